@@ -1,0 +1,45 @@
+"""A person at the terminal: sees their view, picks a numbered option."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+
+from rulekeeper.core.decisions import Decision
+from rulekeeper.core.ruleset import Ruleset
+
+
+class QuitGame(Exception):
+    """The person chose to stop playing."""
+
+
+class HumanAgent:
+    """Asks a person, at the terminal, for each decision of their seat."""
+
+    uses_view = True
+
+    def __init__(self, ruleset: Ruleset, seat: str, console: Console | None = None) -> None:
+        self.ruleset = ruleset
+        self.seat = seat
+        self.console = console or Console()
+
+    def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
+        picture = self.ruleset.render(view) if view is not None else ""
+        if picture:
+            self.console.print(Panel(picture, title=f"{self.ruleset.meta.title} — {self.seat}"))
+        self.console.print(f"[bold]{decision.prompt}[/bold]  [dim]({decision.rule})[/dim]")
+        for number, option in enumerate(decision.options, 1):
+            self.console.print(f"  [cyan]{number}[/cyan]. {option.label}")
+        while True:
+            answer = self.console.input("[bold]> [/bold]").strip()
+            if answer in {"q", "quit"}:
+                raise QuitGame
+            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+                return decision.options[int(answer) - 1].id
+            if answer in decision.ids:
+                return answer
+            self.console.print(f"[red]Type a number from 1 to {len(decision.options)}, "
+                               "an option id, or q to quit.[/red]")

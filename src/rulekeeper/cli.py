@@ -1,0 +1,302 @@
+"""The ``rulekeeper`` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from rulekeeper.agents import seat_agents
+from rulekeeper.agents.human import QuitGame
+from rulekeeper.core import registry
+from rulekeeper.core.content import parse_value
+from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
+from rulekeeper.core.events import Event, read_jsonl, write_jsonl
+from rulekeeper.core.game import Game, Record, new_game, replay
+from rulekeeper.core.rng import parse_dice_script
+from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
+from rulekeeper.core.rulings import parse_assignments
+from rulekeeper.lab.batch import BatchSpec, run_serial, summarize
+
+app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
+                  no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
+odds_app = typer.Typer(help="Exact odds for a ruleset's dice questions.", no_args_is_help=True)
+battle_app = typer.Typer(help="Run one automatic battle and print its log.", no_args_is_help=True)
+app.add_typer(odds_app, name="odds")
+app.add_typer(battle_app, name="battle")
+console = Console()
+EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+RulesetArg = Annotated[str, typer.Argument(help="ruleset id, e.g. cryptids or cryptids-v1")]
+ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="scenario id")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="random seed")]
+AgentsOpt = Annotated[str | None, typer.Option(
+    "--agents", help="agents by seat, comma-separated (random, first, human, or a ruleset bot)")]
+RulingOpt = Annotated[list[str] | None, typer.Option("--ruling", help="id=option, repeatable")]
+ContentOpt = Annotated[str | None, typer.Option(
+    "--content", help="folder of YAML files replacing the sample content")]
+SetOpt = Annotated[list[str] | None, typer.Option(
+    "--set", help="change one content value: path.to.field=value, repeatable")]
+DiceOpt = Annotated[str | None, typer.Option(
+    "--dice", help="scripted dice, e.g. 3+4,6+6 or HIT,BLOCK")]
+LogOpt = Annotated[Path | None, typer.Option(
+    "--log", help="write the record and events (JSON Lines)")]
+LangOpt = Annotated[str, typer.Option("--lang", help="language of event sentences (en, fr)")]
+
+
+def extra_options(args: list[str]) -> dict[str, Any]:
+    """A ruleset's own options from the leftover arguments: ``--heroes 2`` or ``--hard``."""
+    options: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--") or len(arg) < 3:
+            raise UsageError(f"unexpected argument {arg!r}")
+        name, eq, value = arg[2:].partition("=")
+        if not eq:
+            if i + 1 < len(args) and not args[i + 1].startswith("--"):
+                value, i = args[i + 1], i + 1
+            else:
+                value = "true"
+        options[name.replace("-", "_")] = parse_value(value)
+        i += 1
+    return options
+
+
+def content_sets(items: list[str] | None) -> dict[str, Any]:
+    return {k: parse_value(v) for k, v in parse_assignments(items or [], "--set").items()}
+
+
+def agent_list(text: str | None) -> list[str] | None:
+    return [a.strip() for a in text.split(",") if a.strip()] if text else None
+
+
+def check_lang(game_or_ruleset: Any, lang: str) -> None:
+    locales = game_or_ruleset.messages.locales
+    if lang not in locales:
+        raise UsageError(f"--lang {lang!r} is not available; languages: {', '.join(locales)}")
+
+
+@app.command("list")
+def list_rulesets() -> None:
+    """List the registered rulesets."""
+    table = Table("id", "title", "seats", "chance", "hidden info", "max length")
+    for ruleset_id in registry.ids():
+        meta = registry.load(ruleset_id).meta
+        seats = ", ".join(meta.players)
+        if meta.min_players is not None:
+            seats = f"{meta.min_players}-{len(meta.players)}: {seats}"
+        table.add_row(meta.id, meta.title, seats, "yes" if meta.chance else "no",
+                      "yes" if meta.hidden_information else "no", str(meta.max_length))
+    console.print(table)
+
+
+def write_log(path: Path, game: Game, lang: str) -> None:
+    with path.open("w", encoding="utf-8") as handle:
+        write_jsonl(handle, [{"record": game.record().model_dump(mode="json")}])
+        write_jsonl(handle, ({"event": e.to_json(), "text": game.ruleset.messages.render(e, lang)}
+                             for e in game.events))
+
+
+@app.command(context_settings=EXTRA)
+def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
+         agents: AgentsOpt = None,
+         dice: DiceOpt = None,
+         ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
+         lang: LangOpt = "en",
+         log: LogOpt = None,
+         ) -> None:
+    """Play a game in the terminal. Ruleset options go last, e.g. --heroes 2."""
+    game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
+                    options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
+                    content_set=content_sets(set_))
+    check_lang(game.ruleset, lang)
+    names = agent_list(agents) or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1)
+    seated = seat_agents(game.ruleset, game.seats, names, seed)
+    humans = {seat for seat, name in zip(game.seats, names + [names[-1]] * 9, strict=False)
+              if name == "human"}
+    shown = 0
+    try:
+        while game.pending is not None:
+            shown = print_events(game, shown, humans, lang)
+            decision = game.pending
+            agent = seated[decision.player]
+            view = game.view(decision.player) if agent.uses_view else None
+            game.step(agent.choose(view, decision))
+        print_events(game, shown, humans, lang)
+        result = game.result
+        assert result is not None
+        outcome = f"winner {result.winner}" if result.winner else "a tie"
+        console.print(f"[bold]Game over[/bold]: {outcome} ({result.reason})")
+    except (QuitGame, EOFError, KeyboardInterrupt):
+        console.print("[yellow]Game stopped.[/yellow]")
+    finally:
+        if log is not None:
+            write_log(log, game, lang)
+            console.print(f"Record written to {log}; replay it with: rulekeeper replay {log}")
+
+
+def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
+    for event in game.events[shown:]:
+        if not humans or any(event.visible_to(seat) for seat in humans):
+            console.print(f"  {game.ruleset.messages.render(event, lang)} "
+                          f"[dim]\\[{event.rule}][/dim]", highlight=False)
+    return len(game.events)
+
+
+def read_log(path: Path) -> tuple[Record, list[Event] | None]:
+    try:
+        with path.open(encoding="utf-8") as handle:
+            rows = list(read_jsonl(handle))
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise ReplayMismatch(f"{path}:{error.lineno}: not JSON Lines: {error.msg}") from None
+    if not rows or "record" not in rows[0]:
+        if len(rows) == 1 and "ruleset" in rows[0]:
+            return Record.model_validate(rows[0]), None
+        raise ReplayMismatch(f"{path}: the first line holds no game record")
+    try:
+        record = Record.model_validate(rows[0]["record"])
+        events = [Event.from_json(row["event"]) for row in rows[1:] if "event" in row]
+    except (ValueError, KeyError, TypeError) as error:
+        raise ReplayMismatch(f"{path}: not a rulekeeper log: {error}") from None
+    return record, events if len(rows) > 1 else None
+
+
+@app.command("replay")
+def replay_command(
+        file: Annotated[Path, typer.Argument(help="a log written by play --log")],
+        explain: Annotated[bool, typer.Option(help="print each event with its rule")] = False,
+        lang: LangOpt = "en") -> None:
+    """Re-run a game from its record and check that it reproduces."""
+    record, logged = read_log(file)
+    game = replay(record)
+    check_lang(game.ruleset, lang)
+    if logged is not None and [e.to_json() for e in logged] != [e.to_json() for e in game.events]:
+        first = next(i for i, (a, b) in enumerate(zip(logged + [None] * len(game.events),  # type: ignore[list-item]
+                                                        game.events, strict=False))
+                     if a is None or a.to_json() != b.to_json())
+        raise ReplayMismatch(f"event {first + 1} differs from the log")
+    if explain:
+        for number, event in enumerate(game.events, 1):
+            console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
+                          f"{game.ruleset.messages.render(event, lang)}", highlight=False)
+    state = (f"over, winner {game.result.winner or 'none (tie)'} ({game.result.reason})"
+             if game.result else f"waiting for {game.pending.player if game.pending else '?'}")
+    console.print(f"[green]Reproduced[/green] {record.ruleset}: {len(game.decisions)} decisions, "
+                  f"{len(game.events)} events; the game is {state}.")
+
+
+@app.command()
+def rules(ruleset: RulesetArg,
+          as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+          tests: Annotated[Path | None, typer.Option(help="tests folder to scan")] = None) -> None:
+    """The rule index: every rule of the text and the tests that check it."""
+    loaded = registry.load(ruleset)
+    entries = load_rules(loaded.rules_files)
+    tests_dir = tests or default_tests_dir()
+    found = find_rule_tests(tests_dir) if tests_dir else {}
+    rows: list[dict[str, Any]] = [
+        {"id": e.id, "section": e.section, "tests": found.get(e.id, [])} for e in entries]
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    table = Table("rule", "section", "tests", title=f"{loaded.meta.title}: rule index")
+    for row in rows:
+        count = len(row["tests"])
+        table.add_row(row["id"], row["section"], str(count) if count else "[red]none[/red]")
+    console.print(table)
+    missing = sum(1 for row in rows if not row["tests"])
+    console.print(f"{len(rows)} rules, {len(rows) - missing} with a test, {missing} without."
+                  + ("" if tests_dir else " (no tests folder found: use --tests)"))
+
+
+@app.command()
+def schema(ruleset: RulesetArg,
+           out: Annotated[Path | None, typer.Option("-o", "--out", help="write to a file")] = None,
+           ) -> None:
+    """The JSON Schema of a ruleset's content files, for editors."""
+    loaded = registry.load(ruleset)
+    text = json.dumps(loaded.content_model.model_json_schema(), indent=2, ensure_ascii=False)
+    if out:
+        out.write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+
+
+@app.command(context_settings=EXTRA)
+def simulate(ctx: typer.Context, ruleset: RulesetArg,
+             games: Annotated[int, typer.Option(min=1, help="number of games")] = 100,
+             seed: SeedOpt = 0, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
+             ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
+             as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
+    """Play a batch of games between bots and summarize the results."""
+    spec = BatchSpec(registry.resolve_id(ruleset), tuple(agent_list(agents) or ()), scenario,
+                     extra_options(ctx.args), parse_assignments(ruling or []), content,
+                     content_sets(set_))
+    if "human" in spec.agents:
+        raise UsageError("simulate plays bots only; use 'rulekeeper play' to play")
+    started = time.perf_counter()
+    results = list(run_serial(spec, games, seed))
+    elapsed = time.perf_counter() - started
+    summary = summarize(results) | {"seconds": round(elapsed, 3)}
+    if as_json:
+        print(json.dumps({"summary": summary, "games": [r.__dict__ for r in results]},
+                         indent=2, default=str))
+        return
+    console.print(summary_table(spec.ruleset, summary))
+
+
+def summary_table(title: str, summary: dict[str, Any]) -> Table:
+    table = Table("outcome", "games", "share", title=f"{title}: {summary['games']} games")
+    for winner, count in sorted(summary["winners"].items()):
+        table.add_row(f"{winner} wins" if winner != "tie" else "tie", str(count),
+                      f"{count / summary['games']:.1%}")
+    return table
+
+
+@app.command()
+def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 20,
+         seed: SeedOpt = 0) -> None:
+    """The main job on built-in defaults: a short batch of every registered ruleset."""
+    table = Table("ruleset", "games", "outcomes", "mean rounds", "games/s",
+                  title=f"rulekeeper demo: {games} bot games per ruleset, seed {seed}")
+    for ruleset_id in registry.ids():
+        started = time.perf_counter()
+        results = list(run_serial(BatchSpec(ruleset_id), games, seed))
+        elapsed = time.perf_counter() - started
+        summary = summarize(results)
+        outcomes = ", ".join(f"{w} {c}" for w, c in sorted(summary["winners"].items()))
+        table.add_row(ruleset_id, str(games), str(outcomes), f"{summary['mean_rounds']:.1f}",
+                      f"{games / elapsed:,.0f}")
+    if not registry.ids():
+        console.print("No ruleset is registered yet.")
+    console.print(table)
+
+
+def _add_plugin_commands() -> None:
+    groups = {"odds": odds_app, "battle": battle_app}
+    for group, name, command in registry.commands():
+        if group in groups:
+            groups[group].add_typer(command, name=name)
+        else:
+            app.add_typer(command, name=name)
+
+
+def main() -> None:
+    """Entry point: user errors become one line and an exit code, never a traceback."""
+    try:
+        _add_plugin_commands()
+        app(standalone_mode=True)
+    except RulekeeperError as error:
+        sys.stderr.write(f"error: {error}\n")
+        sys.exit(error.exit_code)
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,1 @@
+"""The ruleset-agnostic engine: dice, decisions, events, games, boards, content, rulings."""

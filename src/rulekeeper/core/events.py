@@ -1,0 +1,122 @@
+"""Events: typed records of every change of state, each citing the rule that caused it.
+
+An event stores its kind, its rule id and its data; the sentence is rendered on
+demand from the ruleset's template for that kind, in a locale. English templates
+live in the ruleset's code; other locales come from Babel ``.po`` catalogs whose
+msgids are the English templates.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from babel.messages.pofile import read_po
+
+Localized = Mapping[str, str]
+"""A value given in several languages: ``{"en": "Mothman", "fr": "l'Homme-papillon"}``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One change of state.
+
+    Attributes:
+        kind: the event type; selects the template (``"attack.roll"``).
+        rule: the id of the rule that caused it.
+        data: JSON-able values the template refers to.
+        to: the seats allowed to see it; None means everyone.
+    """
+
+    kind: str
+    rule: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: tuple[str, ...] | None = None
+
+    def visible_to(self, player: str | None) -> bool:
+        """Whether ``player`` may see this event (None is an all-seeing observer)."""
+        return self.to is None or player is None or player in self.to
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "data": dict(self.data)}
+        if self.to is not None:
+            out["to"] = list(self.to)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Event:
+        to = obj.get("to")
+        return cls(obj["kind"], obj["rule"], obj.get("data", {}), tuple(to) if to else None)
+
+
+class _LocalizedData(dict[str, Any]):
+    """Template data where ``{"en": ..., "fr": ...}`` values pick the locale."""
+
+    def __init__(self, data: Mapping[str, Any], locale: str) -> None:
+        super().__init__(data)
+        self.locale = locale
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        if isinstance(value, Mapping) and "en" in value:
+            return value.get(self.locale, value["en"])
+        if isinstance(value, list):
+            return ", ".join(str(self._pick(v)) for v in value)
+        return value
+
+    def _pick(self, value: Any) -> Any:
+        if isinstance(value, Mapping) and "en" in value:
+            return value.get(self.locale, value["en"])
+        return value
+
+
+class Messages:
+    """The sentence templates of a ruleset, in English and the locales of its catalogs.
+
+    >>> m = Messages({"hit": "{who} hits"})
+    >>> m.render(Event("hit", "r.1", {"who": "Ann"}))
+    'Ann hits'
+    """
+
+    def __init__(self, templates: Mapping[str, str], locale_dir: Path | None = None) -> None:
+        self.templates = dict(templates)
+        self.catalogs: dict[str, dict[str, str]] = {"en": {}}
+        if locale_dir is not None and locale_dir.is_dir():
+            for po in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
+                locale = po.parent.parent.name
+                with po.open("rb") as handle:
+                    catalog = read_po(handle, locale=locale)
+                self.catalogs[locale] = {
+                    str(m.id): str(m.string) for m in catalog if m.id and m.string
+                }
+
+    @property
+    def locales(self) -> list[str]:
+        return sorted(self.catalogs)
+
+    def template(self, kind: str, locale: str = "en") -> str:
+        english = self.templates.get(kind, kind + " {data}")
+        return self.catalogs.get(locale, {}).get(english, english)
+
+    def render(self, event: Event, locale: str = "en") -> str:
+        """The event's sentence in ``locale`` (English where no translation exists)."""
+        data = _LocalizedData(event.data, locale)
+        if event.kind not in self.templates:
+            data["data"] = json.dumps(dict(event.data), ensure_ascii=False, sort_keys=True)
+        return self.template(event.kind, locale).format_map(data)
+
+
+def write_jsonl(handle: TextIO, rows: Iterable[Mapping[str, Any]]) -> None:
+    """Write one JSON object per line."""
+    for row in rows:
+        handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def read_jsonl(handle: TextIO) -> Iterator[dict[str, Any]]:
+    """Read one JSON object per non-empty line."""
+    for line in handle:
+        if line.strip():
+            yield json.loads(line)

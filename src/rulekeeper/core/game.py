@@ -1,0 +1,229 @@
+"""Games: created from a ruleset and a seed, driven one decision at a time, replayed from records.
+
+A game is a pure function of its record: the ruleset id and version, the content
+and its digest, the scenario, options and rulings, the seed, the scripted dice and
+the list of decisions. Saving a game is saving its record; replay, undo and fork
+re-run it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from rulekeeper.core import registry
+from rulekeeper.core.content import digest
+from rulekeeper.core.decisions import Decision
+from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
+from rulekeeper.core.events import Event
+from rulekeeper.core.rng import Rng, ScriptValue
+from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
+from rulekeeper.core.rulings import resolve
+
+
+class Record(BaseModel):
+    """Everything needed to reproduce a game exactly."""
+
+    ruleset: str = Field(description="versioned ruleset id")
+    scenario: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    content_dir: str | None = Field(None, description="user content folder; None is the sample")
+    content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
+    content_digest: str
+    rulings: dict[str, str] = Field(default_factory=dict)
+    seed: int
+    dice: list[ScriptValue] = Field(default_factory=list, description="scripted dice")
+    decisions: list[str] = Field(default_factory=list)
+    events_digest: str | None = Field(None, description="digest of the events, when logged")
+
+
+def events_digest(events: Iterable[Event]) -> str:
+    return digest([e.to_json() for e in events])
+
+
+class Game:
+    """A running game. Drive it with :meth:`step` until :attr:`over`."""
+
+    def __init__(self, ruleset: Ruleset, record: Record, content: Any, log: bool = True) -> None:
+        self.ruleset = ruleset
+        self._record = record.model_copy(update={"decisions": [], "events_digest": None})
+        self._content = content
+        self._log = log
+        self.decisions: list[str] = []
+        options = ruleset.parse_options(record.options)
+        self.table = Table(ruleset, Rng(record.seed, record.dice), record.rulings, content,
+                           record.scenario, options, ruleset.seats(options), log)
+        self.pending: Decision | None = None
+        self.result: Result | None = None
+        self._procedure: Procedure = ruleset.play(self.table)
+        self._advance(None)
+
+    def __repr__(self) -> str:
+        state = f"over: {self.result!r}" if self.pending is None else f"{self.pending.kind!r}"
+        return (f"<Game {self.ruleset.meta.id} seed={self._record.seed} "
+                f"step={len(self.decisions)} {state}>")
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def events(self) -> list[Event]:
+        return self.table.events
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.table.seats
+
+    def _advance(self, option_id: str | None) -> None:
+        try:
+            if option_id is None:
+                decision = next(self._procedure)
+            else:
+                decision = self._procedure.send(option_id)
+        except StopIteration as stop:
+            if not isinstance(stop.value, Result):
+                raise RulesetError(f"{self.ruleset.meta.id} ended without a Result") from None
+            self.result = stop.value
+            self.pending = None
+            return
+        if not isinstance(decision, Decision):
+            raise RulesetError(f"{self.ruleset.meta.id} yielded {decision!r}, not a Decision")
+        self.pending = decision
+
+    def step(self, option_id: str) -> None:
+        """Answer the pending decision. An option not offered raises :class:`IllegalDecision`."""
+        if self.pending is None:
+            raise IllegalDecision("the game is over; there is no decision to make")
+        self.pending.option(option_id)
+        if len(self.decisions) >= self.ruleset.meta.max_length:
+            raise RulesetError(
+                f"{self.ruleset.meta.id} exceeded its maximum length of "
+                f"{self.ruleset.meta.max_length} decisions")
+        self.decisions.append(option_id)
+        self._advance(option_id)
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What ``player`` may know now (None: an observer who sees everything)."""
+        pending = self.pending
+        return {
+            "ruleset": self.ruleset.meta.id,
+            "seat": player,
+            "state": self.ruleset.view(self.table, player),
+            "pending": pending.to_json() if pending and player in (None, pending.player) else None,
+            "result": self.result.to_json() if self.result else None,
+        }
+
+    def record(self) -> Record:
+        """The game's record, from which :func:`replay` rebuilds it."""
+        return self._record.model_copy(update={
+            "decisions": list(self.decisions),
+            "events_digest": events_digest(self.events) if self._log else None,
+        })
+
+    def _rerun(self, decisions: Sequence[str]) -> Game:
+        game = Game(self.ruleset, self._record, self._content, self._log)
+        for option_id in decisions:
+            game.step(option_id)
+        return game
+
+    def fork(self) -> Game:
+        """An independent copy at the same point; stepping it leaves this game untouched."""
+        return self._rerun(self.decisions)
+
+    def undo(self) -> str:
+        """Take back the last decision (the game re-runs without it); returns its option id."""
+        if not self.decisions:
+            raise IllegalDecision("there is no decision to undo")
+        undone = self.decisions[-1]
+        self.__dict__.update(self._rerun(self.decisions[:-1]).__dict__)
+        return undone
+
+
+def new_game(
+    ruleset_id: str,
+    scenario: str | None = None,
+    content: str | None = None,
+    rulings: Mapping[str, str] | None = None,
+    seed: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    dice: Sequence[ScriptValue] = (),
+    content_set: Mapping[str, Any] | None = None,
+    log: bool = True,
+) -> Game:
+    """Start a game.
+
+    Args:
+        ruleset_id: a registered id, versioned (``cryptids-v1``) or not (``cryptids``).
+        scenario: a scenario id of the content; None picks the default.
+        content: a folder whose YAML files replace the sample content; None plays the sample.
+        rulings: ruling id to option; the others take their defaults.
+        seed: the game's seed.
+        options: the ruleset's setup options (``{"heroes": 2}``).
+        dice: scripted dice values, used before random rolls.
+        content_set: single content values to change, by dotted path.
+        log: record events (turn off for fast simulation).
+    """
+    ruleset = registry.load(ruleset_id)
+    loaded, content_digest = ruleset.load_content(content, content_set)
+    record = Record(
+        ruleset=ruleset.meta.id,
+        scenario=ruleset.pick_scenario(loaded, scenario),
+        options=ruleset.parse_options(options).model_dump(mode="json"),
+        content_dir=content,
+        content_set=dict(content_set or {}),
+        content_digest=content_digest,
+        rulings=resolve(ruleset.rulings, rulings),
+        seed=seed,
+        dice=list(dice),
+        events_digest=None,
+    )
+    return Game(ruleset, record, loaded, log)
+
+
+def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True) -> Game:
+    """Rebuild a game from its record.
+
+    Raises :class:`ReplayMismatch` when the record no longer reproduces: another
+    ruleset version, changed content, a decision that is no longer legal, or (with
+    ``check``) different events.
+    """
+    if not isinstance(record, Record):
+        try:
+            record = Record.model_validate(record)
+        except ValueError as error:
+            raise ReplayMismatch(f"not a game record: {error}") from None
+    try:
+        ruleset = registry.load(record.ruleset)
+    except UsageError:
+        current = _current_version(record.ruleset)
+        raise ReplayMismatch(
+            f"the record was made with {record.ruleset}, which is not registered"
+            + (f"; this rulekeeper has {current}" if current else "")) from None
+    content, content_digest = ruleset.load_content(record.content_dir, record.content_set)
+    if content_digest != record.content_digest:
+        raise ReplayMismatch(f"the content changed since the record was made "
+                             f"(digest {content_digest}, recorded {record.content_digest})")
+    game = Game(ruleset, record, content, log)
+    for index, option_id in enumerate(record.decisions):
+        if game.over:
+            raise ReplayMismatch(f"the game ended after {index} of "
+                                 f"{len(record.decisions)} recorded decisions")
+        try:
+            game.step(option_id)
+        except IllegalDecision as error:
+            raise ReplayMismatch(f"decision {index + 1} no longer reproduces: {error}") from None
+    if check and log and record.events_digest not in (None, events_digest(game.events)):
+        raise ReplayMismatch("the replayed events differ from the recorded ones")
+    return game
+
+
+def _current_version(ruleset_id: str) -> str | None:
+    name = ruleset_id.rsplit("-v", 1)[0]
+    try:
+        return registry.resolve_id(name)
+    except UsageError:
+        return None

@@ -1,0 +1,142 @@
+"""The registry of rulesets: versioned ids, lazy entry points, plug-ins.
+
+Ids are versioned (``cryptids-v1``); asking for ``cryptids`` gets the newest
+version. Rulesets are registered as ``"module:attribute"`` strings and imported on
+first use. rulekeeper's own rulesets and any plug-in package declare them in the
+entry-point group ``rulekeeper.rulesets``; command-line extensions (``odds``,
+``battle``) in the group ``rulekeeper.commands``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core.errors import RulesetError, UnknownRuleset
+from rulekeeper.core.rulings import did_you_mean
+
+if TYPE_CHECKING:
+    from rulekeeper.core.ruleset import Ruleset
+
+RULESET_GROUP = "rulekeeper.rulesets"
+COMMAND_GROUP = "rulekeeper.commands"
+_ID = re.compile(r"^(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)-v(?P<version>\d+)$")
+
+
+@dataclass(frozen=True)
+class RulesetMeta:
+    """Static facts about a ruleset, declared once.
+
+    Attributes:
+        name: the unversioned id (``"cryptids"``).
+        version: bumped whenever old records would no longer reproduce.
+        title: a readable name.
+        players: the seat names, or for a variable count the most seats there can be.
+        min_players: the fewest seats a game can have.
+        chance: whether the game uses random draws.
+        hidden_information: whether players see different things.
+        max_length: an upper bound on the decisions of one game (the engine enforces it).
+        source: the rule text this ruleset implements.
+    """
+
+    name: str
+    version: int
+    title: str
+    players: tuple[str, ...]
+    chance: bool
+    hidden_information: bool
+    max_length: int
+    min_players: int | None = None
+    source: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}-v{self.version}"
+
+
+_entries: dict[str, Any] = {}
+_loaded: dict[str, Ruleset] = {}
+_plugins_read = False
+
+
+def register(ruleset_id: str, entry: Any) -> None:
+    """Register a ruleset under a versioned id.
+
+    ``entry`` is a ``"module:attribute"`` string, a Ruleset class or a Ruleset.
+    """
+    if not _ID.match(ruleset_id):
+        raise ValueError(f"ruleset id {ruleset_id!r} is not of the form name-vN")
+    _entries[ruleset_id] = entry
+    _loaded.pop(ruleset_id, None)
+
+
+def unregister(ruleset_id: str) -> None:
+    _entries.pop(ruleset_id, None)
+    _loaded.pop(ruleset_id, None)
+
+
+def _read_plugins() -> None:
+    global _plugins_read
+    if not _plugins_read:
+        _plugins_read = True
+        for ep in entry_points(group=RULESET_GROUP):
+            _entries.setdefault(ep.name, ep.value)
+
+
+def ids() -> list[str]:
+    """Every registered versioned id, sorted."""
+    _read_plugins()
+    return sorted(_entries)
+
+
+def resolve_id(name: str) -> str:
+    """The versioned id for ``name``: itself if registered, else the newest version of it."""
+    _read_plugins()
+    if name in _entries:
+        return name
+    versions = [
+        (int(m["version"]), i) for i in _entries if (m := _ID.match(i)) and m["name"] == name
+    ]
+    if versions:
+        return max(versions)[1]
+    names = list(_entries) + [m["name"] for i in _entries if (m := _ID.match(i))]
+    known = ", ".join(sorted(_entries)) or "none"
+    raise UnknownRuleset(f"unknown ruleset {name!r}{did_you_mean(name, names)}; known: {known}")
+
+
+def load(name: str) -> Ruleset:
+    """The ruleset registered as ``name`` (versioned or not), imported on first use."""
+    from rulekeeper.core.ruleset import Ruleset
+
+    ruleset_id = resolve_id(name)
+    if ruleset_id not in _loaded:
+        entry = _entries[ruleset_id]
+        if isinstance(entry, str):
+            entry = import_target(entry)
+        ruleset = entry() if isinstance(entry, type) else entry
+        if not isinstance(ruleset, Ruleset):
+            raise RulesetError(f"{ruleset_id}: entry {entry!r} is not a Ruleset")
+        if ruleset.meta.id != ruleset_id:
+            raise RulesetError(f"{ruleset_id}: the ruleset calls itself {ruleset.meta.id}")
+        _loaded[ruleset_id] = ruleset
+    return _loaded[ruleset_id]
+
+
+def import_target(target: str) -> Any:
+    module, _, attribute = target.partition(":")
+    value: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def commands() -> list[tuple[str, str, Any]]:
+    """Command-line extensions as ``(group, name, Typer app)``, from ``group.name`` entries."""
+    found = []
+    for ep in entry_points(group=COMMAND_GROUP):
+        group, _, name = ep.name.partition(".")
+        found.append((group, name, import_target(ep.value)))
+    return sorted(found, key=lambda item: (item[0], item[1]))

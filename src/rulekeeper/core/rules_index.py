@@ -1,0 +1,89 @@
+"""The rule index of a ruleset (its rules.yaml files) and the tests that check each rule.
+
+Tests name the rules they check with ``@pytest.mark.rule("id", ...)`` (or a module
+``pytestmark``). :func:`find_rule_tests` reads the test sources without running
+them, so ``rulekeeper rules`` can report rules that no test checks.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rulekeeper.core.content import load_file
+
+
+class RuleEntry(BaseModel):
+    """One rule sentence (or part of one) of a rule text."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
+    section: str
+    text: str
+    ruling: str | None = None
+    sample: bool = False
+    note: str | None = None
+
+
+class RuleIndex(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: str
+    source: str
+    rules: list[RuleEntry]
+
+
+def load_rules(paths: Iterable[Path]) -> list[RuleEntry]:
+    """All entries of the given rules.yaml files, in order."""
+    return [entry for path in paths for entry in load_file(path, RuleIndex).rules]
+
+
+def _rule_ids(decorator: ast.expr) -> list[str]:
+    """The ids in ``pytest.mark.rule("a", "b")``, else []."""
+    if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)):
+        return []
+    if decorator.func.attr != "rule":
+        return []
+    return [a.value for a in decorator.args
+            if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+
+
+def _marks(value: ast.expr) -> list[ast.expr]:
+    return list(value.elts) if isinstance(value, ast.List | ast.Tuple) else [value]
+
+
+def find_rule_tests(tests_dir: Path) -> dict[str, list[str]]:
+    """Rule id to the tests (``path::name``) marked as checking it."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(tests_dir.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        name = path.relative_to(tests_dir.parent).as_posix()
+        module_ids: list[str] = []
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+                module_ids += [i for mark in _marks(node.value) for i in _rule_ids(mark)]
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+                    "test"):
+                for rule_id in [i for d in node.decorator_list for i in _rule_ids(d)] + module_ids:
+                    found[rule_id].append(f"{name}::{node.name}")
+            elif isinstance(node, ast.ClassDef):
+                class_ids = [i for d in node.decorator_list for i in _rule_ids(d)] + module_ids
+                for method in node.body:
+                    if isinstance(method, ast.FunctionDef) and method.name.startswith("test"):
+                        ids = class_ids + [i for d in method.decorator_list for i in _rule_ids(d)]
+                        for rule_id in ids:
+                            found[rule_id].append(f"{name}::{node.name}::{method.name}")
+    return dict(found)
+
+
+def default_tests_dir() -> Path | None:
+    """The ``tests`` folder of a source checkout, when rulekeeper runs from one."""
+    candidate = Path(__file__).resolve().parents[3] / "tests"
+    return candidate if candidate.is_dir() else None

@@ -1,0 +1,174 @@
+"""What a ruleset declares, and the table a game is played on.
+
+A ruleset declares its static facts once (metadata, rulings, content model,
+templates, rule index) and writes its rules as one generator procedure,
+:meth:`Ruleset.play`, that yields a :class:`~rulekeeper.core.decisions.Decision`
+whenever the rules give someone a choice, receives the chosen option id, and
+returns a :class:`Result`. Everything random goes through ``table.rng``; every
+change of state is announced with ``table.emit``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from rulekeeper.core.content import ContentSet
+from rulekeeper.core.decisions import Decision
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.rng import Rng
+from rulekeeper.core.rulings import Ruling, did_you_mean
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended.
+
+    Attributes:
+        winner: the winning seat or side (``"red"``, ``"heroes"``); None for a tie.
+        reason: why it ended, as a short id (``"three-objectives"``, ``"villain-defeated"``).
+        rounds: rounds (or rolls, or turns) played, as the ruleset counts them.
+        metrics: the ruleset's declared per-game numbers (damage dealt, cards lost...).
+    """
+
+    winner: str | None
+    reason: str
+    rounds: int = 0
+    metrics: Mapping[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "rounds": self.rounds,
+                "metrics": dict(self.metrics)}
+
+
+Procedure = Generator[Decision, str, Result]
+"""The rules of a game: yields decisions, receives option ids, returns the result."""
+
+
+class NoOptions(BaseModel):
+    """A ruleset without setup options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Table:
+    """Everything one game's rules may use: its dice, rulings, content, options and log."""
+
+    __slots__ = ("content", "events", "logging", "options", "rng", "ruleset", "rulings",
+                 "scenario", "seats", "state")
+
+    def __init__(self, ruleset: Ruleset, rng: Rng, rulings: Mapping[str, str], content: Any,
+                 scenario: str | None, options: Any, seats: tuple[str, ...], logging: bool) -> None:
+        self.ruleset = ruleset
+        self.rng = rng
+        self.rulings = rulings
+        self.content = content
+        self.scenario = scenario
+        self.options = options
+        self.seats = seats
+        self.logging = logging
+        self.events: list[Event] = []
+        self.state: Any = None
+
+    def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None, **data: Any) -> None:
+        """Record an event (a no-op when the game runs with logging off)."""
+        if self.logging:
+            self.events.append(Event(kind, rule, data, to))
+
+
+class Ruleset(ABC):
+    """Base of every ruleset. Subclasses set the class attributes and write :meth:`play`."""
+
+    meta: ClassVar[RulesetMeta]
+    rulings: ClassVar[tuple[Ruling, ...]] = ()
+    content_model: ClassVar[type[BaseModel]]
+    content_dir: ClassVar[Path]
+    rules_files: ClassVar[tuple[Path, ...]] = ()
+    templates: ClassVar[Mapping[str, str]] = {}
+    locale_dir: ClassVar[Path | None] = None
+    options_model: ClassVar[type[BaseModel]] = NoOptions
+    metrics: ClassVar[tuple[str, ...]] = ()
+    bots: ClassVar[Mapping[str, str]] = {}
+    """Ruleset-specific agents: name to ``"module:factory"``; factory(seat, seed) -> Agent."""
+    default_bot: ClassVar[str] = "random"
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.meta.id}>"
+
+    @abstractmethod
+    def play(self, table: Table) -> Procedure:
+        """The whole game, from setup to the end, as a generator procedure."""
+
+    def scenarios(self, content: Any) -> list[str]:
+        """The scenario ids this content offers; the first is the default."""
+        return []
+
+    def seats(self, options: Any) -> tuple[str, ...]:
+        """The seats of a game with these options."""
+        return self.meta.players
+
+    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+        """What ``player`` may know of the game (None: everything), as JSON-able data."""
+        return {}
+
+    def invariant_violations(self, table: Table) -> list[str]:
+        """What is wrong with the current state (lost cards, a figure in two areas...).
+
+        Test games call this after every step; an empty list means the state is sound.
+        """
+        return []
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """A readable text picture of a view, for the terminal."""
+        return ""
+
+    @cached_property
+    def messages(self) -> Messages:
+        return Messages(self.templates, self.locale_dir)
+
+    @cached_property
+    def content_set(self) -> ContentSet:
+        return ContentSet(self.content_model, self.content_dir)
+
+    @cached_property
+    def _content_cache(self) -> dict[tuple[str | None, str], tuple[BaseModel, str]]:
+        return {}
+
+    def load_content(self, user_dir: str | None = None,
+                     sets: Mapping[str, Any] | None = None) -> tuple[BaseModel, str]:
+        """The validated content and its digest, cached per (folder, --set values)."""
+        key = (user_dir, repr(sorted((sets or {}).items())))
+        if key not in self._content_cache:
+            folder = Path(user_dir) if user_dir is not None else None
+            self._content_cache[key] = self.content_set.load(folder, sets)
+        return self._content_cache[key]
+
+    def parse_options(self, given: Mapping[str, Any] | None) -> BaseModel:
+        """The setup options, validated; a bad one raises :class:`UsageError`."""
+        try:
+            return self.options_model.model_validate(dict(given or {}))
+        except ValidationError as error:
+            first = error.errors()[0]
+            name = ".".join(str(p) for p in first["loc"])
+            known = ", ".join("--" + f.replace("_", "-") for f in self.options_model.model_fields)
+            hint = did_you_mean(name, self.options_model.model_fields)
+            raise UsageError(f"option --{name.replace('_', '-')}: {first['msg']}{hint}"
+                             f" (options of {self.meta.id}: {known or 'none'})") from None
+
+    def pick_scenario(self, content: Any, scenario: str | None) -> str | None:
+        """The scenario to play: the given one if the content has it, else the default."""
+        known = self.scenarios(content)
+        if scenario is None:
+            return known[0] if known else None
+        if scenario not in known:
+            raise UsageError(f"{self.meta.id} has no scenario {scenario!r}"
+                             f"{did_you_mean(scenario, known)}; scenarios: {', '.join(known)}")
+        return scenario

@@ -1,0 +1,1 @@
+"""The simulation lab: batches of games, their results and statistics."""

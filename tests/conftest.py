@@ -1,0 +1,1 @@
+"""Shared fixtures. The ``rule`` marker names the rule ids a test checks."""

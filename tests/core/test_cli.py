@@ -1,0 +1,129 @@
+import json
+import sys
+
+import pytest
+
+from rulekeeper import cli
+
+
+def run(args, capsys, monkeypatch, stdin=""):
+    """Run the rulekeeper command in-process; returns (exit code, stdout, stderr)."""
+    import io
+    monkeypatch.setattr(sys, "argv", ["rulekeeper", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_list_shows_registered_rulesets(capsys, monkeypatch):
+    code, out, _ = run(["list"], capsys, monkeypatch)
+    assert code == 0 and "duel-v1" in out and "Duel" in out
+
+
+def test_play_log_and_replay(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "game.jsonl"
+    code, out, _ = run(["play", "duel", "--agents", "random,first", "--seed", "4", "--log",
+                        str(log), "--rounds", "2"], capsys, monkeypatch)
+    assert code == 0 and "Game over" in out
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert lines[0]["record"]["options"] == {"rounds": 2}
+    assert all("text" in x for x in lines[1:])
+    code, out, _ = run(["replay", str(log), "--explain"], capsys, monkeypatch)
+    assert code == 0 and "Reproduced duel-v1: 4 decisions" in out
+    assert "[duel.deal]" in out
+
+
+def test_human_plays_by_number(tmp_path, capsys, monkeypatch):
+    code, out, _ = run(["play", "duel", "--agents", "human,first", "--scenario", "short"],
+                       capsys, monkeypatch, stdin="9\n1\n")
+    assert code == 0
+    assert "Type a number from 1 to 3" in out and "(duel.play)" in out and "Game over" in out
+    assert "north is dealt" in out and "south is dealt" not in out
+
+
+def test_quitting_still_writes_the_log(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "g.jsonl"
+    code, out, _ = run(["play", "duel", "--log", str(log)], capsys, monkeypatch, stdin="1\nq\n")
+    assert code == 0 and "Game stopped" in out
+    record = json.loads(log.read_text().splitlines()[0])["record"]
+    assert len(record["decisions"]) == 2
+    code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "waiting for north" in out
+
+
+def test_tampered_log_is_one_line_error(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "game.jsonl"
+    run(["play", "duel", "--agents", "random", "--log", str(log)], capsys, monkeypatch)
+    lines = log.read_text().splitlines()
+    event = json.loads(lines[-1])
+    event["event"]["data"]["round"] = 99
+    log.write_text("\n".join([*lines[:-1], json.dumps(event)]) + "\n")
+    code, _, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 1 and err.startswith("error: ") and "Traceback" not in err
+    log.write_text("not json\n")
+    code, _, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 1 and "not JSON Lines" in err
+
+
+@pytest.mark.parametrize("args,message", [
+    (["play", "duell"], "did you mean 'duel"),
+    (["play", "duel", "--ruling", "tie-break=coin"], "options: dice, none"),
+    (["play", "duel", "--ruling", "tie-break"], "expects id=value"),
+    (["play", "duel", "--agents", "genius"], "unknown agent 'genius'"),
+    (["play", "duel", "--dice", "1,,2"], "empty die value"),
+    (["play", "duel", "--rounds", "x"], "option --rounds"),
+    (["play", "duel", "--lang", "xx"], "--lang 'xx' is not available"),
+    (["simulate", "duel", "--agents", "human"], "bots only"),
+    (["replay", "/no/such/file"], "cannot read"),
+])
+def test_bad_usage_exits_2_with_one_line(args, message, capsys, monkeypatch):
+    code, _, err = run(args, capsys, monkeypatch)
+    assert code == 2, err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_bad_content_exits_1(tmp_path, capsys, monkeypatch):
+    (tmp_path / "deck.yaml").write_text("cards: [1, 2]\n")
+    code, _, err = run(["play", "duel", "--content", str(tmp_path)], capsys, monkeypatch)
+    assert code == 1 and "deck.yaml:1: cards" in err
+
+
+def test_click_usage_errors_exit_2(capsys, monkeypatch):
+    code, _, err = run(["simulate", "duel", "--games", "0"], capsys, monkeypatch)
+    assert code == 2 and "Traceback" not in err
+
+
+def test_rules_json_lists_tests(capsys, monkeypatch):
+    code, out, _ = run(["rules", "duel", "--json"], capsys, monkeypatch)
+    rows = {r["id"]: r for r in json.loads(out)}
+    assert code == 0 and rows["duel.deal"]["section"] == "Setup"
+    assert any("test_game.py" in t for t in rows["duel.tie-break"]["tests"])
+    code, out, _ = run(["rules", "duel"], capsys, monkeypatch)
+    assert "5 rules" in out
+
+
+def test_schema_exports_json_schema(capsys, monkeypatch):
+    code, out, _ = run(["schema", "duel"], capsys, monkeypatch)
+    schema = json.loads(out)
+    assert code == 0 and "deck" in schema["properties"]
+
+
+def test_simulate_is_deterministic(capsys, monkeypatch):
+    outs = []
+    for _ in range(2):
+        code, out, _ = run(["simulate", "duel", "--games", "12", "--seed", "3", "--json"],
+                           capsys, monkeypatch)
+        assert code == 0
+        outs.append(json.loads(out))
+    assert outs[0]["games"] == outs[1]["games"]
+    assert outs[0]["summary"]["games"] == 12
+
+
+def test_demo_runs_every_registered_ruleset(capsys, monkeypatch):
+    code, out, _ = run(["demo", "--games", "3"], capsys, monkeypatch)
+    assert code == 0 and "duel-v1" in out

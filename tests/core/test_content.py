@@ -1,0 +1,99 @@
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.core.board import BoardSpec
+from rulekeeper.core.content import ContentSet, digest, load_file, set_path
+from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.game import new_game
+
+BOARD = """\
+id: test
+areas:
+  - id: a
+    neighbours: [b]
+    sight: [0, 0]
+  - id: b
+    neighbours: [a]
+    sight: [1, 0]
+    capacity: lots
+"""
+
+
+def test_error_names_file_line_and_field(tmp_path):
+    path = tmp_path / "board.yaml"
+    path.write_text(BOARD)
+    with pytest.raises(ContentError) as caught:
+        load_file(path, BoardSpec)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:9: areas.1.capacity: ")
+    assert caught.value.line == 9 and caught.value.field == "areas.1.capacity"
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path):
+    path = tmp_path / "board.yaml"
+    path.write_text("id: x\nareas: [\n  - a\n")
+    with pytest.raises(ContentError, match=r"board.yaml:\d+: not valid YAML"):
+        load_file(path, BoardSpec)
+
+
+def test_validator_errors_are_content_errors(tmp_path):
+    path = tmp_path / "board.yaml"
+    path.write_text(BOARD.replace("neighbours: [a]", "neighbours: []").replace("lots", "2"))
+    with pytest.raises(ContentError, match="does not list 'a' as a neighbour"):
+        load_file(path, BoardSpec)
+
+
+def test_user_folder_replaces_sample_files(tmp_path):
+    ruleset = registry.load("duel")
+    (tmp_path / "deck.yaml").write_text("cards: [10, 20, 30, 40, 50, 60]\n")
+    game = new_game("duel", content=str(tmp_path), seed=1)
+    dealt = [c for e in game.events if e.kind == "deal" for c in e.data["cards"]]
+    assert sorted(dealt) == [10, 20, 30, 40, 50, 60]
+    assert game.record().content_dir == str(tmp_path)
+    sample, _ = ruleset.load_content()
+    assert sample.deck.cards[0] == 1
+
+
+def test_bad_user_file_names_the_user_file(tmp_path):
+    (tmp_path / "deck.yaml").write_text("cards:\n  - 1\n  - two\n")
+    with pytest.raises(ContentError, match=r"deck.yaml:3: cards.1: "):
+        new_game("duel", content=str(tmp_path))
+
+
+def test_missing_folder_is_a_usage_error(tmp_path):
+    with pytest.raises(UsageError, match="does not exist"):
+        new_game("duel", content=str(tmp_path / "nope"))
+
+
+def test_set_values_change_content_and_digest():
+    ruleset = registry.load("duel")
+    base, base_digest = ruleset.load_content()
+    changed, changed_digest = ruleset.load_content(None, {"deck.cards": [9] * 6})
+    assert changed.deck.cards == [9] * 6 and base.deck.cards != changed.deck.cards
+    assert base_digest != changed_digest
+
+
+def test_bad_set_value_is_reported_against_the_file():
+    with pytest.raises(ContentError, match=r"deck.yaml \(with --set\).*cards"):
+        registry.load("duel").load_content(None, {"deck.cards": [1]})
+    with pytest.raises(UsageError, match="no field 'deck'"):
+        set_path({}, "deck.cards", 1)
+
+
+def test_set_path_finds_list_items_by_id_or_index():
+    data = {"units": [{"id": "a", "hp": 1}, {"id": "b", "hp": 2}]}
+    set_path(data, "units.b.hp", 5)
+    set_path(data, "units.0.hp", 7)
+    assert data == {"units": [{"id": "a", "hp": 7}, {"id": "b", "hp": 5}]}
+    with pytest.raises(UsageError, match="no item 'c'"):
+        set_path(data, "units.c.hp", 1)
+
+
+def test_digest_is_stable():
+    assert digest({"a": 1, "b": [1, 2]}) == digest({"b": [1, 2], "a": 1})
+
+
+def test_content_set_reads_only_model_files(tmp_path):
+    ruleset = registry.load("duel")
+    data, origin = ContentSet(ruleset.content_model, ruleset.content_dir).raw()
+    assert set(data) == {"deck"} and origin["deck"][0].endswith("deck.yaml")

@@ -1,0 +1,28 @@
+import io
+
+from rulekeeper.core.events import Event, Messages, read_jsonl, write_jsonl
+
+
+def test_events_round_trip_through_json_lines():
+    events = [Event("hit", "r.1", {"who": "Ann", "n": 2}), Event("deal", "r.2", {}, ("north",))]
+    buffer = io.StringIO()
+    write_jsonl(buffer, (e.to_json() for e in events))
+    buffer.seek(0)
+    assert [Event.from_json(row) for row in read_jsonl(buffer)] == events
+
+
+def test_templates_render_localized_values_and_catalogs(tmp_path):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "{who} hits {target}"\nmsgstr "{who} frappe {target}"\n', encoding="utf-8")
+    messages = Messages({"hit": "{who} hits {target}"}, tmp_path)
+    event = Event("hit", "r.1", {"who": {"en": "Mothman", "fr": "l'Homme-papillon"},
+                                 "target": "Nessie"})
+    assert messages.render(event) == "Mothman hits Nessie"
+    assert messages.render(event, "fr") == "l'Homme-papillon frappe Nessie"
+    assert messages.locales == ["en", "fr"]
+
+
+def test_unknown_kind_renders_its_data():
+    assert Messages({}).render(Event("odd", "r", {"x": 1})) == 'odd {"x": 1}'

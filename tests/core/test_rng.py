@@ -1,0 +1,65 @@
+import pytest
+
+from rulekeeper.core.errors import DiceScriptError
+from rulekeeper.core.rng import Rng, derive_seed, parse_dice_script
+
+
+def test_same_seed_same_rolls():
+    a, b = Rng(42), Rng(42)
+    assert [a.roll(6) for _ in range(50)] == [b.roll(6) for _ in range(50)]
+
+
+def test_rolls_stay_on_the_die():
+    rng = Rng(1)
+    rolls = [rng.roll(20) for _ in range(2000)]
+    assert min(rolls) == 1 and max(rolls) == 20
+
+
+def test_derived_seeds_depend_only_on_batch_seed_and_index():
+    seeds = [derive_seed(9, i) for i in range(100)]
+    assert len(set(seeds)) == 100
+    assert seeds[37] == derive_seed(9, 37)
+    assert derive_seed(10, 37) != seeds[37]
+
+
+def test_scripted_dice_come_first_then_random_rolls_resume():
+    scripted = Rng(5, [6, 6, 1])
+    plain = Rng(5)
+    assert [scripted.roll(6) for _ in range(3)] == [6, 6, 1]
+    assert scripted.scripted_left == 0
+    assert 1 <= scripted.roll(6) <= 6
+    assert plain.scripted_left == 0
+
+
+def test_scripted_faces_by_name_or_index():
+    rng = Rng(0, ["block", 1])
+    faces = ["HIT", "BLOCK", "blank"]
+    assert rng.roll_index(faces) == 1
+    assert rng.roll_index(faces) == 0
+
+
+@pytest.mark.parametrize("script,sides", [([7], 6), (["HIT"], 6), ([0], 20)])
+def test_scripted_value_that_does_not_fit_is_refused(script, sides):
+    with pytest.raises(DiceScriptError):
+        Rng(0, script).roll(sides)
+
+
+def test_scripted_unknown_face_is_refused():
+    with pytest.raises(DiceScriptError, match="not a face"):
+        Rng(0, ["CRIT"]).roll_index(["HIT", "blank"])
+
+
+def test_parse_dice_script():
+    assert parse_dice_script("3+4,6+6") == [3, 4, 6, 6]
+    assert parse_dice_script("HIT, blank,2") == ["HIT", "blank", 2]
+    with pytest.raises(DiceScriptError):
+        parse_dice_script("3,,4")
+
+
+def test_shuffle_and_choice_are_seeded():
+    a, b = Rng(3), Rng(3)
+    xs, ys = list(range(20)), list(range(20))
+    a.shuffle(xs)
+    b.shuffle(ys)
+    assert xs == ys != list(range(20))
+    assert a.choice("abcdef") == b.choice("abcdef")

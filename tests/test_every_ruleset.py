@@ -1,0 +1,52 @@
+"""Checks every registered ruleset keeps the engine's contracts. New rulesets join automatically."""
+
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.agents import RandomAgent
+from rulekeeper.core import registry
+from rulekeeper.core.game import new_game, replay
+from rulekeeper.core.rules_index import find_rule_tests, load_rules
+
+RULESETS = registry.ids()
+TESTS = Path(__file__).parent
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_random_games_finish_and_replay_identically(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    for seed in range(20):
+        game = new_game(ruleset_id, seed=seed)
+        agents = {seat: RandomAgent(seat, seed * 31 + i) for i, seat in enumerate(game.seats)}
+        while not game.over:
+            decision = game.pending
+            game.step(agents[decision.player].choose(None, decision))
+            assert ruleset.invariant_violations(game.table) == [], (seed, len(game.decisions))
+        assert len(game.decisions) <= ruleset.meta.max_length
+        again = replay(game.record())
+        assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+        assert again.result == game.result
+        for event in game.events:
+            assert event.kind in ruleset.templates, f"no template for event {event.kind!r}"
+            for locale in ruleset.messages.locales:
+                ruleset.messages.render(event, locale)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_rule_has_a_test_and_every_marked_rule_exists(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    ids = [e.id for e in load_rules(ruleset.rules_files)]
+    assert ids, "the rule index is empty"
+    assert len(ids) == len(set(ids)), "rule ids repeat"
+    tested = find_rule_tests(TESTS)
+    untested = [i for i in ids if i not in tested]
+    assert untested == [], f"{len(untested)} rules without a test: {untested[:20]}"
+
+
+def test_every_marked_rule_exists_in_some_index():
+    known = {"duel.deal", "duel.play", "duel.reveal", "duel.reveal.higher", "duel.tie-break"}
+    for ruleset_id in RULESETS:
+        known |= {e.id for e in load_rules(registry.load(ruleset_id).rules_files)}
+    unknown = {rule: tests for rule, tests in find_rule_tests(TESTS).items() if rule not in known}
+    assert unknown == {}, f"tests mark rules that no index has: {sorted(unknown)[:20]}"
