@@ -1,0 +1,54 @@
+"""Current Stats (sample 04_PLAYER_STRUCTURE > CALCULATE_STAT) and current Defense
+(06_COMBAT_ENCOUNTER > CALCULATE_DEFENSE).
+
+Both are computed from their sources every time they are used, so they are always
+current: a change of any source (equipping Armor, a Status, a Backpack item) shows at
+the next use.
+"""
+
+from __future__ import annotations
+
+from rulekeeper.rulesets.combat_encounter.state import Catalog, Player
+
+
+def current_stat(cat: Catalog, player: Player, stat: str) -> int:
+    """Base value on the Character card + Equipped items (not Dropped Weapons) + Statuses."""
+    value = int(getattr(player.character, stat))
+    for slot, item_id in player.slots.items():
+        if item_id is not None and slot not in player.dropped:
+            value += cat.items[item_id].stats.get(stat)
+    for status in player.statuses:
+        value += cat.statuses[status].stats.get(stat)
+    return value
+
+
+DefenseSource = tuple[str, str, int]
+"""(kind of source, name, Defense it gives)."""
+
+
+def defense_sources(cat: Catalog, player: Player) -> list[DefenseSource]:
+    """Every source that specifically modifies this Player's Defense, with its value."""
+    character = player.character
+    sources: list[DefenseSource] = [("character", character.name, character.defense)]
+    if character.patron.defense:
+        sources.append(("patron", character.patron.name, character.patron.defense))
+    for slot, item_id in player.slots.items():
+        if item_id is None or slot in player.dropped:
+            continue
+        item = cat.items[item_id]
+        if item.defense:
+            sources.append((item.kind, item.name, item.defense))
+    for item_id in player.backpack:
+        item = cat.items[item_id]
+        if item.backpack_defense:
+            sources.append(("backpack", item.name, item.backpack_defense))
+    for status_id in player.statuses:
+        status = cat.statuses[status_id]
+        if status.defense:
+            sources.append((status.source, status.name, status.defense))
+    return sources
+
+
+def current_defense(cat: Catalog, player: Player) -> int:
+    """The sum of all applicable Defense sources."""
+    return sum(value for _, _, value in defense_sources(cat, player))

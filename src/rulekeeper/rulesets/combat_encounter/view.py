@@ -1,0 +1,139 @@
+"""What a seat may know of a game (JSON-able), and its text picture for the terminal.
+
+Hidden from a seat: the Room of another Player who is Hidden, and the order of the
+Random Encounter deck. Everything else is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Ctx, Player
+from rulekeeper.rulesets.combat_encounter.stats import (
+    current_defense,
+    current_stat,
+    defense_sources,
+)
+
+
+def player_view(ctx: Ctx, player: Player, viewer: str | None) -> dict[str, Any]:
+    cat = ctx.cat
+    sees_room = viewer in (None, player.seat) or "hidden" not in player.statuses
+    weapons = []
+    for slot in WEAPON_SLOTS:
+        item_id = player.slots[slot]
+        if item_id is not None:
+            item = cat.items[item_id]
+            weapons.append({"slot": slot, "id": item_id, "name": item.name, "mode": item.mode,
+                            "damage": item.damage, "dropped": slot in player.dropped})
+
+    def named(item_id: str | None) -> str | None:
+        return None if item_id is None else cat.items[item_id].name
+
+    return {
+        "seat": player.seat,
+        "character": player.character.id,
+        "name": player.character.name,
+        "alive": player.alive,
+        "room": player.room if sees_room else None,
+        "health": player.health,
+        "max_health": player.character.health,
+        "kaos": player.kaos,
+        "rerolls": player.rerolls,
+        "stats": {s: current_stat(cat, player, s) for s in ("brawn", "quickness", "perception")},
+        "defense": current_defense(cat, player),
+        "defense_sources": [{"source": k, "name": n, "value": v}
+                            for k, n, v in defense_sources(cat, player)],
+        "weapons": weapons,
+        "armor": named(player.slots["armor"]),
+        "plot_armor": named(player.slots["plot-armor"]),
+        "backpack": [cat.items[i].name for i in player.backpack],
+        "statuses": [cat.statuses[s].name for s in player.statuses],
+    }
+
+
+def game_view(ctx: Ctx, viewer: str | None) -> dict[str, Any]:
+    state, cat = ctx.state, ctx.cat
+    players = {seat: player_view(ctx, p, viewer) for seat, p in state.players.items()}
+    encounter = state.encounter
+    return {
+        "clock": state.clock,
+        "time_limit": ctx.options.time_limit,
+        "round": state.round,
+        "active": state.active,
+        "turn_actions_left": state.actions_left,
+        "disengage_cost": cat.content.variables.DISENGAGE_COST,
+        "mystic_dagger": {"melee": str(cat.dagger["melee"]), "ranged": str(cat.dagger["ranged"])},
+        "kaos_step": int(ctx.rulings["kaos-step"]),
+        "rulings": dict(ctx.rulings),
+        "rooms": [{"id": a.id, "name": cat.room_names[a.id], "neighbours": list(a.neighbours),
+                   "jelly_cube": a.id in cat.jelly_rooms,
+                   "players": [s for s, p in players.items() if p["room"] == a.id]}
+                  for a in cat.content.dungeon.areas],
+        "players": players,
+        "encounter": None if encounter is None else {
+            "room": encounter.room, "kind": encounter.kind, "initiator": encounter.initiator,
+            "target": encounter.target, "order": list(encounter.order),
+            "current": encounter.current, "first_turn_restriction": encounter.first,
+            "turns": encounter.turns},
+        "check": state.check,
+        "deck": {"cards": len(state.deck), "discard": [cat.cards[c].name for c in state.discard]},
+    }
+
+
+def _weapons(p: Mapping[str, Any]) -> str:
+    shown = [f"{w['name']} {w['damage']} {w['mode']}" + (" [DROPPED, face down]"
+                                                           if w["dropped"] else "")
+             for w in p["weapons"]]
+    return "; ".join([*shown, "Mystic Dagger"])
+
+
+def _line(p: Mapping[str, Any]) -> str:
+    s = p["stats"]
+    return (f"{p['seat']} {p['name']}: Health {p['health']}/{p['max_health']}, "
+            f"Defense {p['defense']}, Brawn {s['brawn']}, Quickness {s['quickness']}, "
+            f"Perception {s['perception']}, Kaos {p['kaos']}, Rerolls {p['rerolls']}")
+
+
+def render(view: Mapping[str, Any]) -> str:
+    """The terminal picture: the Combat Encounter (order, Combatants), Rooms, Players."""
+    state = view["state"]
+    players = state["players"]
+    lines = [f"Round {state['round']} · dungeon clock {state['clock']}/{state['time_limit']}"
+             + (f" · Player Turn of {state['active']} "
+                f"({state['turn_actions_left']} Turn Action(s) left)" if state["active"] else "")]
+    encounter = state["encounter"]
+    if encounter:
+        room = next(r["name"] for r in state["rooms"] if r["id"] == encounter["room"])
+        lines.append(f"COMBAT in {room} ({encounter['kind']}: {encounter['initiator']} -> "
+                     f"{encounter['target']}), Combat Turn {encounter['turns']}")
+        for number, seat in enumerate(encounter["order"], 1):
+            mark = ">" if seat == encounter["current"] else " "
+            lines.append(f" {mark}{number}. {_line(players[seat])}")
+            lines.append(f"      weapons: {_weapons(players[seat])}")
+        if encounter["first_turn_restriction"]:
+            lines.append(f"   first Combat Turn of {encounter['first_turn_restriction']}: "
+                         "may only Attack the other of the initiating pair")
+    check = state["check"]
+    if check:
+        against = "" if check["tn"] is None else f" against {check['tn']}"
+        lines.append(f"Check: {check['seat']} {check['purpose']} natural {check['natural']} + "
+                     f"{check['value']} + {check['bonus']} = {check['total']}{against}")
+    lines.append("Rooms:")
+    for room in state["rooms"]:
+        jelly = " [Jelly Cube]" if room["jelly_cube"] else ""
+        lines.append(f"  {room['name']}{jelly}: {', '.join(room['players']) or '-'}")
+    lines.append("Players:")
+    for p in players.values():
+        if not p["alive"]:
+            lines.append(f"  {p['seat']} {p['name']}: dead")
+            continue
+        where = p["room"] or "(hidden)"
+        lines.append(f"  {_line(p)} · {where}")
+        lines.append(f"    weapons: {_weapons(p)} · armor {p['armor'] or '-'} · plot armor "
+                     f"{p['plot_armor'] or '-'} · backpack {', '.join(p['backpack']) or '-'}"
+                     + (f" · {', '.join(p['statuses'])}" if p["statuses"] else ""))
+    lines.append(f"Random Encounter deck: {state['deck']['cards']} cards, "
+                 f"{len(state['deck']['discard'])} discarded")
+    return "\n".join(lines)

@@ -1,0 +1,49 @@
+"""Damage values in dice notation, read by the d20 package, rolled through the game's dice."""
+
+from fractions import Fraction
+
+import pytest
+
+from rulekeeper.core.dice import distribution
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.game import new_game
+from rulekeeper.core.rng import Rng
+from rulekeeper.rulesets.combat_encounter.damage import DamageDice
+
+
+@pytest.mark.rule("sample.player.weapons", "combat.weapon-damage.own-die-or-value")
+def test_notation_is_parsed_into_dice_groups_and_a_flat_part():
+    assert DamageDice.parse("1d6+1").dice == ((1, 1, 6),)
+    assert DamageDice.parse("1d6+1").flat == 1
+    assert DamageDice.parse("2d4").dice == ((1, 2, 4),)
+    assert DamageDice.parse("(1d8 - 2) + 1d4").dice == ((1, 1, 8), (1, 1, 4))
+    assert DamageDice.parse("(1d8 - 2) + 1d4").flat == -2
+    fixed = DamageDice.parse("3")
+    assert fixed.fixed and fixed.flat == 3 and fixed.dice == ()
+
+
+@pytest.mark.parametrize("bad", ["1d", "4d6kh3", "1d6*2", "banana"])
+def test_what_is_not_a_damage_value_is_refused(bad):
+    with pytest.raises(ValueError):
+        DamageDice.parse(bad)
+
+
+def test_a_bad_damage_in_a_content_file_is_a_content_error():
+    with pytest.raises(ContentError, match=r"items.yaml.*cards.0.damage"):
+        new_game("combat-encounter", content_set={"items.cards.longsword.damage": "1d6*2"})
+
+
+@pytest.mark.rule("sample.player.weapons")
+def test_rolls_use_the_game_dice_so_scripted_dice_work():
+    damage = DamageDice.parse("2d4+1")
+    assert damage.roll(Rng(0, [3, 4])) == 8
+    # a critical rolls the dice twice, the flat part once
+    assert damage.roll(Rng(0, [1, 2, 3, 4]), dice_times=2) == 11
+    assert DamageDice.parse("1d6-1d4").roll(Rng(0, [5, 4])) == 1
+
+
+def test_exact_distribution_matches_the_dice():
+    dist = distribution(DamageDice.parse("1d4+1").exact())
+    assert dist == {2: Fraction(1, 4), 3: Fraction(1, 4), 4: Fraction(1, 4), 5: Fraction(1, 4)}
+    assert DamageDice.parse("2d6").mean == 7
+    assert float(DamageDice.parse("1d8+1").exact(dice_times=2).mean()) == 10
