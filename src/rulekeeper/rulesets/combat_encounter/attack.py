@@ -84,6 +84,7 @@ def attack(ctx: Ctx, encounter: Encounter, seat: str, target: str, key: str) -> 
     natural = check.natural
     critical = natural == 20
     if critical:
+        ctx.state.metrics["criticals"] += 1
         hit, rule = True, "combat.attack-check.natural-20"
     elif natural == 1:
         turns = ctx.rulings["kaos-natural-1"] == "turns-check" and check.kaos > 0

@@ -48,8 +48,9 @@ RULINGS = (
            ("follower", "first"), "follower"),
 )
 
-METRICS = ("encounters", "attacks", "hits", "critical_failures", "drops", "combat_damage",
-           "deaths", "flees", "disengages", "random_encounters", "loot_taken", "clock")
+METRICS = ("encounters", "attacks", "hits", "criticals", "critical_failures", "drops",
+           "combat_damage", "deaths", "flees", "disengages", "random_encounters", "loot_taken",
+           "clock")
 
 
 class CombatEncounterRuleset(Ruleset):
