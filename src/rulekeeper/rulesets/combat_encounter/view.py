@@ -125,11 +125,12 @@ def render(view: Mapping[str, Any]) -> str:
         jelly = " [Jelly Cube]" if room["jelly_cube"] else ""
         lines.append(f"  {room['name']}{jelly}: {', '.join(room['players']) or '-'}")
     lines.append("Players:")
+    names = {room["id"]: room["name"] for room in state["rooms"]}
     for p in players.values():
         if not p["alive"]:
             lines.append(f"  {p['seat']} {p['name']}: dead")
             continue
-        where = p["room"] or "(hidden)"
+        where = names.get(p["room"], "(hidden)")
         lines.append(f"  {_line(p)} · {where}")
         lines.append(f"    weapons: {_weapons(p)} · armor {p['armor'] or '-'} · plot armor "
                      f"{p['plot_armor'] or '-'} · backpack {', '.join(p['backpack']) or '-'}"
