@@ -7,9 +7,10 @@ It decides from its seat's view only:
   otherwise it attacks the weakest target it can reach (least Health, then least
   Defense) with the option of highest expected Damage; with no usable Weapon card left
   it recovers a Dropped one.
-- Attack Checks: it rerolls a roll that misses (or a natural 1 that would drop its
-  Weapon); it spends Kaos when that turns a miss into a hit, the least Kaos that does,
-  and 1 Kaos on a natural 1 that would drop a Weapon card.
+- Checks: it rerolls a roll that misses (or a natural 1 that would drop its Weapon), and
+  on a check without Target Number (Combat Order, Challenge) a natural below 8; it spends
+  Kaos when that turns a miss into a hit, the least Kaos that does, and 1 Kaos on a
+  natural 1 that would drop a Weapon card.
 - Between Combats: it equips what fills an empty slot, Ambushes the weakest Player in
   its Room, or moves toward the nearest Player it can see.
 """

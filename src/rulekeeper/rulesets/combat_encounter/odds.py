@@ -25,7 +25,11 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rulings import parse_assignments, resolve
 from rulekeeper.lab.odds import OddsReport
+from rulekeeper.rulesets.combat_encounter.attack import attack
+from rulekeeper.rulesets.combat_encounter.bots import HeuristicBot
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
+from rulekeeper.rulesets.combat_encounter.ruleset import RULINGS, CombatEncounterRuleset
+from rulekeeper.rulesets.combat_encounter.state import Ctx
 
 
 @dataclass(frozen=True)
@@ -42,8 +46,6 @@ class AttackQuestion:
 
     @property
     def ruling(self) -> dict[str, str]:
-        from rulekeeper.rulesets.combat_encounter.ruleset import RULINGS
-
         return resolve(RULINGS, dict(self.rulings))
 
 
@@ -145,12 +147,11 @@ def _policy(q: AttackQuestion) -> str:
 
 def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> OddsReport:
     """Play ``attacks`` Attacks through the game's Attack procedure and dice, the attacker
-    deciding as the heuristic bot; return the estimated odds with 95% intervals."""
-    from rulekeeper.rulesets.combat_encounter.attack import attack
-    from rulekeeper.rulesets.combat_encounter.bots import HeuristicBot
-    from rulekeeper.rulesets.combat_encounter.ruleset import CombatEncounterRuleset
-    from rulekeeper.rulesets.combat_encounter.state import Ctx, Encounter
+    deciding as the heuristic bot; return the estimated odds with 95% intervals.
 
+    The game is set up so that p1 (Stat, option) Ambushes p2 (Defense); it waits at p1's
+    first decision, and the Attack procedure is run again and again on its state.
+    """
     key = "dagger-melee" if q.dagger else "weapon-1"
     sets: dict[str, Any] = {
         "characters.cards.knight.brawn": q.stat,
@@ -165,12 +166,12 @@ def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> OddsReport:
         "game.critical_failure_reward.kaos": 0,
     }
     game = new_game("combat-encounter", seed=seed, rulings=dict(q.rulings), content_set=sets,
-                    options={"time_limit": 1}, log=False)
+                    log=False)
     ruleset = game.ruleset
     assert isinstance(ruleset, CombatEncounterRuleset)
     ctx = Ctx(game.table, game.table.state, ruleset.catalog(game.table.content))
-    encounter = Encounter("entrance", "ambush", "p1", "p2", order=["p1", "p2"])
-    ctx.state.encounter = encounter
+    encounter = ctx.state.encounter
+    assert encounter is not None
     bot = HeuristicBot("p1", seed)
     attacker, target = ctx.player("p1"), ctx.player("p2")
     counts: Counter[str] = Counter()
