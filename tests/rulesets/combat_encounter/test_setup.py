@@ -47,10 +47,14 @@ def test_bad_options_are_one_usage_error(options, message):
         new_game("combat-encounter", options=options)
 
 
-def test_random_start_draws_a_pair_from_the_same_room():
+@pytest.mark.rule("sample.game.setup")
+def test_random_start_draws_a_pair_from_the_same_room_and_says_so():
     seen = set()
     for seed in range(30):
         game = new_game("combat-encounter", seed=seed, options={"players": 4, "start": "random"})
+        drawn = data(game, "setup.random")[0]
+        assert drawn["initiator"] != drawn["target"] and drawn["by"] in (
+            "ambush", "challenge", "gong")
         begins = data(game, "combat.begins")
         if begins:
             seen.add(begins[0]["by"])

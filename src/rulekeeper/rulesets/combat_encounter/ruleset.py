@@ -108,6 +108,11 @@ class CombatEncounterRuleset(Ruleset):
                      character=player.character.name, room=ctx.room_name(player.room))
         state.deck = build_deck(ctx)
         opening = opening_for(state, table.options, table.rng)
+        if table.options.start == "random":
+            ctx.emit("setup.random", "sample.game.setup", by=opening.kind,
+                     initiator=state.players[opening.initiator].label,
+                     target=state.players[opening.target].label,
+                     hidden=[state.players[s].label for s in opening.hidden] or ["nobody"])
         for seat in opening.hidden:
             state.players[seat].statuses.append("hidden")
             ctx.emit("status.gained", "sample.game.setup", who=state.players[seat].label,

@@ -5,6 +5,8 @@ from __future__ import annotations
 TEMPLATES: dict[str, str] = {
     # setup and normal gameplay (sample)
     "setup": "{who} plays {character} and starts in {room}",
+    "setup.random": "The dice draw the opening: {by} by {initiator} on {target}; "
+                    "Hidden: {hidden}",
     "gong": "The Opening Gong sounds: {who} must fight {target}",
     "gameplay.resumes": "Gameplay resumes as the Opening Gong says: first Player Turn, {who}",
     "round": "Round {round} of Turn Order: {order}",
