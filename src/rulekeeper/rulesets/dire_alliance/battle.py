@@ -138,35 +138,37 @@ def activate_fighters(battle: Battle, seat: str, rule: str) -> Asked:
     """Each played fighter card allows one activation of each fighter it belongs to."""
     t = battle.t
     area = t.sides[seat]
-    pending: list[tuple[str, Fighter]] = []
+    slots: list[tuple[str, list[Fighter]]] = []  # each played card and whom it activates
     for card in area.play:
         if card == DREAD:
             continue
-        fighters = [f for f in t.fighters.values() if f.card == card and f.side == seat]
-        on_board = [f for f in fighters if f.on_board]
+        on_board = [f for f in t.fighters.values()
+                    if f.card == card and f.side == seat and f.on_board]
         if not on_board:
             t.emit("activate.none", "battle.activate.played-cards-only", seat=seat,
                    card=t.card_name(card), reason="defeated")
-        pending += [(card, f) for f in on_board]
-    while pending:
-        pending = [(c, f) for c, f in pending if f.on_board]
-        if not pending:
+        slots.append((card, on_board))
+    while True:
+        waiting = {f.id: f for _, fighters in slots for f in fighters if f.on_board}
+        if not waiting:
             break
         fighter_id = yield from t.ask(
-            seat, "activate", sorted({(f.id, f"Activate {f.name}") for _, f in pending}),
+            seat, "activate", sorted((i, f"Activate {f.name}") for i, f in waiting.items()),
             "battle.activate.after-playing", f"{battle.turn}: which fighter activates next?")
-        index = next(i for i, (_, f) in enumerate(pending) if f.id == fighter_id)
-        card, fighter = pending.pop(index)
-        yield from activation(battle, fighter)
-        if card in area.play and not any(c == card for c, _ in pending):
+        card, fighters = next(s for s in slots if any(f.id == fighter_id for f in s[1]))
+        fighters.remove(waiting[fighter_id])
+        acted = yield from activation(battle, waiting[fighter_id])
+        if not any(f.on_board for f in fighters):
+            slots.remove((card, fighters))
             area.play.remove(card)
             area.discard.append(card)
-            t.emit("discard.played", "battle.action.discard-card", seat=seat,
-                   card=t.card_name(card))
+            t.emit("discard.played", "battle.action.discard-card" if acted else rule + ".c",
+                   seat=seat, card=t.card_name(card))
 
 
 def activation(battle: Battle, fighter: Fighter) -> Asked:
-    """One activation: exactly one action (a stunned Resilient fighter only becomes ready)."""
+    """One activation: exactly one action (a stunned Resilient fighter only becomes ready).
+    Returns whether the fighter was activated."""
     t = battle.t
     area = t.sides[fighter.side]
     if fighter.stunned and fighter.has("resilient"):
@@ -179,10 +181,10 @@ def activation(battle: Battle, fighter: Fighter) -> Asked:
             fighter.stunned = False
             t.emit("activate.resilient", "battle.keyword.resilient.activation.b",
                    fighter=fighter.name)
-        else:
-            t.emit("activate.skip", "battle.activate.after-playing", seat=fighter.side,
-                   fighter=fighter.name)
-        return
+            return True
+        t.emit("activate.skip", "battle.activate.after-playing", seat=fighter.side,
+               fighter=fighter.name)
+        return False
     interact = battle.scenario.interact
     choices = actions.options(t, fighter, interact, DREAD in area.play)
     answer = yield from t.ask(
@@ -192,12 +194,13 @@ def activation(battle: Battle, fighter: Fighter) -> Asked:
     if answer == "pass":
         t.emit("activate.skip", "battle.activate.after-playing", seat=fighter.side,
                fighter=fighter.name)
-        return
+        return False
     t.emit("activate", "battle.fighter.active", fighter=fighter.name)
     if fighter.stunned:
         fighter.stunned = False
         t.emit("activate.ready", "battle.status.stunned-activation", fighter=fighter.name)
     yield from actions.perform(t, fighter, answer, interact)
+    return True
 
 
 def at_limit(battle: Battle) -> tuple[str | None, str]:

@@ -88,7 +88,8 @@ def draw(t: Tabletop, area: PlayArea, count: int, rule: str) -> list[str]:
     area.hand.extend(drawn)
     if t.logging and drawn:
         t.emit("draw", rule, seat=area.seat, count=len(drawn))
-        t.emit("draw.cards", rule, to=(area.seat,), seat=area.seat, cards=sorted(drawn))
+        t.emit("draw.cards", rule, to=(area.seat,), seat=area.seat,
+               cards=sorted(t.card_name(c) for c in drawn))
     return drawn
 
 

@@ -11,7 +11,7 @@ from rulekeeper.core.board import Board
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.ruleset import Table
 from rulekeeper.core.rulings import did_you_mean
-from rulekeeper.rulesets.dire_alliance.cards import HAND_SIZE, draw, starting_piles
+from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw, starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent, Scenario
 from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, Tabletop
@@ -98,7 +98,8 @@ def set_up(table: Table) -> Battle:
         table.emit("setup.colours", "battle.setup.factions.choose", seat=seat,
                    faction=faction.name, leader=leader.name)
         cards = [f.id for f in faction.fighters] + [leader.id]
-        t.card_names.update({f.id: f.name for f in faction.fighters} | {leader.id: leader.name})
+        t.card_names.update({f.id: f.name for f in faction.fighters} | {leader.id: leader.name}
+                            | {DREAD: "Dread"})
         t.sides[seat] = starting_piles(seat, cards)
         table.rng.shuffle(t.sides[seat].deck)
         table.emit("setup.deck", "battle.setup.starting-deck.a", seat=seat,

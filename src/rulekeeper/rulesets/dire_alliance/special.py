@@ -150,7 +150,7 @@ def run(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outc
 
 
 def skipped(t: Tabletop, actor: Fighter, effect: Effect) -> tuple[bool, None]:
-    t.emit("effect.skipped", "battle.action.special.definition", fighter=actor.name,
+    t.emit("effect.skipped", "battle.sample.vocabulary", fighter=actor.name,
            verb=effect.verb)
     return True, None
 
@@ -197,7 +197,7 @@ def _attack(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> 
 def _chosen(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None,
             keep: Callable[[Fighter], bool], what: str) -> Asked:
     pool = [f for f in candidates(t, actor, effect.target, it, effect.amount) if keep(f)]
-    return (yield from choose_fighter(t, actor, pool, what, "battle.action.special.definition"))
+    return (yield from choose_fighter(t, actor, pool, what, "battle.sample.vocabulary"))
 
 
 def _heal(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
@@ -229,11 +229,11 @@ def _push(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
         away = [a for a in t.board.neighbours(here)
                 if t.board.distance(origin, a) > t.board.distance(origin, here)]
         destination = yield from choose_area(t, actor.side, away, f"push {target.name} where?",
-                                             "battle.action.special.definition")
+                                             "battle.sample.vocabulary")
         if destination is None:
             break
         t.place(target, destination)
-        t.emit("push", "battle.action.special.definition", fighter=actor.name,
+        t.emit("push", "battle.sample.vocabulary", fighter=actor.name,
                target=target.name, source=t.area_name(here), destination=t.area_name(destination))
     return True, target
 
@@ -249,11 +249,11 @@ def _pull(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
         assert here is not None
         steps = t.board.steps_toward(here, actor.area)
         destination = yield from choose_area(t, actor.side, steps, f"pull {target.name} where?",
-                                             "battle.action.special.definition")
+                                             "battle.sample.vocabulary")
         if destination is None:
             break
         t.place(target, destination)
-        t.emit("pull", "battle.action.special.definition", fighter=actor.name,
+        t.emit("pull", "battle.sample.vocabulary", fighter=actor.name,
                target=target.name, source=t.area_name(here), destination=t.area_name(destination))
     return True, target
 
@@ -272,7 +272,7 @@ def _status(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> 
         target.sated = True
     else:
         target.stunned = verb == "stun"
-    t.emit(verb, "battle.action.special.definition", fighter=actor.name, target=target.name)
+    t.emit(verb, "battle.sample.vocabulary", fighter=actor.name, target=target.name)
     return True, target
 
 

@@ -19,7 +19,8 @@ def fighter_view(f: Fighter) -> dict[str, Any]:
     return {"id": f.id, "name": f.name, "side": f.side, "card": f.card, "form": f.form.id,
             "melee": f.form.melee, "shoot": f.form.shoot, "defense": f.form.defense,
             "keywords": list(f.form.keywords), "stunned": f.stunned, "sated": f.sated,
-            "special": f.form.special.name}
+            "special": f.form.special.name,
+            "effects": [e.model_dump(exclude_none=True) for e in f.form.special.effects]}
 
 
 def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
@@ -53,6 +54,8 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
         "scenario": {"id": battle.scenario.id, "name": battle.scenario.name,
                      "text": battle.scenario.text,
                      "goal": battle.scenario.goal.model_dump(),
+                     "interact": (battle.scenario.interact.model_dump(exclude_none=True)
+                                  if battle.scenario.interact else None),
                      "round_limit": battle.scenario.round_limit},
         "round": battle.round, "turn": battle.turn, "active": battle.active,
         "aggressor": battle.aggressor, "dread_pile": t.dread,
