@@ -19,8 +19,8 @@ from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteStat
 SEATS = ("red", "blue")
 
 TEMPLATES = {
-    "setup.scenario": "Scenario: {scenario}, on the {board} side of the board",
-    "setup.colours": "{seat} plays {faction} led by {leader}",
+    "setup.scenario": "Scenario: {scenario}, played on {board}",
+    "setup.colours": "{seat} plays {faction}, led by {leader}",
     "setup.flip": "The {faction} player flips the initiative token: it shows {colour}, so the "
                   "{faction} player is {colour}",
     "setup.initiative": "The scenario sets the initiative token to {seat}: {seat} is the "
@@ -54,6 +54,8 @@ class Battle:
     factions: dict[str, str]
     leaders: dict[str, str]
     aggressor: str
+    faction_names: dict[str, str] = field(default_factory=dict)
+    leader_names: dict[str, str] = field(default_factory=dict)
     round: int = 0
     turn: str = "setup"
     active: str | None = None
@@ -135,7 +137,9 @@ def set_up(table: Table) -> Battle:
     table.emit("setup.initiative", "battle.setup.player-colors.initiative.b",
                seat=scenario.initiative)
     battle = Battle(t, scenario, {s: choice[s][0] for s in SEATS},
-                    {s: choice[s][1] for s in SEATS}, scenario.initiative)
+                    {s: choice[s][1] for s in SEATS}, scenario.initiative,
+                    {s: content.faction(choice[s][0]).name for s in SEATS},
+                    {s: content.leader(choice[s][1]).name for s in SEATS})
     for seat in SEATS:
         draw(t, t.sides[seat], HAND_SIZE, "battle.round.draw")
     return battle

@@ -43,6 +43,7 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
     for seat, piles in t.sides.items():
         players[seat] = {
             "faction": battle.factions[seat], "leader": battle.leaders[seat],
+            "faction_name": battle.faction_names[seat], "leader_name": battle.leader_names[seat],
             "hand": sorted(piles.hand) if player in (None, seat) else None,
             "hand_size": len(piles.hand), "deck": len(piles.deck),
             "discard": sorted(piles.discard), "graveyard": sorted(piles.graveyard),
@@ -97,7 +98,7 @@ def render_battle(view: Mapping[str, Any]) -> str:
     for seat, p in state["players"].items():
         hand = (_cards(names, p["hand"]) if p["hand"] is not None
                 else f"{p['hand_size']} card(s), hidden")
-        lines.append(f"{seat}: {p['faction']} led by {p['leader']}; claimed "
+        lines.append(f"{seat}: {p['faction_name']}, led by {p['leader_name']}; claimed "
                      f"{len(p['claimed'])} objective(s); deck {p['deck']}")
         lines.append(f"  hand: {hand}")
         if p["play"]:
