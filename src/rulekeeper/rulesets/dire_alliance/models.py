@@ -8,9 +8,10 @@ fighter has code of its own. The same models serve Battle Mode and Raid Mode.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
-from pydantic import Field, PrivateAttr, model_validator
+from pydantic import Field, model_validator
 
 from rulekeeper.core.board import BoardSpec
 from rulekeeper.core.content import Model
@@ -78,7 +79,6 @@ class Effect(Model):
     mark: str | None = None
     command: Command | None = None
     who: Selector | None = None
-    _verb: str = PrivateAttr("")
 
     @model_validator(mode="after")
     def _one_verb(self) -> Effect:
@@ -86,40 +86,39 @@ class Effect(Model):
         if len(given) != 1:
             raise ValueError(f"an effect has exactly one of {', '.join(VERBS)}; "
                              f"got {given or 'none'}")
-        self._verb = given[0]
-        if self.who is not None and self._verb not in DEFAULT_WHO:
-            raise ValueError(f"{self._verb} names its fighter itself; 'who' does not apply")
+        if self.who is not None and given[0] not in DEFAULT_WHO:
+            raise ValueError(f"{given[0]} names its fighter itself; 'who' does not apply")
         return self
 
-    @property
+    @cached_property
     def verb(self) -> str:
-        return self._verb
+        return next(v for v in VERBS if getattr(self, v) is not None)
 
     @property
     def amount(self) -> int:
-        value = getattr(self, self._verb)
+        value = getattr(self, self.verb)
         return value if isinstance(value, int) else 1
 
-    @property
+    @cached_property
     def target(self) -> Selector:
         """The fighter the effect chooses."""
-        if self._verb in TARGET_VERBS:
-            selector: Selector = getattr(self, self._verb)
+        if self.verb in TARGET_VERBS:
+            selector: Selector = getattr(self, self.verb)
             return selector
-        if self._verb not in DEFAULT_WHO:
+        if self.verb not in DEFAULT_WHO:
             return "self"
-        return self.who or DEFAULT_WHO[self._verb]
+        return self.who or DEFAULT_WHO[self.verb]
 
     @property
     def attack(self) -> AttackBonus:
-        value = getattr(self, self._verb)
+        value = getattr(self, self.verb)
         return value if isinstance(value, AttackBonus) else AttackBonus(dice=0, targets="one")
 
     @property
     def name(self) -> str:
         """The form, token, site kind or basic action that transform, teleport, mark and
         command refer to."""
-        value = getattr(self, self._verb)
+        value = getattr(self, self.verb)
         return value if isinstance(value, str) else ""
 
 

@@ -13,7 +13,7 @@ from rulekeeper.core.ruleset import Table
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw, starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
-from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent, Scenario
+from rulekeeper.rulesets.dire_alliance.models import BoardSide, DireAllianceContent, Scenario
 from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, Tabletop
 
 SEATS = ("red", "blue")
@@ -66,6 +66,17 @@ class Battle:
         return self.t.opponent(self.aggressor)
 
 
+_BOARDS: dict[int, tuple[BoardSide, Board]] = {}
+
+
+def board_for(spec: BoardSide) -> Board:
+    """The board of a board side, built once per loaded content (its sight is cached)."""
+    cached = _BOARDS.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        cached = _BOARDS[id(spec)] = (spec, Board(spec))
+    return cached[1]
+
+
 def _check(kind: str, given: str, known: list[str]) -> None:
     if given not in known:
         raise UsageError(f"unknown {kind} {given!r}{did_you_mean(given, known)}; "
@@ -93,7 +104,8 @@ def set_up(table: Table) -> Battle:
         if colour != flipper:
             choice = {"red": choice["blue"], "blue": choice["red"]}
     dice = DiceSet.from_content(content.components, table.rulings)
-    t = Tabletop(table, Board(board), dice, {}, content.components.dread_cards, goal=scenario.goal)
+    t = Tabletop(table, board_for(board), dice, {}, content.components.dread_cards,
+                 goal=scenario.goal)
     for seat in SEATS:
         faction = content.faction(choice[seat][0])
         leader = content.leader(choice[seat][1])
