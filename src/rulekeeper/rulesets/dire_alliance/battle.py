@@ -94,8 +94,9 @@ def take_turn(battle: Battle, seat: str, role: str, turn: int) -> Asked:
         area.hand.clear()
     battle.played.update(c for c in area.play if c != DREAD)
     t.emit("play.count", rule + ".a", seat=seat, count=len(area.play))
-    t.emit("play", rule + ".a", to=(seat,), seat=seat,
-           cards=[t.card_name(c) for c in area.play])
+    if t.logging:
+        t.emit("play", rule + ".a", to=(seat,), seat=seat,
+               cards=[t.card_name(c) for c in area.play])
     if role == "defender" and area.play:
         yield from claim_initiative(battle, seat)
     yield from activate_fighters(battle, seat, rule)
