@@ -47,9 +47,10 @@ def main() -> None:
     parser.add_argument("--bot-games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    rate, decisions = throughput(args.games, args.seed)
-    print(f"{RULESET}: {rate:,.1f} random-vs-random games/s on one core "
-          f"({decisions:.0f} decisions per game)")
+    if args.games:
+        rate, decisions = throughput(args.games, args.seed)
+        print(f"{RULESET}: {rate:,.1f} random-vs-random games/s on one core "
+              f"({decisions:.0f} decisions per game)")
     if args.bot_games:
         started = time.perf_counter()
         tally = bot_win_rate(args.bot_games, args.seed)
