@@ -35,6 +35,11 @@ TEMPLATES = {
 }
 
 
+def dice(count: int) -> str:
+    """``"1 die"``, ``"3 dice"``."""
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
 def claimable(t: Tabletop, fighter: Fighter) -> list[Objective]:
     """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
     area = fighter.area
@@ -65,12 +70,12 @@ def options(t: Tabletop, fighter: Fighter, interact: Interact | None = None,
         out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
     if attack_dice(fighter, "melee", 0) > 0:
         for enemy in t.enemies_in(here, fighter.side):
-            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({form.melee} dice against "
+            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({dice(form.melee)} against "
                                              f"{enemy.form.defense})"))
     if attack_dice(fighter, "shoot", 0) > 0:
         for enemy in special.shoot_targets(t, fighter):
             out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
-                                             f"({form.shoot} dice against {enemy.form.defense})"))
+                                             f"({dice(form.shoot)} against {enemy.form.defense})"))
     for friend in special.candidates(t, fighter, "friend-seen", None):
         count = FOCUS_HERE if friend.area == here else FOCUS_SEEN
         out.append((f"focus:{friend.id}", f"Focus: {friend.name} gains {count} card(s) "
