@@ -1,0 +1,137 @@
+"""The actions a fighter may perform during its activation: its card's ➤ special action, the
+basic actions (Move, Melee, Shoot, Focus, Control, Interact) and returning a dread card.
+
+``options`` lists them with stable ids (``move:crossroads``, ``melee:blue.butcher``,
+``focus:red.devoted``, ``control:bog-site``, ``special``, ``interact``, ``dread``);
+``perform`` carries one out. Both are independent of whose turn it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.rulesets.dire_alliance import special
+from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice
+from rulekeeper.rulesets.dire_alliance.cards import DREAD, gain
+from rulekeeper.rulesets.dire_alliance.movement import move
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.models import Interact
+    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Objective, Tabletop
+
+FOCUS_HERE = 2
+"""Cards gained by Focus on itself or a friendly fighter in its area (battle.action.focus.a)."""
+FOCUS_SEEN = 1
+"""Cards gained by Focus on a friendly fighter it sees elsewhere (battle.action.focus.b)."""
+
+TEMPLATES = {
+    "action": "{fighter} performs a {action} action",
+    "focus": "{fighter} focuses: {target} gains {count} card(s)",
+    "control": "{fighter} claims {seat_owner}'s objective {objective} and {seat} places it in "
+               "their play area ({claimed} claimed)",
+    "interact": "{fighter} performs ➤ Interact: {action}",
+    "dread.returned": "{fighter} spends its action to return a dread card to the dread pile "
+                      "({left} in the pile)",
+}
+
+
+def dice(count: int) -> str:
+    """``"1 die"``, ``"3 dice"``."""
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def claimable(t: Tabletop, fighter: Fighter) -> list[Objective]:
+    """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
+    area = fighter.area
+    if area is None or t.ready_enemies_in(area, fighter.side):
+        return []
+    return [o for o in t.objectives.values()
+            if o.area == area and o.owner != fighter.side and o.claimed_by is None]
+
+
+def may_interact(t: Tabletop, fighter: Fighter, interact: Interact | None) -> bool:
+    return (interact is not None
+            and (not interact.fighters or fighter.spec.id in interact.fighters)
+            and special.possible(t, fighter, interact.effects))
+
+
+def options(t: Tabletop, fighter: Fighter, interact: Interact | None = None,
+            dread_in_play: bool = False) -> list[tuple[str, str]]:
+    """Every action the fighter may perform now, as (id, label)."""
+    assert fighter.area is not None
+    here = fighter.area
+    form = fighter.form
+    out: list[tuple[str, str]] = []
+    if special.possible(t, fighter, form.special.effects):
+        out.append(("special", f"➤ {form.special.name}: {form.special.text}"))
+    for area in t.board.neighbours(here):
+        watchers = t.ready_enemies_in(here, fighter.side)
+        risk = f" (opportunity attacks: {len(watchers)})" if watchers else ""
+        out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
+    if attack_dice(fighter, "melee", 0) > 0:
+        for enemy in t.enemies_in(here, fighter.side):
+            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({dice(form.melee)} against "
+                                             f"{enemy.form.defense})"))
+    if attack_dice(fighter, "shoot", 0) > 0:
+        for enemy in special.shoot_targets(t, fighter):
+            out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
+                                             f"({dice(form.shoot)} against {enemy.form.defense})"))
+    for friend in special.candidates(t, fighter, "friend-seen", None):
+        count = FOCUS_HERE if friend.area == here else FOCUS_SEEN
+        out.append((f"focus:{friend.id}", f"Focus: {friend.name} gains {count} card(s) "
+                                          f"({t.sides[friend.side].supply.get(friend.card, 0)} "
+                                          "in supply)"))
+    for objective in claimable(t, fighter):
+        out.append((f"control:{objective.id}", f"Control: claim {objective.name}"))
+    if interact is not None and may_interact(t, fighter, interact):
+        out.append(("interact", f"➤ Interact: {interact.name}"))
+    if dread_in_play:
+        out.append(("dread", "Return a played dread card to the dread pile"))
+    return out
+
+
+def perform(t: Tabletop, fighter: Fighter, option: str, interact: Interact | None = None) -> Asked:
+    """Carry out the action ``option`` (an id from :func:`options`)."""
+    verb, _, arg = option.partition(":")
+    if verb == "special":
+        yield from special.resolve(t, fighter, fighter.form.special.name,
+                                   fighter.form.special.effects)
+    elif verb == "move":
+        yield from move(t, fighter, arg)
+    elif verb in ("melee", "shoot"):
+        rule = "battle.action.melee" if verb == "melee" else "battle.action.shoot.a"
+        t.emit("action", rule, fighter=fighter.name, action=verb.capitalize())
+        yield from attack(t, fighter, [t.fighters[arg]], "melee" if verb == "melee" else "shoot")
+    elif verb == "focus":
+        focus(t, fighter, t.fighters[arg])
+    elif verb == "control":
+        control(t, fighter, t.objectives[arg])
+    elif verb == "interact":
+        assert interact is not None
+        t.emit("interact", "battle.action.interact.a", fighter=fighter.name, action=interact.name)
+        yield from special.resolve(t, fighter, interact.name, interact.effects)
+    elif verb == "dread":
+        area = t.sides[fighter.side]
+        area.play.remove(DREAD)
+        t.dread += 1
+        t.emit("dread.returned", "battle.dread.play.return", fighter=fighter.name, left=t.dread)
+
+
+def focus(t: Tabletop, fighter: Fighter, target: Fighter) -> None:
+    """battle.action.focus.a/.b: 2 cards in its own area, 1 to a friendly fighter it sees."""
+    here = target.area == fighter.area
+    count = FOCUS_HERE if here else FOCUS_SEEN
+    t.emit("focus", "battle.action.focus.a" if here else "battle.action.focus.b",
+           fighter=fighter.name, target=target.name, count=count)
+    gain(t, t.sides[target.side], target.card, count, target.name)
+
+
+def control(t: Tabletop, fighter: Fighter, objective: Objective) -> None:
+    """Claim an enemy objective and place it in the play area; the goal may be reached."""
+    objective.claimed_by = fighter.side
+    claimed = t.sides[fighter.side].claimed
+    claimed.append(objective.id)
+    t.bump(f"{fighter.side}_objectives")
+    t.emit("control", "battle.action.control", fighter=fighter.name, seat=fighter.side,
+           seat_owner=objective.owner, objective=objective.name, claimed=len(claimed))
+    t.check_goal(fighter.side)

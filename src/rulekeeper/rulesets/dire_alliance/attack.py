@@ -1,0 +1,85 @@
+"""Attacks: gather dice, roll, count HIT against BLOCK, deal damage, stun.
+
+One attack roll serves every target of a multiple-target attack, each target making
+its own defense roll (battle.multiple-targets.*). The same sequence serves Melee and
+Shoot actions, special actions and opportunity attacks, in both game modes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from rulekeeper.rulesets.dire_alliance.dice import is_hit
+from rulekeeper.rulesets.dire_alliance.healing import heal
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Tabletop
+
+Kind = Literal["melee", "shoot"]
+
+TEMPLATES = {
+    "attack": "{attacker} makes a {how} attack on {targets}: {dice} combat dice{vampire} show "
+              "{faces} ({hits} HIT)",
+    "attack.dreadful": "{target} is Dreadful: the attack roll has one combat die fewer",
+    "defense": "{target} defends with {dice} combat dice{vampire}: {faces} ({blocks} BLOCK)",
+    "miss.no-hit": "no HIT: the attack on {target} misses",
+    "miss.blocked": "{blocks} BLOCK beat {hits} HIT: the attack on {target} misses",
+    "hit": "{hits} HIT against {blocks} BLOCK: the attack hits {target}",
+    "stunned": "{fighter} is stunned",
+    "sated": "{fighter} damaged an enemy with a Melee action and gains a sated token",
+    "drain": "{fighter} rolled DRAIN ESSENCE in a Melee that damaged its target: it may heal",
+}
+
+
+def attack_dice(attacker: Fighter, kind: Kind, extra: int) -> int:
+    """Combat dice of an attack: the melee or shoot value plus a special action's bonus."""
+    return (attacker.form.melee if kind == "melee" else attacker.form.shoot) + extra
+
+
+def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
+           extra: int = 0) -> Asked:
+    """Resolve one attack on ``targets``; returns the targets that were damaged."""
+    dice = attack_dice(attacker, kind, extra)
+    dreadful = next((f for f in targets if f.has("dreadful")), None)
+    if dreadful is not None:
+        dice -= 1
+        t.emit("attack.dreadful", "battle.multiple-targets.affect", target=dreadful.name)
+    roll = t.dice.roll(t.rng, dice, attacker.sated)
+    t.bump(f"{attacker.side}_attacks")
+    if t.logging:
+        t.emit("attack", "battle.attack.roll-dice", attacker=attacker.name, how=kind,
+               targets=[f.name for f in targets], dice=max(dice, 0),
+               vampire=" and the vampire die" if attacker.sated else "",
+               faces=", ".join(roll.faces) or "nothing", hits=roll.hits)
+    damaged: list[Fighter] = []
+    for target in targets:
+        defense = t.dice.roll(t.rng, target.form.defense, target.sated)
+        rule = ("battle.multiple-targets.defense-rolls" if len(targets) > 1
+                else "battle.attack.gather-dice.defense")
+        if t.logging:
+            t.emit("defense", rule, target=target.name, dice=target.form.defense,
+                   vampire=" and the vampire die" if target.sated else "",
+                   faces=", ".join(defense.faces) or "nothing", blocks=defense.blocks)
+        if roll.hits == 0:
+            t.emit("miss.no-hit", "battle.attack.apply-results.a", target=target.name)
+            continue
+        if not is_hit(roll.hits, defense.blocks):
+            t.emit("miss.blocked", "battle.attack.apply-results.b", target=target.name,
+                   hits=roll.hits, blocks=defense.blocks)
+            continue
+        t.emit("hit", "battle.attack.apply-results.c", target=target.name, hits=roll.hits,
+               blocks=defense.blocks)
+        damaged.append(target)
+        t.bump(f"{attacker.side}_damage_dealt")
+        t.suffer_damage(target, "battle.attack.deal-damage")
+        if target.on_board:
+            target.stunned = True
+            t.emit("stunned", "battle.keyword.resilient.stunned" if target.has("resilient")
+                   else "battle.attack.stun-target", fighter=target.name)
+        if kind == "melee" and attacker.has("vampire") and not attacker.sated:
+            attacker.sated = True
+            t.emit("sated", "battle.keyword.vampire.sated", fighter=attacker.name)
+    if kind == "melee" and damaged and roll.drain and attacker.has("vampire"):
+        t.emit("drain", "battle.keyword.drain-essence", fighter=attacker.name)
+        yield from heal(t, attacker, 1, "battle.keyword.drain-essence")
+    return damaged

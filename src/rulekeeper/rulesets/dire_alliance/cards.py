@@ -1,0 +1,132 @@
+"""A player's cards: deck, hand, discard pile, graveyard, supply piles and the cards in play.
+
+Cards are their ids: a fighter card is the id of the faction fighter or leader it
+belongs to; a dread card is ``DREAD``. The dread pile is shared (``Tabletop.dread``).
+These procedures are the same in Battle Mode and Raid Mode; the events they emit
+cite the Battle Mode rules they carry out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.state import Tabletop
+
+DREAD = "dread"
+DECK_COPIES = 2
+"""Copies of each fighter card in a starting deck (battle.setup.starting-deck.a)."""
+SUPPLY_COPIES = 3
+"""Copies of each fighter card in its supply pile (battle.setup.play-area.supply)."""
+HAND_SIZE = 4
+"""Cards in a new hand (battle.round.draw)."""
+
+TEMPLATES = {
+    "reshuffle": "{seat} shuffles a discard pile of {cards} cards into a new deck",
+    "draw": "{seat} draws {count} card(s)",
+    "draw.cards": "{seat} draws {cards}",
+    "gain": "{fighter} gains {count} card(s): {seat} moves them from the supply pile to the "
+            "discard pile ({left} left in supply)",
+    "gain.short": "{fighter} should gain {wanted} card(s) but the supply pile holds {held}: "
+                  "it gains {count} ({ruling})",
+    "heal": "{fighter} heals: {seat} moves a {card} card from the graveyard to the discard pile",
+    "heal.none": "{fighter} heals, but {seat} has no {card} card in the graveyard",
+}
+
+
+@dataclass(slots=True)
+class PlayArea:
+    """One player's cards and claimed objectives."""
+
+    seat: str
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    graveyard: list[str] = field(default_factory=list)
+    supply: dict[str, int] = field(default_factory=dict)
+    play: list[str] = field(default_factory=list)
+    claimed: list[str] = field(default_factory=list)
+
+    def counts(self) -> Counter[str]:
+        """Every card this player holds, wherever it is (for the conservation check)."""
+        total = Counter(self.deck) + Counter(self.hand) + Counter(self.discard)
+        total += Counter(self.graveyard) + Counter(self.play)
+        total.update(self.supply)
+        return total
+
+    def take(self, card: str) -> str | None:
+        """Remove one ``card`` from hand, else deck, else discard pile; where it was, or None.
+
+        >>> area = PlayArea("red", deck=["a", "b"], discard=["b"])
+        >>> area.take("b"), area.take("b"), area.take("b")
+        ('deck', 'discard', None)
+        """
+        for where, pile in (("hand", self.hand), ("deck", self.deck), ("discard", self.discard)):
+            if card in pile:
+                pile.remove(card)
+                return where
+        return None
+
+
+def starting_piles(seat: str, cards: list[str]) -> PlayArea:
+    """A play area with 2 copies of each card in the deck (unshuffled) and 3 in supply."""
+    return PlayArea(seat, deck=[c for c in cards for _ in range(DECK_COPIES)],
+                    supply={c: SUPPLY_COPIES for c in cards})
+
+
+def draw(t: Tabletop, area: PlayArea, count: int, rule: str) -> list[str]:
+    """Draw up to ``count`` cards, shuffling the discard pile into a new deck when needed."""
+    drawn: list[str] = []
+    for _ in range(count):
+        if not area.deck:
+            if not area.discard:
+                break
+            reshuffle(t, area)
+        drawn.append(area.deck.pop())
+    area.hand.extend(drawn)
+    if t.logging and drawn:
+        t.emit("draw", rule, seat=area.seat, count=len(drawn))
+        t.emit("draw.cards", rule, to=(area.seat,), seat=area.seat,
+               cards=sorted(t.card_name(c) for c in drawn))
+    return drawn
+
+
+def reshuffle(t: Tabletop, area: PlayArea) -> None:
+    """The discard pile becomes the new deck, shuffled (battle.round.reshuffle.a)."""
+    area.deck, area.discard = area.discard, []
+    t.rng.shuffle(area.deck)
+    t.emit("reshuffle", "battle.round.reshuffle.a", seat=area.seat, cards=len(area.deck))
+
+
+def gain(t: Tabletop, area: PlayArea, card: str, wanted: int, fighter: str) -> int:
+    """Move ``wanted`` cards from the card's supply pile to the discard pile.
+
+    When the pile holds fewer, ruling ``focus-empty-supply`` decides: ``what-is-there``
+    gains what the pile holds, ``all-or-nothing`` gains nothing.
+    """
+    held = area.supply.get(card, 0)
+    count = wanted
+    if held < wanted:
+        count = held if t.rulings["focus-empty-supply"] == "what-is-there" else 0
+        t.emit("gain.short", "battle.ruling.focus-empty-supply", fighter=fighter, wanted=wanted,
+               held=held, count=count, ruling=t.rulings["focus-empty-supply"])
+    if count:
+        area.supply[card] = held - count
+        area.discard.extend([card] * count)
+        t.emit("gain", "battle.action.focus.c", fighter=fighter, seat=area.seat, count=count,
+               left=area.supply[card])
+    return count
+
+
+def heal_card(t: Tabletop, area: PlayArea, card: str, fighter: str, rule: str) -> bool:
+    """Move one of the fighter's cards from the graveyard to the discard pile."""
+    if card not in area.graveyard:
+        t.emit("heal.none", rule, fighter=fighter, seat=area.seat, card=t.card_name(card))
+        return False
+    area.graveyard.remove(card)
+    area.discard.append(card)
+    t.emit("heal", rule, fighter=fighter, seat=area.seat, card=t.card_name(card))
+    return True
+

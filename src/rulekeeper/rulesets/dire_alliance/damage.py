@@ -1,0 +1,91 @@
+"""Suffering damage in Battle Mode: lose a card (hand, then deck, then discard pile), else be
+defeated and take two dread cards. Keywords Resilient and Vampire, and forms that revert."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.rulesets.dire_alliance.cards import DREAD, draw
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
+
+DREAD_PER_DEFEAT = 2
+"""Dread cards a player takes when a fighter of theirs is defeated (battle.suffer-damage.dread)."""
+
+TEMPLATES = {
+    "damage": "{fighter} suffers damage",
+    "lose.hand": "{seat} moves a {card} card from hand to the graveyard and draws a card",
+    "lose.deck": "{seat} finds a {card} card in the deck and moves it to the graveyard",
+    "lose.discard": "{seat} moves a {card} card from the discard pile to the graveyard",
+    "resilient": "{fighter} is Resilient: it loses no card and stays on the board",
+    "resilient.kept": "{fighter} is Resilient: with no {card} card to lose it stays on the board",
+    "defeated": "{fighter} has no card left in hand, deck or discard pile: it is defeated and "
+                "removed from the board",
+    "dread": "{seat} places {count} dread card(s) from the dread pile into the {pile} "
+             "({left} left in the dread pile)",
+    "sated.lost": "{fighter} suffers damage and loses its sated token",
+    "form.revert": "{fighter} suffers damage and returns to {form}",
+}
+
+
+def suffer_damage(t: Tabletop, fighter: Fighter, rule: str) -> None:
+    """One damage to ``fighter`` (battle.suffer-damage.*), cited as caused by ``rule``."""
+    t.emit("damage", rule, fighter=fighter.name)
+    t.bump(f"{fighter.side}_damage_taken")
+    if fighter.sated:
+        fighter.sated = False
+        t.emit("sated.lost", "battle.keyword.vampire.lose-sated", fighter=fighter.name)
+    if fighter.has("resilient") and t.rulings["resilient-damage"] == "no-loss":
+        t.emit("resilient", "battle.keyword.resilient.no-card-loss", fighter=fighter.name)
+    elif not lose_card(t, fighter):
+        if fighter.has("resilient"):
+            t.emit("resilient.kept", "battle.keyword.resilient.no-removal", fighter=fighter.name,
+                   card=t.card_name(fighter.card))
+        else:
+            defeat(t, fighter)
+            return
+    if fighter.form.reverts_when_damaged:
+        fighter.form = fighter.spec
+        t.emit("form.revert", "battle.sample.leader.ellis", fighter=fighter.spec.name,
+               form=fighter.spec.name)
+
+
+def lose_card(t: Tabletop, fighter: Fighter) -> bool:
+    """Move one of the fighter's cards to the graveyard: from hand (and draw), deck, discard."""
+    area = t.sides[fighter.side]
+    where = area.take(fighter.card)
+    if where is None:
+        return False
+    area.graveyard.append(fighter.card)
+    t.bump(f"{fighter.side}_cards_lost")
+    if where == "hand":
+        t.emit("lose.hand", "battle.suffer-damage.hand.a", seat=area.seat,
+               card=t.card_name(fighter.card))
+        draw(t, area, 1, "battle.suffer-damage.hand.b")
+    else:
+        t.emit(f"lose.{where}", f"battle.suffer-damage.{where}.a", seat=area.seat,
+               card=t.card_name(fighter.card))
+    return True
+
+
+def defeat(t: Tabletop, fighter: Fighter) -> None:
+    """The fighter leaves the board for good; its player takes two dread cards."""
+    fighter.defeated = True
+    fighter.stunned = False
+    fighter.sated = False
+    t.remove(fighter)
+    t.bump(f"{fighter.side}_defeated")
+    t.emit("defeated", "battle.suffer-damage.defeated", fighter=fighter.name)
+    area = t.sides[fighter.side]
+    count = min(DREAD_PER_DEFEAT, t.dread)
+    t.dread -= count
+    if t.rulings["dread-cards"] == "deck":
+        area.deck.extend([DREAD] * count)
+        t.rng.shuffle(area.deck)
+        pile = "deck (shuffled)"
+    else:
+        area.discard.extend([DREAD] * count)
+        pile = "discard pile"
+    t.emit("dread", "battle.suffer-damage.dread", seat=area.seat, count=count, pile=pile,
+           left=t.dread)

@@ -1,0 +1,123 @@
+"""Combat dice and the vampire die: rolls, and exact odds of an attack.
+
+The faces come from ``components.yaml``, one list per option of the rulings
+``combat-die`` and ``vampire-die``. The attacker counts HIT results, the defender
+BLOCK results (battle.attack.apply-results.count); a sated Vampire adds the vampire
+die, whose HIT counts only in attack, BLOCK only in defense, and DRAIN ESSENCE only
+on a damaging Melee (battle.keyword.hit-block, battle.keyword.drain-essence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool
+
+from rulekeeper.core.dice import FaceDie, Pool
+from rulekeeper.core.dice import probability as joint_probability
+from rulekeeper.core.rng import Rng
+from rulekeeper.rulesets.dire_alliance.models import Components
+
+HIT = "HIT"
+BLOCK = "BLOCK"
+DRAIN = "DRAIN ESSENCE"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """What one side rolled: the face names, and the HIT, BLOCK and DRAIN ESSENCE counts."""
+
+    faces: tuple[str, ...]
+    hits: int
+    blocks: int
+    drain: bool
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """The combat die and the vampire die in force for a game."""
+
+    combat: FaceDie
+    vampire: FaceDie
+
+    @classmethod
+    def from_content(cls, components: Components, rulings: Mapping[str, str]) -> DiceSet:
+        """The dice of the rulings' options (``combat-die``, ``vampire-die``)."""
+        return cls(FaceDie("combat", components.combat_die.faces[rulings["combat-die"]]),
+                   FaceDie("vampire", components.vampire_die.faces[rulings["vampire-die"]]))
+
+    def roll(self, rng: Rng, dice: int, sated: bool) -> Roll:
+        """Roll ``dice`` combat dice, plus the vampire die when ``sated``."""
+        faces = [self.combat.roll(rng) for _ in range(max(dice, 0))]
+        if sated:
+            faces.append(self.vampire.roll(rng))
+        return Roll(tuple(f.name for f in faces), sum(f.count(HIT) for f in faces),
+                    sum(f.count(BLOCK) for f in faces), any(f.count(DRAIN) for f in faces))
+
+    def pool(self, dice: int, sated: bool) -> Pool:
+        return Pool.of((self.combat, dice), (self.vampire, 1 if sated else 0))
+
+    def hits(self, dice: int, sated: bool) -> icepool.Die[int]:
+        """Exact distribution of the HIT results of an attack roll."""
+        return self.pool(dice, sated).count_distribution(HIT)
+
+    def blocks(self, dice: int, sated: bool) -> icepool.Die[int]:
+        """Exact distribution of the BLOCK results of a defense roll."""
+        return self.pool(dice, sated).count_distribution(BLOCK)
+
+    def odds(self, attack: int, defense: int, attacker_sated: bool = False,
+             defender_sated: bool = False) -> AttackOdds:
+        """Exact odds of one attack (cached: bots ask this often)."""
+        return _odds(self, attack, defense, attacker_sated, defender_sated)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact probabilities of an attack's outcomes (battle.attack.apply-results.a/b/c)."""
+
+    hit: Fraction
+    miss_no_hit: Fraction
+    miss_blocked: Fraction
+    drain: Fraction
+    """A hit while the attacker's vampire die shows DRAIN ESSENCE (it may Heal on a Melee)."""
+
+    @property
+    def miss(self) -> Fraction:
+        return self.miss_no_hit + self.miss_blocked
+
+
+def is_hit(hits: int, blocks: int) -> bool:
+    """The attack is a hit: one HIT or more, and no more BLOCKs than HITs.
+
+    >>> is_hit(0, 0), is_hit(2, 3), is_hit(2, 2)
+    (False, False, True)
+    """
+    return hits >= 1 and hits >= blocks
+
+
+@lru_cache(maxsize=4096)
+def _odds(dice: DiceSet, attack: int, defense: int, attacker_sated: bool,
+          defender_sated: bool) -> AttackOdds:
+    combat_hits = dice.hits(attack, False)
+    blocks = dice.blocks(defense, defender_sated)
+    if attacker_sated:
+        faces = dice.vampire.faces
+        vampire = icepool.Die(list(range(len(faces))))
+
+        def total(h: int, v: int) -> int:
+            return h + faces[v].count(HIT)
+
+        hit = joint_probability(lambda h, v, b: is_hit(total(h, v), b), combat_hits, vampire,
+                                blocks)
+        none = joint_probability(lambda h, v: total(h, v) == 0, combat_hits, vampire)
+        drain = joint_probability(
+            lambda h, v, b: is_hit(total(h, v), b) and faces[v].count(DRAIN) > 0,
+            combat_hits, vampire, blocks)
+    else:
+        hit = joint_probability(is_hit, combat_hits, blocks)
+        none = Fraction(combat_hits.probability(0))
+        drain = Fraction(0)
+    return AttackOdds(hit, none, 1 - hit - none, drain)

@@ -1,0 +1,335 @@
+"""The special-action vocabulary: every ➤ special action (cards, leaders, scenario Interact
+actions) is a list of ``Effect`` declarations, resolved in order by this interpreter.
+
+An effect whose fighter cannot be chosen (no one fits) is skipped. When a Move in a
+special action is stopped by an opportunity attack that damaged and stunned the mover,
+the rest of the special action is not resolved (battle.opportunity-attack.stops.b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING
+
+from rulekeeper.rulesets.dire_alliance.attack import Kind, attack, attack_dice
+from rulekeeper.rulesets.dire_alliance.cards import gain
+from rulekeeper.rulesets.dire_alliance.healing import heal
+from rulekeeper.rulesets.dire_alliance.models import Effect
+from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
+
+if TYPE_CHECKING:
+    from rulekeeper.core.decisions import Decision
+    from rulekeeper.rulesets.dire_alliance.models import Selector
+    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, SiteState, Tabletop
+
+TEMPLATES = {
+    "special": "{fighter} performs ➤ {action}",
+    "effect.skipped": "{fighter}: {verb} has no fighter or place to act on; it is skipped",
+    "effect.stopped": "{fighter} was stopped: the rest of ➤ {action} is not resolved",
+    "push": "{fighter} pushes {target} from {source} to {destination}",
+    "pull": "{fighter} pulls {target} from {source} to {destination}",
+    "stun": "{fighter} stuns {target}",
+    "sate": "{target} becomes sated",
+    "ready": "{target} becomes ready",
+    "transform": "{fighter} takes its form {form}",
+    "teleport": "{fighter} is placed in {destination}, the area of its {token}",
+    "mark": "{fighter} takes {site}: it now shows {seat}'s colour",
+    "command": "{fighter} has {target} perform a {action} action (being stunned does not stop it)",
+}
+
+Done = tuple[bool, "Fighter | None"]
+"""An effect's outcome: (go on with the next effect?, the fighter it chose)."""
+Outcome = Generator["Decision", str, Done]
+"""An effect that may ask decisions; effects that never ask return ``Done`` at once."""
+
+
+def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | None,
+               reach: int = 1) -> list[Fighter]:
+    """The fighters a selector may choose, in a stable order."""
+    area = actor.area
+    if area is None:
+        return []
+    if selector == "self":
+        return [actor]
+    if selector == "it":
+        return [it] if it is not None and it.on_board else []
+    if selector == "friend-here":
+        return t.friends_in(area, actor.side)
+    if selector == "enemy-here":
+        return t.enemies_in(area, actor.side)
+    seen = [f for f in t.on_board() if t.sees(actor, f.area or area)]
+    if selector == "friend-seen":
+        return [f for f in seen if f.side == actor.side]
+    if selector == "enemy-seen":
+        return [f for f in seen if f.side != actor.side and f.area != area]
+    return [f for f in seen if f.side != actor.side and f.area != area  # enemy-near
+            and t.board.distance(area, f.area or area) <= reach]
+
+
+def shoot_targets(t: Tabletop, actor: Fighter, selector: Selector = "enemy-seen",
+                  it: Fighter | None = None) -> list[Fighter]:
+    """Enemy fighters a Shoot may target: seen, never in the shooter's area, not Unseen."""
+    return [f for f in candidates(t, actor, selector, it)
+            if f.area != actor.area and f.side != actor.side and not f.has("unseen")]
+
+
+def choose_fighter(t: Tabletop, actor: Fighter, pool: list[Fighter], what: str,
+                   rule: str) -> Asked:
+    """Ask the actor's controller to pick one fighter of ``pool`` (None when it is empty)."""
+    if not pool:
+        return None
+    answer = yield from t.ask(
+        actor.side, "target",
+        [(f.id, f"{f.name} ({f.side}) in {t.area_name(f.area)}") for f in pool],
+        rule, f"{actor.name}: {what}")
+    return t.fighters[answer]
+
+
+def choose_area(t: Tabletop, seat: str, areas: list[str], prompt: str, rule: str,
+                stay: str | None = None) -> Asked:
+    """Ask for an area (or to stay where it is, when ``stay`` names the current area)."""
+    pairs = [(a, t.area_name(a)) for a in areas]
+    if stay is not None:
+        pairs.append(("stay", f"Stay in {t.area_name(stay)}"))
+    if not pairs:
+        return None
+    answer = yield from t.ask(seat, "area", pairs, rule, prompt)
+    return None if answer == "stay" else answer
+
+
+def effect_possible(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    """Whether the effect can do something from where the actor stands now."""
+    verb = effect.verb
+    if verb in ("move", "withdraw", "gain", "transform"):
+        return verb != "transform" or actor.form.id != effect.name
+    if verb == "teleport":
+        return (actor.side, effect.name) in t.tokens
+    if verb == "mark":
+        return markable(t, actor, effect.name) is not None
+    if verb in ("melee", "shoot") and attack_dice(
+            actor, "melee" if verb == "melee" else "shoot", effect.attack.dice) <= 0:
+        return False
+    if verb == "shoot":
+        return bool(shoot_targets(t, actor, effect.target))
+    pool = candidates(t, actor, effect.target, None, effect.amount)
+    if verb == "sate":
+        pool = [f for f in pool if f.has("vampire") and not f.sated]
+    elif verb == "ready":
+        pool = [f for f in pool if f.stunned]
+    elif verb == "heal":
+        pool = [f for f in pool if f.card in t.sides[f.side].graveyard]
+    return bool(pool)
+
+
+def possible(t: Tabletop, actor: Fighter, effects: list[Effect]) -> bool:
+    """A special action is offered when at least one of its effects can do something."""
+    return any(effect_possible(t, actor, e) for e in effects if e.target != "it")
+
+
+def resolve(t: Tabletop, actor: Fighter, name: str, effects: list[Effect]) -> Asked:
+    """Resolve a special action's effects in order."""
+    t.emit("special", "battle.action.special.definition", fighter=actor.name, action=name)
+    it: Fighter | None = None
+    for effect in effects:
+        if not actor.on_board:
+            return
+        go_on, chosen = yield from run(t, actor, effect, it)
+        it = chosen or it
+        if not go_on:
+            t.emit("effect.stopped", "battle.opportunity-attack.stops.b", fighter=actor.name,
+                   action=name)
+            return
+
+
+def run(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    """Carry out one effect."""
+    outcome = VERBS[effect.verb](t, actor, effect, it)
+    if isinstance(outcome, tuple):
+        return outcome
+    return (yield from outcome)
+
+
+def skipped(t: Tabletop, actor: Fighter, effect: Effect) -> tuple[bool, None]:
+    t.emit("effect.skipped", "battle.sample.vocabulary", fighter=actor.name,
+           verb=effect.verb)
+    return True, None
+
+
+def _steps(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    for step in range(effect.amount):
+        assert actor.area is not None
+        here = actor.area
+        verb = "Move" if effect.verb == "move" else "Withdraw"
+        destination = yield from choose_area(
+            t, actor.side, list(t.board.neighbours(here)),
+            f"{actor.name}: {verb} ({step + 1} of {effect.amount})",
+            "battle.action.move.a" if effect.verb == "move" else "battle.withdraw.move", here)
+        if destination is None:
+            break
+        if effect.verb == "withdraw":
+            withdraw(t, actor, destination)
+        elif not (yield from move(t, actor, destination)):
+            return False, None
+    return True, None
+
+
+def _attack(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    kind: Kind = "melee" if effect.verb == "melee" else "shoot"
+    bonus = effect.attack
+    if kind == "melee":
+        pool = [f for f in candidates(t, actor, effect.target, it) if f.side != actor.side
+                and f.area == actor.area]
+    else:
+        pool = shoot_targets(t, actor, effect.target, it)
+    if not pool or attack_dice(actor, kind, bonus.dice) <= 0:
+        return skipped(t, actor, effect)
+    target = yield from choose_fighter(
+        t, actor, pool, f"{kind} target", "battle.attack.choose-target." + kind)
+    assert target is not None
+    targets = [target]
+    if bonus.targets == "all":
+        targets = [f for f in t.in_area(target.area or "") if f.side != actor.side
+                   and (kind == "melee" or not f.has("unseen"))]
+    yield from attack(t, actor, targets, kind, bonus.dice)
+    return True, target
+
+
+def _chosen(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None,
+            keep: Callable[[Fighter], bool], what: str) -> Asked:
+    pool = [f for f in candidates(t, actor, effect.target, it, effect.amount) if keep(f)]
+    return (yield from choose_fighter(t, actor, pool, what, "battle.sample.vocabulary"))
+
+
+def _heal(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    target = yield from _chosen(t, actor, effect, it, lambda f: True, "who heals?")
+    if target is None:
+        return skipped(t, actor, effect)
+    yield from heal(t, target, effect.amount, "battle.keyword.heal.fighter")
+    return True, target
+
+
+def _gain(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    target = yield from _chosen(t, actor, effect, it, lambda f: True, "who gains cards?")
+    if target is None:
+        return skipped(t, actor, effect)
+    gain(t, t.sides[target.side], target.card, effect.amount, target.name)
+    return True, target
+
+
+def _push(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    target = yield from _chosen(t, actor, effect, it,
+                                lambda f: f.side != actor.side and f.area == actor.area,
+                                "push whom?")
+    if target is None or actor.area is None:
+        return skipped(t, actor, effect)
+    origin = actor.area
+    for _ in range(effect.amount):
+        here = target.area
+        assert here is not None
+        away = [a for a in t.board.neighbours(here)
+                if t.board.distance(origin, a) > t.board.distance(origin, here)]
+        destination = yield from choose_area(t, actor.side, away, f"push {target.name} where?",
+                                             "battle.sample.vocabulary")
+        if destination is None:
+            break
+        t.place(target, destination)
+        t.emit("push", "battle.sample.vocabulary", fighter=actor.name,
+               target=target.name, source=t.area_name(here), destination=t.area_name(destination))
+    return True, target
+
+
+def _pull(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    target = yield from _chosen(t, actor, effect, it,
+                                lambda f: f.side != actor.side and f.area != actor.area,
+                                "pull whom?")
+    if target is None or actor.area is None:
+        return skipped(t, actor, effect)
+    for _ in range(effect.amount):
+        here = target.area
+        assert here is not None
+        steps = t.board.steps_toward(here, actor.area)
+        destination = yield from choose_area(t, actor.side, steps, f"pull {target.name} where?",
+                                             "battle.sample.vocabulary")
+        if destination is None:
+            break
+        t.place(target, destination)
+        t.emit("pull", "battle.sample.vocabulary", fighter=actor.name,
+               target=target.name, source=t.area_name(here), destination=t.area_name(destination))
+    return True, target
+
+
+def _status(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    verb = effect.verb
+    keep: dict[str, Callable[[Fighter], bool]] = {
+        "stun": lambda f: not f.stunned,
+        "sate": lambda f: f.has("vampire") and not f.sated,
+        "ready": lambda f: f.stunned,
+    }
+    target = yield from _chosen(t, actor, effect, it, keep[verb], f"{verb} whom?")
+    if target is None:
+        return skipped(t, actor, effect)
+    if verb == "sate":
+        target.sated = True
+    else:
+        target.stunned = verb == "stun"
+    t.emit(verb, "battle.sample.vocabulary", fighter=actor.name, target=target.name)
+    return True, target
+
+
+def _transform(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Done:
+    form = next((f for f in [actor.spec, *actor.spec.forms] if f.id == effect.name), None)
+    if form is None or form is actor.form:
+        return skipped(t, actor, effect)
+    actor.form = form
+    t.emit("transform", "battle.sample.leader.ellis", fighter=actor.spec.name, form=form.name)
+    return True, None
+
+
+def _teleport(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Done:
+    area = t.tokens.get((actor.side, effect.name))
+    if area is None:
+        return skipped(t, actor, effect)
+    t.place(actor, area)
+    t.emit("teleport", "battle.sample.leader.countess", fighter=actor.name,
+           destination=t.area_name(area), token=effect.name)
+    return True, None
+
+
+def markable(t: Tabletop, actor: Fighter, kind: str) -> SiteState | None:
+    """The site of ``kind`` the actor may take in its area: not its own yet, and no ready
+    enemy fighter there. None when there is none."""
+    if actor.area is None or t.ready_enemies_in(actor.area, actor.side):
+        return None
+    return next((s for s in t.sites.values() if s.kind == kind and s.area == actor.area
+                 and s.holder != actor.side), None)
+
+
+def _mark(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Done:
+    site = markable(t, actor, effect.name)
+    if site is None:
+        return skipped(t, actor, effect)
+    site.holder = actor.side
+    t.emit("mark", "battle.sample.standing-stones.interact", fighter=actor.name, site=site.name,
+           seat=actor.side)
+    t.check_goal(actor.side)
+    return True, None
+
+
+def _command(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
+    target = yield from _chosen(t, actor, effect, it, lambda f: f.side == actor.side,
+                                f"who performs a {effect.name}?")
+    if target is None:
+        return skipped(t, actor, effect)
+    t.emit("command", "battle.status.forced-actions.a", fighter=actor.name, target=target.name,
+           action=effect.name.capitalize())
+    basic = Effect.model_validate({effect.name: 1 if effect.name == "move" else {}})
+    yield from run(t, target, basic, None)
+    return True, target
+
+
+VERBS: dict[str, Callable[[Tabletop, Fighter, Effect, Fighter | None], Outcome | Done]] = {
+    "move": _steps, "withdraw": _steps, "melee": _attack, "shoot": _attack, "heal": _heal,
+    "gain": _gain, "push": _push, "pull": _pull, "stun": _status, "sate": _status,
+    "ready": _status, "transform": _transform, "teleport": _teleport, "mark": _mark,
+    "command": _command,
+}

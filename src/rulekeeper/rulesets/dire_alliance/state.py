@@ -1,0 +1,187 @@
+"""What is on the table: the board, the fighters, the play areas, objectives, sites, tokens.
+
+``Tabletop`` is shared by Battle Mode and Raid Mode. It answers the rulebook's
+questions (who is in an area, who is an enemy, who sees whom) and holds the few
+named hooks a mode may override (``suffer_damage``). Decisions are asked with
+:meth:`Tabletop.ask`, a generator that returns the chosen option id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekeeper.core.board import Board
+from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.ruleset import Table
+from rulekeeper.rulesets.dire_alliance import damage
+from rulekeeper.rulesets.dire_alliance.cards import PlayArea
+from rulekeeper.rulesets.dire_alliance.dice import DiceSet
+from rulekeeper.rulesets.dire_alliance.models import FighterSpec, Form, Goal
+
+Asked = Generator[Decision, str, Any]
+"""A rules procedure that may ask decisions (``yield from`` it)."""
+
+
+class GameOver(Exception):
+    """The game ends at once (a third objective claimed...); carries the winner and why."""
+
+    def __init__(self, winner: str | None, reason: str) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason
+
+
+@dataclass(slots=True, eq=False)
+class Fighter:
+    """A fighter token on the board (or defeated). Its stats come from its current form."""
+
+    id: str
+    side: str
+    card: str
+    spec: FighterSpec
+    form: Form
+    area: str | None = None
+    stunned: bool = False
+    sated: bool = False
+    defeated: bool = False
+
+    def __repr__(self) -> str:
+        return f"<Fighter {self.id} in {self.area}>"
+
+    @property
+    def name(self) -> str:
+        return self.form.name
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.form.keywords
+
+    @property
+    def on_board(self) -> bool:
+        return self.area is not None
+
+
+@dataclass(slots=True)
+class Objective:
+    """An objective token on its site; claimed objectives leave the board."""
+
+    id: str
+    owner: str
+    area: str
+    name: str
+    claimed_by: str | None = None
+
+
+@dataclass(slots=True)
+class SiteState:
+    """A scenario site in play (a ritual stone) and the colour it shows."""
+
+    id: str
+    kind: str
+    area: str
+    name: str
+    holder: str | None = None
+
+
+@dataclass
+class Tabletop:
+    """Everything on the table. ``sides`` maps each seat to its play area."""
+
+    table: Table
+    board: Board
+    dice: DiceSet
+    sides: dict[str, PlayArea]
+    dread: int
+    fighters: dict[str, Fighter] = field(default_factory=dict)
+    occupants: dict[str, list[Fighter]] = field(default_factory=dict)
+    objectives: dict[str, Objective] = field(default_factory=dict)
+    sites: dict[str, SiteState] = field(default_factory=dict)
+    tokens: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(seat, token id) -> area: the Countess's coffin."""
+    goal: Goal = field(default_factory=lambda: Goal(objectives=3, sites=None))
+    card_names: dict[str, str] = field(default_factory=dict)
+    stats: dict[str, float] = field(default_factory=dict)
+    """Per-game numbers for ``Result.metrics``."""
+
+    def __post_init__(self) -> None:
+        self.occupants = {area: [] for area in self.board.ids}
+        self.rng = self.table.rng
+        self.rulings = self.table.rulings
+        self.logging = self.table.logging
+        self.emit = self.table.emit
+
+    # --- who and where -------------------------------------------------------------------
+
+    def opponent(self, seat: str) -> str:
+        return next(s for s in self.sides if s != seat)
+
+    def in_area(self, area: str) -> list[Fighter]:
+        return self.occupants[area]
+
+    def enemies_in(self, area: str, of: str) -> list[Fighter]:
+        return [f for f in self.occupants[area] if f.side != of]
+
+    def friends_in(self, area: str, of: str) -> list[Fighter]:
+        return [f for f in self.occupants[area] if f.side == of]
+
+    def ready_enemies_in(self, area: str, of: str) -> list[Fighter]:
+        return [f for f in self.occupants[area] if f.side != of and not f.stunned]
+
+    def on_board(self, side: str | None = None) -> list[Fighter]:
+        return [f for f in self.fighters.values()
+                if f.area is not None and (side is None or f.side == side)]
+
+    def sees(self, looker: Fighter, area: str) -> bool:
+        """battle.line-of-sight.*: the line between the designators crosses no black line."""
+        return looker.area is not None and self.board.sees(looker.area, area)
+
+    def bump(self, key: str, amount: float = 1) -> None:
+        self.stats[key] = self.stats.get(key, 0) + amount
+
+    # --- placing fighters ----------------------------------------------------------------
+
+    def place(self, fighter: Fighter, area: str) -> None:
+        """Put a fighter in an area, taking it out of the one it was in."""
+        if fighter.area is not None:
+            self.occupants[fighter.area].remove(fighter)
+        fighter.area = area
+        self.occupants[area].append(fighter)
+
+    def remove(self, fighter: Fighter) -> None:
+        """Take a fighter's token off the board."""
+        if fighter.area is not None:
+            self.occupants[fighter.area].remove(fighter)
+        fighter.area = None
+
+    # --- decisions -----------------------------------------------------------------------
+
+    def ask(self, seat: str, kind: str, pairs: Iterable[tuple[str, str]], rule: str,
+            prompt: str) -> Asked:
+        """Ask ``seat`` to choose; a single option is taken without asking."""
+        offered = options(pairs)
+        if len(offered) == 1:
+            return offered[0].id
+        return (yield Decision(seat, kind, offered, rule, prompt))
+
+    # --- hooks a mode may override -------------------------------------------------------
+
+    def suffer_damage(self, fighter: Fighter, rule: str) -> None:
+        """One damage to ``fighter`` (Battle Mode: lose a card, else be defeated)."""
+        damage.suffer_damage(self, fighter, rule)
+
+    def check_goal(self, seat: str) -> None:
+        """End the game at once (raise :class:`GameOver`) when ``seat`` has reached the goal:
+        enough of its opponent's objectives, or enough scenario sites."""
+        wanted = self.goal.objectives
+        if wanted is not None and len(self.sides[seat].claimed) >= wanted:
+            raise GameOver(seat, "objectives")
+        held = sum(1 for site in self.sites.values() if site.holder == seat)
+        if self.goal.sites is not None and held >= self.goal.sites:
+            raise GameOver(seat, "sites")
+
+    def card_name(self, card: str) -> str:
+        return self.card_names.get(card, card)
+
+    def area_name(self, area: str | None) -> str:
+        return self.board.areas[area].name if area is not None else "(off the board)"

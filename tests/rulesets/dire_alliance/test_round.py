@@ -1,0 +1,135 @@
+"""The game round (battle.round.*), drawing and reshuffling, claiming initiative."""
+
+import pytest
+
+from rulekeeper.rulesets.dire_alliance import battle as flow
+
+from .helpers import battle, deal, drive, events, start, table
+
+RED_HAND = ["empyreal", "devoted", "hypnotist", "unbroken"]
+BLUE_HAND = ["butcher", "caretaker", "mourner", "gravedigger"]
+
+
+def dealt(**rulings):
+    game = start(rulings=rulings or None)
+    deal(game, "red", hand=RED_HAND)
+    deal(game, "blue", hand=BLUE_HAND)
+    return game
+
+
+def turns(game, since=0):
+    return [(e.data["turn"], e.data["seat"]) for e in game.events[since:] if e.kind == "turn"]
+
+
+@pytest.mark.rule("battle.round.turns", "battle.round.order", "battle.game.rounds",
+                  "battle.round.aggressor-turn-1.a", "battle.round.aggressor-turn-1.b",
+                  "battle.round.aggressor-turn-1.c", "battle.round.defender-turn-1.a",
+                  "battle.round.defender-turn-1.b", "battle.round.defender-turn-1.c",
+                  "battle.round.aggressor-turn-2.a", "battle.round.aggressor-turn-2.b",
+                  "battle.round.aggressor-turn-2.c", "battle.round.defender-turn-2.a",
+                  "battle.round.defender-turn-2.b", "battle.round.defender-turn-2.c",
+                  "battle.round.draw")
+def test_a_round_is_four_turns_then_a_new_hand_of_four():
+    game = dealt()
+    b = battle(game)
+    t = table(game)
+    since = len(game.events)
+    _, asked = drive(flow.play_round(b, 1),
+                     "devoted", "empyreal",            # A1: red plays 2 cards, then activates
+                     "red.empyreal", "focus:red.empyreal", "pass",
+                     "butcher", "caretaker", "keep",   # D1: blue plays 2, keeps initiative
+                     "blue.butcher", "pass", "pass",
+                     "red.hypnotist", "pass", "pass",  # A2: all remaining cards, no choice
+                     "keep", "blue.mourner", "pass", "pass")  # D2
+    assert turns(game, since) == [("Aggressor Turn 1", "red"), ("Defender Turn 1", "blue"),
+                                  ("Aggressor Turn 2", "red"), ("Defender Turn 2", "blue")]
+    kinds = [d.kind for d in asked]
+    # both cards are played before the first activation
+    assert kinds[:4] == ["play-card", "play-card", "activate", "action"]
+    plays = [e["count"] for e in events(game, "play.count")]
+    assert plays == [2, 2, 2, 2]
+    # played cards end in the discard pile; the hands were empty, then four cards drawn
+    for seat in ("red", "blue"):
+        area = t.sides[seat]
+        assert len(area.hand) == 4 and area.play == []
+    assert sorted(t.sides["red"].discard) == sorted(RED_HAND + ["empyreal"] * 2)  # 2 gained
+    discards = [e for e in events(game, "discard.played")]
+    assert {e["rule"] for e in discards} == {
+        "battle.action.discard-card", "battle.round.aggressor-turn-1.c",
+        "battle.round.defender-turn-1.c", "battle.round.aggressor-turn-2.c",
+        "battle.round.defender-turn-2.c"}
+    assert events(game, "draw")[-2:] == [
+        {"seat": "red", "count": 4, "kind": "draw", "rule": "battle.round.draw"},
+        {"seat": "blue", "count": 4, "kind": "draw", "rule": "battle.round.draw"}]
+
+
+@pytest.mark.rule("battle.activate.after-playing", "battle.activate.played-cards-only",
+                  "battle.overview.hand-of-cards")
+def test_only_fighters_of_played_cards_activate_and_activating_is_optional():
+    game = dealt()
+    b = battle(game)
+    _, asked = drive(flow.take_turn(b, "red", "aggressor", 1), "hypnotist", "unbroken",
+                     "red.unbroken", "pass", "pass")
+    activate = next(d for d in asked if d.kind == "activate")
+    assert set(activate.ids) == {"red.hypnotist", "red.unbroken"}
+    assert [e["fighter"] for e in events(game, "activate.skip")] == ["Unbroken", "Hypnotist"]
+    assert not events(game, "activate")
+
+
+@pytest.mark.rule("battle.round.reshuffle.a", "battle.round.reshuffle.b")
+def test_an_empty_deck_reshuffles_the_discard_pile_and_the_draw_goes_on():
+    game = dealt()
+    t = table(game)
+    red = t.sides["red"]
+    deal(game, "red", hand=[], deck=["countess"], discard=["empyreal", "devoted", "hypnotist",
+                                                            "unbroken", "unbroken"],
+         graveyard=["countess", "empyreal", "devoted", "hypnotist"])
+    from rulekeeper.rulesets.dire_alliance.cards import draw
+    drawn = draw(t, red, 4, "battle.round.draw")
+    assert len(drawn) == 4 and drawn[0] == "countess"
+    assert events(game, "reshuffle")[-1]["cards"] == 5
+    assert len(red.deck) == 2 and red.discard == []
+    assert sorted(red.graveyard) == ["countess", "devoted", "empyreal", "hypnotist"]  # stays
+
+
+@pytest.mark.rule("battle.initiative.claim.a", "battle.initiative.claim.b",
+                  "battle.initiative.token", "battle.initiative.defender-turn-1")
+def test_claiming_initiative_in_defender_turn_1_takes_aggressor_turn_2_at_once():
+    game = dealt()
+    b = battle(game)
+    since = len(game.events)
+    _, asked = drive(flow.play_round(b, 1),
+                     "devoted", "empyreal", "red.devoted", "pass", "pass",
+                     "butcher", "caretaker", "butcher",  # claim by discarding the Butcher
+                     "pass",                           # only the Caretaker activates
+                     "blue.mourner", "pass", "pass",   # blue, now aggressor, plays Turn 2
+                     "keep",                           # red is now the defender, may claim
+                     "red.hypnotist", "pass", "pass")
+    assert turns(game, since) == [("Aggressor Turn 1", "red"), ("Defender Turn 1", "blue"),
+                                  ("Aggressor Turn 2", "blue"), ("Defender Turn 2", "red")]
+    claim = events(game, "claim")
+    assert claim == [{"seat": "blue", "card": "Butcher", "kind": "claim",
+                      "rule": "battle.initiative.claim.b"}]
+    assert b.aggressor == "blue"
+    # the discarded card activated no fighter
+    d1 = next(d for d in asked if d.kind == "claim-initiative")
+    assert d1.player == "blue" and set(d1.ids) == {"keep", "butcher", "caretaker"}
+    assert [d.player for d in asked if d.kind == "claim-initiative"] == ["blue", "red"]
+    assert not any(e["fighter"] == "Butcher" for e in events(game, "activate.skip"))
+
+
+@pytest.mark.rule("battle.initiative.defender-turn-2", "battle.initiative.token")
+def test_claiming_initiative_in_defender_turn_2_goes_first_next_round():
+    game = dealt()
+    b = battle(game)
+    drive(flow.play_round(b, 1), "devoted", "empyreal", "red.devoted", "pass", "pass",
+          "butcher", "caretaker", "keep", "blue.butcher", "pass", "pass",
+          "red.hypnotist", "pass", "pass",
+          "mourner", "pass")  # D2: discard the Mourner to claim; the Gravedigger may act
+    assert b.aggressor == "blue"
+    since = len(game.events)
+    deal(game, "blue", hand=BLUE_HAND)
+    gen = flow.play_round(b, 2)
+    decision = next(gen)
+    assert decision.player == "blue" and decision.kind == "play-card"
+    assert turns(game, since) == [("Aggressor Turn 1", "blue")]
