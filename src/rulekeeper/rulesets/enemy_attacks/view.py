@@ -1,0 +1,140 @@
+"""What the players see (everything but the item deck's order) and its text picture."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulekeeper.rulesets.enemy_attacks.models import EnemyAttack
+from rulekeeper.rulesets.enemy_attacks.state import Enemy, Skirmish
+
+
+def state_view(st: Skirmish) -> dict[str, Any]:
+    """The game as JSON-able data. Nothing is hidden but the order of the item deck."""
+    return {
+        "scenario": st.scenario.name,
+        "round": st.round,
+        "rounds": st.scenario.rounds,
+        "phase": st.phase,
+        "active": st.active,
+        "players": {seat: [h.id for h in st.heroes if h.controller == seat] for seat in st.seats},
+        "areas": [_area(st, a) for a in st.board.ids],
+        "heroes": [{
+            "id": h.id, "name": h.name, "area": h.area, "controller": h.controller,
+            "might": h.levels["might"], "agility": h.levels["agility"], "will": h.levels["will"],
+            "taunt": h.taunt, "chips": h.chips, "ready": h.ready, "spent": h.spent,
+            "wounded": h.wounded, "conditions": list(h.conditions),
+            "attacks": [a.model_dump(mode="json") for a in h.spec.attacks],
+        } for h in st.heroes],
+        "allies": [{
+            "id": a.id, "name": a.name, "area": a.area, "controller": a.controller,
+            "might": a.levels["might"], "agility": a.levels["agility"], "will": a.levels["will"],
+            "taunt": a.taunt, "health": a.health, "max_health": a.spec.health,
+            "conditions": list(a.conditions),
+        } for a in st.others],
+        "enemies": [_enemy(st, e) for e in st.enemies],
+        "item_deck": len(st.item_deck),
+    }
+
+
+def _area(st: Skirmish, area: str) -> dict[str, Any]:
+    spec = st.board.areas[area]
+    drops = st.drops.get(area)
+    return {
+        "id": area, "name": spec.name or area, "height": spec.height, "capacity": spec.capacity,
+        "filled": st.filled(area), "tags": list(spec.tags),
+        "neighbours": list(st.board.neighbours(area)),
+        "figures": [f.id for f in st.in_area(area)],
+        "drops": {"item_cards": [st.items[c] for c in drops.item_cards],
+                  "item_tokens": drops.item_tokens, "stars": drops.stars} if drops else None,
+    }
+
+
+def _enemy(st: Skirmish, enemy: Enemy) -> dict[str, Any]:
+    box = enemy.spec.box
+    return {
+        "id": enemy.id, "name": enemy.name, "size": enemy.size, "area": enemy.area,
+        "health": enemy.health, "max_health": enemy.spec.health,
+        "attack": enemy.spec.attack.model_dump(mode="json"),
+        "card": attack_text(enemy.spec.attack),
+        "box": box.model_dump(mode="json", exclude_none=True) if box else None,
+    }
+
+
+def attack_text(attack: EnemyAttack) -> str:
+    """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
+
+    >>> attack_text(EnemyAttack(kind="melee", effect="damage", value=2, ability="might"))
+    'melee: 2 damage, Might check'
+    """
+    if attack.kind == "none":
+        return "no attack"
+    parts = [attack.kind + (f" {attack.range}" if attack.range is not None else "") + ":"]
+    if attack.effect != "none":
+        effect = "damage" if attack.effect == "damage" else "stamina loss"
+        parts.append(f"{attack.value} {effect}, {str(attack.ability).title()} check")
+    if attack.area is not None:
+        parts.append(f"area {attack.area}")
+    if attack.active_check:
+        parts.append(f"active {attack.active_check.ability.title()} check "
+                     f"(need {attack.active_check.need})")
+    if attack.condition:
+        parts.append(f"then {attack.condition}")
+    return parts[0] + " " + ", ".join(parts[1:])
+
+
+def render(view: Mapping[str, Any]) -> str:
+    """The board as a list of areas with their figures, then the Enemies' cards."""
+    state = view["state"]
+    if not state:
+        return ""
+    heroes = {h["id"]: h for h in state["heroes"]}
+    allies = {a["id"]: a for a in state["allies"]}
+    enemies = {e["id"]: e for e in state["enemies"]}
+    lines = [f"{state['scenario']} — round {state['round']} of {state['rounds']}, "
+             f"{state['phase']}" + (f", {state['active']} acts" if state["active"] else "")]
+    for area in state["areas"]:
+        capacity = "∞" if area["capacity"] is None else area["capacity"]
+        marks = " stairs" if "stairs" in area["tags"] else ""
+        lines.append(f"[{area['id']}] {area['name']}, height {area['height']}{marks}, "
+                     f"{area['filled']}/{capacity} places; next to "
+                     f"{', '.join(area['neighbours'])}")
+        for fid in area["figures"]:
+            lines.append("    " + _figure(fid, heroes, allies, enemies))
+        if area["drops"]:
+            drops = area["drops"]
+            items = ", ".join(drops["item_cards"])
+            lines.append(f"    drops: {items + '; ' if items else ''}"
+                         f"{drops['item_tokens']} item tokens, {drops['stars']} stars")
+    gone = [f["name"] for group in (heroes, allies, enemies) for f in group.values()
+            if f["area"] is None]
+    if gone:
+        lines.append("off the board: " + ", ".join(gone))
+    return "\n".join(lines)
+
+
+def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
+            enemies: Mapping[str, Any]) -> str:
+    conditions = ""
+    if fid in heroes:
+        h = heroes[fid]
+        conditions = ", ".join(h["conditions"])
+        return (f"Hero {h['name']} [{h['controller']}] M{h['might']} A{h['agility']} "
+                f"W{h['will']} Taunt {h['taunt']}; chips {h['ready']} ready, {h['spent']} spent, "
+                f"{h['wounded']} wounded" + (f"; {conditions}" if conditions else ""))
+    if fid in allies:
+        a = allies[fid]
+        conditions = ", ".join(a["conditions"])
+        return (f"Ally {a['name']} M{a['might']} A{a['agility']} W{a['will']} "
+                f"Taunt {a['taunt']}; health {a['health']}/{a['max_health']}"
+                + (f"; {conditions}" if conditions else ""))
+    e = enemies[fid]
+    box = e["box"] or {}
+    extra = ""
+    if "defeat" in box:
+        extra = "; defeat: " + ", ".join(f"{n} {k.replace('_', ' ')}"
+                                         for k, n in box["defeat"].items() if n)
+    elif "reminder" in box:
+        extra = f"; reminder: {box['reminder']}"
+    return (f"Enemy {e['name']} ({e['size']}) health {e['health']}/{e['max_health']}; "
+            f"{e['card']}{extra}")
