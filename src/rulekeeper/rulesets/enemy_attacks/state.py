@@ -42,7 +42,7 @@ class Figure:
         return f"<{type(self).__name__} {self.id} in {self.area}>"
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, kw_only=True, repr=False)
 class Ally(Figure):
     """A Hero or a Non-Hero Ally."""
 
