@@ -74,10 +74,11 @@ def check_report(die: ActionDieInPlay, dice: int, need: int, stamina: int = 0,
     dist = distribution(successes)
     reach = sum((p for value, p in dist.items() if value >= need), Fraction(0))
     p_extra = Fraction(sum(1 for n in die.names if die.faces[n].extra), len(die.names))
+    noun = "success" if need == 1 else "successes"
     return OddsReport(
         title=f"{dice} Action dice, need {need}" + (f", {stamina} stamina" if stamina else ""),
-        outcomes={f"at least {need} successes": reach, f"fewer than {need}": 1 - reach},
-        distributions={"successes": dist},
+        outcomes={f"at least {need} {noun}": reach, f"fewer than {need}": 1 - reach},
+        distributions={"successes": with_tail(dist)},
         means={"successes": float(successes.mean()),
                "stamina spent (only what reaching the need takes)":
                    float(stamina_needed(die, dice, need, stamina, depth))},
@@ -86,6 +87,25 @@ def check_report(die: ActionDieInPlay, dice: int, need: int, stamina: int = 0,
                f"extra dice followed {depth} deep; the cap changes a probability by at most "
                f"{float(dice * p_extra ** (depth + 1)):.1e}"],
     )
+
+
+def with_tail(dist: dict[int, Fraction],
+              shown: Fraction = Fraction(1, 10_000)) -> dict[Any, Fraction]:
+    """The distribution until less than ``shown`` is left, then the rest as one ``N+`` entry.
+
+    >>> with_tail({0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}, Fraction(3, 5))
+    {0: Fraction(1, 2), '1+': Fraction(1, 2)}
+    """
+    out: dict[Any, Fraction] = {}
+    left = sum(dist.values(), Fraction(0))
+    values = sorted(dist)
+    for index, value in enumerate(values):
+        if left < shown and index < len(values) - 1:
+            out[f"{value}+"] = left
+            break
+        out[value] = dist[value]
+        left -= dist[value]
+    return out
 
 
 app = typer.Typer(help="Exact odds of enemy-attacks checks.", no_args_is_help=True)

@@ -84,28 +84,31 @@ def attack_text(attack: EnemyAttack) -> str:
 
 
 def render(view: Mapping[str, Any]) -> str:
-    """The board as a list of areas with their figures, then the Enemies' cards."""
+    """The board as a list of areas with their figures and drops; Enemies show their cards.
+
+    Plain text without square brackets (the terminal reads them as markup).
+    """
     state = view["state"]
     if not state:
         return ""
     heroes = {h["id"]: h for h in state["heroes"]}
     allies = {a["id"]: a for a in state["allies"]}
     enemies = {e["id"]: e for e in state["enemies"]}
-    lines = [f"{state['scenario']} — round {state['round']} of {state['rounds']}, "
-             f"{state['phase']}" + (f", {state['active']} acts" if state["active"] else "")]
+    acting = f", {state['active']} acts" if state["active"] else ""
+    lines = [f"{state['scenario']}: round {state['round']} of {state['rounds']}, "
+             f"{state['phase']}{acting}; item deck {state['item_deck']} cards"]
     for area in state["areas"]:
-        capacity = "∞" if area["capacity"] is None else area["capacity"]
-        marks = " stairs" if "stairs" in area["tags"] else ""
-        lines.append(f"[{area['id']}] {area['name']}, height {area['height']}{marks}, "
+        capacity = "unlimited" if area["capacity"] is None else area["capacity"]
+        stairs = ", stairs" if "stairs" in area["tags"] else ""
+        lines.append(f"{area['id']} ({area['name']}): height {area['height']}{stairs}, "
                      f"{area['filled']}/{capacity} places; next to "
                      f"{', '.join(area['neighbours'])}")
-        for fid in area["figures"]:
-            lines.append("    " + _figure(fid, heroes, allies, enemies))
+        lines += ["    " + _figure(fid, heroes, allies, enemies) for fid in area["figures"]]
         if area["drops"]:
             drops = area["drops"]
-            items = ", ".join(drops["item_cards"])
-            lines.append(f"    drops: {items + '; ' if items else ''}"
-                         f"{drops['item_tokens']} item tokens, {drops['stars']} stars")
+            items = "".join(f"{card}, " for card in drops["item_cards"])
+            lines.append(f"    placed here: {items}{drops['item_tokens']} item tokens, "
+                         f"{drops['stars']} stars")
     gone = [f["name"] for group in (heroes, allies, enemies) for f in group.values()
             if f["area"] is None]
     if gone:
@@ -115,19 +118,16 @@ def render(view: Mapping[str, Any]) -> str:
 
 def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
             enemies: Mapping[str, Any]) -> str:
-    conditions = ""
     if fid in heroes:
         h = heroes[fid]
-        conditions = ", ".join(h["conditions"])
-        return (f"Hero {h['name']} [{h['controller']}] M{h['might']} A{h['agility']} "
-                f"W{h['will']} Taunt {h['taunt']}; chips {h['ready']} ready, {h['spent']} spent, "
-                f"{h['wounded']} wounded" + (f"; {conditions}" if conditions else ""))
+        return (f"Hero {h['name']} ({h['controller']}): Might {h['might']}, Agility "
+                f"{h['agility']}, Will {h['will']}, Taunt {h['taunt']}; chips {h['ready']} "
+                f"ready, {h['spent']} spent, {h['wounded']} wounded" + _conditions(h))
     if fid in allies:
         a = allies[fid]
-        conditions = ", ".join(a["conditions"])
-        return (f"Ally {a['name']} M{a['might']} A{a['agility']} W{a['will']} "
-                f"Taunt {a['taunt']}; health {a['health']}/{a['max_health']}"
-                + (f"; {conditions}" if conditions else ""))
+        return (f"Ally {a['name']} ({a['controller']}): Might {a['might']}, Agility "
+                f"{a['agility']}, Will {a['will']}, Taunt {a['taunt']}; health "
+                f"{a['health']}/{a['max_health']}" + _conditions(a))
     e = enemies[fid]
     box = e["box"] or {}
     extra = ""
@@ -136,5 +136,9 @@ def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
                                          for k, n in box["defeat"].items() if n)
     elif "reminder" in box:
         extra = f"; reminder: {box['reminder']}"
-    return (f"Enemy {e['name']} ({e['size']}) health {e['health']}/{e['max_health']}; "
+    return (f"Enemy {e['name']} ({e['size']}): health {e['health']}/{e['max_health']}; "
             f"{e['card']}{extra}")
+
+
+def _conditions(figure: Mapping[str, Any]) -> str:
+    return f"; {', '.join(figure['conditions'])}" if figure["conditions"] else ""
