@@ -61,7 +61,7 @@ def test_both_players_must_agree(answer, hit):
     game.step("hero-ayla")
     assert game.pending.player == "p2" and game.pending.kind == "hero-exception-agree"
     assert game.pending.rule == "exception.players-agree"
-    game.step(answer)
+    game.step(f"{answer}-ayla")
     other = "brannoc" if hit == "ayla" else "ayla"
     assert figure(game, hit).wounded > 0 and figure(game, other).wounded == 0
     if answer == "agree":

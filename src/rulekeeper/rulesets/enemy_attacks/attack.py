@@ -101,12 +101,12 @@ def hero_exception(table: Table, enemy: Enemy, target: Ally) -> Step[Ally]:
     if hero.controller != target.controller:
         answer = yield Decision(
             hero.controller, "hero-exception-agree",
-            options([("agree", f"agree: {hero.name} takes the attack"),
-                     ("refuse", f"refuse: {target.name} stays the target")]),
+            options([(f"agree-{hero.id}", f"agree: {hero.name} takes the attack"),
+                     (f"refuse-{hero.id}", f"refuse: {target.name} stays the target")]),
             "exception.players-agree",
             f"{target.controller} asks that {hero.name} take {enemy.name}'s attack instead of "
             f"{target.name}: do you agree?")
-        if answer == "refuse":
+        if answer.startswith("refuse"):
             table.emit("exception-refused", "exception.players-agree", player=hero.controller,
                        hero=hero.name, target=target.name)
             return target

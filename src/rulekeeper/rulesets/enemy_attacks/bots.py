@@ -76,9 +76,9 @@ class HeuristicHeroes:
         return keep
 
     def _hero_exception_agree(self, state: Mapping[str, Any], decision: Decision) -> str:
-        mine = [h for h in state["heroes"] if h["controller"] == self.seat and h["area"]
-                and h["name"] in decision.prompt]
-        return "agree" if mine and _health(mine[0]) >= 3 else "refuse"
+        agree, refuse = decision.ids
+        hero = _figures(state)[agree.removeprefix("agree-")]
+        return agree if _health(hero) >= 3 else refuse
 
 
 def _figures(state: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:

@@ -52,6 +52,7 @@ def check(table: Table, figure: Ally, ability: str, purpose: str) -> Check:
         extra = len(rolled) - dice
         table.emit("check", "sample.check.dice", figure=figure.name, ability=ability.title(),
                    dice=dice, purpose=purpose, faces=rolled or ["no dice"], successes=successes,
+                   noun="success" if successes == 1 else "successes",
                    extra=f" with {extra} extra {'die' if extra == 1 else 'dice'}" if extra else "")
     if not stamina_faces:
         return successes

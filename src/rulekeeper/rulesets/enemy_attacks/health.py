@@ -41,7 +41,7 @@ def damage_hero(table: Table, hero: Hero, amount: int) -> int:
     table.emit("hero-damaged", "sample.health.hero-damage", hero=hero.name, damage=amount,
                health=st.health_text(hero))
     if hero.wounded == hero.chips:
-        _leave(table, hero)
+        hero.area = None
         table.emit("wounded-out", "sample.health.hero-wounded-out", hero=hero.name)
         check_end(table)
     return taken
@@ -75,7 +75,7 @@ def damage_non_hero(table: Table, ally: NonHeroAlly, amount: int) -> int:
     table.emit("ally-damaged", "sample.health.non-hero-exhausted", ally=ally.name, damage=taken,
                health=st.health_text(ally))
     if ally.health == 0:
-        _leave(table, ally)
+        ally.area = None
         table.emit("exhausted", "sample.health.non-hero-exhausted", ally=ally.name)
     return taken
 
@@ -93,7 +93,7 @@ def damage_enemy(table: Table, enemy: Enemy, amount: int) -> int:
     if enemy.health == 0:
         area = enemy.area
         assert area is not None
-        _leave(table, enemy)
+        enemy.area = None
         table.emit("defeated", "sample.health.enemy-defeated", enemy=enemy.name,
                    area=st.area_name(area))
         resolve_defeat_box(table, enemy, area)
@@ -129,10 +129,6 @@ def resolve_defeat_box(table: Table, enemy: Enemy, area: str) -> None:
         drops.stars += defeat.stars
         st.tally["stars_placed"] += defeat.stars
         table.emit("stars-placed", "defeat-box.drop.stars", count=defeat.stars, area=place)
-
-
-def _leave(table: Table, figure: Ally | Enemy) -> None:
-    figure.area = None
 
 
 def check_end(table: Table) -> None:

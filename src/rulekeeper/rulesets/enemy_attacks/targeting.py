@@ -43,8 +43,9 @@ def melee_candidates(st: Skirmish, enemy: Enemy) -> list[Candidate]:
         if st.places(enemy) == 1:
             why = f"adjacent, {st.area_name(area)} at maximum capacity"
         else:
-            why = (f"adjacent, {st.area_name(area)} has {st.free(area):g} free places, "
-                   f"too few for a {enemy.size} Enemy")
+            free = st.free(area)
+            why = (f"adjacent, {st.area_name(area)} has {free:g} free "
+                   f"place{'' if free == 1 else 's'}, too few for a {enemy.size} Enemy")
         found += [Candidate(a, 1, why) for a in allies]
     return found
 

@@ -9,7 +9,7 @@ TEMPLATES = {
     "game-over": "The {winner} win: {why}",
     # checks
     "check": "{figure} rolls {dice} Action dice ({ability}) for {purpose}: {faces}{extra}"
-             " = {successes} successes",
+             " = {successes} {noun}",
     "stamina-face-ignored": "{figure} is not a Hero: its {faces} stamina face(s) give no success",
     "stamina-face-no-chips": "{figure} has no ready chip to spend on {faces} stamina face(s)",
     "stamina-spent": "{figure} spends {spent} stamina for {successes} successes in all "

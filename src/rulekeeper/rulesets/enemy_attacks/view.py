@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
+from rulekeeper.core.content import Model
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttack
-from rulekeeper.rulesets.enemy_attacks.state import Enemy, Skirmish
+from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
 
 
 def state_view(st: Skirmish) -> dict[str, Any]:
     """The game as JSON-able data. Nothing is hidden but the order of the item deck."""
+    where: dict[str, list[Figure]] = {area: [] for area in st.board.ids}
+    for figure in st.everyone():
+        if figure.area is not None:
+            where[figure.area].append(figure)
     return {
         "scenario": st.scenario.name,
         "round": st.round,
@@ -18,13 +24,13 @@ def state_view(st: Skirmish) -> dict[str, Any]:
         "phase": st.phase,
         "active": st.active,
         "players": {seat: [h.id for h in st.heroes if h.controller == seat] for seat in st.seats},
-        "areas": [_area(st, a) for a in st.board.ids],
+        "areas": [_area(st, a, where[a]) for a in st.board.ids],
         "heroes": [{
             "id": h.id, "name": h.name, "area": h.area, "controller": h.controller,
             "might": h.levels["might"], "agility": h.levels["agility"], "will": h.levels["will"],
             "taunt": h.taunt, "chips": h.chips, "ready": h.ready, "spent": h.spent,
             "wounded": h.wounded, "conditions": list(h.conditions),
-            "attacks": [a.model_dump(mode="json") for a in h.spec.attacks],
+            "attacks": [_dump(a) for a in h.spec.attacks],
         } for h in st.heroes],
         "allies": [{
             "id": a.id, "name": a.name, "area": a.area, "controller": a.controller,
@@ -37,14 +43,14 @@ def state_view(st: Skirmish) -> dict[str, Any]:
     }
 
 
-def _area(st: Skirmish, area: str) -> dict[str, Any]:
+def _area(st: Skirmish, area: str, figures: list[Figure]) -> dict[str, Any]:
     spec = st.board.areas[area]
     drops = st.drops.get(area)
     return {
         "id": area, "name": spec.name or area, "height": spec.height, "capacity": spec.capacity,
-        "filled": st.filled(area), "tags": list(spec.tags),
+        "filled": sum(st.places(f) for f in figures), "tags": list(spec.tags),
         "neighbours": list(st.board.neighbours(area)),
-        "figures": [f.id for f in st.in_area(area)],
+        "figures": [f.id for f in figures],
         "drops": {"item_cards": [st.items[c] for c in drops.item_cards],
                   "item_tokens": drops.item_tokens, "stars": drops.stars} if drops else None,
     }
@@ -55,12 +61,25 @@ def _enemy(st: Skirmish, enemy: Enemy) -> dict[str, Any]:
     return {
         "id": enemy.id, "name": enemy.name, "size": enemy.size, "area": enemy.area,
         "health": enemy.health, "max_health": enemy.spec.health,
-        "attack": enemy.spec.attack.model_dump(mode="json"),
+        "attack": _dump(enemy.spec.attack),
         "card": attack_text(enemy.spec.attack),
-        "box": box.model_dump(mode="json", exclude_none=True) if box else None,
+        "box": _dump(box) if box else None,
     }
 
 
+def _dump(model: Model) -> dict[str, Any]:
+    """A card's data as a fresh JSON-able dict (serialised once per card: cards are immutable;
+    their data nests one level at most)."""
+    return {key: dict(value) if isinstance(value, dict) else value
+            for key, value in _serialised(model).items()}
+
+
+@cache
+def _serialised(model: Model) -> dict[str, Any]:
+    return model.model_dump(mode="json", exclude_none=True)
+
+
+@cache
 def attack_text(attack: EnemyAttack) -> str:
     """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
 
