@@ -59,7 +59,7 @@ def test_an_area_out_of_the_targets_line_of_sight_is_not_affected():
     game = pass_heroes(start(heroes=[("ayla", "d"), ("brannoc", "e")],
                              enemies=[("witch", "c")], sets=witch("c", 1), dice=NO_DICE))
     assert hit_by(game) == ["Ayla Swiftbow"]
-    assert "out of line of sight: E" in events(game, "area-attack")[0]["unseen"]
+    assert "out of its line of sight: E" in events(game, "area-attack")[0]["unseen"]
 
 
 @pytest.mark.rule("area.line-of-sight.different-height")

@@ -126,8 +126,8 @@ def _area_attack(table: Table, enemy: Enemy, target: Ally, hex_range: int) -> St
         table.emit("area-attack", "area.range.from-target-area", enemy=enemy.name,
                    hex=hex_range, origin=st.area_name(target.area),
                    areas=[st.area_name(a) for a in areas],
-                   unseen=(f"; out of line of sight: {', '.join(st.area_name(a) for a in unseen)}"
-                           if unseen else ""),
+                   unseen=(f" (in range but out of its line of sight: "
+                           f"{', '.join(st.area_name(a) for a in unseen)})" if unseen else ""),
                    allies=[a.name for a in hit])
     for ally in hit:
         if ally.in_play:

@@ -33,8 +33,8 @@ TEMPLATES = {
                          "the target",
     "exception-taken": "{hero} takes the attack instead of {target} (agreed by {players})",
     # resolving the attack
-    "area-attack": "{enemy}'s area attack (hex {hex}) from {origin} affects {areas}{unseen}: "
-                   "{allies}",
+    "area-attack": "{enemy}'s area attack (hex {hex}) from {origin} affects {areas}{unseen}; "
+                   "Allies hit: {allies}",
     "attack-result": "{ally} suffers {final} {effect} from {enemy}: {how}",
     "condition-gained": "{ally} gains {condition}: {why}",
     "condition-held": "{ally} already has {condition} ({why})",
