@@ -145,10 +145,12 @@ def test_the_area_is_where_the_enemy_stood_when_defeated():
 
 @pytest.mark.rule("defeat-box.reminder")
 def test_a_reminder_has_no_effect_of_its_own():
-    game = defeat("gargoyle")
+    reminder = {"enemies.enemies.gargoyle.box": {"reminder": "Wakes in the finale"}}
+    game = defeat("gargoyle", **reminder)
     assert game.table.state.drops == {} and events(game, "defeat-box") == []
     enemy = next(e for e in game.view(None)["state"]["enemies"] if e["id"] == "gargoyle")
-    assert enemy["box"]["reminder"].startswith("Stone sentinel")
+    assert enemy["box"] == {"reminder": "Wakes in the finale"}
+    assert "reminder: Wakes in the finale" in game.ruleset.render(game.view(None))
 
 
 @pytest.mark.rule("defeat-box.shows-either")

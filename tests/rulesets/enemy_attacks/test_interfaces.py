@@ -118,6 +118,7 @@ def test_sample_content_is_marked_and_has_the_required_shape():
     assert len(content.allies.heroes) == 4 and len(content.allies.non_hero_allies) == 2
     sizes = [e.size for e in content.enemies.enemies]
     assert len(sizes) == 6 and sizes.count("large") == 1 and sizes.count("huge") == 1
+    assert all(e.box and e.box.defeat for e in content.enemies.enemies)
 
 
 def test_content_schema_and_bad_files(tmp_path, capsys, monkeypatch):

@@ -107,6 +107,7 @@ class EnemyAttacksRuleset(Ruleset):
         st = Skirmish(content, self.terrain(content), scenario, table.seats, table.rulings)
         table.state = st
         table.rng.shuffle(st.item_deck)
+        table.emit("item-deck", "sample.scenario.setup", count=len(st.item_deck))
         for figure in st.everyone():
             who = (f"Hero of {figure.controller}" if isinstance(figure, Hero) else
                    f"Non-Hero Ally of {figure.controller}" if isinstance(figure, NonHeroAlly)

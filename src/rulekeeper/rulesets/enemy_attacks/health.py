@@ -38,8 +38,9 @@ def damage_hero(table: Table, hero: Hero, amount: int) -> int:
     taken = from_ready + from_spent
     st: Skirmish = table.state
     st.tally["damage_to_allies"] += taken
-    table.emit("hero-damaged", "sample.health.hero-damage", hero=hero.name, damage=amount,
-               health=st.health_text(hero))
+    if table.logging:
+        table.emit("hero-damaged", "sample.health.hero-damage", hero=hero.name, damage=amount,
+                   health=st.health_text(hero))
     if hero.wounded == hero.chips:
         hero.area = None
         table.emit("wounded-out", "sample.health.hero-wounded-out", hero=hero.name)
@@ -59,8 +60,9 @@ def stamina_loss_hero(table: Table, hero: Hero, amount: int) -> int:
     hero.spent += spent
     st: Skirmish = table.state
     st.tally["stamina_lost"] += spent
-    table.emit("hero-stamina-lost", "sample.health.hero-stamina-loss", hero=hero.name,
-               loss=amount, spent=spent, excess=excess, health=st.health_text(hero))
+    if table.logging:
+        table.emit("hero-stamina-lost", "sample.health.hero-stamina-loss", hero=hero.name,
+                   loss=amount, spent=spent, excess=excess, health=st.health_text(hero))
     return spent + damage_hero(table, hero, excess)
 
 
@@ -72,8 +74,9 @@ def damage_non_hero(table: Table, ally: NonHeroAlly, amount: int) -> int:
     ally.health -= taken
     st: Skirmish = table.state
     st.tally["damage_to_allies"] += taken
-    table.emit("ally-damaged", "sample.health.non-hero-exhausted", ally=ally.name, damage=taken,
-               health=st.health_text(ally))
+    if table.logging:
+        table.emit("ally-damaged", "sample.health.non-hero-exhausted", ally=ally.name,
+                   damage=taken, health=st.health_text(ally))
     if ally.health == 0:
         ally.area = None
         table.emit("exhausted", "sample.health.non-hero-exhausted", ally=ally.name)
@@ -88,8 +91,9 @@ def damage_enemy(table: Table, enemy: Enemy, amount: int) -> int:
     enemy.health -= taken
     st: Skirmish = table.state
     st.tally["damage_to_enemies"] += taken
-    table.emit("enemy-damaged", "sample.health.enemy-defeated", enemy=enemy.name, damage=taken,
-               health=st.health_text(enemy))
+    if table.logging:
+        table.emit("enemy-damaged", "sample.health.enemy-defeated", enemy=enemy.name,
+                   damage=taken, health=st.health_text(enemy))
     if enemy.health == 0:
         area = enemy.area
         assert area is not None

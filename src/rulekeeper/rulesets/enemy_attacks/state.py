@@ -210,6 +210,13 @@ class Skirmish:
         """Distance between areas (ruling range): fewest borders, or fewest walkable borders."""
         return self.terrain.walk_distance(a, b) if self.walking else self.board.distance(a, b)
 
+    def within(self, area: str, distance: int) -> list[str]:
+        """The areas at most ``distance`` from ``area`` (ruling range), in board order."""
+        if self.walking:
+            return [a for a in self.board.ids if self.terrain.walk_distance(area, a) <= distance]
+        near = set(self.board.within(area, distance))
+        return [a for a in self.board.ids if a in near]
+
     # ---------------------------------------------------------------- who is where
 
     def in_area(self, area: str) -> list[Figure]:

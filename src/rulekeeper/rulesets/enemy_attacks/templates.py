@@ -3,6 +3,7 @@
 TEMPLATES = {
     # setup, rounds and turns
     "place": "{figure} ({who}) starts in {area}",
+    "item-deck": "The item deck ({count} cards) is shuffled",
     "round": "Round {round} of {rounds} begins",
     "hero-turn": "{hero}'s turn ({player}), in {area}",
     "enemy-turn": "{enemy}'s turn, in {area}",
