@@ -120,7 +120,8 @@ def test_large_and_huge_enemies_melee_into_areas_they_cannot_enter(enemy, capaci
     assert (first.kind == "target") == attacks
     if attacks:
         assert figure(game, enemy).area == "a"
-        assert "too few for a" in first.data["eligible"][0] or enemy == "ghoul"
+        assert "too few for a" in first.data["eligible"][0]
+        assert first.rule == "melee.into-adjacent.large-huge-enemies"
     else:
         assert events(game, "enemy-moves")[0]["destination"] == "B"
 

@@ -16,6 +16,8 @@ def test_one_action_and_one_manoeuvre_in_either_order():
     assert {"ranged-ghoul", "move-b", "end"} <= first and "move-u" not in first
     game.step("move-b")
     assert game.pending.ids == ("ranged-ghoul", "end")  # no second manoeuvre
+    assert game.view("p1")["state"]["used"] == ["manoeuvre"]
+    assert "ayla acts (manoeuvre used)" in game.ruleset.render(game.view("p1"))
     game.step("ranged-ghoul")
     # both used: the turn ends by itself, the enemy phase runs
     assert events(game, "enemy-turn")

@@ -146,6 +146,7 @@ class EnemyAttacksRuleset(Ruleset):
                 hero = next(h for h in waiting if f"hero-{h.id}" == choice)
             waiting.remove(hero)
             yield from hero_turn(table, hero)
+            st.active, st.used = None, []
 
     def _metrics(self, st: Skirmish) -> dict[str, float]:
         figures = list(st.everyone())

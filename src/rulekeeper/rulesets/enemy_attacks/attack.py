@@ -28,6 +28,9 @@ from rulekeeper.rulesets.enemy_attacks.targeting import (
 
 T = TypeVar("T")
 Step = Generator[Decision, str, T]
+"""A procedure of the rules: yields decisions, receives option ids, returns a T."""
+Chosen = tuple[Ally, str]
+"""An Ally and the reason it was chosen, in words."""
 
 
 def enemy_attack(table: Table, enemy: Enemy) -> Step[bool]:
@@ -42,7 +45,8 @@ def enemy_attack(table: Table, enemy: Enemy) -> Step[bool]:
     target, reason = yield from break_tie(table, tied, reason, f"{enemy.name}'s target")
     st.tally["enemy_attacks"] += 1
     if table.logging:
-        table.emit("target", _target_rule(found, tied, melee), enemy=enemy.name,
+        table.emit("target", _target_rule(found, tied, melee, st.places(enemy) > 1),
+                   enemy=enemy.name,
                    attack=attack.kind,
                    eligible=[c.text() for c in found],
                    others=_others(not_eligible(st, enemy, found)), target=target.name,
@@ -58,8 +62,7 @@ def enemy_attack(table: Table, enemy: Enemy) -> Step[bool]:
     return True
 
 
-def break_tie(table: Table, tied: list[Candidate], reason: str, what: str) -> Step[tuple[Ally,
-                                                                                            str]]:
+def break_tie(table: Table, tied: list[Candidate], reason: str, what: str) -> Step[Chosen]:
     """One Ally of those the rules leave tied (ruling taunt-tie), and the reason completed."""
     if len(tied) == 1:
         return tied[0].ally, reason
@@ -238,14 +241,17 @@ def _gain(table: Table, ally: Ally, condition: str, rule: str, why: str) -> None
     table.emit("condition-gained", rule, ally=ally.name, condition=condition, why=why)
 
 
-def _target_rule(found: list[Candidate], tied: list[Candidate], melee: bool) -> str:
+def _target_rule(found: list[Candidate], tied: list[Candidate], melee: bool,
+                 oversized: bool) -> str:
     """The rule that settled the target."""
     if len(tied) > 1:
         return "ruling.taunt-tie"
     if melee:
         if len(found) > 1:
             return "melee.target.highest-taunt"
-        return ("melee.eligible.same-area" if found[0].distance == 0 else
+        if found[0].distance == 0:
+            return "melee.eligible.same-area"
+        return ("melee.into-adjacent.large-huge-enemies" if oversized else
                 "melee.eligible.adjacent-at-capacity")
     if len(found) == 1:
         return "ranged.eligible.in-range"

@@ -44,7 +44,7 @@ class HeuristicHeroes:
         if attacks:
             return max(attacks, key=lambda option: self._attack_value(state, hero, option))
         moves = [o for o in decision.ids if o.startswith("move-")]
-        if not moves or "an action" not in decision.prompt:
+        if not moves or "action" in state["used"]:
             return "end"
         distances = _distances_to_enemies(state)
         best = min(moves, key=lambda option: distances.get(option.removeprefix("move-"), 99))

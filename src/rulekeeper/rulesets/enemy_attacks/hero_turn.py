@@ -24,6 +24,7 @@ def hero_turn(table: Table, hero: Hero) -> Step[None]:
     st.active = hero.id
     table.emit("hero-turn", "sample.hero-turn.action-and-manoeuvre", hero=hero.name,
                player=hero.controller, area=st.area_name(hero.area))
+    st.used = []
     acted = moved = False
     while True:
         offered: list[tuple[str, str]] = []
@@ -48,12 +49,14 @@ def hero_turn(table: Table, hero: Hero) -> Step[None]:
             return
         if choice in targets:
             kind, enemy, why = targets[choice]
+            st.used.append("action")
             yield from hero_attack(table, hero, kind, enemy, why)
             acted = True
         else:
             origin, hero.area = hero.area, choice.removeprefix("move-")
             table.emit("hero-moves", "sample.hero-turn.manoeuvre", hero=hero.name,
                        origin=st.area_name(origin), destination=st.area_name(hero.area))
+            st.used.append("manoeuvre")
             moved = True
 
 

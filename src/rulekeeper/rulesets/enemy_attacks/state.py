@@ -173,6 +173,8 @@ class Skirmish:
         self.round = 0
         self.phase = "setup"
         self.active: str | None = None
+        self.used: list[str] = []
+        """What the active Hero has used of its turn: "action", "manoeuvre"."""
         self.tally: Counter[str] = Counter()
 
     def everyone(self) -> Iterator[Figure]:

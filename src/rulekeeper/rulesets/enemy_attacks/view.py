@@ -23,6 +23,7 @@ def state_view(st: Skirmish) -> dict[str, Any]:
         "rounds": st.scenario.rounds,
         "phase": st.phase,
         "active": st.active,
+        "used": list(st.used),
         "players": {seat: [h.id for h in st.heroes if h.controller == seat] for seat in st.seats},
         "areas": [_area(st, a, where[a]) for a in st.board.ids],
         "heroes": [{
@@ -114,6 +115,8 @@ def render(view: Mapping[str, Any]) -> str:
     allies = {a["id"]: a for a in state["allies"]}
     enemies = {e["id"]: e for e in state["enemies"]}
     acting = f", {state['active']} acts" if state["active"] else ""
+    if state["used"]:
+        acting += f" ({' and '.join(state['used'])} used)"
     lines = [f"{state['scenario']}: round {state['round']} of {state['rounds']}, "
              f"{state['phase']}{acting}; item deck {state['item_deck']} cards"]
     for area in state["areas"]:
