@@ -32,7 +32,7 @@ def melee_candidates(st: Skirmish, enemy: Enemy) -> list[Candidate]:
     """The Allies ``enemy`` may melee attack (melee.eligible.*, melee.into-adjacent.*)."""
     here = enemy.area
     assert here is not None
-    found = [Candidate(a, 0, "same area") for a in st.allies_in(here)]
+    found = [Candidate(a, 0, "same area, distance 0") for a in st.allies_in(here)]
     height = st.board.areas[here].height
     for area in st.board.neighbours(here):
         if st.board.areas[area].height != height or not st.at_capacity_for(enemy, area):
@@ -41,10 +41,10 @@ def melee_candidates(st: Skirmish, enemy: Enemy) -> list[Candidate]:
         if not allies:
             continue
         if st.places(enemy) == 1:
-            why = f"adjacent, {st.area_name(area)} at maximum capacity"
+            why = f"adjacent, distance 1, {st.area_name(area)} at maximum capacity"
         else:
             free = st.free(area)
-            why = (f"adjacent, {st.area_name(area)} has {free:g} free "
+            why = (f"adjacent, distance 1, {st.area_name(area)} has {free:g} free "
                    f"place{'' if free == 1 else 's'}, too few for a {enemy.size} Enemy")
         found += [Candidate(a, 1, why) for a in allies]
     return found
