@@ -37,7 +37,6 @@ def test_ruling_size_capacity(ruling, attacks):
     # b holds 2, Ayla fills 1: a large ogre cannot enter under sizes (melees in), can under one-each
     game = pass_heroes(start(heroes=[("ayla", "b")], enemies=[("ogre", "a")], caps={"b": 2},
                              rulings={"size-capacity": ruling}, dice=NO_DICE))
-    assert game.table.state.filled("a") in (0, 1, 2)
     assert (figure(game, "ogre").area == "a") == attacks
     assert len(events(game, "target")) == 1
 
