@@ -1,0 +1,82 @@
+"""Ability checks with Action dice (sample rules ``sample.check.*``).
+
+A check with an ability rolls as many Action dice as the figure's level in it;
+an extra face adds one more die to the same check, with no limit; a Hero may
+spend 1 or 2 stamina on each stamina face for that many successes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.rng import Rng
+from rulekeeper.core.ruleset import Table
+from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay, Ally, Hero, Skirmish
+
+Check = Generator[Decision, str, int]
+"""A check procedure: may ask a Hero's player to spend stamina; returns the successes."""
+
+
+def roll_action_dice(rng: Rng, die: ActionDieInPlay, count: int) -> list[str]:
+    """Roll ``count`` Action dice; each extra face adds a die to the roll (sample.check.face.extra).
+
+    >>> from rulekeeper.rulesets.enemy_attacks.models import Face
+    >>> die = ActionDieInPlay(("blank", "extra"), {"blank": Face(), "extra": Face(successes=1,
+    ...                       extra=1)})
+    >>> roll_action_dice(Rng(0, ["extra", "blank", "extra", "blank"]), die, 2)
+    ['extra', 'blank', 'extra', 'blank']
+    """
+    rolled: list[str] = []
+    left = count
+    while left > 0:
+        name = die.names[rng.roll_index(die.names)]
+        rolled.append(name)
+        left += die.faces[name].extra - 1
+    return rolled
+
+
+def count_faces(die: ActionDieInPlay, rolled: list[str]) -> tuple[int, int]:
+    """The successes the faces show and the number of stamina faces."""
+    faces = [die.faces[name] for name in rolled]
+    return sum(f.successes for f in faces), sum(1 for f in faces if f.stamina)
+
+
+def check(table: Table, figure: Ally, ability: str, purpose: str) -> Check:
+    """Roll ``figure``'s check with ``ability``; returns its successes."""
+    st: Skirmish = table.state
+    dice = figure.levels[ability]
+    rolled = roll_action_dice(table.rng, st.die, dice)
+    successes, stamina_faces = count_faces(st.die, rolled)
+    if table.logging:
+        extra = len(rolled) - dice
+        table.emit("check", "sample.check.dice", figure=figure.name, ability=ability.title(),
+                   dice=dice, purpose=purpose, faces=rolled or ["no dice"], successes=successes,
+                   noun="success" if successes == 1 else "successes",
+                   extra=f" with {extra} extra {'die' if extra == 1 else 'dice'}" if extra else "")
+    if not stamina_faces:
+        return successes
+    if not isinstance(figure, Hero):
+        table.emit("stamina-face-ignored", "sample.check.face.stamina-non-hero",
+                   figure=figure.name, faces=stamina_faces)
+        return successes
+    most = min(2 * stamina_faces, figure.ready)
+    if most == 0:
+        table.emit("stamina-face-no-chips", "sample.check.face.stamina-hero", figure=figure.name,
+                   faces=stamina_faces)
+        return successes
+    choice = yield Decision(
+        figure.controller, "spend-stamina",
+        options((f"spend-{n}", f"spend {n} stamina ({successes + n} successes)")
+                for n in range(most + 1)),
+        "sample.check.face.stamina-hero",
+        f"{figure.name} rolled {stamina_faces} stamina "
+        f"face{'s' if stamina_faces > 1 else ''} in {purpose} ({successes} successes so far, "
+        f"{figure.ready} ready chips): spend how much stamina?")
+    spend = int(choice.removeprefix("spend-"))
+    if spend:
+        figure.spent += spend
+        st.tally["stamina_spent"] += spend
+        table.emit("stamina-spent", "sample.check.face.stamina-hero", figure=figure.name,
+                   spent=spend, successes=successes + spend, ready=figure.ready)
+    return successes + spend

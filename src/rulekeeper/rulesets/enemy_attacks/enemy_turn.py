@@ -1,0 +1,76 @@
+"""An Enemy's turn (sample rules ``sample.enemy-turn.*``), run by the rules with no seat.
+
+Attack if it can; otherwise move one area toward its would-be target, then
+attack if it now can. An Enemy whose attack shows no attack does neither.
+"""
+
+from __future__ import annotations
+
+from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.ruleset import Table
+from rulekeeper.rulesets.enemy_attacks.attack import Step, break_tie, enemy_attack
+from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy, Skirmish
+from rulekeeper.rulesets.enemy_attacks.targeting import Candidate, best, not_eligible
+
+
+def enemy_turn(table: Table, enemy: Enemy) -> Step[None]:
+    st: Skirmish = table.state
+    st.active = enemy.id
+    table.emit("enemy-turn", "sample.round.order", enemy=enemy.name, area=st.area_name(enemy.area))
+    attack = enemy.spec.attack
+    if attack.kind == "none":
+        table.emit("no-attack", "no-attack.no-attack", enemy=enemy.name)
+        return
+    if (yield from enemy_attack(table, enemy)):
+        return
+    only_if = "melee.eligible.only-if" if attack.kind == "melee" else "ranged.eligible.only-if"
+    if table.logging:
+        table.emit("no-target", only_if, enemy=enemy.name,
+                   why=", ".join(not_eligible(st, enemy, [])) or "no Ally in play")
+    goal = yield from would_be_target(table, enemy)
+    if goal is None:
+        return
+    here, there = enemy.area, goal.area
+    assert here is not None and there is not None
+    walk = st.terrain.walk_distance
+    steps = [a for a in st.moves(enemy) if walk(a, there) < walk(here, there)]
+    if not steps:
+        table.emit("enemy-stays", "sample.enemy-turn.move-toward", enemy=enemy.name,
+                   target=goal.name, area=st.area_name(here))
+        return
+    to = steps[0]
+    if len(steps) > 1:
+        choice = yield Decision(
+            st.lead, "enemy-move",
+            options((f"area-{a}", f"{st.area_name(a)} ({st.free(a):g} free places)")
+                    for a in steps),
+            "sample.enemy-turn.move-toward",
+            f"{enemy.name} moves toward {goal.name}: the players choose the way.")
+        to = next(a for a in steps if f"area-{a}" == choice)
+    enemy.area = to
+    table.emit("enemy-moves", "sample.enemy-turn.move-toward", enemy=enemy.name,
+               origin=st.area_name(here), destination=st.area_name(to), target=goal.name)
+    if not (yield from enemy_attack(table, enemy)):
+        table.emit("still-no-target", "sample.enemy-turn.attack-after-move", enemy=enemy.name)
+
+
+def would_be_target(table: Table, enemy: Enemy) -> Step[Ally | None]:
+    """The closest Ally (ruling range), ties to the highest Taunt, then ruling taunt-tie."""
+    st: Skirmish = table.state
+    here = enemy.area
+    assert here is not None
+    reachable = []
+    for ally in st.allies_in_play():
+        assert ally.area is not None
+        distance = st.distance(here, ally.area)
+        if distance != float("inf"):
+            reachable.append(Candidate(ally, distance, f"distance {distance:g}"))
+    if not reachable:
+        table.emit("enemy-stays", "sample.enemy-turn.would-be-target", enemy=enemy.name,
+                   target="any Ally", area=st.area_name(here))
+        return None
+    tied, reason = best(reachable, closest_first=True, only="the only Ally in play")
+    goal, reason = yield from break_tie(table, tied, reason, f"{enemy.name}'s would-be target")
+    table.emit("would-be-target", "sample.enemy-turn.would-be-target", enemy=enemy.name,
+               target=goal.name, reason=reason)
+    return goal

@@ -1,0 +1,141 @@
+"""Exact odds of an Action dice check: ``rulekeeper odds enemy-attacks check``.
+
+One die is an icepool die of (successes, stamina faces, extra faces); the extra
+face explodes (rolls another die into the check, recursively). icepool needs a
+finite depth: past ``depth`` extra dice in one chain, the last extra face counts
+its success but rolls nothing more. The probability that a chain reaches the cap
+is at most ``dice * p_extra ** (depth + 1)``, reported in the notes. A Hero then
+spends stamina on its stamina faces (1 or 2 each, at most its ready chips).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import icepool
+import typer
+
+from rulekeeper.core import registry
+from rulekeeper.core.dice import distribution
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rulings import parse_assignments, resolve
+from rulekeeper.lab.odds import OddsReport
+from rulekeeper.rulesets.enemy_attacks.models import EnemyAttacksContent
+from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay
+
+DEFAULT_DEPTH = 12
+
+Outcome = icepool.Vector[int]
+
+
+def one_die(die: ActionDieInPlay, depth: int = DEFAULT_DEPTH) -> icepool.Die[Outcome]:
+    """One Action die with its extra dice: outcomes (successes, stamina faces)."""
+    faces = [die.faces[name] for name in die.names]
+    raw = icepool.Die([icepool.Vector((f.successes, int(f.stamina), f.extra)) for f in faces])
+    if any(f.extra > 1 for f in faces):
+        raise UsageError("odds: a face giving more than one extra die is not supported")
+    exploded = raw.explode(lambda outcome: outcome[2] > 0, depth=depth)
+    return exploded.map(lambda outcome: icepool.Vector((outcome[0], outcome[1])))
+
+
+def check_die(die: ActionDieInPlay, dice: int, stamina: int = 0,
+              depth: int = DEFAULT_DEPTH) -> icepool.Die[int]:
+    """Successes of a check of ``dice`` Action dice by a figure spending up to ``stamina``
+    (spent on stamina faces, 2 per face at most; 0 for a Non-Hero Ally)."""
+    pool: icepool.Die[Any] = icepool.Die([icepool.Vector((0, 0))])
+    single = one_die(die, depth)
+    for _ in range(dice):
+        pool = pool + single
+    return pool.map(lambda outcome: outcome[0] + min(2 * outcome[1], stamina))
+
+
+def stamina_needed(die: ActionDieInPlay, dice: int, need: int, stamina: int,
+                   depth: int = DEFAULT_DEPTH) -> Fraction:
+    """Mean stamina spent by a Hero who spends only what reaching ``need`` takes (and nothing
+    when even its most would fall short)."""
+    pool: icepool.Die[Any] = icepool.Die([icepool.Vector((0, 0))])
+    single = one_die(die, depth)
+    for _ in range(dice):
+        pool = pool + single
+
+    def spent(outcome: Any) -> int:
+        short = max(need - outcome[0], 0)
+        return short if short <= min(2 * outcome[1], stamina) else 0
+
+    return Fraction(pool.map(spent).mean())
+
+
+def check_report(die: ActionDieInPlay, dice: int, need: int, stamina: int = 0,
+                 depth: int = DEFAULT_DEPTH, faces_label: str = "") -> OddsReport:
+    """The odds of reaching ``need`` successes, the distribution and the means."""
+    successes = check_die(die, dice, stamina, depth)
+    dist = distribution(successes)
+    reach = sum((p for value, p in dist.items() if value >= need), Fraction(0))
+    p_extra = Fraction(sum(1 for n in die.names if die.faces[n].extra), len(die.names))
+    noun = "success" if need == 1 else "successes"
+    return OddsReport(
+        title=f"{dice} Action dice, need {need}" + (f", {stamina} stamina" if stamina else ""),
+        outcomes={f"at least {need} {noun}": reach, f"fewer than {need}": 1 - reach},
+        distributions={"successes": with_tail(dist)},
+        means={"successes": float(successes.mean()),
+               "stamina spent (only what reaching the need takes)":
+                   float(stamina_needed(die, dice, need, stamina, depth))},
+        notes=[f"exact (icepool); faces: {faces_label or ', '.join(die.names)}",
+               "stamina is spent 1 or 2 per stamina face, at most the stamina given",
+               f"extra dice followed {depth} deep; the cap changes a probability by at most "
+               f"{float(dice * p_extra ** (depth + 1)):.1e}"],
+    )
+
+
+def with_tail(dist: dict[int, Fraction],
+              shown: Fraction = Fraction(1, 10_000)) -> dict[Any, Fraction]:
+    """The distribution until less than ``shown`` is left, then the rest as one ``N+`` entry.
+
+    >>> with_tail({0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}, Fraction(3, 5))
+    {0: Fraction(1, 2), '1+': Fraction(1, 2)}
+    """
+    out: dict[Any, Fraction] = {}
+    left = sum(dist.values(), Fraction(0))
+    values = sorted(dist)
+    for index, value in enumerate(values):
+        if left < shown and index < len(values) - 1:
+            out[f"{value}+"] = left
+            break
+        out[value] = dist[value]
+        left -= dist[value]
+    return out
+
+
+app = typer.Typer(help="Exact odds of enemy-attacks checks.", no_args_is_help=True)
+
+
+@app.callback()
+def main() -> None:
+    """Exact odds of enemy-attacks Action dice checks."""
+
+
+@app.command("check")
+def check_command(
+        dice: Annotated[int, typer.Option(help="Action dice rolled (the ability level)")],
+        need: Annotated[int, typer.Option(help="successes needed")] = 1,
+        stamina: Annotated[int, typer.Option(help="stamina a Hero may spend (0: Non-Hero)")] = 0,
+        depth: Annotated[int, typer.Option(help="extra dice followed in one chain")] =
+        DEFAULT_DEPTH,
+        ruling: Annotated[list[str] | None, typer.Option(help="action-die=OPTION")] = None,
+        content: Annotated[Path | None, typer.Option(help="content folder (dice.yaml)")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
+    """Probability that a check of DICE Action dice reaches NEED successes."""
+    for name, value, low in (("--dice", dice, 0), ("--need", need, 0), ("--stamina", stamina, 0),
+                             ("--depth", depth, 1)):
+        if value < low:
+            raise UsageError(f"{name} must be {low} or more, got {value}")
+    if dice > 30:
+        raise UsageError(f"--dice {dice}: at most 30")
+    ruleset = registry.load("enemy-attacks")
+    loaded, _ = ruleset.load_content(str(content) if content else None)
+    assert isinstance(loaded, EnemyAttacksContent)
+    option = resolve(ruleset.rulings, parse_assignments(ruling or []))["action-die"]
+    die = ActionDieInPlay.of(loaded, option)
+    check_report(die, dice, need, stamina, depth, f"{option}: {', '.join(die.names)}").show(as_json)

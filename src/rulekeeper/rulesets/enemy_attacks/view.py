@@ -1,0 +1,166 @@
+"""What the players see (everything but the item deck's order) and its text picture."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from rulekeeper.core.content import Model
+from rulekeeper.rulesets.enemy_attacks.models import EnemyAttack
+from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
+
+
+def state_view(st: Skirmish) -> dict[str, Any]:
+    """The game as JSON-able data. Nothing is hidden but the order of the item deck."""
+    where: dict[str, list[Figure]] = {area: [] for area in st.board.ids}
+    for figure in st.everyone():
+        if figure.area is not None:
+            where[figure.area].append(figure)
+    return {
+        "scenario": st.scenario.name,
+        "round": st.round,
+        "rounds": st.scenario.rounds,
+        "phase": st.phase,
+        "active": st.active,
+        "used": list(st.used),
+        "players": {seat: [h.id for h in st.heroes if h.controller == seat] for seat in st.seats},
+        "areas": [_area(st, a, where[a]) for a in st.board.ids],
+        "heroes": [{
+            "id": h.id, "name": h.name, "area": h.area, "controller": h.controller,
+            "might": h.levels["might"], "agility": h.levels["agility"], "will": h.levels["will"],
+            "taunt": h.taunt, "chips": h.chips, "ready": h.ready, "spent": h.spent,
+            "wounded": h.wounded, "conditions": list(h.conditions),
+            "attacks": [_dump(a) for a in h.spec.attacks],
+        } for h in st.heroes],
+        "allies": [{
+            "id": a.id, "name": a.name, "area": a.area, "controller": a.controller,
+            "might": a.levels["might"], "agility": a.levels["agility"], "will": a.levels["will"],
+            "taunt": a.taunt, "health": a.health, "max_health": a.spec.health,
+            "conditions": list(a.conditions),
+        } for a in st.others],
+        "enemies": [_enemy(st, e) for e in st.enemies],
+        "item_deck": len(st.item_deck),
+    }
+
+
+def _area(st: Skirmish, area: str, figures: list[Figure]) -> dict[str, Any]:
+    spec = st.board.areas[area]
+    drops = st.drops.get(area)
+    return {
+        "id": area, "name": spec.name or area, "height": spec.height, "capacity": spec.capacity,
+        "filled": sum(st.places(f) for f in figures), "tags": list(spec.tags),
+        "neighbours": list(st.board.neighbours(area)),
+        "figures": [f.id for f in figures],
+        "drops": {"item_cards": [st.items[c] for c in drops.item_cards],
+                  "item_tokens": drops.item_tokens, "stars": drops.stars} if drops else None,
+    }
+
+
+def _enemy(st: Skirmish, enemy: Enemy) -> dict[str, Any]:
+    box = enemy.spec.box
+    return {
+        "id": enemy.id, "name": enemy.name, "size": enemy.size, "area": enemy.area,
+        "health": enemy.health, "max_health": enemy.spec.health,
+        "attack": _dump(enemy.spec.attack),
+        "card": attack_text(enemy.spec.attack),
+        "box": _dump(box) if box else None,
+    }
+
+
+def _dump(model: Model) -> dict[str, Any]:
+    """A card's data as a fresh JSON-able dict (serialised once per card: cards are immutable;
+    their data nests one level at most)."""
+    return {key: dict(value) if isinstance(value, dict) else value
+            for key, value in _serialised(model).items()}
+
+
+@cache
+def _serialised(model: Model) -> dict[str, Any]:
+    return model.model_dump(mode="json", exclude_none=True)
+
+
+@cache
+def attack_text(attack: EnemyAttack) -> str:
+    """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
+
+    >>> attack_text(EnemyAttack(kind="melee", effect="damage", value=2, ability="might"))
+    'melee: 2 damage, Might check'
+    """
+    if attack.kind == "none":
+        return "no attack"
+    parts = [attack.kind + (f" {attack.range}" if attack.range is not None else "") + ":"]
+    if attack.effect != "none":
+        effect = "damage" if attack.effect == "damage" else "stamina loss"
+        parts.append(f"{attack.value} {effect}, {str(attack.ability).title()} check")
+    if attack.area is not None:
+        parts.append(f"area {attack.area}")
+    if attack.active_check:
+        parts.append(f"active {attack.active_check.ability.title()} check "
+                     f"(need {attack.active_check.need})")
+    if attack.condition:
+        parts.append(f"then {attack.condition}")
+    return parts[0] + " " + ", ".join(parts[1:])
+
+
+def render(view: Mapping[str, Any]) -> str:
+    """The board as a list of areas with their figures and drops; Enemies show their cards.
+
+    Plain text without square brackets (the terminal reads them as markup).
+    """
+    state = view["state"]
+    if not state:
+        return ""
+    heroes = {h["id"]: h for h in state["heroes"]}
+    allies = {a["id"]: a for a in state["allies"]}
+    enemies = {e["id"]: e for e in state["enemies"]}
+    acting = f", {state['active']} acts" if state["active"] else ""
+    if state["used"]:
+        acting += f" ({' and '.join(state['used'])} used)"
+    lines = [f"{state['scenario']}: round {state['round']} of {state['rounds']}, "
+             f"{state['phase']}{acting}; item deck {state['item_deck']} cards"]
+    for area in state["areas"]:
+        capacity = "unlimited" if area["capacity"] is None else area["capacity"]
+        stairs = ", stairs" if "stairs" in area["tags"] else ""
+        lines.append(f"{area['id']} ({area['name']}): height {area['height']}{stairs}, "
+                     f"{area['filled']}/{capacity} places; next to "
+                     f"{', '.join(area['neighbours'])}")
+        lines += ["    " + _figure(fid, heroes, allies, enemies) for fid in area["figures"]]
+        if area["drops"]:
+            drops = area["drops"]
+            items = "".join(f"{card}, " for card in drops["item_cards"])
+            lines.append(f"    placed here: {items}{drops['item_tokens']} item tokens, "
+                         f"{drops['stars']} stars")
+    gone = [f["name"] for group in (heroes, allies, enemies) for f in group.values()
+            if f["area"] is None]
+    if gone:
+        lines.append("off the board: " + ", ".join(gone))
+    return "\n".join(lines)
+
+
+def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
+            enemies: Mapping[str, Any]) -> str:
+    if fid in heroes:
+        h = heroes[fid]
+        return (f"Hero {h['name']} ({h['controller']}): Might {h['might']}, Agility "
+                f"{h['agility']}, Will {h['will']}, Taunt {h['taunt']}; chips {h['ready']} "
+                f"ready, {h['spent']} spent, {h['wounded']} wounded" + _conditions(h))
+    if fid in allies:
+        a = allies[fid]
+        return (f"Ally {a['name']} ({a['controller']}): Might {a['might']}, Agility "
+                f"{a['agility']}, Will {a['will']}, Taunt {a['taunt']}; health "
+                f"{a['health']}/{a['max_health']}" + _conditions(a))
+    e = enemies[fid]
+    box = e["box"] or {}
+    extra = ""
+    if "defeat" in box:
+        extra = "; defeat: " + ", ".join(f"{n} {k.replace('_', ' ')}"
+                                         for k, n in box["defeat"].items() if n)
+    elif "reminder" in box:
+        extra = f"; reminder: {box['reminder']}"
+    return (f"Enemy {e['name']} ({e['size']}): health {e['health']}/{e['max_health']}; "
+            f"{e['card']}{extra}")
+
+
+def _conditions(figure: Mapping[str, Any]) -> str:
+    return f"; {', '.join(figure['conditions'])}" if figure["conditions"] else ""

@@ -1,0 +1,232 @@
+"""Figures, the board, health (sample rules), and rulings range, size-capacity and taunt-tie."""
+
+import pytest
+
+from rulekeeper.agents import RandomAgent
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.game import new_game
+from tests.rulesets.enemy_attacks.helpers import (
+    attack_card,
+    board,
+    events,
+    figure,
+    pass_heroes,
+    start,
+)
+
+NO_DICE = ["blank"] * 20
+
+
+# ---------------------------------------------------------------- figures
+
+@pytest.mark.rule("sample.figures.kinds", "sample.board.capacity", "ruling.size-capacity")
+def test_sizes_fill_places():
+    game = start(heroes=[("brannoc", "a")], allies=[("hound", "b")],
+                 enemies=[("ogre", "c"), ("colossus", "d")], caps={"d": 3})
+    st = game.table.state
+    assert [st.filled(a) for a in "abcde"] == [1, 1, 2, 3, 0]
+    assert st.free("c") == 1 and st.at_capacity_for(figure(game, "brannoc"), "d")
+    view = game.view(None)["state"]
+    assert {e["id"]: e["size"] for e in view["enemies"]} == {"ogre": "large",
+                                                             "colossus": "huge"}
+
+
+@pytest.mark.rule("ruling.size-capacity")
+@pytest.mark.parametrize("ruling,attacks", [("sizes", True), ("one-each", False)])
+def test_ruling_size_capacity(ruling, attacks):
+    # b holds 2, Ayla fills 1: a large ogre cannot enter under sizes (melees in), can under one-each
+    game = pass_heroes(start(heroes=[("ayla", "b")], enemies=[("ogre", "a")], caps={"b": 2},
+                             rulings={"size-capacity": ruling}, dice=NO_DICE))
+    assert (figure(game, "ogre").area == "a") == attacks
+    assert len(events(game, "target")) == 1
+
+
+@pytest.mark.rule("sample.figures.hero", "sample.health.hero-chips")
+def test_a_hero_has_levels_chips_and_taunt():
+    game = start(heroes=[("tobin", "a")])
+    tobin = figure(game, "tobin")
+    assert dict(tobin.levels) == {"might": 2, "agility": 2, "will": 2} and tobin.taunt == 3
+    assert (tobin.chips, tobin.ready, tobin.spent, tobin.wounded) == (6, 6, 0, 0)
+    with pytest.raises(ContentError, match=r"heroes.0.stamina: Input should be greater"):
+        start(sets={"allies.heroes.brannoc.stamina": 0})
+
+
+@pytest.mark.rule("sample.figures.non-hero-ally")
+def test_a_non_hero_ally_has_levels_health_and_taunt():
+    game = start(allies=[("torchbearer", "b")])
+    torch = figure(game, "torchbearer")
+    assert dict(torch.levels) == {"might": 1, "agility": 2, "will": 1}
+    assert (torch.health, torch.taunt) == (3, 2)
+    with pytest.raises(ContentError, match="health"):
+        start(sets={"allies.non_hero_allies.hound.health": 0})
+
+
+@pytest.mark.rule("sample.figures.enemy")
+@pytest.mark.parametrize("card,message", [
+    ({"kind": "ranged", "effect": "damage", "value": 2, "ability": "agility"}, "show a range"),
+    ({"kind": "melee", "effect": "damage", "value": 2, "ability": "might", "range": 1},
+     "show a range"),
+    ({"kind": "melee", "effect": "damage", "value": 2}, "needs a value of 1 or more"),
+    ({"kind": "none", "effect": "damage", "value": 2, "ability": "might"}, "shows nothing"),
+    ({"kind": "melee"}, "must show a condition"),
+    ({"kind": "melee", "effect": "damage", "value": 2, "ability": "might",
+      "active_check": {"ability": "will"}}, "followed by a condition"),
+])
+def test_enemy_attack_cards_are_validated(card, message):
+    with pytest.raises(ContentError, match=message) as caught:
+        start(sets=attack_card(**card))
+    assert "enemies.yaml" in str(caught.value) and "enemies.0.attack" in str(caught.value)
+
+
+@pytest.mark.rule("sample.figures.enemy", "sample.health.enemy-defeated")
+def test_an_enemy_has_size_health_and_attack_card():
+    game = start(enemies=[("colossus", "e")])
+    colossus = figure(game, "colossus")
+    assert (colossus.size, colossus.health, colossus.spec.attack.area) == ("huge", 9, 0)
+    assert "melee: 3 damage, Might check, area 0, active Agility check (need 1), then " \
+           "knocked-down" in game.ruleset.render(game.view("p1"))
+
+
+# ---------------------------------------------------------------- board
+
+@pytest.mark.rule("sample.board.areas")
+def test_board_areas_and_neighbours_are_checked():
+    bad = board()
+    bad["areas"][0]["neighbours"] = ["b", "zz"]
+    with pytest.raises(ContentError, match="unknown neighbour 'zz'"):
+        new_game("enemy-attacks", content_set={"board": bad})
+
+
+@pytest.mark.rule("sample.board.areas", "sample.scenario.setup")
+@pytest.mark.parametrize("placement,message", [
+    ({"figure": "brannoc", "area": "nowhere"}, "unknown area 'nowhere'"),
+    ({"figure": "nobody", "area": "a"}, "unknown hero 'nobody'"),
+])
+def test_scenario_references_are_checked(placement, message):
+    scenario = {"id": "x", "name": "x", "heroes": [placement],
+                "enemies": [{"figure": "ghoul", "area": "a"}]}
+    with pytest.raises(ContentError, match=message) as caught:
+        new_game("enemy-attacks", content_set={
+            "board": board(), "scenarios": {"scenarios": [scenario]}})
+    assert "scenarios.0.heroes.0" in str(caught.value)
+
+
+@pytest.mark.rule("sample.board.capacity", "sample.scenario.setup")
+def test_a_scenario_may_not_overfill_an_area():
+    with pytest.raises(ContentError, match="area 'a' holds only 2 places"):
+        start(heroes=[("brannoc", "a")], enemies=[("ogre", "a")], caps={"a": 2})
+
+
+@pytest.mark.rule("sample.board.line-of-sight")
+def test_line_of_sight_is_symmetric_and_every_area_sees_itself():
+    st = start().table.state
+    for a in st.board.ids:
+        assert st.board.sees(a, a)
+        for b in st.board.ids:
+            assert st.board.sees(a, b) == st.board.sees(b, a)
+    assert not st.board.sees("c", "e") and st.board.sees("a", "d")
+    assert st.terrain.crossed("a", "d") == ["b", "c"] and st.terrain.crossed("a", "b") == []
+
+
+@pytest.mark.rule("sample.board.capacity")
+def test_places_never_exceed_capacity_in_bot_games():
+    for seed in range(8):
+        game = start(heroes=[("brannoc", "a"), ("ayla", "b")], allies=[("hound", "a")],
+                     enemies=[("ogre", "c"), ("colossus", "d"), ("ghoul", "w")],
+                     caps={"a": 2, "b": 2, "c": 3, "d": 3, "w": 1}, rounds=6, seed=seed,
+                     sets={"enemies.enemies.colossus.attack.active_check": None})
+        agent = RandomAgent("p1", seed)
+        while not game.over:
+            game.step(agent.choose(None, game.pending))
+            assert game.ruleset.invariant_violations(game.table) == []
+
+
+# ---------------------------------------------------------------- health
+
+@pytest.mark.rule("sample.health.hero-damage")
+def test_damage_wounds_ready_chips_first_then_spent_ones_and_the_rest_is_lost():
+    # Ayla, 3 chips: she spends 1 on a stamina face, then takes 2 damage: ready chips first
+    game = pass_heroes(start(heroes=[("ayla", "a")], enemies=[("ghoul", "a")], rounds=2,
+                             sets={"allies.heroes.ayla.stamina": 3,
+                                   "enemies.enemies.ghoul.attack.condition": None},
+                             dice=["stamina", "blank"]))
+    game.step("spend-1")
+    ayla = figure(game, "ayla")
+    assert (ayla.ready, ayla.spent, ayla.wounded) == (0, 1, 2)
+    pass_heroes(game)  # 3 more damage: the spent chip is wounded, 2 points are lost
+    assert (ayla.ready, ayla.spent, ayla.wounded) == (0, 0, 3)
+    assert ayla.area is None and events(game, "hero-damaged")[-1]["damage"] == 3
+
+
+@pytest.mark.rule("sample.health.hero-wounded-out")
+def test_a_wounded_out_hero_frees_its_place_and_is_no_longer_attacked():
+    # Ayla (1 chip) shares a with the ghoul; the cultist in b would shoot her next
+    game = pass_heroes(start(heroes=[("ayla", "a"), ("brannoc", "e")], enemies=[
+        ("ghoul", "a"), ("cultist", "b")], sets={"allies.heroes.ayla.stamina": 1},
+        rounds=2, dice=NO_DICE))
+    assert figure(game, "ayla").area is None and game.table.state.filled("a") == 1
+    assert events(game, "wounded-out") == [{"hero": "Ayla Swiftbow"}]
+    assert len(events(game, "target")) == 1  # the cultist finds no one: Brannoc is out of sight
+    assert "Ayla" not in events(game, "no-target")[0]["why"]
+    pass_heroes(game)  # round 2: Brannoc alone takes a turn
+    assert [e.data["hero"] for e in game.events if e.kind == "hero-turn"] == [
+        "Ayla Swiftbow", "Brannoc the Shield", "Brannoc the Shield"]
+
+
+@pytest.mark.rule("sample.health.non-hero-exhausted")
+def test_a_non_hero_ally_is_exhausted_at_zero_health():
+    game = pass_heroes(start(heroes=[("brannoc", "e")], allies=[("torchbearer", "a")],
+                             enemies=[("ogre", "a")], caps={"a": 3}, dice=NO_DICE))
+    torch = figure(game, "torchbearer")
+    assert torch.health == 0 and torch.area is None  # 4 damage on 3 health: not below 0
+    assert events(game, "ally-damaged")[0]["damage"] == 3 and events(game, "exhausted")
+
+
+@pytest.mark.rule("sample.health.enemy-defeated")
+def test_an_enemy_is_defeated_at_zero_health_not_below():
+    game = start(heroes=[("brannoc", "a")], enemies=[("ghoul", "a"), ("gargoyle", "e")],
+                 sets={"enemies.enemies.ghoul.health": 2}, dice=["two", "two", "two"])
+    game.step("melee-ghoul")
+    ghoul = figure(game, "ghoul")
+    assert ghoul.health == 0 and ghoul.area is None
+    assert events(game, "enemy-damaged")[0]["damage"] == 2
+    assert game.table.state.drops["a"].stars == 1  # its defeat box resolved
+
+
+# ---------------------------------------------------------------- rulings range and taunt-tie
+
+@pytest.mark.rule("ruling.range")
+@pytest.mark.parametrize("ruling,attacks", [("borders", True), ("walking", False)])
+def test_ruling_range(ruling, attacks):
+    # the cultist (range 2) in v shoots down at Ayla in b: 1 border, but 3 to walk (via w, c)
+    game = pass_heroes(start(heroes=[("ayla", "b")], enemies=[("cultist", "v")],
+                             sets={"enemies.enemies.cultist.attack.range": 2},
+                             rulings={"range": ruling}, dice=NO_DICE))
+    first = next(e.kind for e in game.events if e.kind in ("target", "no-target"))
+    assert (first == "target") == attacks
+
+
+@pytest.mark.rule("ruling.taunt-tie", "melee.target.highest-taunt")
+@pytest.mark.parametrize("ruling", ["players", "random"])
+def test_ruling_taunt_tie(ruling):
+    # Tobin and the War Hound both have Taunt 3
+    game = pass_heroes(start(heroes=[("tobin", "a")], allies=[("hound", "a")],
+                             enemies=[("ghoul", "a")], rulings={"taunt-tie": ruling},
+                             dice=NO_DICE))
+    if ruling == "players":
+        assert game.pending.kind == "taunt-tie" and game.pending.player == "p1"
+        assert game.pending.ids == ("ally-tobin", "ally-hound")
+        game.step("ally-hound")
+        assert events(game, "target")[0]["target"] == "War Hound"
+        assert "the players chose War Hound" in events(game, "target")[0]["reason"]
+    else:
+        targets = set()
+        for seed in range(12):
+            game = pass_heroes(start(heroes=[("tobin", "a")], allies=[("hound", "a")],
+                                     enemies=[("ghoul", "a")], rulings={"taunt-tie": ruling},
+                                     dice=NO_DICE, seed=seed))
+            if game.pending and game.pending.kind == "hero-exception":
+                game.step(game.pending.ids[0])
+            assert "drawn at random" in events(game, "target")[0]["reason"]
+            targets.add(events(game, "target")[0]["target"])
+        assert targets == {"Tobin Quickhand", "War Hound"}
