@@ -134,9 +134,11 @@ class Battle:
         self.recheck = True
         self.dealt = [0, 0]
         self.cuts = 0
-        self.fielded: list[set[str]] = [{c.id for c in team.cards} for team in self.lineups]
-        self.defeated: list[set[str]] = [set(), set()]
-        self.seen: Counter[str] = Counter()
+        self.summoned: tuple[list[str], list[str]] = ([], [])
+        self.defeated: tuple[list[str], list[str]] = ([], [])
+        self.seen: Counter[str] | None = None
+        self.ranked: list[Fighter] | None = None
+        self.ambiguous = False
         self.outcome: Outcome | None = None
         if self.log:
             self._number_labels()
@@ -179,8 +181,9 @@ class Battle:
             self.rerolls = 0
         number = self.roll
         self.bonus = number - SUDDEN_DEATH + 1 if number >= SUDDEN_DEATH else 0
-        first = self.rng.roll(6)
-        second = self.rng.roll(6)
+        roll = self.rng.roll
+        first = roll(6)
+        second = roll(6)
         self.total = first + second
         self.doubles = first == second
         if self.log:
@@ -205,8 +208,8 @@ class Battle:
 
     def tick(self) -> None:
         """Step 2: statuses apply, in threat order; damage over time deals its damage."""
-        bearers = order(self, [(f, None, None) for row in self.rows for f in row
-                               if f.dots and f.hp > 0], STEP2)
+        bearers = self.ordered([(f, None, None) for f in self.ranking() if f.dots and f.hp > 0],
+                               STEP2)
         for fighter, _, _ in bearers:
             for status in fighter.dots:
                 if fighter.hp > 0:
@@ -220,35 +223,63 @@ class Battle:
                 self.recheck = True
                 if self.log and not fighter.dots:
                     self.emit("status.ends", "roll.step-2.status.a", who=fighter.label)
-        self.statuses = sum(len(f.dots) for row in self.rows for f in row)
+        self.statuses = sum([len(f.dots) for row in self.rows for f in row if f.dots])
 
     def every_roll(self) -> None:
         """Step 3: every-roll abilities; those that change the total act first."""
-        rows = self.rows
-        modifiers = [(f, f.card.modifiers, None) for row in rows for f in row if f.card.modifiers]
+        ranked = self.ranked or self.ranking()
+        modifiers = [(f, f.card.modifiers, None) for f in ranked if f.card.modifiers]
         if modifiers:
-            self.resolve(modifiers, 0, STEP3_MODIFIERS)
-        others = [(f, f.card.each_roll, None) for row in rows for f in row if f.card.each_roll]
+            self.resolve(self.ordered(modifiers, STEP3_MODIFIERS), 0, STEP3_MODIFIERS,
+                         ordered=True)
+        others = [(f, f.card.each_roll, None) for f in ranked if f.card.each_roll]
         if others:
-            self.resolve(others, 0, STEP3)
+            self.resolve(self.ordered(others, STEP3), 0, STEP3, ordered=True)
 
     def step4(self) -> None:
         """Step 4: abilities the (modified) roll triggers, in threat order across both boards."""
-        total = self.total
-        key = total * 2 + self.doubles
-        inside = 0 <= total < DICE_TABLE
-        strike = self.rulings.strike and self.bonus > 0
-        if strike:
-            entries = [(f, f.card.on_dice[key] if inside else f.card.dice_acts(total, self.doubles),
-                        None) for row in self.rows for f in row]
-        elif inside:
-            entries = [(f, f.card.on_dice[key], None) for row in self.rows for f in row
-                       if f.card.on_dice[key]]
+        total, doubles = self.total, self.doubles
+        ranked = self.ranked or self.ranking()
+        if self.rulings.strike and self.bonus > 0:
+            entries = [(f, f.card.dice_acts(total, doubles), None) for f in ranked]
+            self.resolve(self.ordered(entries, STEP4), 0, STEP4, True, ordered=True)
+            return
+        if 0 <= total < DICE_TABLE:
+            key = total * 2 + doubles
+            entries = [(f, f.card.on_dice[key], None) for f in ranked if f.card.on_dice[key]]
         else:
-            entries = [(f, acts, None) for row in self.rows for f in row
-                       if (acts := f.card.dice_acts(total, self.doubles))]
+            entries = [(f, acts, None) for f in ranked
+                       if (acts := f.card.dice_acts(total, doubles))]
         if entries:
-            self.resolve(entries, 0, STEP4, strike)
+            self.resolve(self.ordered(entries, STEP4), 0, STEP4, ordered=True)
+
+    def ranking(self) -> list[Fighter]:
+        """Every cryptid on the board in threat order, kept until the rows or a threat change.
+
+        Where ruling tie-order needs a coin flip between two boards, ``ambiguous`` is
+        set and each roll's entries are ordered (and the coin flipped) by
+        :func:`~rulekeeper.rulesets.cryptids.targeting.order`.
+        """
+        ranked = self.ranked
+        if ranked is None:
+            ranked = [f for row in self.rows for f in row]
+            tie = self.rulings.tie_order
+            ranked.sort(key=_by_position if tie == "position" else _by_side)
+            ambiguous = False
+            if tie != "left-first":
+                for i in range(len(ranked) - 1):
+                    a, b = ranked[i], ranked[i + 1]
+                    if a.threat == b.threat and a.side != b.side and (
+                            tie == "coin" or a.pos == b.pos):
+                        ambiguous = True
+                        break
+            self.ambiguous = ambiguous
+            self.ranked = ranked
+        return ranked
+
+    def ordered(self, entries: list[Any], rule: str) -> list[Any]:
+        """Entries taken from :meth:`ranking`, with cross-board ties settled."""
+        return order(self, entries, rule) if self.ambiguous and len(entries) > 1 else entries
 
     def after_reroll(self) -> Outcome | None:
         """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again."""
@@ -277,7 +308,7 @@ class Battle:
                 self.rows[side] = [f for f in row if f.hp > 0]
             for fighter in dead:
                 fighter.gone = True
-                self.defeated[fighter.side].add(fighter.card.id)
+                self.defeated[fighter.side].append(fighter.card.id)
                 if self.log:
                     self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
             self._watch()
@@ -300,16 +331,18 @@ class Battle:
 
     def check_end(self) -> Outcome | None:
         """After a completed roll: an empty side, the 36th roll, or no damage possible."""
-        outcome = self.check_empty()
-        if outcome is not None:
-            return outcome
+        if not (self.rows[0] and self.rows[1]):
+            return self.check_empty()
         if self.roll >= ROLL_CAP:
             return self.end_by_hp("roll-cap", "end.limit.a")
         rulings = self.rulings
         if rulings.no_damage_check and not rulings.strike and self.recheck:
             self.recheck = False
-            if not any(f.card.damages or f.dots for row in self.rows for f in row):
-                return self.end_by_hp("no-damage", "end.limit.b")
+            for row in self.rows:
+                for fighter in row:
+                    if fighter.card.damages or fighter.dots:
+                        return None
+            return self.end_by_hp("no-damage", "end.limit.b")
         return None
 
     def check_empty(self) -> Outcome | None:
@@ -337,7 +370,8 @@ class Battle:
             None if winner is None else SIDES[winner], reason, self.roll,
             (sum(f.hp for f in self.rows[0]), sum(f.hp for f in self.rows[1])),
             (self.dealt[0], self.dealt[1]), self.rerolls_total,
-            (frozenset(self.fielded[0]), frozenset(self.fielded[1])),
+            (self.lineups[0].ids.union(self.summoned[0]),
+             self.lineups[1].ids.union(self.summoned[1])),
             (frozenset(f.card.id for f in self.rows[0] if f.hp > 0),
              frozenset(f.card.id for f in self.rows[1] if f.hp > 0)),
             (frozenset(self.defeated[0]), frozenset(self.defeated[1])))
@@ -348,44 +382,43 @@ class Battle:
     def resolve(self, entries: list[Any], depth: int, rule: str, strike: bool = False,
                 ordered: bool = False) -> None:
         """Resolve ``(fighter, abilities, other)`` entries in threat order."""
-        if not ordered:
+        if not ordered and len(entries) > 1:
             entries = order(self, entries, rule)
-        if self.log and rule == STEP4 and len(entries) > 1:
+        log = self.log
+        if log and rule == STEP4 and len(entries) > 1:
             self.emit("order", "roll.step-4.threat-order.b",
                       order=[_with_threat(e[0]) for e in entries])
         for fighter, acts, other in entries:
             if fighter.hp <= 0 and not fighter.gone:
-                if self.log:
+                if log:
                     self.emit("skip", "roll.step-4.zero-hp-skip" if rule == STEP4
                               else "ruling.deaths-on-reroll", who=fighter.label)
                 continue
             for act in acts:
-                self.fire(fighter, act, other, depth, rule)
-                if self.interrupted:
-                    return
+                if log:
+                    self.announce(fighter, act, other, rule)
+                for effect in act.effects:
+                    effect.apply(self, fighter, other, depth, rule)
+                    if self.interrupted:
+                        return
             if strike and fighter.hp > 0:
                 self.strike(fighter)
 
-    def fire(self, fighter: Fighter, act: Act, other: Fighter | None, depth: int,
-             rule: str) -> None:
-        if self.log:
-            trigger = act.trigger
-            self.emit("act." + act.kind, rule, who=fighter.label, total=self.total,
-                      totals=list(trigger.totals), low=min(trigger.totals, default=0),
-                      high=max(trigger.totals, default=0),
-                      other=other.label if other is not None else "")
-        for effect in act.effects:
-            effect.apply(self, fighter, other, depth, rule)
-            if self.interrupted:
-                return
+    def announce(self, fighter: Fighter, act: Act, other: Fighter | None, rule: str) -> None:
+        """The event of an ability that fires, naming its trigger."""
+        totals = act.trigger.totals
+        self.emit("act." + act.kind, rule, who=fighter.label, total=self.total,
+                  totals=list(totals), low=min(totals, default=0), high=max(totals, default=0),
+                  other=other.label if other is not None else "")
 
     def strike(self, fighter: Fighter) -> None:
         """Ruling sudden-death ``strike``: the bonus dealt to its default target."""
-        target = self.enemies(fighter, "threat", None, STRIKE)
-        if target:
+        target = self.default_target(fighter)
+        if target is not None:
             if self.log:
                 self.emit("act.strike", STRIKE, who=fighter.label, bonus=self.bonus)
-            self.deal(fighter, target[0], self.bonus, 0, STRIKE)
+                self.enemies(fighter, "threat", None, STRIKE)  # explains the choice
+            self.deal(fighter, target, self.bonus, 0, STRIKE)
 
     def react(self, entries: list[Any], depth: int, rule: str, own: bool) -> None:
         """Step 5: reactions resolve at once, depth first, up to ruling reaction-depth.
@@ -471,6 +504,15 @@ class Battle:
         if log:
             self.emit("target.none", rule, who=actor.label)
         return []
+
+    def default_target(self, actor: Fighter) -> Fighter | None:
+        """The enemy a single-target ability hits: the highest threat, the leftmost on a tie."""
+        best = None
+        zero = self.rulings.zero_hp_targets
+        for foe in self.rows[1 - actor.side]:
+            if (foe.hp > 0 or zero) and (best is None or foe.threat > best.threat):
+                best = foe
+        return best
 
     def allies(self, actor: Fighter, selector: str, other: Fighter | None,
                rule: str) -> list[Fighter]:
@@ -575,6 +617,7 @@ class Battle:
         if stat == "threat":
             target.threat += amount
             value = target.threat
+            self.ranked = None
         else:
             target.attack += amount
             value = target.attack
@@ -609,11 +652,11 @@ class Battle:
             return
         place = source.pos if source.gone else source.pos + 1
         fighter = Fighter(card, source.side, place)
-        self.fielded[source.side].add(card.id)
+        self.summoned[source.side].append(card.id)
         row.insert(place, fighter)
         self._watch()
         self.recheck = True
-        if self.log:
+        if self.log and self.seen is not None:
             self.seen[card.id] += 1
             if self.seen[card.id] > 1:
                 fighter.label = _numbered(card.name, self.seen[card.id])
@@ -630,6 +673,7 @@ class Battle:
         other = row[other_pos]
         row[fighter.pos], row[other_pos] = other, fighter
         other.pos, fighter.pos = fighter.pos, other_pos
+        self.ranked = None
         if self.log:
             self.emit("swap", rule, who=fighter.label, other=other.label, place=fighter.pos + 1)
 
@@ -637,23 +681,33 @@ class Battle:
 
     def _watch(self) -> None:
         """After the rows change: positions, and which trigger kinds are present at all."""
-        for row in self.rows:
+        ally_hurt = [False, False]
+        each_roll = False
+        statuses = 0
+        for side, row in enumerate(self.rows):
             for pos, fighter in enumerate(row):
                 fighter.pos = pos
-        self.ally_hurt = [any(f.card.ally_hurt for f in row) for row in self.rows]
-        self.each_roll = any(f.card.modifiers or f.card.each_roll
-                             for row in self.rows for f in row)
-        self.statuses = sum(len(f.dots) for row in self.rows for f in row)
+                card = fighter.card
+                if card.ally_hurt:
+                    ally_hurt[side] = True
+                if card.modifiers or card.each_roll:
+                    each_roll = True
+                if fighter.dots:
+                    statuses += len(fighter.dots)
+        self.ally_hurt = ally_hurt
+        self.each_roll = each_roll
+        self.statuses = statuses
+        self.ranked = None
 
     def _number_labels(self) -> None:
+        """Names for the log: the same cryptid twice in a battle is numbered (Yeti 1, Yeti 2)."""
         counts = Counter(f.card.id for row in self.rows for f in row)
+        seen = self.seen = Counter()
         for row in self.rows:
             for fighter in row:
+                seen[fighter.card.id] += 1
                 if counts[fighter.card.id] > 1:
-                    self.seen[fighter.card.id] += 1
-                    fighter.label = _numbered(fighter.card.name, self.seen[fighter.card.id])
-                else:
-                    self.seen[fighter.card.id] = 1
+                    fighter.label = _numbered(fighter.card.name, seen[fighter.card.id])
 
     def key(self) -> Hashable:
         """The state between two throws, for exact enumeration (equal keys, equal futures)."""
@@ -693,6 +747,14 @@ class Battle:
         if self.outcome is None and self.roll > ROLL_CAP:
             wrong.append(f"roll {self.roll} is past the cap")
         return wrong
+
+
+def _by_position(fighter: Fighter) -> tuple[int, int, int]:
+    return -fighter.threat, fighter.pos, fighter.side
+
+
+def _by_side(fighter: Fighter) -> tuple[int, int, int]:
+    return -fighter.threat, fighter.side, fighter.pos
 
 
 def _silent(*args: Any, **kwargs: Any) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rulekeeper.rulesets.cryptids.effects import Effect, ModifyTotal, Summon, compile_effect
@@ -134,6 +135,10 @@ class Lineup:
 
     name: Mapping[str, str] | str
     cards: tuple[Card, ...]
+
+    @cached_property
+    def ids(self) -> frozenset[str]:
+        return frozenset(c.id for c in self.cards)
 
     @property
     def label(self) -> Mapping[str, str]:

@@ -40,6 +40,15 @@ class Damage(Effect):
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         amount = self.amount + actor.attack + battle.bonus
+        if self.selector == "threat" and not battle.log:  # the hot path, without a list
+            target = None
+            zero = battle.rulings.zero_hp_targets
+            for foe in battle.rows[1 - actor.side]:  # battle.default_target, inlined
+                if (foe.hp > 0 or zero) and (target is None or foe.threat > target.threat):
+                    target = foe
+            if target is not None:
+                battle.deal(actor, target, amount, depth, rule)
+            return
         for target in battle.enemies(actor, self.selector, other, rule):
             battle.deal(actor, target, amount, depth, rule)
 

@@ -33,7 +33,10 @@ def lowest_hp(candidates: list[Fighter], by_threat: bool) -> tuple[Fighter | Non
     """
     if not candidates:
         return None, []
-    low = min(f.hp for f in candidates)
+    low = candidates[0].hp
+    for fighter in candidates:
+        if fighter.hp < low:
+            low = fighter.hp
     tied = [f for f in candidates if f.hp == low]
     return (highest_threat(tied) if by_threat else tied[0]), tied
 
@@ -49,7 +52,13 @@ def order(battle: Battle, entries: list[Any], rule: str) -> list[Any]:
     tie-order: ``position`` (leftmost position first, then a seeded coin flip),
     ``coin`` (a seeded coin flip) or ``left-first`` (the left side first).
     """
-    if len(entries) < 2:
+    if len(entries) == 2:  # the common case, without sorting
+        a, b = entries[0][0], entries[1][0]
+        if a.threat != b.threat:
+            return entries if a.threat > b.threat else [entries[1], entries[0]]
+        if a.side == b.side:
+            return entries if a.pos <= b.pos else [entries[1], entries[0]]
+    elif len(entries) < 2:
         return entries
     tie = battle.rulings.tie_order
     if tie == "left-first":
