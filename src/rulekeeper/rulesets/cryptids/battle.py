@@ -139,6 +139,7 @@ class Battle:
         self.seen: Counter[str] | None = None
         self.ranked: list[Fighter] | None = None
         self.ambiguous = False
+        self.stable = False
         self.outcome: Outcome | None = None
         if self.log:
             self._number_labels()
@@ -208,9 +209,11 @@ class Battle:
 
     def tick(self) -> None:
         """Step 2: statuses apply, in threat order; damage over time deals its damage."""
-        bearers = self.ordered([(f, None, None) for f in self.ranking() if f.dots and f.hp > 0],
-                               STEP2)
-        for fighter, _, _ in bearers:
+        bearers = [(f, None, None) for f in (self.ranked or self.ranking())
+                   if f.dots and f.hp > 0]
+        expired = False
+        for fighter, _, _ in self.ordered(bearers, STEP2):
+            ended = False
             for status in fighter.dots:
                 if fighter.hp > 0:
                     if self.log:
@@ -218,12 +221,16 @@ class Battle:
                                   rolls=status[1] - 1)
                     self.deal(None, fighter, status[0], 0, STEP2, status[2])
                 status[1] -= 1
-            if any(s[1] <= 0 for s in fighter.dots):
+                if status[1] <= 0:
+                    ended = True
+            if ended:
+                expired = True
                 fighter.dots = [s for s in fighter.dots if s[1] > 0]
-                self.recheck = True
                 if self.log and not fighter.dots:
                     self.emit("status.ends", "roll.step-2.status.a", who=fighter.label)
-        self.statuses = sum([len(f.dots) for row in self.rows for f in row if f.dots])
+        if expired:
+            self.recheck = True
+            self.statuses = sum([len(f.dots) for row in self.rows for f in row if f.dots])
 
     def every_roll(self) -> None:
         """Step 3: every-roll abilities; those that change the total act first."""
@@ -265,15 +272,16 @@ class Battle:
             ranked = [f for row in self.rows for f in row]
             tie = self.rulings.tie_order
             ranked.sort(key=_by_position if tie == "position" else _by_side)
-            ambiguous = False
-            if tie != "left-first":
-                for i in range(len(ranked) - 1):
-                    a, b = ranked[i], ranked[i + 1]
-                    if a.threat == b.threat and a.side != b.side and (
-                            tie == "coin" or a.pos == b.pos):
+            ambiguous = shared = False
+            for i in range(len(ranked) - 1):
+                a, b = ranked[i], ranked[i + 1]
+                if a.threat == b.threat and a.side != b.side:
+                    shared = True
+                    if tie == "coin" or (tie == "position" and a.pos == b.pos):
                         ambiguous = True
-                        break
             self.ambiguous = ambiguous
+            # removing cryptids keeps this order unless positions decide between the boards
+            self.stable = not (shared and tie == "position")
             self.ranked = ranked
         return ranked
 
@@ -311,7 +319,10 @@ class Battle:
                 self.defeated[fighter.side].append(fighter.card.id)
                 if self.log:
                     self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
+            ranked = self.ranked
             self._watch()
+            if ranked is not None and self.stable:
+                self.ranked = [f for f in ranked if not f.gone]
             self.recheck = True
             entries: list[tuple[Fighter, tuple[Act, ...], Fighter | None]] = []
             for fighter in dead:
@@ -517,23 +528,27 @@ class Battle:
     def allies(self, actor: Fighter, selector: str, other: Fighter | None,
                rule: str) -> list[Fighter]:
         """The cryptids of the actor's own side an effect reaches (the actor included)."""
+        at_zero = self.rulings.heal_at_zero
+        if selector == "self" or selector == "that-ally":
+            reached = actor if selector == "self" else other
+            if reached is not None and not reached.gone and (reached.hp > 0 or at_zero):
+                return [reached]
+            if self.log:
+                self.emit("target.none", rule, who=actor.label)
+            return []
         row = self.rows[actor.side]
-        candidates = row if self.rulings.heal_at_zero else [f for f in row if f.hp > 0]
-        if selector == "self":
-            found = [actor] if actor in candidates else []
-        elif selector == "all-allies":
+        candidates = row if at_zero else [f for f in row if f.hp > 0]
+        if selector == "all-allies":
             found = list(candidates)
         elif selector == "adjacent-allies":
             near = (actor.pos - 1, actor.pos) if actor.gone else (actor.pos - 1, actor.pos + 1)
             found = [f for f in candidates if f.pos in near]
-        elif selector == "lowest-hp-ally":
+        else:  # lowest-hp-ally
             target, _ = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
             found = [target] if target is not None else []
             if self.log and target is not None:
                 self.emit("target.lowest-hp-ally", "targeting.override.a", who=actor.label,
                           target=target.label, hp=target.hp)
-        else:  # that-ally: the ally the trigger is about
-            found = [other] if other is not None and other in candidates else []
         if not found and self.log:
             self.emit("target.none", rule, who=actor.label)
         return found
@@ -575,8 +590,8 @@ class Battle:
             if own:
                 entries.append((target, target.card.hurt, source))
             if self.ally_hurt[target.side]:
-                entries.extend((f, f.card.ally_hurt, target) for f in self.rows[target.side]
-                               if f is not target and f.hp > 0 and f.card.ally_hurt)
+                entries += [(f, f.card.ally_hurt, target) for f in self.rows[target.side]
+                            if f.card.ally_hurt and f is not target and f.hp > 0]
             if entries:
                 self.react(entries, depth + 1,
                            "roll.step-5.chain.a" if depth == 0 else "roll.step-5.chain.c", own)
