@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Protocol
 
 from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, Act, Card, Lineup
@@ -27,6 +28,9 @@ SUDDEN_DEATH = 16
 REROLL_GUARD = 10
 """Under reroll-counts ``no``, a roll is rerolled at most this many times (the next is ignored)."""
 SIDES = ("left", "right")
+_THREAT = attrgetter("threat")
+_POSITION_SIDE = attrgetter("pos", "side")
+_SIDE_POSITION = attrgetter("side", "pos")
 
 STEP2 = "roll.step-2.status.b"
 STEP3 = "roll.step-3.every-roll"
@@ -140,6 +144,8 @@ class Battle:
         self.ranked: list[Fighter] | None = None
         self.ambiguous = False
         self.stable = False
+        self.triggered: dict[int, list[Any]] = {}
+        """Step-4 entries by dice key, for the current ranking."""
         self.outcome: Outcome | None = None
         if self.log:
             self._number_labels()
@@ -205,6 +211,9 @@ class Battle:
             return self.after_reroll()
         if self.zeroes:
             self.deaths()
+            return self.check_end()
+        if self.roll < ROLL_CAP and not self.recheck:
+            return None  # nothing changed that could end the battle
         return self.check_end()
 
     def tick(self) -> None:
@@ -253,7 +262,10 @@ class Battle:
             return
         if 0 <= total < DICE_TABLE:
             key = total * 2 + doubles
-            entries = [(f, f.card.on_dice[key], None) for f in ranked if f.card.on_dice[key]]
+            entries = self.triggered.get(key)  # type: ignore[assignment]
+            if entries is None:
+                entries = self.triggered[key] = [(f, f.card.on_dice[key], None) for f in ranked
+                                                 if f.card.on_dice[key]]
         else:
             entries = [(f, acts, None) for f in ranked
                        if (acts := f.card.dice_acts(total, doubles))]
@@ -271,7 +283,8 @@ class Battle:
         if ranked is None:
             ranked = [f for row in self.rows for f in row]
             tie = self.rulings.tie_order
-            ranked.sort(key=_by_position if tie == "position" else _by_side)
+            ranked.sort(key=_POSITION_SIDE if tie == "position" else _SIDE_POSITION)
+            ranked.sort(key=_THREAT, reverse=True)  # stable: ties keep the order above
             ambiguous = shared = False
             for i in range(len(ranked) - 1):
                 a, b = ranked[i], ranked[i + 1]
@@ -283,6 +296,7 @@ class Battle:
             # removing cryptids keeps this order unless positions decide between the boards
             self.stable = not (shared and tie == "position")
             self.ranked = ranked
+            self.triggered.clear()
         return ranked
 
     def ordered(self, entries: list[Any], rule: str) -> list[Any]:
@@ -323,6 +337,7 @@ class Battle:
             self._watch()
             if ranked is not None and self.stable:
                 self.ranked = [f for f in ranked if not f.gone]
+                self.triggered.clear()
             self.recheck = True
             entries: list[tuple[Fighter, tuple[Act, ...], Fighter | None]] = []
             for fighter in dead:
@@ -762,14 +777,6 @@ class Battle:
         if self.outcome is None and self.roll > ROLL_CAP:
             wrong.append(f"roll {self.roll} is past the cap")
         return wrong
-
-
-def _by_position(fighter: Fighter) -> tuple[int, int, int]:
-    return -fighter.threat, fighter.pos, fighter.side
-
-
-def _by_side(fighter: Fighter) -> tuple[int, int, int]:
-    return -fighter.threat, fighter.side, fighter.pos
 
 
 def _silent(*args: Any, **kwargs: Any) -> None:
