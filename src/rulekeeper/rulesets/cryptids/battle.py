@@ -137,7 +137,6 @@ class Battle:
         self.zeroes = False
         self.recheck = True
         self.dealt = [0, 0]
-        self.cuts = 0
         self.summoned: tuple[list[str], list[str]] = ([], [])
         self.defeated: tuple[list[str], list[str]] = ([], [])
         self.seen: Counter[str] | None = None
@@ -461,7 +460,6 @@ class Battle:
             self.resolve(entries, depth, rule)
 
     def cut(self, entries: list[Any], depth: int) -> None:
-        self.cuts += 1
         if self.log:
             self.emit("chain.cut", "ruling.reaction-depth", depth=depth,
                       who=names([e[0] for e in entries]), limit=self.rulings.reaction_depth)
