@@ -135,6 +135,8 @@ class Battle:
         self.rerolls = 0
         self.rerolls_total = 0
         self.zeroes = False
+        self.fallen: list[Fighter] = []
+        """Cryptids that fell to 0 HP during this roll (step 6 removes them)."""
         self.recheck = True
         self.dealt = [0, 0]
         self.summoned: tuple[list[str], list[str]] = ([], [])
@@ -144,7 +146,7 @@ class Battle:
         self.ambiguous = False
         self.stable = False
         self.triggered: dict[int, list[Any]] = {}
-        """Step-4 entries by dice key, for the current ranking."""
+        """Step-4 entries by dice key (-1, -2: step-3 modifiers and others), for the ranking."""
         self.outcome: Outcome | None = None
         if self.log:
             self._number_labels()
@@ -243,11 +245,17 @@ class Battle:
     def every_roll(self) -> None:
         """Step 3: every-roll abilities; those that change the total act first."""
         ranked = self.ranked or self.ranking()
-        modifiers = [(f, f.card.modifiers, None) for f in ranked if f.card.modifiers]
+        modifiers = self.triggered.get(-1)
+        if modifiers is None:
+            modifiers = self.triggered[-1] = [(f, f.card.modifiers, None) for f in ranked
+                                              if f.card.modifiers]
         if modifiers:
             self.resolve(self.ordered(modifiers, STEP3_MODIFIERS), 0, STEP3_MODIFIERS,
                          ordered=True)
-        others = [(f, f.card.each_roll, None) for f in ranked if f.card.each_roll]
+        others = self.triggered.get(-2)
+        if others is None:
+            others = self.triggered[-2] = [(f, f.card.each_roll, None) for f in ranked
+                                           if f.card.each_roll]
         if others:
             self.resolve(self.ordered(others, STEP3), 0, STEP3, ordered=True)
 
@@ -322,13 +330,16 @@ class Battle:
         wave = 0
         while self.zeroes:
             self.zeroes = False
-            dead = [f for row in self.rows for f in row if f.hp <= 0]
+            dead = []
+            for fighter in self.fallen:  # those that fell to 0, unless healed since
+                if fighter.hp <= 0 and not fighter.gone:
+                    fighter.gone = True
+                    dead.append(fighter)
+            self.fallen = []
             if not dead:
                 return
-            for side, row in enumerate(self.rows):
-                self.rows[side] = [f for f in row if f.hp > 0]
             for fighter in dead:
-                fighter.gone = True
+                self.rows[fighter.side].remove(fighter)
                 self.defeated[fighter.side].append(fighter.card.id)
                 if self.log:
                     self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
@@ -595,6 +606,7 @@ class Battle:
                       hp=target.hp)
         if target.hp == 0:
             self.zeroes = True
+            self.fallen.append(target)
             if self.log:
                 self.emit("zero", "roll.step-6.deaths.a", who=target.label)
         if target.card.hurt or self.ally_hurt[target.side]:
@@ -755,7 +767,8 @@ class Battle:
                 fighter.dots = [list(d) for d in dots]
                 fighters.append(fighter)
             self.rows.append(fighters)
-        self.zeroes = any(f.hp <= 0 for row in self.rows for f in row)
+        self.fallen = [f for row in self.rows for f in row if f.hp <= 0]
+        self.zeroes = bool(self.fallen)
         self.recheck = True
         self._watch()
 
