@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from rulekeeper.rulesets.cryptids.effects import Effect, ModifyTotal, Summon, compile_effect
-from rulekeeper.rulesets.cryptids.schema import Ability, Cryptid, CryptidsContent, Team
+from rulekeeper.rulesets.cryptids.schema import Ability, Cryptid, CryptidsContent, Member, Team
 
 DICE_TABLE = 41
 """Dice results are tabled for totals 0..40 (modified totals beyond are matched directly)."""
@@ -121,7 +120,7 @@ class Catalogue:
         card.damages = card.can_damage
         return card
 
-    def card(self, member: Any) -> Card:
+    def card(self, member: Member) -> Card:
         """The card of a team member, with its shop changes (HP, threat, abilities)."""
         if member.hp is None and member.threat is None and member.abilities is None:
             return self.cards[member.cryptid]

@@ -134,10 +134,6 @@ class Summon(Effect):
         self.card_id = card_id
         self.card: Card | None = None
 
-    @property
-    def deals_damage(self) -> bool:  # type: ignore[override]
-        return self.card is not None and self.card.can_damage
-
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         assert self.card is not None

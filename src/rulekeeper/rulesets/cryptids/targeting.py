@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rulekeeper.rulesets.cryptids.battle import Battle, Fighter
 
-SIDES = ("left", "right")
-
 
 def highest_threat(candidates: list[Fighter]) -> Fighter | None:
     """The candidate with the highest threat, the leftmost on a tie (candidates left to right)."""
