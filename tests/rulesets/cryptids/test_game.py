@@ -148,3 +148,16 @@ def test_view_and_render():
     assert set(state["rows"]) == {"left", "right"} and state["roll"] == game.result.rounds
     text = RULESET.render(view)
     assert "left (Duo):" in text and "right (Lone Yeti):" in text
+
+
+def test_every_event_cites_a_rule_of_the_index():
+    from rulekeeper.core.rules_index import load_rules
+
+    ids = {e.id for e in load_rules(RULESET.rules_files)}
+    cited = set()
+    for index, rulings in enumerate(all_ruling_combinations()):
+        game = new_game("cryptids", seed=index, rulings=rulings,
+                        options={"left": TEAMS[index % 8], "right": TEAMS[(index + 1) % 8]})
+        cited |= {e.rule for e in game.events}
+    assert cited - ids == set()
+    assert len(cited) > 25
