@@ -112,8 +112,9 @@ def test_a_death_summon_takes_the_place_of_the_dead():
     drac = cryptid("drac", 3, 9, on("death", {"summon": "wisp"}))
     a = cryptid("a", 30, 1, on({"total": 7}, {"damage": 5}))
     f = fight([a], [cryptid("b", 9, 1, NEVER), drac], [3, 4], extra=[wisp])
-    assert f.of("summon")[0]["place"] == 2
-    assert [x.card.id for x in f.battle.rows[1]][:2] == ["b", "wisp"] or f.outcome.rolls > 1
+    roll1 = [e.kind for e in f.roll_events(1)]
+    assert roll1.index("death") < roll1.index("act.death") < roll1.index("summon")
+    assert f.of("summon")[0]["place"] == 2  # where the Drac stood, right of B
 
 
 @pytest.mark.rule("effects.swap")
