@@ -1,0 +1,810 @@
+"""The battle: two rows of cryptids fight roll after roll, steps 1 to 6, with no choices.
+
+:class:`Battle` is a plain function of (two compiled teams, a random generator,
+the rulings): ``Battle(left, right, rng, rulings).run()`` returns the
+:class:`Outcome`. The game procedure, the odds and the lab all call it. With an
+``emit`` function it announces every change of state as an event citing its rule;
+without one it builds no event data at all (the hot path of simulations). Both
+give the same outcome from the same draws.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any, Protocol
+
+from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, Act, Card, Lineup
+from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
+from rulekeeper.rulesets.cryptids.targeting import highest_threat, lowest_hp, names, order
+
+ROLL_CAP = 36
+"""'Si la bataille atteint 36 lancers': the battle ends after its 36th roll."""
+SUDDEN_DEATH = 16
+"""'La mort subite commence au 16e lancer.'"""
+REROLL_GUARD = 10
+"""Under reroll-counts ``no``, a roll is rerolled at most this many times (the next is ignored)."""
+SIDES = ("left", "right")
+_THREAT = attrgetter("threat")
+_POSITION_SIDE = attrgetter("pos", "side")
+_SIDE_POSITION = attrgetter("side", "pos")
+
+STEP2 = "roll.step-2.status.b"
+STEP3 = "roll.step-3.every-roll"
+STEP3_MODIFIERS = "roll.step-3.dice-modifiers.a"
+STEP4 = "roll.step-4.triggers"
+STEP6 = "roll.step-6.deaths.b"
+START = "triggers.battle-start"
+STRIKE = "ruling.sudden-death"
+
+Emit = Callable[..., None]
+
+
+class Dice(Protocol):
+    """What the battle draws from: a game's :class:`~rulekeeper.core.rng.Rng` or an enumerator."""
+
+    def roll(self, sides: int) -> int: ...
+
+    def below(self, n: int) -> int: ...
+
+    def coin(self) -> bool: ...
+
+
+class Fighter:
+    """A cryptid on the board: its card and its current state."""
+
+    __slots__ = ("attack", "card", "dots", "gone", "hp", "label", "max_hp", "pos", "shield",
+                 "side", "threat")
+
+    def __init__(self, card: Card, side: int, pos: int, label: Any = None) -> None:
+        self.card = card
+        self.side = side
+        self.pos = pos
+        self.hp = card.hp
+        self.max_hp = card.hp
+        self.threat = card.threat
+        self.attack = 0
+        self.shield = 0
+        self.dots: list[list[int]] = []
+        """Damage over time: ``[amount, rolls left, side that applied it]``."""
+        self.gone = False
+        self.label = label if label is not None else card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.id} {SIDES[self.side]} {self.pos} hp={self.hp}>"
+
+    def key(self) -> Hashable:
+        return (self.card, self.hp, self.threat, self.attack, self.shield,
+                tuple(tuple(d) for d in self.dots))
+
+    def view(self) -> dict[str, Any]:
+        return {"id": self.card.id, "name": dict(self.label), "hp": self.hp, "max_hp": self.max_hp,
+                "threat": self.threat, "attack": self.attack, "shield": self.shield,
+                "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in self.dots]}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a battle ended.
+
+    Attributes:
+        winner: ``"left"``, ``"right"``, or None for a tie.
+        reason: ``side-empty``, ``both-empty``, ``roll-cap`` or ``no-damage``.
+        rolls: rolls thrown (as ruling reroll-counts counts them).
+        hp: total HP remaining per side.
+        damage: HP taken from the enemy per side.
+        rerolls: how many times a roll was rerolled.
+        fielded: per side, the ids of the cryptids that were on its board (summons included).
+        survivors: per side, the ids still on its board at the end.
+        defeated: per side, the ids that died.
+    """
+
+    winner: str | None
+    reason: str
+    rolls: int
+    hp: tuple[int, int]
+    damage: tuple[int, int]
+    rerolls: int
+    fielded: tuple[frozenset[str], frozenset[str]]
+    survivors: tuple[frozenset[str], frozenset[str]]
+    defeated: tuple[frozenset[str], frozenset[str]]
+
+
+class Battle:
+    """One battle between two compiled teams. Call :meth:`run` once."""
+
+    def __init__(self, left: Lineup, right: Lineup, rng: Dice, rulings: BattleRulings,
+                 emit: Emit | None = None) -> None:
+        self.lineups = (left, right)
+        self.rng = rng
+        self.rulings = rulings
+        self.emit: Emit = emit or _silent
+        self.log = emit is not None
+        self.rows: list[list[Fighter]] = [
+            [Fighter(card, side, pos) for pos, card in enumerate(team.cards)]
+            for side, team in enumerate(self.lineups)]
+        self.roll = 0
+        self.total = 0
+        self.doubles = False
+        self.bonus = 0
+        self.interrupted = False
+        self.rerolling = False
+        self.rerolls = 0
+        self.rerolls_total = 0
+        self.zeroes = False
+        self.fallen: list[Fighter] = []
+        """Cryptids that fell to 0 HP during this roll (step 6 removes them)."""
+        self.recheck = True
+        self.dealt = [0, 0]
+        self.summoned: tuple[list[str], list[str]] = ([], [])
+        self.defeated: tuple[list[str], list[str]] = ([], [])
+        self.seen: Counter[str] | None = None
+        self.ranked: list[Fighter] | None = None
+        self.ambiguous = False
+        self.stable = False
+        self.triggered: dict[int, list[Any]] = {}
+        """Step-4 entries by dice key (-1, -2: step-3 modifiers and others), for the ranking."""
+        self.outcome: Outcome | None = None
+        if self.log:
+            self._number_labels()
+        self._watch()
+
+    # -- the battle, roll after roll ------------------------------------------------------
+
+    def run(self) -> Outcome:
+        """The whole battle: its start, then rolls until it ends."""
+        outcome = self.begin()
+        while outcome is None:
+            outcome = self.throw()
+        return outcome
+
+    def begin(self) -> Outcome | None:
+        """Before roll 1: the teams line up and start-of-battle abilities resolve."""
+        if self.log:
+            self.emit("battle", "battle.autoplay", left=self.lineups[0].label,
+                      right=self.lineups[1].label)
+            for side, row in enumerate(self.rows):
+                self.emit("lineup." + SIDES[side], "battle.shop.d", team=self.lineups[side].label,
+                          cryptids=[_stats(f) for f in row])
+        entries = [(f, f.card.battle_start, None) for row in self.rows for f in row
+                   if f.card.battle_start]
+        if entries:
+            self.resolve(entries, 0, START)
+        if self.zeroes:
+            self.deaths()
+        return self.check_empty()
+
+    def throw(self) -> Outcome | None:
+        """One throw of the dice: steps 1 to 6, or 1 to 4 when an ability rerolls."""
+        rulings = self.rulings
+        rerolled = self.rerolling
+        self.rerolling = False
+        if rerolled and not rulings.reroll_counts:
+            self.rerolls += 1
+        else:
+            self.roll += 1
+            self.rerolls = 0
+        number = self.roll
+        self.bonus = number - SUDDEN_DEATH + 1 if number >= SUDDEN_DEATH else 0
+        roll = self.rng.roll
+        first = roll(6)
+        second = roll(6)
+        self.total = first + second
+        self.doubles = first == second
+        if self.log:
+            self.emit("reroll.roll" if rerolled else "roll",
+                      "reroll.restart.b" if rerolled else "roll.step-1.dice",
+                      roll=number, first=first, second=second, total=self.total)
+            if self.bonus and not (rerolled and not rulings.reroll_counts):
+                self.emit("sudden-death." + ("strike" if rulings.strike else "bonus"),
+                          "sudden-death.bonus.b" if self.bonus > 1 else "sudden-death.start",
+                          roll=number, bonus=self.bonus)
+        if self.statuses:
+            self.tick()
+        if self.each_roll:
+            self.every_roll()
+        self.step4()
+        if self.interrupted:
+            self.interrupted = False
+            return self.after_reroll()
+        if self.zeroes:
+            self.deaths()
+            return self.check_end()
+        if self.roll < ROLL_CAP and not self.recheck:
+            return None  # nothing changed that could end the battle
+        return self.check_end()
+
+    def tick(self) -> None:
+        """Step 2: statuses apply, in threat order; damage over time deals its damage."""
+        bearers = [(f, None, None) for f in (self.ranked or self.ranking())
+                   if f.dots and f.hp > 0]
+        expired = False
+        for fighter, _, _ in self.ordered(bearers, STEP2):
+            ended = False
+            for status in fighter.dots:
+                if fighter.hp > 0:
+                    if self.log:
+                        self.emit("status.tick", STEP2, who=fighter.label, amount=status[0],
+                                  rolls=status[1] - 1)
+                    self.deal(None, fighter, status[0], 0, STEP2, status[2])
+                status[1] -= 1
+                if status[1] <= 0:
+                    ended = True
+            if ended:
+                expired = True
+                fighter.dots = [s for s in fighter.dots if s[1] > 0]
+                if self.log and not fighter.dots:
+                    self.emit("status.ends", "roll.step-2.status.a", who=fighter.label)
+        if expired:
+            self.recheck = True
+            self.statuses = sum([len(f.dots) for row in self.rows for f in row if f.dots])
+
+    def every_roll(self) -> None:
+        """Step 3: every-roll abilities; those that change the total act first."""
+        ranked = self.ranked or self.ranking()
+        modifiers = self.triggered.get(-1)
+        if modifiers is None:
+            modifiers = self.triggered[-1] = [(f, f.card.modifiers, None) for f in ranked
+                                              if f.card.modifiers]
+        if modifiers:
+            self.resolve(self.ordered(modifiers, STEP3_MODIFIERS), 0, STEP3_MODIFIERS,
+                         ordered=True)
+        others = self.triggered.get(-2)
+        if others is None:
+            others = self.triggered[-2] = [(f, f.card.each_roll, None) for f in ranked
+                                           if f.card.each_roll]
+        if others:
+            self.resolve(self.ordered(others, STEP3), 0, STEP3, ordered=True)
+
+    def step4(self) -> None:
+        """Step 4: abilities the (modified) roll triggers, in threat order across both boards."""
+        total, doubles = self.total, self.doubles
+        ranked = self.ranked or self.ranking()
+        if self.rulings.strike and self.bonus > 0:
+            entries = [(f, f.card.dice_acts(total, doubles), None) for f in ranked]
+            self.resolve(self.ordered(entries, STEP4), 0, STEP4, True, ordered=True)
+            return
+        if 0 <= total < DICE_TABLE:
+            key = total * 2 + doubles
+            entries = self.triggered.get(key)  # type: ignore[assignment]
+            if entries is None:
+                entries = self.triggered[key] = [(f, f.card.on_dice[key], None) for f in ranked
+                                                 if f.card.on_dice[key]]
+        else:
+            entries = [(f, acts, None) for f in ranked
+                       if (acts := f.card.dice_acts(total, doubles))]
+        if entries:
+            self.resolve(self.ordered(entries, STEP4), 0, STEP4, ordered=True)
+
+    def ranking(self) -> list[Fighter]:
+        """Every cryptid on the board in threat order, kept until the rows or a threat change.
+
+        Where ruling tie-order needs a coin flip between two boards, ``ambiguous`` is
+        set and each roll's entries are ordered (and the coin flipped) by
+        :func:`~rulekeeper.rulesets.cryptids.targeting.order`.
+        """
+        ranked = self.ranked
+        if ranked is None:
+            ranked = [f for row in self.rows for f in row]
+            tie = self.rulings.tie_order
+            ranked.sort(key=_POSITION_SIDE if tie == "position" else _SIDE_POSITION)
+            ranked.sort(key=_THREAT, reverse=True)  # stable: ties keep the order above
+            ambiguous = shared = False
+            for i in range(len(ranked) - 1):
+                a, b = ranked[i], ranked[i + 1]
+                if a.threat == b.threat and a.side != b.side:
+                    shared = True
+                    if tie == "coin" or (tie == "position" and a.pos == b.pos):
+                        ambiguous = True
+            self.ambiguous = ambiguous
+            # removing cryptids keeps this order unless positions decide between the boards
+            self.stable = not (shared and tie == "position")
+            self.ranked = ranked
+            self.triggered.clear()
+        return ranked
+
+    def ordered(self, entries: list[Any], rule: str) -> list[Any]:
+        """Entries taken from :meth:`ranking`, with cross-board ties settled."""
+        return order(self, entries, rule) if self.ambiguous and len(entries) > 1 else entries
+
+    def after_reroll(self) -> Outcome | None:
+        """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again."""
+        if self.rulings.reroll_counts and self.roll >= ROLL_CAP:
+            if self.log:
+                self.emit("reroll.cap", "end.limit.a", roll=self.roll)
+            return self.end_by_hp("roll-cap", "end.limit.a")
+        if not self.rulings.deaths_stay:
+            if self.zeroes:
+                self.deaths()
+            outcome = self.check_empty()
+            if outcome is not None:
+                return outcome
+        self.rerolling = True
+        return None
+
+    def deaths(self) -> None:
+        """Step 6: cryptids at 0 HP leave the board; death abilities resolve, wave after wave."""
+        wave = 0
+        while self.zeroes:
+            self.zeroes = False
+            dead = []
+            for fighter in self.fallen:  # those that fell to 0, unless healed since
+                if fighter.hp <= 0 and not fighter.gone:
+                    fighter.gone = True
+                    dead.append(fighter)
+            self.fallen = []
+            if not dead:
+                return
+            for fighter in dead:
+                self.rows[fighter.side].remove(fighter)
+                self.defeated[fighter.side].append(fighter.card.id)
+                if self.log:
+                    self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
+            ranked = self.ranked
+            self._watch()
+            if ranked is not None and self.stable:
+                self.ranked = [f for f in ranked if not f.gone]
+                self.triggered.clear()
+            self.recheck = True
+            entries: list[tuple[Fighter, tuple[Act, ...], Fighter | None]] = []
+            for fighter in dead:
+                if fighter.card.death:
+                    entries.append((fighter, fighter.card.death, None))
+                for ally in self.rows[fighter.side]:
+                    if ally.card.ally_death:
+                        entries.append((ally, ally.card.ally_death, fighter))
+            if entries:
+                if wave > self.rulings.reaction_depth:
+                    self.cut(entries, wave)
+                else:
+                    self.resolve(entries, wave, STEP6)
+            wave += 1
+
+    # -- the end --------------------------------------------------------------------------
+
+    def check_end(self) -> Outcome | None:
+        """After a completed roll: an empty side, the 36th roll, or no damage possible."""
+        if not (self.rows[0] and self.rows[1]):
+            return self.check_empty()
+        if self.roll >= ROLL_CAP:
+            return self.end_by_hp("roll-cap", "end.limit.a")
+        rulings = self.rulings
+        if rulings.no_damage_check and not rulings.strike and self.recheck:
+            self.recheck = False
+            for row in self.rows:
+                for fighter in row:
+                    if fighter.card.damages or fighter.dots:
+                        return None
+            return self.end_by_hp("no-damage", "end.limit.b")
+        return None
+
+    def check_empty(self) -> Outcome | None:
+        left, right = self.rows
+        if left and right:
+            return None
+        if not left and not right:
+            return self.finish(None, "both-empty", "end.simultaneous-draw")
+        return self.finish(0 if left else 1, "side-empty", "end.side-empty")
+
+    def end_by_hp(self, reason: str, rule: str) -> Outcome:
+        left, right = (sum(f.hp for f in row) for row in self.rows)
+        if self.log:
+            self.emit("end." + reason, rule, roll=self.roll, left=left, right=right)
+        if left == right:
+            return self.finish(None, reason, "end.hp-tie-draw")
+        return self.finish(0 if left > right else 1, reason, "end.limit.c")
+
+    def finish(self, winner: int | None, reason: str, rule: str) -> Outcome:
+        if self.log:
+            kind = "result.tie" if winner is None else "result." + SIDES[winner]
+            self.emit(kind, rule, team=self.lineups[winner].label if winner is not None else "",
+                      reason=reason, rolls=self.roll)
+        self.outcome = Outcome(
+            None if winner is None else SIDES[winner], reason, self.roll,
+            (sum(f.hp for f in self.rows[0]), sum(f.hp for f in self.rows[1])),
+            (self.dealt[0], self.dealt[1]), self.rerolls_total,
+            (self.lineups[0].ids.union(self.summoned[0]),
+             self.lineups[1].ids.union(self.summoned[1])),
+            (frozenset(f.card.id for f in self.rows[0] if f.hp > 0),
+             frozenset(f.card.id for f in self.rows[1] if f.hp > 0)),
+            (frozenset(self.defeated[0]), frozenset(self.defeated[1])))
+        return self.outcome
+
+    # -- resolving abilities --------------------------------------------------------------
+
+    def resolve(self, entries: list[Any], depth: int, rule: str, strike: bool = False,
+                ordered: bool = False) -> None:
+        """Resolve ``(fighter, abilities, other)`` entries in threat order."""
+        if not ordered and len(entries) > 1:
+            entries = order(self, entries, rule)
+        log = self.log
+        if log and rule == STEP4 and len(entries) > 1:
+            self.emit("order", "roll.step-4.threat-order.b",
+                      order=[_with_threat(e[0]) for e in entries])
+        for fighter, acts, other in entries:
+            if fighter.hp <= 0 and not fighter.gone:
+                if log:
+                    self.emit("skip", "roll.step-4.zero-hp-skip" if rule == STEP4
+                              else "ruling.deaths-on-reroll", who=fighter.label)
+                continue
+            for act in acts:
+                if log:
+                    self.announce(fighter, act, other, rule)
+                for effect in act.effects:
+                    effect.apply(self, fighter, other, depth, rule)
+                    if self.interrupted:
+                        return
+            if strike and fighter.hp > 0:
+                self.strike(fighter)
+
+    def announce(self, fighter: Fighter, act: Act, other: Fighter | None, rule: str) -> None:
+        """The event of an ability that fires, naming its trigger."""
+        totals = act.trigger.totals
+        self.emit("act." + act.kind, rule, who=fighter.label, total=self.total,
+                  totals=list(totals), low=min(totals, default=0), high=max(totals, default=0),
+                  other=other.label if other is not None else "")
+
+    def strike(self, fighter: Fighter) -> None:
+        """Ruling sudden-death ``strike``: the bonus dealt to its default target."""
+        target = self.default_target(fighter)
+        if target is not None:
+            if self.log:
+                self.emit("act.strike", STRIKE, who=fighter.label, bonus=self.bonus)
+                self.enemies(fighter, "threat", None, STRIKE)  # explains the choice
+            self.deal(fighter, target, self.bonus, 0, STRIKE)
+
+    def react(self, entries: list[Any], depth: int, rule: str, own: bool) -> None:
+        """Step 5: reactions resolve at once, depth first, up to ruling reaction-depth.
+
+        ``own`` says the first entry is the hurt or healed cryptid's own reaction,
+        which goes first under ruling reaction-order ``target-first``.
+        """
+        if depth > self.rulings.reaction_depth:
+            self.cut(entries, depth)
+            return
+        if own and not self.rulings.reactions_by_threat:
+            self.resolve(entries[:1] + order(self, entries[1:], rule), depth, rule, ordered=True)
+        else:
+            self.resolve(entries, depth, rule)
+
+    def cut(self, entries: list[Any], depth: int) -> None:
+        if self.log:
+            self.emit("chain.cut", "ruling.reaction-depth", depth=depth,
+                      who=names([e[0] for e in entries]), limit=self.rulings.reaction_depth)
+
+    # -- targets --------------------------------------------------------------------------
+
+    def enemies(self, actor: Fighter, selector: str, other: Fighter | None,
+                rule: str) -> list[Fighter]:
+        """The enemies an effect hits, by its target rule, each choice explained."""
+        foes = self.rows[1 - actor.side]
+        candidates = foes if self.rulings.zero_hp_targets else [f for f in foes if f.hp > 0]
+        if not candidates:
+            if self.log:
+                self.emit("target.none", rule, who=actor.label)
+            return []
+        log = self.log
+        if selector == "threat" or selector == "adjacent":
+            target = highest_threat(candidates)
+            assert target is not None
+            if log:
+                tied = [f for f in candidates if f.threat == target.threat]
+                if len(tied) > 1:
+                    self.emit("target.threat-tie", "targeting.single.tie-leftmost",
+                              who=actor.label, target=target.label, threat=target.threat,
+                              tied=names(tied))
+                else:
+                    self.emit("target.threat", "targeting.single.highest-threat",
+                              who=actor.label, target=target.label, threat=target.threat)
+            if selector == "threat":
+                return [target]
+            hit = [f for f in foes if abs(f.pos - target.pos) <= 1 and f in candidates]
+            if log:
+                self.emit("target.adjacent", "targeting.override.a", who=actor.label,
+                          targets=names(hit))
+            return hit
+        if selector == "lowest-hp":
+            target, tied = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
+            assert target is not None
+            if log:
+                if len(tied) > 1:
+                    self.emit("target.lowest-hp-tie." + ("threat" if self.rulings.
+                              lowest_hp_by_threat else "leftmost"), "ruling.lowest-hp-tie",
+                              who=actor.label, target=target.label, hp=target.hp,
+                              tied=names(tied))
+                else:
+                    self.emit("target.lowest-hp", "targeting.override.b", who=actor.label,
+                              target=target.label, hp=target.hp)
+            return [target]
+        if selector == "all-enemies":
+            if log:
+                self.emit("target.all", "targeting.override.a", who=actor.label,
+                          targets=names(candidates))
+            return list(candidates)
+        if selector == "random-enemy":
+            target = candidates[self.rng.below(len(candidates))]
+            if log:
+                self.emit("target.random", "targeting.override.a", who=actor.label,
+                          target=target.label, candidates=names(candidates))
+            return [target]
+        # attacker: the cryptid whose ability dealt the damage this reaction answers
+        if other is not None and not other.gone and other in candidates:
+            if log:
+                self.emit("target.attacker", "targeting.override.a", who=actor.label,
+                          target=other.label)
+            return [other]
+        if log:
+            self.emit("target.none", rule, who=actor.label)
+        return []
+
+    def default_target(self, actor: Fighter) -> Fighter | None:
+        """The enemy a single-target ability hits: the highest threat, the leftmost on a tie."""
+        best = None
+        zero = self.rulings.zero_hp_targets
+        for foe in self.rows[1 - actor.side]:
+            if (foe.hp > 0 or zero) and (best is None or foe.threat > best.threat):
+                best = foe
+        return best
+
+    def allies(self, actor: Fighter, selector: str, other: Fighter | None,
+               rule: str) -> list[Fighter]:
+        """The cryptids of the actor's own side an effect reaches (the actor included)."""
+        at_zero = self.rulings.heal_at_zero
+        if selector == "self" or selector == "that-ally":
+            reached = actor if selector == "self" else other
+            if reached is not None and not reached.gone and (reached.hp > 0 or at_zero):
+                return [reached]
+            if self.log:
+                self.emit("target.none", rule, who=actor.label)
+            return []
+        row = self.rows[actor.side]
+        candidates = row if at_zero else [f for f in row if f.hp > 0]
+        if selector == "all-allies":
+            found = list(candidates)
+        elif selector == "adjacent-allies":
+            near = (actor.pos - 1, actor.pos) if actor.gone else (actor.pos - 1, actor.pos + 1)
+            found = [f for f in candidates if f.pos in near]
+        else:  # lowest-hp-ally
+            target, _ = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
+            found = [target] if target is not None else []
+            if self.log and target is not None:
+                self.emit("target.lowest-hp-ally", "targeting.override.a", who=actor.label,
+                          target=target.label, hp=target.hp)
+        if not found and self.log:
+            self.emit("target.none", rule, who=actor.label)
+        return found
+
+    # -- what effects do ------------------------------------------------------------------
+
+    def deal(self, source: Fighter | None, target: Fighter, amount: int, depth: int, rule: str,
+             credit: int = -1) -> None:
+        """Damage: the shield absorbs first, HP never goes below 0; then reactions."""
+        if target.hp <= 0:
+            if self.log:
+                self.emit("damage.wasted", "ruling.zero-hp-target", who=_label(source),
+                          target=target.label, amount=amount)
+            return
+        if target.shield:
+            absorbed = amount if target.shield >= amount else target.shield
+            target.shield -= absorbed
+            amount -= absorbed
+            if self.log:
+                self.emit("damage.shield", "effects.shield", target=target.label,
+                          absorbed=absorbed, shield=target.shield)
+            if amount <= 0:
+                return
+        before = target.hp
+        lost = amount if amount < before else before
+        target.hp = before - lost
+        self.dealt[source.side if source is not None else credit] += lost
+        if self.log:
+            self.emit("damage" if source is not None else "damage.status", rule,
+                      who=_label(source), target=target.label, amount=lost, before=before,
+                      hp=target.hp)
+        if target.hp == 0:
+            self.zeroes = True
+            self.fallen.append(target)
+            if self.log:
+                self.emit("zero", "roll.step-6.deaths.a", who=target.label)
+        if target.card.hurt or self.ally_hurt[target.side]:
+            entries: list[Any] = []
+            own = target.hp > 0 and bool(target.card.hurt)
+            if own:
+                entries.append((target, target.card.hurt, source))
+            if self.ally_hurt[target.side]:
+                entries += [(f, f.card.ally_hurt, target) for f in self.rows[target.side]
+                            if f.card.ally_hurt and f is not target and f.hp > 0]
+            if entries:
+                self.react(entries, depth + 1,
+                           "roll.step-5.chain.a" if depth == 0 else "roll.step-5.chain.c", own)
+
+    def heal(self, source: Fighter, target: Fighter, amount: int, depth: int, rule: str) -> None:
+        before = target.hp
+        after = before + amount
+        if self.rulings.overheal_cap and after > target.max_hp:
+            after = max(before, target.max_hp)
+        if after == before:
+            if self.log:
+                self.emit("heal.full", "ruling.overheal", who=source.label, target=target.label)
+            return
+        target.hp = after
+        if self.log:
+            self.emit("heal", rule, who=source.label, target=target.label, amount=after - before,
+                      before=before, hp=after)
+        if target.card.healed:
+            self.react([(target, target.card.healed, source)], depth + 1,
+                       "roll.step-5.chain.b" if depth == 0 else "roll.step-5.chain.c", True)
+
+    def protect(self, source: Fighter, target: Fighter, amount: int, rule: str) -> None:
+        target.shield += amount
+        if self.log:
+            self.emit("shield", rule, who=source.label, target=target.label, amount=amount,
+                      shield=target.shield)
+
+    def afflict(self, source: Fighter, target: Fighter, amount: int, rolls: int,
+                rule: str) -> None:
+        target.dots.append([amount, rolls, source.side])
+        self.statuses += 1
+        self.recheck = True
+        if self.log:
+            self.emit("status", rule, who=source.label, target=target.label, amount=amount,
+                      rolls=rolls)
+
+    def buff(self, source: Fighter, target: Fighter, stat: str, amount: int, rule: str) -> None:
+        if stat == "threat":
+            target.threat += amount
+            value = target.threat
+            self.ranked = None
+        else:
+            target.attack += amount
+            value = target.attack
+        if self.log:
+            self.emit("buff." + stat, rule, who=source.label, target=target.label,
+                      amount=amount, value=value)
+
+    def modify_total(self, source: Fighter, amount: int, rule: str) -> None:
+        before = self.total
+        self.total += amount
+        if self.log:
+            self.emit("modify", rule, who=source.label, amount=f"{amount:+d}", before=before,
+                      total=self.total)
+
+    def reroll(self, source: Fighter, rule: str) -> None:
+        if not self.rulings.reroll_counts and self.rerolls >= REROLL_GUARD:
+            if self.log:
+                self.emit("reroll.guard", "ruling.reroll-counts", who=source.label,
+                          limit=REROLL_GUARD)
+            return
+        self.interrupted = True
+        self.rerolls_total += 1
+        if self.log:
+            self.emit("reroll", "reroll.restart.a", who=source.label, roll=self.roll)
+
+    def summon(self, source: Fighter, card: Card, rule: str) -> None:
+        row = self.rows[source.side]
+        if len(row) >= ROW_LIMIT:
+            if self.log:
+                self.emit("summon.full", "effects.summon", who=source.label, summoned=card.name,
+                          limit=ROW_LIMIT)
+            return
+        place = source.pos if source.gone else source.pos + 1
+        fighter = Fighter(card, source.side, place)
+        self.summoned[source.side].append(card.id)
+        row.insert(place, fighter)
+        self._watch()
+        self.recheck = True
+        if self.log and self.seen is not None:
+            self.seen[card.id] += 1
+            if self.seen[card.id] > 1:
+                fighter.label = _numbered(card.name, self.seen[card.id])
+            self.emit("summon", rule, who=source.label, summoned=fighter.label,
+                      place=fighter.pos + 1)
+
+    def swap(self, fighter: Fighter, step: int, rule: str) -> None:
+        row = self.rows[fighter.side]
+        other_pos = fighter.pos + step
+        if fighter.gone or not 0 <= other_pos < len(row):
+            if self.log:
+                self.emit("swap.none", rule, who=fighter.label)
+            return
+        other = row[other_pos]
+        row[fighter.pos], row[other_pos] = other, fighter
+        other.pos, fighter.pos = fighter.pos, other_pos
+        self.ranked = None
+        if self.log:
+            self.emit("swap", rule, who=fighter.label, other=other.label, place=fighter.pos + 1)
+
+    # -- bookkeeping ----------------------------------------------------------------------
+
+    def _watch(self) -> None:
+        """After the rows change: positions, and which trigger kinds are present at all."""
+        ally_hurt = [False, False]
+        each_roll = False
+        statuses = 0
+        for side, row in enumerate(self.rows):
+            for pos, fighter in enumerate(row):
+                fighter.pos = pos
+                card = fighter.card
+                if card.ally_hurt:
+                    ally_hurt[side] = True
+                if card.modifiers or card.each_roll:
+                    each_roll = True
+                if fighter.dots:
+                    statuses += len(fighter.dots)
+        self.ally_hurt = ally_hurt
+        self.each_roll = each_roll
+        self.statuses = statuses
+        self.ranked = None
+
+    def _number_labels(self) -> None:
+        """Names for the log: the same cryptid twice in a battle is numbered (Yeti 1, Yeti 2)."""
+        counts = Counter(f.card.id for row in self.rows for f in row)
+        seen = self.seen = Counter()
+        for row in self.rows:
+            for fighter in row:
+                seen[fighter.card.id] += 1
+                if counts[fighter.card.id] > 1:
+                    fighter.label = _numbered(fighter.card.name, seen[fighter.card.id])
+
+    def key(self) -> Hashable:
+        """The state between two throws, for exact enumeration (equal keys, equal futures)."""
+        return (self.rerolls, self.rerolling,
+                tuple(tuple(f.key() for f in row) for row in self.rows))
+
+    def load(self, key: Any) -> None:
+        """Put the board in the state of :meth:`key` (the roll number is set apart)."""
+        self.rerolls, self.rerolling, rows = key
+        self.rows = []
+        for side, row in enumerate(rows):
+            fighters = []
+            for pos, (card, hp, threat, attack, shield, dots) in enumerate(row):
+                fighter = Fighter(card, side, pos)
+                fighter.hp, fighter.threat, fighter.attack, fighter.shield = (
+                    hp, threat, attack, shield)
+                fighter.dots = [list(d) for d in dots]
+                fighters.append(fighter)
+            self.rows.append(fighters)
+        self.fallen = [f for row in self.rows for f in row if f.hp <= 0]
+        self.zeroes = bool(self.fallen)
+        self.recheck = True
+        self._watch()
+
+    def check(self) -> list[str]:
+        """What is wrong with the board (the invariants checked by tests)."""
+        wrong = []
+        for side, row in enumerate(self.rows):
+            if len(row) > ROW_LIMIT:
+                wrong.append(f"{SIDES[side]} row holds {len(row)} cryptids")
+            for pos, f in enumerate(row):
+                if f.pos != pos or f.side != side or f.gone:
+                    wrong.append(f"{f!r} is not where it says it is")
+                if f.hp < 0 or f.shield < 0 or (self.rulings.overheal_cap and f.hp > f.max_hp):
+                    wrong.append(f"{f!r} has impossible HP or shield")
+                if any(a < 1 or n < 1 for a, n, _ in f.dots):
+                    wrong.append(f"{f!r} has a spent status")
+        if self.outcome is None and self.roll > ROLL_CAP:
+            wrong.append(f"roll {self.roll} is past the cap")
+        return wrong
+
+
+def _silent(*args: Any, **kwargs: Any) -> None:
+    """The emit of a battle without a log (never called: events are guarded)."""
+
+
+def _label(fighter: Fighter | None) -> Any:
+    return fighter.label if fighter is not None else ""
+
+
+def _numbered(name: Any, number: int) -> dict[str, str]:
+    return {lang: f"{text} {number}" for lang, text in name.items()}
+
+
+def _with_threat(fighter: Fighter) -> dict[str, str]:
+    return {lang: f"{text} ({fighter.threat})" for lang, text in fighter.label.items()}
+
+
+def _stats(fighter: Fighter) -> dict[str, str]:
+    return {lang: f"{text} {fighter.hp}/{fighter.threat}" for lang, text in fighter.label.items()}

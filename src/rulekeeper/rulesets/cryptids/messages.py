@@ -1,0 +1,78 @@
+"""The English sentence of every battle event (French: locale/fr/LC_MESSAGES/messages.po).
+
+Names are given in both languages by the content, so sentences never build French
+text in code; French templates avoid "à"/"de" before a name (no "à le Yéti").
+"""
+
+TEMPLATES = {
+    "battle": "Battle: {left} (left) against {right} (right).",
+    "lineup.left": "Left row, {team}, left to right (HP/threat): {cryptids}.",
+    "lineup.right": "Right row, {team}, left to right (HP/threat): {cryptids}.",
+    "roll": "Roll {roll}: {first} + {second} = {total}.",
+    "reroll.roll": "Roll {roll} again: {first} + {second} = {total}.",
+    "sudden-death.bonus": "Sudden death: each damage a cryptid deals this roll gets +{bonus}.",
+    "sudden-death.strike": "Sudden death: each damage a cryptid deals this roll gets +{bonus}, "
+                           "and every cryptid strikes for {bonus}.",
+    "status.tick": "Damage over time on {who}: {amount} ({rolls} more rolls).",
+    "status.ends": "{who}'s damage over time wears off.",
+    "order": "Threat order: {order}.",
+    "order.coin": "Coin flip between {tied} (threat {threat}): {first} acts first.",
+    "skip": "{who} is at 0 HP and does not trigger.",
+    "act.total": "{who} triggers on total {total}.",
+    "act.totals": "{who} triggers on total {total} (one of {totals}).",
+    "act.range": "{who} triggers on total {total} ({low} to {high}).",
+    "act.doubles": "{who} triggers on doubles.",
+    "act.odd": "{who} triggers on an odd total ({total}).",
+    "act.even": "{who} triggers on an even total ({total}).",
+    "act.each-roll": "{who} acts, as on every roll.",
+    "act.hurt": "{who} reacts to being hurt.",
+    "act.ally-hurt": "{who} reacts to {other} being hurt.",
+    "act.healed": "{who} reacts to being healed.",
+    "act.death": "{who} acts as it dies.",
+    "act.ally-death": "{who} reacts to the death of {other}.",
+    "act.battle-start": "{who} acts at the start of the battle.",
+    "act.strike": "{who} strikes for the sudden death bonus ({bonus}).",
+    "chain.cut": "The reaction chain is cut at depth {depth} (limit {limit}): {who} does not "
+                 "react.",
+    "target.none": "{who} finds no target.",
+    "target.threat": "{who} targets {target}, the enemy with the highest threat ({threat}).",
+    "target.threat-tie": "{who} targets {target}: highest threat ({threat}), the leftmost of "
+                         "{tied}.",
+    "target.adjacent": "{who} hits the target and its neighbours: {targets}.",
+    "target.lowest-hp": "{who} targets {target}, the enemy with the lowest HP ({hp}).",
+    "target.lowest-hp-tie.threat": "{who} targets {target}: lowest HP ({hp}) shared by {tied}, "
+                                   "then the highest threat, then the leftmost.",
+    "target.lowest-hp-tie.leftmost": "{who} targets {target}: lowest HP ({hp}) shared by {tied}, "
+                                     "then the leftmost.",
+    "target.all": "{who} hits every enemy: {targets}.",
+    "target.random": "{who} picks {target} at random among {candidates}.",
+    "target.attacker": "{who} strikes back at its attacker, {target}.",
+    "target.lowest-hp-ally": "{who} picks {target}, the ally with the lowest HP ({hp}).",
+    "damage.wasted": "{target} is already at 0 HP: the {amount} damage is lost.",
+    "damage.shield": "{target}'s shield absorbs {absorbed} damage ({shield} left).",
+    "damage": "{who} deals {amount} damage to {target}: {before} → {hp} HP.",
+    "damage.status": "{target} loses {amount} HP: {before} → {hp} HP.",
+    "zero": "{who} falls to 0 HP and stays on the board until the end of the roll.",
+    "heal.full": "{target} is at full HP: the healing of {who} does nothing.",
+    "heal": "{who} heals {target} by {amount}: {before} → {hp} HP.",
+    "shield": "{who} gives {target} a shield of {amount} (now {shield}).",
+    "status": "{who} puts damage over time on {target}: {amount} per roll for {rolls} rolls.",
+    "buff.threat": "{who} raises the threat of {target} by {amount}, to {value}.",
+    "buff.attack": "{who} raises the attack of {target} by {amount} (+{value} on each damage).",
+    "modify": "{who} changes the total by {amount}: {before} → {total}.",
+    "reroll": "{who} rerolls the dice: roll {roll} stops here, the damage dealt stays.",
+    "reroll.guard": "The reroll of {who} is ignored: a roll is rerolled at most {limit} times.",
+    "reroll.cap": "Roll {roll} was the last one: no new roll can be thrown.",
+    "summon": "{who} summons {summoned} at place {place} of its row.",
+    "summon.full": "{who} cannot summon {summoned}: the row is full ({limit}).",
+    "swap": "{who} swaps places with {other} and is now at place {place}.",
+    "swap.none": "{who} has no neighbour on that side to swap with.",
+    "death": "{who} dies and leaves the board.",
+    "end.roll-cap": "Roll {roll} reaches the cap of 36 rolls: HP remaining, left {left}, "
+                    "right {right}.",
+    "end.no-damage": "Neither side can deal damage any more: HP remaining, left {left}, "
+                     "right {right}.",
+    "result.left": "The left side ({team}) wins after {rolls} rolls.",
+    "result.right": "The right side ({team}) wins after {rolls} rolls.",
+    "result.tie": "A tie after {rolls} rolls: no life lost, and no win.",
+}

@@ -1,0 +1,131 @@
+"""The ``cryptids-v1`` ruleset: one battle between the teams of options ``left`` and ``right``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
+from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
+from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
+from rulekeeper.rulesets.cryptids.messages import TEMPLATES
+from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from rulekeeper.rulesets.cryptids.schema import CryptidsContent, load_team_file
+
+HERE = Path(__file__).parent
+
+
+class BattleOptions(NoOptions):
+    """Which teams fight: a team id of the content, or a path to a team YAML file."""
+
+    left: str = Field("french-legends", description="the left team: a team id or a YAML file")
+    right: str = Field("backwoods", description="the right team: a team id or a YAML file")
+
+
+class CryptidsRuleset(Ruleset):
+    meta = RulesetMeta(name="cryptids", version=1, title="Cryptids: battle",
+                       players=SIDES, chance=True, hidden_information=False, max_length=0,
+                       source="cryptids-bataille.fr.txt")
+    rulings = RULINGS
+    content_model = CryptidsContent
+    content_dir = HERE / "content"
+    rules_files = (HERE / "rules.yaml",)
+    templates = TEMPLATES
+    locale_dir = HERE / "locale"
+    options_model = BattleOptions
+    metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
+               "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
+
+    def __init__(self) -> None:
+        self._catalogues: dict[int, tuple[CryptidsContent, Catalogue]] = {}
+        self._lineups: dict[tuple[int, str], Lineup] = {}
+
+    def play(self, table: Table) -> Procedure:
+        """The battle runs by itself: 'Vous ne faites aucun choix pendant une bataille.'"""
+        left = self.lineup(table.content, table.options.left, "left")
+        right = self.lineup(table.content, table.options.right, "right")
+        battle = Battle(left, right, table.rng, BattleRulings.read(table.rulings),
+                        table.emit if table.logging else None)
+        table.state = battle
+        outcome = battle.run()
+        yield from ()  # a battle asks no decision
+        return result(outcome)
+
+    def catalogue(self, content: CryptidsContent) -> Catalogue:
+        """The content's cards, compiled once."""
+        known = self._catalogues.get(id(content))
+        if known is None or known[0] is not content:
+            known = (content, Catalogue(content))
+            self._catalogues[id(content)] = known
+        return known[1]
+
+    def lineup(self, content: CryptidsContent, team: str, side: str = "left") -> Lineup:
+        """A team id of the content, or a team YAML file, compiled for battle."""
+        catalogue = self.catalogue(content)
+        entry = content.team(team)
+        if entry is not None:
+            key = (id(content), team)
+            if key not in self._lineups:
+                self._lineups[key] = lineup(entry, catalogue)
+            return self._lineups[key]
+        path = Path(team)
+        if path.suffix in (".yaml", ".yml") or path.is_file():
+            if not path.is_file():
+                raise UsageError(f"--{side}: no team file {team!r}")
+            return lineup(load_team_file(path, content), catalogue)
+        ids = [t.id for t in content.teams.teams]
+        raise UsageError(f"--{side}: no team {team!r}{did_you_mean(team, ids)}; teams: "
+                         f"{', '.join(ids)}; or give a path to a team YAML file")
+
+    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+        battle = table.state
+        if not isinstance(battle, Battle):
+            return {}
+        return {
+            "roll": battle.roll,
+            "total": battle.total,
+            "teams": {SIDES[s]: dict(battle.lineups[s].label) for s in (0, 1)},
+            "rows": {SIDES[s]: [f.view() for f in battle.rows[s]] for s in (0, 1)},
+        }
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        state = view.get("state", view)
+        if not state:
+            return ""
+        lines = [f"roll {state['roll']}, total {state['total']}"]
+        for side in SIDES:
+            lines.append(f"{side} ({state['teams'][side]['en']}):")
+            for place, f in enumerate(state["rows"][side], 1):
+                extra = "".join([f", shield {f['shield']}" if f["shield"] else "",
+                                 f", attack +{f['attack']}" if f["attack"] else "",
+                                 "".join(f", {s['damage_over_time']} per roll for {s['rolls']}"
+                                         for s in f["statuses"])])
+                lines.append(f"  {place}. {f['name']['en']}: {f['hp']}/{f['max_hp']} HP, "
+                             f"threat {f['threat']}{extra}")
+        return "\n".join(lines)
+
+    def invariant_violations(self, table: Table) -> list[str]:
+        battle = table.state
+        return battle.check() if isinstance(battle, Battle) else []
+
+
+def result(outcome: Outcome) -> Result:
+    """The game result of a battle, with its metrics (per side and per cryptid)."""
+    winner = outcome.winner
+    metrics: dict[str, float] = {"rolls": outcome.rolls, "rerolls": outcome.rerolls}
+    for index, side in enumerate(SIDES):
+        metrics[f"hp.{side}"] = outcome.hp[index]
+        metrics[f"damage.{side}"] = outcome.damage[index]
+        metrics[f"wins.{side}"] = int(winner == side)
+        metrics[f"lives-lost.{side}"] = int(winner is not None and winner != side)
+        for name, ids in (("played", outcome.fielded), ("survived", outcome.survivors),
+                          ("defeated", outcome.defeated)):
+            for cryptid in sorted(ids[index]):
+                metrics[f"{name}.{side}.{cryptid}"] = 1
+    return Result(winner, outcome.reason, outcome.rolls, metrics)

@@ -1,0 +1,297 @@
+"""The content of cryptid battles: cryptids with their declared abilities, and teams.
+
+An ability is a trigger (``when``) and a list of effects (``do``) from the trigger
+vocabulary of docs/cryptids.md. No cryptid has code of its own: the battle
+interprets these declarations.
+
+Cross-references (a team naming a cryptid, a summon naming a token) are checked
+against the catalogue of ``cryptids.yaml`` while the content is validated, so a
+bad id is reported at its own file, line and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, ConfigDict, Field, model_validator
+
+from rulekeeper.core.content import Model, load_file
+from rulekeeper.core.rulings import did_you_mean
+
+ROW_LIMIT = 7
+"""The most cryptids a row holds (teams and summons alike): our design, the text is silent."""
+
+DICE_TRIGGERS = ("total", "totals", "range", "doubles", "odd", "even")
+REACTION_TRIGGERS = ("hurt", "ally-hurt", "healed")
+DEATH_TRIGGERS = ("ally-death", "death")
+TRIGGERS = (*DICE_TRIGGERS, "each-roll", *REACTION_TRIGGERS, *DEATH_TRIGGERS, "battle-start")
+
+ENEMY_TARGETS = ("threat", "lowest-hp", "all-enemies", "random-enemy", "adjacent", "attacker")
+FRIENDLY_TARGETS = ("self", "all-allies", "adjacent-allies", "lowest-hp-ally", "that-ally")
+
+_catalogue: ContextVar[frozenset[str] | None] = ContextVar("cryptid_catalogue", default=None)
+
+
+@contextmanager
+def catalogue(ids: frozenset[str]) -> Iterator[None]:
+    """Check cryptid references against ``ids`` while validating inside this block."""
+    token = _catalogue.set(ids)
+    try:
+        yield
+    finally:
+        _catalogue.reset(token)
+
+
+def known_cryptid(value: str) -> str:
+    ids = _catalogue.get()
+    if ids is not None and value not in ids:
+        raise ValueError(f"unknown cryptid {value!r}{did_you_mean(value, ids)}")
+    return value
+
+
+CryptidId = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$"),
+                      AfterValidator(known_cryptid)]
+def both_languages(value: dict[str, str]) -> dict[str, str]:
+    if sorted(value) != ["en", "fr"] or not all(v.strip() for v in value.values()):
+        raise ValueError("a name is given in English and French: {en: ..., fr: ...}")
+    return value
+
+
+Name = Annotated[dict[str, str], AfterValidator(both_languages)]
+"""A name in both languages: ``{en: Mothman, fr: l'Homme-papillon}``."""
+
+
+class Trigger(Model):
+    """What makes an ability fire. YAML: ``doubles``, ``each-roll``, ``{total: 7}``, ..."""
+
+    kind: Literal["total", "totals", "range", "doubles", "odd", "even", "each-roll", "hurt",
+                  "ally-hurt", "healed", "ally-death", "death", "battle-start"]
+    totals: tuple[int, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_forms(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"kind": data}
+        if isinstance(data, Mapping) and "kind" not in data and len(data) == 1:
+            (key, value), = data.items()
+            if key == "total":
+                return {"kind": "total", "totals": [value]}
+            if key == "totals":
+                return {"kind": "totals", "totals": value}
+            if key == "range":
+                if not (isinstance(value, list) and len(value) == 2):
+                    raise ValueError("range needs two totals: [low, high]")
+                low, high = value
+                if not (isinstance(low, int) and isinstance(high, int) and low <= high):
+                    raise ValueError("range needs two whole totals, low first")
+                return {"kind": "range", "totals": list(range(low, high + 1))}
+        return data
+
+    @model_validator(mode="after")
+    def _totals_fit(self) -> Trigger:
+        if (self.kind in ("total", "totals", "range")) != bool(self.totals):
+            raise ValueError(f"trigger {self.kind!r} " + (
+                "needs totals" if self.totals == () else "takes no totals"))
+        return self
+
+    @property
+    def on_dice(self) -> bool:
+        return self.kind in DICE_TRIGGERS
+
+    def matches(self, total: int, doubles: bool) -> bool:
+        """Whether a dice trigger fires on this (modified) total; doubles reads the dice."""
+        kind = self.kind
+        if kind == "doubles":
+            return doubles
+        if kind == "odd":
+            return total % 2 == 1
+        if kind == "even":
+            return total % 2 == 0
+        return total in self.totals
+
+
+class Effect(Model):
+    """One thing an ability does. Exactly one of the effect fields is set."""
+
+    damage: int | None = Field(None, ge=1, description="damage to the target(s)")
+    heal: int | None = Field(None, ge=1)
+    shield: int | None = Field(None, ge=1, description="absorbs that much damage")
+    damage_over_time: int | None = Field(
+        None, ge=1, alias="damage-over-time", description="damage at step 2 of each roll")
+    rolls: int | None = Field(None, ge=1, le=36, description="how many rolls a status lasts")
+    modify_total: int | None = Field(None, alias="modify-total",
+                                     description="added to the dice total (each-roll only)")
+    reroll: Literal[True] | None = Field(None, description="stop the roll and roll again")
+    summon: CryptidId | None = Field(None, description="a cryptid put right of the summoner")
+    buff_threat: int | None = Field(None, ge=1, alias="buff-threat")
+    buff_attack: int | None = Field(None, ge=1, alias="buff-attack",
+                                    description="added to each damage instance it deals")
+    swap: Literal["left", "right"] | None = Field(None, description="swap places with a neighbour")
+    target: str | None = None
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _one_effect(self) -> Effect:
+        kinds = [k for k in EFFECT_KINDS if getattr(self, k.replace("-", "_")) is not None]
+        if len(kinds) != 1:
+            raise ValueError("an effect has exactly one of: " + ", ".join(EFFECT_KINDS))
+        kind = kinds[0]
+        if (self.rolls is not None) != (kind == "damage-over-time"):
+            raise ValueError("'rolls' goes with damage-over-time, which needs it")
+        allowed = TARGETS_OF.get(kind, ())
+        if self.target is not None and self.target not in allowed:
+            choices = ", ".join(allowed) or "none (it takes no target)"
+            raise ValueError(f"{kind} cannot target {self.target!r}"
+                             f"{did_you_mean(self.target, allowed)}; targets: {choices}")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in EFFECT_KINDS if getattr(self, k.replace("-", "_")) is not None)
+
+    @property
+    def selector(self) -> str | None:
+        """The target rule: the declared one, else the effect's default."""
+        default = TARGETS_OF.get(self.kind, (None,))[0]
+        return self.target or default
+
+
+EFFECT_KINDS = ("damage", "heal", "shield", "damage-over-time", "modify-total", "reroll",
+                "summon", "buff-threat", "buff-attack", "swap")
+TARGETS_OF: dict[str, tuple[str, ...]] = {
+    "damage": ENEMY_TARGETS, "damage-over-time": ENEMY_TARGETS,
+    "heal": FRIENDLY_TARGETS, "shield": FRIENDLY_TARGETS,
+    "buff-threat": FRIENDLY_TARGETS, "buff-attack": FRIENDLY_TARGETS,
+}
+"""Each effect's allowed targets; the first is its default."""
+
+
+class Ability(Model):
+    """A trigger and what it does, in order."""
+
+    when: Trigger
+    do: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _effects_fit_trigger(self) -> Ability:
+        kinds = [e.kind for e in self.do]
+        if "modify-total" in kinds and self.when.kind != "each-roll":
+            raise ValueError("modify-total only goes with the each-roll trigger (step 3 acts "
+                             "before anything reads the roll)")
+        if "reroll" in kinds and not self.when.on_dice:
+            raise ValueError("reroll only goes with a dice trigger (step 4)")
+        for effect in self.do:
+            if effect.selector == "attacker" and self.when.kind != "hurt":
+                raise ValueError("target 'attacker' only goes with the hurt trigger")
+            if effect.selector == "that-ally" and self.when.kind != "ally-hurt":
+                raise ValueError("target 'that-ally' only goes with the ally-hurt trigger")
+        return self
+
+
+class Cryptid(Model):
+    """A cryptid's card: its stats and abilities."""
+
+    id: CryptidId
+    name: Name
+    tier: Literal[1, 2, 3, "token"] = Field(description="shop tier; tokens are only summoned")
+    hp: int = Field(ge=1, description="hit points, also its maximum")
+    threat: int = Field(ge=0, description="threat value, as on its card")
+    abilities: list[Ability] = Field(default_factory=list)
+
+
+class CryptidsFile(Model):
+    sample: bool = False
+    cryptids: list[Cryptid] = Field(min_length=1)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _check_references(cls, data: Any, handler: Any) -> Any:
+        with catalogue(_ids_in(data)):
+            return handler(data)
+
+    @model_validator(mode="after")
+    def _unique(self) -> CryptidsFile:
+        seen: set[str] = set()
+        for cryptid in self.cryptids:
+            if cryptid.id in seen:
+                raise ValueError(f"cryptid id {cryptid.id!r} appears twice")
+            seen.add(cryptid.id)
+        return self
+
+    def find(self, cryptid_id: str) -> Cryptid:
+        return next(c for c in self.cryptids if c.id == cryptid_id)
+
+
+class Member(Model):
+    """One place of a team's row: a cryptid, with the changes made to it in the shop."""
+
+    cryptid: CryptidId
+    hp: int | None = Field(None, ge=1)
+    threat: int | None = Field(None, ge=0)
+    abilities: list[Ability] | None = Field(None, description="replaces the card's abilities")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, data: Any) -> Any:
+        return {"cryptid": data} if isinstance(data, str) else data
+
+
+class Team(Model):
+    """A row of cryptids, left to right, as fielded from the shop."""
+
+    name: Name | str
+    cryptids: list[Member] = Field(min_length=1, max_length=ROW_LIMIT)
+
+
+class TeamEntry(Team):
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class TeamFile(Team):
+    """A team in a file of its own (``--left my-team.yaml``)."""
+
+    sample: bool = False
+
+
+class TeamsFile(Model):
+    sample: bool = False
+    teams: list[TeamEntry] = Field(min_length=1)
+
+
+class CryptidsContent(Model):
+    """The content of the cryptids ruleset: ``cryptids.yaml`` and ``teams.yaml``."""
+
+    cryptids: CryptidsFile
+    teams: TeamsFile
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _check_references(cls, data: Any, handler: Any) -> Any:
+        catalogue_data = data.get("cryptids") if isinstance(data, Mapping) else None
+        with catalogue(_ids_in(catalogue_data)):
+            return handler(data)
+
+    def team(self, team_id: str) -> TeamEntry | None:
+        return next((t for t in self.teams.teams if t.id == team_id), None)
+
+
+def _ids_in(data: Any) -> frozenset[str]:
+    """The cryptid ids of unvalidated ``cryptids.yaml`` data (what can be read of them)."""
+    if isinstance(data, CryptidsFile):
+        return frozenset(c.id for c in data.cryptids)
+    items = data.get("cryptids") if isinstance(data, Mapping) else None
+    if not isinstance(items, list):
+        return frozenset()
+    return frozenset(str(c["id"]) for c in items if isinstance(c, Mapping) and "id" in c)
+
+
+def load_team_file(path: Path, content: CryptidsContent) -> TeamFile:
+    """A team YAML file, validated against the content's cryptids (errors name file and line)."""
+    with catalogue(frozenset(c.id for c in content.cryptids.cryptids)):
+        return load_file(path, TeamFile)

@@ -1,0 +1,95 @@
+"""Battles between small hand-made teams, with scripted dice, for the rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekeeper.core.events import Event
+from rulekeeper.core.rng import Rng
+from rulekeeper.rulesets.cryptids.battle import Battle, Outcome
+from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
+from rulekeeper.rulesets.cryptids.messages import TEMPLATES
+from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.schema import CryptidsContent
+
+
+def cryptid(id: str, hp: int = 5, threat: int = 1, *abilities: dict[str, Any],
+            tier: Any = 1) -> dict[str, Any]:
+    """A cryptid declaration; abilities as {"when": ..., "do": [...]}."""
+    return {"id": id, "name": {"en": id.title(), "fr": id.title()}, "tier": tier, "hp": hp,
+            "threat": threat, "abilities": list(abilities)}
+
+
+def on(when: Any, *do: dict[str, Any]) -> dict[str, Any]:
+    return {"when": when, "do": list(do)}
+
+
+def teams(left: list[dict[str, Any]], right: list[dict[str, Any]],
+          extra: list[dict[str, Any]] = ()) -> tuple[Lineup, Lineup]:
+    """Compile two rows (the same id may appear on both sides with the same declaration)."""
+    catalogue = {c["id"]: c for c in [*left, *right, *extra]}
+    content = CryptidsContent.model_validate({
+        "cryptids": {"cryptids": list(catalogue.values())},
+        "teams": {"teams": [{"id": "l", "name": "L", "cryptids": [c["id"] for c in left]},
+                            {"id": "r", "name": "R", "cryptids": [c["id"] for c in right]}]}})
+    cards = Catalogue(content)
+    return (lineup(content.team("l"), cards), lineup(content.team("r"), cards))
+
+
+class Fought:
+    """A finished battle: its outcome, its events and the battle object."""
+
+    def __init__(self, outcome: Outcome, events: list[Event], battle: Battle) -> None:
+        self.outcome = outcome
+        self.events = events
+        self.battle = battle
+
+    def kinds(self, *prefixes: str) -> list[str]:
+        return [e.kind for e in self.events if not prefixes or e.kind.startswith(prefixes)]
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [dict(e.data) for e in self.events if e.kind == kind]
+
+    def who(self, kind: str) -> list[str]:
+        return [_en(d.get("who")) for d in self.of(kind)]
+
+    def sentences(self) -> list[str]:
+        return [TEMPLATES[e.kind].format_map(_English(e.data)) for e in self.events]
+
+    def roll_events(self, number: int) -> list[Event]:
+        """The events of roll ``number`` (from its roll event to the next roll)."""
+        out: list[Event] = []
+        inside = False
+        for event in self.events:
+            if event.kind in ("roll", "reroll.roll"):
+                inside = event.data["roll"] == number
+            if inside:
+                out.append(event)
+        return out
+
+
+def fight(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[int] = (),
+          seed: int = 0, log: bool = True, extra: list[dict[str, Any]] = (),
+          **rulings: str) -> Fought:
+    """Run one battle; rulings by id with ``_`` for ``-`` (``zero_hp_target="allow"``)."""
+    events: list[Event] = []
+
+    def emit(kind: str, rule: str, **data: Any) -> None:
+        events.append(Event(kind, rule, data))
+
+    a, b = teams(left, right, extra)
+    battle = Battle(a, b, Rng(seed, dice), BattleRulings.read(
+        {k.replace("_", "-"): v for k, v in rulings.items()}), emit if log else None)
+    return Fought(battle.run(), events, battle)
+
+
+def _en(value: Any) -> Any:
+    return value.get("en") if isinstance(value, dict) else value
+
+
+class _English(dict):
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        if isinstance(value, list):
+            return ", ".join(str(_en(v)) for v in value)
+        return _en(value)

@@ -1,0 +1,66 @@
+"""rulekeeper battle cryptids and rulekeeper odds cryptids."""
+
+import json
+
+from tests.core.test_cli import run
+
+
+def test_battle_prints_the_log_with_rules(capsys, monkeypatch):
+    code, out, _ = run(["battle", "cryptids", "--left", "duo", "--right", "lone-yeti",
+                        "--dice", "3+4,6+6"], capsys, monkeypatch)
+    assert code == 0
+    assert "Roll 1: 3 + 4 = 7." in out and "Roll 2: 6 + 6 = 12." in out
+    assert "[roll.step-1.dice]" in out and "Jackalope triggers on doubles." in out
+    assert "wins after" in out or "A tie after" in out
+
+
+def test_battle_in_french_and_replay(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "b.jsonl"
+    code, out, _ = run(["battle", "cryptids", "--left", "hunters", "--right", "guardians",
+                        "--lang", "fr", "--seed", "4", "--log", str(log)], capsys, monkeypatch)
+    assert code == 0 and "Bataille : Chasseurs (gauche) contre Gardiens (droite)." in out
+    assert "Lancer 1 :" in out
+    code, out, _ = run(["replay", str(log), "--explain", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0 and "Reproduced cryptids-v1" in out and "Lancer 1 :" in out
+
+
+def test_bad_arguments_are_one_line_errors(tmp_path, capsys, monkeypatch):
+    code, _, err = run(["battle", "cryptids", "--left", "nope"], capsys, monkeypatch)
+    assert code == 2 and err.startswith("error: --left: no team 'nope'")
+    assert "Traceback" not in err
+    code, _, err = run(["battle", "cryptids", "--lang", "de"], capsys, monkeypatch)
+    assert code == 2 and "--lang 'de' is not available" in err
+    code, _, err = run(["battle", "cryptids", "--dice", "3+9"], capsys, monkeypatch)
+    assert code == 2 and "not a face of a d6" in err
+    bad = tmp_path / "t.yaml"
+    bad.write_text("name: X\ncryptids: [yeti, nessy]\n")
+    code, _, err = run(["odds", "cryptids", "--left", str(bad), "--games", "5"], capsys,
+                       monkeypatch)
+    assert code == 1 and f"{bad}:2: cryptids.1.cryptid: Value error, unknown cryptid 'nessy'" in err
+    code, _, err = run(["battle", "cryptids", "--ruling", "overheal=maybe"], capsys, monkeypatch)
+    assert code == 2 and "options: cap, allow" in err
+
+
+def test_odds_monte_carlo_json(capsys, monkeypatch):
+    code, out, _ = run(["odds", "cryptids", "--left", "duo", "--right", "lone-kraken",
+                        "--games", "300", "--json"], capsys, monkeypatch)
+    assert code == 0
+    data = json.loads(out)
+    assert set(data["outcomes"]) == {"left wins", "tie", "right wins"}
+    assert all(len(o["interval"]) == 2 for o in data["outcomes"].values())
+    assert {"rolls", "left HP", "right HP"} <= set(data["distributions"])
+
+
+def test_odds_exact_and_its_cut_off(tmp_path, capsys, monkeypatch):
+    for name, text in (("a.yaml", "name: A\ncryptids: [tsuchinoko]\n"),
+                       ("b.yaml", "name: B\ncryptids: [fresno-nightcrawler]\n")):
+        (tmp_path / name).write_text(text)
+    code, out, _ = run(["odds", "cryptids", "--left", str(tmp_path / "a.yaml"), "--right",
+                        str(tmp_path / "b.yaml"), "--exact", "--json"], capsys, monkeypatch)
+    assert code == 0
+    data = json.loads(out)
+    assert "exact" in data["outcomes"]["left wins"]
+    assert abs(sum(o["probability"] for o in data["outcomes"].values()) - 1) < 1e-12
+    code, _, err = run(["odds", "cryptids", "--exact", "--max-states", "100"], capsys,
+                       monkeypatch)
+    assert code == 2 and "passed 100 battle states" in err

@@ -1,0 +1,97 @@
+"""Content: the sample cryptids and teams, and clear errors for bad files."""
+
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.game import new_game
+from rulekeeper.rulesets.cryptids.schema import DICE_TRIGGERS, EFFECT_KINDS, TRIGGERS
+
+
+def sample():
+    return registry.load("cryptids").load_content()[0]
+
+
+def test_sample_has_thirty_cryptids_in_three_tiers_named_in_both_languages():
+    content = sample()
+    assert content.cryptids.sample and content.teams.sample
+    sold = [c for c in content.cryptids.cryptids if c.tier != "token"]
+    assert len(sold) >= 30
+    assert {c.tier for c in sold} == {1, 2, 3}
+    assert all(c.name["fr"] and c.name["en"] for c in content.cryptids.cryptids)
+    names = {c.name["en"]: c.name["fr"] for c in content.cryptids.cryptids}
+    assert names["Mothman"] == "l'Homme-papillon" and names["Jersey Devil"].startswith("le Diable")
+    assert {"Chupacabra", "Yeti", "Nessie", "Wendigo", "Jackalope"} <= set(names)
+
+
+def test_sample_abilities_use_the_whole_vocabulary():
+    content = sample()
+    triggers = {a.when.kind for c in content.cryptids.cryptids for a in c.abilities}
+    effects = {e.kind for c in content.cryptids.cryptids for a in c.abilities for e in a.do}
+    assert set(TRIGGERS) - triggers == set()
+    assert set(EFFECT_KINDS) - effects == set()
+    selectors = {e.selector for c in content.cryptids.cryptids for a in c.abilities for e in a.do}
+    assert {"threat", "lowest-hp", "all-enemies", "random-enemy", "adjacent", "attacker"} <= selectors
+    assert set(DICE_TRIGGERS) <= triggers
+    assert all(len(t.cryptids) == 5 for t in content.teams.teams[:8])
+
+
+@pytest.mark.rule("threat.value.a")
+def test_a_cryptid_without_threat_is_a_content_error(tmp_path):
+    (tmp_path / "cryptids.yaml").write_text(
+        "cryptids:\n  - id: blob\n    name: {en: Blob, fr: la Chose}\n    tier: 1\n    hp: 3\n")
+    (tmp_path / "teams.yaml").write_text(
+        "teams:\n  - id: t\n    name: T\n    cryptids: [blob]\n")
+    with pytest.raises(ContentError) as error:
+        new_game("cryptids", content=str(tmp_path), options={"left": "t", "right": "t"})
+    assert "cryptids.yaml:2: cryptids.0.threat: Field required" in str(error.value)
+
+
+def write_team(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "team.yaml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_a_team_file_with_an_unknown_cryptid_names_file_line_and_field(tmp_path):
+    path = write_team(tmp_path, "name: Mine\ncryptids:\n  - yeti\n  - yetti\n")
+    with pytest.raises(ContentError) as error:
+        new_game("cryptids", options={"left": path})
+    message = str(error.value)
+    assert message.startswith(f"{path}:4: cryptids.1.cryptid: ")
+    assert "unknown cryptid 'yetti'" in message and "did you mean 'yeti'" in message
+
+
+def test_bad_team_files_and_ids(tmp_path):
+    path = write_team(tmp_path, "name: Mine\ncryptids: []\n")
+    with pytest.raises(ContentError, match=":2: cryptids: List should have at least 1"):
+        new_game("cryptids", options={"right": path})
+    with pytest.raises(UsageError, match=r"--left: no team .lake-monster.*did you mean"):
+        new_game("cryptids", options={"left": "lake-monster"})
+    with pytest.raises(UsageError, match="no team file"):
+        new_game("cryptids", options={"left": str(tmp_path / "missing.yaml")})
+    bad = write_team(tmp_path, "name: X\ncryptids:\n  - {cryptid: yeti, do: 3}\n")
+    with pytest.raises(ContentError, match=r":3: cryptids\.0\.do: Extra inputs"):
+        new_game("cryptids", options={"left": bad})
+
+
+def test_a_summon_of_an_unknown_cryptid_is_a_content_error(tmp_path):
+    (tmp_path / "cryptids.yaml").write_text(
+        "cryptids:\n  - id: a\n    name: {en: A, fr: A}\n    tier: 1\n    hp: 3\n    threat: 1\n"
+        "    abilities:\n      - when: doubles\n        do: [{summon: ghost}]\n")
+    (tmp_path / "teams.yaml").write_text("teams:\n  - id: t\n    name: T\n    cryptids: [a]\n")
+    with pytest.raises(ContentError, match=r"cryptids.yaml:9: cryptids.0.abilities.0.do.0.summon"):
+        new_game("cryptids", content=str(tmp_path), options={"left": "t", "right": "t"})
+
+
+def test_effects_are_checked_against_their_targets():
+    from rulekeeper.rulesets.cryptids.schema import Effect
+
+    with pytest.raises(ValueError, match="heal cannot target 'all-enemies'"):
+        Effect.model_validate({"heal": 2, "target": "all-enemies"})
+    with pytest.raises(ValueError, match="exactly one of"):
+        Effect.model_validate({"heal": 2, "damage": 1})
+    with pytest.raises(ValueError, match="'rolls' goes with damage-over-time"):
+        Effect.model_validate({"damage-over-time": 2})

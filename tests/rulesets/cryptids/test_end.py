@@ -1,0 +1,98 @@
+"""Winning the battle ("Gagner le combat") and sudden death."""
+
+import pytest
+
+from rulekeeper.rulesets.cryptids.ruleset import result
+from tests.rulesets.cryptids.helpers import cryptid, fight, on
+
+NEVER = on({"total": 13}, {"damage": 1})
+MEND = on({"total": 13}, {"heal": 1})  # no damage at all
+
+
+@pytest.mark.rule("end.simultaneous-draw")
+def test_both_sides_emptied_together_is_a_tie():
+    a = cryptid("a", 1, 1, on("battle-start", {"damage-over-time": 1, "rolls": 3}), NEVER)
+    f = fight([a], [a], [3, 4])
+    assert f.outcome.winner is None and f.outcome.reason == "both-empty"
+    assert f.outcome.rolls == 1 and f.kinds("result.") == ["result.tie"]
+
+
+@pytest.mark.rule("end.limit.a", "end.limit.c")
+def test_at_36_rolls_the_higher_total_hp_wins():
+    strong = cryptid("strong", 50, 1, NEVER)
+    weak = [cryptid("w1", 20, 1, NEVER), cryptid("w2", 20, 1, NEVER)]
+    f = fight([strong], weak, seed=3)
+    assert f.outcome.rolls == 36 and f.outcome.reason == "roll-cap"
+    assert f.of("end.roll-cap")[0] == {"roll": 36, "left": 50, "right": 40}
+    assert f.outcome.winner == "left" and f.outcome.hp == (50, 40)
+
+
+@pytest.mark.rule("end.limit.b", "end.limit.c", "ruling.no-damage-possible")
+def test_when_neither_side_can_deal_damage_hp_decide():
+    f = fight([cryptid("a", 5, 1, MEND)], [cryptid("b", 7, 1, MEND)], seed=1)
+    assert f.outcome.rolls == 1 and f.outcome.reason == "no-damage"
+    assert f.outcome.winner == "right"
+    assert f.of("end.no-damage")[0] == {"roll": 1, "left": 5, "right": 7}
+
+
+@pytest.mark.rule("ruling.no-damage-possible")
+def test_no_damage_possible_counts_statuses_and_summons():
+    # a poisoned side can still be damaged: the battle goes on until the status wears off
+    poison = cryptid("p", 9, 1, on("battle-start", {"damage-over-time": 1, "rolls": 3},
+                                   {"summon": "tok"}))  # spent after the start
+    tok = cryptid("tok", 1, 0, MEND, tier="token")
+    f = fight([cryptid("a", 9, 1, MEND)], [poison], extra=[tok], seed=2)
+    assert f.outcome.reason == "no-damage" and f.outcome.rolls == 3
+    summoner = cryptid("s", 9, 1, on({"total": 13}, {"summon": "biter"}))
+    biter = cryptid("biter", 1, 0, NEVER, tier="token")
+    g = fight([summoner], [cryptid("b", 9, 1, MEND)], extra=[biter], seed=2)
+    assert g.outcome.reason == "roll-cap"  # summoning a damage dealer can deal damage
+
+
+@pytest.mark.rule("ruling.no-damage-possible")
+def test_no_damage_possible_can_be_switched_off():
+    f = fight([cryptid("a", 5, 1, MEND)], [cryptid("b", 7, 1, MEND)], seed=1,
+              no_damage_possible="never")
+    assert f.outcome.rolls == 36 and f.outcome.reason == "roll-cap"
+    assert f.outcome.winner == "right"
+
+
+@pytest.mark.rule("end.hp-tie-draw")
+def test_equal_hp_is_a_tie():
+    f = fight([cryptid("a", 6, 1, MEND)], [cryptid("b", 6, 1, MEND)], seed=1)
+    assert f.outcome.winner is None and f.outcome.reason == "no-damage"
+    assert f.kinds("result.") == ["result.tie"]
+
+
+@pytest.mark.rule("end.draw.a", "end.draw.b")
+def test_a_tie_costs_no_life_and_is_no_win():
+    tie = result(fight([cryptid("a", 6, 1, MEND)], [cryptid("b", 6, 1, MEND)], seed=1).outcome)
+    assert tie.winner is None
+    assert tie.metrics["lives-lost.left"] == tie.metrics["lives-lost.right"] == 0
+    assert tie.metrics["wins.left"] == tie.metrics["wins.right"] == 0
+    loss = result(fight([cryptid("a", 6, 1, MEND)], [cryptid("b", 7, 1, MEND)], seed=1).outcome)
+    assert loss.metrics["lives-lost.left"] == 1 and loss.metrics["lives-lost.right"] == 0
+    assert loss.metrics["wins.right"] == 1 and loss.metrics["wins.left"] == 0
+
+
+@pytest.mark.rule("sudden-death.start", "sudden-death.bonus.a", "sudden-death.bonus.b",
+                  "ruling.sudden-death")
+def test_sudden_death_adds_a_growing_bonus_from_roll_16():
+    a = cryptid("a", 500, 1, on("each-roll", {"damage": 1}))
+    f = fight([a], [cryptid("b", 500, 1, NEVER)], seed=4)
+    dealt = [d["amount"] for d in f.of("damage")]
+    assert dealt[:15] == [1] * 15
+    assert dealt[15:21] == [2, 3, 4, 5, 6, 7]  # +(roll - 15), growing to the end
+    assert dealt[35] == 22
+    assert [d["bonus"] for d in f.of("sudden-death.bonus")][:2] == [1, 2]
+    assert not f.of("act.strike")
+
+
+@pytest.mark.rule("ruling.sudden-death")
+def test_sudden_death_strike_makes_every_cryptid_strike():
+    quiet = cryptid("quiet", 500, 1, NEVER)
+    f = fight([quiet], [cryptid("b", 500, 1, NEVER)], seed=4, sudden_death="strike")
+    strikes = f.of("act.strike")
+    assert len(strikes) == 2 * 21  # both cryptids, rolls 16 to 36
+    assert [d["amount"] for d in f.of("damage")][:4] == [1, 1, 2, 2]
+    assert f.outcome.hp == (500 - 231, 500 - 231) and f.outcome.winner is None

@@ -1,0 +1,163 @@
+"""The cryptids-v1 ruleset as a game: no decisions, records, languages, logging on and off."""
+
+import itertools
+
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.core.game import new_game, replay
+from rulekeeper.core.rng import Rng, derive_seed
+from rulekeeper.rulesets.cryptids.battle import Battle
+from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+
+RULESET = registry.load("cryptids")
+TEAMS = ["french-legends", "backwoods", "lake-monsters", "night-flyers", "hunters", "guardians",
+         "tricksters", "swamp"]
+
+
+@pytest.mark.rule("battle.autoplay", "battle.no-choices", "battle.shop.a")
+def test_a_battle_plays_itself_without_any_decision():
+    game = new_game("cryptids", seed=11)
+    assert game.over and game.pending is None and game.decisions == []
+    assert RULESET.meta.max_length == 0
+    assert game.events[0].kind == "battle" and game.events[0].rule == "battle.autoplay"
+    assert game.result.winner in ("left", "right", None)
+    again = new_game("cryptids", seed=11)  # the teams chosen in the shop decide it all
+    assert again.result == game.result
+
+
+@pytest.mark.rule("battle.shop.b", "battle.shop.d")
+def test_the_board_holds_the_team_in_its_order():
+    game = new_game("cryptids", options={"left": "guardians", "right": "hunters"}, seed=2)
+    lineup = next(d for d in game.events if d.kind == "lineup.left").data["cryptids"]
+    team = RULESET.load_content()[0].team("guardians")
+    names = {c.id: c.name["en"] for c in RULESET.load_content()[0].cryptids.cryptids}
+    assert [c["en"].rsplit(" ", 1)[0] for c in lineup] == [names[m.cryptid] for m in team.cryptids]
+    metrics = game.result.metrics
+    assert {k.split(".")[-1] for k in metrics if k.startswith("played.left.")} == {
+        m.cryptid for m in team.cryptids}
+
+
+@pytest.mark.rule("battle.shop.c")
+def test_a_team_member_fights_with_the_abilities_it_left_the_shop_with(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("name: {en: Mine, fr: La mienne}\ncryptids:\n"
+                    "  - cryptid: jackalope\n    hp: 30\n    abilities:\n"
+                    "      - when: {total: 7}\n        do: [{damage: 50, target: all-enemies}]\n")
+    game = new_game("cryptids", options={"left": str(path), "right": "lake-monsters"},
+                    dice=[3, 4])
+    assert game.result.winner == "left" and game.result.rounds == 1
+    plain = new_game("cryptids", options={"left": "duo", "right": "lake-monsters"}, dice=[3, 4])
+    assert plain.result.rounds > 1
+
+
+@pytest.mark.rule("opponent.snapshot.a")
+def test_a_battle_never_changes_the_teams_it_fights():
+    content = RULESET.load_content()[0]
+    left, right = RULESET.lineup(content, "hunters"), RULESET.lineup(content, "guardians")
+    before = [(c.id, c.hp, c.threat, c.acts) for c in left.cards + right.cards]
+    outcomes = [Battle(left, right, Rng(7), BattleRulings()).run() for _ in range(3)]
+    assert outcomes[0] == outcomes[1] == outcomes[2]
+    assert [(c.id, c.hp, c.threat, c.acts) for c in left.cards + right.cards] == before
+    with pytest.raises(AttributeError):
+        left.cards = ()
+
+
+def all_ruling_combinations():
+    options = [[(r.id, o) for o in r.options] for r in RULINGS]
+    picks = list(itertools.product(*options))
+    return [dict(p) for p in picks[:: max(1, len(picks) // 40)]]
+
+
+def test_results_are_identical_with_logging_on_and_off():
+    checked = 0
+    for index, rulings in enumerate(all_ruling_combinations()):
+        for left, right in [(TEAMS[index % 8], TEAMS[(index + 3) % 8]), ("swamp", "tricksters")]:
+            seed = derive_seed(5, index)
+            on = new_game("cryptids", seed=seed, rulings=rulings,
+                          options={"left": left, "right": right})
+            off = new_game("cryptids", seed=seed, rulings=rulings,
+                           options={"left": left, "right": right}, log=False)
+            assert on.result == off.result
+            assert on.table.rng.draws == off.table.rng.draws
+            assert off.events == []
+            content = RULESET.load_content()[0]
+            fast = Battle(RULESET.lineup(content, left), RULESET.lineup(content, right),
+                          Rng(seed), BattleRulings.read(rulings)).run()
+            assert fast.winner == on.result.winner and fast.rolls == on.result.rounds
+            checked += 1
+    assert checked > 40
+
+
+def test_replays_reproduce_event_for_event():
+    game = new_game("cryptids", seed=9, options={"left": "night-flyers", "right": "swamp"},
+                    rulings={"sudden-death": "strike"})
+    again = replay(game.record())
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+    assert again.result == game.result
+
+
+def test_invariants_hold_after_every_roll():
+    content = RULESET.load_content()[0]
+    for index in range(60):
+        left, right = TEAMS[index % 8], TEAMS[(index * 3 + 1) % 8]
+        rulings = all_ruling_combinations()[index % 40]
+        battle = Battle(RULESET.lineup(content, left), RULESET.lineup(content, right),
+                        Rng(index), BattleRulings.read(rulings))
+        outcome = battle.begin()
+        throws = 0
+        while outcome is None:
+            outcome = battle.throw()
+            throws += 1
+            assert battle.check() == [], (index, throws)
+        assert outcome.rolls <= 36 and throws <= 36 * 11
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_event_reads_in_both_languages(lang):
+    messages = RULESET.messages
+    assert messages.locales == ["en", "fr"]
+    for template in RULESET.templates.values():
+        assert template in messages.catalogs["fr"], template
+    seen = set()
+    for index, rulings in enumerate(all_ruling_combinations()[:20]):
+        game = new_game("cryptids", seed=index, rulings=rulings,
+                        options={"left": TEAMS[index % 8], "right": TEAMS[(index + 5) % 8]})
+        for event in game.events:
+            text = messages.render(event, lang)
+            assert "{" not in text and "'en'" not in text, text
+            seen.add(event.kind)
+    assert len(seen) > 30
+
+
+def test_french_sentences():
+    game = new_game("cryptids", seed=3, dice=[3, 4],
+                    options={"left": "backwoods", "right": "french-legends"})
+    french = [RULESET.messages.render(e, "fr") for e in game.events]
+    assert french[0] == ("Bataille : Forêts d'Amérique (gauche) contre Légendes de France "
+                         "(droite).")
+    assert "Lancer 1 : 3 + 4 = 7." in french
+    assert any(s.startswith("Dégâts : l'Homme-papillon frappe") for s in french)
+    assert not any(" à le " in s or " de le " in s for s in french)
+
+
+def test_view_and_render():
+    game = new_game("cryptids", seed=1, options={"left": "duo", "right": "lone-yeti"})
+    view = game.view(None)
+    state = view["state"]
+    assert set(state["rows"]) == {"left", "right"} and state["roll"] == game.result.rounds
+    text = RULESET.render(view)
+    assert "left (Duo):" in text and "right (Lone Yeti):" in text
+
+
+def test_every_event_cites_a_rule_of_the_index():
+    from rulekeeper.core.rules_index import load_rules
+
+    ids = {e.id for e in load_rules(RULESET.rules_files)}
+    cited = set()
+    for index, rulings in enumerate(all_ruling_combinations()):
+        game = new_game("cryptids", seed=index, rulings=rulings,
+                        options={"left": TEAMS[index % 8], "right": TEAMS[(index + 1) % 8]})
+        cited |= {e.rule for e in game.events}
+    assert cited - ids == set()
+    assert len(cited) > 25
