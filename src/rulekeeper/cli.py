@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from rulekeeper.agents import seat_agents
@@ -17,8 +18,8 @@ from rulekeeper.agents.human import QuitGame
 from rulekeeper.core import registry
 from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
-from rulekeeper.core.events import Event, read_jsonl, write_jsonl
-from rulekeeper.core.game import Game, Record, new_game, replay
+from rulekeeper.core.events import Event, write_jsonl
+from rulekeeper.core.game import Game, Record, new_game, parse_record, replay
 from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
 from rulekeeper.core.rulings import parse_assignments
@@ -30,7 +31,7 @@ odds_app = typer.Typer(help="Exact odds for a ruleset's dice questions.", no_arg
 battle_app = typer.Typer(help="Run one automatic battle and print its log.", no_args_is_help=True)
 app.add_typer(odds_app, name="odds")
 app.add_typer(battle_app, name="battle")
-console = Console()
+console = Console(width=None if sys.stdout.isatty() else 120)  # piped output: wide tables
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 RulesetArg = Annotated[str, typer.Argument(help="ruleset id, e.g. cryptids or cryptids-v1")]
@@ -86,15 +87,24 @@ def check_lang(game_or_ruleset: Any, lang: str) -> None:
 @app.command("list")
 def list_rulesets() -> None:
     """List the registered rulesets."""
-    table = Table("id", "title", "seats", "chance", "hidden info", "max length")
+    table = Table("id", "title", "seats", "chance", "hidden info", "max decisions")
+    table.columns[0].no_wrap = True
     for ruleset_id in registry.ids():
         meta = registry.load(ruleset_id).meta
         seats = ", ".join(meta.players)
         if meta.min_players is not None:
-            seats = f"{meta.min_players}-{len(meta.players)}: {seats}"
+            seats = f"{meta.min_players} to {len(meta.players)}"
         table.add_row(meta.id, meta.title, seats, "yes" if meta.chance else "no",
                       "yes" if meta.hidden_information else "no", str(meta.max_length))
     console.print(table)
+
+
+def check_writable(path: Path, what: str = "--log") -> None:
+    """Refuse, before any work is done, a file path that cannot be written."""
+    if path.is_dir():
+        raise UsageError(f"{what} {path}: is a folder, not a file")
+    if not path.parent.is_dir():
+        raise UsageError(f"{what} {path}: the folder {str(path.parent)!r} does not exist")
 
 
 def write_log(path: Path, game: Game, lang: str) -> None:
@@ -113,6 +123,8 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
          log: LogOpt = None,
          ) -> None:
     """Play a game in the terminal. Ruleset options go last, e.g. --heroes 2."""
+    if log is not None:
+        check_writable(log)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_))
@@ -132,7 +144,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None
-        outcome = f"winner {result.winner}" if result.winner else "a tie"
+        outcome = f"winner {result.winner}" if result.winner else "no winner"
         console.print(f"[bold]Game over[/bold]: {outcome} ({result.reason})")
     except (QuitGame, EOFError, KeyboardInterrupt):
         console.print("[yellow]Game stopped.[/yellow]")
@@ -145,29 +157,58 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
 def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
     for event in game.events[shown:]:
         if not humans or any(event.visible_to(seat) for seat in humans):
-            console.print(f"  {game.ruleset.messages.render(event, lang)} "
+            console.print(f"  {escape(game.ruleset.messages.render(event, lang))} "
                           f"[dim]\\[{event.rule}][/dim]", highlight=False)
     return len(game.events)
+
+
+class LogLineError(Exception):
+    def __init__(self, line: int, reason: str) -> None:
+        self.line, self.reason = line, reason
+
+
+def _rows(handle: Any) -> list[Any]:
+    rows = []
+    for number, line in enumerate(handle, 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as error:
+                raise LogLineError(number, error.msg) from None
+    return rows
 
 
 def read_log(path: Path) -> tuple[Record, list[Event] | None]:
     try:
         with path.open(encoding="utf-8") as handle:
-            rows = list(read_jsonl(handle))
+            rows = _rows(handle)
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise ReplayMismatch(f"{path}:{error.lineno}: not JSON Lines: {error.msg}") from None
-    if not rows or "record" not in rows[0]:
+    except LogLineError as error:
+        raise ReplayMismatch(f"{path}:{error.line}: not JSON Lines: {error.reason}") from None
+    except UnicodeDecodeError:
+        raise ReplayMismatch(f"{path}: not a text file") from None
+    if not rows or not all(isinstance(row, dict) for row in rows):
+        raise ReplayMismatch(f"{path}: not a rulekeeper log (one JSON object per line)")
+    if "record" not in rows[0]:
         if len(rows) == 1 and "ruleset" in rows[0]:
-            return Record.model_validate(rows[0]), None
+            return parse_record(rows[0]), None
         raise ReplayMismatch(f"{path}: the first line holds no game record")
+    record = parse_record(rows[0]["record"])
     try:
-        record = Record.model_validate(rows[0]["record"])
-        events = [Event.from_json(row["event"]) for row in rows[1:] if "event" in row]
-    except (ValueError, KeyError, TypeError) as error:
-        raise ReplayMismatch(f"{path}: not a rulekeeper log: {error}") from None
+        events = [Event.from_json(row["event"]) for row in rows[1:]]
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ReplayMismatch(f"{path}: an event line lacks {error}") from None
     return record, events if len(rows) > 1 else None
+
+
+def compare_events(logged: list[Event], replayed: list[Event]) -> None:
+    """Raise :class:`ReplayMismatch` at the first event where the log and the replay differ."""
+    for number, (a, b) in enumerate(zip(logged, replayed, strict=False), 1):
+        if a.to_json() != b.to_json():
+            raise ReplayMismatch(f"event {number} differs from the log")
+    if len(logged) != len(replayed):
+        raise ReplayMismatch(f"the log has {len(logged)} events; the replay has {len(replayed)}")
 
 
 @app.command("replay")
@@ -179,15 +220,12 @@ def replay_command(
     record, logged = read_log(file)
     game = replay(record)
     check_lang(game.ruleset, lang)
-    if logged is not None and [e.to_json() for e in logged] != [e.to_json() for e in game.events]:
-        first = next(i for i, (a, b) in enumerate(zip(logged + [None] * len(game.events),  # type: ignore[list-item]
-                                                        game.events, strict=False))
-                     if a is None or a.to_json() != b.to_json())
-        raise ReplayMismatch(f"event {first + 1} differs from the log")
+    if logged is not None:
+        compare_events(logged, game.events)
     if explain:
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
-                          f"{game.ruleset.messages.render(event, lang)}", highlight=False)
+                          f"{escape(game.ruleset.messages.render(event, lang))}", highlight=False)
     state = (f"over, winner {game.result.winner or 'none (tie)'} ({game.result.reason})"
              if game.result else f"waiting for {game.pending.player if game.pending else '?'}")
     console.print(f"[green]Reproduced[/green] {record.ruleset}: {len(game.decisions)} decisions, "
@@ -197,21 +235,29 @@ def replay_command(
 @app.command()
 def rules(ruleset: RulesetArg,
           as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-          tests: Annotated[Path | None, typer.Option(help="tests folder to scan")] = None) -> None:
+          tests: Annotated[Path | None, typer.Option(help="tests folder to scan")] = None,
+          show_tests: Annotated[bool, typer.Option(
+              "--show-tests", help="name each test instead of counting them")] = False) -> None:
     """The rule index: every rule of the text and the tests that check it."""
     loaded = registry.load(ruleset)
     entries = load_rules(loaded.rules_files)
+    if tests is not None and not tests.is_dir():
+        raise UsageError(f"--tests {tests}: no such folder")
     tests_dir = tests or default_tests_dir()
     found = find_rule_tests(tests_dir) if tests_dir else {}
     rows: list[dict[str, Any]] = [
-        {"id": e.id, "section": e.section, "tests": found.get(e.id, [])} for e in entries]
+        {"id": e.id, "section": e.section, "text": e.text, "tests": found.get(e.id, [])}
+        for e in entries]
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     table = Table("rule", "section", "tests", title=f"{loaded.meta.title}: rule index")
+    table.columns[0].no_wrap = True
     for row in rows:
-        count = len(row["tests"])
-        table.add_row(row["id"], row["section"], str(count) if count else "[red]none[/red]")
+        tests_of = "\n".join(t.rsplit("::", 1)[-1] for t in row["tests"]) if show_tests else (
+            str(len(row["tests"])))
+        table.add_row(row["id"], escape(row["section"]),
+                      tests_of if row["tests"] else "[red]none[/red]")
     console.print(table)
     missing = sum(1 for row in rows if not row["tests"])
     console.print(f"{len(rows)} rules, {len(rows) - missing} with a test, {missing} without."
@@ -226,6 +272,7 @@ def schema(ruleset: RulesetArg,
     loaded = registry.load(ruleset)
     text = json.dumps(loaded.content_model.model_json_schema(), indent=2, ensure_ascii=False)
     if out:
+        check_writable(out, "--out")
         out.write_text(text + "\n", encoding="utf-8")
     else:
         print(text)
@@ -284,10 +331,15 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
 def _add_plugin_commands() -> None:
     groups = {"odds": odds_app, "battle": battle_app}
     for group, name, command in registry.commands():
-        if group in groups:
-            groups[group].add_typer(command, name=name)
+        parent = groups.get(group, app)
+        callback = command.registered_callback
+        if not command.registered_commands and callback and callback.invoke_without_command:
+            settings = callback.context_settings
+            parent.command(name=name, help=callback.help or command.info.help,
+                           context_settings=settings if isinstance(settings, dict) else None,
+                           )(callback.callback)
         else:
-            app.add_typer(command, name=name)
+            parent.add_typer(command, name=name)
 
 
 def main() -> None:

@@ -127,3 +127,103 @@ def test_simulate_is_deterministic(capsys, monkeypatch):
 def test_demo_runs_every_registered_ruleset(capsys, monkeypatch):
     code, out, _ = run(["demo", "--games", "3"], capsys, monkeypatch)
     assert code == 0 and "duel-v1" in out
+
+
+def test_log_path_is_checked_before_the_game(tmp_path, capsys, monkeypatch):
+    for target in (tmp_path, tmp_path / "missing" / "g.jsonl"):
+        code, out, err = run(["play", "duel", "--agents", "random", "--log", str(target)],
+                             capsys, monkeypatch)
+        assert code == 2 and "--log" in err and "Game over" not in out
+    code, _, err = run(["schema", "duel", "-o", str(tmp_path / "no" / "s.json")], capsys, monkeypatch)
+    assert code == 2 and "does not exist" in err
+
+
+@pytest.mark.parametrize("content,message", [
+    ("5\n", "not a rulekeeper log"),
+    ('{"ruleset": "duel-v1"}\n', "not a game record: content_digest"),
+    ('{"record": {"ruleset": "duel-v1", "seed": "abc", "content_digest": "x"}}\n',
+     "not a game record: seed"),
+    ('{"record": 1}\n{"event": 2}\n', "not a game record"),
+])
+def test_malformed_logs_are_one_line_record_errors(tmp_path, content, message, capsys, monkeypatch):
+    log = tmp_path / "bad.jsonl"
+    log.write_text(content)
+    code, _, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 1 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_broken_line_is_named(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "g.jsonl"
+    run(["play", "duel", "--agents", "random", "--log", str(log)], capsys, monkeypatch)
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join([*lines[:3], lines[3][:10]]) + "\n")
+    code, _, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 1 and "g.jsonl:4: not JSON Lines" in err
+    log.write_text("\n".join(lines[:3]) + "\n")
+    code, _, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 1 and f"the log has 2 events; the replay has {len(lines) - 1}" in err
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"rulings": {"tie-break": "coin"}}, "has no option 'coin'"),
+    ({"rulings": {"nonsense": "x"}}, "unknown ruling 'nonsense'"),
+    ({"scenario": "long"}, "no scenario 'long'"),
+    ({"options": {"rounds": 7}}, "option --rounds"),
+])
+def test_records_that_no_longer_fit_are_mismatches(tmp_path, change, message, capsys, monkeypatch):
+    log = tmp_path / "g.jsonl"
+    run(["play", "duel", "--agents", "random", "--log", str(log)], capsys, monkeypatch)
+    first, *rest = log.read_text().splitlines()
+    record = json.loads(first)
+    record["record"].update(change)
+    log.write_text("\n".join([json.dumps(record), *rest]) + "\n")
+    code, _, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 1 and message in err
+
+
+def test_missing_rulings_take_their_defaults_on_replay(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "g.jsonl"
+    run(["play", "duel", "--agents", "random", "--log", str(log)], capsys, monkeypatch)
+    first, *rest = log.read_text().splitlines()
+    record = json.loads(first)
+    record["record"]["rulings"] = {}
+    log.write_text("\n".join([json.dumps(record), *rest]) + "\n")
+    code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "Reproduced" in out
+
+
+def test_option_errors_read_well(capsys, monkeypatch):
+    code, _, err = run(["play", "duel", "--heroes", "2"], capsys, monkeypatch)
+    assert code == 2 and "duel-v1 has no option --heroes; its options: --rounds" in err
+    code, _, err = run(["play", "duel", "--rounds", "9"], capsys, monkeypatch)
+    assert code == 2 and "option --rounds: Input should be less than or equal to 3" in err
+    assert "did you mean" not in err
+    code, _, err = run(["play", "duel", "--ruling", "tie-break=dice", "--ruling", "tie-break=none"],
+                       capsys, monkeypatch)
+    assert code == 2 and "given twice" in err
+
+
+def test_markup_in_content_is_shown_as_written(tmp_path, capsys, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from rulekeeper.agents.human import HumanAgent
+    from rulekeeper.core import registry
+    from rulekeeper.core.decisions import Decision, options
+    buffer = io.StringIO()
+    agent = HumanAgent(registry.load("duel"), "north", Console(file=buffer, width=200))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    decision = Decision("north", "k", options([("a", "Sir Brannock [retired] [/x]")]), "duel.play",
+                        "Pick [bold]")
+    assert agent.choose(None, decision) == "a"
+    assert "Sir Brannock [retired] [/x]" in buffer.getvalue() and "Pick [bold]" in buffer.getvalue()
+
+
+def test_rules_show_text_and_tests(tmp_path, capsys, monkeypatch):
+    code, out, _ = run(["rules", "duel", "--json"], capsys, monkeypatch)
+    assert json.loads(out)[0]["text"].startswith("Each seat is dealt")
+    code, out, _ = run(["rules", "duel", "--show-tests"], capsys, monkeypatch)
+    assert "test_scripted_dice_decide_a_tie" in out
+    code, _, err = run(["rules", "duel", "--tests", str(tmp_path / "nope")], capsys, monkeypatch)
+    assert code == 2 and "no such folder" in err

@@ -97,3 +97,27 @@ def test_content_set_reads_only_model_files(tmp_path):
     ruleset = registry.load("duel")
     data, origin = ContentSet(ruleset.content_model, ruleset.content_dir).raw()
     assert set(data) == {"deck"} and origin["deck"][0].endswith("deck.yaml")
+
+
+def test_non_utf8_file_is_a_content_error(tmp_path):
+    (tmp_path / "deck.yaml").write_bytes(b"cards: [1, 2, 3, 4, 5, 6]\n# Caf\xe9\n")
+    with pytest.raises(ContentError, match=r"deck.yaml:2: not UTF-8"):
+        new_game("duel", content=str(tmp_path))
+
+
+def test_stray_and_empty_files_are_refused(tmp_path):
+    (tmp_path / "decks.yaml").write_text("cards: [1]\n")
+    with pytest.raises(ContentError, match=r"decks.yaml: not a content file.*deck.yaml"):
+        new_game("duel", content=str(tmp_path))
+    (tmp_path / "decks.yaml").unlink()
+    (tmp_path / "deck.yaml").write_text("# nothing\n")
+    with pytest.raises(ContentError, match="the file is empty"):
+        new_game("duel", content=str(tmp_path))
+
+
+def test_relative_content_folder_is_recorded_absolute(tmp_path, monkeypatch):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "deck.yaml").write_text("cards: [1, 2, 3, 4, 5, 6]\n")
+    monkeypatch.chdir(tmp_path)
+    game = new_game("duel", content="mine")
+    assert game.record().content_dir == str(tmp_path / "mine")

@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
+from rich.text import Text
 
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.ruleset import Ruleset
@@ -29,10 +31,12 @@ class HumanAgent:
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         picture = self.ruleset.render(view) if view is not None else ""
         if picture:
-            self.console.print(Panel(picture, title=f"{self.ruleset.meta.title} — {self.seat}"))
-        self.console.print(f"[bold]{decision.prompt}[/bold]  [dim]({decision.rule})[/dim]")
+            title = escape(f"{self.ruleset.meta.title} — {self.seat}")
+            self.console.print(Panel(Text(picture), title=title))
+        self.console.print(f"[bold]{escape(decision.prompt)}[/bold]  "
+                           f"[dim]({escape(decision.rule)})[/dim]")
         for number, option in enumerate(decision.options, 1):
-            self.console.print(f"  [cyan]{number}[/cyan]. {option.label}")
+            self.console.print(f"  [cyan]{number}[/cyan]. {escape(option.label)}", highlight=False)
         while True:
             answer = self.console.input("[bold]> [/bold]").strip()
             if answer in {"q", "quit"}:

@@ -52,6 +52,9 @@ def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ContentError(str(path), f"cannot read: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        byte_line = path.read_bytes()[: error.start].count(b"\n") + 1
+        raise ContentError(str(path), "not UTF-8 text (save it as UTF-8)", byte_line) from None
     try:
         return yaml.safe_load(text), yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
@@ -144,6 +147,14 @@ class ContentSet:
         """The unvalidated data per field, and for each field its file and node tree."""
         if user_dir is not None and not user_dir.is_dir():
             raise UsageError(f"content folder {str(user_dir)!r} does not exist")
+        files = {f"{name}.yaml" for name in self.model.model_fields}
+        if user_dir is not None:
+            strays = sorted(p.name for p in user_dir.iterdir()
+                            if p.suffix in (".yaml", ".yml") and p.name not in files)
+            if strays:
+                raise ContentError(str(user_dir / strays[0]),
+                                   f"not a content file of this ruleset; its files are: "
+                                   f"{', '.join(sorted(files))}")
         data: dict[str, Any] = {}
         origin: dict[str, tuple[str, Any]] = {}
         for name in self.model.model_fields:
@@ -151,8 +162,12 @@ class ContentSet:
                 if folder is None:
                     continue
                 path = folder / f"{name}.yaml"
-                if path.is_file():
+                if path.exists():
+                    if not path.is_file():
+                        raise ContentError(str(path), "not a file")
                     data[name], node = read_yaml(path)
+                    if data[name] is None:
+                        raise ContentError(str(path), "the file is empty")
                     origin[name] = (str(path), node)
                     break
         return data, origin
@@ -170,7 +185,10 @@ class ContentSet:
             content = self.model.model_validate(data)
         except ValidationError as error:
             loc = error.errors()[0]["loc"]
-            name = str(loc[0]) if loc else ""
+            if not loc:  # a check across files: no single file or line to name
+                folder = str(user_dir if user_dir is not None else self.sample_dir)
+                raise ContentError(folder, error.errors()[0]["msg"]) from None
+            name = str(loc[0])
             file, node = origin.get(name, (f"{self.sample_dir}/{name}.yaml", None))
             if sets and any(p.split(".")[0] == name for p in sets):
                 file += " (with --set)"

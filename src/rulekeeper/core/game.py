@@ -9,9 +9,10 @@ re-run it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from rulekeeper.core import registry
 from rulekeeper.core.content import digest
@@ -168,6 +169,8 @@ def new_game(
         log: record events (turn off for fast simulation).
     """
     ruleset = registry.load(ruleset_id)
+    if content is not None:
+        content = str(Path(content).resolve())
     loaded, content_digest = ruleset.load_content(content, content_set)
     record = Record(
         ruleset=ruleset.meta.id,
@@ -192,10 +195,7 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
     ``check``) different events.
     """
     if not isinstance(record, Record):
-        try:
-            record = Record.model_validate(record)
-        except ValueError as error:
-            raise ReplayMismatch(f"not a game record: {error}") from None
+        record = parse_record(record)
     try:
         ruleset = registry.load(record.ruleset)
     except UsageError:
@@ -203,22 +203,38 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
         raise ReplayMismatch(
             f"the record was made with {record.ruleset}, which is not registered"
             + (f"; this rulekeeper has {current}" if current else "")) from None
-    content, content_digest = ruleset.load_content(record.content_dir, record.content_set)
-    if content_digest != record.content_digest:
-        raise ReplayMismatch(f"the content changed since the record was made "
-                             f"(digest {content_digest}, recorded {record.content_digest})")
-    game = Game(ruleset, record, content, log)
+    try:
+        content, content_digest = ruleset.load_content(record.content_dir, record.content_set)
+        if content_digest != record.content_digest:
+            raise ReplayMismatch(f"the content changed since the record was made "
+                                 f"(digest {content_digest}, recorded {record.content_digest})")
+        record = record.model_copy(update={
+            "rulings": resolve(ruleset.rulings, record.rulings),
+            "scenario": ruleset.pick_scenario(content, record.scenario)})
+        game = Game(ruleset, record, content, log)
+    except UsageError as error:
+        raise ReplayMismatch(f"the record does not fit {ruleset.meta.id}: {error}") from None
     for index, option_id in enumerate(record.decisions):
         if game.over:
             raise ReplayMismatch(f"the game ended after {index} of "
                                  f"{len(record.decisions)} recorded decisions")
         try:
             game.step(option_id)
-        except IllegalDecision as error:
+        except UsageError as error:
             raise ReplayMismatch(f"decision {index + 1} no longer reproduces: {error}") from None
     if check and log and record.events_digest not in (None, events_digest(game.events)):
         raise ReplayMismatch("the replayed events differ from the recorded ones")
     return game
+
+
+def parse_record(data: Any) -> Record:
+    """A record from JSON data; anything else raises :class:`ReplayMismatch` in one line."""
+    try:
+        return Record.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "record"
+        raise ReplayMismatch(f"not a game record: {where}: {first['msg']}") from None
 
 
 def _current_version(ruleset_id: str) -> str | None:

@@ -157,11 +157,16 @@ class Ruleset(ABC):
             return self.options_model.model_validate(dict(given or {}))
         except ValidationError as error:
             first = error.errors()[0]
+            fields = self.options_model.model_fields
+            known = ", ".join("--" + f.replace("_", "-") for f in fields) or "none"
             name = ".".join(str(p) for p in first["loc"])
-            known = ", ".join("--" + f.replace("_", "-") for f in self.options_model.model_fields)
-            hint = did_you_mean(name, self.options_model.model_fields)
-            raise UsageError(f"option --{name.replace('_', '-')}: {first['msg']}{hint}"
-                             f" (options of {self.meta.id}: {known or 'none'})") from None
+            flag = "--" + name.replace("_", "-")
+            if first["type"] == "extra_forbidden":
+                raise UsageError(f"{self.meta.id} has no option {flag}"
+                                 f"{did_you_mean(name, fields)}; its options: {known}") from None
+            message = first["msg"].removeprefix("Value error, ")
+            where = f"option {flag}: " if name else "options: "
+            raise UsageError(f"{where}{message} (options of {self.meta.id}: {known})") from None
 
     def pick_scenario(self, content: Any, scenario: str | None) -> str | None:
         """The scenario to play: the given one if the content has it, else the default."""
@@ -169,6 +174,7 @@ class Ruleset(ABC):
         if scenario is None:
             return known[0] if known else None
         if scenario not in known:
+            listed = f"scenarios: {', '.join(known)}" if known else "it has no scenarios"
             raise UsageError(f"{self.meta.id} has no scenario {scenario!r}"
-                             f"{did_you_mean(scenario, known)}; scenarios: {', '.join(known)}")
+                             f"{did_you_mean(scenario, known)}; {listed}")
         return scenario

@@ -75,5 +75,7 @@ def parse_assignments(items: Iterable[str], what: str = "--ruling") -> dict[str,
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise UsageError(f"{what} expects id=value, got {item!r}")
+        if key.strip() in out:
+            raise UsageError(f"{what} {key.strip()} is given twice")
         out[key.strip()] = value.strip()
     return out
