@@ -86,8 +86,9 @@ def test_a_hero_moves_one_area_respecting_capacity_and_height():
     assert {o for o in game.pending.ids if o.startswith("move-")} == {"move-a"}
     game.step("move-a")
     assert figure(game, "brannoc").area == "a"
-    assert events(game, "hero-moves")[0] == {"hero": "Brannoc the Shield", "origin": "B",
-                                             "destination": "A"}
+    assert events(game, "hero-moves") == [{"hero": "Brannoc the Shield", "origin": "B",
+                                           "destination": "A"}]
+    assert game.over  # one area only: no second move is offered, the turn and round end
 
 
 @pytest.mark.rule("sample.board.movement")
@@ -223,6 +224,7 @@ def test_non_hero_allies_take_no_turns_but_fill_places_and_are_attacked():
     assert {e.data.get("hero") for e in game.events if e.kind == "hero-turn"} == {
         "Brannoc the Shield"}
     assert events(game, "target")[0]["target"] == "War Hound"  # b is full with the hound alone
+    assert figure(game, "ghoul").area == "a" and events(game, "enemy-moves") == []
 
 
 @pytest.mark.rule("sample.scenario.setup", "sample.figures.control")
