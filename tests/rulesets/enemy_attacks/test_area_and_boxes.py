@@ -46,11 +46,13 @@ def test_the_hex_number_is_the_range_of_affected_areas(hex_range, hit):
 
 @pytest.mark.rule("area.range.from-target-area")
 def test_the_range_is_measured_from_the_targeted_allys_area_not_the_enemys():
-    # the witch in d targets Ayla in c; Brannoc in e is 1 from the witch but 2 from c
-    game = pass_heroes(start(heroes=[("ayla", "c"), ("brannoc", "e")],
-                             enemies=[("witch", "d")], sets=witch("d", 1), dice=NO_DICE))
-    assert hit_by(game) == ["Ayla Swiftbow"]
-    assert events(game, "area-attack")[0]["origin"] == "C"
+    # the witch in c targets Ayla in b (distance 1, Taunt 2 beats Miren's 1 in d). Brannoc in a
+    # is 1 from b but 2 from the witch: hit. Miren in d is 1 from the witch but 2 from b: not hit.
+    game = pass_heroes(start(heroes=[("ayla", "b"), ("miren", "d"), ("brannoc", "a")],
+                             enemies=[("witch", "c")], sets=witch("c", 1), dice=NO_DICE))
+    assert events(game, "target")[0]["target"] == "Ayla Swiftbow"
+    assert hit_by(game) == ["Ayla Swiftbow", "Brannoc the Shield"]
+    assert events(game, "area-attack")[0]["origin"] == "B"
 
 
 @pytest.mark.rule("area.line-of-sight.required")

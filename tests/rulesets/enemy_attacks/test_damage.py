@@ -49,6 +49,7 @@ def test_the_check_rolls_the_level_of_the_ability_shown(ability, dice):
 def test_each_success_reduces_the_damage_by_one_never_below_zero(faces, taken):
     game = shot([("brannoc", "a")], [("ghoul", "a")], dice=faces)
     assert figure(game, "brannoc").wounded == taken
+    assert events(game, "attack-result")[0]["final"] == taken
 
 
 @pytest.mark.rule("ruling.reactive-check")
@@ -108,6 +109,15 @@ def test_another_ally_in_the_enemys_area_obstructs():
     assert "Allies in the attacker's area: Miren of the Ash" in result["how"]
 
 
+@pytest.mark.rule("obstructed-aim.allies-in-enemy-area")
+def test_another_enemy_in_the_enemys_area_does_not_obstruct():
+    # the gargoyle stands with the cultist in a; b, on the sight line to c, is empty
+    game = shot([("brannoc", "c")], enemies=[("cultist", "a"), ("gargoyle", "a")])
+    result = events(game, "attack-result")[0]
+    assert result["final"] == 3 and "aim not obstructed" in result["how"]
+    assert figure(game, "brannoc").wounded == 3
+
+
 @pytest.mark.rule("obstructed-aim.allies-in-enemy-area", "obstructed-aim.once", "ruling.point-blank")
 @pytest.mark.parametrize("ruling,taken", [("obstructed", 2), ("others-only", 3)])
 def test_ruling_point_blank(ruling, taken):
@@ -146,3 +156,34 @@ def test_a_heros_ranged_attack_is_reduced_when_its_aim_is_obstructed(enemies, da
     game.step("ranged-ghoul")
     assert figure(game, "ghoul").health == 4 - damage
     assert events(game, "hero-hits")[0]["damage"] == damage
+
+
+@pytest.mark.rule("sample.hero-turn.obstructed-aim")
+def test_another_ally_in_the_heros_area_does_not_obstruct_its_aim():
+    # Brannoc stands with Ayla in a; b is empty and the ghoul is alone in c
+    game = start(heroes=[("ayla", "a"), ("brannoc", "a")], enemies=[("ghoul", "c")],
+                 dice=["two", "blank", "blank"])
+    game.step("hero-ayla")
+    game.step("ranged-ghoul")
+    assert figure(game, "ghoul").health == 2
+    assert events(game, "hero-hits")[0]["obstructed"] == ""
+
+
+@pytest.mark.rule("damage.obstructed-aim.ally", "sample.hero-turn.obstructed-aim")
+def test_a_heros_melee_attack_is_never_reduced_by_obstructed_aim():
+    # a gargoyle beside the ghoul in Brannoc's own area: melee still deals every success
+    game = start(heroes=[("brannoc", "a")], enemies=[("ghoul", "a"), ("gargoyle", "a")],
+                 dice=["two", "one", "blank"])
+    game.step("melee-ghoul")
+    assert figure(game, "ghoul").health == 1 and events(game, "hero-hits")[0]["damage"] == 3
+
+
+@pytest.mark.rule("ruling.point-blank", "sample.hero-turn.obstructed-aim")
+@pytest.mark.parametrize("ruling,damage", [("obstructed", 1), ("others-only", 2)])
+def test_ruling_point_blank_for_a_heros_shot(ruling, damage):
+    # Ayla shoots the ghoul alone with her in a: the ghoul is an Enemy in her area and she is
+    # a figure in its area under the literal reading
+    game = start(heroes=[("ayla", "a")], enemies=[("ghoul", "a")],
+                 rulings={"point-blank": ruling}, dice=["two", "blank", "blank"])
+    game.step("ranged-ghoul")
+    assert figure(game, "ghoul").health == 4 - damage

@@ -43,6 +43,15 @@ def test_no_offer_without_another_hero_in_the_area():
 
 
 @pytest.mark.rule("exception.hero-may-become-target")
+def test_a_non_hero_ally_in_the_area_may_not_take_the_attack():
+    # the ghoul attacks Brannoc (Taunt 4); only the War Hound stands with him: no offer
+    game = pass_heroes(start(heroes=[("brannoc", "a")], allies=[("hound", "a")],
+                             enemies=[("ghoul", "a")], dice=NO_DICE))
+    assert game.over and not [e for e in game.events if e.kind.startswith("exception")]
+    assert figure(game, "brannoc").wounded == 3 and figure(game, "hound").health == 4
+
+
+@pytest.mark.rule("exception.hero-may-become-target")
 def test_a_hero_target_may_hand_the_attack_to_another_hero():
     game = start(heroes=[("brannoc", "a"), ("miren", "a")], enemies=[("cultist", "c")],
                  dice=NO_DICE)

@@ -49,6 +49,8 @@ def test_a_hero_has_levels_chips_and_taunt():
     assert (tobin.chips, tobin.ready, tobin.spent, tobin.wounded) == (6, 6, 0, 0)
     with pytest.raises(ContentError, match=r"heroes.0.stamina: Input should be greater"):
         start(sets={"allies.heroes.brannoc.stamina": 0})
+    with pytest.raises(ContentError, match=r"heroes.0.might: Input should be greater"):
+        start(sets={"allies.heroes.brannoc.might": -1})
 
 
 @pytest.mark.rule("sample.figures.non-hero-ally")
@@ -59,6 +61,8 @@ def test_a_non_hero_ally_has_levels_health_and_taunt():
     assert (torch.health, torch.taunt) == (3, 2)
     with pytest.raises(ContentError, match="health"):
         start(sets={"allies.non_hero_allies.hound.health": 0})
+    with pytest.raises(ContentError, match=r"non_hero_allies.1.will: Input should be greater"):
+        start(sets={"allies.non_hero_allies.hound.will": -1})
 
 
 @pytest.mark.rule("sample.figures.enemy")

@@ -43,6 +43,8 @@ def test_enemies_fill_capacity_too():
     game = start(heroes=[("ayla", "b")], enemies=[("ghoul", "a"), ("gargoyle", "b")],
                  caps={"b": 2}, dice=NO_DICE)
     assert melee_target(game) == "Ayla Swiftbow"
+    assert figure(game, "ghoul").area == "a"  # it attacked from a: b had no place for it
+    assert "B at maximum capacity" in events(game, "target")[0]["eligible"][0]
 
 
 @pytest.mark.rule("melee.eligible.only-if")
@@ -140,10 +142,11 @@ def test_a_hero_melees_into_an_adjacent_area_at_maximum_capacity():
 
 
 @pytest.mark.rule("melee.into-adjacent.normal-allies")
-@pytest.mark.parametrize("caps,heights", [({"b": 2}, {}), ({"v": 1}, {})])
-def test_a_hero_may_not_melee_into_an_area_with_room_or_another_height(caps, heights):
-    area = "v" if "v" in caps else "b"
-    hero_area = "b" if area == "v" else "a"
-    game = start(heroes=[("brannoc", hero_area)], enemies=[("ghoul", area)], caps=caps,
-                 heights=heights)
+@pytest.mark.parametrize("hero_area,enemy_area,caps", [
+    ("a", "b", {"b": 2}),  # b has a free place: the Hero would move in instead
+    ("b", "v", {"v": 1}),  # v is full but one level up (a ledge)
+])
+def test_a_hero_may_not_melee_into_an_area_with_room_or_another_height(hero_area, enemy_area,
+                                                                        caps):
+    game = start(heroes=[("brannoc", hero_area)], enemies=[("ghoul", enemy_area)], caps=caps)
     assert "melee-ghoul" not in game.pending.ids

@@ -58,6 +58,16 @@ def test_with_no_ally_in_range_and_sight_the_enemy_does_not_attack():
     assert [e.rule for e in game.events if e.kind == "no-target"] == ["ranged.eligible.only-if"]
 
 
+@pytest.mark.rule("ranged.eligible.only-if")
+def test_an_ally_in_sight_but_out_of_range_is_not_attacked():
+    # range 2: Ayla in d is in plain sight of a, 3 borders away; the cultist moves to b
+    game = start(heroes=[("ayla", "d")], enemies=[("cultist", "a")], sets=RANGE_2, dice=NO_DICE)
+    pass_heroes(game)
+    assert game.table.state.board.sees("a", "d")
+    assert events(game, "no-target")[0]["why"] == "Ayla Swiftbow (distance 3 beyond range 2)"
+    assert figure(game, "cultist").area == "b" and figure(game, "ayla").wounded == 3
+
+
 @pytest.mark.rule("ranged.range.minimum-zero")
 def test_an_ally_in_the_enemys_own_area_may_be_shot():
     game = start(heroes=[("ayla", "a")], enemies=[("cultist", "a")], dice=NO_DICE)

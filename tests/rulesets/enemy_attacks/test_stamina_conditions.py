@@ -118,6 +118,17 @@ def test_no_condition_when_the_damage_is_reduced_to_nothing(dice):
     assert events(game, "condition-avoided")[0]["why"] == "took nothing from the attack"
 
 
+@pytest.mark.rule("conditions.after-damage.gained", "conditions.after-damage.not-if-none")
+def test_stamina_spent_on_the_check_is_not_loss_from_the_attack():
+    # 2 successes and 1 stamina spent: the 3 damage is reduced to 0, so no condition
+    game = pass_heroes(start(heroes=[("brannoc", "a")], enemies=[("ghoul", "a")],
+                             dice=["stamina", "two", "blank"]))
+    game.step("spend-1")
+    brannoc = figure(game, "brannoc")
+    assert (brannoc.spent, brannoc.wounded, brannoc.conditions) == (1, 0, [])
+    assert events(game, "condition-avoided")[0]["why"] == "took nothing from the attack"
+
+
 @pytest.mark.rule("conditions.after-damage.not-if-none")
 def test_no_condition_when_the_stamina_loss_is_reduced_to_nothing():
     game = hexed(dice=["extra", "two"])
@@ -135,9 +146,12 @@ def test_an_active_check_is_rolled_after_the_reactive_check():
 
 
 @pytest.mark.rule("conditions.active-check.fail")
-def test_a_failed_active_check_gives_the_condition():
+@pytest.mark.parametrize("need,active", [(1, "blank"), (2, "one")])
+def test_a_failed_active_check_gives_the_condition(need, active):
+    # the reactive check prevents all 3 damage; the active check falls one short of the need
+    card = {"enemies.enemies.colossus.attack.active_check.need": need}
     game = pass_heroes(start(heroes=[("brannoc", "a")], enemies=[("colossus", "a")],
-                             caps={"a": 4}, dice=["two", "two", "blank", "blank"]))
+                             caps={"a": 4}, dice=["two", "two", "blank", active], sets=card))
     brannoc = figure(game, "brannoc")
     assert brannoc.wounded == 0 and brannoc.conditions == ["knocked-down"]
     assert [e.rule for e in game.events if e.kind == "condition-gained"] == [

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rulekeeper.core.game import new_game
 from tests.rulesets.enemy_attacks.helpers import events, figure, pass_heroes, start
 
 NO_DICE = ["blank"] * 20
@@ -85,8 +86,9 @@ def test_a_hero_moves_one_area_respecting_capacity_and_height():
     assert {o for o in game.pending.ids if o.startswith("move-")} == {"move-a"}
     game.step("move-a")
     assert figure(game, "brannoc").area == "a"
-    assert events(game, "hero-moves")[0] == {"hero": "Brannoc the Shield", "origin": "B",
-                                             "destination": "A"}
+    assert events(game, "hero-moves") == [{"hero": "Brannoc the Shield", "origin": "B",
+                                           "destination": "A"}]
+    assert game.over  # one area only: no second move is offered, the turn and round end
 
 
 @pytest.mark.rule("sample.board.movement")
@@ -158,6 +160,28 @@ def test_it_walks_around_ledges_and_stays_when_blocked():
     assert figure(game, "ghoul").area == "c" and events(game, "enemy-stays")
 
 
+def triangle_board():
+    """x, y, z all border one another; t borders z only (a row of 1 x 1 areas)."""
+    neighbours = {"x": ["y", "z"], "y": ["x", "z"], "z": ["x", "y", "t"], "t": ["z"]}
+    return {"id": "triangle", "areas": [
+        {"id": a, "neighbours": n, "sight": [i + 0.5, 0.5], "capacity": 3,
+         "polygon": [[i, 0], [i + 1, 0], [i + 1, 1], [i, 1]]}
+        for i, (a, n) in enumerate(neighbours.items())]}
+
+
+@pytest.mark.rule("sample.enemy-turn.move-toward")
+def test_it_moves_only_into_an_area_closer_to_its_would_be_target():
+    # from x, y is as far from t as x is (2): only z (1) brings the ghoul closer, no choice
+    scenario = {"id": "tri", "name": "Triangle", "rounds": 1,
+                "heroes": [{"figure": "ayla", "area": "t"}],
+                "enemies": [{"figure": "ghoul", "area": "x"}]}
+    game = new_game("enemy-attacks", options={"players": 1}, dice=NO_DICE, content_set={
+        "board": triangle_board(), "scenarios": {"scenarios": [scenario]}})
+    pass_heroes(game)
+    assert game.over and figure(game, "ghoul").area == "z"
+    assert events(game, "enemy-moves")[0]["destination"] == "z"
+
+
 @pytest.mark.rule("sample.enemy-turn.attack-after-move")
 def test_after_moving_it_attacks_if_it_now_can():
     game = pass_heroes(start(heroes=[("brannoc", "b")], enemies=[("ghoul", "c")],
@@ -200,6 +224,7 @@ def test_non_hero_allies_take_no_turns_but_fill_places_and_are_attacked():
     assert {e.data.get("hero") for e in game.events if e.kind == "hero-turn"} == {
         "Brannoc the Shield"}
     assert events(game, "target")[0]["target"] == "War Hound"  # b is full with the hound alone
+    assert figure(game, "ghoul").area == "a" and events(game, "enemy-moves") == []
 
 
 @pytest.mark.rule("sample.scenario.setup", "sample.figures.control")
