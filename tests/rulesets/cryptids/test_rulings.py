@@ -47,7 +47,7 @@ def test_tie_order_coin_ignores_positions():
     assert fight(left, right, [3, 4], tie_order="left-first").who("act.total")[0] == "A"
 
 
-@pytest.mark.rule("ruling.reroll-counts", "triggers.dice")
+@pytest.mark.rule("ruling.reroll-counts")
 def test_reroll_counts_as_a_new_roll_or_not():
     storm = cryptid("storm", 900, 1, on({"total": 2}, {"reroll": True}))
     foe = cryptid("foe", 900, 1, NEVER)

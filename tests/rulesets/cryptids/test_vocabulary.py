@@ -60,6 +60,17 @@ def test_hp_never_go_below_zero():
     assert f.outcome.damage[0] == 3 + 9  # tiny's 3 HP, then e0's 9 on a later 7
 
 
+@pytest.mark.rule("targeting.override.a", "triggers.reactions")
+def test_attacker_is_the_cryptid_whose_ability_dealt_the_damage():
+    thorny = cryptid("thorny", 20, 1, on("hurt", {"damage": 3, "target": "attacker"}))
+    big = cryptid("big", 20, 9, NEVER)
+    small = cryptid("small", 20, 1, on({"total": 7}, {"damage": 1}))
+    battle, _ = start([big, small], [thorny], [3, 4])
+    battle.begin()
+    battle.throw()
+    assert board(battle) == ([("big", 20), ("small", 17)], [("thorny", 19)])
+
+
 @pytest.mark.rule("targeting.override.a", "effects.shield")
 @pytest.mark.parametrize("target,shielded", [
     (None, ["C"]), ("self", ["C"]), ("all-allies", ["A", "B", "C", "D"]),
@@ -84,7 +95,7 @@ def test_attack_buff_adds_to_each_damage_instance():
     assert f.of("damage")[0]["amount"] == 3
 
 
-@pytest.mark.rule("effects.buff", "threat.value.b")
+@pytest.mark.rule("effects.buff")
 def test_threat_buff_changes_targeting_and_order():
     taunt = cryptid("taunt", 9, 1, on("battle-start", {"buff-threat": 5}), NEVER)
     other = cryptid("other", 9, 3, NEVER)
