@@ -152,7 +152,7 @@ def test_status_damage_triggers_reactions_but_has_no_attacker():
     assert board(f.battle) == ([("thorny", 18)], [("poisoner", 19)])  # only the plain hit
 
 
-@pytest.mark.rule("roll.step-3.every-roll", "triggers.each-roll")
+@pytest.mark.rule("roll.step-3.every-roll", "triggers.each-roll", "roll.step-2.status.a")
 def test_every_roll_abilities_fire_at_step_3_each_roll():
     a = cryptid("a", 30, 1, on("each-roll", {"damage": 1}))
     poisoner = cryptid("p", 30, 9, on("battle-start", {"damage-over-time": 1, "rolls": 30}),
@@ -222,7 +222,7 @@ def test_a_cryptid_brought_to_zero_does_not_react_to_the_hit():
     keeper = cryptid("keeper", 9, 1, NEVER)
     a = cryptid("a", 9, 1, hit(2), hit(1, when=8))
     f = fight([a], [thorny, keeper], [3, 4])
-    assert not f.of("act.hurt")
+    assert not f.of("act.hurt") and not f.of("skip")  # not even called, to be skipped
     assert board(f.battle)[0] == [("a", 9)]
 
 
