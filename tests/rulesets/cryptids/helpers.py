@@ -68,10 +68,10 @@ class Fought:
         return out
 
 
-def fight(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[int] = (),
+def start(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[int] = (),
           seed: int = 0, log: bool = True, extra: list[dict[str, Any]] = (),
-          **rulings: str) -> Fought:
-    """Run one battle; rulings by id with ``_`` for ``-`` (``zero_hp_target="allow"``)."""
+          **rulings: str) -> tuple[Battle, list[Event]]:
+    """A battle not yet run (to step it roll by roll), and the list its events go to."""
     events: list[Event] = []
 
     def emit(kind: str, rule: str, **data: Any) -> None:
@@ -80,7 +80,21 @@ def fight(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[in
     a, b = teams(left, right, extra)
     battle = Battle(a, b, Rng(seed, dice), BattleRulings.read(
         {k.replace("_", "-"): v for k, v in rulings.items()}), emit if log else None)
+    return battle, events
+
+
+def fight(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[int] = (),
+          seed: int = 0, log: bool = True, extra: list[dict[str, Any]] = (),
+          **rulings: str) -> Fought:
+    """Run one battle; rulings by id with ``_`` for ``-`` (``zero_hp_target="allow"``)."""
+    battle, events = start(left, right, dice, seed, log, extra, **rulings)
     return Fought(battle.run(), events, battle)
+
+
+def board(battle: Battle) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """Each row as it stands, left to right: (cryptid id, HP)."""
+    return ([(f.card.id, f.hp) for f in battle.rows[0]],
+            [(f.card.id, f.hp) for f in battle.rows[1]])
 
 
 def _en(value: Any) -> Any:

@@ -3,7 +3,7 @@
 import pytest
 
 from rulekeeper.rulesets.cryptids.ruleset import result
-from tests.rulesets.cryptids.helpers import cryptid, fight, on
+from tests.rulesets.cryptids.helpers import board, cryptid, fight, on
 
 NEVER = on({"total": 13}, {"damage": 1})
 MEND = on({"total": 13}, {"heal": 1})  # no damage at all
@@ -25,6 +25,35 @@ def test_at_36_rolls_the_higher_total_hp_wins():
     assert f.outcome.rolls == 36 and f.outcome.reason == "roll-cap"
     assert f.of("end.roll-cap")[0] == {"roll": 36, "left": 50, "right": 40}
     assert f.outcome.winner == "left" and f.outcome.hp == (50, 40)
+
+
+@pytest.mark.rule("end.side-empty", "end.limit.a")
+def test_a_side_emptied_on_roll_36_loses_it_is_not_decided_by_hp():
+    a = cryptid("a", 5, 1, on({"total": 7}, {"damage": 9}))
+    b = cryptid("b", 9, 1, NEVER)
+    f = fight([a], [b], [1, 2] * 35 + [3, 4])
+    assert f.outcome.rolls == 36
+    assert f.outcome.reason == "side-empty" and f.outcome.winner == "left"
+    assert not f.of("end.roll-cap")
+
+
+@pytest.mark.rule("end.limit.a", "ruling.reroll-counts")
+def test_a_reroll_asked_on_roll_36_ends_the_battle_by_hp():
+    storm = cryptid("storm", 900, 1, on({"total": 2}, {"reroll": True}))
+    foe = cryptid("foe", 800, 1, NEVER)
+    f = fight([storm], [foe], [1, 2] * 35 + [1, 1])
+    assert f.of("reroll.cap") == [{"roll": 36}] and not f.of("reroll.roll")
+    assert f.outcome.rolls == 36 and f.outcome.reason == "roll-cap"
+    assert f.outcome.winner == "left" and f.battle.rng.draws == 72
+
+
+@pytest.mark.rule("end.limit.c")
+def test_the_hp_that_count_are_those_remaining():
+    opener = cryptid("opener", 30, 1, on("battle-start", {"damage": 25}), NEVER)
+    big = cryptid("big", 50, 1, NEVER)
+    f = fight([opener], [big], seed=3)
+    assert f.outcome.reason == "roll-cap" and f.outcome.hp == (30, 25)
+    assert f.outcome.winner == "left"  # 30 remaining against 25, whatever the maximum
 
 
 @pytest.mark.rule("end.limit.b", "end.limit.c", "ruling.no-damage-possible")
@@ -88,6 +117,21 @@ def test_sudden_death_adds_a_growing_bonus_from_roll_16():
     assert not f.of("act.strike")
 
 
+@pytest.mark.rule("sudden-death.bonus.a", "roll.step-2.status.b", "effects.buff")
+def test_the_bonus_reaches_reactions_but_not_statuses():
+    a = cryptid("a", 500, 2, on("each-roll", {"damage": 1}))
+    b = cryptid("b", 500, 1, on("battle-start", {"damage-over-time": 1, "rolls": 36},
+                                {"buff-attack": 3}),
+                on("hurt", {"damage": 1, "target": "attacker"}))
+    f = fight([a], [b], seed=4)
+    for roll, bonus in ((1, 0), (15, 0), (16, 1), (20, 5), (36, 21)):
+        events = f.roll_events(roll)
+        ticks = [e.data["amount"] for e in events if e.kind == "damage.status"]
+        hits = [(e.data["who"]["en"], e.data["amount"]) for e in events if e.kind == "damage"]
+        assert ticks == [1], roll  # a status is no cryptid: no attack, no sudden death bonus
+        assert hits == [("A", 1 + bonus), ("B", 1 + 3 + bonus)], roll
+
+
 @pytest.mark.rule("ruling.sudden-death")
 def test_sudden_death_strike_makes_every_cryptid_strike():
     quiet = cryptid("quiet", 500, 1, NEVER)
@@ -96,3 +140,20 @@ def test_sudden_death_strike_makes_every_cryptid_strike():
     assert len(strikes) == 2 * 21  # both cryptids, rolls 16 to 36
     assert [d["amount"] for d in f.of("damage")][:4] == [1, 1, 2, 2]
     assert f.outcome.hp == (500 - 231, 500 - 231) and f.outcome.winner is None
+
+
+@pytest.mark.rule("ruling.sudden-death", "targeting.single.highest-threat")
+@pytest.mark.parametrize("log", [True, False])
+def test_a_strike_hits_the_default_target(log):
+    quiet = cryptid("quiet", 500, 1, NEVER)
+    low, high = cryptid("low", 500, 1, NEVER), cryptid("high", 500, 5, NEVER)
+    f = fight([quiet], [low, high], seed=4, sudden_death="strike", log=log)
+    assert board(f.battle) == ([("quiet", 500 - 2 * 231)], [("low", 500), ("high", 500 - 231)])
+
+
+@pytest.mark.rule("ruling.no-damage-possible", "ruling.sudden-death")
+def test_under_strike_every_side_can_deal_damage():
+    f = fight([cryptid("a", 5, 1, MEND)], [cryptid("b", 7, 1, MEND)], seed=1,
+              sudden_death="strike")
+    assert f.outcome.reason == "side-empty" and f.outcome.rolls == 18  # strikes of 1, 2, 3
+    assert f.outcome.winner == "right"

@@ -21,7 +21,10 @@ def test_a_battle_plays_itself_without_any_decision():
     assert game.over and game.pending is None and game.decisions == []
     assert RULESET.meta.max_length == 0
     assert game.events[0].kind == "battle" and game.events[0].rule == "battle.autoplay"
-    assert game.result.winner in ("left", "right", None)
+    # it ran to its end by itself: one board is empty (21 rolls with this seed)
+    rows = game.view(None)["state"]["rows"]
+    assert game.result.reason == "side-empty" and game.result.rounds == 21
+    assert rows["right"] == [] and len(rows["left"]) == 2 and game.result.winner == "left"
     again = new_game("cryptids", seed=11)  # the teams chosen in the shop decide it all
     assert again.result == game.result
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.rulesets.cryptids.helpers import cryptid, fight, on
+from tests.rulesets.cryptids.helpers import board, cryptid, fight, on
 
 NEVER = on({"total": 13}, {"damage": 1})
 
@@ -47,7 +47,7 @@ def test_tie_order_coin_ignores_positions():
     assert fight(left, right, [3, 4], tie_order="left-first").who("act.total")[0] == "A"
 
 
-@pytest.mark.rule("ruling.reroll-counts", "triggers.dice")
+@pytest.mark.rule("ruling.reroll-counts")
 def test_reroll_counts_as_a_new_roll_or_not():
     storm = cryptid("storm", 900, 1, on({"total": 2}, {"reroll": True}))
     foe = cryptid("foe", 900, 1, NEVER)
@@ -84,6 +84,22 @@ def test_reaction_chains_are_cut_at_the_depth_limit(depth):
     cut = [e for e in roll1 if e.kind == "chain.cut"]
     assert len(cut) == 1 and cut[0].data["depth"] == depth + 1
     assert cut[0].rule == "ruling.reaction-depth"
+
+
+@pytest.mark.rule("ruling.reaction-depth", "roll.step-6.deaths.b")
+@pytest.mark.parametrize("depth,last_hp", [("64", 15), ("1", 20)])
+def test_death_waves_count_as_reaction_depth(depth, last_hp):
+    # roll 1: R hits X; wave 0: X's death kills Y; wave 1: Y's death kills Z;
+    # wave 2: Z's death hits R, unless the depth limit cuts it
+    x = cryptid("x", 1, 5, on("death", {"damage": 5}))
+    z = cryptid("z", 5, 1, on("death", {"damage": 5}))
+    y = cryptid("y", 5, 9, on("death", {"damage": 5}))
+    r = cryptid("r", 20, 1, hit(1))
+    f = fight([x, z], [y, r], [3, 4], reaction_depth=depth)
+    assert f.who("death") == ["X", "Y", "Z"]
+    assert f.outcome.winner == "right" and f.outcome.rolls == 1
+    assert board(f.battle)[1] == [("r", last_hp)]
+    assert [c["depth"] for c in f.of("chain.cut")] == ([2] if depth == "1" else [])
 
 
 @pytest.mark.rule("ruling.deaths-on-reroll")
