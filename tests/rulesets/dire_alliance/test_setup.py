@@ -19,8 +19,15 @@ def test_two_players_red_and_blue_play_against_each_other():
     assert t.opponent("red") == "blue" and t.opponent("blue") == "red"
     # the leader is a friendly fighter of its faction; the other side's leader an enemy
     countess = fighter(game, "red.countess")
+    kramer = fighter(game, "blue.kramer")
+    t.place(kramer, countess.area)
     assert countess in t.friends_in(countess.area, "red")
     assert countess in t.enemies_in(countess.area, "blue")
+    assert countess not in t.enemies_in(countess.area, "red")
+    assert countess not in t.friends_in(countess.area, "blue")
+    assert t.enemies_in(countess.area, "red") == [kramer]
+    assert sorted(f.id for f in t.friends_in(countess.area, "red")) == [
+        "red.countess", "red.devoted", "red.empyreal", "red.hypnotist", "red.unbroken"]
 
 
 @pytest.mark.rule("battle.rulebook.default-scenario", "battle.setup.choose-scenario.a",
