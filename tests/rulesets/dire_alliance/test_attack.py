@@ -290,3 +290,16 @@ def test_a_fighter_stunned_keeps_its_sated_token_and_its_form():
     ellis.form = next(f for f in ellis.spec.forms if f.id == "wolf")
     drive(actions.perform(t, fighter(game, "red.hush"), "special"), "stay")
     assert ellis.stunned and ellis.form.id == "wolf"
+
+
+@pytest.mark.rule("battle.attack.sequence", "battle.attack.stun-target")
+def test_a_target_defeated_by_the_damage_is_not_stunned():
+    game = start(dice=["HIT", "blank", "blank", "blank", "blank"])
+    place(game, red_empyreal="crossroads", blue_butcher="crossroads")
+    deal(game, "blue", hand=["caretaker"], graveyard=["butcher", "butcher"])
+    melee(game, "red.empyreal", "blue.butcher")
+    butcher = fighter(game, "blue.butcher")
+    assert butcher.defeated and not butcher.stunned and not events(game, "stunned")
+    # the steps in order: roll, defense, hit, damage, defeat (no stun step for it)
+    assert [e["kind"] for e in events(game)][-7:] == [
+        "attack", "defense", "hit", "damage", "defeated", "dread", "sated"]

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import battle as flow
 from rulekeeper.rulesets.dire_alliance.cards import draw
 
@@ -77,7 +78,8 @@ def test_only_fighters_of_played_cards_activate_and_activating_is_optional():
     assert not events(game, "activate")
 
 
-@pytest.mark.rule("battle.round.reshuffle.a", "battle.round.reshuffle.b")
+@pytest.mark.rule("battle.round.reshuffle.a", "battle.round.reshuffle.b",
+                  "battle.graveyard.out-of-game")
 def test_an_empty_deck_reshuffles_the_discard_pile_and_the_draw_goes_on():
     game = dealt()
     t = table(game)
@@ -192,3 +194,20 @@ def test_a_played_card_that_activates_no_one_still_ends_in_its_players_discard_p
     assert t.sides[other].discard == other_discard  # their own discard pile, no one else's
     assert events(game, "discard.played")[-1]["rule"] == f"battle.round.{role}-turn-{turn}.c"
     assert events(game, "activate.none")[-1]["reason"] == "defeated"
+
+
+@pytest.mark.rule("battle.game.rounds", "battle.round.draw")
+def test_rounds_follow_one_another_until_the_round_limit():
+    # no one claims anything: the game goes on round after round, a new hand each time
+    game = new_game("dire-alliance-battle", seed=3,
+                    content_set={"scenarios.beaten-path.round_limit": 3})
+    hands = []
+    while not game.over:
+        decision = game.pending
+        if decision.kind == "play-card" and "1 of 2" in decision.prompt:
+            hands.append(len(table(game).sides[decision.player].hand))
+        game.step("pass" if "pass" in decision.ids else "keep" if "keep" in decision.ids
+                  else decision.ids[0])
+    assert [e["round"] for e in events(game, "round")] == [1, 2, 3]
+    assert game.result.rounds == 3 and game.result.reason == "round-limit"
+    assert hands == [4, 4] * 3  # each player starts every round's first turn with four cards

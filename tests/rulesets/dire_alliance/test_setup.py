@@ -103,6 +103,12 @@ def test_each_player_collects_faction_objectives_fighters_and_leader():
     kramer = start()
     assert sorted(f.spec.id for f in table(kramer).fighters.values() if f.side == "blue") == [
         "butcher", "caretaker", "gravedigger", "kramer", "mourner", "rutger"]
+    # each leader's 5 fighter cards: 2 in the starting deck (or hand), 3 in its supply pile
+    for g, seat, leader in ((game, "red", "countess"), (game, "blue", "ellis"),
+                            (kramer, "blue", "kramer")):
+        area = table(g).sides[seat]
+        assert (area.deck + area.hand).count(leader) == 2 and area.supply[leader] == 3
+        assert area.counts()[leader] == 5
 
 
 def test_unknown_faction_or_leader_is_one_clear_error():
