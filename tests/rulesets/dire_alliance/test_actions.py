@@ -67,6 +67,13 @@ def test_interact_takes_a_ritual_stone_in_the_standing_stones():
     drive(actions.perform(table(game), fighter(game, "red.devoted"), "interact", interact))
     assert table(game).sites["crossroads-stone"].holder == "red"
     assert events(game, "mark")[0]["site"] == "Centre Stone"
+    # a sheet may give the Interact action to certain fighters only
+    game = new_game("dire-alliance-battle", "standing-stones",
+                    content_set={"scenarios.standing-stones.interact.fighters": ["devoted"]})
+    interact = battle(game).scenario.interact
+    place(game, red_devoted="well", red_empyreal="well")
+    assert "interact" in options(game, "red.devoted", interact=interact)
+    assert "interact" not in options(game, "red.empyreal", interact=interact)
 
 
 @pytest.mark.rule("battle.sample.standing-stones.goal", "battle.sample.round-limit",

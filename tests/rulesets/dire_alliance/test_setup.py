@@ -138,6 +138,7 @@ def test_starting_deck_of_ten_supply_of_three_and_empty_graveyard():
     assert len(decks) > 1  # shuffled with the game's generator
     view = game.view("red")["state"]["players"]
     assert view["red"]["deck"] == 6 and view["blue"]["hand"] is None  # deck order never shown
+    assert (view["red"]["faction"], view["blue"]["faction"]) == ("shroud", "grievers")
 
 
 @pytest.mark.rule("battle.status.start-ready", "battle.status.ready-or-stunned",
