@@ -39,11 +39,6 @@ class Reading:
                          for f in a["fighters"]}
         self.players = state["players"]
         self.goal = state["scenario"]["goal"]
-        asking = state["asking"]
-        self.actor: Fighter | None = self.fighters.get(asking["actor"] or "")
-        """The fighter the pending decision is for (the view says which, by id)."""
-        self.about: Fighter | None = self.fighters.get(asking["about"] or "")
-        """The fighter the pending decision is about (a mover leaving, a fighter pushed)."""
 
     @cached_property
     def dice(self) -> DiceSet:
@@ -74,6 +69,16 @@ class Reading:
 
     def enemies(self, of: str) -> list[Fighter]:
         return [f for f in self.fighters.values() if f["side"] != of]
+
+    @cached_property
+    def actor(self) -> Fighter | None:
+        """The fighter the pending decision is for (the view's ``asking``, by id)."""
+        return self.fighters.get(self.state["asking"]["actor"] or "")
+
+    @cached_property
+    def about(self) -> Fighter | None:
+        """The fighter the pending decision is about (a mover leaving, a fighter pushed)."""
+        return self.fighters.get(self.state["asking"]["about"] or "")
 
     # --- values ---------------------------------------------------------------------
 
