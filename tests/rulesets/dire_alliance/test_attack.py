@@ -139,15 +139,13 @@ def test_each_of_several_attacks_rolls_separately():
     assert len(events(game, "attack")) == 2 and len(events(game, "defense")) == 2
 
 
-@pytest.mark.rule("battle.keyword.vampire.sated", "battle.status.retain")
+@pytest.mark.rule("battle.keyword.vampire.sated")
 def test_a_vampire_is_sated_by_melee_damage_only():
     game = start(dice=["HIT", "blank", "blank", "blank", "blank"])
     place(game, red_empyreal="crossroads", blue_butcher="crossroads")
     melee(game, "red.empyreal", "blue.butcher")
     empyreal = fighter(game, "red.empyreal")
     assert empyreal.sated and events(game, "sated")[0]["fighter"] == "Empyreal"
-    empyreal.stunned = True  # stunned, it keeps its sated token
-    assert empyreal.sated
     # the Hypnotist damages with a Shoot: no sated token
     game = start(dice=["HIT", "blank", "blank", "blank"])
     place(game, red_hypnotist="hanging-tree", blue_butcher="crossroads")
