@@ -2,6 +2,7 @@
 
 import pytest
 
+from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance import battle as flow
 from rulekeeper.rulesets.dire_alliance.state import GameOver
@@ -66,9 +67,17 @@ def test_interact_takes_a_ritual_stone_in_the_standing_stones():
     drive(actions.perform(table(game), fighter(game, "red.devoted"), "interact", interact))
     assert table(game).sites["crossroads-stone"].holder == "red"
     assert events(game, "mark")[0]["site"] == "Centre Stone"
+    # a sheet may give the Interact action to certain fighters only
+    game = new_game("dire-alliance-battle", "standing-stones",
+                    content_set={"scenarios.standing-stones.interact.fighters": ["devoted"]})
+    interact = battle(game).scenario.interact
+    place(game, red_devoted="well", red_empyreal="well")
+    assert "interact" in options(game, "red.devoted", interact=interact)
+    assert "interact" not in options(game, "red.empyreal", interact=interact)
 
 
-@pytest.mark.rule("battle.sample.standing-stones.goal", "battle.sample.round-limit")
+@pytest.mark.rule("battle.sample.standing-stones.goal", "battle.sample.round-limit",
+                  "battle.round.other-scenarios")
 def test_holding_every_stone_wins_and_the_limit_counts_stones_then_objectives():
     game = start(scenario="standing-stones")
     t = table(game)
@@ -90,7 +99,6 @@ def test_holding_every_stone_wins_and_the_limit_counts_stones_then_objectives():
 
 @pytest.mark.rule("battle.sample.round-limit", "battle.game.rounds")
 def test_a_game_at_its_round_limit_ends_in_a_draw_without_objectives():
-    from rulekeeper.core.game import new_game
     game = new_game("dire-alliance-battle", content_set={"scenarios.beaten-path.round_limit": 1})
     while not game.over:
         decision = game.pending
@@ -185,8 +193,10 @@ def test_push_pull_stun_sate_ready_and_skipped_effects():
     game = start()
     place(game, red_unbroken="hanging-tree", blue_butcher="crossroads")
     t = table(game)
-    drive(actions.perform(t, fighter(game, "red.unbroken"), "special"), "crossroads", "cairn")
+    _, asked = drive(actions.perform(t, fighter(game, "red.unbroken"), "special"), "crossroads",
+                     "cairn")
     assert fighter(game, "blue.butcher").area == "cairn" and events(game, "push")
+    assert sorted(asked[-1].ids) == sorted(t.board.neighbours("crossroads"))
     # Hypnotist's Mesmerize: pull an adjacent seen enemy into its area, then stun it
     place(game, red_hypnotist="crossroads", blue_mourner="hanging-tree")
     drive(actions.perform(t, fighter(game, "red.hypnotist"), "special"), "blue.mourner")
@@ -202,3 +212,17 @@ def test_push_pull_stun_sate_ready_and_skipped_effects():
     drive(actions.perform(table(game), fighter(game, "blue.hush"), "special"), "cairn")
     assert events(game, "effect.skipped")[0]["verb"] == "stun"
     assert fighter(game, "blue.hush").area == "cairn"
+
+
+@pytest.mark.rule("battle.sample.vocabulary")
+def test_a_push_of_two_goes_on_away_from_the_pushers_area():
+    game = new_game("dire-alliance-battle",
+                    content_set={"factions.shroud.fighters.unbroken.special.effects.1.push": 2})
+    place(game, red_unbroken="crossroads", blue_butcher="crossroads")
+    t = table(game)
+    _, asked = drive(actions.perform(t, fighter(game, "red.unbroken"), "special"), "stay",
+                     "cairn", "marsh")
+    # from the Stone Cairn: only the areas two borders from the Crossroads, not back nor
+    # sideways
+    assert sorted(asked[-1].ids) == ["blue-camp", "marsh", "well"]
+    assert fighter(game, "blue.butcher").area == "marsh"

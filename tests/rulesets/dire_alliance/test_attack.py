@@ -92,13 +92,14 @@ def test_one_attack_roll_and_a_defense_roll_for_each_target():
                  blue_leader="hush",
                  dice=["HIT", "HIT", "blank",          # the Butcher's one roll: 2 HIT
                        "BLOCK", "BLOCK", "BLOCK",      # Unbroken (defense 3): 3 BLOCK, a miss
-                       "blank", "blank"])              # Empyreal (defense 2): hit
+                       "BLOCK", "BLOCK"])              # Empyreal (defense 2): 2 BLOCK, a hit
     place(game, red_butcher="crossroads", blue_unbroken="crossroads", blue_empyreal="crossroads")
     t = table(game)
     butcher = fighter(game, "red.butcher")
     drive(actions.perform(t, butcher, "special"), "blue.unbroken")
     assert len(events(game, "attack")) == 1
-    assert [e["target"] for e in events(game, "defense")] == ["Unbroken", "Empyreal"]
+    assert [(e["target"], e["faces"]) for e in events(game, "defense")] == [
+        ("Unbroken", "BLOCK, BLOCK, BLOCK"), ("Empyreal", "BLOCK, BLOCK")]
     assert events(game, "miss.blocked")[0]["target"] == "Unbroken"
     assert events(game, "hit")[0]["target"] == "Empyreal"
     assert t.rng.scripted_left == 0
@@ -111,12 +112,15 @@ def test_a_dreadful_target_reduces_the_whole_attack_roll():
                  dice=["HIT", "HIT",                   # 3 - 1 dice for the Butcher
                        "blank", "blank",               # Rutger
                        "blank", "blank"])              # Empyreal
-    place(game, red_butcher="crossroads", blue_rutger="crossroads", blue_empyreal="crossroads")
+    # the Empyreal stands first in the area and is the target chosen; Rutger comes second
+    place(game, red_butcher="crossroads", blue_empyreal="crossroads", blue_rutger="crossroads")
     t = table(game)
     drive(actions.perform(t, fighter(game, "red.butcher"), "special"), "blue.empyreal")
+    assert [e["target"] for e in events(game, "defense")] == ["Empyreal", "Rutger"]
     assert events(game, "attack.dreadful")[0]["target"] == "Rutger"
     assert events(game, "attack")[0]["dice"] == 2
     assert sorted(e["target"] for e in events(game, "hit")) == ["Empyreal", "Rutger"]
+    assert t.rng.scripted_left == 0
     single = start(red_faction="grievers", red_leader="countess", blue_faction="shroud",
                    blue_leader="kramer", dice=["HIT", "HIT", "blank", "blank"])
     place(single, red_butcher="crossroads", blue_rutger="crossroads")
@@ -135,15 +139,13 @@ def test_each_of_several_attacks_rolls_separately():
     assert len(events(game, "attack")) == 2 and len(events(game, "defense")) == 2
 
 
-@pytest.mark.rule("battle.keyword.vampire.sated", "battle.status.retain")
+@pytest.mark.rule("battle.keyword.vampire.sated")
 def test_a_vampire_is_sated_by_melee_damage_only():
     game = start(dice=["HIT", "blank", "blank", "blank", "blank"])
     place(game, red_empyreal="crossroads", blue_butcher="crossroads")
     melee(game, "red.empyreal", "blue.butcher")
     empyreal = fighter(game, "red.empyreal")
     assert empyreal.sated and events(game, "sated")[0]["fighter"] == "Empyreal"
-    empyreal.stunned = True  # stunned, it keeps its sated token
-    assert empyreal.sated
     # the Hypnotist damages with a Shoot: no sated token
     game = start(dice=["HIT", "blank", "blank", "blank"])
     place(game, red_hypnotist="hanging-tree", blue_butcher="crossroads")
@@ -231,3 +233,71 @@ def test_vampire_die_faces_come_from_the_ruling(option, drains):
     assert faces.count("DRAIN ESSENCE") == drains
     # face 2 is DRAIN ESSENCE by default (no HIT: a miss), HIT with a single drain face
     assert bool(damaged) == (option == "single-drain")
+
+
+@pytest.mark.rule("battle.action.melee", "battle.attack.choose-target.melee")
+def test_melee_targets_every_enemy_in_its_area_and_no_one_else():
+    game = start()
+    place(game, red_empyreal="crossroads", red_devoted="crossroads", blue_butcher="crossroads",
+          blue_caretaker="crossroads", blue_mourner="cairn")
+    fighter(game, "blue.caretaker").stunned = True  # a stunned enemy is still a target
+    ids = [i for i, _ in actions.options(table(game), fighter(game, "red.empyreal"))]
+    assert sorted(i for i in ids if i.startswith("melee:")) == [
+        "melee:blue.butcher", "melee:blue.caretaker"]
+
+
+@pytest.mark.rule("battle.attack.deal-damage", "battle.suffer-damage.one-card")
+def test_a_hit_deals_one_damage_however_many_hits_beat_the_blocks():
+    # 3 HIT against no BLOCK: still one damage, one card to the graveyard
+    game = start(dice=["HIT", "HIT", "HIT", "blank", "blank"])
+    place(game, red_empyreal="crossroads", blue_butcher="crossroads")
+    deal(game, "blue", hand=["butcher", "caretaker"], deck=["butcher", "mourner"], graveyard=[])
+    melee(game, "red.empyreal", "blue.butcher")
+    blue = table(game).sides["blue"]
+    assert blue.graveyard == ["butcher"] and len(events(game, "damage")) == 1
+    assert blue.deck.count("butcher") == 1
+
+
+@pytest.mark.rule("battle.keyword.drain-essence")
+def test_drain_essence_on_a_damaging_shoot_gives_no_heal():
+    # the sated Hypnotist shoots (2 dice and the vampire die) and damages the Butcher
+    game = start(dice=["HIT", "blank", "DRAIN ESSENCE", "blank", "blank"])
+    place(game, red_hypnotist="hanging-tree", blue_butcher="crossroads")
+    deal(game, "red", graveyard=["hypnotist"], hand=["devoted"])
+    hypnotist = fighter(game, "red.hypnotist")
+    hypnotist.sated = True
+    t = table(game)
+    damaged, asked = drive(attack(t, hypnotist, [fighter(game, "blue.butcher")], "shoot"))
+    assert damaged and asked == [] and not events(game, "drain")
+    assert t.sides["red"].graveyard == ["hypnotist"]
+
+
+@pytest.mark.rule("battle.status.retain", "battle.status.stunned")
+def test_a_fighter_stunned_keeps_its_sated_token_and_its_form():
+    # Mister Hush's Whisper stuns an enemy in his area (then he may withdraw)
+    game = start(red_faction="grievers", red_leader="hush", blue_faction="shroud",
+                 blue_leader="ellis")
+    place(game, red_hush="crossroads", blue_empyreal="crossroads")
+    empyreal = fighter(game, "blue.empyreal")
+    empyreal.sated = True
+    t = table(game)
+    drive(actions.perform(t, fighter(game, "red.hush"), "special"), "stay")
+    assert empyreal.stunned and empyreal.sated
+    ellis = fighter(game, "blue.ellis")
+    place(game, blue_ellis="crossroads", blue_empyreal="cairn")
+    ellis.form = next(f for f in ellis.spec.forms if f.id == "wolf")
+    drive(actions.perform(t, fighter(game, "red.hush"), "special"), "stay")
+    assert ellis.stunned and ellis.form.id == "wolf"
+
+
+@pytest.mark.rule("battle.attack.sequence", "battle.attack.stun-target")
+def test_a_target_defeated_by_the_damage_is_not_stunned():
+    game = start(dice=["HIT", "blank", "blank", "blank", "blank"])
+    place(game, red_empyreal="crossroads", blue_butcher="crossroads")
+    deal(game, "blue", hand=["caretaker"], graveyard=["butcher", "butcher"])
+    melee(game, "red.empyreal", "blue.butcher")
+    butcher = fighter(game, "blue.butcher")
+    assert butcher.defeated and not butcher.stunned and not events(game, "stunned")
+    # the steps in order: roll, defense, hit, damage, defeat (no stun step for it)
+    assert [e["kind"] for e in events(game)][-7:] == [
+        "attack", "defense", "hit", "damage", "defeated", "dread", "sated"]

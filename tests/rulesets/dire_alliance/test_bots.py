@@ -1,10 +1,16 @@
 """The heuristic bot: it reads only its view and beats the random bot."""
 
+import dataclasses
+
+import pytest
+
 from rulekeeper.agents import RandomAgent, play_out, seat_agents
 from rulekeeper.core.game import new_game
+from rulekeeper.rulesets.dire_alliance import actions
+from rulekeeper.rulesets.dire_alliance import battle as flow
 from rulekeeper.rulesets.dire_alliance.bots import HeuristicBot, Reading
 
-from .helpers import place, start
+from .helpers import battle, fighter, place, start, table
 
 
 def test_heuristic_beats_random_from_both_seats():
@@ -38,3 +44,45 @@ def test_it_decides_from_its_view_only():
     choice = bot.choose(game.view("red"), game.pending)
     assert choice in game.pending.ids
     assert RandomAgent("blue", 1).choose(None, game.pending) in game.pending.ids
+
+
+def test_the_view_names_the_fighters_a_decision_is_for_and_about():
+    game = start()
+    place(game, red_devoted="crossroads", blue_butcher="crossroads", blue_mourner="crossroads")
+    t = table(game)
+    assert game.view("red")["state"]["asking"] == {"actor": None, "about": None}  # play-card
+    activation = flow.activation(battle(game), fighter(game, "red.devoted"))
+    decision = next(activation)
+    assert decision.kind == "action"
+    assert game.view("blue")["state"]["asking"] == {"actor": "red.devoted", "about": None}
+    decision = activation.send("move:cairn")  # blue's opportunity attacks on the Devoted
+    assert decision.kind == "opportunity-attack"
+    assert game.view("blue")["state"]["asking"] == {"actor": None, "about": "red.devoted"}
+    # the Unbroken's Shoulder Charge pushes the Butcher: where to is about the Butcher
+    place(game, red_unbroken="hanging-tree", blue_butcher="crossroads", blue_mourner="well")
+    special = actions.perform(t, fighter(game, "red.unbroken"), "special")
+    assert next(special).kind == "area"  # its own move first
+    assert t.asking == ("red.unbroken", None)
+    decision = special.send("crossroads")
+    assert decision.kind == "area" and decision.prompt.startswith("push")
+    assert t.asking == ("red.unbroken", "blue.butcher")
+    with pytest.raises(StopIteration):
+        special.send("cairn")
+    assert t.asking == (None, None)  # answered: no decision pending
+
+
+def test_the_bot_finds_the_acting_fighter_by_id_not_by_its_name():
+    # two red fighters named alike: the prompt cannot tell them apart, the view can
+    game = new_game("dire-alliance-battle",
+                    content_set={"factions.shroud.fighters.devoted.name": "Empyreal"})
+    place(game, red_devoted="cairn", red_empyreal="red-camp")
+    activation = flow.activation(battle(game), fighter(game, "red.devoted"))
+    decision = next(activation)
+    reading = Reading(game.view("red")["state"], "red")
+    assert reading.actor["id"] == "red.devoted" and reading.actor["area"] == "cairn"
+    bot = HeuristicBot("red", 3)
+    scores = {o.id: bot.score(reading, decision, o.id) for o in decision.options}
+    assert scores == {o.id: reading.action(reading.actor, o.id) for o in decision.options}
+    assert max(scores, key=scores.get) == "control:cairn-site"
+    blind = dataclasses.replace(decision, prompt="?")
+    assert bot.choose(game.view("red"), blind) == "control:cairn-site"

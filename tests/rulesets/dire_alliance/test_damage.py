@@ -1,12 +1,14 @@
 """Suffering damage, dread cards, the graveyard and healing, Resilient, Focus."""
 
+import copy
+
 import pytest
 
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance import battle as flow
 from rulekeeper.rulesets.dire_alliance.healing import heal
 
-from .helpers import battle, deal, drive, events, fighter, place, start, table
+from .helpers import battle, deal, drive, events, fighter, kinds, place, start, table
 
 RULE = "battle.attack.deal-damage"
 
@@ -20,14 +22,17 @@ def damaged(game, fighter_id):
                   "battle.suffer-damage.hand.c", "battle.graveyard.place")
 def test_a_card_in_hand_goes_first_and_is_replaced():
     game = start()
+    # a Butcher card in each of hand, deck and discard pile: the one in hand goes
     deal(game, "blue", hand=["butcher", "caretaker", "mourner", "kramer"],
-         deck=["gravedigger", "caretaker", "mourner", "kramer", "gravedigger"],
-         discard=["butcher"])
+         deck=["gravedigger", "caretaker", "mourner", "butcher", "gravedigger"],
+         discard=["kramer"])
     damaged(game, "blue.butcher")
     blue = table(game).sides["blue"]
     assert blue.graveyard == ["butcher"]
-    assert len(blue.hand) == 4 and "gravedigger" in blue.hand + blue.deck
-    assert blue.discard == ["butcher"] and "butcher" not in blue.hand + blue.deck
+    # the replacement is the top card of the deck (the last in the list)
+    assert sorted(blue.hand) == ["caretaker", "gravedigger", "kramer", "mourner"]
+    assert blue.deck == ["gravedigger", "caretaker", "mourner", "butcher"]
+    assert blue.discard == ["kramer"]
     assert [e["kind"] for e in events(game)][-4:] == ["damage", "lose.hand", "draw", "draw.cards"]
 
 
@@ -72,6 +77,20 @@ def test_no_card_left_means_defeat_and_two_dread_cards_in_the_discard_pile():
                 if i.endswith("blue.butcher")]
 
 
+@pytest.mark.rule("battle.contents.dread-cards", "battle.suffer-damage.dread")
+def test_the_dread_pile_holds_sixteen_cards_shared_by_both_players():
+    game = start()
+    t = table(game)
+    assert t.dread == 16 and game.view("red")["state"]["dread_pile"] == 16
+    for seat, fallen in (("blue", "blue.butcher"), ("red", "red.devoted")):
+        card = fallen.split(".")[1]
+        deal(game, seat, graveyard=[card, card])
+        damaged(game, fallen)
+        assert t.sides[seat].discard.count("dread") == 2
+    assert t.dread == 12  # both took theirs from the one pile
+    assert game.ruleset.invariant_violations(game.table) == []
+
+
 @pytest.mark.rule("battle.suffer-damage.dread", "battle.dread.defeat", "battle.ruling.dread-cards")
 def test_ruling_dread_cards_deck_shuffles_them_into_the_deck_and_a_short_pile_gives_what_it_has():
     game = start(rulings={"dread-cards": "deck"})
@@ -91,9 +110,17 @@ def test_a_played_dread_card_has_no_effect_and_is_discarded():
     t.dread -= 2
     red = t.sides["red"]
     red.discard, red.hand = red.hand, ["dread", "dread"]
+    before = {seat: copy.deepcopy(area) for seat, area in t.sides.items()}
+    places = {f.id: (f.area, f.stunned, f.sated) for f in t.fighters.values()}
     _, asked = drive(flow.take_turn(b, "red", "aggressor", 1))
     assert asked == []  # two dread cards played: nothing activates
     assert t.sides["red"].discard.count("dread") == 2
+    # and nothing else happens: the only change is the two cards moved from hand to discard
+    red = before["red"]
+    red.discard += red.hand
+    red.hand = []
+    assert t.sides == before and t.dread == 14
+    assert {f.id: (f.area, f.stunned, f.sated) for f in t.fighters.values()} == places
     assert [e["rule"] for e in events(game, "dread.played")] == ["battle.dread.play.no-effect"] * 2
 
 
@@ -178,11 +205,16 @@ def test_a_stunned_resilient_fighter_only_becomes_ready_when_activated():
     deal(game, "red", hand=["unbroken", "empyreal", "devoted", "hypnotist"])
     fighter(game, "red.unbroken").stunned = True
     fighter(game, "red.empyreal").stunned = True
+    since = len(game.events)
     _, asked = drive(flow.take_turn(b, "red", "aggressor", 1), "unbroken", "empyreal",
                      "red.unbroken", "recover", "focus:red.empyreal")
     assert set(asked[3].ids) == {"recover", "pass"}
-    assert not fighter(game, "red.unbroken").stunned
-    assert events(game, "activate.resilient")
+    unbroken = fighter(game, "red.unbroken")
+    assert not unbroken.stunned and unbroken.area == "red-camp"
+    # it becomes ready and does nothing else: its card is spent, the activation over
+    resilient = kinds(game, since)
+    at = resilient.index("activate.resilient")
+    assert resilient[at + 1] == "discard.played" and resilient[at + 2] == "activate"
     # an ordinary stunned fighter becomes ready and acts as normal
     assert not fighter(game, "red.empyreal").stunned and events(game, "activate.ready")
     assert events(game, "focus")[0]["fighter"] == "Empyreal"

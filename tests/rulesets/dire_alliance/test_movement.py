@@ -57,7 +57,8 @@ def test_a_stunned_enemy_makes_no_opportunity_attack():
     assert asked == [] and fighter(game, "red.devoted").area == "cairn"
 
 
-@pytest.mark.rule("battle.opportunity-attack.stops.a", "battle.opportunity-attack.stops.b")
+@pytest.mark.rule("battle.opportunity-attack.stops.a", "battle.opportunity-attack.stops.b",
+                  "battle.opportunity-attack.normal-steps")
 def test_damaged_and_stunned_by_an_opportunity_attack_it_finishes_the_move_and_stops():
     # Empyreal's Blood Frenzy: Move, then Melee. The Butcher's opportunity attack hits.
     game = start(dice=["HIT", "HIT", "HIT", "blank", "blank"])
@@ -67,6 +68,10 @@ def test_damaged_and_stunned_by_an_opportunity_attack_it_finishes_the_move_and_s
           "cairn", "blue.butcher")
     empyreal = fighter(game, "red.empyreal")
     assert empyreal.area == "cairn" and empyreal.stunned
+    # the normal attack steps: a hit, one damage (a card to the graveyard), then the stun
+    assert [e["target"] for e in events(game, "hit")] == ["Empyreal"]
+    assert t.sides["red"].graveyard == ["empyreal"]
+    assert events(game, "stunned")[0]["fighter"] == "Empyreal"
     assert events(game, "move.stops") and events(game, "effect.stopped")
     assert len(events(game, "attack")) == 1  # the Melee of the special action never happens
 
@@ -84,6 +89,8 @@ def test_withdraw_moves_without_opportunity_attacks():
     _, asked = drive(actions.perform(table(game), fighter(game, "red.devoted"), "special"),
                      "hanging-tree")
     assert [d.player for d in asked] == ["red"] and fighter(game, "red.empyreal").sated
+    # into an adjacent area (or it may stay)
+    assert sorted(asked[0].ids) == sorted([*table(game).board.neighbours("crossroads"), "stay"])
     assert fighter(game, "red.devoted").area == "hanging-tree"
 
 

@@ -22,6 +22,8 @@ def dice(**rulings):
 
 
 def enumerate_odds(d, attack, defense, sated, defender_sated):
+    """Every face combination, judged by the rule's own words (not the engine's is_hit):
+    no HIT is a miss, more BLOCK than HIT is a miss, else a hit."""
     combat, vampire = d.combat.face_names, d.vampire.face_names
     attack_sets = itertools.product(*([combat] * attack + [vampire] * sated))
     defense_sets = list(itertools.product(*([combat] * defense + [vampire] * defender_sated)))
@@ -30,17 +32,20 @@ def enumerate_odds(d, attack, defense, sated, defender_sated):
         hits = sum(f == HIT for f in a)
         for b in defense_sets:
             total += 1
-            if is_hit(hits, sum(f == BLOCK for f in b)):
+            blocks = sum(f == BLOCK for f in b)
+            if not (hits == 0 or blocks > hits):
                 hit += 1
                 drain += DRAIN in a
     return Fraction(hit, total), Fraction(drain, total)
 
 
-@pytest.mark.rule("battle.attack.apply-results.count", "battle.attack.apply-results.c",
+@pytest.mark.rule("battle.attack.apply-results.count", "battle.attack.apply-results.a",
+                  "battle.attack.apply-results.b", "battle.attack.apply-results.c",
                   "battle.keyword.vampire.die.attack", "battle.keyword.vampire.die.defend")
 @pytest.mark.parametrize(("attack", "defense", "sated", "defender_sated"), [
     (1, 1, False, False), (3, 2, False, False), (2, 3, False, False), (3, 2, True, False),
-    (2, 2, False, True), (2, 1, True, True), (0, 2, True, False), (4, 0, False, False)])
+    (2, 2, False, True), (2, 1, True, True), (0, 2, True, False), (4, 0, False, False),
+    (1, 0, False, False), (0, 0, False, False)])
 @pytest.mark.parametrize("combat", ["default", "hit-heavy"])
 def test_exact_odds_equal_enumeration(attack, defense, sated, defender_sated, combat):
     d = dice(**{"combat-die": combat})

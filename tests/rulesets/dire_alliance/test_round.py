@@ -2,7 +2,9 @@
 
 import pytest
 
+from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import battle as flow
+from rulekeeper.rulesets.dire_alliance.cards import draw
 
 from .helpers import battle, deal, drive, events, start, table
 
@@ -76,7 +78,8 @@ def test_only_fighters_of_played_cards_activate_and_activating_is_optional():
     assert not events(game, "activate")
 
 
-@pytest.mark.rule("battle.round.reshuffle.a", "battle.round.reshuffle.b")
+@pytest.mark.rule("battle.round.reshuffle.a", "battle.round.reshuffle.b",
+                  "battle.graveyard.out-of-game")
 def test_an_empty_deck_reshuffles_the_discard_pile_and_the_draw_goes_on():
     game = dealt()
     t = table(game)
@@ -84,12 +87,25 @@ def test_an_empty_deck_reshuffles_the_discard_pile_and_the_draw_goes_on():
     deal(game, "red", hand=[], deck=["countess"], discard=["empyreal", "devoted", "hypnotist",
                                                             "unbroken", "unbroken"],
          graveyard=["countess", "empyreal", "devoted", "hypnotist"])
-    from rulekeeper.rulesets.dire_alliance.cards import draw
     drawn = draw(t, red, 4, "battle.round.draw")
     assert len(drawn) == 4 and drawn[0] == "countess"
     assert events(game, "reshuffle")[-1]["cards"] == 5
     assert len(red.deck) == 2 and red.discard == []
     assert sorted(red.graveyard) == ["countess", "devoted", "empyreal", "hypnotist"]  # stays
+
+
+@pytest.mark.rule("battle.round.reshuffle.a")
+def test_the_new_deck_is_shuffled_with_the_games_generator():
+    discard = ["empyreal", "devoted", "hypnotist", "unbroken", "countess"]
+    orders = set()
+    for seed in range(8):
+        game = start(seed=seed)
+        t = table(game)
+        deal(game, "red", hand=[], deck=[], discard=discard, graveyard=discard)
+        draw(t, t.sides["red"], 1, "battle.round.draw")
+        orders.add(tuple(t.sides["red"].deck))
+        assert sorted(t.sides["red"].deck + t.sides["red"].hand) == sorted(discard)
+    assert len(orders) > 1  # not the discard pile's own order
 
 
 @pytest.mark.rule("battle.initiative.claim.a", "battle.initiative.claim.b",
@@ -133,3 +149,65 @@ def test_claiming_initiative_in_defender_turn_2_goes_first_next_round():
     decision = next(gen)
     assert decision.player == "blue" and decision.kind == "play-card"
     assert turns(game, since) == [("Aggressor Turn 1", "blue")]
+
+
+@pytest.mark.rule("battle.round.aggressor-turn-2.a", "battle.round.defender-turn-2.a")
+@pytest.mark.parametrize(("seat", "role", "hand"), [
+    ("red", "aggressor", ["devoted", "hypnotist", "unbroken"]),
+    ("blue", "defender", ["caretaker", "mourner", "gravedigger"])])
+def test_turn_2_plays_every_remaining_card_however_many(seat, role, hand):
+    game = dealt()
+    deal(game, seat, hand=hand)
+    answers = ["keep"] if role == "defender" else []
+    # each played card offers one activation; all are declined
+    answers += [f"{seat}.{hand[0]}", "pass", f"{seat}.{hand[1]}", "pass", "pass"]
+    drive(flow.take_turn(battle(game), seat, role, 2), *answers)
+    assert events(game, "play.count")[-1]["count"] == 3
+    area = table(game).sides[seat]
+    assert area.hand == [] and area.play == []
+    assert sorted(area.discard) == sorted(hand)
+
+
+@pytest.mark.rule("battle.round.aggressor-turn-1.c", "battle.round.defender-turn-1.c",
+                  "battle.round.aggressor-turn-2.c", "battle.round.defender-turn-2.c")
+@pytest.mark.parametrize(("role", "turn"), [("aggressor", 1), ("defender", 1), ("aggressor", 2),
+                                            ("defender", 2)])
+def test_a_played_card_that_activates_no_one_still_ends_in_its_players_discard_pile(role, turn):
+    # a defeated fighter's card activates no one, and a dread card neither
+    game = dealt()
+    t = table(game)
+    seat = "red" if role == "aggressor" else "blue"
+    fallen = t.fighters["red.empyreal" if seat == "red" else "blue.butcher"]
+    fallen.defeated = True
+    t.remove(fallen)
+    deal(game, seat, hand=[fallen.card], discard=[])
+    t.dread -= 1
+    t.sides[seat].hand.append("dread")
+    other = t.opponent(seat)
+    other_discard = list(t.sides[other].discard)
+    answers = (["dread"] if turn == 1 else []) + (["keep"] if role == "defender" else [])
+    _, asked = drive(flow.take_turn(battle(game), seat, role, turn), *answers)
+    assert "activate" not in [d.kind for d in asked]
+    area = t.sides[seat]
+    assert area.play == [] and area.hand == []
+    assert sorted(area.discard) == sorted([fallen.card, "dread"])
+    assert t.sides[other].discard == other_discard  # their own discard pile, no one else's
+    assert events(game, "discard.played")[-1]["rule"] == f"battle.round.{role}-turn-{turn}.c"
+    assert events(game, "activate.none")[-1]["reason"] == "defeated"
+
+
+@pytest.mark.rule("battle.game.rounds", "battle.round.draw")
+def test_rounds_follow_one_another_until_the_round_limit():
+    # no one claims anything: the game goes on round after round, a new hand each time
+    game = new_game("dire-alliance-battle", seed=3,
+                    content_set={"scenarios.beaten-path.round_limit": 3})
+    hands = []
+    while not game.over:
+        decision = game.pending
+        if decision.kind == "play-card" and "1 of 2" in decision.prompt:
+            hands.append(len(table(game).sides[decision.player].hand))
+        game.step("pass" if "pass" in decision.ids else "keep" if "keep" in decision.ids
+                  else decision.ids[0])
+    assert [e["round"] for e in events(game, "round")] == [1, 2, 3]
+    assert game.result.rounds == 3 and game.result.reason == "round-limit"
+    assert hands == [4, 4] * 3  # each player starts every round's first turn with four cards

@@ -19,8 +19,15 @@ def test_two_players_red_and_blue_play_against_each_other():
     assert t.opponent("red") == "blue" and t.opponent("blue") == "red"
     # the leader is a friendly fighter of its faction; the other side's leader an enemy
     countess = fighter(game, "red.countess")
+    kramer = fighter(game, "blue.kramer")
+    t.place(kramer, countess.area)
     assert countess in t.friends_in(countess.area, "red")
     assert countess in t.enemies_in(countess.area, "blue")
+    assert countess not in t.enemies_in(countess.area, "red")
+    assert countess not in t.friends_in(countess.area, "blue")
+    assert t.enemies_in(countess.area, "red") == [kramer]
+    assert sorted(f.id for f in t.friends_in(countess.area, "red")) == [
+        "red.countess", "red.devoted", "red.empyreal", "red.hypnotist", "red.unbroken"]
 
 
 @pytest.mark.rule("battle.rulebook.default-scenario", "battle.setup.choose-scenario.a",
@@ -96,6 +103,12 @@ def test_each_player_collects_faction_objectives_fighters_and_leader():
     kramer = start()
     assert sorted(f.spec.id for f in table(kramer).fighters.values() if f.side == "blue") == [
         "butcher", "caretaker", "gravedigger", "kramer", "mourner", "rutger"]
+    # each leader's 5 fighter cards: 2 in the starting deck (or hand), 3 in its supply pile
+    for g, seat, leader in ((game, "red", "countess"), (game, "blue", "ellis"),
+                            (kramer, "blue", "kramer")):
+        area = table(g).sides[seat]
+        assert (area.deck + area.hand).count(leader) == 2 and area.supply[leader] == 3
+        assert area.counts()[leader] == 5
 
 
 def test_unknown_faction_or_leader_is_one_clear_error():
@@ -125,6 +138,7 @@ def test_starting_deck_of_ten_supply_of_three_and_empty_graveyard():
     assert len(decks) > 1  # shuffled with the game's generator
     view = game.view("red")["state"]["players"]
     assert view["red"]["deck"] == 6 and view["blue"]["hand"] is None  # deck order never shown
+    assert (view["red"]["faction"], view["blue"]["faction"]) == ("shroud", "grievers")
 
 
 @pytest.mark.rule("battle.status.start-ready", "battle.status.ready-or-stunned",

@@ -177,7 +177,7 @@ def activation(battle: Battle, fighter: Fighter) -> Asked:
             fighter.side, "action",
             [("recover", f"{fighter.name} becomes ready (a stunned Resilient fighter performs "
                          "no action)"), ("pass", "Do not activate")],
-            "battle.keyword.resilient.activation.a", f"{fighter.name}'s activation")
+            "battle.keyword.resilient.activation.a", f"{fighter.name}'s activation", fighter)
         if answer == "recover":
             fighter.stunned = False
             t.emit("activate.resilient", "battle.keyword.resilient.activation.b",
@@ -191,7 +191,7 @@ def activation(battle: Battle, fighter: Fighter) -> Asked:
     answer = yield from t.ask(
         fighter.side, "action", [*choices, ("pass", "Do not activate")],
         "battle.action.one-per-activation",
-        f"{fighter.name}'s action ({t.area_name(fighter.area)})")
+        f"{fighter.name}'s action ({t.area_name(fighter.area)})", fighter)
     if answer == "pass":
         t.emit("activate.skip", "battle.activate.after-playing", seat=fighter.side,
                fighter=fighter.name)

@@ -70,11 +70,15 @@ class Reading:
     def enemies(self, of: str) -> list[Fighter]:
         return [f for f in self.fighters.values() if f["side"] != of]
 
-    def by_name(self, name: str, mine: bool = True) -> Fighter | None:
-        """The seat's own fighter (or, with ``mine=False``, an enemy) a prompt names."""
-        return next((f for f in self.fighters.values()
-                     if self.mine(f) == mine and (f["name"] == name or name.startswith(f["name"]))),
-                    None)
+    @cached_property
+    def actor(self) -> Fighter | None:
+        """The fighter the pending decision is for (the view's ``asking``, by id)."""
+        return self.fighters.get(self.state["asking"]["actor"] or "")
+
+    @cached_property
+    def about(self) -> Fighter | None:
+        """The fighter the pending decision is about (a mover leaving, a fighter pushed)."""
+        return self.fighters.get(self.state["asking"]["about"] or "")
 
     # --- values ---------------------------------------------------------------------
 
@@ -271,12 +275,11 @@ class HeuristicBot:
         if kind == "activate":
             return r.best_action(r.fighters[option]) if option in r.fighters else 0.0
         if kind == "action":
-            actor = r.by_name(decision.prompt.split("'s action")[0])
-            return r.action(actor, option) if actor else 0.0
+            return r.action(r.actor, option) if r.actor else 0.0
         if kind == "opportunity-attack":
             if option == "none":
                 return 0.0
-            target = r.by_name(decision.prompt.split(" is leaving")[0], mine=False)
+            target = r.about
             return r.attack_value(r.fighters[option], target, "melee") if target else 1.0
         if kind == "heal":
             return 1.0 if option == "heal" else 0.0
@@ -288,24 +291,23 @@ class HeuristicBot:
 
     def target(self, r: Reading, decision: Decision, option: str) -> float:
         chosen = r.fighters.get(option)
-        actor = r.by_name(decision.prompt.split(":")[0])
+        actor = r.actor
         if chosen is None or actor is None:
             return 0.0
         if r.mine(chosen):
             return 10 - r.lives(chosen) + (3 if chosen["stunned"] else 0)
-        kind = "shoot" if "shoot" in decision.prompt else "melee"
+        kind = "shoot" if decision.rule == "battle.attack.choose-target.shoot" else "melee"
         return r.attack_value(actor, chosen, kind) + r.worth(chosen) * 0.1
 
     def area(self, r: Reading, decision: Decision, option: str) -> float:
-        prompt = decision.prompt
-        if prompt.startswith(("push", "pull")):
+        actor = r.actor
+        if r.about is not None:  # pushing or pulling an enemy: toward my objectives is worse
             mine = [a for a, area in r.areas.items()
                     if any(o["owner"] == r.seat for o in area["objectives"])]
             here = option if option != "stay" else ""
             return min((r.distances[here].get(a, 9) for a in mine), default=0) if here else 0
-        actor = r.by_name(prompt.split(":")[0])
         if actor is None:
             return 0.0
         area = actor["area"] if option == "stay" else option
-        return r.position(actor, area) - (r.leaving(actor) if "Move" in prompt and
-                                          option != "stay" else 0)
+        moving = decision.rule == "battle.action.move.a" and option != "stay"
+        return r.position(actor, area) - (r.leaving(actor) if moving else 0)

@@ -30,7 +30,7 @@ def heal(t: Tabletop, fighter: Fighter, times: int, rule: str) -> Asked:
                 [("heal", f"Heal {fighter.name}: move a {t.card_name(fighter.card)} card from "
                           "the graveyard to the discard pile"),
                  ("no", "Do not heal")],
-                "battle.graveyard.heal", f"{fighter.name} may heal")
+                "battle.graveyard.heal", f"{fighter.name} may heal", fighter)
             if answer == "no":
                 t.emit("heal.declined", "battle.graveyard.heal", seat=fighter.side,
                        fighter=fighter.name)

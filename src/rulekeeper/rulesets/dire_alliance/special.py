@@ -81,19 +81,20 @@ def choose_fighter(t: Tabletop, actor: Fighter, pool: list[Fighter], what: str,
     answer = yield from t.ask(
         actor.side, "target",
         [(f.id, f"{f.name} ({f.side}) in {t.area_name(f.area)}") for f in pool],
-        rule, f"{actor.name}: {what}")
+        rule, f"{actor.name}: {what}", actor)
     return t.fighters[answer]
 
 
-def choose_area(t: Tabletop, seat: str, areas: list[str], prompt: str, rule: str,
-                stay: str | None = None) -> Asked:
-    """Ask for an area (or to stay where it is, when ``stay`` names the current area)."""
+def choose_area(t: Tabletop, actor: Fighter, areas: list[str], prompt: str, rule: str,
+                stay: str | None = None, about: Fighter | None = None) -> Asked:
+    """Ask the actor's controller for an area where it goes (or ``about``, the fighter it
+    moves), or to stay where it is, when ``stay`` names the current area."""
     pairs = [(a, t.area_name(a)) for a in areas]
     if stay is not None:
         pairs.append(("stay", f"Stay in {t.area_name(stay)}"))
     if not pairs:
         return None
-    answer = yield from t.ask(seat, "area", pairs, rule, prompt)
+    answer = yield from t.ask(actor.side, "area", pairs, rule, prompt, actor, about)
     return None if answer == "stay" else answer
 
 
@@ -161,7 +162,7 @@ def _steps(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> O
         here = actor.area
         verb = "Move" if effect.verb == "move" else "Withdraw"
         destination = yield from choose_area(
-            t, actor.side, list(t.board.neighbours(here)),
+            t, actor, list(t.board.neighbours(here)),
             f"{actor.name}: {verb} ({step + 1} of {effect.amount})",
             "battle.action.move.a" if effect.verb == "move" else "battle.withdraw.move", here)
         if destination is None:
@@ -228,8 +229,8 @@ def _push(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
         assert here is not None
         away = [a for a in t.board.neighbours(here)
                 if t.board.distance(origin, a) > t.board.distance(origin, here)]
-        destination = yield from choose_area(t, actor.side, away, f"push {target.name} where?",
-                                             "battle.sample.vocabulary")
+        destination = yield from choose_area(t, actor, away, f"push {target.name} where?",
+                                             "battle.sample.vocabulary", about=target)
         if destination is None:
             break
         t.place(target, destination)
@@ -248,8 +249,8 @@ def _pull(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
         here = target.area
         assert here is not None
         steps = t.board.steps_toward(here, actor.area)
-        destination = yield from choose_area(t, actor.side, steps, f"pull {target.name} where?",
-                                             "battle.sample.vocabulary")
+        destination = yield from choose_area(t, actor, steps, f"pull {target.name} where?",
+                                             "battle.sample.vocabulary", about=target)
         if destination is None:
             break
         t.place(target, destination)

@@ -103,6 +103,10 @@ class Tabletop:
     card_names: dict[str, str] = field(default_factory=dict)
     stats: dict[str, float] = field(default_factory=dict)
     """Per-game numbers for ``Result.metrics``."""
+    asking: tuple[str | None, str | None] = (None, None)
+    """Whom the pending decision is for, as fighter ids: the fighter acting (the active
+    fighter, an effect's actor, the fighter healed) and the fighter it is about (the mover an
+    opportunity attack would hit, the fighter pushed or pulled). Views show it to everyone."""
 
     def __post_init__(self) -> None:
         self.occupants = {area: [] for area in self.board.ids}
@@ -157,12 +161,16 @@ class Tabletop:
     # --- decisions -----------------------------------------------------------------------
 
     def ask(self, seat: str, kind: str, pairs: Iterable[tuple[str, str]], rule: str,
-            prompt: str) -> Asked:
-        """Ask ``seat`` to choose; a single option is taken without asking."""
+            prompt: str, actor: Fighter | None = None, about: Fighter | None = None) -> Asked:
+        """Ask ``seat`` to choose; a single option is taken without asking. ``actor`` and
+        ``about`` are the fighters the decision is for and about (see ``asking``)."""
         offered = options(pairs)
         if len(offered) == 1:
             return offered[0].id
-        return (yield Decision(seat, kind, offered, rule, prompt))
+        self.asking = (actor.id if actor else None, about.id if about else None)
+        answer = yield Decision(seat, kind, offered, rule, prompt)
+        self.asking = (None, None)
+        return answer
 
     # --- hooks a mode may override -------------------------------------------------------
 

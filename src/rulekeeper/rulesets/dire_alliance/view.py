@@ -60,6 +60,7 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
                      "round_limit": battle.scenario.round_limit},
         "round": battle.round, "turn": battle.turn, "active": battle.active,
         "aggressor": battle.aggressor, "dread_pile": t.dread,
+        "asking": {"actor": t.asking[0], "about": t.asking[1]},
         "cards": dict(t.card_names),
         "dice": {"combat": list(t.dice.combat.face_names),
                  "vampire": list(t.dice.vampire.face_names)},
