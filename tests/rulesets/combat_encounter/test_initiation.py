@@ -131,3 +131,16 @@ def test_falling_final_death_or_removal_by_a_rule_takes_a_combatant_out():
         assert game.table.state.encounter.order == ["p1", "p2"]
         assert data(game, "combat.leaves")[-1]["how"] == how
         assert rules(game)[-1] == "combat.order.remove-leaver"
+
+
+@pytest.mark.rule("combat.initiation.combat-room-of-initiator", "combat.encounter.combat-room",
+                  "combat.combat-room.definition", "combat.combat-room.portrait-required",
+                  "combat.encounter.portrait-position")
+def test_the_combat_room_is_the_initiators_room_wherever_it_is():
+    # the pair's Portraits are in the Great Hall, p3's in the start Room (the Entrance)
+    game = start(options={"players": 3, "rooms": "p1=hall,p2=hall"})
+    encounter = game.table.state.encounter
+    assert encounter.room == "hall" and data(game, "combat.room") == [{"room": "Great Hall"}]
+    assert encounter.order == ["p1", "p2"]  # p3 is not in the Combat Room
+    assert sorted(o for o in options_of(game) if o.startswith("flee:")) == [
+        "flee:crypt", "flee:entrance", "flee:jelly-pit"]  # the Great Hall's neighbours
