@@ -65,10 +65,12 @@ def test_an_attack_below_defense_misses_and_rolls_no_damage():
                   "combat.weapon-damage.ranged-adds-quickness", "combat.damage.ranged-quickness",
                   "combat.ranged-attack.damage-ref", "combat.attack.ranged-weapon",
                   "combat.ranged-attack.requirement", "combat.attack.melee-or-ranged",
-                  "combat.attack-check.standard-kinds", "combat.attack-check.fail-below")
+                  "combat.attack-check.standard-kinds", "combat.attack-check.fail-below",
+                  "combat.ranged-attack.action-type")
 def test_a_ranged_attack_uses_quickness_to_hit_and_for_damage():
     game = start([11, 2])
     answer(game, "decline", "attack:p1:weapon-1")
+    assert game.pending.player == "p1"  # the Ranged Attack was p2's one Combat Action
     assert data(game, "attack.declared")[0]["stat"] == "quickness"
     assert data(game, "check.roll")[0]["purpose"] == "ranged attack"
     assert result(game) == [(11, 14, 14, "hit")]
@@ -246,7 +248,7 @@ def test_a_dropped_weapon_cannot_attack_but_the_dagger_still_can():
 
 @pytest.mark.rule("combat.attack.one-target", "combat.attack.target-in-same-encounter",
                   "combat.attack.not-self", "combat.attack.action-type", "combat.attack.is-combat-action",
-                  "combat.melee-attack.action-type", "combat.ranged-attack.action-type")
+                  "combat.melee-attack.action-type")
 def test_an_attack_is_the_combat_action_against_one_other_combatant():
     game = start([10, 10, 1, 1, 10, 10], options={"players": 4, "rooms": "p4=hall"})
     answer(game, "decline", "decline")  # p1, p2

@@ -99,12 +99,18 @@ def test_combatants_are_the_pair_and_the_other_non_hidden_players_in_the_room():
     assert not [o for o in options_of(game) if "p5" in o or "p4" in o]
 
 
-@pytest.mark.rule("combat.combatants.initiator")
+@pytest.mark.rule("combat.combatants.initiator", "sample.actions.hide")
 def test_a_hidden_initiator_becomes_a_combatant_and_is_no_longer_hidden():
-    game = start(options={"hidden": "p1"})
+    # an Ambusher's Hidden ends when its Player Turn begins, so the Opening Gong (no Player
+    # Turn) is the way a Hidden Player initiates Combat; p3 stays Hidden and out of Combat
+    game = start(options={"start": "gong", "players": 3, "hidden": "p1,p3"})
+    assert "turn.begins" not in kinds(game)
     assert game.table.state.encounter.order == ["p1", "p2"]
     assert "hidden" not in player(game, "p1").statuses
-    assert ("status.lost", "sample.actions.hide") in [(e.kind, e.rule) for e in game.events]
+    assert player(game, "p3").statuses == ["hidden"]
+    lost = kinds(game).index("status.lost")
+    assert kinds(game).index("combat.target") < lost < kinds(game).index("combat.combatants")
+    assert data(game, "status.lost") == [{"who": "p1 (Sir Brannock)", "status": "Hidden"}]
 
 
 @pytest.mark.rule("combat.encounter.definition", "combat.combat-room.fixed-at-start",

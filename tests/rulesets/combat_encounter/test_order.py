@@ -91,8 +91,7 @@ def test_a_challenge_tie_puts_the_primary_target_first():
     assert game.pending.player == "p2"
 
 
-@pytest.mark.rule("combat.order.determined-once", "combat.order.unchanged", "combat.order.wraps",
-                  "combat.turn.fully-resolved")
+@pytest.mark.rule("combat.order.determined-once", "combat.order.unchanged", "combat.order.wraps")
 def test_combat_order_is_fixed_and_wraps_to_the_first_remaining():
     game = start([5, 5], options={"players": 4})
     order = list(game.table.state.encounter.order)

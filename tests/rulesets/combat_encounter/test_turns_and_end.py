@@ -117,7 +117,8 @@ def test_the_loot_window_lets_each_item_move_once():
 
 
 @pytest.mark.rule("combat.turn.victory-ends-game", "sample.game.victory-checks.a",
-                  "combat.turn.victory-check-after-death", "sample.game.surviving-player")
+                  "combat.turn.victory-check-after-death", "sample.game.surviving-player",
+                  "sample.death.combat-death-loot-opportunity")
 def test_victory_ends_the_game_at_once():
     game = start([15, 7])
     answer(game, "attack:p2:weapon-1")
