@@ -67,10 +67,13 @@ def outcome_of(q: AttackQuestion, natural: int) -> Outcome:
     if natural == 20:
         return Outcome(True, True, False, 0)
     if natural == 1:
-        if q.ruling["kaos-natural-1"] == "turns-check" and 0 < needed <= q.kaos:
+        turns = q.ruling["kaos-natural-1"] == "turns-check"
+        if turns and 0 < needed <= q.kaos:
             return Outcome(True, False, False, needed)
         spend = 1 if not q.dagger and q.kaos > 0 else 0
-        return Outcome(False, False, not q.dagger and spend == 0, spend)
+        # under turns-check the Kaos that keeps the Weapon also raises the Final Result
+        hit = turns and spend > 0 and total + spend * step >= q.defense
+        return Outcome(hit, False, not q.dagger and spend == 0, spend)
     if needed <= q.kaos:
         return Outcome(True, False, False, needed)
     return Outcome(False, False, False, 0)
