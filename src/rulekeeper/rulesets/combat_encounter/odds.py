@@ -67,13 +67,11 @@ def outcome_of(q: AttackQuestion, natural: int) -> Outcome:
     if natural == 20:
         return Outcome(True, True, False, 0)
     if natural == 1:
-        turns = q.ruling["kaos-natural-1"] == "turns-check"
-        if turns and 0 < needed <= q.kaos:
-            return Outcome(True, False, False, needed)
+        lift = max(1, needed)  # a natural 1 hits only with Kaos spent on it (turns-check)
+        if q.ruling["kaos-natural-1"] == "turns-check" and lift <= q.kaos:
+            return Outcome(True, False, False, lift)
         spend = 1 if not q.dagger and q.kaos > 0 else 0
-        # under turns-check the Kaos that keeps the Weapon also raises the Final Result
-        hit = turns and spend > 0 and total + spend * step >= q.defense
-        return Outcome(hit, False, not q.dagger and spend == 0, spend)
+        return Outcome(False, False, not q.dagger and spend == 0, spend)
     if needed <= q.kaos:
         return Outcome(True, False, False, needed)
     return Outcome(False, False, False, 0)
