@@ -238,7 +238,7 @@ def test_a_critical_with_fixed_damage_follows_the_ruling(ruling, base):
 
 
 @pytest.mark.rule("combat.attack.dropped-unavailable", "combat.dropped-weapon.cannot-attack",
-                  "combat.attack.dagger-fallback")
+                  "combat.attack.dagger-fallback", "combat.melee-attack.requirement")
 def test_a_dropped_weapon_cannot_attack_but_the_dagger_still_can():
     game = start([1])
     answer(game, "attack:p2:weapon-1", "decline")
@@ -291,6 +291,7 @@ def test_each_equipped_weapon_gives_its_own_mode_and_the_dagger_gives_both():
 
 @pytest.mark.rule("combat.melee-attack.current-brawn", "combat.ranged-attack.current-quickness",
                   "combat.attack.current-stats", "combat.damage.current-stats",
+                  "combat.attack-check.stat-check-plus", "sample.core.stat-check",
                   "combat.melee-attack.check-brawn", "combat.ranged-attack.check-quickness")
 def test_attack_checks_and_damage_use_the_current_stat_not_the_printed_one():
     # Sir Brannock is Poisoned (Brawn 3 - 1 = 2): 11 + 2 = 13 hits Wren's 13; Longsword 4 + 2

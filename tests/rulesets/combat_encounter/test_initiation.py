@@ -140,6 +140,7 @@ def test_falling_final_death_or_removal_by_a_rule_takes_a_combatant_out():
 
 
 @pytest.mark.rule("combat.initiation.combat-room-of-initiator", "combat.encounter.combat-room",
+                  "combat.encounter.in-a-room",
                   "combat.combat-room.definition", "combat.combat-room.portrait-required",
                   "combat.encounter.portrait-position")
 def test_the_combat_room_is_the_initiators_room_wherever_it_is():

@@ -91,7 +91,8 @@ def test_a_challenge_tie_puts_the_primary_target_first():
     assert game.pending.player == "p2"
 
 
-@pytest.mark.rule("combat.order.determined-once", "combat.order.unchanged", "combat.order.wraps")
+@pytest.mark.rule("combat.order.determined-once", "combat.order.unchanged", "combat.order.wraps",
+                  "combat.order.definition")
 def test_combat_order_is_fixed_and_wraps_to_the_first_remaining():
     game = start([5, 5], options={"players": 4})
     order = list(game.table.state.encounter.order)
