@@ -250,7 +250,7 @@ def test_a_dropped_weapon_cannot_attack_but_the_dagger_still_can():
                   "combat.attack.not-self", "combat.attack.action-type", "combat.attack.is-combat-action",
                   "combat.melee-attack.action-type")
 def test_an_attack_is_the_combat_action_against_one_other_combatant():
-    game = start([10, 10, 1, 1, 10, 10], options={"players": 4, "rooms": "p4=hall"})
+    game = start([10, 10, 1, 1, 5], options={"players": 4, "rooms": "p4=hall"})
     answer(game, "decline", "decline")  # p1, p2
     targets = {o.split(":")[1] for o in options_of(game) if o.startswith("attack:")}
     assert targets == {"p1", "p2"}  # p3 itself and p4 (elsewhere) are not targets
