@@ -65,14 +65,22 @@ def test_an_attack_below_defense_misses_and_rolls_no_damage():
                   "combat.weapon-damage.ranged-adds-quickness", "combat.damage.ranged-quickness",
                   "combat.ranged-attack.damage-ref", "combat.attack.ranged-weapon",
                   "combat.ranged-attack.requirement", "combat.attack.melee-or-ranged",
-                  "combat.attack-check.standard-kinds")
+                  "combat.attack-check.standard-kinds", "combat.attack-check.fail-below",
+                  "combat.ranged-attack.action-type")
 def test_a_ranged_attack_uses_quickness_to_hit_and_for_damage():
     game = start([11, 2])
     answer(game, "decline", "attack:p1:weapon-1")
+    assert game.pending.player == "p1"  # the Ranged Attack was p2's one Combat Action
     assert data(game, "attack.declared")[0]["stat"] == "quickness"
     assert data(game, "check.roll")[0]["purpose"] == "ranged attack"
     assert result(game) == [(11, 14, 14, "hit")]
     assert damage(game) == [(2, "quickness", 3, 5)]
+    # one below the Defense misses, and a missed Ranged Attack resolves no Damage
+    game = start([10, 2])
+    answer(game, "decline", "attack:p1:weapon-1")
+    assert result(game) == [(10, 13, 14, "miss")]
+    assert damage(game) == [] and player(game, "p1").health == 12
+    assert game.table.rng.scripted_left == 1  # the Damage die was never rolled
 
 
 @pytest.mark.rule("combat.weapon-damage.modifiers", "combat.melee-attack.requirement",
@@ -152,17 +160,21 @@ def test_kaos_raises_the_final_result_by_the_kaos_step(step, spent, outcome):
 
 @pytest.mark.rule("combat.attack-check.kaos-on-natural-1-keeps-weapon", "combat.attack-critical-failure.not-if-kaos",
                   "combat.ruling.kaos-natural-1", "combat.attack-check.critical-failure-fails")
-@pytest.mark.parametrize("ruling, outcome", [("prevents-drop", "critical failure"),
-                                             ("turns-check", "hit")])
-def test_kaos_on_a_natural_1_keeps_the_weapon_and_the_ruling_decides_the_hit(ruling, outcome):
-    # Wren, Kaos 2: natural 1 + 3 + 2 Kaos = 6 against a Defense of 5 (Sir Brannock 2 + 1 + 2)
+@pytest.mark.parametrize("ruling, spent, outcome", [("prevents-drop", 2, "critical failure"),
+                                                    ("turns-check", 2, "hit"),
+                                                    ("prevents-drop", 1, "critical failure"),
+                                                    ("turns-check", 1, "hit")])
+def test_kaos_on_a_natural_1_keeps_the_weapon_and_the_ruling_decides_the_hit(ruling, spent,
+                                                                              outcome):
+    # Wren, Kaos 2: natural 1 + Quickness 3 + Kaos against a Defense of 5 (Sir Brannock 2 + 1 + 2)
     game = start([1, 4], rulings={"kaos-natural-1": ruling}, ranger__kaos=2, knight__defense=2)
-    answer(game, "decline", "attack:p1:weapon-1", "kaos:2")
-    assert result(game) == [(1, 6, 5, outcome)]
-    assert player(game, "p2").dropped == set()
+    answer(game, "decline", "attack:p1:weapon-1", f"kaos:{spent}")
+    assert result(game) == [(1, 4 + spent, 5, outcome)]
+    assert player(game, "p2").dropped == set()  # a single Kaos is enough to keep the Weapon
     assert data(game, "weapon.kept")[0]["why"] == "Kaos was spent on the natural 1"
     assert len(data(game, "damage")) == (1 if outcome == "hit" else 0)
-    assert player(game, "p2").kaos == 1  # 2 spent, 1 back: still a Critical Failure reward
+    # Kaos spent, 1 back: still a Critical Failure reward
+    assert player(game, "p2").kaos == 2 - spent + 1
 
 
 @pytest.mark.rule("combat.attack.mystic-dagger-either", "combat.mystic-dagger.either-option",
@@ -183,11 +195,18 @@ def test_the_mystic_dagger_serves_both_modes_with_its_own_damage():
 
 @pytest.mark.rule("combat.mystic-dagger.critical-melee-damage", "combat.mystic-dagger.critical-ranged-damage",
                   "combat.mystic-dagger.critical-minimum-1")
-@pytest.mark.parametrize("option, base, stat", [("dagger-melee", 4, 3), ("dagger-ranged", 2, -1)])
-def test_mystic_dagger_critical_damage_doubles_its_base_and_adds_the_stat_once(option, base, stat):
-    game = start([20])
+@pytest.mark.parametrize("option, base, brawn, stat, amount", [
+    ("dagger-melee", 4, 3, 3, 7),  # 2 x 2 + Brawn 3
+    ("dagger-ranged", 2, 3, -1, 1),  # 2 x 1 + Quickness -1 (Chain Mail)
+    ("dagger-melee", 4, -7, -7, 1),  # 4 - 7 is below 1: 1 Damage
+])
+def test_mystic_dagger_critical_damage_doubles_its_base_and_adds_the_stat_once(option, base, brawn,
+                                                                                stat, amount):
+    game = start([20], knight__brawn=brawn)
     answer(game, f"attack:p2:{option}")
-    assert damage(game)[0][0] == base and damage(game)[0][3] == max(1, base + stat)
+    assert damage(game)[0] == (base, "brawn" if option == "dagger-melee" else "quickness", stat,
+                               amount)
+    assert player(game, "p2").health == 10 - amount
     assert rules(game)[kinds(game).index("damage")] == \
         f"combat.mystic-dagger.critical-{option.split('-')[1]}-damage"
     # with dice in the dagger's value, its base is rolled twice (both rolls counted)
@@ -203,7 +222,10 @@ def test_a_natural_1_with_the_mystic_dagger_drops_nothing():
     answer(game, "attack:p2:dagger-melee")
     assert player(game, "p1").dropped == set()
     assert data(game, "weapon.kept")[0]["why"] == "the Mystic Dagger is never Dropped"
-    assert "attack:p1:dagger-melee" in options_of(game) or game.pending.player == "p2"
+    assert not data(game, "weapon.dropped")
+    answer(game, "decline")  # p2; on p1's next Combat Turn everything is still available
+    assert [o for o in options_of(game) if o.startswith("attack:")] == [
+        "attack:p2:weapon-1", "attack:p2:dagger-melee", "attack:p2:dagger-ranged"]
 
 
 @pytest.mark.rule("combat.ruling.crit-fixed-damage")
@@ -216,7 +238,7 @@ def test_a_critical_with_fixed_damage_follows_the_ruling(ruling, base):
 
 
 @pytest.mark.rule("combat.attack.dropped-unavailable", "combat.dropped-weapon.cannot-attack",
-                  "combat.attack.dagger-fallback")
+                  "combat.attack.dagger-fallback", "combat.melee-attack.requirement")
 def test_a_dropped_weapon_cannot_attack_but_the_dagger_still_can():
     game = start([1])
     answer(game, "attack:p2:weapon-1", "decline")
@@ -226,14 +248,15 @@ def test_a_dropped_weapon_cannot_attack_but_the_dagger_still_can():
 
 @pytest.mark.rule("combat.attack.one-target", "combat.attack.target-in-same-encounter",
                   "combat.attack.not-self", "combat.attack.action-type", "combat.attack.is-combat-action",
-                  "combat.melee-attack.action-type", "combat.ranged-attack.action-type")
+                  "combat.melee-attack.action-type")
 def test_an_attack_is_the_combat_action_against_one_other_combatant():
-    game = start([10, 10, 1], options={"players": 4, "rooms": "p4=hall"})
+    game = start([10, 10, 1, 1, 5], options={"players": 4, "rooms": "p4=hall"})
     answer(game, "decline", "decline")  # p1, p2
     targets = {o.split(":")[1] for o in options_of(game) if o.startswith("attack:")}
     assert targets == {"p1", "p2"}  # p3 itself and p4 (elsewhere) are not targets
-    answer(game, "attack:p1:weapon-1")
+    answer(game, "attack:p1:weapon-1")  # Grub: 10 + 4 hits 14; War Hammer 2d4 rolls 1 and 1
     assert len(data(game, "attack.declared")) == 1
+    assert [d["purpose"] for d in data(game, "check.roll")] == ["combat order", "melee attack"]
     assert game.pending.player == "p1"  # one Attack: the Combat Action is used, the turn ends
 
 
@@ -248,3 +271,37 @@ def test_health_at_zero_triggers_death_at_once():
     assert seq[seq.index("damage") + 1:seq.index("damage") + 3] == ["death.triggered", "death"]
     assert seq.index("death") < seq.index("loot.opportunity")
     assert "combat.turn" not in seq[seq.index("damage"):]
+
+
+@pytest.mark.rule("combat.attack.melee-weapon", "combat.attack.ranged-weapon", "combat.attack.one-option",
+                  "combat.melee-attack.requirement", "combat.ranged-attack.requirement",
+                  "combat.attack.mystic-dagger-either", "combat.attack.melee-or-ranged")
+def test_each_equipped_weapon_gives_its_own_mode_and_the_dagger_gives_both():
+    # Wren: Short Bow (ranged) and Hand Axe (melee) Equipped; a Spear in her Backpack is not
+    # Equipped and gives no option
+    game = start(sets={"characters.cards.ranger.loadout.backpack": ["spear"]})
+    answer(game, "decline")
+    attacks = [(o.id, o.label) for o in game.pending.options if o.id.startswith("attack:")]
+    assert attacks == [
+        ("attack:p1:weapon-1", "Attack p1 (Sir Brannock) with Short Bow (ranged, 1d6)"),
+        ("attack:p1:weapon-2", "Attack p1 (Sir Brannock) with Hand Axe (melee, 1d6+1)"),
+        ("attack:p1:dagger-melee", "Attack p1 (Sir Brannock) with Mystic Dagger (melee, 2)"),
+        ("attack:p1:dagger-ranged", "Attack p1 (Sir Brannock) with Mystic Dagger (ranged, 1)")]
+
+
+@pytest.mark.rule("combat.melee-attack.current-brawn", "combat.ranged-attack.current-quickness",
+                  "combat.attack.current-stats", "combat.damage.current-stats",
+                  "combat.attack-check.stat-check-plus", "sample.core.stat-check",
+                  "combat.melee-attack.check-brawn", "combat.ranged-attack.check-quickness")
+def test_attack_checks_and_damage_use_the_current_stat_not_the_printed_one():
+    # Sir Brannock is Poisoned (Brawn 3 - 1 = 2): 11 + 2 = 13 hits Wren's 13; Longsword 4 + 2
+    game = start([11, 4])
+    player(game, "p1").statuses.append("poisoned")
+    answer(game, "attack:p2:weapon-1")
+    assert (data(game, "check.roll")[0]["value"], result(game)) == (2, [(11, 13, 13, "hit")])
+    assert damage(game) == [(4, "brawn", 2, 6)]
+    # his Chain Mail gives Quickness 0 - 1 = -1: 14 - 1 = 13 hits; Mystic Dagger 1 - 1 = 0 -> 1
+    game = start([14])
+    answer(game, "attack:p2:dagger-ranged")
+    assert (data(game, "check.roll")[0]["value"], result(game)) == (-1, [(14, 13, 13, "hit")])
+    assert damage(game) == [(1, "quickness", -1, 1)]

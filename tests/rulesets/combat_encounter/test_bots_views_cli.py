@@ -58,6 +58,19 @@ def test_heuristic_spends_kaos_only_to_turn_a_miss_into_a_hit(roll, expected):
     assert bot_choice(game) == expected
 
 
+@pytest.mark.parametrize("ruling, expected", [("prevents-drop", "kaos:0"), ("turns-check", "kaos:1")])
+def test_heuristic_spends_kaos_on_a_natural_1_with_the_dagger_only_if_it_turns_the_check(
+        ruling, expected):
+    # Wren, 2 Kaos, Mystic Dagger: natural 1 + 3 = 4 already reaches Defense 4, but a natural 1
+    # hits only with Kaos spent on it (kaos-natural-1=turns-check)
+    game = start([1], ranger__kaos=2, knight__defense=0, sets={
+        "characters.cards.knight.patron.defense": 0, "items.cards.chain-mail.defense": 4},
+        rulings={"kaos-natural-1": ruling})
+    answer(game, "decline", "attack:p1:dagger-ranged")
+    assert game.pending.kind == "kaos"
+    assert bot_choice(game) == expected
+
+
 def test_heuristic_rerolls_a_miss_and_keeps_a_hit():
     for roll, expected in ((4, "reroll"), (1, "reroll"), (12, "keep")):
         game = start([roll], keep=("ranger",))

@@ -97,7 +97,7 @@ def test_a_check_against_defense_is_not_an_attack_check():
     before = (dict(c.state.metrics), player(game, "p1").kaos)
     check, asked = drive(stat_check(c, "p1", "brawn", "trap", "sample.core.stat-check", tn=defense),
                          "keep")
-    assert check.tn == 13
     assert [d.kind for d in asked] == ["reroll"]  # a Reroll Token, but no Kaos: not an Attack
+    assert check.tn == 13
     assert (dict(c.state.metrics), player(game, "p1").kaos) == before
     assert player(game, "p1").dropped == set()

@@ -65,6 +65,7 @@ def test_disengaging_into_a_jelly_cube_room_hurts_at_the_end_of_ones_own_turn():
                   "combat.combatants.leave.d", "combat.summary.flee", "sample.random-encounters.deck")
 def test_flee_moves_leaves_pauses_and_draws_one_random_encounter():
     game = start([10], options={"players": 3}, sets=QUIET_DECK)
+    assert [o for o in options_of(game) if o.startswith("flee:")] == ["flee:hall", "flee:armory"]
     answer(game, "flee:hall")
     assert player(game, "p1").room == "hall"
     seq = [k for k in kinds(game) if k in ("flee", "combat.leaves", "order.removed", "combat.paused",

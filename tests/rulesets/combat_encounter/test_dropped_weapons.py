@@ -3,6 +3,7 @@
 import pytest
 
 from rulekeeper.rulesets.combat_encounter.attack import attack_options
+from rulekeeper.rulesets.combat_encounter.encounter import recover_dropped_weapon
 from tests.rulesets.combat_encounter.helpers import (
     answer,
     ctx,
@@ -45,23 +46,48 @@ def test_a_dropped_weapon_is_face_down_in_its_slot_which_stays_occupied():
 
 @pytest.mark.rule("combat.recover-weapon.requirement", "combat.recover-weapon.procedure",
                   "combat.recover-weapon.uses-combat-action", "combat.recover-weapon.action-type",
-                  "combat.recover-weapon.available-immediately",
-                  "combat.recover-weapon.no-attack-same-turn")
-def test_recovering_uses_the_combat_action_and_the_weapon_waits_a_turn():
+                  "combat.recover-weapon.available-immediately")
+def test_recovering_uses_the_combat_action_and_the_weapon_is_back_next_turn():
     game = dropped_game()
     answer(game, "decline")
     assert "recover:weapon-1" in options_of(game)
     answer(game, "recover:weapon-1")
-    knight, encounter = player(game, "p1"), game.table.state.encounter
+    knight = player(game, "p1")
     assert knight.dropped == set()  # face up at once
     assert data(game, "weapon.recovered")[0]["weapon"] == "Longsword"
     assert game.pending.player == "p2"  # the Combat Action is used
-    # during that Combat Turn it was not an Attack option
-    encounter.current, encounter.recovered = "p1", "weapon-1"
-    assert "weapon-1" not in [o.key for o in attack_options(ctx(game), knight, encounter)]
-    encounter.current, encounter.recovered = None, None
     answer(game, "decline")
     assert "attack:p2:weapon-1" in options_of(game)
+
+
+@pytest.mark.rule("combat.recover-weapon.no-attack-same-turn", "combat.recover-weapon.available-immediately")
+def test_a_recovered_weapon_cannot_attack_in_the_same_combat_turn():
+    # Recover Dropped Weapon is the Combat Action, so only another rule could grant an Attack
+    # in the same Combat Turn: the options of such an Attack, right after recovering
+    game = dropped_game()
+    answer(game, "decline")
+    knight, encounter = player(game, "p1"), game.table.state.encounter
+    assert encounter.current == "p1"
+    recover_dropped_weapon(ctx(game), encounter, "p1", "weapon-1")
+    assert knight.dropped == set()
+    assert [o.key for o in attack_options(ctx(game), knight, encounter)] == [
+        "dagger-melee", "dagger-ranged"]
+
+
+@pytest.mark.rule("combat.recover-weapon.procedure", "combat.recover-weapon.requirement")
+def test_recover_flips_only_the_chosen_dropped_weapon():
+    # Wren rolls a natural 1 with her Short Bow, then (with the 1 Kaos it gave her unspent) with
+    # her Hand Axe: both are Dropped; she recovers the Hand Axe only
+    game = start([1, 1])
+    answer(game, "decline", "attack:p1:weapon-1", "decline", "attack:p1:weapon-2", "kaos:0",
+           "decline")
+    assert player(game, "p2").dropped == {"weapon-1", "weapon-2"}
+    assert [o for o in options_of(game) if o.startswith("recover:")] == [
+        "recover:weapon-1", "recover:weapon-2"]
+    answer(game, "recover:weapon-2")
+    assert player(game, "p2").dropped == {"weapon-1"}
+    assert data(game, "weapon.recovered") == [{"who": "p2 (Wren)", "weapon": "Hand Axe",
+                                               "slot": "weapon-2"}]
 
 
 @pytest.mark.rule("combat.dropped-weapon.restored-at-end", "combat.dropped-weapon.restore-face-up",

@@ -36,7 +36,8 @@ def test_rooms_are_joined_both_ways_and_one_has_a_jelly_cube():
         new_game("combat-encounter", content_set={"dungeon.areas.vault.neighbours": ["crypt", "hall"]})
 
 
-@pytest.mark.rule("sample.actions.turn-actions", "sample.actions.move.a", "sample.game.turn-order")
+@pytest.mark.rule("sample.actions.turn-actions", "sample.actions.move.a", "sample.game.turn-order",
+                  "sample.actions.ambush", "sample.actions.challenge")
 def test_a_player_turn_offers_moves_hide_and_fights_in_the_room():
     game = in_the_hall()
     ids = options_of(game)

@@ -99,12 +99,18 @@ def test_combatants_are_the_pair_and_the_other_non_hidden_players_in_the_room():
     assert not [o for o in options_of(game) if "p5" in o or "p4" in o]
 
 
-@pytest.mark.rule("combat.combatants.initiator")
+@pytest.mark.rule("combat.combatants.initiator", "sample.actions.hide")
 def test_a_hidden_initiator_becomes_a_combatant_and_is_no_longer_hidden():
-    game = start(options={"hidden": "p1"})
+    # an Ambusher's Hidden ends when its Player Turn begins, so the Opening Gong (no Player
+    # Turn) is the way a Hidden Player initiates Combat; p3 stays Hidden and out of Combat
+    game = start(options={"start": "gong", "players": 3, "hidden": "p1,p3"})
+    assert "turn.begins" not in kinds(game)
     assert game.table.state.encounter.order == ["p1", "p2"]
     assert "hidden" not in player(game, "p1").statuses
-    assert ("status.lost", "sample.actions.hide") in [(e.kind, e.rule) for e in game.events]
+    assert player(game, "p3").statuses == ["hidden"]
+    lost = kinds(game).index("status.lost")
+    assert kinds(game).index("combat.target") < lost < kinds(game).index("combat.combatants")
+    assert data(game, "status.lost") == [{"who": "p1 (Sir Brannock)", "status": "Hidden"}]
 
 
 @pytest.mark.rule("combat.encounter.definition", "combat.combat-room.fixed-at-start",
@@ -131,3 +137,17 @@ def test_falling_final_death_or_removal_by_a_rule_takes_a_combatant_out():
         assert game.table.state.encounter.order == ["p1", "p2"]
         assert data(game, "combat.leaves")[-1]["how"] == how
         assert rules(game)[-1] == "combat.order.remove-leaver"
+
+
+@pytest.mark.rule("combat.initiation.combat-room-of-initiator", "combat.encounter.combat-room",
+                  "combat.encounter.in-a-room",
+                  "combat.combat-room.definition", "combat.combat-room.portrait-required",
+                  "combat.encounter.portrait-position")
+def test_the_combat_room_is_the_initiators_room_wherever_it_is():
+    # the pair's Portraits are in the Great Hall, p3's in the start Room (the Entrance)
+    game = start(options={"players": 3, "rooms": "p1=hall,p2=hall"})
+    encounter = game.table.state.encounter
+    assert encounter.room == "hall" and data(game, "combat.room") == [{"room": "Great Hall"}]
+    assert encounter.order == ["p1", "p2"]  # p3 is not in the Combat Room
+    assert sorted(o for o in options_of(game) if o.startswith("flee:")) == [
+        "flee:crypt", "flee:entrance", "flee:jelly-pit"]  # the Great Hall's neighbours

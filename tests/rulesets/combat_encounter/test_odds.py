@@ -48,6 +48,8 @@ def test_kaos_and_rerolls_raise_the_odds_and_kaos_saves_the_weapon():
     AttackQuestion(3, 14, "1d8+1", kaos=2, rerolls=1),
     AttackQuestion(0, 12, "2d4", rerolls=2),
     AttackQuestion(-2, 9, "3", kaos=1, rulings=(("kaos-natural-1", "turns-check"),)),
+    # a natural 1 + 3 already reaches 4: the 1 Kaos that keeps the Weapon also turns the check
+    AttackQuestion(3, 4, "1d6", kaos=1, rulings=(("kaos-natural-1", "turns-check"),)),
 ])
 def test_exact_odds_agree_with_sampled_attacks(question):
     exact = exact_odds(question)
@@ -91,3 +93,13 @@ def test_bad_odds_arguments_are_one_line(args, message, capsys, monkeypatch):
     code, _, err = run(["odds", "combat-encounter", "attack", "--stat", "1", "--defense", "10",
                         *args], capsys, monkeypatch)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.rule("combat.ruling.kaos-natural-1", "combat.attack-check.kaos-on-natural-1-keeps-weapon")
+@pytest.mark.parametrize("ruling, hit", [("prevents-drop", Fraction(19, 20)), ("turns-check", 1)])
+def test_the_kaos_that_keeps_the_weapon_on_a_natural_1_hits_only_under_turns_check(ruling, hit):
+    # stat 3 against Defense 4 with 1 Kaos: every roll but a natural 1 hits without Kaos; on a
+    # natural 1 the attacker spends 1 Kaos to keep its Weapon: 1 + 3 + 1 = 5 reaches 4
+    report = exact_odds(AttackQuestion(3, 4, "1d6", kaos=1, rulings=(("kaos-natural-1", ruling),)))
+    assert report.outcomes["hit"] == hit and report.outcomes["drop"] == 0
+    assert report.means["kaos spent"] == 1 / 20

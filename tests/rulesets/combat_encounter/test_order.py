@@ -33,10 +33,12 @@ def six(kind, dice, **kw):
                   "combat.order.challenge.initiator-wins",
                   "combat.order.definition",
                   "sample.core.critical-success-reward", "sample.core.critical-failure-reward",
-                  "sample.core.contested-check", "combat.summary.combat-order")
+                  "sample.core.contested-check", "combat.summary.combat-order",
+                  "combat.order.ambush.current-quickness", "combat.order.challenge.current-quickness")
 @pytest.mark.parametrize("kind", ["ambush", "challenge"])
 def test_others_follow_the_pair_from_highest_to_lowest_final_result(kind):
-    # p3 natural 20 (19) is below p4's 16 + 4 = 20; p5's natural 1 (2) is above p6's 5 - 5 = 0
+    # p3 natural 20 (19) is below p4's 16 + 4 = 20 (current Quickness: 3 + 1 for Narrow Escape);
+    # p5's natural 1 (2) is above p6's 5 - 5 = 0
     game = six(kind, [20, 16, 1, 5])
     assert game.table.state.encounter.order == ["p1", "p2", "p4", "p3", "p5", "p6"]
     order_checks = [d for d in data(game, "check.roll") if d["purpose"] == "combat order"]
@@ -90,7 +92,7 @@ def test_a_challenge_tie_puts_the_primary_target_first():
 
 
 @pytest.mark.rule("combat.order.determined-once", "combat.order.unchanged", "combat.order.wraps",
-                  "combat.turn.fully-resolved")
+                  "combat.order.definition")
 def test_combat_order_is_fixed_and_wraps_to_the_first_remaining():
     game = start([5, 5], options={"players": 4})
     order = list(game.table.state.encounter.order)
@@ -116,3 +118,16 @@ def test_a_leaver_is_removed_and_the_rest_keep_their_order():
     answer(game, "decline", "decline")
     assert game.pending.player == "p1"
     assert "flee:hall" in options_of(game)
+
+
+@pytest.mark.rule("sample.core.contested-check", "combat.order.challenge.initiator-does-not-win")
+def test_a_natural_20_does_not_win_a_challenge_by_itself():
+    # p1 natural 20 - 1 = 19 against p2 17 + 3 = 20; p1 holds Kaos but may not spend it
+    game = start([20, 17], options={"start": "challenge"}, knight__kaos=3)
+    answer(game, "accept")
+    assert data(game, "challenge.result")[0] | {} == {
+        "who": "p1 (Sir Brannock)", "mine": 19, "theirs": 20, "target": "p2 (Wren)",
+        "outcome": "does not win"}
+    assert game.table.state.encounter.order == ["p2", "p1"]
+    assert player(game, "p1").kaos == 3 and not data(game, "check.kaos")
+    assert player(game, "p1").rerolls == 1  # the natural 20 still gives its reward

@@ -18,6 +18,7 @@ from tests.rulesets.combat_encounter.helpers import (
 )
 
 THIRD_AWAY = {"players": 3, "rooms": "p3=hall"}  # p3 survives elsewhere: no Victory at once
+QUIET_DECK = {"encounters.cards": [{"id": "quiet", "name": "Quiet Corridor", "text": "-"}]}
 
 
 def between(game, first, last):
@@ -116,7 +117,8 @@ def test_the_loot_window_lets_each_item_move_once():
 
 
 @pytest.mark.rule("combat.turn.victory-ends-game", "sample.game.victory-checks.a",
-                  "combat.turn.victory-check-after-death", "sample.game.surviving-player")
+                  "combat.turn.victory-check-after-death", "sample.game.surviving-player",
+                  "sample.death.combat-death-loot-opportunity")
 def test_victory_ends_the_game_at_once():
     game = start([15, 7])
     answer(game, "attack:p2:weapon-1")
@@ -154,15 +156,26 @@ def test_an_initiator_who_dies_ends_their_turn_and_is_skipped_later():
 
 
 @pytest.mark.rule("combat.end-condition.continues", "combat.turn.resume-if-condition",
-                  "combat.end-condition.check-points")
+                  "combat.end-condition.check-points", "combat.turn.fully-resolved")
 def test_combat_goes_on_while_two_combatants_remain():
-    game = start([15, 5, 15, 8], options={"players": 5, "rooms": "p5=hall"})
+    game = start([15, 5, 15, 8], options={"players": 5, "rooms": "p5=hall"}, sets=QUIET_DECK)
     order = game.table.state.encounter.order
     assert order == ["p1", "p2", "p3", "p4"]
     answer(game, "attack:p2:weapon-1")  # 8 + 3 = 11 > 10: Wren dies; p1 loots nothing
     answer(game, "none", "done")
     assert game.table.state.encounter.order == ["p1", "p3", "p4"]
     assert game.pending.player == "p3"  # Combat resumed with the next Combatant
+    # p1's Combat Turn (with the Death and the Loot Opportunity) ended before p3's began
+    after_death = kinds(game)[kinds(game).index("death"):]
+    closed = after_death.index("loot.closed")
+    assert "combat.turn" not in after_death[:closed]
+    assert after_death[closed + 1:] == ["first-attack.over", "combat.turn"]
+    answer(game, "flee:hall")  # exactly two Combatants remain: Combat goes on with p4
+    encounter = game.table.state.encounter
+    assert encounter is not None and encounter.order == ["p1", "p4"]
+    assert game.pending.player == "p4" and game.pending.kind == "combat-action"
+    answer(game, "decline")
+    assert game.pending.player == "p1" and game.pending.kind == "combat-action"
 
 
 @pytest.mark.rule("combat.end-condition.end", "combat.end-condition.ends-immediately",

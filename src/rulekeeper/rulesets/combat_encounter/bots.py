@@ -9,8 +9,9 @@ It decides from its seat's view only:
   it recovers a Dropped one.
 - Checks: it rerolls a roll that misses (or a natural 1 that would drop its Weapon), and
   on a check without Target Number (Combat Order, Challenge) a natural below 8; it spends
-  Kaos when that turns a miss into a hit, the least Kaos that does, and 1 Kaos on a
-  natural 1 that would drop a Weapon card.
+  Kaos when that turns a miss into a hit, the least Kaos that does (under
+  ``kaos-natural-1=turns-check`` a natural 1 needs at least 1 Kaos to hit), and 1 Kaos on
+  a natural 1 that would drop a Weapon card.
 - Between Combats: it equips what fills an empty slot, Ambushes the weakest Player in
   its Room, or moves toward the nearest Player it can see.
 """
@@ -139,8 +140,9 @@ class HeuristicBot:
         needed = max(0, -(-(check["tn"] - check["total"]) // step))
         can_turn = natural != 20 and needed > 0 and needed <= me["kaos"]
         if natural == 1:
-            if state["rulings"]["kaos-natural-1"] == "turns-check" and can_turn:
-                return f"kaos:{needed}"
+            lift = max(1, needed)  # a natural 1 hits only with Kaos spent on it (turns-check)
+            if state["rulings"]["kaos-natural-1"] == "turns-check" and lift <= me["kaos"]:
+                return f"kaos:{lift}"
             return "kaos:1" if check.get("dagger") is False else "kaos:0"
         return f"kaos:{needed}" if can_turn else "kaos:0"
 

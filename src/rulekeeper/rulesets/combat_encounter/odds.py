@@ -67,8 +67,9 @@ def outcome_of(q: AttackQuestion, natural: int) -> Outcome:
     if natural == 20:
         return Outcome(True, True, False, 0)
     if natural == 1:
-        if q.ruling["kaos-natural-1"] == "turns-check" and 0 < needed <= q.kaos:
-            return Outcome(True, False, False, needed)
+        lift = max(1, needed)  # a natural 1 hits only with Kaos spent on it (turns-check)
+        if q.ruling["kaos-natural-1"] == "turns-check" and lift <= q.kaos:
+            return Outcome(True, False, False, lift)
         spend = 1 if not q.dagger and q.kaos > 0 else 0
         return Outcome(False, False, not q.dagger and spend == 0, spend)
     if needed <= q.kaos:
