@@ -205,3 +205,11 @@ def test_a_diverging_fork_leaves_the_original_untouched(seed, agent_seed, at):
     while not fork.over:
         fork.step(fork.pending.options[0].id)
     assert (list(game.decisions), events_json(game), game.pending) == before
+
+
+def test_scripted_dice_are_checked_before_the_game_starts():
+    from rulekeeper.core.errors import DiceScriptError
+    with pytest.raises(DiceScriptError, match=r"--dice: 7 is not a value of any die of duel-v1 \(numbers 1 to 6\)"):
+        new_game("duel", dice=[3, 7])
+    with pytest.raises(DiceScriptError, match="'HIT'"):
+        new_game("duel", dice=["HIT"])

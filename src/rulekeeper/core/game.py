@@ -172,6 +172,7 @@ def new_game(
     if content is not None:
         content = str(Path(content).resolve())
     loaded, content_digest = ruleset.load_content(content, content_set)
+    ruleset.check_dice_script(loaded, dice)
     record = Record(
         ruleset=ruleset.meta.id,
         scenario=ruleset.pick_scenario(loaded, scenario),

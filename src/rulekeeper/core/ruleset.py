@@ -11,7 +11,7 @@ change of state is announced with ``table.emit``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -21,10 +21,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulekeeper.core.content import ContentSet
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.rng import Rng
+from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.rulings import Ruling, did_you_mean
 
 
@@ -118,6 +118,28 @@ class Ruleset(ABC):
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         """What ``player`` may know of the game (None: everything), as JSON-able data."""
         return {}
+
+    def script_faces(self, content: Any) -> tuple[frozenset[str], int] | None:
+        """What a scripted die value (``--dice``) may be in this ruleset, checked at game start.
+
+        Returns the face names of its custom dice (compared without case) and the largest
+        number a die shows (or face index); None leaves the check to each roll.
+        """
+        return None
+
+    def check_dice_script(self, content: Any, values: Sequence[ScriptValue]) -> None:
+        """Refuse, before the game starts, a scripted value no die of this ruleset can show."""
+        faces = self.script_faces(content)
+        if faces is None:
+            return
+        names, largest = faces
+        known = {name.casefold() for name in names}
+        for value in values:
+            fits = (1 <= value <= largest) if isinstance(value, int) else value.casefold() in known
+            if not fits:
+                shown = f"faces {', '.join(sorted(names))} or " if names else ""
+                raise DiceScriptError(f"--dice: {value!r} is not a value of any die of "
+                                      f"{self.meta.id} ({shown}numbers 1 to {largest})")
 
     def invariant_violations(self, table: Table) -> list[str]:
         """What is wrong with the current state (lost cards, a figure in two areas...).

@@ -55,6 +55,9 @@ class Duel(Ruleset):
     def scenarios(self, content: Any) -> list[str]:
         return ["standard", "short"]
 
+    def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
+        return frozenset(), 6
+
     def play(self, table: Table) -> Procedure:
         deck = list(table.content.deck.cards)
         table.rng.shuffle(deck)

@@ -13,6 +13,7 @@ from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
 from rulekeeper.core.rulings import Ruling
 from rulekeeper.rulesets.combat_encounter import view as views
+from rulekeeper.rulesets.combat_encounter.damage import DamageDice
 from rulekeeper.rulesets.combat_encounter.gameplay import play_game
 from rulekeeper.rulesets.combat_encounter.models import CombatContent, reference_problem
 from rulekeeper.rulesets.combat_encounter.random_encounters import build_deck
@@ -132,6 +133,12 @@ class CombatEncounterRuleset(Ruleset):
             metrics[f"survived.{character}" if player.alive else f"defeated.{character}"] = 1.0
             metrics[f"damage.{seat}"] = float(state.metrics[f"damage.{seat}"])
         return metrics
+
+    def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
+        """Numbers only: the d20 of checks and the dice of Damage values."""
+        sides = [s for item in content.items.cards if item.damage is not None
+                 for _, _, s in DamageDice.parse(item.damage).dice]
+        return frozenset(), max([20, *sides])
 
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         if table.state is None:

@@ -159,6 +159,10 @@ class EnemyAttacksRuleset(Ruleset):
             metrics[f"{'survived' if figure.in_play else 'defeated'}.{figure.id}"] = 1
         return metrics
 
+    def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
+        die = content.dice.action_die
+        return frozenset(die.faces), max(len(names) for names in die.dice.values())
+
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         return state_view(table.state) if table.state is not None else {}
 
