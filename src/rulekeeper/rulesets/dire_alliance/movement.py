@@ -24,7 +24,7 @@ def move(t: Tabletop, mover: Fighter, destination: str) -> Asked:
     and stunned by an opportunity attack, or defeated): the rest of its action is lost."""
     assert mover.area is not None
     source = mover.area
-    stopped = yield from opportunity_attacks(t, mover)
+    stopped = yield from t.opportunity_attacks(mover)
     if mover.defeated:
         return False
     t.place(mover, destination)
@@ -40,7 +40,7 @@ def opportunity_attacks(t: Tabletop, mover: Fighter) -> Asked:
     order its controller chooses. Returns True when the mover was damaged and stunned."""
     assert mover.area is not None
     area = mover.area
-    waiting = t.ready_enemies_in(area, mover.side)
+    waiting = t.ready_enemies_in(area, mover.team)
     stopped = False
     if not waiting:
         return False
