@@ -38,7 +38,7 @@ def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
 def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
            extra: int = 0) -> Asked:
     """Resolve one attack on ``targets``; returns the targets that were damaged."""
-    yield from t.before_roll(attacker, targets)
+    yield from t.before_roll(attacker, targets, kind)
     dice = attack_dice(t, attacker, kind, extra)
     dreadful = next((f for f in targets if f.has("dreadful")), None)
     if dreadful is not None:

@@ -215,8 +215,9 @@ class Tabletop:
         """The opportunity attacks on ``mover`` leaving its area; True when it must stop."""
         return (yield from movement.opportunity_attacks(self, mover))
 
-    def before_roll(self, attacker: Fighter, targets: list[Fighter]) -> Asked:
-        """Anything the players may do before an attack's dice are rolled (Raid's boosts)."""
+    def before_roll(self, attacker: Fighter, targets: list[Fighter], kind: str) -> Asked:
+        """Anything the players may do before the dice of an attack (``kind``: melee or
+        shoot) are rolled (Raid's boosts)."""
         yield from ()
 
     def token_card(self, actor: Fighter) -> tuple[str, list[str]] | None:

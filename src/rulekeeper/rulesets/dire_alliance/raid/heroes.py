@@ -252,20 +252,22 @@ def exert(raid: Raid, hero: Hero) -> Asked:
     yield from move(raid, hero.fighter, destination)
 
 
-def boost_window(raid: Raid, fighters: list[Fighter]) -> Asked:
-    """raid.boost.*: before dice are rolled, each hero rolling may play cards face up from
-    its hand for their modifiers (no action)."""
-    for fighter in fighters:
+def boost_window(raid: Raid, attacker: Fighter, targets: list[Fighter], kind: str) -> Asked:
+    """raid.boost.*: before an attack's dice are rolled, each hero rolling (the attacker, or
+    a target defending) may play cards face up from its hand for their modifiers."""
+    for fighter in [attacker, *targets]:
         if not raid.is_hero(fighter):
             continue
         hero = raid.hero(fighter)
+        role = (f"attacking {', '.join(t.name for t in targets)} ({kind})" if fighter is attacker
+                else f"defending against {attacker.name}'s {kind}")
         while hero.piles.hand:
             pairs = [(f"boost:{c}", f"Boost with {raid.card_name(c)} "
                                     f"({modifiers_text(raid.cards[c].modifiers)})")
                      for c in sorted(set(hero.piles.hand))]
             answer = yield from raid.ask(hero.seat, "boost", [("done", "No (more) boost"), *pairs],
                                          "raid.boost.play",
-                                         f"{hero.name}: boost before the dice are rolled?")
+                                         f"{hero.name}, {role}: boost before the dice are rolled?")
             if answer == "done":
                 break
             card = answer.partition(":")[2]

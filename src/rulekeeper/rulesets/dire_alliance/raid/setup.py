@@ -51,8 +51,8 @@ class RaidOptions(BaseModel):
     hero4: str = Field("crane", description="hero of the fourth seat")
     class1: str = Field("slayer", description="hero class of the first seat")
     class2: str = Field("hunter", description="hero class of the second seat")
-    class3: str = Field("hunter", description="hero class of the third seat")
-    class4: str = Field("slayer", description="hero class of the fourth seat")
+    class3: str = Field("slayer", description="hero class of the third seat")
+    class4: str = Field("hunter", description="hero class of the fourth seat")
     villain: str = Field("hollow-king", description="the villain")
     faction: str = Field("grievers", description="the faction the villain leads")
 

@@ -6,6 +6,7 @@ action-row tokens, the goals)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulekeeper.rulesets.dire_alliance.raid import attacks, damage, goals, heroes
 from rulekeeper.rulesets.dire_alliance.raid.models import (
@@ -45,6 +46,8 @@ class Raid(Tabletop):
     """The seat that settles ties for the enemies right now (ruling raid-ties)."""
     played: set[str] = field(default_factory=set)
     """Hero cards played at least once (metrics)."""
+    printed: dict[str, Any] = field(default_factory=dict)
+    """What the view shows of the printed cards and the board (built once, never changed)."""
 
     # --- who is who ------------------------------------------------------------------------
 
@@ -130,8 +133,8 @@ class Raid(Tabletop):
     def opportunity_attacks(self, mover: Fighter) -> Asked:
         return (yield from attacks.opportunity_attacks(self, mover))
 
-    def before_roll(self, attacker: Fighter, targets: list[Fighter]) -> Asked:
-        yield from heroes.boost_window(self, [attacker, *targets])
+    def before_roll(self, attacker: Fighter, targets: list[Fighter], kind: str) -> Asked:
+        yield from heroes.boost_window(self, attacker, targets, kind)
 
     def token_card(self, actor: Fighter) -> tuple[str, list[str]] | None:
         if not self.is_hero(actor):

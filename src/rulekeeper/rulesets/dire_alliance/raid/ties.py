@@ -36,7 +36,12 @@ class Candidate:
 
 def settle(raid: Raid, seat: str, question: str, candidates: list[Candidate], rule: str,
            criterion: str) -> Asked:
-    """The chosen candidate's id. A single candidate is no tie and is taken at once."""
+    """The chosen candidate's id. Candidates with the same label are interchangeable (two
+    minions of one kind in one area): the first stands for them. A single one is no tie."""
+    distinct: dict[str, Candidate] = {}
+    for candidate in candidates:
+        distinct.setdefault(candidate.label, candidate)
+    candidates = list(distinct.values())
     if len(candidates) == 1:
         return candidates[0].id
     labels = [c.label for c in candidates]

@@ -28,13 +28,36 @@ def figure_view(raid: Raid, f: Fighter) -> dict[str, Any]:
     return out
 
 
+def printed(raid: Raid) -> dict[str, Any]:
+    """The parts of the view that never change: cards, villain cards, minions, the board."""
+    if not raid.printed:
+        raid.printed.update({
+            "board": {a: {"name": raid.area_name(a), "neighbours": list(raid.board.neighbours(a)),
+                          "sees": [b for b in raid.board.seen_from(a) if b != a]}
+                      for a in raid.board.ids},
+            "villain_cards": {c: {"name": s.name, "modifiers": s.modifiers.model_dump(),
+                                  "minion": s.minion, "actions": [a.text for a in s.actions]}
+                              for c, s in raid.villain_cards.items()},
+            "minions": {k: {"name": s.name, "colour": s.colour, "rank": s.rank,
+                            "melee": s.melee, "shoot": s.shoot, "defense": s.defense,
+                            "count": s.count, "actions": [a.text for a in s.actions]}
+                        for k, s in raid.kinds.items()},
+            "cards": {c: {"name": s.name, "modifiers": s.modifiers.model_dump(),
+                          "icons": s.icons, "special": s.special.name if s.special else None,
+                          "text": s.special.text if s.special else "",
+                          "effects": [e.model_dump(exclude_none=True)
+                                      for e in (s.special.effects if s.special else [])]}
+                      for c, s in raid.cards.items()},
+        })
+    return raid.printed
+
+
 def raid_view(raid: Raid, player: str | None) -> dict[str, Any]:
+    static = printed(raid)
     areas = []
     for area in raid.board.ids:
         areas.append({
-            "id": area, "name": raid.area_name(area),
-            "neighbours": list(raid.board.neighbours(area)),
-            "sees": [b for b in raid.board.seen_from(area) if b != area],
+            "id": area, **static["board"][area],
             "figures": [figure_view(raid, f) for f in raid.in_area(area)],
             "objectives": [{"id": o.id, "name": o.name} for o in raid.objectives.values()
                            if o.area == area and o.claimed_by is None],
@@ -75,23 +98,14 @@ def raid_view(raid: Raid, player: str | None) -> dict[str, Any]:
                               for k in ("melee", "shoot", "defense")},
                     "row": list(villain.row), "deck": len(villain.deck),
                     "discard": list(villain.discard)},
-        "villain_cards": {c: {"name": s.name, "modifiers": s.modifiers.model_dump(),
-                              "minion": s.minion, "actions": [a.text for a in s.actions]}
-                          for c, s in raid.villain_cards.items()},
-        "minions": {k: {"name": s.name, "colour": s.colour, "rank": s.rank, "melee": s.melee,
-                        "shoot": s.shoot, "defense": s.defense,
-                        "actions": [a.text for a in s.actions],
-                        "in_bag": s.count - on_board[k]} for k, s in raid.kinds.items()},
+        "villain_cards": static["villain_cards"],
+        "minions": {k: s | {"in_bag": s["count"] - on_board[k]}
+                    for k, s in static["minions"].items()},
         "bag": len(raid.bag),
         "claimed": [raid.objectives[o].name for o in raid.claimed],
         "objectives_to_lose": LOSING_OBJECTIVES,
         "heroes": heroes,
-        "cards": {c: {"name": s.name, "modifiers": s.modifiers.model_dump(), "icons": s.icons,
-                      "special": s.special.name if s.special else None,
-                      "text": s.special.text if s.special else "",
-                      "effects": [e.model_dump(exclude_none=True)
-                                  for e in (s.special.effects if s.special else [])]}
-                  for c, s in raid.cards.items()},
+        "cards": static["cards"],
         "dice": {"combat": list(raid.dice.combat.face_names)},
     }
 
