@@ -37,7 +37,6 @@ TEMPLATES = {
     "raid.cannot": "{enemy} cannot perform its action {number} ({text}): {reason}",
     "raid.idle": "{enemy} can perform none of its actions",
     "raid.effect.skipped": "{enemy} cannot {verb} ({reason}): {what}",
-    "raid.control.blocked": "{enemy} does not perform Control: {reason}",
 }
 
 Obstacle = tuple[str, str]
@@ -131,8 +130,8 @@ def control(raid: Raid, enemy: Fighter) -> Asked:
     goals.claim(raid, enemy, raid.objectives[chosen], "raid.objective.control")
 
 
-def skip(raid: Raid, enemy: Fighter, effect: Effect, why: Obstacle, what: str) -> None:
-    raid.emit("raid.effect.skipped", why[0], enemy=enemy.name, verb=effect.verb, reason=why[1],
+def skip(raid: Raid, enemy: Fighter, effect: Effect, why: Obstacle, rule: str, what: str) -> None:
+    raid.emit("raid.effect.skipped", rule, enemy=enemy.name, verb=effect.verb, reason=why[1],
               what=what)
 
 
@@ -140,21 +139,28 @@ def attempt(raid: Raid, enemy: Fighter, action: EnemyAction) -> Asked:
     """Perform an action that can be performed (see :func:`obstacle_of_action`)."""
     effects = action.effects
     if action.join == "or":
-        effect = next(e for e in effects if obstacle(raid, enemy, e) is None)
-        yield from perform(raid, enemy, effect)
+        for effect in effects:
+            why = obstacle(raid, enemy, effect)
+            if why is None:
+                yield from perform(raid, enemy, effect)
+                return
+            skip(raid, enemy, effect, why, "raid.enemy-effects.or.first",
+                 "it attempts the effect after the \"or\"")
     elif action.join == "and":
         for effect in effects:
             why = obstacle(raid, enemy, effect)
             if why is None:
                 yield from perform(raid, enemy, effect)
             else:
-                skip(raid, enemy, effect, why, "the other effects still resolve")
+                skip(raid, enemy, effect, why, "raid.enemy-effects.and.independent",
+                     "the other effects still resolve")
     else:
         yield from perform(raid, enemy, effects[0])
         for effect in effects[1:]:
             why = obstacle(raid, enemy, effect)
             if why is not None:
-                skip(raid, enemy, effect, why, "it resolves as much of the action as it can")
+                skip(raid, enemy, effect, why, "raid.enemy-effects.then.partial",
+                     "it resolves as much of the action as it can")
                 break
             yield from perform(raid, enemy, effect)
 

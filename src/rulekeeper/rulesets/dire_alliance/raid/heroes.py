@@ -149,7 +149,16 @@ def take_action(raid: Raid, hero: Hero, choice: str) -> Asked:
 
 
 def faceup_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
-    """raid.hero-action.faceup: the card's ➤ special action, or no action."""
+    """raid.hero-action.faceup: the card's ➤ special action, or no action. While it is
+    resolved, the card is the one its effects put tokens on."""
+    hero.resolving = row_card
+    try:
+        yield from special_or_nothing(raid, hero, row_card)
+    finally:
+        hero.resolving = None
+
+
+def special_or_nothing(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
     own = raid.cards[row_card.card].special
     pairs = [("none", "No action")]
     if own is not None and special.possible(raid, hero.fighter, own.effects):
@@ -162,11 +171,7 @@ def faceup_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
                   card=raid.card_name(row_card.card))
         return
     assert own is not None
-    hero.resolving = row_card
-    try:
-        yield from special.resolve(raid, hero.fighter, own.name, own.effects)
-    finally:
-        hero.resolving = None
+    yield from special.resolve(raid, hero.fighter, own.name, own.effects)
 
 
 def could_roll(raid: Raid, hero: Hero, stat: Stat) -> bool:
