@@ -154,8 +154,8 @@ def test_the_villain_takes_wounds_and_is_defeated_when_they_reach_its_health():
     deal(game, deck=["charge"] * 2)
     place(game, hollow_king="red-camp")
     r = raid(game)
-    assert r.the_villain.health == 6
-    for wounds in range(1, 6):
+    assert r.the_villain.health == 7
+    for wounds in range(1, 7):
         hit(game, hero(game).fighter, villain(game))
         assert r.the_villain.wounds == wounds and villain(game).on_board
     hit(game, hero(game).fighter, villain(game), "none")

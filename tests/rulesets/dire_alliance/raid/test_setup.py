@@ -90,8 +90,8 @@ def test_the_villain_token_and_its_shuffled_deck_without_the_reference_card():
     # the deck is the villain's cards only (the Reference card gives stats and health)
     assert sorted(villain.deck) == sorted(c.id for c in villain.spec.deck)
     assert len(villain.deck) == 14 and villain.row == [] and villain.discard == []
-    assert villain.health == 6 * 2 and villain.wounds == 0
-    assert raid(start(1)).the_villain.health == 6 and raid(start(3)).the_villain.health == 18
+    assert villain.health == 7 * 2 and villain.wounds == 0
+    assert raid(start(1)).the_villain.health == 7 and raid(start(3)).the_villain.health == 21
     orders = {tuple(raid(start(2, seed=s)).the_villain.deck) for s in range(6)}
     assert len(orders) > 1
     other = raid(start(2, villain="widow-thorne")).the_villain

@@ -42,7 +42,7 @@ def test_the_picture_shows_the_villain_row_minions_wounds_objectives_and_action_
          deck=["iron-brace"] * 2)
     hero(game).row[0].tokens.append("ward")
     picture = game.ruleset.render(game.view("hero1"))
-    assert "Villain: The Hollow King (rank III) M4 S1 D2, wounds 3/12" in picture
+    assert "Villain: The Hollow King (rank III) M4 S1 D2, wounds 3/14" in picture
     assert "villain row: Crushing Grip (+2 melee; minions: red): Melee with +1 die." in picture
     assert "Crossroads: Butcher (minion, red, M0 S0 D1)" in picture
     assert "objective: grey gravestone" in picture and "claimed by the enemies: 0 of 3" in picture
