@@ -11,6 +11,7 @@ returns the chosen option id.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -150,6 +151,19 @@ class Tabletop:
     def sees(self, looker: Fighter, area: str) -> bool:
         """battle.line-of-sight.*: the line between the designators crosses no black line."""
         return looker.area is not None and self.board.sees(looker.area, area)
+
+    def placement_violations(self) -> list[str]:
+        """What is wrong with where the figures are: a figure listed in two areas, or not in
+        the area it is in, a defeated figure still on the board (for invariant checks)."""
+        seen = Counter(f.id for figures in self.occupants.values() for f in figures)
+        wrong = [f"{f} is in {n} areas" for f, n in seen.items() if n > 1]
+        for fighter in self.fighters.values():
+            listed = [a for a, fs in self.occupants.items() if fighter in fs]
+            if fighter.defeated and (fighter.area is not None or listed):
+                wrong.append(f"defeated {fighter.id} is still on the board")
+            elif listed != ([fighter.area] if fighter.area is not None else []):
+                wrong.append(f"{fighter.id} is in {fighter.area} but listed in {listed}")
+        return wrong
 
     def bump(self, key: str, amount: float = 1) -> None:
         self.stats[key] = self.stats.get(key, 0) + amount

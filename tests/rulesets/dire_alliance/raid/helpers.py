@@ -110,3 +110,12 @@ def stack(game: Game, *cards: str) -> None:
     villain = raid(game).the_villain
     rest = [c for c in villain.deck if c not in cards]
     villain.deck = rest + list(reversed(cards))
+
+
+HARD = {"raid-ties": "hard"}
+"""Ruling raid-ties at hard: enemy ties are settled without asking the heroes."""
+
+
+def armed(game: Game, seat: str = "hero1") -> None:
+    """Two copies of each of the hero's cards in its deck and an empty hand: cards to lose."""
+    deal(game, seat, deck=[c for c in hero(game, seat).piles.supply for _ in range(2)])

@@ -10,6 +10,7 @@ from rulekeeper.rulesets.dire_alliance.raid import enemy_actions, heroes
 from rulekeeper.rulesets.dire_alliance.raid.enemies import end_of_round
 
 from .helpers import (
+    HARD,
     deal,
     drive,
     hero,
@@ -22,8 +23,6 @@ from .helpers import (
     summon,
     villain,
 )
-
-HARD = {"raid-ties": "hard"}
 
 
 def hit(game, attacker, target, *answers, kind="melee"):

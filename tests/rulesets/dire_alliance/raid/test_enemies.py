@@ -7,9 +7,9 @@ import pytest
 from rulekeeper.rulesets.dire_alliance.raid import enemies, enemy_actions, minions
 
 from .helpers import (
-    deal,
+    HARD,
+    armed,
     drive,
-    hero,
     kinds,
     mark,
     new_events,
@@ -20,13 +20,6 @@ from .helpers import (
     summon,
     villain,
 )
-
-HARD = {"raid-ties": "hard"}
-
-
-def armed(game, seat="hero1"):
-    """Give a hero cards to lose (so that hits do not defeat it) and an empty hand."""
-    deal(game, seat, deck=[c for c in hero(game, seat).piles.supply for _ in range(2)])
 
 
 def activate(game, fighter, seat="hero1"):

@@ -8,9 +8,10 @@ from rulekeeper.rulesets.dire_alliance.models import Effect
 from rulekeeper.rulesets.dire_alliance.raid import attacks, enemy_actions, minions
 
 from .helpers import (
+    HARD,
+    armed,
     deal,
     drive,
-    hero,
     kinds,
     mark,
     new_events,
@@ -21,13 +22,9 @@ from .helpers import (
     villain,
 )
 
-HARD = {"raid-ties": "hard"}
 MOVE = Effect.model_validate({"move": 1})
 WITHDRAW = Effect.model_validate({"withdraw": 1})
 
-
-def armed(game, seat="hero1"):
-    deal(game, seat, deck=[c for c in hero(game, seat).piles.supply for _ in range(2)])
 
 
 def claim_all_but(game, *keep):

@@ -7,9 +7,7 @@ from rulekeeper.rulesets.dire_alliance.attack import attack
 from rulekeeper.rulesets.dire_alliance.raid import enemies, goals, minions
 from rulekeeper.rulesets.dire_alliance.state import GameOver
 
-from .helpers import deal, drive, hero, new_events, place, raid, start, step, villain
-
-HARD = {"raid-ties": "hard"}
+from .helpers import HARD, deal, drive, hero, new_events, place, raid, start, step, villain
 
 
 def finished(game, procedure, *answers):

@@ -8,6 +8,7 @@ from rulekeeper.rulesets.dire_alliance.raid import heroes
 from rulekeeper.rulesets.dire_alliance.raid.pieces import RowCard
 
 from .helpers import (
+    HARD,
     deal,
     drive,
     hero,
@@ -20,8 +21,6 @@ from .helpers import (
     step,
     summon,
 )
-
-HARD = {"raid-ties": "hard"}
 
 
 def stats(game, seat="hero1"):

@@ -3,9 +3,7 @@ end-of-round discards; the action row, the two-card limit, the order of heroes' 
 
 import pytest
 
-from .helpers import deal, hero, kinds, mark, new_events, raid, stack, start, step
-
-HARD = {"raid-ties": "hard"}
+from .helpers import HARD, deal, hero, kinds, mark, new_events, raid, stack, start, step
 
 
 def quiet_game(heroes=1, **options):

@@ -11,14 +11,12 @@ defeated. Ties it decides for the enemies go the way that hurts the heroes least
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.dice import FaceDie
-from rulekeeper.rulesets.dire_alliance.dice import DiceSet
+from rulekeeper.rulesets.dire_alliance.bots import BoardReading, OneStepBot
 
 Figure = dict[str, Any]
 
@@ -30,13 +28,11 @@ CARD = 2.5
 SEAL = 60.0
 
 
-class Reading:
+class Reading(BoardReading):
     """The bot's reading of one view: where everyone is and what it is worth."""
 
     def __init__(self, state: Mapping[str, Any], seat: str) -> None:
-        self.state = state
-        self.seat = seat
-        self.areas = {a["id"]: a for a in state["areas"]}
+        super().__init__(state, seat)
         self.figures: dict[str, Figure] = {f["id"]: f | {"area": a["id"]}
                                            for a in state["areas"] for f in a["figures"]}
         self.heroes = state["heroes"]
@@ -47,34 +43,10 @@ class Reading:
         self._positions: dict[str, float] = {}
         self._threats: dict[tuple[str, int], float] = {}
 
-    @cached_property
-    def dice(self) -> DiceSet:
-        faces = self.state["dice"]["combat"]
-        return DiceSet(FaceDie("combat", faces), FaceDie("vampire", faces))
-
-    @cached_property
-    def distances(self) -> dict[str, dict[str, int]]:
-        out: dict[str, dict[str, int]] = {}
-        for start in self.areas:
-            seen, frontier = {start: 0}, [start]
-            while frontier:
-                nxt = []
-                for here in frontier:
-                    for area in self.areas[here]["neighbours"]:
-                        if area not in seen:
-                            seen[area] = seen[here] + 1
-                            nxt.append(area)
-                frontier = nxt
-            out[start] = seen
-        return out
-
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None:
             return 9
         return self.distances[a].get(b, 9)
-
-    def sees(self, a: str, b: str) -> bool:
-        return a == b or b in self.areas[a]["sees"]
 
     @property
     def my_figure(self) -> Figure:
@@ -280,25 +252,13 @@ class Reading:
         return worth
 
 
-class RaidHeuristicBot:
+class RaidHeuristicBot(OneStepBot):
     """Scores every option one decision ahead and takes the best (ties broken at random)."""
 
-    uses_view = True
-
-    def __init__(self, seat: str = "", seed: int = 0) -> None:
-        self._random = random.Random(seed)
-
-    def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
-        if view is None or not view.get("state"):
-            return decision.options[0].id
-        reading = Reading(view["state"], decision.player)
-        scored = [(self.score(reading, decision, o.id), self._random.random(), o.id)
-                  for o in decision.options]
-        return max(scored)[2]
+    reading = Reading
 
     def score(self, r: Reading, decision: Decision, option: str) -> float:
-        kind = decision.kind
-        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        handler = getattr(self, "_" + decision.kind.replace("-", "_"), None)
         return float(handler(r, decision, option)) if handler else 0.0
 
     def _hero_action(self, r: Reading, decision: Decision, option: str) -> float:

@@ -104,16 +104,10 @@ class DireAllianceRaid(Ruleset):
         if len(minion_ids) != raid.side.bag or sorted(on_board + raid.bag) != sorted(minion_ids):
             wrong.append(f"{len(raid.bag)} minions in the bag and {len(on_board)} on the board, "
                          f"not {raid.side.bag}")
-        seen = Counter(f.id for figures in raid.occupants.values() for f in figures)
-        wrong += [f"{f} is in {n} areas" for f, n in seen.items() if n > 1]
-        for figure in raid.fighters.values():
-            listed = [a for a, fs in raid.occupants.items() if figure in fs]
-            if figure.defeated and (figure.area is not None or listed):
-                wrong.append(f"defeated {figure.id} is still on the board")
-            if figure.area is not None and listed != [figure.area]:
-                wrong.append(f"{figure.id} is in {figure.area} but listed in {listed}")
-            if figure.area is None and listed:
-                wrong.append(f"{figure.id} is off the board but listed in {listed}")
+        wrong += raid.placement_violations()
+        figures = [*(h.fighter for h in raid.heroes.values()), villain.fighter]
+        wrong += [f"{f.id} is off the board but not defeated" for f in figures
+                  if not f.defeated and f.area is None]
         claimed = [o for o in raid.objectives.values() if o.claimed_by is not None]
         if sorted(o.id for o in claimed) != sorted(raid.claimed):
             wrong.append(f"claimed objectives {raid.claimed} do not match the board")

@@ -106,7 +106,8 @@ def raid_view(raid: Raid, player: str | None) -> dict[str, Any]:
         "objectives_to_lose": LOSING_OBJECTIVES,
         "heroes": heroes,
         "cards": static["cards"],
-        "dice": {"combat": list(raid.dice.combat.face_names)},
+        "dice": {"combat": list(raid.dice.combat.face_names),
+                 "vampire": list(raid.dice.vampire.face_names)},
     }
 
 
