@@ -77,10 +77,11 @@ def board_for(spec: BoardSide) -> Board:
     return cached[1]
 
 
-def check_choice(kind: str, given: str, known: list[str]) -> None:
+def check_choice(kind: str, given: str, known: list[str], plural: str = "") -> None:
+    """A setup choice must be one the content has (else a one-line usage error)."""
     if given not in known:
         raise UsageError(f"unknown {kind} {given!r}{did_you_mean(given, known)}; "
-                         f"{kind}s: {', '.join(known)}")
+                         f"{plural or kind + 's'}: {', '.join(known)}")
 
 
 def set_up(table: Table) -> Battle:

@@ -6,12 +6,15 @@ import json
 import sys
 
 import pytest
+from pydantic import ValidationError
 
 from rulekeeper import cli
 from rulekeeper.agents import play_out, seat_agents
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance.attack import attack
+from rulekeeper.rulesets.dire_alliance.models import SpecialAction
 from rulekeeper.rulesets.dire_alliance.raid.bots import RaidHeuristicBot, Reading
 from rulekeeper.rulesets.dire_alliance.raid.enemies import draw_villain_card
 
@@ -113,3 +116,23 @@ def test_the_vampire_die_faces_follow_the_ruling():
                                             "blank"])):
         game = start(1, rulings={"vampire-die": option})
         assert list(raid(game).dice.vampire.face_names) == faces
+
+
+def test_bad_raid_content_is_one_clear_error(tmp_path):
+    (tmp_path / "heroes.yaml").write_text(
+        "- id: x\n  name: X\n  melee: 1\n  shoot: -2\n  defense: 1\n"
+        "  card: {id: c, name: C}\n")
+    with pytest.raises(ContentError, match=r"heroes.yaml:4: 0.shoot"):
+        new_game(RULESET, content=str(tmp_path))
+    (tmp_path / "heroes.yaml").unlink()
+    (tmp_path / "raid_sides.yaml").write_text(
+        "- faction: grievers\n  colours: [grey]\n  ranks: [I]\n  objectives: [grey]\n  bag: 3\n"
+        "  minions:\n    - {id: m, name: M, colour: grey, rank: I, melee: 1, shoot: 0,"
+        " defense: 0, count: 2, actions: [{text: Melee., effects: [{melee: {}}]}]}\n")
+    with pytest.raises(ContentError, match="add up to 2, not the bag's 3"):
+        new_game(RULESET, content=str(tmp_path))
+
+
+def test_hero_special_actions_cannot_use_enemy_verbs():
+    with pytest.raises(ValidationError, match="for enemy actions only"):
+        SpecialAction.model_validate({"name": "x", "effects": [{"control": True}]})

@@ -128,8 +128,9 @@ def ask_turn(raid: Raid, hero: Hero, act: bool, other: Hero | None) -> Asked:
 
 
 def take_action(raid: Raid, hero: Hero, choice: str) -> Asked:
-    """Carry out a hero's turn choice: exert, or play a card and act with it."""
-    raid.last_actor = hero.seat
+    """Carry out a hero's turn choice: exert, or play a card and act with it. During its
+    action the hero settles the ties the rules leave to the players (ruling raid-ties)."""
+    raid.last_actor = raid.decider = hero.seat
     if choice == "exert":
         yield from exert(raid, hero)
         return

@@ -82,8 +82,8 @@ def set_up(table: Table) -> Raid:
     check_choice("villain", options.villain, [v.id for v in content.villains])
     check_choice("faction", options.faction, [s.faction for s in content.raid_sides])
     for hero_id, class_id in picks:
-        check_choice("hero", hero_id, [h.id for h in content.heroes])
-        check_choice("hero class", class_id, [c.id for c in content.classes])
+        check_choice("hero", hero_id, [h.id for h in content.heroes], "heroes")
+        check_choice("hero class", class_id, [c.id for c in content.classes], "hero classes")
     chosen = [h for h, _ in picks]
     if len(set(chosen)) != len(chosen):
         raise UsageError(f"each player needs another hero (one token each): {', '.join(chosen)}")
