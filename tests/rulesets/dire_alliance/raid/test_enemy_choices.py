@@ -78,7 +78,7 @@ def test_of_several_shortest_paths_a_minion_takes_the_step_seeing_the_most_heroe
     assert "sees the most heroes (2)" in step["path"]
 
 
-@pytest.mark.rule("raid.enemy-move.minion.most-damage", "raid.ties.occasions")
+@pytest.mark.rule("raid.enemy-move.minion.most-damage")
 def test_between_equidistant_heroes_a_minion_goes_for_the_one_who_suffered_the_most_damage():
     game = start(2, rulings=HARD)
     armed(game)
@@ -91,7 +91,8 @@ def test_between_equidistant_heroes_a_minion_goes_for_the_one_who_suffered_the_m
     assert "the most damage (2 card(s)" in step["why"]
 
 
-@pytest.mark.rule("raid.ties.mutual", "raid.ties.hard", "raid.ruling.raid-ties")
+@pytest.mark.rule("raid.ties.occasions", "raid.ties.mutual", "raid.ties.hard",
+                  "raid.ruling.raid-ties")
 def test_a_tie_left_by_the_rules_is_decided_by_the_heroes_or_by_the_hard_ruling():
     # two equidistant heroes with equal damage piles: a tie
     game = start(2)
