@@ -147,7 +147,7 @@ def test_kramer_card_activates_both_and_galvanize_makes_a_stunned_rutger_fight()
     assert rutger.stunned  # it stays stunned until it is activated
     # damage to Rutger loses a Dr. Kramer card
     deal(game, "blue", hand=["kramer", "caretaker"])
-    table(game).suffer_damage(rutger, "battle.attack.deal-damage")
+    drive(table(game).suffer_damage(rutger, "battle.attack.deal-damage"))
     assert table(game).sides["blue"].graveyard == ["kramer"]
 
 
@@ -175,7 +175,7 @@ def test_ellis_takes_his_wolf_form_and_reverts_when_damaged():
     drive(actions.perform(t, ellis, "melee:red.devoted"))
     assert events(game, "attack")[-1]["dice"] == 4
     deal(game, "blue", hand=["ellis", "butcher"])
-    t.suffer_damage(ellis, "battle.attack.deal-damage")
+    drive(t.suffer_damage(ellis, "battle.attack.deal-damage"))
     assert ellis.form.id == "ellis" and ellis.form.melee == 2 and events(game, "form.revert")
 
 

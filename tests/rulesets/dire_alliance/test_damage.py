@@ -14,7 +14,7 @@ RULE = "battle.attack.deal-damage"
 
 
 def damaged(game, fighter_id):
-    table(game).suffer_damage(fighter(game, fighter_id), RULE)
+    drive(table(game).suffer_damage(fighter(game, fighter_id), RULE))
 
 
 @pytest.mark.rule("battle.suffer-damage.one-card", "battle.suffer-damage.order",

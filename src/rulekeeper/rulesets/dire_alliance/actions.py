@@ -43,10 +43,10 @@ def dice(count: int) -> str:
 def claimable(t: Tabletop, fighter: Fighter) -> list[Objective]:
     """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
     area = fighter.area
-    if area is None or t.ready_enemies_in(area, fighter.side):
+    if area is None or t.ready_enemies_in(area, fighter.team):
         return []
     return [o for o in t.objectives.values()
-            if o.area == area and o.owner != fighter.side and o.claimed_by is None]
+            if o.area == area and o.owner != fighter.team and o.claimed_by is None]
 
 
 def may_interact(t: Tabletop, fighter: Fighter, interact: Interact | None) -> bool:
@@ -62,17 +62,17 @@ def options(t: Tabletop, fighter: Fighter, interact: Interact | None = None,
     here = fighter.area
     form = fighter.form
     out: list[tuple[str, str]] = []
-    if special.possible(t, fighter, form.special.effects):
+    if form.special is not None and special.possible(t, fighter, form.special.effects):
         out.append(("special", f"➤ {form.special.name}: {form.special.text}"))
     for area in t.board.neighbours(here):
-        watchers = t.ready_enemies_in(here, fighter.side)
+        watchers = t.ready_enemies_in(here, fighter.team)
         risk = f" (opportunity attacks: {len(watchers)})" if watchers else ""
         out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
-    if attack_dice(fighter, "melee", 0) > 0:
-        for enemy in t.enemies_in(here, fighter.side):
+    if attack_dice(t, fighter, "melee", 0) > 0:
+        for enemy in t.enemies_in(here, fighter.team):
             out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({dice(form.melee)} against "
                                              f"{enemy.form.defense})"))
-    if attack_dice(fighter, "shoot", 0) > 0:
+    if attack_dice(t, fighter, "shoot", 0) > 0:
         for enemy in special.shoot_targets(t, fighter):
             out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
                                              f"({dice(form.shoot)} against {enemy.form.defense})"))
@@ -94,8 +94,9 @@ def perform(t: Tabletop, fighter: Fighter, option: str, interact: Interact | Non
     """Carry out the action ``option`` (an id from :func:`options`)."""
     verb, _, arg = option.partition(":")
     if verb == "special":
-        yield from special.resolve(t, fighter, fighter.form.special.name,
-                                   fighter.form.special.effects)
+        own = fighter.form.special
+        assert own is not None
+        yield from special.resolve(t, fighter, own.name, own.effects)
     elif verb == "move":
         yield from move(t, fighter, arg)
     elif verb in ("melee", "shoot"):

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from rulekeeper.rulesets.dire_alliance.dice import is_hit
-from rulekeeper.rulesets.dire_alliance.healing import heal
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Tabletop
@@ -31,15 +30,16 @@ TEMPLATES = {
 }
 
 
-def attack_dice(attacker: Fighter, kind: Kind, extra: int) -> int:
+def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
     """Combat dice of an attack: the melee or shoot value plus a special action's bonus."""
-    return (attacker.form.melee if kind == "melee" else attacker.form.shoot) + extra
+    return t.stat(attacker, kind) + extra
 
 
 def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
            extra: int = 0) -> Asked:
     """Resolve one attack on ``targets``; returns the targets that were damaged."""
-    dice = attack_dice(attacker, kind, extra)
+    yield from t.before_roll(attacker, targets, kind)
+    dice = attack_dice(t, attacker, kind, extra)
     dreadful = next((f for f in targets if f.has("dreadful")), None)
     if dreadful is not None:
         dice -= 1
@@ -53,11 +53,12 @@ def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
                faces=", ".join(roll.faces) or "nothing", hits=roll.hits)
     damaged: list[Fighter] = []
     for target in targets:
-        defense = t.dice.roll(t.rng, target.form.defense, target.sated)
+        defense_value = t.stat(target, "defense")
+        defense = t.dice.roll(t.rng, defense_value, target.sated)
         rule = ("battle.multiple-targets.defense-rolls" if len(targets) > 1
                 else "battle.attack.gather-dice.defense")
         if t.logging:
-            t.emit("defense", rule, target=target.name, dice=target.form.defense,
+            t.emit("defense", rule, target=target.name, dice=defense_value,
                    vampire=" and the vampire die" if target.sated else "",
                    faces=", ".join(defense.faces) or "nothing", blocks=defense.blocks)
         if roll.hits == 0:
@@ -71,15 +72,13 @@ def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
                blocks=defense.blocks)
         damaged.append(target)
         t.bump(f"{attacker.side}_damage_dealt")
-        t.suffer_damage(target, "battle.attack.deal-damage")
+        yield from t.suffer_damage(target, "battle.attack.deal-damage", attacker)
         if target.on_board:
-            target.stunned = True
-            t.emit("stunned", "battle.keyword.resilient.stunned" if target.has("resilient")
-                   else "battle.attack.stun-target", fighter=target.name)
+            t.stun_on_damage(target)
         if kind == "melee" and attacker.has("vampire") and not attacker.sated:
             attacker.sated = True
             t.emit("sated", "battle.keyword.vampire.sated", fighter=attacker.name)
     if kind == "melee" and damaged and roll.drain and attacker.has("vampire"):
         t.emit("drain", "battle.keyword.drain-essence", fighter=attacker.name)
-        yield from heal(t, attacker, 1, "battle.keyword.drain-essence")
+        yield from t.heal(attacker, 1, "battle.keyword.drain-essence")
     return damaged

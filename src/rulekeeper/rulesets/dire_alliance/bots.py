@@ -28,17 +28,13 @@ CARD = 4.0
 CLAIM_INITIATIVE = 8.0
 
 
-class Reading:
-    """The bot's reading of one view: who is where, what they can do, what it is worth."""
+class BoardReading:
+    """What every Dire Alliance bot reads in a view: the areas, distances, sight, the dice."""
 
     def __init__(self, state: Mapping[str, Any], seat: str) -> None:
         self.state = state
         self.seat = seat
         self.areas = {a["id"]: a for a in state["areas"]}
-        self.fighters = {f["id"]: f | {"area": a["id"]} for a in state["areas"]
-                         for f in a["fighters"]}
-        self.players = state["players"]
-        self.goal = state["scenario"]["goal"]
 
     @cached_property
     def dice(self) -> DiceSet:
@@ -63,6 +59,17 @@ class Reading:
 
     def sees(self, a: str, b: str) -> bool:
         return a == b or b in self.areas[a]["sees"]
+
+
+class Reading(BoardReading):
+    """The bot's reading of one view: who is where, what they can do, what it is worth."""
+
+    def __init__(self, state: Mapping[str, Any], seat: str) -> None:
+        super().__init__(state, seat)
+        self.fighters = {f["id"]: f | {"area": a["id"]} for a in state["areas"]
+                         for f in a["fighters"]}
+        self.players = state["players"]
+        self.goal = state["scenario"]["goal"]
 
     def mine(self, f: Fighter) -> bool:
         return bool(f["side"] == self.seat)
@@ -248,10 +255,12 @@ class Reading:
         return sum(self.best_action(f) for f in fighters) if fighters else -3.0
 
 
-class HeuristicBot:
-    """Scores every option one decision ahead and takes the best (ties broken at random)."""
+class OneStepBot:
+    """Scores every option one decision ahead, from a reading of its seat's view, and takes
+    the best (ties broken at random). Subclasses name their reading and write ``score``."""
 
     uses_view = True
+    reading: type[BoardReading] = BoardReading
 
     def __init__(self, seat: str = "", seed: int = 0) -> None:
         self._random = random.Random(seed)
@@ -259,10 +268,19 @@ class HeuristicBot:
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         if view is None or not view.get("state"):
             return decision.options[0].id
-        reading = Reading(view["state"], decision.player)
+        reading = self.reading(view["state"], decision.player)
         scored = [(self.score(reading, decision, o.id), self._random.random(), o.id)
                   for o in decision.options]
         return max(scored)[2]
+
+    def score(self, r: Any, decision: Decision, option: str) -> float:
+        return 0.0
+
+
+class HeuristicBot(OneStepBot):
+    """Battle Mode's heuristic bot."""
+
+    reading = Reading
 
     def score(self, r: Reading, decision: Decision, option: str) -> float:
         kind = decision.kind

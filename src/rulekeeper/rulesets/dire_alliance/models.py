@@ -26,12 +26,18 @@ Keyword = Literal["resilient", "vampire", "dreadful", "unseen"]
 """Keywords the engine knows: Resilient and Vampire (from the rulebook), Dreadful (an attack
 targeting this fighter rolls one combat die fewer) and Unseen (cannot be targeted by Shoot)."""
 
-AMOUNT_VERBS = ("move", "withdraw", "heal", "gain", "push", "pull")
+AMOUNT_VERBS = ("move", "withdraw", "heal", "gain", "push", "pull", "spawn")
 ATTACK_VERBS = ("melee", "shoot")
 TARGET_VERBS = ("stun", "sate", "ready")
-NAME_VERBS = ("transform", "teleport", "mark", "command")
-VERBS = AMOUNT_VERBS + ATTACK_VERBS + TARGET_VERBS + NAME_VERBS
+NAME_VERBS = ("transform", "teleport", "mark", "command", "token")
+FLAG_VERBS = ("control",)
+VERBS = AMOUNT_VERBS + ATTACK_VERBS + TARGET_VERBS + NAME_VERBS + FLAG_VERBS
+ENEMY_VERBS = ("move", "withdraw", "melee", "shoot", "heal", "control", "spawn")
+"""The verbs of Raid Mode's enemy actions (minions and villains)."""
+ENEMY_ONLY = ("control", "spawn")
+"""Verbs only enemy actions use: a fighter's or hero's ➤ special action cannot."""
 Command = Literal["move", "melee", "shoot"]
+Toward = Literal["hero", "objective", "villain"]
 
 DEFAULT_WHO: dict[str, Selector] = {
     "heal": "self", "gain": "self", "push": "enemy-here", "pull": "enemy-near",
@@ -59,8 +65,14 @@ class Effect(Model):
     ``sate: friend-here``, ``ready: friend-seen``, ``transform: wolf``,
     ``teleport: coffin`` (to the area of one of its side's tokens), ``mark: stone``
     (take a scenario site of that kind in the actor's area), ``command: melee`` (a
-    fighter performs that basic action now, even if stunned). ``who`` picks the
+    fighter performs that basic action now, even if stunned), ``token: ward`` (put a
+    token on the card being resolved, in a Raid action row). ``who`` picks the
     fighter for heal, gain, push, pull, melee, shoot and command.
+
+    Raid Mode's enemy actions add ``control: true`` (claim one of its objectives in
+    its area), ``spawn: N`` (spawn N minions) and ``toward`` on a move (where the
+    enemy moves instead of its usual priority: the nearest hero, objective, or the
+    villain).
     """
 
     move: int | None = Field(None, ge=1)
@@ -78,7 +90,11 @@ class Effect(Model):
     teleport: str | None = None
     mark: str | None = None
     command: Command | None = None
+    token: str | None = None
+    spawn: int | None = Field(None, ge=1)
+    control: Literal[True] | None = None
     who: Selector | None = None
+    toward: Toward | None = Field(None, description="an enemy move's destination kind")
 
     @model_validator(mode="after")
     def _one_verb(self) -> Effect:
@@ -88,6 +104,8 @@ class Effect(Model):
                              f"got {given or 'none'}")
         if self.who is not None and given[0] not in DEFAULT_WHO:
             raise ValueError(f"{given[0]} names its fighter itself; 'who' does not apply")
+        if self.toward is not None and given[0] != "move":
+            raise ValueError("'toward' applies to a move only")
         return self
 
     @cached_property
@@ -129,9 +147,21 @@ class SpecialAction(Model):
     text: str = ""
     effects: list[Effect] = Field(min_length=1)
 
+    @model_validator(mode="after")
+    def _no_enemy_verbs(self) -> SpecialAction:
+        for effect in self.effects:
+            if effect.verb in ENEMY_ONLY or effect.toward is not None:
+                raise ValueError(f"{effect.verb}{' toward' if effect.toward else ''} is for "
+                                 "enemy actions only")
+        return self
+
 
 class Form(Model):
-    """A fighter's stats, keywords and special action (a fighter may have other forms)."""
+    """A fighter's stats, keywords and special action (a fighter may have other forms).
+
+    Raid Mode's heroes, minions and villains have no special action of their own: a
+    hero's are on its cards, a minion's and a villain's actions on the faction board
+    and the villain cards."""
 
     id: str
     name: str
@@ -139,7 +169,7 @@ class Form(Model):
     shoot: int = Field(ge=0)
     defense: int = Field(ge=0)
     keywords: list[Keyword] = Field(default_factory=list)
-    special: SpecialAction
+    special: SpecialAction | None = None
     reverts_when_damaged: bool = Field(
         False, description="an other form that returns to the fighter's first form when damaged")
 

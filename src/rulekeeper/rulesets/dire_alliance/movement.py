@@ -21,11 +21,12 @@ TEMPLATES = {
 
 def move(t: Tabletop, mover: Fighter, destination: str) -> Asked:
     """A Move into an adjacent area. Returns False when the mover must stop (it was damaged
-    and stunned by an opportunity attack, or defeated): the rest of its action is lost."""
+    and stunned by an opportunity attack, or taken off the board): the rest of its action is
+    lost."""
     assert mover.area is not None
     source = mover.area
-    stopped = yield from opportunity_attacks(t, mover)
-    if mover.defeated:
+    stopped = yield from t.opportunity_attacks(mover)
+    if not mover.on_board:
         return False
     t.place(mover, destination)
     t.emit("move", "battle.action.move.a", fighter=mover.name, source=t.area_name(source),
@@ -40,7 +41,7 @@ def opportunity_attacks(t: Tabletop, mover: Fighter) -> Asked:
     order its controller chooses. Returns True when the mover was damaged and stunned."""
     assert mover.area is not None
     area = mover.area
-    waiting = t.ready_enemies_in(area, mover.side)
+    waiting = t.ready_enemies_in(area, mover.team)
     stopped = False
     if not waiting:
         return False

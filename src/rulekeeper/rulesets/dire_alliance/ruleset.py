@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -93,12 +92,7 @@ class DireAllianceBattle(Ruleset):
                 wrong.append(f"{seat} holds unknown cards {sorted(set(held) - set(area.supply))}")
         if dread != table.content.components.dread_cards:
             wrong.append(f"{dread} dread cards in all, not {table.content.components.dread_cards}")
-        seen = Counter(f.id for fighters in t.occupants.values() for f in fighters)
-        wrong += [f"{f} is in {n} areas" for f, n in seen.items() if n > 1]
-        for fighter in t.fighters.values():
-            listed = [a for a, fs in t.occupants.items() if fighter in fs]
-            if fighter.defeated and (fighter.area is not None or listed):
-                wrong.append(f"defeated {fighter.id} is still on the board")
-            if not fighter.defeated and listed != [fighter.area]:
-                wrong.append(f"{fighter.id} is in {fighter.area} but listed in {listed}")
+        wrong += t.placement_violations()
+        wrong += [f"{f.id} is off the board but not defeated" for f in t.fighters.values()
+                  if not f.defeated and f.area is None]
         return wrong

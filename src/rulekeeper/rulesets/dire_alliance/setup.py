@@ -77,10 +77,11 @@ def board_for(spec: BoardSide) -> Board:
     return cached[1]
 
 
-def _check(kind: str, given: str, known: list[str]) -> None:
+def check_choice(kind: str, given: str, known: list[str], plural: str = "") -> None:
+    """A setup choice must be one the content has (else a one-line usage error)."""
     if given not in known:
         raise UsageError(f"unknown {kind} {given!r}{did_you_mean(given, known)}; "
-                         f"{kind}s: {', '.join(known)}")
+                         f"{plural or kind + 's'}: {', '.join(known)}")
 
 
 def set_up(table: Table) -> Battle:
@@ -92,8 +93,8 @@ def set_up(table: Table) -> Battle:
     choice = {"red": (options.red_faction, options.red_leader),
               "blue": (options.blue_faction, options.blue_leader)}
     for faction_id, leader_id in choice.values():
-        _check("faction", faction_id, [f.id for f in content.factions])
-        _check("leader", leader_id, [x.id for x in content.leaders])
+        check_choice("faction", faction_id, [f.id for f in content.factions])
+        check_choice("leader", leader_id, [x.id for x in content.leaders])
     table.emit("setup.scenario", "battle.setup.choose-scenario.a", scenario=scenario.name,
                board=board.name)
     if table.rulings["player-colors"] == "flip":

@@ -12,8 +12,6 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from rulekeeper.rulesets.dire_alliance.attack import Kind, attack, attack_dice
-from rulekeeper.rulesets.dire_alliance.cards import gain
-from rulekeeper.rulesets.dire_alliance.healing import heal
 from rulekeeper.rulesets.dire_alliance.models import Effect
 from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
 
@@ -35,6 +33,7 @@ TEMPLATES = {
     "teleport": "{fighter} is placed in {destination}, the area of its {token}",
     "mark": "{fighter} takes {site}: it now shows {seat}'s colour",
     "command": "{fighter} has {target} perform a {action} action (being stunned does not stop it)",
+    "token": "{fighter} puts a {token} token on the {card} card in its action row",
 }
 
 Done = tuple[bool, "Fighter | None"]
@@ -54,15 +53,15 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
     if selector == "it":
         return [it] if it is not None and it.on_board else []
     if selector == "friend-here":
-        return t.friends_in(area, actor.side)
+        return t.friends_in(area, actor.team)
     if selector == "enemy-here":
-        return t.enemies_in(area, actor.side)
+        return t.enemies_in(area, actor.team)
     seen = [f for f in t.on_board() if t.sees(actor, f.area or area)]
     if selector == "friend-seen":
-        return [f for f in seen if f.side == actor.side]
+        return [f for f in seen if f.team == actor.team]
     if selector == "enemy-seen":
-        return [f for f in seen if f.side != actor.side and f.area != area]
-    return [f for f in seen if f.side != actor.side and f.area != area  # enemy-near
+        return [f for f in seen if f.team != actor.team and f.area != area]
+    return [f for f in seen if f.team != actor.team and f.area != area  # enemy-near
             and t.board.distance(area, f.area or area) <= reach]
 
 
@@ -70,7 +69,7 @@ def shoot_targets(t: Tabletop, actor: Fighter, selector: Selector = "enemy-seen"
                   it: Fighter | None = None) -> list[Fighter]:
     """Enemy fighters a Shoot may target: seen, never in the shooter's area, not Unseen."""
     return [f for f in candidates(t, actor, selector, it)
-            if f.area != actor.area and f.side != actor.side and not f.has("unseen")]
+            if f.area != actor.area and f.team != actor.team and not f.has("unseen")]
 
 
 def choose_fighter(t: Tabletop, actor: Fighter, pool: list[Fighter], what: str,
@@ -107,8 +106,10 @@ def effect_possible(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
         return (actor.side, effect.name) in t.tokens
     if verb == "mark":
         return markable(t, actor, effect.name) is not None
+    if verb == "token":
+        return t.token_card(actor) is not None
     if verb in ("melee", "shoot") and attack_dice(
-            actor, "melee" if verb == "melee" else "shoot", effect.attack.dice) <= 0:
+            t, actor, "melee" if verb == "melee" else "shoot", effect.attack.dice) <= 0:
         return False
     if verb == "shoot":
         return bool(shoot_targets(t, actor, effect.target))
@@ -118,7 +119,7 @@ def effect_possible(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
     elif verb == "ready":
         pool = [f for f in pool if f.stunned]
     elif verb == "heal":
-        pool = [f for f in pool if f.card in t.sides[f.side].graveyard]
+        pool = [f for f in pool if t.can_heal(f)]
     return bool(pool)
 
 
@@ -178,18 +179,18 @@ def _attack(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> 
     kind: Kind = "melee" if effect.verb == "melee" else "shoot"
     bonus = effect.attack
     if kind == "melee":
-        pool = [f for f in candidates(t, actor, effect.target, it) if f.side != actor.side
+        pool = [f for f in candidates(t, actor, effect.target, it) if f.team != actor.team
                 and f.area == actor.area]
     else:
         pool = shoot_targets(t, actor, effect.target, it)
-    if not pool or attack_dice(actor, kind, bonus.dice) <= 0:
+    if not pool or attack_dice(t, actor, kind, bonus.dice) <= 0:
         return skipped(t, actor, effect)
     target = yield from choose_fighter(
         t, actor, pool, f"{kind} target", "battle.attack.choose-target." + kind)
     assert target is not None
     targets = [target]
     if bonus.targets == "all":
-        targets = [f for f in t.in_area(target.area or "") if f.side != actor.side
+        targets = [f for f in t.in_area(target.area or "") if f.team != actor.team
                    and (kind == "melee" or not f.has("unseen"))]
     yield from attack(t, actor, targets, kind, bonus.dice)
     return True, target
@@ -205,7 +206,7 @@ def _heal(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
     target = yield from _chosen(t, actor, effect, it, lambda f: True, "who heals?")
     if target is None:
         return skipped(t, actor, effect)
-    yield from heal(t, target, effect.amount, "battle.keyword.heal.fighter")
+    yield from t.heal(target, effect.amount, "battle.keyword.heal.fighter")
     return True, target
 
 
@@ -213,13 +214,13 @@ def _gain(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
     target = yield from _chosen(t, actor, effect, it, lambda f: True, "who gains cards?")
     if target is None:
         return skipped(t, actor, effect)
-    gain(t, t.sides[target.side], target.card, effect.amount, target.name)
+    yield from t.gain_cards(target, effect.amount)
     return True, target
 
 
 def _push(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
     target = yield from _chosen(t, actor, effect, it,
-                                lambda f: f.side != actor.side and f.area == actor.area,
+                                lambda f: f.team != actor.team and f.area == actor.area,
                                 "push whom?")
     if target is None or actor.area is None:
         return skipped(t, actor, effect)
@@ -241,7 +242,7 @@ def _push(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
 
 def _pull(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
     target = yield from _chosen(t, actor, effect, it,
-                                lambda f: f.side != actor.side and f.area != actor.area,
+                                lambda f: f.team != actor.team and f.area != actor.area,
                                 "pull whom?")
     if target is None or actor.area is None:
         return skipped(t, actor, effect)
@@ -299,25 +300,25 @@ def _teleport(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -
 def markable(t: Tabletop, actor: Fighter, kind: str) -> SiteState | None:
     """The site of ``kind`` the actor may take in its area: not its own yet, and no ready
     enemy fighter there. None when there is none."""
-    if actor.area is None or t.ready_enemies_in(actor.area, actor.side):
+    if actor.area is None or t.ready_enemies_in(actor.area, actor.team):
         return None
     return next((s for s in t.sites.values() if s.kind == kind and s.area == actor.area
-                 and s.holder != actor.side), None)
+                 and s.holder != actor.team), None)
 
 
 def _mark(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Done:
     site = markable(t, actor, effect.name)
     if site is None:
         return skipped(t, actor, effect)
-    site.holder = actor.side
+    site.holder = actor.team
     t.emit("mark", "battle.sample.standing-stones.interact", fighter=actor.name, site=site.name,
-           seat=actor.side)
-    t.check_goal(actor.side)
+           seat=actor.team)
+    t.check_goal(actor.team)
     return True, None
 
 
 def _command(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
-    target = yield from _chosen(t, actor, effect, it, lambda f: f.side == actor.side,
+    target = yield from _chosen(t, actor, effect, it, lambda f: f.team == actor.team,
                                 f"who performs a {effect.name}?")
     if target is None:
         return skipped(t, actor, effect)
@@ -328,9 +329,20 @@ def _command(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) ->
     return True, target
 
 
+def _token(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Done:
+    played = t.token_card(actor)
+    if played is None:
+        return skipped(t, actor, effect)
+    card, tokens = played
+    tokens.append(effect.name)
+    t.emit("token", "raid.action-row.tokens.placed", fighter=actor.name, token=effect.name,
+           card=t.card_name(card))
+    return True, None
+
+
 VERBS: dict[str, Callable[[Tabletop, Fighter, Effect, Fighter | None], Outcome | Done]] = {
     "move": _steps, "withdraw": _steps, "melee": _attack, "shoot": _attack, "heal": _heal,
     "gain": _gain, "push": _push, "pull": _pull, "stun": _status, "sate": _status,
     "ready": _status, "transform": _transform, "teleport": _teleport, "mark": _mark,
-    "command": _command,
+    "command": _command, "token": _token,
 }

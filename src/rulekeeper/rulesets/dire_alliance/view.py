@@ -19,8 +19,9 @@ def fighter_view(f: Fighter) -> dict[str, Any]:
     return {"id": f.id, "name": f.name, "side": f.side, "card": f.card, "form": f.form.id,
             "melee": f.form.melee, "shoot": f.form.shoot, "defense": f.form.defense,
             "keywords": list(f.form.keywords), "stunned": f.stunned, "sated": f.sated,
-            "special": f.form.special.name,
-            "effects": [e.model_dump(exclude_none=True) for e in f.form.special.effects]}
+            "special": f.form.special.name if f.form.special else None,
+            "effects": [e.model_dump(exclude_none=True)
+                        for e in (f.form.special.effects if f.form.special else [])]}
 
 
 def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:

@@ -1,0 +1,253 @@
+"""Damage and healing in Raid Mode (raid.damage.*, raid.heal.*), and gaining cards.
+
+A damaged hero loses a card whose damage icon matches the rank of the enemy that damaged
+it (hand, then deck, then discard pile; never the action row) to its damage pile, or the
+top card of its deck for an unranked enemy or an effect; a hero who cannot is defeated.
+A damaged minion goes back to the bag; the villain takes a wound. A hero who defeats an
+enemy may gain any card of its supply.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
+from rulekeeper.rulesets.dire_alliance.raid import ties
+from rulekeeper.rulesets.dire_alliance.state import GameOver
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.raid.state import Hero, Raid
+    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+
+WARD = "ward"
+"""The token that prevents one damage from an enemy attack (sample class cards)."""
+
+TEMPLATES = {
+    "raid.damage": "{fighter} suffers damage ({source})",
+    "raid.ward": "{hero} discards a ward token from the {card} card in the action row: the "
+                 "damage is prevented",
+    "raid.lose": "{hero} loses a {card} card from the {pile} (its damage icons include rank "
+                 "{rank}) to the damage pile",
+    "raid.lose.top": "{hero} loses the top card of the deck, {card}, to the damage pile "
+                     "({why})",
+    "raid.hero.defeated": "{hero} cannot lose {wanted}: the hero is defeated",
+    "raid.minion.damaged": "{minion} suffers damage: it is removed from the board and returned "
+                           "to the bag ({bag} in the bag)",
+    "raid.wound": "{villain} suffers a wound: {wounds} of {health}",
+    "raid.villain.defeated": "{villain} has {wounds} wounds, its health: it is defeated",
+    "raid.heal.hero": "{hero} heals: a {card} card goes from the damage pile to the discard pile",
+    "raid.heal.nothing": "{fighter} heals, but has nothing to heal ({why})",
+    "raid.heal.villain": "{villain} heals: one wound is discarded ({wounds} of {health} left)",
+    "raid.heal.minion": "{minion} would heal: instead a {placed} of the same rank ({rank}) "
+                        "is taken from the bag and placed in {area}",
+    "raid.gain": "{hero} gains a {card} card: it goes from the supply to the discard pile "
+                 "({left} left in that pile)",
+    "raid.gain.none": "{hero} gains no card ({why})",
+    "raid.gain.short": "{hero} should gain {wanted} card(s) but the supply holds {held}: it "
+                       "gains up to {count} ({ruling})",
+}
+
+
+def suffer(raid: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asked:
+    """One damage to ``fighter``; ``source`` is the attacker (None: an effect)."""
+    cause = f"attacked by {source.name}" if source is not None else "an effect"
+    raid.emit("raid.damage", rule, fighter=fighter.name, source=cause)
+    raid.bump(f"{fighter.team}_damage_taken")
+    if raid.is_hero(fighter):
+        yield from hero_damage(raid, raid.hero(fighter), source)
+    elif raid.is_minion(fighter):
+        raid.remove(fighter)
+        raid.bag.append(fighter.id)
+        raid.bag.sort()
+        raid.bump("minions_defeated")
+        raid.emit("raid.minion.damaged", "raid.damage.minion", minion=fighter.name,
+                  bag=len(raid.bag))
+        yield from defeated_by(raid, source)
+    else:
+        villain = raid.the_villain
+        villain.wounds += 1
+        raid.emit("raid.wound", "raid.damage.villain.wound", villain=fighter.name,
+                  wounds=villain.wounds, health=villain.health)
+        if villain.wounds >= villain.health:
+            fighter.defeated = True
+            raid.remove(fighter)
+            raid.emit("raid.villain.defeated", "raid.damage.villain.defeated",
+                      villain=fighter.name, wounds=villain.wounds)
+            raid.check_goal("heroes")
+            yield from defeated_by(raid, source)
+
+
+def defeated_by(raid: Raid, source: Fighter | None) -> Asked:
+    """raid.gain-cards.defeat: the hero who defeated an enemy may gain one card."""
+    if source is not None and raid.is_hero(source):
+        yield from gain(raid, raid.hero(source), 1, "raid.gain-cards.defeat")
+
+
+def hero_damage(raid: Raid, hero: Hero, source: Fighter | None) -> Asked:
+    """Prevent it with a ward token, or lose the matching card, or be defeated."""
+    warded = [c for c in hero.row if WARD in c.tokens]
+    if source is not None and warded:
+        card = raid.card_name(warded[0].card)
+        answer = yield from raid.ask(
+            hero.seat, "ward", [("ward", f"Discard a ward token from {card} to prevent the damage"),
+                                ("take", "Suffer the damage")],
+            "raid.action-row.tokens.placed", f"{hero.name} is damaged: use a ward token?")
+        if answer == "ward":
+            warded[0].tokens.remove(WARD)
+            raid.emit("raid.ward", "raid.action-row.tokens.placed", hero=hero.name,
+                      card=raid.card_name(warded[0].card))
+            return
+    rank = raid.rank(source) if source is not None else None
+    if rank is None:
+        lost = lose_top(raid, hero, "an unranked enemy" if source is not None else "an effect")
+        wanted = "the top card of the deck (deck and discard pile are empty)"
+    else:
+        lost = yield from lose_ranked(raid, hero, rank)
+        wanted = f"a card with a rank {rank} damage icon from hand, deck or discard pile"
+    if not lost:
+        hero.fighter.defeated = True
+        raid.remove(hero.fighter)
+        raid.emit("raid.hero.defeated", "raid.damage.hero.defeated", hero=hero.name,
+                  wanted=wanted)
+        raise GameOver("enemies", "hero-defeated")
+
+
+def lose_top(raid: Raid, hero: Hero, why: str) -> bool:
+    """raid.damage.hero.unranked: the top card of the deck goes to the damage pile (an empty
+    deck is refilled from the discard pile first). False when there is no card."""
+    piles = hero.piles
+    if not piles.deck and piles.discard:
+        reshuffle(raid, piles)
+    if not piles.deck:
+        return False
+    card = piles.deck.pop()
+    piles.graveyard.append(card)
+    raid.bump("hero_cards_lost")
+    raid.emit("raid.lose.top", "raid.damage.hero.unranked", hero=hero.name,
+              card=raid.card_name(card), why=why)
+    return True
+
+
+def lose_ranked(raid: Raid, hero: Hero, rank: str) -> Asked:
+    """raid.damage.hero.rank-card / search-order: a card with the rank's damage icon, from
+    hand (then draw a card), else deck, else discard pile; the hero picks which card when
+    several differ. False when there is none."""
+    piles = hero.piles
+    searched = (("hand", piles.hand), ("deck", piles.deck), ("discard pile", piles.discard))
+    for where, pile in searched:
+        matching = sorted({c for c in pile if rank in raid.cards[c].icons})
+        if not matching:
+            continue
+        card = yield from raid.ask(
+            hero.seat, "lose-card", [(c, f"Lose {raid.card_name(c)} from your {where}")
+                                     for c in matching],
+            "raid.damage.hero.rank-card", f"{hero.name} must lose a card with a rank {rank} icon")
+        pile.remove(card)
+        piles.graveyard.append(card)
+        raid.bump("hero_cards_lost")
+        raid.emit("raid.lose", "raid.damage.hero.search-order", hero=hero.name,
+                  card=raid.card_name(card), pile=where, rank=rank)
+        if where == "hand":
+            draw(raid, piles, 1, "battle.suffer-damage.hand.b")
+        return True
+    return False
+
+
+def can_heal(raid: Raid, fighter: Fighter) -> bool:
+    if raid.is_hero(fighter):
+        return bool(raid.hero(fighter).damage_pile)
+    if raid.is_villain(fighter):
+        return raid.the_villain.wounds > 0
+    return bool(same_rank_in_bag(raid, fighter))
+
+
+def same_rank_in_bag(raid: Raid, minion: Fighter) -> list[str]:
+    """The kinds of minion in the bag with the rank of ``minion``."""
+    rank = raid.rank(minion)
+    return sorted({raid.fighters[m].card for m in raid.bag
+                   if raid.kinds[raid.fighters[m].card].rank == rank})
+
+
+def heal(raid: Raid, fighter: Fighter, times: int, rule: str) -> Asked:
+    """raid.heal.*: a hero moves a card of its choice from its damage pile to its discard
+    pile; the villain discards a wound; a minion is instead joined by a minion of its rank
+    from the bag."""
+    for _ in range(times):
+        if fighter.defeated or not can_heal(raid, fighter):
+            raid.emit("raid.heal.nothing", rule, fighter=fighter.name,
+                      why="no card in the damage pile" if raid.is_hero(fighter)
+                      else "no wound" if raid.is_villain(fighter)
+                      else "no minion of its rank in the bag")
+            return
+        if raid.is_hero(fighter):
+            hero = raid.hero(fighter)
+            card = yield from raid.ask(
+                hero.seat, "heal-card",
+                [(c, f"Move {raid.card_name(c)} from the damage pile to the discard pile")
+                 for c in sorted(set(hero.damage_pile))],
+                "raid.heal.hero", f"{hero.name} heals: which card?")
+            hero.damage_pile.remove(card)
+            hero.piles.discard.append(card)
+            raid.bump("hero_heals")
+            raid.emit("raid.heal.hero", "raid.heal.hero", hero=hero.name,
+                      card=raid.card_name(card))
+        elif raid.is_villain(fighter):
+            villain = raid.the_villain
+            villain.wounds -= 1
+            raid.emit("raid.heal.villain", "raid.heal.villain", villain=fighter.name,
+                      wounds=villain.wounds, health=villain.health)
+        else:
+            yield from heal_minion(raid, fighter)
+
+
+def heal_minion(raid: Raid, minion: Fighter) -> Asked:
+    """raid.heal.minion: a minion of the same rank from the bag is placed in its area; which
+    kind, when the bag holds several of that rank, is a tie (hard: the strongest)."""
+    kinds = same_rank_in_bag(raid, minion)
+    candidates = [ties.Candidate(k, raid.kinds[k].name, (strength(raid, k),)) for k in kinds]
+    chosen = yield from ties.settle(raid, raid.decider, f"which minion of rank "
+                                    f"{raid.rank(minion)} joins {minion.name}", candidates,
+                                    "raid.ties.mutual", "the strongest kind (most dice in all)")
+    token = next(m for m in raid.bag if raid.fighters[m].card == chosen)
+    raid.bag.remove(token)
+    area = minion.area
+    assert area is not None
+    placed = raid.fighters[token]
+    raid.place(placed, area)
+    raid.bump("minions_placed")
+    raid.emit("raid.heal.minion", "raid.heal.minion", minion=minion.name, placed=placed.name,
+              rank=raid.rank(minion) or "unranked", area=raid.area_name(area))
+    raid.check_goal("enemies")
+
+
+def strength(raid: Raid, kind: str) -> int:
+    """Dice a minion kind rolls in all: melee (or its star ability's dice), shoot, defense."""
+    spec = raid.kinds[kind]
+    star = spec.star.attack.dice if spec.star else 0
+    return sum(v if isinstance(v, int) else star for v in (spec.melee, spec.shoot, spec.defense))
+
+
+def gain(raid: Raid, hero: Hero, count: int, rule: str) -> Asked:
+    """raid.gain-cards.any-supply: for each card, the hero may take any card of its supply
+    into its discard pile. Ruling ``focus-empty-supply`` settles a supply holding fewer."""
+    supply = hero.piles.supply
+    held = sum(supply.values())
+    if held < count:
+        ruling = raid.rulings["focus-empty-supply"]
+        limit = held if ruling == "what-is-there" else 0
+        raid.emit("raid.gain.short", "raid.ruling.focus-empty-supply", hero=hero.name,
+                  wanted=count, held=held, count=limit, ruling=ruling)
+        count = limit
+    for _ in range(count):
+        choices = [(c, f"Gain {raid.card_name(c)} ({n} in the supply)")
+                   for c, n in supply.items() if n > 0]
+        answer = yield from raid.ask(hero.seat, "gain", [*choices, ("none", "Gain no card")],
+                                     rule, f"{hero.name} may gain a card from the supply")
+        if answer == "none":
+            raid.emit("raid.gain.none", rule, hero=hero.name, why="the player chose none")
+            return
+        supply[answer] -= 1
+        hero.piles.discard.append(answer)
+        raid.bump("hero_cards_gained")
+        raid.emit("raid.gain", rule, hero=hero.name, card=raid.card_name(answer),
+                  left=supply[answer])

@@ -1,0 +1,100 @@
+"""The Enemies Act and Enemies React phases (raid.enemy-act.*, raid.round.enemies-*): draw a
+villain card into the villain action row, each hero in activation order activates the
+nearest minion of the card's colour (or spawns one), then the villain activates with the
+card's actions; the Enemies React phase ends with the end-of-round discards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.rulesets.dire_alliance.raid.enemy_actions import activate
+from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
+from rulekeeper.rulesets.dire_alliance.raid.minions import activation_order, nearest_minion, spawn
+from rulekeeper.rulesets.dire_alliance.state import GameOver
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+    from rulekeeper.rulesets.dire_alliance.state import Asked
+
+TEMPLATES = {
+    "raid.villain.card": "Villain card: {card} ({modifiers}; Minion Activation icon: {colour}); "
+                         "{villain} now has melee {melee}, shoot {shoot}, defense {defense} "
+                         "({left} card(s) left in the villain deck)",
+    "raid.villain.empty": "The villain deck is empty and a villain card must be drawn",
+    "raid.discard.hand": "{hero} discards the {count} card(s) left in hand",
+    "raid.discard.row": "{hero} discards the {count} card(s) of the action row{tokens}",
+    "raid.discard.villain": "The {count} villain card(s) of the villain action row go to the "
+                            "villain discard pile",
+}
+
+
+def draw_villain_card(raid: Raid, act: bool) -> str:
+    """raid.enemy-act.villain-card: the top villain card joins the villain action row."""
+    villain = raid.the_villain
+    if not villain.deck:
+        raid.emit("raid.villain.empty", "raid.game.end.villain-deck-empty")
+        raise GameOver("enemies", "villain-deck-empty")
+    card = villain.deck.pop()
+    villain.row.append(card)
+    spec = raid.villain_cards[card]
+    raid.emit("raid.villain.card", "raid.enemy-act.villain-card" if act
+              else "raid.round.enemies-react.villain-card", card=spec.name,
+              modifiers=modifiers_text(spec.modifiers), colour=spec.minion,
+              villain=villain.spec.name, left=len(villain.deck),
+              melee=raid.stat(villain.fighter, "melee"), shoot=raid.stat(villain.fighter, "shoot"),
+              defense=raid.stat(villain.fighter, "defense"))
+    return card
+
+
+def enemies_phase(raid: Raid, act: bool) -> Asked:
+    """One Enemies phase: the villain card, the minions in activation order, the villain."""
+    raid.phase = "Enemies Act" if act else "Enemies React"
+    raid.emit("raid.phase", "raid.enemy-act.when" if act else "raid.enemies-react.same",
+              round=raid.round, phase=raid.phase)
+    card = raid.villain_cards[draw_villain_card(raid, act)]
+    raid.activated = set()
+    order = activation_order(raid)
+    for seat in order:
+        hero = raid.heroes[seat]
+        minion = yield from nearest_minion(raid, seat, card.minion)
+        if minion is None:
+            spawn(raid, hero.name)
+            continue
+        raid.activated.add(minion.id)
+        raid.decider = seat
+        yield from activate(raid, minion, raid.kinds[minion.card].actions,
+                            f"{hero.name} activates it", "raid.minion.one-action")
+    villain = raid.the_villain.fighter
+    if villain.on_board:
+        raid.decider = order[0]
+        yield from activate(raid, villain, card.actions,
+                            f"after the minions, with the newest villain card, {card.name}",
+                            "raid.villain.after-minions")
+    if not act:
+        end_of_round(raid)
+
+
+def end_of_round(raid: Raid) -> None:
+    """raid.enemies-react.discard.*: hands, then action rows (their tokens too), then the
+    villain action row."""
+    for hero in raid.heroes.values():
+        piles = hero.piles
+        if piles.hand:
+            raid.emit("raid.discard.hand", "raid.enemies-react.discard.hand", hero=hero.name,
+                      count=len(piles.hand))
+            piles.discard.extend(piles.hand)
+            piles.hand.clear()
+    for hero in raid.heroes.values():
+        if hero.row:
+            tokens = sum(len(c.tokens) for c in hero.row)
+            raid.emit("raid.discard.row", "raid.action-row.tokens.discard" if tokens
+                      else "raid.enemies-react.discard.action-row", hero=hero.name,
+                      count=len(hero.row),
+                      tokens=f" and the {tokens} token(s) on them" if tokens else "")
+            hero.piles.discard.extend(c.card for c in hero.row)
+            hero.row.clear()
+    villain = raid.the_villain
+    raid.emit("raid.discard.villain", "raid.enemies-react.discard.villain-row",
+              count=len(villain.row))
+    villain.discard.extend(villain.row)
+    villain.row.clear()

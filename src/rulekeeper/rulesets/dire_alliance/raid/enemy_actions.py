@@ -1,0 +1,202 @@
+"""Activating an enemy (raid.minion.*, raid.villain.*, raid.enemy-effects.*): its actions are
+tried from top to bottom until one is performed; an action is performed when at least one
+of its effects resolves (an attack resolves even when it misses).
+
+Effects are joined as printed: "then" (the first must resolve; the rest resolves as far as
+it can, each requiring the one before), "and" (each that can, in order), "or" (the first
+that can). Whether an effect can resolve is checked just before it resolves; the reason it
+cannot, with the rule, is logged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.rulesets.dire_alliance.raid import goals, ties
+from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, enemy_attack, valid_targets
+from rulekeeper.rulesets.dire_alliance.raid.damage import strength
+from rulekeeper.rulesets.dire_alliance.raid.minions import spawn
+from rulekeeper.rulesets.dire_alliance.raid.movement import (
+    enemy_move,
+    enemy_withdraw,
+    goal_distance,
+    withdraw_goal,
+)
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.attack import Kind
+    from rulekeeper.rulesets.dire_alliance.models import Effect
+    from rulekeeper.rulesets.dire_alliance.raid.models import EnemyAction
+    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+
+TEMPLATES = {
+    "raid.activate": "{enemy} activates ({why})",
+    "raid.ready": "{enemy} was stunned: it becomes ready and activates as normal",
+    "raid.try": "{enemy} performs its action {number}: {text}",
+    "raid.cannot": "{enemy} cannot perform its action {number} ({text}): {reason}",
+    "raid.idle": "{enemy} can perform none of its actions",
+    "raid.effect.skipped": "{enemy} cannot {verb} ({reason}): {what}",
+}
+
+Obstacle = tuple[str, str]
+"""Why an effect cannot resolve: (the rule, the reason)."""
+
+
+def obstacle(raid: Raid, enemy: Fighter, effect: Effect) -> Obstacle | None:
+    """None when the effect can resolve now, else the rule and the reason it cannot."""
+    verb = effect.verb
+    here = enemy.area
+    if here is None:
+        return "raid.damage.minion", "it is no longer on the board"
+    if verb in ("melee", "shoot"):
+        kind: Kind = "melee" if verb == "melee" else "shoot"
+        if not attacks_with(raid, enemy, kind):
+            return f"raid.enemy-clarify.zero-{kind}", f"its {verb.capitalize()} is 0"
+        if not valid_targets(raid, enemy, kind):
+            return ("battle.attack.choose-target." + kind,
+                    "no hero in its area" if kind == "melee" else "it sees no hero in another area")
+        return None
+    if verb == "move":
+        distance = goal_distance(raid, enemy, effect.toward)
+        if distance is None:
+            return "raid.enemy-move.already-there", "it has nowhere to move toward"
+        if distance == 0:
+            return "raid.enemy-move.already-there", "it is already where it would move toward"
+        return None
+    if verb == "withdraw":
+        if withdraw_goal(raid, enemy) is None:
+            return ("raid.enemy-withdraw.villain" if raid.is_villain(enemy)
+                    else "raid.enemy-withdraw.minion.toward-villain",
+                    "it is already where it would withdraw toward, or has nowhere to go")
+        return None
+    if verb == "heal":
+        if not heal_candidates(raid, enemy, effect):
+            return "raid.heal.minion", "nothing to heal"
+        return None
+    if verb == "control":
+        if raid.heroes_in(here):
+            return "raid.enemy-control.heroes-block", "a hero is in its area"
+        if not [o for o in raid.objectives_in_play() if raid.objectives[o].area == here]:
+            return "raid.enemy-control.own-objective", "no objective of its in its area"
+        return None
+    if not raid.bag:  # spawn
+        return "raid.spawn.random", "the minion bag is empty"
+    return None
+
+
+def heal_candidates(raid: Raid, enemy: Fighter, effect: Effect) -> list[Fighter]:
+    if effect.target == "self":
+        return [enemy] if raid.can_heal(enemy) else []
+    here = enemy.area
+    assert here is not None
+    return [f for f in raid.friends_in(here, enemy.team) if raid.can_heal(f)]
+
+
+def perform(raid: Raid, enemy: Fighter, effect: Effect) -> Asked:
+    """Resolve one effect that can resolve."""
+    verb = effect.verb
+    if verb == "move":
+        yield from enemy_move(raid, enemy, effect.amount, effect.toward)
+    elif verb == "withdraw":
+        yield from enemy_withdraw(raid, enemy, effect.amount)
+    elif verb in ("melee", "shoot"):
+        yield from enemy_attack(raid, enemy, "melee" if verb == "melee" else "shoot",
+                                effect.attack)
+    elif verb == "heal":
+        pool = heal_candidates(raid, enemy, effect)
+        chosen = yield from ties.settle(
+            raid, raid.decider, f"whom {enemy.name} heals",
+            [ties.Candidate(f.id, f.name, (1 if raid.is_villain(f) else 0,
+                                           strength(raid, f.card) if raid.is_minion(f) else 0))
+             for f in pool], "raid.ties.mutual", "the villain, else the strongest minion")
+        yield from raid.heal(raid.fighters[chosen], effect.amount, "raid.heal.villain"
+                             if raid.is_villain(raid.fighters[chosen]) else "raid.heal.minion")
+    elif verb == "control":
+        yield from control(raid, enemy)
+    else:
+        for _ in range(effect.amount):
+            spawn(raid, enemy.name)
+
+
+def control(raid: Raid, enemy: Fighter) -> Asked:
+    """raid.enemy-control.own-objective: claim one of its objectives in its area."""
+    here = enemy.area
+    present = [o for o in raid.objectives_in_play() if raid.objectives[o].area == here]
+    chosen = yield from ties.settle(
+        raid, raid.decider, f"which objective {enemy.name} claims",
+        [ties.Candidate(o, raid.objectives[o].name) for o in present], "raid.ties.mutual",
+        "the first in board order")
+    goals.claim(raid, enemy, raid.objectives[chosen], "raid.objective.control")
+
+
+def skip(raid: Raid, enemy: Fighter, effect: Effect, why: Obstacle, rule: str, what: str) -> None:
+    raid.emit("raid.effect.skipped", rule, enemy=enemy.name, verb=effect.verb, reason=why[1],
+              what=what)
+
+
+def attempt(raid: Raid, enemy: Fighter, action: EnemyAction) -> Asked:
+    """Perform an action that can be performed (see :func:`obstacle_of_action`)."""
+    effects = action.effects
+    if action.join == "or":
+        for effect in effects:
+            why = obstacle(raid, enemy, effect)
+            if why is None:
+                yield from perform(raid, enemy, effect)
+                return
+            skip(raid, enemy, effect, why, "raid.enemy-effects.or.first",
+                 "it attempts the effect after the \"or\"")
+    elif action.join == "and":
+        for effect in effects:
+            why = obstacle(raid, enemy, effect)
+            if why is None:
+                yield from perform(raid, enemy, effect)
+            else:
+                skip(raid, enemy, effect, why, "raid.enemy-effects.and.independent",
+                     "the other effects still resolve")
+    else:
+        yield from perform(raid, enemy, effects[0])
+        for effect in effects[1:]:
+            why = obstacle(raid, enemy, effect)
+            if why is not None:
+                skip(raid, enemy, effect, why, "raid.enemy-effects.then.partial",
+                     "it resolves as much of the action as it can")
+                break
+            yield from perform(raid, enemy, effect)
+
+
+def activate(raid: Raid, enemy: Fighter, actions: list[EnemyAction], why: str,
+             rule: str) -> Asked:
+    """Activate an enemy: try its actions top to bottom until one is performed."""
+    raid.emit("raid.activate", rule, enemy=enemy.name, why=why)
+    if enemy.stunned:
+        enemy.stunned = False
+        raid.emit("raid.ready", "battle.status.stunned-activation", enemy=enemy.name)
+    top = "raid.villain.top-to-bottom" if raid.is_villain(enemy) else "raid.minion.top-to-bottom"
+    for number, action in enumerate(actions, 1):
+        if not enemy.on_board:
+            return
+        why_not = obstacle_of_action(raid, enemy, action)
+        if why_not is not None:
+            raid.emit("raid.cannot", why_not[0], enemy=enemy.name, number=number,
+                      text=action.text, reason=why_not[1])
+            continue
+        raid.emit("raid.try", top, enemy=enemy.name, number=number, text=action.text)
+        yield from attempt(raid, enemy, action)
+        return
+    raid.emit("raid.idle", top, enemy=enemy.name)
+
+
+def obstacle_of_action(raid: Raid, enemy: Fighter, action: EnemyAction) -> Obstacle | None:
+    """None when the action can be performed now (its first effect, or for "and" and "or"
+    any effect, can resolve), else why it cannot."""
+    if action.join == "then":
+        why = obstacle(raid, enemy, action.effects[0])
+        if why is not None and len(action.effects) > 1:
+            return "raid.enemy-effects.then.ignored", why[1]
+        return why
+    reasons = [obstacle(raid, enemy, e) for e in action.effects]
+    if any(r is None for r in reasons):
+        return None
+    rule = "raid.enemy-effects.or.first" if action.join == "or" else "raid.enemy-effects.and.both"
+    return rule, "; ".join(r[1] for r in reasons if r is not None)

@@ -1,0 +1,77 @@
+"""How a Raid ends (raid.game.*) and claiming objectives (raid.objective.*).
+
+The game ends at once: the heroes win when they complete the scenario's hero goal; they
+lose when the villain completes its goal, when a hero is defeated (``damage``), when the
+villain deck is empty as a card must be drawn (``enemies``), or when the enemies claim
+their third objective.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.rulesets.dire_alliance.state import GameOver
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective
+
+LOSING_OBJECTIVES = 3
+"""The enemies' third claimed objective ends the game (raid.game.lose.third-objective)."""
+
+TEMPLATES = {
+    "raid.claim": "{enemy} claims the {objective} and places it in the enemy play area "
+                  "({claimed} claimed)",
+    "raid.won": "The heroes win: {reason}",
+    "raid.lost": "The heroes lose: {reason}",
+}
+
+REASONS = {
+    "villain-defeated": "the villain is defeated",
+    "sites": "the scenario's sites are held",
+    "objectives": "the enemies claimed their third objective",
+    "villain-goal": "the villain completed its goal",
+    "hero-defeated": "a hero is defeated",
+    "villain-deck-empty": "the villain deck is empty when a villain card must be drawn",
+}
+RULES = {
+    "villain-defeated": "raid.game.into-the-darkwood",
+    "sites": "raid.game.end.heroes-win",
+    "objectives": "raid.game.lose.third-objective",
+    "villain-goal": "raid.game.end.villain-goal",
+    "hero-defeated": "raid.game.end.hero-dies",
+    "villain-deck-empty": "raid.game.end.villain-deck-empty",
+}
+
+
+def check(raid: Raid, team: str) -> None:
+    """End the game at once (raise :class:`GameOver`) when ``team`` has reached its goal."""
+    if team == "heroes":
+        goal = raid.scenario.hero_goal
+        if goal.defeat_villain and raid.the_villain.fighter.defeated:
+            raise GameOver("heroes", "villain-defeated")
+        held = sum(1 for s in raid.sites.values() if s.holder == "heroes")
+        if goal.sites is not None and held >= goal.sites:
+            raise GameOver("heroes", "sites")
+        return
+    if len(raid.claimed) >= LOSING_OBJECTIVES:
+        raise GameOver("enemies", "objectives")
+    wanted = raid.scenario.villain_goal.minions
+    if wanted is not None and len(raid.minions()) >= wanted:
+        raise GameOver("enemies", "villain-goal")
+
+
+def claim(raid: Raid, enemy: Fighter, objective: Objective, rule: str) -> None:
+    """The objective leaves the board for the enemy play area (raid.objective.enemy-play-area)."""
+    objective.claimed_by = "enemies"
+    raid.claimed.append(objective.id)
+    raid.bump("objectives_claimed")
+    raid.emit("raid.claim", rule, enemy=enemy.name, objective=objective.name,
+              claimed=len(raid.claimed))
+    raid.check_goal("enemies")
+
+
+def announce(raid: Raid, over: GameOver) -> None:
+    """The event that ends the game, citing the rule that ended it."""
+    kind = "raid.won" if over.winner == "heroes" else "raid.lost"
+    raid.emit(kind, RULES[over.reason], reason=REASONS[over.reason])

@@ -1,0 +1,73 @@
+"""The pieces of a Raid that hold no rules: a hero in play with its action row, the
+villain with its deck and wounds, and the names of the two teams."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulekeeper.rulesets.dire_alliance.cards import PlayArea
+from rulekeeper.rulesets.dire_alliance.raid.models import Hero as HeroSpec
+from rulekeeper.rulesets.dire_alliance.raid.models import HeroClass, Villain
+from rulekeeper.rulesets.dire_alliance.state import Fighter
+
+HEROES = "heroes"
+"""The heroes' team (each hero has its own seat)."""
+ENEMIES = "enemies"
+"""The enemies' team and side: the villain and its minions, played by the rules."""
+
+
+@dataclass(slots=True)
+class RowCard:
+    """A card in a hero's action row: face up (its modifiers apply) or face down, and the
+    tokens placed on it."""
+
+    card: str
+    faceup: bool
+    tokens: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Hero:
+    """A hero in play: its seat, cards and action row. The damage pile is ``piles.graveyard``
+    (raid.damage.hero.damage-pile)."""
+
+    seat: str
+    spec: HeroSpec
+    hero_class: HeroClass
+    fighter: Fighter
+    piles: PlayArea
+    row: list[RowCard] = field(default_factory=list)
+    exerted: bool = False
+    done: bool = False
+    resolving: RowCard | None = None
+    """The face-up card whose special action is being resolved (tokens go on it)."""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def damage_pile(self) -> list[str]:
+        return self.piles.graveyard
+
+    def losable(self) -> list[str]:
+        """Cards the hero could still lose: hand, deck and discard pile (not the row)."""
+        return self.piles.hand + self.piles.deck + self.piles.discard
+
+
+@dataclass(eq=False)
+class VillainState:
+    """The villain: its fighter, deck, action row, discard pile and wounds."""
+
+    spec: Villain
+    fighter: Fighter
+    health: int
+    deck: list[str] = field(default_factory=list)
+    row: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    wounds: int = 0
+
+    @property
+    def newest(self) -> str:
+        """The card most recently added to the villain action row."""
+        return self.row[-1]

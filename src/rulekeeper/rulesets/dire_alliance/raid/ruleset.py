@@ -1,0 +1,114 @@
+"""The ``dire-alliance-raid`` ruleset: static facts, rulings, content, view and invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.ruleset import Procedure, Ruleset, Table
+from rulekeeper.core.rulings import Ruling
+from rulekeeper.rulesets.dire_alliance import attack, cards, movement, special
+from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
+from rulekeeper.rulesets.dire_alliance.raid import (
+    attacks,
+    damage,
+    enemies,
+    enemy_actions,
+    goals,
+    heroes,
+    minions,
+    rounds,
+    setup,
+    ties,
+)
+from rulekeeper.rulesets.dire_alliance.raid import movement as raid_movement
+from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
+from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+from rulekeeper.rulesets.dire_alliance.raid.view import raid_view, render_raid
+from rulekeeper.rulesets.dire_alliance.ruleset import RULINGS as BATTLE_RULINGS
+
+HERE = Path(__file__).parent.parent
+
+RULINGS = (
+    *(r for r in BATTLE_RULINGS if r.id in ("combat-die", "vampire-die", "focus-empty-supply")),
+    Ruling("raid-ties", "Where the players mutually decide a choice on behalf of an enemy, who "
+           "decides?", ("heroes", "hard"), "heroes"),
+    Ruling("raid-row-icons", "Attack priority counts the action-row cards \"containing damage "
+           "icons\" that match: face-up cards only (a face-down card's icons are hidden), or "
+           "every card?", ("face-up", "all"), "face-up"),
+)
+
+
+class DireAllianceRaid(Ruleset):
+    """Dire Alliance: Horror, Raid Mode: one to four heroes against a rule-driven villain."""
+
+    meta = RulesetMeta(name="dire-alliance-raid", version=1,
+                       title="Dire Alliance: Horror — Raid Mode", players=setup.SEATS,
+                       min_players=1, chance=True, hidden_information=True, max_length=20000,
+                       source="dire-alliance-horror.en.txt")
+    rulings = RULINGS
+    content_model = RaidContent
+    content_dir = HERE / "content"
+    rules_files = (HERE / "rules_raid.yaml",)
+    options_model = setup.RaidOptions
+    metrics = rounds.METRICS
+    bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
+    default_bot = "heuristic"
+    templates = (cards.TEMPLATES | attack.TEMPLATES | movement.TEMPLATES | special.TEMPLATES
+                 | damage.TEMPLATES | goals.TEMPLATES | heroes.TEMPLATES | attacks.TEMPLATES
+                 | minions.TEMPLATES | enemy_actions.TEMPLATES | enemies.TEMPLATES
+                 | raid_movement.TEMPLATES | setup.TEMPLATES | ties.TEMPLATES | rounds.TEMPLATES)
+
+    def scenarios(self, content: Any) -> list[str]:
+        return [s.id for s in content.raids]
+
+    def seats(self, options: Any) -> tuple[str, ...]:
+        return setup.SEATS[:options.heroes]
+
+    def play(self, table: Table) -> Procedure:
+        return rounds.play_raid(table)
+
+    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+        return raid_view(table.state, player) if table.state is not None else {}
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        return render_raid(view) if view.get("state") else ""
+
+    def invariant_violations(self, table: Table) -> list[str]:
+        """Card conservation (each hero's piles, action row and supply; the villain deck, row
+        and discard pile; the minion bag and board), one area per figure, defeated figures
+        off the board."""
+        raid: Raid | None = table.state
+        if raid is None:
+            return []
+        wrong: list[str] = []
+        for seat, hero in raid.heroes.items():
+            held = hero.piles.counts() + Counter(c.card for c in hero.row)
+            own = [hero.spec.card.id] + [c.id for c in hero.hero_class.cards]
+            for card in own:
+                if held[card] != DECK_COPIES + SUPPLY_COPIES:
+                    wrong.append(f"{seat} holds {held[card]} {card} cards")
+            if set(held) - set(own):
+                wrong.append(f"{seat} holds unknown cards {sorted(set(held) - set(own))}")
+            if hero.piles.play:
+                wrong.append(f"{seat} has cards in play outside the action row")
+        villain = raid.the_villain
+        deck = Counter(villain.deck) + Counter(villain.row) + Counter(villain.discard)
+        if deck != Counter(c.id for c in villain.spec.deck):
+            wrong.append(f"the villain's cards are {dict(deck)}")
+        minion_ids = [f.id for f in raid.fighters.values() if raid.is_minion(f)]
+        on_board = [m for m in minion_ids if raid.fighters[m].on_board]
+        if len(minion_ids) != raid.side.bag or sorted(on_board + raid.bag) != sorted(minion_ids):
+            wrong.append(f"{len(raid.bag)} minions in the bag and {len(on_board)} on the board, "
+                         f"not {raid.side.bag}")
+        wrong += raid.placement_violations()
+        figures = [*(h.fighter for h in raid.heroes.values()), villain.fighter]
+        wrong += [f"{f.id} is off the board but not defeated" for f in figures
+                  if not f.defeated and f.area is None]
+        claimed = [o for o in raid.objectives.values() if o.claimed_by is not None]
+        if sorted(o.id for o in claimed) != sorted(raid.claimed):
+            wrong.append(f"claimed objectives {raid.claimed} do not match the board")
+        return wrong

@@ -1,0 +1,146 @@
+"""The table of a Raid game: the shared ``Tabletop`` with the heroes, the villain, the minion
+bag and the round's flow, and the hooks by which Raid Mode changes the shared pieces (hero
+stats from the action row, damage and healing, gaining cards, opportunity attacks, boosts,
+action-row tokens, the goals)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekeeper.rulesets.dire_alliance.raid import attacks, damage, goals, heroes
+from rulekeeper.rulesets.dire_alliance.raid.models import (
+    DASH,
+    HeroCard,
+    MinionKind,
+    RaidScenario,
+    RaidSide,
+    VillainCard,
+)
+from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES, Hero, VillainState
+from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Stat, Tabletop
+
+
+@dataclass(kw_only=True, eq=False)
+class Raid(Tabletop):
+    """Everything on the table of a Raid game, and its flow (round, phase, last actor)."""
+
+    scenario: RaidScenario
+    side: RaidSide
+    heroes: dict[str, Hero] = field(default_factory=dict)
+    """Seat -> hero, in clockwise order."""
+    villain: VillainState | None = None
+    bag: list[str] = field(default_factory=list)
+    """The minion bag: ids of the minion tokens in it, in a stable order."""
+    cards: dict[str, HeroCard] = field(default_factory=dict)
+    villain_cards: dict[str, VillainCard] = field(default_factory=dict)
+    kinds: dict[str, MinionKind] = field(default_factory=dict)
+    claimed: list[str] = field(default_factory=list)
+    """Objectives in the enemy play area."""
+    round: int = 0
+    phase: str = "setup"
+    last_actor: str | None = None
+    activated: set[str] = field(default_factory=set)
+    """Minions activated in this phase."""
+    decider: str = ""
+    """The seat that settles ties for the enemies right now (ruling raid-ties)."""
+    played: set[str] = field(default_factory=set)
+    """Hero cards played at least once (metrics)."""
+    printed: dict[str, Any] = field(default_factory=dict)
+    """What the view shows of the printed cards and the board (built once, never changed)."""
+
+    # --- who is who ------------------------------------------------------------------------
+
+    @property
+    def the_villain(self) -> VillainState:
+        assert self.villain is not None
+        return self.villain
+
+    @property
+    def players(self) -> int:
+        return len(self.heroes)
+
+    def hero(self, fighter: Fighter) -> Hero:
+        return self.heroes[fighter.side]
+
+    def is_hero(self, fighter: Fighter) -> bool:
+        return fighter.team == HEROES
+
+    def is_villain(self, fighter: Fighter) -> bool:
+        return self.villain is not None and fighter is self.villain.fighter
+
+    def is_minion(self, fighter: Fighter) -> bool:
+        return fighter.card in self.kinds
+
+    def rank(self, fighter: Fighter) -> str | None:
+        """An enemy's rank (None: unranked); heroes have none."""
+        if self.is_minion(fighter):
+            return self.kinds[fighter.card].rank
+        if self.is_villain(fighter):
+            return self.the_villain.spec.rank
+        return None
+
+    def hero_figures(self) -> list[Fighter]:
+        return [h.fighter for h in self.heroes.values() if h.fighter.on_board]
+
+    def minions(self) -> list[Fighter]:
+        """The minions on the board."""
+        return [f for f in self.fighters.values() if f.on_board and self.is_minion(f)]
+
+    def heroes_in(self, area: str) -> list[Fighter]:
+        return [f for f in self.occupants[area] if f.team == HEROES]
+
+    def objectives_in_play(self) -> list[str]:
+        """Objective ids still on the board (not claimed)."""
+        return [o.id for o in self.objectives.values() if o.claimed_by is None]
+
+    # --- hooks -----------------------------------------------------------------------------
+
+    def stat(self, fighter: Fighter, name: Stat) -> int:
+        """raid.stats.*: a hero's base plus the face-up action-row modifiers (never below 0;
+        a "—" stat is 0 and takes no modifier); the villain's base plus its action row's
+        modifiers; a minion's printed value (★ is 0: the star ability gives the dice)."""
+        if self.is_hero(fighter):
+            hero = self.heroes[fighter.side]
+            base = getattr(hero.spec, name)
+            if base == DASH:
+                return 0
+            bonus = sum(getattr(self.cards[c.card].modifiers, name) for c in hero.row if c.faceup)
+            return max(0, int(base) + bonus)
+        if self.is_villain(fighter):
+            villain = self.the_villain
+            base = getattr(villain.spec, name)
+            bonus = sum(getattr(self.villain_cards[c].modifiers, name) for c in villain.row)
+            return 0 if isinstance(base, str) else max(0, base + bonus)
+        value = getattr(self.kinds[fighter.card], name)
+        return value if isinstance(value, int) else 0
+
+    def suffer_damage(self, fighter: Fighter, rule: str, source: Fighter | None = None) -> Asked:
+        yield from damage.suffer(self, fighter, rule, source)
+
+    def stun_on_damage(self, fighter: Fighter) -> None:
+        """raid.damage.no-stun: fighters never become stunned by damage in Raid Mode."""
+
+    def can_heal(self, fighter: Fighter) -> bool:
+        return damage.can_heal(self, fighter)
+
+    def heal(self, fighter: Fighter, times: int, rule: str) -> Asked:
+        yield from damage.heal(self, fighter, times, rule)
+
+    def gain_cards(self, fighter: Fighter, count: int) -> Asked:
+        yield from damage.gain(self, self.heroes[fighter.side], count, "raid.gain-cards.any-supply")
+
+    def opportunity_attacks(self, mover: Fighter) -> Asked:
+        return (yield from attacks.opportunity_attacks(self, mover))
+
+    def before_roll(self, attacker: Fighter, targets: list[Fighter], kind: str) -> Asked:
+        yield from heroes.boost_window(self, attacker, targets, kind)
+
+    def token_card(self, actor: Fighter) -> tuple[str, list[str]] | None:
+        if not self.is_hero(actor):
+            return None
+        row_card = self.heroes[actor.side].resolving
+        return None if row_card is None else (row_card.card, row_card.tokens)
+
+    def check_goal(self, seat: str) -> None:
+        goals.check(self, seat)

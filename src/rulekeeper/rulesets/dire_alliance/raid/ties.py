@@ -1,0 +1,58 @@
+"""Ties (raid.ties.*): where the rules leave a choice on behalf of an enemy to the players.
+
+Ruling ``raid-ties``: ``heroes`` (default) asks a hero's seat (the hero activating the
+enemy, or the first hero in the activation order); ``hard`` picks, without asking, the
+choice that helps the enemies most, by a score each caller defines and states (the hero
+closest to defeat, the minion that can attack now, ...). Remaining equal scores go to the
+first candidate in a stable order (seat order, board order, minion id).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+    from rulekeeper.rulesets.dire_alliance.state import Asked
+
+TEMPLATES = {
+    "tie.decided": "Tie ({question}): {seat} decides for the enemies: {chosen} "
+                   "(candidates: {candidates})",
+    "tie.hard": "Tie ({question}): the hard ruling picks {chosen}, {criterion} "
+                "(candidates: {candidates})",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One of the tied choices: its id, a label, and its hard score (higher helps the
+    enemies more)."""
+
+    id: str
+    label: str
+    score: tuple[float, ...] = ()
+
+
+def settle(raid: Raid, seat: str, question: str, candidates: list[Candidate], rule: str,
+           criterion: str) -> Asked:
+    """The chosen candidate's id. Candidates with the same label are interchangeable (two
+    minions of one kind in one area): the first stands for them. A single one is no tie."""
+    distinct: dict[str, Candidate] = {}
+    for candidate in candidates:
+        distinct.setdefault(candidate.label, candidate)
+    candidates = list(distinct.values())
+    if len(candidates) == 1:
+        return candidates[0].id
+    labels = [c.label for c in candidates]
+    if raid.rulings["raid-ties"] == "hard":
+        best = max(candidates, key=lambda c: c.score)  # max keeps the first of equals
+        raid.emit("tie.hard", rule, question=question, chosen=best.label, criterion=criterion,
+                  candidates=labels)
+        return best.id
+    answer = yield from raid.ask(seat, "tie", [(c.id, c.label) for c in candidates], rule,
+                                 f"Tie: {question}? (the heroes decide for the enemies)")
+    chosen = next(c for c in candidates if c.id == answer)
+    raid.emit("tie.decided", rule, seat=seat, question=question, chosen=chosen.label,
+              candidates=labels)
+    return answer
