@@ -26,6 +26,12 @@ BLOCK = "BLOCK"
 DRAIN = "DRAIN ESSENCE"
 
 
+def script_faces(components: Components) -> tuple[frozenset[str], int]:
+    """What ``--dice`` may script: any face name of either die, or a face's 1-based index."""
+    lists = [*components.combat_die.faces.values(), *components.vampire_die.faces.values()]
+    return frozenset(name for faces in lists for name in faces), max(len(f) for f in lists)
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """What one side rolled: the face names, and the HIT, BLOCK and DRAIN ESSENCE counts."""

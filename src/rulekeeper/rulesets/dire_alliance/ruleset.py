@@ -15,6 +15,7 @@ from rulekeeper.rulesets.dire_alliance import (
     battle,
     cards,
     damage,
+    dice,
     healing,
     movement,
     setup,
@@ -68,6 +69,9 @@ class DireAllianceBattle(Ruleset):
 
     def play(self, table: Table) -> Procedure:
         return battle.play_battle(table)
+
+    def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
+        return dice.script_faces(content.components)
 
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         return battle_view(table.state, player) if table.state is not None else {}

@@ -10,7 +10,7 @@ from typing import Any
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import Procedure, Ruleset, Table
 from rulekeeper.core.rulings import Ruling
-from rulekeeper.rulesets.dire_alliance import attack, cards, movement, special
+from rulekeeper.rulesets.dire_alliance import attack, cards, dice, movement, special
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.raid import (
     attacks,
@@ -70,6 +70,9 @@ class DireAllianceRaid(Ruleset):
 
     def play(self, table: Table) -> Procedure:
         return rounds.play_raid(table)
+
+    def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
+        return dice.script_faces(content.components)
 
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         return raid_view(table.state, player) if table.state is not None else {}
