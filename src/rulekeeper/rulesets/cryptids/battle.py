@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, Protocol
 
-from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, Act, Card, Lineup
+from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, KINDS, Act, Card, Fired, Lineup
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
 from rulekeeper.rulesets.cryptids.targeting import highest_threat, lowest_hp, names, order
@@ -28,9 +27,6 @@ SUDDEN_DEATH = 16
 REROLL_GUARD = 10
 """Under reroll-counts ``no``, a roll is rerolled at most this many times (the next is ignored)."""
 SIDES = ("left", "right")
-_THREAT = attrgetter("threat")
-_POSITION_SIDE = attrgetter("pos", "side")
-_SIDE_POSITION = attrgetter("side", "pos")
 
 STEP2 = "roll.step-2.status.b"
 STEP3 = "roll.step-3.every-roll"
@@ -41,6 +37,10 @@ START = "triggers.battle-start"
 STRIKE = "ruling.sudden-death"
 
 Emit = Callable[..., None]
+Entry = tuple["Fighter", tuple[Act, ...], "Fighter | None"]
+"""A cryptid, abilities of it that fire, and the cryptid the trigger is about (if any)."""
+Tables = tuple[tuple["Fighter", ...], tuple[Fired, ...], dict[str, Fired]]
+"""A side's starters and which of them fire on each dice result and trigger kind."""
 
 
 class Dice(Protocol):
@@ -59,19 +59,18 @@ class Fighter:
     __slots__ = ("attack", "card", "dots", "gone", "hp", "label", "max_hp", "pos", "shield",
                  "side", "threat")
 
-    def __init__(self, card: Card, side: int, pos: int, label: Any = None) -> None:
+    def __init__(self, card: Card, side: int, pos: int) -> None:
         self.card = card
         self.side = side
         self.pos = pos
-        self.hp = card.hp
-        self.max_hp = card.hp
+        self.hp = self.max_hp = card.hp
         self.threat = card.threat
-        self.attack = 0
-        self.shield = 0
+        self.attack = self.shield = 0
         self.dots: list[list[int]] = []
         """Damage over time: ``[amount, rolls left, side that applied it]``."""
         self.gone = False
-        self.label = label if label is not None else card.name
+        """Off the board: it died (step 6)."""
+        self.label: Any = card.name
 
     def __repr__(self) -> str:
         return f"<{self.card.id} {SIDES[self.side]} {self.pos} hp={self.hp}>"
@@ -123,9 +122,23 @@ class Battle:
         self.rulings = rulings
         self.emit: Emit = emit or _silent
         self.log = emit is not None
-        self.rows: list[list[Fighter]] = [
-            [Fighter(card, side, pos) for pos, card in enumerate(team.cards)]
-            for side, team in enumerate(self.lineups)]
+        self.starters = tuple(tuple(Fighter(card, side, pos) for pos, card in enumerate(team.cards))
+                              for side, team in enumerate(self.lineups))
+        """The cryptids each side lined up, in the order of its team (they stay when they die)."""
+        self.rows: list[list[Fighter]] = [list(self.starters[0]), list(self.starters[1])]
+        self.tables: tuple[Tables, ...] = ((self.starters[0], left.on_dice, left.by_kind),
+                                           (self.starters[1], right.on_dice, right.by_kind))
+        """Per side, which starters have abilities on each trigger (cards.Lineup)."""
+        self.extras: list[Fighter] = []
+        """Cryptids summoned during the battle (their cards are read instead of the tables)."""
+        kinds = left.by_kind, right.by_kind
+        self.ally_hurt = [bool(kinds[0]["ally_hurt"]), bool(kinds[1]["ally_hurt"])]
+        self.ally_death = [bool(kinds[0]["ally_death"]), bool(kinds[1]["ally_death"])]
+        """Per side, whether any of its cryptids may react to an ally being hurt, or dying."""
+        self.each_roll = any(k["each_roll"] or k["modifiers"] for k in kinds)
+        """Whether any cryptid may have an every-roll ability (step 3)."""
+        self.statuses = 0
+        """How many damage-over-time statuses are on the board (step 2)."""
         self.roll = 0
         self.total = 0
         self.doubles = False
@@ -139,18 +152,10 @@ class Battle:
         """Cryptids that fell to 0 HP during this roll (step 6 removes them)."""
         self.recheck = True
         self.dealt = [0, 0]
-        self.summoned: tuple[list[str], list[str]] = ([], [])
-        self.defeated: tuple[list[str], list[str]] = ([], [])
         self.seen: Counter[str] | None = None
-        self.ranked: list[Fighter] | None = None
-        self.ambiguous = False
-        self.stable = False
-        self.triggered: dict[int, list[Any]] = {}
-        """Step-4 entries by dice key (-1, -2: step-3 modifiers and others), for the ranking."""
         self.outcome: Outcome | None = None
         if self.log:
             self._number_labels()
-        self._watch()
 
     # -- the battle, roll after roll ------------------------------------------------------
 
@@ -169,8 +174,7 @@ class Battle:
             for side, row in enumerate(self.rows):
                 self.emit("lineup." + SIDES[side], "battle.shop.d", team=self.lineups[side].label,
                           cryptids=[_stats(f) for f in row])
-        entries = [(f, f.card.battle_start, None) for row in self.rows for f in row
-                   if f.card.battle_start]
+        entries = self.present("battle_start")
         if entries:
             self.resolve(entries, 0, START)
         if self.zeroes:
@@ -219,10 +223,9 @@ class Battle:
 
     def tick(self) -> None:
         """Step 2: statuses apply, in threat order; damage over time deals its damage."""
-        bearers = [(f, None, None) for f in (self.ranked or self.ranking())
-                   if f.dots and f.hp > 0]
+        bearers = [(f, None, None) for row in self.rows for f in row if f.dots and f.hp > 0]
         expired = False
-        for fighter, _, _ in self.ordered(bearers, STEP2):
+        for fighter, _, _ in order(self, bearers, STEP2):
             ended = False
             for status in fighter.dots:
                 if fighter.hp > 0:
@@ -244,71 +247,50 @@ class Battle:
 
     def every_roll(self) -> None:
         """Step 3: every-roll abilities; those that change the total act first."""
-        ranked = self.ranked or self.ranking()
-        modifiers = self.triggered.get(-1)
-        if modifiers is None:
-            modifiers = self.triggered[-1] = [(f, f.card.modifiers, None) for f in ranked
-                                              if f.card.modifiers]
+        modifiers = self.present("modifiers")
+        others = self.present("each_roll")
         if modifiers:
-            self.resolve(self.ordered(modifiers, STEP3_MODIFIERS), 0, STEP3_MODIFIERS,
-                         ordered=True)
-        others = self.triggered.get(-2)
-        if others is None:
-            others = self.triggered[-2] = [(f, f.card.each_roll, None) for f in ranked
-                                           if f.card.each_roll]
+            self.resolve(modifiers, 0, STEP3_MODIFIERS)
         if others:
-            self.resolve(self.ordered(others, STEP3), 0, STEP3, ordered=True)
+            self.resolve(others, 0, STEP3)
 
     def step4(self) -> None:
         """Step 4: abilities the (modified) roll triggers, in threat order across both boards."""
-        total, doubles = self.total, self.doubles
-        ranked = self.ranked or self.ranking()
+        total = self.total
         if self.rulings.strike and self.bonus > 0:
-            entries = [(f, f.card.dice_acts(total, doubles), None) for f in ranked]
-            self.resolve(self.ordered(entries, STEP4), 0, STEP4, True, ordered=True)
+            self.resolve([(f, f.card.dice_acts(total, self.doubles), None)
+                          for row in self.rows for f in row], 0, STEP4, True)
             return
-        if 0 <= total < DICE_TABLE:
-            key = total * 2 + doubles
-            entries = self.triggered.get(key)  # type: ignore[assignment]
-            if entries is None:
-                entries = self.triggered[key] = [(f, f.card.on_dice[key], None) for f in ranked
-                                                 if f.card.on_dice[key]]
+        if not 0 <= total < DICE_TABLE:
+            entries = [(f, acts, None) for row in self.rows for f in row
+                       if (acts := f.card.dice_acts(total, self.doubles))]
         else:
-            entries = [(f, acts, None) for f in ranked
-                       if (acts := f.card.dice_acts(total, doubles))]
+            key = total * 2 + self.doubles
+            entries = []
+            # the starters from their team's table, then the summoned cryptids from their cards
+            for starters, on_dice, _ in self.tables:
+                for index, acts in on_dice[key]:
+                    fighter = starters[index]
+                    if not fighter.gone:
+                        entries.append((fighter, acts, None))
+            for fighter in self.extras:
+                if not fighter.gone and fighter.card.on_dice[key]:
+                    entries.append((fighter, fighter.card.on_dice[key], None))
         if entries:
-            self.resolve(self.ordered(entries, STEP4), 0, STEP4, ordered=True)
+            self.resolve(entries, 0, STEP4)
 
-    def ranking(self) -> list[Fighter]:
-        """Every cryptid on the board in threat order, kept until the rows or a threat change.
-
-        Where ruling tie-order needs a coin flip between two boards, ``ambiguous`` is
-        set and each roll's entries are ordered (and the coin flipped) by
-        :func:`~rulekeeper.rulesets.cryptids.targeting.order`.
-        """
-        ranked = self.ranked
-        if ranked is None:
-            ranked = [f for row in self.rows for f in row]
-            tie = self.rulings.tie_order
-            ranked.sort(key=_POSITION_SIDE if tie == "position" else _SIDE_POSITION)
-            ranked.sort(key=_THREAT, reverse=True)  # stable: ties keep the order above
-            ambiguous = shared = False
-            for i in range(len(ranked) - 1):
-                a, b = ranked[i], ranked[i + 1]
-                if a.threat == b.threat and a.side != b.side:
-                    shared = True
-                    if tie == "coin" or (tie == "position" and a.pos == b.pos):
-                        ambiguous = True
-            self.ambiguous = ambiguous
-            # removing cryptids keeps this order unless positions decide between the boards
-            self.stable = not (shared and tie == "position")
-            self.ranked = ranked
-            self.triggered.clear()
-        return ranked
-
-    def ordered(self, entries: list[Any], rule: str) -> list[Any]:
-        """Entries taken from :meth:`ranking`, with cross-board ties settled."""
-        return order(self, entries, rule) if self.ambiguous and len(entries) > 1 else entries
+    def present(self, kind: str) -> list[Entry]:
+        """An entry for each cryptid on the board with abilities of this kind (``KINDS``)."""
+        entries: list[Entry] = []
+        for starters, _, by_kind in self.tables:
+            for index, acts in by_kind[kind]:
+                fighter = starters[index]
+                if not fighter.gone:
+                    entries.append((fighter, acts, None))
+        for fighter in self.extras:
+            if not fighter.gone and getattr(fighter.card, kind):
+                entries.append((fighter, getattr(fighter.card, kind), None))
+        return entries
 
     def after_reroll(self) -> Outcome | None:
         """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again."""
@@ -338,24 +320,24 @@ class Battle:
             self.fallen = []
             if not dead:
                 return
+            rows = self.rows
             for fighter in dead:
-                self.rows[fighter.side].remove(fighter)
-                self.defeated[fighter.side].append(fighter.card.id)
+                rows[fighter.side].remove(fighter)
+                if fighter.dots:
+                    self.statuses -= len(fighter.dots)
                 if self.log:
                     self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
-            ranked = self.ranked
-            self._watch()
-            if ranked is not None and self.stable:
-                self.ranked = [f for f in ranked if not f.gone]
-                self.triggered.clear()
+            for side in {fighter.side for fighter in dead}:
+                _renumber(rows[side])
             self.recheck = True
-            entries: list[tuple[Fighter, tuple[Act, ...], Fighter | None]] = []
+            entries: list[Entry] = []
             for fighter in dead:
                 if fighter.card.death:
                     entries.append((fighter, fighter.card.death, None))
-                for ally in self.rows[fighter.side]:
-                    if ally.card.ally_death:
-                        entries.append((ally, ally.card.ally_death, fighter))
+                if self.ally_death[fighter.side]:
+                    for ally in rows[fighter.side]:
+                        if ally.card.ally_death:
+                            entries.append((ally, ally.card.ally_death, fighter))
             if entries:
                 if wave > self.rulings.reaction_depth:
                     self.cut(entries, wave)
@@ -402,15 +384,19 @@ class Battle:
             kind = "result.tie" if winner is None else "result." + SIDES[winner]
             self.emit(kind, rule, team=self.lineups[winner].label if winner is not None else "",
                       reason=reason, rolls=self.roll)
+        left, right = self.rows
+        extras = self.extras
+        dead = [f for f in (*self.starters[0], *self.starters[1], *extras) if f.gone]
         self.outcome = Outcome(
             None if winner is None else SIDES[winner], reason, self.roll,
-            (sum(f.hp for f in self.rows[0]), sum(f.hp for f in self.rows[1])),
+            (sum([f.hp for f in left]), sum([f.hp for f in right])),
             (self.dealt[0], self.dealt[1]), self.rerolls_total,
-            (self.lineups[0].ids.union(self.summoned[0]),
-             self.lineups[1].ids.union(self.summoned[1])),
-            (frozenset(f.card.id for f in self.rows[0] if f.hp > 0),
-             frozenset(f.card.id for f in self.rows[1] if f.hp > 0)),
-            (frozenset(self.defeated[0]), frozenset(self.defeated[1])))
+            (self.lineups[0].ids.union([f.card.id for f in extras if f.side == 0]),
+             self.lineups[1].ids.union([f.card.id for f in extras if f.side == 1])),
+            (frozenset([f.card.id for f in left if f.hp > 0]),
+             frozenset([f.card.id for f in right if f.hp > 0])),
+            (frozenset([f.card.id for f in dead if f.side == 0]),
+             frozenset([f.card.id for f in dead if f.side == 1])))
         return self.outcome
 
     # -- resolving abilities --------------------------------------------------------------
@@ -657,7 +643,6 @@ class Battle:
         if stat == "threat":
             target.threat += amount
             value = target.threat
-            self.ranked = None
         else:
             target.attack += amount
             value = target.attack
@@ -692,9 +677,12 @@ class Battle:
             return
         place = source.pos if source.gone else source.pos + 1
         fighter = Fighter(card, source.side, place)
-        self.summoned[source.side].append(card.id)
         row.insert(place, fighter)
-        self._watch()
+        _renumber(row)
+        self.extras.append(fighter)
+        self.ally_hurt[source.side] |= bool(card.ally_hurt)
+        self.ally_death[source.side] |= bool(card.ally_death)
+        self.each_roll |= bool(card.each_roll or card.modifiers)
         self.recheck = True
         if self.log and self.seen is not None:
             self.seen[card.id] += 1
@@ -713,31 +701,10 @@ class Battle:
         other = row[other_pos]
         row[fighter.pos], row[other_pos] = other, fighter
         other.pos, fighter.pos = fighter.pos, other_pos
-        self.ranked = None
         if self.log:
             self.emit("swap", rule, who=fighter.label, other=other.label, place=fighter.pos + 1)
 
     # -- bookkeeping ----------------------------------------------------------------------
-
-    def _watch(self) -> None:
-        """After the rows change: positions, and which trigger kinds are present at all."""
-        ally_hurt = [False, False]
-        each_roll = False
-        statuses = 0
-        for side, row in enumerate(self.rows):
-            for pos, fighter in enumerate(row):
-                fighter.pos = pos
-                card = fighter.card
-                if card.ally_hurt:
-                    ally_hurt[side] = True
-                if card.modifiers or card.each_roll:
-                    each_roll = True
-                if fighter.dots:
-                    statuses += len(fighter.dots)
-        self.ally_hurt = ally_hurt
-        self.each_roll = each_roll
-        self.statuses = statuses
-        self.ranked = None
 
     def _number_labels(self) -> None:
         """Names for the log: the same cryptid twice in a battle is numbered (Yeti 1, Yeti 2)."""
@@ -770,7 +737,14 @@ class Battle:
         self.fallen = [f for row in self.rows for f in row if f.hp <= 0]
         self.zeroes = bool(self.fallen)
         self.recheck = True
-        self._watch()
+        # the loaded cryptids are not the lineups' starters: their cards are read
+        nothing: Tables = ((), ((),) * (DICE_TABLE * 2), dict.fromkeys(KINDS, ()))
+        self.tables = (nothing, nothing)
+        self.extras = [f for row in self.rows for f in row]
+        self.ally_hurt = [any(f.card.ally_hurt for f in row) for row in self.rows]
+        self.ally_death = [any(f.card.ally_death for f in row) for row in self.rows]
+        self.each_roll = any(f.card.each_roll or f.card.modifiers for f in self.extras)
+        self.statuses = sum(len(f.dots) for f in self.extras)
 
     def check(self) -> list[str]:
         """What is wrong with the board (the invariants checked by tests)."""
@@ -792,6 +766,12 @@ class Battle:
 
 def _silent(*args: Any, **kwargs: Any) -> None:
     """The emit of a battle without a log (never called: events are guarded)."""
+
+
+def _renumber(row: list[Fighter]) -> None:
+    """After a row changed: each cryptid's place in it."""
+    for pos, fighter in enumerate(row):
+        fighter.pos = pos
 
 
 def _label(fighter: Fighter | None) -> Any:
