@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, KINDS, Act, Card, Fired, Lineup
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
@@ -85,8 +84,7 @@ class Fighter:
                 "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in self.dots]}
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):  # not a frozen dataclass: one is built per battle, this is cheaper
     """How a battle ended.
 
     Attributes:
@@ -122,20 +120,22 @@ class Battle:
         self.rulings = rulings
         self.emit: Emit = emit or _silent
         self.log = emit is not None
-        self.starters = tuple(tuple(Fighter(card, side, pos) for pos, card in enumerate(team.cards))
-                              for side, team in enumerate(self.lineups))
+        lefts = [Fighter(card, 0, pos) for pos, card in enumerate(left.cards)]
+        rights = [Fighter(card, 1, pos) for pos, card in enumerate(right.cards)]
+        self.rows: list[list[Fighter]] = [lefts, rights]
+        self.starters = (tuple(lefts), tuple(rights))
         """The cryptids each side lined up, in the order of its team (they stay when they die)."""
-        self.rows: list[list[Fighter]] = [list(self.starters[0]), list(self.starters[1])]
         self.tables: tuple[Tables, ...] = ((self.starters[0], left.on_dice, left.by_kind),
                                            (self.starters[1], right.on_dice, right.by_kind))
         """Per side, which starters have abilities on each trigger (cards.Lineup)."""
         self.extras: list[Fighter] = []
         """Cryptids summoned during the battle (their cards are read instead of the tables)."""
-        kinds = left.by_kind, right.by_kind
-        self.ally_hurt = [bool(kinds[0]["ally_hurt"]), bool(kinds[1]["ally_hurt"])]
-        self.ally_death = [bool(kinds[0]["ally_death"]), bool(kinds[1]["ally_death"])]
+        lk, rk = left.by_kind, right.by_kind
+        self.ally_hurt = [bool(lk["ally_hurt"]), bool(rk["ally_hurt"])]
+        self.ally_death = [bool(lk["ally_death"]), bool(rk["ally_death"])]
         """Per side, whether any of its cryptids may react to an ally being hurt, or dying."""
-        self.each_roll = any(k["each_roll"] or k["modifiers"] for k in kinds)
+        self.each_roll = bool(lk["each_roll"] or lk["modifiers"] or rk["each_roll"]
+                              or rk["modifiers"])
         """Whether any cryptid may have an every-roll ability (step 3)."""
         self.statuses = 0
         """How many damage-over-time statuses are on the board (step 2)."""
@@ -384,19 +384,24 @@ class Battle:
             kind = "result.tie" if winner is None else "result." + SIDES[winner]
             self.emit(kind, rule, team=self.lineups[winner].label if winner is not None else "",
                       reason=reason, rolls=self.roll)
-        left, right = self.rows
-        extras = self.extras
-        dead = [f for f in (*self.starters[0], *self.starters[1], *extras) if f.gone]
+        hp = [0, 0]
+        summoned: tuple[list[str], list[str]] = ([], [])
+        survivors: tuple[set[str], set[str]] = (set(), set())
+        defeated: tuple[set[str], set[str]] = (set(), set())
+        for fighter in self.extras:
+            summoned[fighter.side].append(fighter.card.id)
+        for fighter in (*self.starters[0], *self.starters[1], *self.extras):
+            if fighter.gone:
+                defeated[fighter.side].add(fighter.card.id)
+            elif fighter.hp > 0:
+                hp[fighter.side] += fighter.hp
+                survivors[fighter.side].add(fighter.card.id)
         self.outcome = Outcome(
-            None if winner is None else SIDES[winner], reason, self.roll,
-            (sum([f.hp for f in left]), sum([f.hp for f in right])),
+            None if winner is None else SIDES[winner], reason, self.roll, (hp[0], hp[1]),
             (self.dealt[0], self.dealt[1]), self.rerolls_total,
-            (self.lineups[0].ids.union([f.card.id for f in extras if f.side == 0]),
-             self.lineups[1].ids.union([f.card.id for f in extras if f.side == 1])),
-            (frozenset([f.card.id for f in left if f.hp > 0]),
-             frozenset([f.card.id for f in right if f.hp > 0])),
-            (frozenset([f.card.id for f in dead if f.side == 0]),
-             frozenset([f.card.id for f in dead if f.side == 1])))
+            (self.lineups[0].ids.union(summoned[0]), self.lineups[1].ids.union(summoned[1])),
+            (frozenset(survivors[0]), frozenset(survivors[1])),
+            (frozenset(defeated[0]), frozenset(defeated[1])))
         return self.outcome
 
     # -- resolving abilities --------------------------------------------------------------
@@ -740,6 +745,7 @@ class Battle:
         # the loaded cryptids are not the lineups' starters: their cards are read
         nothing: Tables = ((), ((),) * (DICE_TABLE * 2), dict.fromkeys(KINDS, ()))
         self.tables = (nothing, nothing)
+        self.starters = ((), ())
         self.extras = [f for row in self.rows for f in row]
         self.ally_hurt = [any(f.card.ally_hurt for f in row) for row in self.rows]
         self.ally_death = [any(f.card.ally_death for f in row) for row in self.rows]
