@@ -4,8 +4,10 @@ Plays ``--battles`` seeded battles over every ordered pair of the sample teams a
 spread of ruling combinations, logging off, and (for every fifth battle) the same
 battle logging on; records per battle the outcome, every cryptid left on the board
 (id, HP, shield, threat, attack, statuses), the number of draws and, logging on, the
-events. ``--write FILE`` stores the records (JSON lines); ``--check FILE`` compares
-and names the first battle that differs. The digest printed sums up all records.
+events. It ends with the exact odds (every distribution) of a one-against-one
+matchup, which exercise the state keys of the exact enumeration. ``--write FILE``
+stores the records (JSON lines); ``--check FILE`` compares and names the first
+battle that differs. The digest printed sums up all records.
 
 Run: .venv/bin/python benchmarks/cryptids_reference.py --write /tmp/ref.jsonl
      .venv/bin/python benchmarks/cryptids_reference.py --check /tmp/ref.jsonl
@@ -24,6 +26,7 @@ from typing import Any
 from rulekeeper.core import registry
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.rulesets.cryptids.battle import Battle
+from rulekeeper.rulesets.cryptids.odds import exact
 from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
 
 
@@ -79,6 +82,16 @@ def records(battles: int, log_every: int = 5) -> Iterator[dict[str, Any]]:
         yield record
 
 
+def exact_odds(left: str = "lone-kraken", right: str = "lone-yeti") -> dict[str, Any]:
+    ruleset = registry.load("cryptids")
+    content = ruleset.load_content()[0]
+    report = exact(ruleset.lineup(content, left), ruleset.lineup(content, right),
+                   BattleRulings())
+    return {"exact": [left, right], "outcomes": {k: str(v) for k, v in report.outcomes.items()},
+            "distributions": {k: {str(v): str(p) for v, p in d.items()}
+                              for k, d in report.distributions.items()}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--battles", type=int, default=5_000)
@@ -86,8 +99,9 @@ def main() -> None:
     parser.add_argument("--check", help="compare with the records of this file")
     args = parser.parse_args()
     lines = [json.dumps(r, sort_keys=True) for r in records(args.battles)]
+    lines.append(json.dumps(exact_odds(), sort_keys=True))
     print("digest", hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16],
-          f"({len(lines)} battles)")
+          f"({args.battles} battles and exact odds)")
     if args.write:
         with open(args.write, "w") as out:
             out.write("\n".join(lines) + "\n")
