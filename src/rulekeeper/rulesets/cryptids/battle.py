@@ -148,6 +148,7 @@ class Battle:
         self.rerolls = 0
         self.rerolls_total = 0
         self.zeroes = False
+        """Whether a cryptid fell to 0 HP since step 6 last ran (if not, all on the board live)."""
         self.fallen: list[Fighter] = []
         """Cryptids that fell to 0 HP during this roll (step 6 removes them)."""
         self.recheck = True
@@ -472,7 +473,10 @@ class Battle:
                 rule: str) -> list[Fighter]:
         """The enemies an effect hits, by its target rule, each choice explained."""
         foes = self.rows[1 - actor.side]
-        candidates = foes if self.rulings.zero_hp_targets else [f for f in foes if f.hp > 0]
+        if self.zeroes and not self.rulings.zero_hp_targets:
+            candidates = [f for f in foes if f.hp > 0]
+        else:
+            candidates = foes
         if not candidates:
             if self.log:
                 self.emit("target.none", rule, who=actor.label)
@@ -552,7 +556,7 @@ class Battle:
                 self.emit("target.none", rule, who=actor.label)
             return []
         row = self.rows[actor.side]
-        candidates = row if at_zero else [f for f in row if f.hp > 0]
+        candidates = [f for f in row if f.hp > 0] if self.zeroes and not at_zero else row
         if selector == "all-allies":
             found = list(candidates)
         elif selector == "adjacent-allies":

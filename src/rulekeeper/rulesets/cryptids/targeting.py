@@ -43,6 +43,14 @@ def names(fighters: list[Fighter]) -> list[Any]:
     return [f.label for f in fighters]
 
 
+def _by_position(entry: tuple[Any, ...]) -> tuple[int, int, int]:
+    return -entry[0].threat, entry[0].pos, entry[0].side
+
+
+def _by_side(entry: tuple[Any, ...]) -> tuple[int, int, int]:
+    return -entry[0].threat, entry[0].side, entry[0].pos
+
+
 def order(battle: Battle, entries: list[Any], rule: str) -> list[Any]:
     """Entries ``(fighter, ...)`` in threat order, highest first, across both boards.
 
@@ -59,20 +67,23 @@ def order(battle: Battle, entries: list[Any], rule: str) -> list[Any]:
     elif len(entries) < 2:
         return entries
     tie = battle.rulings.tie_order
+    entries.sort(key=_by_position if tie == "position" else _by_side)
     if tie == "left-first":
-        entries.sort(key=lambda e: (-e[0].threat, e[0].side, e[0].pos))
         return entries
-    if tie == "position":
-        entries.sort(key=lambda e: (-e[0].threat, e[0].pos, e[0].side))
+    coin = tie == "coin"
+    for i in range(len(entries) - 1):  # most orders have no tie between the boards
+        a, b = entries[i][0], entries[i + 1][0]
+        if a.threat == b.threat and a.side != b.side and (coin or a.pos == b.pos):
+            break
     else:
-        entries.sort(key=lambda e: (-e[0].threat, e[0].side, e[0].pos))
+        return entries
     out: list[Any] = []
     i = 0
     while i < len(entries):
         first = entries[i][0]
         j = i + 1
         while j < len(entries) and entries[j][0].threat == first.threat and (
-                tie == "coin" or entries[j][0].pos == first.pos):
+                coin or entries[j][0].pos == first.pos):
             j += 1
         group = entries[i:j]
         sides = {e[0].side for e in group}
