@@ -130,6 +130,8 @@ class Battle:
         """Per side, which starters have abilities on each trigger (cards.Lineup)."""
         self.extras: list[Fighter] = []
         """Cryptids summoned during the battle (their cards are read instead of the tables)."""
+        self.present_cache: dict[str, list[Entry]] = {}
+        """:meth:`present` by trigger kind, until a cryptid dies or is summoned."""
         lk, rk = left.by_kind, right.by_kind
         self.ally_hurt = [bool(lk["ally_hurt"]), bool(rk["ally_hurt"])]
         self.ally_death = [bool(lk["ally_death"]), bool(rk["ally_death"])]
@@ -282,15 +284,17 @@ class Battle:
 
     def present(self, kind: str) -> list[Entry]:
         """An entry for each cryptid on the board with abilities of this kind (``KINDS``)."""
-        entries: list[Entry] = []
-        for starters, _, by_kind in self.tables:
-            for index, acts in by_kind[kind]:
-                fighter = starters[index]
-                if not fighter.gone:
-                    entries.append((fighter, acts, None))
-        for fighter in self.extras:
-            if not fighter.gone and getattr(fighter.card, kind):
-                entries.append((fighter, getattr(fighter.card, kind), None))
+        entries = self.present_cache.get(kind)
+        if entries is None:
+            entries = self.present_cache[kind] = []
+            for starters, _, by_kind in self.tables:
+                for index, acts in by_kind[kind]:
+                    fighter = starters[index]
+                    if not fighter.gone:
+                        entries.append((fighter, acts, None))
+            for fighter in self.extras:
+                if not fighter.gone and getattr(fighter.card, kind):
+                    entries.append((fighter, getattr(fighter.card, kind), None))
         return entries
 
     def after_reroll(self) -> Outcome | None:
@@ -322,14 +326,18 @@ class Battle:
             if not dead:
                 return
             rows = self.rows
+            first = [ROW_LIMIT, ROW_LIMIT]  # per side, the first place that changes
             for fighter in dead:
                 rows[fighter.side].remove(fighter)
+                if fighter.pos < first[fighter.side]:
+                    first[fighter.side] = fighter.pos
                 if fighter.dots:
                     self.statuses -= len(fighter.dots)
                 if self.log:
                     self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
-            for side in {fighter.side for fighter in dead}:
-                _renumber(rows[side])
+            _renumber(rows[0], first[0])
+            _renumber(rows[1], first[1])
+            self.present_cache.clear()
             self.recheck = True
             entries: list[Entry] = []
             for fighter in dead:
@@ -684,11 +692,12 @@ class Battle:
                 self.emit("summon.full", "effects.summon", who=source.label, summoned=card.name,
                           limit=ROW_LIMIT)
             return
-        place = source.pos if source.gone else source.pos + 1
+        place = min(source.pos if source.gone else source.pos + 1, len(row))
         fighter = Fighter(card, source.side, place)
         row.insert(place, fighter)
-        _renumber(row)
+        _renumber(row, place)
         self.extras.append(fighter)
+        self.present_cache.clear()
         self.ally_hurt[source.side] |= bool(card.ally_hurt)
         self.ally_death[source.side] |= bool(card.ally_death)
         self.each_roll |= bool(card.each_roll or card.modifiers)
@@ -750,6 +759,7 @@ class Battle:
         nothing: Tables = ((), ((),) * (DICE_TABLE * 2), dict.fromkeys(KINDS, ()))
         self.tables = (nothing, nothing)
         self.starters = ((), ())
+        self.present_cache.clear()
         self.extras = [f for row in self.rows for f in row]
         self.ally_hurt = [any(f.card.ally_hurt for f in row) for row in self.rows]
         self.ally_death = [any(f.card.ally_death for f in row) for row in self.rows]
@@ -778,10 +788,10 @@ def _silent(*args: Any, **kwargs: Any) -> None:
     """The emit of a battle without a log (never called: events are guarded)."""
 
 
-def _renumber(row: list[Fighter]) -> None:
-    """After a row changed: each cryptid's place in it."""
-    for pos, fighter in enumerate(row):
-        fighter.pos = pos
+def _renumber(row: list[Fighter], start: int = 0) -> None:
+    """After a row changed from place ``start`` on: each cryptid's place in it."""
+    for pos in range(start, len(row)):
+        row[pos].pos = pos
 
 
 def _label(fighter: Fighter | None) -> Any:
