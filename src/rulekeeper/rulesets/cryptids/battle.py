@@ -454,7 +454,7 @@ class Battle:
             if self.log:
                 self.emit("act.strike", STRIKE, who=fighter.label, bonus=self.bonus)
                 self.enemies(fighter, "threat", None, STRIKE)  # explains the choice
-            self.deal(fighter, target, self.bonus, 0, STRIKE)
+            self.deal(fighter, target, self.bonus, 0, STRIKE, fighter.side)
 
     def react(self, entries: list[Any], depth: int, rule: str, own: bool) -> None:
         """Step 5: reactions resolve at once, depth first, up to ruling reaction-depth.
@@ -510,9 +510,10 @@ class Battle:
                           targets=names(hit))
             return hit
         if selector == "lowest-hp":
-            target, tied = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
+            target = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
             assert target is not None
             if log:
+                tied = [f for f in candidates if f.hp == target.hp]
                 if len(tied) > 1:
                     self.emit("target.lowest-hp-tie." + ("threat" if self.rulings.
                               lowest_hp_by_threat else "leftmost"), "ruling.lowest-hp-tie",
@@ -571,7 +572,7 @@ class Battle:
             near = (actor.pos - 1, actor.pos) if actor.gone else (actor.pos - 1, actor.pos + 1)
             found = [f for f in candidates if f.pos in near]
         else:  # lowest-hp-ally
-            target, _ = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
+            target = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
             found = [target] if target is not None else []
             if self.log and target is not None:
                 self.emit("target.lowest-hp-ally", "targeting.override.a", who=actor.label,
@@ -583,9 +584,14 @@ class Battle:
     # -- what effects do ------------------------------------------------------------------
 
     def deal(self, source: Fighter | None, target: Fighter, amount: int, depth: int, rule: str,
-             credit: int = -1) -> None:
-        """Damage: the shield absorbs first, HP never goes below 0; then reactions."""
-        if target.hp <= 0:
+             credit: int) -> None:
+        """Damage: the shield absorbs first, HP never goes below 0; then reactions.
+
+        ``source`` is the cryptid whose ability deals it (None for a status), ``credit``
+        the side whose damage it counts as.
+        """
+        before = target.hp
+        if before <= 0:
             if self.log:
                 self.emit("damage.wasted", "ruling.zero-hp-target", who=_label(source),
                           target=target.label, amount=amount)
@@ -599,27 +605,27 @@ class Battle:
                           absorbed=absorbed, shield=target.shield)
             if amount <= 0:
                 return
-        before = target.hp
-        lost = amount if amount < before else before
-        target.hp = before - lost
-        self.dealt[source.side if source is not None else credit] += lost
+        hp = target.hp = before - amount if amount < before else 0
+        self.dealt[credit] += before - hp
         if self.log:
             self.emit("damage" if source is not None else "damage.status", rule,
-                      who=_label(source), target=target.label, amount=lost, before=before,
-                      hp=target.hp)
-        if target.hp == 0:
+                      who=_label(source), target=target.label, amount=before - hp,
+                      before=before, hp=hp)
+        if not hp:
             self.zeroes = True
             self.fallen.append(target)
             if self.log:
                 self.emit("zero", "roll.step-6.deaths.a", who=target.label)
-        if target.card.hurt or self.ally_hurt[target.side]:
-            entries: list[Any] = []
-            own = target.hp > 0 and bool(target.card.hurt)
+        side = target.side
+        if target.card.hurt or self.ally_hurt[side]:
+            entries: list[Entry] = []
+            own = hp > 0 and bool(target.card.hurt)
             if own:
                 entries.append((target, target.card.hurt, source))
-            if self.ally_hurt[target.side]:
-                entries += [(f, f.card.ally_hurt, target) for f in self.rows[target.side]
-                            if f.card.ally_hurt and f is not target and f.hp > 0]
+            if self.ally_hurt[side]:
+                for ally in self.rows[side]:
+                    if ally.card.ally_hurt and ally is not target and ally.hp > 0:
+                        entries.append((ally, ally.card.ally_hurt, target))
             if entries:
                 self.react(entries, depth + 1,
                            "roll.step-5.chain.a" if depth == 0 else "roll.step-5.chain.c", own)

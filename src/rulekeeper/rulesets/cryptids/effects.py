@@ -47,10 +47,10 @@ class Damage(Effect):
                 if (zero or foe.hp > 0) and (target is None or foe.threat > target.threat):
                     target = foe
             if target is not None:
-                battle.deal(actor, target, amount, depth, rule)
+                battle.deal(actor, target, amount, depth, rule, actor.side)
             return
         for target in battle.enemies(actor, self.selector, other, rule):
-            battle.deal(actor, target, amount, depth, rule)
+            battle.deal(actor, target, amount, depth, rule, actor.side)
 
 
 class DamageOverTime(Effect):

@@ -23,20 +23,18 @@ def highest_threat(candidates: list[Fighter]) -> Fighter | None:
     return best
 
 
-def lowest_hp(candidates: list[Fighter], by_threat: bool) -> tuple[Fighter | None, list[Fighter]]:
-    """The candidate with the lowest HP and the candidates tied with it.
+def lowest_hp(candidates: list[Fighter], by_threat: bool) -> Fighter | None:
+    """The candidate with the lowest HP (candidates left to right).
 
     A tie goes to the highest threat then the leftmost (ruling lowest-hp-tie
     ``threat``), or to the leftmost (``leftmost``).
     """
-    if not candidates:
-        return None, []
-    low = candidates[0].hp
+    best = None
     for fighter in candidates:
-        if fighter.hp < low:
-            low = fighter.hp
-    tied = [f for f in candidates if f.hp == low]
-    return (highest_threat(tied) if by_threat else tied[0]), tied
+        if best is None or fighter.hp < best.hp or (
+                by_threat and fighter.hp == best.hp and fighter.threat > best.threat):
+            best = fighter
+    return best
 
 
 def names(fighters: list[Fighter]) -> list[Any]:
