@@ -113,6 +113,11 @@ class Outcome(NamedTuple):  # not a frozen dataclass: one is built per battle, t
 class Battle:
     """One battle between two compiled teams. Call :meth:`run` once."""
 
+    __slots__ = ("ally_death", "ally_hurt", "bonus", "dealt", "doubles", "each_roll", "emit",
+                 "extras", "fallen", "interrupted", "lineups", "log", "outcome", "present_cache",
+                 "recheck", "rerolling", "rerolls", "rerolls_total", "rng", "roll", "rows",
+                 "rulings", "seen", "starters", "statuses", "tables", "total", "zeroes")
+
     def __init__(self, left: Lineup, right: Lineup, rng: Dice, rulings: BattleRulings,
                  emit: Emit | None = None) -> None:
         self.lineups = (left, right)
