@@ -42,6 +42,10 @@ Tables = tuple[tuple["Fighter", ...], tuple[Fired, ...], dict[str, Fired]]
 """A side's starters and which of them fire on each dice result and trigger kind."""
 
 
+class Rerolled(Exception):
+    """An ability rerolled: the roll stops at once and restarts at step 1 (reroll.restart.a)."""
+
+
 class Dice(Protocol):
     """What the battle draws from: a game's :class:`~rulekeeper.core.rng.Rng` or an enumerator."""
 
@@ -114,7 +118,7 @@ class Battle:
     """One battle between two compiled teams. Call :meth:`run` once."""
 
     __slots__ = ("ally_death", "ally_hurt", "bonus", "dealt", "doubles", "each_roll", "emit",
-                 "extras", "fallen", "interrupted", "lineups", "log", "outcome", "present_cache",
+                 "extras", "fallen", "lineups", "log", "outcome", "present_cache",
                  "recheck", "rerolling", "rerolls", "rerolls_total", "rng", "roll", "rows",
                  "rulings", "seen", "starters", "statuses", "tables", "total", "zeroes")
 
@@ -150,7 +154,6 @@ class Battle:
         self.total = 0
         self.doubles = False
         self.bonus = 0
-        self.interrupted = False
         self.rerolling = False
         self.rerolls = 0
         self.rerolls_total = 0
@@ -218,9 +221,9 @@ class Battle:
             self.tick()
         if self.each_roll:
             self.every_roll()
-        self.step4()
-        if self.interrupted:
-            self.interrupted = False
+        try:
+            self.step4()
+        except Rerolled:
             return self.after_reroll()
         if self.zeroes:
             self.deaths()
@@ -440,8 +443,6 @@ class Battle:
                     self.announce(fighter, act, other, rule)
                 for effect in act.effects:
                     effect.apply(self, fighter, other, depth, rule)
-                    if self.interrupted:
-                        return
             if strike and fighter.hp > 0:
                 self.strike(fighter)
 
@@ -691,10 +692,10 @@ class Battle:
                 self.emit("reroll.guard", "ruling.reroll-counts", who=source.label,
                           limit=REROLL_GUARD)
             return
-        self.interrupted = True
         self.rerolls_total += 1
         if self.log:
             self.emit("reroll", "reroll.restart.a", who=source.label, roll=self.roll)
+        raise Rerolled
 
     def summon(self, source: Fighter, card: Card, rule: str) -> None:
         row = self.rows[source.side]
