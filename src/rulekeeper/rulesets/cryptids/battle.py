@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from operator import attrgetter
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, Act, Card, Lineup
+from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, KINDS, Act, Card, Fired, Lineup
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
 from rulekeeper.rulesets.cryptids.targeting import highest_threat, lowest_hp, names, order
@@ -28,9 +26,6 @@ SUDDEN_DEATH = 16
 REROLL_GUARD = 10
 """Under reroll-counts ``no``, a roll is rerolled at most this many times (the next is ignored)."""
 SIDES = ("left", "right")
-_THREAT = attrgetter("threat")
-_POSITION_SIDE = attrgetter("pos", "side")
-_SIDE_POSITION = attrgetter("side", "pos")
 
 STEP2 = "roll.step-2.status.b"
 STEP3 = "roll.step-3.every-roll"
@@ -41,6 +36,14 @@ START = "triggers.battle-start"
 STRIKE = "ruling.sudden-death"
 
 Emit = Callable[..., None]
+Entry = tuple["Fighter", tuple[Act, ...], "Fighter | None"]
+"""A cryptid, abilities of it that fire, and the cryptid the trigger is about (if any)."""
+Tables = tuple[tuple["Fighter", ...], tuple[Fired, ...], dict[str, Fired]]
+"""A side's starters and which of them fire on each dice result and trigger kind."""
+
+
+class Rerolled(Exception):
+    """An ability rerolled: the roll stops at once and restarts at step 1 (reroll.restart.a)."""
 
 
 class Dice(Protocol):
@@ -59,19 +62,18 @@ class Fighter:
     __slots__ = ("attack", "card", "dots", "gone", "hp", "label", "max_hp", "pos", "shield",
                  "side", "threat")
 
-    def __init__(self, card: Card, side: int, pos: int, label: Any = None) -> None:
+    def __init__(self, card: Card, side: int, pos: int) -> None:
         self.card = card
         self.side = side
         self.pos = pos
-        self.hp = card.hp
-        self.max_hp = card.hp
+        self.hp = self.max_hp = card.hp
         self.threat = card.threat
-        self.attack = 0
-        self.shield = 0
+        self.attack = self.shield = 0
         self.dots: list[list[int]] = []
         """Damage over time: ``[amount, rolls left, side that applied it]``."""
         self.gone = False
-        self.label = label if label is not None else card.name
+        """Off the board: it died (step 6)."""
+        self.label: Any = card.name
 
     def __repr__(self) -> str:
         return f"<{self.card.id} {SIDES[self.side]} {self.pos} hp={self.hp}>"
@@ -86,8 +88,7 @@ class Fighter:
                 "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in self.dots]}
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):  # not a frozen dataclass: one is built per battle, this is cheaper
     """How a battle ended.
 
     Attributes:
@@ -116,6 +117,11 @@ class Outcome:
 class Battle:
     """One battle between two compiled teams. Call :meth:`run` once."""
 
+    __slots__ = ("ally_death", "ally_hurt", "bonus", "dealt", "doubles", "each_roll", "emit",
+                 "extras", "fallen", "lineups", "log", "outcome", "present_cache",
+                 "recheck", "rerolling", "rerolls", "rerolls_total", "rng", "roll", "rows",
+                 "rulings", "seen", "starters", "statuses", "tables", "total", "zeroes")
+
     def __init__(self, left: Lineup, right: Lineup, rng: Dice, rulings: BattleRulings,
                  emit: Emit | None = None) -> None:
         self.lineups = (left, right)
@@ -123,34 +129,44 @@ class Battle:
         self.rulings = rulings
         self.emit: Emit = emit or _silent
         self.log = emit is not None
-        self.rows: list[list[Fighter]] = [
-            [Fighter(card, side, pos) for pos, card in enumerate(team.cards)]
-            for side, team in enumerate(self.lineups)]
+        lefts = [Fighter(card, 0, pos) for pos, card in enumerate(left.cards)]
+        rights = [Fighter(card, 1, pos) for pos, card in enumerate(right.cards)]
+        self.rows: list[list[Fighter]] = [lefts, rights]
+        self.starters = (tuple(lefts), tuple(rights))
+        """The cryptids each side lined up, in the order of its team (they stay when they die)."""
+        self.tables: tuple[Tables, ...] = ((self.starters[0], left.on_dice, left.by_kind),
+                                           (self.starters[1], right.on_dice, right.by_kind))
+        """Per side, which starters have abilities on each trigger (cards.Lineup)."""
+        self.extras: list[Fighter] = []
+        """Cryptids summoned during the battle (their cards are read instead of the tables)."""
+        self.present_cache: dict[str, list[Entry]] = {}
+        """:meth:`present` by trigger kind, until a cryptid dies or is summoned."""
+        lk, rk = left.by_kind, right.by_kind
+        self.ally_hurt = [bool(lk["ally_hurt"]), bool(rk["ally_hurt"])]
+        self.ally_death = [bool(lk["ally_death"]), bool(rk["ally_death"])]
+        """Per side, whether any of its cryptids may react to an ally being hurt, or dying."""
+        self.each_roll = bool(lk["each_roll"] or lk["modifiers"] or rk["each_roll"]
+                              or rk["modifiers"])
+        """Whether any cryptid may have an every-roll ability (step 3)."""
+        self.statuses = 0
+        """How many damage-over-time statuses are on the board (step 2)."""
         self.roll = 0
         self.total = 0
         self.doubles = False
         self.bonus = 0
-        self.interrupted = False
         self.rerolling = False
         self.rerolls = 0
         self.rerolls_total = 0
         self.zeroes = False
+        """Whether a cryptid fell to 0 HP since step 6 last ran (if not, all on the board live)."""
         self.fallen: list[Fighter] = []
         """Cryptids that fell to 0 HP during this roll (step 6 removes them)."""
         self.recheck = True
         self.dealt = [0, 0]
-        self.summoned: tuple[list[str], list[str]] = ([], [])
-        self.defeated: tuple[list[str], list[str]] = ([], [])
         self.seen: Counter[str] | None = None
-        self.ranked: list[Fighter] | None = None
-        self.ambiguous = False
-        self.stable = False
-        self.triggered: dict[int, list[Any]] = {}
-        """Step-4 entries by dice key (-1, -2: step-3 modifiers and others), for the ranking."""
         self.outcome: Outcome | None = None
         if self.log:
             self._number_labels()
-        self._watch()
 
     # -- the battle, roll after roll ------------------------------------------------------
 
@@ -169,8 +185,7 @@ class Battle:
             for side, row in enumerate(self.rows):
                 self.emit("lineup." + SIDES[side], "battle.shop.d", team=self.lineups[side].label,
                           cryptids=[_stats(f) for f in row])
-        entries = [(f, f.card.battle_start, None) for row in self.rows for f in row
-                   if f.card.battle_start]
+        entries = self.present("battle_start")
         if entries:
             self.resolve(entries, 0, START)
         if self.zeroes:
@@ -206,9 +221,9 @@ class Battle:
             self.tick()
         if self.each_roll:
             self.every_roll()
-        self.step4()
-        if self.interrupted:
-            self.interrupted = False
+        try:
+            self.step4()
+        except Rerolled:
             return self.after_reroll()
         if self.zeroes:
             self.deaths()
@@ -219,10 +234,9 @@ class Battle:
 
     def tick(self) -> None:
         """Step 2: statuses apply, in threat order; damage over time deals its damage."""
-        bearers = [(f, None, None) for f in (self.ranked or self.ranking())
-                   if f.dots and f.hp > 0]
+        bearers = [(f, None, None) for row in self.rows for f in row if f.dots and f.hp > 0]
         expired = False
-        for fighter, _, _ in self.ordered(bearers, STEP2):
+        for fighter, _, _ in order(self, bearers, STEP2):
             ended = False
             for status in fighter.dots:
                 if fighter.hp > 0:
@@ -244,71 +258,52 @@ class Battle:
 
     def every_roll(self) -> None:
         """Step 3: every-roll abilities; those that change the total act first."""
-        ranked = self.ranked or self.ranking()
-        modifiers = self.triggered.get(-1)
-        if modifiers is None:
-            modifiers = self.triggered[-1] = [(f, f.card.modifiers, None) for f in ranked
-                                              if f.card.modifiers]
+        modifiers = self.present("modifiers")
+        others = self.present("each_roll")
         if modifiers:
-            self.resolve(self.ordered(modifiers, STEP3_MODIFIERS), 0, STEP3_MODIFIERS,
-                         ordered=True)
-        others = self.triggered.get(-2)
-        if others is None:
-            others = self.triggered[-2] = [(f, f.card.each_roll, None) for f in ranked
-                                           if f.card.each_roll]
+            self.resolve(modifiers, 0, STEP3_MODIFIERS)
         if others:
-            self.resolve(self.ordered(others, STEP3), 0, STEP3, ordered=True)
+            self.resolve(others, 0, STEP3)
 
     def step4(self) -> None:
         """Step 4: abilities the (modified) roll triggers, in threat order across both boards."""
-        total, doubles = self.total, self.doubles
-        ranked = self.ranked or self.ranking()
+        total = self.total
         if self.rulings.strike and self.bonus > 0:
-            entries = [(f, f.card.dice_acts(total, doubles), None) for f in ranked]
-            self.resolve(self.ordered(entries, STEP4), 0, STEP4, True, ordered=True)
+            self.resolve([(f, f.card.dice_acts(total, self.doubles), None)
+                          for row in self.rows for f in row], 0, STEP4, True)
             return
-        if 0 <= total < DICE_TABLE:
-            key = total * 2 + doubles
-            entries = self.triggered.get(key)  # type: ignore[assignment]
-            if entries is None:
-                entries = self.triggered[key] = [(f, f.card.on_dice[key], None) for f in ranked
-                                                 if f.card.on_dice[key]]
+        if not 0 <= total < DICE_TABLE:
+            entries = [(f, acts, None) for row in self.rows for f in row
+                       if (acts := f.card.dice_acts(total, self.doubles))]
         else:
-            entries = [(f, acts, None) for f in ranked
-                       if (acts := f.card.dice_acts(total, doubles))]
+            key = total * 2 + self.doubles
+            entries = []
+            # the starters from their team's table, then the summoned cryptids from their cards
+            for starters, on_dice, _ in self.tables:
+                for index, acts in on_dice[key]:
+                    fighter = starters[index]
+                    if not fighter.gone:
+                        entries.append((fighter, acts, None))
+            for fighter in self.extras:
+                if not fighter.gone and fighter.card.on_dice[key]:
+                    entries.append((fighter, fighter.card.on_dice[key], None))
         if entries:
-            self.resolve(self.ordered(entries, STEP4), 0, STEP4, ordered=True)
+            self.resolve(entries, 0, STEP4)
 
-    def ranking(self) -> list[Fighter]:
-        """Every cryptid on the board in threat order, kept until the rows or a threat change.
-
-        Where ruling tie-order needs a coin flip between two boards, ``ambiguous`` is
-        set and each roll's entries are ordered (and the coin flipped) by
-        :func:`~rulekeeper.rulesets.cryptids.targeting.order`.
-        """
-        ranked = self.ranked
-        if ranked is None:
-            ranked = [f for row in self.rows for f in row]
-            tie = self.rulings.tie_order
-            ranked.sort(key=_POSITION_SIDE if tie == "position" else _SIDE_POSITION)
-            ranked.sort(key=_THREAT, reverse=True)  # stable: ties keep the order above
-            ambiguous = shared = False
-            for i in range(len(ranked) - 1):
-                a, b = ranked[i], ranked[i + 1]
-                if a.threat == b.threat and a.side != b.side:
-                    shared = True
-                    if tie == "coin" or (tie == "position" and a.pos == b.pos):
-                        ambiguous = True
-            self.ambiguous = ambiguous
-            # removing cryptids keeps this order unless positions decide between the boards
-            self.stable = not (shared and tie == "position")
-            self.ranked = ranked
-            self.triggered.clear()
-        return ranked
-
-    def ordered(self, entries: list[Any], rule: str) -> list[Any]:
-        """Entries taken from :meth:`ranking`, with cross-board ties settled."""
-        return order(self, entries, rule) if self.ambiguous and len(entries) > 1 else entries
+    def present(self, kind: str) -> list[Entry]:
+        """An entry for each cryptid on the board with abilities of this kind (``KINDS``)."""
+        entries = self.present_cache.get(kind)
+        if entries is None:
+            entries = self.present_cache[kind] = []
+            for starters, _, by_kind in self.tables:
+                for index, acts in by_kind[kind]:
+                    fighter = starters[index]
+                    if not fighter.gone:
+                        entries.append((fighter, acts, None))
+            for fighter in self.extras:
+                if not fighter.gone and getattr(fighter.card, kind):
+                    entries.append((fighter, getattr(fighter.card, kind), None))
+        return entries
 
     def after_reroll(self) -> Outcome | None:
         """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again."""
@@ -338,24 +333,28 @@ class Battle:
             self.fallen = []
             if not dead:
                 return
+            rows = self.rows
+            first = [ROW_LIMIT, ROW_LIMIT]  # per side, the first place that changes
             for fighter in dead:
-                self.rows[fighter.side].remove(fighter)
-                self.defeated[fighter.side].append(fighter.card.id)
+                rows[fighter.side].remove(fighter)
+                if fighter.pos < first[fighter.side]:
+                    first[fighter.side] = fighter.pos
+                if fighter.dots:
+                    self.statuses -= len(fighter.dots)
                 if self.log:
                     self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
-            ranked = self.ranked
-            self._watch()
-            if ranked is not None and self.stable:
-                self.ranked = [f for f in ranked if not f.gone]
-                self.triggered.clear()
+            _renumber(rows[0], first[0])
+            _renumber(rows[1], first[1])
+            self.present_cache.clear()
             self.recheck = True
-            entries: list[tuple[Fighter, tuple[Act, ...], Fighter | None]] = []
+            entries: list[Entry] = []
             for fighter in dead:
                 if fighter.card.death:
                     entries.append((fighter, fighter.card.death, None))
-                for ally in self.rows[fighter.side]:
-                    if ally.card.ally_death:
-                        entries.append((ally, ally.card.ally_death, fighter))
+                if self.ally_death[fighter.side]:
+                    for ally in rows[fighter.side]:
+                        if ally.card.ally_death:
+                            entries.append((ally, ally.card.ally_death, fighter))
             if entries:
                 if wave > self.rulings.reaction_depth:
                     self.cut(entries, wave)
@@ -402,15 +401,24 @@ class Battle:
             kind = "result.tie" if winner is None else "result." + SIDES[winner]
             self.emit(kind, rule, team=self.lineups[winner].label if winner is not None else "",
                       reason=reason, rolls=self.roll)
+        hp = [0, 0]
+        summoned: tuple[list[str], list[str]] = ([], [])
+        survivors: tuple[set[str], set[str]] = (set(), set())
+        defeated: tuple[set[str], set[str]] = (set(), set())
+        for fighter in self.extras:
+            summoned[fighter.side].append(fighter.card.id)
+        for fighter in (*self.starters[0], *self.starters[1], *self.extras):
+            if fighter.gone:
+                defeated[fighter.side].add(fighter.card.id)
+            elif fighter.hp > 0:
+                hp[fighter.side] += fighter.hp
+                survivors[fighter.side].add(fighter.card.id)
         self.outcome = Outcome(
-            None if winner is None else SIDES[winner], reason, self.roll,
-            (sum(f.hp for f in self.rows[0]), sum(f.hp for f in self.rows[1])),
+            None if winner is None else SIDES[winner], reason, self.roll, (hp[0], hp[1]),
             (self.dealt[0], self.dealt[1]), self.rerolls_total,
-            (self.lineups[0].ids.union(self.summoned[0]),
-             self.lineups[1].ids.union(self.summoned[1])),
-            (frozenset(f.card.id for f in self.rows[0] if f.hp > 0),
-             frozenset(f.card.id for f in self.rows[1] if f.hp > 0)),
-            (frozenset(self.defeated[0]), frozenset(self.defeated[1])))
+            (self.lineups[0].ids.union(summoned[0]), self.lineups[1].ids.union(summoned[1])),
+            (frozenset(survivors[0]), frozenset(survivors[1])),
+            (frozenset(defeated[0]), frozenset(defeated[1])))
         return self.outcome
 
     # -- resolving abilities --------------------------------------------------------------
@@ -435,8 +443,6 @@ class Battle:
                     self.announce(fighter, act, other, rule)
                 for effect in act.effects:
                     effect.apply(self, fighter, other, depth, rule)
-                    if self.interrupted:
-                        return
             if strike and fighter.hp > 0:
                 self.strike(fighter)
 
@@ -454,7 +460,7 @@ class Battle:
             if self.log:
                 self.emit("act.strike", STRIKE, who=fighter.label, bonus=self.bonus)
                 self.enemies(fighter, "threat", None, STRIKE)  # explains the choice
-            self.deal(fighter, target, self.bonus, 0, STRIKE)
+            self.deal(fighter, target, self.bonus, 0, STRIKE, fighter.side)
 
     def react(self, entries: list[Any], depth: int, rule: str, own: bool) -> None:
         """Step 5: reactions resolve at once, depth first, up to ruling reaction-depth.
@@ -481,7 +487,10 @@ class Battle:
                 rule: str) -> list[Fighter]:
         """The enemies an effect hits, by its target rule, each choice explained."""
         foes = self.rows[1 - actor.side]
-        candidates = foes if self.rulings.zero_hp_targets else [f for f in foes if f.hp > 0]
+        if self.zeroes and not self.rulings.zero_hp_targets:
+            candidates = [f for f in foes if f.hp > 0]
+        else:
+            candidates = foes
         if not candidates:
             if self.log:
                 self.emit("target.none", rule, who=actor.label)
@@ -507,9 +516,10 @@ class Battle:
                           targets=names(hit))
             return hit
         if selector == "lowest-hp":
-            target, tied = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
+            target = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
             assert target is not None
             if log:
+                tied = [f for f in candidates if f.hp == target.hp]
                 if len(tied) > 1:
                     self.emit("target.lowest-hp-tie." + ("threat" if self.rulings.
                               lowest_hp_by_threat else "leftmost"), "ruling.lowest-hp-tie",
@@ -561,14 +571,14 @@ class Battle:
                 self.emit("target.none", rule, who=actor.label)
             return []
         row = self.rows[actor.side]
-        candidates = row if at_zero else [f for f in row if f.hp > 0]
+        candidates = [f for f in row if f.hp > 0] if self.zeroes and not at_zero else row
         if selector == "all-allies":
             found = list(candidates)
         elif selector == "adjacent-allies":
             near = (actor.pos - 1, actor.pos) if actor.gone else (actor.pos - 1, actor.pos + 1)
             found = [f for f in candidates if f.pos in near]
         else:  # lowest-hp-ally
-            target, _ = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
+            target = lowest_hp(candidates, self.rulings.lowest_hp_by_threat)
             found = [target] if target is not None else []
             if self.log and target is not None:
                 self.emit("target.lowest-hp-ally", "targeting.override.a", who=actor.label,
@@ -580,9 +590,14 @@ class Battle:
     # -- what effects do ------------------------------------------------------------------
 
     def deal(self, source: Fighter | None, target: Fighter, amount: int, depth: int, rule: str,
-             credit: int = -1) -> None:
-        """Damage: the shield absorbs first, HP never goes below 0; then reactions."""
-        if target.hp <= 0:
+             credit: int) -> None:
+        """Damage: the shield absorbs first, HP never goes below 0; then reactions.
+
+        ``source`` is the cryptid whose ability deals it (None for a status), ``credit``
+        the side whose damage it counts as.
+        """
+        before = target.hp
+        if before <= 0:
             if self.log:
                 self.emit("damage.wasted", "ruling.zero-hp-target", who=_label(source),
                           target=target.label, amount=amount)
@@ -596,27 +611,27 @@ class Battle:
                           absorbed=absorbed, shield=target.shield)
             if amount <= 0:
                 return
-        before = target.hp
-        lost = amount if amount < before else before
-        target.hp = before - lost
-        self.dealt[source.side if source is not None else credit] += lost
+        hp = target.hp = before - amount if amount < before else 0
+        self.dealt[credit] += before - hp
         if self.log:
             self.emit("damage" if source is not None else "damage.status", rule,
-                      who=_label(source), target=target.label, amount=lost, before=before,
-                      hp=target.hp)
-        if target.hp == 0:
+                      who=_label(source), target=target.label, amount=before - hp,
+                      before=before, hp=hp)
+        if not hp:
             self.zeroes = True
             self.fallen.append(target)
             if self.log:
                 self.emit("zero", "roll.step-6.deaths.a", who=target.label)
-        if target.card.hurt or self.ally_hurt[target.side]:
-            entries: list[Any] = []
-            own = target.hp > 0 and bool(target.card.hurt)
+        side = target.side
+        if target.card.hurt or self.ally_hurt[side]:
+            entries: list[Entry] = []
+            own = hp > 0 and bool(target.card.hurt)
             if own:
                 entries.append((target, target.card.hurt, source))
-            if self.ally_hurt[target.side]:
-                entries += [(f, f.card.ally_hurt, target) for f in self.rows[target.side]
-                            if f.card.ally_hurt and f is not target and f.hp > 0]
+            if self.ally_hurt[side]:
+                for ally in self.rows[side]:
+                    if ally.card.ally_hurt and ally is not target and ally.hp > 0:
+                        entries.append((ally, ally.card.ally_hurt, target))
             if entries:
                 self.react(entries, depth + 1,
                            "roll.step-5.chain.a" if depth == 0 else "roll.step-5.chain.c", own)
@@ -657,7 +672,6 @@ class Battle:
         if stat == "threat":
             target.threat += amount
             value = target.threat
-            self.ranked = None
         else:
             target.attack += amount
             value = target.attack
@@ -678,10 +692,10 @@ class Battle:
                 self.emit("reroll.guard", "ruling.reroll-counts", who=source.label,
                           limit=REROLL_GUARD)
             return
-        self.interrupted = True
         self.rerolls_total += 1
         if self.log:
             self.emit("reroll", "reroll.restart.a", who=source.label, roll=self.roll)
+        raise Rerolled
 
     def summon(self, source: Fighter, card: Card, rule: str) -> None:
         row = self.rows[source.side]
@@ -690,11 +704,15 @@ class Battle:
                 self.emit("summon.full", "effects.summon", who=source.label, summoned=card.name,
                           limit=ROW_LIMIT)
             return
-        place = source.pos if source.gone else source.pos + 1
+        place = min(source.pos if source.gone else source.pos + 1, len(row))
         fighter = Fighter(card, source.side, place)
-        self.summoned[source.side].append(card.id)
         row.insert(place, fighter)
-        self._watch()
+        _renumber(row, place)
+        self.extras.append(fighter)
+        self.present_cache.clear()
+        self.ally_hurt[source.side] |= bool(card.ally_hurt)
+        self.ally_death[source.side] |= bool(card.ally_death)
+        self.each_roll |= bool(card.each_roll or card.modifiers)
         self.recheck = True
         if self.log and self.seen is not None:
             self.seen[card.id] += 1
@@ -713,31 +731,10 @@ class Battle:
         other = row[other_pos]
         row[fighter.pos], row[other_pos] = other, fighter
         other.pos, fighter.pos = fighter.pos, other_pos
-        self.ranked = None
         if self.log:
             self.emit("swap", rule, who=fighter.label, other=other.label, place=fighter.pos + 1)
 
     # -- bookkeeping ----------------------------------------------------------------------
-
-    def _watch(self) -> None:
-        """After the rows change: positions, and which trigger kinds are present at all."""
-        ally_hurt = [False, False]
-        each_roll = False
-        statuses = 0
-        for side, row in enumerate(self.rows):
-            for pos, fighter in enumerate(row):
-                fighter.pos = pos
-                card = fighter.card
-                if card.ally_hurt:
-                    ally_hurt[side] = True
-                if card.modifiers or card.each_roll:
-                    each_roll = True
-                if fighter.dots:
-                    statuses += len(fighter.dots)
-        self.ally_hurt = ally_hurt
-        self.each_roll = each_roll
-        self.statuses = statuses
-        self.ranked = None
 
     def _number_labels(self) -> None:
         """Names for the log: the same cryptid twice in a battle is numbered (Yeti 1, Yeti 2)."""
@@ -770,7 +767,16 @@ class Battle:
         self.fallen = [f for row in self.rows for f in row if f.hp <= 0]
         self.zeroes = bool(self.fallen)
         self.recheck = True
-        self._watch()
+        # the loaded cryptids are not the lineups' starters: their cards are read
+        nothing: Tables = ((), ((),) * (DICE_TABLE * 2), dict.fromkeys(KINDS, ()))
+        self.tables = (nothing, nothing)
+        self.starters = ((), ())
+        self.present_cache.clear()
+        self.extras = [f for row in self.rows for f in row]
+        self.ally_hurt = [any(f.card.ally_hurt for f in row) for row in self.rows]
+        self.ally_death = [any(f.card.ally_death for f in row) for row in self.rows]
+        self.each_roll = any(f.card.each_roll or f.card.modifiers for f in self.extras)
+        self.statuses = sum(len(f.dots) for f in self.extras)
 
     def check(self) -> list[str]:
         """What is wrong with the board (the invariants checked by tests)."""
@@ -792,6 +798,12 @@ class Battle:
 
 def _silent(*args: Any, **kwargs: Any) -> None:
     """The emit of a battle without a log (never called: events are guarded)."""
+
+
+def _renumber(row: list[Fighter], start: int = 0) -> None:
+    """After a row changed from place ``start`` on: each cryptid's place in it."""
+    for pos in range(start, len(row)):
+        row[pos].pos = pos
 
 
 def _label(fighter: Fighter | None) -> Any:

@@ -35,6 +35,11 @@ class Act:
 
 
 NONE: tuple[Act, ...] = ()
+Fired = tuple[tuple[int, tuple[Act, ...]], ...]
+"""Which cards of a team fire on a trigger: their index in the team and their abilities."""
+KINDS = ("modifiers", "each_roll", "hurt", "ally_hurt", "healed", "death", "ally_death",
+         "battle_start")
+"""The :class:`Card` attributes that hold the abilities of each trigger kind but dice."""
 
 
 class Card:
@@ -138,6 +143,21 @@ class Lineup:
     @cached_property
     def ids(self) -> frozenset[str]:
         return frozenset(c.id for c in self.cards)
+
+    @cached_property
+    def on_dice(self) -> tuple[Fired, ...]:
+        """For each dice result (``total * 2 + doubles``): which cards fire (index, abilities)."""
+        return tuple(tuple((index, card.on_dice[key]) for index, card in enumerate(self.cards)
+                           if card.on_dice[key])
+                     for key in range(DICE_TABLE * 2))
+
+    @cached_property
+    def by_kind(self) -> dict[str, Fired]:
+        """For each other trigger (a :class:`Card` attribute: ``each_roll``, ``ally_hurt``...):
+        which cards have such abilities, as (index, abilities)."""
+        return {kind: tuple((index, getattr(card, kind)) for index, card in enumerate(self.cards)
+                            if getattr(card, kind))
+                for kind in KINDS}
 
     @property
     def label(self) -> Mapping[str, str]:

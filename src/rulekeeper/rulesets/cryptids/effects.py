@@ -42,15 +42,15 @@ class Damage(Effect):
         amount = self.amount + actor.attack + battle.bonus
         if self.selector == "threat" and not battle.log:  # the hot path, without a list
             target = None
-            zero = battle.rulings.zero_hp_targets
+            zero = not battle.zeroes or battle.rulings.zero_hp_targets
             for foe in battle.rows[1 - actor.side]:  # battle.default_target, inlined
-                if (foe.hp > 0 or zero) and (target is None or foe.threat > target.threat):
+                if (zero or foe.hp > 0) and (target is None or foe.threat > target.threat):
                     target = foe
             if target is not None:
-                battle.deal(actor, target, amount, depth, rule)
+                battle.deal(actor, target, amount, depth, rule, actor.side)
             return
         for target in battle.enemies(actor, self.selector, other, rule):
-            battle.deal(actor, target, amount, depth, rule)
+            battle.deal(actor, target, amount, depth, rule, actor.side)
 
 
 class DamageOverTime(Effect):

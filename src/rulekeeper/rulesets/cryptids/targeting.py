@@ -23,24 +23,30 @@ def highest_threat(candidates: list[Fighter]) -> Fighter | None:
     return best
 
 
-def lowest_hp(candidates: list[Fighter], by_threat: bool) -> tuple[Fighter | None, list[Fighter]]:
-    """The candidate with the lowest HP and the candidates tied with it.
+def lowest_hp(candidates: list[Fighter], by_threat: bool) -> Fighter | None:
+    """The candidate with the lowest HP (candidates left to right).
 
     A tie goes to the highest threat then the leftmost (ruling lowest-hp-tie
     ``threat``), or to the leftmost (``leftmost``).
     """
-    if not candidates:
-        return None, []
-    low = candidates[0].hp
+    best = None
     for fighter in candidates:
-        if fighter.hp < low:
-            low = fighter.hp
-    tied = [f for f in candidates if f.hp == low]
-    return (highest_threat(tied) if by_threat else tied[0]), tied
+        if best is None or fighter.hp < best.hp or (
+                by_threat and fighter.hp == best.hp and fighter.threat > best.threat):
+            best = fighter
+    return best
 
 
 def names(fighters: list[Fighter]) -> list[Any]:
     return [f.label for f in fighters]
+
+
+def _by_position(entry: tuple[Any, ...]) -> tuple[int, int, int]:
+    return -entry[0].threat, entry[0].pos, entry[0].side
+
+
+def _by_side(entry: tuple[Any, ...]) -> tuple[int, int, int]:
+    return -entry[0].threat, entry[0].side, entry[0].pos
 
 
 def order(battle: Battle, entries: list[Any], rule: str) -> list[Any]:
@@ -59,20 +65,23 @@ def order(battle: Battle, entries: list[Any], rule: str) -> list[Any]:
     elif len(entries) < 2:
         return entries
     tie = battle.rulings.tie_order
+    entries.sort(key=_by_position if tie == "position" else _by_side)
     if tie == "left-first":
-        entries.sort(key=lambda e: (-e[0].threat, e[0].side, e[0].pos))
         return entries
-    if tie == "position":
-        entries.sort(key=lambda e: (-e[0].threat, e[0].pos, e[0].side))
+    coin = tie == "coin"
+    for i in range(len(entries) - 1):  # most orders have no tie between the boards
+        a, b = entries[i][0], entries[i + 1][0]
+        if a.threat == b.threat and a.side != b.side and (coin or a.pos == b.pos):
+            break
     else:
-        entries.sort(key=lambda e: (-e[0].threat, e[0].side, e[0].pos))
+        return entries
     out: list[Any] = []
     i = 0
     while i < len(entries):
         first = entries[i][0]
         j = i + 1
         while j < len(entries) and entries[j][0].threat == first.threat and (
-                tie == "coin" or entries[j][0].pos == first.pos):
+                coin or entries[j][0].pos == first.pos):
             j += 1
         group = entries[i:j]
         sides = {e[0].side for e in group}
