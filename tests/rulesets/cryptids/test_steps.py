@@ -335,9 +335,6 @@ def test_dice_modifiers_do_not_carry_over_a_reroll():
 
 
 @pytest.mark.rule("roll.step-2.status.b", "effects.damage-over-time")
-@pytest.mark.xfail(strict=True, reason="bug: a status applied during step 2 ticks in that same "
-                   "step 2 (tick iterates the bearer's growing list), and the chain escapes "
-                   "ruling reaction-depth")
 def test_a_status_applied_during_step_2_first_ticks_on_the_next_roll():
     # low is poisoned at the start; each tick hurts it, it hits back, and the hit poisons it
     # again (2 damage for 1 roll): that new status belongs to the next roll's step 2

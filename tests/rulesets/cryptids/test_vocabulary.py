@@ -205,9 +205,6 @@ def test_a_death_summon_takes_the_place_of_the_dead():
 
 
 @pytest.mark.rule("effects.summon", "roll.step-6.deaths.b")
-@pytest.mark.xfail(strict=True, reason="bug: a dead summoner keeps its old position index, so "
-                   "when a cryptid left of it dies in the same step 6 the summon lands one place "
-                   "too far right")
 def test_a_death_summon_takes_the_place_of_the_dead_when_others_die_too():
     wisp = cryptid("wisp", 2, 0, NEVER, tier="token")
     drac = cryptid("drac", 2, 1, on("death", {"summon": "wisp"}))

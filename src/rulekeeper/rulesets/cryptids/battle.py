@@ -234,11 +234,13 @@ class Battle:
 
     def tick(self) -> None:
         """Step 2: statuses apply, in threat order; damage over time deals its damage."""
-        bearers = [(f, None, None) for row in self.rows for f in row if f.dots and f.hp > 0]
+        # each bearer's statuses as the step starts: one applied during it first ticks next roll
+        bearers = [(f, tuple(f.dots), None) for row in self.rows for f in row
+                   if f.dots and f.hp > 0]
         expired = False
-        for fighter, _, _ in order(self, bearers, STEP2):
+        for fighter, statuses, _ in order(self, bearers, STEP2):
             ended = False
-            for status in fighter.dots:
+            for status in statuses:
                 if fighter.hp > 0:
                     if self.log:
                         self.emit("status.tick", STEP2, who=fighter.label, amount=status[0],
@@ -343,6 +345,8 @@ class Battle:
                     self.statuses -= len(fighter.dots)
                 if self.log:
                     self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
+            for fighter in dead:  # its place now: the survivors left of it (not yet renumbered)
+                fighter.pos = sum(1 for f in rows[fighter.side] if f.pos < fighter.pos)
             _renumber(rows[0], first[0])
             _renumber(rows[1], first[1])
             self.present_cache.clear()
