@@ -267,17 +267,23 @@ def sweep_table(title: str, side: str, axes: Sequence[Axis], batches: Sequence[B
     from rulekeeper.lab.stats import p_text
     from rulekeeper.lab.sweep import value_text
 
-    table = Table(*(a.short for a in axes), f"{side} win", "tie", "loss", "rounds",
-                  "win − first", "p (Holm)", "signif.", title=title)
+    table = Table(title=title + " (rates in %)")
+    for axis in axes:
+        table.add_column(axis.short, no_wrap=True)
+    for header in (f"{side} win (95%)", "tie", "loss", "rounds", "win − first (95%)", "p",
+                   "signif."):
+        table.add_column(header, justify="right")
     against = {c.second: c for c in first}
     for batch, summary in zip(batches, summaries, strict=True):
-        c = against.get(batch.label)
+        win, c = summary.outcomes["win"], against.get(batch.label)
+        d = c.difference if c else None
         table.add_row(*(value_text(batch.params[a.key]) for a in axes),
-                      summary.outcomes["win"].percent(), f"{summary.outcomes['tie'].value:.1%}",
-                      f"{summary.outcomes['loss'].value:.1%}",
+                      f"{100 * win.value:.1f} ({100 * win.low:.1f}–{100 * win.high:.1f})",
+                      f"{100 * summary.outcomes['tie'].value:.1f}",
+                      f"{100 * summary.outcomes['loss'].value:.1f}",
                       f"{summary.means['rounds'].value:.3g}",
-                      f"{c.difference.value:+.1%} ({100 * c.difference.low:+.1f} to "
-                      f"{100 * c.difference.high:+.1f})" if c else "first",
+                      f"{100 * d.value:+.1f} ({100 * d.low:+.1f}, {100 * d.high:+.1f})"
+                      if d else "first",
                       p_text(c.adjusted) if c else "",
                       ("[green]yes[/green]" if c.significant else "no") if c else "")
     return table
