@@ -12,6 +12,7 @@ computed: it is asked after every ``every`` games of the ordered results.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -151,7 +152,11 @@ def _context() -> multiprocessing.context.BaseContext:
 def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
                 workers: int) -> Pieces:
     """Chunks played on a pool of worker processes, yielded as they finish."""
-    pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=ensure_registered,
+    context = _context()
+    forked = context.get_start_method() == "fork"
+    if forked:
+        gc.freeze()  # forked workers' collections then leave the shared pages uncopied
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=ensure_registered,
                                initargs=registration(spec.ruleset))
     pending: set[Future[Columns]] = set()
 
@@ -171,6 +176,8 @@ def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
                 yield from_columns(future.result())
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        if forked:
+            gc.unfreeze()
 
 
 def collect(pieces: Pieces, progress: Progress | None = None,
