@@ -12,8 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from scipy import stats as sp
+
+def _scipy() -> Any:
+    """scipy.stats, imported on first use (it takes a moment to load)."""
+    from scipy import stats
+
+    return stats
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -91,7 +97,7 @@ def mean_interval(values: Sequence[float]) -> Estimate:
     if n < 2:
         return Estimate(mean, mean, mean, n)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    margin = float(sp.t.ppf(0.975, n - 1)) * math.sqrt(variance / n)
+    margin = float(_scipy().t.ppf(0.975, n - 1)) * math.sqrt(variance / n)
     return Estimate(mean, mean - margin, mean + margin, n)
 
 
@@ -112,7 +118,7 @@ def mcnemar(before: Sequence[bool], after: Sequence[bool]) -> float:
     better = sum(1 for b, a in zip(before, after, strict=True) if a and not b)
     if worse + better == 0:
         return 1.0
-    return float(sp.binomtest(worse, worse + better, 0.5).pvalue)
+    return float(_scipy().binomtest(worse, worse + better, 0.5).pvalue)
 
 
 def paired_difference(before: Sequence[float], after: Sequence[float]) -> Estimate:
@@ -165,4 +171,4 @@ def two_proportions(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float:
     if min(n_a, n_b) == 0:
         return 1.0
     table = [[wins_a, n_a - wins_a], [wins_b, n_b - wins_b]]
-    return float(sp.fisher_exact(table).pvalue)
+    return float(_scipy().fisher_exact(table).pvalue)
