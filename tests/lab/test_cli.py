@@ -103,6 +103,8 @@ def test_report_from_simulate(tmp_path, capsys, monkeypatch):
     (["simulate", "skirmish", "--backend", "spark"], "unknown backend 'spark'"),
     (["simulate", "skirmish", "--ray-address", "auto"], "--ray-address needs --backend ray"),
     (["simulate", "skirmish", "--until-ci", "0.7"], "--until-ci must be between"),
+    (["simulate", "skirmish", "--backend", "ray", "--ray-address", "ray://h:10001"],
+     "cannot stream"),
     (["simulate", "skirmish", "--left", "ghosts"], "no team 'ghosts'"),
     (["simulate", "skirmish", "--workers", "0"], "--workers must be at least 1"),
     (["sweep", "skirmish", "--set", f"{OGRE}=2"], "nothing to sweep"),
@@ -117,6 +119,7 @@ def test_bad_usage_is_one_line(args, message, capsys, monkeypatch):
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+@pytest.mark.timeout(300)
 def test_simulate_on_ray_matches_the_process_pool(ray_cluster, capsys, monkeypatch):
     args = ["simulate", "skirmish", "--games", "90", "--seed", "8", "--json"]
     code, local, _ = run([*args, "--workers", "2"], capsys, monkeypatch)

@@ -19,6 +19,7 @@ def test_serial_two_processes_and_chunkings_agree():
     assert run_batch(SPEC, 60, 6) != serial
 
 
+@pytest.mark.timeout(300)
 def test_ray_cluster_gives_the_same_results(ray_cluster):
     serial = run_batch(SPEC, 80, 3)
     on_ray = run_batch(SPEC, 80, 3, Plan(workers=0, backend="ray", ray_address=ray_cluster,

@@ -59,7 +59,7 @@ WorkersOpt = Annotated[int, typer.Option(
     min=0, help="worker processes, or Ray tasks in flight (0 with ray: one per cluster CPU)")]
 BackendOpt = Annotated[str, typer.Option(help="where games run: process (this machine) or ray")]
 RayAddressOpt = Annotated[str | None, typer.Option(
-    "--ray-address", help="Ray cluster to join (auto, HOST:PORT, ray://HOST:10001) "
+    "--ray-address", help="Ray cluster to join (auto, or HEAD_IP:PORT) "
                           "[default: $RAY_ADDRESS, else a local Ray]")]
 ChunkOpt = Annotated[int | None, typer.Option(min=1, help="games per task [default: automatic]")]
 OutOpt = Annotated[Path | None, typer.Option(

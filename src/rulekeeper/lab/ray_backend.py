@@ -27,6 +27,9 @@ from rulekeeper.lab.run import Pieces, Plan, chunks
 
 def connect(address: str | None) -> Any:
     """The ``ray`` module, connected to the cluster at ``address`` (once per process)."""
+    if address is not None and address.startswith("ray://"):
+        raise UsageError("Ray Client addresses (ray://) cannot stream task results; run on a "
+                         "machine of the cluster with --ray-address auto")
     try:
         import ray
     except ImportError:

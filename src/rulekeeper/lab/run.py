@@ -47,7 +47,7 @@ class Plan:
     Attributes:
         workers: processes (``process``) or tasks in flight (``ray``; 0: one per cluster CPU).
         backend: ``process`` (this machine) or ``ray`` (a Ray cluster).
-        ray_address: the cluster to join (``auto``, ``HOST:PORT``, ``ray://HOST:10001``);
+        ray_address: the cluster to join (``auto``, ``HEAD_IP:PORT``);
             None starts a local Ray instance unless ``RAY_ADDRESS`` is set.
         chunk: games per task; None picks one from the batch size and the workers.
     """
