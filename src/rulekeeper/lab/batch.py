@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from sys import intern
 from typing import Any, NamedTuple
 
 from rulekeeper.agents import play_out, seat_agents
@@ -56,8 +57,10 @@ def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
     play_out(game, agents)
     result = game.result
     assert result is not None
+    # Interned keys are one string per name: less memory, and pickled once per chunk.
+    metrics = {intern(key): value for key, value in result.metrics.items()}
     return GameResult(index, seed, result.winner, result.reason, result.rounds,
-                      len(game.decisions), dict(result.metrics))
+                      len(game.decisions), metrics)
 
 
 def play_range(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> list[GameResult]:
