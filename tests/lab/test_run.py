@@ -53,3 +53,12 @@ def test_user_errors_are_raised_before_workers_start(plan):
         run_batch(BatchSpec("skirmish-v1", options={"left": "ghosts"}), 10, 0, plan)
     with pytest.raises(UsageError, match="bots only"):
         run_batch(BatchSpec("skirmish-v1", ("human",)), 10, 0, plan)
+
+
+def test_workers_from_a_fork_server_register_the_ruleset(monkeypatch):
+    """With threads running, workers start from a fork server and import the ruleset."""
+    from rulekeeper.lab import run as run_module
+
+    monkeypatch.setattr(run_module.threading, "active_count", lambda: 2)
+    assert run_module._context().get_start_method() == "forkserver"
+    assert run_batch(SPEC, 30, 2, Plan(workers=2, chunk=4)) == run_batch(SPEC, 30, 2)

@@ -54,14 +54,14 @@ progress_console = Console(stderr=True)
 
 GamesOpt = Annotated[int, typer.Option(min=1, help="games per batch")]
 SideOpt = Annotated[str | None, typer.Option(
-    "--side", help="the side whose win, tie and loss are counted [default: the first seat]")]
+    "--side", help="the side whose win, tie and loss are counted (default: the first seat)")]
 WorkersOpt = Annotated[int, typer.Option(
     min=0, help="worker processes, or Ray tasks in flight (0 with ray: one per cluster CPU)")]
 BackendOpt = Annotated[str, typer.Option(help="where games run: process (this machine) or ray")]
 RayAddressOpt = Annotated[str | None, typer.Option(
     "--ray-address", help="Ray cluster to join (auto, or HEAD_IP:PORT) "
-                          "[default: $RAY_ADDRESS, else a local Ray]")]
-ChunkOpt = Annotated[int | None, typer.Option(min=1, help="games per task [default: automatic]")]
+                          "(default: $RAY_ADDRESS, else a local Ray)")]
+ChunkOpt = Annotated[int | None, typer.Option(min=1, help="games per task (default: automatic)")]
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", "-o", help="write every game's result to this Parquet file")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
@@ -135,7 +135,7 @@ def side_note(summary: Summary, seats: Sequence[str]) -> str | None:
 def simulate(ctx: typer.Context, ruleset: RulesetArg,
              games: Annotated[int | None, typer.Option(
                  min=1, help="number of games; with --until-ci the most to play "
-                             "[default: 100, or 100000 with --until-ci]")] = None,
+                             "(default: 100, or 100000 with --until-ci)")] = None,
              seed: SeedOpt = 0, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
              ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
              side: SideOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
@@ -299,7 +299,7 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
                                           "YAML path) or faction:leader (dire-alliance-battle)")],
             row: Annotated[str | None, typer.Option(
                 help="options that seat the row contender (first seat), comma-separated "
-                     "[default: found by seat name, e.g. left or red_faction,red_leader]")] = None,
+                     "(default: found by seat name, e.g. left or red_faction,red_leader)")] = None,
             col: Annotated[str | None, typer.Option(
                 help="options that seat the column contender (second seat)")] = None,
             games: GamesOpt = 100, seed: SeedOpt = 0, agents: AgentsOpt = None,
