@@ -1,6 +1,5 @@
 """The results store (Parquet, DuckDB), sweeps with paired comparisons, and matchup matrices."""
 
-import json
 from collections import Counter
 
 import duckdb
@@ -9,13 +8,14 @@ import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.ruleset import NoOptions
 from rulekeeper.lab import store
 from rulekeeper.lab.batch import BatchSpec
 from rulekeeper.lab.matchup import Matchup, side_fields
 from rulekeeper.lab.run import Plan, run_batch
 from rulekeeper.lab.summary import Summary
 from rulekeeper.lab.sweep import Axis, compare, parse_axes, run_variants, split_values, variants
-from tests.lab.skirmish import Skirmish, SkirmishOptions
+from tests.lab.skirmish import Skirmish
 
 SPEC = BatchSpec("skirmish-v1", ("random",))
 OGRE = "teams.brutes.fighters.ogre.power"
@@ -105,7 +105,7 @@ def test_compare_refuses_unpaired_batches():
 def test_side_fields_follow_the_seat_names():
     assert side_fields("skirmish-v1", {}) == (["left"], ["right"])
 
-    class Options(SkirmishOptions):
+    class Options(NoOptions):
         red_faction: str = "shroud"
         red_leader: str = "countess"
         blue_faction: str = "grievers"
@@ -125,6 +125,17 @@ def test_side_fields_follow_the_seat_names():
         registry.unregister("factions-v1")
     with pytest.raises(UsageError, match="give --row and --col"):
         side_fields("duel-v1", {})
+
+    class Seats(Factions):
+        meta = registry.RulesetMeta(name="seats", version=1, title="Seats", players=("p1", "p2"),
+                                    chance=True, hidden_information=False, max_length=10)
+
+    registry.register("seats-v1", Seats)
+    try:  # seats named otherwise: the usual red/blue option names still pair up
+        assert side_fields("seats-v1", {}) == (["red_faction", "red_leader"],
+                                                ["blue_faction", "blue_leader"])
+    finally:
+        registry.unregister("seats-v1")
 
 
 def test_matchup_matrix_cells_are_the_row_sides_batches():
@@ -149,4 +160,6 @@ def test_matchup_contenders_with_two_values():
         Matchup(("a", "b"), ("c", "d"), ("x", "y:z"))
     with pytest.raises(UsageError, match="at least two"):
         Matchup(("left",), ("right",), ("brutes",))
-    assert json.loads(json.dumps(m.values("shroud:countess"))) == ["shroud", "countess"]
+    assert m.values("shroud:countess") == ["shroud", "countess"]
+    assert Matchup(("left",), ("right",), ("1", "teams/a:b.yaml")).values("teams/a:b.yaml") == [
+        "teams/a:b.yaml"]

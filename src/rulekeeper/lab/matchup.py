@@ -6,7 +6,8 @@ against ``blue_faction``, ``blue_leader``). The row contender plays the first
 seat, the column contender the second, and each cell is the row's win rate. By
 default the options of each side are found by name: those called after the
 first seat (``left``, or starting with ``red_``) and their counterparts for the
-second seat (``right``, ``blue_...``).
+second seat (``right``, ``blue_...``); failing that, options named after the
+usual pairs ``left``/``right`` and ``red``/``blue``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core import registry
-from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import UsageError
 from rulekeeper.lab.batch import BatchSpec
 from rulekeeper.lab.stats import Estimate, wilson
@@ -24,14 +24,16 @@ from rulekeeper.lab.store import Batch
 from rulekeeper.lab.summary import outcome
 from rulekeeper.lab.sweep import Variant, apply
 
+COUNTERPARTS = (("left", "right"), ("red", "blue"))
+
 
 def side_fields(ruleset_id: str, options: Mapping[str, Any]) -> tuple[list[str], list[str]]:
     """The options that choose the first seat's contender, and the second seat's."""
     ruleset = registry.load(ruleset_id)
     seats = ruleset.seats(ruleset.parse_options(options))
     fields = list(ruleset.options_model.model_fields)
-    if len(seats) >= 2:
-        first, second = seats[0], seats[1]
+    by_seat = [(seats[0], seats[1])] if len(seats) >= 2 else []
+    for first, second in [*by_seat, *COUNTERPARTS]:
         row = [f for f in fields if f == first or f.startswith(first + "_")]
         column = [second + f[len(first):] for f in row]
         if row and all(f in fields for f in column):
@@ -56,8 +58,10 @@ class Matchup:
         for contender in self.contenders:
             self.values(contender)
 
-    def values(self, contender: str) -> list[Any]:
+    def values(self, contender: str) -> list[str]:
         """A contender's option values: ``shroud:countess`` for two options, else the whole text.
+
+        Values stay text (team ids, file paths); the ruleset's options model converts them.
 
         >>> Matchup(("red_faction", "red_leader"), ("blue_faction", "blue_leader"),
         ...         ("shroud:countess", "grievers:butcher")).values("shroud:countess")
@@ -67,7 +71,7 @@ class Matchup:
         if len(parts) != len(self.row_fields):
             raise UsageError(f"contender {contender!r} should give {len(self.row_fields)} values "
                              f"separated by ':' ({':'.join(self.row_fields)})")
-        return [parse_value(p) for p in parts]
+        return parts
 
     def variants(self, base: BatchSpec) -> list[Variant]:
         """One variant per (row, column) pair, row by row."""
