@@ -69,3 +69,14 @@ def test_report_without_rulings_or_entities_says_so():
                     [store.Batch("", {}, BatchSpec("duel-v1"), 1, results)])
     page = Report(run).html()
     assert "carry no per-entity metrics" in page and "Not measured" in page
+
+
+def test_ruling_section_keeps_variants_that_differ_only_by_rulings():
+    axes = parse_axes("skirmish-v1", ["teams.brutes.fighters.ogre.power=1,3"],
+                      rulings=["initiative=left,coin"])
+    run = store.Run("sweep", "left", ["left", "right"], [],
+                    run_variants(variants(SPEC, axes), 40, 1),
+                    {"axes": [a.to_json() for a in axes]})
+    rulings = Report(run).rulings()
+    assert "ogre.power=1, ruling:initiative=coin" in rulings
+    assert "ogre.power=3" not in rulings

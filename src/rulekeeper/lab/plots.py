@@ -52,7 +52,9 @@ def rates(labels: Sequence[str], series: Mapping[str, Sequence[Estimate]], title
     for position, estimate, mark in zip(positions, first, marks, strict=False):
         if mark:
             axes.annotate("*", (position, estimate.high), ha="center", fontsize=14)
-    if not numeric:
+    if numeric:
+        axes.set_xticks(positions, labels)
+    else:
         axes.set_xticks(positions, labels, rotation=30 if len(labels) > 3 else 0, ha="right"
                         if len(labels) > 3 else "center")
     axes.set_ylim(0, 1.05)

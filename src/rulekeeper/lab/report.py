@@ -132,6 +132,12 @@ def _ruling_batches_in_file(run: Run) -> bool:
     return any(k.startswith("ruling:") for b in run.batches for k in b.params)
 
 
+def _only_rulings_differ(first: Batch, other: Batch) -> bool:
+    keys = set(first.params) | set(other.params)
+    return all(first.params.get(k) == other.params.get(k) for k in keys
+               if not k.startswith("ruling:"))
+
+
 class Report:
     """Builds the page from a run (and, optionally, the report's own ruling sweep)."""
 
@@ -256,7 +262,9 @@ class Report:
     def rulings(self) -> str:
         head = "<h2>Sensitivity to the rulings</h2>"
         if _ruling_batches_in_file(self.run):
-            batches, what = self.run.batches, "the variants of this file"
+            first = self.run.batches[0]
+            batches = [first, *(b for b in self.run.batches[1:] if _only_rulings_differ(first, b))]
+            what = "the variants of this file that differ from the first only by rulings"
         elif self.ruling_batches:
             batches = self.ruling_batches
             what = (f"a sweep the report ran: {len(batches[0].results):,} games per option, "
