@@ -127,3 +127,19 @@ def test_simulate_on_ray_matches_the_process_pool(ray_cluster, capsys, monkeypat
                              "--workers", "0"], capsys, monkeypatch)
     assert code == 0, err
     assert games_of(local) == games_of(on_ray)
+
+
+def test_the_readme_walk_through(tmp_path, capsys, monkeypatch):
+    """simulate, then sweep, then report, as README shows them (with a test ruleset)."""
+    battle, sweep, page = tmp_path / "battle.parquet", tmp_path / "sweep.parquet", tmp_path / "r.html"
+    code, _, err = run(["simulate", "skirmish", "--games", "200", "--seed", "1", "--workers", "2",
+                        "--out", str(battle)], capsys, monkeypatch)
+    assert code == 0, err
+    code, _, err = run(["sweep", "skirmish", "--set", f"{OGRE}=2,3,4", "--games", "100", "--seed",
+                        "1", "--workers", "2", "--plot", str(tmp_path / "b.png"), "--out",
+                        str(sweep)], capsys, monkeypatch)
+    assert code == 0, err
+    for results in (battle, sweep):
+        code, _, err = run(["report", str(results), "-o", str(page), "--ruling-games", "20"],
+                           capsys, monkeypatch)
+        assert code == 0 and "<h2>Impact of each card, fighter or cryptid</h2>" in page.read_text()
