@@ -62,7 +62,7 @@ def test_sweep_table_plot_and_significance(tmp_path, capsys, monkeypatch):
     assert plot.read_bytes().startswith(b"\x89PNG") and out.exists()
     assert "ogre.power" in text and "first" in text and "yes" in text
     code, text, _ = run(["sweep", "skirmish", "--set", f"{OGRE}=1,3", "--games", "150",
-                         "--json"], capsys, monkeypatch)
+                         "--json", "--plot", str(plot)], capsys, monkeypatch)
     data = json.loads(text)
     assert [v["params"] for v in data["variants"]] == [{OGRE: 1}, {OGRE: 3}]
     [against] = data["against_first"]
