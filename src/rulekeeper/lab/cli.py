@@ -364,15 +364,14 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
            ray_address: RayAddressOpt = None) -> None:
     """Write an HTML report of a results file: win rates, game length, impact, rulings."""
     from rulekeeper.lab import store
-    from rulekeeper.lab.report import Report, ruling_sweep, ruling_variants
+    from rulekeeper.lab.report import Report, ruling_sweep, ruling_variants, sweeps_rulings
 
     run = store.read(file)
     if not run.batches:
         raise UsageError(f"{file} holds no game")
     plan = make_plan(workers, backend, ray_address, None)
     extra: list[Any] = []
-    in_file = any(k.startswith("ruling:") for b in run.batches for k in b.params)
-    if ruling_games and not in_file and run.ruleset in registry.ids():
+    if ruling_games and not sweeps_rulings(run) and run.ruleset in registry.ids():
         count = len(ruling_variants(run.batches[0]))
         if count > 1:
             with progress_bar(ruling_games * count, f"report: {count} ruling variants") as step:

@@ -128,7 +128,8 @@ def ruling_sweep(run: Run, games: int, plan: Plan | None = None,
     return run_variants(ruling_variants(first), games, first.seed, plan, progress)
 
 
-def _ruling_batches_in_file(run: Run) -> bool:
+def sweeps_rulings(run: Run) -> bool:
+    """Whether the run's own variants change rulings."""
     return any(k.startswith("ruling:") for b in run.batches for k in b.params)
 
 
@@ -261,7 +262,7 @@ class Report:
 
     def rulings(self) -> str:
         head = "<h2>Sensitivity to the rulings</h2>"
-        if _ruling_batches_in_file(self.run):
+        if sweeps_rulings(self.run):
             first = self.run.batches[0]
             batches = [first, *(b for b in self.run.batches[1:] if _only_rulings_differ(first, b))]
             what = "the variants of this file that differ from the first only by rulings"
