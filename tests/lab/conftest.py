@@ -53,6 +53,9 @@ def ray_cluster() -> Iterator[str]:
     # Ray otherwise advertises the machine's network address; this keeps the head and this
     # driver on loopback. Ray reads it on import.
     os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    # A loopback cluster that lives for the tests needs no token; without this, a token left in
+    # ~/.ray by another Ray run would turn authentication on for the head only.
+    os.environ["RAY_AUTH_MODE"] = "disabled"
     pytest.importorskip("ray", reason="the Ray backend's tests need ray (pip install ray)")
     ray_command = Path(sys.executable).with_name("ray")
     port = _free_port()
