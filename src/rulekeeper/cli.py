@@ -15,14 +15,30 @@ from rich.table import Table
 
 from rulekeeper.agents import seat_agents
 from rulekeeper.agents.human import QuitGame
+from rulekeeper.cli_args import (
+    EXTRA,
+    AgentsOpt,
+    ContentOpt,
+    DiceOpt,
+    LangOpt,
+    LogOpt,
+    RulesetArg,
+    RulingOpt,
+    ScenarioOpt,
+    SeedOpt,
+    SetOpt,
+    agent_list,
+    content_sets,
+    extra_options,
+)
 from rulekeeper.core import registry
-from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
 from rulekeeper.core.events import Event, write_jsonl
 from rulekeeper.core.game import Game, Record, new_game, parse_record, replay
 from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
 from rulekeeper.core.rulings import parse_assignments
+from rulekeeper.lab import cli as lab_cli
 from rulekeeper.lab.batch import BatchSpec, run_serial, summarize
 
 app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
@@ -32,50 +48,6 @@ battle_app = typer.Typer(help="Run one automatic battle and print its log.", no_
 app.add_typer(odds_app, name="odds")
 app.add_typer(battle_app, name="battle")
 console = Console(width=None if sys.stdout.isatty() else 120)  # piped output: wide tables
-EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
-
-RulesetArg = Annotated[str, typer.Argument(help="ruleset id, e.g. cryptids or cryptids-v1")]
-ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="scenario id")]
-SeedOpt = Annotated[int, typer.Option("--seed", help="random seed")]
-AgentsOpt = Annotated[str | None, typer.Option(
-    "--agents", help="agents by seat, comma-separated (random, first, human, or a ruleset bot)")]
-RulingOpt = Annotated[list[str] | None, typer.Option("--ruling", help="id=option, repeatable")]
-ContentOpt = Annotated[str | None, typer.Option(
-    "--content", help="folder of YAML files replacing the sample content")]
-SetOpt = Annotated[list[str] | None, typer.Option(
-    "--set", help="change one content value: path.to.field=value, repeatable")]
-DiceOpt = Annotated[str | None, typer.Option(
-    "--dice", help="scripted dice, e.g. 3+4,6+6 or HIT,BLOCK")]
-LogOpt = Annotated[Path | None, typer.Option(
-    "--log", help="write the record and events (JSON Lines)")]
-LangOpt = Annotated[str, typer.Option("--lang", help="language of event sentences (en, fr)")]
-
-
-def extra_options(args: list[str]) -> dict[str, Any]:
-    """A ruleset's own options from the leftover arguments: ``--heroes 2`` or ``--hard``."""
-    options: dict[str, Any] = {}
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if not arg.startswith("--") or len(arg) < 3:
-            raise UsageError(f"unexpected argument {arg!r}")
-        name, eq, value = arg[2:].partition("=")
-        if not eq:
-            if i + 1 < len(args) and not args[i + 1].startswith("--"):
-                value, i = args[i + 1], i + 1
-            else:
-                value = "true"
-        options[name.replace("-", "_")] = parse_value(value)
-        i += 1
-    return options
-
-
-def content_sets(items: list[str] | None) -> dict[str, Any]:
-    return {k: parse_value(v) for k, v in parse_assignments(items or [], "--set").items()}
-
-
-def agent_list(text: str | None) -> list[str] | None:
-    return [a.strip() for a in text.split(",") if a.strip()] if text else None
 
 
 def check_lang(game_or_ruleset: Any, lang: str) -> None:
@@ -278,37 +250,6 @@ def schema(ruleset: RulesetArg,
         print(text)
 
 
-@app.command(context_settings=EXTRA)
-def simulate(ctx: typer.Context, ruleset: RulesetArg,
-             games: Annotated[int, typer.Option(min=1, help="number of games")] = 100,
-             seed: SeedOpt = 0, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
-             ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
-             as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """Play a batch of games between bots and summarize the results."""
-    spec = BatchSpec(registry.resolve_id(ruleset), tuple(agent_list(agents) or ()), scenario,
-                     extra_options(ctx.args), parse_assignments(ruling or []), content,
-                     content_sets(set_))
-    if "human" in spec.agents:
-        raise UsageError("simulate plays bots only; use 'rulekeeper play' to play")
-    started = time.perf_counter()
-    results = list(run_serial(spec, games, seed))
-    elapsed = time.perf_counter() - started
-    summary = summarize(results) | {"seconds": round(elapsed, 3)}
-    if as_json:
-        print(json.dumps({"summary": summary, "games": [r.__dict__ for r in results]},
-                         indent=2, default=str))
-        return
-    console.print(summary_table(spec.ruleset, summary))
-
-
-def summary_table(title: str, summary: dict[str, Any]) -> Table:
-    table = Table("outcome", "games", "share", title=f"{title}: {summary['games']} games")
-    for winner, count in sorted(summary["winners"].items()):
-        table.add_row(f"{winner} wins" if winner != "tie" else "tie", str(count),
-                      f"{count / summary['games']:.1%}")
-    return table
-
-
 @app.command()
 def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 20,
          seed: SeedOpt = 0) -> None:
@@ -326,6 +267,9 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
     if not registry.ids():
         console.print("No ruleset is registered yet.")
     console.print(table)
+
+
+lab_cli.add_commands(app)
 
 
 def _add_plugin_commands() -> None:

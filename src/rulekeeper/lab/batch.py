@@ -1,6 +1,8 @@
 """Batches of games: game i of a batch with seed S is a pure function of (spec, S, i).
 
-That makes a batch identical however it is split across workers.
+That makes a batch identical however it is split across workers: game ``i`` is
+always played with the seed ``derive_seed(S, i)``, and its agents are seeded from
+that seed too.
 """
 
 from __future__ import annotations
@@ -8,7 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from sys import intern
+from typing import Any, NamedTuple
 
 from rulekeeper.agents import play_out, seat_agents
 from rulekeeper.core import registry
@@ -29,11 +33,13 @@ class BatchSpec:
     content_set: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """One game's outcome, as the lab stores it."""
+class GameResult(NamedTuple):
+    """One game's outcome, as the lab stores it (a tuple: cheap to send between processes).
 
-    index: int
+    ``game`` is its number in the batch (0-based), ``seed`` the seed it was played with.
+    """
+
+    game: int
     seed: int
     winner: str | None
     reason: str
@@ -51,8 +57,31 @@ def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
     play_out(game, agents)
     result = game.result
     assert result is not None
+    # Interned keys are one string per name: less memory, and pickled once per chunk.
+    metrics = {intern(key): value for key, value in result.metrics.items()}
     return GameResult(index, seed, result.winner, result.reason, result.rounds,
-                      len(game.decisions), dict(result.metrics))
+                      len(game.decisions), metrics)
+
+
+def play_range(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> list[GameResult]:
+    """Play games ``start..stop-1`` of the batch: the unit of work a worker runs."""
+    return [play_one(spec, batch_seed, index) for index in range(start, stop)]
+
+
+Columns = tuple[tuple[Any, ...], ...]
+"""Results travelling between processes: one tuple per field (cheaper to pickle than rows)."""
+
+_row = partial(tuple.__new__, GameResult)
+
+
+def play_columns(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> Columns:
+    """:func:`play_range`, returned as columns for the trip back to the driver."""
+    return tuple(zip(*play_range(spec, batch_seed, start, stop), strict=True))
+
+
+def from_columns(columns: Columns) -> list[GameResult]:
+    """The results sent by :func:`play_columns`."""
+    return list(map(_row, zip(*columns, strict=True)))
 
 
 def run_serial(spec: BatchSpec, games: int, batch_seed: int) -> Iterator[GameResult]:
@@ -60,6 +89,23 @@ def run_serial(spec: BatchSpec, games: int, batch_seed: int) -> Iterator[GameRes
     registry.load(spec.ruleset)
     for index in range(games):
         yield play_one(spec, batch_seed, index)
+
+
+def registration(ruleset_id: str) -> tuple[str, str]:
+    """The ruleset's versioned id and ``"module:Class"``, to register it in another process.
+
+    Worker processes and Ray workers call :func:`ensure_registered` with it, so a
+    ruleset registered at run time (a plug-in, a test ruleset) plays there too.
+    """
+    ruleset = registry.load(ruleset_id)
+    cls = type(ruleset)
+    return ruleset.meta.id, f"{cls.__module__}:{cls.__qualname__}"
+
+
+def ensure_registered(ruleset_id: str, entry: str) -> None:
+    """Register ``entry`` as ``ruleset_id`` unless this process already knows that id."""
+    if ruleset_id not in registry.ids():
+        registry.register(ruleset_id, entry)
 
 
 def summarize(results: list[GameResult]) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from rulekeeper.lab.stats import wilson
+
 Probability = Fraction | float
 
 
@@ -37,6 +39,18 @@ class OddsReport:
     distributions: dict[str, Mapping[Any, Probability]] = field(default_factory=dict)
     means: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+
+    def estimate(self, name: str, successes: int, trials: int) -> None:
+        """Add a Monte Carlo outcome: ``successes`` of ``trials``, with its Wilson 95% interval.
+
+        >>> report = OddsReport("2 dice, 10 000 rolls")
+        >>> report.estimate("double", 1650, 10_000)
+        >>> report.outcomes["double"], [round(x, 4) for x in report.intervals["double"]]
+        (0.165, [0.1579, 0.1724])
+        """
+        estimate = wilson(successes, trials)
+        self.outcomes[name] = estimate.value
+        self.intervals[name] = (estimate.low, estimate.high)
 
     def to_json(self) -> dict[str, Any]:
         def number(p: Probability) -> dict[str, Any]:

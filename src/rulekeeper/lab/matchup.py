@@ -1,0 +1,93 @@
+"""Matchup matrices: every contender against every contender, one batch per pair.
+
+A contender is what one side brings: a cryptid team (options ``left`` and
+``right``), a Dire Alliance faction and leader (``red_faction``, ``red_leader``
+against ``blue_faction``, ``blue_leader``). The row contender plays the first
+seat, the column contender the second, and each cell is the row's win rate. By
+default the options of each side are found by name: those called after the
+first seat (``left``, or starting with ``red_``) and their counterparts for the
+second seat (``right``, ``blue_...``); failing that, options named after the
+usual pairs ``left``/``right`` and ``red``/``blue``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core import registry
+from rulekeeper.core.errors import UsageError
+from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.stats import Estimate, wilson
+from rulekeeper.lab.store import Batch
+from rulekeeper.lab.summary import outcome
+from rulekeeper.lab.sweep import Variant, apply
+
+COUNTERPARTS = (("left", "right"), ("red", "blue"))
+
+
+def side_fields(ruleset_id: str, options: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    """The options that choose the first seat's contender, and the second seat's."""
+    ruleset = registry.load(ruleset_id)
+    seats = ruleset.seats(ruleset.parse_options(options))
+    fields = list(ruleset.options_model.model_fields)
+    by_seat = [(seats[0], seats[1])] if len(seats) >= 2 else []
+    for first, second in [*by_seat, *COUNTERPARTS]:
+        row = [f for f in fields if f == first or f.startswith(first + "_")]
+        column = [second + f[len(first):] for f in row]
+        if row and all(f in fields for f in column):
+            return row, column
+    raise UsageError(f"cannot tell which options of {ruleset.meta.id} choose each side's "
+                     f"contender; give --row and --col (options: {', '.join(fields) or 'none'})")
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Contenders and the options that seat them: row options for the first seat."""
+
+    row_fields: tuple[str, ...]
+    column_fields: tuple[str, ...]
+    contenders: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.row_fields) != len(self.column_fields) or not self.row_fields:
+            raise UsageError("--row and --col must name as many options as each other")
+        if len(self.contenders) < 2:
+            raise UsageError("a matchup needs at least two contenders (-c A -c B)")
+        for contender in self.contenders:
+            self.values(contender)
+
+    def values(self, contender: str) -> list[str]:
+        """A contender's option values: ``shroud:countess`` for two options, else the whole text.
+
+        Values stay text (team ids, file paths); the ruleset's options model converts them.
+
+        >>> Matchup(("red_faction", "red_leader"), ("blue_faction", "blue_leader"),
+        ...         ("shroud:countess", "grievers:butcher")).values("shroud:countess")
+        ['shroud', 'countess']
+        """
+        parts = contender.split(":") if len(self.row_fields) > 1 else [contender]
+        if len(parts) != len(self.row_fields):
+            raise UsageError(f"contender {contender!r} should give {len(self.row_fields)} values "
+                             f"separated by ':' ({':'.join(self.row_fields)})")
+        return parts
+
+    def variants(self, base: BatchSpec) -> list[Variant]:
+        """One variant per (row, column) pair, row by row."""
+        out = []
+        for row in self.contenders:
+            for column in self.contenders:
+                params = {f"option:{f}": v for f, v in zip(self.row_fields, self.values(row),
+                                                            strict=True)}
+                params |= {f"option:{f}": v for f, v in zip(self.column_fields,
+                                                             self.values(column), strict=True)}
+                out.append(Variant(f"{row} vs {column}", params, apply(base, params)))
+        return out
+
+    def matrix(self, batches: Sequence[Batch], side: str) -> list[list[Estimate]]:
+        """The row side's win rate in every cell, from the batches in :meth:`variants` order."""
+        n = len(self.contenders)
+        cells = [wilson(sum(outcome(r.winner, side) == "win" for r in b.results), len(b.results))
+                 for b in batches]
+        return [cells[i * n:(i + 1) * n] for i in range(n)]

@@ -1,0 +1,139 @@
+"""The lab's figures (matplotlib, drawn off-screen with Agg), as PNG bytes."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from rulekeeper.lab.stats import Estimate
+
+WIDTH = 7.5
+
+
+def png(figure: Figure) -> bytes:
+    """The figure as PNG bytes."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    return buffer.getvalue()
+
+
+def _errors(estimates: Sequence[Estimate]) -> list[list[float]]:
+    """Error bar lengths below and above each value."""
+    return [[max(0.0, e.value - e.low) for e in estimates],
+            [max(0.0, e.high - e.value) for e in estimates]]
+
+
+def _numeric(values: Sequence[Any]) -> bool:
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+
+
+def rates(labels: Sequence[str], series: Mapping[str, Sequence[Estimate]], title: str,
+          xlabel: str = "", x: Sequence[Any] | None = None,
+          marks: Sequence[bool] = ()) -> bytes:
+    """Rates with their 95% intervals, one line per series (e.g. win, tie, loss).
+
+    ``x``: numeric values put the points on a numeric axis (a parameter sweep);
+    otherwise they are spaced evenly and labelled. ``marks`` stars the points
+    whose difference from the first is significant.
+    """
+    figure = Figure(figsize=(WIDTH, 4.2))
+    axes = figure.subplots()
+    numeric = x is not None and _numeric(x)
+    positions = [float(v) for v in x] if numeric and x is not None else list(range(len(labels)))
+    for name, estimates in series.items():
+        values = [e.value for e in estimates]
+        axes.errorbar(positions, values, yerr=_errors(estimates), marker="o", capsize=4,
+                      label=name)
+    first = next(iter(series.values()), [])
+    for position, estimate, mark in zip(positions, first, marks, strict=False):
+        if mark:
+            axes.annotate("*", (position, estimate.high), ha="center", fontsize=14)
+    if numeric:
+        axes.set_xticks(positions, labels)
+    else:
+        axes.set_xticks(positions, labels, rotation=30 if len(labels) > 3 else 0, ha="right"
+                        if len(labels) > 3 else "center")
+    axes.set_ylim(0, 1.05)
+    axes.set_ylabel("share of games (95% interval)")
+    axes.set_xlabel(xlabel)
+    axes.set_title(title)
+    axes.grid(alpha=0.3)
+    axes.legend()
+    return png(figure)
+
+
+def outcome_bars(labels: Sequence[str], outcomes: Sequence[Mapping[str, Estimate]],
+                 title: str) -> bytes:
+    """Win, tie and loss of each variant as grouped bars with 95% intervals."""
+    figure = Figure(figsize=(WIDTH, 3.2 + 0.15 * len(labels)))
+    axes = figure.subplots()
+    width = 0.8 / 3
+    for k, name in enumerate(("win", "tie", "loss")):
+        estimates = [o[name] for o in outcomes]
+        positions = [i + (k - 1) * width for i in range(len(labels))]
+        axes.bar(positions, [e.value for e in estimates], width, yerr=_errors(estimates),
+                 capsize=3, label=name)
+    axes.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 3 else 0,
+                    ha="right" if len(labels) > 3 else "center")
+    axes.set_ylim(0, 1.05)
+    axes.set_ylabel("share of games (95% interval)")
+    axes.set_title(title)
+    axes.grid(alpha=0.3, axis="y")
+    axes.legend()
+    return png(figure)
+
+
+def histogram(samples: Mapping[str, Sequence[float]], title: str, xlabel: str) -> bytes:
+    """Distributions of whole numbers (e.g. rounds), one outline per sample."""
+    figure = Figure(figsize=(WIDTH, 3.8))
+    axes = figure.subplots()
+    values = [v for sample in samples.values() for v in sample]
+    low, high = (min(values), max(values)) if values else (0, 1)
+    bins = [b - 0.5 for b in range(math.floor(low), math.ceil(high) + 2)]
+    for name, sample in samples.items():
+        axes.hist(sample, bins=bins, histtype="step" if len(samples) > 1 else "bar",
+                  density=True, label=name or None, linewidth=1.5)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("share of games")
+    axes.set_title(title)
+    if len(samples) > 1:
+        axes.legend(fontsize="small")
+    return png(figure)
+
+
+def differences(labels: Sequence[str], estimates: Sequence[Estimate], title: str,
+                xlabel: str) -> bytes:
+    """Horizontal differences with 95% intervals around 0 (impact, ruling effects)."""
+    figure = Figure(figsize=(WIDTH, 0.9 + 0.32 * max(1, len(labels))))
+    axes = figure.subplots()
+    positions = list(range(len(labels)))[::-1]
+    values = [e.value for e in estimates]
+    axes.errorbar(values, positions, xerr=_errors(estimates), fmt="o", capsize=3)
+    axes.axvline(0, color="grey", linewidth=1)
+    axes.set_yticks(positions, labels)
+    axes.set_xlabel(xlabel)
+    axes.set_title(title)
+    axes.grid(alpha=0.3, axis="x")
+    return png(figure)
+
+
+def heatmap(rows: Sequence[str], columns: Sequence[str], values: Sequence[Sequence[float]],
+            title: str, row_label: str, column_label: str) -> bytes:
+    """A matrix of rates from 0 to 1, each cell written out."""
+    figure = Figure(figsize=(1.6 + 0.9 * len(columns), 1.2 + 0.6 * len(rows)))
+    axes = figure.subplots()
+    image = axes.imshow(values, vmin=0, vmax=1, cmap="RdYlGn", aspect="auto")
+    for i, row in enumerate(values):
+        for j, value in enumerate(row):
+            axes.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize=9)
+    axes.set_xticks(range(len(columns)), columns, rotation=30, ha="right")
+    axes.set_yticks(range(len(rows)), rows)
+    axes.set_xlabel(column_label)
+    axes.set_ylabel(row_label)
+    axes.set_title(title)
+    figure.colorbar(image, ax=axes, label="row's win rate")
+    return png(figure)

@@ -1,0 +1,287 @@
+"""The HTML report of a results file: win rates, game length, impact, rulings.
+
+One self-contained page (figures embedded as PNG): open it anywhere, mail it.
+Sections:
+
+- win rates of every variant, with intervals (and, for a sweep, which
+  differences are significant; for a matchup, the matrix);
+- the distribution of game length and how games ended;
+- the means of the ruleset's metrics;
+- the impact of each card, fighter or cryptid: the side's win rate in games where
+  it was played, survived or was defeated, against games where it was not;
+- how sensitive results are to the rulings: each ruling option against the
+  rulings in force, on the same seeds (from the file when it sweeps rulings,
+  else from a short sweep the report runs).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from rulekeeper import __version__
+from rulekeeper.core import registry
+from rulekeeper.lab import plots
+from rulekeeper.lab.run import Plan, Progress
+from rulekeeper.lab.stats import ALPHA, Estimate, newcombe, two_proportions, wilson
+from rulekeeper.lab.store import Batch, Run
+from rulekeeper.lab.summary import ENTITY_PREFIXES, Summary, metric_names, outcome
+from rulekeeper.lab.sweep import (
+    Axis,
+    Comparison,
+    Variant,
+    apply,
+    by_first_axis,
+    compare,
+    run_variants,
+    value_text,
+)
+
+MAX_LINES = 8
+MAX_IMPACT_BARS = 30
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 62em; color: #222; }
+h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; }
+table { border-collapse: collapse; margin: .8em 0; font-size: .92em; }
+th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
+th { background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
+.note { color: #666; } .yes { color: #0a6e2e; font-weight: bold; } img { max-width: 100%; }
+"""
+
+
+def _img(data: bytes, alt: str) -> str:
+    encoded = base64.b64encode(data).decode()
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{encoded}">'
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
+                   for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _p(value: float) -> str:
+    return f"{value:.3g}" if value >= 0.001 else "&lt;0.001"
+
+
+def _label(batch: Batch) -> str:
+    return batch.label or "all games"
+
+
+@dataclass(frozen=True)
+class Impact:
+    """The side's win rate with and without one entity flag (``played.ogre``)."""
+
+    key: str
+    with_: Estimate
+    without: Estimate
+    p: float
+
+    @property
+    def difference(self) -> Estimate:
+        return newcombe(self.with_, self.without)
+
+
+def impacts(results: Sequence[Any], side: str) -> list[Impact]:
+    """Every entity flag of the results, the most telling difference first."""
+    keys = sorted({k for r in results for k in r.metrics if k.startswith(ENTITY_PREFIXES)})
+    won = [outcome(r.winner, side) == "win" for r in results]
+    out = []
+    for key in keys:
+        flagged = [bool(r.metrics.get(key)) for r in results]
+        n_with = sum(flagged)
+        wins_with = sum(w for w, f in zip(won, flagged, strict=True) if f)
+        wins_without = sum(won) - wins_with
+        n_without = len(results) - n_with
+        out.append(Impact(key, wilson(wins_with, n_with), wilson(wins_without, n_without),
+                          two_proportions(wins_with, n_with, wins_without, n_without)))
+    return sorted(out, key=lambda i: (i.p, -abs(i.difference.value), i.key))
+
+
+def ruling_variants(batch: Batch) -> list[Variant]:
+    """The batch's spec, then one variant per other option of each declared ruling."""
+    ruleset = registry.load(batch.spec.ruleset)
+    in_force = dict(batch.spec.rulings)
+    found = [Variant("rulings in force", {}, batch.spec)]
+    for ruling in ruleset.rulings:
+        current = in_force.get(ruling.id, ruling.default)
+        for option in ruling.options:
+            if option != current:
+                params = {f"ruling:{ruling.id}": option}
+                found.append(Variant(f"{ruling.id}={option}", params, apply(batch.spec, params)))
+    return found
+
+
+def ruling_sweep(run: Run, games: int, plan: Plan | None = None,
+                 progress: Progress | None = None) -> list[Batch]:
+    """A short sweep of every ruling option around the first batch's rulings, same seeds."""
+    first = run.batches[0]
+    return run_variants(ruling_variants(first), games, first.seed, plan, progress)
+
+
+def sweeps_rulings(run: Run) -> bool:
+    """Whether the run's own variants change rulings."""
+    return any(k.startswith("ruling:") for b in run.batches for k in b.params)
+
+
+def _only_rulings_differ(first: Batch, other: Batch) -> bool:
+    keys = set(first.params) | set(other.params)
+    return all(first.params.get(k) == other.params.get(k) for k in keys
+               if not k.startswith("ruling:"))
+
+
+class Report:
+    """Builds the page from a run (and, optionally, the report's own ruling sweep)."""
+
+    def __init__(self, run: Run, side: str | None = None,
+                 ruling_batches: Sequence[Batch] = ()) -> None:
+        self.run = run
+        self.side = side or run.side
+        self.ruling_batches = list(ruling_batches)
+        declared: list[str] = list(run.declared)
+        self.summaries = [Summary.of(b.results, self.side, declared) for b in run.batches]
+
+    def html(self) -> str:
+        run = self.run
+        title = f"{run.ruleset}: {run.kind} report"
+        spec = run.batches[0].spec
+        facts = _table(["", ""], [
+            ["ruleset", _esc(run.ruleset)], ["games", f"{run.games:,}"],
+            ["variants", str(len(run.batches))], ["seen from", _esc(self.side)],
+            ["seats", _esc(", ".join(run.seats))], ["batch seed", str(run.batches[0].seed)],
+            ["agents", _esc(",".join(spec.agents) or "the ruleset's default bot")],
+            ["scenario", _esc(spec.scenario or "default")],
+            ["rulings", _esc(", ".join(f"{k}={v}" for k, v in spec.rulings.items()) or "none")],
+        ])
+        sections = [self.win_rates(), self.length(), self.metrics(), self.impact(),
+                    self.rulings()]
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+                f"<title>{_esc(title)}</title><style>{STYLE}</style></head><body>"
+                f"<h1>{_esc(title)}</h1>{facts}{''.join(sections)}"
+                f"<p class='note'>rulekeeper {__version__}, {stamp}. Intervals are 95%: Wilson "
+                f"for rates, Student's t for means. Differences between variants are paired "
+                f"(same seeds; McNemar's exact test, Holm-adjusted, significant below "
+                f"p = {ALPHA}).</p></body></html>")
+
+    def win_rates(self) -> str:
+        batches, side = self.run.batches, self.side
+        rows = [[_esc(_label(b)), f"{s.games:,}", s.outcomes["win"].percent(),
+                 s.outcomes["tie"].percent(), s.outcomes["loss"].percent(),
+                 _esc(", ".join(f"{w} {c}" for w, c in s.winners.items()))]
+                for b, s in zip(batches, self.summaries, strict=True)]
+        parts = [f"<h2>Win rates</h2><p>Seen from <b>{_esc(side)}</b>.</p>",
+                 _table(["variant", "games", "win", "tie", "loss", "winners"], rows)]
+        if len(batches) > 1 and self.run.kind == "sweep":
+            comparisons = compare(batches, side, [(0, j) for j in range(1, len(batches))])
+            parts.append(self.comparisons_table(comparisons, "against the first variant"))
+            axes = [Axis(a["key"], tuple(a["values"])) for a in self.run.extra["axes"]]
+            x, series = by_first_axis(axes, [s.outcomes["win"] for s in self.summaries])
+            marks = [False, *(c.significant for c in comparisons)] if len(series) == 1 else []
+            figure = plots.rates([value_text(v) for v in x], series,
+                                 f"{side}'s win rate (* differs from the first)"
+                                 if marks else f"{side}'s win rate", axes[0].key, x, marks)
+        else:
+            figure = plots.outcome_bars([_label(b) for b in batches],
+                                        [s.outcomes for s in self.summaries],
+                                        f"{side}'s outcomes")
+        parts.append(_img(figure, "win rates"))
+        if self.run.kind == "matchup":
+            contenders = self.run.extra["contenders"]
+            n = len(contenders)
+            values = [[self.summaries[i * n + j].outcomes["win"].value for j in range(n)]
+                      for i in range(n)]
+            parts.append(_img(plots.heatmap(contenders, contenders, values,
+                                            f"{side}'s (row's) win rate", f"{side} (row)",
+                                            "opponent (column)"), "matchup matrix"))
+        return "".join(parts)
+
+    @staticmethod
+    def comparisons_table(comparisons: Sequence[Comparison], what: str) -> str:
+        rows = [[_esc(c.second), _esc(c.first),
+                 f"{c.difference.value:+.1%} ({c.difference.low:+.1%} to "
+                 f"{c.difference.high:+.1%})", _p(c.p), _p(c.adjusted),
+                 "<span class='yes'>yes</span>" if c.significant else "no"]
+                for c in comparisons]
+        return (f"<p>Paired differences in win rate, {what}:</p>" +
+                _table(["variant", "against", "difference", "p", "p (Holm)", "significant"],
+                       rows))
+
+    def length(self) -> str:
+        shown = self.run.batches[:MAX_LINES]
+        samples = {_label(b): [float(r.rounds) for r in b.results] for b in shown}
+        rows = [[_esc(_label(b)), s.means["rounds"].number(), str(min(r.rounds for r in
+                                                                       b.results)),
+                 str(max(r.rounds for r in b.results)),
+                 _esc(", ".join(f"{k} {v}" for k, v in s.reasons.items()))]
+                for b, s in zip(self.run.batches, self.summaries, strict=True) if b.results]
+        more = (f"<p class='note'>The figure shows the first {MAX_LINES} variants.</p>"
+                if len(self.run.batches) > MAX_LINES else "")
+        return ("<h2>Game length</h2>" + _table(["variant", "mean rounds", "min", "max",
+                                                 "end reasons"], rows) + more +
+                _img(plots.histogram(samples, "rounds per game", "rounds"), "game length"))
+
+    def metrics(self) -> str:
+        names = ["decisions", *metric_names([r for b in self.run.batches for r in b.results],
+                                            self.run.declared)]
+        rows = [[_esc(_label(b)), *[s.means[n].number() if n in s.means else "" for n in names]]
+                for b, s in zip(self.run.batches, self.summaries, strict=True)]
+        return ("<h2>Metrics</h2><p>Means per game with 95% intervals.</p>" +
+                _table(["variant", *names], rows))
+
+    def impact(self) -> str:
+        results = [r for b in self.run.batches for r in b.results]
+        found = impacts(results, self.side)
+        head = "<h2>Impact of each card, fighter or cryptid</h2>"
+        if not found:
+            return (head + "<p class='note'>These results carry no per-entity metrics "
+                    "(<code>played.&lt;id&gt;</code>, <code>survived.&lt;id&gt;</code>, "
+                    "<code>defeated.&lt;id&gt;</code>).</p>")
+        pooled = (" Pooled over all variants." if len(self.run.batches) > 1 else "")
+        rows = [[_esc(i.key), f"{i.with_.n:,}", i.with_.percent(), i.without.percent(),
+                 f"{i.difference.value:+.1%}", _p(i.p),
+                 "<span class='yes'>yes</span>" if i.p < ALPHA else "no"] for i in found]
+        top = found[:MAX_IMPACT_BARS]
+        return (head + f"<p>{_esc(self.side)}'s win rate in the games where the entity was "
+                f"played, survived or was defeated, against the games where it was not "
+                f"(Fisher's exact test; not adjusted for the number of entities).{pooled}</p>"
+                + _img(plots.differences([i.key for i in top], [i.difference for i in top],
+                                         "win rate with minus without",
+                                         f"difference in {self.side}'s win rate"), "impact")
+                + _table(["entity", "games with", "win with", "win without", "difference",
+                          "p", "p < 0.05"], rows))
+
+    def rulings(self) -> str:
+        head = "<h2>Sensitivity to the rulings</h2>"
+        if sweeps_rulings(self.run):
+            first = self.run.batches[0]
+            batches = [first, *(b for b in self.run.batches[1:] if _only_rulings_differ(first, b))]
+            what = "the variants of this file that differ from the first only by rulings"
+        elif self.ruling_batches:
+            batches = self.ruling_batches
+            what = (f"a sweep the report ran: {len(batches[0].results):,} games per option, "
+                    f"the file's seed")
+        else:
+            return head + ("<p class='note'>Not measured: the file sweeps no ruling and the "
+                           "report ran none (the ruleset declares no ruling, is not registered "
+                           "here, or --ruling-games was 0).</p>")
+        comparisons = compare(batches, self.side, [(0, j) for j in range(1, len(batches))])
+        summaries = [Summary.of(b.results, self.side) for b in batches]
+        rows = [[_esc(b.label), s.outcomes["win"].percent(), s.outcomes["tie"].percent(),
+                 s.means["rounds"].number()] for b, s in zip(batches, summaries, strict=True)]
+        return (head + f"<p>Each ruling option against {_esc(batches[0].label)}, from {what}."
+                "</p>" + _table(["variant", "win", "tie", "mean rounds"], rows)
+                + self.comparisons_table(comparisons, f"against {batches[0].label}")
+                + _img(plots.differences([c.second for c in comparisons],
+                                         [c.difference for c in comparisons],
+                                         "effect of each ruling option on the win rate",
+                                         f"difference in {self.side}'s win rate"), "rulings"))

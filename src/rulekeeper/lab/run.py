@@ -1,0 +1,217 @@
+"""Running a batch: in this process, on a pool of worker processes, or on a Ray cluster.
+
+A batch is cut into chunks of consecutive games; workers play chunks and send
+their results back as they finish. Results are put back in game order before
+anything reads them, so a batch gives the same per-game results on 1 worker,
+many workers or a Ray cluster (game ``i`` always has the seed
+``derive_seed(seed, i)``).
+
+``until`` stops a batch early, at a point that does not depend on how it is
+computed: it is asked after every ``every`` games of the ordered results.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import threading
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+
+from rulekeeper.agents import seat_agents
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.game import new_game
+from rulekeeper.lab.batch import (
+    BatchSpec,
+    Columns,
+    GameResult,
+    ensure_registered,
+    from_columns,
+    play_columns,
+    play_range,
+    registration,
+)
+from rulekeeper.lab.summary import OutcomeCounts
+
+BACKENDS = ("process", "ray")
+MAX_CHUNK = 500
+Pieces = Generator[list[GameResult], None, None]
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to compute a batch (never what it gives).
+
+    Attributes:
+        workers: processes (``process``) or tasks in flight (``ray``; 0: one per cluster CPU).
+        backend: ``process`` (this machine) or ``ray`` (a Ray cluster).
+        ray_address: the cluster to join (``auto``, ``HEAD_IP:PORT``);
+            None starts a local Ray instance unless ``RAY_ADDRESS`` is set.
+        chunk: games per task; None picks one from the batch size and the workers.
+    """
+
+    workers: int = 1
+    backend: str = "process"
+    ray_address: str | None = None
+    chunk: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise UsageError(f"unknown backend {self.backend!r}; backends: {', '.join(BACKENDS)}")
+        if self.workers < 0 or (self.workers == 0 and self.backend == "process"):
+            raise UsageError("--workers must be at least 1 (0 is for ray: one per CPU)")
+        if self.chunk is not None and self.chunk < 1:
+            raise UsageError("--chunk must be at least 1")
+
+    def chunk_size(self, games: int, workers: int) -> int:
+        """Enough chunks for every worker to get several, none longer than MAX_CHUNK games.
+
+        >>> Plan().chunk_size(100_000, 2), Plan().chunk_size(100, 2), Plan(chunk=7).chunk_size(9, 1)
+        (500, 6, 7)
+        """
+        if self.chunk is not None:
+            return self.chunk
+        return max(1, min(MAX_CHUNK, games // (8 * max(1, workers))))
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """Consecutive ``(start, stop)`` ranges covering ``0..games-1``.
+
+    >>> list(chunks(5, 2))
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+class UntilNarrow:
+    """Stops a batch once the win, tie and loss intervals of ``side`` are all narrow enough.
+
+    Args:
+        side: the side whose outcomes are counted.
+        half_width: the largest ``±`` accepted (0.01 is ±1 percentage point).
+        every: the batch may stop only after a multiple of this many games.
+    """
+
+    def __init__(self, side: str, half_width: float, every: int = 100) -> None:
+        if not 0 < half_width < 0.5:
+            raise UsageError("--until-ci must be between 0 and 0.5 (e.g. 0.01 for ±1 point)")
+        self.counts = OutcomeCounts(side)
+        self.half_width = half_width
+        self.every = every
+
+    def stop_point(self, ordered: Sequence[GameResult], start: int) -> int | None:
+        """The first multiple of ``every`` after ``start`` where the intervals are narrow enough.
+
+        ``ordered`` holds the batch's first results, in game order; the games before
+        ``start`` were looked at by earlier calls.
+        """
+        first = (start // self.every + 1) * self.every
+        for end in range(first, len(ordered) + 1, self.every):
+            for result in ordered[self.counts.games:end]:
+                self.counts.add(result.winner)
+            if self.counts.widest() <= self.half_width:
+                return end
+        return None
+
+
+def check(spec: BatchSpec) -> None:
+    """Raise the user's error (unknown ruleset, option, ruling, agent) before any worker starts."""
+    if "human" in spec.agents:
+        raise UsageError("simulations play bots only; use 'rulekeeper play' to play")
+    game = new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings, 0,
+                    options=spec.options, content_set=spec.content_set, log=False)
+    seat_agents(game.ruleset, game.seats, list(spec.agents) or None, 0)
+
+
+def serial_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]]) -> Pieces:
+    """The readable path: play each chunk here, in order."""
+    for start, stop in ranges:
+        yield play_range(spec, seed, start, stop)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """How to start workers: a fork of this process when that is safe and fast.
+
+    Forking copies this process (its imports and registered rulesets) at once, but is
+    only safe while this process runs a single thread; otherwise workers come from a
+    fork server, or are spawned.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["rulekeeper.lab.batch"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
+                workers: int) -> Pieces:
+    """Chunks played on a pool of worker processes, yielded as they finish."""
+    context = _context()
+    forked = context.get_start_method() == "fork"
+    if forked:
+        gc.freeze()  # forked workers' collections then leave the shared pages uncopied
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=ensure_registered,
+                               initargs=registration(spec.ruleset))
+    pending: set[Future[Columns]] = set()
+
+    def submit() -> None:
+        job = next(ranges, None)
+        if job is not None:
+            pending.add(pool.submit(play_columns, spec, seed, *job))
+
+    try:
+        for _ in range(2 * workers):
+            submit()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                pending.discard(future)
+                submit()
+                yield from_columns(future.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if forked:
+            gc.unfreeze()
+
+
+def collect(pieces: Pieces, progress: Progress | None = None,
+            until: UntilNarrow | None = None) -> list[GameResult]:
+    """Put the pieces (runs of consecutive games) back in game order; stop early at ``until``."""
+    waiting: dict[int, list[GameResult]] = {}
+    ordered: list[GameResult] = []
+    for piece in pieces:
+        if progress is not None:
+            progress(len(piece))
+        if piece:
+            waiting[piece[0].game] = piece
+        while len(ordered) in waiting:
+            start = len(ordered)
+            ordered.extend(waiting.pop(start))
+            stop = until.stop_point(ordered, start) if until is not None else None
+            if stop is not None:
+                pieces.close()
+                return ordered[:stop]
+    return ordered
+
+
+def run_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None = None, *,
+              progress: Progress | None = None,
+              until: UntilNarrow | None = None) -> list[GameResult]:
+    """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it), in game order."""
+    plan = plan or Plan()
+    check(spec)
+    if plan.backend == "ray":
+        from rulekeeper.lab.ray_backend import ray_pieces
+
+        pieces = ray_pieces(spec, seed, games, plan)
+    else:
+        ranges = chunks(games, plan.chunk_size(games, plan.workers))
+        pieces = (pool_pieces(spec, seed, ranges, plan.workers) if plan.workers > 1
+                  else serial_pieces(spec, seed, ranges))
+    return collect(pieces, progress, until)

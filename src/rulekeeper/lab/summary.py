@@ -1,0 +1,135 @@
+"""A batch's summary: win, tie and loss for one side with intervals, and means with intervals.
+
+Win, tie and loss are seen from one side (a seat or side name such as ``red``,
+``heroes``, ``left``; by default the first seat): the side wins when it is the
+winner, ties when there is no winner, and loses when another side wins.
+
+Per-entity metrics (``played.<id>``, ``survived.<id>``, ``defeated.<id>``) are left
+to the report's impact section; every other metric gets a mean.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+
+from rulekeeper.lab.batch import GameResult
+from rulekeeper.lab.stats import Estimate, mean_interval, wilson
+
+ENTITY_PREFIXES = ("played.", "survived.", "defeated.")
+OUTCOMES = ("win", "tie", "loss")
+
+
+def is_entity_metric(key: str) -> bool:
+    """Whether a metric is a per-entity flag.
+
+    >>> is_entity_metric("played.butcher"), is_entity_metric("damage_red")
+    (True, False)
+    """
+    return key.startswith(ENTITY_PREFIXES)
+
+
+def outcome(winner: str | None, side: str) -> str:
+    """``win``, ``tie`` or ``loss`` of ``side`` in a game won by ``winner`` (None: a tie).
+
+    >>> outcome("red", "red"), outcome(None, "red"), outcome("blue", "red")
+    ('win', 'tie', 'loss')
+    """
+    if winner is None:
+        return "tie"
+    return "win" if winner == side else "loss"
+
+
+@dataclass
+class OutcomeCounts:
+    """Running counts of a side's wins, ties and losses (for ``--until-ci``)."""
+
+    side: str
+    counts: Counter[str] = field(default_factory=Counter)
+
+    def add(self, winner: str | None) -> None:
+        self.counts[outcome(winner, self.side)] += 1
+
+    @property
+    def games(self) -> int:
+        return sum(self.counts.values())
+
+    def estimates(self) -> dict[str, Estimate]:
+        return {name: wilson(self.counts[name], self.games) for name in OUTCOMES}
+
+    def widest(self) -> float:
+        """The largest half-width of the win, tie and loss intervals."""
+        return max(e.half_width for e in self.estimates().values())
+
+
+def metric_names(results: Iterable[GameResult], declared: Sequence[str] = ()) -> list[str]:
+    """The metrics to average: the declared ones first, then any other non-entity key."""
+    seen = dict.fromkeys(declared)
+    for result in results:
+        for key in result.metrics:
+            if not is_entity_metric(key):
+                seen.setdefault(key)
+    return list(seen)
+
+
+@dataclass
+class Summary:
+    """What a batch says: outcomes for one side, winners, end reasons and means."""
+
+    side: str
+    games: int
+    outcomes: dict[str, Estimate]
+    winners: dict[str, int]
+    reasons: dict[str, int]
+    means: dict[str, Estimate]
+
+    @classmethod
+    def of(cls, results: Sequence[GameResult], side: str,
+           declared: Sequence[str] = ()) -> Summary:
+        counts = OutcomeCounts(side)
+        for result in results:
+            counts.add(result.winner)
+        means = {"rounds": mean_interval([r.rounds for r in results]),
+                 "decisions": mean_interval([r.decisions for r in results])}
+        for name in metric_names(results, declared):
+            means[name] = mean_interval([float(r.metrics[name]) for r in results
+                                         if name in r.metrics])
+        return cls(side, len(results), counts.estimates(),
+                   dict(Counter(r.winner or "tie" for r in results).most_common()),
+                   dict(Counter(r.reason for r in results).most_common()), means)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "side": self.side,
+            "outcomes": {name: e.to_json() for name, e in self.outcomes.items()},
+            "winners": self.winners,
+            "reasons": self.reasons,
+            "mean_rounds": self.means["rounds"].value,
+            "means": {name: e.to_json() for name, e in self.means.items()},
+        }
+
+    def render(self, title: str) -> Group:
+        """Rich tables: outcomes, winners and end reasons, then the means."""
+        outcomes = Table("outcome", "games", "share (95% interval)",
+                         title=f"{title}: {self.games} games, seen from {self.side}")
+        for name, estimate in self.outcomes.items():
+            count = round(estimate.value * self.games)
+            label = {"win": f"{self.side} wins", "tie": "tie", "loss": f"{self.side} loses"}
+            outcomes.add_row(label[name], str(count),
+                             estimate.percent())
+        ends = Table("winner", "games", "end reason", "games", title="how games ended")
+        winners, reasons = list(self.winners.items()), list(self.reasons.items())
+        for i in range(max(len(winners), len(reasons))):
+            w = winners[i] if i < len(winners) else ("", "")
+            r = reasons[i] if i < len(reasons) else ("", "")
+            ends.add_row(str(w[0]), str(w[1]), str(r[0]), str(r[1]))
+        means = Table("per game", "mean (95% interval)", "games", title="means")
+        for name, estimate in self.means.items():
+            means.add_row(name, estimate.number(), str(estimate.n))
+        return Group(outcomes, ends, means)

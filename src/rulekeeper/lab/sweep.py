@@ -1,0 +1,224 @@
+"""Sweeps: one batch per variant of content values, setup options or rulings, on the same seeds.
+
+Every variant plays games ``0..N-1`` with the same batch seed, so game ``i`` of one
+variant and game ``i`` of another start from the same seed: their differences are
+paired, and paired tests (:mod:`rulekeeper.lab.stats`) can tell which differences
+are larger than chance.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rulekeeper.core import registry
+from rulekeeper.core.content import parse_value
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rulings import parse_assignments, resolve
+from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.run import Plan, Progress, run_batch
+from rulekeeper.lab.stats import ALPHA, Estimate, holm, mcnemar, paired_difference
+from rulekeeper.lab.store import Batch
+from rulekeeper.lab.summary import outcome
+
+ALL = "*"
+"""``--ruling id=*``: every option of the ruling."""
+
+
+def split_values(text: str) -> list[str]:
+    """Split ``v1,v2,v3`` at the commas outside brackets and quotes.
+
+    >>> split_values("1,[2, 3],'a,b'")
+    ['1', '[2, 3]', "'a,b'"]
+    """
+    values: list[str] = []
+    depth, quote, current = 0, "", ""
+    for char in text:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "[{(":
+            depth += 1
+        elif char in "]})":
+            depth -= 1
+        elif char == "," and depth == 0:
+            values.append(current.strip())
+            current = ""
+            continue
+        current += char
+    values.append(current.strip())
+    if any(v == "" for v in values):
+        raise UsageError(f"empty value in {text!r}")
+    return values
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One thing a sweep varies: a content path (``--set``), an option or a ruling."""
+
+    key: str
+    values: tuple[Any, ...]
+
+    @property
+    def kind(self) -> str:
+        return self.key.partition(":")[0] if ":" in self.key else "set"
+
+    @property
+    def name(self) -> str:
+        return self.key.partition(":")[2] if ":" in self.key else self.key
+
+    @property
+    def short(self) -> str:
+        """A column header: the option or ruling id, or the last two parts of a content path.
+
+        >>> Axis("teams.brutes.fighters.ogre.power", (1, 2)).short, Axis("ruling:x", ("a",)).short
+        ('ogre.power', 'x')
+        """
+        return self.name if ":" in self.key else ".".join(self.key.split(".")[-2:])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "values": list(self.values)}
+
+
+def parse_axes(ruleset_id: str, sets: Iterable[str] = (), options: Iterable[str] = (),
+               rulings: Iterable[str] = ()) -> list[Axis]:
+    """Axes from ``--set path=v1,v2``, ``--option name=v1,v2`` and ``--ruling id=a,b|*``."""
+    axes = [Axis(path, tuple(parse_value(v) for v in split_values(text)))
+            for path, text in parse_assignments(sets, "--set").items()]
+    axes += [Axis(f"option:{name.replace('-', '_')}",
+                  tuple(parse_value(v) for v in split_values(text)))
+             for name, text in parse_assignments(options, "--option").items()]
+    declared = {r.id: r for r in registry.load(ruleset_id).rulings}
+    for ruling_id, text in parse_assignments(rulings, "--ruling").items():
+        if ruling_id not in declared:
+            resolve(declared.values(), {ruling_id: text})  # the error names the known rulings
+        values = declared[ruling_id].options if text == ALL else tuple(split_values(text))
+        for value in values:
+            resolve(declared.values(), {ruling_id: value})
+        axes.append(Axis(f"ruling:{ruling_id}", tuple(values)))
+    return axes
+
+
+def by_first_axis(axes: Sequence[Axis], estimates: Sequence[Estimate]
+                  ) -> tuple[list[Any], dict[str, list[Estimate]]]:
+    """For a plot: the first varying axis's values, and one series per combination of the others.
+
+    ``estimates`` are in :func:`variants` order (the first axis varies slowest).
+
+    >>> from rulekeeper.lab.stats import wilson
+    >>> e = [wilson(i, 10) for i in range(4)]
+    >>> x, series = by_first_axis([Axis("a", (1, 2)), Axis("ruling:r", ("p", "q"))], e)
+    >>> x, {name: [round(v.value, 1) for v in s] for name, s in series.items()}
+    ([1, 2], {'r=p': [0.0, 0.2], 'r=q': [0.1, 0.3]})
+    """
+    varying = [a for a in axes if len(a.values) > 1]
+    others = list(itertools.product(*(a.values for a in varying[1:])))
+    series = {}
+    for j, combination in enumerate(others):
+        name = ", ".join(f"{a.short}={value_text(v)}" for a, v in zip(varying[1:], combination,
+                                                                 strict=True))
+        series[name or "win"] = list(estimates[j::len(others)])
+    return list(varying[0].values), series
+
+
+def value_text(value: Any) -> str:
+    """A swept value as written on the command line."""
+    return value if isinstance(value, str) else str(value).replace(" ", "")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One batch of a sweep: its label, what it changes, and its spec."""
+
+    label: str
+    params: dict[str, Any]
+    spec: BatchSpec
+
+
+def apply(spec: BatchSpec, params: dict[str, Any]) -> BatchSpec:
+    """The spec with the params' content values, options and rulings."""
+    content_set, options, rulings = dict(spec.content_set), dict(spec.options), dict(spec.rulings)
+    for key, value in params.items():
+        axis = Axis(key, (value,))
+        if axis.kind == "option":
+            options[axis.name] = value
+        elif axis.kind == "ruling":
+            rulings[axis.name] = value
+        else:
+            content_set[key] = value
+    return replace(spec, content_set=content_set, options=options, rulings=rulings)
+
+
+def variants(base: BatchSpec, axes: Sequence[Axis]) -> list[Variant]:
+    """One variant per combination of the axes' values; single values apply to every variant."""
+    varying = [a for a in axes if len(a.values) > 1]
+    if not varying:
+        raise UsageError("nothing to sweep: give at least one --set, --option or --ruling "
+                         "with two or more values (path=v1,v2)")
+    base = apply(base, {a.key: a.values[0] for a in axes if len(a.values) == 1})
+    out = []
+    for combination in itertools.product(*(a.values for a in varying)):
+        params = {a.key: v for a, v in zip(varying, combination, strict=True)}
+        label = ", ".join(f"{key}={value_text(value)}" for key, value in params.items())
+        out.append(Variant(label, params, apply(base, params)))
+    return out
+
+
+def run_variants(found: Sequence[Variant], games: int, seed: int, plan: Plan | None = None,
+                 progress: Progress | None = None) -> list[Batch]:
+    """Play every variant's batch with the same seed."""
+    return [Batch(v.label, v.params, v.spec, seed, run_batch(v.spec, games, seed, plan,
+                                                             progress=progress))
+            for v in found]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two variants compared game by game (same seeds).
+
+    Attributes:
+        first, second: the variants' labels.
+        difference: the second's win rate minus the first's, with its paired interval.
+        p: McNemar's exact p-value for the win indicator.
+        adjusted: p adjusted (Holm) for all the comparisons made together.
+    """
+
+    first: str
+    second: str
+    difference: Estimate
+    p: float
+    adjusted: float
+
+    @property
+    def significant(self) -> bool:
+        return self.adjusted < ALPHA
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "second": self.second,
+                "difference": self.difference.to_json(), "p": self.p,
+                "p_adjusted": self.adjusted, "significant": self.significant}
+
+
+def wins(batch: Batch, side: str) -> list[bool]:
+    return [outcome(r.winner, side) == "win" for r in batch.results]
+
+
+def compare(batches: Sequence[Batch], side: str,
+            pairs: Iterable[tuple[int, int]] | None = None) -> list[Comparison]:
+    """Paired comparisons of the side's wins (every pair by default), Holm-adjusted together."""
+    chosen = list(pairs if pairs is not None else itertools.combinations(range(len(batches)), 2))
+    raw = []
+    for i, j in chosen:
+        a, b = batches[i], batches[j]
+        if [r.seed for r in a.results] != [r.seed for r in b.results]:
+            raise UsageError(f"variants {a.label!r} and {b.label!r} did not play the same "
+                             "seeds; they cannot be compared game by game")
+        before, after = wins(a, side), wins(b, side)
+        raw.append((a.label, b.label, paired_difference([float(x) for x in before],
+                                                        [float(x) for x in after]),
+                    mcnemar(before, after)))
+    adjusted = holm([p for *_, p in raw])
+    return [Comparison(f, s, d, p, q) for (f, s, d, p), q in zip(raw, adjusted, strict=True)]

@@ -1,0 +1,82 @@
+"""The HTML report: every section, computed from the results."""
+
+import base64
+import re
+
+import pytest
+
+from rulekeeper.lab import store
+from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.report import Report, impacts, ruling_sweep, ruling_variants
+from rulekeeper.lab.run import run_batch
+from rulekeeper.lab.sweep import parse_axes, run_variants, variants
+
+SPEC = BatchSpec("skirmish-v1", ("random",))
+
+
+@pytest.fixture(scope="module")
+def simulated():
+    results = run_batch(SPEC, 300, 11)
+    return store.Run("simulate", "left", ["left", "right"], ["damage_left", "damage_right"],
+                     [store.Batch("", {}, SPEC, 11, results)])
+
+
+def test_impact_compares_games_with_and_without_each_entity(simulated):
+    results = simulated.batches[0].results
+    found = {i.key: i for i in impacts(results, "left")}
+    assert {"played.ogre", "survived.ogre", "defeated.ogre", "defeated.thief"} <= set(found)
+    survived = [r for r in results if "survived.ogre" in r.metrics]
+    wins_with = sum(r.winner == "left" for r in survived)
+    ogre = found["survived.ogre"]
+    assert (ogre.with_.n, ogre.with_.value) == (len(survived), wins_with / len(survived))
+    assert ogre.without.n == len(results) - len(survived)
+    # The brutes win when their ogre survives: a large, significant difference.
+    assert ogre.difference.value > 0.5 and ogre.p < 0.001
+
+
+def test_ruling_sensitivity_reruns_each_option_on_the_same_seeds(simulated):
+    assert [v.label for v in ruling_variants(simulated.batches[0])] == [
+        "rulings in force", "initiative=coin"]
+    batches = ruling_sweep(simulated, 100)
+    assert batches[0].results == simulated.batches[0].results[:100]
+    assert batches[1].spec.rulings["initiative"] == "coin"
+
+
+def test_report_has_every_section_and_embeds_its_figures(simulated):
+    page = Report(simulated, ruling_batches=ruling_sweep(simulated, 80)).html()
+    for heading in ("Win rates", "Game length", "Metrics", "Impact of each card, fighter or "
+                    "cryptid", "Sensitivity to the rulings"):
+        assert f"<h2>{heading}</h2>" in page
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    assert len(images) == 4
+    assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
+    assert "initiative=coin" in page and "damage_left" in page and "survived.ogre" in page
+    assert "http" not in page.replace("http-equiv", "")
+
+
+def test_report_of_a_ruling_sweep_uses_the_files_variants():
+    found = variants(SPEC, parse_axes("skirmish-v1", rulings=["initiative=left,coin"]))
+    run = store.Run("sweep", "right", ["left", "right"], [], run_variants(found, 60, 1),
+                    {"axes": [{"key": "ruling:initiative", "values": ["left", "coin"]}]})
+    page = Report(run).html()
+    assert "from the variants of this file" in page
+    assert "<td>seen from</td><td>right</td>" in page
+
+
+def test_report_without_rulings_or_entities_says_so():
+    results = run_batch(BatchSpec("duel-v1"), 30, 1)
+    run = store.Run("simulate", "north", ["north", "south"], [],
+                    [store.Batch("", {}, BatchSpec("duel-v1"), 1, results)])
+    page = Report(run).html()
+    assert "carry no per-entity metrics" in page and "Not measured" in page
+
+
+def test_ruling_section_keeps_variants_that_differ_only_by_rulings():
+    axes = parse_axes("skirmish-v1", ["teams.brutes.fighters.ogre.power=1,3"],
+                      rulings=["initiative=left,coin"])
+    run = store.Run("sweep", "left", ["left", "right"], [],
+                    run_variants(variants(SPEC, axes), 40, 1),
+                    {"axes": [a.to_json() for a in axes]})
+    rulings = Report(run).rulings()
+    assert "ogre.power=1, ruling:initiative=coin" in rulings
+    assert "ogre.power=3" not in rulings

@@ -1,0 +1,64 @@
+"""Batches give the same per-game results however they are computed."""
+
+import pytest
+
+from rulekeeper.lab.batch import BatchSpec, play_one, run_serial
+from rulekeeper.lab.run import Plan, UntilNarrow, run_batch
+
+SPEC = BatchSpec("skirmish-v1", ("random",))
+
+
+def test_serial_two_processes_and_chunkings_agree():
+    serial = list(run_serial(SPEC, 60, 5))
+    assert [r.game for r in serial] == list(range(60))
+    assert len({r.seed for r in serial}) == 60
+    assert run_batch(SPEC, 60, 5) == serial
+    assert run_batch(SPEC, 60, 5, Plan(workers=2)) == serial
+    assert run_batch(SPEC, 60, 5, Plan(workers=2, chunk=7)) == serial
+    assert play_one(SPEC, 5, 41) == serial[41]
+    assert run_batch(SPEC, 60, 6) != serial
+
+
+@pytest.mark.timeout(300)
+def test_ray_cluster_gives_the_same_results(ray_cluster):
+    serial = run_batch(SPEC, 80, 3)
+    on_ray = run_batch(SPEC, 80, 3, Plan(workers=0, backend="ray", ray_address=ray_cluster,
+                                           chunk=16))
+    assert on_ray == serial
+    seen = []
+    until = UntilNarrow("left", 0.2, every=10)
+    stopped = run_batch(SPEC, 500, 3, Plan(workers=2, backend="ray", ray_address=ray_cluster,
+                                           chunk=9), progress=seen.append, until=until)
+    assert stopped == run_batch(SPEC, 500, 3, until=UntilNarrow("left", 0.2, every=10))
+    assert sum(seen) >= len(stopped)
+
+
+def test_until_ci_stops_at_the_same_game_however_computed():
+    runs = [run_batch(SPEC, 5000, 1, plan, until=UntilNarrow("left", 0.05, every=50))
+            for plan in (Plan(), Plan(workers=2), Plan(workers=2, chunk=33))]
+    assert runs[0] == runs[1] == runs[2]
+    n = len(runs[0])
+    assert n % 50 == 0 and 50 <= n < 5000
+    # The intervals were too wide 50 games earlier.
+    before = UntilNarrow("left", 0.05, every=50)
+    assert before.stop_point(runs[0][: n - 50], 0) is None
+    assert UntilNarrow("left", 0.05, every=50).stop_point(runs[0], 0) == n
+
+
+@pytest.mark.parametrize("plan", [Plan(workers=2)])
+def test_user_errors_are_raised_before_workers_start(plan):
+    from rulekeeper.core.errors import UsageError
+
+    with pytest.raises(UsageError, match="no team 'ghosts'"):
+        run_batch(BatchSpec("skirmish-v1", options={"left": "ghosts"}), 10, 0, plan)
+    with pytest.raises(UsageError, match="bots only"):
+        run_batch(BatchSpec("skirmish-v1", ("human",)), 10, 0, plan)
+
+
+def test_workers_from_a_fork_server_register_the_ruleset(monkeypatch):
+    """With threads running, workers start from a fork server and import the ruleset."""
+    from rulekeeper.lab import run as run_module
+
+    monkeypatch.setattr(run_module.threading, "active_count", lambda: 2)
+    assert run_module._context().get_start_method() == "forkserver"
+    assert run_batch(SPEC, 30, 2, Plan(workers=2, chunk=4)) == run_batch(SPEC, 30, 2)

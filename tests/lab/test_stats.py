@@ -1,0 +1,72 @@
+"""The lab's statistics against scipy's own implementations and hand computations."""
+
+import math
+
+import pytest
+from scipy import stats as sp
+
+from rulekeeper.lab.stats import (
+    holm,
+    mcnemar,
+    mean_interval,
+    newcombe,
+    paired_difference,
+    two_proportions,
+    wilson,
+)
+
+
+@pytest.mark.parametrize("k,n", [(0, 10), (1, 10), (37, 100), (99, 100), (100, 100), (5000, 9999)])
+def test_wilson_matches_scipy(k, n):
+    expected = sp.binomtest(k, n).proportion_ci(method="wilson")
+    got = wilson(k, n)
+    assert got.value == k / n
+    assert got.low == pytest.approx(expected.low, abs=1e-12)
+    assert got.high == pytest.approx(expected.high, abs=1e-12)
+
+
+def test_wilson_half_width_shrinks_like_one_over_root_n():
+    assert wilson(50, 100).half_width == pytest.approx(0.0962, abs=1e-4)
+    assert wilson(5000, 10000).half_width == pytest.approx(0.0098, abs=1e-4)
+
+
+def test_mean_interval_matches_scipy_t_interval():
+    values = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
+    mean = sum(values) / len(values)
+    low, high = sp.t.interval(0.95, len(values) - 1, loc=mean, scale=sp.sem(values))
+    got = mean_interval(values)
+    assert (got.value, got.low, got.high) == pytest.approx((mean, low, high))
+    assert mean_interval([7]).low == 7 and math.isnan(mean_interval([]).value)
+
+
+def test_mcnemar_counts_only_discordant_pairs():
+    # 3 games won only before, 9 only after, 20 won by both, 8 lost by both.
+    before = [True] * 3 + [False] * 9 + [True] * 20 + [False] * 8
+    after = [False] * 3 + [True] * 9 + [True] * 20 + [False] * 8
+    assert mcnemar(before, after) == pytest.approx(sp.binomtest(3, 12, 0.5).pvalue)
+    assert mcnemar(before, before) == 1.0
+    with pytest.raises(ValueError):
+        mcnemar([True], [])
+
+
+def test_paired_difference_is_the_mean_of_differences():
+    d = paired_difference([1, 0, 0, 1, 0], [1, 1, 1, 1, 0])
+    assert d.value == pytest.approx(0.4)
+    assert d.low < 0.4 < d.high
+
+
+def test_holm_adjustment():
+    # Worked example: sorted p 0.01, 0.02, 0.03, 0.04 times 4, 3, 2, 1, made monotone.
+    assert holm([0.04, 0.01, 0.03, 0.02]) == pytest.approx([0.06, 0.04, 0.06, 0.06])
+    assert holm([]) == []
+
+
+def test_newcombe_difference_and_fisher():
+    a, b = wilson(30, 50), wilson(20, 50)
+    d = newcombe(a, b)
+    assert d.value == pytest.approx(0.2)
+    assert d.low == pytest.approx(0.2 - math.hypot(0.6 - a.low, b.high - 0.4))
+    assert d.high == pytest.approx(0.2 + math.hypot(a.high - 0.6, 0.4 - b.low))
+    assert two_proportions(30, 50, 20, 50) == pytest.approx(
+        sp.fisher_exact([[30, 20], [20, 30]]).pvalue)
+    assert two_proportions(1, 0, 3, 4) == 1.0

@@ -1,0 +1,165 @@
+"""The results store (Parquet, DuckDB), sweeps with paired comparisons, and matchup matrices."""
+
+from collections import Counter
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.ruleset import NoOptions
+from rulekeeper.lab import store
+from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.matchup import Matchup, side_fields
+from rulekeeper.lab.run import Plan, run_batch
+from rulekeeper.lab.summary import Summary
+from rulekeeper.lab.sweep import Axis, compare, parse_axes, run_variants, split_values, variants
+from tests.lab.skirmish import Skirmish
+
+SPEC = BatchSpec("skirmish-v1", ("random",))
+OGRE = "teams.brutes.fighters.ogre.power"
+
+
+def test_parquet_round_trip_and_duckdb_query(tmp_path):
+    results = run_batch(SPEC, 150, 2)
+    run = store.Run("simulate", "left", ["left", "right"], ["damage_left", "damage_right"],
+                    [store.Batch("", {}, SPEC, 2, results)])
+    path = tmp_path / "results.parquet"
+    store.write(path, run)
+    back = store.read(path)
+    assert back.batches[0].results == results
+    assert back.batches[0].spec.rulings == {"initiative": "left"}
+    assert (back.side, back.kind, back.seats) == ("left", "simulate", ["left", "right"])
+
+    con = duckdb.connect()
+    [(win_rate, ogre_survived, damage)] = con.execute(
+        f"SELECT avg((outcome = 'win')::INT), sum(metrics.\"survived.ogre\"), "
+        f"avg(metrics.damage_left) FROM '{path}'").fetchall()
+    assert win_rate == pytest.approx(Summary.of(results, "left").outcomes["win"].value)
+    assert ogre_survived == sum(1 for r in results if "survived.ogre" in r.metrics)
+    assert damage == pytest.approx(sum(r.metrics["damage_left"] for r in results) / 150)
+    by_winner = dict(con.execute(f"SELECT winner, count(*) FROM '{path}' GROUP BY winner")
+                     .fetchall())
+    assert by_winner == Counter(r.winner for r in results)
+
+
+def test_reading_a_foreign_or_missing_file_is_a_usage_error(tmp_path):
+    import pyarrow as pa
+
+    pq.write_table(pa.table({"x": [1]}), tmp_path / "other.parquet")
+    with pytest.raises(UsageError, match="not written by rulekeeper"):
+        store.read(tmp_path / "other.parquet")
+    with pytest.raises(UsageError, match="cannot read"):
+        store.read(tmp_path / "missing.parquet")
+
+
+def test_split_values_and_axes():
+    assert split_values("1,2,3") == ["1", "2", "3"]
+    axes = parse_axes("skirmish-v1", [f"{OGRE}=1,3"], ["right=rogues,knights"], ["initiative=*"])
+    assert axes == [Axis(OGRE, (1, 3)), Axis("option:right", ("rogues", "knights")),
+                    Axis("ruling:initiative", ("left", "coin"))]
+    found = variants(SPEC, axes)
+    assert len(found) == 8
+    assert found[0].label == f"{OGRE}=1, option:right=rogues, ruling:initiative=left"
+    assert found[-1].spec.content_set == {OGRE: 3}
+    assert found[-1].spec.options == {"right": "knights"}
+    assert found[-1].spec.rulings == {"initiative": "coin"}
+
+
+@pytest.mark.parametrize("args,message", [
+    ({"rulings": ["initiatve=left,coin"]}, "did you mean 'initiative'"),
+    ({"rulings": ["initiative=left,dice"]}, "options: left, coin"),
+    ({"sets": ["x=1,,2"]}, "empty value"),
+])
+def test_bad_axes_are_usage_errors(args, message):
+    with pytest.raises(UsageError, match=message):
+        parse_axes("skirmish-v1", **args)
+
+
+def test_nothing_to_sweep():
+    with pytest.raises(UsageError, match="nothing to sweep"):
+        variants(SPEC, parse_axes("skirmish-v1", [f"{OGRE}=2"]))
+
+
+def test_sweep_pairs_games_and_finds_real_differences():
+    found = variants(SPEC, parse_axes("skirmish-v1", [f"{OGRE}=1,1,3"]))
+    batches = run_variants(found, 200, 9, Plan(workers=2))
+    assert [r.seed for r in batches[0].results] == [r.seed for r in batches[2].results]
+    # Identical variants play identical games: no difference at all.
+    assert batches[0].results == batches[1].results
+    same, weaker_vs_stronger, _ = compare(batches, "left")
+    assert same.difference.value == 0 and same.p == 1.0 and not same.significant
+    assert weaker_vs_stronger.difference.value > 0.3 and weaker_vs_stronger.significant
+    wins = [Summary.of(b.results, "left").outcomes["win"].value for b in batches]
+    assert weaker_vs_stronger.difference.value == pytest.approx(wins[2] - wins[0])
+
+
+def test_compare_refuses_unpaired_batches():
+    a = store.Batch("a", {}, SPEC, 1, run_batch(SPEC, 20, 1))
+    b = store.Batch("b", {}, SPEC, 2, run_batch(SPEC, 20, 2))
+    with pytest.raises(UsageError, match="same seeds"):
+        compare([a, b], "left")
+
+
+def test_side_fields_follow_the_seat_names():
+    assert side_fields("skirmish-v1", {}) == (["left"], ["right"])
+
+    class Options(NoOptions):
+        red_faction: str = "shroud"
+        red_leader: str = "countess"
+        blue_faction: str = "grievers"
+        blue_leader: str = "caretaker"
+
+    class Factions(Skirmish):
+        meta = registry.RulesetMeta(name="factions", version=1, title="Factions",
+                                    players=("red", "blue"), chance=True,
+                                    hidden_information=False, max_length=10)
+        options_model = Options
+
+    registry.register("factions-v1", Factions)
+    try:
+        assert side_fields("factions-v1", {}) == (["red_faction", "red_leader"],
+                                                   ["blue_faction", "blue_leader"])
+    finally:
+        registry.unregister("factions-v1")
+    with pytest.raises(UsageError, match="give --row and --col"):
+        side_fields("duel-v1", {})
+
+    class Seats(Factions):
+        meta = registry.RulesetMeta(name="seats", version=1, title="Seats", players=("p1", "p2"),
+                                    chance=True, hidden_information=False, max_length=10)
+
+    registry.register("seats-v1", Seats)
+    try:  # seats named otherwise: the usual red/blue option names still pair up
+        assert side_fields("seats-v1", {}) == (["red_faction", "red_leader"],
+                                                ["blue_faction", "blue_leader"])
+    finally:
+        registry.unregister("seats-v1")
+
+
+def test_matchup_matrix_cells_are_the_row_sides_batches():
+    found = Matchup(("left",), ("right",), ("brutes", "rogues", "knights"))
+    specs = found.variants(SPEC)
+    assert [v.label for v in specs][:2] == ["brutes vs brutes", "brutes vs rogues"]
+    batches = run_variants(specs, 60, 4)
+    matrix = found.matrix(batches, "left")
+    direct = run_batch(BatchSpec("skirmish-v1", ("random",),
+                                 options={"left": "rogues", "right": "knights"}), 60, 4)
+    assert matrix[1][2].value == Summary.of(direct, "left").outcomes["win"].value
+    assert len(matrix) == 3 and all(len(row) == 3 for row in matrix)
+
+
+def test_matchup_contenders_with_two_values():
+    m = Matchup(("red_faction", "red_leader"), ("blue_faction", "blue_leader"),
+                ("shroud:countess", "grievers:butcher"))
+    assert m.variants(BatchSpec("x-v1"))[1].params == {
+        "option:red_faction": "shroud", "option:red_leader": "countess",
+        "option:blue_faction": "grievers", "option:blue_leader": "butcher"}
+    with pytest.raises(UsageError, match="should give 2 values"):
+        Matchup(("a", "b"), ("c", "d"), ("x", "y:z"))
+    with pytest.raises(UsageError, match="at least two"):
+        Matchup(("left",), ("right",), ("brutes",))
+    assert m.values("shroud:countess") == ["shroud", "countess"]
+    assert Matchup(("left",), ("right",), ("1", "teams/a:b.yaml")).values("teams/a:b.yaml") == [
+        "teams/a:b.yaml"]
