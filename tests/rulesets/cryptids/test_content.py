@@ -3,11 +3,19 @@
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
+from pydantic import ValidationError
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.game import new_game
-from rulekeeper.rulesets.cryptids.schema import DICE_TRIGGERS, EFFECT_KINDS, TRIGGERS
+from rulekeeper.rulesets.cryptids.schema import (
+    DICE_TRIGGERS,
+    EFFECT_KINDS,
+    TRIGGERS,
+    Ability,
+    Team,
+)
 
 
 def sample():
@@ -95,3 +103,37 @@ def test_effects_are_checked_against_their_targets():
         Effect.model_validate({"heal": 2, "damage": 1})
     with pytest.raises(ValueError, match="'rolls' goes with damage-over-time"):
         Effect.model_validate({"damage-over-time": 2})
+
+
+def test_the_json_schema_accepts_the_sample_content_as_written():
+    ruleset = registry.load("cryptids")
+    data, _ = ruleset.content_set.raw()
+    validator = Draft202012Validator(ruleset.content_model.model_json_schema())
+    assert [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)] == []
+
+
+@pytest.mark.parametrize("when", [
+    "doubles", "each-roll", "battle-start", {"total": 7}, {"totals": [6, 8]}, {"range": [9, 11]},
+    "dubles", "total", {"total": "seven"}, {"totals": []}, {"range": [9]}, {"total": 7, "odd": 1},
+    {"kind": "total", "totals": [7]}, {}])
+def test_the_schema_of_a_trigger_accepts_what_the_model_accepts(when):
+    ability = {"when": when, "do": [{"damage": 1}]}
+    schema_accepts = Draft202012Validator(Ability.model_json_schema()).is_valid(ability)
+    try:
+        Ability.model_validate(ability)
+        model_accepts = True
+    except ValidationError:
+        model_accepts = False
+    assert schema_accepts == model_accepts
+
+
+@pytest.mark.parametrize("member", ["yeti", {"cryptid": "yeti", "hp": 9}, "Yeti!", {"hp": 9}])
+def test_the_schema_of_a_row_place_accepts_an_id_alone_or_a_mapping(member):
+    team = {"name": "T", "cryptids": [member]}
+    schema_accepts = Draft202012Validator(Team.model_json_schema()).is_valid(team)
+    try:
+        Team.model_validate(team)
+        model_accepts = True
+    except ValidationError:
+        model_accepts = False
+    assert schema_accepts == model_accepts
