@@ -3,12 +3,15 @@
 from fractions import Fraction
 
 import pytest
+from jsonschema import Draft202012Validator
+from pydantic import ValidationError
 
 from rulekeeper.core.dice import distribution
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import Rng
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
+from rulekeeper.rulesets.combat_encounter.models import Items
 
 
 @pytest.mark.rule("sample.player.weapons", "combat.weapon-damage.own-die-or-value")
@@ -47,3 +50,17 @@ def test_exact_distribution_matches_the_dice():
     assert dist == {2: Fraction(1, 4), 3: Fraction(1, 4), 4: Fraction(1, 4), 5: Fraction(1, 4)}
     assert DamageDice.parse("2d6").mean == 7
     assert float(DamageDice.parse("1d8+1").exact(dice_times=2).mean()) == 10
+
+
+@pytest.mark.parametrize("damage, accepted", [
+    (2, True), ("2", True), ("1d6+1", True), (2.5, False), (["1d6"], False)])
+def test_the_schema_of_a_weapon_accepts_a_number_or_notation_as_the_model_does(damage, accepted):
+    cards = {"cards": [{"id": "club", "name": "Club", "kind": "weapon", "mode": "melee",
+                        "damage": damage}]}
+    assert Draft202012Validator(Items.model_json_schema()).is_valid(cards) is accepted
+    try:
+        Items.model_validate(cards)
+        model_accepts = True
+    except ValidationError:
+        model_accepts = False
+    assert model_accepts is accepted
