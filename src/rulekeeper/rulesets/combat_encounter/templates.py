@@ -5,6 +5,7 @@ from __future__ import annotations
 TEMPLATES: dict[str, str] = {
     # setup and normal gameplay (sample)
     "setup": "{who} plays {character} and starts in {room}",
+    "setup.hidden": "{who} plays {character} and starts Hidden (their Room is not shown)",
     "setup.random": "The dice draw the opening: {by} by {initiator} on {target}; "
                     "Hidden: {hidden}",
     "gong": "The Opening Gong sounds: {who} must fight {target}",
@@ -17,6 +18,7 @@ TEMPLATES: dict[str, str] = {
     "turn.ended": "{who} initiated the Combat Encounter and died: their Player Turn ends",
     "turn.ends": "{who}'s Player Turn ends",
     "move": "{who} moves to {room}",
+    "move.hidden": "{who} moves while Hidden (the Room is not shown)",
     "perception.result": "{who}'s Move Action Perception Check: {total} against {tn}: {outcome}",
     "ambush": "{who} Ambushes {target}",
     "challenge": "{who} Challenges {target}",
@@ -41,7 +43,7 @@ TEMPLATES: dict[str, str] = {
     "combat.initiator": "{who} is the initiating Player",
     "combat.target": "{who} is the primary target",
     "combat.combatants": "Combatants: {combatants}",
-    "combat.hidden": "Hidden in the Combat Room, not Combatants: {hidden}",
+    "combat.hidden": "{who} is Hidden in the Combat Room, {room}: not a Combatant",
     "order.pair": "Combat Order: {first} first, {second} second ({why})",
     "order.tie": "Combat Order Checks tie at {total} between {tied}: they reroll",
     "order.set": "Combat Order: {order}",
@@ -86,4 +88,5 @@ TEMPLATES: dict[str, str] = {
     "healed": "{who} regains {amount} Health ({health})",
     "damage.other": "{who} takes {amount} Damage from {source} (not Combat Damage): "
                     "{health} Health left",
+    "damage.other.hidden": "{who} takes {amount} Damage (not Combat Damage): {health} Health left",
 }
