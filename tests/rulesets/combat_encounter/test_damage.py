@@ -31,9 +31,22 @@ def test_what_is_not_a_damage_value_is_refused(bad):
         DamageDice.parse(bad)
 
 
+@pytest.mark.parametrize("notation, accepted", [
+    ("20d6", True), ("10d6+10d4", True), ("1d100", True), ("21d6", False), ("10d6-11d4", False),
+    ("1d101", False)])
+def test_a_damage_value_rolls_at_most_20_dice_of_at_most_100_sides(notation, accepted):
+    if accepted:
+        assert DamageDice.parse(notation).dice
+    else:
+        with pytest.raises(ValueError, match=r"at most 20|more sides than a Damage die may have"):
+            DamageDice.parse(notation)
+
+
 def test_a_bad_damage_in_a_content_file_is_a_content_error():
     with pytest.raises(ContentError, match=r"items.yaml.*cards.0.damage"):
         new_game("combat-encounter", content_set={"items.cards.longsword.damage": "1d6*2"})
+    with pytest.raises(ContentError, match=r"items.yaml.*cards.0.damage.*'30d6' rolls 30 dice"):
+        new_game("combat-encounter", content_set={"items.cards.longsword.damage": "30d6"})
 
 
 @pytest.mark.rule("sample.player.weapons")
