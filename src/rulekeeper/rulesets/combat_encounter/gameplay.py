@@ -184,6 +184,6 @@ def jelly_cube(ctx: Ctx, seat: str) -> Asks:
     player.health -= amount
     ctx.emit_where(seat, "damage.other", "sample.game.jelly-cube-end-of-turn",
                    "damage.other.hidden", "source", who=player.label, amount=amount,
-                   source="the Jelly Cube", health=player.health)
+                   source="the Jelly Cube", health=max(player.health, 0))
     if player.health <= 0:
         yield from death_process(ctx, seat)
