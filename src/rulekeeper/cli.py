@@ -335,7 +335,7 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
 def summary_table(title: str, summary: dict[str, Any]) -> Table:
     table = Table("outcome", "games", "share", title=f"{title}: {summary['games']} games")
     for winner, count in sorted(summary["winners"].items()):
-        table.add_row(f"{winner} wins" if winner != "tie" else "tie", str(count),
+        table.add_row(f"won by {winner}" if winner != "tie" else "tie", str(count),
                       f"{count / summary['games']:.1%}")
     return table
 

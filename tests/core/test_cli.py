@@ -1,4 +1,5 @@
 import json
+import re
 import sys
 
 import pytest
@@ -151,6 +152,12 @@ def test_simulate_is_deterministic(capsys, monkeypatch):
         outs.append(json.loads(out))
     assert outs[0]["games"] == outs[1]["games"]
     assert outs[0]["summary"]["games"] == 12
+
+
+def test_simulate_names_the_winner_of_each_outcome_in_any_grammatical_number(capsys, monkeypatch):
+    code, out, _ = run(["simulate", "enemy-attacks", "--games", "2", "--agents", "heuristic"],
+                       capsys, monkeypatch)
+    assert code == 0 and re.search(r"won by (heroes|enemies)", out) and " wins" not in out
 
 
 def test_demo_runs_every_registered_ruleset(capsys, monkeypatch):
