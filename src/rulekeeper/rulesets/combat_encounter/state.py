@@ -153,6 +153,8 @@ class Ctx:
         """An event that tells where ``seat`` is (``data[secret]``: its Room, or what is in
         it). While ``seat`` is Hidden only ``seat`` sees it; the other seats see the event
         ``unseen`` instead, without ``secret``."""
+        if not self.table.logging:
+            return
         if "hidden" not in self.player(seat).statuses:
             self.emit(kind, rule, **data)
             return
