@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from rulekeeper.agents import RandomAgent
 from rulekeeper.core import registry
@@ -50,3 +51,15 @@ def test_every_marked_rule_exists_in_some_index():
         known |= {e.id for e in load_rules(registry.load(ruleset_id).rules_files)}
     unknown = {rule: tests for rule, tests in find_rule_tests(TESTS).items() if rule not in known}
     assert unknown == {}, f"tests mark rules that no index has: {sorted(unknown)[:20]}"
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_sample_content_file_validates_against_its_exported_schema(ruleset_id):
+    content = registry.load(ruleset_id).content_set
+    data, _ = content.raw()
+    for name in content.files:
+        schema = content.schema(name)
+        Draft202012Validator.check_schema(schema)
+        errors = [f"{name}.yaml {list(e.absolute_path)}: {e.message}"
+                  for e in Draft202012Validator(schema).iter_errors(data[name])]
+        assert errors == [], f"{len(errors)} errors, first: {errors[:3]}"

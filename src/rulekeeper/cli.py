@@ -37,7 +37,7 @@ from rulekeeper.core.events import Event, write_jsonl
 from rulekeeper.core.game import Game, Record, new_game, parse_record, replay
 from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
-from rulekeeper.core.rulings import parse_assignments
+from rulekeeper.core.rulings import did_you_mean, parse_assignments
 from rulekeeper.lab import cli as lab_cli
 from rulekeeper.lab.batch import BatchSpec, run_serial, summarize
 
@@ -238,16 +238,47 @@ def rules(ruleset: RulesetArg,
 
 @app.command()
 def schema(ruleset: RulesetArg,
+           file: Annotated[str | None, typer.Option(
+               "--file", help="one content file, e.g. cryptids for cryptids.yaml")] = None,
            out: Annotated[Path | None, typer.Option("-o", "--out", help="write to a file")] = None,
+           out_dir: Annotated[Path | None, typer.Option(
+               "--out-dir", help="write one <file>.schema.json per content file here")] = None,
            ) -> None:
-    """The JSON Schema of a ruleset's content files, for editors."""
+    """JSON Schema of a ruleset's content, for editors: the whole content, or one file's."""
     loaded = registry.load(ruleset)
-    text = json.dumps(loaded.content_model.model_json_schema(), indent=2, ensure_ascii=False)
+    content = loaded.content_set
+    if file is not None:
+        file = file.removesuffix(".yaml").removesuffix(".yml")
+        if file not in content.files:
+            raise UsageError(f"--file {file}: {loaded.meta.id} has no content file {file!r}"
+                             f"{did_you_mean(file, content.files)}; its files: "
+                             f"{', '.join(content.files)}")
+    if out is not None and out_dir is not None:
+        raise UsageError("give --out (one schema) or --out-dir (one per file), not both")
+    if out_dir is not None:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise UsageError(f"--out-dir {out_dir}: is a file, not a folder")
+        if not out_dir.parent.is_dir():
+            raise UsageError(f"--out-dir {out_dir}: the folder {str(out_dir.parent)!r} "
+                             f"does not exist")
+        out_dir.mkdir(exist_ok=True)
+        names = [file] if file else list(content.files)
+        for name in names:
+            (out_dir / f"{name}.schema.json").write_text(
+                _schema_text(content.schema(name)), encoding="utf-8")
+        console.print(f"Wrote {', '.join(f'{n}.schema.json' for n in names)} to {out_dir}",
+                      highlight=False)
+        return
+    text = _schema_text(content.schema(file))
     if out:
         check_writable(out, "--out")
-        out.write_text(text + "\n", encoding="utf-8")
+        out.write_text(text, encoding="utf-8")
     else:
-        print(text)
+        print(text, end="")
+
+
+def _schema_text(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 @app.command()

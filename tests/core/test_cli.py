@@ -1,4 +1,5 @@
 import json
+import re
 import sys
 
 import pytest
@@ -113,6 +114,35 @@ def test_schema_exports_json_schema(capsys, monkeypatch):
     assert code == 0 and "deck" in schema["properties"]
 
 
+def test_schema_of_one_content_file(capsys, monkeypatch):
+    code, out, _ = run(["schema", "duel", "--file", "deck"], capsys, monkeypatch)
+    schema = json.loads(out)
+    assert code == 0 and schema["title"] == "deck.yaml" and "cards" in schema["properties"]
+    code, out2, _ = run(["schema", "duel", "--file", "deck.yaml"], capsys, monkeypatch)
+    assert code == 0 and out2 == out
+
+
+def test_schema_of_an_unknown_file_is_one_usage_line_listing_the_files(capsys, monkeypatch):
+    code, out, err = run(["schema", "duel", "--file", "decks"], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert err == ("error: --file decks: duel-v1 has no content file 'decks' (did you mean "
+                   "'deck'?); its files: deck\n")
+
+
+def test_schema_out_dir_writes_one_schema_per_file(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "schemas"
+    code, out, _ = run(["schema", "duel", "--out-dir", str(folder)], capsys, monkeypatch)
+    assert code == 0 and "deck.schema.json" in out
+    assert [p.name for p in folder.iterdir()] == ["deck.schema.json"]
+    assert json.loads((folder / "deck.schema.json").read_text())["title"] == "deck.yaml"
+    code, _, err = run(["schema", "duel", "--out-dir", str(folder), "-o", str(tmp_path / "s")],
+                       capsys, monkeypatch)
+    assert code == 2 and "not both" in err
+    code, _, err = run(["schema", "duel", "--out-dir", str(folder / "deck.schema.json")],
+                       capsys, monkeypatch)
+    assert code == 2 and "is a file, not a folder" in err
+
+
 def test_simulate_is_deterministic(capsys, monkeypatch):
     outs = []
     for _ in range(2):
@@ -122,6 +152,12 @@ def test_simulate_is_deterministic(capsys, monkeypatch):
         outs.append(json.loads(out))
     assert outs[0]["games"] == outs[1]["games"]
     assert outs[0]["summary"]["games"] == 12
+
+
+def test_simulate_names_the_winner_of_each_outcome_in_any_grammatical_number(capsys, monkeypatch):
+    code, out, _ = run(["simulate", "enemy-attacks", "--games", "2", "--agents", "heuristic"],
+                       capsys, monkeypatch)
+    assert code == 0 and re.search(r"won by (heroes|enemies)", out) and " wins" not in out
 
 
 def test_demo_runs_every_registered_ruleset(capsys, monkeypatch):

@@ -1,4 +1,5 @@
 import pytest
+from jsonschema import Draft202012Validator
 
 from rulekeeper.core import registry
 from rulekeeper.core.board import BoardSpec
@@ -121,3 +122,18 @@ def test_relative_content_folder_is_recorded_absolute(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     game = new_game("duel", content="mine")
     assert game.record().content_dir == str(tmp_path / "mine")
+
+
+def test_json_schema_of_the_whole_content_and_of_each_file():
+    content = registry.load("duel").content_set
+    assert content.files == ("deck",)
+    whole = content.schema()
+    assert whole["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert whole["required"] == ["deck"]
+    deck = content.schema("deck")
+    assert deck["title"] == "deck.yaml" and deck["$schema"] == whole["$schema"]
+    validator = Draft202012Validator(deck)
+    data, _ = content.raw()
+    assert validator.is_valid(data["deck"])
+    assert not validator.is_valid({"cards": [1, 2]})
+    assert not validator.is_valid({"cards": [1, 2, 3, 4, 5, 6], "jokers": 2})

@@ -26,3 +26,12 @@ def test_templates_render_localized_values_and_catalogs(tmp_path):
 
 def test_unknown_kind_renders_its_data():
     assert Messages({}).render(Event("odd", "r", {"x": 1})) == 'odd {"x": 1}'
+
+
+def test_a_plural_field_gives_the_number_with_its_noun():
+    messages = Messages({"spent": "{who} spends {n:chip|chips} ({left:token|tokens} left, "
+                                  "{gain:+})"})
+    for n, left, text in ((1, 0, "Ann spends 1 chip (0 tokens left, +2)"),
+                          (2, 1, "Ann spends 2 chips (1 token left, +2)")):
+        event = Event("spent", "r", {"who": "Ann", "n": n, "left": left, "gain": 2})
+        assert messages.render(event) == text

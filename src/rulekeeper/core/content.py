@@ -13,14 +13,17 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from rulekeeper.core.errors import ContentError, UsageError
 
 M = TypeVar("M", bound=BaseModel)
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+"""The JSON Schema version of the exported schemas (the one pydantic writes)."""
 
 
 class Model(BaseModel):
@@ -141,13 +144,33 @@ class ContentSet:
         self.model = model
         self.sample_dir = sample_dir
 
+    @property
+    def files(self) -> tuple[str, ...]:
+        """The names of the content files, without ``.yaml``: the model's fields, in order."""
+        return tuple(self.model.model_fields)
+
+    def schema(self, file: str | None = None) -> dict[str, Any]:
+        """The JSON Schema of one content file (a name of :attr:`files`), for an editor to
+        check that file; or, without ``file``, of the whole content: one property per file.
+
+        The schema describes the files as they are written (the input forms the models read).
+        """
+        if file is None:
+            schema = self.model.model_json_schema()
+        else:
+            field = self.model.model_fields[file]
+            file_type: Any = Annotated[field.annotation, field]  # with the field's constraints
+            schema = TypeAdapter(file_type).json_schema()
+            schema["title"] = f"{file}.yaml"
+        return {"$schema": JSON_SCHEMA_DIALECT, **schema}
+
     def raw(
         self, user_dir: Path | None = None
     ) -> tuple[dict[str, Any], dict[str, tuple[str, Any]]]:
         """The unvalidated data per field, and for each field its file and node tree."""
         if user_dir is not None and not user_dir.is_dir():
             raise UsageError(f"content folder {str(user_dir)!r} does not exist")
-        files = {f"{name}.yaml" for name in self.model.model_fields}
+        files = {f"{name}.yaml" for name in self.files}
         if user_dir is not None:
             strays = sorted(p.name for p in user_dir.iterdir()
                             if p.suffix in (".yaml", ".yml") and p.name not in files)
@@ -157,7 +180,7 @@ class ContentSet:
                                    f"{', '.join(sorted(files))}")
         data: dict[str, Any] = {}
         origin: dict[str, tuple[str, Any]] = {}
-        for name in self.model.model_fields:
+        for name in self.files:
             for folder in (user_dir, self.sample_dir):
                 if folder is None:
                     continue

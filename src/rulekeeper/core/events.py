@@ -3,12 +3,14 @@
 An event stores its kind, its rule id and its data; the sentence is rendered on
 demand from the ruleset's template for that kind, in a locale. English templates
 live in the ruleset's code; other locales come from Babel ``.po`` catalogs whose
-msgids are the English templates.
+msgids are the English templates. A template field written ``{count:card|cards}``
+shows the number with its noun, singular for 1 and plural otherwise.
 """
 
 from __future__ import annotations
 
 import json
+import string
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,12 +75,36 @@ class _LocalizedData(dict[str, Any]):
         return value
 
 
+def counted(number: float, one: str, many: str) -> str:
+    """``number`` and its noun: ``one`` for exactly 1, ``many`` otherwise (English).
+
+    >>> counted(1, "success", "successes"), counted(0, "chip", "chips")
+    ('1 success', '0 chips')
+    """
+    return f"{number} {one if number == 1 else many}"
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the plural field ``{count:card|cards}``."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, _, many = format_spec.partition("|")
+            return counted(value, one, many)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
 class Messages:
     """The sentence templates of a ruleset, in English and the locales of its catalogs.
 
-    >>> m = Messages({"hit": "{who} hits"})
+    >>> m = Messages({"hit": "{who} hits", "dealt": "{who} is dealt {n:card|cards}"})
     >>> m.render(Event("hit", "r.1", {"who": "Ann"}))
     'Ann hits'
+    >>> m.render(Event("dealt", "r.2", {"who": "Ann", "n": 1}))
+    'Ann is dealt 1 card'
     """
 
     def __init__(self, templates: Mapping[str, str], locale_dir: Path | None = None) -> None:
@@ -106,7 +132,10 @@ class Messages:
         data = _LocalizedData(event.data, locale)
         if event.kind not in self.templates:
             data["data"] = json.dumps(dict(event.data), ensure_ascii=False, sort_keys=True)
-        return self.template(event.kind, locale).format_map(data)
+        template = self.template(event.kind, locale)
+        if "|" in template:  # a plural field, read by the slower formatter
+            return _FORMATTER.vformat(template, (), data)
+        return template.format_map(data)
 
 
 def write_jsonl(handle: TextIO, rows: Iterable[Mapping[str, Any]]) -> None:

@@ -94,7 +94,7 @@ def test_the_initiation_sequence_runs_in_order():
 def test_combatants_are_the_pair_and_the_other_non_hidden_players_in_the_room():
     game = five_players()
     assert game.table.state.encounter.order == ["p1", "p2", "p3"]
-    assert data(game, "combat.hidden") == [{"hidden": ["p4 (Vesper)"]}]
+    assert data(game, "combat.hidden") == [{"who": "p4 (Vesper)", "room": "Entrance"}]
     # p5's Portrait is elsewhere: not a Combatant, never a target
     assert not [o for o in options_of(game) if "p5" in o or "p4" in o]
 

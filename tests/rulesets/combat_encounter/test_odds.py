@@ -88,11 +88,15 @@ def test_the_odds_command_prints_a_table_or_json(capsys, monkeypatch):
 @pytest.mark.parametrize("args, message", [
     (["--weapon", "1d8*2"], "--weapon"),
     (["--weapon", "1d8", "--ruling", "kaos-step=9"], "kaos-step"),
+    (["--weapon", "100d100"], "--weapon: '100d100' rolls 100 dice; a Damage value rolls at most 20"),
+    (["--weapon", "1d1000"], "--weapon: '1d1000': a d1000 has more sides than a Damage die may "
+                             "have (100)"),
 ])
 def test_bad_odds_arguments_are_one_line(args, message, capsys, monkeypatch):
     code, _, err = run(["odds", "combat-encounter", "attack", "--stat", "1", "--defense", "10",
                         *args], capsys, monkeypatch)
     assert code == 2 and message in err and "Traceback" not in err
+    assert err.count("\n") == 1
 
 
 @pytest.mark.rule("combat.ruling.kaos-natural-1", "combat.attack-check.kaos-on-natural-1-keeps-weapon")

@@ -3,11 +3,19 @@
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
+from pydantic import ValidationError
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.game import new_game
-from rulekeeper.rulesets.cryptids.schema import DICE_TRIGGERS, EFFECT_KINDS, TRIGGERS
+from rulekeeper.rulesets.cryptids.schema import (
+    DICE_TRIGGERS,
+    EFFECT_KINDS,
+    TRIGGERS,
+    Ability,
+    Team,
+)
 
 
 def sample():
@@ -95,3 +103,35 @@ def test_effects_are_checked_against_their_targets():
         Effect.model_validate({"heal": 2, "damage": 1})
     with pytest.raises(ValueError, match="'rolls' goes with damage-over-time"):
         Effect.model_validate({"damage-over-time": 2})
+
+
+def test_the_json_schema_accepts_the_sample_content_as_written():
+    ruleset = registry.load("cryptids")
+    data, _ = ruleset.content_set.raw()
+    validator = Draft202012Validator(ruleset.content_model.model_json_schema())
+    assert [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)] == []
+
+
+def accepted(model, data):
+    """Whether the model's exported JSON Schema, and the model itself, accept ``data``."""
+    try:
+        model.model_validate(data)
+        model_accepts = True
+    except ValidationError:
+        model_accepts = False
+    return Draft202012Validator(model.model_json_schema()).is_valid(data), model_accepts
+
+
+@pytest.mark.parametrize("when, ok", [
+    ("doubles", True), ("each-roll", True), ("battle-start", True), ({"total": 7}, True),
+    ({"totals": [6, 8]}, True), ({"range": [9, 11]}, True), ("dubles", False), ("total", False),
+    ({"total": "seven"}, False), ({"totals": []}, False), ({"range": [9]}, False),
+    ({"total": 7, "odd": 1}, False), ({"kind": "total", "totals": [7]}, False), ({}, False)])
+def test_the_schema_of_a_trigger_accepts_what_the_model_accepts(when, ok):
+    assert accepted(Ability, {"when": when, "do": [{"damage": 1}]}) == (ok, ok)
+
+
+@pytest.mark.parametrize("member, ok", [
+    ("yeti", True), ({"cryptid": "yeti", "hp": 9}, True), ("Yeti!", False), ({"hp": 9}, False)])
+def test_the_schema_of_a_row_place_accepts_an_id_alone_or_a_mapping(member, ok):
+    assert accepted(Team, {"name": "T", "cryptids": [member]}) == (ok, ok)

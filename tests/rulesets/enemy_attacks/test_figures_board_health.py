@@ -11,6 +11,7 @@ from tests.rulesets.enemy_attacks.helpers import (
     events,
     figure,
     pass_heroes,
+    sentences,
     start,
 )
 
@@ -177,13 +178,39 @@ def test_a_wounded_out_hero_frees_its_place_and_is_no_longer_attacked():
         "Ayla Swiftbow", "Brannoc the Shield", "Brannoc the Shield"]
 
 
-@pytest.mark.rule("sample.health.non-hero-exhausted")
+@pytest.mark.rule("sample.health.non-hero-damage")
+def test_damage_reduces_a_non_hero_allys_health_under_its_own_rule():
+    game = pass_heroes(start(heroes=[("brannoc", "e")], allies=[("hound", "a")],
+                             enemies=[("ghoul", "a")], dice=NO_DICE))
+    hound = figure(game, "hound")
+    assert hound.health == 1 and hound.area == "a"  # 3 damage on 4 health
+    assert [(e.rule, e.data["damage"]) for e in game.events if e.kind == "ally-damaged"] == [
+        ("sample.health.non-hero-damage", 3)]
+    assert not events(game, "exhausted")
+
+
+@pytest.mark.rule("sample.health.non-hero-damage", "sample.health.non-hero-exhausted")
 def test_a_non_hero_ally_is_exhausted_at_zero_health():
     game = pass_heroes(start(heroes=[("brannoc", "e")], allies=[("torchbearer", "a")],
                              enemies=[("ogre", "a")], caps={"a": 3}, dice=NO_DICE))
     torch = figure(game, "torchbearer")
     assert torch.health == 0 and torch.area is None  # 4 damage on 3 health: not below 0
     assert events(game, "ally-damaged")[0]["damage"] == 3 and events(game, "exhausted")
+    assert [e.rule for e in game.events if e.kind == "exhausted"] == [
+        "sample.health.non-hero-exhausted"]
+
+
+@pytest.mark.rule("sample.health.enemy-damage")
+def test_damage_reduces_an_enemys_health_under_its_own_rule():
+    game = start(heroes=[("brannoc", "a")], enemies=[("ghoul", "a"), ("gargoyle", "e")],
+                 dice=["two", "blank", "blank"])
+    game.step("melee-ghoul")
+    ghoul = figure(game, "ghoul")
+    assert ghoul.health == 2 and ghoul.area == "a"  # 2 damage on 4 health
+    damaged = [e for e in game.events if e.kind == "enemy-damaged"]
+    assert [(e.rule, game.ruleset.messages.render(e)) for e in damaged] == [
+        ("sample.health.enemy-damage", "Ghoul takes 2 damage: 2/4 health")]
+    assert not events(game, "defeated")
 
 
 @pytest.mark.rule("sample.health.enemy-defeated")
@@ -195,9 +222,25 @@ def test_an_enemy_is_defeated_at_zero_health_not_below():
     assert ghoul.health == 0 and ghoul.area is None
     assert events(game, "enemy-damaged")[0]["damage"] == 2
     assert game.table.state.drops["a"].stars == 1  # its defeat box resolved
+    assert [e.rule for e in game.events if e.kind == "defeated"] == ["sample.health.enemy-defeated"]
 
 
 # ---------------------------------------------------------------- rulings range and taunt-tie
+
+@pytest.mark.rule("ruling.range")
+@pytest.mark.parametrize("kind", ["melee", "ranged"])
+def test_an_ally_no_walk_reaches_is_said_to_be_out_of_reach_on_foot(kind):
+    # e is raised (a ledge to d): under range=walking no walk reaches Ayla there
+    card = ({"kind": "melee", "effect": "damage", "value": 3, "ability": "might"} if kind == "melee"
+            else {"kind": "ranged", "effect": "damage", "value": 3, "ability": "agility",
+                  "range": 3})
+    game = pass_heroes(start(heroes=[("ayla", "e")], enemies=[("ghoul", "a")],
+                             heights={"e": 1}, rulings={"range": "walking"},
+                             sets=attack_card(**card), dice=NO_DICE))
+    why = events(game, "no-target")[0]["why"]
+    assert why == "Ayla Swiftbow (cannot be reached on foot, as ledges are not walked)"
+    assert "inf" not in " ".join(sentences(game))
+
 
 @pytest.mark.rule("ruling.range")
 @pytest.mark.parametrize("ruling,attacks", [("borders", True), ("walking", False)])

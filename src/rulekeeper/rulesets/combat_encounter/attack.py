@@ -153,7 +153,7 @@ def deal_damage(ctx: Ctx, attacker: Player, victim: Player, option: AttackOption
     ctx.state.metrics["combat_damage"] += amount
     ctx.state.metrics[f"damage.{attacker.seat}"] += amount
     ctx.emit("damage", rule, who=attacker.label, target=victim.label, base=base, stat=stat,
-             value=value, amount=amount, health=victim.health,
+             value=value, amount=amount, health=max(victim.health, 0),
              critical="critical " if critical else "")
     if victim.health <= 0:
         ctx.emit("death.triggered", "combat.damage.death-at-zero", who=victim.label,

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.events import counted
 from rulekeeper.rulesets.combat_encounter.state import Ctx
 from rulekeeper.rulesets.combat_encounter.stats import current_stat
 
@@ -66,7 +67,8 @@ def stat_check(ctx: Ctx, seat: str, stat: str, purpose: str, rule: str, *,
     while player.rerolls > 0:
         ctx.state.check = _pending(check, extra)
         choice = yield Decision(seat, "reroll", options([
-            ("reroll", f"Reroll the d20 ({player.rerolls} Reroll Token(s))"),
+            ("reroll", "Reroll the d20 (spend 1 of "
+                       f"{counted(player.rerolls, 'Reroll Token', 'Reroll Tokens')})"),
             ("keep", f"Keep the natural {check.natural} (Final Result {check.total})")]),
             "sample.core.reroll-tokens",
             f"{purpose} check: natural {check.natural}, Final Result {check.total}"

@@ -4,7 +4,9 @@ The notation is parsed by ``d20`` into its syntax tree; this module only reduces
 tree to the dice groups and the flat part of a Damage value. Rolls go through the
 game's :class:`~rulekeeper.core.rng.Rng` (so scripted dice work) and exact
 distributions come from icepool. Only sums and differences of dice and whole
-numbers are Damage values; anything else (``4d6kh3``, ``1d6*2``) is refused.
+numbers are Damage values; anything else (``4d6kh3``, ``1d6*2``) is refused, and so
+is a value of more than :data:`MAX_DICE` dice or a die of more than :data:`MAX_SIDES`
+sides (exact odds of ``100d100`` would take minutes; no weapon rolls that).
 
 >>> dmg = DamageDice.parse("1d8+1")
 >>> dmg.dice, dmg.flat, dmg.fixed
@@ -31,6 +33,11 @@ from rulekeeper.core.rng import Rng
 DiceGroup = tuple[int, int, int]
 """(sign, count, sides): ``-2d4`` is ``(-1, 2, 4)``."""
 
+MAX_DICE = 20
+"""The most dice a Damage value rolls in all (a Critical Hit rolls them twice)."""
+MAX_SIDES = 100
+"""The most sides of one die of a Damage value."""
+
 
 @dataclass(frozen=True)
 class DamageDice:
@@ -56,6 +63,10 @@ class DamageDice:
             raise ValueError(f"{notation!r} is not dice notation: {error}") from None
         dice: list[DiceGroup] = []
         flat = _reduce(tree.roll, 1, dice, str(notation))
+        count = sum(number for _, number, _ in dice)
+        if count > MAX_DICE:
+            raise ValueError(f"{notation!r} rolls {count} dice; a Damage value rolls at most "
+                             f"{MAX_DICE}")
         return DamageDice(str(notation), tuple(dice), flat)
 
     @property
@@ -94,6 +105,9 @@ def _reduce(node: dice_ast.Node, sign: int, dice: list[DiceGroup], text: str) ->
     if isinstance(node, dice_ast.Dice) and isinstance(node.size, int):
         if node.num < 1 or node.size < 1:
             raise ValueError(f"{text!r}: {node} rolls no die")
+        if node.size > MAX_SIDES:
+            raise ValueError(f"{text!r}: a d{node.size} has more sides than a Damage die may "
+                             f"have ({MAX_SIDES})")
         dice.append((sign, node.num, node.size))
         return 0
     if isinstance(node, dice_ast.Parenthetical):

@@ -61,14 +61,15 @@ def loot_opportunity(ctx: Ctx, looter: str, dead: str) -> Asks:
     """The looter may take one item of the dead Player's Backpack, then manage their loot."""
     taker, victim = ctx.player(looter), ctx.player(dead)
     items = ctx.cat.items
+    not_loot = [items[i].name for s, i in victim.equipped() if s in victim.dropped]
     choices = [("none", "Take nothing")] + [
         (f"take:{item_id}", f"Take {items[item_id].name}")
         for item_id in dict.fromkeys(victim.backpack)]
     ctx.emit("loot.opportunity", "sample.death.combat-death-loot-opportunity",
              who=taker.label, dead=victim.label,
              backpack=[items[i].name for i in victim.backpack] or ["nothing"],
-             not_loot=[items[i].name for s, i in victim.equipped() if s in victim.dropped]
-             or ["none"])
+             not_loot=not_loot, dropped=f"; Dropped Weapons are not Loot: {', '.join(not_loot)}"
+             if not_loot else "")
     choice = yield Decision(looter, "loot", options(choices),
                             "sample.death.combat-death-loot-opportunity",
                             f"Loot Opportunity: take one item of {victim.label}'s Backpack")

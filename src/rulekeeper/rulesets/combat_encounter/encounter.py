@@ -64,9 +64,9 @@ def identify_combatants(ctx: Ctx, encounter: Encounter) -> list[str]:
     encounter.order = [encounter.initiator, encounter.target, *others]
     ctx.emit("combat.combatants", "combat.combatants.others-in-room",
              combatants=[ctx.player(s).label for s in encounter.order])
-    if hidden:
-        ctx.emit("combat.hidden", "combat.combatants.hidden-excluded",
-                 hidden=[ctx.player(s).label for s in hidden])
+    for seat in hidden:  # told to each Hidden Player alone: the others do not know they are here
+        ctx.emit("combat.hidden", "combat.combatants.hidden-excluded", to=(seat,),
+                 who=ctx.player(seat).label, room=ctx.room_name(encounter.room))
     return others
 
 

@@ -126,8 +126,8 @@ def move(ctx: Ctx, seat: str, room: str) -> Asks:
     """Move Action, its Perception Check, and a Random Encounter if the check fails."""
     player = ctx.player(seat)
     player.room = room
-    ctx.emit("move", "sample.actions.move.a", to=(seat,) if "hidden" in player.statuses else None,
-             who=player.label, room=ctx.room_name(room))
+    ctx.emit_where(seat, "move", "sample.actions.move.a", "move.hidden", "room",
+                   who=player.label, room=ctx.room_name(room))
     tn = ctx.cat.content.game.perception_tn
     check = yield from stat_check(ctx, seat, "perception", "Move Action Perception",
                                   "sample.actions.move.b", tn=tn)
@@ -182,7 +182,8 @@ def jelly_cube(ctx: Ctx, seat: str) -> Asks:
     player = ctx.player(seat)
     amount = ctx.cat.content.game.jelly_cube_damage
     player.health -= amount
-    ctx.emit("damage.other", "sample.game.jelly-cube-end-of-turn", who=player.label,
-             amount=amount, source="the Jelly Cube", health=player.health)
+    ctx.emit_where(seat, "damage.other", "sample.game.jelly-cube-end-of-turn",
+                   "damage.other.hidden", "source", who=player.label, amount=amount,
+                   source="the Jelly Cube", health=max(player.health, 0))
     if player.health <= 0:
         yield from death_process(ctx, seat)

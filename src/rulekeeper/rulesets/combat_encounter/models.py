@@ -51,7 +51,8 @@ class MysticDagger(Model):
                        description="Melee Mystic Dagger Damage (dice notation or a number)")
     ranged: str = Field(default="1", description="Ranged Mystic Dagger Damage")
 
-    _check = field_validator("melee", "ranged", mode="before")(_notation)
+    _check = field_validator("melee", "ranged", mode="before",
+                             json_schema_input_type=int | str)(_notation)
 
 
 class Rewards(Model):
@@ -133,7 +134,7 @@ class Item(Model):
     backpack_defense: int = 0
     stats: StatModifiers = StatModifiers()
 
-    _check = field_validator("damage", mode="before")(
+    _check = field_validator("damage", mode="before", json_schema_input_type=int | str | None)(
         lambda v: None if v is None else _notation(v))
 
     @model_validator(mode="after")

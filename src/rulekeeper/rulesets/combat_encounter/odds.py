@@ -22,6 +22,7 @@ import typer
 
 from rulekeeper.core.dice import distribution
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.events import counted
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rulings import parse_assignments, resolve
 from rulekeeper.lab.odds import OddsReport
@@ -137,7 +138,7 @@ _RULINGS_USED = ("kaos-step", "kaos-natural-1", "crit-fixed-damage")
 def _title(q: AttackQuestion) -> str:
     option = f"Mystic Dagger {q.weapon}" if q.dagger else f"weapon {q.weapon}"
     return (f"Attack: stat {q.stat:+d}, {option} against Defense {q.defense}, "
-            f"{q.kaos} Kaos, {q.rerolls} Reroll Token(s)")
+            f"{q.kaos} Kaos, {counted(q.rerolls, 'Reroll Token', 'Reroll Tokens')}")
 
 
 def _policy(q: AttackQuestion) -> str:

@@ -60,7 +60,7 @@ def draw_random_encounter(ctx: Ctx, seat: str, rule: str) -> Asks:
         if effect.damage:
             player.health -= effect.damage
             ctx.emit("damage.other", RULE, who=player.label, amount=effect.damage,
-                     source=card.name, health=player.health)
+                     source=card.name, health=max(player.health, 0))
             if player.health <= 0:
                 yield from death_process(ctx, seat)
                 return

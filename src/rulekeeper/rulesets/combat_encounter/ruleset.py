@@ -104,18 +104,20 @@ class CombatEncounterRuleset(Ruleset):
         state = State(players_for(cat, table.options, table.seats), deck=[])
         table.state = state
         ctx = Ctx(table, state, cat)
-        for player in state.players.values():
-            ctx.emit("setup", "sample.game.setup", who=player.seat,
-                     character=player.character.name, room=ctx.room_name(player.room))
         state.deck = build_deck(ctx)
         opening = opening_for(state, table.options, table.rng)
+        for seat in opening.hidden:
+            state.players[seat].statuses.append("hidden")
+        for player in state.players.values():
+            ctx.emit_where(player.seat, "setup", "sample.game.setup", "setup.hidden", "room",
+                           who=player.seat, character=player.character.name,
+                           room=ctx.room_name(player.room))
         if table.options.start == "random":
             ctx.emit("setup.random", "sample.game.setup", by=opening.kind,
                      initiator=state.players[opening.initiator].label,
                      target=state.players[opening.target].label,
                      hidden=[state.players[s].label for s in opening.hidden] or ["nobody"])
         for seat in opening.hidden:
-            state.players[seat].statuses.append("hidden")
             ctx.emit("status.gained", "sample.game.setup", who=state.players[seat].label,
                      status="Hidden")
         try:

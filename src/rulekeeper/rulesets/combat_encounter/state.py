@@ -148,6 +148,20 @@ class Ctx:
     def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None, **data: Any) -> None:
         self.table.emit(kind, rule, to, **data)
 
+    def emit_where(self, seat: str, kind: str, rule: str, unseen: str, secret: str,
+                   **data: Any) -> None:
+        """An event that tells where ``seat`` is (``data[secret]``: its Room, or what is in
+        it). While ``seat`` is Hidden only ``seat`` sees it; the other seats see the event
+        ``unseen`` instead, without ``secret``."""
+        if not self.table.logging:
+            return
+        if "hidden" not in self.player(seat).statuses:
+            self.emit(kind, rule, **data)
+            return
+        self.emit(kind, rule, to=(seat,), **data)
+        self.emit(unseen, rule, to=tuple(s for s in self.table.seats if s != seat),
+                  **{key: value for key, value in data.items() if key != secret})
+
     def player(self, seat: str) -> Player:
         return self.state.players[seat]
 

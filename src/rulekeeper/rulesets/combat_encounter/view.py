@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulekeeper.core.events import counted
 from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Ctx, Player
 from rulekeeper.rulesets.combat_encounter.stats import (
     current_defense,
@@ -102,7 +103,8 @@ def render(view: Mapping[str, Any]) -> str:
     players = state["players"]
     lines = [f"Round {state['round']} · dungeon clock {state['clock']}/{state['time_limit']}"
              + (f" · Player Turn of {state['active']} "
-                f"({state['turn_actions_left']} Turn Action(s) left)" if state["active"] else "")]
+                f"({counted(state['turn_actions_left'], 'Turn Action', 'Turn Actions')} left)"
+                if state["active"] else "")]
     encounter = state["encounter"]
     if encounter:
         room = next(r["name"] for r in state["rooms"] if r["id"] == encounter["room"])
@@ -135,6 +137,6 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append(f"    weapons: {_weapons(p)} · armor {p['armor'] or '-'} · plot armor "
                      f"{p['plot_armor'] or '-'} · backpack {', '.join(p['backpack']) or '-'}"
                      + (f" · {', '.join(p['statuses'])}" if p["statuses"] else ""))
-    lines.append(f"Random Encounter deck: {state['deck']['cards']} cards, "
+    lines.append(f"Random Encounter deck: {counted(state['deck']['cards'], 'card', 'cards')}, "
                  f"{len(state['deck']['discard'])} discarded")
     return "\n".join(lines)

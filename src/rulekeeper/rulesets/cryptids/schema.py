@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
 
 from rulekeeper.core.content import Model, load_file
 from rulekeeper.core.rulings import did_you_mean
@@ -55,6 +55,8 @@ def known_cryptid(value: str) -> str:
 
 CryptidId = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$"),
                       AfterValidator(known_cryptid)]
+
+
 def both_languages(value: dict[str, str]) -> dict[str, str]:
     if sorted(value) != ["en", "fr"] or not all(v.strip() for v in value.values()):
         raise ValueError("a name is given in English and French: {en: ..., fr: ...}")
@@ -65,32 +67,17 @@ Name = Annotated[dict[str, str], AfterValidator(both_languages)]
 """A name in both languages: ``{en: Mothman, fr: l'Homme-papillon}``."""
 
 
+TriggerWord = Literal["doubles", "odd", "even", "each-roll", "hurt", "ally-hurt", "healed",
+                      "ally-death", "death", "battle-start"]
+"""The triggers written as one word."""
+
+
 class Trigger(Model):
-    """What makes an ability fire. YAML: ``doubles``, ``each-roll``, ``{total: 7}``, ..."""
+    """What makes an ability fire, as the battle reads it: a kind and, for dice totals, the
+    totals it fires on. Content files write it in the forms of :data:`WrittenTrigger`."""
 
-    kind: Literal["total", "totals", "range", "doubles", "odd", "even", "each-roll", "hurt",
-                  "ally-hurt", "healed", "ally-death", "death", "battle-start"]
+    kind: Literal["total", "totals", "range", TriggerWord]
     totals: tuple[int, ...] = ()
-
-    @model_validator(mode="before")
-    @classmethod
-    def _short_forms(cls, data: Any) -> Any:
-        if isinstance(data, str):
-            return {"kind": data}
-        if isinstance(data, Mapping) and "kind" not in data and len(data) == 1:
-            (key, value), = data.items()
-            if key == "total":
-                return {"kind": "total", "totals": [value]}
-            if key == "totals":
-                return {"kind": "totals", "totals": value}
-            if key == "range":
-                if not (isinstance(value, list) and len(value) == 2):
-                    raise ValueError("range needs two totals: [low, high]")
-                low, high = value
-                if not (isinstance(low, int) and isinstance(high, int) and low <= high):
-                    raise ValueError("range needs two whole totals, low first")
-                return {"kind": "range", "totals": list(range(low, high + 1))}
-        return data
 
     @model_validator(mode="after")
     def _totals_fit(self) -> Trigger:
@@ -114,6 +101,54 @@ class Trigger(Model):
             return total % 2 == 0
         return total in self.totals
 
+
+class OnTotal(Model):
+    """``{total: 7}``: fires on that (modified) total."""
+
+    total: int
+
+
+class OnTotals(Model):
+    """``{totals: [6, 8]}``: fires on any of these totals."""
+
+    totals: list[int] = Field(min_length=1)
+
+
+class OnRange(Model):
+    """``{range: [9, 11]}``: fires on the totals from low to high, both included."""
+
+    range: tuple[int, int]
+
+
+WrittenTrigger = TriggerWord | OnTotal | OnTotals | OnRange
+"""A trigger as a content file writes it: a word, or one of the mappings of totals."""
+
+
+def _read_trigger(data: Any) -> Any:
+    """The fields of a :class:`Trigger` from its written form (:data:`WrittenTrigger`)."""
+    if isinstance(data, Trigger):
+        return data
+    if isinstance(data, str):
+        return {"kind": data}
+    if isinstance(data, Mapping) and len(data) == 1:
+        (key, value), = data.items()
+        if key == "total":
+            return {"kind": "total", "totals": [value]}
+        if key == "totals":
+            return {"kind": "totals", "totals": value}
+        if key == "range":
+            if not (isinstance(value, list) and len(value) == 2):
+                raise ValueError("range needs two totals: [low, high]")
+            low, high = value
+            if not (isinstance(low, int) and isinstance(high, int) and low <= high):
+                raise ValueError("range needs two whole totals, low first")
+            return {"kind": "range", "totals": list(range(low, high + 1))}
+    raise ValueError("a trigger is a word (doubles, each-roll, hurt, ...) or one of "
+                     "{total: N}, {totals: [N, ...]}, {range: [LOW, HIGH]}")
+
+
+When = Annotated[Trigger, BeforeValidator(_read_trigger, json_schema_input_type=WrittenTrigger)]
+"""An ability's trigger: read from its written form, described in the JSON Schema as written."""
 
 class Effect(Model):
     """One thing an ability does. Exactly one of the effect fields is set."""
@@ -175,7 +210,7 @@ TARGETS_OF: dict[str, tuple[str, ...]] = {
 class Ability(Model):
     """A trigger and what it does, in order."""
 
-    when: Trigger
+    when: When
     do: list[Effect] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -236,17 +271,21 @@ class Member(Model):
     threat: int | None = Field(None, ge=0)
     abilities: list[Ability] | None = Field(None, description="replaces the card's abilities")
 
-    @model_validator(mode="before")
-    @classmethod
-    def _short_form(cls, data: Any) -> Any:
-        return {"cryptid": data} if isinstance(data, str) else data
+
+def _member_short_form(data: Any) -> Any:
+    return {"cryptid": data} if isinstance(data, str) else data
+
+
+WrittenMember = Annotated[Member, BeforeValidator(_member_short_form,
+                                                  json_schema_input_type=CryptidId | Member)]
+"""A place of a row as written: a cryptid id alone (``yeti``), or a mapping with changes."""
 
 
 class Team(Model):
     """A row of cryptids, left to right, as fielded from the shop."""
 
     name: Name | str
-    cryptids: list[Member] = Field(min_length=1, max_length=ROW_LIMIT)
+    cryptids: list[WrittenMember] = Field(min_length=1, max_length=ROW_LIMIT)
 
 
 class TeamEntry(Team):

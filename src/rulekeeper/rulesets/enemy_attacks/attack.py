@@ -13,6 +13,7 @@ from collections.abc import Generator
 from typing import TypeVar
 
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.events import counted
 from rulekeeper.core.ruleset import Table
 from rulekeeper.rulesets.enemy_attacks.checks import check
 from rulekeeper.rulesets.enemy_attacks.health import damage_ally, stamina_loss_hero
@@ -195,11 +196,12 @@ def _how(enemy: Enemy, ally: Ally, successes: int, penalty: int, blocked: list[s
                      "stamina loss (ruling obstructed-stamina)")
     elif attack.kind != "melee":
         parts.append("aim not obstructed")
+    checked = counted(successes, "check success", "check successes")
     if all_or_nothing:
-        parts.append(f"{successes} check successes "
-                     f"{'prevent it all' if final == 0 else 'prevent nothing'} (all-or-nothing)")
+        parts.append(f"{checked} {'prevent' if successes != 1 else 'prevents'} "
+                     f"{'it all' if final == 0 else 'nothing'} (all-or-nothing)")
     else:
-        parts.append(f"-{successes} check successes")
+        parts.append(f"-{checked}")
     return ", ".join(parts) + f" = {final}"
 
 
@@ -215,10 +217,12 @@ def _condition(table: Table, enemy: Enemy, ally: Ally, took: int) -> Step[None]:
                                      f"(needs {need})")
         if successes < need:
             _gain(table, ally, condition, "conditions.active-check.fail",
-                  f"failed the active check ({successes} of {need} successes)")
+                  f"failed the active check ({counted(successes, 'success', 'successes')}, "
+                  f"{need} needed)")
         else:
             table.emit("condition-avoided", "conditions.active-check.pass", ally=ally.name,
-                       condition=condition, why=f"passed the active check ({successes} of {need})")
+                       condition=condition, why="passed the active check ("
+                       f"{counted(successes, 'success', 'successes')}, {need} needed)")
     elif attack.effect != "none":
         if took:
             _gain(table, ally, condition, "conditions.after-damage.gained",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.events import counted
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.ruleset import Table
 from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay, Ally, Hero, Skirmish
@@ -52,7 +53,6 @@ def check(table: Table, figure: Ally, ability: str, purpose: str) -> Check:
         extra = len(rolled) - dice
         table.emit("check", "sample.check.dice", figure=figure.name, ability=ability.title(),
                    dice=dice, purpose=purpose, faces=rolled or ["no dice"], successes=successes,
-                   noun="success" if successes == 1 else "successes",
                    extra=f" with {extra} extra {'die' if extra == 1 else 'dice'}" if extra else "")
     if not stamina_faces:
         return successes
@@ -67,12 +67,13 @@ def check(table: Table, figure: Ally, ability: str, purpose: str) -> Check:
         return successes
     choice = yield Decision(
         figure.controller, "spend-stamina",
-        options((f"spend-{n}", f"spend {n} stamina ({successes + n} successes)")
+        options((f"spend-{n}", f"spend {n} stamina "
+                                f"({counted(successes + n, 'success', 'successes')})")
                 for n in range(most + 1)),
         "sample.check.face.stamina-hero",
-        f"{figure.name} rolled {stamina_faces} stamina "
-        f"face{'s' if stamina_faces > 1 else ''} in {purpose} ({successes} successes so far, "
-        f"{figure.ready} ready chips): spend how much stamina?")
+        f"{figure.name} rolled {counted(stamina_faces, 'stamina face', 'stamina faces')} in "
+        f"{purpose} ({counted(successes, 'success', 'successes')} so far, "
+        f"{counted(figure.ready, 'ready chip', 'ready chips')}): spend how much stamina?")
     spend = int(choice.removeprefix("spend-"))
     if spend:
         figure.spent += spend

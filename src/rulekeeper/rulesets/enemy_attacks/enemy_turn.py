@@ -9,7 +9,7 @@ from __future__ import annotations
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.ruleset import Table
 from rulekeeper.rulesets.enemy_attacks.attack import Step, break_tie, enemy_attack
-from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy, Skirmish
+from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy, Skirmish
 from rulekeeper.rulesets.enemy_attacks.targeting import Candidate, best, not_eligible
 
 
@@ -63,7 +63,7 @@ def would_be_target(table: Table, enemy: Enemy) -> Step[Ally | None]:
     for ally in st.allies_in_play():
         assert ally.area is not None
         distance = st.distance(here, ally.area)
-        if distance != float("inf"):
+        if distance != UNREACHABLE:
             reachable.append(Candidate(ally, distance, f"distance {distance:g}"))
     if not reachable:
         table.emit("enemy-stays", "sample.enemy-turn.would-be-target", enemy=enemy.name,

@@ -75,7 +75,7 @@ def damage_non_hero(table: Table, ally: NonHeroAlly, amount: int) -> int:
     st: Skirmish = table.state
     st.tally["damage_to_allies"] += taken
     if table.logging:
-        table.emit("ally-damaged", "sample.health.non-hero-exhausted", ally=ally.name,
+        table.emit("ally-damaged", "sample.health.non-hero-damage", ally=ally.name,
                    damage=taken, health=st.health_text(ally))
     if ally.health == 0:
         ally.area = None
@@ -92,7 +92,7 @@ def damage_enemy(table: Table, enemy: Enemy, amount: int) -> int:
     st: Skirmish = table.state
     st.tally["damage_to_enemies"] += taken
     if table.logging:
-        table.emit("enemy-damaged", "sample.health.enemy-defeated", enemy=enemy.name,
+        table.emit("enemy-damaged", "sample.health.enemy-damage", enemy=enemy.name,
                    damage=taken, health=st.health_text(enemy))
     if enemy.health == 0:
         area = enemy.area

@@ -24,6 +24,8 @@ from rulekeeper.rulesets.enemy_attacks.models import (
 
 STAIRS = "stairs"
 """Area tag: a figure may walk between this area and a neighbour of another height."""
+UNREACHABLE = float("inf")
+"""The walking distance to an area no walk reaches (ledges are not walked)."""
 
 
 @dataclass(eq=False, kw_only=True)
@@ -131,7 +133,7 @@ class Terrain:
 
     def walk_distance(self, a: str, b: str) -> float:
         """Borders crossed on the shortest walk (ledges excluded); ``inf`` when none."""
-        return self._walk[a].get(b, float("inf"))
+        return self._walk[a].get(b, UNREACHABLE)
 
     def crossed(self, a: str, b: str) -> list[str]:
         """The areas the line of sight from ``a`` to ``b`` passes through (not a or b)."""

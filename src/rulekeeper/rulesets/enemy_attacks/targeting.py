@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy, Figure, Skirmish
+from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy, Figure, Skirmish
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,9 @@ def not_eligible(st: Skirmish, enemy: Enemy, eligible: list[Candidate]) -> list[
             continue
         assert ally.area is not None
         distance = st.distance(here, ally.area)
-        if attack.kind == "melee":
+        if distance == UNREACHABLE:
+            why = "cannot be reached on foot, as ledges are not walked"
+        elif attack.kind == "melee":
             if distance > 1:
                 why = f"distance {distance:g}"
             elif st.board.areas[ally.area].height != st.board.areas[here].height:

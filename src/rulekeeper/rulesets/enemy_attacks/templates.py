@@ -3,22 +3,25 @@
 TEMPLATES = {
     # setup, rounds and turns
     "place": "{figure} ({who}) starts in {area}",
-    "item-deck": "The item deck ({count} cards) is shuffled",
+    "item-deck": "The item deck ({count:card|cards}) is shuffled",
     "round": "Round {round} of {rounds} begins",
     "hero-turn": "{hero}'s turn ({player}), in {area}",
     "enemy-turn": "{enemy}'s turn, in {area}",
     "game-over": "The {winner} win: {why}",
     # checks
-    "check": "{figure} rolls {dice} Action dice ({ability}) for {purpose}: {faces}{extra}"
-             " = {successes} {noun}",
-    "stamina-face-ignored": "{figure} is not a Hero: its {faces} stamina face(s) give no success",
-    "stamina-face-no-chips": "{figure} has no ready chip to spend on {faces} stamina face(s)",
-    "stamina-spent": "{figure} spends {spent} stamina for {successes} successes in all "
-                     "({ready} ready chips left)",
+    "check": "{figure} rolls {dice:Action die|Action dice} ({ability}) for {purpose}: "
+             "{faces}{extra} = {successes:success|successes}",
+    "stamina-face-ignored": "{figure} is not a Hero: its "
+                            "{faces:stamina face gives|stamina faces give} no success",
+    "stamina-face-no-chips": "{figure} has no ready chip to spend on "
+                             "{faces:stamina face|stamina faces}",
+    "stamina-spent": "{figure} spends {spent} stamina for {successes:success|successes} in all "
+                     "({ready:ready chip|ready chips} left)",
     # heroes
     "hero-moves": "{hero} moves from {origin} to {destination}",
     "hero-attack": "{hero} makes a {attack} attack on {enemy} ({why})",
-    "hero-hits": "{hero} deals {damage} damage to {enemy} ({successes} successes{obstructed})",
+    "hero-hits": "{hero} deals {damage} damage to {enemy} "
+                 "({successes:success|successes}{obstructed})",
     # enemies: targeting and movement
     "no-attack": "{enemy} shows no attack: it does not attack on its turn",
     "target": "{enemy}'s {attack} attack may reach {eligible}{others}; it attacks {target}: "
@@ -42,8 +45,8 @@ TEMPLATES = {
     "condition-avoided": "{ally} does not gain {condition}: {why}",
     # health
     "hero-damaged": "{hero} takes {damage} damage: {health}",
-    "hero-stamina-lost": "{hero} loses {loss} stamina: {spent} chips spent, {excess} becomes "
-                         "damage; {health}",
+    "hero-stamina-lost": "{hero} loses {loss} stamina: {spent:chip|chips} spent, {excess} "
+                         "becomes damage; {health}",
     "wounded-out": "{hero} is wounded out and leaves the board",
     "ally-damaged": "{ally} takes {damage} damage: {health}",
     "exhausted": "{ally} is exhausted and leaves the board",
@@ -53,6 +56,6 @@ TEMPLATES = {
     "defeat-box": "{enemy}'s defeat box resolves in {area}",
     "item-card-placed": "Item card {item} is placed in {area}",
     "item-deck-empty": "The item deck is empty: no item card is placed in {area}",
-    "item-tokens-placed": "{count} item token(s) placed in {area}",
-    "stars-placed": "{count} star(s) placed in {area}",
+    "item-tokens-placed": "{count:item token|item tokens} placed in {area}",
+    "stars-placed": "{count:star|stars} placed in {area}",
 }

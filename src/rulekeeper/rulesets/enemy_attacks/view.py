@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from rulekeeper.core.content import Model
+from rulekeeper.core.events import counted
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttack
 from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
 
@@ -118,7 +119,8 @@ def render(view: Mapping[str, Any]) -> str:
     if state["used"]:
         acting += f" ({' and '.join(state['used'])} used)"
     lines = [f"{state['scenario']}: round {state['round']} of {state['rounds']}, "
-             f"{state['phase']}{acting}; item deck {state['item_deck']} cards"]
+             f"{state['phase']}{acting}; item deck "
+             f"{counted(state['item_deck'], 'card', 'cards')}"]
     for area in state["areas"]:
         capacity = "unlimited" if area["capacity"] is None else area["capacity"]
         stairs = ", stairs" if "stairs" in area["tags"] else ""
@@ -129,8 +131,9 @@ def render(view: Mapping[str, Any]) -> str:
         if area["drops"]:
             drops = area["drops"]
             items = "".join(f"{card}, " for card in drops["item_cards"])
-            lines.append(f"    placed here: {items}{drops['item_tokens']} item tokens, "
-                         f"{drops['stars']} stars")
+            lines.append(f"    placed here: {items}"
+                         f"{counted(drops['item_tokens'], 'item token', 'item tokens')}, "
+                         f"{counted(drops['stars'], 'star', 'stars')}")
     gone = [f["name"] for group in (heroes, allies, enemies) for f in group.values()
             if f["area"] is None]
     if gone:
@@ -154,12 +157,17 @@ def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
     box = e["box"] or {}
     extra = ""
     if "defeat" in box:
-        extra = "; defeat: " + ", ".join(f"{n} {k.replace('_', ' ')}"
+        extra = "; defeat: " + ", ".join(counted(n, *DROPS[k])
                                          for k, n in box["defeat"].items() if n)
     elif "reminder" in box:
         extra = f"; reminder: {box['reminder']}"
     return (f"Enemy {e['name']} ({e['size']}): health {e['health']}/{e['max_health']}; "
             f"{e['card']}{extra}")
+
+
+DROPS = {"item_cards": ("item card", "item cards"), "item_tokens": ("item token", "item tokens"),
+         "stars": ("star", "stars")}
+"""The drops of a defeat box, singular and plural."""
 
 
 def _conditions(figure: Mapping[str, Any]) -> str:

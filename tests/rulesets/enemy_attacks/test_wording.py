@@ -1,0 +1,50 @@
+"""The English of events, views and decisions: counts agree with their nouns."""
+
+import re
+
+import pytest
+
+from rulekeeper.agents import RandomAgent
+from rulekeeper.core.game import new_game
+
+BAD = [r"\(s\)", r"\b1 (?:[A-Za-z]+ )?(?:successes|chips|cards|stars|tokens|faces|dice)\b",
+       r"\binf\b", r"\b1 (?:[a-z]+ )+give\b"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("ruling", ["borders", "walking"])
+def test_no_sentence_picture_or_decision_of_a_random_game_miscounts(seed, ruling):
+    game = new_game("enemy-attacks", seed=seed, options={"players": 2},
+                    rulings={"range": ruling})
+    agents = {s: RandomAgent(s, seed * 3 + i) for i, s in enumerate(game.seats)}
+    texts = []
+    while not game.over:
+        decision = game.pending
+        texts += [game.ruleset.render(game.view(decision.player)), decision.prompt,
+                  *(o.label for o in decision.options)]
+        game.step(agents[decision.player].choose(None, decision))
+    texts += [game.ruleset.messages.render(e) for e in game.events]
+    wrong = sorted({t for t in texts for bad in BAD if re.search(bad, t)})
+    assert wrong == []
+
+
+def test_counts_of_one_are_singular():
+    from rulekeeper.core.events import Event
+
+    messages = new_game("enemy-attacks").ruleset.messages
+    said = {kind: messages.render(Event(kind, "r", data)) for kind, data in [
+        ("stamina-spent", {"figure": "Ayla", "spent": 1, "successes": 1, "ready": 1}),
+        ("stamina-face-ignored", {"figure": "Hound", "faces": 1}),
+        ("hero-hits", {"hero": "Ayla", "damage": 1, "enemy": "Ghoul", "successes": 1,
+                       "obstructed": ""}),
+        ("hero-stamina-lost", {"hero": "Ayla", "loss": 1, "spent": 1, "excess": 0,
+                               "health": "4/5 chips"}),
+        ("item-tokens-placed", {"count": 1, "area": "Nave"}),
+        ("stars-placed", {"count": 2, "area": "Nave"})]}
+    assert said == {
+        "stamina-spent": "Ayla spends 1 stamina for 1 success in all (1 ready chip left)",
+        "stamina-face-ignored": "Hound is not a Hero: its 1 stamina face gives no success",
+        "hero-hits": "Ayla deals 1 damage to Ghoul (1 success)",
+        "hero-stamina-lost": "Ayla loses 1 stamina: 1 chip spent, 0 becomes damage; 4/5 chips",
+        "item-tokens-placed": "1 item token placed in Nave",
+        "stars-placed": "2 stars placed in Nave"}

@@ -1,0 +1,24 @@
+"""The documentation stands on its own: its links and relative paths lead to files of the
+repository (the rule texts and the design document are provided separately)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda path: path.name)
+def test_links_and_relative_paths_stay_in_the_repository(doc):
+    text = doc.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#\s]+)", text) + re.findall(r"`(\.\.?/[^`\s]*)`", text)
+    broken = []
+    for target in targets:
+        if re.match(r"[a-z]+:", target):  # a web address
+            continue
+        path = (doc.parent / target).resolve()
+        if not path.is_relative_to(ROOT) or not path.exists():
+            broken.append(target)
+    assert broken == []
