@@ -25,6 +25,7 @@ def test_random_games_finish_and_replay_identically(ruleset_id):
             game.step(agents[decision.player].choose(None, decision))
             assert ruleset.invariant_violations(game.table) == [], (seed, len(game.decisions))
         assert len(game.decisions) <= ruleset.meta.max_length
+        assert game.result.winner in (None, *ruleset.sides(game.table.options))
         again = replay(game.record())
         assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
         assert again.result == game.result

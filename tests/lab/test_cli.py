@@ -34,7 +34,7 @@ def test_simulate_table_side_and_ruleset_options(capsys, monkeypatch):
     code, out, _ = run(["simulate", "skirmish", "--games", "50", "--side", "right",
                         "--left", "knights"], capsys, monkeypatch)
     assert code == 0
-    assert "seen from right" in out and "right wins" in out and "damage_left" in out
+    assert "seen from right" in out and "won by right" in out and "damage_left" in out
     assert "50 games in" in out
 
 

@@ -115,6 +115,10 @@ class Ruleset(ABC):
         """The seats of a game with these options."""
         return self.meta.players
 
+    def sides(self, options: Any) -> tuple[str, ...]:
+        """The names a winner can take: the seats, or sides such as ``heroes``/``enemies``."""
+        return self.seats(options)
+
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         """What ``player`` may know of the game (None: everything), as JSON-able data."""
         return {}

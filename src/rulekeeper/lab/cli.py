@@ -54,7 +54,8 @@ progress_console = Console(stderr=True)
 
 GamesOpt = Annotated[int, typer.Option(min=1, help="games per batch")]
 SideOpt = Annotated[str | None, typer.Option(
-    "--side", help="the side whose win, tie and loss are counted (default: the first seat)")]
+    "--side", help="the side whose win, tie and loss are counted (default: the first seat, "
+              "or the heroes in a co-op ruleset)")]
 WorkersOpt = Annotated[int, typer.Option(
     min=0, help="worker processes, or Ray tasks in flight (0 with ray: one per cluster CPU)")]
 BackendOpt = Annotated[str, typer.Option(help="where games run: process (this machine) or ray")]
@@ -83,9 +84,11 @@ def make_spec(ctx: typer.Context, ruleset: str, agents: str | None, scenario: st
                      content_sets(set_))
 
 
-def seats_of(spec: BatchSpec) -> list[str]:
+def sides_of(spec: BatchSpec) -> list[str]:
+    """The names a winner can take (seats, or sides such as heroes and enemies); the first
+    is the side counted by default."""
     ruleset = registry.load(spec.ruleset)
-    return list(ruleset.seats(ruleset.parse_options(spec.options)))
+    return list(ruleset.sides(ruleset.parse_options(spec.options)))
 
 
 def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | None) -> Plan:
@@ -129,7 +132,7 @@ def side_note(summary: Summary, seats: Sequence[str]) -> str | None:
     if not others:
         return None
     return (f"note: {summary.side} won no game; winners were {', '.join(others)}. "
-            f"Choose the side counted with --side (seats: {', '.join(seats)}).")
+            f"Choose the side counted with --side (sides: {', '.join(seats)}).")
 
 
 def simulate(ctx: typer.Context, ruleset: RulesetArg,
@@ -155,7 +158,7 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
 
     spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
     plan = make_plan(workers, backend, ray_address, chunk)
-    seats = seats_of(spec)
+    seats = sides_of(spec)
     side = side or seats[0]
     until = UntilNarrow(side, until_ci) if until_ci is not None else None
     total = games or (100_000 if until else 100)
@@ -223,7 +226,7 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
     plan = make_plan(workers, backend, ray_address, chunk)
     axes = parse_axes(base.ruleset, set_ or [], option or [], ruling or [])
     found = variants(base, axes)
-    seats = seats_of(found[0].spec)
+    seats = sides_of(found[0].spec)
     side = side or seats[0]
     with progress_bar(games * len(found), f"sweep {base.ruleset}: {len(found)} variants") as step:
         batches = run_variants(found, games, seed, plan, step)
@@ -323,7 +326,7 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
         side_fields(spec.ruleset, spec.options)
     found = Matchup(tuple(rows), tuple(cols), tuple(contender))
     variants = found.variants(spec)
-    seats = seats_of(variants[0].spec)
+    seats = sides_of(variants[0].spec)
     side = seats[0]
     with progress_bar(games * len(variants), f"matchup {spec.ruleset}: "
                       f"{len(variants)} pairings") as step:

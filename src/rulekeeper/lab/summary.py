@@ -120,7 +120,7 @@ class Summary:
                          title=f"{title}: {self.games} games, seen from {self.side}")
         for name, estimate in self.outcomes.items():
             count = round(estimate.value * self.games)
-            label = {"win": f"{self.side} wins", "tie": "tie", "loss": f"{self.side} loses"}
+            label = {"win": f"won by {self.side}", "tie": "tie", "loss": f"lost by {self.side}"}
             outcomes.add_row(label[name], str(count),
                              estimate.percent())
         ends = Table("winner", "games", "end reason", "games", title="how games ended")

@@ -159,6 +159,9 @@ class EnemyAttacksRuleset(Ruleset):
             metrics[f"{'survived' if figure.in_play else 'defeated'}.{figure.id}"] = 1
         return metrics
 
+    def sides(self, options: Any) -> tuple[str, ...]:
+        return ("heroes", "enemies")
+
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         die = content.dice.action_die
         return frozenset(die.faces), max(len(names) for names in die.dice.values())

@@ -71,6 +71,9 @@ class DireAllianceRaid(Ruleset):
     def play(self, table: Table) -> Procedure:
         return rounds.play_raid(table)
 
+    def sides(self, options: Any) -> tuple[str, ...]:
+        return ("heroes", "enemies")
+
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         return dice.script_faces(content.components)
 
