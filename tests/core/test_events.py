@@ -35,3 +35,19 @@ def test_a_plural_field_gives_the_number_with_its_noun():
                           (2, 1, "Ann spends 2 chips (1 token left, +2)")):
         event = Event("spent", "r", {"who": "Ann", "n": n, "left": left, "gain": 2})
         assert messages.render(event) == text
+
+
+def test_lists_join_with_the_locales_and(tmp_path):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "between {tied:and} ({tied}, {n:roll|rolls})"\n'
+                  'msgstr "entre {tied:and} ({tied}, {n:lancer|lancers})"\n', encoding="utf-8")
+    messages = Messages({"tie": "between {tied:and} ({tied}, {n:roll|rolls})"}, tmp_path)
+    two = Event("tie", "r", {"tied": [{"en": "Yeti", "fr": "le Yéti"}, "Nessie"], "n": 1})
+    three = Event("tie", "r", {"tied": ["A", "B", "C"], "n": 2})
+    assert messages.render(two) == "between Yeti and Nessie (Yeti, Nessie, 1 roll)"
+    assert messages.render(two, "fr") == "entre le Yéti et Nessie (le Yéti, Nessie, 1 lancer)"
+    assert messages.render(three) == "between A, B, and C (A, B, C, 2 rolls)"
+    assert messages.render(three, "fr") == "entre A, B et C (A, B, C, 2 lancers)"
+    assert Messages({"k": "{x:and}"}).render(Event("k", "r", {"x": ["A"]})) == "A"

@@ -4,7 +4,8 @@ An event stores its kind, its rule id and its data; the sentence is rendered on
 demand from the ruleset's template for that kind, in a locale. English templates
 live in the ruleset's code; other locales come from Babel ``.po`` catalogs whose
 msgids are the English templates. A template field written ``{count:card|cards}``
-shows the number with its noun, singular for 1 and plural otherwise.
+shows the number with its noun, singular for 1 and plural otherwise; a list written
+``{names:and}`` joins its items with the locale's "and" (``A, B and C``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 Localized = Mapping[str, str]
@@ -54,6 +56,23 @@ class Event:
         return cls(obj["kind"], obj["rule"], obj.get("data", {}), tuple(to) if to else None)
 
 
+class _Items(str):
+    """A list of template data: joined by commas, or ``{items:and}`` with the locale's "and"."""
+
+    items: list[str]
+    locale: str
+
+    def __new__(cls, items: list[str], locale: str) -> _Items:
+        joined = super().__new__(cls, ", ".join(items))
+        joined.items, joined.locale = items, locale
+        return joined
+
+    def __format__(self, spec: str) -> str:
+        if spec == "and":
+            return format_list(self.items, locale=self.locale)
+        return str.__format__(self, spec)
+
+
 class _LocalizedData(dict[str, Any]):
     """Template data where ``{"en": ..., "fr": ...}`` values pick the locale."""
 
@@ -66,7 +85,7 @@ class _LocalizedData(dict[str, Any]):
         if isinstance(value, Mapping) and "en" in value:
             return value.get(self.locale, value["en"])
         if isinstance(value, list):
-            return ", ".join(str(self._pick(v)) for v in value)
+            return _Items([str(self._pick(v)) for v in value], self.locale)
         return value
 
     def _pick(self, value: Any) -> Any:
@@ -100,11 +119,14 @@ _FORMATTER = _Formatter()
 class Messages:
     """The sentence templates of a ruleset, in English and the locales of its catalogs.
 
-    >>> m = Messages({"hit": "{who} hits", "dealt": "{who} is dealt {n:card|cards}"})
+    >>> m = Messages({"hit": "{who} hits", "dealt": "{who} is dealt {n:card|cards}",
+    ...               "tie": "A tie between {who:and}"})
     >>> m.render(Event("hit", "r.1", {"who": "Ann"}))
     'Ann hits'
     >>> m.render(Event("dealt", "r.2", {"who": "Ann", "n": 1}))
     'Ann is dealt 1 card'
+    >>> m.render(Event("tie", "r.3", {"who": ["Ann", "Bob", "Cy"]}))
+    'A tie between Ann, Bob, and Cy'
     """
 
     def __init__(self, templates: Mapping[str, str], locale_dir: Path | None = None) -> None:
