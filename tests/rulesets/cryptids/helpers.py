@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekeeper.core import registry
 from rulekeeper.core.events import Event
 from rulekeeper.core.rng import Rng
 from rulekeeper.rulesets.cryptids.battle import Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
-from rulekeeper.rulesets.cryptids.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from rulekeeper.rulesets.cryptids.schema import CryptidsContent
 
@@ -53,8 +53,10 @@ class Fought:
     def who(self, kind: str) -> list[str]:
         return [_en(d.get("who")) for d in self.of(kind)]
 
-    def sentences(self) -> list[str]:
-        return [TEMPLATES[e.kind].format_map(_English(e.data)) for e in self.events]
+    def sentences(self, lang: str = "en") -> list[str]:
+        """The events as the log prints them, in ``lang``."""
+        messages = registry.load("cryptids").messages
+        return [messages.render(e, lang) for e in self.events]
 
     def roll_events(self, number: int) -> list[Event]:
         """The events of roll ``number`` (from its roll event to the next roll)."""
@@ -99,11 +101,3 @@ def board(battle: Battle) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]
 
 def _en(value: Any) -> Any:
     return value.get("en") if isinstance(value, dict) else value
-
-
-class _English(dict):
-    def __getitem__(self, key: str) -> Any:
-        value = super().__getitem__(key)
-        if isinstance(value, list):
-            return ", ".join(str(_en(v)) for v in value)
-        return _en(value)

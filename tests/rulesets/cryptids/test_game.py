@@ -9,6 +9,7 @@ from rulekeeper.core.game import new_game, replay
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from tests.rulesets.cryptids.helpers import cryptid, fight, on
 
 RULESET = registry.load("cryptids")
 TEAMS = ["french-legends", "backwoods", "lake-monsters", "night-flyers", "hunters", "guardians",
@@ -142,6 +143,50 @@ def test_french_sentences():
     assert "Lancer 1 : 3 + 4 = 7." in french
     assert any(s.startswith("Dégâts : l'Homme-papillon frappe") for s in french)
     assert not any(" à le " in s or " de le " in s for s in french)
+
+
+def test_words_agree_with_their_numbers_in_both_languages():
+    hexer = cryptid("hexer", 9, 3, on({"total": 7}, {"damage-over-time": 1, "rolls": 1},
+                                     {"damage": 1}))
+    turtle = cryptid("turtle", 2, 1, on("battle-start", {"shield": 1}))
+    one = fight([hexer], [turtle], dice=[3, 4, 1, 1, 3, 4])
+    en, fr = one.sentences("en"), one.sentences("fr")
+    assert "Hexer puts damage over time on Turtle: 1 per roll for 1 roll." in en
+    assert "Dégâts sur la durée : Hexer afflige Turtle, 1 par lancer pendant 1 lancer." in fr
+    assert "Turtle's shield absorbs 1 damage (0 left)." in en
+    assert "Bouclier : Turtle absorbe 1 dégât (reste 0)." in fr
+    assert "Damage over time on Turtle: 1 (0 rolls left)." in en
+    assert "Dégâts sur la durée : 1 pour Turtle (0 lancers restants)." in fr
+    assert en[-1] == "The left side (L) wins after 3 rolls."
+    assert fr[-1] == "Le camp de gauche (L) gagne après 3 lancers."
+
+    hexer = cryptid("hexer", 9, 3, on({"total": 7}, {"damage-over-time": 1, "rolls": 3},
+                                     {"damage": 2}))
+    turtle = cryptid("turtle", 2, 1, on("battle-start", {"shield": 2}))
+    more = fight([hexer], [turtle], dice=[3, 4, 1, 1, 1, 1])
+    en, fr = more.sentences("en"), more.sentences("fr")
+    assert "Hexer puts damage over time on Turtle: 1 per roll for 3 rolls." in en
+    assert "Dégâts sur la durée : Hexer afflige Turtle, 1 par lancer pendant 3 lancers." in fr
+    assert "Bouclier : Turtle absorbe 2 dégâts (reste 0)." in fr
+    assert "Damage over time on Turtle: 1 (2 rolls left)." in en
+    assert "Dégâts sur la durée : 1 pour Turtle (2 lancers restants)." in fr
+    assert "Dégâts sur la durée : 1 pour Turtle (1 lancer restant)." in fr
+    assert fr[-1] == "Le camp de gauche (L) gagne après 3 lancers."
+
+    brute = cryptid("brute", 9, 2, on({"total": 7}, {"damage": 5}))
+    finisher = cryptid("finisher", 9, 1, on({"total": 7}, {"damage": 1}))
+    twins = [cryptid("alpha", 5, 1), cryptid("beta", 5, 1)]
+    quick = fight([brute, finisher], twins[:1], dice=[3, 4], zero_hp_target="allow")
+    en, fr = quick.sentences("en"), quick.sentences("fr")
+    assert "Alpha is already at 0 HP: the 1 damage is lost." in en
+    assert "Dégâts perdus : Alpha est déjà à 0 PV (1 dégât sans effet)." in fr
+    assert (en[-1], fr[-1]) == ("The left side (L) wins after 1 roll.",
+                                "Le camp de gauche (L) gagne après 1 lancer.")
+    tied = fight([brute], twins, dice=[3, 4])
+    assert "Brute targets Alpha: highest threat (1), the leftmost of Alpha and Beta." in (
+        tied.sentences("en"))
+    assert ("Ciblage : Brute vise Alpha, menace la plus élevée (1), le plus à gauche parmi "
+            "Alpha et Beta.") in tied.sentences("fr")
 
 
 def test_view_and_render():

@@ -1,7 +1,9 @@
 """The English sentence of every battle event (French: locale/fr/LC_MESSAGES/messages.po).
 
 Names are given in both languages by the content, so sentences never build French
-text in code; French templates avoid "à"/"de" before a name (no "à le Yéti").
+text in code; French templates avoid "à"/"de" before a name (no "à le Yéti"). A count
+shows with its noun in agreement (``{rolls:roll|rolls}``: 1 roll, 2 rolls) and lists of
+names end with "and"/"et" (``{tied:and}``): see :mod:`rulekeeper.core.events`.
 """
 
 TEMPLATES = {
@@ -13,10 +15,10 @@ TEMPLATES = {
     "sudden-death.bonus": "Sudden death: each damage a cryptid deals this roll gets +{bonus}.",
     "sudden-death.strike": "Sudden death: each damage a cryptid deals this roll gets +{bonus}, "
                            "and every cryptid strikes for {bonus}.",
-    "status.tick": "Damage over time on {who}: {amount} ({rolls} more rolls).",
+    "status.tick": "Damage over time on {who}: {amount} ({rolls:roll|rolls} left).",
     "status.ends": "{who}'s damage over time wears off.",
     "order": "Threat order: {order}.",
-    "order.coin": "Coin flip between {tied} (threat {threat}): {first} acts first.",
+    "order.coin": "Coin flip between {tied:and} (threat {threat}): {first} acts first.",
     "skip": "{who} is at 0 HP and does not trigger.",
     "act.total": "{who} triggers on total {total}.",
     "act.totals": "{who} triggers on total {total} (one of {totals}).",
@@ -37,15 +39,17 @@ TEMPLATES = {
     "target.none": "{who} finds no target.",
     "target.threat": "{who} targets {target}, the enemy with the highest threat ({threat}).",
     "target.threat-tie": "{who} targets {target}: highest threat ({threat}), the leftmost of "
-                         "{tied}.",
-    "target.adjacent": "{who} hits the target and its neighbours: {targets}.",
+                         "{tied:and}.",
+    "target.adjacent": "{who} hits the target and its neighbours: {targets:and}.",
     "target.lowest-hp": "{who} targets {target}, the enemy with the lowest HP ({hp}).",
-    "target.lowest-hp-tie.threat": "{who} targets {target}: lowest HP ({hp}) shared by {tied}, "
+    "target.lowest-hp-tie.threat": "{who} targets {target}: lowest HP ({hp}) shared by "
+                                   "{tied:and}, "
                                    "then the highest threat, then the leftmost.",
-    "target.lowest-hp-tie.leftmost": "{who} targets {target}: lowest HP ({hp}) shared by {tied}, "
+    "target.lowest-hp-tie.leftmost": "{who} targets {target}: lowest HP ({hp}) shared by "
+                                     "{tied:and}, "
                                      "then the leftmost.",
-    "target.all": "{who} hits every enemy: {targets}.",
-    "target.random": "{who} picks {target} at random among {candidates}.",
+    "target.all": "{who} hits every enemy: {targets:and}.",
+    "target.random": "{who} picks {target} at random among {candidates:and}.",
     "target.attacker": "{who} strikes back at its attacker, {target}.",
     "target.lowest-hp-ally": "{who} picks {target}, the ally with the lowest HP ({hp}).",
     "damage.wasted": "{target} is already at 0 HP: the {amount} damage is lost.",
@@ -56,12 +60,14 @@ TEMPLATES = {
     "heal.full": "{target} is at full HP: the healing of {who} does nothing.",
     "heal": "{who} heals {target} by {amount}: {before} → {hp} HP.",
     "shield": "{who} gives {target} a shield of {amount} (now {shield}).",
-    "status": "{who} puts damage over time on {target}: {amount} per roll for {rolls} rolls.",
+    "status": "{who} puts damage over time on {target}: {amount} per roll for "
+              "{rolls:roll|rolls}.",
     "buff.threat": "{who} raises the threat of {target} by {amount}, to {value}.",
     "buff.attack": "{who} raises the attack of {target} by {amount} (+{value} on each damage).",
     "modify": "{who} changes the total by {amount}: {before} → {total}.",
     "reroll": "{who} rerolls the dice: roll {roll} stops here, the damage dealt stays.",
-    "reroll.guard": "The reroll of {who} is ignored: a roll is rerolled at most {limit} times.",
+    "reroll.guard": "The reroll of {who} is ignored: a roll is rerolled at most "
+                    "{limit:time|times}.",
     "reroll.cap": "Roll {roll} was the last one: no new roll can be thrown.",
     "summon": "{who} summons {summoned} at place {place} of its row.",
     "summon.full": "{who} cannot summon {summoned}: the row is full ({limit}).",
@@ -72,7 +78,7 @@ TEMPLATES = {
                     "right {right}.",
     "end.no-damage": "Neither side can deal damage any more: HP remaining, left {left}, "
                      "right {right}.",
-    "result.left": "The left side ({team}) wins after {rolls} rolls.",
-    "result.right": "The right side ({team}) wins after {rolls} rolls.",
-    "result.tie": "A tie after {rolls} rolls: no life lost, and no win.",
+    "result.left": "The left side ({team}) wins after {rolls:roll|rolls}.",
+    "result.right": "The right side ({team}) wins after {rolls:roll|rolls}.",
+    "result.tie": "A tie after {rolls:roll|rolls}: no life lost, and no win.",
 }
