@@ -2,6 +2,10 @@
 
 import json
 
+import pytest
+
+from rulekeeper.core.errors import DiceScriptError
+from rulekeeper.core.game import new_game
 from tests.core.test_cli import run
 
 
@@ -31,7 +35,7 @@ def test_bad_arguments_are_one_line_errors(tmp_path, capsys, monkeypatch):
     code, _, err = run(["battle", "cryptids", "--lang", "de"], capsys, monkeypatch)
     assert code == 2 and "--lang 'de' is not available" in err
     code, _, err = run(["battle", "cryptids", "--dice", "3+9"], capsys, monkeypatch)
-    assert code == 2 and "not a face of a d6" in err
+    assert code == 2 and "9 is not a value of any die of cryptids-v1 (numbers 1 to 6)" in err
     bad = tmp_path / "t.yaml"
     bad.write_text("name: X\ncryptids: [yeti, nessy]\n")
     code, _, err = run(["odds", "cryptids", "--left", str(bad), "--games", "5"], capsys,
@@ -39,6 +43,29 @@ def test_bad_arguments_are_one_line_errors(tmp_path, capsys, monkeypatch):
     assert code == 1 and f"{bad}:2: cryptids.1.cryptid: Value error, unknown cryptid 'nessy'" in err
     code, _, err = run(["battle", "cryptids", "--ruling", "overheal=maybe"], capsys, monkeypatch)
     assert code == 2 and "options: cap, allow" in err
+
+
+@pytest.mark.parametrize(("dice", "says"), [
+    ("3+4+5", "roll 1 is '3+4+5'"), ("3", "roll 1 is '3'"), ("3+4,5", "roll 2 is '5'"),
+    ("3+4,5,6", "roll 2 is '5'")])
+def test_battle_dice_are_rolls_of_two_values(dice, says, capsys, monkeypatch):
+    code, out, err = run(["battle", "cryptids", "--dice", dice], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert err == f"error: --dice: each roll is two values a+b (e.g. 3+4,6+6); {says}\n"
+
+
+@pytest.mark.parametrize(("dice", "says"), [("3+4+5", "roll 2 has only one (5)"),
+                                            ("3", "roll 1 has only one (3)")])
+def test_play_dice_pair_up(dice, says, capsys, monkeypatch):
+    code, out, err = run(["play", "cryptids", "--dice", dice], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert err == f"error: --dice: each roll is two values a+b (e.g. 3+4,6+6); {says}\n"
+    with pytest.raises(DiceScriptError, match="roll 2 has only one"):
+        new_game("cryptids", dice=[6, 6, 1])
+    with pytest.raises(DiceScriptError, match="7 is not a value of any die"):
+        new_game("cryptids", dice=[6, 7])  # refused before the game starts
+    rolls = [e.data for e in new_game("cryptids", dice=[6, 6, 1, 2]).events if e.kind == "roll"]
+    assert [(r["first"], r["second"]) for r in rolls[:2]] == [(6, 6), (1, 2)]
 
 
 def test_odds_monte_carlo_json(capsys, monkeypatch):

@@ -9,9 +9,9 @@ import typer
 from rich.console import Console
 
 from rulekeeper.core import registry
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.game import new_game
-from rulekeeper.core.rng import parse_dice_script
+from rulekeeper.core.rng import ScriptValue, parse_dice_script
 from rulekeeper.core.rulings import parse_assignments, resolve
 from rulekeeper.rulesets.cryptids.odds import DEFAULT_MAX_STATES, exact, monte_carlo
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
@@ -34,6 +34,19 @@ def _ruleset() -> CryptidsRuleset:
     return ruleset
 
 
+def roll_script(text: str) -> list[ScriptValue]:
+    """A battle's ``--dice``: rolls of two values ``a+b``, separated by commas.
+
+    ``rulekeeper play`` takes any grouping, and checks only that the values pair up.
+    """
+    values = parse_dice_script(text)
+    for number, group in enumerate(text.split(","), 1):
+        if group.count("+") != 1:
+            raise DiceScriptError(f"--dice: each roll is two values a+b (e.g. 3+4,6+6); roll "
+                                  f"{number} is {group.strip()!r}")
+    return values
+
+
 @battle_app.callback(invoke_without_command=True)
 def battle(left: Team = "french-legends", right: Team = "backwoods",
            dice: Annotated[str | None, typer.Option(
@@ -50,7 +63,7 @@ def battle(left: Team = "french-legends", right: Team = "backwoods",
                          f"{', '.join(ruleset.messages.locales)}")
     game = new_game("cryptids", content=content, rulings=parse_assignments(ruling or []),
                     seed=seed, options={"left": left, "right": right},
-                    dice=parse_dice_script(dice) if dice else ())
+                    dice=roll_script(dice) if dice else ())
     for event in game.events:
         console.print(f"{ruleset.messages.render(event, lang)} [dim]\\[{event.rule}][/dim]",
                       highlight=False)

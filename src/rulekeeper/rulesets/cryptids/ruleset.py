@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.rng import ScriptValue
 from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
@@ -56,6 +57,17 @@ class CryptidsRuleset(Ruleset):
         outcome = battle.run()
         yield from ()  # a battle asks no decision
         return result(outcome)
+
+    def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
+        """Scripted dice are d6 values: numbers 1 to 6."""
+        return frozenset(), 6
+
+    def check_dice_script(self, content: Any, values: Sequence[ScriptValue]) -> None:
+        """Values 1 to 6, two a roll: a lone last value would leave a roll half scripted."""
+        super().check_dice_script(content, values)
+        if len(values) % 2:
+            raise DiceScriptError(f"--dice: each roll is two values a+b (e.g. 3+4,6+6); roll "
+                                  f"{len(values) // 2 + 1} has only one ({values[-1]})")
 
     def catalogue(self, content: CryptidsContent) -> Catalogue:
         """The content's cards, compiled once."""
