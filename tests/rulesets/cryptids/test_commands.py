@@ -28,6 +28,44 @@ def test_battle_in_french_and_replay(tmp_path, capsys, monkeypatch):
     assert code == 0 and "Reproduced cryptids-v1" in out and "Lancer 1 :" in out
 
 
+MINE = ("name: {en: Mine, fr: La mienne}\ncryptids:\n  - yeti\n  - {cryptid: nessie, hp: 14}\n"
+        "  - cryptid: jackalope\n    abilities:\n      - when: {totals: [6, 8]}\n"
+        "        do: [{damage-over-time: 1, rolls: 2, target: lowest-hp}, {heal: 1}]\n")
+
+
+def test_a_record_replays_from_anywhere_though_its_team_file_changed(tmp_path, capsys,
+                                                                    monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-team.yaml").write_text(MINE)
+    for command in ("play", "battle"):
+        code, out, _ = run([command, "cryptids", "--right", "my-team.yaml", "--log", "b.jsonl",
+                            "--seed", "3"], capsys, monkeypatch)
+        assert code == 0 and "La mienne" not in out and "Mine (right)" in out
+        (tmp_path / "my-team.yaml").write_text("name: Other\ncryptids: [mothman]\n")
+        monkeypatch.chdir("/")
+        code, out, err = run(["replay", str(tmp_path / "b.jsonl")], capsys, monkeypatch)
+        assert code == 0 and "Reproduced cryptids-v1" in out, err
+        (tmp_path / "my-team.yaml").unlink()
+        code, out, err = run(["replay", str(tmp_path / "b.jsonl")], capsys, monkeypatch)
+        assert code == 0 and "Reproduced cryptids-v1" in out, err
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "my-team.yaml").write_text(MINE)
+
+
+def test_lab_batches_with_team_files_agree_on_worker_processes(tmp_path, monkeypatch):
+    from rulekeeper.lab.batch import BatchSpec
+    from rulekeeper.lab.run import Plan, run_batch
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-team.yaml").write_text(MINE)
+    spec = BatchSpec("cryptids", options={"left": "my-team.yaml", "right": "hunters"})
+    serial = run_batch(spec, 30, 4)
+    assert run_batch(spec, 30, 4, Plan(workers=2, chunk=7)) == serial
+    assert {r.metrics.get("played.left.jackalope") for r in serial} == {1}
+    by_id = run_batch(BatchSpec("cryptids", options={"left": "duo", "right": "hunters"}), 30, 4)
+    assert [r.metrics for r in by_id] != [r.metrics for r in serial]
+
+
 def test_bad_arguments_are_one_line_errors(tmp_path, capsys, monkeypatch):
     code, _, err = run(["battle", "cryptids", "--left", "nope"], capsys, monkeypatch)
     assert code == 2 and err.startswith("error: --left: no team 'nope'")
@@ -38,9 +76,20 @@ def test_bad_arguments_are_one_line_errors(tmp_path, capsys, monkeypatch):
     assert code == 2 and "9 is not a value of any die of cryptids-v1 (numbers 1 to 6)" in err
     bad = tmp_path / "t.yaml"
     bad.write_text("name: X\ncryptids: [yeti, nessy]\n")
-    code, _, err = run(["odds", "cryptids", "--left", str(bad), "--games", "5"], capsys,
+    for command in (["odds", "cryptids", "--games", "5"], ["battle", "cryptids"],
+                    ["play", "cryptids"]):
+        code, _, err = run([*command, "--left", str(bad)], capsys, monkeypatch)
+        assert code == 1, command
+        assert err == (f"error: {bad}:2: cryptids.1.cryptid: Value error, unknown cryptid "
+                       f"'nessy' (did you mean 'nessie'?)\n")
+    bad.write_text("name: X\ncryptids: yeti\n")
+    code, _, err = run(["battle", "cryptids", "--right", str(bad)], capsys, monkeypatch)
+    assert code == 1 and err == f"error: {bad}:2: cryptids: Input should be a valid list\n"
+    code, _, err = run(["battle", "cryptids", "--right", str(tmp_path / "gone.yaml")], capsys,
                        monkeypatch)
-    assert code == 1 and f"{bad}:2: cryptids.1.cryptid: Value error, unknown cryptid 'nessy'" in err
+    assert code == 2 and err == f"error: --right: no team file '{tmp_path / 'gone.yaml'}'\n"
+    code, _, err = run(["battle", "cryptids", "--left", "Hunters"], capsys, monkeypatch)
+    assert code == 2 and "no team 'Hunters' (did you mean 'hunters'?)" in err
     code, _, err = run(["battle", "cryptids", "--ruling", "overheal=maybe"], capsys, monkeypatch)
     assert code == 2 and "options: cap, allow" in err
 

@@ -135,3 +135,12 @@ def test_the_schema_of_a_trigger_accepts_what_the_model_accepts(when, ok):
     ("yeti", True), ({"cryptid": "yeti", "hp": 9}, True), ("Yeti!", False), ({"hp": 9}, False)])
 def test_the_schema_of_a_row_place_accepts_an_id_alone_or_a_mapping(member, ok):
     assert accepted(Team, {"name": "T", "cryptids": [member]}) == (ok, ok)
+
+
+@pytest.mark.parametrize("when", ["doubles", "hurt", {"total": 7}, {"totals": [6, 8]},
+                                  {"range": [9, 11]}])
+def test_a_trigger_is_written_back_as_files_write_it(when):
+    ability = Ability.model_validate({"when": when, "do": [{"damage": 1}]})
+    written = ability.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    assert written == {"when": when, "do": [{"damage": 1}]}
+    assert Ability.model_validate(written) == ability

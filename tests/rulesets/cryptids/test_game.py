@@ -1,10 +1,12 @@
 """The cryptids-v1 ruleset as a game: no decisions, records, languages, logging on and off."""
 
 import itertools
+import json
 
 import pytest
 
 from rulekeeper.core import registry
+from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import new_game, replay
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.rulesets.cryptids.battle import Battle
@@ -53,6 +55,39 @@ def test_a_team_member_fights_with_the_abilities_it_left_the_shop_with(tmp_path)
     assert game.result.winner == "left" and game.result.rounds == 1
     plain = new_game("cryptids", options={"left": "duo", "right": "lake-monsters"}, dice=[3, 4])
     assert plain.result.rounds > 1
+
+
+def test_the_record_holds_a_team_file_s_team_and_team_ids_stay_ids(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.yaml").write_text(
+        "name: {en: Mine, fr: La mienne}\ncryptids:\n  - yeti\n  - cryptid: jackalope\n"
+        "    hp: 9\n    abilities:\n      - when: {range: [6, 8]}\n"
+        "        do: [{damage-over-time: 2, rolls: 2}, {summon: jackalope}]\n")
+    game = new_game("cryptids", seed=8, options={"left": "mine.yaml", "right": "hunters"})
+    record = game.record()
+    assert record.options == {"right": "hunters", "left": {
+        "file": str((tmp_path / "mine.yaml").resolve()),
+        "team": {"name": {"en": "Mine", "fr": "La mienne"}, "cryptids": [
+            {"cryptid": "yeti"},
+            {"cryptid": "jackalope", "hp": 9, "abilities": [{
+                "when": {"range": [6, 8]},
+                "do": [{"damage-over-time": 2, "rolls": 2}, {"summon": "jackalope"}]}]}]}}}
+    (tmp_path / "mine.yaml").unlink()  # the record needs the file no more
+    again = replay(json.loads(record.model_dump_json()))
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+    assert again.result == game.result and again.record() == record
+    plain = new_game("cryptids", seed=8, options={"left": "duo", "right": "hunters"})
+    assert plain.record().options == {"left": "duo", "right": "hunters"}
+
+
+def test_a_team_file_s_cryptids_are_checked_against_the_content(tmp_path):
+    (tmp_path / "mine.yaml").write_text("name: Mine\ncryptids: [yeti, nessie]\n")
+    record = new_game("cryptids", options={"left": str(tmp_path / "mine.yaml")}).record()
+    (tmp_path / "mine.yaml").unlink()
+    record.options["left"]["team"]["cryptids"][1] = "nessy"
+    with pytest.raises(ContentError, match=r"mine.yaml: cryptids.1.cryptid: Value error, "
+                                           r"unknown cryptid 'nessy' \(did you mean"):
+        replay(record)
 
 
 @pytest.mark.rule("opponent.snapshot.a")

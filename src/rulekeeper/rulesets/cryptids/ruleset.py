@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
 from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.registry import RulesetMeta
@@ -17,16 +17,27 @@ from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent, load_team_file
+from rulekeeper.rulesets.cryptids.schema import CryptidsContent, TeamFromFile, team_option
 
 HERE = Path(__file__).parent
 
 
 class BattleOptions(NoOptions):
-    """Which teams fight: a team id of the content, or a path to a team YAML file."""
+    """Which teams fight: a team id of the content, or a path to a team YAML file.
 
-    left: str = Field("french-legends", description="the left team: a team id or a YAML file")
-    right: str = Field("backwoods", description="the right team: a team id or a YAML file")
+    A team file is read as the options are parsed, so the game's record holds the team
+    itself (:class:`TeamFromFile`), not a path that means something else elsewhere.
+    """
+
+    left: str | TeamFromFile = Field("french-legends",
+                                     description="the left team: a team id or a YAML file")
+    right: str | TeamFromFile = Field("backwoods",
+                                      description="the right team: a team id or a YAML file")
+
+    @field_validator("left", "right", mode="before")
+    @classmethod
+    def _read_team_file(cls, value: Any, info: ValidationInfo) -> Any:
+        return team_option(value, str(info.field_name)) if isinstance(value, str) else value
 
 
 class CryptidsRuleset(Ruleset):
@@ -77,23 +88,26 @@ class CryptidsRuleset(Ruleset):
             self._catalogues[id(content)] = known
         return known[1]
 
-    def lineup(self, content: CryptidsContent, team: str, side: str = "left") -> Lineup:
-        """A team id of the content, or a team YAML file, compiled for battle."""
-        catalogue = self.catalogue(content)
-        entry = content.team(team)
-        if entry is not None:
-            key = (id(content), team)
+    def lineup(self, content: CryptidsContent, team: str | TeamFromFile,
+               side: str = "left") -> Lineup:
+        """A team id of the content, or a team file (its path, or the team read from it),
+        compiled for battle once per content."""
+        if isinstance(team, str):
+            team = team_option(team, side)
+        if isinstance(team, TeamFromFile):
+            key = (id(content), team.model_dump_json())
             if key not in self._lineups:
-                self._lineups[key] = lineup(entry, catalogue)
+                self._lineups[key] = lineup(team.checked(content), self.catalogue(content))
             return self._lineups[key]
-        path = Path(team)
-        if path.suffix in (".yaml", ".yml") or path.is_file():
-            if not path.is_file():
-                raise UsageError(f"--{side}: no team file {team!r}")
-            return lineup(load_team_file(path, content), catalogue)
-        ids = [t.id for t in content.teams.teams]
-        raise UsageError(f"--{side}: no team {team!r}{did_you_mean(team, ids)}; teams: "
-                         f"{', '.join(ids)}; or give a path to a team YAML file")
+        entry = content.team(team)
+        if entry is None:
+            ids = [t.id for t in content.teams.teams]
+            raise UsageError(f"--{side}: no team {team!r}{did_you_mean(team, ids)}; teams: "
+                             f"{', '.join(ids)}; or give a path to a team YAML file")
+        key = (id(content), team)
+        if key not in self._lineups:
+            self._lineups[key] = lineup(entry, self.catalogue(content))
+        return self._lineups[key]
 
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         battle = table.state

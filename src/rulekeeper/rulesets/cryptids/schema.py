@@ -11,15 +11,26 @@ bad id is reported at its own file, line and field.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_serializer,
+    model_serializer,
+    model_validator,
+)
 
 from rulekeeper.core.content import Model, load_file
+from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.rulings import did_you_mean
 
 ROW_LIMIT = 7
@@ -55,6 +66,8 @@ def known_cryptid(value: str) -> str:
 
 CryptidId = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$"),
                       AfterValidator(known_cryptid)]
+TEAM_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+"""The shape of a team id (``night-flyers``)."""
 
 
 def both_languages(value: dict[str, str]) -> dict[str, str]:
@@ -78,6 +91,17 @@ class Trigger(Model):
 
     kind: Literal["total", "totals", "range", TriggerWord]
     totals: tuple[int, ...] = ()
+
+    @model_serializer
+    def _as_written(self) -> str | dict[str, Any]:
+        """The trigger as content files write it (what a game's record keeps of a team file)."""
+        if self.kind == "total":
+            return {"total": self.totals[0]}
+        if self.kind == "totals":
+            return {"totals": list(self.totals)}
+        if self.kind == "range":
+            return {"range": [self.totals[0], self.totals[-1]]}
+        return self.kind
 
     @model_validator(mode="after")
     def _totals_fit(self) -> Trigger:
@@ -289,7 +313,7 @@ class Team(Model):
 
 
 class TeamEntry(Team):
-    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    id: str = Field(pattern=TEAM_ID.pattern)
 
 
 class TeamFile(Team):
@@ -330,7 +354,55 @@ def _ids_in(data: Any) -> frozenset[str]:
     return frozenset(str(c["id"]) for c in items if isinstance(c, Mapping) and "id" in c)
 
 
+class TeamFromFile(Model):
+    """A team read from its YAML file (``--left my-team.yaml``), as a game's options keep it.
+
+    The game's record holds the team itself: a replay reads no file, from any folder,
+    and editing the file afterwards changes nothing. ``file`` only names it in messages.
+    """
+
+    file: str = Field(description="the file the team was read from (absolute path)")
+    team: TeamFile
+
+    @field_serializer("team")
+    def _as_written(self, team: TeamFile) -> dict[str, Any]:
+        """The team's data as a file would give it: no empty fields in the record."""
+        return team.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+    def checked(self, content: CryptidsContent) -> TeamFile:
+        """The team, its cryptids checked against the content's (an unknown one is an error
+        naming the file and the field, and the line while the file is still there)."""
+        try:
+            with catalogue(_catalogue_of(content)):
+                return TeamFile.model_validate(self._as_written(self.team))
+        except ValidationError as error:
+            if Path(self.file).is_file():
+                load_team_file(Path(self.file), content)  # the same error, with its line
+            first = error.errors()[0]
+            raise ContentError(self.file, first["msg"], None,
+                               ".".join(str(p) for p in first["loc"])) from None
+
+
+def team_option(value: str, side: str) -> str | TeamFromFile:
+    """Option ``left`` or ``right`` as given: a team id stays an id; a team file is read.
+
+    A value ending in ``.yaml`` or ``.yml``, or naming an existing file and not shaped like
+    a team id (``teams/mine``), is a team file; errors name the file, the line and the field.
+    """
+    path = Path(value)
+    if path.suffix not in (".yaml", ".yml") and (TEAM_ID.fullmatch(value) or not path.exists()):
+        return value
+    if not path.is_file():
+        raise UsageError(f"--{side}: no team file {value!r}")
+    path = path.resolve()
+    return TeamFromFile(file=str(path), team=load_file(path, TeamFile))
+
+
 def load_team_file(path: Path, content: CryptidsContent) -> TeamFile:
     """A team YAML file, validated against the content's cryptids (errors name file and line)."""
-    with catalogue(frozenset(c.id for c in content.cryptids.cryptids)):
+    with catalogue(_catalogue_of(content)):
         return load_file(path, TeamFile)
+
+
+def _catalogue_of(content: CryptidsContent) -> frozenset[str]:
+    return frozenset(c.id for c in content.cryptids.cryptids)
