@@ -93,6 +93,9 @@ class CryptidsRuleset(Ruleset):
         """A team id of the content, or a team file (its path, or the team read from it),
         compiled for battle once per content."""
         if isinstance(team, str):
+            known = self._lineups.get((id(content), team))
+            if known is not None:
+                return known
             team = team_option(team, side)
         if isinstance(team, TeamFromFile):
             key = (id(content), team.model_dump_json())

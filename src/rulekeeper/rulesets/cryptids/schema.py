@@ -389,8 +389,10 @@ def team_option(value: str, side: str) -> str | TeamFromFile:
     A value ending in ``.yaml`` or ``.yml``, or naming an existing file and not shaped like
     a team id (``teams/mine``), is a team file; errors name the file, the line and the field.
     """
+    if TEAM_ID.fullmatch(value):
+        return value
     path = Path(value)
-    if path.suffix not in (".yaml", ".yml") and (TEAM_ID.fullmatch(value) or not path.exists()):
+    if path.suffix not in (".yaml", ".yml") and not path.exists():
         return value
     if not path.is_file():
         raise UsageError(f"--{side}: no team file {value!r}")
