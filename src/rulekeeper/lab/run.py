@@ -17,7 +17,7 @@ import multiprocessing
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulekeeper.agents import seat_agents
 from rulekeeper.core.errors import UsageError
@@ -117,13 +117,18 @@ class UntilNarrow:
         return None
 
 
-def check(spec: BatchSpec) -> None:
-    """Raise the user's error (unknown ruleset, option, ruling, agent) before any worker starts."""
+def check(spec: BatchSpec) -> BatchSpec:
+    """Raise the user's error (unknown ruleset, option, ruling, agent) before any worker starts.
+
+    Returns the spec with its options as a game records them (a team file read into its
+    team, for instance), so workers read no file and every game plays the same setup.
+    """
     if "human" in spec.agents:
         raise UsageError("simulations play bots only; use 'rulekeeper play' to play")
     game = new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings, 0,
                     options=spec.options, content_set=spec.content_set, log=False)
     seat_agents(game.ruleset, game.seats, list(spec.agents) or None, 0)
+    return replace(spec, options=game.record().options)
 
 
 def serial_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]]) -> Pieces:
@@ -205,7 +210,7 @@ def run_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None = None, 
               until: UntilNarrow | None = None) -> list[GameResult]:
     """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it), in game order."""
     plan = plan or Plan()
-    check(spec)
+    spec = check(spec)
     if plan.backend == "ray":
         from rulekeeper.lab.ray_backend import ray_pieces
 
