@@ -31,12 +31,14 @@ from rulekeeper.cli_args import (
     content_sets,
     extra_options,
 )
+from rulekeeper.cli_text import say
 from rulekeeper.core import registry
 from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
 from rulekeeper.core.events import Event, write_jsonl
 from rulekeeper.core.game import Game, Record, new_game, parse_record, replay
 from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
+from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
 from rulekeeper.lab import cli as lab_cli
 from rulekeeper.lab.batch import BatchSpec, run_serial, summarize
@@ -116,14 +118,18 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None
-        outcome = f"winner {result.winner}" if result.winner else "no winner"
-        console.print(f"[bold]Game over[/bold]: {outcome} ({result.reason})")
+        over = say("game-over", lang, outcome=outcome(result, lang), reason=result.reason)
+        console.print(f"[bold]{escape(over)}[/bold]")
     except (QuitGame, EOFError, KeyboardInterrupt):
-        console.print("[yellow]Game stopped.[/yellow]")
+        console.print(f"[yellow]{escape(say('stopped', lang))}[/yellow]")
     finally:
         if log is not None:
             write_log(log, game, lang)
-            console.print(f"Record written to {log}; replay it with: rulekeeper replay {log}")
+            console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
+
+
+def outcome(result: Result, lang: str) -> str:
+    return say("winner", lang, winner=result.winner) if result.winner else say("no-winner", lang)
 
 
 def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
@@ -198,10 +204,14 @@ def replay_command(
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
                           f"{escape(game.ruleset.messages.render(event, lang))}", highlight=False)
-    state = (f"over, winner {game.result.winner or 'none (tie)'} ({game.result.reason})"
-             if game.result else f"waiting for {game.pending.player if game.pending else '?'}")
-    console.print(f"[green]Reproduced[/green] {record.ruleset}: {len(game.decisions)} decisions, "
-                  f"{len(game.events)} events; the game is {state}.")
+    if game.result is not None:
+        state = say("state-over", lang, outcome=outcome(game.result, lang),
+                    reason=game.result.reason)
+    else:
+        state = say("state-waiting", lang, seat=game.pending.player if game.pending else "?")
+    console.print(escape(say("reproduced", lang, ruleset=record.ruleset,
+                             decisions=len(game.decisions), events=len(game.events),
+                             state=state)), highlight=False)
 
 
 @app.command()

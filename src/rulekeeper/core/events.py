@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.pofile import read_po
 
@@ -94,26 +96,38 @@ class _LocalizedData(dict[str, Any]):
         return value
 
 
-def counted(number: float, one: str, many: str) -> str:
-    """``number`` and its noun: ``one`` for exactly 1, ``many`` otherwise (English).
+@cache
+def _plural_form(locale: str) -> Callable[[float], str]:
+    return Locale.parse(locale).plural_form
+
+
+def counted(number: float, one: str, many: str, locale: str = "en") -> str:
+    """``number`` and its noun: ``one`` where the locale's plural rule says singular.
 
     >>> counted(1, "success", "successes"), counted(0, "chip", "chips")
     ('1 success', '0 chips')
+    >>> counted(0, "lancer", "lancers", "fr")
+    '0 lancer'
     """
-    return f"{number} {one if number == 1 else many}"
+    return f"{number} {one if _plural_form(locale)(number) == 'one' else many}"
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` plus the plural field ``{count:card|cards}``."""
+    """``str.format`` plus the plural field ``{count:card|cards}``, in one locale."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
-            return counted(value, one, many)
+            return counted(value, one, many, self.locale)
         return super().format_field(value, format_spec)
 
 
-_FORMATTER = _Formatter()
+@cache
+def _formatter(locale: str) -> _Formatter:
+    return _Formatter(locale)
 
 
 class Messages:
@@ -156,7 +170,7 @@ class Messages:
             data["data"] = json.dumps(dict(event.data), ensure_ascii=False, sort_keys=True)
         template = self.template(event.kind, locale)
         if "|" in template:  # a plural field, read by the slower formatter
-            return _FORMATTER.vformat(template, (), data)
+            return _formatter(locale).vformat(template, (), data)
         return template.format_map(data)
 
 

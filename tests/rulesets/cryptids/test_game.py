@@ -191,7 +191,7 @@ def test_words_agree_with_their_numbers_in_both_languages():
     assert "Turtle's shield absorbs 1 damage (0 left)." in en
     assert "Bouclier : Turtle absorbe 1 dégât (reste 0)." in fr
     assert "Damage over time on Turtle: 1 (0 rolls left)." in en
-    assert "Dégâts sur la durée : 1 pour Turtle (0 lancers restants)." in fr
+    assert "Dégâts sur la durée : 1 pour Turtle (0 lancer restant)." in fr
     assert en[-1] == "The left side (L) wins after 3 rolls."
     assert fr[-1] == "Le camp de gauche (L) gagne après 3 lancers."
 
