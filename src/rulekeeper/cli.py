@@ -41,7 +41,7 @@ from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load
 from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
 from rulekeeper.lab import cli as lab_cli
-from rulekeeper.lab.batch import BatchSpec, run_serial, summarize
+from rulekeeper.lab.batch import BatchSpec, run_serial
 
 app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
@@ -295,15 +295,17 @@ def _schema_text(schema: dict[str, Any]) -> str:
 def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 20,
          seed: SeedOpt = 0) -> None:
     """The main job on built-in defaults: a short batch of every registered ruleset."""
+    from rulekeeper.lab.summary import Summary
+
     table = Table("ruleset", "games", "outcomes", "mean rounds", "games/s",
                   title=f"rulekeeper demo: {games} bot games per ruleset, seed {seed}")
     for ruleset_id in registry.ids():
         started = time.perf_counter()
         results = list(run_serial(BatchSpec(ruleset_id), games, seed))
         elapsed = time.perf_counter() - started
-        summary = summarize(results)
-        outcomes = ", ".join(f"{w} {c}" for w, c in sorted(summary["winners"].items()))
-        table.add_row(ruleset_id, str(games), str(outcomes), f"{summary['mean_rounds']:.1f}",
+        summary = Summary.of(results, "")
+        outcomes = ", ".join(f"{w} {c}" for w, c in sorted(summary.winners.items()))
+        table.add_row(ruleset_id, str(games), outcomes, f"{summary.means['rounds'].value:.1f}",
                       f"{games / elapsed:,.0f}")
     if not registry.ids():
         console.print("No ruleset is registered yet.")

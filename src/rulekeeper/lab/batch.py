@@ -7,7 +7,6 @@ that seed too.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -106,12 +105,3 @@ def ensure_registered(ruleset_id: str, entry: str) -> None:
     """Register ``entry`` as ``ruleset_id`` unless this process already knows that id."""
     if ruleset_id not in registry.ids():
         registry.register(ruleset_id, entry)
-
-
-def summarize(results: list[GameResult]) -> dict[str, Any]:
-    """Counts of winners and reasons, and mean rounds."""
-    winners = Counter(r.winner or "tie" for r in results)
-    reasons = Counter(r.reason for r in results)
-    rounds = sum(r.rounds for r in results) / len(results) if results else 0.0
-    return {"games": len(results), "winners": dict(winners), "reasons": dict(reasons),
-            "mean_rounds": rounds}

@@ -7,7 +7,8 @@ import pytest
 
 from rulekeeper.agents import RandomAgent, play_out, seat_agents
 from rulekeeper.core.game import new_game, replay
-from rulekeeper.lab.batch import BatchSpec, run_serial, summarize
+from rulekeeper.lab.batch import BatchSpec, run_serial
+from rulekeeper.lab.summary import Summary
 from tests.core.test_cli import run
 from tests.rulesets.enemy_attacks.helpers import events, pass_heroes, start
 
@@ -92,7 +93,7 @@ def test_bot_games_finish_and_replay(players):
 def test_the_heuristic_bot_beats_random_play():
     def wins(agent):
         results = list(run_serial(BatchSpec("enemy-attacks", (agent,)), 40, 11))
-        return summarize(results)["winners"].get("heroes", 0)
+        return Summary.of(results, "heroes").winners.get("heroes", 0)
 
     assert wins("heuristic") > wins("random") + 10
 
