@@ -34,7 +34,7 @@ from rulekeeper.cli_args import (
 from rulekeeper.cli_text import say
 from rulekeeper.core import registry
 from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
-from rulekeeper.core.events import Event, write_jsonl
+from rulekeeper.core.events import Event, JsonLinesError, read_jsonl, write_jsonl
 from rulekeeper.core.game import Game, Record, new_game, parse_record, replay
 from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
@@ -140,29 +140,13 @@ def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
     return len(game.events)
 
 
-class LogLineError(Exception):
-    def __init__(self, line: int, reason: str) -> None:
-        self.line, self.reason = line, reason
-
-
-def _rows(handle: Any) -> list[Any]:
-    rows = []
-    for number, line in enumerate(handle, 1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as error:
-                raise LogLineError(number, error.msg) from None
-    return rows
-
-
 def read_log(path: Path) -> tuple[Record, list[Event] | None]:
     try:
         with path.open(encoding="utf-8") as handle:
-            rows = _rows(handle)
+            rows = list(read_jsonl(handle))
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    except LogLineError as error:
+    except JsonLinesError as error:
         raise ReplayMismatch(f"{path}:{error.line}: not JSON Lines: {error.reason}") from None
     except UnicodeDecodeError:
         raise ReplayMismatch(f"{path}: not a text file") from None

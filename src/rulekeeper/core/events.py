@@ -180,8 +180,20 @@ def write_jsonl(handle: TextIO, rows: Iterable[Mapping[str, Any]]) -> None:
         handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def read_jsonl(handle: TextIO) -> Iterator[dict[str, Any]]:
-    """Read one JSON object per non-empty line."""
-    for line in handle:
+class JsonLinesError(ValueError):
+    """A line of a JSON Lines file that is not JSON; ``line`` is its 1-based number."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def read_jsonl(handle: TextIO) -> Iterator[Any]:
+    """Read one JSON value per non-empty line; a bad line raises :class:`JsonLinesError`."""
+    for number, line in enumerate(handle, 1):
         if line.strip():
-            yield json.loads(line)
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as error:
+                raise JsonLinesError(number, error.msg) from None
