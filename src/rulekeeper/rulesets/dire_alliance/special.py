@@ -225,18 +225,9 @@ def _push(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
     if target is None or actor.area is None:
         return skipped(t, actor, effect)
     origin = actor.area
-    for _ in range(effect.amount):
-        here = target.area
-        assert here is not None
-        away = [a for a in t.board.neighbours(here)
-                if t.board.distance(origin, a) > t.board.distance(origin, here)]
-        destination = yield from choose_area(t, actor, away, f"push {target.name} where?",
-                                             "battle.sample.vocabulary", about=target)
-        if destination is None:
-            break
-        t.place(target, destination)
-        t.emit("push", "battle.sample.vocabulary", fighter=actor.name,
-               target=target.name, source=t.area_name(here), destination=t.area_name(destination))
+    yield from _shift(t, actor, target, effect.amount, "push", lambda here: [
+        a for a in t.board.neighbours(here)
+        if t.board.distance(origin, a) > t.board.distance(origin, here)])
     return True, target
 
 
@@ -246,18 +237,26 @@ def _pull(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Ou
                                 "pull whom?")
     if target is None or actor.area is None:
         return skipped(t, actor, effect)
-    for _ in range(effect.amount):
+    goal = actor.area
+    yield from _shift(t, actor, target, effect.amount, "pull",
+                      lambda here: t.board.steps_toward(here, goal))
+    return True, target
+
+
+def _shift(t: Tabletop, actor: Fighter, target: Fighter, amount: int, verb: str,
+           destinations: Callable[[str], list[str]]) -> Generator[Decision, str, None]:
+    """Move ``target`` up to ``amount`` areas, each step to an area its controller picks."""
+    for _ in range(amount):
         here = target.area
         assert here is not None
-        steps = t.board.steps_toward(here, actor.area)
-        destination = yield from choose_area(t, actor, steps, f"pull {target.name} where?",
+        destination = yield from choose_area(t, actor, destinations(here),
+                                             f"{verb} {target.name} where?",
                                              "battle.sample.vocabulary", about=target)
         if destination is None:
             break
         t.place(target, destination)
-        t.emit("pull", "battle.sample.vocabulary", fighter=actor.name,
+        t.emit(verb, "battle.sample.vocabulary", fighter=actor.name,
                target=target.name, source=t.area_name(here), destination=t.area_name(destination))
-    return True, target
 
 
 def _status(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
