@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
@@ -28,6 +27,7 @@ from rulekeeper.cli_args import (
     SeedOpt,
     SetOpt,
     agent_list,
+    console,
     content_sets,
     extra_options,
 )
@@ -49,7 +49,6 @@ odds_app = typer.Typer(help="Exact odds for a ruleset's dice questions.", no_arg
 battle_app = typer.Typer(help="Run one automatic battle and print its log.", no_args_is_help=True)
 app.add_typer(odds_app, name="odds")
 app.add_typer(battle_app, name="battle")
-console = Console(width=None if sys.stdout.isatty() else 120)  # piped output: wide tables
 
 
 def check_lang(game_or_ruleset: Any, lang: str) -> None:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import parse_assignments
+
+console = Console(width=None if sys.stdout.isatty() else 120)
+"""Where the commands print; piped output gets wide tables instead of 80 columns."""
 
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 """Context settings of commands that take a ruleset's own options last (``--heroes 2``)."""

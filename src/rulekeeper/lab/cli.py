@@ -35,6 +35,7 @@ from rulekeeper.cli_args import (
     SeedOpt,
     SetOpt,
     agent_list,
+    console,
     content_sets,
     extra_options,
 )
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
     from rulekeeper.lab.summary import Summary
     from rulekeeper.lab.sweep import Axis, Comparison
 
-console = Console()
 progress_console = Console(stderr=True)
 
 GamesOpt = Annotated[int, typer.Option(min=1, help="games per batch")]

@@ -81,7 +81,9 @@ class OddsReport:
         if as_json:
             print(json.dumps(self.to_json(), indent=2, ensure_ascii=False))
             return
-        console = console or Console()
+        if console is None:
+            from rulekeeper.cli_args import console as shared
+            console = shared
         table = Table("outcome", "probability", "exact / 95% interval", title=self.title)
         for name, p in self.outcomes.items():
             detail = (_exact(p) if isinstance(p, Fraction) else

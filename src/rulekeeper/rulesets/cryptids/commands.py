@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
+from rulekeeper.cli_args import console
 from rulekeeper.core import registry
 from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.game import new_game
@@ -18,7 +18,6 @@ from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from rulekeeper.rulesets.cryptids.schema import CryptidsContent
 
-console = Console()
 battle_app = typer.Typer(help="One cryptid battle and its log.", add_completion=False)
 odds_app = typer.Typer(help="Win, tie and loss odds of a cryptid matchup.", add_completion=False)
 
