@@ -1,0 +1,140 @@
+"""The one module that calls the cryptids battle: a run's battles and the bots' quick ones.
+
+A run's battle is a plain game of the ``cryptids-v1`` ruleset between two teams
+written inline (the rows of two snapshots), with its own seed and the run's battle
+rulings. :meth:`Fought.record` is that game's record, which
+``rulekeeper.core.game.replay`` (and ``rulekeeper replay``) reproduces on its own.
+The battle itself is played here directly on compiled lineups (the fast path);
+when the run logs, the record is replayed through core to get the battle's events,
+so that the events are by construction those of a replay.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core import registry
+from rulekeeper.core.errors import RulesetError
+from rulekeeper.core.events import Event
+from rulekeeper.core.game import Record, events_digest, replay
+from rulekeeper.core.rng import Rng
+from rulekeeper.core.rulings import resolve
+from rulekeeper.rulesets.cryptids.battle import Battle
+from rulekeeper.rulesets.cryptids.cards import Lineup, lineup
+from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
+from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from rulekeeper.rulesets.cryptids.schema import CryptidsContent, TeamFile, catalogue
+
+BATTLE_RULESET = "cryptids-v1"
+"""The ruleset every battle of a run is a game of."""
+BATTLE_RULINGS = RULINGS
+"""The battle's rulings, which a run declares as its own and passes to each battle."""
+LINEUPS_KEPT = 512
+"""Compiled teams kept for reuse (the bots meet the same rows many times)."""
+
+TeamData = Mapping[str, Any]
+"""A team as a team file writes it: ``{"name": {...}, "cryptids": [{"cryptid": ...}, ...]}``."""
+
+
+def _battle_ruleset() -> CryptidsRuleset:
+    ruleset = registry.load(BATTLE_RULESET)
+    if not isinstance(ruleset, CryptidsRuleset):
+        raise RulesetError(f"{BATTLE_RULESET} is not the cryptids battle")
+    return ruleset
+
+
+def battle_content() -> CryptidsContent:
+    """The cards battles are fought with: the battle ruleset's sample content."""
+    content = _battle_ruleset().load_content(None)[0]
+    assert isinstance(content, CryptidsContent)
+    return content
+
+
+def battle_digest() -> str:
+    return _battle_ruleset().load_content(None)[1]
+
+
+def battle_rulings(rulings: Mapping[str, str]) -> BattleRulings:
+    return BattleRulings.read(rulings)
+
+
+@dataclass(frozen=True)
+class Fought:
+    """A battle of a run, left (the player) against right (the opponent).
+
+    Attributes:
+        winner: ``"left"``, ``"right"`` or None (a tie).
+        reason: how it ended (``side-empty``, ``both-empty``, ``roll-cap``, ``no-damage``).
+        rolls: rolls thrown.
+        events: the battle's events, when the run logs (else empty).
+    """
+
+    left: TeamData
+    right: TeamData
+    names: tuple[str, str]
+    seed: int
+    rulings: Mapping[str, str]
+    winner: str | None
+    reason: str
+    rolls: int
+    events: tuple[Event, ...] = ()
+    digest: str | None = None
+
+    def record(self) -> Record:
+        """The battle as a game record of ``cryptids-v1``: teams inline, seed, rulings."""
+        ruleset = _battle_ruleset()
+        options = ruleset.parse_options({
+            "left": {"file": self.names[0], "team": dict(self.left)},
+            "right": {"file": self.names[1], "team": dict(self.right)}})
+        return Record(ruleset=ruleset.meta.id, options=options.model_dump(mode="json"),
+                      content_digest=battle_digest(),
+                      rulings=resolve(ruleset.rulings, self.rulings), seed=self.seed,
+                      events_digest=self.digest)
+
+
+class Arena:
+    """Compiles teams (keeping the last :data:`LINEUPS_KEPT`) and fights battles."""
+
+    def __init__(self) -> None:
+        self.content = battle_content()
+        self.cards = _battle_ruleset().catalogue(self.content)
+        self._ids = frozenset(c.id for c in self.content.cryptids.cryptids)
+        self._lineups: OrderedDict[str, Lineup] = OrderedDict()
+
+    def lineup(self, team: TeamData) -> Lineup:
+        """The team compiled for battle; an unknown cryptid raises a one-line error."""
+        key = json.dumps(team, sort_keys=True)
+        found = self._lineups.get(key)
+        if found is None:
+            with catalogue(self._ids):
+                found = lineup(TeamFile.model_validate(dict(team)), self.cards)
+            self._lineups[key] = found
+            if len(self._lineups) > LINEUPS_KEPT:
+                self._lineups.popitem(last=False)
+        else:
+            self._lineups.move_to_end(key)
+        return found
+
+    def quick(self, left: Lineup, right: Lineup, seed: int, rulings: BattleRulings) -> str | None:
+        """The winner of one battle, no log: what the bots' Monte Carlo plays."""
+        return Battle(left, right, Rng(seed), rulings).run().winner
+
+    def fight(self, left: TeamData, right: TeamData, names: tuple[str, str], seed: int,
+              rulings: Mapping[str, str], log: bool) -> Fought:
+        """A run's battle; with ``log``, its record is replayed to get the events."""
+        outcome = Battle(self.lineup(left), self.lineup(right), Rng(seed),
+                         battle_rulings(rulings)).run()
+        fought = Fought(left, right, names, seed, dict(rulings), outcome.winner, outcome.reason,
+                        outcome.rolls)
+        if not log:
+            return fought
+        game = replay(fought.record())
+        if game.result is None or game.result.winner != outcome.winner:
+            raise RulesetError(f"battle seed {seed}: the replayed battle ended otherwise")
+        events = tuple(game.events)
+        return Fought(left, right, names, seed, dict(rulings), outcome.winner, outcome.reason,
+                      outcome.rolls, events, events_digest(events))
