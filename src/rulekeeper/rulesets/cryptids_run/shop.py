@@ -136,12 +136,15 @@ def _number(text: str, most: int) -> int | None:
 
 
 class Tally:
-    """What the shop counts for the run's metrics: offers seen and purchases."""
+    """What a run counts for the lab: offers seen, purchases, abilities chosen (by the shop),
+    and battles fielded and won (by the run), per cryptid and ``cryptid.ability``."""
 
     def __init__(self) -> None:
         self.offered: dict[str, int] = {}
         self.bought: dict[str, int] = {}
         self.chosen: dict[str, int] = {}
+        self.fielded: dict[str, int] = {}
+        self.fielded_won: dict[str, int] = {}
 
     def add(self, table: dict[str, int], key: str) -> None:
         table[key] = table.get(key, 0) + 1
@@ -158,6 +161,8 @@ class Shopkeeper:
         self.teller = teller
         self.tally = tally or Tally()
         self.round = 0
+        self.buying: dict[str, Any] | None = None
+        """While the player chooses a bought cryptid's ability: which cryptid, which place."""
 
     # -- a round's shop, as the rules read ---------------------------------------------------
 
@@ -382,9 +387,11 @@ class Shopkeeper:
         entry = stock.entries[cryptid]
         ability = entry.abilities[0].id
         if len(entry.abilities) > 1:
+            self.buying = {"cryptid": cryptid, "place": at}
             ability = yield Decision(SEAT, "ability", options(
                 (a.id, f"{a.name['en']}: {describe(a)}") for a in entry.abilities),
                 "battle.shop.c", f"Which ability does {stock.name(cryptid)['en']} keep?")
+            self.buying = None
         chosen = entry.ability(ability)
         self.tally.add(self.tally.chosen, f"{cryptid}.{ability}")
         shop.places[at - 1] = Place(cryptid, ability, stock.hp(cryptid), stock.threat(cryptid))
