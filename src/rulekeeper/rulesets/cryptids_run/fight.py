@@ -91,6 +91,7 @@ class Fought:
             "left": {"file": self.names[0], "team": dict(self.left)},
             "right": {"file": self.names[1], "team": dict(self.right)}})
         return Record(ruleset=ruleset.meta.id, options=options.model_dump(mode="json"),
+                      content_dir=None,
                       content_digest=battle_digest(),
                       rulings=resolve(ruleset.rulings, self.rulings), seed=self.seed,
                       events_digest=self.digest)

@@ -45,7 +45,7 @@ class MatchRequest(Model):
     player: str
     run: str
     rating: Rating = Field(description="the player's rating (as stored when the run began)")
-    last_opponent: str | None = Field(None, description="the player met in the last battle")
+    last_opponent: str | None = Field(default=None, description="the player met in the last battle")
     seed: int = Field(description="for a draw between equal candidates, and for a ghost")
     snapshot: Snapshot = Field(description="the row just frozen, to add to the pool")
 
@@ -55,7 +55,7 @@ class Band(Model):
 
     band: float | None
     found: int
-    again: bool = Field(False, description="the player met last time is allowed back")
+    again: bool = Field(default=False, description="the player met last time is allowed back")
 
 
 class Candidate(Model):
@@ -69,11 +69,11 @@ class Match(Model):
 
     opponent: Snapshot
     bands: tuple[Band, ...] = ()
-    candidates: tuple[Candidate, ...] = Field((), description="the nearest, closest first")
+    candidates: tuple[Candidate, ...] = Field(default=(), description="the nearest, closest first")
     reason: Literal["closest", "drawn", "again", "ghost"]
     """``closest``: the only closest rating; ``drawn``: drawn among equally close ones;
     ``again``: no other player at this round, the player met last time again; ``ghost``."""
-    bot: str | None = Field(None, description="the bot that built a ghost")
+    bot: str | None = Field(default=None, description="the bot that built a ghost")
 
 
 def match(request: MatchRequest, pool: SnapshotPool, rules: MatchmakingRules,

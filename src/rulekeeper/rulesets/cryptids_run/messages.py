@@ -5,8 +5,8 @@ from the content in both languages.
 """
 
 TEMPLATES = {
-    "run.start": "{player} begins run {run}: {lives:life|lives}, 0 victories; {victories} "
-                 "victories win it. Rating {mu}.",
+    "run.start": "{player} begins run {run}: {lives:life|lives}, 0 victories; "
+                 "{victories:victory|victories} win it. Rating {mu}.",
     "shop.open": "Round {round}: the shop opens with {gold} gold; tiers {tiers:and} on offer.",
     "shop.kept": "Frozen offers kept from the last round: {offers:and}.",
     "shop.offers": "Offers: {offers}.",
@@ -46,11 +46,12 @@ TEMPLATES = {
     "round.tie.no-victory": "A tie is no victory ({victories} so far).",
     "rating.battle": "Rating change of this battle ({outcome} against rating {opponent_mu}): "
                      "{mu}; the run's total so far {total}, applied when the run ends.",
-    "run.won": "The run is won: {victories} victories in {rounds:round|rounds}, "
+    "run.won": "The run is won: {victories:victory|victories} in {rounds:round|rounds}, "
                "{lives:life|lives} left.",
     "run.lost": "The run is lost: no life left after {rounds:round|rounds} "
-                "({victories} victories).",
-    "run.round-limit": "The run ends after round {rounds}, the last one: {victories} victories, "
+                "({victories:victory|victories}).",
+    "run.round-limit": "The run ends after round {rounds}, the last one: "
+                       "{victories:victory|victories}, "
                        "{lives:life|lives} left.",
     "rating.applied": "The run's rating total is applied: {before} → {after} ({change} over "
                       "{battles:battle|battles}; uncertainty now {sigma}).",

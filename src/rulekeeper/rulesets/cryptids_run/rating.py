@@ -21,7 +21,7 @@ MODEL = "openskill Plackett-Luce"
 """The rating model, as the docs name it."""
 
 Result = Literal["win", "loss", "tie"]
-RANKS: dict[Result, list[int]] = {"win": [0, 1], "loss": [1, 0], "tie": [0, 0]}
+RANKS: dict[Result, list[float]] = {"win": [0, 1], "loss": [1, 0], "tie": [0, 0]}
 """openskill ranks (lower is better) of the player and the opponent; a tie is a draw."""
 
 

@@ -13,14 +13,17 @@ from rulekeeper.core.content import digest
 from rulekeeper.core.errors import DiceScriptError
 from rulekeeper.core.events import Messages
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.core.registry import import_target
-from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.registry import RulesetMeta, import_target
 from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import InputSource, NoOptions, Procedure, Ruleset, Table
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
-from rulekeeper.rulesets.cryptids_run.fight import BATTLE_RULINGS, Arena, battle_content, \
-    battle_digest
+from rulekeeper.rulesets.cryptids_run.fight import (
+    BATTLE_RULINGS,
+    Arena,
+    battle_content,
+    battle_digest,
+)
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool

@@ -22,6 +22,7 @@ from rulekeeper.core.ruleset import Procedure, Result, Table
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.fight import Arena, Fought
 from rulekeeper.rulesets.cryptids_run.matchmaking import OPPONENT, Match, MatchRequest
+from rulekeeper.rulesets.cryptids_run.rating import Change
 from rulekeeper.rulesets.cryptids_run.shop import Shop, Shopkeeper, Stock, Tally
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot, snapshot_id
 
@@ -44,7 +45,7 @@ class BattleEntry:
     opponent: Snapshot | None
     outcome: Outcome
     fought: Fought | None
-    change: rating.Change
+    change: Change
     match: Match | None = None
 
     def record(self) -> Record | None:
@@ -88,7 +89,7 @@ class RunState:
         return met[-1].player if met else None
 
     @property
-    def change(self) -> rating.Change:
+    def change(self) -> Change:
         """The rating change of the battles so far (applied when the run ends)."""
         return rating.total(b.change for b in self.battles)
 
@@ -138,7 +139,7 @@ class Run:
         table, state = self.table, self.state
         if not snapshot.row:
             table.emit("round.empty-row", "battle.empty-row", round=state.round)
-            self.settle(BattleEntry(state.round, None, "loss", None, rating.Change(0.0, 0.0)))
+            self.settle(BattleEntry(state.round, None, "loss", None, Change(0.0, 0.0)))
             return
         request = MatchRequest(round=state.round, player=state.player, run=state.run,
                                rating=state.rating, last_opponent=state.last_opponent,
@@ -156,8 +157,9 @@ class Run:
         change = rating.change(state.rating, opponent.rating, outcome)  # rating.change.a
         self.settle(BattleEntry(state.round, opponent, outcome, fought, change, found))
         total = state.change
-        table.emit("rating.battle", "rating.battle", outcome=OUTCOME_WORDS[outcome], mu=round(change.mu, 3),
-                   opponent_mu=round(opponent.rating.mu, 2), total=round(total.mu, 3))
+        table.emit("rating.battle", "rating.battle", outcome=OUTCOME_WORDS[outcome],
+                   mu=round(change.mu, 3), opponent_mu=round(opponent.rating.mu, 2),
+                   total=round(total.mu, 3))
 
     def read_match(self, answer: Any) -> Match:
         """The outside input as a :class:`Match`; one that breaks the rules is refused."""
@@ -167,7 +169,8 @@ class Run:
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "answer"
-            raise UsageError(f"the opponent input is not a match: {where}: {first['msg']}") from None
+            raise UsageError(f"the opponent input is not a match: {where}: "
+                             f"{first['msg']}") from None
         opponent = found.opponent
         if opponent.round != state.round:
             raise UsageError(f"opponent.snapshot.c: the opponent snapshot {opponent.id} is of "
@@ -194,7 +197,7 @@ class Run:
             table.emit("match.candidates", "matchmaking.explained",
                        candidates=[f"{c.player} ({c.mu:.1f})" for c in found.candidates])
         opponent = found.opponent
-        data = {"player": opponent.player, "round": opponent.round,
+        data: dict[str, Any] = {"player": opponent.player, "round": opponent.round,
                 "opponent_mu": round(opponent.rating.mu, 2),
                 "distance": round(abs(opponent.rating.mu - self.state.rating.mu), 2)}
         rule = {"closest": "matchmaking.closest", "drawn": "matchmaking.closest",

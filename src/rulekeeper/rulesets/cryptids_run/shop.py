@@ -400,9 +400,10 @@ class Shopkeeper:
 
     def combine(self, place: Place, at: int) -> None:
         combine = self.rules.combine
-        for stat, by in (("hp", combine.hp), ("threat", combine.threat)):
-            if by:
-                place.changes.append(StatChange(stat=stat, by=by, round=self.round))
+        if combine.hp:
+            place.changes.append(StatChange(stat="hp", by=combine.hp, round=self.round))
+        if combine.threat:
+            place.changes.append(StatChange(stat="threat", by=combine.threat, round=self.round))
         place.combined += 1
         place.hp += combine.hp
         place.threat += combine.threat

@@ -17,7 +17,7 @@ from rulekeeper.core.content import Model
 from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
 from rulekeeper.rulesets.cryptids_run.schema import AbilityOption
 
-FORMAT = 1
+FORMAT: Literal[1] = 1
 """The format of snapshot data; a snapshot says which one it is written in."""
 
 

@@ -47,8 +47,9 @@ def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
                        "changes": [c.model_dump(mode="json") for c in place.changes]})
     buying = keeper.buying
     if buying is not None:
-        buying = {**buying, "hp": stock.hp(buying["cryptid"]), "abilities": [ability_data(a) for a in
-                                          stock.entries[buying["cryptid"]].abilities]}
+        entry = stock.entries[buying["cryptid"]]
+        buying = {**buying, "hp": stock.hp(entry.cryptid),
+                  "abilities": [ability_data(a) for a in entry.abilities]}
     return {"round": keeper.round, "gold": shop.gold, "actions": shop.actions,
             "action_limit": rules.actions, "offers": offers, "places": places,
             "prices": rules.prices.model_dump(), "combine": rules.combine.model_dump(),
