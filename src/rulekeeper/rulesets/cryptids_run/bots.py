@@ -106,6 +106,13 @@ class GreedyShopper:
 
     def __init__(self, seat: str = "", seed: int = 0) -> None:
         self.seat = seat
+        self._strengths: dict[tuple[str, int], float] = {}
+
+    def offer_strength(self, offer: Mapping[str, Any]) -> float:
+        key = (offer["cryptid"], offer["hp"])
+        if key not in self._strengths:
+            self._strengths[key] = offer_strength(offer)
+        return self._strengths[key]
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         state = state_of(view)
@@ -117,7 +124,7 @@ class GreedyShopper:
     def shop(self, state: Mapping[str, Any], decision: Decision) -> str:
         legal = set(decision.ids)
         places: list[Any] = state["places"]
-        ranked = sorted(((offer_strength(o), -n, n) for n, o in enumerate(state["offers"], 1)
+        ranked = sorted(((self.offer_strength(o), -n, n) for n, o in enumerate(state["offers"], 1)
                          if o is not None), reverse=True)
         for _, _, number in ranked:
             buy = self._buy(number, state, legal)

@@ -24,17 +24,19 @@ from rulekeeper.core.game import Record, events_digest, replay
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import Battle
-from rulekeeper.rulesets.cryptids.cards import Lineup, lineup
+from rulekeeper.rulesets.cryptids.cards import Card, Lineup
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent, TeamFile, catalogue
+from rulekeeper.rulesets.cryptids.schema import CryptidsContent, Member, TeamFile, catalogue
+from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 
 BATTLE_RULESET = "cryptids-v1"
 """The ruleset every battle of a run is a game of."""
 BATTLE_RULINGS = RULINGS
 """The battle's rulings, which a run declares as its own and passes to each battle."""
-LINEUPS_KEPT = 512
-"""Compiled teams kept for reuse (the bots meet the same rows many times)."""
+KEPT = 2048
+"""Compiled cryptids (and teams) kept for reuse: rows change one cryptid at a time, and the
+bots meet the same rows many times."""
 
 TeamData = Mapping[str, Any]
 """A team as a team file writes it: ``{"name": {...}, "cryptids": [{"cryptid": ...}, ...]}``."""
@@ -73,9 +75,8 @@ class Fought:
         events: the battle's events, when the run logs (else empty).
     """
 
-    left: TeamData
-    right: TeamData
-    names: tuple[str, str]
+    left: Snapshot
+    right: Snapshot
     seed: int
     rulings: Mapping[str, str]
     winner: str | None
@@ -88,8 +89,8 @@ class Fought:
         """The battle as a game record of ``cryptids-v1``: teams inline, seed, rulings."""
         ruleset = _battle_ruleset()
         options = ruleset.parse_options({
-            "left": {"file": self.names[0], "team": dict(self.left)},
-            "right": {"file": self.names[1], "team": dict(self.right)}})
+            "left": {"file": self.left.source, "team": self.left.team()},
+            "right": {"file": self.right.source, "team": self.right.team()}})
         return Record(ruleset=ruleset.meta.id, options=options.model_dump(mode="json"),
                       content_dir=None,
                       content_digest=battle_digest(),
@@ -97,39 +98,68 @@ class Fought:
                       events_digest=self.digest)
 
 
+class _Kept(OrderedDict[str, Any]):
+    """The last :data:`KEPT` values computed, by key."""
+
+    def keep(self, key: str, value: Any) -> Any:
+        self[key] = value
+        if len(self) > KEPT:
+            self.popitem(last=False)
+        return value
+
+
 class Arena:
-    """Compiles teams (keeping the last :data:`LINEUPS_KEPT`) and fights battles."""
+    """Compiles teams (keeping the last :data:`KEPT` cryptids and teams) and fights battles."""
 
     def __init__(self) -> None:
         self.content = battle_content()
         self.cards = _battle_ruleset().catalogue(self.content)
         self._ids = frozenset(c.id for c in self.content.cryptids.cryptids)
-        self._lineups: OrderedDict[str, Lineup] = OrderedDict()
+        self._lineups = _Kept()
+        self._members = _Kept()
 
     def lineup(self, team: TeamData) -> Lineup:
-        """The team compiled for battle; an unknown cryptid raises a one-line error."""
+        """The team compiled for battle; an unknown cryptid raises a one-line error naming it."""
         key = json.dumps(team, sort_keys=True)
-        found = self._lineups.get(key)
+        found: Lineup | None = self._lineups.get(key)
         if found is None:
             with catalogue(self._ids):
-                found = lineup(TeamFile.model_validate(dict(team)), self.cards)
-            self._lineups[key] = found
-            if len(self._lineups) > LINEUPS_KEPT:
-                self._lineups.popitem(last=False)
-        else:
-            self._lineups.move_to_end(key)
+                checked = TeamFile.model_validate(dict(team))
+            found = self._lineups.keep(key, Lineup(checked.name, tuple(
+                self.card(m) for m in checked.cryptids)))
+        return found
+
+    def card(self, member: Member) -> Card:
+        """A member's card, compiled once while it is kept."""
+        key = member.model_dump_json(by_alias=True)
+        found: Card | None = self._members.get(key)
+        if found is None:
+            found = self._members.keep(key, self.cards.card(member))
         return found
 
     def quick(self, left: Lineup, right: Lineup, seed: int, rulings: BattleRulings) -> str | None:
         """The winner of one battle, no log: what the bots' Monte Carlo plays."""
         return Battle(left, right, Rng(seed), rulings).run().winner
 
-    def fight(self, left: TeamData, right: TeamData, names: tuple[str, str], seed: int,
-              rulings: Mapping[str, str], log: bool) -> Fought:
+    def row(self, snapshot: Snapshot) -> Lineup:
+        """A snapshot's row compiled for battle (its cryptids are checked data already)."""
+        key = snapshot.model_dump_json(include={"row"})
+        found: Lineup | None = self._lineups.get(key)
+        if found is None:
+            cards = []
+            for fielded in snapshot.row:
+                member = Member(cryptid=fielded.cryptid, hp=fielded.hp, threat=fielded.threat,
+                                abilities=[fielded.ability])
+                cards.append(self.card(member))
+            found = self._lineups.keep(key, Lineup(snapshot.title(), tuple(cards)))
+        return found
+
+    def fight(self, left: Snapshot, right: Snapshot, seed: int, rulings: Mapping[str, str],
+              log: bool) -> Fought:
         """A run's battle; with ``log``, its record is replayed to get the events."""
-        outcome = Battle(self.lineup(left), self.lineup(right), Rng(seed),
+        outcome = Battle(self.row(left), self.row(right), Rng(seed),
                          battle_rulings(rulings)).run()
-        fought = Fought(left, right, names, seed, dict(rulings), outcome.winner, outcome.reason,
+        fought = Fought(left, right, seed, dict(rulings), outcome.winner, outcome.reason,
                         outcome.rolls)
         if not log:
             return fought
@@ -137,5 +167,5 @@ class Arena:
         if game.result is None or game.result.winner != outcome.winner:
             raise RulesetError(f"battle seed {seed}: the replayed battle ended otherwise")
         events = tuple(game.events)
-        return Fought(left, right, names, seed, dict(rulings), outcome.winner, outcome.reason,
+        return Fought(left, right, seed, dict(rulings), outcome.winner, outcome.reason,
                       outcome.rolls, events, events_digest(events))

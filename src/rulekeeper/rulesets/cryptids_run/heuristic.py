@@ -19,9 +19,8 @@ from rulekeeper.core.decisions import Decision
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.rulesets.cryptids_run.bots import GreedyShopper, state_of, strength
 from rulekeeper.rulesets.cryptids_run.fight import Arena, battle_rulings
-from rulekeeper.rulesets.cryptids_run.ghosts import build_ghost
+from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.pool import SnapshotPool
-from rulekeeper.rulesets.cryptids_run.shop import Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot
 
 Member = dict[str, Any]
@@ -44,15 +43,14 @@ class HeuristicShopper(GreedyShopper):
         super().__init__(seat, seed)
         self.seed = seed
         self.pool: SnapshotPool | None = None
-        self.stock: Stock | None = None
-        self._ghosts: dict[int, list[Snapshot]] = {}
+        self.ghosts: Ghosts | None = None
         self._plan: str | None = None
         self.rulings = battle_rulings({})
 
-    def see(self, pool: SnapshotPool | None, stock: Stock | None = None) -> None:
-        """Judge offers against this pool (and build ghosts from this stock)."""
+    def see(self, pool: SnapshotPool | None, ghosts: Ghosts | None = None) -> None:
+        """Judge offers against this pool (topped up with these ghosts)."""
         self.pool = pool
-        self.stock = stock
+        self.ghosts = ghosts
 
     @property
     def arena(self) -> Arena:
@@ -170,19 +168,16 @@ class HeuristicShopper(GreedyShopper):
             found = self.pool.candidates(round_, exclude={state.get("player", self.seat)},
                                          low=-math.inf, high=math.inf, limit=self.OPPONENTS)
         if len(found) < 2:
-            if round_ not in self._ghosts:
-                stock = self.stock or _sample_stock()
-                self._ghosts[round_] = [
-                    build_ghost(stock, round_, Rating(mu=25.0, sigma=25 / 3),
-                                derive_seed(self.seed, 10_000 + round_ * 10 + i))
-                    for i in range(2)]
-            found = [*found, *self._ghosts[round_]]
+            ghosts = self.ghosts or _sample_ghosts()
+            rating = Rating(mu=25.0, sigma=25 / 3)
+            found = [*found, *(ghosts.ghost(round_, rating, line) for line in range(2))]
         return found
 
 
-def _sample_stock() -> Stock:
+def _sample_ghosts() -> Ghosts:
+    """The ghosts of the sample content (a bot made without :meth:`HeuristicShopper.see`)."""
     from rulekeeper.rulesets.cryptids_run.ruleset import CryptidsRunRuleset
 
     ruleset = registry.load("cryptids-run-v1")
     assert isinstance(ruleset, CryptidsRunRuleset)
-    return ruleset.stock(ruleset.load_content(None)[0])
+    return ruleset.ghosts(ruleset.load_content(None)[0])

@@ -11,7 +11,7 @@ another player:
    used, and its closest rating is chosen (equal ones: a draw seeded by the request).
 2. Never the player's own snapshots; not the player met last time, when any other
    player has a snapshot at that round (else that player again).
-3. No snapshot at that round: a ghost, built by a bot from the shop's rules.
+3. No snapshot at that round: a ghost, built by a bot from the shop's rules (ghosts.py).
 
 The answer (:class:`Match`) explains the choice: the bands tried and what they held,
 the nearest candidates, and why this one; the run logs it as events. Being an outside
@@ -28,10 +28,9 @@ from pydantic import Field
 
 from rulekeeper.core.content import Model
 from rulekeeper.core.errors import UsageError
-from rulekeeper.rulesets.cryptids_run.ghosts import GHOST_BOT, build_ghost
+from rulekeeper.rulesets.cryptids_run.ghosts import GHOST_BOT, Ghosts
 from rulekeeper.rulesets.cryptids_run.pool import SnapshotPool
 from rulekeeper.rulesets.cryptids_run.schema import MatchmakingRules
-from rulekeeper.rulesets.cryptids_run.shop import Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot
 
 OPPONENT = "opponent"
@@ -77,7 +76,7 @@ class Match(Model):
 
 
 def match(request: MatchRequest, pool: SnapshotPool, rules: MatchmakingRules,
-          stock: Stock) -> Match:
+          ghosts: Ghosts) -> Match:
     """Choose the opponent of ``request`` from ``pool`` (see the module's doc)."""
     mu = request.rating.mu
     exclude = {request.player}  # opponent.snapshot.b: never one's own snapshots
@@ -97,7 +96,7 @@ def match(request: MatchRequest, pool: SnapshotPool, rules: MatchmakingRules,
         if found:
             bands.append(Band(band=None, found=len(found), again=True))
             return _closest(request, found, bands, rules, again=True)
-    ghost = build_ghost(stock, request.round, request.rating, request.seed)
+    ghost = ghosts.ghost(request.round, request.rating, request.seed)
     return Match(opponent=ghost, bands=tuple(bands), reason="ghost", bot=GHOST_BOT)
 
 
@@ -123,9 +122,9 @@ class Matchmaker:
     is empty) and answers with :func:`match`, as JSON data.
     """
 
-    def __init__(self, pool: SnapshotPool, stock: Stock) -> None:
+    def __init__(self, pool: SnapshotPool, ghosts: Ghosts) -> None:
         self.pool = pool
-        self.stock = stock
+        self.ghosts = ghosts
 
     def __call__(self, kind: str, request: dict[str, Any]) -> dict[str, Any]:
         if kind != OPPONENT:
@@ -133,5 +132,5 @@ class Matchmaker:
         asked = MatchRequest.model_validate(request)
         if asked.snapshot.row:
             self.pool.add(asked.snapshot)
-        found = match(asked, self.pool, self.stock.rules.matchmaking, self.stock)
+        found = match(asked, self.pool, self.ghosts.stock.rules.matchmaking, self.ghosts)
         return found.model_dump(mode="json")

@@ -24,6 +24,7 @@ from rulekeeper.rulesets.cryptids_run.fight import (
     battle_content,
     battle_digest,
 )
+from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
@@ -72,7 +73,7 @@ class CryptidsRunRuleset(Ruleset):
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
 
     def __init__(self) -> None:
-        self._stocks: dict[int, tuple[RunContent, Stock]] = {}
+        self._stocks: dict[int, tuple[RunContent, Stock, Ghosts]] = {}
         self._pools: dict[int, tuple[Snapshot, ...]] = {}
 
     @cached_property
@@ -96,11 +97,19 @@ class CryptidsRunRuleset(Ruleset):
 
     def stock(self, content: RunContent) -> Stock:
         """The content's stock, compiled once."""
+        return self._prepared(content)[1]
+
+    def ghosts(self, content: RunContent) -> Ghosts:
+        """The content's ghost lines, kept (a ghost is then one shop's work)."""
+        return self._prepared(content)[2]
+
+    def _prepared(self, content: RunContent) -> tuple[RunContent, Stock, Ghosts]:
         known = self._stocks.get(id(content))
         if known is None or known[0] is not content:
-            known = (content, Stock(content, battle_content()))
+            stock = Stock(content, battle_content())
+            known = (content, stock, Ghosts(stock))
             self._stocks[id(content)] = known
-        return known[1]
+        return known
 
     def sides(self, options: Any) -> tuple[str, ...]:
         return SIDES
@@ -115,8 +124,8 @@ class CryptidsRunRuleset(Ruleset):
 
     def input_source(self, table: Table) -> InputSource:
         """Offline: matchmaking over a pool filled by bots' runs (a fresh copy per game)."""
-        stock = self.stock(table.content)
-        return Matchmaker(InMemoryPool(self.bot_snapshots(table.content)), stock)
+        return Matchmaker(InMemoryPool(self.bot_snapshots(table.content)),
+                          self.ghosts(table.content))
 
     def bot_snapshots(self, content: RunContent) -> tuple[Snapshot, ...]:
         """The snapshots of a few bot players' runs, played once per content (each bot's
@@ -131,7 +140,8 @@ class CryptidsRunRuleset(Ruleset):
                 player = f"bot-{number % len(POOL_BOTS) + 1}"
                 seed = derive_seed(POOL_SEED, number)
                 mu, sigma = ratings.get(player, (stock.rules.rating.mu, stock.rules.rating.sigma))
-                game = new_game(self.meta.id, seed=seed, log=False, source=Matchmaker(pool, stock),
+                game = new_game(self.meta.id, seed=seed, log=False,
+                                source=Matchmaker(pool, self.ghosts(content)),
                                 options={"player": player, "run": f"{player}-{number}",
                                          "mu": mu, "sigma": sigma})
                 drive(game, import_target(self.bots[bot])(SEAT, seed))

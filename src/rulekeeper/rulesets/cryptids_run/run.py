@@ -149,8 +149,7 @@ class Run:
         opponent = found.opponent
         table.emit("round.battle", "battle.opponent", round=state.round,
                    opponent=opponent.title(), ghost=opponent.ghost)
-        fought = self.arena.fight(snapshot.team(), opponent.team(),
-                                  (snapshot.source, opponent.source), table.rng.below(SEED_RANGE),
+        fought = self.arena.fight(snapshot, opponent, table.rng.below(SEED_RANGE),
                                   dict(table.rulings), table.logging)
         table.events.extend(fought.events)
         outcome = OUTCOMES[fought.winner]

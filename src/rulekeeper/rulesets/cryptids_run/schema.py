@@ -16,7 +16,6 @@ from pydantic import Field, model_validator
 
 from rulekeeper.core.content import Model
 from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT, Ability, CryptidId, Name, catalogue
-from rulekeeper.rulesets.cryptids_run.fight import battle_content
 
 MAX_ROUNDS = 60
 """The most rounds ``run.rounds`` may allow (it bounds a run's length)."""
@@ -154,6 +153,8 @@ class StockFile(Model):
     @model_validator(mode="wrap")
     @classmethod
     def _against_cards(cls, data: Any, handler: Any) -> Any:
+        from rulekeeper.rulesets.cryptids_run.fight import battle_content
+
         cards = battle_content().cryptids.cryptids
         with catalogue(frozenset(c.id for c in cards)):
             stock: StockFile = handler(data)
@@ -176,6 +177,8 @@ class RunContent(Model):
 
     @model_validator(mode="after")
     def _first_tier_sells(self) -> RunContent:
+        from rulekeeper.rulesets.cryptids_run.fight import battle_content
+
         tiers = {c.id: c.tier for c in battle_content().cryptids.cryptids}
         first = self.shop.shop.tiers_at(1)
         if not any(tiers[e.cryptid] in first for e in self.stock.stock):

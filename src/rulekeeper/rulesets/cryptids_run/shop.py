@@ -63,6 +63,7 @@ class Stock:
         self.entries: dict[str, StockEntry] = {e.cryptid: e for e in content.stock.stock}
         self.cards = {c.id: c for c in cards.cryptids.cryptids}
         self._sold: dict[frozenset[int], tuple[str, ...]] = {}
+        self._data: dict[tuple[str, str | None], Any] = {}
 
     def sold_at(self, round_: int) -> tuple[str, ...]:
         """The cryptids offered at this round: the stock of the tiers unlocked so far."""
@@ -70,6 +71,29 @@ class Stock:
         if tiers not in self._sold:
             self._sold[tiers] = tuple(i for i in self.entries if self.cards[i].tier in tiers)
         return self._sold[tiers]
+
+    def ability_data(self, cryptid: str, ability: str) -> dict[str, Any]:
+        """An ability as the content writes it, with its id, name and a description (views
+        share these: read them, do not change them)."""
+        key = (cryptid, ability)
+        if key not in self._data:
+            option = self.entries[cryptid].ability(ability)
+            written = option.model_dump(mode="json", by_alias=True, exclude_none=True)
+            self._data[key] = {**written, "text": describe(option)}
+        data: dict[str, Any] = self._data[key]
+        return data
+
+    def offer_data(self, cryptid: str) -> dict[str, Any]:
+        """What an offer of this cryptid shows, but whether it is frozen."""
+        key = (cryptid, None)
+        if key not in self._data:
+            self._data[key] = {
+                "cryptid": cryptid, "name": dict(self.name(cryptid)), "tier": self.tier(cryptid),
+                "hp": self.hp(cryptid), "threat": self.threat(cryptid),
+                "abilities": [self.ability_data(cryptid, a.id)
+                              for a in self.entries[cryptid].abilities]}
+        data: dict[str, Any] = self._data[key]
+        return data
 
     def name(self, cryptid: str) -> Mapping[str, str]:
         return self.cards[cryptid].name
@@ -209,13 +233,45 @@ class Shopkeeper:
 
     def decision(self) -> ShopDecision:
         shop = self.shop
-        legal = [(a, self.label(a)) for a in self.candidates() if self.why_not(a) is None]
+        legal = [(a, self.label(a)) for a in self.legal()]
         return ShopDecision(SEAT, "shop", options(legal), "battle.shop.a",
                             f"Round {self.round}, {shop.gold} gold: what do you do in the shop?",
                             self._refusal)
 
     def _refusal(self, action: str) -> str:
         return self.why_not(action) or "not offered"
+
+    def legal(self) -> list[str]:
+        """The actions allowed now, in the order of :meth:`candidates` (the same as those
+        :meth:`why_not` allows, found directly: this runs at every decision)."""
+        shop, rules = self.shop, self.rules
+        if shop.actions >= rules.actions:
+            return ["end"]
+        places, offers = shop.places, shop.offers
+        found: list[str] = []
+        if shop.gold >= rules.prices.buy:
+            most = rules.combine.most
+            for o, offer in enumerate(offers, 1):
+                if offer is None:
+                    continue
+                for p, place in enumerate(places, 1):
+                    if place is None or (place.cryptid == offer.cryptid and place.combined < most):
+                        found.append(f"buy-{o}-{p}")
+        found += [f"sell-{p}" for p, place in enumerate(places, 1) if place is not None]
+        for p, place in enumerate(places, 1):
+            if place is not None:
+                if p > 1:
+                    found.append(f"move-{p}-left")
+                if p < len(places):
+                    found.append(f"move-{p}-right")
+        for o, offer in enumerate(offers, 1):
+            if offer is not None:
+                found.append(f"unfreeze-{o}" if offer.frozen else f"freeze-{o}")
+        if shop.gold >= rules.prices.reroll and not all(o is not None and o.frozen
+                                                         for o in offers):
+            found.append("reroll")
+        found.append("end")
+        return found
 
     def candidates(self) -> list[str]:
         offers, places = range(1, self.rules.offers + 1), range(1, self.rules.places + 1)

@@ -10,46 +10,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.rulesets.cryptids_run.abilities import describe
-from rulekeeper.rulesets.cryptids_run.schema import AbilityOption
 from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper
-
-
-def ability_data(ability: AbilityOption) -> dict[str, Any]:
-    """An ability as the content writes it, with its id, name and a description."""
-    data = ability.model_dump(mode="json", by_alias=True, exclude_none=True)
-    data["text"] = describe(ability)
-    return data
 
 
 def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
     """The shop as the player sees it."""
     shop, stock, rules = keeper.shop, keeper.stock, keeper.rules
-    offers: list[dict[str, Any] | None] = []
-    for offer in shop.offers:
-        if offer is None:
-            offers.append(None)
-            continue
-        entry = stock.entries[offer.cryptid]
-        offers.append({"cryptid": offer.cryptid, "name": dict(stock.name(offer.cryptid)),
-                       "tier": stock.tier(offer.cryptid), "hp": stock.hp(offer.cryptid),
-                       "threat": stock.threat(offer.cryptid), "frozen": offer.frozen,
-                       "abilities": [ability_data(a) for a in entry.abilities]})
-    places: list[dict[str, Any] | None] = []
-    for place in shop.places:
-        if place is None:
-            places.append(None)
-            continue
-        ability = stock.entries[place.cryptid].ability(place.ability)
-        places.append({"cryptid": place.cryptid, "name": dict(stock.name(place.cryptid)),
-                       "ability": ability_data(ability), "hp": place.hp, "threat": place.threat,
-                       "combined": place.combined,
-                       "changes": [c.model_dump(mode="json") for c in place.changes]})
+    offers = [None if o is None else {**stock.offer_data(o.cryptid), "frozen": o.frozen}
+              for o in shop.offers]
+    places = [None if p is None else {
+        "cryptid": p.cryptid, "name": dict(stock.name(p.cryptid)),
+        "ability": stock.ability_data(p.cryptid, p.ability), "hp": p.hp, "threat": p.threat,
+        "combined": p.combined, "changes": [c.model_dump(mode="json") for c in p.changes]}
+        for p in shop.places]
     buying = keeper.buying
     if buying is not None:
-        entry = stock.entries[buying["cryptid"]]
-        buying = {**buying, "hp": stock.hp(entry.cryptid),
-                  "abilities": [ability_data(a) for a in entry.abilities]}
+        buying = {**buying, "hp": stock.hp(buying["cryptid"]),
+                  "abilities": stock.offer_data(buying["cryptid"])["abilities"]}
     return {"round": keeper.round, "gold": shop.gold, "actions": shop.actions,
             "action_limit": rules.actions, "offers": offers, "places": places,
             "prices": rules.prices.model_dump(), "combine": rules.combine.model_dump(),
