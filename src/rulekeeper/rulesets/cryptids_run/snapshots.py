@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_serializer
 
 from rulekeeper.core.content import Model
 from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
@@ -46,10 +46,17 @@ class Fielded(Model):
     threat: int = Field(ge=0)
     changes: tuple[StatChange, ...] = ()
 
+    @field_serializer("ability")
+    def _as_written(self, ability: AbilityOption) -> dict[str, Any]:
+        """The ability as the content writes it (no empty fields)."""
+        written: dict[str, Any] = ability.model_dump(mode="json", by_alias=True,
+                                                     exclude_none=True)
+        return written
+
     def member(self) -> dict[str, Any]:
         """This place as a battle team's member: its stats, the chosen ability only."""
-        ability = self.ability.model_dump(mode="json", by_alias=True, exclude_none=True,
-                                          exclude={"id", "name"})
+        ability = {k: v for k, v in self._as_written(self.ability).items()
+                   if k not in ("id", "name")}
         return {"cryptid": self.cryptid, "hp": self.hp, "threat": self.threat,
                 "abilities": [ability]}
 
