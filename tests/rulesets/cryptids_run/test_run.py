@@ -196,10 +196,10 @@ def test_every_battle_of_a_run_replays_alone(tmp_path):
 
 
 def test_a_run_scripts_no_dice():
+    from rulekeeper.core.game import new_game
+
     with pytest.raises(UsageError, match="a run scripts no dice"):
-        kappa_run(dice=[3, 4]) if False else __import__(
-            "rulekeeper.core.game", fromlist=["new_game"]).new_game(
-            "cryptids-run", dice=[3, 4], source=Opponents(1))
+        new_game("cryptids-run", dice=[3, 4], source=Opponents(1))
 
 
 def test_sentences_of_every_event_exist_in_english_and_french():
