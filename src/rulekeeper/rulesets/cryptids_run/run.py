@@ -94,6 +94,13 @@ class RunState:
         return rating.total(b.change for b in self.battles)
 
 
+def snapshot_of(state: RunState, stock: Stock) -> Snapshot:
+    """The snapshot the run's row would make if its shop ended now."""
+    return Snapshot(id=snapshot_id(state.run, state.round), run=state.run, player=state.player,
+                    round=state.round, rating=state.rating,
+                    row=tuple(p.fielded(stock) for p in state.shop.row))
+
+
 class Run:
     """The rules of a run over one game's table."""
 
@@ -126,9 +133,7 @@ class Run:
     def snapshot(self) -> Snapshot:
         """'snapshot.freeze': the row as it leaves the shop, tagged with round, rating, run."""
         state = self.state
-        snapshot = Snapshot(id=snapshot_id(state.run, state.round), run=state.run,
-                            player=state.player, round=state.round, rating=state.rating,
-                            row=tuple(p.fielded(self.stock) for p in state.shop.row))
+        snapshot = snapshot_of(state, self.stock)
         state.snapshots.append(snapshot)
         self.table.emit("snapshot", "snapshot.freeze", id=snapshot.id, round=state.round,
                         mu=round(state.rating.mu, 2),
