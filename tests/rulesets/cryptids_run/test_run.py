@@ -127,7 +127,7 @@ def test_snapshots_never_change():
     pool.add(snapshot("ann", 1))  # the same again: nothing changes
     with pytest.raises(UsageError, match="snapshots never change"):
         pool.add(snapshot("ann", 1, [fielded(9)]))
-    assert len(pool) == 1 and list(pool)[0].row[0].hp == 5
+    assert len(pool) == 1 and next(iter(pool)).row[0].hp == 5
 
 
 @pytest.mark.rule("opponent.snapshot.b", "opponent.snapshot.c")

@@ -9,7 +9,6 @@ from rulekeeper.rulesets.cryptids_run.shop import IllegalShopAction
 from tests.rulesets.cryptids_run.helpers import (
     KAPPAS,
     Opponents,
-    buy_and_end,
     data,
     kappa_run,
     kinds,
