@@ -90,7 +90,9 @@ class Snapshot(Model):
 
 
 def snapshot_id(run: str, round_: int) -> str:
-    """>>> snapshot_id("alice-1", 3)
+    """The id of a run's snapshot of a round.
+
+    >>> snapshot_id("alice-1", 3)
     'alice-1:3'
     """
     return f"{run}:{round_}"
