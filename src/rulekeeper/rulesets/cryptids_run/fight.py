@@ -22,6 +22,7 @@ from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Record, events_digest, replay
 from rulekeeper.core.rng import Rng
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.cards import Card, Lineup
@@ -87,6 +88,7 @@ class Fought:
 
     def record(self) -> Record:
         """The battle as a game record of ``cryptids-v1``: teams inline, seed, rulings."""
+        cites("battle.replayable")
         ruleset = _battle_ruleset()
         options = ruleset.parse_options({
             "left": {"file": self.left.source, "team": self.left.team()},

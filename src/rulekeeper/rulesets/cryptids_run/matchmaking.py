@@ -28,6 +28,7 @@ from pydantic import Field
 
 from rulekeeper.core.content import Model
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids_run.ghosts import GHOST_BOT, Ghosts
 from rulekeeper.rulesets.cryptids_run.pool import SnapshotPool
 from rulekeeper.rulesets.cryptids_run.schema import MatchmakingRules
@@ -78,8 +79,9 @@ class Match(Model):
 def match(request: MatchRequest, pool: SnapshotPool, rules: MatchmakingRules,
           ghosts: Ghosts) -> Match:
     """Choose the opponent of ``request`` from ``pool`` (see the module's doc)."""
+    cites("opponent.snapshot.b", "opponent.snapshot.c", "rating.matchmaking")
     mu = request.rating.mu
-    exclude = {request.player}  # opponent.snapshot.b: never one's own snapshots
+    exclude = {request.player}  # never one's own snapshots
     if request.last_opponent is not None:
         exclude.add(request.last_opponent)  # matchmaking.not-twice
     bands: list[Band] = []

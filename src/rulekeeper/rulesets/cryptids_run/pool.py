@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable, Iterator
 from typing import Protocol
 
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 
 
@@ -49,6 +50,7 @@ class InMemoryPool:
         return f"<InMemoryPool {len(self)} snapshots>"
 
     def add(self, snapshot: Snapshot) -> None:
+        cites("snapshot.immutable")
         known = self._by_id.get(snapshot.id)
         if known is not None:
             if known != snapshot:

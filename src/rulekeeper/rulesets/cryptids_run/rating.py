@@ -15,6 +15,7 @@ from typing import Literal, NamedTuple
 
 from openskill.models import PlackettLuce
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating
 
 MODEL = "openskill Plackett-Luce"
@@ -44,6 +45,7 @@ def change(player: Rating, opponent: Rating, result: Result) -> Change:
     >>> round(c.mu, 6), c.sigma < 0
     (0.0, True)
     """
+    cites("rating.model")
     model = _model()
     me = model.rating(mu=player.mu, sigma=player.sigma)
     them = model.rating(mu=opponent.mu, sigma=opponent.sigma)

@@ -41,6 +41,15 @@ POOL_RUNS = 2
 POOL_SEED = 0
 
 
+class Prepared:
+    """What a content makes once: its stock, its ghost lines, the offline pool's snapshots."""
+
+    def __init__(self, stock: Stock, ghosts: Ghosts) -> None:
+        self.stock = stock
+        self.ghosts = ghosts
+        self.bot_snapshots: tuple[Snapshot, ...] | None = None
+
+
 class RunOptions(NoOptions):
     """Who plays the run: the player, the run's id, and the player's rating as stored."""
 
@@ -72,9 +81,8 @@ class CryptidsRunRuleset(Ruleset):
     league = True
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
 
-    def __init__(self) -> None:
-        self._stocks: dict[int, tuple[RunContent, Stock, Ghosts]] = {}
-        self._pools: dict[int, tuple[Snapshot, ...]] = {}
+    code_paths = (HERE, BATTLE_HERE)
+    """The battle's code applies the battle's rules, which this index includes."""
 
     @cached_property
     def messages(self) -> Messages:
@@ -90,26 +98,25 @@ class CryptidsRunRuleset(Ruleset):
         return Arena()
 
     def load_content(self, user_dir: str | None = None,
-                     sets: Mapping[str, Any] | None = None) -> tuple[Any, str]:
+                     sets: Mapping[str, Any] | None = None,
+                     replace: bool = False) -> tuple[Any, str]:
         """The run's content; its digest covers the battle's cards too (they decide battles)."""
-        content, own = super().load_content(user_dir, sets)
+        content, own = super().load_content(user_dir, sets, replace)
         return content, digest([own, battle_digest()])
+
+    def prepare(self, content: RunContent) -> Prepared:
+        stock = Stock(content, battle_content())
+        return Prepared(stock, Ghosts(stock))
 
     def stock(self, content: RunContent) -> Stock:
         """The content's stock, compiled once."""
-        return self._prepared(content)[1]
+        prepared: Prepared = self.prepared(content)
+        return prepared.stock
 
     def ghosts(self, content: RunContent) -> Ghosts:
         """The content's ghost lines, kept (a ghost is then one shop's work)."""
-        return self._prepared(content)[2]
-
-    def _prepared(self, content: RunContent) -> tuple[RunContent, Stock, Ghosts]:
-        known = self._stocks.get(id(content))
-        if known is None or known[0] is not content:
-            stock = Stock(content, battle_content())
-            known = (content, stock, Ghosts(stock))
-            self._stocks[id(content)] = known
-        return known
+        prepared: Prepared = self.prepared(content)
+        return prepared.ghosts
 
     def sides(self, options: Any) -> tuple[str, ...]:
         return SIDES
@@ -130,9 +137,9 @@ class CryptidsRunRuleset(Ruleset):
     def bot_snapshots(self, content: RunContent) -> tuple[Snapshot, ...]:
         """The snapshots of a few bot players' runs, played once per content (each bot's
         rating moves with its runs' totals, as a player's would)."""
-        key = id(content)
-        if key not in self._pools:
-            stock = self.stock(content)
+        prepared: Prepared = self.prepared(content)
+        if prepared.bot_snapshots is None:
+            stock = prepared.stock
             pool = InMemoryPool()
             ratings: dict[str, tuple[float, float]] = {}
             for number in range(POOL_RUNS * len(POOL_BOTS)):
@@ -148,8 +155,8 @@ class CryptidsRunRuleset(Ruleset):
                 assert game.result is not None
                 ratings[player] = (game.result.metrics["rating.mu"],
                                    game.result.metrics["rating.sigma"])
-            self._pools[key] = tuple(pool)
-        return self._pools[key]
+            prepared.bot_snapshots = tuple(pool)
+        return prepared.bot_snapshots
 
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         state = table.state

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Record
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Procedure, Result, Table
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.fight import Arena, Fought
@@ -124,7 +125,8 @@ class Run:
                    lives=state.lives, victories=run_rules.victories, mu=round(state.rating.mu, 2))
         while state.over is None:
             state.round += 1
-            yield from state.keeper.run(state.round)  # round.order: the shop, then the battle
+            cites("round.order")  # the shop, then the battle
+            yield from state.keeper.run(state.round)
             snapshot = self.snapshot()
             self.battle(snapshot)
             state.over = self.ended()
@@ -149,6 +151,7 @@ class Run:
         request = MatchRequest(round=state.round, player=state.player, run=state.run,
                                rating=state.rating, last_opponent=state.last_opponent,
                                seed=table.rng.below(SEED_RANGE), snapshot=snapshot)
+        cites("opponent.snapshot.a", "opponent.matchmaking", "run.record")  # an outside input, kept in the record
         found = self.read_match(table.outside(OPPONENT, request.model_dump(mode="json")))
         self.explain(found)
         opponent = found.opponent
@@ -158,7 +161,8 @@ class Run:
                                   dict(table.rulings), table.logging)
         table.events.extend(fought.events)
         outcome = OUTCOMES[fought.winner]
-        change = rating.change(state.rating, opponent.rating, outcome)  # rating.change.a
+        cites("rating.change.a")
+        change = rating.change(state.rating, opponent.rating, outcome)
         self.settle(BattleEntry(state.round, opponent, outcome, fought, change, found))
         total = state.change
         table.emit("rating.battle", "rating.battle", outcome=OUTCOME_WORDS[outcome],
@@ -176,6 +180,7 @@ class Run:
             raise UsageError(f"the opponent input is not a match: {where}: "
                              f"{first['msg']}") from None
         opponent = found.opponent
+        cites("opponent.snapshot.c", "opponent.snapshot.b")
         if opponent.round != state.round:
             raise UsageError(f"opponent.snapshot.c: the opponent snapshot {opponent.id} is of "
                              f"round {opponent.round}, not {state.round}")

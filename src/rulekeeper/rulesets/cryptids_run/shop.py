@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import IllegalDecision
 from rulekeeper.core.rng import Rng
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.schema import CryptidsContent
 from rulekeeper.rulesets.cryptids_run.abilities import describe
 from rulekeeper.rulesets.cryptids_run.schema import RunContent, ShopRules, StockEntry
@@ -50,6 +51,7 @@ class ShopDecision(Decision):
     why_not: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
 
     def option(self, option_id: str) -> Any:
+        cites("shop.refusal")
         if option_id not in self.ids and self.why_not is not None:
             raise IllegalShopAction(f"{option_id}: {self.why_not(option_id)}")
         return Decision.option(self, option_id)
@@ -246,6 +248,7 @@ class Shopkeeper:
         :meth:`why_not` allows, found directly: this runs at every decision)."""
         shop, rules = self.shop, self.rules
         if shop.actions >= rules.actions:
+            cites("shop.action-limit")
             return ["end"]
         places, offers = shop.places, shop.offers
         found: list[str] = []
@@ -438,6 +441,7 @@ class Shopkeeper:
         if place is not None:
             self.combine(place, at)
             return
+        cites("battle.shop.b")  # the cryptids fielded are those bought
         teller.emit("shop.buy", "shop.buy", who=stock.name(cryptid), place=at,
                     price=self.rules.prices.buy, gold=shop.gold)
         entry = stock.entries[cryptid]
