@@ -217,3 +217,17 @@ def test_sentences_of_every_event_exist_in_english_and_french():
         assert english and french and ("{" not in french)
         if event.kind in ("shop.buy", "round.lost", "rating.battle"):
             assert english != french
+
+
+@pytest.mark.rule("run.record")
+def test_a_stored_run_replays_and_goes_on_with_a_new_source():
+    """What a server does: keep the record, replay it for the next action."""
+    game = kappa_run(Opponents(1), seed=6)
+    buy_and_end(game)
+    stored = json.loads(game.record().model_dump_json())
+    later = Opponents(99)
+    again = replay(stored, source=later)
+    assert again.view("player") == game.view("player")
+    again.step("end")
+    assert len(later.requests) == 1 and again.table.state.battles[-1].outcome == "loss"
+    assert len(again.record().inputs) == 2
