@@ -106,12 +106,18 @@ class GreedyShopper:
 
     def __init__(self, seat: str = "", seed: int = 0) -> None:
         self.seat = seat
-        self._strengths: dict[tuple[str, int], float] = {}
+        self._strengths: dict[tuple[str, str, int], float] = {}
 
     def offer_strength(self, offer: Mapping[str, Any]) -> float:
-        key = (offer["cryptid"], offer["hp"])
+        key = (offer["cryptid"], "", offer["hp"])
         if key not in self._strengths:
             self._strengths[key] = offer_strength(offer)
+        return self._strengths[key]
+
+    def place_strength(self, place: Mapping[str, Any]) -> float:
+        key = (place["cryptid"], place["ability"]["id"], place["hp"])
+        if key not in self._strengths:
+            self._strengths[key] = strength(place["hp"], place["ability"])
         return self._strengths[key]
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
@@ -130,7 +136,7 @@ class GreedyShopper:
             buy = self._buy(number, state, legal)
             if buy is not None:
                 return buy
-        row = [(strength(p["hp"], p["ability"]), n) for n, p in enumerate(places, 1) if p]
+        row = [(self.place_strength(p), n) for n, p in enumerate(places, 1) if p]
         if row and ranked and all(places):
             weakest, at = min(row)
             if ranked[0][0] > self.REPLACE_MARGIN * weakest and f"sell-{at}" in legal:

@@ -119,6 +119,8 @@ class Arena:
         self._ids = frozenset(c.id for c in self.content.cryptids.cryptids)
         self._lineups = _Kept()
         self._members = _Kept()
+        self._snapshots = _Kept()
+        self._fielded = _Kept()
 
     def lineup(self, team: TeamData) -> Lineup:
         """The team compiled for battle; an unknown cryptid raises a one-line error naming it."""
@@ -139,21 +141,39 @@ class Arena:
             found = self._members.keep(key, self.cards.card(member))
         return found
 
+    def snapshot(self, data: Mapping[str, Any]) -> Snapshot:
+        """A snapshot read from JSON data (kept: the same opponents come back often)."""
+        key = json.dumps(data, sort_keys=True)
+        found: Snapshot | None = self._snapshots.get(key)
+        if found is None:
+            found = self._snapshots.keep(key, Snapshot.model_validate(data))
+        return found
+
     def quick(self, left: Lineup, right: Lineup, seed: int, rulings: BattleRulings) -> str | None:
         """The winner of one battle, no log: what the bots' Monte Carlo plays."""
         return Battle(left, right, Rng(seed), rulings).run().winner
 
     def row(self, snapshot: Snapshot) -> Lineup:
-        """A snapshot's row compiled for battle (its cryptids are checked data already)."""
-        key = snapshot.model_dump_json(include={"row"})
-        found: Lineup | None = self._lineups.get(key)
-        if found is None:
-            cards = []
-            for fielded in snapshot.row:
+        """A snapshot's row compiled for battle (its cryptids are checked data already).
+
+        Cards are kept by cryptid, stats and ability object (the stock's abilities live as
+        long as the content; each kept card holds its ability, so the key stays its own).
+        """
+        cards = []
+        for fielded in snapshot.row:
+            ability = fielded.ability
+            key = f"{fielded.cryptid}:{fielded.hp}:{fielded.threat}:{id(ability)}"
+            kept = self._fielded.get(key)
+            if kept is None or kept[0] is not ability:
                 member = Member(cryptid=fielded.cryptid, hp=fielded.hp, threat=fielded.threat,
-                                abilities=[fielded.ability])
-                cards.append(self.card(member))
-            found = self._lineups.keep(key, Lineup(snapshot.title(), tuple(cards)))
+                                abilities=[ability])
+                kept = self._fielded.keep(key, (ability, self.card(member)))
+            cards.append(kept[1])
+        title = snapshot.title()
+        key = f"{title['en']}:{':'.join(str(id(c)) for c in cards)}"
+        found: Lineup | None = self._lineups.get(key)
+        if found is None or found.cards != tuple(cards):
+            found = self._lineups.keep(key, Lineup(title, tuple(cards)))
         return found
 
     def fight(self, left: Snapshot, right: Snapshot, seed: int, rulings: Mapping[str, str],

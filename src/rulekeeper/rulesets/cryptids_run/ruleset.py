@@ -168,7 +168,7 @@ class CryptidsRunRuleset(Ruleset):
                 "victories_needed": self.stock(table.content).rules.run.victories,
                 "rating": state.rating.model_dump(),
                 "rating_change": {"mu": change.mu, "sigma": change.sigma},
-                "battles": [b.summary() for b in state.battles], "over": state.over}
+                "battles": [b.summary for b in state.battles], "over": state.over}
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render(view.get("state", view))

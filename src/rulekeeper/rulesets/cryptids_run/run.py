@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -53,7 +54,9 @@ class BattleEntry:
         """The battle's ``cryptids-v1`` record (None: an empty row lost without a battle)."""
         return self.fought.record() if self.fought is not None else None
 
+    @cached_property
     def summary(self) -> dict[str, Any]:
+        """The battle as the player's view shows it."""
         opponent = self.opponent
         return {"round": self.round, "result": self.outcome,
                 "opponent": (opponent.title()["en"] if opponent else "nobody"),
@@ -151,7 +154,8 @@ class Run:
         request = MatchRequest(round=state.round, player=state.player, run=state.run,
                                rating=state.rating, last_opponent=state.last_opponent,
                                seed=table.rng.below(SEED_RANGE), snapshot=snapshot)
-        cites("opponent.snapshot.a", "opponent.matchmaking", "run.record")  # an outside input, kept in the record
+        # The opponent is an outside input, kept in the record.
+        cites("opponent.snapshot.a", "opponent.matchmaking", "run.record")
         found = self.read_match(table.outside(OPPONENT, request.model_dump(mode="json")))
         self.explain(found)
         opponent = found.opponent
@@ -173,6 +177,8 @@ class Run:
         """The outside input as a :class:`Match`; one that breaks the rules is refused."""
         state = self.state
         try:
+            if isinstance(answer, dict) and isinstance(answer.get("opponent"), dict):
+                answer = {**answer, "opponent": self.arena.snapshot(answer["opponent"])}
             found = Match.model_validate(answer)
         except ValidationError as error:
             first = error.errors()[0]

@@ -188,6 +188,8 @@ class Shopkeeper:
         self.tally = tally or Tally()
         self.round = 0
         self.buying: dict[str, Any] | None = None
+        self._offer_texts: list[str | None] = []
+        self._place_names: list[str | None] = []
         """While the player chooses a bought cryptid's ability: which cryptid, which place."""
 
     # -- a round's shop, as the rules read ---------------------------------------------------
@@ -234,7 +236,13 @@ class Shopkeeper:
     # -- what may be done -----------------------------------------------------------------
 
     def decision(self) -> ShopDecision:
-        shop = self.shop
+        shop, stock = self.shop, self.stock
+        self._offer_texts = [
+            None if o is None else f"{stock.name(o.cryptid)['en']} (offer {n}, tier "
+            f"{stock.tier(o.cryptid)}, {stock.hp(o.cryptid)} HP, threat "
+            f"{stock.threat(o.cryptid)})" for n, o in enumerate(shop.offers, 1)]
+        self._place_names = [None if p is None else stock.name(p.cryptid)["en"]
+                             for p in shop.places]
         legal = [(a, self.label(a)) for a in self.legal()]
         return ShopDecision(SEAT, "shop", options(legal), "battle.shop.a",
                             f"Round {self.round}, {shop.gold} gold: what do you do in the shop?",
@@ -381,34 +389,27 @@ class Shopkeeper:
     # -- labels -------------------------------------------------------------------------
 
     def label(self, action: str) -> str:
-        shop, stock = self.shop, self.stock
+        """An allowed action in words (from the texts :meth:`decision` prepared)."""
+        shop = self.shop
         verb, _, rest = action.partition("-")
         parts = rest.split("-")
         if verb == "buy":
-            offer = shop.offers[int(parts[0]) - 1]
-            assert offer is not None
-            place = shop.places[int(parts[1]) - 1]
-            what = (f"{stock.name(offer.cryptid)['en']} (offer {parts[0]}, tier "
-                    f"{stock.tier(offer.cryptid)}, {stock.hp(offer.cryptid)} HP, threat "
-                    f"{stock.threat(offer.cryptid)})")
+            what = self._offer_texts[int(parts[0]) - 1]
             combine = self.rules.combine
             where = (f"onto the same at place {parts[1]}: +{combine.hp} HP, +{combine.threat} "
-                     f"threat" if place is not None else f"into place {parts[1]}")
+                     f"threat" if shop.places[int(parts[1]) - 1] is not None
+                     else f"into place {parts[1]}")
             return f"buy {what} {where}, {self.rules.prices.buy} gold"
         if verb == "sell":
-            place = shop.places[int(parts[0]) - 1]
-            assert place is not None
-            return (f"sell {stock.name(place.cryptid)['en']} (place {parts[0]}) for "
+            return (f"sell {self._place_names[int(parts[0]) - 1]} (place {parts[0]}) for "
                     f"{self.rules.prices.sell} gold")
         if verb == "move":
-            place = shop.places[int(parts[0]) - 1]
-            assert place is not None
             to = int(parts[0]) + (-1 if parts[1] == "left" else 1)
-            return f"move {stock.name(place.cryptid)['en']} from place {parts[0]} to place {to}"
+            return (f"move {self._place_names[int(parts[0]) - 1]} from place {parts[0]} to "
+                    f"place {to}")
         if verb in ("freeze", "unfreeze"):
-            offer = shop.offers[int(parts[0]) - 1]
-            assert offer is not None
-            return f"{verb} offer {parts[0]} ({stock.name(offer.cryptid)['en']})"
+            what = self._offer_texts[int(parts[0]) - 1]
+            return f"{verb} offer {parts[0]}: {what}"
         if action == "reroll":
             return f"reroll the offers that are not frozen, {self.rules.prices.reroll} gold"
         return f"end the shop ({shop.gold} unspent gold is lost) and fight"
