@@ -199,17 +199,17 @@ class Players:
 
 def _worker(connection: Connection, spec: LeagueSpec, indexes: list[int],
             entry: tuple[str, str]) -> None:
-    """A worker process: its players, driven by the league's messages."""
+    """A worker process: its players, driven by the league's messages (snapshots and
+    results travel pickled: they are checked data already)."""
     if entry[0] not in registry.ids():
         registry.register(*entry)
     players = Players(spec, indexes)
     while True:
         message, payload = connection.recv()
         if message == "shop":
-            connection.send([(i, s.model_dump(mode="json")) for i, s in players.shop()])
+            connection.send(players.shop())
         elif message == "fight":
-            snapshots = [Snapshot.model_validate(s) for s in payload]
-            connection.send([r.to_json() for r in players.fight(snapshots)])
+            connection.send(players.fight(payload))
         else:
             connection.close()
             return
@@ -273,10 +273,10 @@ def _parallel(spec: LeagueSpec, workers: int,
             shopped = sorted((item for link in links for item in link.recv()),
                              key=lambda item: item[0])
             tick = [s for _, s in shopped]
-            pool += [Snapshot.model_validate(s) for s in tick]
+            pool += tick
             for link in links:
                 link.send(("fight", tick))
-            ended = [RunResult(**r) for link in links for r in link.recv()]
+            ended = [r for link in links for r in link.recv()]
             ended.sort(key=lambda r: int(r.player[1:]))
             results += ended
             runs_left -= len(ended)
