@@ -21,6 +21,7 @@ from rulekeeper.cli_args import (
     DiceOpt,
     LangOpt,
     LogOpt,
+    ReplaceOpt,
     RulesetArg,
     RulingOpt,
     ScenarioOpt,
@@ -84,7 +85,8 @@ def check_writable(path: Path, what: str = "--log") -> None:
 def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
          agents: AgentsOpt = None,
          dice: DiceOpt = None,
-         ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
+         ruling: RulingOpt = None, content: ContentOpt = None,
+         content_replace: ReplaceOpt = False, set_: SetOpt = None,
          lang: LangOpt = "en",
          log: LogOpt = None,
          ) -> None:
@@ -93,7 +95,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         check_writable(log)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_))
+                    content_set=content_sets(set_), content_replace=content_replace)
     check_lang(game.ruleset, lang)
     names = agent_list(agents) or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1)
     seated = seat_agents(game.ruleset, game.seats, names, seed)
