@@ -5,13 +5,13 @@ import pytest
 from rulekeeper.rulesets.combat_encounter.death import leave_combat
 from tests.rulesets.combat_encounter.helpers import (
     answer,
-    ctx,
     data,
     kinds,
     options_of,
     player,
     rules,
     start,
+    table,
 )
 
 
@@ -133,7 +133,7 @@ def test_falling_final_death_or_removal_by_a_rule_takes_a_combatant_out():
     # the sample has no Player Fall, Final Death or removing rule: the engine's hook is used
     for how in ("fell", "final-death", "removed"):
         game = five_players()
-        leave_combat(ctx(game), "p3", how, "combat.combatants.leave.e")
+        leave_combat(table(game), "p3", how, "combat.combatants.leave.e")
         assert game.table.state.encounter.order == ["p1", "p2"]
         assert data(game, "combat.leaves")[-1]["how"] == how
         assert rules(game)[-1] == "combat.order.remove-leaver"

@@ -4,17 +4,15 @@ then Kaos where a rule allows it, then the Critical Success and Critical Failure
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.events import counted
-from rulekeeper.rulesets.combat_encounter.state import Ctx
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.combat_encounter.stats import current_stat
-
-Asks = Generator[Decision, str, Any]
-"""A procedure that may ask for decisions."""
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
 @dataclass(slots=True)
@@ -39,33 +37,26 @@ class Check:
         """The Final Result."""
         return self.natural + self.value + self.bonus
 
-    @property
-    def rerolled(self) -> bool:
-        return len(self.rolls) > 1
 
-
-def kaos_step(ctx: Ctx) -> int:
-    """What one Kaos adds to an Attack Check's Final Result (ruling ``kaos-step``)."""
-    return int(ctx.rulings["kaos-step"])
-
-
-def stat_check(ctx: Ctx, seat: str, stat: str, purpose: str, rule: str, *,
+def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str, *,
                tn: int | None = None, kaos: bool = False,
-               extra: dict[str, Any] | None = None) -> Asks:
+               extra: dict[str, Any] | None = None) -> Asks[Check]:
     """Roll a Stat Check; the roller may spend Reroll Tokens, then Kaos when ``kaos``.
 
-    Returns the :class:`Check`. ``extra`` is shown with the pending check (view).
+    Only Attack Checks are made with ``kaos``. Returns the :class:`Check`; ``extra`` is
+    shown with the pending check (view).
     """
-    player = ctx.player(seat)
-    rng = ctx.table.rng
+    cites("sample.core.stat-check")
+    player = table.state.player(seat)
+    rng = table.rng
     natural = rng.roll(20)
-    check = Check(seat, stat, purpose, current_stat(ctx.cat, player, stat), natural, [natural],
-                  tn=tn)
-    ctx.emit("check.roll", rule, who=player.label, stat=stat, purpose=purpose,
-             natural=natural, value=check.value, total=check.total,
-             against="" if tn is None else f" against {tn}")
+    check = Check(seat, stat, purpose, current_stat(table.prepared, player, stat), natural,
+                  [natural], tn=tn)
+    table.emit("check.roll", rule, who=player.label, stat=stat, purpose=purpose,
+               natural=natural, value=check.value, total=check.total,
+               against="" if tn is None else f" against {tn}")
     while player.rerolls > 0:
-        ctx.state.check = _pending(check, extra)
+        table.state.check = _pending(check, extra)
         choice = yield Decision(seat, "reroll", options([
             ("reroll", "Reroll the d20 (spend 1 of "
                        f"{counted(player.rerolls, 'Reroll Token', 'Reroll Tokens')})"),
@@ -78,11 +69,15 @@ def stat_check(ctx: Ctx, seat: str, stat: str, purpose: str, rule: str, *,
         player.rerolls -= 1
         check.natural = rng.roll(20)
         check.rolls.append(check.natural)
-        ctx.emit("check.reroll", "sample.core.reroll-tokens", who=player.label,
-                 natural=check.natural, total=check.total, left=player.rerolls)
+        table.emit("check.reroll", "sample.core.reroll-tokens", who=player.label,
+                   natural=check.natural, total=check.total, left=player.rerolls)
+    # the Attack rules (Kaos) come with ``kaos``, never from a Target Number that is a Defense
+    cites("combat.attack-check.rerolls-before-kaos", "combat.attack-check.only-attack-checks",
+          "combat.calculate-defense.not-attack-check", "combat.calculate-defense.not-attack")
     if kaos and player.kaos > 0:
-        ctx.state.check = _pending(check, extra)
-        step = kaos_step(ctx)
+        cites("sample.core.kaos", "combat.ruling.kaos-step")
+        table.state.check = _pending(check, extra)
+        step = table.rulings.kaos_bonus
         choice = yield Decision(seat, "kaos", options(
             (f"kaos:{n}", "Spend no Kaos" if n == 0 else
              f"Spend {n} Kaos (Final Result {check.total + n * step})")
@@ -95,9 +90,9 @@ def stat_check(ctx: Ctx, seat: str, stat: str, purpose: str, rule: str, *,
             player.kaos -= spent
             check.kaos = spent
             check.bonus = spent * step
-            ctx.emit("check.kaos", "combat.attack-check.kaos-increases", who=player.label,
-                     kaos=spent, bonus=check.bonus, total=check.total, left=player.kaos)
-    ctx.state.check = None
+            table.emit("check.kaos", "combat.attack-check.kaos-increases", who=player.label,
+                       kaos=spent, bonus=check.bonus, total=check.total, left=player.kaos)
+    table.state.check = None
     return check
 
 
@@ -107,22 +102,23 @@ def _pending(check: Check, extra: dict[str, Any] | None) -> dict[str, Any]:
             "total": check.total, "tn": check.tn, **(extra or {})}
 
 
-def critical_rewards(ctx: Ctx, seat: str, natural: int, rule: str | None = None) -> None:
+def critical_rewards(table: CombatTable, seat: str, natural: int,
+                     rule: str | None = None) -> None:
     """The Critical Success (natural 20) or Critical Failure (natural 1) reward.
 
     ``rule`` is the rule that grants it here (default: the core reward rules).
     """
-    player = ctx.player(seat)
+    player = table.state.player(seat)
     if natural == 20:
-        reward = ctx.cat.content.game.critical_success_reward
+        reward = table.prepared.content.game.critical_success_reward
         kind, default_rule = "critical-success", "sample.core.critical-success-reward"
     elif natural == 1:
-        reward = ctx.cat.content.game.critical_failure_reward
+        reward = table.prepared.content.game.critical_failure_reward
         kind, default_rule = "critical-failure", "sample.core.critical-failure-reward"
     else:
         return
     player.rerolls += reward.rerolls
     player.kaos += reward.kaos
-    ctx.state.metrics[kind.replace("-", "_") + "_rewards"] += 1
-    ctx.emit("check.reward", rule or default_rule, who=player.label, reward=kind,
-             rerolls=reward.rerolls, kaos=reward.kaos)
+    table.state.metrics[kind.replace("-", "_") + "_rewards"] += 1
+    table.emit("check.reward", rule or default_rule, who=player.label, reward=kind,
+               rerolls=reward.rerolls, kaos=reward.kaos)
