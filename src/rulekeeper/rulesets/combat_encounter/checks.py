@@ -4,6 +4,7 @@ then Kaos where a rule allows it, then the Critical Success and Critical Failure
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,10 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.combat_encounter.stats import current_stat
 from rulekeeper.rulesets.combat_encounter.table import CombatTable
+
+KAOS_RANGE = 10
+"""Up to this many Kaos every amount is offered; past it, the amount that reaches the
+Target Number and all the Kaos held (:func:`kaos_amounts`)."""
 
 
 @dataclass(slots=True)
@@ -81,7 +86,7 @@ def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str
         choice = yield Decision(seat, "kaos", options(
             (f"kaos:{n}", "Spend no Kaos" if n == 0 else
              f"Spend {n} Kaos (Final Result {check.total + n * step})")
-            for n in range(player.kaos + 1)),
+            for n in kaos_amounts(player.kaos, kaos_needed(check, step))),
             "combat.attack-check.kaos-after-rerolls",
             f"{purpose} check: natural {check.natural}, Final Result {check.total}"
             + ("" if tn is None else f" against {tn}") + ". Spend Kaos?")
@@ -94,6 +99,27 @@ def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str
                        kaos=spent, bonus=check.bonus, total=check.total, left=player.kaos)
     table.state.check = None
     return check
+
+
+def kaos_needed(check: Check, step: int) -> int:
+    """The least Kaos that raises the Final Result to the Target Number (0 if it is there)."""
+    if check.tn is None or check.total >= check.tn:
+        return 0
+    return math.ceil((check.tn - check.total) / step)
+
+
+def kaos_amounts(held: int, needed: int) -> list[int]:
+    """The amounts of Kaos offered: every amount from 0 up to :data:`KAOS_RANGE` (or what is
+    held), then the amount ``needed`` to reach the Target Number and all of it, when more.
+
+    >>> kaos_amounts(3, 2)
+    [0, 1, 2, 3]
+    >>> kaos_amounts(100_000, 14)
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 100000]
+    """
+    amounts = list(range(min(held, KAOS_RANGE) + 1))
+    amounts += [n for n in sorted({needed, held}) if KAOS_RANGE < n <= held]
+    return amounts
 
 
 def _pending(check: Check, extra: dict[str, Any] | None) -> dict[str, Any]:
