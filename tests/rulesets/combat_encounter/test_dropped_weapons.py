@@ -104,7 +104,7 @@ def test_dropped_weapons_are_restored_face_up_when_combat_ends():
 @pytest.mark.rule("combat.dropped-weapon.restored-at-end", "combat.end.restore-dropped-weapons")
 def test_a_weapon_dropped_by_a_combatant_who_left_is_restored_too():
     # p1 drops its Longsword and then flees; p2 and p3 fight on until p3 flees
-    game = start([5, 1], options={"players": 3})
+    game = start([1], options={"players": 3})
     answer(game, "attack:p2:weapon-1", "decline", "decline", "flee:hall")
     assert player(game, "p1").dropped == {"weapon-1"} and game.table.state.encounter
     answer(game, "decline", "flee:hall")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
-from rulekeeper.rulesets.combat_encounter.checks import critical_rewards, stat_check
+from rulekeeper.rulesets.combat_encounter.checks import AttackCheck, critical_rewards, stat_check
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
 from rulekeeper.rulesets.combat_encounter.death import death_process
 from rulekeeper.rulesets.combat_encounter.rulings import CritFixedDamage, KaosNatural1
@@ -149,8 +149,10 @@ def attack(table: CombatTable, encounter: Encounter, seat: str, target: str,
     cites("combat.attack-check.definition", "combat.attack-check.contextual-label",
           "combat.attack-check.stat-check-plus", "combat.attack-check.standard-kinds",
           "combat.attack-check.resolution-ref", "combat.attack.current-stats", *mode.check_rules)
+    lifts = table.rulings.kaos_natural_1 is KaosNatural1.TURNS_CHECK
     check = yield from stat_check(
-        table, seat, mode.stat, f"{option.mode} attack", mode.check, tn=defense, kaos=True,
+        table, seat, mode.stat, f"{option.mode} attack", mode.check, tn=defense,
+        attack=AttackCheck(option.name, option.dagger, lifts),
         extra={"target": target, "weapon": option.name, "dagger": option.dagger,
                "mode": option.mode})
     natural = check.natural
@@ -161,7 +163,7 @@ def attack(table: CombatTable, encounter: Encounter, seat: str, target: str,
         cites("combat.summary.critical-hit.a")
     elif natural == 1:
         cites("combat.attack-check.natural-1-critical-failure")
-        turns = table.rulings.kaos_natural_1 is KaosNatural1.TURNS_CHECK and check.kaos > 0
+        turns = lifts and check.kaos > 0
         hit = turns and check.total >= defense
         rule = ("combat.ruling.kaos-natural-1" if turns
                 else "combat.attack-check.critical-failure-fails")

@@ -43,13 +43,28 @@ class Check:
         return self.natural + self.value + self.bonus
 
 
-def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str, *,
-               tn: int | None = None, kaos: bool = False,
-               extra: dict[str, Any] | None = None) -> Asks[Check]:
-    """Roll a Stat Check; the roller may spend Reroll Tokens, then Kaos when ``kaos``.
+@dataclass(frozen=True, slots=True)
+class AttackCheck:
+    """What makes a Stat Check an Attack Check: Kaos may be spent on it, and a natural 1 is a
+    Critical Failure that fails and drops a Weapon card unless Kaos is spent on it.
 
-    Only Attack Checks are made with ``kaos``. Returns the :class:`Check`; ``extra`` is
-    shown with the pending check (view).
+    Attributes:
+        weapon: the name of the option used (a Weapon card or the Mystic Dagger).
+        dagger: the option is the Mystic Dagger, which is never Dropped.
+        kaos_lifts_natural_1: Kaos can also make a natural 1 hit (``kaos-natural-1``).
+    """
+
+    weapon: str
+    dagger: bool
+    kaos_lifts_natural_1: bool
+
+
+def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str, *,
+               tn: int | None = None, attack: AttackCheck | None = None,
+               extra: dict[str, Any] | None = None) -> Asks[Check]:
+    """Roll a Stat Check; the roller may spend Reroll Tokens, then Kaos on an ``attack``.
+
+    Returns the :class:`Check`; ``extra`` is shown with the pending check (view).
     """
     cites("sample.core.stat-check")
     player = table.state.player(seat)
@@ -66,9 +81,7 @@ def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str
             ("reroll", "Reroll the d20 (spend 1 of "
                        f"{counted(player.rerolls, 'Reroll Token', 'Reroll Tokens')})"),
             ("keep", f"Keep the natural {check.natural} (Final Result {check.total})")]),
-            "sample.core.reroll-tokens",
-            f"{purpose} check: natural {check.natural}, Final Result {check.total}"
-            + ("" if tn is None else f" against {tn}") + ". Reroll?")
+            "sample.core.reroll-tokens", _situation(check, attack) + ". Reroll?")
         if choice == "keep":
             break
         player.rerolls -= 1
@@ -76,20 +89,17 @@ def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str
         check.rolls.append(check.natural)
         table.emit("check.reroll", "sample.core.reroll-tokens", who=player.label,
                    natural=check.natural, total=check.total, left=player.rerolls)
-    # the Attack rules (Kaos) come with ``kaos``, never from a Target Number that is a Defense
+    # the Attack rules (Kaos) come with ``attack``, never from a Target Number that is a Defense
     cites("combat.attack-check.rerolls-before-kaos", "combat.attack-check.only-attack-checks",
           "combat.calculate-defense.not-attack-check", "combat.calculate-defense.not-attack")
-    if kaos and player.kaos > 0:
+    if attack is not None and player.kaos > 0:
         cites("sample.core.kaos", "combat.ruling.kaos-step")
         table.state.check = _pending(check, extra)
         step = table.rulings.kaos_bonus
         choice = yield Decision(seat, "kaos", options(
-            (f"kaos:{n}", "Spend no Kaos" if n == 0 else
-             f"Spend {n} Kaos (Final Result {check.total + n * step})")
+            (f"kaos:{n}", _kaos_label(check, attack, n, step))
             for n in kaos_amounts(player.kaos, kaos_needed(check, step))),
-            "combat.attack-check.kaos-after-rerolls",
-            f"{purpose} check: natural {check.natural}, Final Result {check.total}"
-            + ("" if tn is None else f" against {tn}") + ". Spend Kaos?")
+            "combat.attack-check.kaos-after-rerolls", _situation(check, attack) + ". Spend Kaos?")
         spent = int(choice.partition(":")[2])
         if spent:
             player.kaos -= spent
@@ -99,6 +109,38 @@ def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str
                        kaos=spent, bonus=check.bonus, total=check.total, left=player.kaos)
     table.state.check = None
     return check
+
+
+def _situation(check: Check, attack: AttackCheck | None) -> str:
+    """The check as its roller sees it before a reroll or Kaos: natural, Final Result, and
+    what a natural 1 on an Attack Check means."""
+    against = "" if check.tn is None else f" against {check.tn}"
+    text = f"{check.purpose} check: natural {check.natural}, Final Result {check.total}{against}"
+    if attack is None or check.natural != 1:
+        return text
+    if attack.kaos_lifts_natural_1:
+        fails = "it fails unless Kaos spent on it reaches the Defense"
+    else:
+        fails = "it fails whatever Kaos is spent"
+    if attack.dagger:
+        return f"{text}: a Critical Failure, {fails} (the Mystic Dagger is never Dropped)"
+    return (f"{text}: a Critical Failure, {fails}; {attack.weapon} is Dropped unless the 1 is "
+            f"rerolled or Kaos is spent on it")
+
+
+def _kaos_label(check: Check, attack: AttackCheck, spent: int, step: int) -> str:
+    """An amount of Kaos to spend, and what it does."""
+    total = check.total + spent * step
+    if check.natural != 1:
+        return "Spend no Kaos" if spent == 0 else f"Spend {spent} Kaos (Final Result {total})"
+    if spent == 0:
+        return "Spend no Kaos" + ("" if attack.dagger else f" ({attack.weapon} is Dropped)")
+    if attack.kaos_lifts_natural_1:
+        keeps = "" if attack.dagger else f", keeps {attack.weapon}"
+        return f"Spend {spent} Kaos (Final Result {total}{keeps})"
+    if attack.dagger:
+        return f"Spend {spent} Kaos (changes nothing: the check fails all the same)"
+    return f"Spend {spent} Kaos (keeps {attack.weapon}; the check fails all the same)"
 
 
 def kaos_needed(check: Check, step: int) -> int:

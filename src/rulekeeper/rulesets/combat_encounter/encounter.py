@@ -110,8 +110,9 @@ def combat_turns(table: CombatTable, encounter: Encounter) -> Asks[None]:
             return
         if encounter.first == actor:
             encounter.first = None
-            table.emit("first-attack.over", "combat.first-attack.normal-after-first-turn",
-                       who=table.state.label(actor))
+            if actor in encounter.order:  # said only of a Combatant still fighting
+                table.emit("first-attack.over", "combat.first-attack.normal-after-first-turn",
+                           who=table.state.label(actor))
         if fled and table.rulings.flee_next is FleeNext.FIRST:
             actor = encounter.order[0]
             table.emit("combat.resumes", "combat.ruling.flee-next", who=table.state.label(actor))

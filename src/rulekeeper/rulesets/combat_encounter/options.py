@@ -32,8 +32,8 @@ class CombatOptions(NoOptions):
     players: int = Field(2, ge=2, le=6, description="number of Players (seats p1..pN)")
     start: Literal["ambush", "challenge", "gong", "random"] = Field(
         "ambush", description="how the opening Combat Encounter begins")
-    initiator: str = Field("p1", description="the initiating Player")
-    target: str = Field("p2", description="the primary target")
+    initiator: str | None = Field(None, description="the initiating Player (default p1)")
+    target: str | None = Field(None, description="the primary target (default p2)")
     hidden: list[str] = Field(default_factory=list, description="seats that start Hidden")
     rooms: dict[str, str] = Field(default_factory=dict,
                                   description="seat=room: Portraits not in the start Room")
@@ -49,16 +49,25 @@ class CombatOptions(NoOptions):
     @model_validator(mode="after")
     def _seats_exist(self) -> CombatOptions:
         seats = [f"p{i}" for i in range(1, self.players + 1)]
-        for name, seat in (("initiator", self.initiator), ("target", self.target)):
-            if seat not in seats:
-                raise ValueError(f"{name} {seat!r} is not a seat ({', '.join(seats)})")
-        if self.initiator == self.target:
-            raise ValueError("the initiator cannot be its own primary target")
+        if self.start == "random":
+            given = [f"--{name}" for name, value in (("initiator", self.initiator),
+                                                      ("target", self.target),
+                                                      ("hidden", self.hidden)) if value]
+            if given:
+                raise ValueError(f"--start random draws the initiating pair and the Hidden "
+                                 f"Players: it cannot be combined with {' or '.join(given)}")
+        else:
+            self.initiator, self.target = self.initiator or "p1", self.target or "p2"
+            for name, seat in (("initiator", self.initiator), ("target", self.target)):
+                if seat not in seats:
+                    raise ValueError(f"{name} {seat!r} is not a seat ({', '.join(seats)})")
+            if self.initiator == self.target:
+                raise ValueError("the initiator cannot be its own primary target")
+            if self.target in self.hidden:
+                raise ValueError(f"the primary target {self.target} cannot be Hidden")
         for seat in [*self.hidden, *self.rooms]:
             if seat not in seats:
                 raise ValueError(f"{seat!r} is not a seat ({', '.join(seats)})")
-        if self.target in self.hidden and self.start != "random":
-            raise ValueError(f"the primary target {self.target} cannot be Hidden")
         if len(self.characters) > self.players:
             raise ValueError("more characters than players")
         return self

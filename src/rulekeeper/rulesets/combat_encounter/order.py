@@ -4,7 +4,9 @@ Contested Quickness Check (the Combat Order Check), highest Final Result first.
 Ties are rerolled among the tied Combatants only, until no tie remains. No Kaos is
 spent on Combat Order Checks (Reroll Tokens may be). Natural 1s and 20s win or lose
 nothing automatically, but still give their rewards; ruling ``order-tie-rewards`` says
-whether a roll replaced by a tie-break reroll still does.
+whether a roll replaced by a tie-break reroll still does. A single other Combatant has
+nobody to contest: it takes the third place with no check (and no reward).
+The Opening Gong (sample) orders Combatants as an Ambush does.
 """
 
 from __future__ import annotations
@@ -70,13 +72,20 @@ def determine_combat_order(table: CombatTable, encounter: Encounter, others: lis
             rule = "combat.order.challenge.initiator-does-not-win"
         table.emit("order.pair", rule, first=state.label(first), second=state.label(second),
                    why="the Challenge result")
-    else:
+    elif encounter.kind == "ambush":
         cites("combat.order.ambush.target-second")
         first, second = encounter.initiator, encounter.target
         table.emit("order.pair", "combat.order.ambush.initiator-first",
-                   first=state.label(first), second=state.label(second),
-                   why="the Ambush" if encounter.kind == "ambush" else "the Opening Gong")
-    ranked = yield from rank_by_quickness(table, others, rules)
+                   first=state.label(first), second=state.label(second), why="the Ambush")
+    else:
+        first, second = encounter.initiator, encounter.target
+        table.emit("order.pair", "sample.game.opening-gong", first=state.label(first),
+                   second=state.label(second), why="the Opening Gong")
+    if len(others) == 1:
+        table.emit("order.alone", rules.check, who=state.label(others[0]))
+        ranked = others
+    else:
+        ranked = yield from rank_by_quickness(table, others, rules)
     encounter.order = [first, second, *ranked]
     table.emit("order.set", rules.order, order=[state.label(s) for s in encounter.order])
 

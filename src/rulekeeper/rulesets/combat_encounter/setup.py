@@ -67,6 +67,7 @@ def opening_for(state: State, options: CombatOptions, rng: Any) -> Opening:
     """The opening, from the options or drawn at random (``--start random``)."""
     seats = list(state.players)
     if options.start != "random":
+        assert options.initiator is not None and options.target is not None
         opening = Opening(options.start, options.initiator, options.target,
                           tuple(options.hidden))
     else:
@@ -94,8 +95,9 @@ def set_up(table: CombatTable) -> Opening:
     opening = opening_for(state, table.options, table.rng)
     for seat in opening.hidden:
         state.players[seat].statuses.append("hidden")
-    for player in state.players.values():
-        emit_where(table, player.seat, "setup", "sample.game.setup", "setup.hidden", "room",
+    for player in state.players.values():  # one line for each seat: a Hidden one's Room to it
+        kind = "setup.hidden.own" if player.seat in opening.hidden else "setup"
+        emit_where(table, player.seat, kind, "sample.game.setup", "setup.hidden", "room",
                    who=player.seat, character=player.character.name,
                    room=table.prepared.room_name(player.room))
     if table.options.start == "random":
@@ -103,7 +105,4 @@ def set_up(table: CombatTable) -> Opening:
                    initiator=state.players[opening.initiator].label,
                    target=state.players[opening.target].label,
                    hidden=[state.players[s].label for s in opening.hidden] or ["nobody"])
-    for seat in opening.hidden:
-        table.emit("status.gained", "sample.game.setup", who=state.players[seat].label,
-                   status="Hidden")
     return opening
