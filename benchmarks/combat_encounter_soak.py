@@ -31,7 +31,7 @@ def setup(index: int) -> tuple[dict[str, object], dict[str, str], list[str]]:
     """The options, rulings and agents of game ``index`` (all its choices vary with it)."""
     players = 2 + index % 5
     options: dict[str, object] = {"players": players, "start": STARTS[index // 5 % 4]}
-    if index % 7 == 0 and players > 2:
+    if index % 7 == 0 and players > 2 and options["start"] != "random":  # random draws them
         options["hidden"] = f"p{players}"
     rulings = {key: values[(index // 3 + n) % len(values)]
                for n, (key, values) in enumerate(RULINGS.items())}

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.core import registry
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.rulesets.combat_encounter.state import Ctx
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 CHARACTERS = ("knight", "ranger", "brute", "rogue", "mystic", "soldier")
 
@@ -55,10 +54,10 @@ def rules(game: Game) -> list[str]:
     return [e.rule for e in game.events]
 
 
-def ctx(game: Game) -> Ctx:
-    """The procedures' context of a running game (for procedure-level tests)."""
-    ruleset = registry.load("combat-encounter")
-    return Ctx(game.table, game.table.state, ruleset.catalog(game.table.content))
+def table(game: Game) -> CombatTable:
+    """The typed table of a running game (for procedure-level tests)."""
+    assert isinstance(game.table, CombatTable)
+    return game.table
 
 
 def player(game: Game, seat: str):

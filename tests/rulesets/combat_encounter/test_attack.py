@@ -250,21 +250,21 @@ def test_a_dropped_weapon_cannot_attack_but_the_dagger_still_can():
                   "combat.attack.not-self", "combat.attack.action-type", "combat.attack.is-combat-action",
                   "combat.melee-attack.action-type")
 def test_an_attack_is_the_combat_action_against_one_other_combatant():
-    game = start([10, 10, 1, 1, 5], options={"players": 4, "rooms": "p4=hall"})
+    game = start([10, 1, 1, 5], options={"players": 4, "rooms": "p4=hall"})
     answer(game, "decline", "decline")  # p1, p2
     targets = {o.split(":")[1] for o in options_of(game) if o.startswith("attack:")}
     assert targets == {"p1", "p2"}  # p3 itself and p4 (elsewhere) are not targets
     answer(game, "attack:p1:weapon-1")  # Grub: 10 + 4 hits 14; War Hammer 2d4 rolls 1 and 1
     assert len(data(game, "attack.declared")) == 1
-    assert [d["purpose"] for d in data(game, "check.roll")] == ["combat order", "melee attack"]
+    assert [d["purpose"] for d in data(game, "check.roll")] == ["melee attack"]
     assert game.pending.player == "p1"  # one Attack: the Combat Action is used, the turn ends
 
 
 @pytest.mark.rule("combat.damage.death-at-zero", "combat.overview.death-pauses",
                   "combat.turn.death-pauses-turn")
 def test_health_at_zero_triggers_death_at_once():
-    game = start([10, 15, 7], options={"players": 3})
-    # order p1, p2, p3; p3 rolled 10 for Combat Order; p1 hits p2 for 7 + 3 = 10
+    game = start([15, 7], options={"players": 3})
+    # order p1, p2, p3 (the only other Combatant: no Combat Order Check); p1 hits p2 for 7 + 3
     answer(game, "attack:p2:weapon-1")
     assert player(game, "p2").health == 0
     seq = kinds(game)

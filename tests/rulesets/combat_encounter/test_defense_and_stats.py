@@ -8,11 +8,11 @@ from rulekeeper.rulesets.combat_encounter.stats import (
     current_stat,
     defense_sources,
 )
-from tests.rulesets.combat_encounter.helpers import answer, ctx, data, drive, player, start
+from tests.rulesets.combat_encounter.helpers import answer, data, drive, player, start, table
 
 
 def sources(game, seat):
-    return [(kind, value) for kind, _, value in defense_sources(ctx(game).cat, player(game, seat))]
+    return [(kind, value) for kind, _, value in defense_sources(table(game).prepared, player(game, seat))]
 
 
 @pytest.mark.rule("combat.calculate-defense.sum", "combat.calculate-defense.sources.a",
@@ -21,7 +21,7 @@ def sources(game, seat):
 def test_defense_is_the_sum_of_character_patron_and_equipped_armor():
     game = start()
     assert sources(game, "p1") == [("character", 11), ("patron", 1), ("armor", 2)]
-    assert current_defense(ctx(game).cat, player(game, "p1")) == 14
+    assert current_defense(table(game).prepared, player(game, "p1")) == 14
 
 
 @pytest.mark.rule("combat.calculate-defense.sources.d", "combat.calculate-defense.armor-in-backpack",
@@ -52,7 +52,7 @@ def test_statuses_dungeon_bombs_and_other_effects_modify_defense():
     knight = player(game, "p1")
     knight.statuses += ["blessed", "dungeon-bomb", "stone-skin", "hidden"]
     assert sources(game, "p1")[3:] == [("status", 1), ("dungeon-bomb", -1), ("effect", 1)]
-    assert current_defense(ctx(game).cat, knight) == 15
+    assert current_defense(table(game).prepared, knight) == 15
 
 
 @pytest.mark.rule("sample.player.calculate-stat", "combat.attack.current-stats",
@@ -61,7 +61,7 @@ def test_statuses_dungeon_bombs_and_other_effects_modify_defense():
                   "combat.ranged-attack.current-quickness")
 def test_current_stat_is_base_plus_equipped_items_plus_statuses():
     game = start(sets={"items.cards.longsword.stats": {"brawn": 1}})
-    cat, knight = ctx(game).cat, player(game, "p1")
+    cat, knight = table(game).prepared, player(game, "p1")
     assert current_stat(cat, knight, "quickness") == -1  # 0, Chain Mail -1
     assert current_stat(cat, knight, "brawn") == 4  # 3, Longsword +1
     knight.statuses += ["poisoned", "hasted"]
@@ -92,8 +92,8 @@ def test_each_attack_uses_the_targets_current_defense():
                   "combat.attack-check.only-attack-checks")
 def test_a_check_against_defense_is_not_an_attack_check():
     game = start(keep=("knight",))
-    c = ctx(game)
-    defense = current_defense(c.cat, player(game, "p2"))
+    c = table(game)
+    defense = current_defense(c.prepared, player(game, "p2"))
     before = (dict(c.state.metrics), player(game, "p1").kaos)
     check, asked = drive(stat_check(c, "p1", "brawn", "trap", "sample.core.stat-check", tn=defense),
                          "keep")

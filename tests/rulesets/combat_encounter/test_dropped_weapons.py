@@ -2,16 +2,16 @@
 
 import pytest
 
+from rulekeeper.rulesets.combat_encounter.actions import recover_dropped_weapon
 from rulekeeper.rulesets.combat_encounter.attack import attack_options
-from rulekeeper.rulesets.combat_encounter.encounter import recover_dropped_weapon
 from tests.rulesets.combat_encounter.helpers import (
     answer,
-    ctx,
     data,
     kinds,
     options_of,
     player,
     start,
+    table,
 )
 
 SPARE = {"characters.cards.knight.loadout": {"weapons": ["longsword"], "armor": "chain-mail",
@@ -68,9 +68,9 @@ def test_a_recovered_weapon_cannot_attack_in_the_same_combat_turn():
     answer(game, "decline")
     knight, encounter = player(game, "p1"), game.table.state.encounter
     assert encounter.current == "p1"
-    recover_dropped_weapon(ctx(game), encounter, "p1", "weapon-1")
+    recover_dropped_weapon(table(game), encounter, "p1", "weapon-1")
     assert knight.dropped == set()
-    assert [o.key for o in attack_options(ctx(game), knight, encounter)] == [
+    assert [o.key for o in attack_options(table(game), knight, encounter)] == [
         "dagger-melee", "dagger-ranged"]
 
 
@@ -104,7 +104,7 @@ def test_dropped_weapons_are_restored_face_up_when_combat_ends():
 @pytest.mark.rule("combat.dropped-weapon.restored-at-end", "combat.end.restore-dropped-weapons")
 def test_a_weapon_dropped_by_a_combatant_who_left_is_restored_too():
     # p1 drops its Longsword and then flees; p2 and p3 fight on until p3 flees
-    game = start([5, 1], options={"players": 3})
+    game = start([1], options={"players": 3})
     answer(game, "attack:p2:weapon-1", "decline", "decline", "flee:hall")
     assert player(game, "p1").dropped == {"weapon-1"} and game.table.state.encounter
     answer(game, "decline", "flee:hall")

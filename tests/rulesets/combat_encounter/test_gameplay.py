@@ -6,12 +6,12 @@ from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import new_game
 from tests.rulesets.combat_encounter.helpers import (
     answer,
-    ctx,
     data,
     kinds,
     options_of,
     player,
     start,
+    table,
 )
 
 QUIET_DECK = {"encounters.cards": [{"id": "quiet", "name": "Quiet Corridor", "text": "-"}]}
@@ -28,7 +28,7 @@ def in_the_hall(dice=(), sets=None, **kw):
 @pytest.mark.rule("sample.game.rooms")
 def test_rooms_are_joined_both_ways_and_one_has_a_jelly_cube():
     game = start()
-    board, cat = ctx(game).cat.board, ctx(game).cat
+    board, cat = table(game).prepared.board, table(game).prepared
     assert set(board.neighbours("hall")) == {"entrance", "crypt", "jelly-pit"}
     assert all(room in board.neighbours(n) for room in board.ids for n in board.neighbours(room))
     assert cat.jelly_rooms == {"jelly-pit"}

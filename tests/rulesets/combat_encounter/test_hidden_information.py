@@ -25,7 +25,7 @@ def test_a_player_who_starts_hidden_is_seen_to_start_but_not_where():
     for seat in ("p1", "p2"):
         assert not [s for s in seen_by(game, seat) if "Crypt" in s]
         assert "p3 plays Grub and starts Hidden (their Room is not shown)" in seen_by(game, seat)
-    assert "p3 plays Grub and starts in Crypt" in seen_by(game, "p3")
+    assert "p3 plays Grub and starts Hidden in Crypt" in seen_by(game, "p3")
     assert "p3 plays Grub and starts Hidden (their Room is not shown)" not in seen_by(game, "p3")
 
 

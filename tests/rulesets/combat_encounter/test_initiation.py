@@ -5,19 +5,19 @@ import pytest
 from rulekeeper.rulesets.combat_encounter.death import leave_combat
 from tests.rulesets.combat_encounter.helpers import (
     answer,
-    ctx,
     data,
     kinds,
     options_of,
     player,
     rules,
     start,
+    table,
 )
 
 
-def five_players(dice=(7,), **kw):
-    """p1 Ambushes p2 in the Entrance; p3 is there too, p4 is there but Hidden, p5 is in the
-    Great Hall. p3's Combat Order Check is scripted."""
+def five_players(dice=(), **kw):
+    """p1 Ambushes p2 in the Entrance; p3 is there too (the only other Combatant: no Combat
+    Order Check), p4 is there but Hidden, p5 is in the Great Hall."""
     return start(dice, options={"players": 5, "hidden": "p4", "rooms": "p5=hall"}, **kw)
 
 
@@ -81,9 +81,10 @@ def test_another_rule_initiates_combat_outside_any_player_turn():
 def test_the_initiation_sequence_runs_in_order():
     game = five_players()
     sequence = [k for k in kinds(game) if k.startswith(("combat.", "order."))]
-    assert sequence[:8] == ["combat.begins", "combat.room", "combat.initiator", "combat.target",
-                            "combat.combatants", "combat.hidden", "order.pair", "order.set"]
-    assert sequence[8] == "combat.turn"
+    assert sequence[:9] == ["combat.begins", "combat.room", "combat.initiator", "combat.target",
+                            "combat.combatants", "combat.hidden", "order.pair", "order.alone",
+                            "order.set"]
+    assert sequence[9] == "combat.turn"
     assert data(game, "combat.room") == [{"room": "Entrance"}]
     assert game.table.state.encounter.room == player(game, "p1").room == "entrance"
 
@@ -133,7 +134,7 @@ def test_falling_final_death_or_removal_by_a_rule_takes_a_combatant_out():
     # the sample has no Player Fall, Final Death or removing rule: the engine's hook is used
     for how in ("fell", "final-death", "removed"):
         game = five_players()
-        leave_combat(ctx(game), "p3", how, "combat.combatants.leave.e")
+        leave_combat(table(game), "p3", how, "combat.combatants.leave.e")
         assert game.table.state.encounter.order == ["p1", "p2"]
         assert data(game, "combat.leaves")[-1]["how"] == how
         assert rules(game)[-1] == "combat.order.remove-leaver"

@@ -4,17 +4,17 @@ import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.rules_index import load_rules
+from rulekeeper.core.ruleset import GameOver
 from rulekeeper.rulesets.combat_encounter.death import victory_check
-from rulekeeper.rulesets.combat_encounter.state import GameOver
 from tests.rulesets.combat_encounter.helpers import (
     answer,
-    ctx,
     data,
     kinds,
     options_of,
     player,
     rules,
     start,
+    table,
 )
 
 THIRD_AWAY = {"players": 3, "rooms": "p3=hall"}  # p3 survives elsewhere: no Victory at once
@@ -133,11 +133,11 @@ def test_no_surviving_player_ends_the_game_without_a_winner():
     for p in game.table.state.players.values():
         p.alive = False
     with pytest.raises(GameOver) as over:
-        victory_check(ctx(game))
-    assert over.value.result.winner is None and over.value.result.reason == "no-survivor"
+        victory_check(table(game))
+    assert over.value.winner is None and over.value.reason == "no-survivor"
     game = start(options={"players": 3})
     player(game, "p3").alive = False
-    victory_check(ctx(game))  # two Surviving Players: the game goes on
+    victory_check(table(game))  # two Surviving Players: the game goes on
 
 
 @pytest.mark.rule("combat.end.active-player-turn-ends", "combat.turn.fallen-not-zombie",

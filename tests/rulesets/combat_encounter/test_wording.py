@@ -33,7 +33,7 @@ def test_no_sentence_or_picture_of_a_random_game_miscounts(seed):
 
 
 def test_overkill_leaves_0_health_and_death_says_how_far_below():
-    game = start([10, 15, 7], options={"players": 3}, ranger__health=4)
+    game = start([15, 7], options={"players": 3}, ranger__health=4)
     answer(game, "attack:p2:weapon-1")  # 7 + 3 = 10 Damage on 4 Health
     said = sentences(game)
     assert ("p1 (Sir Brannock) deals 10 Damage to p2 (Wren) (7 + brawn 3, at least 1): "
@@ -42,7 +42,7 @@ def test_overkill_leaves_0_health_and_death_says_how_far_below():
 
 
 def test_a_loot_opportunity_names_the_backpack_and_only_then_the_dropped_weapons():
-    game = start([10, 15, 7], options={"players": 3}, ranger__health=4)
+    game = start([15, 7], options={"players": 3}, ranger__health=4)
     answer(game, "attack:p2:weapon-1")
     assert ("p1 (Sir Brannock) gets a Loot Opportunity on p2 (Wren), whose Backpack holds "
             "Amulet of Warding") in sentences(game)

@@ -5,14 +5,14 @@ ends at once without a winner. It bounds the length of a game.
 
 from __future__ import annotations
 
-from rulekeeper.core.ruleset import Result
-from rulekeeper.rulesets.combat_encounter.state import Ctx, GameOver
+from rulekeeper.core.ruleset import GameOver
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
-def tick(ctx: Ctx) -> None:
+def tick(table: CombatTable) -> None:
     """A turn is about to begin: count it, or end the game if no time is left."""
-    state = ctx.state
-    if state.clock >= ctx.options.time_limit:
-        ctx.emit("clock.collapse", "sample.game.time-limit", turns=state.clock)
-        raise GameOver(Result(None, "time-limit", state.round))
+    state = table.state
+    if state.clock >= table.options.time_limit:
+        table.emit("clock.collapse", "sample.game.time-limit", turns=state.clock)
+        raise GameOver(None, "time-limit")
     state.clock += 1

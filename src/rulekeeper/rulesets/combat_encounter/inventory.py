@@ -8,13 +8,20 @@ Weapon keeps its slot: it cannot be moved, and its slot is not empty.
 
 from __future__ import annotations
 
-from rulekeeper.rulesets.combat_encounter.state import SLOT_KINDS, Ctx, Player
+from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.combat_encounter.state import SLOT_KINDS, Player
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
-def equip_moves(ctx: Ctx, player: Player, frozen: frozenset[str] = frozenset()
+def equip_moves(table: CombatTable, player: Player, frozen: frozenset[str] = frozenset()
                 ) -> list[tuple[str, str]]:
-    """The legal Equip moves as (option id, label); items in ``frozen`` may not move."""
-    items = ctx.cat.items
+    """The legal Equip moves as (option id, label); items in ``frozen`` may not move.
+
+    A Dropped Weapon still fills its slot and cannot be put away.
+    """
+    cites("sample.player.slots", "sample.actions.free-actions",
+          "combat.dropped-weapon.occupies-slot")
+    items = table.prepared.items
     moves: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
     for item_id in player.backpack:
@@ -32,15 +39,15 @@ def equip_moves(ctx: Ctx, player: Player, frozen: frozenset[str] = frozenset()
     return moves
 
 
-def apply_move(ctx: Ctx, player: Player, move: str, rule: str) -> str:
+def apply_move(table: CombatTable, player: Player, move: str, rule: str) -> str:
     """Carry out an Equip move from :func:`equip_moves`; returns the item id moved."""
     parts = move.split(":")
     if parts[0] == "equip":
         item_id, slot = parts[1], parts[2]
         player.backpack.remove(item_id)
         player.slots[slot] = item_id
-        ctx.emit("item.equipped", rule, who=player.label, item=ctx.cat.items[item_id].name,
-                 slot=slot)
+        table.emit("item.equipped", rule, who=player.label,
+                   item=table.prepared.items[item_id].name, slot=slot)
     else:
         slot = parts[1]
         stowed = player.slots[slot]
@@ -48,6 +55,6 @@ def apply_move(ctx: Ctx, player: Player, move: str, rule: str) -> str:
         item_id = stowed
         player.slots[slot] = None
         player.backpack.append(item_id)
-        ctx.emit("item.stowed", rule, who=player.label, item=ctx.cat.items[item_id].name,
-                 slot=slot)
+        table.emit("item.stowed", rule, who=player.label,
+                   item=table.prepared.items[item_id].name, slot=slot)
     return item_id

@@ -4,13 +4,17 @@
 file is sample content for the chapters the text refers to but does not give
 (characters, items, statuses, the dungeon, the Random Encounter deck, the numbers of
 the sample game); each says ``sample: true`` and can be replaced with ``--content DIR``.
+
+Every number is a whole number within a sane range (``true`` is not a number), and every
+list has a sane length, so that no content can make a game's work grow without bound.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from rulekeeper.core.board import BoardSpec
 from rulekeeper.core.content import Model
@@ -18,6 +22,31 @@ from rulekeeper.rulesets.combat_encounter.damage import DamageDice
 
 STATS = ("brawn", "quickness", "perception")
 Stat = Literal["brawn", "quickness", "perception"]
+
+MAX_KAOS = 1_000_000
+"""The most Kaos a number of the content gives (a Character's, a Disengage's cost)."""
+MAX_TOKENS = 1_000
+"""The most Reroll Tokens a Character starts with."""
+MAX_HEALTH = 100_000
+"""The most Health a Character has (and Damage or healing a card gives)."""
+MAX_MODIFIER = 100
+"""The largest Stat, Defense or Target Number, either way (-100 to 100)."""
+MAX_ITEMS = 100
+"""The longest list of the content: cards, statuses, effects, Backpack items."""
+MAX_GAIN = 100
+"""The most Kaos or Reroll Tokens a reward or a card gives at once."""
+
+
+def _whole(value: object) -> object:
+    """Refuse ``true``/``false`` where a number is expected (pydantic would read 1 and 0)."""
+    if isinstance(value, bool):
+        raise PydanticCustomError("whole_number", "a whole number is expected, not {value}",
+                                  {"value": str(value).lower()})
+    return value
+
+
+Whole = Annotated[int, BeforeValidator(_whole)]
+"""A whole number of the content: an int, never a boolean."""
 
 
 def _notation(value: object) -> str:
@@ -30,15 +59,16 @@ def _notation(value: object) -> str:
 class Variables(Model):
     """The Variables section of the rule text."""
 
-    DISENGAGE_COST: int = Field(default=2, ge=0, description="Kaos spent to Disengage")
+    DISENGAGE_COST: Whole = Field(default=2, ge=0, le=MAX_KAOS, description="Kaos spent to "
+                                                                               "Disengage")
 
 
 class StatModifiers(Model):
     """Modifiers to the three Stats."""
 
-    brawn: int = 0
-    quickness: int = 0
-    perception: int = 0
+    brawn: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
+    quickness: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
+    perception: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
 
     def get(self, stat: str) -> int:
         return int(getattr(self, stat))
@@ -58,19 +88,21 @@ class MysticDagger(Model):
 class Rewards(Model):
     """What a Critical Success or a Critical Failure gives the Player who rolled it."""
 
-    rerolls: int = Field(default=0, ge=0)
-    kaos: int = Field(default=0, ge=0)
+    rerolls: Whole = Field(default=0, ge=0, le=MAX_GAIN)
+    kaos: Whole = Field(default=0, ge=0, le=MAX_GAIN)
 
 
 class GameNumbers(Model):
     """The numbers of the sample game around Combat (game.yaml)."""
 
     sample: bool = True
-    turn_actions: int = Field(default=2, ge=1, description="Turn Actions per Player Turn")
-    perception_tn: int = Field(default=10,
-                               description="Target Number of the Move Action Perception Check")
-    jelly_cube_damage: int = Field(default=1, ge=0, description="Damage at the end of a Player "
-                                                                "Turn in a Jelly Cube Room")
+    turn_actions: Whole = Field(default=2, ge=1, le=10, description="Turn Actions per Player "
+                                                                     "Turn")
+    perception_tn: Whole = Field(default=10, ge=-MAX_MODIFIER, le=MAX_MODIFIER,
+                                 description="Target Number of the Move Action Perception Check")
+    jelly_cube_damage: Whole = Field(default=1, ge=0, le=MAX_HEALTH,
+                                     description="Damage at the end of a Player Turn in a Jelly "
+                                                 "Cube Room")
     mystic_dagger: MysticDagger = MysticDagger()
     critical_success_reward: Rewards = Rewards(rerolls=1)
     critical_failure_reward: Rewards = Rewards(kaos=1)
@@ -80,7 +112,8 @@ class Patron(Model):
     """The Patron Mat a Character plays with."""
 
     name: str
-    defense: int = Field(default=0, description="Defense printed on the Patron Mat")
+    defense: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER,
+                           description="Defense printed on the Patron Mat")
 
 
 class Loadout(Model):
@@ -89,7 +122,7 @@ class Loadout(Model):
     weapons: list[str] = Field(default_factory=list, max_length=2)
     armor: str | None = None
     plot_armor: str | None = None
-    backpack: list[str] = Field(default_factory=list)
+    backpack: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class Character(Model):
@@ -97,20 +130,20 @@ class Character(Model):
 
     id: str
     name: str
-    health: int = Field(ge=1)
-    defense: int = Field(description="Starting Defense")
-    brawn: int = 0
-    quickness: int = 0
-    perception: int = 0
-    kaos: int = Field(default=0, ge=0)
-    rerolls: int = Field(default=0, ge=0, description="starting Reroll Tokens")
+    health: Whole = Field(ge=1, le=MAX_HEALTH)
+    defense: Whole = Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER, description="Starting Defense")
+    brawn: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
+    quickness: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
+    perception: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
+    kaos: Whole = Field(default=0, ge=0, le=MAX_KAOS)
+    rerolls: Whole = Field(default=0, ge=0, le=MAX_TOKENS, description="starting Reroll Tokens")
     patron: Patron
     loadout: Loadout = Loadout()
 
 
 class Characters(Model):
     sample: bool = True
-    cards: list[Character] = Field(min_length=2)
+    cards: list[Character] = Field(min_length=2, max_length=MAX_ITEMS)
 
 
 ItemKind = Literal["weapon", "armor", "plot-armor", "magic"]
@@ -130,8 +163,8 @@ class Item(Model):
                                                     description="a Weapon's Attack mode")
     damage: str | None = Field(default=None,
                                description="a Weapon's Damage die or value: 1d6+1, 2d4, 3")
-    defense: int = 0
-    backpack_defense: int = 0
+    defense: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
+    backpack_defense: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
     stats: StatModifiers = StatModifiers()
 
     _check = field_validator("damage", mode="before", json_schema_input_type=int | str | None)(
@@ -149,7 +182,7 @@ class Item(Model):
 
 class Items(Model):
     sample: bool = True
-    cards: list[Item]
+    cards: list[Item] = Field(max_length=MAX_ITEMS)
 
 
 class Status(Model):
@@ -162,22 +195,24 @@ class Status(Model):
     id: str
     name: str
     source: Literal["status", "dungeon-bomb", "effect"] = "status"
-    defense: int = 0
+    defense: Whole = Field(default=0, ge=-MAX_MODIFIER, le=MAX_MODIFIER)
     stats: StatModifiers = StatModifiers()
 
 
 class Statuses(Model):
     sample: bool = True
-    statuses: list[Status]
+    statuses: list[Status] = Field(max_length=MAX_ITEMS)
 
 
 class Effect(Model):
     """One effect of a Random Encounter card, applied to the Player who drew it."""
 
-    damage: int = Field(default=0, ge=0, description="Damage (not Combat Damage)")
-    heal: int = Field(default=0, ge=0, description="Health regained, up to the maximum")
-    gain_kaos: int = Field(default=0, ge=0)
-    gain_rerolls: int = Field(default=0, ge=0)
+    damage: Whole = Field(default=0, ge=0, le=MAX_HEALTH, description="Damage (not Combat "
+                                                                        "Damage)")
+    heal: Whole = Field(default=0, ge=0, le=MAX_HEALTH,
+                        description="Health regained, up to the maximum")
+    gain_kaos: Whole = Field(default=0, ge=0, le=MAX_GAIN)
+    gain_rerolls: Whole = Field(default=0, ge=0, le=MAX_GAIN)
     add_status: str | None = None
     remove_status: str | None = None
 
@@ -188,13 +223,13 @@ class EncounterCard(Model):
     id: str
     name: str
     text: str
-    count: int = Field(default=1, ge=1)
-    effects: list[Effect] = Field(default_factory=list)
+    count: Whole = Field(default=1, ge=1, le=MAX_ITEMS)
+    effects: list[Effect] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class Encounters(Model):
     sample: bool = True
-    cards: list[EncounterCard] = Field(min_length=1)
+    cards: list[EncounterCard] = Field(min_length=1, max_length=MAX_ITEMS)
 
 
 class Dungeon(BoardSpec):
@@ -234,8 +269,8 @@ def reference_problem(content: CombatContent) -> tuple[str, str] | None:
             (out.armor, "armor"), (out.plot_armor, "plot-armor")]
         for item_id, kind in wanted:
             if item_id is not None and (item_id not in items or items[item_id].kind != kind):
-                return "characters", (f"character {character.id!r}: {item_id!r} is not a "
-                                      f"{kind} of items.yaml")
+                return "characters", (f"character {character.id!r}: {item_id!r} is not an "
+                                      f"item of kind {kind!r} in items.yaml")
         for item_id in out.backpack:
             if item_id not in items:
                 return "characters", f"character {character.id!r}: unknown item {item_id!r}"

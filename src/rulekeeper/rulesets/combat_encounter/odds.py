@@ -29,8 +29,12 @@ from rulekeeper.lab.odds import OddsReport
 from rulekeeper.rulesets.combat_encounter.attack import attack
 from rulekeeper.rulesets.combat_encounter.bots import HeuristicBot
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
-from rulekeeper.rulesets.combat_encounter.ruleset import RULINGS, CombatEncounterRuleset
-from rulekeeper.rulesets.combat_encounter.state import Ctx
+from rulekeeper.rulesets.combat_encounter.rulings import (
+    CombatRulings,
+    CritFixedDamage,
+    KaosNatural1,
+)
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,8 @@ class AttackQuestion:
     rulings: tuple[tuple[str, str], ...] = ()
 
     @property
-    def ruling(self) -> dict[str, str]:
-        return resolve(RULINGS, dict(self.rulings))
+    def ruling(self) -> CombatRulings:
+        return CombatRulings(resolve(CombatRulings.declared, dict(self.rulings)))
 
 
 @dataclass(frozen=True)
@@ -62,14 +66,14 @@ class Outcome:
 
 def outcome_of(q: AttackQuestion, natural: int) -> Outcome:
     """The result of an Attack Check whose d20 ends on ``natural``."""
-    step = int(q.ruling["kaos-step"])
+    step = q.ruling.kaos_bonus
     total = natural + q.stat
     needed = max(0, math.ceil((q.defense - total) / step))
     if natural == 20:
         return Outcome(True, True, False, 0)
     if natural == 1:
         lift = max(1, needed)  # a natural 1 hits only with Kaos spent on it (turns-check)
-        if q.ruling["kaos-natural-1"] == "turns-check" and lift <= q.kaos:
+        if q.ruling.kaos_natural_1 is KaosNatural1.TURNS_CHECK and lift <= q.kaos:
             return Outcome(True, False, False, lift)
         spend = 1 if not q.dagger and q.kaos > 0 else 0
         return Outcome(False, False, not q.dagger and spend == 0, spend)
@@ -94,7 +98,7 @@ def damage_die(q: AttackQuestion, critical: bool) -> icepool.Die[int]:
     elif q.dagger:
         base = damage.exact(2, 2)
     elif damage.fixed:
-        base = damage.exact(1, 2 if q.ruling["crit-fixed-damage"] == "double" else 1)
+        base = damage.exact(1, 2 if q.ruling.crit_fixed_damage is CritFixedDamage.DOUBLE else 1)
     else:
         base = damage.exact(dice_times=2)
     return (base + q.stat).map(lambda v: max(1, v))
@@ -169,31 +173,30 @@ def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> OddsReport:
     }
     game = new_game("combat-encounter", seed=seed, rulings=dict(q.rulings), content_set=sets,
                     log=False)
-    ruleset = game.ruleset
-    assert isinstance(ruleset, CombatEncounterRuleset)
-    ctx = Ctx(game.table, game.table.state, ruleset.catalog(game.table.content))
-    encounter = ctx.state.encounter
+    ruleset, table = game.ruleset, game.table
+    assert isinstance(table, CombatTable)
+    encounter = table.state.encounter
     assert encounter is not None
     bot = HeuristicBot("p1", seed)
-    attacker, target = ctx.player("p1"), ctx.player("p2")
+    attacker, target = table.state.player("p1"), table.state.player("p2")
     counts: Counter[str] = Counter()
     damage: Counter[int] = Counter()
     for _ in range(attacks):
         attacker.kaos, attacker.rerolls, attacker.dropped = q.kaos, q.rerolls, set()
         target.health = 10_000
-        before = dict(ctx.state.metrics)
-        procedure = attack(ctx, encounter, "p1", "p2", key)
+        before = dict(table.state.metrics)
+        procedure = attack(table, encounter, "p1", "p2", key)
         try:
             decision = next(procedure)
             while True:
-                view = {"state": ruleset.view(game.table, "p1")}
+                view = {"state": ruleset.view(table, "p1")}
                 decision = procedure.send(bot.choose(view, decision))
         except StopIteration:
             pass
         dealt = 10_000 - target.health
         damage[dealt] += 1
         for name in ("hits", "criticals", "drops"):
-            counts[name] += ctx.state.metrics[name] - before.get(name, 0)
+            counts[name] += table.state.metrics[name] - before.get(name, 0)
     rates = {"hit": counts["hits"] / attacks, "critical": counts["criticals"] / attacks,
              "drop": counts["drops"] / attacks}
     return OddsReport(

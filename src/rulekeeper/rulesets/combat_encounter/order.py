@@ -4,60 +4,122 @@ Contested Quickness Check (the Combat Order Check), highest Final Result first.
 Ties are rerolled among the tied Combatants only, until no tie remains. No Kaos is
 spent on Combat Order Checks (Reroll Tokens may be). Natural 1s and 20s win or lose
 nothing automatically, but still give their rewards; ruling ``order-tie-rewards`` says
-whether a roll replaced by a tie-break reroll still does.
+whether a roll replaced by a tie-break reroll still does. A single other Combatant has
+nobody to contest: it takes the third place with no check (and no reward).
+The Opening Gong (sample) orders Combatants as an Ambush does.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
-from rulekeeper.rulesets.combat_encounter.checks import Asks, Check, critical_rewards, stat_check
-from rulekeeper.rulesets.combat_encounter.state import Ctx, Encounter
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.combat_encounter.checks import Check, critical_rewards, stat_check
+from rulekeeper.rulesets.combat_encounter.rulings import OrderTieRewards
+from rulekeeper.rulesets.combat_encounter.state import Encounter
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
-def determine_combat_order(ctx: Ctx, encounter: Encounter, others: list[str],
-                           initiator_won: bool | None) -> Asks:
+@dataclass(frozen=True)
+class OrderRules:
+    """The Combat Order rules of one run of the text (it gives them twice: after Ambush and
+    after Challenge; the Opening Gong follows the Ambush run)."""
+
+    check: str
+    """Each other Combatant makes a Contested Quickness Check."""
+    rewards: str
+    """Natural 1s and 20s still give their rewards."""
+    tie: str
+    """Ties are rerolled among the tied."""
+    order: str
+    """Highest Final Result first."""
+    check_rules: tuple[str, ...]
+    """The other rules of a Combat Order Check: current Quickness, no Kaos, no automatic
+    success or failure."""
+
+
+ORDER_RULES = {
+    "ambush": OrderRules(
+        "combat.order.ambush.others-quickness-check",
+        "combat.order.ambush.naturals-trigger-rewards",
+        "combat.order.ambush.ties-rerolled", "combat.order.ambush.highest-first",
+        ("combat.order.ambush.current-quickness", "combat.order.ambush.no-kaos",
+         "combat.order.ambush.naturals-not-automatic")),
+    "challenge": OrderRules(
+        "combat.order.challenge.others-quickness-check",
+        "combat.order.challenge.naturals-trigger-rewards", "combat.order.challenge.ties-rerolled",
+        "combat.order.challenge.highest-first",
+        ("combat.order.challenge.current-quickness", "combat.order.challenge.no-kaos",
+         "combat.order.challenge.naturals-not-automatic")),
+}
+
+
+def determine_combat_order(table: CombatTable, encounter: Encounter, others: list[str],
+                           initiator_won: bool | None) -> Asks[None]:
     """Fill ``encounter.order``. ``initiator_won`` is the Challenge result (None otherwise)."""
-    section = "challenge" if encounter.kind == "challenge" else "ambush"
+    cites("combat.summary.combat-order")
+    rules = ORDER_RULES["challenge" if encounter.kind == "challenge" else "ambush"]
+    state = table.state
     if encounter.kind == "challenge":
+        cites("combat.order.challenge.result-decides")
         if initiator_won:
             first, second = encounter.initiator, encounter.target
             rule = "combat.order.challenge.initiator-wins"
         else:
             first, second = encounter.target, encounter.initiator
             rule = "combat.order.challenge.initiator-does-not-win"
-        ctx.emit("order.pair", rule, first=ctx.player(first).label,
-                 second=ctx.player(second).label, why="the Challenge result")
+        table.emit("order.pair", rule, first=state.label(first), second=state.label(second),
+                   why="the Challenge result")
+    elif encounter.kind == "ambush":
+        cites("combat.order.ambush.target-second")
+        first, second = encounter.initiator, encounter.target
+        table.emit("order.pair", "combat.order.ambush.initiator-first",
+                   first=state.label(first), second=state.label(second), why="the Ambush")
     else:
         first, second = encounter.initiator, encounter.target
-        ctx.emit("order.pair", "combat.order.ambush.initiator-first",
-                 first=ctx.player(first).label, second=ctx.player(second).label,
-                 why="the Ambush" if encounter.kind == "ambush" else "the Opening Gong")
-    ranked = yield from rank_by_quickness(ctx, others, section)
+        table.emit("order.pair", "sample.game.opening-gong", first=state.label(first),
+                   second=state.label(second), why="the Opening Gong")
+    if len(others) == 1:
+        table.emit("order.alone", rules.check, who=state.label(others[0]))
+        ranked = others
+    else:
+        ranked = yield from rank_by_quickness(table, others, rules)
     encounter.order = [first, second, *ranked]
-    ctx.emit("order.set", f"combat.order.{section}.highest-first",
-             order=[ctx.player(s).label for s in encounter.order])
+    table.emit("order.set", rules.order, order=[state.label(s) for s in encounter.order])
 
 
-def rank_by_quickness(ctx: Ctx, seats: list[str], section: str) -> Asks:
-    """``seats`` from highest to lowest Combat Order Check; ties rerolled among the tied."""
-    checks: dict[str, Check] = {}
-    for seat in seats:
-        checks[seat] = yield from stat_check(ctx, seat, "quickness", "combat order",
-                                             f"combat.order.{section}.others-quickness-check")
+def rank_by_quickness(table: CombatTable, seats: list[str], rules: OrderRules) -> Asks[list[str]]:
+    """``seats`` from highest to lowest Combat Order Check; ties rerolled among the tied.
+
+    A tied block is ordered by new rolls of its own Combatants before the next block is
+    placed; the blocks still to place wait on a stack (ties may repeat, each roll is
+    counted against the work budget).
+    """
+    cites(*rules.check_rules)
     ranked: list[str] = []
-    by_total = sorted(seats, key=lambda s: -checks[s].total)
-    for total, group in groupby(by_total, key=lambda s: checks[s].total):
-        tied = list(group)
-        if len(tied) == 1:
-            critical_rewards(ctx, tied[0], checks[tied[0]].natural,
-                             f"combat.order.{section}.naturals-trigger-rewards")
-            ranked.append(tied[0])
-            continue
-        ctx.emit("order.tie", f"combat.order.{section}.ties-rerolled", total=total,
-                 tied=[ctx.player(s).label for s in tied])
-        if ctx.rulings["order-tie-rewards"] == "every-roll":
-            for seat in tied:
-                critical_rewards(ctx, seat, checks[seat].natural, "combat.ruling.order-tie-rewards")
-        ranked += yield from rank_by_quickness(ctx, tied, section)
+    waiting: list[tuple[list[str], dict[str, Check] | None]] = [(seats, None)]
+    while waiting:
+        block, checks = waiting.pop()
+        if checks is None:  # roll the block's Combat Order Checks, then place its parts
+            checks = {}
+            for seat in block:
+                table.spend()
+                checks[seat] = yield from stat_check(table, seat, "quickness", "combat order",
+                                                     rules.check)
+            by_total = sorted(block, key=lambda s: -checks[s].total)
+            parts = [list(g) for _, g in groupby(by_total, key=lambda s: checks[s].total)]
+            waiting += [(part, checks) for part in reversed(parts)]
+        elif len(block) == 1:
+            critical_rewards(table, block[0], checks[block[0]].natural, rules.rewards)
+            ranked.append(block[0])
+        else:
+            table.emit("order.tie", rules.tie, total=checks[block[0]].total,
+                       tied=[table.state.label(s) for s in block])
+            if table.rulings.order_tie_rewards is OrderTieRewards.EVERY_ROLL:
+                for seat in block:
+                    critical_rewards(table, seat, checks[seat].natural,
+                                     "combat.ruling.order-tie-rewards")
+            waiting.append((block, None))
     return ranked

@@ -9,60 +9,71 @@ Opportunity follows, but it can cause Death.
 
 from __future__ import annotations
 
-from rulekeeper.rulesets.combat_encounter.checks import Asks
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.combat_encounter.death import death_process
-from rulekeeper.rulesets.combat_encounter.state import Ctx
+from rulekeeper.rulesets.combat_encounter.models import Effect
+from rulekeeper.rulesets.combat_encounter.state import Player
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 RULE = "sample.random-encounters.cards"
 
 
-def build_deck(ctx: Ctx) -> list[str]:
+def build_deck(table: CombatTable) -> list[str]:
     """Every card id as many times as its count, shuffled."""
-    deck = [card.id for card in ctx.cat.content.encounters.cards for _ in range(card.count)]
-    ctx.table.rng.shuffle(deck)
+    cites("sample.random-encounters.deck")
+    deck = [card.id for card in table.prepared.content.encounters.cards
+            for _ in range(card.count)]
+    table.rng.shuffle(deck)
     return deck
 
 
-def draw_random_encounter(ctx: Ctx, seat: str, rule: str) -> Asks:
+def draw_random_encounter(table: CombatTable, seat: str, rule: str) -> Asks[None]:
     """``seat`` draws the top card and resolves it; ``rule`` is why they draw."""
-    state = ctx.state
+    state = table.state
     if not state.deck:
         state.deck, state.discard = state.discard, []
-        ctx.table.rng.shuffle(state.deck)
-        ctx.emit("deck.reshuffled", "sample.random-encounters.deck", cards=len(state.deck))
-    card = ctx.cat.cards[state.deck.pop()]
+        table.rng.shuffle(state.deck)
+        table.emit("deck.reshuffled", "sample.random-encounters.deck", cards=len(state.deck))
+    card = table.prepared.cards[state.deck.pop()]
     state.discard.append(card.id)
-    player = ctx.player(seat)
+    player = state.player(seat)
     state.metrics["random_encounters"] += 1
-    ctx.emit("encounter.drawn", rule, who=player.label, card=card.name, text=card.text)
+    table.emit("encounter.drawn", rule, who=player.label, card=card.name, text=card.text)
     for effect in card.effects:
-        if effect.add_status and effect.add_status not in player.statuses:
-            player.statuses.append(effect.add_status)
-            ctx.emit("status.gained", RULE, who=player.label,
-                     status=ctx.cat.statuses[effect.add_status].name)
-        if effect.remove_status and effect.remove_status in player.statuses:
-            player.statuses.remove(effect.remove_status)
-            ctx.emit("status.lost", RULE, who=player.label,
-                     status=ctx.cat.statuses[effect.remove_status].name)
-        if effect.gain_kaos:
-            player.kaos += effect.gain_kaos
-            ctx.emit("kaos.gained", RULE, who=player.label, kaos=effect.gain_kaos,
-                     total=player.kaos)
-        if effect.gain_rerolls:
-            player.rerolls += effect.gain_rerolls
-            ctx.emit("rerolls.gained", RULE, who=player.label, rerolls=effect.gain_rerolls,
-                     total=player.rerolls)
-        if effect.heal:
-            healed = min(effect.heal, player.character.health - player.health)
-            player.health += max(healed, 0)
-            ctx.emit("healed", RULE, who=player.label, amount=max(healed, 0),
-                     health=player.health)
-        if effect.damage:
-            player.health -= effect.damage
-            ctx.emit("damage.other", RULE, who=player.label, amount=effect.damage,
-                     source=card.name, health=max(player.health, 0))
-            if player.health <= 0:
-                yield from death_process(ctx, seat)
-                return
-    ctx.emit("encounter.resolved", "sample.random-encounters.deck", who=player.label,
-             card=card.name)
+        table.spend()
+        apply_effect(table, player, effect, card.name)
+        if player.health <= 0:
+            yield from death_process(table, seat)
+            return
+    table.emit("encounter.resolved", "sample.random-encounters.deck", who=player.label,
+               card=card.name)
+
+
+def apply_effect(table: CombatTable, player: Player, effect: Effect, card: str) -> None:
+    """One effect of a card, on the Player who drew it (Damage is not Combat Damage)."""
+    statuses = table.prepared.statuses
+    if effect.add_status and effect.add_status not in player.statuses:
+        player.statuses.append(effect.add_status)
+        table.emit("status.gained", RULE, who=player.label,
+                   status=statuses[effect.add_status].name)
+    if effect.remove_status and effect.remove_status in player.statuses:
+        player.statuses.remove(effect.remove_status)
+        table.emit("status.lost", RULE, who=player.label,
+                   status=statuses[effect.remove_status].name)
+    if effect.gain_kaos:
+        player.kaos += effect.gain_kaos
+        table.emit("kaos.gained", RULE, who=player.label, kaos=effect.gain_kaos,
+                   total=player.kaos)
+    if effect.gain_rerolls:
+        player.rerolls += effect.gain_rerolls
+        table.emit("rerolls.gained", RULE, who=player.label, rerolls=effect.gain_rerolls,
+                   total=player.rerolls)
+    if effect.heal:
+        healed = max(min(effect.heal, player.character.health - player.health), 0)
+        player.health += healed
+        table.emit("healed", RULE, who=player.label, amount=healed, health=player.health)
+    if effect.damage:
+        player.health -= effect.damage
+        table.emit("damage.other", RULE, who=player.label, amount=effect.damage,
+                   source=card, health=max(player.health, 0))

@@ -8,58 +8,39 @@ from typing import Any
 
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
-from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.combat_encounter import view as views
+from rulekeeper.rulesets.combat_encounter.catalog import Catalog
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
 from rulekeeper.rulesets.combat_encounter.gameplay import play_game
 from rulekeeper.rulesets.combat_encounter.models import CombatContent, reference_problem
-from rulekeeper.rulesets.combat_encounter.random_encounters import build_deck
-from rulekeeper.rulesets.combat_encounter.setup import CombatOptions, opening_for, players_for
-from rulekeeper.rulesets.combat_encounter.state import (
-    SLOT_KINDS,
-    WEAPON_SLOTS,
-    Catalog,
-    Ctx,
-    GameOver,
-    State,
-)
+from rulekeeper.rulesets.combat_encounter.options import CombatOptions
+from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
+from rulekeeper.rulesets.combat_encounter.setup import set_up
+from rulekeeper.rulesets.combat_encounter.state import SLOT_KINDS, WEAPON_SLOTS, State
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 from rulekeeper.rulesets.combat_encounter.templates import TEMPLATES
 
 HERE = Path(__file__).parent
 SEATS = tuple(f"p{i}" for i in range(1, 7))
-
-RULINGS = (
-    Ruling("crit-fixed-damage", "What does a Critical Hit do with a Weapon whose Damage is a "
-           "fixed value (no dice to roll twice)?", ("double", "single"), "double"),
-    Ruling("kaos-step", "How much does each Kaos spent add to an Attack Check's Final Result?",
-           ("1", "2", "3"), "1"),
-    Ruling("sample-death", "What follows a death by Combat Damage? (Death, Player Fall and "
-           "Final Death are in chapters the text does not give.)", ("loot-one", "no-loot"),
-           "loot-one"),
-    Ruling("kaos-natural-1", "Does Kaos spent on a natural 1 only prevent the Weapon drop, or "
-           "can it turn the failed Attack Check into a hit?", ("prevents-drop", "turns-check"),
-           "prevents-drop"),
-    Ruling("order-tie-rewards", "Does a natural 1 or 20 on a Combat Order Check replaced by a "
-           "tie-break reroll still give its reward?", ("final-roll", "every-roll"),
-           "final-roll"),
-    Ruling("flee-next", "After a Flee, which Combatant is 'the next Combatant in Combat Order'?",
-           ("follower", "first"), "follower"),
-)
 
 METRICS = ("encounters", "attacks", "hits", "criticals", "critical_failures", "drops",
            "combat_damage", "deaths", "flees", "disengages", "random_encounters", "loot_taken",
            "clock")
 
 
-class CombatEncounterRuleset(Ruleset):
+class CombatEncounterRuleset(Ruleset[CombatTable]):
     """Combat Encounters of a d20 dungeon game (06_COMBAT_ENCOUNTER) with sample chapters."""
 
     meta = RulesetMeta(
         name="combat-encounter", version=1, title="Combat Encounter (d20 dungeon)",
         players=SEATS, min_players=2, chance=True, hidden_information=True,
-        max_length=20_000, source="combat-encounter.en.txt")
-    rulings = RULINGS
+        max_length=20_000, max_steps=10_000, source="combat-encounter.en.txt")
+    """The work budget: decisions (the longest bot game of 2,400 took 277), and automated
+    steps: Combat Order Checks (tie-break rerolls repeat) and Random Encounter effects
+    (at most 50 in a bot game)."""
+    ruling_set = CombatRulings
+    table_type = CombatTable
     content_model = CombatContent
     content_dir = HERE / "content"
     rules_files = (HERE / "rules.yaml",)
@@ -69,16 +50,9 @@ class CombatEncounterRuleset(Ruleset):
     bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot"}
     default_bot = "heuristic"
 
-    def __init__(self) -> None:
-        self._catalogs: dict[int, tuple[CombatContent, Catalog]] = {}
-
-    def catalog(self, content: CombatContent) -> Catalog:
-        """The content indexed by id (built once per content)."""
-        found = self._catalogs.get(id(content))
-        if found is None or found[0] is not content:
-            found = (content, Catalog(content))
-            self._catalogs[id(content)] = found
-        return found[1]
+    def prepare(self, content: CombatContent) -> Catalog:
+        """The content indexed by id, the board and the parsed Damage values."""
+        return Catalog(content)
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """The ids one file names checked against the others."""
@@ -92,32 +66,20 @@ class CombatEncounterRuleset(Ruleset):
     def seats(self, options: Any) -> tuple[str, ...]:
         return SEATS[:options.players]
 
-    def play(self, table: Table) -> Procedure:
-        cat = self.catalog(table.content)
-        state = State(players_for(cat, table.options, table.seats), deck=[])
-        table.state = state
-        ctx = Ctx(table, state, cat)
-        state.deck = build_deck(ctx)
-        opening = opening_for(state, table.options, table.rng)
-        for seat in opening.hidden:
-            state.players[seat].statuses.append("hidden")
-        for player in state.players.values():
-            ctx.emit_where(player.seat, "setup", "sample.game.setup", "setup.hidden", "room",
-                           who=player.seat, character=player.character.name,
-                           room=ctx.room_name(player.room))
-        if table.options.start == "random":
-            ctx.emit("setup.random", "sample.game.setup", by=opening.kind,
-                     initiator=state.players[opening.initiator].label,
-                     target=state.players[opening.target].label,
-                     hidden=[state.players[s].label for s in opening.hidden] or ["nobody"])
-        for seat in opening.hidden:
-            ctx.emit("status.gained", "sample.game.setup", who=state.players[seat].label,
-                     status="Hidden")
-        try:
-            yield from play_game(ctx, opening)
-        except GameOver as over:
-            result = over.result
-        return Result(result.winner, result.reason, state.round, self._metrics(state))
+    def play(self, table: CombatTable) -> Procedure:
+        opening = set_up(table)
+        return (yield from play_game(table, opening))
+
+    def game_over(self, table: CombatTable, over: GameOver) -> Result:
+        return Result(over.winner, over.reason, table.state.round, self._metrics(table.state))
+
+    def judge(self, table: CombatTable) -> str | None:
+        """The Surviving Player with the most Health (``work-budget=judge``); None on a tie."""
+        health = sorted(((p.health, seat) for seat, p in table.state.players.items()
+                         if p.alive), reverse=True)
+        if not health or (len(health) > 1 and health[0][0] == health[1][0]):
+            return None
+        return health[0][1]
 
     def _metrics(self, state: State) -> dict[str, float]:
         metrics: dict[str, float] = {name: float(state.metrics[name]) for name in METRICS}
@@ -135,19 +97,19 @@ class CombatEncounterRuleset(Ruleset):
                  for _, _, s in DamageDice.parse(item.damage).dice]
         return frozenset(), max([20, *sides])
 
-    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+    def view(self, table: CombatTable, player: str | None) -> dict[str, Any]:
         if table.state is None:
             return {}
-        return views.game_view(Ctx(table, table.state, self.catalog(table.content)), player)
+        return views.game_view(table, player)
 
     def render(self, view: Mapping[str, Any]) -> str:
         return views.render(view) if view.get("state") else ""
 
-    def invariant_violations(self, table: Table) -> list[str]:
+    def invariant_violations(self, table: CombatTable) -> list[str]:
         state: State | None = table.state
         if state is None:
             return []
-        cat = self.catalog(table.content)
+        cat = table.prepared
         wrong = []
         for seat, p in state.players.items():
             if p.alive != (p.room is not None):

@@ -1,4 +1,4 @@
-"""Setup: the options of a game, the Players with their Characters, and the opening.
+"""Setup: the Players with their Characters, the Random Encounter deck, and the opening.
 
 A game opens with a Combat Encounter: by default Player p1 Ambushes p2 on p1's first
 Player Turn, every Portrait in the dungeon's start Room. ``--start challenge`` opens
@@ -11,70 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
-
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.ruleset import NoOptions
 from rulekeeper.core.rulings import did_you_mean
-from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Catalog, Player, State
+from rulekeeper.rulesets.combat_encounter.catalog import Catalog
+from rulekeeper.rulesets.combat_encounter.options import CombatOptions
+from rulekeeper.rulesets.combat_encounter.random_encounters import build_deck
+from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Player, State
+from rulekeeper.rulesets.combat_encounter.table import CombatTable, emit_where
 
 Kind = Literal["ambush", "challenge", "gong"]
-
-
-def _words(value: Any) -> Any:
-    """``"p2,p3"`` (command line) or a list."""
-    if isinstance(value, str):
-        return [w.strip() for w in value.split(",") if w.strip()]
-    return value
-
-
-def _pairs(value: Any) -> Any:
-    """``"p3=hall,p4=crypt"`` (command line) or a mapping."""
-    if isinstance(value, str):
-        pairs = [w.partition("=") for w in value.split(",") if w.strip()]
-        if any(not sep for _, sep, _ in pairs):
-            raise ValueError("expected seat=room pairs, e.g. p3=hall,p4=crypt")
-        return {k.strip(): v.strip() for k, _, v in pairs}
-    return value
-
-
-class CombatOptions(NoOptions):
-    """Setup options of combat-encounter (``--players 4 --start challenge ...``)."""
-
-    players: int = Field(2, ge=2, le=6, description="number of Players (seats p1..pN)")
-    start: Literal["ambush", "challenge", "gong", "random"] = Field(
-        "ambush", description="how the opening Combat Encounter begins")
-    initiator: str = Field("p1", description="the initiating Player")
-    target: str = Field("p2", description="the primary target")
-    hidden: list[str] = Field(default_factory=list, description="seats that start Hidden")
-    rooms: dict[str, str] = Field(default_factory=dict,
-                                  description="seat=room: Portraits not in the start Room")
-    characters: list[str] = Field(default_factory=list,
-                                  description="Character ids by seat (default: content order)")
-    time_limit: int = Field(100, ge=1, le=1000,
-                            description="Player Turns and Combat Turns before the dungeon "
-                                        "collapses")
-
-    _hidden = field_validator("hidden", "characters", mode="before")(_words)
-    _rooms = field_validator("rooms", mode="before")(_pairs)
-
-    @model_validator(mode="after")
-    def _seats_exist(self) -> CombatOptions:
-        seats = [f"p{i}" for i in range(1, self.players + 1)]
-        for name, seat in (("initiator", self.initiator), ("target", self.target)):
-            if seat not in seats:
-                raise ValueError(f"{name} {seat!r} is not a seat ({', '.join(seats)})")
-        if self.initiator == self.target:
-            raise ValueError("the initiator cannot be its own primary target")
-        for seat in [*self.hidden, *self.rooms]:
-            if seat not in seats:
-                raise ValueError(f"{seat!r} is not a seat ({', '.join(seats)})")
-        if self.target in self.hidden and self.start != "random":
-            raise ValueError(f"the primary target {self.target} cannot be Hidden")
-        if len(self.characters) > self.players:
-            raise ValueError("more characters than players")
-        return self
-
 
 @dataclass(frozen=True)
 class Opening:
@@ -122,6 +67,7 @@ def opening_for(state: State, options: CombatOptions, rng: Any) -> Opening:
     """The opening, from the options or drawn at random (``--start random``)."""
     seats = list(state.players)
     if options.start != "random":
+        assert options.initiator is not None and options.target is not None
         opening = Opening(options.start, options.initiator, options.target,
                           tuple(options.hidden))
     else:
@@ -137,4 +83,26 @@ def opening_for(state: State, options: CombatOptions, rng: Any) -> Opening:
     if state.players[opening.target].room != state.players[opening.initiator].room:
         raise UsageError(f"the primary target {opening.target} is not in the Room of the "
                          f"initiator {opening.initiator}")
+    return opening
+
+
+def set_up(table: CombatTable) -> Opening:
+    """The Players, the shuffled deck, the Portraits' Rooms and Hidden Players, announced;
+    returns how the opening Combat Encounter begins."""
+    state = State(players_for(table.prepared, table.options, table.seats), deck=[])
+    table.state = state
+    state.deck = build_deck(table)
+    opening = opening_for(state, table.options, table.rng)
+    for seat in opening.hidden:
+        state.players[seat].statuses.append("hidden")
+    for player in state.players.values():  # one line for each seat: a Hidden one's Room to it
+        kind = "setup.hidden.own" if player.seat in opening.hidden else "setup"
+        emit_where(table, player.seat, kind, "sample.game.setup", "setup.hidden", "room",
+                   who=player.seat, character=player.character.name,
+                   room=table.prepared.room_name(player.room))
+    if table.options.start == "random":
+        table.emit("setup.random", "sample.game.setup", by=opening.kind,
+                   initiator=state.players[opening.initiator].label,
+                   target=state.players[opening.target].label,
+                   hidden=[state.players[s].label for s in opening.hidden] or ["nobody"])
     return opening

@@ -1,9 +1,4 @@
-"""The state of a game: Players, the Combat Encounter in progress, the Random Encounter deck.
-
-Procedures receive a :class:`Ctx`: the table (dice, rulings, log), the state and the
-content catalog. Victory, or the dungeon clock running out, ends the game at once
-from wherever it happens: :class:`GameOver` carries the result up to ``play``.
-"""
+"""The state of a game: Players, the Combat Encounter in progress, the Random Encounter deck."""
 
 from __future__ import annotations
 
@@ -11,48 +6,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekeeper.core.board import Board
-from rulekeeper.core.ruleset import Result, Table
-from rulekeeper.rulesets.combat_encounter.damage import DamageDice
-from rulekeeper.rulesets.combat_encounter.models import (
-    Character,
-    CombatContent,
-    EncounterCard,
-    Item,
-    Status,
-)
+from rulekeeper.rulesets.combat_encounter.models import Character
 
 WEAPON_SLOTS = ("weapon-1", "weapon-2")
 SLOT_KINDS = {"weapon-1": "weapon", "weapon-2": "weapon", "armor": "armor",
               "plot-armor": "plot-armor"}
-
-
-class GameOver(Exception):
-    """The game ended (Victory, no Surviving Player, or the dungeon clock)."""
-
-    def __init__(self, result: Result) -> None:
-        super().__init__(result.reason)
-        self.result = result
-
-
-class Catalog:
-    """The content, indexed by id, built once per content."""
-
-    def __init__(self, content: CombatContent) -> None:
-        self.content = content
-        self.items: dict[str, Item] = {i.id: i for i in content.items.cards}
-        self.statuses: dict[str, Status] = {s.id: s for s in content.statuses.statuses}
-        self.characters: dict[str, Character] = {c.id: c for c in content.characters.cards}
-        self.cards: dict[str, EncounterCard] = {c.id: c for c in content.encounters.cards}
-        self.board = Board(content.dungeon)
-        self.jelly_rooms = frozenset(a.id for a in content.dungeon.areas
-                                     if "jelly-cube" in a.tags)
-        self.room_names = {a.id: a.name or a.id for a in content.dungeon.areas}
-        dagger = content.game.mystic_dagger
-        self.dagger = {"melee": DamageDice.parse(dagger.melee),
-                       "ranged": DamageDice.parse(dagger.ranged)}
-        self.damage = {i.id: DamageDice.parse(i.damage) for i in content.items.cards
-                       if i.damage is not None}
 
 
 @dataclass(slots=True)
@@ -125,46 +83,11 @@ class State:
     check: dict[str, Any] | None = None
     metrics: Counter[str] = field(default_factory=Counter)
 
+    def player(self, seat: str) -> Player:
+        return self.players[seat]
+
+    def label(self, seat: str) -> str:
+        return self.players[seat].label
+
     def surviving(self) -> list[str]:
         return [seat for seat, p in self.players.items() if p.alive]
-
-
-class Ctx:
-    """What every procedure of a game uses."""
-
-    __slots__ = ("cat", "options", "rulings", "state", "table")
-
-    def __init__(self, table: Table, state: State, cat: Catalog) -> None:
-        self.table = table
-        self.state = state
-        self.cat = cat
-        self.rulings = table.rulings
-        self.options = table.options
-
-    @property
-    def logging(self) -> bool:
-        return self.table.logging
-
-    def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None, **data: Any) -> None:
-        self.table.emit(kind, rule, to, **data)
-
-    def emit_where(self, seat: str, kind: str, rule: str, unseen: str, secret: str,
-                   **data: Any) -> None:
-        """An event that tells where ``seat`` is (``data[secret]``: its Room, or what is in
-        it). While ``seat`` is Hidden only ``seat`` sees it; the other seats see the event
-        ``unseen`` instead, without ``secret``."""
-        if not self.table.logging:
-            return
-        if "hidden" not in self.player(seat).statuses:
-            self.emit(kind, rule, **data)
-            return
-        self.emit(kind, rule, to=(seat,), **data)
-        self.emit(unseen, rule, to=tuple(s for s in self.table.seats if s != seat),
-                  **{key: value for key, value in data.items() if key != secret})
-
-    def player(self, seat: str) -> Player:
-        return self.state.players[seat]
-
-    def room_name(self, room: str | None) -> str:
-        return self.cat.room_names.get(room or "", "nowhere")
-

@@ -8,11 +8,14 @@ the next use.
 
 from __future__ import annotations
 
-from rulekeeper.rulesets.combat_encounter.state import Catalog, Player
+from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.combat_encounter.catalog import Catalog
+from rulekeeper.rulesets.combat_encounter.state import Player
 
 
 def current_stat(cat: Catalog, player: Player, stat: str) -> int:
     """Base value on the Character card + Equipped items (not Dropped Weapons) + Statuses."""
+    cites("sample.player.calculate-stat", "sample.player.stats", "sample.player.statuses")
     value = int(getattr(player.character, stat))
     for slot, item_id in player.slots.items():
         if item_id is not None and slot not in player.dropped:
@@ -27,21 +30,34 @@ DefenseSource = tuple[str, str, int]
 
 
 def defense_sources(cat: Catalog, player: Player) -> list[DefenseSource]:
-    """Every source that specifically modifies this Player's Defense, with its value."""
+    """Every source that specifically modifies this Player's Defense, with its value.
+
+    An item or effect counts only by the Defense value it states: Equipped items (Armor,
+    Plot Armor; not a Dropped Weapon) by ``defense``, Backpack items only by
+    ``backpack_defense``.
+    """
+    cites("sample.player.defense-sources", "combat.calculate-defense.only-explicit",
+          "combat.calculate-defense.sources.a", "combat.calculate-defense.sources.b")
     character = player.character
     sources: list[DefenseSource] = [("character", character.name, character.defense)]
     if character.patron.defense:
         sources.append(("patron", character.patron.name, character.patron.defense))
+    cites("combat.calculate-defense.sources.c", "combat.calculate-defense.sources.d",
+          "combat.calculate-defense.armor-equipped")
     for slot, item_id in player.slots.items():
         if item_id is None or slot in player.dropped:
             continue
         item = cat.items[item_id]
         if item.defense:
             sources.append((item.kind, item.name, item.defense))
+    cites("combat.calculate-defense.sources.e", "combat.calculate-defense.armor-in-backpack",
+          "combat.calculate-defense.magic-in-backpack")
     for item_id in player.backpack:
         item = cat.items[item_id]
         if item.backpack_defense:
             sources.append(("backpack", item.name, item.backpack_defense))
+    cites("combat.calculate-defense.sources.f", "combat.calculate-defense.sources.g",
+          "combat.calculate-defense.sources.h")  # a Status, a Dungeon Bomb, another effect
     for status_id in player.statuses:
         status = cat.statuses[status_id]
         if status.defense:
@@ -50,5 +66,6 @@ def defense_sources(cat: Catalog, player: Player) -> list[DefenseSource]:
 
 
 def current_defense(cat: Catalog, player: Player) -> int:
-    """The sum of all applicable Defense sources."""
+    """The sum of all applicable Defense sources, computed at each use (always current)."""
+    cites("combat.calculate-defense.sum")
     return sum(value for _, _, value in defense_sources(cat, player))

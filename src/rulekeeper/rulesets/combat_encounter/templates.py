@@ -6,6 +6,7 @@ TEMPLATES: dict[str, str] = {
     # setup and normal gameplay (sample)
     "setup": "{who} plays {character} and starts in {room}",
     "setup.hidden": "{who} plays {character} and starts Hidden (their Room is not shown)",
+    "setup.hidden.own": "{who} plays {character} and starts Hidden in {room}",
     "setup.random": "The dice draw the opening: {by} by {initiator} on {target}; "
                     "Hidden: {hidden}",
     "gong": "The Opening Gong sounds: {who} must fight {target}",
@@ -47,6 +48,8 @@ TEMPLATES: dict[str, str] = {
     "combat.combatants": "Combatants: {combatants}",
     "combat.hidden": "{who} is Hidden in the Combat Room, {room}: not a Combatant",
     "order.pair": "Combat Order: {first} first, {second} second ({why})",
+    "order.alone": "{who} is the only other Combatant: third in Combat Order, with no Combat "
+                   "Order Check (there is nobody to contest)",
     "order.tie": "Combat Order Checks tie at {total} between {tied}: they reroll",
     "order.set": "Combat Order: {order}",
     "order.removed": "{who} is removed from Combat Order: {order}",

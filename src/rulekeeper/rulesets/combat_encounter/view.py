@@ -10,16 +10,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.core.events import counted
-from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Ctx, Player
+from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Player
 from rulekeeper.rulesets.combat_encounter.stats import (
     current_defense,
     current_stat,
     defense_sources,
 )
+from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
-def player_view(ctx: Ctx, player: Player, viewer: str | None) -> dict[str, Any]:
-    cat = ctx.cat
+def player_view(table: CombatTable, player: Player, viewer: str | None) -> dict[str, Any]:
+    cat = table.prepared
     sees_room = viewer in (None, player.seat) or "hidden" not in player.statuses
     weapons = []
     for slot in WEAPON_SLOTS:
@@ -54,20 +55,20 @@ def player_view(ctx: Ctx, player: Player, viewer: str | None) -> dict[str, Any]:
     }
 
 
-def game_view(ctx: Ctx, viewer: str | None) -> dict[str, Any]:
-    state, cat = ctx.state, ctx.cat
-    players = {seat: player_view(ctx, p, viewer) for seat, p in state.players.items()}
+def game_view(table: CombatTable, viewer: str | None) -> dict[str, Any]:
+    state, cat = table.state, table.prepared
+    players = {seat: player_view(table, p, viewer) for seat, p in state.players.items()}
     encounter = state.encounter
     return {
         "clock": state.clock,
-        "time_limit": ctx.options.time_limit,
+        "time_limit": table.options.time_limit,
         "round": state.round,
         "active": state.active,
         "turn_actions_left": state.actions_left,
         "disengage_cost": cat.content.variables.DISENGAGE_COST,
         "mystic_dagger": {"melee": str(cat.dagger["melee"]), "ranged": str(cat.dagger["ranged"])},
-        "kaos_step": int(ctx.rulings["kaos-step"]),
-        "rulings": dict(ctx.rulings),
+        "kaos_step": table.rulings.kaos_bonus,
+        "rulings": dict(table.rulings),
         "rooms": [{"id": a.id, "name": cat.room_names[a.id], "neighbours": list(a.neighbours),
                    "jelly_cube": a.id in cat.jelly_rooms,
                    "players": [s for s, p in players.items() if p["room"] == a.id]}
