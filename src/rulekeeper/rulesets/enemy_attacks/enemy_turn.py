@@ -7,20 +7,26 @@ attack if it now can. An Enemy whose attack shows no attack does neither.
 from __future__ import annotations
 
 from rulekeeper.core.decisions import Decision, options
-from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.enemy_attacks.attack import Step, break_tie, enemy_attack
-from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy, Skirmish
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.enemy_attacks.attack import break_tie, enemy_attack
+from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy
+from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
 from rulekeeper.rulesets.enemy_attacks.targeting import Candidate, best, not_eligible
 
 
-def enemy_turn(table: Table, enemy: Enemy) -> Step[None]:
-    st: Skirmish = table.state
+def enemy_turn(table: EnemyAttacksTable, enemy: Enemy) -> Asks[None]:
+    """One Enemy's turn, one step of the game's work budget."""
+    table.spend()
+    st = table.state
     st.active = enemy.id
     table.emit("enemy-turn", "sample.round.order", enemy=enemy.name, area=st.area_name(enemy.area))
     attack = enemy.spec.attack
     if attack.kind == "none":
+        cites("sample.enemy-turn.no-attack-stays")
         table.emit("no-attack", "no-attack.no-attack", enemy=enemy.name)
         return
+    cites("sample.enemy-turn.attack-if-able")
     if (yield from enemy_attack(table, enemy)):
         return
     only_if = "melee.eligible.only-if" if attack.kind == "melee" else "ranged.eligible.only-if"
@@ -54,9 +60,9 @@ def enemy_turn(table: Table, enemy: Enemy) -> Step[None]:
         table.emit("still-no-target", "sample.enemy-turn.attack-after-move", enemy=enemy.name)
 
 
-def would_be_target(table: Table, enemy: Enemy) -> Step[Ally | None]:
+def would_be_target(table: EnemyAttacksTable, enemy: Enemy) -> Asks[Ally | None]:
     """The closest Ally (ruling range), ties to the highest Taunt, then ruling taunt-tie."""
-    st: Skirmish = table.state
+    st = table.state
     here = enemy.area
     assert here is not None
     reachable = []

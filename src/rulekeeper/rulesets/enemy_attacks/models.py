@@ -18,12 +18,14 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from rulekeeper.core.board import BoardSpec
 from rulekeeper.core.content import Model
+from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.enemy_attacks.rulings import ActionDie as ActionDieOption
 
 Ability = Literal["might", "agility", "will"]
 Size = Literal["normal", "large", "huge"]
 AttackKind = Literal["melee", "ranged", "magic"]
 
-ACTION_DIE_OPTIONS = ("default", "six-faces")
+ACTION_DIE_OPTIONS = tuple(ActionDieOption)
 """The options of ruling ``action-die``: each names a face list of dice.yaml."""
 
 MAX_ROUNDS = 20
@@ -55,9 +57,9 @@ class ActionDie(Model):
             if not name or any(c in name for c in "+, ") or name.isdigit():
                 raise ValueError(f"face name {name!r} cannot be scripted with --dice: use a word "
                                  "without '+', ',' or spaces")
-        for option in ACTION_DIE_OPTIONS:
-            if option not in self.dice:
-                raise ValueError(f"dice needs a face list {option!r} (ruling action-die)")
+        for needed in ACTION_DIE_OPTIONS:
+            if needed not in self.dice:
+                raise ValueError(f"dice needs a face list {needed.value!r} (ruling action-die)")
         for option, names in self.dice.items():
             unknown = [n for n in names if n not in self.faces]
             if unknown:
@@ -162,6 +164,7 @@ class Box(Model):
 
     @model_validator(mode="after")
     def _either(self) -> Box:
+        cites("defeat-box.shows-either")
         if (self.reminder is None) == (self.defeat is None):
             raise ValueError("the box shows either a reminder or a defeat box")
         return self

@@ -8,6 +8,7 @@ from typing import Any
 
 from rulekeeper.core.content import Model
 from rulekeeper.core.events import counted
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttack
 from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
 
@@ -160,6 +161,7 @@ def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
         extra = "; defeat: " + ", ".join(counted(n, *DROPS[k])
                                          for k, n in box["defeat"].items() if n)
     elif "reminder" in box:
+        cites("defeat-box.reminder")  # shown to the players; its ability is the scenario's
         extra = f"; reminder: {box['reminder']}"
     return (f"Enemy {e['name']} ({e['size']}): health {e['health']}/{e['max_health']}; "
             f"{e['card']}{extra}")
