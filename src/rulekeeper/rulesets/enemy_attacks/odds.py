@@ -34,8 +34,6 @@ def one_die(die: ActionDieInPlay, depth: int = DEFAULT_DEPTH) -> icepool.Die[Out
     """One Action die with its extra dice: outcomes (successes, stamina faces)."""
     faces = [die.faces[name] for name in die.names]
     raw = icepool.Die([icepool.Vector((f.successes, int(f.stamina), f.extra)) for f in faces])
-    if any(f.extra > 1 for f in faces):
-        raise UsageError("odds: a face giving more than one extra die is not supported")
     exploded = raw.explode(lambda outcome: outcome[2] > 0, depth=depth)
     return exploded.map(lambda outcome: icepool.Vector((outcome[0], outcome[1])))
 
