@@ -136,3 +136,10 @@ def test_a_boolean_in_a_file_is_refused_naming_its_line(tmp_path):
         new_game("enemy-attacks", content=folder)
     assert caught.value.field == "heroes.1.agility" and caught.value.line is not None
     assert str(caught.value).startswith(f"{tmp_path}/allies.yaml:{caught.value.line}: ")
+
+
+@pytest.mark.rule("sample.figures.control")
+def test_players_must_be_a_number(capsys, monkeypatch):
+    code, _, err = run(["play", "enemy-attacks", "--agents", "heuristic", "--players", "true"],
+                       capsys, monkeypatch)
+    assert code == 2 and "option --players: Input should be a valid integer" in err

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from rulekeeper.core.ruleset import NoOptions, Table
 from rulekeeper.rulesets.enemy_attacks.models import MAX_HEROES, EnemyAttacksContent
@@ -11,7 +11,8 @@ from rulekeeper.rulesets.enemy_attacks.state import Skirmish, Terrain
 
 
 class EnemyAttacksOptions(NoOptions):
-    players: int = Field(2, ge=1, le=MAX_HEROES, description="players; Heroes are dealt in turn")
+    players: StrictInt = Field(2, ge=1, le=MAX_HEROES,
+                               description="players; Heroes are dealt in turn")
 
 
 class EnemyAttacksTable(Table):
