@@ -46,11 +46,11 @@ def _apply(table: EnemyAttacksTable, enemy: Enemy, ally: Ally, successes: int,
     penalty = 1 if blocked and not (
         hero_stamina and table.rulings.obstructed_stamina is ObstructedStamina.DAMAGE_ONLY) else 0
     shown = max(attack.value - penalty, 0)
-    cites("ruling.reactive-check")
-    if table.rulings.reactive_check is ReactiveCheck.PER_SUCCESS:
-        final = max(shown - successes, 0)
-    else:
-        final = 0 if successes >= shown else shown
+    # A Hero's stamina loss drops by 1 per success whatever the ruling: the text says so.
+    cites("ruling.reactive-check", "stamina.hero.reactive-check.each-success")
+    all_or_nothing = (table.rulings.reactive_check is ReactiveCheck.ALL_OR_NOTHING
+                      and not hero_stamina)
+    final = (0 if successes >= shown else shown) if all_or_nothing else max(shown - successes, 0)
     if penalty:
         st.tally["obstructed_aim"] += 1
     if table.logging:
@@ -58,7 +58,7 @@ def _apply(table: EnemyAttacksTable, enemy: Enemy, ally: Ally, successes: int,
                    enemy=enemy.name, final=final,
                    effect="stamina loss" if hero_stamina else "damage",
                    how=_how(enemy, ally, successes, penalty, blocked, area, final,
-                            table.rulings.reactive_check is ReactiveCheck.ALL_OR_NOTHING))
+                            all_or_nothing))
     if hero_stamina:
         assert isinstance(ally, Hero)
         cites("stamina.attack.stamina-loss", "stamina.hero.losing-stamina")

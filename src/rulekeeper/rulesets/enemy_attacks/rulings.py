@@ -59,8 +59,8 @@ class EnemyAttacksRulings(CoreRulings):
     action_die: ActionDie = ruling(
         "Which faces does the Action die have (face lists of dice.yaml)?", ActionDie.DEFAULT)
     reactive_check: ReactiveCheck = ruling(
-        "How do a reactive check's successes reduce damage or stamina loss?",
-        ReactiveCheck.PER_SUCCESS)
+        "How do a reactive check's successes reduce damage (a Hero's stamina loss drops by 1 "
+        "per success, as the text says)?", ReactiveCheck.PER_SUCCESS)
     range: Range = ruling("How is the distance between areas counted?", Range.BORDERS)
     size_capacity: SizeCapacity = ruling("How many places does a figure fill?",
                                          SizeCapacity.SIZES)
