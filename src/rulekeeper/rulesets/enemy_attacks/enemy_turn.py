@@ -61,21 +61,24 @@ def enemy_turn(table: EnemyAttacksTable, enemy: Enemy) -> Asks[None]:
 
 
 def would_be_target(table: EnemyAttacksTable, enemy: Enemy) -> Asks[Ally | None]:
-    """The closest Ally (ruling range), ties to the highest Taunt, then ruling taunt-tie."""
+    """The closest Ally the Enemy can walk to (walking distance, whatever ruling range says),
+    ties to the highest Taunt, then ruling taunt-tie. An Ally no walk reaches (on a ledge with
+    no stairs) is never its would-be target: it would stand still for ever."""
     st = table.state
     here = enemy.area
     assert here is not None
     reachable = []
     for ally in st.allies_in_play():
         assert ally.area is not None
-        distance = st.distance(here, ally.area)
+        distance = st.terrain.walk_distance(here, ally.area)
         if distance != UNREACHABLE:
-            reachable.append(Candidate(ally, distance, f"distance {distance:g}"))
+            reachable.append(Candidate(ally, distance, f"walking distance {distance:g}"))
     if not reachable:
         table.emit("enemy-stays", "sample.enemy-turn.would-be-target", enemy=enemy.name,
                    target="any Ally", area=st.area_name(here))
         return None
-    tied, reason = best(reachable, closest_first=True, only="the only Ally in play")
+    tied, reason = best(reachable, closest_first=True, only="the only Ally it can walk to",
+                        measure="walking distance")
     goal, reason = yield from break_tie(table, tied, reason, f"{enemy.name}'s would-be target")
     table.emit("would-be-target", "sample.enemy-turn.would-be-target", enemy=enemy.name,
                target=goal.name, reason=reason)

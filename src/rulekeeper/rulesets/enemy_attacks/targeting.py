@@ -108,8 +108,8 @@ def not_eligible(st: Skirmish, enemy: Enemy, eligible: list[Candidate]) -> list[
     return out
 
 
-def best(found: list[Candidate], closest_first: bool,
-         only: str = "the only eligible Ally") -> tuple[list[Candidate], str]:
+def best(found: list[Candidate], closest_first: bool, only: str = "the only eligible Ally",
+         measure: str = "distance") -> tuple[list[Candidate], str]:
     """The candidates the Enemy's rules leave (ties remain) and the reason, in words."""
     if len(found) == 1:
         return found, only
@@ -118,7 +118,7 @@ def best(found: list[Candidate], closest_first: bool,
     if closest_first:
         nearest = min(c.distance for c in found)
         pool = [c for c in found if c.distance == nearest]
-        reason.append(f"closest at distance {nearest:g}")
+        reason.append(f"closest at {measure} {nearest:g}")
         if len(pool) == 1:
             return pool, reason[0]
         reason[0] += f" ({len(pool)} tied)"
