@@ -99,6 +99,22 @@ def test_ruling_exception_scope(scope, enemy, offered):
     assert (game.pending is not None and game.pending.kind == "hero-exception") == offered
 
 
+@pytest.mark.rule("ruling.exception-scope", "melee.target.highest-taunt")
+def test_by_default_a_melee_attack_may_go_to_a_hero_it_passed_over_on_taunt():
+    """Why the default covers melee: the Hero in the attacked Ally's area was eligible too, and
+    lost on Taunt alone, exactly as for a ranged attack."""
+    ruleset = start().ruleset
+    assert next(r for r in ruleset.rulings if r.id == "exception-scope").default == "all"
+    game = pass_heroes(start(heroes=[("brannoc", "a"), ("ayla", "a")], enemies=[("ghoul", "a")],
+                             dice=NO_DICE))
+    target = events(game, "target")[0]
+    assert target["target"] == "Brannoc the Shield" and target["reason"] == "highest Taunt 4"
+    assert "Ayla Swiftbow (same area, distance 0, Taunt 2)" in target["eligible"]
+    assert game.pending.kind == "hero-exception"
+    game.step("hero-ayla")
+    assert figure(game, "ayla").wounded == 3 and figure(game, "brannoc").wounded == 0
+
+
 @pytest.mark.rule("exception.hero-may-become-target", "area.affects-every-ally")
 def test_no_exception_for_area_attacks():
     game = start(heroes=[("brannoc", "a"), ("ayla", "a")], enemies=[("colossus", "b")],
