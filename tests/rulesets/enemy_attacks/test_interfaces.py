@@ -39,7 +39,11 @@ def test_replay_explain_shows_targeting_and_reductions(tmp_path, capsys, monkeyp
     assert code == 0 and "Reproduced enemy-attacks-v1" in out
     text = " ".join(out.split())  # the terminal wraps long sentences
     targets = text.split("attack may reach")[1:]
-    assert targets and all("Taunt" in t.split("]")[0] and "it attacks" in t for t in targets)
+    assert targets and all("Taunt" in t.split("]")[0] for t in targets)
+    # each says whom it attacks, or that Allies are tied, and the next sentence breaks the tie
+    assert all("it attacks" in t.split("[")[0] or ("are tied" in t.split("[")[0] and
+               "'s target is" in t.split("[")[1]) for t in targets)
+    assert any("are tied" in t for t in targets)
     assert "distance" in text and "highest Taunt" in text
     results = text.split(" suffers ")[1:]
     assert results and all(re.search(r"check success(es)? ", r.split("[")[0]) for r in results)

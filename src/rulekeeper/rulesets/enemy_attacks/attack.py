@@ -25,9 +25,6 @@ from rulekeeper.rulesets.enemy_attacks.targeting import (
     obstruction,
 )
 
-Chosen = tuple[Ally, str]
-"""An Ally and the reason it was chosen, in words."""
-
 
 def enemy_attack(table: EnemyAttacksTable, enemy: Enemy) -> Asks[bool]:
     """The Enemy attacks if its attack has an eligible Ally; returns whether it attacked."""
@@ -38,15 +35,18 @@ def enemy_attack(table: EnemyAttacksTable, enemy: Enemy) -> Asks[bool]:
         return False
     melee = attack.kind == "melee"
     tied, reason = best(found, closest_first=not melee)
-    target, reason = yield from break_tie(table, tied, reason, f"{enemy.name}'s target")
+    rule = _target_rule(found, melee, st.places(enemy) > 1)
+    eligible = [c.text() for c in found] if table.logging else []
+    others = _others(not_eligible(st, enemy, found)) if table.logging else ""
+    if len(tied) == 1:
+        target = tied[0].ally
+        table.emit("target", rule, enemy=enemy.name, attack=attack.kind, eligible=eligible,
+                   others=others, target=target.name, reason=reason)
+    else:
+        table.emit("target-tied", rule, enemy=enemy.name, attack=attack.kind, eligible=eligible,
+                   others=others, reason=reason, tied=[c.ally.name for c in tied])
+        target = yield from break_tie(table, tied, reason, f"{enemy.name}'s target")
     st.tally["enemy_attacks"] += 1
-    if table.logging:
-        table.emit("target", _target_rule(found, tied, melee, st.places(enemy) > 1),
-                   enemy=enemy.name,
-                   attack=attack.kind,
-                   eligible=[c.text() for c in found],
-                   others=_others(not_eligible(st, enemy, found)), target=target.name,
-                   reason=reason)
     if attack.area is not None:
         yield from _area_attack(table, enemy, target, attack.area)
         return True
@@ -61,20 +61,23 @@ def enemy_attack(table: EnemyAttacksTable, enemy: Enemy) -> Asks[bool]:
 
 
 def break_tie(table: EnemyAttacksTable, tied: list[Candidate], reason: str,
-              what: str) -> Asks[Chosen]:
-    """One Ally of those the rules leave tied (ruling taunt-tie), and the reason completed."""
-    if len(tied) == 1:
-        return tied[0].ally, reason
+              what: str) -> Asks[Ally]:
+    """One of the Allies the rules leave tied (ruling taunt-tie), once the caller has said who
+    they are and why; ``what`` names the choice (``Ghoul's target``)."""
     st = table.state
     if table.rulings.taunt_tie is TauntTie.RANDOM:
         chosen = table.rng.choice([c.ally for c in tied])
-        return chosen, f"{reason}; drawn at random among them: {chosen.name}"
-    choice = yield Decision(
-        st.lead, "taunt-tie",
-        options((f"ally-{c.ally.id}", f"{c.ally.name} ({st.health_text(c.ally)})") for c in tied),
-        "ruling.taunt-tie", f"{what}: {reason}. The players choose which of them.")
-    chosen_ally = next(c.ally for c in tied if f"ally-{c.ally.id}" == choice)
-    return chosen_ally, f"{reason}; the players chose {chosen_ally.name}"
+        how = "drawn at random among the tied Allies"
+    else:
+        choice = yield Decision(
+            st.lead, "taunt-tie",
+            options((f"ally-{c.ally.id}", f"{c.ally.name} ({st.health_text(c.ally)})")
+                    for c in tied),
+            "ruling.taunt-tie", f"{what}: {reason}. The players choose which of them.")
+        chosen = next(c.ally for c in tied if f"ally-{c.ally.id}" == choice)
+        how = "the players chose among the tied Allies"
+    table.emit("tie-broken", "ruling.taunt-tie", what=what, target=chosen.name, how=how)
+    return chosen
 
 
 def hero_exception(table: EnemyAttacksTable, enemy: Enemy, target: Ally) -> Asks[Ally]:
@@ -143,11 +146,8 @@ def _area_attack(table: EnemyAttacksTable, enemy: Enemy, target: Ally,
             yield from strike(table, enemy, ally, [], area=True)
 
 
-def _target_rule(found: list[Candidate], tied: list[Candidate], melee: bool,
-                 oversized: bool) -> str:
-    """The rule that settled the target."""
-    if len(tied) > 1:
-        return "ruling.taunt-tie"
+def _target_rule(found: list[Candidate], melee: bool, oversized: bool) -> str:
+    """The rule that settled the target, or left it tied (ruling taunt-tie breaks the tie)."""
     if melee:
         if len(found) > 1:
             return "melee.target.highest-taunt"

@@ -79,7 +79,11 @@ def would_be_target(table: EnemyAttacksTable, enemy: Enemy) -> Asks[Ally | None]
         return None
     tied, reason = best(reachable, closest_first=True, only="the only Ally it can walk to",
                         measure="walking distance")
-    goal, reason = yield from break_tie(table, tied, reason, f"{enemy.name}'s would-be target")
-    table.emit("would-be-target", "sample.enemy-turn.would-be-target", enemy=enemy.name,
-               target=goal.name, reason=reason)
-    return goal
+    if len(tied) == 1:
+        table.emit("would-be-target", "sample.enemy-turn.would-be-target", enemy=enemy.name,
+                   target=tied[0].ally.name, reason=reason)
+        return tied[0].ally
+    table.emit("would-be-tied", "sample.enemy-turn.would-be-target", enemy=enemy.name,
+               candidates=[c.text() for c in reachable], reason=reason,
+               tied=[c.ally.name for c in tied])
+    return (yield from break_tie(table, tied, reason, f"{enemy.name}'s would-be target"))
