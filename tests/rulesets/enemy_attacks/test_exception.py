@@ -24,6 +24,22 @@ def test_a_hero_in_the_same_area_takes_the_attack_instead():
     assert "poisoned" in figure(game, "miren").conditions  # and gains the condition
 
 
+@pytest.mark.rule("exception.hero-may-become-target", "exception.players-agree")
+def test_the_prompts_show_the_attacks_damage_and_condition():
+    # the ghoul attacks the War Hound (Taunt 3, p1's); Ayla (p2's) may take it
+    game = pass_heroes(start(heroes=[("miren", "a"), ("ayla", "a")], allies=[("hound", "a")],
+                             enemies=[("ghoul", "a")], players=2, caps={"a": 4}, dice=NO_DICE))
+    assert game.pending.kind == "hero-exception"
+    assert game.pending.prompt == (
+        "Ghoul attacks War Hound (melee: 3 damage, Might check, then poisoned): may a Hero in "
+        "the same area take the attack?")
+    game.step("hero-ayla")  # Ayla is p2's: p2 must agree
+    assert game.pending.kind == "hero-exception-agree" and game.pending.player == "p2"
+    assert game.pending.prompt == (
+        "p1 asks that Ayla Swiftbow take Ghoul's attack (melee: 3 damage, Might check, then "
+        "poisoned) instead of War Hound: do you agree?")
+
+
 @pytest.mark.rule("exception.hero-may-become-target")
 def test_keeping_the_target():
     game = start(heroes=[("miren", "a")], allies=[("torchbearer", "a")],

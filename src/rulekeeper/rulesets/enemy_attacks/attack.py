@@ -13,6 +13,7 @@ from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.damage import strike
+from rulekeeper.rulesets.enemy_attacks.models import attack_text
 from rulekeeper.rulesets.enemy_attacks.rulings import ExceptionScope, PointBlank, TauntTie
 from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy
 from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
@@ -91,6 +92,7 @@ def hero_exception(table: EnemyAttacksTable, enemy: Enemy, target: Ally) -> Asks
     heroes = [h for h in st.heroes_in(target.area) if h is not target]
     if not heroes:
         return target
+    card = attack_text(enemy.spec.attack)
     choice = yield Decision(
         target.controller, "hero-exception",
         options([(f"keep-{target.id}",
@@ -98,7 +100,8 @@ def hero_exception(table: EnemyAttacksTable, enemy: Enemy, target: Ally) -> Asks
                 + [(f"hero-{h.id}", f"{h.name} takes it instead ({st.health_text(h)})")
                    for h in heroes]),
         "exception.hero-may-become-target",
-        f"{enemy.name} attacks {target.name}: may a Hero in the same area take the attack?")
+        f"{enemy.name} attacks {target.name} ({card}): may a Hero in the same area take the "
+        "attack?")
     if choice == f"keep-{target.id}":
         table.emit("exception-kept", "exception.hero-may-become-target", target=target.name,
                    heroes=[h.name for h in heroes])
@@ -111,8 +114,8 @@ def hero_exception(table: EnemyAttacksTable, enemy: Enemy, target: Ally) -> Asks
             options([(f"agree-{hero.id}", f"agree: {hero.name} takes the attack"),
                      (f"refuse-{hero.id}", f"refuse: {target.name} stays the target")]),
             "exception.players-agree",
-            f"{target.controller} asks that {hero.name} take {enemy.name}'s attack instead of "
-            f"{target.name}: do you agree?")
+            f"{target.controller} asks that {hero.name} take {enemy.name}'s attack ({card}) "
+            f"instead of {target.name}: do you agree?")
         if answer.startswith("refuse"):
             table.emit("exception-refused", "exception.players-agree", player=hero.controller,
                        hero=hero.name, target=target.name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt, model_validator
@@ -172,6 +173,29 @@ class EnemyAttack(Model):
         if self.active_check and not self.condition:
             raise ValueError("an active ability check must be followed by a condition")
         return self
+
+
+@cache
+def attack_text(attack: EnemyAttack) -> str:
+    """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
+
+    >>> attack_text(EnemyAttack(kind="melee", effect="damage", value=2, ability="might"))
+    'melee: 2 damage, Might check'
+    """
+    if attack.kind == "none":
+        return "no attack"
+    parts = [attack.kind + (f" {attack.range}" if attack.range is not None else "") + ":"]
+    if attack.effect != "none":
+        effect = "damage" if attack.effect == "damage" else "stamina loss"
+        parts.append(f"{attack.value} {effect}, {str(attack.ability).title()} check")
+    if attack.area is not None:
+        parts.append(f"area {attack.area}")
+    if attack.active_check:
+        parts.append(f"active {attack.active_check.ability.title()} check "
+                     f"(need {attack.active_check.need})")
+    if attack.condition:
+        parts.append(f"then {attack.condition}")
+    return parts[0] + " " + ", ".join(parts[1:])
 
 
 class DefeatBox(Model):

@@ -9,7 +9,7 @@ from typing import Any
 from rulekeeper.core.content import Model
 from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.enemy_attacks.models import EnemyAttack
+from rulekeeper.rulesets.enemy_attacks.models import attack_text
 from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
 
 
@@ -80,29 +80,6 @@ def _dump(model: Model) -> dict[str, Any]:
 @cache
 def _serialised(model: Model) -> dict[str, Any]:
     return model.model_dump(mode="json", exclude_none=True)
-
-
-@cache
-def attack_text(attack: EnemyAttack) -> str:
-    """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
-
-    >>> attack_text(EnemyAttack(kind="melee", effect="damage", value=2, ability="might"))
-    'melee: 2 damage, Might check'
-    """
-    if attack.kind == "none":
-        return "no attack"
-    parts = [attack.kind + (f" {attack.range}" if attack.range is not None else "") + ":"]
-    if attack.effect != "none":
-        effect = "damage" if attack.effect == "damage" else "stamina loss"
-        parts.append(f"{attack.value} {effect}, {str(attack.ability).title()} check")
-    if attack.area is not None:
-        parts.append(f"area {attack.area}")
-    if attack.active_check:
-        parts.append(f"active {attack.active_check.ability.title()} check "
-                     f"(need {attack.active_check.need})")
-    if attack.condition:
-        parts.append(f"then {attack.condition}")
-    return parts[0] + " " + ", ".join(parts[1:])
 
 
 def render(view: Mapping[str, Any]) -> str:
