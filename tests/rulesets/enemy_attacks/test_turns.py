@@ -280,7 +280,7 @@ def test_setup_places_figures_and_deals_heroes_in_turn():
 @pytest.mark.rule("sample.scenario.setup")
 def test_more_players_than_heroes_is_a_usage_error():
     from rulekeeper.core.errors import UsageError
-    with pytest.raises(UsageError, match="only 1 Heroes"):
+    with pytest.raises(UsageError, match="only 1 Hero to deal"):
         start(players=2)
 
 

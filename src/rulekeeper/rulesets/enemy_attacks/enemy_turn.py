@@ -7,6 +7,7 @@ attack if it now can. An Enemy whose attack shows no attack does neither.
 from __future__ import annotations
 
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.attack import break_tie, enemy_attack
@@ -48,8 +49,7 @@ def enemy_turn(table: EnemyAttacksTable, enemy: Enemy) -> Asks[None]:
     if len(steps) > 1:
         choice = yield Decision(
             st.lead, "enemy-move",
-            options((f"area-{a}", f"{st.area_name(a)} ({st.free(a):g} free places)")
-                    for a in steps),
+            options((f"area-{a}", f"{st.area_name(a)} ({_room(st.free(a))})") for a in steps),
             "sample.enemy-turn.move-toward",
             f"{enemy.name} moves toward {goal.name}: the players choose the way.")
         to = next(a for a in steps if f"area-{a}" == choice)
@@ -58,6 +58,12 @@ def enemy_turn(table: EnemyAttacksTable, enemy: Enemy) -> Asks[None]:
                origin=st.area_name(here), destination=st.area_name(to), target=goal.name)
     if not (yield from enemy_attack(table, enemy)):
         table.emit("still-no-target", "sample.enemy-turn.attack-after-move", enemy=enemy.name)
+
+
+def _room(free: float) -> str:
+    """An area's free places, in words (an area without capacity has unlimited room)."""
+    return "unlimited room" if free == float("inf") else counted(int(free), "free place",
+                                                                   "free places")
 
 
 def would_be_target(table: EnemyAttacksTable, enemy: Enemy) -> Asks[Ally | None]:

@@ -18,6 +18,7 @@ from pydantic import Field, StrictInt, model_validator
 
 from rulekeeper.core.board import BoardSpec
 from rulekeeper.core.content import Model, invalid
+from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.enemy_attacks.rulings import ActionDie as ActionDieOption
 
@@ -324,7 +325,7 @@ class EnemyAttacksContent(Model):
                     capacity = areas[placement.area].capacity
                     if capacity is not None and filled[placement.area] > capacity:
                         raise invalid([*loc, "area"], f"area {placement.area!r} holds only "
-                                     f"{capacity} places", placement.area)
+                                      f"{counted(capacity, 'place', 'places')}", placement.area)
                     keys.append(placement.key)
             repeated = sorted(i for i, n in Counter(keys).items() if n > 1)
             if repeated:

@@ -74,7 +74,8 @@ def check_report(die: ActionDieInPlay, dice: int, need: int, stamina: int = 0,
     p_extra = Fraction(sum(1 for n in die.names if die.faces[n].extra), len(die.names))
     noun = "success" if need == 1 else "successes"
     return OddsReport(
-        title=f"{dice} Action dice, need {need}" + (f", {stamina} stamina" if stamina else ""),
+        title=f"{dice} Action {'die' if dice == 1 else 'dice'}, need {need}"
+              + (f", {stamina} stamina" if stamina else ""),
         outcomes={f"at least {need} {noun}": reach, f"fewer than {need}": 1 - reach},
         distributions={"successes": with_tail(dist)},
         means={"successes": float(successes.mean()),

@@ -7,6 +7,7 @@ from typing import NoReturn
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.enemy_attacks.enemy_turn import enemy_turn
@@ -37,7 +38,7 @@ def setup(table: EnemyAttacksTable) -> None:
     scenario = next(s for s in content.scenarios.scenarios if s.id == table.scenario)
     if len(table.seats) > len(scenario.heroes):
         raise UsageError(f"--players {len(table.seats)}: scenario {scenario.id} has only "
-                         f"{len(scenario.heroes)} Heroes to deal")
+                         f"{counted(len(scenario.heroes), 'Hero', 'Heroes')} to deal")
     st = Skirmish(content, table.prepared, scenario, table.seats, table.rulings)
     table.state = st
     table.rng.shuffle(st.item_deck)

@@ -100,11 +100,12 @@ def render(view: Mapping[str, Any]) -> str:
              f"{state['phase']}{acting}; item deck "
              f"{counted(state['item_deck'], 'card', 'cards')}"]
     for area in state["areas"]:
-        capacity = "unlimited" if area["capacity"] is None else area["capacity"]
+        filled = (f"{counted(area['filled'], 'place', 'places')} filled, no limit"
+                  if area["capacity"] is None else
+                  f"{area['filled']} of {counted(area['capacity'], 'place', 'places')} filled")
         stairs = ", stairs" if "stairs" in area["tags"] else ""
         lines.append(f"{area['id']} ({area['name']}): height {area['height']}{stairs}, "
-                     f"{area['filled']}/{capacity} places; next to "
-                     f"{', '.join(area['neighbours'])}")
+                     f"{filled}; next to {', '.join(area['neighbours'])}")
         lines += ["    " + _figure(fid, heroes, allies, enemies) for fid in area["figures"]]
         if area["drops"]:
             drops = area["drops"]
