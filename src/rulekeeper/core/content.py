@@ -19,6 +19,7 @@ from typing import Annotated, Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from rulekeeper.core.errors import ContentError, UsageError
 
@@ -32,6 +33,19 @@ class Model(BaseModel):
     """Base of content models: immutable, and unknown fields are errors."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def invalid(loc: Sequence[str | int], message: str, value: Any = None) -> ValidationError:
+    """A validation error at ``loc`` (relative to the model being validated), to raise from
+    a validator: pydantic prefixes the place of that model, so the error names the file,
+    line and field of the value at fault.
+
+    >>> str(invalid(("areas", 0, "neighbours"), "names itself")).splitlines()[1:3]
+    ['areas.0.neighbours', '  names itself [type=content, input_value=None, input_type=NoneType]']
+    """
+    detail = InitErrorDetails(type=PydanticCustomError("content", message), loc=tuple(loc),
+                              input=value)
+    return ValidationError.from_exception_data("content", [detail])
 
 
 def _locate(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:

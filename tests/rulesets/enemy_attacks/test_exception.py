@@ -24,6 +24,22 @@ def test_a_hero_in_the_same_area_takes_the_attack_instead():
     assert "poisoned" in figure(game, "miren").conditions  # and gains the condition
 
 
+@pytest.mark.rule("exception.hero-may-become-target", "exception.players-agree")
+def test_the_prompts_show_the_attacks_damage_and_condition():
+    # the ghoul attacks the War Hound (Taunt 3, p1's); Ayla (p2's) may take it
+    game = pass_heroes(start(heroes=[("miren", "a"), ("ayla", "a")], allies=[("hound", "a")],
+                             enemies=[("ghoul", "a")], players=2, caps={"a": 4}, dice=NO_DICE))
+    assert game.pending.kind == "hero-exception"
+    assert game.pending.prompt == (
+        "Ghoul attacks War Hound (melee: 3 damage, Might check, then poisoned): may a Hero in "
+        "the same area take the attack?")
+    game.step("hero-ayla")  # Ayla is p2's: p2 must agree
+    assert game.pending.kind == "hero-exception-agree" and game.pending.player == "p2"
+    assert game.pending.prompt == (
+        "p1 asks that Ayla Swiftbow take Ghoul's attack (melee: 3 damage, Might check, then "
+        "poisoned) instead of War Hound: do you agree?")
+
+
 @pytest.mark.rule("exception.hero-may-become-target")
 def test_keeping_the_target():
     game = start(heroes=[("miren", "a")], allies=[("torchbearer", "a")],
@@ -97,6 +113,22 @@ def test_ruling_exception_scope(scope, enemy, offered):
                  rulings={"exception-scope": scope}, dice=NO_DICE)
     pass_heroes(game)
     assert (game.pending is not None and game.pending.kind == "hero-exception") == offered
+
+
+@pytest.mark.rule("ruling.exception-scope", "melee.target.highest-taunt")
+def test_by_default_a_melee_attack_may_go_to_a_hero_it_passed_over_on_taunt():
+    """Why the default covers melee: the Hero in the attacked Ally's area was eligible too, and
+    lost on Taunt alone, exactly as for a ranged attack."""
+    ruleset = start().ruleset
+    assert next(r for r in ruleset.rulings if r.id == "exception-scope").default == "all"
+    game = pass_heroes(start(heroes=[("brannoc", "a"), ("ayla", "a")], enemies=[("ghoul", "a")],
+                             dice=NO_DICE))
+    target = events(game, "target")[0]
+    assert target["target"] == "Brannoc the Shield" and target["reason"] == "highest Taunt 4"
+    assert "Ayla Swiftbow (same area, distance 0, Taunt 2)" in target["eligible"]
+    assert game.pending.kind == "hero-exception"
+    game.step("hero-ayla")
+    assert figure(game, "ayla").wounded == 3 and figure(game, "brannoc").wounded == 0
 
 
 @pytest.mark.rule("exception.hero-may-become-target", "area.affects-every-ally")

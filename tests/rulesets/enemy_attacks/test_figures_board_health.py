@@ -264,8 +264,9 @@ def test_ruling_taunt_tie(ruling):
         assert game.pending.kind == "taunt-tie" and game.pending.player == "p1"
         assert game.pending.ids == ("ally-tobin", "ally-hound")
         game.step("ally-hound")
-        assert events(game, "target")[0]["target"] == "War Hound"
-        assert "the players chose War Hound" in events(game, "target")[0]["reason"]
+        assert events(game, "tie-broken") == [{
+            "what": "Ghoul's target", "target": "War Hound",
+            "how": "the players chose among the tied Allies"}]
     else:
         targets = set()
         for seed in range(12):
@@ -274,6 +275,43 @@ def test_ruling_taunt_tie(ruling):
                                      dice=NO_DICE, seed=seed))
             if game.pending and game.pending.kind == "hero-exception":
                 game.step(game.pending.ids[0])
-            assert "drawn at random" in events(game, "target")[0]["reason"]
-            targets.add(events(game, "target")[0]["target"])
+            broken = events(game, "tie-broken")[0]
+            assert broken["how"] == "drawn at random among the tied Allies"
+            targets.add(broken["target"])
         assert targets == {"Tobin Quickhand", "War Hound"}
+    kinds = [e.kind for e in game.events]
+    assert kinds[kinds.index("target-tied") + 1] == "tie-broken"
+
+
+@pytest.mark.rule("ruling.taunt-tie", "melee.target.highest-taunt")
+def test_the_tie_prompt_follows_the_sentence_saying_who_is_eligible_and_why():
+    game = pass_heroes(start(heroes=[("tobin", "a")], allies=[("hound", "a")],
+                             enemies=[("ghoul", "a")], dice=NO_DICE))
+    assert game.pending.kind == "taunt-tie"
+    said = game.events[-1]
+    assert (said.kind, said.rule) == ("target-tied", "melee.target.highest-taunt")
+    assert game.ruleset.messages.render(said) == (
+        "Ghoul's melee attack may reach Tobin Quickhand (same area, distance 0, Taunt 3), War "
+        "Hound (same area, distance 0, Taunt 3); highest Taunt 3 (2 tied): Tobin Quickhand and "
+        "War Hound are tied")
+    game.step("ally-tobin")
+    broken = next(e for e in game.events if e.kind == "tie-broken")
+    assert broken.rule == "ruling.taunt-tie"
+    assert game.ruleset.messages.render(broken) == (
+        "Ghoul's target is Tobin Quickhand: the players chose among the tied Allies")
+
+
+@pytest.mark.rule("ruling.taunt-tie", "sample.enemy-turn.would-be-target")
+def test_the_would_be_tie_prompt_follows_the_sentence_too():
+    # Brannoc in a and Tobin in e, both Taunt 4, both 2 on foot from the ghoul in c
+    game = pass_heroes(start(heroes=[("brannoc", "a"), ("tobin", "e")],
+                             enemies=[("ghoul", "c")], sets={"allies.heroes.tobin.taunt": 4},
+                             dice=NO_DICE))
+    assert game.pending.kind == "taunt-tie"
+    said = game.events[-1]
+    assert said.kind == "would-be-tied" and said.data["tied"] == ["Brannoc the Shield",
+                                                                  "Tobin Quickhand"]
+    assert game.ruleset.messages.render(said).startswith(
+        "Ghoul's would-be target is one of the Allies it can walk to: Brannoc the Shield "
+        "(walking distance 2, Taunt 4), Tobin Quickhand (walking distance 2, Taunt 4); closest "
+        "at walking distance 2 (2 tied), then highest Taunt 4 (2 tied)")

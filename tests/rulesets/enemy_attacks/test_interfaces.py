@@ -18,7 +18,7 @@ def test_a_person_plays_a_whole_game_in_the_terminal(capsys, monkeypatch):
                          capsys, monkeypatch, stdin="1\n" * 3000)
     assert code == 0, err
     assert "Game over" in out and "Which Hero takes the next turn?" in out
-    assert "gate (Crypt Gate): height 0, 3/4 places" in out
+    assert "gate (Crypt Gate): height 0, 3 of 4 places filled" in out
     assert "Enemy Bone Colossus (huge): health 9/9; melee: 3 damage" in out
 
 
@@ -39,7 +39,11 @@ def test_replay_explain_shows_targeting_and_reductions(tmp_path, capsys, monkeyp
     assert code == 0 and "Reproduced enemy-attacks-v1" in out
     text = " ".join(out.split())  # the terminal wraps long sentences
     targets = text.split("attack may reach")[1:]
-    assert targets and all("Taunt" in t.split("]")[0] and "it attacks" in t for t in targets)
+    assert targets and all("Taunt" in t.split("]")[0] for t in targets)
+    # each says whom it attacks, or that Allies are tied, and the next sentence breaks the tie
+    assert all("it attacks" in t.split("[")[0] or ("are tied" in t.split("[")[0] and
+               "'s target is" in t.split("[")[1]) for t in targets)
+    assert any("are tied" in t for t in targets)
     assert "distance" in text and "highest Taunt" in text
     results = text.split(" suffers ")[1:]
     assert results and all(re.search(r"check success(es)? ", r.split("[")[0]) for r in results)
@@ -72,8 +76,8 @@ def test_the_view_hides_only_the_item_deck_order():
 def test_render_lists_areas_with_heights_capacities_figures_and_cards():
     game = start(heroes=[("brannoc", "w")], enemies=[("witch", "c")], caps={"e": None})
     picture = game.ruleset.render(game.view("p1"))
-    assert "w (W): height 1, stairs, 1/3 places; next to c, v" in picture
-    assert "e (E): height 0, 0/unlimited places" in picture
+    assert "w (W): height 1, stairs, 1 of 3 places filled; next to c, v" in picture
+    assert "e (E): height 0, 0 places filled, no limit" in picture
     assert ("Enemy Hex Witch (normal): health 4/4; magic 3: 3 stamina loss, Will check, "
             "area 1, then cursed; defeat: 1 item card, 1 star") in picture
     assert "Hero Brannoc the Shield (p1): Might 3, Agility 1, Will 1, Taunt 4; chips 7" in picture

@@ -69,6 +69,28 @@ def test_each_success_reduces_the_stamina_loss_by_one(face, lost):
     assert figure(game, "brannoc").spent == lost and figure(game, "brannoc").wounded == 0
 
 
+@pytest.mark.rule("stamina.hero.reactive-check.each-success", "ruling.reactive-check")
+@pytest.mark.parametrize("face,lost", [("blank", 3), ("one", 2), ("two", 1)])
+def test_all_or_nothing_leaves_a_heros_stamina_loss_reduced_per_success(face, lost):
+    """The text: "each success reduces the stamina loss by 1"; the ruling reads "reduce the
+    damage" only."""
+    game = hexed(dice=[face], rulings={"reactive-check": "all-or-nothing"})
+    assert figure(game, "brannoc").spent == lost
+    how = events(game, "attack-result")[0]["how"]
+    assert "all-or-nothing" not in how and how.endswith(f"= {lost}")
+
+
+@pytest.mark.rule("stamina.non-hero.identical-to-damage", "ruling.reactive-check")
+@pytest.mark.parametrize("faces,health", [(["one"], 0), (["two", "one"], 3)])
+def test_all_or_nothing_applies_to_a_non_heros_stamina_loss_which_is_damage(faces, health):
+    # the Torchbearer (3 health, Will 1) against 3 stamina loss: 1 success prevents nothing
+    game = hexed(heroes=[("brannoc", "e")], allies=[("torchbearer", "b")], dice=faces,
+                 rulings={"reactive-check": "all-or-nothing"},
+                 sets={**SINGLE, "allies.non_hero_allies.torchbearer.will": len(faces)})
+    assert figure(game, "torchbearer").health == health
+    assert "(all-or-nothing)" in events(game, "attack-result")[0]["how"]
+
+
 @pytest.mark.rule("stamina.hero.reactive-check.like-damage-check", "sample.check.face.stamina-hero")
 def test_the_stamina_check_works_like_the_damage_check():
     # extra dice and the stamina face, as in a damage check

@@ -119,6 +119,42 @@ def test_otherwise_it_moves_one_area_toward_the_closest_ally():
     assert figure(game, "ghoul").area == "d"
 
 
+@pytest.mark.rule("sample.enemy-turn.would-be-target", "sample.enemy-turn.move-toward")
+@pytest.mark.parametrize("distance", ["borders", "walking"])
+def test_an_ally_it_can_never_walk_to_is_not_its_would_be_target(distance):
+    # with v raised to height 2, u is a ledge all round: Ayla there is 1 border from the ghoul
+    # in a but no walk reaches her; Brannoc in c is 2 away on foot: the ghoul goes for him
+    game = pass_heroes(start(heroes=[("ayla", "u"), ("brannoc", "c")], enemies=[("ghoul", "a")],
+                             heights={"v": 2}, dice=NO_DICE, rounds=2,
+                             rulings={"range": distance}))
+    would_be = events(game, "would-be-target")[0]
+    assert would_be["target"] == "Brannoc the Shield"
+    assert would_be["reason"] == "the only Ally it can walk to"
+    assert figure(game, "ghoul").area == "b"
+    pass_heroes(game)  # next round: into c, where Brannoc is, and attacks him
+    assert figure(game, "ghoul").area == "c" and figure(game, "brannoc").wounded == 3
+
+
+@pytest.mark.rule("sample.enemy-turn.would-be-target")
+def test_the_would_be_target_is_the_closest_on_foot_not_across_a_ledge():
+    # Ayla in u is 1 border from the ghoul in a, but 5 on foot (up the stairs in w); Brannoc in
+    # c is 2 on foot: the ghoul walks toward Brannoc
+    game = pass_heroes(start(heroes=[("ayla", "u"), ("brannoc", "c")], enemies=[("ghoul", "a")],
+                             dice=NO_DICE))
+    would_be = events(game, "would-be-target")[0]
+    assert (would_be["target"], would_be["reason"]) == ("Brannoc the Shield",
+                                                        "closest at walking distance 2")
+    assert figure(game, "ghoul").area == "b"
+
+
+@pytest.mark.rule("sample.enemy-turn.would-be-target")
+def test_with_no_ally_it_can_walk_to_it_stays():
+    game = pass_heroes(start(heroes=[("ayla", "u")], enemies=[("ghoul", "a")],
+                             heights={"v": 2}, dice=NO_DICE))
+    assert figure(game, "ghoul").area == "a"
+    assert events(game, "enemy-stays")[0]["target"] == "any Ally"
+
+
 @pytest.mark.rule("sample.enemy-turn.would-be-target", "ruling.taunt-tie")
 def test_the_would_be_target_ties_go_to_taunt_then_the_players():
     # Brannoc (4) in a and Tobin (3) in e are both 2 from the ghoul in c
@@ -244,7 +280,7 @@ def test_setup_places_figures_and_deals_heroes_in_turn():
 @pytest.mark.rule("sample.scenario.setup")
 def test_more_players_than_heroes_is_a_usage_error():
     from rulekeeper.core.errors import UsageError
-    with pytest.raises(UsageError, match="only 1 Heroes"):
+    with pytest.raises(UsageError, match="only 1 Hero to deal"):
         start(players=2)
 
 

@@ -5,9 +5,14 @@ import re
 import pytest
 
 from rulekeeper.agents import RandomAgent
+from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.game import new_game
+from rulekeeper.rulesets.enemy_attacks.odds import check_report
+from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay
+from tests.rulesets.enemy_attacks.helpers import pass_heroes, start
 
-BAD = [r"\(s\)", r"\b1 (?:[A-Za-z]+ )?(?:successes|chips|cards|stars|tokens|faces|dice)\b",
+BAD = [r"\(s\)",
+       r"\b1 (?:[A-Za-z]+ )?(?:successes|chips|cards|stars|tokens|faces|dice|places|Heroes)\b",
        r"\binf\b", r"\b1 (?:[a-z]+ )+give\b"]
 
 
@@ -48,3 +53,21 @@ def test_counts_of_one_are_singular():
         "hero-stamina-lost": "Ayla loses 1 stamina: 1 chip spent, 0 becomes damage; 4/5 chips",
         "item-tokens-placed": "1 item token placed in Nave",
         "stars-placed": "2 stars placed in Nave"}
+
+
+@pytest.mark.rule("sample.scenario.setup", "sample.enemy-turn.move-toward")
+def test_one_die_one_hero_one_place_are_singular():
+    game = start()
+    die = ActionDieInPlay.of(game.table.content, "default")
+    assert check_report(die, 1, 1).title == "1 Action die, need 1"
+    assert check_report(die, 2, 1).title == "2 Action dice, need 1"
+    with pytest.raises(UsageError, match="has only 1 Hero to deal"):
+        start(players=2)
+    with pytest.raises(ContentError, match=r"area 'a' holds only 1 place$"):
+        start(heroes=[("brannoc", "a"), ("ayla", "a")], caps={"a": 1})
+    # the ghoul in c may go through b (1 free place) or w (2 free places) toward Ayla in v
+    game = pass_heroes(start(heroes=[("miren", "e"), ("ayla", "v")],
+                             enemies=[("ghoul", "c"), ("gargoyle", "b")], players=2,
+                             heights={"v": 0}, caps={"b": 2, "w": 2}, dice=["blank"] * 6))
+    assert game.pending.kind == "enemy-move"
+    assert [o.label for o in game.pending.options] == ["B (1 free place)", "W (2 free places)"]

@@ -7,20 +7,25 @@ spend 1 or 2 stamina on each stamina face for that many successes.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.events import counted
 from rulekeeper.core.rng import Rng
-from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay, Ally, Hero, Skirmish
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay, Ally, Hero
+from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
 
-Check = Generator[Decision, str, int]
-"""A check procedure: may ask a Hero's player to spend stamina; returns the successes."""
+
+def _no_budget(steps: int = 1) -> None:
+    """Counts nothing: a roll outside a game."""
 
 
-def roll_action_dice(rng: Rng, die: ActionDieInPlay, count: int) -> list[str]:
-    """Roll ``count`` Action dice; each extra face adds a die to the roll (sample.check.face.extra).
+def roll_action_dice(rng: Rng, die: ActionDieInPlay, count: int,
+                     spend: Callable[[int], None] = _no_budget) -> list[str]:
+    """Roll ``count`` Action dice; each extra face adds a die to the roll, and ``spend`` counts
+    it as a step of the game's work budget (the chain has no limit of its own).
 
     >>> from rulekeeper.rulesets.enemy_attacks.models import Face
     >>> die = ActionDieInPlay(("blank", "extra"), {"blank": Face(), "extra": Face(successes=1,
@@ -33,21 +38,27 @@ def roll_action_dice(rng: Rng, die: ActionDieInPlay, count: int) -> list[str]:
     while left > 0:
         name = die.names[rng.roll_index(die.names)]
         rolled.append(name)
-        left += die.faces[name].extra - 1
+        extra = die.faces[name].extra
+        if extra:
+            cites("sample.check.face.extra")
+            spend(extra)
+        left += extra - 1
     return rolled
 
 
 def count_faces(die: ActionDieInPlay, rolled: list[str]) -> tuple[int, int]:
     """The successes the faces show and the number of stamina faces."""
+    cites("sample.check.face.blank", "sample.check.face.numbers")
     faces = [die.faces[name] for name in rolled]
     return sum(f.successes for f in faces), sum(1 for f in faces if f.stamina)
 
 
-def check(table: Table, figure: Ally, ability: str, purpose: str) -> Check:
-    """Roll ``figure``'s check with ``ability``; returns its successes."""
-    st: Skirmish = table.state
+def check(table: EnemyAttacksTable, figure: Ally, ability: str, purpose: str) -> Asks[int]:
+    """Roll ``figure``'s check with ``ability``; returns its successes (the player of a Hero
+    who rolled stamina faces is asked how much stamina to spend)."""
+    st = table.state
     dice = figure.levels[ability]
-    rolled = roll_action_dice(table.rng, st.die, dice)
+    rolled = roll_action_dice(table.rng, st.die, dice, table.spend)
     successes, stamina_faces = count_faces(st.die, rolled)
     if table.logging:
         extra = len(rolled) - dice

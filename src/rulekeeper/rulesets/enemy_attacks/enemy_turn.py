@@ -7,20 +7,27 @@ attack if it now can. An Enemy whose attack shows no attack does neither.
 from __future__ import annotations
 
 from rulekeeper.core.decisions import Decision, options
-from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.enemy_attacks.attack import Step, break_tie, enemy_attack
-from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy, Skirmish
+from rulekeeper.core.events import counted
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.enemy_attacks.attack import break_tie, enemy_attack
+from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy
+from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
 from rulekeeper.rulesets.enemy_attacks.targeting import Candidate, best, not_eligible
 
 
-def enemy_turn(table: Table, enemy: Enemy) -> Step[None]:
-    st: Skirmish = table.state
+def enemy_turn(table: EnemyAttacksTable, enemy: Enemy) -> Asks[None]:
+    """One Enemy's turn, one step of the game's work budget."""
+    table.spend()
+    st = table.state
     st.active = enemy.id
     table.emit("enemy-turn", "sample.round.order", enemy=enemy.name, area=st.area_name(enemy.area))
     attack = enemy.spec.attack
     if attack.kind == "none":
+        cites("sample.enemy-turn.no-attack-stays")
         table.emit("no-attack", "no-attack.no-attack", enemy=enemy.name)
         return
+    cites("sample.enemy-turn.attack-if-able")
     if (yield from enemy_attack(table, enemy)):
         return
     only_if = "melee.eligible.only-if" if attack.kind == "melee" else "ranged.eligible.only-if"
@@ -42,8 +49,7 @@ def enemy_turn(table: Table, enemy: Enemy) -> Step[None]:
     if len(steps) > 1:
         choice = yield Decision(
             st.lead, "enemy-move",
-            options((f"area-{a}", f"{st.area_name(a)} ({st.free(a):g} free places)")
-                    for a in steps),
+            options((f"area-{a}", f"{st.area_name(a)} ({_room(st.free(a))})") for a in steps),
             "sample.enemy-turn.move-toward",
             f"{enemy.name} moves toward {goal.name}: the players choose the way.")
         to = next(a for a in steps if f"area-{a}" == choice)
@@ -54,23 +60,36 @@ def enemy_turn(table: Table, enemy: Enemy) -> Step[None]:
         table.emit("still-no-target", "sample.enemy-turn.attack-after-move", enemy=enemy.name)
 
 
-def would_be_target(table: Table, enemy: Enemy) -> Step[Ally | None]:
-    """The closest Ally (ruling range), ties to the highest Taunt, then ruling taunt-tie."""
-    st: Skirmish = table.state
+def _room(free: float) -> str:
+    """An area's free places, in words (an area without capacity has unlimited room)."""
+    return "unlimited room" if free == float("inf") else counted(int(free), "free place",
+                                                                   "free places")
+
+
+def would_be_target(table: EnemyAttacksTable, enemy: Enemy) -> Asks[Ally | None]:
+    """The closest Ally the Enemy can walk to (walking distance, whatever ruling range says),
+    ties to the highest Taunt, then ruling taunt-tie. An Ally no walk reaches (on a ledge with
+    no stairs) is never its would-be target: it would stand still for ever."""
+    st = table.state
     here = enemy.area
     assert here is not None
     reachable = []
     for ally in st.allies_in_play():
         assert ally.area is not None
-        distance = st.distance(here, ally.area)
+        distance = st.terrain.walk_distance(here, ally.area)
         if distance != UNREACHABLE:
-            reachable.append(Candidate(ally, distance, f"distance {distance:g}"))
+            reachable.append(Candidate(ally, distance, f"walking distance {distance:g}"))
     if not reachable:
         table.emit("enemy-stays", "sample.enemy-turn.would-be-target", enemy=enemy.name,
                    target="any Ally", area=st.area_name(here))
         return None
-    tied, reason = best(reachable, closest_first=True, only="the only Ally in play")
-    goal, reason = yield from break_tie(table, tied, reason, f"{enemy.name}'s would-be target")
-    table.emit("would-be-target", "sample.enemy-turn.would-be-target", enemy=enemy.name,
-               target=goal.name, reason=reason)
-    return goal
+    tied, reason = best(reachable, closest_first=True, only="the only Ally it can walk to",
+                        measure="walking distance")
+    if len(tied) == 1:
+        table.emit("would-be-target", "sample.enemy-turn.would-be-target", enemy=enemy.name,
+                   target=tied[0].ally.name, reason=reason)
+        return tied[0].ally
+    table.emit("would-be-tied", "sample.enemy-turn.would-be-target", enemy=enemy.name,
+               candidates=[c.text() for c in reachable], reason=reason,
+               tied=[c.ally.name for c in tied])
+    return (yield from break_tie(table, tied, reason, f"{enemy.name}'s would-be target"))

@@ -7,19 +7,12 @@ resolve when an Enemy is defeated.
 
 from __future__ import annotations
 
-from rulekeeper.core.ruleset import Result, Table
-from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy, Hero, NonHeroAlly, Skirmish
+from rulekeeper.core.ruleset import GameOver
+from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy, Hero, NonHeroAlly
+from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
 
 
-class GameOver(Exception):
-    """The game ends at once (sample.scenario.heroes-win / heroes-lose)."""
-
-    def __init__(self, result: Result) -> None:
-        super().__init__(result.reason)
-        self.result = result
-
-
-def damage_ally(table: Table, ally: Ally, amount: int) -> int:
+def damage_ally(table: EnemyAttacksTable, ally: Ally, amount: int) -> int:
     """Apply damage to an Ally; returns the damage it took."""
     if isinstance(ally, Hero):
         return damage_hero(table, ally, amount)
@@ -27,7 +20,7 @@ def damage_ally(table: Table, ally: Ally, amount: int) -> int:
     return damage_non_hero(table, ally, amount)
 
 
-def damage_hero(table: Table, hero: Hero, amount: int) -> int:
+def damage_hero(table: EnemyAttacksTable, hero: Hero, amount: int) -> int:
     """Each point flips a ready chip, else a spent chip, to its wound side; the rest is lost."""
     if amount <= 0:
         return 0
@@ -36,7 +29,7 @@ def damage_hero(table: Table, hero: Hero, amount: int) -> int:
     hero.spent -= from_spent
     hero.wounded += from_ready + from_spent
     taken = from_ready + from_spent
-    st: Skirmish = table.state
+    st = table.state
     st.tally["damage_to_allies"] += taken
     if table.logging:
         table.emit("hero-damaged", "sample.health.hero-damage", hero=hero.name, damage=amount,
@@ -48,7 +41,7 @@ def damage_hero(table: Table, hero: Hero, amount: int) -> int:
     return taken
 
 
-def stamina_loss_hero(table: Table, hero: Hero, amount: int) -> int:
+def stamina_loss_hero(table: EnemyAttacksTable, hero: Hero, amount: int) -> int:
     """Each point spends a ready chip; each point that finds none becomes 1 damage.
 
     Returns the stamina lost plus the damage it became (what the Hero took).
@@ -58,7 +51,7 @@ def stamina_loss_hero(table: Table, hero: Hero, amount: int) -> int:
     spent = min(amount, hero.ready)
     excess = amount - spent
     hero.spent += spent
-    st: Skirmish = table.state
+    st = table.state
     st.tally["stamina_lost"] += spent
     if table.logging:
         table.emit("hero-stamina-lost", "sample.health.hero-stamina-loss", hero=hero.name,
@@ -66,13 +59,13 @@ def stamina_loss_hero(table: Table, hero: Hero, amount: int) -> int:
     return spent + damage_hero(table, hero, excess)
 
 
-def damage_non_hero(table: Table, ally: NonHeroAlly, amount: int) -> int:
+def damage_non_hero(table: EnemyAttacksTable, ally: NonHeroAlly, amount: int) -> int:
     """Damage reduces health, not below 0; at 0 the Ally is exhausted and leaves the board."""
     taken = min(max(amount, 0), ally.health)
     if taken == 0:
         return 0
     ally.health -= taken
-    st: Skirmish = table.state
+    st = table.state
     st.tally["damage_to_allies"] += taken
     if table.logging:
         table.emit("ally-damaged", "sample.health.non-hero-damage", ally=ally.name,
@@ -83,13 +76,13 @@ def damage_non_hero(table: Table, ally: NonHeroAlly, amount: int) -> int:
     return taken
 
 
-def damage_enemy(table: Table, enemy: Enemy, amount: int) -> int:
+def damage_enemy(table: EnemyAttacksTable, enemy: Enemy, amount: int) -> int:
     """Damage reduces health, not below 0; at 0 the Enemy is defeated."""
     taken = min(max(amount, 0), enemy.health)
     if taken == 0:
         return 0
     enemy.health -= taken
-    st: Skirmish = table.state
+    st = table.state
     st.tally["damage_to_enemies"] += taken
     if table.logging:
         table.emit("enemy-damaged", "sample.health.enemy-damage", enemy=enemy.name,
@@ -105,12 +98,12 @@ def damage_enemy(table: Table, enemy: Enemy, amount: int) -> int:
     return taken
 
 
-def resolve_defeat_box(table: Table, enemy: Enemy, area: str) -> None:
+def resolve_defeat_box(table: EnemyAttacksTable, enemy: Enemy, area: str) -> None:
     """Place the defeat box's item cards, item tokens and stars in the area of defeat."""
     box = enemy.spec.box
     if box is None or box.defeat is None:
         return
-    st: Skirmish = table.state
+    st = table.state
     defeat = box.defeat
     drops = st.drops_in(area)
     place = st.area_name(area)
@@ -135,10 +128,10 @@ def resolve_defeat_box(table: Table, enemy: Enemy, area: str) -> None:
         table.emit("stars-placed", "defeat-box.drop.stars", count=defeat.stars, area=place)
 
 
-def check_end(table: Table) -> None:
+def check_end(table: EnemyAttacksTable) -> None:
     """End the game at once when every Enemy is defeated or every Hero is wounded out."""
-    st: Skirmish = table.state
+    st = table.state
     if not st.enemies_in_play():
-        raise GameOver(Result("heroes", "every-enemy-defeated", st.round))
+        raise GameOver("heroes", "every-enemy-defeated", st.round)
     if not any(h.in_play for h in st.heroes):
-        raise GameOver(Result("enemies", "every-hero-wounded-out", st.round))
+        raise GameOver("enemies", "every-hero-wounded-out", st.round)

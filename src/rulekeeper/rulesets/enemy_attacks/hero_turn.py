@@ -8,19 +8,25 @@ aim is obstructed). The manoeuvre moves the Hero one area.
 from __future__ import annotations
 
 from rulekeeper.core.decisions import Decision, options
-from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.enemy_attacks.attack import Step
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.checks import check
 from rulekeeper.rulesets.enemy_attacks.health import damage_enemy
+from rulekeeper.rulesets.enemy_attacks.rulings import PointBlank
 from rulekeeper.rulesets.enemy_attacks.state import Enemy, Hero, Skirmish
+from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
 from rulekeeper.rulesets.enemy_attacks.targeting import obstruction
 
 ABILITY = {"melee": "might", "ranged": "agility", "magic": "will"}
 """The ability of a Hero's attack check, by attack kind."""
+ATTACK_RULE = {"melee": "sample.hero-turn.melee-attack",
+               "ranged": "sample.hero-turn.ranged-attack",
+               "magic": "sample.hero-turn.magic-attack"}
+"""The sample rule of a Hero's attack, by attack kind."""
 
 
-def hero_turn(table: Table, hero: Hero) -> Step[None]:
-    st: Skirmish = table.state
+def hero_turn(table: EnemyAttacksTable, hero: Hero) -> Asks[None]:
+    st = table.state
     st.active = hero.id
     table.emit("hero-turn", "sample.hero-turn.action-and-manoeuvre", hero=hero.name,
                player=hero.controller, area=st.area_name(hero.area))
@@ -30,6 +36,7 @@ def hero_turn(table: Table, hero: Hero) -> Step[None]:
         offered: list[tuple[str, str]] = []
         targets: dict[str, tuple[str, Enemy, str]] = {}
         if not acted:
+            cites("sample.hero-turn.target-choice")  # every eligible Enemy is offered
             for kind, enemy, why in attack_targets(st, hero):
                 option = f"{kind}-{enemy.id}"
                 targets[option] = (kind, enemy, why)
@@ -74,6 +81,7 @@ def attack_targets(st: Skirmish, hero: Hero) -> list[tuple[str, Enemy, str]]:
                     found.append((attack.kind, enemy, "same area"))
                 elif (st.board.adjacent(here, there) and st.at_capacity_for(hero, there)
                       and st.board.areas[here].height == st.board.areas[there].height):
+                    cites("melee.into-adjacent.normal-allies", "melee.adjacent.same-height-only")
                     found.append((attack.kind, enemy, "adjacent area at maximum capacity"))
                 continue
             distance = st.distance(here, there)
@@ -82,9 +90,10 @@ def attack_targets(st: Skirmish, hero: Hero) -> list[tuple[str, Enemy, str]]:
     return found
 
 
-def hero_attack(table: Table, hero: Hero, kind: str, enemy: Enemy, why: str) -> Step[None]:
-    st: Skirmish = table.state
-    rule = f"sample.hero-turn.{kind}-attack"
+def hero_attack(table: EnemyAttacksTable, hero: Hero, kind: str, enemy: Enemy,
+                why: str) -> Asks[None]:
+    st = table.state
+    rule = ATTACK_RULE[kind]
     if kind == "melee" and why != "same area":
         rule = "melee.into-adjacent.normal-allies"
     table.emit("hero-attack", rule, hero=hero.name, attack=kind, enemy=enemy.name,
@@ -92,7 +101,8 @@ def hero_attack(table: Table, hero: Hero, kind: str, enemy: Enemy, why: str) -> 
     successes = yield from check(table, hero, ABILITY[kind], f"a {kind} attack on {enemy.name}")
     blocked = []
     if kind != "melee":
-        blocked = obstruction(st, hero, enemy, table.rulings["point-blank"] == "others-only")
+        cites("sample.hero-turn.obstructed-aim")
+        blocked = obstruction(st, hero, enemy, table.rulings.point_blank is PointBlank.OTHERS_ONLY)
     damage = max(successes - (1 if blocked else 0), 0)
     table.emit("hero-hits", "damage.obstructed-aim.ally" if blocked else rule, hero=hero.name,
                enemy=enemy.name, damage=damage, successes=successes,

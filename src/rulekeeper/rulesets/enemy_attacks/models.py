@@ -10,33 +10,56 @@ is loaded, and an error names the file, the line and the field.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Mapping
+from functools import cache
+from typing import Annotated, Literal
 
-from pydantic import Field, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic import Field, StrictInt, model_validator
 
 from rulekeeper.core.board import BoardSpec
-from rulekeeper.core.content import Model
+from rulekeeper.core.content import Model, invalid
+from rulekeeper.core.events import counted
+from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.enemy_attacks.rulings import ActionDie as ActionDieOption
 
 Ability = Literal["might", "agility", "will"]
 Size = Literal["normal", "large", "huge"]
 AttackKind = Literal["melee", "ranged", "magic"]
 
-ACTION_DIE_OPTIONS = ("default", "six-faces")
+ACTION_DIE_OPTIONS = tuple(ActionDieOption)
 """The options of ruling ``action-die``: each names a face list of dice.yaml."""
 
 MAX_ROUNDS = 20
 MAX_HEROES = 4
 MAX_ALLIES = 4
 MAX_ENEMIES = 10
+"""Figures of one scenario."""
+MAX_LEVEL = 10
+"""Action dice a check rolls (an ability level)."""
+MAX_FACE_SUCCESSES = 10
+MAX_FACE_ENTRIES = 100
+"""Faces of the Action die, and entries of one of its face lists."""
+MAX_STAMINA = 30
+MAX_HEALTH = 100
+MAX_TAUNT = 99
+MAX_VALUE = 20
+"""Damage or stamina loss an attack shows."""
+MAX_RANGE = 20
+"""Ranges and hex numbers, in borders."""
+MAX_NEED = 20
+MAX_DROPS = 20
+"""Item cards, item tokens or stars one defeat box places."""
+MAX_ENTRIES = 100
+"""Items of a content list (heroes, enemies, items, scenarios, an item deck)."""
 
 
 class Face(Model):
     """What one face of the Action die gives (sample.check.face.*)."""
 
-    successes: int = Field(0, ge=0)
-    extra: int = Field(0, ge=0, description="more Action dice rolled into the same check")
+    successes: StrictInt = Field(0, ge=0, le=MAX_FACE_SUCCESSES)
+    extra: StrictInt = Field(0, ge=0, le=1, description="1: one more Action die is rolled into "
+                             "the same check (and that die may roll another); more than one "
+                             "die per face is not a face of the Action die")
     stamina: bool = Field(False, description="a Hero may spend 1 or 2 stamina for that many "
                                              "successes; a Non-Hero Ally gets nothing")
 
@@ -44,8 +67,8 @@ class Face(Model):
 class ActionDie(Model):
     """The faces, and the face lists a die may have (one per option of ruling action-die)."""
 
-    faces: dict[str, Face]
-    dice: dict[str, list[str]] = Field(
+    faces: dict[str, Face] = Field(max_length=MAX_FACE_ENTRIES)
+    dice: dict[str, Annotated[list[str], Field(max_length=MAX_FACE_ENTRIES)]] = Field(
         description=f"face list per option of ruling action-die: {', '.join(ACTION_DIE_OPTIONS)}; "
                     "every entry is equally likely and a face may repeat")
 
@@ -55,10 +78,13 @@ class ActionDie(Model):
             if not name or any(c in name for c in "+, ") or name.isdigit():
                 raise ValueError(f"face name {name!r} cannot be scripted with --dice: use a word "
                                  "without '+', ',' or spaces")
-        for option in ACTION_DIE_OPTIONS:
-            if option not in self.dice:
-                raise ValueError(f"dice needs a face list {option!r} (ruling action-die)")
+        for needed in ACTION_DIE_OPTIONS:
+            if needed not in self.dice:
+                raise ValueError(f"dice needs a face list {needed.value!r} (ruling action-die)")
         for option, names in self.dice.items():
+            if option not in ACTION_DIE_OPTIONS:
+                raise ValueError(f"dice.{option}: not an option of ruling action-die "
+                                 f"({', '.join(ACTION_DIE_OPTIONS)})")
             unknown = [n for n in names if n not in self.faces]
             if unknown:
                 raise ValueError(f"dice.{option} names unknown faces {unknown}")
@@ -76,41 +102,43 @@ class AllyAttack(Model):
     """An attack a Hero may make as its action (sample.hero-turn.*)."""
 
     kind: AttackKind
-    range: int = Field(3, ge=0, description="maximum range of a ranged or magic attack")
+    range: StrictInt = Field(3, ge=0, le=MAX_RANGE,
+                             description="maximum range of a ranged or magic attack")
 
 
 class HeroSpec(Model):
     id: str
     name: str
-    might: int = Field(ge=0)
-    agility: int = Field(ge=0)
-    will: int = Field(ge=0)
-    stamina: int = Field(ge=1, description="stamina chips; also the Hero's health")
-    taunt: int
-    attacks: list[AllyAttack] = Field(min_length=1)
+    might: StrictInt = Field(ge=0, le=MAX_LEVEL)
+    agility: StrictInt = Field(ge=0, le=MAX_LEVEL)
+    will: StrictInt = Field(ge=0, le=MAX_LEVEL)
+    stamina: StrictInt = Field(ge=1, le=MAX_STAMINA,
+                               description="stamina chips; also the Hero's health")
+    taunt: StrictInt = Field(ge=-MAX_TAUNT, le=MAX_TAUNT)
+    attacks: list[AllyAttack] = Field(min_length=1, max_length=3)
 
 
 class NonHeroSpec(Model):
     id: str
     name: str
-    might: int = Field(ge=0)
-    agility: int = Field(ge=0)
-    will: int = Field(ge=0)
-    health: int = Field(ge=1)
-    taunt: int
+    might: StrictInt = Field(ge=0, le=MAX_LEVEL)
+    agility: StrictInt = Field(ge=0, le=MAX_LEVEL)
+    will: StrictInt = Field(ge=0, le=MAX_LEVEL)
+    health: StrictInt = Field(ge=1, le=MAX_HEALTH)
+    taunt: StrictInt = Field(ge=-MAX_TAUNT, le=MAX_TAUNT)
 
 
 class Allies(Model):
     sample: bool = True
-    heroes: list[HeroSpec]
-    non_hero_allies: list[NonHeroSpec] = Field(default_factory=list)
+    heroes: list[HeroSpec] = Field(max_length=MAX_ENTRIES)
+    non_hero_allies: list[NonHeroSpec] = Field(default_factory=list, max_length=MAX_ENTRIES)
 
 
 class ActiveCheck(Model):
     """An active ability check shown on an Enemy attack, followed by its condition."""
 
     ability: Ability
-    need: int = Field(1, ge=1, description="successes needed to pass")
+    need: StrictInt = Field(1, ge=1, le=MAX_NEED, description="successes needed to pass")
 
 
 class EnemyAttack(Model):
@@ -118,10 +146,12 @@ class EnemyAttack(Model):
 
     kind: Literal["melee", "ranged", "magic", "none"]
     effect: Literal["damage", "stamina", "none"] = "none"
-    value: int = Field(0, ge=0, description="damage or stamina loss shown")
+    value: StrictInt = Field(0, ge=0, le=MAX_VALUE, description="damage or stamina loss shown")
     ability: Ability | None = Field(None, description="ability of the reactive check")
-    range: int | None = Field(None, ge=0, description="maximum range (ranged and magic)")
-    area: int | None = Field(None, ge=0, description="the number in the hex: an area attack")
+    range: StrictInt | None = Field(None, ge=0, le=MAX_RANGE,
+                                    description="maximum range (ranged and magic)")
+    area: StrictInt | None = Field(None, ge=0, le=MAX_RANGE,
+                                   description="the number in the hex: an area attack")
     condition: str | None = None
     active_check: ActiveCheck | None = None
 
@@ -146,12 +176,35 @@ class EnemyAttack(Model):
         return self
 
 
+@cache
+def attack_text(attack: EnemyAttack) -> str:
+    """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
+
+    >>> attack_text(EnemyAttack(kind="melee", effect="damage", value=2, ability="might"))
+    'melee: 2 damage, Might check'
+    """
+    if attack.kind == "none":
+        return "no attack"
+    parts = [attack.kind + (f" {attack.range}" if attack.range is not None else "") + ":"]
+    if attack.effect != "none":
+        effect = "damage" if attack.effect == "damage" else "stamina loss"
+        parts.append(f"{attack.value} {effect}, {str(attack.ability).title()} check")
+    if attack.area is not None:
+        parts.append(f"area {attack.area}")
+    if attack.active_check:
+        parts.append(f"active {attack.active_check.ability.title()} check "
+                     f"(need {attack.active_check.need})")
+    if attack.condition:
+        parts.append(f"then {attack.condition}")
+    return parts[0] + " " + ", ".join(parts[1:])
+
+
 class DefeatBox(Model):
     """What is placed in the area where the Enemy is defeated."""
 
-    item_cards: int = Field(0, ge=0)
-    item_tokens: int = Field(0, ge=0)
-    stars: int = Field(0, ge=0)
+    item_cards: StrictInt = Field(0, ge=0, le=MAX_DROPS)
+    item_tokens: StrictInt = Field(0, ge=0, le=MAX_DROPS)
+    stars: StrictInt = Field(0, ge=0, le=MAX_DROPS)
 
 
 class Box(Model):
@@ -162,6 +215,7 @@ class Box(Model):
 
     @model_validator(mode="after")
     def _either(self) -> Box:
+        cites("defeat-box.shows-either")
         if (self.reminder is None) == (self.defeat is None):
             raise ValueError("the box shows either a reminder or a defeat box")
         return self
@@ -171,14 +225,14 @@ class EnemySpec(Model):
     id: str
     name: str
     size: Size = "normal"
-    health: int = Field(ge=1)
+    health: StrictInt = Field(ge=1, le=MAX_HEALTH)
     attack: EnemyAttack
     box: Box | None = None
 
 
 class Enemies(Model):
     sample: bool = True
-    enemies: list[EnemySpec]
+    enemies: list[EnemySpec] = Field(max_length=MAX_ENTRIES)
 
 
 class Item(Model):
@@ -188,7 +242,7 @@ class Item(Model):
 
 class Items(Model):
     sample: bool = True
-    items: list[Item] = Field(default_factory=list)
+    items: list[Item] = Field(default_factory=list, max_length=MAX_ENTRIES)
 
 
 class Placement(Model):
@@ -206,29 +260,25 @@ class Placement(Model):
 class Scenario(Model):
     id: str
     name: str
-    rounds: int = Field(10, ge=1, le=MAX_ROUNDS, description="the heroes lose after this round")
+    rounds: StrictInt = Field(10, ge=1, le=MAX_ROUNDS,
+                              description="the heroes lose after this round")
     heroes: list[Placement] = Field(min_length=1, max_length=MAX_HEROES,
                                     description="in order; dealt to the players in turn")
     allies: list[Placement] = Field(default_factory=list, max_length=MAX_ALLIES,
                                     description="Non-Hero Allies, controlled by the first player")
     enemies: list[Placement] = Field(min_length=1, max_length=MAX_ENEMIES,
                                      description="in Enemy turn order")
-    item_deck: list[str] = Field(default_factory=list, description="item ids, shuffled at setup")
+    item_deck: list[str] = Field(default_factory=list, max_length=MAX_ENTRIES,
+                                 description="item ids, shuffled at setup")
 
 
 class Scenarios(Model):
     sample: bool = True
-    scenarios: list[Scenario] = Field(min_length=1)
+    scenarios: list[Scenario] = Field(min_length=1, max_length=MAX_ENTRIES)
 
 
 PLACES = {"normal": 1, "large": 2, "huge": 3}
 """Places a figure fills, by size (ruling size-capacity, option ``sizes``)."""
-
-
-def _error(loc: Sequence[str | int], message: str, value: Any) -> ValidationError:
-    detail = InitErrorDetails(type=PydanticCustomError("reference", message), loc=tuple(loc),
-                              input=value)
-    return ValidationError.from_exception_data("content", [detail])
 
 
 class EnemyAttacksContent(Model):
@@ -252,7 +302,7 @@ class EnemyAttacksContent(Model):
                           ("items", list(items))):
             repeated = sorted(i for i, n in Counter(ids).items() if n > 1)
             if repeated:
-                raise _error((file,), f"ids repeat: {repeated}", repeated)
+                raise invalid((file,), f"ids repeat: {repeated}", repeated)
         known: dict[str, Mapping[str, HeroSpec | NonHeroSpec | EnemySpec]] = {
             "heroes": heroes, "allies": others, "enemies": enemies}
         singular = {"heroes": "hero", "allies": "non-hero ally", "enemies": "enemy"}
@@ -264,23 +314,23 @@ class EnemyAttacksContent(Model):
                 for p, placement in enumerate(getattr(scenario, group)):
                     loc = [*base, group, p]
                     if placement.figure not in table:
-                        raise _error([*loc, "figure"],
+                        raise invalid([*loc, "figure"],
                                      f"unknown {singular[group]} {placement.figure!r}",
                                      placement.figure)
                     if placement.area not in areas:
-                        raise _error([*loc, "area"], f"unknown area {placement.area!r}",
+                        raise invalid([*loc, "area"], f"unknown area {placement.area!r}",
                                      placement.area)
                     size = getattr(table[placement.figure], "size", "normal")
                     filled[placement.area] += PLACES[size]
                     capacity = areas[placement.area].capacity
                     if capacity is not None and filled[placement.area] > capacity:
-                        raise _error([*loc, "area"], f"area {placement.area!r} holds only "
-                                     f"{capacity} places", placement.area)
+                        raise invalid([*loc, "area"], f"area {placement.area!r} holds only "
+                                      f"{counted(capacity, 'place', 'places')}", placement.area)
                     keys.append(placement.key)
             repeated = sorted(i for i, n in Counter(keys).items() if n > 1)
             if repeated:
-                raise _error(base, f"figure ids repeat (give copies an id): {repeated}", repeated)
+                raise invalid(base, f"figure ids repeat (give copies an id): {repeated}", repeated)
             for i, item in enumerate(scenario.item_deck):
                 if item not in items:
-                    raise _error([*base, "item_deck", i], f"unknown item {item!r}", item)
+                    raise invalid([*base, "item_deck", i], f"unknown item {item!r}", item)
         return self

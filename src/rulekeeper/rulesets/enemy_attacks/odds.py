@@ -34,8 +34,6 @@ def one_die(die: ActionDieInPlay, depth: int = DEFAULT_DEPTH) -> icepool.Die[Out
     """One Action die with its extra dice: outcomes (successes, stamina faces)."""
     faces = [die.faces[name] for name in die.names]
     raw = icepool.Die([icepool.Vector((f.successes, int(f.stamina), f.extra)) for f in faces])
-    if any(f.extra > 1 for f in faces):
-        raise UsageError("odds: a face giving more than one extra die is not supported")
     exploded = raw.explode(lambda outcome: outcome[2] > 0, depth=depth)
     return exploded.map(lambda outcome: icepool.Vector((outcome[0], outcome[1])))
 
@@ -76,7 +74,8 @@ def check_report(die: ActionDieInPlay, dice: int, need: int, stamina: int = 0,
     p_extra = Fraction(sum(1 for n in die.names if die.faces[n].extra), len(die.names))
     noun = "success" if need == 1 else "successes"
     return OddsReport(
-        title=f"{dice} Action dice, need {need}" + (f", {stamina} stamina" if stamina else ""),
+        title=f"{dice} Action {'die' if dice == 1 else 'dice'}, need {need}"
+              + (f", {stamina} stamina" if stamina else ""),
         outcomes={f"at least {need} {noun}": reach, f"fewer than {need}": 1 - reach},
         distributions={"successes": with_tail(dist)},
         means={"successes": float(successes.mean()),

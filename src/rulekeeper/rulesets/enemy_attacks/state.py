@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from rulekeeper.core.board import Board, BoardSpec
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.enemy_attacks.models import (
     PLACES,
     EnemyAttacksContent,
@@ -21,6 +22,7 @@ from rulekeeper.rulesets.enemy_attacks.models import (
     NonHeroSpec,
     Scenario,
 )
+from rulekeeper.rulesets.enemy_attacks.rulings import EnemyAttacksRulings, Range, SizeCapacity
 
 STAIRS = "stairs"
 """Area tag: a figure may walk between this area and a neighbour of another height."""
@@ -110,6 +112,7 @@ class Terrain:
     """The board and the questions the rules ask of it, answered once per content."""
 
     def __init__(self, spec: BoardSpec) -> None:
+        cites("sample.board.areas")
         self.board = Board(spec)
         self._walk = {a: self._walk_from(a) for a in self.board.ids}
         self._crossed: dict[tuple[str, str], list[str]] = {}
@@ -147,22 +150,26 @@ class Skirmish:
     """The state of one game (``table.state``)."""
 
     def __init__(self, content: EnemyAttacksContent, terrain: Terrain, scenario: Scenario,
-                 seats: tuple[str, ...], rulings: Mapping[str, str]) -> None:
+                 seats: tuple[str, ...], rulings: EnemyAttacksRulings) -> None:
         self.terrain = terrain
         self.board = terrain.board
         self.scenario = scenario
         self.seats = seats
+        cites("sample.players.group-decisions")
         self.lead = seats[0]
-        self.walking = rulings["range"] == "walking"
-        self.sizes = rulings["size-capacity"] == "sizes"
-        self.die = ActionDieInPlay.of(content, rulings["action-die"])
+        cites("ruling.range", "ruling.size-capacity", "ruling.action-die")
+        self.walking = rulings.range is Range.WALKING
+        self.sizes = rulings.size_capacity is SizeCapacity.SIZES
+        self.die = ActionDieInPlay.of(content, rulings.action_die)
         heroes = {h.id: h for h in content.allies.heroes}
         others = {a.id: a for a in content.allies.non_hero_allies}
         enemies = {e.id: e for e in content.enemies.enemies}
+        cites("sample.figures.kinds", "sample.figures.control")
         self.heroes = [_hero(heroes[p.figure], p.key, p.area, seats[i % len(seats)])
                        for i, p in enumerate(scenario.heroes)]
         self.others = [_non_hero(others[p.figure], p.key, p.area, self.lead)
                        for p in scenario.allies]
+        cites("sample.figures.enemy")
         self.enemies = [Enemy(id=p.key, name=_copy_name(enemies[p.figure].name, p.key, p.figure),
                               size=enemies[p.figure].size, area=p.area, spec=enemies[p.figure],
                               health=enemies[p.figure].health)
@@ -195,6 +202,7 @@ class Skirmish:
 
     def free(self, area: str) -> float:
         """Free places of an area; an area without capacity has unlimited room."""
+        cites("sample.board.capacity")
         capacity = self.board.areas[area].capacity
         return float("inf") if capacity is None else capacity - self.filled(area)
 
@@ -207,6 +215,7 @@ class Skirmish:
         """The adjacent areas ``figure`` may move into now (sample.board.movement)."""
         here = figure.area
         assert here is not None
+        cites("sample.board.movement")
         return [n for n in self.board.neighbours(here)
                 if self.terrain.walkable(here, n) and not self.at_capacity_for(figure, n)]
 
@@ -255,11 +264,13 @@ class Skirmish:
 
 
 def _hero(spec: HeroSpec, key: str, area: str, seat: str) -> Hero:
+    cites("sample.figures.hero", "sample.health.hero-chips")  # every chip starts ready
     return Hero(id=key, name=spec.name, area=area, taunt=spec.taunt, levels=_levels(spec),
                 controller=seat, spec=spec, chips=spec.stamina)
 
 
 def _non_hero(spec: NonHeroSpec, key: str, area: str, seat: str) -> NonHeroAlly:
+    cites("sample.figures.non-hero-ally")
     return NonHeroAlly(id=key, name=spec.name, area=area, taunt=spec.taunt, levels=_levels(spec),
                        controller=seat, spec=spec, health=spec.health)
 

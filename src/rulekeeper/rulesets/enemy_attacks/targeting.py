@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy, Figure, Skirmish
 
 
@@ -34,6 +35,7 @@ def melee_candidates(st: Skirmish, enemy: Enemy) -> list[Candidate]:
     assert here is not None
     found = [Candidate(a, 0, "same area, distance 0") for a in st.allies_in(here)]
     height = st.board.areas[here].height
+    cites("melee.adjacent.same-height-only")
     for area in st.board.neighbours(here):
         if st.board.areas[area].height != height or not st.at_capacity_for(enemy, area):
             continue
@@ -58,6 +60,8 @@ def ranged_candidates(st: Skirmish, enemy: Enemy, reach: int) -> list[Candidate]
     for ally in st.allies_in_play():
         assert ally.area is not None
         distance = st.distance(here, ally.area)
+        cites("ranged.range.maximum", "ranged.range.minimum-zero",
+              "ranged.eligible.line-of-sight", "sample.board.line-of-sight")
         if distance <= reach and st.board.sees(here, ally.area):
             found.append(Candidate(ally, distance,
                                    f"distance {distance:g} of range {reach}, in line of sight"))
@@ -104,8 +108,8 @@ def not_eligible(st: Skirmish, enemy: Enemy, eligible: list[Candidate]) -> list[
     return out
 
 
-def best(found: list[Candidate], closest_first: bool,
-         only: str = "the only eligible Ally") -> tuple[list[Candidate], str]:
+def best(found: list[Candidate], closest_first: bool, only: str = "the only eligible Ally",
+         measure: str = "distance") -> tuple[list[Candidate], str]:
     """The candidates the Enemy's rules leave (ties remain) and the reason, in words."""
     if len(found) == 1:
         return found, only
@@ -114,7 +118,7 @@ def best(found: list[Candidate], closest_first: bool,
     if closest_first:
         nearest = min(c.distance for c in found)
         pool = [c for c in found if c.distance == nearest]
-        reason.append(f"closest at distance {nearest:g}")
+        reason.append(f"closest at {measure} {nearest:g}")
         if len(pool) == 1:
             return pool, reason[0]
         reason[0] += f" ({len(pool)} tied)"
@@ -134,17 +138,21 @@ def obstruction(st: Skirmish, shooter: Figure, target: Figure, others_only: bool
     """
     here, there = shooter.area, target.area
     assert here is not None and there is not None
+    cites("ruling.point-blank")
     shooter_is_ally = isinstance(shooter, Ally)
     reasons = []
     opposed = [f for f in st.in_area(here) if isinstance(f, Ally) != shooter_is_ally
                and not (others_only and f is target)]
+    cites("obstructed-aim.allies-in-enemy-area")
     if opposed:
         side = "Enemies" if shooter_is_ally else "Allies"
         reasons.append(f"{side} in the attacker's area: {_names(opposed)}")
     around = [f for f in st.in_area(there) if f is not target
               and not (others_only and f is shooter)]
+    cites("obstructed-aim.figures-in-target-area")
     if around:
         reasons.append(f"figures in {target.name}'s area: {_names(around)}")
+    cites("obstructed-aim.figures-in-line-of-sight")
     for area in st.terrain.crossed(here, there):
         crossing = st.in_area(area)
         if crossing:
@@ -156,6 +164,8 @@ def obstruction(st: Skirmish, shooter: Figure, target: Figure, others_only: bool
 def area_reach(st: Skirmish, target_area: str, hex_range: int) -> tuple[list[str], list[str]]:
     """Areas an area attack affects (within range of the targeted Ally's area and in its line
     of sight, any height), and the areas in range it does not see."""
+    cites("area.range.hex-number", "area.range.within", "area.line-of-sight.required",
+          "area.line-of-sight.different-height")  # height does not count
     within = st.within(target_area, hex_range)
     seen = [a for a in within if st.board.sees(target_area, a)]
     return seen, [a for a in within if a not in seen]

@@ -26,8 +26,13 @@ TEMPLATES = {
     "no-attack": "{enemy} shows no attack: it does not attack on its turn",
     "target": "{enemy}'s {attack} attack may reach {eligible}{others}; it attacks {target}: "
               "{reason}",
+    "target-tied": "{enemy}'s {attack} attack may reach {eligible}{others}; {reason}: "
+                   "{tied:and} are tied",
+    "tie-broken": "{what} is {target}: {how}",
     "no-target": "{enemy} has no Ally it may attack: {why}",
     "would-be-target": "{enemy}'s would-be target is {target}: {reason}",
+    "would-be-tied": "{enemy}'s would-be target is one of the Allies it can walk to: "
+                     "{candidates}; {reason}: {tied:and} are tied",
     "enemy-moves": "{enemy} moves from {origin} to {destination}, toward {target}",
     "enemy-stays": "{enemy} cannot move closer to {target} and stays in {area}",
     "still-no-target": "{enemy} still has no Ally it may attack",

@@ -8,7 +8,8 @@ from typing import Any
 
 from rulekeeper.core.content import Model
 from rulekeeper.core.events import counted
-from rulekeeper.rulesets.enemy_attacks.models import EnemyAttack
+from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.enemy_attacks.models import attack_text
 from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
 
 
@@ -81,29 +82,6 @@ def _serialised(model: Model) -> dict[str, Any]:
     return model.model_dump(mode="json", exclude_none=True)
 
 
-@cache
-def attack_text(attack: EnemyAttack) -> str:
-    """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
-
-    >>> attack_text(EnemyAttack(kind="melee", effect="damage", value=2, ability="might"))
-    'melee: 2 damage, Might check'
-    """
-    if attack.kind == "none":
-        return "no attack"
-    parts = [attack.kind + (f" {attack.range}" if attack.range is not None else "") + ":"]
-    if attack.effect != "none":
-        effect = "damage" if attack.effect == "damage" else "stamina loss"
-        parts.append(f"{attack.value} {effect}, {str(attack.ability).title()} check")
-    if attack.area is not None:
-        parts.append(f"area {attack.area}")
-    if attack.active_check:
-        parts.append(f"active {attack.active_check.ability.title()} check "
-                     f"(need {attack.active_check.need})")
-    if attack.condition:
-        parts.append(f"then {attack.condition}")
-    return parts[0] + " " + ", ".join(parts[1:])
-
-
 def render(view: Mapping[str, Any]) -> str:
     """The board as a list of areas with their figures and drops; Enemies show their cards.
 
@@ -122,11 +100,12 @@ def render(view: Mapping[str, Any]) -> str:
              f"{state['phase']}{acting}; item deck "
              f"{counted(state['item_deck'], 'card', 'cards')}"]
     for area in state["areas"]:
-        capacity = "unlimited" if area["capacity"] is None else area["capacity"]
+        filled = (f"{counted(area['filled'], 'place', 'places')} filled, no limit"
+                  if area["capacity"] is None else
+                  f"{area['filled']} of {counted(area['capacity'], 'place', 'places')} filled")
         stairs = ", stairs" if "stairs" in area["tags"] else ""
         lines.append(f"{area['id']} ({area['name']}): height {area['height']}{stairs}, "
-                     f"{area['filled']}/{capacity} places; next to "
-                     f"{', '.join(area['neighbours'])}")
+                     f"{filled}; next to {', '.join(area['neighbours'])}")
         lines += ["    " + _figure(fid, heroes, allies, enemies) for fid in area["figures"]]
         if area["drops"]:
             drops = area["drops"]
@@ -160,6 +139,7 @@ def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
         extra = "; defeat: " + ", ".join(counted(n, *DROPS[k])
                                          for k, n in box["defeat"].items() if n)
     elif "reminder" in box:
+        cites("defeat-box.reminder")  # shown to the players; its ability is the scenario's
         extra = f"; reminder: {box['reminder']}"
     return (f"Enemy {e['name']} ({e['size']}): health {e['health']}/{e['max_health']}; "
             f"{e['card']}{extra}")

@@ -1,0 +1,70 @@
+"""The skirmish's flow (sample rules ``sample.scenario.*``, ``sample.round.*``): setup, then
+rounds of Hero turns and Enemy turns until one side wins or the last round ends."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.events import counted
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks, GameOver
+from rulekeeper.rulesets.enemy_attacks.enemy_turn import enemy_turn
+from rulekeeper.rulesets.enemy_attacks.hero_turn import hero_turn
+from rulekeeper.rulesets.enemy_attacks.state import Hero, NonHeroAlly, Skirmish
+from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+
+
+def skirmish(table: EnemyAttacksTable) -> Asks[NoReturn]:
+    """The whole game; it ends by :class:`GameOver` (a side wins, or the round limit)."""
+    setup(table)
+    st = table.state
+    for number in range(1, st.scenario.rounds + 1):
+        st.round = number
+        table.emit("round", "sample.round.order", round=number, rounds=st.scenario.rounds)
+        st.phase = "heroes"
+        yield from hero_phase(table)
+        st.phase = "enemies"
+        for enemy in st.enemies:
+            if enemy.in_play:
+                yield from enemy_turn(table, enemy)
+    raise GameOver("enemies", "round-limit", st.round)
+
+
+def setup(table: EnemyAttacksTable) -> None:
+    """The scenario's figures in their starting areas, and the item deck shuffled."""
+    content = table.content
+    scenario = next(s for s in content.scenarios.scenarios if s.id == table.scenario)
+    if len(table.seats) > len(scenario.heroes):
+        raise UsageError(f"--players {len(table.seats)}: scenario {scenario.id} has only "
+                         f"{counted(len(scenario.heroes), 'Hero', 'Heroes')} to deal")
+    st = Skirmish(content, table.prepared, scenario, table.seats, table.rulings)
+    table.state = st
+    table.rng.shuffle(st.item_deck)
+    table.emit("item-deck", "sample.scenario.setup", count=len(st.item_deck))
+    for figure in st.everyone():
+        who = (f"Hero of {figure.controller}" if isinstance(figure, Hero) else
+               f"Non-Hero Ally of {figure.controller}" if isinstance(figure, NonHeroAlly)
+               else "Enemy")
+        table.emit("place", "sample.scenario.setup", figure=figure.name, who=who,
+                   area=st.area_name(figure.area))
+
+
+def hero_phase(table: EnemyAttacksTable) -> Asks[None]:
+    """Each Hero in play takes one turn, in the order the players choose; Non-Hero Allies
+    take none."""
+    cites("sample.round.non-hero-allies")
+    st = table.state
+    waiting = [h for h in st.heroes if h.in_play]
+    while waiting:
+        hero = waiting[0]
+        if len(waiting) > 1:
+            choice = yield Decision(
+                st.lead, "hero-order",
+                options((f"hero-{h.id}", f"{h.name} ({h.controller})") for h in waiting),
+                "sample.round.order", "Which Hero takes the next turn?")
+            hero = next(h for h in waiting if f"hero-{h.id}" == choice)
+        waiting.remove(hero)
+        yield from hero_turn(table, hero)
+        st.active, st.used = None, []
