@@ -1,0 +1,54 @@
+"""The FastAPI app: ``create_app(settings)``; ``rulekeeper serve`` runs it under uvicorn."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from rulekeeper import __version__
+from rulekeeper.server import errors, games, migrate, players
+from rulekeeper.server.auth import RateLimits
+from rulekeeper.server.config import Settings
+from rulekeeper.server.db import Database
+
+
+def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> FastAPI:
+    """The app on ``settings`` (default: from the environment ``rulekeeper serve`` sets).
+
+    With ``upgrade`` the database is migrated to the newest revision first.
+    """
+    settings = settings or Settings.from_env()
+    db = Database(settings.db_url)
+    if upgrade:
+        migrate.upgrade(db.engine)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        db.dispose()
+
+    app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
+                  description="Play any rulekeeper ruleset, and the cryptids online game.")
+    app.state.db = db
+    app.state.settings = settings
+    app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    errors.install(app)
+    app.include_router(players.router)
+    app.include_router(games.rulesets_router)
+    app.include_router(games.router)
+
+    @app.get("/api/health", tags=["service"])
+    def health() -> dict[str, str]:
+        """The service answers and its database too."""
+        db.read(lambda s: s.connection().exec_driver_sql("SELECT 1"))
+        return {"status": "ok", "version": __version__}
+
+    app.add_middleware(errors.BodyLimit, limit=settings.max_body)
+    return app
+
+
+def worker_app() -> FastAPI:
+    """The app of a worker process started by ``rulekeeper serve`` (already migrated)."""
+    return create_app(upgrade=False)
