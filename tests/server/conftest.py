@@ -14,6 +14,7 @@ import warnings
 import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2, not yet on every machine
@@ -42,7 +43,7 @@ def db_url(request, tmp_path):
         return
     admin_url = postgres_admin()
     name = f"rk_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
     with admin.connect() as connection:
         connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
     yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
