@@ -4,6 +4,7 @@ import json
 
 from rulekeeper.core.game import replay
 from rulekeeper.server.models import StoredGame
+from tests.core.test_cli import run
 from tests.server.conftest import make_client, sign_up
 
 BATTLE = "dire-alliance-battle"
@@ -19,7 +20,7 @@ def decide(client, headers, view, option=None, version=None):
     return client.post(f"/api/games/{view['id']}/decisions", json=body, headers=headers)
 
 
-def test_a_game_against_a_bot_is_played_to_its_end(client):
+def test_a_game_against_a_bot_is_played_to_its_end(client, tmp_path, capsys, monkeypatch):
     alice = sign_up(client, "alice")
     view = client.post("/api/games", json={"ruleset": "enemy-attacks", "options": {"players": 1},
                                            "seed": 3}, headers=alice).json()
@@ -34,9 +35,13 @@ def test_a_game_against_a_bot_is_played_to_its_end(client):
     assert view["result"]["winner"] is not None or view["result"]["reason"]
     record = client.get(f"/api/games/{view['id']}/record", headers=alice)
     lines = [json.loads(line) for line in record.text.splitlines()]
+    assert lines[0]["format"] == 1 and lines[0]["lang"] == "en"
     game = replay(lines[0]["record"])
     assert game.over and len(game.decisions) == steps
     assert [line["event"] for line in lines[1:]] == [e.to_json() for e in game.events]
+    (tmp_path / "game.jsonl").write_text(record.text)
+    code, out, err = run(["replay", str(tmp_path / "game.jsonl")], capsys, monkeypatch)
+    assert code == 0 and f"{steps} decisions" in out, err
 
 
 def test_bots_move_on_the_server_until_a_person_must_decide(client):

@@ -39,7 +39,7 @@ def test_an_opponents_hand_never_reaches_another_seat(duel):
 
 
 def test_a_seat_is_played_only_by_its_player(duel):
-    client, view, alice, bob, _ = duel
+    client, view, _, bob, _ = duel
     body = {"seat": "red", "option": view["view"]["pending"]["options"][0]["id"], "version": 0}
     refused = client.post(f"/api/games/{view['id']}/decisions", json=body, headers=bob)
     assert refused.status_code == 403 and refused.json() == {"error": "seat 'red' is not yours"}

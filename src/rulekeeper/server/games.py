@@ -29,6 +29,7 @@ from rulekeeper.agents import agent_names, make_agent
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.records import log_lines
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
@@ -419,7 +420,7 @@ def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
             responses={200: {"content": {"application/x-ndjson": {}}}})
 def download_record(game_id: GameId, me: CurrentPlayer,
                     request: Request, lang: Lang = "en") -> Response:
-    """The game's log (JSON Lines: the record, then each event), as ``play --log`` writes it.
+    """The game's log file, as ``play --log`` writes it; ``rulekeeper replay`` checks it.
 
     The record holds the seed, from which hidden cards could be worked out: while another
     player is still playing, it is refused.
@@ -431,10 +432,8 @@ def download_record(game_id: GameId, me: CurrentPlayer,
                         "the other players' hidden cards)")
     game = rebuild(stored)
     check_lang(game.ruleset, lang)
-    lines: list[dict[str, Any]] = [{"record": game.record().model_dump(mode="json")}]
-    lines += [{"event": e.to_json(), "text": game.ruleset.messages.render(e, lang)}
-              for e in game.events]
-    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
+    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n"
+                   for line in log_lines(game, lang))
     return Response(text, media_type="application/x-ndjson", headers={
         "Content-Disposition": f'attachment; filename="{stored.ruleset}-{stored.id}.jsonl"'})
 
