@@ -1,0 +1,184 @@
+"""Load benchmark of the online service: concurrent simulated players over HTTP.
+
+Starts ``rulekeeper serve`` on a loopback port (SQLite file or a new PostgreSQL database),
+then N simulated players (asyncio + httpx, one connection each) sign up and play until the
+time or request budget is spent. Each request's latency is noted per endpoint; afterwards the
+database is read back and every acknowledged change recounted, so a lost or duplicated update
+shows. Traffic goes to 127.0.0.1 only; the run is bounded in time and in requests.
+
+Run from the repository root:
+    .venv/bin/python benchmarks/service_load.py --db sqlite --workers 1 --players 50
+    .venv/bin/python benchmarks/service_load.py --db postgresql+psycopg://postgres@127.0.0.1:54329/postgres
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.server.live import LiveServer
+
+from rulekeeper.core.game import replay
+from rulekeeper.server.db import Database
+from rulekeeper.server.models import StoredGame
+
+
+class Stats:
+    """Latencies per endpoint, errors, and what the server acknowledged."""
+
+    def __init__(self) -> None:
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+        self.acknowledged: dict[str, int] = {}  # game id -> last version the server confirmed
+
+    async def call(self, client: httpx.AsyncClient, endpoint: str, method: str, url: str,
+                   **kwargs: Any) -> httpx.Response | None:
+        started = time.perf_counter()
+        try:
+            response = await client.request(method, url, **kwargs)
+        except httpx.HTTPError as error:
+            self.errors[f"{endpoint}: {type(error).__name__}"] += 1
+            return None
+        self.latency[endpoint].append(time.perf_counter() - started)
+        if response.status_code >= 400:
+            self.errors[f"{endpoint}: {response.status_code} {response.text[:80]}"] += 1
+            return None
+        return response
+
+
+async def play_games(index: int, base: str, stats: Stats, deadline: float,
+                     budget: list[int]) -> None:
+    """A player of the games API: Dire Alliance battles against the heuristic bot."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        signed = await stats.call(client, "POST /api/players", "POST", "/api/players",
+                                  json={"name": f"load{index}"})
+        if signed is None:
+            return
+        client.headers["Authorization"] = f"Bearer {signed.json()['token']}"
+        while time.monotonic() < deadline and budget[0] > 0:
+            created = await stats.call(client, "POST /api/games", "POST", "/api/games",
+                                       json={"ruleset": "dire-alliance-battle", "seed": index})
+            if created is None:
+                return
+            view = created.json()
+            stats.acknowledged[view["id"]] = view["version"]
+            while not view["over"] and time.monotonic() < deadline and budget[0] > 0:
+                budget[0] -= 1
+                body = {"seat": view["seat"], "version": view["version"],
+                        "option": view["view"]["pending"]["options"][0]["id"]}
+                answer = await stats.call(client, "POST /api/games/{id}/decisions", "POST",
+                                          f"/api/games/{view['id']}/decisions", json=body)
+                if answer is None:
+                    return
+                view = answer.json()
+                stats.acknowledged[view["id"]] = view["version"]
+                if view["version"] % 5 == 0:
+                    await stats.call(client, "GET /api/games/{id}", "GET",
+                                     f"/api/games/{view['id']}", params={"since": 10_000})
+
+
+def recount(db_url: str, stats: Stats) -> dict[str, int]:
+    """Read every game back: versions against what was acknowledged, records replayed."""
+    database = Database(db_url)
+    rows = database.read(lambda s: s.scalars(select(StoredGame)).all())
+    database.dispose()
+    stored = {row.id: row for row in rows}
+    lost = sum(1 for game, version in stats.acknowledged.items()
+               if game not in stored or stored[game].version < version)
+    extra = sum(1 for game, row in stored.items()
+                if row.version > stats.acknowledged.get(game, -1))
+    broken = 0
+    for row in rows:
+        game = replay(row.record)
+        broken += len(game.decisions) != len(row.deciders)
+    return {"games": len(rows), "lost": lost, "duplicated": extra, "broken": broken}
+
+
+def percentile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 \
+        else values[0]
+
+
+def report(stats: Stats, elapsed: float, counts: dict[str, int], label: str) -> str:
+    total = sum(len(v) for v in stats.latency.values())
+    lines = [f"### {label}", "",
+             f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s; "
+             f"errors {sum(stats.errors.values())}; games {counts['games']}, lost updates "
+             f"{counts['lost']}, duplicated {counts['duplicated']}, records not replaying "
+             f"{counts['broken']}", "",
+             "| endpoint | requests | p50 ms | p95 ms | p99 ms |", "|---|---|---|---|---|"]
+    for endpoint, values in sorted(stats.latency.items()):
+        lines.append(f"| `{endpoint}` | {len(values)} | {percentile(values, 50) * 1000:.0f} | "
+                     f"{percentile(values, 95) * 1000:.0f} | {percentile(values, 99) * 1000:.0f} |")
+    for error, count in sorted(stats.errors.items()):
+        lines.append(f"\nerror x{count}: {error}")
+    return "\n".join(lines)
+
+
+def database_url(kind: str, folder: Path) -> tuple[str, Any]:
+    """A fresh database: a SQLite file, or a new database on the given PostgreSQL server."""
+    if kind == "sqlite":
+        return f"sqlite:///{folder / 'load.db'}", None
+    admin = create_engine(kind, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    name = f"rk_load_{uuid.uuid4().hex[:8]}"
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return make_url(kind).set(database=name).render_as_string(hide_password=False), drop
+
+
+async def run_players(players: int, base: str, stats: Stats, seconds: float,
+                      requests: int) -> float:
+    deadline = time.monotonic() + seconds
+    budget = [requests]
+    started = time.perf_counter()
+    await asyncio.gather(*(play_games(i, base, stats, deadline, budget)
+                           for i in range(players)))
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="sqlite",
+                        help="sqlite, or a PostgreSQL server URL where a database may be created")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60, help="time budget")
+    parser.add_argument("--requests", type=int, default=20_000, help="request budget")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        url, drop = database_url(args.db, Path(folder))
+        try:
+            stats = Stats()
+            with LiveServer(url, workers=args.workers) as server:
+                elapsed = asyncio.run(run_players(args.players, server.url, stats,
+                                                  args.seconds, args.requests))
+            counts = recount(url, stats)
+        finally:
+            if drop:
+                drop()
+    kind = "SQLite" if args.db == "sqlite" else "PostgreSQL"
+    print(report(stats, elapsed, counts, f"{kind}, {args.workers} worker(s), "
+                                         f"{args.players} players"))
+
+
+if __name__ == "__main__":
+    main()
