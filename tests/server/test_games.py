@@ -2,7 +2,7 @@
 
 import json
 
-from rulekeeper.core.game import replay
+from rulekeeper.core.game import RECORD_FORMAT, replay
 from rulekeeper.server.models import StoredGame
 from tests.core.test_cli import run
 from tests.server.conftest import make_client, sign_up
@@ -35,7 +35,7 @@ def test_a_game_against_a_bot_is_played_to_its_end(client, tmp_path, capsys, mon
     assert view["result"]["winner"] is not None or view["result"]["reason"]
     record = client.get(f"/api/games/{view['id']}/record", headers=alice)
     lines = [json.loads(line) for line in record.text.splitlines()]
-    assert lines[0]["format"] == 1 and lines[0]["lang"] == "en"
+    assert lines[0]["format"] == RECORD_FORMAT and lines[0]["lang"] == "en"
     game = replay(lines[0]["record"])
     assert game.over and len(game.decisions) == steps
     assert [line["event"] for line in lines[1:]] == [e.to_json() for e in game.events]
