@@ -8,8 +8,9 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from rulekeeper import __version__
-from rulekeeper.server import errors, games, migrate, players
+from rulekeeper.server import errors, games, migrate, players, pool, runs
 from rulekeeper.server.auth import RateLimits
+from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
 from rulekeeper.server.db import Database
 
@@ -22,7 +23,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     settings = settings or Settings.from_env()
     db = Database(settings.db_url)
     if upgrade:
-        migrate.upgrade(db.engine)
+        prepare(db)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -33,11 +34,15 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
                   description="Play any rulekeeper ruleset, and the cryptids online game.")
     app.state.db = db
     app.state.settings = settings
+    app.state.games = GameCache()
+    app.state.runs = GameCache()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     errors.install(app)
     app.include_router(players.router)
     app.include_router(games.rulesets_router)
     app.include_router(games.router)
+    app.include_router(runs.router)
+    app.include_router(runs.battles_router)
 
     @app.get("/api/health", tags=["service"])
     def health() -> dict[str, str]:
@@ -47,6 +52,14 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
 
     app.add_middleware(errors.BodyLimit, limit=settings.max_body)
     return app
+
+
+def prepare(db: Database) -> str | None:
+    """Migrate the database to the newest revision and seed the snapshot pool with the bot
+    players' snapshots (once, before any worker starts); returns the revision."""
+    revision = migrate.upgrade(db.engine)
+    db.write(pool.seed_pool)
+    return revision
 
 
 def worker_app() -> FastAPI:

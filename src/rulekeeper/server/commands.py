@@ -16,12 +16,14 @@ DbOpt = Annotated[str | None, typer.Option(
 db_app = typer.Typer(help="The service's database.", no_args_is_help=True)
 
 
-def _migrated(url: str | None) -> tuple[str, str | None]:
-    """The URL to use (the default one if None), migrated to the newest revision."""
+def _migrated(url: str | None, seed: bool = False) -> tuple[str, str | None]:
+    """The URL to use (the default one if None), migrated to the newest revision (and with
+    ``seed``, the snapshot pool seeded with the bots' snapshots)."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, DBAPIError
 
     from rulekeeper.server import migrate
+    from rulekeeper.server.app import prepare
     from rulekeeper.server.config import default_db_url
     from rulekeeper.server.db import Database
 
@@ -34,7 +36,7 @@ def _migrated(url: str | None) -> tuple[str, str | None]:
     except ModuleNotFoundError as error:
         raise UsageError(f"--db {url!r}: no driver {error.name!r} is installed") from None
     try:
-        revision = migrate.upgrade(database.engine)
+        revision = prepare(database) if seed else migrate.upgrade(database.engine)
     except DBAPIError as error:
         reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
         raise UsageError(f"cannot use the database {shown}: {reason}") from None
@@ -65,7 +67,7 @@ def serve(db: DbOpt = None,
 
     from rulekeeper.server.config import DB_ENV
 
-    url, revision = _migrated(db)
+    url, revision = _migrated(db, seed=True)
     os.environ[DB_ENV] = url  # the worker processes read it
     shown = make_url(url).render_as_string(hide_password=True)
     typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database {shown} "

@@ -278,8 +278,16 @@ def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int,
         can_undo=undoable(stored, seat) is not None)
 
 
-def rebuild(stored: StoredGame) -> Game:
-    return replay(stored.record)
+def answer(request: Request, me: Me, stored: StoredGame, names: Mapping[int, str],
+           seat: str | None, lang: str, since: int) -> SeatView:
+    """The view of ``seat`` (by default the player's seat to play), from the cached game."""
+    cache = request.app.state.games
+    game = cache.take(stored.id, stored.version, stored.record)
+    check_lang(game.ruleset, lang)
+    view = seat_view(stored, game, my_seat(stored, me, seat, game), lang, since,
+                     names)
+    cache.keep(stored.id, stored.version, game)
+    return view
 
 
 # -- changing ------------------------------------------------------------------------------
@@ -293,33 +301,42 @@ def commit_change(session: Session, stored: StoredGame, expected: int, game: Gam
         .values(record=game.record().model_dump(mode="json"), version=expected + 1,
                 deciders=deciders, over=game.over, last_change=change, updated_at=now()))
     if done.rowcount != 1:
-        raise Conflict(f"game {stored.id} changed meanwhile; read it again")
+        raise Conflict(f"version {expected} is stale: game {stored.id} changed meanwhile")
     stored.version = expected + 1
     stored.deciders = deciders
 
 
 def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
                 change: dict[str, Any], apply: Any, lang: str) -> SeatView:
-    """Read the game, check the version, ``apply`` the change, store it in one transaction."""
-    db = request.app.state.db
+    """Read the game, check the version, ``apply`` the change, store it in one transaction.
+
+    A change that loses the race to another gets 409, unless that other one was the
+    same change (a repeat, or a retried commit): then its state is the answer.
+    """
+    db, cache = request.app.state.db, request.app.state.games
 
     def read(session: Session) -> tuple[StoredGame, dict[int, str]]:
         stored = fetch(session, game_id, me)
         return stored, player_names(session, stored)
 
     stored, names = db.read(read)
-    game = rebuild(stored)
+    game = cache.take(stored.id, stored.version, stored.record)
     check_lang(game.ruleset, lang)
     seat = my_seat(stored, me, seat, game)
     if version != stored.version:
-        if stored.last_change == change and stored.version == version + 1:
-            return seat_view(stored, game, seat, lang, 0, names)  # a repeated request
-        raise Conflict(f"version {version} is stale: game {game_id} is at version "
-                       f"{stored.version}")
-    deciders = list(stored.deciders)
-    game = apply(stored, game, seat, deciders)
-    db.write(lambda s: commit_change(s, stored, version, game, deciders, change))
-    return seat_view(stored, game, seat, lang, 0, names)
+        if stored.last_change != change or stored.version != version + 1:
+            raise Conflict(f"version {version} is stale: game {game_id} is at version "
+                           f"{stored.version}")
+    else:
+        deciders = list(stored.deciders)
+        game = apply(stored, game, seat, deciders)
+        try:
+            db.write(lambda s: commit_change(s, stored, version, game, deciders, change))
+        except Conflict:
+            return change_game(request, me, game_id, seat, version, change, apply, lang)
+    view = seat_view(stored, game, seat, lang, 0, names)
+    cache.keep(stored.id, stored.version, game)
+    return view
 
 
 # -- routes --------------------------------------------------------------------------------
@@ -335,9 +352,7 @@ def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang =
         return stored, player_names(session, stored)
 
     stored, names = db.write(work)
-    game = rebuild(stored)
-    check_lang(game.ruleset, lang)
-    return seat_view(stored, game, my_seat(stored, me, None, game), lang, 0, names)
+    return answer(request, me, stored, names, None, lang, 0)
 
 
 @router.get("", response_model=list[GameSummary])
@@ -373,9 +388,7 @@ def read_game(game_id: GameId, me: CurrentPlayer,
         return stored, player_names(session, stored)
 
     stored, names = request.app.state.db.read(work)
-    game = rebuild(stored)
-    check_lang(game.ruleset, lang)
-    return seat_view(stored, game, my_seat(stored, me, seat, game), lang, since, names)
+    return answer(request, me, stored, names, seat, lang, since)
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView)
@@ -430,12 +443,17 @@ def download_record(game_id: GameId, me: CurrentPlayer,
     if others and not stored.over:
         raise Forbidden("the record is given once the game is over (it would reveal "
                         "the other players' hidden cards)")
-    game = rebuild(stored)
+    game = replay(stored.record)
     check_lang(game.ruleset, lang)
+    return log_file(game, lang, f"{stored.ruleset}-{stored.id}.jsonl")
+
+
+def log_file(game: Game, lang: str, filename: str) -> Response:
+    """A game's log file (``core.records``) as a download."""
     text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n"
                    for line in log_lines(game, lang))
-    return Response(text, media_type="application/x-ndjson", headers={
-        "Content-Disposition": f'attachment; filename="{stored.ruleset}-{stored.id}.jsonl"'})
+    return Response(text, media_type="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def describe(ruleset: Ruleset) -> dict[str, Any]:

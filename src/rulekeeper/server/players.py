@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rulekeeper.server.auth import CurrentPlayer, new_token, token_hash
-from rulekeeper.server.errors import Conflict
+from rulekeeper.server.errors import ApiError, Conflict
 from rulekeeper.server.models import Player
 
 router = APIRouter(prefix="/api/players", tags=["players"])
@@ -37,6 +37,8 @@ class NewPlayerOut(PlayerOut):
 def create_player(session: Session, name: str, token: str) -> Player:
     """Add a player; a name taken in any case raises :class:`Conflict`."""
     key = name.lower()
+    if key.startswith("bot-") or key == "ghost":
+        raise ApiError(f"the name {name!r} is kept for the game's bots")
     if session.scalar(select(Player.id).where(Player.name_key == key)) is not None:
         raise Conflict(f"the name {name!r} is taken")
     player = Player(name=name, name_key=key, token_hash=token_hash(token))
