@@ -5,7 +5,9 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import func, select
 
+from rulekeeper.server.models import StoredGame, StoredRun
 from tests.server.conftest import sign_up
 
 JSON = {"content-type": "application/json"}
@@ -13,10 +15,12 @@ JSON = {"content-type": "application/json"}
 
 @pytest.fixture
 def game(client):
+    """alice's game (GAME in the paths below) and run (RUN)."""
     alice = sign_up(client, "alice")
     view = client.post("/api/games", json={"ruleset": "dire-alliance-battle", "seed": 1},
                        headers=alice).json()
-    return client, alice, view["id"]
+    run = client.post("/api/runs", headers=alice).json()
+    return client, alice, view["id"], run["id"]
 
 
 BAD = [
@@ -68,6 +72,23 @@ BAD = [
     ("post", "/api/games/GAME/undo", {"seat": "red", "version": 0}, 400,
      "red has no decision to undo"),
     ("post", "/api/games/GAME/undo", {"seat": "red", "version": 0, "x": 1}, 422, "x: "),
+    ("post", "/api/runs/RUN/actions", {"action": "buy-1-9", "version": 0}, 400,
+     "buy-1-9: "),
+    ("post", "/api/runs/RUN/actions", {"action": "", "version": 0}, 422, "action: "),
+    ("post", "/api/runs/RUN/actions", {"action": "x" * 41, "version": 0}, 422, "action: "),
+    ("post", "/api/runs/RUN/actions", {"action": "reroll"}, 422, "version: "),
+    ("post", "/api/runs/RUN/actions", {"action": "reroll", "version": 3}, 409,
+     "version 3 is stale: run RUN is at version 0"),
+    ("post", "/api/runs/RUN/end-shop", {"version": 0, "dice": [6, 6]}, 422, "dice: "),
+    ("post", "/api/runs/RUN/end-shop", {"version": 1}, 409, "version 1 is stale"),
+    ("post", "/api/runs/RUN/end-shop?lang=de", {"version": 0}, 400, "lang 'de'"),
+    ("get", "/api/runs/nope", None, 404, "no run 'nope' of yours"),
+    ("get", "/api/runs/RUN/record", None, 403, "the run's record is given once"),
+    ("get", "/api/battles/nope", None, 404, "no battle 'nope' of yours"),
+    ("get", "/api/players/no%20one", None, 422, "path.name: "),
+    ("get", "/api/players/nobody", None, 404, "no player is called 'nobody'"),
+    ("get", "/api/leaderboard?limit=1000", None, 422, "query.limit: "),
+    ("post", "/api/players", {"name": "bot-7"}, 400, "the name 'bot-7' is kept"),
     ("put", "/api/games", None, 405, "this route does not take that method"),
     ("get", "/api/nothing", None, 404, "no such page or API route"),
 ]
@@ -76,17 +97,27 @@ BAD = [
 @pytest.mark.parametrize("method, path, body, status, message", BAD,
                          ids=[f"{m} {p[:40]} {status}" for m, p, _, status, _ in BAD])
 def test_a_bad_request_gets_one_clear_error(game, method, path, body, status, message):
-    client, alice, game_id = game
+    client, alice, game_id, run_id = game
     kwargs = {"headers": alice}
     if isinstance(body, bytes):
         kwargs = {"headers": {**alice, **JSON}, "content": body}
     elif body is not None:
         kwargs["json"] = body
-    response = getattr(client, method)(path.replace("GAME", game_id), **kwargs)
+    def ids(text):
+        return text.replace("GAME", game_id).replace("RUN", run_id)
+
+    before = client.app.state.db.read(lambda s: (
+        s.scalar(select(func.count()).select_from(StoredGame)),
+        s.scalar(select(StoredRun.version).where(StoredRun.id == run_id))))
+    response = getattr(client, method)(ids(path), **kwargs)
     assert response.status_code == status, response.text
+    after = client.app.state.db.read(lambda s: (
+        s.scalar(select(func.count()).select_from(StoredGame)),
+        s.scalar(select(StoredRun.version).where(StoredRun.id == run_id))))
+    assert after == before or status < 400  # a refused request changes nothing
     if status >= 400:
         error = response.json()["error"]
-        assert isinstance(error, str) and error.startswith(message.replace("GAME", game_id))
+        assert isinstance(error, str) and error.startswith(ids(message))
         assert "Traceback" not in error and "\n" not in error
 
 
@@ -101,18 +132,20 @@ json_values = st.recursive(
     | st.text(max_size=30),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(
         st.sampled_from(["ruleset", "name", "seat", "option", "version", "seats", "options",
-                         "kind", "bot", "player", "seed", "rulings", "scenario", "x"]),
+                         "kind", "bot", "player", "seed", "rulings", "scenario", "action",
+                         "x"]),
         children, max_size=5),
     max_leaves=12)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(["/api/players", "/api/games", "/api/games/GAME/decisions",
-                             "/api/games/GAME/undo"]), body=json_values)
+                             "/api/games/GAME/undo", "/api/runs", "/api/runs/RUN/actions",
+                             "/api/runs/RUN/end-shop"]), body=json_values)
 def test_no_json_body_makes_a_500(game, path, body):
-    client, alice, game_id = game
-    response = client.post(path.replace("GAME", game_id), headers={**alice, **JSON},
-                           content=json.dumps(body))
+    client, alice, game_id, run_id = game
+    response = client.post(path.replace("GAME", game_id).replace("RUN", run_id),
+                           headers={**alice, **JSON}, content=json.dumps(body))
     assert response.status_code < 500, response.text
     if response.status_code >= 400:
         assert isinstance(response.json()["error"], str)

@@ -133,3 +133,77 @@ def test_the_service_survives_a_database_restart(db_url):
         subprocess.run(["su", "postgres", "-c", f"{pg_bin}/pg_ctl -D {pg_dir}/data -w -m fast "
                         f"restart -l {pg_dir}/log"], check=True, capture_output=True)
         assert client.get("/api/players/me", headers=alice).status_code == 200
+
+
+def shop_until_stopped(url, headers, stop, acknowledged):
+    """Play runs (shop actions and end-shops) until stopped; note each confirmed version."""
+    from tests.server.runs_client import shop_action
+
+    with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+        try:
+            run = client.post("/api/runs").json()
+            while not stop.is_set() and not run["over"]:
+                action = shop_action(run)
+                if action is None:
+                    response = client.post(f"/api/runs/{run['id']}/end-shop",
+                                           json={"version": run["version"]})
+                    run = response.json()["run"] if response.status_code == 200 else run
+                else:
+                    response = client.post(f"/api/runs/{run['id']}/actions",
+                                           json={"action": action, "version": run["version"]})
+                    run = response.json() if response.status_code == 200 else run
+                assert response.status_code == 200, response.text
+                acknowledged[run["id"]] = run["version"]
+        except httpx.HTTPError:
+            return  # the server is gone
+
+
+def test_sigkill_in_the_middle_of_runs_leaves_every_run_at_its_last_committed_state(db_url):
+    from rulekeeper.server.models import StoredBattle, StoredRun, StoredSnapshot
+    from tests.server.runs_client import play_shop
+
+    server = LiveServer(db_url).start()
+    with httpx.Client(base_url=server.url) as signup:
+        players = [sign_up(signup, f"p{i}") for i in range(4)]
+    stop, acknowledged = threading.Event(), {}
+    threads = [threading.Thread(target=shop_until_stopped,
+                                args=(server.url, h, stop, acknowledged)) for h in players]
+    for thread in threads:
+        thread.start()
+    while len(acknowledged) < len(players) or min(acknowledged.values()) < 12:
+        if not any(t.is_alive() for t in threads):
+            break
+        time.sleep(0.02)
+    server.kill()
+    stop.set()
+    for thread in threads:
+        thread.join(20)
+    assert len(acknowledged) == len(players) and min(acknowledged.values()) >= 12
+
+    database = Database(db_url)
+
+    def check(session):
+        for row in session.scalars(select(StoredRun)):
+            game = replay(row.record, log=False)
+            state = game.table.state
+            assert row.version >= acknowledged[row.id]
+            assert (row.round, row.lives, row.victories) == (state.round, state.lives,
+                                                             state.victories)
+            fought = sorted(b.round for b in state.battles if b.fought is not None)
+            stored = sorted(session.scalars(select(StoredBattle.round).where(
+                StoredBattle.run_id == row.id)))
+            assert stored == fought  # every battle with its run, none without
+            rounds = sorted(session.scalars(select(StoredSnapshot.round).where(
+                StoredSnapshot.run == row.id)))
+            assert rounds == sorted(s.round for s in state.snapshots if s.row)
+
+    database.read(check)
+    database.dispose()
+    with LiveServer(db_url) as restarted:
+        for headers in players:
+            with httpx.Client(base_url=restarted.url, headers=headers) as client:
+                run = client.post("/api/runs").json()  # the run in progress, as committed
+                assert client.get(f"/api/runs/{run['id']}").json()["version"] == run["version"]
+                if not run["over"]:
+                    done = play_shop(client, {}, run)  # to the end of this round's shop
+                    assert done["run"]["version"] > run["version"]

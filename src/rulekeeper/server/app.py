@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from rulekeeper import __version__
-from rulekeeper.server import errors, games, migrate, players, pool, runs
+from rulekeeper.server import errors, games, migrate, players, pool, runs, standings
 from rulekeeper.server.auth import RateLimits
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
@@ -23,7 +23,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     settings = settings or Settings.from_env()
     db = Database(settings.db_url)
     if upgrade:
-        prepare(db)
+        prepare(db, settings.bot_pool)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -43,6 +43,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(games.router)
     app.include_router(runs.router)
     app.include_router(runs.battles_router)
+    app.include_router(standings.router)
 
     @app.get("/api/health", tags=["service"])
     def health() -> dict[str, str]:
@@ -54,11 +55,12 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     return app
 
 
-def prepare(db: Database) -> str | None:
-    """Migrate the database to the newest revision and seed the snapshot pool with the bot
-    players' snapshots (once, before any worker starts); returns the revision."""
+def prepare(db: Database, bot_pool: bool = True) -> str | None:
+    """Migrate the database to the newest revision and (with ``bot_pool``) seed the snapshot
+    pool with the bot players' snapshots, before any worker starts; returns the revision."""
     revision = migrate.upgrade(db.engine)
-    db.write(pool.seed_pool)
+    if bot_pool:
+        db.write(pool.seed_pool)
     return revision
 
 

@@ -36,12 +36,14 @@ class Settings:
         rate_limit: requests allowed per token, in the ``limits`` notation.
         signup_limit: player creations allowed per client address.
         max_body: the largest request body accepted, in bytes.
+        bot_pool: seed the snapshot pool with the bot players' snapshots at start.
     """
 
     db_url: str
     rate_limit: str = "50/second;1500/minute"
     signup_limit: str = "60/minute"
     max_body: int = 64 * 1024
+    bot_pool: bool = True
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -346,6 +346,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
 def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang = "en") -> SeatView:
     """Create a game; bots whose turn comes first move at once. Returns your seat's view."""
     db = request.app.state.db
+    check_lang(load_ruleset(body.ruleset), lang)  # before anything is stored
 
     def work(session: Session) -> tuple[StoredGame, dict[int, str]]:
         stored = create(session, me, body)

@@ -37,8 +37,8 @@ class NewPlayerOut(PlayerOut):
 def create_player(session: Session, name: str, token: str) -> Player:
     """Add a player; a name taken in any case raises :class:`Conflict`."""
     key = name.lower()
-    if key.startswith("bot-") or key == "ghost":
-        raise ApiError(f"the name {name!r} is kept for the game's bots")
+    if key.startswith("bot-") or key in ("ghost", "me"):
+        raise ApiError(f"the name {name!r} is kept for the game (bots, ghosts, /me)")
     if session.scalar(select(Player.id).where(Player.name_key == key)) is not None:
         raise Conflict(f"the name {name!r} is taken")
     player = Player(name=name, name_key=key, token_hash=token_hash(token))

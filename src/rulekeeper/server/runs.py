@@ -339,6 +339,7 @@ def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request,
 
     Repeating it with the same version gives the same battle again, never a second one.
     """
+    check_lang(run_ruleset(), lang)  # before anything changes
     change = {"kind": "end-shop", "version": body.version}
     stored, game = read_for_change(request, run_id, me, body.version, change)
     db = request.app.state.db
