@@ -1,10 +1,12 @@
 """Load benchmark of the online service: concurrent simulated players over HTTP.
 
 Starts ``rulekeeper serve`` on a loopback port (SQLite file or a new PostgreSQL database),
-then N simulated players (asyncio + httpx, one connection each) sign up and play until the
-time or request budget is spent. Each request's latency is noted per endpoint; afterwards the
-database is read back and every acknowledged change recounted, so a lost or duplicated update
-shows. Traffic goes to 127.0.0.1 only; the run is bounded in time and in requests.
+then N simulated players (asyncio + httpx, one connection each) sign up and play whole
+cryptids runs (``--scenario runs``: shop actions, end-shop, a look at the battle) or Dire
+Alliance battles against a bot (``--scenario games``) until the time or request budget is
+spent. Each request's latency is noted per endpoint; afterwards the database is read back and
+every acknowledged change recounted, so a lost or duplicated update shows. Traffic goes to
+127.0.0.1 only; the run is bounded in time and in requests.
 
 Run from the repository root:
     .venv/bin/python benchmarks/service_load.py --db sqlite --workers 1 --players 50
@@ -25,16 +27,17 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.server.live import LiveServer
+from tests.server.runs_client import shop_action
 
 from rulekeeper.core.game import replay
 from rulekeeper.server.db import Database
-from rulekeeper.server.models import StoredGame
+from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, StoredSnapshot
 
 
 class Stats:
@@ -43,7 +46,8 @@ class Stats:
     def __init__(self) -> None:
         self.latency: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, int] = defaultdict(int)
-        self.acknowledged: dict[str, int] = {}  # game id -> last version the server confirmed
+        self.acknowledged: dict[str, int] = {}  # game or run id -> last confirmed version
+        self.battles: dict[str, set[str]] = defaultdict(set)  # run id -> battle ids answered
 
     async def call(self, client: httpx.AsyncClient, endpoint: str, method: str, url: str,
                    **kwargs: Any) -> httpx.Response | None:
@@ -91,6 +95,75 @@ async def play_games(index: int, base: str, stats: Stats, deadline: float,
                                      f"/api/games/{view['id']}", params={"since": 10_000})
 
 
+async def play_runs(index: int, base: str, stats: Stats, deadline: float,
+                    budget: list[int]) -> None:
+    """A player of the cryptids online game: whole runs, buying while it can."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        signed = await stats.call(client, "POST /api/players", "POST", "/api/players",
+                                  json={"name": f"load{index}"})
+        if signed is None:
+            return
+        client.headers["Authorization"] = f"Bearer {signed.json()['token']}"
+        while time.monotonic() < deadline and budget[0] > 0:
+            started = await stats.call(client, "POST /api/runs", "POST", "/api/runs")
+            if started is None:
+                return
+            run = started.json()
+            while not run["over"] and time.monotonic() < deadline and budget[0] > 0:
+                budget[0] -= 1
+                action = shop_action(run)
+                if action is None:
+                    answer = await stats.call(client, "POST /api/runs/{id}/end-shop", "POST",
+                                              f"/api/runs/{run['id']}/end-shop",
+                                              json={"version": run["version"]})
+                    if answer is None:
+                        return
+                    ended = answer.json()
+                    run = ended["run"]
+                    if ended["battle"]:
+                        stats.battles[run["id"]].add(ended["battle"]["id"])
+                        await stats.call(client, "GET /api/battles/{id}", "GET",
+                                         f"/api/battles/{ended['battle']['id']}")
+                else:
+                    answer = await stats.call(client, "POST /api/runs/{id}/actions", "POST",
+                                              f"/api/runs/{run['id']}/actions",
+                                              json={"action": action, "version": run["version"]})
+                    if answer is None:
+                        return
+                    run = answer.json()
+                stats.acknowledged[run["id"]] = run["version"]
+            await stats.call(client, "GET /api/runs/{id}", "GET", f"/api/runs/{run['id']}")
+        await stats.call(client, "GET /api/leaderboard", "GET", "/api/leaderboard")
+
+
+def recount_runs(db_url: str, stats: Stats) -> dict[str, int]:
+    """Read every run back: versions, battles and snapshots against the runs' records."""
+    database = Database(db_url)
+
+    def work(session: Any) -> dict[str, int]:
+        lost = duplicated = broken = 0
+        runs = session.scalars(select(StoredRun)).all()
+        for row in runs:
+            state = replay(row.record, log=False).table.state
+            lost += row.version < stats.acknowledged.get(row.id, -1)
+            broken += (row.round, row.lives, row.victories) != (state.round, state.lives,
+                                                                state.victories)
+            fought = [b for b in state.battles if b.fought is not None]
+            stored = set(session.scalars(select(StoredBattle.id).where(
+                StoredBattle.run_id == row.id)))
+            duplicated += max(0, len(stored) - len(fought))
+            lost += max(0, len(fought) - len(stored)) + len(stats.battles[row.id] - stored)
+            snapshots = session.scalar(select(func.count()).select_from(StoredSnapshot).where(
+                StoredSnapshot.run == row.id))
+            duplicated += max(0, snapshots - sum(1 for s in state.snapshots if s.row))
+        lost += len(set(stats.acknowledged) - {r.id for r in runs})
+        return {"games": len(runs), "lost": lost, "duplicated": duplicated, "broken": broken}
+
+    counts: dict[str, int] = database.read(work)
+    database.dispose()
+    return counts
+
+
 def recount(db_url: str, stats: Stats) -> dict[str, int]:
     """Read every game back: versions against what was acknowledged, records replayed."""
     database = Database(db_url)
@@ -117,7 +190,7 @@ def report(stats: Stats, elapsed: float, counts: dict[str, int], label: str) -> 
     total = sum(len(v) for v in stats.latency.values())
     lines = [f"### {label}", "",
              f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s; "
-             f"errors {sum(stats.errors.values())}; games {counts['games']}, lost updates "
+             f"errors {sum(stats.errors.values())}; {counts['games']} games or runs, lost updates "
              f"{counts['lost']}, duplicated {counts['duplicated']}, records not replaying "
              f"{counts['broken']}", "",
              "| endpoint | requests | p50 ms | p95 ms | p99 ms |", "|---|---|---|---|---|"]
@@ -145,13 +218,13 @@ def database_url(kind: str, folder: Path) -> tuple[str, Any]:
     return make_url(kind).set(database=name).render_as_string(hide_password=False), drop
 
 
-async def run_players(players: int, base: str, stats: Stats, seconds: float,
+async def run_players(scenario: str, players: int, base: str, stats: Stats, seconds: float,
                       requests: int) -> float:
     deadline = time.monotonic() + seconds
     budget = [requests]
     started = time.perf_counter()
-    await asyncio.gather(*(play_games(i, base, stats, deadline, budget)
-                           for i in range(players)))
+    play = play_runs if scenario == "runs" else play_games
+    await asyncio.gather(*(play(i, base, stats, deadline, budget) for i in range(players)))
     return time.perf_counter() - started
 
 
@@ -159,6 +232,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", default="sqlite",
                         help="sqlite, or a PostgreSQL server URL where a database may be created")
+    parser.add_argument("--scenario", choices=("runs", "games"), default="runs")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60, help="time budget")
@@ -169,15 +243,15 @@ def main() -> None:
         try:
             stats = Stats()
             with LiveServer(url, workers=args.workers) as server:
-                elapsed = asyncio.run(run_players(args.players, server.url, stats,
-                                                  args.seconds, args.requests))
-            counts = recount(url, stats)
+                elapsed = asyncio.run(run_players(args.scenario, args.players, server.url,
+                                                  stats, args.seconds, args.requests))
+            counts = (recount_runs if args.scenario == "runs" else recount)(url, stats)
         finally:
             if drop:
                 drop()
     kind = "SQLite" if args.db == "sqlite" else "PostgreSQL"
-    print(report(stats, elapsed, counts, f"{kind}, {args.workers} worker(s), "
-                                         f"{args.players} players"))
+    print(report(stats, elapsed, counts, f"{args.scenario}: {kind}, {args.workers} "
+                                         f"worker(s), {args.players} players"))
 
 
 if __name__ == "__main__":

@@ -87,15 +87,18 @@ class RunOut(BaseModel):
     battles: list[BattleLine]
 
 
-class BattleOut(BaseModel):
+class BattleSummary(BaseModel):
     id: str
     run: str
     round: int
     outcome: str = Field(description="for the run's player: win, loss or tie")
     player: str
-    opponent: str
+    opponent: str = Field(description="the opponent snapshot's player (ghost: a bot's row)")
     snapshot: str
     ghost: bool
+
+
+class BattleOut(BattleSummary):
     record: dict[str, Any] = Field(description="a cryptids-v1 record: rulekeeper replay it")
     result: dict[str, Any] | None
     events: list[EventOut]
@@ -104,7 +107,8 @@ class BattleOut(BaseModel):
 class EndShopOut(BaseModel):
     round: int
     outcome: str
-    battle: BattleOut | None = Field(description="None: an empty row, lost without a battle")
+    battle: BattleSummary | None = Field(
+        description="None: an empty row, lost without a battle; its events: GET /api/battles/ID")
     run: RunOut
 
 
@@ -128,13 +132,12 @@ def state_of(game: Game) -> RunState:
     return state
 
 
-def battle_ids(session: Session, run_id: str) -> dict[int, str]:
-    rows = session.execute(select(StoredBattle.round, StoredBattle.id).where(
-        StoredBattle.run_id == run_id))
-    return {row.round: row.id for row in rows}
+def battle_id(run_id: str, round_: int) -> str:
+    """A battle's id: its run's and its round's (a run fights at most one battle a round)."""
+    return f"{run_id}-{round_}"
 
 
-def run_out(stored: StoredRun, game: Game, ids: dict[int, str]) -> RunOut:
+def run_out(stored: StoredRun, game: Game) -> RunOut:
     view = game.view("player")
     state = view["state"]
     entries = state_of(game).battles
@@ -145,7 +148,8 @@ def run_out(stored: StoredRun, game: Game, ids: dict[int, str]) -> RunOut:
         row=state["places"], buying=state["buying"], prices=state["prices"],
         rating=state["rating"], rating_change=state["rating_change"], over=game.over,
         result=view["result"], pending=view["pending"],
-        battles=[BattleLine(id=ids.get(e.round), round=e.round, outcome=e.outcome,
+        battles=[BattleLine(id=battle_id(stored.id, e.round) if e.fought else None,
+                            round=e.round, outcome=e.outcome,
                             opponent=e.opponent.title()["en"] if e.opponent else "nobody",
                             ghost=bool(e.opponent and e.opponent.ghost),
                             rating_change=e.change.mu) for e in entries])
@@ -163,13 +167,18 @@ def rebuild(request: Request, stored: StoredRun) -> Game:
     return cache.take(stored.id, stored.version, stored.record, log=False)  # type: ignore[no-any-return]
 
 
+def battle_summary(battle: StoredBattle, player: str) -> BattleSummary:
+    return BattleSummary(id=battle.id, run=battle.run_id, round=battle.round,
+                         outcome=battle.outcome, player=player, opponent=battle.opponent,
+                         snapshot=battle.snapshot, ghost=battle.ghost)
+
+
 def battle_out(battle: StoredBattle, player: str, lang: str) -> BattleOut:
     game = replay(battle.record)
     check_lang(game.ruleset, lang)
     render = game.ruleset.messages.render
     return BattleOut(
-        id=battle.id, run=battle.run_id, round=battle.round, outcome=battle.outcome,
-        player=player, opponent=battle.opponent, snapshot=battle.snapshot, ghost=battle.ghost,
+        **battle_summary(battle, player).model_dump(),
         record=battle.record, result=game.result.to_json() if game.result else None,
         events=[EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e, lang), data=dict(e.data))
                 for n, e in enumerate(game.events)])
@@ -214,8 +223,7 @@ def read_for_change(request: Request, run_id: str, me: Me, version: int,
 def answer(request: Request, stored: StoredRun, game: Game | None) -> RunOut:
     if game is None:
         game = rebuild(request, stored)
-    ids = request.app.state.db.read(lambda s: battle_ids(s, stored.id))
-    out = run_out(stored, game, ids)
+    out = run_out(stored, game)
     request.app.state.runs.keep(stored.id, stored.version, game)
     return out
 
@@ -256,7 +264,7 @@ def end_shop(session: Session, stored: StoredRun, game: Game, version: int,
     record = entry.record()
     if record is not None and entry.opponent is not None:
         battle = StoredBattle(
-            id=secrets.token_hex(8), run_id=stored.id, round=entry.round,
+            id=battle_id(stored.id, entry.round), run_id=stored.id, round=entry.round,
             player_id=stored.player_id, opponent=entry.opponent.player,
             snapshot=entry.opponent.id, ghost=entry.opponent.ghost, outcome=entry.outcome,
             record=record.model_dump(mode="json"))
@@ -333,13 +341,11 @@ def act(run_id: RunId, body: Action, me: CurrentPlayer, request: Request) -> Run
 
 
 @router.post("/{run_id}/end-shop", response_model=EndShopOut)
-def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request,
-        lang: Lang = "en") -> EndShopOut:
+def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request) -> EndShopOut:
     """End the shop: snapshot, opponent, battle, run updated, in one transaction.
 
     Repeating it with the same version gives the same battle again, never a second one.
     """
-    check_lang(run_ruleset(), lang)  # before anything changes
     change = {"kind": "end-shop", "version": body.version}
     stored, game = read_for_change(request, run_id, me, body.version, change)
     db = request.app.state.db
@@ -361,11 +367,11 @@ def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request,
         try:
             game, battle = db.write(work)
         except Conflict:
-            return end(run_id, body, me, request, lang)
+            return end(run_id, body, me, request)
     run = answer(request, stored, game)
     ended = run.battles[-1]
     return EndShopOut(round=ended.round, outcome=ended.outcome, run=run,
-                      battle=battle_out(battle, me.name, lang) if battle else None)
+                      battle=battle_summary(battle, me.name) if battle else None)
 
 
 @router.get("/{run_id}/record", response_class=Response,
