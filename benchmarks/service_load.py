@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import random
 import statistics
 import sys
 import tempfile
@@ -43,6 +45,9 @@ from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, Stored
 class Stats:
     """Latencies per endpoint, errors, and what the server acknowledged."""
 
+    think = 0.0
+    """Mean pause after each answer, in seconds (a person reading and choosing)."""
+
     def __init__(self) -> None:
         self.latency: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, int] = defaultdict(int)
@@ -58,6 +63,8 @@ class Stats:
             self.errors[f"{endpoint}: {type(error).__name__}"] += 1
             return None
         self.latency[endpoint].append(time.perf_counter() - started)
+        if self.think:
+            await asyncio.sleep(self.think * (0.5 + random.random()))
         if response.status_code >= 400:
             self.errors[f"{endpoint}: {response.status_code} {response.text[:80]}"] += 1
             return None
@@ -188,7 +195,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def report(stats: Stats, elapsed: float, counts: dict[str, int], label: str) -> str:
     total = sum(len(v) for v in stats.latency.values())
-    lines = [f"### {label}", "",
+    lines = [f"### {label}", "", f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}", "",
              f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s; "
              f"errors {sum(stats.errors.values())}; {counts['games']} games or runs, lost updates "
              f"{counts['lost']}, duplicated {counts['duplicated']}, records not replaying "
@@ -237,11 +244,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60, help="time budget")
     parser.add_argument("--requests", type=int, default=20_000, help="request budget")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean pause of a player after each answer, in seconds (0: none)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url, drop = database_url(args.db, Path(folder))
         try:
             stats = Stats()
+            stats.think = args.think
+            random.seed(0)
             with LiveServer(url, workers=args.workers) as server:
                 elapsed = asyncio.run(run_players(args.scenario, args.players, server.url,
                                                   stats, args.seconds, args.requests))
@@ -251,7 +262,8 @@ def main() -> None:
                 drop()
     kind = "SQLite" if args.db == "sqlite" else "PostgreSQL"
     print(report(stats, elapsed, counts, f"{args.scenario}: {kind}, {args.workers} "
-                                         f"worker(s), {args.players} players"))
+                                         f"worker(s), {args.players} players, think "
+                                         f"{args.think:g} s"))
 
 
 if __name__ == "__main__":
