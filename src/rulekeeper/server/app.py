@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from rulekeeper import __version__
+from rulekeeper.core.game import Game
 from rulekeeper.server import errors, games, migrate, players, pool, runs, standings
 from rulekeeper.server.auth import RateLimits
 from rulekeeper.server.cache import GameCache
@@ -34,8 +35,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
                   description="Play any rulekeeper ruleset, and the cryptids online game.")
     app.state.db = db
     app.state.settings = settings
-    app.state.games = GameCache()
-    app.state.runs = GameCache()
+    app.state.games = GameCache[Game]()
+    app.state.runs = GameCache[runs.LiveRun]()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     errors.install(app)
     app.include_router(players.router)

@@ -10,26 +10,27 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
-from rulekeeper.core.game import Game, replay
+T = TypeVar("T")
 
 
-class GameCache:
+class GameCache(Generic[T]):
     def __init__(self, size: int = 512) -> None:
         self.size = size
-        self._games: OrderedDict[tuple[str, int], Game] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int], T] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, key: str, version: int, record: dict[str, Any], log: bool = True) -> Game:
-        """The game ``key`` at ``version``: the kept one, else replayed from ``record``."""
+    def take(self, key: str, version: int, rebuild: Callable[[], T]) -> T:
+        """The game ``key`` at ``version``: the kept one, else ``rebuild()`` (a replay)."""
         with self._lock:
-            game = self._games.pop((key, version), None)
-        return game if game is not None else replay(record, log=log)
+            kept = self._kept.pop((key, version), None)
+        return kept if kept is not None else rebuild()
 
-    def keep(self, key: str, version: int, game: Game) -> None:
+    def keep(self, key: str, version: int, game: T) -> None:
         with self._lock:
-            self._games[(key, version)] = game
-            self._games.move_to_end((key, version))
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
+            self._kept[(key, version)] = game
+            self._kept.move_to_end((key, version))
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)

@@ -282,7 +282,7 @@ def answer(request: Request, me: Me, stored: StoredGame, names: Mapping[int, str
            seat: str | None, lang: str, since: int) -> SeatView:
     """The view of ``seat`` (by default the player's seat to play), from the cached game."""
     cache = request.app.state.games
-    game = cache.take(stored.id, stored.version, stored.record)
+    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
     check_lang(game.ruleset, lang)
     view = seat_view(stored, game, my_seat(stored, me, seat, game), lang, since,
                      names)
@@ -320,7 +320,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         return stored, player_names(session, stored)
 
     stored, names = db.read(read)
-    game = cache.take(stored.id, stored.version, stored.record)
+    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
     check_lang(game.ruleset, lang)
     seat = my_seat(stored, me, seat, game)
     if version != stored.version:

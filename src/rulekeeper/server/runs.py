@@ -16,6 +16,9 @@ A player has at most one run in progress; nobody sees another player's run.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -162,9 +165,44 @@ def fetch_run(session: Session, run_id: str, me: Me) -> StoredRun:
     return stored
 
 
-def rebuild(request: Request, stored: StoredRun) -> Game:
-    cache = request.app.state.runs
-    return cache.take(stored.id, stored.version, stored.record, log=False)  # type: ignore[no-any-return]
+class PoolSource:
+    """Where a stored run's next opponent comes from: the pool lent by ``end-shop``'s
+    transaction, and nothing outside it (a shop action never asks for one)."""
+
+    def __init__(self) -> None:
+        self.lent: Matchmaker | None = None
+
+    def __call__(self, kind: str, request: dict[str, Any]) -> Any:
+        if self.lent is None:
+            raise ApiError("only POST /api/runs/{id}/end-shop ends the shop")
+        return self.lent(kind, request)
+
+    @contextmanager
+    def lend(self, session: Session, game: Game) -> Iterator[None]:
+        self.lent = Matchmaker(DatabasePool(session), run_ruleset().ghosts(game.table.content))
+        try:
+            yield
+        finally:
+            self.lent = None
+
+
+@dataclass
+class LiveRun:
+    """A stored run rebuilt in this process, with the source of its opponents."""
+
+    game: Game
+    source: PoolSource
+
+    @classmethod
+    def of(cls, record: dict[str, Any]) -> LiveRun:
+        source = PoolSource()
+        return cls(replay(record, log=False, source=source), source)
+
+
+def rebuild(request: Request, stored: StoredRun) -> LiveRun:
+    run: LiveRun = request.app.state.runs.take(stored.id, stored.version,
+                                               lambda: LiveRun.of(stored.record))
+    return run
 
 
 def battle_summary(battle: StoredBattle, player: str) -> BattleSummary:
@@ -187,10 +225,6 @@ def battle_out(battle: StoredBattle, player: str, lang: str) -> BattleOut:
 # -- changing -----------------------------------------------------------------------------
 
 
-def no_matchmaking(kind: str, request: dict[str, Any]) -> Any:
-    raise ApiError("only POST /api/runs/{id}/end-shop ends the shop")
-
-
 def store_run(session: Session, stored: StoredRun, expected: int, game: Game,
               change: dict[str, Any]) -> None:
     """Write the run's new record if it is still at ``expected`` (else :class:`Conflict`)."""
@@ -208,7 +242,7 @@ def store_run(session: Session, stored: StoredRun, expected: int, game: Game,
 
 
 def read_for_change(request: Request, run_id: str, me: Me, version: int,
-                    change: dict[str, Any]) -> tuple[StoredRun, Game | None]:
+                    change: dict[str, Any]) -> tuple[StoredRun, LiveRun | None]:
     """The run, rebuilt at ``version``; None for the game when ``change`` is what made the
     current version (a repeat, or the first try of a retried commit)."""
     stored = request.app.state.db.read(lambda s: fetch_run(s, run_id, me))
@@ -220,45 +254,46 @@ def read_for_change(request: Request, run_id: str, me: Me, version: int,
     raise Conflict(f"version {version} is stale: run {run_id} is at version {stored.version}")
 
 
-def answer(request: Request, stored: StoredRun, game: Game | None) -> RunOut:
-    if game is None:
-        game = rebuild(request, stored)
-    out = run_out(stored, game)
-    request.app.state.runs.keep(stored.id, stored.version, game)
+def answer(request: Request, stored: StoredRun, live: LiveRun | None) -> RunOut:
+    if live is None:
+        live = rebuild(request, stored)
+    out = run_out(stored, live.game)
+    request.app.state.runs.keep(stored.id, stored.version, live)
     return out
 
 
-def start_run(session: Session, me: Me) -> tuple[StoredRun, bool]:
-    """The player's run in progress, or a new one; ``True`` when it was created."""
+def start_run(session: Session, me: Me) -> tuple[StoredRun, LiveRun | None]:
+    """The player's run in progress (and None), or a new one (and the run rebuilt)."""
     player = session.execute(select(Player).where(Player.id == me.id)
                              .with_for_update()).scalar_one()  # one start at a time
     active = session.scalar(select(StoredRun).where(StoredRun.player_id == me.id,
                                                     StoredRun.over.is_(False)))
     if active is not None:
-        return active, False
+        return active, None
     run_id = secrets.token_hex(8)
+    source = PoolSource()
     game = new_game(run_ruleset().meta.id, seed=secrets.randbits(63), log=False,
-                    source=no_matchmaking, options={"player": player.name, "run": run_id,
-                                                    "mu": player.mu, "sigma": player.sigma})
+                    source=source, options={"player": player.name, "run": run_id,
+                                            "mu": player.mu, "sigma": player.sigma})
     state = state_of(game)
     stored = StoredRun(id=run_id, player_id=me.id, record=game.record().model_dump(mode="json"),
                        version=0, round=state.round, lives=state.lives, victories=0, over=False,
                        rating_change=0.0)
     session.add(stored)
     session.flush()
-    return stored, True
+    return stored, LiveRun(game, source)
 
 
-def end_shop(session: Session, stored: StoredRun, game: Game, version: int,
+def end_shop(session: Session, stored: StoredRun, live: LiveRun, version: int,
              change: dict[str, Any]) -> StoredBattle | None:
     """Ending the shop, all in ``session``'s transaction (see the module's doc)."""
     locked = session.execute(select(StoredRun.version).where(StoredRun.id == stored.id)
                              .with_for_update()).scalar_one()
     if locked != version:
         raise Conflict(f"version {version} is stale: run {stored.id} is at version {locked}")
-    game.table.inputs.source = Matchmaker(DatabasePool(session),
-                                          run_ruleset().ghosts(game.table.content))
-    game.step(END)
+    game = live.game
+    with live.source.lend(session, game):
+        game.step(END)
     entry: BattleEntry = state_of(game).battles[-1]
     battle = None
     record = entry.record()
@@ -286,10 +321,10 @@ def end_shop(session: Session, stored: StoredRun, game: Game, version: int,
              responses={200: {"description": "your run in progress (none was created)"}})
 def create_run(me: CurrentPlayer, request: Request, response: Response) -> RunOut:
     """Start a run (5 lives, 0 victories); if you have one in progress, it is returned (200)."""
-    stored, created = request.app.state.db.write(lambda s: start_run(s, me))
-    if not created:
+    stored, live = request.app.state.db.write(lambda s: start_run(s, me))
+    if live is None:
         response.status_code = 200
-    return answer(request, stored, None)
+    return answer(request, stored, live)
 
 
 @router.get("", response_model=list[RunSummary])
@@ -325,19 +360,18 @@ def act(run_id: RunId, body: Action, me: CurrentPlayer, request: Request) -> Run
     if body.action == END:
         raise ApiError("the shop is ended by POST /api/runs/{id}/end-shop")
     change = {"kind": "action", "action": body.action, "version": body.version}
-    stored, game = read_for_change(request, run_id, me, body.version, change)
-    if game is not None:
+    stored, live = read_for_change(request, run_id, me, body.version, change)
+    if live is not None:
+        game = live.game
         if game.pending is None:
             raise ApiError("the run is over")
-        game.table.inputs.source = no_matchmaking
         game.step(body.action)
-        acted: Game = game
         try:
             request.app.state.db.write(
-                lambda s: store_run(s, stored, body.version, acted, change))
+                lambda s: store_run(s, stored, body.version, game, change))
         except Conflict:  # lost a race, or a retried commit that had gone through
             return act(run_id, body, me, request)
-    return answer(request, stored, game)
+    return answer(request, stored, live)
 
 
 @router.post("/{run_id}/end-shop", response_model=EndShopOut)
@@ -347,28 +381,29 @@ def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request) -> En
     Repeating it with the same version gives the same battle again, never a second one.
     """
     change = {"kind": "end-shop", "version": body.version}
-    stored, game = read_for_change(request, run_id, me, body.version, change)
+    stored, live = read_for_change(request, run_id, me, body.version, change)
     db = request.app.state.db
-    if game is None:  # a repeat
-        battle_id = (stored.last_change or {}).get("battle")
-        battle = db.read(lambda s: s.get(StoredBattle, battle_id)) if battle_id else None
+    if live is None:  # a repeat
+        ended_by = (stored.last_change or {}).get("battle")
+        battle = db.read(lambda s: s.get(StoredBattle, ended_by)) if ended_by else None
     else:
-        if game.pending is None:
+        pending = live.game.pending
+        if pending is None:
             raise ApiError("the run is over")
-        if END not in game.pending.ids:
-            game.step(END)  # refused with the shop's reason, before anything changes
-        fresh = [game]
+        if END not in pending.ids:
+            live.game.step(END)  # refused with the shop's reason, before anything changes
+        fresh = [live]
 
-        def work(session: Session) -> tuple[Game, StoredBattle | None]:
+        def work(session: Session) -> tuple[LiveRun, StoredBattle | None]:
             # a retried transaction starts again from the stored record, not a stepped game
-            ending = fresh.pop() if fresh else replay(stored.record, log=False)
+            ending = fresh.pop() if fresh else LiveRun.of(stored.record)
             return ending, end_shop(session, stored, ending, body.version, change)
 
         try:
-            game, battle = db.write(work)
+            live, battle = db.write(work)
         except Conflict:
             return end(run_id, body, me, request)
-    run = answer(request, stored, game)
+    run = answer(request, stored, live)
     ended = run.battles[-1]
     return EndShopOut(round=ended.round, outcome=ended.outcome, run=run,
                       battle=battle_summary(battle, me.name) if battle else None)
