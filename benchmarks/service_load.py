@@ -188,14 +188,31 @@ def recount(db_url: str, stats: Stats) -> dict[str, int]:
     return {"games": len(rows), "lost": lost, "duplicated": extra, "broken": broken}
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children now running (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 \
         else values[0]
 
 
-def report(stats: Stats, elapsed: float, counts: dict[str, int], label: str) -> str:
+def report(stats: Stats, elapsed: float, counts: dict[str, int], label: str,
+           cpu: float) -> str:
     total = sum(len(v) for v in stats.latency.values())
-    lines = [f"### {label}", "", f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}", "",
+    lines = [f"### {label}", "",
+             f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}; server CPU "
+             f"{cpu:.1f} s, {cpu / max(total, 1) * 1000:.1f} ms a request", "",
              f"{total} requests in {elapsed:.1f} s: {total / elapsed:.0f} requests/s; "
              f"errors {sum(stats.errors.values())}; {counts['games']} games or runs, lost updates "
              f"{counts['lost']}, duplicated {counts['duplicated']}, records not replaying "
@@ -254,8 +271,11 @@ def main() -> None:
             stats.think = args.think
             random.seed(0)
             with LiveServer(url, workers=args.workers) as server:
+                assert server.process is not None
+                before = cpu_seconds(server.process.pid)
                 elapsed = asyncio.run(run_players(args.scenario, args.players, server.url,
                                                   stats, args.seconds, args.requests))
+                cpu = cpu_seconds(server.process.pid) - before
             counts = (recount_runs if args.scenario == "runs" else recount)(url, stats)
         finally:
             if drop:
@@ -263,7 +283,7 @@ def main() -> None:
     kind = "SQLite" if args.db == "sqlite" else "PostgreSQL"
     print(report(stats, elapsed, counts, f"{args.scenario}: {kind}, {args.workers} "
                                          f"worker(s), {args.players} players, think "
-                                         f"{args.think:g} s"))
+                                         f"{args.think:g} s", cpu))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
 from rulekeeper.server import errors, games, migrate, players, pool, runs, standings
-from rulekeeper.server.auth import RateLimits
+from rulekeeper.server.auth import KnownTokens, RateLimits
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
 from rulekeeper.server.db import Database
@@ -37,6 +37,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.settings = settings
     app.state.games = GameCache[Game]()
     app.state.runs = GameCache[runs.LiveRun]()
+    app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     errors.install(app)
     app.include_router(players.router)

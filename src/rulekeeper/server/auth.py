@@ -1,9 +1,10 @@
 """Players' bearer tokens (stored as SHA-256 hashes) and per-token rate limits.
 
 A token is 32 random bytes, so a plain SHA-256 of it is as good as a slow password hash
-and costs nothing per request. Rate limits are counted per app process with the
-``limits`` library (a moving window); behind a proxy with several processes, each counts
-its own share.
+and costs nothing per request. A token's player never changes (players are not deleted),
+so each process remembers the tokens it has checked (:class:`KnownTokens`). Rate limits
+are counted per app process with the ``limits`` library (a moving window); behind a proxy
+with several processes, each counts its own share.
 """
 
 from __future__ import annotations
@@ -57,6 +58,22 @@ class Me:
     name: str
 
 
+class KnownTokens:
+    """Token hashes already found in the database, and their players (at most ``size``)."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.size = size
+        self._known: dict[str, Me] = {}
+
+    def get(self, hashed: str) -> Me | None:
+        return self._known.get(hashed)
+
+    def add(self, hashed: str, me: Me) -> None:
+        if len(self._known) >= self.size:
+            self._known.pop(next(iter(self._known)))
+        self._known[hashed] = me
+
+
 _bearer = HTTPBearer(auto_error=False, description="the token POST /api/players returned")
 
 
@@ -68,6 +85,10 @@ def current_player(request: Request, credentials: Annotated[
                            "(POST /api/players gives a token)")
     hashed = token_hash(credentials.credentials)
     request.app.state.limits.check("token", hashed)
+    known: KnownTokens = request.app.state.tokens
+    me = known.get(hashed)
+    if me is not None:
+        return me
 
     def find(session: Session) -> Me | None:
         row = session.execute(select(Player.id, Player.name).where(
@@ -77,6 +98,7 @@ def current_player(request: Request, credentials: Annotated[
     me = request.app.state.db.read(find)
     if me is None:
         raise Unauthorized("unknown token")
+    known.add(hashed, me)
     return me
 
 
