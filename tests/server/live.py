@@ -7,7 +7,9 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import httpx
 
@@ -28,30 +30,34 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second", **env}
-        self.process: subprocess.Popen[str] | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""
 
     def start(self, timeout: float = 30) -> LiveServer:
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", "from rulekeeper.cli import main; main()", "serve",
-             "--db", self.db_url, "--port", str(self.port), "--workers", str(self.workers)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env,
-            start_new_session=True)
-        assert self.process.stdout is not None
-        self.banner = self.process.stdout.readline()
+        """Start the server; its output goes to :attr:`log` (a pipe left unread would fill)."""
+        with self.log.open("wb") as output:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", "from rulekeeper.cli import main; main()", "serve",
+                 "--db", self.db_url, "--port", str(self.port), "--workers",
+                 str(self.workers)],
+                stdout=output, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {self.banner}"
-                                   f"{self.process.stdout.read()}")
+                raise RuntimeError(f"the server stopped: {self.output()}")
             try:
                 if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    self.banner = self.output().splitlines()[0]
                     return self
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"the server did not answer within {timeout} s")
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
 
     def kill(self) -> None:
         """SIGKILL the server and every process it started (no chance to clean up)."""

@@ -22,6 +22,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     With ``upgrade`` the database is migrated to the newest revision first.
     """
     settings = settings or Settings.from_env()
+    pool.run_ruleset().load_content()  # the runs' ruleset loaded before the first request
     db = Database(settings.db_url)
     if upgrade:
         prepare(db, settings.bot_pool)
