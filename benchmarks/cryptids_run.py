@@ -19,13 +19,14 @@ from rulekeeper.rulesets.cryptids_run.heuristic import HeuristicShopper
 from rulekeeper.rulesets.cryptids_run.ruleset import drive
 
 
-def runs(count: int, bot: type = GreedyShopper) -> float:
-    """Milliseconds per run (the pool is filled and the code warm before timing)."""
+def runs(count: int, bot: type = GreedyShopper) -> tuple[float, float]:
+    """Milliseconds per run, wall clock and CPU (the pool is filled and the code warm)."""
     drive(new_game("cryptids-run", seed=10**6, log=False), bot("player", 0))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for seed in range(count):
         drive(new_game("cryptids-run", seed=seed, log=False), bot("player", seed))
-    return (time.perf_counter() - started) / count * 1000
+    return ((time.perf_counter() - started) / count * 1000,
+            (time.process_time() - cpu) / count * 1000)
 
 
 def main() -> None:
@@ -36,21 +37,24 @@ def main() -> None:
     parser.add_argument("--league-runs", type=int, default=100)
     parser.add_argument("--agents", default="greedy,random")
     args = parser.parse_args()
-    print(f"greedy run, logging off: {runs(args.runs):.1f} ms per run ({args.runs} runs)")
+    wall, cpu = runs(args.runs)
+    print(f"greedy run, logging off: {wall:.1f} ms per run, {cpu:.1f} ms of CPU ({args.runs} runs)")
     if args.heuristic_runs:
-        print(f"heuristic run, logging off: {runs(args.heuristic_runs, HeuristicShopper):.0f} "
-              f"ms per run ({args.heuristic_runs} runs)")
+        wall, cpu = runs(args.heuristic_runs, HeuristicShopper)
+        print(f"heuristic run, logging off: {wall:.0f} ms per run, {cpu:.0f} ms of CPU "
+              f"({args.heuristic_runs} runs)")
     spec = LeagueSpec(players=args.players, runs=args.league_runs,
                       agents=tuple(args.agents.split(",")), seed=0)
     results = {}
     for workers in (1, 2):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         results[workers] = play_league(spec, workers)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         played, pool = results[workers]
         print(f"league {spec.players} x {spec.runs} runs "
               f"({args.agents}), {workers} worker(s): {elapsed:.1f} s, "
-              f"{len(played) / elapsed:.1f} runs/s, {len(pool)} snapshots")
+              f"{len(played) / elapsed:.1f} runs/s, {len(pool)} snapshots"
+              + (f", {cpu:.1f} s of CPU" if workers == 1 else ""))
     print("identical on 1 and 2 workers:", results[1] == results[2])
 
 

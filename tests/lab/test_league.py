@@ -87,6 +87,7 @@ def test_simulate_and_report_a_league(tmp_path, capsys, monkeypatch):
     (["--rounds", "3"], "a league takes --players and --runs, not --rounds"),
     (["--agents", "human"], "simulations play bots only"),
     (["--agents", "greedyy"], "unknown agent 'greedyy'"),
+    (["--games", "10"], "--games is not an option of a league"),
 ])
 def test_bad_league_arguments_get_one_line(args, message, capsys, monkeypatch):
     code, _, err = run(["simulate", "cryptids-run", "--runs", "1", *args], capsys, monkeypatch)

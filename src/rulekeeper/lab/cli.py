@@ -156,8 +156,11 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
     if getattr(registry.load(ruleset), "league", False):
         from rulekeeper.lab.league_cli import simulate_league
 
+        others = {"--games": games, "--scenario": scenario, "--side": side, "--chunk": chunk,
+                  "--until-ci": until_ci, "--ray-address": ray_address,
+                  "--backend": None if backend == "process" else backend}
         return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
-                               as_json)
+                               as_json, [name for name, value in others.items() if value])
     from rulekeeper.lab import store
     from rulekeeper.lab.run import UntilNarrow, run_batch
     from rulekeeper.lab.summary import Summary

@@ -15,9 +15,10 @@ each tick every player with a run going plays one round of it, in three phases:
 
 Phases 1 and 3 of different players read the pool but never change it, so players can
 be spread over worker processes, each with a copy of the pool: the workers exchange
-the tick's snapshots between phases 1 and 3, and the league gives the same results on
-any number of workers. Player ``i``'s run ``k`` has the seed ``derive_seed(seed,
-i * 100_003 + k)``.
+the tick's snapshots between phases 1 and 3 (one message a tick, which carries a
+tick's snapshots to the battles and brings back the next tick's), and the league
+gives the same results on any number of workers. Player ``i``'s run ``k`` has the
+seed ``derive_seed(seed, i * 100_003 + k)``.
 """
 
 from __future__ import annotations
@@ -199,20 +200,18 @@ class Players:
 
 def _worker(connection: Connection, spec: LeagueSpec, indexes: list[int],
             entry: tuple[str, str]) -> None:
-    """A worker process: its players, driven by the league's messages."""
+    """A worker process: its players, driven by the league's messages (snapshots and
+    results travel pickled: they are checked data already)."""
     if entry[0] not in registry.ids():
         registry.register(*entry)
     players = Players(spec, indexes)
     while True:
         message, payload = connection.recv()
-        if message == "shop":
-            connection.send([(i, s.model_dump(mode="json")) for i, s in players.shop()])
-        elif message == "fight":
-            snapshots = [Snapshot.model_validate(s) for s in payload]
-            connection.send([r.to_json() for r in players.fight(snapshots)])
-        else:
+        if message != "tick":
             connection.close()
             return
+        ended = players.fight(payload) if payload is not None else []
+        connection.send((ended, players.shop()))
 
 
 def play_league(spec: LeagueSpec, workers: int = 1,
@@ -267,21 +266,23 @@ def _parallel(spec: LeagueSpec, workers: int,
         results: list[RunResult] = []
         pool: list[Snapshot] = []
         runs_left = spec.players * spec.runs
-        while runs_left > 0:
+        tick: list[Snapshot] | None = None
+        while True:
+            # One message a tick: the last tick's battles, then this tick's shops.
             for link in links:
-                link.send(("shop", None))
-            shopped = sorted((item for link in links for item in link.recv()),
-                             key=lambda item: item[0])
-            tick = [s for _, s in shopped]
-            pool += [Snapshot.model_validate(s) for s in tick]
-            for link in links:
-                link.send(("fight", tick))
-            ended = [RunResult(**r) for link in links for r in link.recv()]
-            ended.sort(key=lambda r: int(r.player[1:]))
+                link.send(("tick", tick))
+            answers = [link.recv() for link in links]
+            ended = sorted((r for done, _ in answers for r in done),
+                           key=lambda r: int(r.player[1:]))
             results += ended
             runs_left -= len(ended)
             if progress is not None and ended:
                 progress(len(ended))
+            if runs_left == 0:
+                break
+            tick = [s for _, s in sorted((item for _, shopped in answers for item in shopped),
+                                         key=lambda item: item[0])]
+            pool += tick
         for link in links:
             link.send(("stop", None))
         return results, pool

@@ -51,9 +51,15 @@ def spec_of(ctx: typer.Context, ruleset: str, seed: int, agents: str | None,
 
 def simulate_league(ctx: typer.Context, ruleset: str, seed: int, agents: str | None,
                     ruling: list[str] | None, content: str | None, set_: list[str] | None,
-                    workers: int, out: Path | None, as_json: bool) -> None:
+                    workers: int, out: Path | None, as_json: bool,
+                    not_for_leagues: Sequence[str] = ()) -> None:
+    """A league; ``not_for_leagues`` are the options given that only batches of games take."""
     from rulekeeper.lab.cli import progress_bar
 
+    if not_for_leagues:
+        raise UsageError(f"{not_for_leagues[0]} is not an option of a league ({ruleset}); a "
+                         f"league takes --players, --runs, --agents, --seed, --workers, "
+                         f"--ruling, --content, --set, --out, --json")
     spec = spec_of(ctx, ruleset, seed, agents, ruling, content, set_)
     started = time.perf_counter()
     with progress_bar(spec.players * spec.runs, f"league {spec.ruleset}") as advance:

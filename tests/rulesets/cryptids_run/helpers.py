@@ -19,7 +19,7 @@ def mend(option: str = "mend", amount: int = 1) -> dict[str, Any]:
             "when": {"total": 13}, "do": [{"heal": amount}]}
 
 
-KAPPAS = [{"cryptid": "kappa", "abilities": [mend("mend", 1), mend("calm", 2)]}]
+KAPPAS = [{"id": "kappa", "abilities": [mend("mend", 1), mend("calm", 2)]}]
 
 
 def fielded(hp: int = 5, cryptid: str = "kappa", ability: dict[str, Any] | None = None,

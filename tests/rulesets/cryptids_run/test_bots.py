@@ -11,8 +11,8 @@ STRONG = {"id": "big", "name": {"en": "Big", "fr": "Gros"}, "when": "each-roll",
           "do": [{"damage": 3}]}
 WEAK = {"id": "small", "name": {"en": "Small", "fr": "Petit"}, "when": {"total": 2},
         "do": [{"damage": 1}]}
-STOCK = [{"cryptid": "kappa", "abilities": [WEAK, STRONG]},
-         {"cryptid": "hodag", "abilities": [{**WEAK, "id": "idle"}]}]
+STOCK = [{"id": "kappa", "abilities": [WEAK, STRONG]},
+         {"id": "hodag", "abilities": [{**WEAK, "id": "idle"}]}]
 
 
 def test_the_greedy_bot_buys_the_strongest_offer_and_its_stronger_ability():
@@ -46,7 +46,7 @@ def test_the_heuristic_bot_chooses_what_wins_against_the_pool():
     haymaker = {"id": "haymaker", "name": {"en": "Haymaker", "fr": "Uppercut"},
                 "when": {"total": 7}, "do": [{"damage": 12}]}
     game = new_game("cryptids-run", seed=2, source=Opponents(1), content_set={
-        "stock.stock": [{"cryptid": "kappa", "abilities": [flurry, haymaker]}]})
+        "stock.stock": [{"id": "kappa", "abilities": [flurry, haymaker]}]})
     bot = HeuristicShopper("player", 3)
     bot.see(pool)
     choice = bot.choose(game.view("player"), game.pending)

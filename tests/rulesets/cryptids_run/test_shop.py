@@ -216,7 +216,7 @@ def test_an_illegal_action_is_refused_with_its_reason_before_anything_changes(
 
 @pytest.mark.rule("shop.refusal")
 def test_a_full_row_and_a_taken_place_say_where_to_buy():
-    stock = [*KAPPAS, {"cryptid": "hodag", "abilities": [mend("idle")]}]
+    stock = [*KAPPAS, {"id": "hodag", "abilities": [mend("idle")]}]
     game = kappa_run(seed=2, content_set={"shop.shop.gold": 30, "stock.stock": stock})
     offers = [o["cryptid"] for o in state(game)["offers"]]
     other = next(n for n, c in enumerate(offers, 1) if c != offers[0])
@@ -253,3 +253,27 @@ def test_the_options_offered_are_exactly_the_actions_the_shop_allows():
                 allowed = [a for a in keeper.candidates() if keeper.why_not(a) is None]
                 assert list(game.pending.ids) == allowed
             game.step(bot.choose(None, game.pending))
+
+
+def test_a_content_folder_changes_one_stocked_cryptid_and_keeps_the_others(tmp_path):
+    (tmp_path / "stock.yaml").write_text(
+        "stock:\n  - id: kappa\n    hp: 9\n    abilities:\n"
+        "      - {id: mend, name: {en: Mend, fr: Soin}, when: {total: 13}, do: [{heal: 1}]}\n",
+        encoding="utf-8")
+    game = new_game("cryptids-run", content=str(tmp_path), source=Opponents(1))
+    stock = game.ruleset.stock(game.table.content)
+    assert len(stock.entries) == 37 and stock.hp("kappa") == 9
+    assert [a.id for a in stock.entries["kappa"].abilities] == ["mend"]
+    assert [a.id for a in stock.entries["yeti"].abilities] == ["thick-fur", "avalanche"]
+
+
+def test_a_stock_naming_a_token_or_an_unknown_cryptid_is_refused(tmp_path):
+    from rulekeeper.core.errors import ContentError
+
+    for cryptid, message in (("jackalope-kit", "is a token"), ("yetti", "unknown cryptid")):
+        (tmp_path / "stock.yaml").write_text(
+            f"stock:\n  - id: {cryptid}\n    abilities:\n"
+            "      - {id: a, name: {en: A, fr: A}, when: doubles, do: [{damage: 1}]}\n",
+            encoding="utf-8")
+        with pytest.raises(ContentError, match=message):
+            new_game("cryptids-run", content=str(tmp_path), source=Opponents(1))

@@ -7,15 +7,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
-
 from rulekeeper.core.content import digest
 from rulekeeper.core.errors import DiceScriptError
 from rulekeeper.core.events import Messages
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.registry import RulesetMeta, import_target
 from rulekeeper.core.rng import ScriptValue, derive_seed
-from rulekeeper.core.ruleset import InputSource, NoOptions, Procedure, Ruleset, Table
+from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run.fight import (
@@ -32,6 +30,7 @@ from rulekeeper.rulesets.cryptids_run.run import SIDES, Run, RunState
 from rulekeeper.rulesets.cryptids_run.schema import MAX_ACTIONS, MAX_ROUNDS, RunContent
 from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
+from rulekeeper.rulesets.cryptids_run.table import Prepared, RunOptions, RunTable
 from rulekeeper.rulesets.cryptids_run.view import render, shop_view
 
 HERE = Path(__file__).parent
@@ -41,25 +40,7 @@ POOL_RUNS = 2
 POOL_SEED = 0
 
 
-class Prepared:
-    """What a content makes once: its stock, its ghost lines, the offline pool's snapshots."""
-
-    def __init__(self, stock: Stock, ghosts: Ghosts) -> None:
-        self.stock = stock
-        self.ghosts = ghosts
-        self.bot_snapshots: tuple[Snapshot, ...] | None = None
-
-
-class RunOptions(NoOptions):
-    """Who plays the run: the player, the run's id, and the player's rating as stored."""
-
-    player: str = Field("you", min_length=1, description="the player's id")
-    run: str = Field("run-1", min_length=1, description="the run's id (names its snapshots)")
-    mu: float | None = Field(None, description="the player's rating (default: a new player's)")
-    sigma: float | None = Field(None, gt=0, description="its uncertainty")
-
-
-class CryptidsRunRuleset(Ruleset):
+class CryptidsRunRuleset(Ruleset[RunTable]):
     meta = RulesetMeta(name="cryptids-run", version=1,
                        title="Cryptids: a run (shop, snapshots, matchmaking, rating)",
                        players=(SEAT,), chance=True, hidden_information=False,
@@ -72,6 +53,7 @@ class CryptidsRunRuleset(Ruleset):
     templates = {**BATTLE_TEMPLATES, **TEMPLATES}
     locale_dir = HERE / "locale"
     options_model = RunOptions
+    table_type = RunTable
     metrics = ("victories", "lives", "battles.won", "battles.lost", "battles.tied", "ghosts",
                "rating.mu", "rating.sigma", "rating.change.mu", "rating.change.sigma")
     bots = {"random": "rulekeeper.rulesets.cryptids_run.bots:RandomShopper",
@@ -126,10 +108,10 @@ class CryptidsRunRuleset(Ruleset):
             raise DiceScriptError("--dice: a run scripts no dice (each battle has its own seed; "
                                   "replay a battle's record to study it)")
 
-    def play(self, table: Table) -> Procedure:
-        return Run(table, self.stock(table.content), self.arena).play()
+    def play(self, table: RunTable) -> Procedure:
+        return Run(table, table.prepared.stock, self.arena).play()
 
-    def input_source(self, table: Table) -> InputSource:
+    def input_source(self, table: RunTable) -> InputSource:
         """Offline: matchmaking over a pool filled by bots' runs (a fresh copy per game)."""
         return Matchmaker(InMemoryPool(self.bot_snapshots(table.content)),
                           self.ghosts(table.content))
@@ -158,7 +140,7 @@ class CryptidsRunRuleset(Ruleset):
             prepared.bot_snapshots = tuple(pool)
         return prepared.bot_snapshots
 
-    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+    def view(self, table: RunTable, player: str | None) -> dict[str, Any]:
         state = table.state
         if not isinstance(state, RunState):
             return {}

@@ -13,20 +13,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Record
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Procedure, Result, Table
+from rulekeeper.core.ruleset import Procedure, Result
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.fight import Arena, Fought
 from rulekeeper.rulesets.cryptids_run.matchmaking import OPPONENT, Match, MatchRequest
 from rulekeeper.rulesets.cryptids_run.rating import Change
 from rulekeeper.rulesets.cryptids_run.shop import Shop, Shopkeeper, Stock, Tally
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot, snapshot_id
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.cryptids_run.table import RunTable
 
 SIDES = ("player", "opponents")
 """Who can win a run: the player (10 victories), or the opponents (no lives left)."""
@@ -108,7 +111,7 @@ def snapshot_of(state: RunState, stock: Stock) -> Snapshot:
 class Run:
     """The rules of a run over one game's table."""
 
-    def __init__(self, table: Table, stock: Stock, arena: Arena) -> None:
+    def __init__(self, table: RunTable, stock: Stock, arena: Arena) -> None:
         self.table = table
         self.stock = stock
         self.arena = arena

@@ -128,9 +128,13 @@ class AbilityOption(Ability):
 
 
 class StockEntry(Model):
-    """A cryptid the shop sells, the abilities to choose between, and its run stats."""
+    """A cryptid the shop sells, the abilities to choose between, and its run stats.
 
-    cryptid: CryptidId
+    Its ``id`` is the cryptid's (its card in the battle's ``cryptids.yaml``), so that a
+    content folder's ``stock.yaml`` is laid over the sample's cryptid by cryptid.
+    """
+
+    id: CryptidId
     abilities: list[AbilityOption] = Field(min_length=1, max_length=4)
     hp: int | None = Field(None, ge=1, description="replaces the card's HP in runs")
     threat: int | None = Field(None, ge=0, description="replaces the card's threat in runs")
@@ -141,6 +145,10 @@ class StockEntry(Model):
         if len(ids) != len(set(ids)):
             raise ValueError(f"ability ids repeat: {', '.join(ids)}")
         return self
+
+    @property
+    def cryptid(self) -> str:
+        return self.id
 
     def ability(self, option: str) -> AbilityOption:
         return next(a for a in self.abilities if a.id == option)
