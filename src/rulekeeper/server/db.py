@@ -2,15 +2,18 @@
 
 Every state change runs in one transaction (:meth:`Database.write`). On SQLite a write
 transaction starts with ``BEGIN IMMEDIATE``, so two writers queue instead of failing on
-a lock upgrade; on PostgreSQL the rows a change depends on are locked
-(``SELECT ... FOR UPDATE``). A connection the database dropped (a restart) is noticed
+a lock upgrade, and the writers of one process take turns on a lock of their own first
+(SQLite's busy wait polls with growing sleeps, which a queue avoids); on PostgreSQL the
+rows a change depends on are locked (``SELECT ... FOR UPDATE``). A connection the database dropped (a restart) is noticed
 before use (``pool_pre_ping``), and a transaction that fails on a lost connection is
 run again once from the start.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
@@ -60,6 +63,7 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self._writer = self.engine.execution_options(write=True)
+        self._turns = threading.Lock() if self.is_sqlite else nullcontext()
 
     @property
     def is_sqlite(self) -> bool:
@@ -71,7 +75,8 @@ class Database:
 
     def write(self, work: Callable[[Session], T]) -> T:
         """Run ``work`` in one write transaction: all of it is committed, or none."""
-        return self._run(self._writer, work)
+        with self._turns:
+            return self._run(self._writer, work)
 
     def _run(self, bind: Engine, work: Callable[[Session], T]) -> T:
         for attempt in (1, 2):
