@@ -4,9 +4,9 @@ Every state change runs in one transaction (:meth:`Database.write`). On SQLite a
 transaction starts with ``BEGIN IMMEDIATE``, so two writers queue instead of failing on
 a lock upgrade, and the writers of one process take turns on a lock of their own first
 (SQLite's busy wait polls with growing sleeps, which a queue avoids); on PostgreSQL the
-rows a change depends on are locked (``SELECT ... FOR UPDATE``). A connection the database dropped (a restart) is noticed
-before use (``pool_pre_ping``), and a transaction that fails on a lost connection is
-run again once from the start.
+rows a change depends on are locked (``SELECT ... FOR UPDATE``). A connection the
+database dropped (a restart) is noticed before use (``pool_pre_ping``), and a transaction
+that fails on a lost connection is run again once from the start.
 """
 
 from __future__ import annotations
