@@ -34,7 +34,7 @@ class LiveServer:
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""
 
-    def start(self, timeout: float = 30) -> LiveServer:
+    def start(self, timeout: float = 120) -> LiveServer:
         """Start the server; its output goes to :attr:`log` (a pipe left unread would fill)."""
         with self.log.open("wb") as output:
             self.process = subprocess.Popen(
