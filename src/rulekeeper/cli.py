@@ -43,6 +43,7 @@ from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
 from rulekeeper.lab import cli as lab_cli
 from rulekeeper.lab.batch import BatchSpec, run_serial
+from rulekeeper.server import commands as server_commands
 
 app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
@@ -271,6 +272,8 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
 
 
 lab_cli.add_commands(app)
+app.command("serve")(server_commands.serve)
+app.add_typer(server_commands.db_app, name="db")
 
 
 def _add_plugin_commands() -> None:

@@ -84,9 +84,9 @@ def unregister(ruleset_id: str) -> None:
 def _read_plugins() -> None:
     global _plugins_read
     if not _plugins_read:
-        _plugins_read = True
         for ep in entry_points(group=RULESET_GROUP):
             _entries.setdefault(ep.name, ep.value)
+        _plugins_read = True  # only now: a thread arriving meanwhile reads them too
 
 
 def ids() -> list[str]:

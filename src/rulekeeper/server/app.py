@@ -1,0 +1,72 @@
+"""The FastAPI app: ``create_app(settings)``; ``rulekeeper serve`` runs it under uvicorn."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from rulekeeper import __version__
+from rulekeeper.core.game import Game
+from rulekeeper.server import errors, games, migrate, players, pool, runs, standings
+from rulekeeper.server.auth import KnownTokens, RateLimits
+from rulekeeper.server.cache import GameCache
+from rulekeeper.server.config import Settings
+from rulekeeper.server.db import Database
+
+
+def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> FastAPI:
+    """The app on ``settings`` (default: from the environment ``rulekeeper serve`` sets).
+
+    With ``upgrade`` the database is migrated to the newest revision first.
+    """
+    settings = settings or Settings.from_env()
+    pool.run_ruleset().load_content()  # the runs' ruleset loaded before the first request
+    db = Database(settings.db_url)
+    if upgrade:
+        prepare(db, settings.bot_pool)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        db.dispose()
+
+    app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
+                  description="Play any rulekeeper ruleset, and the cryptids online game.")
+    app.state.db = db
+    app.state.settings = settings
+    app.state.games = GameCache[Game]()
+    app.state.runs = GameCache[runs.LiveRun]()
+    app.state.tokens = KnownTokens()
+    app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    errors.install(app)
+    app.include_router(players.router)
+    app.include_router(games.rulesets_router)
+    app.include_router(games.router)
+    app.include_router(runs.router)
+    app.include_router(runs.battles_router)
+    app.include_router(standings.router)
+
+    @app.get("/api/health", tags=["service"])
+    def health() -> dict[str, str]:
+        """The service answers and its database too."""
+        db.read(lambda s: s.connection().exec_driver_sql("SELECT 1"))
+        return {"status": "ok", "version": __version__}
+
+    app.add_middleware(errors.BodyLimit, limit=settings.max_body)
+    return app
+
+
+def prepare(db: Database, bot_pool: bool = True) -> str | None:
+    """Migrate the database to the newest revision and (with ``bot_pool``) seed the snapshot
+    pool with the bot players' snapshots, before any worker starts; returns the revision."""
+    revision = migrate.upgrade(db.engine)
+    if bot_pool:
+        db.write(pool.seed_pool)
+    return revision
+
+
+def worker_app() -> FastAPI:
+    """The app of a worker process started by ``rulekeeper serve`` (already migrated)."""
+    return create_app(upgrade=False)

@@ -1,0 +1,105 @@
+"""Players' bearer tokens (stored as SHA-256 hashes) and per-token rate limits.
+
+A token is 32 random bytes, so a plain SHA-256 of it is as good as a slow password hash
+and costs nothing per request. A token's player never changes (players are not deleted),
+so each process remembers the tokens it has checked (:class:`KnownTokens`). Rate limits
+are counted per app process with the ``limits`` library (a moving window); behind a proxy
+with several processes, each counts its own share.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rulekeeper.server.errors import TooManyRequests, Unauthorized
+from rulekeeper.server.models import Player
+
+
+def new_token() -> str:
+    return "rk_" + secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class RateLimits:
+    """Named limits (``"50/second;1500/minute"``) checked per key."""
+
+    def __init__(self, **limits: str) -> None:
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._items: dict[str, list[RateLimitItem]] = {
+            name: parse_many(text) for name, text in limits.items()}
+
+    def check(self, name: str, key: str) -> None:
+        """Count one request of ``key``; over the limit raises :class:`TooManyRequests`."""
+        for item in self._items[name]:
+            if not self._limiter.hit(item, name, key):
+                raise TooManyRequests(f"too many requests: at most {item} per "
+                                      f"{'token' if name == 'token' else 'address'}")
+
+
+@dataclass(frozen=True)
+class Me:
+    """The player making the request."""
+
+    id: int
+    name: str
+
+
+class KnownTokens:
+    """Token hashes already found in the database, and their players (at most ``size``)."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.size = size
+        self._known: dict[str, Me] = {}
+
+    def get(self, hashed: str) -> Me | None:
+        return self._known.get(hashed)
+
+    def add(self, hashed: str, me: Me) -> None:
+        if len(self._known) >= self.size:
+            self._known.pop(next(iter(self._known)))
+        self._known[hashed] = me
+
+
+_bearer = HTTPBearer(auto_error=False, description="the token POST /api/players returned")
+
+
+def current_player(request: Request, credentials: Annotated[
+        HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Me:
+    """The player whose token the request carries (401 without a valid one)."""
+    if credentials is None:
+        raise Unauthorized("this call needs 'Authorization: Bearer TOKEN' "
+                           "(POST /api/players gives a token)")
+    hashed = token_hash(credentials.credentials)
+    request.app.state.limits.check("token", hashed)
+    known: KnownTokens = request.app.state.tokens
+    me = known.get(hashed)
+    if me is not None:
+        return me
+
+    def find(session: Session) -> Me | None:
+        row = session.execute(select(Player.id, Player.name).where(
+            Player.token_hash == hashed)).one_or_none()
+        return Me(row.id, row.name) if row else None
+
+    me = request.app.state.db.read(find)
+    if me is None:
+        raise Unauthorized("unknown token")
+    known.add(hashed, me)
+    return me
+
+
+CurrentPlayer = Annotated[Me, Depends(current_player)]

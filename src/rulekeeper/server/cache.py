@@ -1,0 +1,36 @@
+"""Games rebuilt from their records, kept in this process per (id, version).
+
+A version names exactly one state of a game, so a kept game is never stale: the cache
+only saves replaying the record. A game is taken out while it is used (whoever holds
+it may step it) and kept again under its new version once that version is committed.
+Another process, or a restarted one, simply replays.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class GameCache(Generic[T]):
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[str, int], T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, key: str, version: int, rebuild: Callable[[], T]) -> T:
+        """The game ``key`` at ``version``: the kept one, else ``rebuild()`` (a replay)."""
+        with self._lock:
+            kept = self._kept.pop((key, version), None)
+        return kept if kept is not None else rebuild()
+
+    def keep(self, key: str, version: int, game: T) -> None:
+        with self._lock:
+            self._kept[(key, version)] = game
+            self._kept.move_to_end((key, version))
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)

@@ -1,0 +1,55 @@
+"""Where the service keeps its data and the limits it applies."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA_ENV = "RULEKEEPER_DATA"
+DB_ENV = "RULEKEEPER_DB"
+
+
+def data_dir() -> Path:
+    """The data folder: ``$RULEKEEPER_DATA``, else ``$XDG_DATA_HOME/rulekeeper``."""
+    if os.environ.get(DATA_ENV):
+        return Path(os.environ[DATA_ENV])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rulekeeper"
+
+
+def default_db_url() -> str:
+    """``$RULEKEEPER_DB``, else a SQLite file in the data folder (created here if missing)."""
+    if os.environ.get(DB_ENV):
+        return os.environ[DB_ENV]
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'rulekeeper.db'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one app process runs.
+
+    Attributes:
+        db_url: a SQLAlchemy URL (``sqlite:///file.db``, ``postgresql+psycopg://...``).
+        rate_limit: requests allowed per token, in the ``limits`` notation.
+        signup_limit: player creations allowed per client address.
+        max_body: the largest request body accepted, in bytes.
+        bot_pool: seed the snapshot pool with the bot players' snapshots at start.
+    """
+
+    db_url: str
+    rate_limit: str = "50/second;1500/minute"
+    signup_limit: str = "60/minute"
+    max_body: int = 64 * 1024
+    bot_pool: bool = True
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """The settings a worker process started by ``rulekeeper serve`` reads."""
+        return cls(
+            db_url=default_db_url(),
+            rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
+            signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
+        )

@@ -1,0 +1,92 @@
+"""The database: engines for SQLite and PostgreSQL, and transactions that retry once.
+
+Every state change runs in one transaction (:meth:`Database.write`). On SQLite a write
+transaction starts with ``BEGIN IMMEDIATE``, so two writers queue instead of failing on
+a lock upgrade, and the writers of one process take turns on a lock of their own first
+(SQLite's busy wait polls with growing sleeps, which a queue avoids); on PostgreSQL the
+rows a change depends on are locked (``SELECT ... FOR UPDATE``). A connection the
+database dropped (a restart) is noticed before use (``pool_pre_ping``), and a transaction
+that fails on a lost connection is run again once from the start.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from contextlib import nullcontext
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import Session
+
+T = TypeVar("T")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL mode, a busy timeout and explicit BEGINs."""
+    if url.startswith("sqlite"):
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            raise ValueError("the service needs a SQLite file, not an in-memory database")
+        engine = create_engine(url, pool_pre_ping=True,
+                               connect_args={"timeout": 30, "check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
+                         pool_recycle=1800)
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # transactions are begun by _sqlite_begin
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "busy_timeout=30000", "foreign_keys=ON",
+                   "synchronous=NORMAL"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    write = connection.get_execution_options().get("write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _transient(error: DBAPIError) -> bool:
+    """A failure worth one more try: a dropped connection or a database busy or restarting."""
+    return error.connection_invalidated or isinstance(error, OperationalError)
+
+
+class Database:
+    """One database's engine and its read and write transactions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._writer = self.engine.execution_options(write=True)
+        self._turns = threading.Lock() if self.is_sqlite else nullcontext()
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def read(self, work: Callable[[Session], T]) -> T:
+        """Run ``work`` in a read transaction."""
+        return self._run(self.engine, work)
+
+    def write(self, work: Callable[[Session], T]) -> T:
+        """Run ``work`` in one write transaction: all of it is committed, or none."""
+        with self._turns:
+            return self._run(self._writer, work)
+
+    def _run(self, bind: Engine, work: Callable[[Session], T]) -> T:
+        for attempt in (1, 2):
+            try:
+                with Session(bind, expire_on_commit=False) as session, session.begin():
+                    return work(session)
+            except DBAPIError as error:
+                if attempt == 2 or not _transient(error):
+                    raise
+        raise AssertionError("unreachable")
+
+    def dispose(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,121 @@
+"""The tables. A game is stored as its record; its state is rebuilt by replaying it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[str]: JSON}
+
+
+class Player(Base):
+    """A person (or a bot ghost) with a name and a bearer token, stored only as a hash."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True, doc="the name, lower-cased")
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    mu: Mapped[float | None] = mapped_column(Float, doc="cryptids rating; None: a new player's")
+    sigma: Mapped[float | None] = mapped_column(Float)
+
+
+class StoredGame(Base):
+    """A game of any ruleset: its record, its seats and a version bumped by every change."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64))
+    record: Mapped[dict[str, Any]]
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    deciders: Mapped[list[str]] = mapped_column(doc="the seat that made each decision")
+    last_change: Mapped[dict[str, Any] | None] = mapped_column(
+        JSON, doc="the last state-changing request, to answer an identical repeat")
+    over: Mapped[bool] = mapped_column(default=False)
+    created_by: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    seats: Mapped[list[GameSeat]] = relationship(
+        back_populates="game", order_by="GameSeat.position", lazy="selectin")
+
+
+class GameSeat(Base):
+    """Who sits at one seat of a game: a player, or a bot named by the ruleset's agents."""
+
+    __tablename__ = "game_seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(32), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
+    bot: Mapped[str | None] = mapped_column(String(32))
+    game: Mapped[StoredGame] = relationship(back_populates="seats")
+
+
+class StoredRun(Base):
+    """A cryptids run: its record, and what the lists show (kept equal to the record)."""
+
+    __tablename__ = "runs"
+    __table_args__ = (Index("ix_runs_player_created", "player_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    record: Mapped[dict[str, Any]]
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    round: Mapped[int] = mapped_column(Integer, default=1)
+    lives: Mapped[int] = mapped_column(Integer)
+    victories: Mapped[int] = mapped_column(Integer, default=0)
+    over: Mapped[bool] = mapped_column(default=False, index=True)
+    winner: Mapped[str | None] = mapped_column(String(16), doc="player, opponents or None")
+    rating_change: Mapped[float] = mapped_column(Float, default=0.0)
+    last_change: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class StoredSnapshot(Base):
+    """A row frozen at the end of a shop: the pool matchmaking chooses opponents from."""
+
+    __tablename__ = "snapshots"
+    __table_args__ = (Index("ix_snapshots_round_mu", "round", "mu"),)
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, doc="order of arrival")
+    id: Mapped[str] = mapped_column(String(80), unique=True)
+    run: Mapped[str] = mapped_column(String(48))
+    player: Mapped[str] = mapped_column(String(32))
+    round: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    ghost: Mapped[bool] = mapped_column(default=False)
+    data: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class StoredBattle(Base):
+    """A battle of a run: its own ``cryptids-v1`` record, which replays alone."""
+
+    __tablename__ = "battles"
+    __table_args__ = (UniqueConstraint("run_id", "round"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    run_id: Mapped[str] = mapped_column(ForeignKey("runs.id"))
+    round: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    opponent: Mapped[str] = mapped_column(String(32), index=True,
+                                          doc="the opponent snapshot's player")
+    snapshot: Mapped[str] = mapped_column(String(80), doc="the opponent snapshot's id")
+    ghost: Mapped[bool] = mapped_column(default=False)
+    outcome: Mapped[str] = mapped_column(String(8), doc="win, loss or tie, for the run")
+    record: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

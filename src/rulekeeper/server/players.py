@@ -1,0 +1,66 @@
+"""``/api/players``: sign up (a token, given once) and who am I."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field, StringConstraints
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from rulekeeper.server.auth import CurrentPlayer, new_token, token_hash
+from rulekeeper.server.errors import ApiError, Conflict
+from rulekeeper.server.models import Player
+
+router = APIRouter(prefix="/api/players", tags=["players"])
+
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$"
+PlayerName = Annotated[str, StringConstraints(pattern=NAME_PATTERN)]
+
+
+class NewPlayer(BaseModel):
+    name: PlayerName = Field(description="2 to 20 letters, digits, - or _, starting with a "
+                                         "letter or digit; unique, whatever the case")
+
+
+class PlayerOut(BaseModel):
+    id: int
+    name: str
+
+
+class NewPlayerOut(PlayerOut):
+    token: str = Field(description="the bearer token; shown only this once")
+
+
+def create_player(session: Session, name: str, token: str) -> Player:
+    """Add a player; a name taken in any case raises :class:`Conflict`."""
+    key = name.lower()
+    if key.startswith("bot-") or key in ("ghost", "me"):
+        raise ApiError(f"the name {name!r} is kept for the game (bots, ghosts, /me)")
+    if session.scalar(select(Player.id).where(Player.name_key == key)) is not None:
+        raise Conflict(f"the name {name!r} is taken")
+    player = Player(name=name, name_key=key, token_hash=token_hash(token))
+    session.add(player)
+    session.flush()
+    return player
+
+
+@router.post("", status_code=201, response_model=NewPlayerOut)
+def sign_up(body: NewPlayer, request: Request) -> NewPlayerOut:
+    """Create a player. The token is returned once; only its hash is stored."""
+    address = request.client.host if request.client else "unknown"
+    request.app.state.limits.check("signup", address)
+    token = new_token()
+    try:
+        player = request.app.state.db.write(lambda s: create_player(s, body.name, token))
+    except IntegrityError:  # the same name, created at the same moment
+        raise Conflict(f"the name {body.name!r} is taken") from None
+    return NewPlayerOut(id=player.id, name=player.name, token=token)
+
+
+@router.get("/me", response_model=PlayerOut)
+def who_am_i(me: CurrentPlayer) -> PlayerOut:
+    """The player the token belongs to."""
+    return PlayerOut(id=me.id, name=me.name)

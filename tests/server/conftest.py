@@ -1,0 +1,71 @@
+"""Service fixtures: every service test runs on SQLite and on PostgreSQL.
+
+PostgreSQL is reached through ``RULEKEEPER_TEST_POSTGRES`` (a URL to a server where
+databases may be created; ``.ci/postgres`` starts one). Each test gets a new database.
+Without the variable the PostgreSQL half is skipped, except in CI, where it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+import warnings
+
+import pytest
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette asks for httpx2, not yet on every machine
+    from fastapi.testclient import TestClient
+
+from rulekeeper.server.app import create_app
+from rulekeeper.server.config import Settings
+
+PG_ENV = "RULEKEEPER_TEST_POSTGRES"
+
+
+def postgres_admin() -> str | None:
+    url = os.environ.get(PG_ENV)
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must configure PostgreSQL ({PG_ENV}; see .ci/postgres)")
+        pytest.skip(f"no PostgreSQL configured ({PG_ENV})")
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A fresh, empty database URL: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'rulekeeper.db'}"
+        return
+    admin_url = postgres_admin()
+    name = f"rk_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    admin.dispose()
+
+
+def make_client(db_url: str, **settings) -> TestClient:
+    settings.setdefault("rate_limit", "10000/second")
+    settings.setdefault("signup_limit", "10000/second")
+    return TestClient(create_app(Settings(db_url=db_url, **settings)))
+
+
+@pytest.fixture
+def client(db_url):
+    with make_client(db_url) as test_client:
+        yield test_client
+
+
+def sign_up(client, name: str) -> dict[str, str]:
+    """A new player's authorization header."""
+    response = client.post("/api/players", json={"name": name})
+    assert response.status_code == 201, response.text
+    return {"Authorization": f"Bearer {response.json()['token']}"}

@@ -1,0 +1,128 @@
+"""The HTTP API for games: any ruleset, seats held by players or bots, stored as records."""
+
+import json
+
+from rulekeeper.core.game import RECORD_FORMAT, replay
+from rulekeeper.server.models import StoredGame
+from tests.core.test_cli import run
+from tests.server.conftest import make_client, sign_up
+
+BATTLE = "dire-alliance-battle"
+
+
+def first_option(view):
+    return view["view"]["pending"]["options"][0]["id"]
+
+
+def decide(client, headers, view, option=None, version=None):
+    body = {"seat": view["seat"], "option": option or first_option(view),
+            "version": view["version"] if version is None else version}
+    return client.post(f"/api/games/{view['id']}/decisions", json=body, headers=headers)
+
+
+def test_a_game_against_a_bot_is_played_to_its_end(client, tmp_path, capsys, monkeypatch):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": "enemy-attacks", "options": {"players": 1},
+                                           "seed": 3}, headers=alice).json()
+    assert view["seats"] == [{"seat": "p1", "kind": "human", "player": "alice", "bot": None}]
+    steps = 0
+    while not view["over"]:
+        response = decide(client, alice, view)
+        assert response.status_code == 200, response.text
+        assert response.json()["version"] == view["version"] + 1
+        view = response.json()
+        steps += 1
+    assert view["result"]["winner"] is not None or view["result"]["reason"]
+    record = client.get(f"/api/games/{view['id']}/record", headers=alice)
+    lines = [json.loads(line) for line in record.text.splitlines()]
+    assert lines[0]["format"] == RECORD_FORMAT and lines[0]["lang"] == "en"
+    game = replay(lines[0]["record"])
+    assert game.over and len(game.decisions) == steps
+    assert [line["event"] for line in lines[1:]] == [e.to_json() for e in game.events]
+    (tmp_path / "game.jsonl").write_text(record.text)
+    code, out, err = run(["replay", str(tmp_path / "game.jsonl")], capsys, monkeypatch)
+    assert code == 0 and f"{steps} decisions" in out, err
+
+
+def test_bots_move_on_the_server_until_a_person_must_decide(client):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={
+        "ruleset": BATTLE, "seed": 5,
+        "seats": {"red": {"kind": "bot", "bot": "random"}, "blue": {"kind": "human"}}},
+        headers=alice).json()
+    assert view["seat"] == "blue"
+    stored = client.app.state.db.read(lambda s: s.get(StoredGame, view["id"]))
+    assert stored.deciders and set(stored.deciders) == {"red"}  # red moved first, alone
+    assert view["turn"] == "blue" and view["view"]["pending"]["player"] == "blue"
+    after = decide(client, alice, view).json()
+    assert after["turn"] == "blue"
+
+
+def test_a_stale_version_gets_409_and_an_exact_repeat_gets_the_same_state(client):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": BATTLE, "seed": 1}, headers=alice).json()
+    first = decide(client, alice, view)
+    repeat = decide(client, alice, view)
+    assert first.status_code == repeat.status_code == 200
+    assert repeat.json()["version"] == first.json()["version"] == 1
+    assert repeat.json()["view"] == first.json()["view"]
+    other = [o["id"] for o in view["view"]["pending"]["options"]][1]
+    stale = decide(client, alice, view, option=other)
+    assert stale.status_code == 409
+    assert stale.json()["error"] == f"version 0 is stale: game {view['id']} is at version 1"
+
+
+def test_undo_takes_back_your_decision_and_the_bots_replies(client):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": BATTLE, "seed": 2}, headers=alice).json()
+    assert not view["can_undo"]
+    moved = decide(client, alice, view).json()
+    assert moved["can_undo"]
+    undone = client.post(f"/api/games/{view['id']}/undo",
+                         json={"seat": "red", "version": moved["version"]}, headers=alice)
+    assert undone.status_code == 200
+    assert undone.json()["view"] == view["view"] and undone.json()["version"] == 2
+    again = client.post(f"/api/games/{view['id']}/undo", json={"seat": "red", "version": 2},
+                        headers=alice)
+    assert again.status_code == 400 and "no decision to undo" in again.json()["error"]
+
+
+def test_a_restarted_server_loses_nothing(db_url):
+    with make_client(db_url) as client:
+        alice = sign_up(client, "alice")
+        view = client.post("/api/games", json={"ruleset": BATTLE, "seed": 9},
+                           headers=alice).json()
+        for _ in range(3):
+            view = decide(client, alice, view).json()
+    with make_client(db_url) as restarted:
+        again = restarted.get(f"/api/games/{view['id']}", headers=alice)
+        assert again.status_code == 200
+        assert again.json()["view"] == view["view"] and again.json()["version"] == 3
+
+
+def test_events_are_rendered_in_the_asked_language_from_since(client):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": "cryptids"}, headers=alice).json()
+    assert view["over"] and view["events_total"] > 3
+    french = client.get(f"/api/games/{view['id']}?lang=fr&since=1", headers=alice).json()
+    assert [e["n"] for e in french["events"]] == list(range(1, view["events_total"]))
+    assert french["events"][0]["text"] != view["events"][1]["text"]
+    assert "Dahu" in view["events"][1]["text"] and "le Dahu" in french["events"][0]["text"]
+
+
+def test_the_ruleset_list_describes_what_a_game_form_needs(client):
+    rulesets = {r["id"]: r for r in client.get("/api/rulesets").json()}
+    battle = rulesets["dire-alliance-battle-v1"]
+    assert battle["seats"] == ["red", "blue"] and "heuristic" in battle["bots"]
+    assert "red_faction" in battle["options"]["properties"]
+    assert rulesets["cryptids-v1"]["languages"] == ["en", "fr"]
+
+
+def test_the_rule_texts_that_events_cite_are_served(client):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": "cryptids"}, headers=alice).json()
+    rules = {r["id"]: r for r in client.get("/api/rulesets/cryptids/rules").json()}
+    assert {e["rule"] for e in view["events"]} <= set(rules)
+    assert all(r["text"] and r["section"] for r in rules.values())
+    missing = client.get("/api/rulesets/cryptid/rules")
+    assert missing.status_code == 400 and "did you mean 'cryptids'" in missing.json()["error"]
