@@ -31,6 +31,7 @@ from rulekeeper.cli_args import (
     content_sets,
     extra_options,
 )
+from rulekeeper.cli_odds import OddsGroup
 from rulekeeper.cli_text import say
 from rulekeeper.core import registry
 from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
@@ -45,10 +46,8 @@ from rulekeeper.lab.batch import BatchSpec, run_serial
 
 app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
-odds_app = typer.Typer(help="Exact odds for a ruleset's dice questions.", no_args_is_help=True)
-battle_app = typer.Typer(help="Run one automatic battle and print its log.", no_args_is_help=True)
-app.add_typer(odds_app, name="odds")
-app.add_typer(battle_app, name="battle")
+app.add_typer(typer.Typer(cls=OddsGroup, no_args_is_help=True), name="odds",
+              help="Odds of a ruleset's dice questions: exact, or by Monte Carlo.")
 
 
 def check_lang(game_or_ruleset: Any, lang: str) -> None:
@@ -125,6 +124,38 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         if log is not None:
             write_log(log, game, lang)
             console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
+
+
+@app.command(context_settings=EXTRA)
+def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
+           dice: DiceOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
+           set_: SetOpt = None, lang: LangOpt = "en", log: LogOpt = None) -> None:
+    """One game of a ruleset that plays by itself (cryptids): its log, each event with its rule.
+
+    Ruleset options go last, e.g. --left hunters --right guardians.
+    """
+    loaded = registry.load(ruleset)
+    if loaded.meta.max_length != 0:
+        raise UsageError(f"{loaded.meta.id} asks its players for decisions; play it with "
+                         f"'rulekeeper play {loaded.meta.name}' (battle runs the rulesets that "
+                         f"play by themselves: {', '.join(self_playing()) or 'none'})")
+    check_lang(loaded, lang)
+    if log is not None:
+        check_writable(log)
+    game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
+                    options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
+                    content_set=content_sets(set_))
+    for event in game.events:
+        console.print(f"{escape(game.ruleset.messages.render(event, lang))} "
+                      f"[dim]\\[{event.rule}][/dim]", highlight=False)
+    if log is not None:
+        write_log(log, game, lang)
+        console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
+
+
+def self_playing() -> list[str]:
+    """The rulesets whose games ask no decision."""
+    return [i for i in registry.ids() if registry.load(i).meta.max_length == 0]
 
 
 def outcome(result: Result, lang: str) -> str:
@@ -298,27 +329,36 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
 lab_cli.add_commands(app)
 
 
-def _add_plugin_commands() -> None:
-    groups = {"odds": odds_app, "battle": battle_app}
-    for group, name, command in registry.commands():
-        parent = groups.get(group, app)
-        callback = command.registered_callback
-        if not command.registered_commands and callback and callback.invoke_without_command:
-            settings = callback.context_settings
-            parent.command(name=name, help=callback.help or command.info.help,
-                           context_settings=settings if isinstance(settings, dict) else None,
-                           )(callback.callback)
-        else:
-            parent.add_typer(command, name=name)
+ParserError: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+"""The base of the argument parser's errors (click's, as Typer vendors it or not)."""
 
 
 def main() -> None:
     """Entry point: user errors become one line and an exit code, never a traceback."""
     try:
-        _add_plugin_commands()
-        app(standalone_mode=True)
+        code = app(standalone_mode=False)
     except RulekeeperError as error:
-        sys.stderr.write(f"error: {error}\n")
-        sys.exit(error.exit_code)
+        fail(str(error), error.exit_code)
+    except ParserError as error:
+        fail(parser_message(error), getattr(error, "exit_code", 2))
+    except typer.Abort:
+        fail("aborted", 1)
     except KeyboardInterrupt:
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def parser_message(error: Exception) -> str:
+    """A usage error of the argument parser as one line, naming the command's help."""
+    if type(error).__name__ == "NoArgsIsHelpError":  # the help was printed already
+        return ""
+    message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
+    ctx = getattr(error, "ctx", None)
+    return f"{message} (see '{ctx.command_path} --help')" if ctx is not None else message
+
+
+def fail(message: str, code: int) -> None:
+    if message:
+        sys.stderr.write(f"error: {message}\n")
+    sys.exit(code)

@@ -23,6 +23,7 @@ from rulekeeper.core.content import ContentSet
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.rulings import Ruling, did_you_mean
@@ -99,6 +100,8 @@ class Ruleset(ABC):
     bots: ClassVar[Mapping[str, str]] = {}
     """Ruleset-specific agents: name to ``"module:factory"``; factory(seat, seed) -> Agent."""
     default_bot: ClassVar[str] = "random"
+    odds_questions: ClassVar[OddsQuestions | None] = None
+    """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.meta.id}>"

@@ -2,7 +2,8 @@
 
 from fractions import Fraction
 
-from rulekeeper.rulesets.cryptids.odds import branches, exact, monte_carlo, wilson
+from rulekeeper.core.odds import wilson
+from rulekeeper.rulesets.cryptids.odds import branches, exact, monte_carlo
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from tests.rulesets.cryptids.helpers import cryptid, on, teams
 

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
 from rulekeeper.core.rulings import Ruling
@@ -70,6 +71,8 @@ class CombatEncounterRuleset(Ruleset):
     metrics = METRICS
     bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot"}
     default_bot = "heuristic"
+    odds_questions = OddsQuestions("combat-encounter",
+                                   "rulekeeper.rulesets.combat_encounter.odds:QUESTIONS")
 
     def __init__(self) -> None:
         self._catalogs: dict[int, tuple[CombatContent, Catalog]] = {}

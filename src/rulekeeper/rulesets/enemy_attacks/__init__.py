@@ -17,6 +17,7 @@ from pydantic import Field
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
 from rulekeeper.core.rulings import Ruling
@@ -74,6 +75,8 @@ class EnemyAttacksRuleset(Ruleset):
     content_dir = HERE / "content"
     rules_files = (HERE / "rules.yaml",)
     options_model = EnemyAttacksOptions
+    odds_questions = OddsQuestions("enemy-attacks",
+                                   "rulekeeper.rulesets.enemy_attacks.odds:QUESTIONS")
     templates = TEMPLATES
     metrics = ("damage_to_allies", "damage_to_enemies", "stamina_lost", "stamina_spent",
                "enemy_attacks", "obstructed_aim", "hero_exceptions", "conditions_gained",
