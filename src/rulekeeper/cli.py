@@ -34,9 +34,9 @@ from rulekeeper.cli_args import (
 from rulekeeper.cli_odds import OddsGroup
 from rulekeeper.cli_text import say
 from rulekeeper.core import registry
-from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
-from rulekeeper.core.events import Event, JsonLinesError, read_jsonl, write_jsonl
-from rulekeeper.core.game import Game, Record, new_game, parse_record, replay
+from rulekeeper.core.errors import RulekeeperError, UsageError
+from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.records import read_log, verify, write_log
 from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
 from rulekeeper.core.ruleset import Result
@@ -77,13 +77,6 @@ def check_writable(path: Path, what: str = "--log") -> None:
         raise UsageError(f"{what} {path}: is a folder, not a file")
     if not path.parent.is_dir():
         raise UsageError(f"{what} {path}: the folder {str(path.parent)!r} does not exist")
-
-
-def write_log(path: Path, game: Game, lang: str) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        write_jsonl(handle, [{"record": game.record().model_dump(mode="json")}])
-        write_jsonl(handle, ({"event": e.to_json(), "text": game.ruleset.messages.render(e, lang)}
-                             for e in game.events))
 
 
 @app.command(context_settings=EXTRA)
@@ -170,50 +163,17 @@ def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
     return len(game.events)
 
 
-def read_log(path: Path) -> tuple[Record, list[Event] | None]:
-    try:
-        with path.open(encoding="utf-8") as handle:
-            rows = list(read_jsonl(handle))
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    except JsonLinesError as error:
-        raise ReplayMismatch(f"{path}:{error.line}: not JSON Lines: {error.reason}") from None
-    except UnicodeDecodeError:
-        raise ReplayMismatch(f"{path}: not a text file") from None
-    if not rows or not all(isinstance(row, dict) for row in rows):
-        raise ReplayMismatch(f"{path}: not a rulekeeper log (one JSON object per line)")
-    if "record" not in rows[0]:
-        if len(rows) == 1 and "ruleset" in rows[0]:
-            return parse_record(rows[0]), None
-        raise ReplayMismatch(f"{path}: the first line holds no game record")
-    record = parse_record(rows[0]["record"])
-    try:
-        events = [Event.from_json(row["event"]) for row in rows[1:]]
-    except (KeyError, TypeError, AttributeError) as error:
-        raise ReplayMismatch(f"{path}: an event line lacks {error}") from None
-    return record, events if len(rows) > 1 else None
-
-
-def compare_events(logged: list[Event], replayed: list[Event]) -> None:
-    """Raise :class:`ReplayMismatch` at the first event where the log and the replay differ."""
-    for number, (a, b) in enumerate(zip(logged, replayed, strict=False), 1):
-        if a.to_json() != b.to_json():
-            raise ReplayMismatch(f"event {number} differs from the log")
-    if len(logged) != len(replayed):
-        raise ReplayMismatch(f"the log has {len(logged)} events; the replay has {len(replayed)}")
-
-
 @app.command("replay")
 def replay_command(
         file: Annotated[Path, typer.Argument(help="a log written by play --log")],
         explain: Annotated[bool, typer.Option(help="print each event with its rule")] = False,
         lang: LangOpt = "en") -> None:
     """Re-run a game from its record and check that it reproduces."""
-    record, logged = read_log(file)
+    log = read_log(file)
+    record = log.record
     game = replay(record)
     check_lang(game.ruleset, lang)
-    if logged is not None:
-        compare_events(logged, game.events)
+    verify(log, game)
     if explain:
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "

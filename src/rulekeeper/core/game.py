@@ -9,6 +9,7 @@ re-run it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from importlib import metadata as _metadata
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +21,23 @@ from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event
 from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
+from rulekeeper.core.ruleset import Inputs, InputSource, Procedure, Result, Ruleset, Table
 from rulekeeper.core.rulings import resolve
+
+RECORD_FORMAT = 1
+"""The format version of records (and of the log files that hold them)."""
+
+try:
+    RULEKEEPER_VERSION = _metadata.version("rulekeeper")
+except _metadata.PackageNotFoundError:  # pragma: no cover - running from an unpacked tree
+    RULEKEEPER_VERSION = "unknown"
 
 
 class Record(BaseModel):
     """Everything needed to reproduce a game exactly."""
 
+    format: int = Field(default=RECORD_FORMAT, description="format version of the record")
+    rulekeeper: str = Field(default=RULEKEEPER_VERSION, description="version that wrote it")
     ruleset: str = Field(description="versioned ruleset id")
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
@@ -37,6 +48,9 @@ class Record(BaseModel):
     seed: int
     dice: list[ScriptValue] = Field(default_factory=list, description="scripted dice")
     decisions: list[str] = Field(default_factory=list)
+    inputs: list[dict[str, Any]] = Field(
+        default_factory=list, description="values received from outside the rules, in order "
+        "(kind and value), e.g. the opponent matchmaking picked")
     events_digest: str | None = Field(None, description="digest of the events, when logged")
 
 
@@ -47,15 +61,19 @@ def events_digest(events: Iterable[Event]) -> str:
 class Game:
     """A running game. Drive it with :meth:`step` until :attr:`over`."""
 
-    def __init__(self, ruleset: Ruleset, record: Record, content: Any, log: bool = True) -> None:
+    def __init__(self, ruleset: Ruleset, record: Record, content: Any, log: bool = True,
+                 source: InputSource | None = None) -> None:
         self.ruleset = ruleset
-        self._record = record.model_copy(update={"decisions": [], "events_digest": None})
+        self._record = record.model_copy(
+            update={"decisions": [], "inputs": [], "events_digest": None})
         self._content = content
         self._log = log
+        self._source = source
         self.decisions: list[str] = []
         options = ruleset.parse_options(record.options)
         self.table = Table(ruleset, Rng(record.seed, record.dice), record.rulings, content,
-                           record.scenario, options, ruleset.seats(options), log)
+                           record.scenario, options, ruleset.seats(options), log,
+                           Inputs(record.inputs, source))
         self.pending: Decision | None = None
         self.result: Result | None = None
         self._procedure: Procedure = ruleset.play(self.table)
@@ -121,11 +139,14 @@ class Game:
         """The game's record, from which :func:`replay` rebuilds it."""
         return self._record.model_copy(update={
             "decisions": list(self.decisions),
+            "inputs": self.table.inputs.used,
             "events_digest": events_digest(self.events) if self._log else None,
         })
 
     def _rerun(self, decisions: Sequence[str]) -> Game:
-        game = Game(self.ruleset, self._record, self._content, self._log)
+        """The game re-played with ``decisions``; outside inputs received so far are reused."""
+        record = self._record.model_copy(update={"inputs": self.table.inputs.known})
+        game = Game(self.ruleset, record, self._content, self._log, self._source)
         for option_id in decisions:
             game.step(option_id)
         return game
@@ -154,6 +175,7 @@ def new_game(
     dice: Sequence[ScriptValue] = (),
     content_set: Mapping[str, Any] | None = None,
     log: bool = True,
+    source: InputSource | None = None,
 ) -> Game:
     """Start a game.
 
@@ -167,6 +189,8 @@ def new_game(
         dice: scripted dice values, used before random rolls.
         content_set: single content values to change, by dotted path.
         log: record events (turn off for fast simulation).
+        source: answers the game's requests for outside inputs (``table.outside``), such
+            as the opponent of a cryptids run; None uses the ruleset's own default source.
     """
     ruleset = registry.load(ruleset_id)
     if content is not None:
@@ -185,7 +209,7 @@ def new_game(
         dice=list(dice),
         events_digest=None,
     )
-    return Game(ruleset, record, loaded, log)
+    return Game(ruleset, record, loaded, log, source)
 
 
 def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True) -> Game:
@@ -223,19 +247,38 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
             game.step(option_id)
         except UsageError as error:
             raise ReplayMismatch(f"decision {index + 1} no longer reproduces: {error}") from None
+    unused = len(record.inputs) - len(game.table.inputs.used)
+    if unused > 0:
+        raise ReplayMismatch(f"the replay used {len(game.table.inputs.used)} of the record's "
+                             f"{len(record.inputs)} outside inputs")
     if check and log and record.events_digest not in (None, events_digest(game.events)):
         raise ReplayMismatch("the replayed events differ from the recorded ones")
     return game
 
 
 def parse_record(data: Any) -> Record:
-    """A record from JSON data; anything else raises :class:`ReplayMismatch` in one line."""
+    """A record from JSON data; anything else raises :class:`ReplayMismatch` in one line.
+
+    A record without a format is of format 1 (the first); a newer one is refused.
+    """
+    if isinstance(data, Mapping):
+        check_format(data.get("format", RECORD_FORMAT), "record")
     try:
         return Record.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "record"
         raise ReplayMismatch(f"not a game record: {where}: {first['msg']}") from None
+
+
+def check_format(value: Any, what: str) -> None:
+    """Refuse, in one line, a ``format`` this rulekeeper cannot read."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ReplayMismatch(f"not a rulekeeper {what}: format {value!r} is not a version number")
+    if value > RECORD_FORMAT:
+        raise ReplayMismatch(f"the {what} has format {value}, newer than this rulekeeper "
+                             f"({RULEKEEPER_VERSION}) reads (format {RECORD_FORMAT}): upgrade "
+                             f"rulekeeper to read it")
 
 
 def _current_version(ruleset_id: str) -> str | None:

@@ -10,8 +10,9 @@ change of state is announced with ``table.emit``.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -21,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulekeeper.core.content import ContentSet
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import DiceScriptError, UsageError
+from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
@@ -60,14 +61,58 @@ class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+InputSource = Callable[[str, dict[str, Any]], Any]
+"""Answers a game's request for an outside input: ``source(kind, request) -> JSON value``."""
+
+
+class Inputs:
+    """The values a game receives from outside its rules, in the order it asks for them.
+
+    Recorded values are given back first (a replay needs no source); past them, the
+    source is asked and its answer recorded. Values are kept as JSON would give them
+    back, so a game played live and its replay from a file see the same data.
+    """
+
+    __slots__ = ("known", "source", "used")
+
+    def __init__(self, recorded: Sequence[Mapping[str, Any]],
+                 source: InputSource | None) -> None:
+        self.known: list[dict[str, Any]] = [dict(item) for item in recorded]
+        self.used: list[dict[str, Any]] = []
+        self.source = source
+
+    def take(self, kind: str, request: dict[str, Any], table: Table) -> Any:
+        index = len(self.used)
+        if index < len(self.known):
+            item = self.known[index]
+            if item.get("kind") != kind:
+                raise ReplayMismatch(f"outside input {index + 1} is {item.get('kind')!r} in the "
+                                     f"record; the game asks for {kind!r}")
+        else:
+            source = self.source or table.ruleset.input_source(table)
+            if source is None:
+                raise UsageError(f"{table.ruleset.meta.id} needs an outside input ({kind}) and "
+                                 f"no source was given")
+            self.source = source
+            try:
+                value = json.loads(json.dumps(source(kind, request)))
+            except TypeError as error:
+                raise RulesetError(f"outside input {kind!r} is not JSON data: {error}") from None
+            item = {"kind": kind, "value": value}
+            self.known.append(item)
+        self.used.append(item)
+        return item["value"]
+
+
 class Table:
     """Everything one game's rules may use: its dice, rulings, content, options and log."""
 
-    __slots__ = ("content", "events", "logging", "options", "rng", "ruleset", "rulings",
-                 "scenario", "seats", "state")
+    __slots__ = ("content", "events", "inputs", "logging", "options", "rng", "ruleset",
+                 "rulings", "scenario", "seats", "state")
 
     def __init__(self, ruleset: Ruleset, rng: Rng, rulings: Mapping[str, str], content: Any,
-                 scenario: str | None, options: Any, seats: tuple[str, ...], logging: bool) -> None:
+                 scenario: str | None, options: Any, seats: tuple[str, ...], logging: bool,
+                 inputs: Inputs | None = None) -> None:
         self.ruleset = ruleset
         self.rng = rng
         self.rulings = rulings
@@ -78,6 +123,15 @@ class Table:
         self.logging = logging
         self.events: list[Event] = []
         self.state: Any = None
+        self.inputs = inputs if inputs is not None else Inputs((), None)
+
+    def outside(self, kind: str, request: dict[str, Any]) -> Any:
+        """A value from outside the rules (the opponent matchmaking picks...), recorded.
+
+        ``request`` tells the source what is asked (JSON data); the answer is kept in the
+        game's record, so a replay gets the same value without asking anyone.
+        """
+        return self.inputs.take(kind, request, self)
 
     def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None, **data: Any) -> None:
         """Record an event (a no-op when the game runs with logging off)."""
@@ -125,6 +179,10 @@ class Ruleset(ABC):
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
         """What ``player`` may know of the game (None: everything), as JSON-able data."""
         return {}
+
+    def input_source(self, table: Table) -> InputSource | None:
+        """The source of outside inputs when the game was started without one (offline play)."""
+        return None
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int] | None:
         """What a scripted die value (``--dice``) may be in this ruleset, checked at game start.
