@@ -10,7 +10,8 @@ from rulekeeper.lab.stats import (
     mcnemar,
     mean_interval,
     newcombe,
-    paired_difference,
+    paired_proportions,
+    t975,
     two_proportions,
     wilson,
 )
@@ -49,10 +50,34 @@ def test_mcnemar_counts_only_discordant_pairs():
         mcnemar([True], [])
 
 
-def test_paired_difference_is_the_mean_of_differences():
-    d = paired_difference([1, 0, 0, 1, 0], [1, 1, 1, 1, 0])
-    assert d.value == pytest.approx(0.4)
-    assert d.low < 0.4 < d.high
+def pairs(worse, better, both=5, neither=5):
+    before = [True] * worse + [False] * better + [True] * both + [False] * neither
+    after = [False] * worse + [True] * better + [True] * both + [False] * neither
+    return before, after
+
+
+def test_paired_proportions_is_the_difference_with_the_exact_interval_of_the_discordant():
+    before, after = pairs(3, 9)
+    d = paired_proportions(before, after)
+    share = sp.binomtest(9, 12).proportion_ci(method="exact")
+    assert d.value == pytest.approx(6 / 22) and d.n == 22
+    assert (d.low, d.high) == pytest.approx(((2 * share.low - 1) * 12 / 22,
+                                             (2 * share.high - 1) * 12 / 22))
+    none = paired_proportions(*pairs(0, 0))  # no discordant pair: no difference seen
+    assert (none.value, none.low, none.high, none.n) == (0, 0, 0, 10)
+
+
+@pytest.mark.parametrize("worse", range(0, 30, 3))
+@pytest.mark.parametrize("better", range(0, 40, 4))
+def test_an_interval_excludes_zero_exactly_when_mcnemar_is_significant(worse, better):
+    before, after = pairs(worse, better, both=7, neither=11)
+    d, p = paired_proportions(before, after), mcnemar(before, after)
+    assert (d.low > 0 or d.high < 0) == (p < 0.05)
+
+
+@pytest.mark.parametrize("df", [1, 2, 5, 29, 30, 31, 45, 100, 999, 10**6])
+def test_t_quantile_agrees_with_scipy(df):
+    assert t975(df) == pytest.approx(sp.t.ppf(0.975, df), abs=4e-8)
 
 
 def test_holm_adjustment():
