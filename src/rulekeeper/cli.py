@@ -19,6 +19,7 @@ from rulekeeper.cli_args import (
     AgentsOpt,
     ContentOpt,
     DiceOpt,
+    ForceOpt,
     LangOpt,
     LogOpt,
     RulesetArg,
@@ -27,9 +28,11 @@ from rulekeeper.cli_args import (
     SeedOpt,
     SetOpt,
     agent_list,
+    check_output,
     console,
     content_sets,
     extra_options,
+    write_text,
 )
 from rulekeeper.cli_odds import OddsGroup
 from rulekeeper.cli_text import say
@@ -46,8 +49,16 @@ from rulekeeper.lab.batch import BatchSpec, run_serial
 
 app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
-app.add_typer(typer.Typer(cls=OddsGroup, no_args_is_help=True), name="odds",
+odds_app = typer.Typer(cls=OddsGroup, invoke_without_command=True)
+app.add_typer(odds_app, name="odds",
               help="Odds of a ruleset's dice questions: exact, or by Monte Carlo.")
+
+
+@odds_app.callback()
+def odds(ctx: typer.Context) -> None:
+    """Without a question, the questions there are."""
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help(), end="")
 
 
 def check_lang(game_or_ruleset: Any, lang: str) -> None:
@@ -71,25 +82,16 @@ def list_rulesets() -> None:
     console.print(table)
 
 
-def check_writable(path: Path, what: str = "--log") -> None:
-    """Refuse, before any work is done, a file path that cannot be written."""
-    if path.is_dir():
-        raise UsageError(f"{what} {path}: is a folder, not a file")
-    if not path.parent.is_dir():
-        raise UsageError(f"{what} {path}: the folder {str(path.parent)!r} does not exist")
-
-
 @app.command(context_settings=EXTRA)
 def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
          agents: AgentsOpt = None,
          dice: DiceOpt = None,
          ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
          lang: LangOpt = "en",
-         log: LogOpt = None,
+         log: LogOpt = None, force: ForceOpt = False,
          ) -> None:
     """Play a game in the terminal. Ruleset options go last, e.g. --heroes 2."""
-    if log is not None:
-        check_writable(log)
+    check_output(log, "--log", force)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_))
@@ -122,7 +124,8 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
 @app.command(context_settings=EXTRA)
 def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
            dice: DiceOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
-           set_: SetOpt = None, lang: LangOpt = "en", log: LogOpt = None) -> None:
+           set_: SetOpt = None, lang: LangOpt = "en", log: LogOpt = None,
+           force: ForceOpt = False) -> None:
     """One game of a ruleset that plays by itself (cryptids): its log, each event with its rule.
 
     Ruleset options go last, e.g. --left hunters --right guardians.
@@ -133,8 +136,7 @@ def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None
                          f"'rulekeeper play {loaded.meta.name}' (battle runs the rulesets that "
                          f"play by themselves: {', '.join(self_playing()) or 'none'})")
     check_lang(loaded, lang)
-    if log is not None:
-        check_writable(log)
+    check_output(log, "--log", force)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_))
@@ -227,7 +229,7 @@ def schema(ruleset: RulesetArg,
            out: Annotated[Path | None, typer.Option("-o", "--out", help="write to a file")] = None,
            out_dir: Annotated[Path | None, typer.Option(
                "--out-dir", help="write one <file>.schema.json per content file here")] = None,
-           ) -> None:
+           force: ForceOpt = False) -> None:
     """JSON Schema of a ruleset's content, for editors: the whole content, or one file's."""
     loaded = registry.load(ruleset)
     content = loaded.content_set
@@ -240,23 +242,31 @@ def schema(ruleset: RulesetArg,
     if out is not None and out_dir is not None:
         raise UsageError("give --out (one schema) or --out-dir (one per file), not both")
     if out_dir is not None:
+        names = [file] if file else list(content.files)
+        targets = [out_dir / f"{name}.schema.json" for name in names]
         if out_dir.exists() and not out_dir.is_dir():
             raise UsageError(f"--out-dir {out_dir}: is a file, not a folder")
         if not out_dir.parent.is_dir():
             raise UsageError(f"--out-dir {out_dir}: the folder {str(out_dir.parent)!r} "
                              f"does not exist")
-        out_dir.mkdir(exist_ok=True)
-        names = [file] if file else list(content.files)
-        for name in names:
-            (out_dir / f"{name}.schema.json").write_text(
-                _schema_text(content.schema(name)), encoding="utf-8")
-        console.print(f"Wrote {', '.join(f'{n}.schema.json' for n in names)} to {out_dir}",
+        there = [t.name for t in targets if t.exists()]
+        if there and not force:
+            raise UsageError(f"--out-dir {out_dir}: {', '.join(there)} exist(s); give --force "
+                             f"to replace them")
+        try:
+            out_dir.mkdir(exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"--out-dir {out_dir}: cannot make the folder: "
+                             f"{error.strerror or error}") from None
+        for name, target in zip(names, targets, strict=True):
+            write_text(target, _schema_text(content.schema(name)), "--out-dir")
+        console.print(f"Wrote {', '.join(t.name for t in targets)} to {out_dir}",
                       highlight=False)
         return
+    check_output(out, "--out", force)
     text = _schema_text(content.schema(file))
     if out:
-        check_writable(out, "--out")
-        out.write_text(text, encoding="utf-8")
+        write_text(out, text, "--out")
     else:
         print(text, end="")
 

@@ -55,9 +55,9 @@ def test_a_side_no_winner_can_be_is_refused_before_any_game(capsys, monkeypatch)
 
 
 def test_side_that_never_wins_gets_a_hint():
+    from rulekeeper.lab.batch import GameResult
     from rulekeeper.lab.cli import side_note
     from rulekeeper.lab.summary import Summary
-    from rulekeeper.lab.batch import GameResult
 
     summary = Summary.of([GameResult(0, 1, "left", "ko", 3, 0, {})], "right")
     assert side_note(summary, ["left", "right"]) == (

@@ -75,7 +75,7 @@ def test_an_interval_excludes_zero_exactly_when_mcnemar_is_significant(worse, be
     assert (d.low > 0 or d.high < 0) == (p < 0.05)
 
 
-@pytest.mark.parametrize("df", [1, 2, 5, 29, 30, 31, 45, 100, 999, 10**6])
+@pytest.mark.parametrize("df", [*range(1, 201), 999, 10**6])
 def test_t_quantile_agrees_with_scipy(df):
     assert t975(df) == pytest.approx(sp.t.ppf(0.975, df), abs=4e-8)
 

@@ -174,16 +174,18 @@ class Recorder:
              until: UntilNarrow | None = None,
              also: Callable[[list[GameResult]], None] | None = None) -> Tally:
         """Play one batch, its results going to its tally, the file and ``also``."""
-        from rulekeeper.lab.batch import content_digest
         from rulekeeper.lab.run import play_batch
-        from rulekeeper.lab.store import Batch
         from rulekeeper.lab.summary import Tally
 
         tally = Tally(self.side, self.declared, self.paired)
         self.labels.append(label)
         self.tallies.append(tally)
-        batch = Batch(label, params, spec, seed, digest=content_digest(spec))
         writer = self.writer
+        if writer is not None:
+            from rulekeeper.lab.batch import content_digest
+            from rulekeeper.lab.store import Batch
+
+            batch = Batch(label, params, spec, seed, digest=content_digest(spec))
 
         def sink(results: list[GameResult]) -> None:
             tally.add(results)
