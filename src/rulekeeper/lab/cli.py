@@ -226,7 +226,7 @@ def recording(out: Path | None, kind: str, side: str, seats: Sequence[str],
                 kept = f"{writer.games:,} finished games kept in {out}"
             else:
                 kept = f"{recorder.games:,} games finished; none kept (--out FILE keeps them)"
-            progress_console.print(f"Stopped: {kept}.", highlight=False)
+            progress_console.print(f"Stopped: {kept}.", highlight=False, soft_wrap=True)
             raise typer.Exit(stop.exit_code) from None
         except BaseException:
             if writer is not None:
@@ -285,10 +285,11 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
     Ruleset options go last (e.g. --rounds 2). Stopped (Ctrl-C), it keeps every finished
     game in --out.
     """
-    from rulekeeper.lab.run import UntilNarrow
+    from rulekeeper.lab.run import UntilNarrow, check
 
     spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
     plan = make_plan(workers, backend, ray_address, chunk)
+    check(spec)
     seats = sides_of(spec)
     side = pick_side(side, seats)
     check_output(out, "--out", force)
@@ -347,12 +348,15 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
     Variants are every combination of the values given. Ruleset options go last.
     """
     from rulekeeper.lab import plots
+    from rulekeeper.lab.run import check
     from rulekeeper.lab.sweep import by_first_axis, compare, parse_axes, value_text, variants
 
     base = make_spec(ctx, ruleset, agents, scenario, None, content, None)
     plan = make_plan(workers, backend, ray_address, chunk)
     axes = parse_axes(base.ruleset, set_ or [], option or [], ruling or [])
     found = variants(base, axes)
+    for variant in found:  # every variant, before any game
+        check(variant.spec)
     seats = sides_of(found[0].spec)
     side = pick_side(side, seats)
     check_output(out, "--out", force)
@@ -564,9 +568,11 @@ def check_replayable(file: Path, batch: Any) -> None:
     were: its ruleset registered, the same content (by digest)."""
     from rulekeeper.lab.batch import content_digest
 
-    if batch.spec.ruleset not in registry.ids():
+    try:
+        registry.resolve_id(batch.spec.ruleset)
+    except UsageError:
         raise UsageError(f"--ruling-games: {file} was played with {batch.spec.ruleset}, which "
-                         f"is not registered here")
+                         f"is not registered here") from None
     if batch.digest is None:
         raise UsageError(f"--ruling-games: {file} does not record its content's digest "
                          f"(written by an older rulekeeper): the games played now could not "
