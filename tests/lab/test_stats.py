@@ -6,13 +6,12 @@ import pytest
 from scipy import stats as sp
 
 from rulekeeper.lab.stats import (
+    association,
     holm,
     mcnemar,
     mean_interval,
-    newcombe,
     paired_proportions,
     t975,
-    two_proportions,
     wilson,
 )
 
@@ -86,12 +85,18 @@ def test_holm_adjustment():
     assert holm([]) == []
 
 
-def test_newcombe_difference_and_fisher():
-    a, b = wilson(30, 50), wilson(20, 50)
-    d = newcombe(a, b)
-    assert d.value == pytest.approx(0.2)
-    assert d.low == pytest.approx(0.2 - math.hypot(0.6 - a.low, b.high - 0.4))
-    assert d.high == pytest.approx(0.2 + math.hypot(a.high - 0.6, 0.4 - b.low))
-    assert two_proportions(30, 50, 20, 50) == pytest.approx(
-        sp.fisher_exact([[30, 20], [20, 30]]).pvalue)
-    assert two_proportions(1, 0, 3, 4) == 1.0
+@pytest.mark.parametrize("table", [(30, 50, 20, 50), (9, 10, 2, 10), (0, 12, 5, 9),
+                                   (40, 40, 3, 60), (7, 20, 7, 20)])
+def test_association_is_fishers_test_with_its_exact_odds_ratio_interval(table):
+    from scipy.stats.contingency import odds_ratio
+
+    wins_a, n_a, wins_b, n_b = table
+    counts = [[wins_a, n_a - wins_a], [wins_b, n_b - wins_b]]
+    ratio, p = association(*table)
+    expected = odds_ratio(counts, kind="conditional")
+    assert ratio.value == pytest.approx(expected.statistic)
+    assert (ratio.low, ratio.high) == pytest.approx(tuple(expected.confidence_interval()))
+    one_sided = min(sp.fisher_exact(counts, alternative=a).pvalue for a in ("less", "greater"))
+    assert p == pytest.approx(min(1, 2 * one_sided))
+    assert (ratio.low > 1 or ratio.high < 1) == (p < 0.05)
+    assert association(1, 0, 3, 4)[1] == 1.0

@@ -5,7 +5,9 @@ Win, tie and loss rates get Wilson score intervals (good at small counts and nea
 so they are compared game by game: McNemar's exact test for the win indicator,
 with the exact interval of the same family (:func:`paired_proportions`); p-values of
 several comparisons are adjusted with Holm's method, and their intervals with
-Bonferroni's (a wider interval, so one that excludes 0 is always significant).
+Bonferroni's (a wider interval, so one that excludes 0 is always significant). Two
+independent groups (games with and without a card) get Fisher's exact test with the exact
+interval of the odds ratio (:func:`association`).
 
 scipy is imported only by the tests of sweeps and reports: a summary's t quantiles come
 from :func:`t975` (scipy's values, and a series past 29 degrees of freedom), so that
@@ -227,28 +229,26 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     return adjusted
 
 
-def newcombe(first: Estimate, second: Estimate) -> Estimate:
-    """``first - second`` of two independent proportions, with Newcombe's interval.
+def association(wins_a: int, n_a: int, wins_b: int, n_b: int,
+                confidence: float = 0.95) -> tuple[Estimate, float]:
+    """Do two groups win at different rates? The odds ratio (group a's odds of winning over
+    group b's) with its exact conditional interval, and the p-value of Fisher's exact test
+    from the same distribution: twice the smaller one-sided p (the central test), so the
+    interval leaves out 1 exactly when p is below ``1 - confidence``.
 
-    The interval combines the two Wilson intervals (method 10 of Newcombe, 1998).
-
-    >>> d = newcombe(wilson(30, 50), wilson(20, 50))
-    >>> round(d.value, 2), round(d.low, 3), round(d.high, 3)
-    (0.2, 0.005, 0.375)
-    """
-    value = first.value - second.value
-    low = value - math.hypot(first.value - first.low, second.high - second.value)
-    high = value + math.hypot(first.high - first.value, second.value - second.low)
-    return Estimate(value, low, high, min(first.n, second.n))
-
-
-def two_proportions(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float:
-    """Two-sided p-value of Fisher's exact test: do two groups win at different rates?
-
-    >>> two_proportions(5, 10, 5, 10)
+    >>> ratio, p = association(30, 50, 20, 50)
+    >>> round(ratio.value, 2), round(ratio.low, 2), round(ratio.high, 2), round(p, 4)
+    (2.23, 0.94, 5.41, 0.0713)
+    >>> association(1, 0, 3, 4)[1]
     1.0
     """
     if min(n_a, n_b) == 0:
-        return 1.0
+        return Estimate(math.nan, 0.0, math.inf, 0), 1.0
+    stats = _scipy()
     table = [[wins_a, n_a - wins_a], [wins_b, n_b - wins_b]]
-    return float(_scipy().fisher_exact(table).pvalue)
+    ratio = stats.contingency.odds_ratio(table, kind="conditional")
+    interval = ratio.confidence_interval(confidence)
+    tails = (stats.fisher_exact(table, alternative=side).pvalue for side in ("less", "greater"))
+    p = min(1.0, 2 * min(tails))
+    return Estimate(float(ratio.statistic), float(interval.low), float(interval.high),
+                    min(n_a, n_b)), float(p)
