@@ -273,10 +273,10 @@ class Report:
         results = [r for b in self.run.batches for r in b.results]
         found, everywhere = impacts(results, self.side)
         head = "<h2>Impact of each card, fighter or cryptid</h2>"
-        constant = (f"<p class='note'>{len(everywhere)} more {'entity is' if len(everywhere) == 1 else 'entities are'} "
-                    f"in every game or in none (nothing to compare): "
-                    f"{_esc(', '.join(everywhere[:12]))}{', ...' if len(everywhere) > 12 else ''}"
-                    f".</p>" if everywhere else "")
+        are = "entity is" if len(everywhere) == 1 else "entities are"
+        named = ", ".join(everywhere[:12]) + (", ..." if len(everywhere) > 12 else "")
+        constant = (f"<p class='note'>{len(everywhere)} more {are} in every game or in none "
+                    f"(nothing to compare): {_esc(named)}.</p>" if everywhere else "")
         if not found:
             return (head + "<p class='note'>These results carry no per-entity metrics that "
                     "differ between games (<code>played.&lt;id&gt;</code>, "
