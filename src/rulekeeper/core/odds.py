@@ -14,10 +14,14 @@ with a 95% interval.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -103,6 +107,37 @@ class Odds:
             "means": self.means,
             "notes": self.notes,
         }
+
+
+T = TypeVar("T")
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
+
+
+def in_parallel(task: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int) -> list[T]:
+    """``task(*job)`` for every job, on up to ``workers`` processes; the results in job order.
+
+    For Monte Carlo answers: split into jobs whose results add up whatever the split, the
+    answer is the same on any number of workers. Workers are forked when this process
+    runs one thread (they inherit what it has loaded), else spawned.
+    """
+    if workers <= 1 or len(jobs) <= 1:
+        return [task(*job) for job in jobs]
+    methods = multiprocessing.get_all_start_methods()
+    method = "fork" if "fork" in methods and threading.active_count() == 1 else "spawn"
+    pool = ProcessPoolExecutor(min(workers, len(jobs)),
+                               mp_context=multiprocessing.get_context(method),
+                               initializer=_quiet_worker)
+    try:
+        return list(pool.map(task, *zip(*jobs, strict=True)))
+    except BaseException:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()  # stopped: end the running jobs now
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 Answer = Odds | list[Odds]

@@ -14,6 +14,7 @@ teams only (the sample 5-vs-5 teams are far beyond it).
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
@@ -23,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.odds import Odds, OddsQuestion, wilson
+from rulekeeper.core.odds import Odds, OddsQuestion, in_parallel, wilson
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
@@ -40,16 +41,40 @@ def _name(outcome: Outcome) -> str:
     return "tie" if outcome.winner is None else f"{outcome.winner} wins"
 
 
-def monte_carlo(left: Lineup, right: Lineup, rulings: BattleRulings, games: int,
-                seed: int = 0) -> Odds:
-    """``games`` battles, game i seeded with ``derive_seed(seed, i)`` (as the lab does)."""
+Counts = tuple[dict[str, int], dict[str, dict[int, int]]]
+"""Battles counted: by outcome, and by rolls and HP left."""
+CHUNK = 1_000
+"""Battles per job of a Monte Carlo answer on several workers."""
+
+
+def battles(left: Lineup, right: Lineup, rulings: BattleRulings, seed: int, start: int,
+            stop: int) -> Counts:
+    """Battles ``start..stop-1`` of a Monte Carlo answer, counted."""
     counts = dict.fromkeys(OUTCOMES, 0)
     dists: dict[str, dict[int, int]] = {"rolls": defaultdict(int), "left HP": defaultdict(int),
                                         "right HP": defaultdict(int)}
-    for index in range(games):
+    for index in range(start, stop):
         outcome = Battle(left, right, Rng(derive_seed(seed, index)), rulings).run()
         counts[_name(outcome)] += 1
         _tally(dists, outcome.rolls, outcome.hp, 1)
+    return counts, {k: dict(d) for k, d in dists.items()}
+
+
+def monte_carlo(left: Lineup, right: Lineup, rulings: BattleRulings, games: int,
+                seed: int = 0, workers: int = 1) -> Odds:
+    """``games`` battles, game i seeded with ``derive_seed(seed, i)`` (as the lab does), on
+    up to ``workers`` processes: the counts add up to the same answer however many."""
+    jobs = [(left, right, rulings, seed, start, min(games, start + CHUNK))
+            for start in range(0, games, CHUNK)]
+    counts = dict.fromkeys(OUTCOMES, 0)
+    dists: dict[str, dict[int, int]] = {"rolls": defaultdict(int), "left HP": defaultdict(int),
+                                        "right HP": defaultdict(int)}
+    for part_counts, part_dists in in_parallel(battles, jobs, workers):
+        for name, count in part_counts.items():
+            counts[name] += count
+        for key, dist in part_dists.items():
+            for value, count in dist.items():
+                dists[key][value] += count
     report = Odds(
         _title(left, right),
         outcomes={name: count / games for name, count in counts.items()},
@@ -195,6 +220,8 @@ class MatchupParams(BaseModel):
     max_states: int = Field(DEFAULT_MAX_STATES, ge=1, le=100_000_000,
                             description="cut-off of --exact: most battle states enumerated")
     seed: int = Field(0, description="random seed")
+    workers: int | None = Field(None, ge=1, le=1024, description="processes for Monte Carlo "
+                                "(default: one per CPU; the answer is the same on any number)")
     rulings: dict[str, str] = Field(default_factory=dict, description="id=option")
     content: str | None = Field(None, description="folder of YAML files over the sample content")
 
@@ -210,7 +237,8 @@ def matchup_odds(params: MatchupParams) -> Odds:
     right = ruleset.lineup(content, params.right, "right")
     if params.exact:
         return exact(left, right, rulings, params.max_states)
-    return monte_carlo(left, right, rulings, params.games, params.seed)
+    workers = params.workers or os.cpu_count() or 1
+    return monte_carlo(left, right, rulings, params.games, params.seed, workers)
 
 
 QUESTIONS = (
