@@ -22,6 +22,7 @@ from rulekeeper.cli_args import (
     ForceOpt,
     LangOpt,
     LogOpt,
+    ReplaceOpt,
     RulesetArg,
     RulingOpt,
     ScenarioOpt,
@@ -41,7 +42,7 @@ from rulekeeper.core.errors import RulekeeperError, UsageError
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.core.records import read_log, verify, write_log
 from rulekeeper.core.rng import parse_dice_script
-from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
+from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
 from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
 from rulekeeper.lab import cli as lab_cli
@@ -86,7 +87,8 @@ def list_rulesets() -> None:
 def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
          agents: AgentsOpt = None,
          dice: DiceOpt = None,
-         ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
+         ruling: RulingOpt = None, content: ContentOpt = None,
+         content_replace: ReplaceOpt = False, set_: SetOpt = None,
          lang: LangOpt = "en",
          log: LogOpt = None, force: ForceOpt = False,
          ) -> None:
@@ -94,7 +96,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
     check_output(log, "--log", force)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_))
+                    content_set=content_sets(set_), content_replace=content_replace)
     check_lang(game.ruleset, lang)
     names = agent_list(agents) or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1)
     seated = seat_agents(game.ruleset, game.seats, names, seed)
@@ -195,30 +197,43 @@ def rules(ruleset: RulesetArg,
           as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
           tests: Annotated[Path | None, typer.Option(help="tests folder to scan")] = None,
           show_tests: Annotated[bool, typer.Option(
-              "--show-tests", help="name each test instead of counting them")] = False) -> None:
-    """The rule index: every rule of the text and the tests that check it."""
+              "--show-tests", help="name each test instead of counting them")] = False,
+          where: Annotated[bool, typer.Option(
+              "--where", help="name the code sites and tests of each rule")] = False) -> None:
+    """The rule index: every rule of the text, the code that applies it and its tests."""
     loaded = registry.load(ruleset)
-    entries = load_rules(loaded.rules_files)
+    entries = loaded.rule_index
     if tests is not None and not tests.is_dir():
         raise UsageError(f"--tests {tests}: no such folder")
     tests_dir = tests or default_tests_dir()
     found = find_rule_tests(tests_dir) if tests_dir else {}
+    sites = loaded.code_sites()
     rows: list[dict[str, Any]] = [
-        {"id": e.id, "section": e.section, "text": e.text, "tests": found.get(e.id, [])}
+        {"id": e.id, "section": e.section, "text": e.text, "descriptive": e.descriptive,
+         "code": sites.get(e.id, []), "tests": found.get(e.id, [])}
         for e in entries]
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    table = Table("rule", "section", "tests", title=f"{loaded.meta.title}: rule index")
+    table = Table("rule", "section", "code", "tests", title=f"{loaded.meta.title}: rule index")
     table.columns[0].no_wrap = True
     for row in rows:
-        tests_of = "\n".join(t.rsplit("::", 1)[-1] for t in row["tests"]) if show_tests else (
-            str(len(row["tests"])))
-        table.add_row(row["id"], escape(row["section"]),
-                      tests_of if row["tests"] else "[red]none[/red]")
+        if where:
+            code = "\n".join(row["code"]) or (
+                f"descriptive: {row['descriptive']}" if row["descriptive"] else "[red]none[/red]")
+            tests_of = "\n".join(row["tests"]) or "[red]none[/red]"
+        else:
+            code = str(len(row["code"])) if row["code"] else (
+                "descriptive" if row["descriptive"] else "[red]none[/red]")
+            tests_of = ("\n".join(t.rsplit("::", 1)[-1] for t in row["tests"]) if show_tests
+                        else str(len(row["tests"]))) if row["tests"] else "[red]none[/red]"
+        table.add_row(row["id"], escape(row["section"]), escape(code) if where else code,
+                      escape(tests_of) if where else tests_of)
     console.print(table)
-    missing = sum(1 for row in rows if not row["tests"])
-    console.print(f"{len(rows)} rules, {len(rows) - missing} with a test, {missing} without."
+    untested = sum(1 for row in rows if not row["tests"])
+    uncited = sum(1 for row in rows if not row["code"] and not row["descriptive"])
+    console.print(f"{len(rows)} rules: {len(rows) - untested} with a test, {untested} without; "
+                  f"{len(rows) - uncited} cited by code or descriptive, {uncited} neither."
                   + ("" if tests_dir else " (no tests folder found: use --tests)"))
 
 

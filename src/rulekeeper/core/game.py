@@ -21,11 +21,15 @@ from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event
 from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.ruleset import Inputs, InputSource, Procedure, Result, Ruleset, Table
+from rulekeeper.core.ruleset import GameOver, Inputs, InputSource, Procedure, Result, Ruleset
 from rulekeeper.core.rulings import resolve
 
-RECORD_FORMAT = 1
-"""The format version of records (and of the log files that hold them)."""
+RECORD_FORMAT = 2
+"""The format version of records (and of the log files that hold them).
+
+1: the first; a content folder replaced the sample's files whole.
+2: a content folder is laid over the sample by item id, unless ``content_replace``.
+"""
 
 try:
     RULEKEEPER_VERSION = _metadata.version("rulekeeper")
@@ -42,6 +46,9 @@ class Record(BaseModel):
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     content_dir: str | None = Field(None, description="user content folder; None is the sample")
+    content_replace: bool = Field(
+        default=False, description="the folder's files replace the sample's whole (else they "
+        "are laid over it by item id)")
     content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
     content_digest: str
     rulings: dict[str, str] = Field(default_factory=dict)
@@ -61,7 +68,7 @@ def events_digest(events: Iterable[Event]) -> str:
 class Game:
     """A running game. Drive it with :meth:`step` until :attr:`over`."""
 
-    def __init__(self, ruleset: Ruleset, record: Record, content: Any, log: bool = True,
+    def __init__(self, ruleset: Ruleset[Any], record: Record, content: Any, log: bool = True,
                  source: InputSource | None = None) -> None:
         self.ruleset = ruleset
         self._record = record.model_copy(
@@ -71,9 +78,9 @@ class Game:
         self._source = source
         self.decisions: list[str] = []
         options = ruleset.parse_options(record.options)
-        self.table = Table(ruleset, Rng(record.seed, record.dice), record.rulings, content,
-                           record.scenario, options, ruleset.seats(options), log,
-                           Inputs(record.inputs, source))
+        self.table = ruleset.table_type(
+            ruleset, Rng(record.seed, record.dice), record.rulings, content, record.scenario,
+            options, ruleset.seats(options), log, Inputs(record.inputs, source))
         self.pending: Decision | None = None
         self.result: Result | None = None
         self._procedure: Procedure = ruleset.play(self.table)
@@ -105,22 +112,28 @@ class Game:
         except StopIteration as stop:
             if not isinstance(stop.value, Result):
                 raise RulesetError(f"{self.ruleset.meta.id} ended without a Result") from None
-            self.result = stop.value
-            self.pending = None
+            self._end(stop.value)
+            return
+        except GameOver as over:
+            self._end(self.ruleset.game_over(self.table, over))
             return
         if not isinstance(decision, Decision):
             raise RulesetError(f"{self.ruleset.meta.id} yielded {decision!r}, not a Decision")
         self.pending = decision
+        if len(self.decisions) >= self.ruleset.meta.max_length:
+            self._procedure.close()
+            budget = self.table.out_of_budget("decisions", self.ruleset.meta.max_length)
+            self._end(self.ruleset.game_over(self.table, budget))
+
+    def _end(self, result: Result) -> None:
+        self.result = result
+        self.pending = None
 
     def step(self, option_id: str) -> None:
         """Answer the pending decision. An option not offered raises :class:`IllegalDecision`."""
         if self.pending is None:
             raise IllegalDecision("the game is over; there is no decision to make")
         self.pending.option(option_id)
-        if len(self.decisions) >= self.ruleset.meta.max_length:
-            raise RulesetError(
-                f"{self.ruleset.meta.id} exceeded its maximum length of "
-                f"{self.ruleset.meta.max_length} decisions")
         self.decisions.append(option_id)
         self._advance(option_id)
 
@@ -171,6 +184,7 @@ def new_game(
     rulings: Mapping[str, str] | None = None,
     seed: int = 0,
     *,
+    content_replace: bool = False,
     options: Mapping[str, Any] | None = None,
     dice: Sequence[ScriptValue] = (),
     content_set: Mapping[str, Any] | None = None,
@@ -182,7 +196,9 @@ def new_game(
     Args:
         ruleset_id: a registered id, versioned (``cryptids-v1``) or not (``cryptids``).
         scenario: a scenario id of the content; None picks the default.
-        content: a folder whose YAML files replace the sample content; None plays the sample.
+        content: a folder of YAML files laid over the sample content by item id; None plays
+            the sample.
+        content_replace: the folder's files replace the sample's files whole.
         rulings: ruling id to option; the others take their defaults.
         seed: the game's seed.
         options: the ruleset's setup options (``{"heroes": 2}``).
@@ -195,13 +211,14 @@ def new_game(
     ruleset = registry.load(ruleset_id)
     if content is not None:
         content = str(Path(content).resolve())
-    loaded, content_digest = ruleset.load_content(content, content_set)
+    loaded, content_digest = ruleset.load_content(content, content_set, content_replace)
     ruleset.check_dice_script(loaded, dice)
     record = Record(
         ruleset=ruleset.meta.id,
         scenario=ruleset.pick_scenario(loaded, scenario),
         options=ruleset.parse_options(options).model_dump(mode="json"),
         content_dir=content,
+        content_replace=content_replace and content is not None,
         content_set=dict(content_set or {}),
         content_digest=content_digest,
         rulings=resolve(ruleset.rulings, rulings),
@@ -229,7 +246,8 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
             f"the record was made with {record.ruleset}, which is not registered"
             + (f"; this rulekeeper has {current}" if current else "")) from None
     try:
-        content, content_digest = ruleset.load_content(record.content_dir, record.content_set)
+        content, content_digest = ruleset.load_content(record.content_dir, record.content_set,
+                                                       record.content_replace)
         if content_digest != record.content_digest:
             raise ReplayMismatch(f"the content changed since the record was made "
                                  f"(digest {content_digest}, recorded {record.content_digest})")
@@ -262,7 +280,11 @@ def parse_record(data: Any) -> Record:
     A record without a format is of format 1 (the first); a newer one is refused.
     """
     if isinstance(data, Mapping):
-        check_format(data.get("format", RECORD_FORMAT), "record")
+        found = data.get("format", 1)
+        check_format(found, "record")
+        if found == 1 and data.get("content_dir") is not None:
+            data = {**data, "content_replace": True}  # format 1 replaced files whole
+        data = {**data, "format": RECORD_FORMAT}
     try:
         return Record.model_validate(data)
     except ValidationError as error:
