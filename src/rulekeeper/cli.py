@@ -126,8 +126,8 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
 @app.command(context_settings=EXTRA)
 def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
            dice: DiceOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
-           set_: SetOpt = None, lang: LangOpt = "en", log: LogOpt = None,
-           force: ForceOpt = False) -> None:
+           content_replace: ReplaceOpt = False, set_: SetOpt = None, lang: LangOpt = "en",
+           log: LogOpt = None, force: ForceOpt = False) -> None:
     """One game of a ruleset that plays by itself (cryptids): its log, each event with its rule.
 
     Ruleset options go last, e.g. --left hunters --right guardians.
@@ -141,7 +141,7 @@ def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None
     check_output(log, "--log", force)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_))
+                    content_set=content_sets(set_), content_replace=content_replace)
     for event in game.events:
         console.print(f"{escape(game.ruleset.messages.render(event, lang))} "
                       f"[dim]\\[{event.rule}][/dim]", highlight=False)

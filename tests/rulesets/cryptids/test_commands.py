@@ -39,7 +39,7 @@ def test_a_record_replays_from_anywhere_though_its_team_file_changed(tmp_path, c
     (tmp_path / "my-team.yaml").write_text(MINE)
     for command in ("play", "battle"):
         code, out, _ = run([command, "cryptids", "--right", "my-team.yaml", "--log", "b.jsonl",
-                            "--seed", "3"], capsys, monkeypatch)
+                            "--seed", "3", "--force"], capsys, monkeypatch)
         assert code == 0 and "La mienne" not in out and "Mine (right)" in out
         (tmp_path / "my-team.yaml").write_text("name: Other\ncryptids: [mothman]\n")
         monkeypatch.chdir("/")
