@@ -1,7 +1,9 @@
 """The command line's fixed start-up cost: how long a command takes before its first game.
 
 It runs each command ``--runs`` times in a fresh process and reports the median and the
-fastest wall-clock time, next to ``python -c pass`` (the interpreter alone). A batch of
+fastest wall-clock time, and the median CPU time (user + system, of the process and its
+children: on a machine shared with other work, wall time waits for the CPU; CPU time
+does not), next to ``python -c pass`` (the interpreter alone). A batch of
 one game stands for the fixed cost of ``simulate`` (the game itself takes about a
 millisecond). ``--imports`` lists the slowest imports of ``simulate`` (``python -X
 importtime``, cumulative microseconds).
@@ -13,6 +15,7 @@ Run: .venv/bin/python benchmarks/startup.py [--runs 15] [--imports]
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -29,14 +32,18 @@ COMMANDS = {
 }
 
 
-def timed(python: str, args: list[str], runs: int) -> list[float]:
-    times = []
+def timed(python: str, args: list[str], runs: int) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of each run."""
+    walls, cpus = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([python, *args], check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return times
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return walls, cpus
 
 
 def slowest_imports(python: str, count: int = 15) -> list[tuple[int, str]]:
@@ -57,11 +64,13 @@ def main() -> None:
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--imports", action="store_true")
     args = parser.parse_args()
-    print(f"| command | median s | fastest s |  ({args.runs} runs, {args.python})")
-    print("|---|---|---|")
+    print(f"| command | wall, median s | wall, fastest s | CPU, median s |  ({args.runs} runs, "
+          f"{args.python})")
+    print("|---|---|---|---|")
     for label, command in COMMANDS.items():
-        times = timed(args.python, command, args.runs)
-        print(f"| `{label}` | {statistics.median(times):.3f} | {min(times):.3f} |")
+        walls, cpus = timed(args.python, command, args.runs)
+        print(f"| `{label}` | {statistics.median(walls):.3f} | {min(walls):.3f} | "
+              f"{statistics.median(cpus):.3f} |", flush=True)
     if args.imports:
         print("\ncumulative import time (us) of simulate's top-level imports:")
         for us, name in slowest_imports(args.python):

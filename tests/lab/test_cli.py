@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from rulekeeper.lab import store
 from tests.core.test_cli import run
 
 OGRE = "teams.brutes.fighters.ogre.power"
@@ -155,3 +156,23 @@ def test_the_readme_walk_through(tmp_path, capsys, monkeypatch):
         code, _, err = run(["report", str(results), "-o", str(page), "--ruling-games", "20",
                             "--force"], capsys, monkeypatch)
         assert code == 0 and "<h2>Impact of each card, fighter or cryptid</h2>" in page.read_text()
+
+
+@pytest.mark.parametrize("seed", ["-3", str(10**26)])
+def test_seeds_of_any_size_are_played_and_kept(seed, tmp_path, capsys, monkeypatch):
+    for command in (["simulate", "skirmish"], ["sweep", "skirmish", "--set", f"{OGRE}=1,2"],
+                    ["matchup", "skirmish", "-c", "brutes", "-c", "rogues"]):
+        out = tmp_path / f"{command[0]}.parquet"
+        code, _, err = run([*command, "--games", "5", "--seed", seed, "--out", str(out)], capsys,
+                           monkeypatch)
+        assert code == 0, err
+        assert {b.seed for b in store.read(out).batches} == {int(seed)}
+        code, _, err = run(["report", str(out), "-o", str(tmp_path / f"{command[0]}.html")],
+                           capsys, monkeypatch)
+        assert code == 0, err
+    log = tmp_path / "g.jsonl"
+    code, _, err = run(["play", "duel", "--agents", "random", "--seed", seed, "--log", str(log)],
+                       capsys, monkeypatch)
+    assert code == 0, err
+    code, out, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "Reproduced" in out, err

@@ -51,7 +51,7 @@ from rulekeeper.lab.batch import BatchSpec, GameResult
 
 if TYPE_CHECKING:
     from rulekeeper.lab.run import Plan, UntilNarrow
-    from rulekeeper.lab.store import Writer
+    from rulekeeper.lab.store import Batch, Writer
     from rulekeeper.lab.summary import Summary, Tally
     from rulekeeper.lab.sweep import Axis, Comparison, Variant, Wins
 
@@ -563,7 +563,7 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
                   f"{len(run.batches)} variant(s)).", highlight=False)
 
 
-def check_replayable(file: Path, batch: Any) -> None:
+def check_replayable(file: Path, batch: Batch) -> None:
     """Refuse to play more games of a batch unless this rulekeeper plays them as the file's
     were: its ruleset registered, the same content (by digest)."""
     from rulekeeper.lab.batch import content_digest
