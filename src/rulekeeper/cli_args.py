@@ -63,8 +63,13 @@ def check_output(path: Path | None, what: str, force: bool = False) -> None:
 
 def write_text(path: Path, text: str, what: str) -> None:
     """Write an output file; a failure is one line naming it."""
+    write_bytes(path, text.encode("utf-8"), what)
+
+
+def write_bytes(path: Path, data: bytes, what: str) -> None:
+    """Write an output file; a failure is one line naming it."""
     try:
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(data)
     except OSError as error:
         raise UsageError(f"{what} {path}: cannot write: {error.strerror or error}") from None
 

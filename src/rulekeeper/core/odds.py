@@ -14,11 +14,8 @@ with a 95% interval.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import signal
-import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -125,6 +122,10 @@ def in_parallel(task: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers
     """
     if workers <= 1 or len(jobs) <= 1:
         return [task(*job) for job in jobs]
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     method = "fork" if "fork" in methods and threading.active_count() == 1 else "spawn"
     pool = ProcessPoolExecutor(min(workers, len(jobs)),

@@ -42,6 +42,7 @@ from rulekeeper.cli_args import (
     content_sets,
     extra_options,
     stop_signals,
+    write_bytes,
     write_text,
 )
 from rulekeeper.core import registry
@@ -213,9 +214,11 @@ def recording(out: Path | None, kind: str, side: str, seats: Sequence[str],
     Stopped by Ctrl-C or SIGTERM, the file is written with every finished game, the
     command says how many, and exits with 130 (or 143).
     """
-    from rulekeeper.lab.store import Writer
+    writer = None
+    if out is not None:  # pyarrow is imported only then
+        from rulekeeper.lab.store import Writer
 
-    writer = Writer(out, kind, side, seats, declared, extra) if out is not None else None
+        writer = Writer(out, kind, side, seats, declared, extra)
     recorder = Recorder(writer, side, declared, paired)
     with stop_signals() as stop:
         try:
@@ -401,13 +404,6 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
     written += [f"results to {out}"] if out else []
     if written:
         console.print("; ".join(written).capitalize() + ".", highlight=False)
-
-
-def write_bytes(path: Path, data: bytes, what: str) -> None:
-    try:
-        path.write_bytes(data)
-    except OSError as error:
-        raise UsageError(f"{what} {path}: cannot write: {error.strerror or error}") from None
 
 
 def sweep_table(title: str, side: str, axes: Sequence[Axis], found: Sequence[Variant],

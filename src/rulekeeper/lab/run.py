@@ -15,11 +15,10 @@ memory than the chunks in flight.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rulekeeper.agents import seat_agents
 from rulekeeper.core.errors import UsageError
@@ -35,6 +34,10 @@ from rulekeeper.lab.batch import (
     start_worker,
 )
 from rulekeeper.lab.summary import OutcomeCounts
+
+if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import Future
 
 BACKENDS = ("process", "ray")
 MAX_CHUNK = 500
@@ -141,6 +144,8 @@ def _context() -> multiprocessing.context.BaseContext:
     only safe while this process runs a single thread; otherwise workers come from a
     fork server, or are spawned.
     """
+    import multiprocessing  # here: a batch on one worker needs none of it
+
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
@@ -154,6 +159,8 @@ def _context() -> multiprocessing.context.BaseContext:
 def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
                 workers: int) -> Pieces:
     """Chunks played on a pool of worker processes, yielded as they finish."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     context = _context()
     forked = context.get_start_method() == "fork"
     if forked:

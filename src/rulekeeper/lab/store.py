@@ -50,8 +50,9 @@ META_KEY = b"rulekeeper"
 FORMAT = 2
 """The results format: 1, the first; 2 adds the rulekeeper version, the content digest,
 and keeps the batch seed as text (any integer)."""
-ROW_GROUP = 65_536
-"""Games per Parquet row group."""
+ROW_GROUP = 10_000
+"""Games per Parquet row group (the spool is read back this many at a time: it bounds the
+memory a file needs as it is written)."""
 
 
 @dataclass
@@ -195,9 +196,12 @@ class Writer:
         for result in results:
             self._keys.update(result.metrics)
         table = pa.table(columns)
-        if self._stream is None:
-            self._stream = pa.ipc.new_stream(self._spool, table.schema)
-        self._stream.write_table(table)
+        try:
+            if self._stream is None:
+                self._stream = pa.ipc.new_stream(self._spool, table.schema)
+            self._stream.write_table(table)
+        except OSError as error:
+            raise UsageError(f"cannot write {self.path}: {error.strerror or error}") from None
         self.games += len(results)
 
     def close(self) -> None:
