@@ -2,8 +2,9 @@
 
 A ruleset declares its questions as data (:mod:`rulekeeper.core.odds`); each question's
 parameters model gives its command's options: a field ``defender_sated`` is
-``--defender-sated``, a mapping field ``rulings`` is ``--ruling id=option`` (repeatable), and
-the field's description is the option's help. Every command also takes ``--json``. The
+``--defender-sated`` (a yes/no field also ``--no-defender-sated``), a mapping field
+``rulings`` is ``--ruling id=option`` (repeatable), and the field's description is the
+option's help. Every command also takes ``--json``. The
 commands are built when the ``odds`` group is used, so that other commands load no
 ruleset they do not need.
 """
@@ -156,9 +157,7 @@ def _option(name: str, field: FieldInfo) -> Any:
     kind = _scalar(field.annotation)
     if kind is bool:
         decl = flag(name, field)
-        if field.default is True:
-            decl = f"{decl}/--no-{decl[2:]}"
-        return Annotated[bool, typer.Option(decl, help=help_text)]
+        return Annotated[bool, typer.Option(f"{decl}/--no-{decl[2:]}", help=help_text)]
     optional = not field.is_required() and field.default is None
     return Annotated[kind | None if optional else kind,  # type: ignore[operator]
                      typer.Option(flag(name, field), help=help_text)]

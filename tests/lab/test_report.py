@@ -96,3 +96,18 @@ def test_ruling_section_keeps_variants_that_differ_only_by_rulings():
     rulings = Report(run).rulings()
     assert "ogre.power=1, ruling:initiative=coin" in rulings
     assert "ogre.power=3" not in rulings
+
+
+def test_a_stopped_sweep_is_compared_on_the_games_every_variant_played():
+    found = variants(SPEC, parse_axes("skirmish-v1", ["teams.brutes.fighters.ogre.power=1,3"]))
+    batches = run_variants(found, 60, 2)
+    batches[1].results = batches[1].results[:25]  # stopped during the second variant
+    run = store.Run("sweep", "left", ["left", "right"], [], batches,
+                    {"axes": [{"key": "teams.brutes.fighters.ogre.power", "values": [1, 3]}]})
+    from rulekeeper.lab.sweep import compare
+
+    [comparison] = compare(batches, "left", [(0, 1)])
+    assert comparison.difference.n == 25
+    first_25 = store.Batch(batches[0].label, {}, SPEC, 2, batches[0].results[:25])
+    assert compare([first_25, batches[1]], "left", [(0, 1)]) == [comparison]
+    assert "Paired differences in win rate" in Report(run).html()
