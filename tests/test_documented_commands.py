@@ -23,8 +23,9 @@ from tests.core.test_cli import run
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50}
-"""Games (or samples) per batch of a documented command, whatever the page says."""
+SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50, "--runs": 1, "--players": 2}
+"""Games (or samples, or a league's runs and players) of a documented command, whatever the
+page says."""
 EXTRA_OPTIONS = {"play", "battle", "simulate", "sweep", "matchup"}
 """Commands that take a ruleset's own options last (``--heroes 2``)."""
 NOT_HERE = ("--backend ray",)
@@ -69,7 +70,8 @@ def smaller(words: list[str]) -> list[str]:
         if word in SMALL:
             out[i + 1] = str(min(int(out[i + 1]), SMALL[word]))
     plays = out[0] in ("simulate", "sweep", "matchup", "demo") or out[:2] == ["odds", "cryptids"]
-    if plays and "--games" not in out:
+    league = out[0] == "simulate" and getattr(registry.load(out[1]), "league", False)
+    if plays and not league and "--games" not in out:
         out += ["--games", "1" if out[0] == "demo" else str(SMALL["--games"])]
     return out
 

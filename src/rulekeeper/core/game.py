@@ -229,12 +229,14 @@ def new_game(
     return Game(ruleset, record, loaded, log, source)
 
 
-def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True) -> Game:
+def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True,
+           source: InputSource | None = None) -> Game:
     """Rebuild a game from its record.
 
     Raises :class:`ReplayMismatch` when the record no longer reproduces: another
     ruleset version, changed content, a decision that is no longer legal, or (with
-    ``check``) different events.
+    ``check``) different events. ``source`` answers the outside inputs asked for after
+    the recorded ones, when the game goes on (a stored cryptids run continued).
     """
     if not isinstance(record, Record):
         record = parse_record(record)
@@ -254,7 +256,7 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
         record = record.model_copy(update={
             "rulings": resolve(ruleset.rulings, record.rulings),
             "scenario": ruleset.pick_scenario(content, record.scenario)})
-        game = Game(ruleset, record, content, log)
+        game = Game(ruleset, record, content, log, source)
     except UsageError as error:
         raise ReplayMismatch(f"the record does not fit {ruleset.meta.id}: {error}") from None
     for index, option_id in enumerate(record.decisions):

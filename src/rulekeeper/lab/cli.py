@@ -286,8 +286,18 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
     """Play a batch of games between bots and summarize the results.
 
     Ruleset options go last (e.g. --rounds 2). Stopped (Ctrl-C), it keeps every finished
-    game in --out.
+    game in --out. A league game (cryptids-run) plays a league of bot players sharing one
+    snapshot pool: --players N --runs N (lab/league.py).
     """
+    if getattr(registry.load(ruleset), "league", False):
+        from rulekeeper.lab.league_cli import simulate_league
+
+        check_output(out, "--out", force)
+        others = {"--games": games, "--scenario": scenario, "--side": side, "--chunk": chunk,
+                  "--until-ci": until_ci, "--ray-address": ray_address,
+                  "--backend": None if backend == "process" else backend}
+        return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
+                               as_json, [name for name, value in others.items() if value])
     from rulekeeper.lab.run import UntilNarrow, check
 
     spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
@@ -526,10 +536,16 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
 
     It shows what the file holds; --ruling-games N also measures each ruling option.
     """
+    from rulekeeper.lab.league import is_league_file
+
+    check_output(output, "--output", force)
+    if is_league_file(file):
+        from rulekeeper.lab.league_cli import report_league
+
+        return report_league(file, output)
     from rulekeeper.lab import store
     from rulekeeper.lab.report import Report, ruling_sweep, ruling_variants, sweeps_rulings
 
-    check_output(output, "--output", force)
     run = store.read(file)
     if not run.batches:
         raise UsageError(f"{file} holds no game")
