@@ -4,8 +4,8 @@ The commands are read from README.md and docs/*.md: the lines of their code bloc
 inline code that start with ``rulekeeper`` (a new documented command is tested without
 touching this file). An example is run, in order with the others of its page in one
 folder, with fewer games (:func:`smaller`); a synopsis (placeholders such as ``RULESET``,
-``[--option]``, ``a|b``, ``...``) is not run, but each of its options must be one the
-command offers. Commands on a Ray cluster (``--backend ray``) are left to the lab's Ray
+``[--option]``, ``a|b``, ``...``) is run without its optional parts when nothing else in it
+is a placeholder, and each of its options must be one the command offers. Commands on a Ray cluster (``--backend ray``) are left to the lab's Ray
 tests, which start one.
 """
 
@@ -23,9 +23,10 @@ from tests.core.test_cli import run
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50, "--runs": 1, "--players": 2}
-"""Games (or samples, or a league's runs and players) of a documented command, whatever the
-page says."""
+SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50}
+"""Games (or samples) of a documented command, whatever the page says."""
+SMALL_LEAGUE = {"--runs": 1, "--players": 2}
+"""A league's runs and players (``simulate cryptids-run``)."""
 EXTRA_OPTIONS = {"play", "battle", "simulate", "sweep", "matchup"}
 """Commands that take a ruleset's own options last (``--heroes 2``)."""
 NOT_HERE = ("--backend ray",)
@@ -33,6 +34,9 @@ TEAM = "name: Mine\ncryptids: [yeti, jackalope, {cryptid: nessie, hp: 14}]\n"
 FIXTURES = {"my-team.yaml": TEAM, "a.yaml": "name: A\ncryptids: [tsuchinoko]\n",
             "b.yaml": "name: B\ncryptids: [fresno-nightcrawler]\n", "teams/my-team.yaml": TEAM}
 """Files the documentation's examples read, as a user would have them."""
+MADE_BY = {"replay": ["play", "cryptids", "--log"],
+           "report": ["simulate", "cryptids", "--games", "2", "--out"]}
+"""How to make the file a command reads when the page made it in a command not run here."""
 
 
 def documented(doc: Path) -> list[str]:
@@ -62,15 +66,25 @@ def is_synopsis(command: str) -> bool:
                for w in words)
 
 
+def runnable(command: str) -> str | None:
+    """The command as written, or a synopsis without its optional ``[...]`` parts when
+    nothing else in it is a placeholder; None when it cannot be run as shown."""
+    if not is_synopsis(command):
+        return command
+    base = " ".join(re.sub(r"\[[^\]]*\]", " ", command).split())
+    return base if base.count(" ") > 1 and not is_synopsis(base) else None
+
+
 def smaller(words: list[str]) -> list[str]:
-    """The command with few games: every count of games (and samples) cut to :data:`SMALL`;
-    commands that play games by default get ``--games`` too."""
+    """The command with few games: every count of games (and samples) cut to :data:`SMALL`,
+    a league's to :data:`SMALL_LEAGUE`; commands that play games by default get ``--games``."""
     out = list(words)
-    for i, word in enumerate(out[:-1]):
-        if word in SMALL:
-            out[i + 1] = str(min(int(out[i + 1]), SMALL[word]))
-    plays = out[0] in ("simulate", "sweep", "matchup", "demo") or out[:2] == ["odds", "cryptids"]
     league = out[0] == "simulate" and getattr(registry.load(out[1]), "league", False)
+    small = SMALL_LEAGUE if league else SMALL
+    for i, word in enumerate(out[:-1]):
+        if word in small:
+            out[i + 1] = str(min(int(out[i + 1]), small[word]))
+    plays = out[0] in ("simulate", "sweep", "matchup", "demo") or out[:2] == ["odds", "cryptids"]
     if plays and not league and "--games" not in out:
         out += ["--games", "1" if out[0] == "demo" else str(SMALL["--games"])]
     return out
@@ -93,12 +107,13 @@ def test_every_example_of_a_page_runs(page, tmp_path, capsys, monkeypatch):
     for name, text in FIXTURES.items():
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(text)
-    for command in PAGES[page]:
-        if is_synopsis(command) or any(skip in command for skip in NOT_HERE):
+    for shown in dict.fromkeys(PAGES[page]):  # a command shown twice is run once
+        command = runnable(shown)
+        if command is None or any(skip in command for skip in NOT_HERE):
             continue
         words = smaller(shlex.split(command)[1:])
-        if words[0] == "replay" and not Path(words[1]).exists():
-            run(["play", "cryptids", "--log", words[1]], capsys, monkeypatch)  # a log to replay
+        if words[0] in MADE_BY and not Path(words[1]).exists():  # a file made earlier
+            run([*MADE_BY[words[0]], words[1]], capsys, monkeypatch)
         code, _, err = run(words, capsys, monkeypatch, stdin="q\n")
         assert code == 0, f"{page}: {command}\n{err}"
         assert "Traceback" not in err, f"{page}: {command}"
