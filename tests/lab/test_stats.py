@@ -85,18 +85,28 @@ def test_holm_adjustment():
     assert holm([]) == []
 
 
-@pytest.mark.parametrize("table", [(30, 50, 20, 50), (9, 10, 2, 10), (0, 12, 5, 9),
-                                   (40, 40, 3, 60), (7, 20, 7, 20)])
-def test_association_is_fishers_test_with_its_exact_odds_ratio_interval(table):
+@pytest.mark.parametrize("table", [(30, 50, 20, 50), (9, 10, 2, 10), (40, 70, 3, 60),
+                                   (7, 20, 7, 20), (512, 1000, 470, 1000)])
+def test_association_is_the_log_odds_ratio_with_its_interval_and_wald_test(table):
     from scipy.stats.contingency import odds_ratio
 
     wins_a, n_a, wins_b, n_b = table
     counts = [[wins_a, n_a - wins_a], [wins_b, n_b - wins_b]]
     ratio, p = association(*table)
-    expected = odds_ratio(counts, kind="conditional")
+    expected = odds_ratio(counts, kind="sample")  # Woolf's interval, as scipy computes it
     assert ratio.value == pytest.approx(expected.statistic)
     assert (ratio.low, ratio.high) == pytest.approx(tuple(expected.confidence_interval()))
-    one_sided = min(sp.fisher_exact(counts, alternative=a).pvalue for a in ("less", "greater"))
-    assert p == pytest.approx(min(1, 2 * one_sided))
+    log_error = math.log(ratio.high / ratio.value) / 1.959963984540054
+    assert p == pytest.approx(2 * sp.norm.sf(abs(math.log(ratio.value)) / log_error))
+    assert (ratio.low > 1 or ratio.high < 1) == (p < 0.05)
+
+
+@pytest.mark.parametrize("table", [(0, 12, 5, 9), (12, 12, 3, 9), (5, 5, 0, 5)])
+def test_an_empty_cell_gets_haldanes_half(table):
+    wins_a, n_a, wins_b, n_b = table
+    a, b, c, d = (x + 0.5 for x in (wins_a, n_a - wins_a, wins_b, n_b - wins_b))
+    ratio, p = association(*table)
+    assert ratio.value == pytest.approx(a * d / (b * c))
+    assert 0 < ratio.low < ratio.value < ratio.high < math.inf and 0 < p <= 1
     assert (ratio.low > 1 or ratio.high < 1) == (p < 0.05)
     assert association(1, 0, 3, 4)[1] == 1.0

@@ -103,7 +103,7 @@ def _label(batch: Batch) -> str:
 @dataclass(frozen=True)
 class Impact:
     """The side's win rate with and without one entity flag (``played.ogre``), and how they
-    differ: the odds ratio with its exact interval, and Fisher's exact p of the same family."""
+    differ: the odds ratio with its interval, and the p of the test of the same statistic."""
 
     key: str
     with_: Estimate
@@ -293,13 +293,13 @@ class Report:
         top = found[:MAX_IMPACT_BARS]
         return (head + f"<p>{_esc(self.side)}'s win rate in the games where the entity was "
                 f"played, survived or was defeated, against the games where it was not; the "
-                f"odds ratio (above 1: more wins with it) with its exact 95% interval, and "
-                f"Fisher's exact test from the same distribution, so an interval without 1 "
-                f"goes with p &lt; 0.05 (not adjusted for the number of entities).{pooled}</p>"
+                f"odds ratio (above 1: more wins with it) with its 95% logit interval, and the "
+                f"Wald test of the same log odds ratio, so an interval without 1 goes with "
+                f"p &lt; 0.05 (not adjusted for the number of entities).{pooled}</p>"
                 + constant
                 + _img(plots.ratios([i.key for i in top], [i.odds for i in top],
                                     f"odds of {self.side} winning with over without",
-                                    "odds ratio (95% exact interval, log scale)"), "impact")
+                                    "odds ratio (95% interval, log scale)"), "impact")
                 + _table(["entity", "games with", "win with", "win without", "difference",
                           "odds ratio (95%)", "p", "p < 0.05"], rows))
 

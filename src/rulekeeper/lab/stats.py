@@ -6,8 +6,8 @@ so they are compared game by game: McNemar's exact test for the win indicator,
 with the exact interval of the same family (:func:`paired_proportions`); p-values of
 several comparisons are adjusted with Holm's method, and their intervals with
 Bonferroni's (a wider interval, so one that excludes 0 is always significant). Two
-independent groups (games with and without a card) get Fisher's exact test with the exact
-interval of the odds ratio (:func:`association`).
+independent groups (games with and without a card) get the odds ratio's logit interval with
+the Wald test of the same statistic (:func:`association`).
 
 scipy is imported only by the tests of sweeps and reports: a summary's t quantiles come
 from :func:`t975` (scipy's values, and a series past 29 degrees of freedom), so that
@@ -229,26 +229,28 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     return adjusted
 
 
-def association(wins_a: int, n_a: int, wins_b: int, n_b: int,
-                confidence: float = 0.95) -> tuple[Estimate, float]:
+def association(wins_a: int, n_a: int, wins_b: int, n_b: int, z: float = Z95
+                ) -> tuple[Estimate, float]:
     """Do two groups win at different rates? The odds ratio (group a's odds of winning over
-    group b's) with its exact conditional interval, and the p-value of Fisher's exact test
-    from the same distribution: twice the smaller one-sided p (the central test), so the
-    interval leaves out 1 exactly when p is below ``1 - confidence``.
+    group b's) with Woolf's logit interval, and the p-value of the Wald test of the same log
+    odds ratio, so the interval leaves out 1 exactly when p is below 0.05 (for the default
+    ``z``). A table with an empty cell gets Haldane's 1/2 in every cell. Closed forms: a
+    report weighs hundreds of entities in a moment (scipy's exact conditional interval takes
+    a tenth of a second each).
 
     >>> ratio, p = association(30, 50, 20, 50)
     >>> round(ratio.value, 2), round(ratio.low, 2), round(ratio.high, 2), round(p, 4)
-    (2.23, 0.94, 5.41, 0.0713)
+    (2.25, 1.01, 5.01, 0.047)
     >>> association(1, 0, 3, 4)[1]
     1.0
     """
     if min(n_a, n_b) == 0:
         return Estimate(math.nan, 0.0, math.inf, 0), 1.0
-    stats = _scipy()
-    table = [[wins_a, n_a - wins_a], [wins_b, n_b - wins_b]]
-    ratio = stats.contingency.odds_ratio(table, kind="conditional")
-    interval = ratio.confidence_interval(confidence)
-    tails = (stats.fisher_exact(table, alternative=side).pvalue for side in ("less", "greater"))
-    p = min(1.0, 2 * min(tails))
-    return Estimate(float(ratio.statistic), float(interval.low), float(interval.high),
-                    min(n_a, n_b)), float(p)
+    cells = [wins_a, n_a - wins_a, wins_b, n_b - wins_b]
+    if 0 in cells:
+        cells = [c + 0.5 for c in cells]
+    log_ratio = math.log(cells[0] * cells[3] / (cells[1] * cells[2]))
+    error = math.sqrt(sum(1 / c for c in cells))
+    p = math.erfc(abs(log_ratio) / error / math.sqrt(2))
+    return Estimate(math.exp(log_ratio), math.exp(log_ratio - z * error),
+                    math.exp(log_ratio + z * error), min(n_a, n_b)), p
