@@ -246,7 +246,7 @@ def association(wins_a: int, n_a: int, wins_b: int, n_b: int, z: float = Z95
     """
     if min(n_a, n_b) == 0:
         return Estimate(math.nan, 0.0, math.inf, 0), 1.0
-    cells = [wins_a, n_a - wins_a, wins_b, n_b - wins_b]
+    cells: list[float] = [wins_a, n_a - wins_a, wins_b, n_b - wins_b]
     if 0 in cells:
         cells = [c + 0.5 for c in cells]
     log_ratio = math.log(cells[0] * cells[3] / (cells[1] * cells[2]))
