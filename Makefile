@@ -22,6 +22,7 @@ demo: install
 test: install
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 
 clean:

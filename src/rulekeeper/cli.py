@@ -19,6 +19,7 @@ from rulekeeper.cli_args import (
     AgentsOpt,
     ContentOpt,
     DiceOpt,
+    ForceOpt,
     LangOpt,
     LogOpt,
     ReplaceOpt,
@@ -28,10 +29,13 @@ from rulekeeper.cli_args import (
     SeedOpt,
     SetOpt,
     agent_list,
+    check_output,
     console,
     content_sets,
     extra_options,
+    write_text,
 )
+from rulekeeper.cli_odds import OddsGroup
 from rulekeeper.cli_text import say
 from rulekeeper.core import registry
 from rulekeeper.core.errors import RulekeeperError, UsageError
@@ -47,10 +51,16 @@ from rulekeeper.server import commands as server_commands
 
 app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
                   no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
-odds_app = typer.Typer(help="Exact odds for a ruleset's dice questions.", no_args_is_help=True)
-battle_app = typer.Typer(help="Run one automatic battle and print its log.", no_args_is_help=True)
-app.add_typer(odds_app, name="odds")
-app.add_typer(battle_app, name="battle")
+odds_app = typer.Typer(cls=OddsGroup, invoke_without_command=True)
+app.add_typer(odds_app, name="odds",
+              help="Odds of a ruleset's dice questions: exact, or by Monte Carlo.")
+
+
+@odds_app.callback()
+def odds(ctx: typer.Context) -> None:
+    """Without a question, the questions there are."""
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help(), end="")
 
 
 def check_lang(game_or_ruleset: Any, lang: str) -> None:
@@ -74,14 +84,6 @@ def list_rulesets() -> None:
     console.print(table)
 
 
-def check_writable(path: Path, what: str = "--log") -> None:
-    """Refuse, before any work is done, a file path that cannot be written."""
-    if path.is_dir():
-        raise UsageError(f"{what} {path}: is a folder, not a file")
-    if not path.parent.is_dir():
-        raise UsageError(f"{what} {path}: the folder {str(path.parent)!r} does not exist")
-
-
 @app.command(context_settings=EXTRA)
 def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
          agents: AgentsOpt = None,
@@ -89,11 +91,10 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
          ruling: RulingOpt = None, content: ContentOpt = None,
          content_replace: ReplaceOpt = False, set_: SetOpt = None,
          lang: LangOpt = "en",
-         log: LogOpt = None,
+         log: LogOpt = None, force: ForceOpt = False,
          ) -> None:
     """Play a game in the terminal. Ruleset options go last, e.g. --heroes 2."""
-    if log is not None:
-        check_writable(log)
+    check_output(log, "--log", force)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_), content_replace=content_replace)
@@ -121,6 +122,38 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         if log is not None:
             write_log(log, game, lang)
             console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
+
+
+@app.command(context_settings=EXTRA)
+def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
+           dice: DiceOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
+           content_replace: ReplaceOpt = False, set_: SetOpt = None, lang: LangOpt = "en",
+           log: LogOpt = None, force: ForceOpt = False) -> None:
+    """One game of a ruleset that plays by itself (cryptids): its log, each event with its rule.
+
+    Ruleset options go last, e.g. --left hunters --right guardians.
+    """
+    loaded = registry.load(ruleset)
+    if loaded.meta.max_length != 0:
+        raise UsageError(f"{loaded.meta.id} asks its players for decisions; play it with "
+                         f"'rulekeeper play {loaded.meta.name}' (battle runs the rulesets that "
+                         f"play by themselves: {', '.join(self_playing()) or 'none'})")
+    check_lang(loaded, lang)
+    check_output(log, "--log", force)
+    game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
+                    options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
+                    content_set=content_sets(set_), content_replace=content_replace)
+    for event in game.events:
+        console.print(f"{escape(game.ruleset.messages.render(event, lang))} "
+                      f"[dim]\\[{event.rule}][/dim]", highlight=False)
+    if log is not None:
+        write_log(log, game, lang)
+        console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
+
+
+def self_playing() -> list[str]:
+    """The rulesets whose games ask no decision."""
+    return [i for i in registry.ids() if registry.load(i).meta.max_length == 0]
 
 
 def outcome(result: Result, lang: str) -> str:
@@ -212,7 +245,7 @@ def schema(ruleset: RulesetArg,
            out: Annotated[Path | None, typer.Option("-o", "--out", help="write to a file")] = None,
            out_dir: Annotated[Path | None, typer.Option(
                "--out-dir", help="write one <file>.schema.json per content file here")] = None,
-           ) -> None:
+           force: ForceOpt = False) -> None:
     """JSON Schema of a ruleset's content, for editors: the whole content, or one file's."""
     loaded = registry.load(ruleset)
     content = loaded.content_set
@@ -225,23 +258,31 @@ def schema(ruleset: RulesetArg,
     if out is not None and out_dir is not None:
         raise UsageError("give --out (one schema) or --out-dir (one per file), not both")
     if out_dir is not None:
+        names = [file] if file else list(content.files)
+        targets = [out_dir / f"{name}.schema.json" for name in names]
         if out_dir.exists() and not out_dir.is_dir():
             raise UsageError(f"--out-dir {out_dir}: is a file, not a folder")
         if not out_dir.parent.is_dir():
             raise UsageError(f"--out-dir {out_dir}: the folder {str(out_dir.parent)!r} "
                              f"does not exist")
-        out_dir.mkdir(exist_ok=True)
-        names = [file] if file else list(content.files)
-        for name in names:
-            (out_dir / f"{name}.schema.json").write_text(
-                _schema_text(content.schema(name)), encoding="utf-8")
-        console.print(f"Wrote {', '.join(f'{n}.schema.json' for n in names)} to {out_dir}",
+        there = [t.name for t in targets if t.exists()]
+        if there and not force:
+            raise UsageError(f"--out-dir {out_dir}: {', '.join(there)} exist(s); give --force "
+                             f"to replace them")
+        try:
+            out_dir.mkdir(exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"--out-dir {out_dir}: cannot make the folder: "
+                             f"{error.strerror or error}") from None
+        for name, target in zip(names, targets, strict=True):
+            write_text(target, _schema_text(content.schema(name)), "--out-dir")
+        console.print(f"Wrote {', '.join(t.name for t in targets)} to {out_dir}",
                       highlight=False)
         return
+    check_output(out, "--out", force)
     text = _schema_text(content.schema(file))
     if out:
-        check_writable(out, "--out")
-        out.write_text(text, encoding="utf-8")
+        write_text(out, text, "--out")
     else:
         print(text, end="")
 
@@ -276,27 +317,36 @@ app.command("serve")(server_commands.serve)
 app.add_typer(server_commands.db_app, name="db")
 
 
-def _add_plugin_commands() -> None:
-    groups = {"odds": odds_app, "battle": battle_app}
-    for group, name, command in registry.commands():
-        parent = groups.get(group, app)
-        callback = command.registered_callback
-        if not command.registered_commands and callback and callback.invoke_without_command:
-            settings = callback.context_settings
-            parent.command(name=name, help=callback.help or command.info.help,
-                           context_settings=settings if isinstance(settings, dict) else None,
-                           )(callback.callback)
-        else:
-            parent.add_typer(command, name=name)
+ParserError: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+"""The base of the argument parser's errors (click's, as Typer vendors it or not)."""
 
 
 def main() -> None:
     """Entry point: user errors become one line and an exit code, never a traceback."""
     try:
-        _add_plugin_commands()
-        app(standalone_mode=True)
+        code = app(standalone_mode=False)
     except RulekeeperError as error:
-        sys.stderr.write(f"error: {error}\n")
-        sys.exit(error.exit_code)
+        fail(str(error), error.exit_code)
+    except ParserError as error:
+        fail(parser_message(error), getattr(error, "exit_code", 2))
+    except typer.Abort:
+        fail("aborted", 1)
     except KeyboardInterrupt:
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def parser_message(error: Exception) -> str:
+    """A usage error of the argument parser as one line, naming the command's help."""
+    if type(error).__name__ == "NoArgsIsHelpError":  # the help was printed already
+        return ""
+    message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
+    ctx = getattr(error, "ctx", None)
+    return f"{message} (see '{ctx.command_path} --help')" if ctx is not None else message
+
+
+def fail(message: str, code: int) -> None:
+    if message:
+        sys.stderr.write(f"error: {message}\n")
+    sys.exit(code)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -37,6 +41,65 @@ DiceOpt = Annotated[str | None, typer.Option(
 LogOpt = Annotated[Path | None, typer.Option(
     "--log", help="write the record and events (JSON Lines)")]
 LangOpt = Annotated[str, typer.Option("--lang", help="language of event sentences (en, fr)")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="replace output files that exist")]
+
+
+def check_output(path: Path | None, what: str, force: bool = False) -> None:
+    """Refuse, before any work is done, an output file that cannot or may not be written:
+    a folder, a file in a missing or read-only folder, or a file that exists (without
+    ``--force``)."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise UsageError(f"{what} {path}: is a folder, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"{what} {path}: the folder {str(folder)!r} does not exist")
+    if path.exists() and not force:
+        raise UsageError(f"{what} {path}: the file exists; give --force to replace it")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{what} {path}: cannot write in the folder {str(folder)!r}")
+
+
+def write_text(path: Path, text: str, what: str) -> None:
+    """Write an output file; a failure is one line naming it."""
+    write_bytes(path, text.encode("utf-8"), what)
+
+
+def write_bytes(path: Path, data: bytes, what: str) -> None:
+    """Write an output file; a failure is one line naming it."""
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise UsageError(f"{what} {path}: cannot write: {error.strerror or error}") from None
+
+
+class Stop:
+    """How a command was stopped: by Ctrl-C (SIGINT) or by SIGTERM."""
+
+    def __init__(self) -> None:
+        self.signal = signal.SIGINT
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + int(self.signal)
+
+
+@contextmanager
+def stop_signals() -> Iterator[Stop]:
+    """SIGTERM stops the command as Ctrl-C does (as :class:`KeyboardInterrupt`), so that
+    finished work is kept either way; yields which signal it was."""
+    stop = Stop()
+
+    def terminated(number: int, frame: Any) -> None:
+        stop.signal = signal.Signals(number)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def extra_options(args: list[str]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from rulekeeper.lab import store
 from tests.core.test_cli import run
 
 OGRE = "teams.brutes.fighters.ogre.power"
@@ -47,10 +48,22 @@ def test_until_ci_stops_early_at_a_multiple_of_100(capsys, monkeypatch):
     assert "reached (widest interval" in out and f"after {len(games)} games" in out
 
 
-def test_side_that_never_wins_gets_a_hint(capsys, monkeypatch):
-    code, out, _ = run(["simulate", "skirmish", "--games", "20", "--side", "heroes"], capsys,
-                       monkeypatch)
-    assert code == 0 and "heroes won no game; winners were" in out
+def test_a_side_no_winner_can_be_is_refused_before_any_game(capsys, monkeypatch):
+    for command in (["simulate", "skirmish"], ["sweep", "skirmish", "--set", f"{OGRE}=1,2"]):
+        code, out, err = run([*command, "--side", "heroes", "--games", "5"], capsys, monkeypatch)
+        assert code == 2 and out == ""
+        assert err == "error: --side 'heroes': no winner can be 'heroes'; sides: left, right\n"
+
+
+def test_side_that_never_wins_gets_a_hint():
+    from rulekeeper.lab.batch import GameResult
+    from rulekeeper.lab.cli import side_note
+    from rulekeeper.lab.summary import Summary
+
+    summary = Summary.of([GameResult(0, 1, "left", "ko", 3, 0, {})], "right")
+    assert side_note(summary, ["left", "right"]) == (
+        "note: right won no game; winners were left. Choose the side counted with --side "
+        "(sides: left, right).")
 
 
 def test_sweep_table_plot_and_significance(tmp_path, capsys, monkeypatch):
@@ -62,7 +75,7 @@ def test_sweep_table_plot_and_significance(tmp_path, capsys, monkeypatch):
     assert plot.read_bytes().startswith(b"\x89PNG") and out.exists()
     assert "ogre.power" in text and "first" in text and "yes" in text
     code, text, _ = run(["sweep", "skirmish", "--set", f"{OGRE}=1,3", "--games", "150",
-                         "--json", "--plot", str(plot)], capsys, monkeypatch)
+                         "--json", "--plot", str(plot), "--force"], capsys, monkeypatch)
     data = json.loads(text)
     assert [v["params"] for v in data["variants"]] == [{OGRE: 1}, {OGRE: 3}]
     [against] = data["against_first"]
@@ -84,7 +97,7 @@ def test_matchup_matrix(tmp_path, capsys, monkeypatch):
     assert code == 0 and data["row"] == ["left"] and data["col"] == ["right"]
     assert len(data["win"]) == 2 and data["win"][0][1]["value"] > 0.5
     code, text, _ = run(["matchup", "skirmish", "-c", "brutes", "-c", "knights", "--games",
-                         "40", "--plot", str(tmp_path / "m.png")], capsys, monkeypatch)
+                         "40", "--plot", str(tmp_path / "m2.png")], capsys, monkeypatch)
     assert code == 0 and "left \\ right" in text and "knights" in text
 
 
@@ -140,6 +153,26 @@ def test_the_readme_walk_through(tmp_path, capsys, monkeypatch):
                         str(sweep)], capsys, monkeypatch)
     assert code == 0, err
     for results in (battle, sweep):
-        code, _, err = run(["report", str(results), "-o", str(page), "--ruling-games", "20"],
-                           capsys, monkeypatch)
+        code, _, err = run(["report", str(results), "-o", str(page), "--ruling-games", "20",
+                            "--force"], capsys, monkeypatch)
         assert code == 0 and "<h2>Impact of each card, fighter or cryptid</h2>" in page.read_text()
+
+
+@pytest.mark.parametrize("seed", ["-3", str(10**26)])
+def test_seeds_of_any_size_are_played_and_kept(seed, tmp_path, capsys, monkeypatch):
+    for command in (["simulate", "skirmish"], ["sweep", "skirmish", "--set", f"{OGRE}=1,2"],
+                    ["matchup", "skirmish", "-c", "brutes", "-c", "rogues"]):
+        out = tmp_path / f"{command[0]}.parquet"
+        code, _, err = run([*command, "--games", "5", "--seed", seed, "--out", str(out)], capsys,
+                           monkeypatch)
+        assert code == 0, err
+        assert {b.seed for b in store.read(out).batches} == {int(seed)}
+        code, _, err = run(["report", str(out), "-o", str(tmp_path / f"{command[0]}.html")],
+                           capsys, monkeypatch)
+        assert code == 0, err
+    log = tmp_path / "g.jsonl"
+    code, _, err = run(["play", "duel", "--agents", "random", "--seed", seed, "--log", str(log)],
+                       capsys, monkeypatch)
+    assert code == 0, err
+    code, out, err = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "Reproduced" in out, err

@@ -2,22 +2,22 @@
 
 For each: a batch is identical on 1 and 2 workers, its results survive the
 Parquet store, the summary and the report are built (with the ruling sweep), and
-every ``odds`` command offers the shared ``--json`` output.
+every odds question it declares is an ``odds`` command with its parameters and ``--json``.
 """
 
 import pytest
-import typer
 
+from rulekeeper.cli_odds import declared, flag
 from rulekeeper.core import registry
 from rulekeeper.lab import store
 from rulekeeper.lab.batch import BatchSpec
 from rulekeeper.lab.report import Report, ruling_sweep
 from rulekeeper.lab.run import Plan, run_batch
 from rulekeeper.lab.summary import Summary
+from tests.core.test_cli import run
 from tests.lab.conftest import TEST_RULESETS
 
 RULESETS = sorted(set(registry.ids()) | set(TEST_RULESETS))
-ODDS = [(name, app) for group, name, app in registry.commands() if group == "odds"]
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -40,26 +40,17 @@ def test_lab_pipeline(ruleset_id, tmp_path):
     assert "<h2>Sensitivity to the rulings</h2>" in page
 
 
-def without_json(app):
-    """The commands of a Typer app that lack a --json option."""
-    command = typer.main.get_command(app)
-    commands = list(getattr(command, "commands", {}).values()) or [command]
-    return [c.name for c in commands if not any("--json" in getattr(p, "opts", [])
-                                                for p in c.params)]
-
-
-@pytest.mark.parametrize("name,app", ODDS)
-def test_every_odds_command_offers_json(name, app):
-    assert without_json(app) == []
-
-
-def test_the_json_check_finds_a_command_without_json():
-    app = typer.Typer()
-
-    @app.command()
-    def good(as_json: bool = typer.Option(False, "--json")) -> None: ...
-
-    @app.command()
-    def bad(n: int = 1) -> None: ...
-
-    assert without_json(app) == ["bad"]
+@pytest.mark.parametrize("group", sorted(declared()))
+def test_every_odds_question_is_a_command_with_its_parameters_and_json(group, capsys,
+                                                                      monkeypatch):
+    _, declaration = declared()[group]
+    for question in declaration.load():
+        fields = question.params.model_fields
+        assert all(f.description for f in fields.values()), question
+        assert question.params.model_config.get("extra") == "forbid"
+        words = [group] + ([question.name] if question.name else [])
+        code, out, _ = run(["odds", *words, "--help"], capsys, monkeypatch)
+        assert code == 0
+        for name, field in fields.items():
+            assert flag(name, field) in out
+        assert "--json" in out

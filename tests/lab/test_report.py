@@ -23,7 +23,7 @@ def simulated():
 
 def test_impact_compares_games_with_and_without_each_entity(simulated):
     results = simulated.batches[0].results
-    found = {i.key: i for i in impacts(results, "left")}
+    found = {i.key: i for i in impacts(results, "left")[0]}
     assert {"played.ogre", "survived.ogre", "defeated.ogre", "defeated.thief"} <= set(found)
     survived = [r for r in results if "survived.ogre" in r.metrics]
     wins_with = sum(r.winner == "left" for r in survived)
@@ -31,7 +31,22 @@ def test_impact_compares_games_with_and_without_each_entity(simulated):
     assert (ogre.with_.n, ogre.with_.value) == (len(survived), wins_with / len(survived))
     assert ogre.without.n == len(results) - len(survived)
     # The brutes win when their ogre survives: a large, significant difference.
-    assert ogre.difference.value > 0.5 and ogre.p < 0.001
+    assert ogre.difference > 0.5 and ogre.p < 0.001 and ogre.odds.low > 1
+
+
+def test_an_entity_in_every_game_is_counted_not_compared():
+    from rulekeeper.lab.batch import GameResult
+
+    results = [GameResult(i, i, "left" if i % 2 else "right", "ko", 1, 0,
+                          {"played.ogre": 1} | ({"survived.ogre": 1} if i % 2 else {}))
+               for i in range(20)]
+    found, everywhere = impacts(results, "left")
+    assert everywhere == ["played.ogre"] and [i.key for i in found] == ["survived.ogre"]
+    run = store.Run("simulate", "left", ["left", "right"], [],
+                    [store.Batch("", {}, SPEC, 1, results)])
+    page = Report(run).impact().replace("<wbr>", "")
+    assert "1 more entity is in every game or in none (nothing to compare): played.ogre" in page
+    assert "<td>played.ogre</td>" not in page
 
 
 def test_ruling_sensitivity_reruns_each_option_on_the_same_seeds(simulated):
@@ -50,6 +65,7 @@ def test_report_has_every_section_and_embeds_its_figures(simulated):
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
     assert len(images) == 4
     assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
+    page = page.replace("<wbr>", "")
     assert "initiative=coin" in page and "damage_left" in page and "survived.ogre" in page
     assert "http" not in page.replace("http-equiv", "")
 
@@ -80,3 +96,18 @@ def test_ruling_section_keeps_variants_that_differ_only_by_rulings():
     rulings = Report(run).rulings()
     assert "ogre.power=1, ruling:initiative=coin" in rulings
     assert "ogre.power=3" not in rulings
+
+
+def test_a_stopped_sweep_is_compared_on_the_games_every_variant_played():
+    found = variants(SPEC, parse_axes("skirmish-v1", ["teams.brutes.fighters.ogre.power=1,3"]))
+    batches = run_variants(found, 60, 2)
+    batches[1].results = batches[1].results[:25]  # stopped during the second variant
+    run = store.Run("sweep", "left", ["left", "right"], [], batches,
+                    {"axes": [{"key": "teams.brutes.fighters.ogre.power", "values": [1, 3]}]})
+    from rulekeeper.lab.sweep import compare
+
+    [comparison] = compare(batches, "left", [(0, 1)])
+    assert comparison.difference.n == 25
+    first_25 = store.Batch(batches[0].label, {}, SPEC, 2, batches[0].results[:25])
+    assert compare([first_25, batches[1]], "left", [(0, 1)]) == [comparison]
+    assert "Paired differences in win rate" in Report(run).html()

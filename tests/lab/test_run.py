@@ -40,9 +40,8 @@ def test_until_ci_stops_at_the_same_game_however_computed():
     n = len(runs[0])
     assert n % 50 == 0 and 50 <= n < 5000
     # The intervals were too wide 50 games earlier.
-    before = UntilNarrow("left", 0.05, every=50)
-    assert before.stop_point(runs[0][: n - 50], 0) is None
-    assert UntilNarrow("left", 0.05, every=50).stop_point(runs[0], 0) == n
+    assert UntilNarrow("left", 0.05, every=50).stop_in(runs[0][: n - 50]) is None
+    assert UntilNarrow("left", 0.05, every=50).stop_in(runs[0]) == n
 
 
 @pytest.mark.parametrize("plan", [Plan(workers=2)])

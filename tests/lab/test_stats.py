@@ -6,12 +6,12 @@ import pytest
 from scipy import stats as sp
 
 from rulekeeper.lab.stats import (
+    association,
     holm,
     mcnemar,
     mean_interval,
-    newcombe,
-    paired_difference,
-    two_proportions,
+    paired_proportions,
+    t975,
     wilson,
 )
 
@@ -49,10 +49,34 @@ def test_mcnemar_counts_only_discordant_pairs():
         mcnemar([True], [])
 
 
-def test_paired_difference_is_the_mean_of_differences():
-    d = paired_difference([1, 0, 0, 1, 0], [1, 1, 1, 1, 0])
-    assert d.value == pytest.approx(0.4)
-    assert d.low < 0.4 < d.high
+def pairs(worse, better, both=5, neither=5):
+    before = [True] * worse + [False] * better + [True] * both + [False] * neither
+    after = [False] * worse + [True] * better + [True] * both + [False] * neither
+    return before, after
+
+
+def test_paired_proportions_is_the_difference_with_the_exact_interval_of_the_discordant():
+    before, after = pairs(3, 9)
+    d = paired_proportions(before, after)
+    share = sp.binomtest(9, 12).proportion_ci(method="exact")
+    assert d.value == pytest.approx(6 / 22) and d.n == 22
+    assert (d.low, d.high) == pytest.approx(((2 * share.low - 1) * 12 / 22,
+                                             (2 * share.high - 1) * 12 / 22))
+    none = paired_proportions(*pairs(0, 0))  # no discordant pair: no difference seen
+    assert (none.value, none.low, none.high, none.n) == (0, 0, 0, 10)
+
+
+@pytest.mark.parametrize("worse", range(0, 30, 3))
+@pytest.mark.parametrize("better", range(0, 40, 4))
+def test_an_interval_excludes_zero_exactly_when_mcnemar_is_significant(worse, better):
+    before, after = pairs(worse, better, both=7, neither=11)
+    d, p = paired_proportions(before, after), mcnemar(before, after)
+    assert (d.low > 0 or d.high < 0) == (p < 0.05)
+
+
+@pytest.mark.parametrize("df", [*range(1, 201), 999, 10**6])
+def test_t_quantile_agrees_with_scipy(df):
+    assert t975(df) == pytest.approx(sp.t.ppf(0.975, df), abs=4e-8)
 
 
 def test_holm_adjustment():
@@ -61,12 +85,28 @@ def test_holm_adjustment():
     assert holm([]) == []
 
 
-def test_newcombe_difference_and_fisher():
-    a, b = wilson(30, 50), wilson(20, 50)
-    d = newcombe(a, b)
-    assert d.value == pytest.approx(0.2)
-    assert d.low == pytest.approx(0.2 - math.hypot(0.6 - a.low, b.high - 0.4))
-    assert d.high == pytest.approx(0.2 + math.hypot(a.high - 0.6, 0.4 - b.low))
-    assert two_proportions(30, 50, 20, 50) == pytest.approx(
-        sp.fisher_exact([[30, 20], [20, 30]]).pvalue)
-    assert two_proportions(1, 0, 3, 4) == 1.0
+@pytest.mark.parametrize("table", [(30, 50, 20, 50), (9, 10, 2, 10), (40, 70, 3, 60),
+                                   (7, 20, 7, 20), (512, 1000, 470, 1000)])
+def test_association_is_the_log_odds_ratio_with_its_interval_and_wald_test(table):
+    from scipy.stats.contingency import odds_ratio
+
+    wins_a, n_a, wins_b, n_b = table
+    counts = [[wins_a, n_a - wins_a], [wins_b, n_b - wins_b]]
+    ratio, p = association(*table)
+    expected = odds_ratio(counts, kind="sample")  # Woolf's interval, as scipy computes it
+    assert ratio.value == pytest.approx(expected.statistic)
+    assert (ratio.low, ratio.high) == pytest.approx(tuple(expected.confidence_interval()))
+    log_error = math.log(ratio.high / ratio.value) / 1.959963984540054
+    assert p == pytest.approx(2 * sp.norm.sf(abs(math.log(ratio.value)) / log_error))
+    assert (ratio.low > 1 or ratio.high < 1) == (p < 0.05)
+
+
+@pytest.mark.parametrize("table", [(0, 12, 5, 9), (12, 12, 3, 9), (5, 5, 0, 5)])
+def test_an_empty_cell_gets_haldanes_half(table):
+    wins_a, n_a, wins_b, n_b = table
+    a, b, c, d = (x + 0.5 for x in (wins_a, n_a - wins_a, wins_b, n_b - wins_b))
+    ratio, p = association(*table)
+    assert ratio.value == pytest.approx(a * d / (b * c))
+    assert 0 < ratio.low < ratio.value < ratio.high < math.inf and 0 < p <= 1
+    assert (ratio.low > 1 or ratio.high < 1) == (p < 0.05)
+    assert association(1, 0, 3, 4)[1] == 1.0

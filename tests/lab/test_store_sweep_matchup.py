@@ -143,7 +143,7 @@ def test_matchup_matrix_cells_are_the_row_sides_batches():
     specs = found.variants(SPEC)
     assert [v.label for v in specs][:2] == ["brutes vs brutes", "brutes vs rogues"]
     batches = run_variants(specs, 60, 4)
-    matrix = found.matrix(batches, "left")
+    matrix = found.matrix([Summary.of(b.results, "left").outcomes["win"] for b in batches])
     direct = run_batch(BatchSpec("skirmish-v1", ("random",),
                                  options={"left": "rogues", "right": "knights"}), 60, 4)
     assert matrix[1][2].value == Summary.of(direct, "left").outcomes["win"].value

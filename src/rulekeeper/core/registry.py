@@ -3,8 +3,8 @@
 Ids are versioned (``cryptids-v1``); asking for ``cryptids`` gets the newest
 version. Rulesets are registered as ``"module:attribute"`` strings and imported on
 first use. rulekeeper's own rulesets and any plug-in package declare them in the
-entry-point group ``rulekeeper.rulesets``; command-line extensions (``odds``,
-``battle``) in the group ``rulekeeper.commands``.
+entry-point group ``rulekeeper.rulesets``. What the outer layers offer for a ruleset
+(options, odds questions) it declares on its class.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from rulekeeper.core.ruleset import Ruleset
 
 RULESET_GROUP = "rulekeeper.rulesets"
-COMMAND_GROUP = "rulekeeper.commands"
 _ID = re.compile(r"^(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)-v(?P<version>\d+)$")
 
 
@@ -134,12 +133,3 @@ def import_target(target: str) -> Any:
     for part in attribute.split("."):
         value = getattr(value, part)
     return value
-
-
-def commands() -> list[tuple[str, str, Any]]:
-    """Command-line extensions as ``(group, name, Typer app)``, from ``group.name`` entries."""
-    found = []
-    for ep in entry_points(group=COMMAND_GROUP):
-        group, _, name = ep.name.partition(".")
-        found.append((group, name, import_target(ep.value)))
-    return sorted(found, key=lambda item: (item[0], item[1]))

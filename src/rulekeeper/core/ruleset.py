@@ -25,6 +25,7 @@ from rulekeeper.core.content import ContentSet
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
@@ -234,6 +235,8 @@ class Ruleset(ABC, Generic[TableT]):
     bots: ClassVar[Mapping[str, str]] = {}
     """Ruleset-specific agents: name to ``"module:factory"``; factory(seat, seed) -> Agent."""
     default_bot: ClassVar[str] = "random"
+    odds_questions: ClassVar[OddsQuestions | None] = None
+    """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -7,6 +7,7 @@ that seed too.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -62,6 +63,11 @@ def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
                       len(game.decisions), metrics)
 
 
+def content_digest(spec: BatchSpec) -> str:
+    """The digest of the content the batch plays with (its folder and ``--set`` values)."""
+    return registry.load(spec.ruleset).load_content(spec.content, spec.content_set)[1]
+
+
 def play_range(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> list[GameResult]:
     """Play games ``start..stop-1`` of the batch: the unit of work a worker runs."""
     return [play_one(spec, batch_seed, index) for index in range(start, stop)]
@@ -99,6 +105,14 @@ def registration(ruleset_id: str) -> tuple[str, str]:
     ruleset = registry.load(ruleset_id)
     cls = type(ruleset)
     return ruleset.meta.id, f"{cls.__module__}:{cls.__qualname__}"
+
+
+def start_worker(ruleset_id: str, entry: str) -> None:
+    """A worker process's start: the ruleset registered, and the stop signals left to the
+    driver (Ctrl-C reaches every process of the terminal; the driver ends its workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    ensure_registered(ruleset_id, entry)
 
 
 def ensure_registered(ruleset_id: str, entry: str) -> None:

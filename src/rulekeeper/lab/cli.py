@@ -7,6 +7,7 @@ so that the other commands start quickly.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -29,30 +30,39 @@ from rulekeeper.cli_args import (
     EXTRA,
     AgentsOpt,
     ContentOpt,
+    ForceOpt,
     RulesetArg,
     RulingOpt,
     ScenarioOpt,
     SeedOpt,
     SetOpt,
     agent_list,
+    check_output,
     console,
     content_sets,
     extra_options,
+    stop_signals,
+    write_bytes,
+    write_text,
 )
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import parse_assignments
-from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.batch import BatchSpec, GameResult
 
 if TYPE_CHECKING:
-    from rulekeeper.lab.run import Plan
-    from rulekeeper.lab.store import Batch
-    from rulekeeper.lab.summary import Summary
-    from rulekeeper.lab.sweep import Axis, Comparison
+    from rulekeeper.lab.run import Plan, UntilNarrow
+    from rulekeeper.lab.store import Batch, Writer
+    from rulekeeper.lab.summary import Summary, Tally
+    from rulekeeper.lab.sweep import Axis, Comparison, Variant, Wins
 
 progress_console = Console(stderr=True)
 
-GamesOpt = Annotated[int, typer.Option(min=1, help="games per batch")]
+MOST_GAMES = 100_000_000
+"""The most games of one batch: results stream to their file, and a sweep keeps one byte
+per game and variant for its paired tests."""
+
+GamesOpt = Annotated[int, typer.Option(min=1, max=MOST_GAMES, help="games per batch")]
 SideOpt = Annotated[str | None, typer.Option(
     "--side", help="the side whose win, tie and loss are counted (default: the first seat, "
               "or the heroes in a co-op ruleset)")]
@@ -66,6 +76,8 @@ ChunkOpt = Annotated[int | None, typer.Option(min=1, help="games per task (defau
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", "-o", help="write every game's result to this Parquet file")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
+PlotOpt = Annotated[Path | None, typer.Option(
+    "--plot", help="write the figure to this PNG file")]
 
 
 def add_commands(app: typer.Typer) -> None:
@@ -91,11 +103,27 @@ def sides_of(spec: BatchSpec) -> list[str]:
     return list(ruleset.sides(ruleset.parse_options(spec.options)))
 
 
+def pick_side(side: str | None, sides: Sequence[str], where: str = "") -> str:
+    """The side counted: the one given, if a winner can take that name, else the first."""
+    if side is None:
+        return sides[0]
+    if side not in sides:
+        from rulekeeper.core.rulings import did_you_mean
+
+        raise UsageError(f"--side {side!r}: {where or 'no winner'} can be {side!r}"
+                         f"{did_you_mean(side, sides)}; sides: {', '.join(sides)}")
+    return side
+
+
 def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | None) -> Plan:
     from rulekeeper.lab.run import Plan
 
     if ray_address is not None and backend != "ray":
         raise UsageError("--ray-address needs --backend ray")
+    most = 4 * (os.cpu_count() or 1)
+    if backend == "process" and workers > most:
+        raise UsageError(f"--workers {workers}: at most {most} on this machine "
+                         f"(4 per CPU)")
     return Plan(workers, backend, ray_address, chunk)
 
 
@@ -124,6 +152,93 @@ def progress_bar(total: int, description: str) -> Iterator[Callable[[int], None]
         yield advance
 
 
+class Recorder:
+    """A command's batches as their games finish: a tally of each, and (with ``--out``) the
+    results file they stream to. Nothing grows with the games but the paired wins (one
+    byte a game, when asked)."""
+
+    def __init__(self, writer: Writer | None, side: str, declared: Sequence[str],
+                 paired: bool = False) -> None:
+        self.writer = writer
+        self.side = side
+        self.declared = list(declared)
+        self.paired = paired
+        self.labels: list[str] = []
+        self.tallies: list[Tally] = []
+
+    @property
+    def games(self) -> int:
+        return sum(t.games for t in self.tallies)
+
+    def play(self, label: str, params: dict[str, Any], spec: BatchSpec, games: int, seed: int,
+             plan: Plan, progress: Callable[[int], None] | None = None,
+             until: UntilNarrow | None = None,
+             also: Callable[[list[GameResult]], None] | None = None) -> Tally:
+        """Play one batch, its results going to its tally, the file and ``also``."""
+        from rulekeeper.lab.run import play_batch
+        from rulekeeper.lab.summary import Tally
+
+        tally = Tally(self.side, self.declared, self.paired)
+        self.labels.append(label)
+        self.tallies.append(tally)
+        writer = self.writer
+        if writer is not None:
+            from rulekeeper.lab.batch import content_digest
+            from rulekeeper.lab.store import Batch
+
+            batch = Batch(label, params, spec, seed, digest=content_digest(spec))
+
+        def sink(results: list[GameResult]) -> None:
+            tally.add(results)
+            if writer is not None:
+                writer.add(batch, results)
+            if also is not None:
+                also(results)
+
+        play_batch(spec, games, seed, plan, sink, progress=progress, until=until)
+        return tally
+
+    def wins(self) -> list[Wins]:
+        from rulekeeper.lab.sweep import Wins
+
+        return [Wins(label, range(t.games), t.wins or b"") for label, t in
+                zip(self.labels, self.tallies, strict=True)]
+
+
+@contextmanager
+def recording(out: Path | None, kind: str, side: str, seats: Sequence[str],
+              declared: Sequence[str], extra: dict[str, Any] | None = None,
+              paired: bool = False) -> Iterator[Recorder]:
+    """The batches of a command, kept in ``out`` (when given) however the command ends.
+
+    Stopped by Ctrl-C or SIGTERM, the file is written with every finished game, the
+    command says how many, and exits with 130 (or 143).
+    """
+    writer = None
+    if out is not None:  # pyarrow is imported only then
+        from rulekeeper.lab.store import Writer
+
+        writer = Writer(out, kind, side, seats, declared, extra)
+    recorder = Recorder(writer, side, declared, paired)
+    with stop_signals() as stop:
+        try:
+            yield recorder
+        except KeyboardInterrupt:
+            if writer is not None:
+                writer.close()
+                kept = f"{writer.games:,} finished games kept in {out}"
+            else:
+                kept = f"{recorder.games:,} games finished; none kept (--out FILE keeps them)"
+            progress_console.print(f"Stopped: {kept}.", highlight=False, soft_wrap=True)
+            raise typer.Exit(stop.exit_code) from None
+        except BaseException:
+            if writer is not None:
+                writer.discard()
+            raise
+    if writer is not None:
+        writer.close()
+
+
 def side_note(summary: Summary, seats: Sequence[str]) -> str | None:
     """A hint when the side counted never won while others did (e.g. ``--side heroes``)."""
     if summary.outcomes["win"].value > 0 or not summary.winners:
@@ -135,14 +250,34 @@ def side_note(summary: Summary, seats: Sequence[str]) -> str | None:
             f"Choose the side counted with --side (sides: {', '.join(seats)}).")
 
 
+class JsonGames:
+    """``simulate --json``: every game printed as it finishes, then the summary (also when
+    the batch is stopped), so that the output need not wait for, nor hold, the batch."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        print('{"games": [', end="")
+
+    def add(self, results: list[GameResult]) -> None:
+        for result in results:
+            print(("," if self.count else "") + "\n  " + json.dumps(
+                result._asdict(), default=str), end="")
+            self.count += 1
+
+    def end(self, summary: dict[str, Any]) -> None:
+        print("\n],\n\"summary\": " + json.dumps(summary, indent=2, default=str) + "}")
+
+
 def simulate(ctx: typer.Context, ruleset: RulesetArg,
              games: Annotated[int | None, typer.Option(
-                 min=1, help="number of games; with --until-ci the most to play "
-                             "(default: 100, or 100000 with --until-ci)")] = None,
+                 min=1, max=MOST_GAMES, help="number of games; with --until-ci the most to "
+                                             "play (default: 100, or 100000 with --until-ci)")
+             ] = None,
              seed: SeedOpt = 0, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
              ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
              side: SideOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
              ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
+             force: ForceOpt = False,
              until_ci: Annotated[float | None, typer.Option(
                  "--until-ci", help="stop once the win, tie and loss 95% intervals are all "
                                     "within ± this (0.01: ±1 point); checked every 100 games")
@@ -150,48 +285,54 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
              as_json: JsonOpt = False) -> None:
     """Play a batch of games between bots and summarize the results.
 
-    Ruleset options go last (e.g. --rounds 2). A league game (cryptids-run) plays a league
-    of bot players sharing one snapshot pool: --players N --runs N (lab/league.py).
+    Ruleset options go last (e.g. --rounds 2). Stopped (Ctrl-C), it keeps every finished
+    game in --out. A league game (cryptids-run) plays a league of bot players sharing one
+    snapshot pool: --players N --runs N (lab/league.py).
     """
     if getattr(registry.load(ruleset), "league", False):
         from rulekeeper.lab.league_cli import simulate_league
 
+        check_output(out, "--out", force)
         others = {"--games": games, "--scenario": scenario, "--side": side, "--chunk": chunk,
                   "--until-ci": until_ci, "--ray-address": ray_address,
                   "--backend": None if backend == "process" else backend}
         return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
                                as_json, [name for name, value in others.items() if value])
-    from rulekeeper.lab import store
-    from rulekeeper.lab.run import UntilNarrow, run_batch
-    from rulekeeper.lab.summary import Summary
+    from rulekeeper.lab.run import UntilNarrow, check
 
     spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
     plan = make_plan(workers, backend, ray_address, chunk)
+    check(spec)
     seats = sides_of(spec)
-    side = side or seats[0]
+    side = pick_side(side, seats)
+    check_output(out, "--out", force)
     until = UntilNarrow(side, until_ci) if until_ci is not None else None
     total = games or (100_000 if until else 100)
-    started = time.perf_counter()
-    with progress_bar(total, f"simulate {spec.ruleset}") as advance:
-        results = run_batch(spec, total, seed, plan, progress=advance, until=until)
-    elapsed = time.perf_counter() - started
     declared = list(registry.load(spec.ruleset).metrics)
-    summary = Summary.of(results, side, declared)
-    if out is not None:
-        store.write(out, store.Run("simulate", side, seats, declared,
-                                   [store.Batch("", {}, spec, seed, results)]))
-    if as_json:
-        print(json.dumps({"summary": summary.to_json() | {"seconds": round(elapsed, 3)},
-                          "games": [r._asdict() for r in results]}, indent=2, default=str))
+    started = time.perf_counter()
+    with recording(out, "simulate", side, seats, declared) as recorder:
+        printer = JsonGames() if as_json else None
+        try:
+            with progress_bar(total, f"simulate {spec.ruleset}") as advance:
+                tally = recorder.play("", {}, spec, total, seed, plan, advance, until,
+                                      printer.add if printer is not None else None)
+        finally:
+            if printer is not None:
+                done = recorder.tallies[0].summary() if recorder.tallies else None
+                printer.end(done.to_json() | {"seconds": round(time.perf_counter() - started,
+                                                               3)} if done else {})
+    if printer is not None:
         return
+    elapsed = time.perf_counter() - started
+    summary = tally.summary()
     console.print(summary.render(spec.ruleset))
-    lines = [f"{len(results):,} games in {elapsed:.2f} s ({len(results) / elapsed:,.0f} games/s"
-             f", {plan.backend}, {plan.workers or 'all'} worker(s))."]
+    lines = [f"{summary.games:,} games in {elapsed:.2f} s ({summary.games / elapsed:,.0f} "
+             f"games/s, {plan.backend}, {plan.workers or 'all'} worker(s))."]
     if until is not None:
         widest = max(e.half_width for e in summary.outcomes.values())
         state = "reached" if widest <= until.half_width else "not reached"
         lines.append(f"--until-ci {until_ci}: {state} (widest interval ±{widest:.4f}) after "
-                     f"{len(results):,} games.")
+                     f"{summary.games:,} games.")
     if out is not None:
         lines.append(f"Results written to {out}; next: rulekeeper report {out} -o report.html")
     note = side_note(summary, seats)
@@ -206,7 +347,6 @@ SweepOptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", help="setup options to try: name=v1,v2 (repeatable)")]
 SweepRulingOpt = Annotated[list[str] | None, typer.Option(
     "--ruling", help="ruling options to try: id=a,b, or id=* for all (repeatable)")]
-PlotOpt = Annotated[Path, typer.Option("--plot", help="where to write the figure (PNG)")]
 
 
 def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
@@ -214,82 +354,86 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
           seed: SeedOpt = 0, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
           content: ContentOpt = None, side: SideOpt = None, workers: WorkersOpt = 1,
           backend: BackendOpt = "process", ray_address: RayAddressOpt = None,
-          chunk: ChunkOpt = None, out: OutOpt = None, plot: PlotOpt = Path("sweep.png"),
-          as_json: JsonOpt = False) -> None:
+          chunk: ChunkOpt = None, out: OutOpt = None, plot: PlotOpt = None,
+          force: ForceOpt = False, as_json: JsonOpt = False) -> None:
     """Run one batch per variant (same seeds) and say which differences are significant.
 
     Variants are every combination of the values given. Ruleset options go last.
     """
-    from rulekeeper.lab import plots, store
-    from rulekeeper.lab.summary import Summary
-    from rulekeeper.lab.sweep import (
-        by_first_axis,
-        compare,
-        parse_axes,
-        run_variants,
-        value_text,
-        variants,
-    )
+    from rulekeeper.lab import plots
+    from rulekeeper.lab.run import check
+    from rulekeeper.lab.sweep import by_first_axis, compare, parse_axes, value_text, variants
 
     base = make_spec(ctx, ruleset, agents, scenario, None, content, None)
     plan = make_plan(workers, backend, ray_address, chunk)
     axes = parse_axes(base.ruleset, set_ or [], option or [], ruling or [])
     found = variants(base, axes)
+    for variant in found:  # every variant, before any game
+        check(variant.spec)
     seats = sides_of(found[0].spec)
-    side = side or seats[0]
-    with progress_bar(games * len(found), f"sweep {base.ruleset}: {len(found)} variants") as step:
-        batches = run_variants(found, games, seed, plan, step)
-    declared = list(registry.load(base.ruleset).metrics)
-    summaries = [Summary.of(b.results, side, declared) for b in batches]
-    first = compare(batches, side, [(0, j) for j in range(1, len(batches))])
-    pairs = compare(batches, side)
+    side = pick_side(side, seats)
+    check_output(out, "--out", force)
+    check_output(plot, "--plot", force)
     varying = [a for a in axes if len(a.values) > 1]
-    x, series = by_first_axis(varying, [s.outcomes["win"] for s in summaries])
-    marks = [False, *(c.significant for c in first)] if len(series) == 1 else []
-    plot.write_bytes(plots.rates(
-        [value_text(v) for v in x], series,
-        f"{base.ruleset}: {side}'s win rate (95% intervals"
-        + ("; * differs from the first)" if marks else ")"), varying[0].key, x, marks))
-    if out is not None:
-        store.write(out, store.Run("sweep", side, seats, declared, batches,
-                                   {"axes": [a.to_json() for a in varying]}))
+    declared = list(registry.load(base.ruleset).metrics)
+    with recording(out, "sweep", side, seats, declared,
+                   {"axes": [a.to_json() for a in varying]}, paired=True) as recorder, \
+            progress_bar(games * len(found), f"sweep {base.ruleset}: {len(found)} "
+                                             f"variants") as step:
+        for variant in found:
+            recorder.play(variant.label, variant.params, variant.spec, games, seed, plan, step)
+    summaries = [t.summary() for t in recorder.tallies]
+    wins = recorder.wins()
+    first = compare(wins, side, [(0, j) for j in range(1, len(wins))])
+    pairs = compare(wins, side)
+    if plot is not None:
+        x, series = by_first_axis(varying, [s.outcomes["win"] for s in summaries])
+        marks = [False, *(c.significant for c in first)] if len(series) == 1 else []
+        figure = plots.rates(
+            [value_text(v) for v in x], series,
+            f"{base.ruleset}: {side}'s win rate (95% intervals"
+            + ("; * differs from the first)" if marks else ")"), varying[0].key, x, marks)
+        write_bytes(plot, figure, "--plot")
     if as_json:
         print(json.dumps({"side": side, "variants": [
-            {"label": b.label, "params": b.params, "summary": s.to_json()}
-            for b, s in zip(batches, summaries, strict=True)],
+            {"label": v.label, "params": v.params, "summary": s.to_json()}
+            for v, s in zip(found, summaries, strict=True)],
             "against_first": [c.to_json() for c in first],
             "pairs": [c.to_json() for c in pairs]}, indent=2, default=str))
         return
-    console.print(sweep_table(f"{base.ruleset}: {len(batches)} variants × {games} games, "
-                              "same seeds", side, varying, batches, summaries, first))
-    short = {b.label: "/".join(value_text(v) for v in b.params.values()) for b in batches}
-    others = [c for c in pairs if c.significant and c.first != batches[0].label]
-    if len(batches) > 2:
+    console.print(sweep_table(f"{base.ruleset}: {len(found)} variants × {games} games, "
+                              "same seeds", side, varying, found, summaries, first))
+    short = {v.label: "/".join(value_text(x) for x in v.params.values()) for v in found}
+    others = [c for c in pairs if c.significant and c.first != found[0].label]
+    if len(found) > 2:
         console.print(f"Other significant pairs ({'/'.join(a.short for a in varying)}; Holm "
                       f"over all {len(pairs)} pairs): " + ("; ".join(
                           f"{short[c.second]} vs {short[c.first]} {c.difference.value:+.1%}"
                           for c in others) or "none."), highlight=False)
-    console.print(f"Plot written to {plot}" + (f"; results to {out}" if out else ""),
-                  highlight=False)
+    written = [f"plot written to {plot}"] if plot else []
+    written += [f"results to {out}"] if out else []
+    if written:
+        console.print("; ".join(written).capitalize() + ".", highlight=False)
 
 
-def sweep_table(title: str, side: str, axes: Sequence[Axis], batches: Sequence[Batch],
+def sweep_table(title: str, side: str, axes: Sequence[Axis], found: Sequence[Variant],
                 summaries: Sequence[Summary], first: Sequence[Comparison]) -> Table:
     """One row per variant: its values, outcomes, and its paired difference from the first."""
     from rulekeeper.lab.stats import p_text
     from rulekeeper.lab.sweep import value_text
 
+    level = f"{100 * first[0].confidence:.4g}%" if first else "95%"
     table = Table(title=title + " (rates in %)")
     for axis in axes:
         table.add_column(axis.short, no_wrap=True)
-    for header in (f"{side} win (95%)", "tie", "loss", "rounds", "win − first (95%)", "p",
-                   "signif."):
+    for header in (f"{side} win (95%)", "tie", "loss", "rounds", f"win − first ({level})",
+                   "p (Holm)", "signif."):
         table.add_column(header, justify="right")
     against = {c.second: c for c in first}
-    for batch, summary in zip(batches, summaries, strict=True):
-        win, c = summary.outcomes["win"], against.get(batch.label)
+    for variant, summary in zip(found, summaries, strict=True):
+        win, c = summary.outcomes["win"], against.get(variant.label)
         d = c.difference if c else None
-        table.add_row(*(value_text(batch.params[a.key]) for a in axes),
+        table.add_row(*(value_text(variant.params[a.key]) for a in axes),
                       f"{100 * win.value:.1f} ({100 * win.low:.1f}–{100 * win.high:.1f})",
                       f"{100 * summary.outcomes['tie'].value:.1f}",
                       f"{100 * summary.outcomes['loss'].value:.1f}",
@@ -298,6 +442,9 @@ def sweep_table(title: str, side: str, axes: Sequence[Axis], batches: Sequence[B
                       if d else "first",
                       p_text(c.adjusted) if c else "",
                       ("[green]yes[/green]" if c.significant else "no") if c else "")
+    if len(first) > 1:
+        table.caption = (f"Paired exact intervals (McNemar's family), {level} each: "
+                         f"Bonferroni over the {len(first)} comparisons with the first.")
     return table
 
 
@@ -318,14 +465,14 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
             scenario: ScenarioOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
             set_: SetOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
             ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-            plot: PlotOpt = Path("matchup.png"), as_json: JsonOpt = False) -> None:
+            plot: PlotOpt = None, force: ForceOpt = False, as_json: JsonOpt = False) -> None:
     """Every contender against every contender: the row's win rate in each cell.
 
     Ruleset options go last.
     """
-    from rulekeeper.lab import plots, store
+    from rulekeeper.lab import plots
     from rulekeeper.lab.matchup import Matchup, side_fields
-    from rulekeeper.lab.sweep import run_variants
+    from rulekeeper.lab.run import check
 
     spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
     plan = make_plan(workers, backend, ray_address, chunk)
@@ -335,21 +482,26 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
         side_fields(spec.ruleset, spec.options)
     found = Matchup(tuple(rows), tuple(cols), tuple(contender))
     variants = found.variants(spec)
+    n = len(found.contenders)
+    for variant in [*variants[:n], *variants[::n]]:  # every contender, before any game
+        check(variant.spec)
     seats = sides_of(variants[0].spec)
     side = seats[0]
-    with progress_bar(games * len(variants), f"matchup {spec.ruleset}: "
-                      f"{len(variants)} pairings") as step:
-        batches = run_variants(variants, games, seed, plan, step)
-    matrix = found.matrix(batches, side)
+    check_output(out, "--out", force)
+    check_output(plot, "--plot", force)
     names = list(found.contenders)
-    plot.write_bytes(plots.heatmap(names, names, [[e.value for e in r] for r in matrix],
-                                   f"{spec.ruleset}: row's win rate ({side})",
-                                   f"{side} ({', '.join(rows)})",
-                                   f"{seats[1]} ({', '.join(cols)})"))
-    if out is not None:
-        store.write(out, store.Run("matchup", side, seats,
-                                   list(registry.load(spec.ruleset).metrics), batches,
-                                   {"contenders": names, "row": rows, "col": cols}))
+    with recording(out, "matchup", side, seats, list(registry.load(spec.ruleset).metrics),
+                   {"contenders": names, "row": rows, "col": cols}) as recorder, \
+            progress_bar(games * len(variants), f"matchup {spec.ruleset}: "
+                                                f"{len(variants)} pairings") as step:
+        for variant in variants:
+            recorder.play(variant.label, variant.params, variant.spec, games, seed, plan, step)
+    matrix = found.matrix([t.summary().outcomes["win"] for t in recorder.tallies])
+    if plot is not None:
+        write_bytes(plot, plots.heatmap(names, names, [[e.value for e in r] for r in matrix],
+                                        f"{spec.ruleset}: row's win rate ({side})",
+                                        f"{side} ({', '.join(rows)})",
+                                        f"{seats[1]} ({', '.join(cols)})"), "--plot")
     if as_json:
         print(json.dumps({"side": side, "contenders": names, "row": rows, "col": cols,
                           "win": [[e.to_json() for e in r] for r in matrix]}, indent=2))
@@ -360,23 +512,33 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
         mean = sum(e.value for e in cells) / len(cells)
         table.add_row(name, *[f"{e.value:.0%} ±{e.half_width:.0%}" for e in cells], f"{mean:.0%}")
     console.print(table)
-    console.print(f"Plot written to {plot}" + (f"; results to {out}" if out else ""),
-                  highlight=False)
+    written = [f"plot written to {plot}"] if plot else []
+    written += [f"results to {out}"] if out else []
+    if written:
+        console.print("; ".join(written).capitalize() + ".", highlight=False)
 
 
 def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) written with "
                                                      "--out")],
            output: Annotated[Path, typer.Option("--output", "-o", help="the HTML file")] =
            Path("report.html"),
+           force: ForceOpt = False,
            side: SideOpt = None,
            ruling_games: Annotated[int, typer.Option(
-               min=0, help="games per ruling option for the rulings section, when the file "
-                           "sweeps no ruling (0: skip)")] = 200,
-           workers: WorkersOpt = 1, backend: BackendOpt = "process",
-           ray_address: RayAddressOpt = None) -> None:
-    """Write an HTML report of a results file: win rates, game length, impact, rulings."""
+               min=0, max=MOST_GAMES,
+               help="also play this many games per ruling option, on the file's content and "
+                    "seed, to measure each ruling's effect (when the file sweeps no ruling)")
+           ] = 0,
+           workers: Annotated[int | None, typer.Option(
+               min=0, help="worker processes for --ruling-games (default: one per CPU)")] = None,
+           backend: BackendOpt = "process", ray_address: RayAddressOpt = None) -> None:
+    """Write an HTML report of a results file: win rates, game length, impact, rulings.
+
+    It shows what the file holds; --ruling-games N also measures each ruling option.
+    """
     from rulekeeper.lab.league import is_league_file
 
+    check_output(output, "--output", force)
     if is_league_file(file):
         from rulekeeper.lab.league_cli import report_league
 
@@ -387,17 +549,49 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
     run = store.read(file)
     if not run.batches:
         raise UsageError(f"{file} holds no game")
-    plan = make_plan(workers, backend, ray_address, None)
+    side = pick_side(side, run.seats, f"in {file}, no winner")
     extra: list[Any] = []
-    if ruling_games and not sweeps_rulings(run) and run.ruleset in registry.ids():
-        count = len(ruling_variants(run.batches[0]))
+    if ruling_games and sweeps_rulings(run):
+        console.print("The file sweeps rulings itself: the report compares its variants "
+                      "(--ruling-games plays nothing).", highlight=False)
+    elif ruling_games:
+        plan = make_plan(workers if workers is not None else (os.cpu_count() or 1), backend,
+                         ray_address, None)
+        first = run.batches[0]
+        check_replayable(file, first)
+        count = len(ruling_variants(first))
         if count > 1:
-            with progress_bar(ruling_games * count, f"report: {count} ruling variants") as step:
+            console.print(f"Playing {count} variants (the rulings in force and each other "
+                          f"ruling option) × {ruling_games:,} games of "
+                          f"{first.label or 'the batch'}, seed {first.seed}, on the content the "
+                          f"file was played with (digest {str(first.digest)[:12]}), "
+                          f"{plan.workers or 'all'} worker(s).", highlight=False)
+            with stop_signals(), progress_bar(ruling_games * count,
+                                              f"report: {count} ruling variants") as step:
                 extra = ruling_sweep(run, ruling_games, plan, step)
     page = Report(run, side, extra).html()
-    try:
-        output.write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"cannot write {output}: {error.strerror}") from None
+    write_text(output, page, "--output")
     console.print(f"Report written to {output} ({run.games:,} games, "
                   f"{len(run.batches)} variant(s)).", highlight=False)
+
+
+def check_replayable(file: Path, batch: Batch) -> None:
+    """Refuse to play more games of a batch unless this rulekeeper plays them as the file's
+    were: its ruleset registered, the same content (by digest)."""
+    from rulekeeper.lab.batch import content_digest
+
+    try:
+        registry.resolve_id(batch.spec.ruleset)
+    except UsageError:
+        raise UsageError(f"--ruling-games: {file} was played with {batch.spec.ruleset}, which "
+                         f"is not registered here") from None
+    if batch.digest is None:
+        raise UsageError(f"--ruling-games: {file} does not record its content's digest "
+                         f"(written by an older rulekeeper): the games played now could not "
+                         f"be checked to use the same content")
+    where = batch.spec.content or "the sample content"
+    now = content_digest(batch.spec)
+    if now != batch.digest:
+        raise UsageError(f"--ruling-games: {where} changed since {file} was written (content "
+                         f"digest {batch.digest[:12]}, now {now[:12]}); new games would not "
+                         f"compare with the file's")

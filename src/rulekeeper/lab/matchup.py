@@ -19,9 +19,7 @@ from typing import Any
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.lab.batch import BatchSpec
-from rulekeeper.lab.stats import Estimate, wilson
-from rulekeeper.lab.store import Batch
-from rulekeeper.lab.summary import outcome
+from rulekeeper.lab.stats import Estimate
 from rulekeeper.lab.sweep import Variant, apply
 
 COUNTERPARTS = (("left", "right"), ("red", "blue"))
@@ -85,9 +83,7 @@ class Matchup:
                 out.append(Variant(f"{row} vs {column}", params, apply(base, params)))
         return out
 
-    def matrix(self, batches: Sequence[Batch], side: str) -> list[list[Estimate]]:
-        """The row side's win rate in every cell, from the batches in :meth:`variants` order."""
+    def matrix(self, cells: Sequence[Estimate]) -> list[list[Estimate]]:
+        """The row side's win rate of every pairing (in :meth:`variants` order), as rows."""
         n = len(self.contenders)
-        cells = [wilson(sum(outcome(r.winner, side) == "win" for r in b.results), len(b.results))
-                 for b in batches]
-        return [cells[i * n:(i + 1) * n] for i in range(n)]
+        return [list(cells[i * n:(i + 1) * n]) for i in range(n)]

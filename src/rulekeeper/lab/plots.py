@@ -12,6 +12,8 @@ from matplotlib.figure import Figure
 from rulekeeper.lab.stats import Estimate
 
 WIDTH = 7.5
+OUTCOME_COLOURS = {"win": "#2e8b57", "tie": "#9e9e9e", "loss": "#c0392b"}
+"""A win is green, a tie grey, a loss red."""
 
 
 def png(figure: Figure) -> bytes:
@@ -76,7 +78,7 @@ def outcome_bars(labels: Sequence[str], outcomes: Sequence[Mapping[str, Estimate
         estimates = [o[name] for o in outcomes]
         positions = [i + (k - 1) * width for i in range(len(labels))]
         axes.bar(positions, [e.value for e in estimates], width, yerr=_errors(estimates),
-                 capsize=3, label=name)
+                 capsize=3, label=name, color=OUTCOME_COLOURS[name])
     axes.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 3 else 0,
                     ha="right" if len(labels) > 3 else "center")
     axes.set_ylim(0, 1.05)
@@ -114,6 +116,34 @@ def differences(labels: Sequence[str], estimates: Sequence[Estimate], title: str
     values = [e.value for e in estimates]
     axes.errorbar(values, positions, xerr=_errors(estimates), fmt="o", capsize=3)
     axes.axvline(0, color="grey", linewidth=1)
+    axes.set_yticks(positions, labels)
+    axes.set_xlabel(xlabel)
+    axes.set_title(title)
+    axes.grid(alpha=0.3, axis="x")
+    return png(figure)
+
+
+def ratios(labels: Sequence[str], estimates: Sequence[Estimate], title: str,
+           xlabel: str) -> bytes:
+    """Horizontal ratios with 95% intervals around 1, on a log scale (an end at 0 or at
+    infinity is drawn at the edge of the axis, with an arrow)."""
+    figure = Figure(figsize=(WIDTH, 0.9 + 0.32 * max(1, len(labels))))
+    axes = figure.subplots()
+    finite = [x for e in estimates for x in (e.value, e.low, e.high)
+              if 0 < x < math.inf and not math.isnan(x)] or [1.0]
+    low, high = min(min(finite), 0.5) / 2, max(max(finite), 2.0) * 2
+    positions = list(range(len(labels)))[::-1]
+    for position, e in zip(positions, estimates, strict=True):
+        left, right = max(e.low, low), min(e.high, high)
+        value = min(max(e.value, low), high) if not math.isnan(e.value) else 1.0
+        axes.plot([left, right], [position, position], color="C0")
+        axes.plot([value], [position], "o", color="C0")
+        for end, edge, marker in ((e.low, low, "<"), (e.high, high, ">")):
+            if end <= low or end >= high:
+                axes.plot([edge], [position], marker, color="C0")
+    axes.axvline(1, color="grey", linewidth=1)
+    axes.set_xscale("log")
+    axes.set_xlim(low, high)
     axes.set_yticks(positions, labels)
     axes.set_xlabel(xlabel)
     axes.set_title(title)

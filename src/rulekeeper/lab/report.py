@@ -8,7 +8,8 @@ Sections:
 - the distribution of game length and how games ended;
 - the means of the ruleset's metrics;
 - the impact of each card, fighter or cryptid: the side's win rate in games where
-  it was played, survived or was defeated, against games where it was not;
+  it was played, survived or was defeated, against games where it was not (entities
+  in every game, or in none, are only counted);
 - how sensitive results are to the rulings: each ruling option against the
   rulings in force, on the same seeds (from the file when it sweeps rulings,
   else from a short sweep the report runs).
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import base64
 import html
+import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,7 +31,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.run import Plan, Progress
-from rulekeeper.lab.stats import ALPHA, Estimate, newcombe, two_proportions, wilson
+from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
 from rulekeeper.lab.store import Batch, Run
 from rulekeeper.lab.summary import ENTITY_PREFIXES, Summary, metric_names, outcome
 from rulekeeper.lab.sweep import (
@@ -51,6 +54,7 @@ table { border-collapse: collapse; margin: .8em 0; font-size: .92em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
 .note { color: #666; } .yes { color: #0a6e2e; font-weight: bold; } img { max-width: 100%; }
+.wide { overflow-x: auto; } th { overflow-wrap: anywhere; } td { overflow-wrap: anywhere; }
 """
 
 
@@ -60,14 +64,32 @@ def _img(data: bytes, alt: str) -> str:
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
+    """A table in a box that scrolls sideways when it is wider than the page; its headers
+    break after dots and underscores."""
+    head = "".join(f"<th>{_wrap(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
                    for row in rows)
-    return f"<table><tr>{head}</tr>{body}</table>"
+    return f"<div class='wide'><table><tr>{head}</tr>{body}</table></div>"
 
 
 def _esc(text: Any) -> str:
     return html.escape(str(text))
+
+
+def _wrap(text: str) -> str:
+    """Escaped text that may break after its dots and underscores (long metric names).
+
+    >>> _wrap("survived.left.yeti")
+    'survived.<wbr>left.<wbr>yeti'
+    """
+    return re.sub(r"([._])", r"\1<wbr>", _esc(text))
+
+
+def _ratio(e: Estimate) -> str:
+    def number(x: float) -> str:
+        return "∞" if math.isinf(x) else f"{x:.3g}"
+
+    return f"{number(e.value)} ({number(e.low)}–{number(e.high)})"
 
 
 def _p(value: float) -> str:
@@ -80,32 +102,39 @@ def _label(batch: Batch) -> str:
 
 @dataclass(frozen=True)
 class Impact:
-    """The side's win rate with and without one entity flag (``played.ogre``)."""
+    """The side's win rate with and without one entity flag (``played.ogre``), and how they
+    differ: the odds ratio with its interval, and the p of the test of the same statistic."""
 
     key: str
     with_: Estimate
     without: Estimate
+    odds: Estimate
     p: float
 
     @property
-    def difference(self) -> Estimate:
-        return newcombe(self.with_, self.without)
+    def difference(self) -> float:
+        return self.with_.value - self.without.value
 
 
-def impacts(results: Sequence[Any], side: str) -> list[Impact]:
-    """Every entity flag of the results, the most telling difference first."""
+def impacts(results: Sequence[Any], side: str) -> tuple[list[Impact], list[str]]:
+    """Every entity flag of the results that some games have and others not, the most
+    telling first; and the flags set in every game, which say nothing of winning."""
     keys = sorted({k for r in results for k in r.metrics if k.startswith(ENTITY_PREFIXES)})
     won = [outcome(r.winner, side) == "win" for r in results]
-    out = []
+    out, everywhere = [], []
     for key in keys:
         flagged = [bool(r.metrics.get(key)) for r in results]
         n_with = sum(flagged)
+        if n_with in (0, len(results)):
+            everywhere.append(key)
+            continue
         wins_with = sum(w for w, f in zip(won, flagged, strict=True) if f)
         wins_without = sum(won) - wins_with
         n_without = len(results) - n_with
+        odds, p = association(wins_with, n_with, wins_without, n_without)
         out.append(Impact(key, wilson(wins_with, n_with), wilson(wins_without, n_without),
-                          two_proportions(wins_with, n_with, wins_without, n_without)))
-    return sorted(out, key=lambda i: (i.p, -abs(i.difference.value), i.key))
+                          odds, p))
+    return sorted(out, key=lambda i: (i.p, -abs(i.difference), i.key)), everywhere
 
 
 def ruling_variants(batch: Batch) -> list[Variant]:
@@ -174,8 +203,9 @@ class Report:
                 f"<h1>{_esc(title)}</h1>{facts}{''.join(sections)}"
                 f"<p class='note'>rulekeeper {__version__}, {stamp}. Intervals are 95%: Wilson "
                 f"for rates, Student's t for means. Differences between variants are paired "
-                f"(same seeds; McNemar's exact test, Holm-adjusted, significant below "
-                f"p = {ALPHA}).</p></body></html>")
+                f"(same seeds): McNemar's exact test, Holm-adjusted, significant below "
+                f"p = {ALPHA}, with the exact interval of the same family, Bonferroni-adjusted "
+                f"when several comparisons are made together.</p></body></html>")
 
     def win_rates(self) -> str:
         batches, side = self.run.batches, self.side
@@ -216,9 +246,10 @@ class Report:
                  f"{c.difference.high:+.1%})", _p(c.p), _p(c.adjusted),
                  "<span class='yes'>yes</span>" if c.significant else "no"]
                 for c in comparisons]
+        level = f"{100 * comparisons[0].confidence:.4g}%" if comparisons else "95%"
         return (f"<p>Paired differences in win rate, {what}:</p>" +
-                _table(["variant", "against", "difference", "p", "p (Holm)", "significant"],
-                       rows))
+                _table(["variant", "against", f"difference ({level})", "p", "p (Holm)",
+                        "significant"], rows))
 
     def length(self) -> str:
         shown = self.run.batches[:MAX_LINES]
@@ -244,25 +275,33 @@ class Report:
 
     def impact(self) -> str:
         results = [r for b in self.run.batches for r in b.results]
-        found = impacts(results, self.side)
+        found, everywhere = impacts(results, self.side)
         head = "<h2>Impact of each card, fighter or cryptid</h2>"
+        are = "entity is" if len(everywhere) == 1 else "entities are"
+        named = ", ".join(everywhere[:12]) + (", ..." if len(everywhere) > 12 else "")
+        constant = (f"<p class='note'>{len(everywhere)} more {are} in every game or in none "
+                    f"(nothing to compare): {_esc(named)}.</p>" if everywhere else "")
         if not found:
-            return (head + "<p class='note'>These results carry no per-entity metrics "
-                    "(<code>played.&lt;id&gt;</code>, <code>survived.&lt;id&gt;</code>, "
-                    "<code>defeated.&lt;id&gt;</code>).</p>")
+            return (head + "<p class='note'>These results carry no per-entity metrics that "
+                    "differ between games (<code>played.&lt;id&gt;</code>, "
+                    "<code>survived.&lt;id&gt;</code>, <code>defeated.&lt;id&gt;</code>).</p>"
+                    + constant)
         pooled = (" Pooled over all variants." if len(self.run.batches) > 1 else "")
-        rows = [[_esc(i.key), f"{i.with_.n:,}", i.with_.percent(), i.without.percent(),
-                 f"{i.difference.value:+.1%}", _p(i.p),
+        rows = [[_wrap(i.key), f"{i.with_.n:,}", i.with_.percent(), i.without.percent(),
+                 f"{i.difference:+.1%}", _ratio(i.odds), _p(i.p),
                  "<span class='yes'>yes</span>" if i.p < ALPHA else "no"] for i in found]
         top = found[:MAX_IMPACT_BARS]
         return (head + f"<p>{_esc(self.side)}'s win rate in the games where the entity was "
-                f"played, survived or was defeated, against the games where it was not "
-                f"(Fisher's exact test; not adjusted for the number of entities).{pooled}</p>"
-                + _img(plots.differences([i.key for i in top], [i.difference for i in top],
-                                         "win rate with minus without",
-                                         f"difference in {self.side}'s win rate"), "impact")
+                f"played, survived or was defeated, against the games where it was not; the "
+                f"odds ratio (above 1: more wins with it) with its 95% logit interval, and the "
+                f"Wald test of the same log odds ratio, so an interval without 1 goes with "
+                f"p &lt; 0.05 (not adjusted for the number of entities).{pooled}</p>"
+                + constant
+                + _img(plots.ratios([i.key for i in top], [i.odds for i in top],
+                                    f"odds of {self.side} winning with over without",
+                                    "odds ratio (95% interval, log scale)"), "impact")
                 + _table(["entity", "games with", "win with", "win without", "difference",
-                          "p", "p < 0.05"], rows))
+                          "odds ratio (95%)", "p", "p < 0.05"], rows))
 
     def rulings(self) -> str:
         head = "<h2>Sensitivity to the rulings</h2>"

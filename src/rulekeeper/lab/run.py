@@ -7,17 +7,18 @@ many workers or a Ray cluster (game ``i`` always has the seed
 ``derive_seed(seed, i)``).
 
 ``until`` stops a batch early, at a point that does not depend on how it is
-computed: it is asked after every ``every`` games of the ordered results.
+computed: it is asked after every ``every`` games of the ordered results. Results are
+handed on as they come (:func:`play_batch`), so a batch of any size needs no more
+memory than the chunks in flight.
 """
 
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rulekeeper.agents import seat_agents
 from rulekeeper.core.errors import UsageError
@@ -26,13 +27,17 @@ from rulekeeper.lab.batch import (
     BatchSpec,
     Columns,
     GameResult,
-    ensure_registered,
     from_columns,
     play_columns,
     play_range,
     registration,
+    start_worker,
 )
 from rulekeeper.lab.summary import OutcomeCounts
+
+if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import Future
 
 BACKENDS = ("process", "ray")
 MAX_CHUNK = 500
@@ -102,18 +107,13 @@ class UntilNarrow:
         self.half_width = half_width
         self.every = every
 
-    def stop_point(self, ordered: Sequence[GameResult], start: int) -> int | None:
-        """The first multiple of ``every`` after ``start`` where the intervals are narrow enough.
-
-        ``ordered`` holds the batch's first results, in game order; the games before
-        ``start`` were looked at by earlier calls.
-        """
-        first = (start // self.every + 1) * self.every
-        for end in range(first, len(ordered) + 1, self.every):
-            for result in ordered[self.counts.games:end]:
-                self.counts.add(result.winner)
-            if self.counts.widest() <= self.half_width:
-                return end
+    def stop_in(self, run: Sequence[GameResult]) -> int | None:
+        """Count the next games of the batch (in game order); when the intervals are narrow
+        enough at a multiple of ``every``, the number of these games to keep."""
+        for kept, result in enumerate(run, 1):
+            self.counts.add(result.winner)
+            if self.counts.games % self.every == 0 and self.counts.widest() <= self.half_width:
+                return kept
         return None
 
 
@@ -144,6 +144,8 @@ def _context() -> multiprocessing.context.BaseContext:
     only safe while this process runs a single thread; otherwise workers come from a
     fork server, or are spawned.
     """
+    import multiprocessing  # here: a batch on one worker needs none of it
+
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
@@ -157,11 +159,13 @@ def _context() -> multiprocessing.context.BaseContext:
 def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
                 workers: int) -> Pieces:
     """Chunks played on a pool of worker processes, yielded as they finish."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     context = _context()
     forked = context.get_start_method() == "fork"
     if forked:
         gc.freeze()  # forked workers' collections then leave the shared pages uncopied
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=ensure_registered,
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
                                initargs=registration(spec.ruleset))
     pending: set[Future[Columns]] = set()
 
@@ -179,36 +183,30 @@ def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
                 pending.discard(future)
                 submit()
                 yield from_columns(future.result())
+    except BaseException:
+        # Stopped (or closed early): end the running chunks now rather than wait for them.
+        # ProcessPoolExecutor has no public way to (before Python 3.14's terminate_workers).
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         if forked:
             gc.unfreeze()
 
 
-def collect(pieces: Pieces, progress: Progress | None = None,
-            until: UntilNarrow | None = None) -> list[GameResult]:
-    """Put the pieces (runs of consecutive games) back in game order; stop early at ``until``."""
-    waiting: dict[int, list[GameResult]] = {}
-    ordered: list[GameResult] = []
-    for piece in pieces:
-        if progress is not None:
-            progress(len(piece))
-        if piece:
-            waiting[piece[0].game] = piece
-        while len(ordered) in waiting:
-            start = len(ordered)
-            ordered.extend(waiting.pop(start))
-            stop = until.stop_point(ordered, start) if until is not None else None
-            if stop is not None:
-                pieces.close()
-                return ordered[:stop]
-    return ordered
+Sink = Callable[[list[GameResult]], None]
+"""Where a batch's results go, a run of consecutive games at a time, in game order."""
 
 
-def run_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None = None, *,
-              progress: Progress | None = None,
-              until: UntilNarrow | None = None) -> list[GameResult]:
-    """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it), in game order."""
+def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: Sink, *,
+               progress: Progress | None = None, until: UntilNarrow | None = None) -> None:
+    """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it), giving ``sink``
+    the results in game order as they finish.
+
+    Stopped (Ctrl-C, or SIGTERM turned into :class:`KeyboardInterrupt`), it gives ``sink``
+    the games that finished out of order too, then lets the interruption through.
+    """
     plan = plan or Plan()
     spec = check(spec)
     if plan.backend == "ray":
@@ -219,4 +217,33 @@ def run_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None = None, 
         ranges = chunks(games, plan.chunk_size(games, plan.workers))
         pieces = (pool_pieces(spec, seed, ranges, plan.workers) if plan.workers > 1
                   else serial_pieces(spec, seed, ranges))
-    return collect(pieces, progress, until)
+    waiting: dict[int, list[GameResult]] = {}
+    done = 0
+    try:
+        for piece in pieces:
+            if progress is not None:
+                progress(len(piece))
+            if piece:
+                waiting[piece[0].game] = piece
+            while done in waiting:
+                run = waiting.pop(done)
+                stop = until.stop_in(run) if until is not None else None
+                sink(run if stop is None else run[:stop])
+                done += len(run)
+                if stop is not None:
+                    return
+    except KeyboardInterrupt:
+        for start in sorted(waiting):
+            sink(waiting[start])
+        raise
+    finally:
+        pieces.close()
+
+
+def run_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None = None, *,
+              progress: Progress | None = None,
+              until: UntilNarrow | None = None) -> list[GameResult]:
+    """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it), in game order."""
+    results: list[GameResult] = []
+    play_batch(spec, games, seed, plan, results.extend, progress=progress, until=until)
+    return results

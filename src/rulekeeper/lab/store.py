@@ -3,48 +3,72 @@
 Columns: ``variant`` (the batch's label: ``""`` for a plain simulation, e.g.
 ``deck.cards.0=9`` in a sweep), ``params`` (what the variant changes, JSON), the
 batch's spec (``ruleset``, ``scenario``, ``agents``, ``options``, ``rulings`` in
-force, ``content``, ``content_set``, ``batch_seed``), then the game's ``game``
-number, ``seed``, ``winner``, ``outcome`` (win, tie or loss of the file's side),
-``reason``, ``rounds``, ``decisions``, and ``metrics``: a struct with one field
-per metric key (null where a game did not report it).
+force, ``content``, ``content_set``, ``content_digest``, ``batch_seed`` as decimal
+text, so that a seed of any size is kept), then the game's ``game`` number, ``seed``,
+``winner``, ``outcome`` (win, tie or loss of the file's side), ``reason``, ``rounds``,
+``decisions``, and ``metrics``: a struct with one field per metric key (null where a
+game did not report it).
 
-The file's metadata (key ``rulekeeper``) says what made it: the command, the
-side, the seats and the declared metrics. With DuckDB::
+The file's metadata (key ``rulekeeper``) says what made it: its ``format`` version,
+the ``rulekeeper`` version, the command, the side, the seats and the declared
+metrics. With DuckDB::
 
     SELECT variant, avg((outcome = 'win')::INT) AS win_rate, avg(metrics.damage_red)
     FROM 'results.parquet' GROUP BY variant
+
+A :class:`Writer` streams games to a file as they finish: they wait in an anonymous
+spool file beside the target (removed by the system whatever happens), and the
+results file appears, whole, when the writer closes, also when the command is
+stopped; a file it replaces stays as it was until then.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import TracebackType
+from typing import IO, Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
+from pydantic import BaseModel, ValidationError
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.game import RULEKEEPER_VERSION
 from rulekeeper.core.rulings import resolve
 from rulekeeper.lab.batch import BatchSpec, GameResult
 from rulekeeper.lab.summary import outcome
 
 META_KEY = b"rulekeeper"
-FORMAT = 1
+FORMAT = 2
+"""The results format: 1, the first; 2 adds the rulekeeper version, the content digest,
+and keeps the batch seed as text (any integer)."""
+ROW_GROUP = 10_000
+"""Games per Parquet row group (the spool is read back this many at a time: it bounds the
+memory a file needs as it is written)."""
 
 
 @dataclass
 class Batch:
-    """One variant's games: its label, what it changes, its spec and seed, and results."""
+    """One variant's games: its label, what it changes, its spec and seed, and results.
+
+    ``digest`` is the digest of the content the games were played with (None in files
+    of format 1).
+    """
 
     label: str
     params: dict[str, Any]
     spec: BatchSpec
     seed: int
-    results: list[GameResult]
+    results: list[GameResult] = field(default_factory=list)
+    digest: str | None = None
 
 
 @dataclass
@@ -67,6 +91,18 @@ class Run:
         return sum(len(b.results) for b in self.batches)
 
 
+class Meta(BaseModel):
+    """The file's metadata."""
+
+    format: int
+    rulekeeper: str = "unknown"
+    kind: str
+    side: str
+    seats: list[str]
+    declared: list[str]
+    extra: dict[str, Any] = {}
+
+
 def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
@@ -83,79 +119,229 @@ def metric_keys(results: Sequence[GameResult], declared: Sequence[str] = ()) -> 
     keys: set[str] = set()
     for result in results:
         keys.update(result.metrics)
+    return _ordered(keys, declared)
+
+
+def _ordered(keys: set[str], declared: Sequence[str]) -> list[str]:
     return [k for k in declared if k in keys] + sorted(keys - set(declared))
 
 
-def to_table(run: Run) -> pa.Table:
-    """The run as an Arrow table (one row per game), with its metadata."""
-    rows = [(batch, r) for batch in run.batches for r in batch.results]
-    columns: dict[str, Any] = {}
-    spec_columns: dict[str, Any] = {
-        "variant": lambda b: b.label, "params": lambda b: _json(b.params),
-        "ruleset": lambda b: b.spec.ruleset, "scenario": lambda b: b.spec.scenario,
-        "agents": lambda b: ",".join(b.spec.agents), "options": lambda b: _json(b.spec.options),
-        "rulings": lambda b: _json(_rulings_in_force(b.spec)),
-        "content": lambda b: b.spec.content, "content_set": lambda b: _json(b.spec.content_set),
-        "batch_seed": lambda b: b.seed}
-    for name, get in spec_columns.items():
-        per_batch = {id(b): get(b) for b in run.batches}
-        columns[name] = [per_batch[id(b)] for b, _ in rows]
-    columns["batch_seed"] = pa.array(columns["batch_seed"], pa.uint64())
-    columns["game"] = [r.game for _, r in rows]
-    columns["seed"] = pa.array([r.seed for _, r in rows], pa.uint64())
-    columns["winner"] = pa.array([r.winner for _, r in rows], pa.string())
-    columns["outcome"] = [outcome(r.winner, run.side) for _, r in rows]
-    columns["reason"] = [r.reason for _, r in rows]
-    columns["rounds"] = [r.rounds for _, r in rows]
-    columns["decisions"] = [r.decisions for _, r in rows]
-    keys = metric_keys([r for _, r in rows], run.declared)
+METRICS_MAP = pa.map_(pa.string(), pa.float64())
+
+
+class Writer:
+    """Streams a run's games to a results file; use it in a ``with`` block.
+
+    The target is checked when the writer opens (its folder must be writable); the file
+    is written when it closes, with every game added until then.
+    """
+
+    def __init__(self, path: Path, kind: str, side: str, seats: Sequence[str],
+                 declared: Sequence[str], extra: Mapping[str, Any] | None = None) -> None:
+        self.path = path
+        self.side = side
+        self.declared = list(declared)
+        self.meta = {"format": FORMAT, "rulekeeper": RULEKEEPER_VERSION, "kind": kind,
+                     "side": side, "seats": list(seats), "declared": self.declared,
+                     "extra": dict(extra or {})}
+        self.games = 0
+        self._keys: set[str] = set()
+        self._constants: dict[int, dict[str, Any]] = {}
+        self._stream: pa.ipc.RecordBatchStreamWriter | None = None
+        try:
+            self._spool: IO[bytes] = tempfile.TemporaryFile(  # noqa: SIM115 (closed by close)
+                dir=path.parent or ".", prefix=f".{path.name}.")
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if kind is None or issubclass(kind, KeyboardInterrupt):
+            self.close()
+        else:
+            self.discard()
+
+    def discard(self) -> None:
+        """Forget the games added: the target is left as it was."""
+        self._spool.close()
+
+    def add(self, batch: Batch, results: Sequence[GameResult]) -> None:
+        """Add games of a batch (whose label, params, spec, seed and digest they share)."""
+        if not results:
+            return
+        constants = self._constants.get(id(batch))
+        if constants is None:
+            spec = batch.spec
+            constants = self._constants[id(batch)] = {
+                "variant": batch.label, "params": _json(batch.params), "ruleset": spec.ruleset,
+                "scenario": spec.scenario, "agents": ",".join(spec.agents),
+                "options": _json(spec.options), "rulings": _json(_rulings_in_force(spec)),
+                "content": spec.content, "content_set": _json(spec.content_set),
+                "content_digest": batch.digest, "batch_seed": str(batch.seed)}
+        columns: dict[str, Any] = {
+            name: pa.array([value] * len(results), pa.string())
+            for name, value in constants.items()}
+        columns["game"] = pa.array([r.game for r in results], pa.int64())
+        columns["seed"] = pa.array([r.seed for r in results], pa.uint64())
+        columns["winner"] = pa.array([r.winner for r in results], pa.string())
+        columns["outcome"] = pa.array([outcome(r.winner, self.side) for r in results],
+                                      pa.string())
+        columns["reason"] = pa.array([r.reason for r in results], pa.string())
+        columns["rounds"] = pa.array([r.rounds for r in results], pa.int64())
+        columns["decisions"] = pa.array([r.decisions for r in results], pa.int64())
+        columns["metrics"] = pa.array([list(r.metrics.items()) for r in results], METRICS_MAP)
+        for result in results:
+            self._keys.update(result.metrics)
+        table = pa.table(columns)
+        try:
+            if self._stream is None:
+                self._stream = pa.ipc.new_stream(self._spool, table.schema)
+            self._stream.write_table(table)
+        except OSError as error:
+            raise UsageError(f"cannot write {self.path}: {error.strerror or error}") from None
+        self.games += len(results)
+
+    def close(self) -> None:
+        """Write the results file from the games added (replacing a file there at once)."""
+        keys = _ordered(self._keys, self.declared)
+        temporary = ""
+        try:
+            with tempfile.NamedTemporaryFile(dir=self.path.parent or ".", delete=False,
+                                             prefix=f".{self.path.name}.",
+                                             suffix=".tmp") as target:
+                temporary = target.name
+                batches = self._spooled()
+                first = next(batches, None)
+                schema = _final_schema(first.schema if first is not None else None, keys)
+                schema = schema.with_metadata({META_KEY: _json(self.meta).encode()})
+                with pq.ParquetWriter(target, schema) as out:
+                    pending: list[pa.RecordBatch] = [first] if first is not None else []
+                    for batch in batches:
+                        pending.append(batch)
+                        if sum(b.num_rows for b in pending) >= ROW_GROUP:
+                            out.write_table(_final(pending, keys, schema))
+                            pending = []
+                    if pending:
+                        out.write_table(_final(pending, keys, schema))
+            os.replace(temporary, self.path)
+        except OSError as error:
+            raise UsageError(f"cannot write {self.path}: {error.strerror or error}") from None
+        finally:
+            self._spool.close()
+            if temporary:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(temporary)
+
+    def _spooled(self) -> Any:
+        if self._stream is None:
+            return iter(())
+        self._stream.close()
+        self._spool.seek(0)
+        return iter(pa.ipc.open_stream(self._spool))
+
+
+def _final_schema(spooled: pa.Schema | None, keys: Sequence[str]) -> pa.Schema:
+    if spooled is None:  # no game: the columns all the same
+        spooled = pa.schema([(name, pa.string()) for name in (
+            "variant", "params", "ruleset", "scenario", "agents", "options", "rulings",
+            "content", "content_set", "content_digest", "batch_seed")] + [
+            ("game", pa.int64()), ("seed", pa.uint64()), ("winner", pa.string()),
+            ("outcome", pa.string()), ("reason", pa.string()), ("rounds", pa.int64()),
+            ("decisions", pa.int64())])
+    fields = [f for f in spooled if f.name != "metrics"]
     if keys:
-        columns["metrics"] = pa.StructArray.from_arrays(
-            [pa.array([r.metrics.get(k) for _, r in rows], pa.float64()) for k in keys],
-            names=keys)
-    table = pa.table(columns)
-    meta = {"format": FORMAT, "kind": run.kind, "side": run.side, "seats": run.seats,
-            "declared": run.declared, "extra": run.extra}
-    return table.replace_schema_metadata({META_KEY: _json(meta).encode()})
+        fields.append(pa.field("metrics", pa.struct([(k, pa.float64()) for k in keys])))
+    return pa.schema(fields)
+
+
+def _final(batches: list[pa.RecordBatch], keys: Sequence[str], schema: pa.Schema) -> pa.Table:
+    """Spooled batches with their metrics map turned into the file's struct of every key."""
+    table = pa.Table.from_batches(batches)
+    metrics = table.column("metrics").combine_chunks()
+    table = table.drop_columns(["metrics"])
+    if keys:
+        values = [pc.map_lookup(metrics, pa.scalar(k), "first") for k in keys]
+        table = table.append_column("metrics", pa.StructArray.from_arrays(values, names=keys))
+    return table.cast(schema)
 
 
 def write(path: Path, run: Run) -> None:
     """Write the run to a Parquet file (replacing it)."""
-    try:
-        pq.write_table(to_table(run), path)
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error}") from None
+    with Writer(path, run.kind, run.side, run.seats, run.declared, run.extra) as writer:
+        for batch in run.batches:
+            writer.add(batch, batch.results)
 
 
 def _metrics(row: Mapping[str, Any] | None) -> dict[str, float]:
     return {k: v for k, v in (row or {}).items() if v is not None}
 
 
+COLUMNS = ("variant", "params", "ruleset", "scenario", "agents", "options", "rulings",
+           "content", "content_set", "batch_seed", "game", "seed", "winner", "reason",
+           "rounds", "decisions")
+
+
 def read(path: Path) -> Run:
-    """Read a results file written by :func:`write`."""
+    """Read a results file written by :class:`Writer`; anything else is one clear error."""
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowInvalid) as error:
         raise UsageError(f"cannot read {path} as Parquet: {error}") from None
-    raw = (table.schema.metadata or {}).get(META_KEY)
-    if raw is None:
-        raise UsageError(f"{path} was not written by rulekeeper (no 'rulekeeper' metadata)")
-    meta = json.loads(raw)
+    meta = read_meta(path, (table.schema.metadata or {}).get(META_KEY))
+    missing = [c for c in COLUMNS if c not in table.column_names]
+    if missing:
+        raise UsageError(f"{path}: not a rulekeeper results file: no column "
+                         f"{', '.join(missing)}")
     data = table.to_pydict()
     metrics = data.get("metrics") or [None] * table.num_rows
+    digests = data.get("content_digest") or [None] * table.num_rows
     batches: dict[str, Batch] = {}
-    for i in range(table.num_rows):
-        label = data["variant"][i]
-        if label not in batches:
-            spec = BatchSpec(
-                data["ruleset"][i], tuple(a for a in data["agents"][i].split(",") if a),
-                data["scenario"][i], json.loads(data["options"][i]),
-                json.loads(data["rulings"][i]), data["content"][i],
-                json.loads(data["content_set"][i]))
-            batches[label] = Batch(label, json.loads(data["params"][i]), spec,
-                                   data["batch_seed"][i], [])
-        batches[label].results.append(GameResult(
-            data["game"][i], data["seed"][i], data["winner"][i], data["reason"][i],
-            data["rounds"][i], data["decisions"][i], _metrics(metrics[i])))
-    return Run(meta["kind"], meta["side"], meta["seats"], meta["declared"],
-               list(batches.values()), meta.get("extra", {}))
+    try:
+        for i in range(table.num_rows):
+            label = data["variant"][i]
+            if label not in batches:
+                spec = BatchSpec(
+                    data["ruleset"][i], tuple(a for a in data["agents"][i].split(",") if a),
+                    data["scenario"][i], json.loads(data["options"][i]),
+                    json.loads(data["rulings"][i]), data["content"][i],
+                    json.loads(data["content_set"][i]))
+                batches[label] = Batch(label, json.loads(data["params"][i]), spec,
+                                       int(data["batch_seed"][i]), [], digests[i])
+            batches[label].results.append(GameResult(
+                data["game"][i], data["seed"][i], data["winner"][i], data["reason"][i],
+                data["rounds"][i], data["decisions"][i], _metrics(metrics[i])))
+    except (TypeError, ValueError, AttributeError) as error:
+        raise UsageError(f"{path}: not a rulekeeper results file: row {i + 1}: "
+                         f"{str(error).splitlines()[0]}") from None
+    for batch in batches.values():
+        batch.results.sort(key=lambda r: r.game)
+    return Run(meta.kind, meta.side, meta.seats, meta.declared, list(batches.values()),
+               meta.extra)
+
+
+def read_meta(path: Path, raw: bytes | None) -> Meta:
+    """The file's metadata, checked: written by rulekeeper, in a format this one reads."""
+    if raw is None:
+        raise UsageError(f"{path} was not written by rulekeeper (no 'rulekeeper' metadata)")
+    try:
+        found = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise UsageError(f"{path}: its rulekeeper metadata is not JSON") from None
+    version = found.get("format") if isinstance(found, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise UsageError(f"{path}: not a rulekeeper results file: format {version!r} is not a "
+                         f"version number")
+    if version > FORMAT:
+        raise UsageError(f"{path} has results format {version}, newer than this rulekeeper "
+                         f"({RULEKEEPER_VERSION}) reads (format {FORMAT}): upgrade rulekeeper "
+                         f"to read it")
+    try:
+        return Meta.model_validate(found)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise UsageError(f"{path}: its rulekeeper metadata is broken: {where}: "
+                         f"{first['msg']}") from None

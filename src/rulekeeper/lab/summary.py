@@ -19,7 +19,7 @@ from rich.console import Group
 from rich.table import Table
 
 from rulekeeper.lab.batch import GameResult
-from rulekeeper.lab.stats import Estimate, mean_interval, wilson
+from rulekeeper.lab.stats import Estimate, Running, wilson
 
 ENTITY_PREFIXES = ("played.", "survived.", "defeated.")
 OUTCOMES = ("win", "tie", "loss")
@@ -77,6 +77,50 @@ def metric_names(results: Iterable[GameResult], declared: Sequence[str] = ()) ->
     return list(seen)
 
 
+class Tally:
+    """A batch's summary kept as its games come in, in game order: counts and running means,
+    never the games themselves (memory does not grow with the batch).
+
+    With ``paired``, it also keeps whether the side won each game (one byte a game), for
+    paired comparisons between variants.
+    """
+
+    def __init__(self, side: str, declared: Sequence[str] = (), paired: bool = False) -> None:
+        self.side = side
+        self.counts = OutcomeCounts(side)
+        self.winners: Counter[str] = Counter()
+        self.reasons: Counter[str] = Counter()
+        self.means: dict[str, Running] = {name: Running() for name in
+                                          ("rounds", "decisions", *declared)}
+        self.wins: bytearray | None = bytearray() if paired else None
+
+    @property
+    def games(self) -> int:
+        return self.counts.games
+
+    def add(self, results: Iterable[GameResult]) -> Tally:
+        for result in results:
+            self.counts.add(result.winner)
+            self.winners[result.winner or "tie"] += 1
+            self.reasons[result.reason] += 1
+            self.means["rounds"].add(result.rounds)
+            self.means["decisions"].add(result.decisions)
+            for key, value in result.metrics.items():
+                if not is_entity_metric(key):
+                    running = self.means.get(key)
+                    if running is None:
+                        running = self.means[key] = Running()
+                    running.add(float(value))
+            if self.wins is not None:
+                self.wins.append(result.winner == self.side)
+        return self
+
+    def summary(self) -> Summary:
+        return Summary(self.side, self.games, self.counts.estimates(),
+                       dict(self.winners.most_common()), dict(self.reasons.most_common()),
+                       {name: running.estimate() for name, running in self.means.items()})
+
+
 @dataclass
 class Summary:
     """What a batch says: outcomes for one side, winners, end reasons and means."""
@@ -91,17 +135,7 @@ class Summary:
     @classmethod
     def of(cls, results: Sequence[GameResult], side: str,
            declared: Sequence[str] = ()) -> Summary:
-        counts = OutcomeCounts(side)
-        for result in results:
-            counts.add(result.winner)
-        means = {"rounds": mean_interval([r.rounds for r in results]),
-                 "decisions": mean_interval([r.decisions for r in results])}
-        for name in metric_names(results, declared):
-            means[name] = mean_interval([float(r.metrics[name]) for r in results
-                                         if name in r.metrics])
-        return cls(side, len(results), counts.estimates(),
-                   dict(Counter(r.winner or "tie" for r in results).most_common()),
-                   dict(Counter(r.reason for r in results).most_common()), means)
+        return Tally(side, declared).add(results).summary()
 
     def to_json(self) -> dict[str, Any]:
         return {

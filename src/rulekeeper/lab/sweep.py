@@ -19,7 +19,7 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import parse_assignments, resolve
 from rulekeeper.lab.batch import BatchSpec
 from rulekeeper.lab.run import Plan, Progress, run_batch
-from rulekeeper.lab.stats import ALPHA, Estimate, holm, mcnemar, paired_difference
+from rulekeeper.lab.stats import ALPHA, Estimate, holm, mcnemar, paired_proportions
 from rulekeeper.lab.store import Batch
 from rulekeeper.lab.summary import outcome
 
@@ -181,9 +181,12 @@ class Comparison:
 
     Attributes:
         first, second: the variants' labels.
-        difference: the second's win rate minus the first's, with its paired interval.
+        difference: the second's win rate minus the first's, over the games both played,
+            with its exact paired interval at ``confidence``.
         p: McNemar's exact p-value for the win indicator.
         adjusted: p adjusted (Holm) for all the comparisons made together.
+        confidence: the interval's level: 95% for one comparison, Bonferroni-adjusted for
+            several (1 - 0.05/m), so that an interval without 0 is always significant.
     """
 
     first: str
@@ -191,6 +194,7 @@ class Comparison:
     difference: Estimate
     p: float
     adjusted: float
+    confidence: float = 1 - ALPHA
 
     @property
     def significant(self) -> bool:
@@ -198,27 +202,57 @@ class Comparison:
 
     def to_json(self) -> dict[str, Any]:
         return {"first": self.first, "second": self.second,
-                "difference": self.difference.to_json(), "p": self.p,
-                "p_adjusted": self.adjusted, "significant": self.significant}
+                "difference": self.difference.to_json(), "confidence": self.confidence,
+                "p": self.p, "p_adjusted": self.adjusted, "significant": self.significant}
 
 
-def wins(batch: Batch, side: str) -> list[bool]:
-    return [outcome(r.winner, side) == "win" for r in batch.results]
+@dataclass(frozen=True)
+class Wins:
+    """Whether the side won each game of a variant: game numbers, their seeds (when known)
+    and a win flag each (1 or True for a win), in game order."""
+
+    label: str
+    games: Sequence[int]
+    won: Sequence[int]
+    seeds: Sequence[int] | None = None
+
+    @classmethod
+    def of(cls, batch: Batch, side: str) -> Wins:
+        results = batch.results
+        return cls(batch.label, [r.game for r in results],
+                   [outcome(r.winner, side) == "win" for r in results], [r.seed for r in results])
 
 
-def compare(batches: Sequence[Batch], side: str,
+def paired(a: Wins, b: Wins) -> tuple[list[int], list[int]]:
+    """The two variants' wins over the games both played (an interrupted batch has fewer),
+    checked to have the same seeds."""
+    if a.games == b.games:
+        before, after = list(a.won), list(b.won)
+        same = a.seeds is None or b.seeds is None or list(a.seeds) == list(b.seeds)
+    else:
+        index = {game: i for i, game in enumerate(b.games)}
+        common = [(i, index[game]) for i, game in enumerate(a.games) if game in index]
+        before, after = [a.won[i] for i, _ in common], [b.won[j] for _, j in common]
+        same = a.seeds is None or b.seeds is None or all(
+            a.seeds[i] == b.seeds[j] for i, j in common)
+    if not same:
+        raise UsageError(f"variants {a.label!r} and {b.label!r} did not play the same "
+                         "seeds; they cannot be compared game by game")
+    return before, after
+
+
+def compare(found: Sequence[Wins | Batch], side: str = "",
             pairs: Iterable[tuple[int, int]] | None = None) -> list[Comparison]:
-    """Paired comparisons of the side's wins (every pair by default), Holm-adjusted together."""
-    chosen = list(pairs if pairs is not None else itertools.combinations(range(len(batches)), 2))
+    """Paired comparisons of the side's wins (every pair by default), adjusted together:
+    p-values by Holm, intervals by Bonferroni."""
+    wins = [w if isinstance(w, Wins) else Wins.of(w, side) for w in found]
+    chosen = list(pairs if pairs is not None else itertools.combinations(range(len(wins)), 2))
+    confidence = 1 - ALPHA / max(1, len(chosen))
     raw = []
     for i, j in chosen:
-        a, b = batches[i], batches[j]
-        if [r.seed for r in a.results] != [r.seed for r in b.results]:
-            raise UsageError(f"variants {a.label!r} and {b.label!r} did not play the same "
-                             "seeds; they cannot be compared game by game")
-        before, after = wins(a, side), wins(b, side)
-        raw.append((a.label, b.label, paired_difference([float(x) for x in before],
-                                                        [float(x) for x in after]),
-                    mcnemar(before, after)))
+        before, after = paired(wins[i], wins[j])
+        raw.append((wins[i].label, wins[j].label,
+                    paired_proportions(before, after, confidence), mcnemar(before, after)))
     adjusted = holm([p for *_, p in raw])
-    return [Comparison(f, s, d, p, q) for (f, s, d, p), q in zip(raw, adjusted, strict=True)]
+    return [Comparison(f, s, d, p, q, confidence)
+            for (f, s, d, p), q in zip(raw, adjusted, strict=True)]

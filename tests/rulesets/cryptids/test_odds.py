@@ -2,7 +2,8 @@
 
 from fractions import Fraction
 
-from rulekeeper.rulesets.cryptids.odds import branches, exact, monte_carlo, wilson
+from rulekeeper.core.odds import wilson
+from rulekeeper.rulesets.cryptids.odds import branches, exact, monte_carlo
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from tests.rulesets.cryptids.helpers import cryptid, on, teams
 
@@ -62,3 +63,10 @@ def test_exact_has_a_cut_off():
     left, right = small_matchup()
     with pytest.raises(UsageError, match="passed 50 battle states"):
         exact(left, right, BattleRulings(), max_states=50)
+
+
+def test_monte_carlo_is_the_same_on_any_number_of_workers():
+    left, right = small_matchup()
+    one = monte_carlo(left, right, BattleRulings(), 2500, seed=7, workers=1)
+    assert monte_carlo(left, right, BattleRulings(), 2500, seed=7, workers=2) == one
+    assert monte_carlo(left, right, BattleRulings(), 2500, seed=8, workers=2) != one

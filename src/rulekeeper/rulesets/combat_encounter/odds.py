@@ -1,5 +1,5 @@
-"""Exact odds of one Attack: ``rulekeeper odds combat-encounter attack --stat 3 --defense 14
---weapon 1d8+1 [--kaos 2] [--rerolls 1]``.
+"""Odds questions of combat-encounter: ``attack``, the exact odds of one Attack
+(``rulekeeper odds combat-encounter attack --stat 3 --defense 14 --weapon 1d8+1 --kaos 2``).
 
 The attacker plays as the heuristic bot does: it spends a Reroll Token on a roll that
 misses (before Kaos) or on a natural 1, while it has tokens; then it spends the least
@@ -10,22 +10,20 @@ game's own Attack procedure and dice, for comparison.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Any
 
 import icepool
-import typer
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rulekeeper.core.dice import distribution
-from rulekeeper.core.errors import UsageError
 from rulekeeper.core.events import counted
 from rulekeeper.core.game import new_game
-from rulekeeper.core.rulings import parse_assignments, resolve
-from rulekeeper.lab.odds import OddsReport
+from rulekeeper.core.odds import Odds, OddsQuestion
+from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.combat_encounter.attack import attack
 from rulekeeper.rulesets.combat_encounter.bots import HeuristicBot
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
@@ -104,7 +102,7 @@ def damage_die(q: AttackQuestion, critical: bool) -> icepool.Die[int]:
     return (base + q.stat).map(lambda v: max(1, v))
 
 
-def exact_odds(q: AttackQuestion) -> OddsReport:
+def exact_odds(q: AttackQuestion) -> Odds:
     """Hit, critical and drop probabilities and the Damage distribution, exactly."""
     natural = distribution(final_natural(q))
     hit = critical = drop = Fraction(0)
@@ -123,7 +121,7 @@ def exact_odds(q: AttackQuestion) -> OddsReport:
         for value, pv in distribution(damage_die(q, out.critical)).items():
             damage[value] = damage.get(value, Fraction(0)) + p * pv
             on_hit[value] = on_hit.get(value, Fraction(0)) + p * pv
-    report = OddsReport(
+    report = Odds(
         title=_title(q),
         outcomes={"hit": hit, "critical": critical, "drop": drop, "miss": 1 - hit},
         distributions={"damage": dict(sorted(damage.items())),
@@ -151,7 +149,7 @@ def _policy(q: AttackQuestion) -> str:
             " on a natural 1")
 
 
-def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> OddsReport:
+def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> Odds:
     """Play ``attacks`` Attacks through the game's Attack procedure and dice, the attacker
     deciding as the heuristic bot; return the estimated odds with 95% intervals.
 
@@ -197,59 +195,48 @@ def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> OddsReport:
         damage[dealt] += 1
         for name in ("hits", "criticals", "drops"):
             counts[name] += table.state.metrics[name] - before.get(name, 0)
-    rates = {"hit": counts["hits"] / attacks, "critical": counts["criticals"] / attacks,
-             "drop": counts["drops"] / attacks}
-    return OddsReport(
+    odds = Odds(
         title=_title(q) + f" — {attacks} sampled Attacks",
-        outcomes=dict(rates),
-        intervals={name: _interval(p, attacks) for name, p in rates.items()},
         distributions={"damage": {v: c / attacks for v, c in sorted(damage.items())}},
         means={"damage": sum(v * c for v, c in damage.items()) / attacks},
         notes=[f"sampled through the game's Attack procedure, seed {seed}", _policy(q)])
+    for name, key in (("hit", "hits"), ("critical", "criticals"), ("drop", "drops")):
+        odds.estimate(name, counts[key], attacks)
+    return odds
 
 
-def _interval(p: float, n: int) -> tuple[float, float]:
-    """Wilson 95% interval."""
-    z = 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+class AttackParams(BaseModel):
+    """One Attack as the command line asks it: an :class:`AttackQuestion`, and how many
+    Attacks to sample through the game's own procedure besides."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    stat: int = Field(description="current Brawn (melee) or Quickness (ranged)")
+    defense: int = Field(description="the target's current Defense")
+    weapon: str = Field(description="Damage in dice notation: 1d8+1, 2d4, 3")
+    kaos: int = Field(0, ge=0, description="Kaos the attacker holds")
+    rerolls: int = Field(0, ge=0, le=100, description="Reroll Tokens held")
+    dagger: bool = Field(False, description="the option is the Mystic Dagger")
+    rulings: dict[str, str] = Field(default_factory=dict, description="id=option")
+    sample: int = Field(0, ge=0, le=1_000_000, description="also sample N Attacks")
+    seed: int = Field(0, description="seed of --sample")
+
+    @field_validator("weapon")
+    @classmethod
+    def _damage(cls, value: str) -> str:
+        DamageDice.parse(value)  # its ValueError names what is wrong with the notation
+        return value
 
 
-app = typer.Typer(help="Exact odds of combat-encounter Attacks.", no_args_is_help=True)
-
-
-@app.callback()
-def _group() -> None:
-    """Odds of combat-encounter."""
-
-
-@app.command("attack")
-def attack_command(
-        stat: Annotated[int, typer.Option(help="current Brawn (melee) or Quickness (ranged)")],
-        defense: Annotated[int, typer.Option(help="the target's current Defense")],
-        weapon: Annotated[str, typer.Option(help="Damage in dice notation: 1d8+1, 2d4, 3")],
-        kaos: Annotated[int, typer.Option(min=0, help="Kaos the attacker holds")] = 0,
-        rerolls: Annotated[int, typer.Option(min=0, help="Reroll Tokens held")] = 0,
-        dagger: Annotated[bool, typer.Option(help="the option is the Mystic Dagger")] = False,
-        ruling: Annotated[list[str] | None, typer.Option(help="id=option, repeatable")] = None,
-        sample: Annotated[int, typer.Option(min=0, help="also sample N Attacks")] = 0,
-        seed: Annotated[int, typer.Option(help="seed of --sample")] = 0,
-        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """Probabilities of a hit, a critical and a drop, and the Damage distribution."""
-    try:
-        DamageDice.parse(weapon)
-    except ValueError as error:
-        raise UsageError(f"--weapon: {error}") from None
-    question = AttackQuestion(stat, defense, weapon, kaos, rerolls, dagger,
-                              tuple(parse_assignments(ruling or []).items()))
+def attack_odds(params: AttackParams) -> Odds | list[Odds]:
+    """The exact odds of an Attack, then (with ``sample``) the sampled ones."""
+    question = AttackQuestion(params.stat, params.defense, params.weapon, params.kaos,
+                              params.rerolls, params.dagger, tuple(params.rulings.items()))
     exact = exact_odds(question)
-    if not sample:
-        exact.show(as_json)
-        return
-    sampled = sample_odds(question, sample, seed)
-    if as_json:
-        print(json.dumps([exact.to_json(), sampled.to_json()], indent=2, ensure_ascii=False))
-        return
-    exact.show()
-    sampled.show()
+    return [exact, sample_odds(question, params.sample, params.seed)] if params.sample else exact
+
+
+QUESTIONS = (
+    OddsQuestion("attack", "Probabilities of a hit, a critical and a drop, and the Damage "
+                 "distribution.", AttackParams, attack_odds),
+)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.combat_encounter import view as views
@@ -49,6 +50,8 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     metrics = METRICS
     bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot"}
     default_bot = "heuristic"
+    odds_questions = OddsQuestions("combat-encounter",
+                                   "rulekeeper.rulesets.combat_encounter.odds:QUESTIONS")
 
     def prepare(self, content: CombatContent) -> Catalog:
         """The content indexed by id, the board and the parsed Damage values."""

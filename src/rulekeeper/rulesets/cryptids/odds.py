@@ -14,52 +14,68 @@ teams only (the sample 5-vs-5 teams are far beyond it).
 
 from __future__ import annotations
 
-import math
+import os
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.odds import Odds, OddsQuestion, in_parallel, wilson
 from rulekeeper.core.rng import Rng, derive_seed
-from rulekeeper.lab.odds import OddsReport
+from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Lineup
+from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.schema import CryptidsContent
 
 OUTCOMES = ("left wins", "tie", "right wins")
 DEFAULT_MAX_STATES = 200_000
-
-
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
-
-    >>> [round(x, 3) for x in wilson(50, 100)]
-    [0.404, 0.596]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _name(outcome: Outcome) -> str:
     return "tie" if outcome.winner is None else f"{outcome.winner} wins"
 
 
-def monte_carlo(left: Lineup, right: Lineup, rulings: BattleRulings, games: int,
-                seed: int = 0) -> OddsReport:
-    """``games`` battles, game i seeded with ``derive_seed(seed, i)`` (as the lab does)."""
+Counts = tuple[dict[str, int], dict[str, dict[int, int]]]
+"""Battles counted: by outcome, and by rolls and HP left."""
+CHUNK = 1_000
+"""Battles per job of a Monte Carlo answer on several workers."""
+
+
+def battles(left: Lineup, right: Lineup, rulings: BattleRulings, seed: int, start: int,
+            stop: int) -> Counts:
+    """Battles ``start..stop-1`` of a Monte Carlo answer, counted."""
     counts = dict.fromkeys(OUTCOMES, 0)
     dists: dict[str, dict[int, int]] = {"rolls": defaultdict(int), "left HP": defaultdict(int),
                                         "right HP": defaultdict(int)}
-    for index in range(games):
+    for index in range(start, stop):
         outcome = Battle(left, right, Rng(derive_seed(seed, index)), rulings).run()
         counts[_name(outcome)] += 1
         _tally(dists, outcome.rolls, outcome.hp, 1)
-    report = OddsReport(
+    return counts, {k: dict(d) for k, d in dists.items()}
+
+
+def monte_carlo(left: Lineup, right: Lineup, rulings: BattleRulings, games: int,
+                seed: int = 0, workers: int = 1) -> Odds:
+    """``games`` battles, game i seeded with ``derive_seed(seed, i)`` (as the lab does), on
+    up to ``workers`` processes: the counts add up to the same answer however many."""
+    jobs = [(left, right, rulings, seed, start, min(games, start + CHUNK))
+            for start in range(0, games, CHUNK)]
+    counts = dict.fromkeys(OUTCOMES, 0)
+    dists: dict[str, dict[int, int]] = {"rolls": defaultdict(int), "left HP": defaultdict(int),
+                                        "right HP": defaultdict(int)}
+    for part_counts, part_dists in in_parallel(battles, jobs, workers):
+        for name, count in part_counts.items():
+            counts[name] += count
+        for key, dist in part_dists.items():
+            for value, count in dist.items():
+                dists[key][value] += count
+    report = Odds(
         _title(left, right),
         outcomes={name: count / games for name, count in counts.items()},
         intervals={name: wilson(count, games) for name, count in counts.items()},
@@ -118,7 +134,7 @@ Transition = tuple[Fraction, int, Hashable | None, Outcome | None]
 
 
 def exact(left: Lineup, right: Lineup, rulings: BattleRulings,
-          max_states: int = DEFAULT_MAX_STATES) -> OddsReport:
+          max_states: int = DEFAULT_MAX_STATES) -> Odds:
     """The exact odds, by enumeration over memoised battle states (see the module doc)."""
     outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
     dists: dict[str, dict[int, Fraction]] = {"rolls": defaultdict(Fraction),
@@ -158,7 +174,7 @@ def exact(left: Lineup, right: Lineup, rulings: BattleRulings,
                 moves = cache[(bucket, key)] = _moves(left, right, rulings, roll, key)
             for p, delta, after, outcome in moves:
                 settle(mass * p, roll + delta, after, outcome)
-    report = OddsReport(
+    report = Odds(
         _title(left, right), outcomes=dict(outcomes),
         distributions={k: dict(sorted(d.items())) for k, d in dists.items()},
         notes=[f"Exact: every throw enumerated over {seen:,} memoised battle states "
@@ -189,3 +205,43 @@ def _tally(dists: dict[str, Any], rolls: int, hp: tuple[int, int], weight: Any) 
 
 def _title(left: Lineup, right: Lineup) -> str:
     return f"{left.label['en']} (left) against {right.label['en']} (right)"
+
+
+class MatchupParams(BaseModel):
+    """Two teams, and how to answer: Monte Carlo over seeded battles, or exact enumeration."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    left: str = Field("french-legends", description="a team id of the content, or a team "
+                                                    "YAML file")
+    right: str = Field("backwoods", description="a team id of the content, or a team YAML file")
+    games: int = Field(10_000, ge=1, le=10_000_000, description="battles to simulate")
+    exact: bool = Field(False, description="enumerate every throw instead (small teams)")
+    max_states: int = Field(DEFAULT_MAX_STATES, ge=1, le=100_000_000,
+                            description="cut-off of --exact: most battle states enumerated")
+    seed: int = Field(0, description="random seed")
+    workers: int | None = Field(None, ge=1, le=1024, description="processes for Monte Carlo "
+                                "(default: one per CPU; the answer is the same on any number)")
+    rulings: dict[str, str] = Field(default_factory=dict, description="id=option")
+    content: str | None = Field(None, description="folder of YAML files over the sample content")
+
+
+def matchup_odds(params: MatchupParams) -> Odds:
+    """Win, tie and loss of the left team, with battle length and remaining HP."""
+    ruleset = registry.load("cryptids")
+    assert isinstance(ruleset, CryptidsRuleset)
+    content = ruleset.load_content(params.content)[0]
+    assert isinstance(content, CryptidsContent)
+    rulings = BattleRulings.read(resolve(ruleset.rulings, params.rulings))
+    left = ruleset.lineup(content, params.left, "left")
+    right = ruleset.lineup(content, params.right, "right")
+    if params.exact:
+        return exact(left, right, rulings, params.max_states)
+    workers = params.workers or os.cpu_count() or 1
+    return monte_carlo(left, right, rulings, params.games, params.seed, workers)
+
+
+QUESTIONS = (
+    OddsQuestion(None, "Win, tie and loss odds of a cryptid matchup.", MatchupParams,
+                 matchup_odds),
+)

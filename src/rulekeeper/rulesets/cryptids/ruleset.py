@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import Field, ValidationInfo, field_validator
 
 from rulekeeper.core.errors import DiceScriptError, UsageError
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import ScriptValue
 from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
@@ -51,6 +52,7 @@ class CryptidsRuleset(Ruleset):
     templates = TEMPLATES
     locale_dir = HERE / "locale"
     options_model = BattleOptions
+    odds_questions = OddsQuestions("cryptids", "rulekeeper.rulesets.cryptids.odds:QUESTIONS")
     metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
                "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
 

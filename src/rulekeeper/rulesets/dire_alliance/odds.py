@@ -1,23 +1,34 @@
-"""``rulekeeper odds dire-alliance attack``: exact odds of one attack (icepool)."""
+"""Odds questions of Dire Alliance: ``attack``, the exact odds of one attack (icepool)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated
 
-import typer
+from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.dice import distribution
+from rulekeeper.core.odds import Odds, OddsQuestion
 from rulekeeper.core.registry import load
-from rulekeeper.core.rulings import parse_assignments, resolve
-from rulekeeper.lab.odds import OddsReport
+from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 
-app = typer.Typer(help="Dire Alliance: Horror (exact odds with icepool).", no_args_is_help=True)
+
+class AttackParams(BaseModel):
+    """One attack: the dice each side rolls, the dice rulings and the content."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attack: int = Field(ge=0, le=20, description="combat dice of the attacker")
+    defense: int = Field(ge=0, le=20, description="combat dice of the defender")
+    sated: bool = Field(False, description="the attacker is sated")
+    defender_sated: bool = Field(False, description="the defender is sated")
+    rulings: dict[str, str] = Field(default_factory=dict,
+                                    description="combat-die=... or vampire-die=...")
+    content: str | None = Field(None, description="folder of YAML files over the sample content")
 
 
 def attack_report(dice: DiceSet, attack: int, defense: int, sated: bool = False,
-                  defender_sated: bool = False) -> OddsReport:
+                  defender_sated: bool = False) -> Odds:
     """The odds of ``attack`` combat dice against ``defense`` defense dice."""
     odds = dice.odds(attack, defense, sated, defender_sated)
     extra = " and the vampire die"
@@ -29,7 +40,7 @@ def attack_report(dice: DiceSet, attack: int, defense: int, sated: bool = False,
     if sated:
         outcomes["hit with DRAIN ESSENCE (heal on a Melee)"] = odds.drain
     hits, blocks = dice.hits(attack, sated), dice.blocks(defense, defender_sated)
-    return OddsReport(
+    return Odds(
         title, outcomes,
         distributions={"HIT results": distribution(hits), "BLOCK results": distribution(blocks)},
         means={"HIT results": float(hits.mean()), "BLOCK results": float(blocks.mean())},
@@ -38,23 +49,17 @@ def attack_report(dice: DiceSet, attack: int, defense: int, sated: bool = False,
                "a hit needs 1 HIT or more and no more BLOCK than HIT"])
 
 
-@app.command("attack")
-def attack_command(
-        attack: Annotated[int, typer.Option("--attack", min=0, max=20,
-                                            help="combat dice of the attacker")],
-        defense: Annotated[int, typer.Option("--defense", min=0, max=20,
-                                             help="combat dice of the defender")],
-        sated: Annotated[bool, typer.Option("--sated", help="the attacker is sated")] = False,
-        defender_sated: Annotated[bool, typer.Option("--defender-sated",
-                                                     help="the defender is sated")] = False,
-        ruling: Annotated[list[str] | None, typer.Option(
-            "--ruling", help="combat-die=... or vampire-die=..., repeatable")] = None,
-        content: Annotated[str | None, typer.Option(
-            "--content", help="folder of YAML files replacing the sample content")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """Exact probabilities that an attack hits or misses."""
+def attack_odds(params: AttackParams) -> Odds:
+    """Exact probabilities that an attack hits or misses, with the dice of the content."""
     ruleset = load("dire-alliance-battle")
-    rulings = resolve(ruleset.rulings, parse_assignments(ruling or []))
-    loaded, _ = ruleset.load_content(content)
-    dice = DiceSet.from_content(loaded.components, rulings)  # type: ignore[attr-defined]
-    attack_report(dice, attack, defense, sated, defender_sated).show(as_json)
+    rulings = resolve(ruleset.rulings, params.rulings)
+    content, _ = ruleset.load_content(params.content)
+    dice = DiceSet.from_content(content.components, rulings)  # type: ignore[attr-defined]
+    return attack_report(dice, params.attack, params.defense, params.sated,
+                         params.defender_sated)
+
+
+QUESTIONS = (
+    OddsQuestion("attack", "Exact probabilities that an attack hits or misses.", AttackParams,
+                 attack_odds),
+)

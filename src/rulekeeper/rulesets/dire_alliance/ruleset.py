@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import Procedure, Ruleset, Table
 from rulekeeper.core.rulings import Ruling
@@ -60,6 +61,8 @@ class DireAllianceBattle(Ruleset):
     metrics = battle.METRICS
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.bots:HeuristicBot"}
     default_bot = "heuristic"
+    odds_questions = OddsQuestions("dire-alliance",
+                                   "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
     templates = (cards.TEMPLATES | damage.TEMPLATES | healing.TEMPLATES | attack.TEMPLATES
                  | movement.TEMPLATES | special.TEMPLATES | actions.TEMPLATES | setup.TEMPLATES
                  | battle.TEMPLATES)

@@ -1,4 +1,4 @@
-"""Exact odds of an Action dice check: ``rulekeeper odds enemy-attacks check``.
+"""Odds questions of enemy-attacks: ``check``, the exact odds of an Action dice check.
 
 One die is an icepool die of (successes, stamina faces, extra faces); the extra
 face explodes (rolls another die into the check, recursively). icepool needs a
@@ -11,17 +11,15 @@ spends stamina on its stamina faces (1 or 2 each, at most its ready chips).
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import icepool
-import typer
+from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core import registry
 from rulekeeper.core.dice import distribution
-from rulekeeper.core.errors import UsageError
-from rulekeeper.core.rulings import parse_assignments, resolve
-from rulekeeper.lab.odds import OddsReport
+from rulekeeper.core.odds import Odds, OddsQuestion
+from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttacksContent
 from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay
 
@@ -66,14 +64,14 @@ def stamina_needed(die: ActionDieInPlay, dice: int, need: int, stamina: int,
 
 
 def check_report(die: ActionDieInPlay, dice: int, need: int, stamina: int = 0,
-                 depth: int = DEFAULT_DEPTH, faces_label: str = "") -> OddsReport:
+                 depth: int = DEFAULT_DEPTH, faces_label: str = "") -> Odds:
     """The odds of reaching ``need`` successes, the distribution and the means."""
     successes = check_die(die, dice, stamina, depth)
     dist = distribution(successes)
     reach = sum((p for value, p in dist.items() if value >= need), Fraction(0))
     p_extra = Fraction(sum(1 for n in die.names if die.faces[n].extra), len(die.names))
     noun = "success" if need == 1 else "successes"
-    return OddsReport(
+    return Odds(
         title=f"{dice} Action {'die' if dice == 1 else 'dice'}, need {need}"
               + (f", {stamina} stamina" if stamina else ""),
         outcomes={f"at least {need} {noun}": reach, f"fewer than {need}": 1 - reach},
@@ -107,34 +105,32 @@ def with_tail(dist: dict[int, Fraction],
     return out
 
 
-app = typer.Typer(help="Exact odds of enemy-attacks checks.", no_args_is_help=True)
+class CheckParams(BaseModel):
+    """A check: the dice rolled, the successes needed and the stamina a Hero may spend."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    dice: int = Field(ge=0, le=30, description="Action dice rolled (the ability level)")
+    need: int = Field(1, ge=0, description="successes needed")
+    stamina: int = Field(0, ge=0, description="stamina a Hero may spend (0: Non-Hero)")
+    depth: int = Field(DEFAULT_DEPTH, ge=1, le=100,
+                       description="extra dice followed in one chain")
+    rulings: dict[str, str] = Field(default_factory=dict, description="action-die=OPTION")
+    content: str | None = Field(None, description="content folder (dice.yaml)")
 
 
-@app.callback()
-def main() -> None:
-    """Exact odds of enemy-attacks Action dice checks."""
-
-
-@app.command("check")
-def check_command(
-        dice: Annotated[int, typer.Option(help="Action dice rolled (the ability level)")],
-        need: Annotated[int, typer.Option(help="successes needed")] = 1,
-        stamina: Annotated[int, typer.Option(help="stamina a Hero may spend (0: Non-Hero)")] = 0,
-        depth: Annotated[int, typer.Option(help="extra dice followed in one chain")] =
-        DEFAULT_DEPTH,
-        ruling: Annotated[list[str] | None, typer.Option(help="action-die=OPTION")] = None,
-        content: Annotated[Path | None, typer.Option(help="content folder (dice.yaml)")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """Probability that a check of DICE Action dice reaches NEED successes."""
-    for name, value, low in (("--dice", dice, 0), ("--need", need, 0), ("--stamina", stamina, 0),
-                             ("--depth", depth, 1)):
-        if value < low:
-            raise UsageError(f"{name} must be {low} or more, got {value}")
-    if dice > 30:
-        raise UsageError(f"--dice {dice}: at most 30")
+def check_odds(params: CheckParams) -> Odds:
+    """The odds of a check with the Action die of the content and the ``action-die`` ruling."""
     ruleset = registry.load("enemy-attacks")
-    loaded, _ = ruleset.load_content(str(content) if content else None)
+    loaded, _ = ruleset.load_content(params.content)
     assert isinstance(loaded, EnemyAttacksContent)
-    option = resolve(ruleset.rulings, parse_assignments(ruling or []))["action-die"]
+    option = resolve(ruleset.rulings, params.rulings)["action-die"]
     die = ActionDieInPlay.of(loaded, option)
-    check_report(die, dice, need, stamina, depth, f"{option}: {', '.join(die.names)}").show(as_json)
+    return check_report(die, params.dice, params.need, params.stamina, params.depth,
+                        f"{option}: {', '.join(die.names)}")
+
+
+QUESTIONS = (
+    OddsQuestion("check", "Probability that a check of DICE Action dice reaches NEED successes.",
+                 CheckParams, check_odds),
+)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.enemy_attacks.models import (
@@ -51,6 +52,8 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
     content_dir = HERE / "content"
     rules_files = (HERE / "rules.yaml",)
     options_model = EnemyAttacksOptions
+    odds_questions = OddsQuestions("enemy-attacks",
+                                   "rulekeeper.rulesets.enemy_attacks.odds:QUESTIONS")
     templates = TEMPLATES
     metrics = ("damage_to_allies", "damage_to_enemies", "stamina_lost", "stamina_spent",
                "enemy_attacks", "obstructed_aim", "hero_exceptions", "conditions_gained",

@@ -1,0 +1,59 @@
+"""Stopped by Ctrl-C or SIGTERM, a batch keeps every finished game in a valid results file."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from rulekeeper.lab import store
+
+
+def stopped(args: list[str], folder: Path, sig: signal.Signals) -> tuple[int, str]:
+    """Run ``rulekeeper ARGS`` for a few seconds (its first games finish), then send it
+    ``sig``."""
+    process = subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli import main; main()",
+                                *args], cwd=folder, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    time.sleep(5)
+    process.send_signal(sig)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("sig,code,workers", [(signal.SIGINT, 130, "2"),
+                                              (signal.SIGTERM, 143, "1")])
+def test_a_stopped_batch_keeps_its_finished_games(sig, code, workers, tmp_path):
+    out = tmp_path / "r.parquet"
+    returncode, err = stopped(["simulate", "cryptids", "--games", "10000000", "--seed", "-5",
+                               "--workers", workers, "--chunk", "50", "--out", str(out)],
+                              tmp_path, sig)
+    lines = err.strip().splitlines()
+    assert returncode == code and "Traceback" not in err, err
+    assert lines[-1].startswith("Stopped: ") and lines[-1].endswith(f" finished games kept in "
+                                                                    f"{out}.")
+    kept = int(lines[-1].split()[1].replace(",", ""))
+    run = store.read(out)
+    assert kept > 0 and run.games == kept and run.batches[0].seed == -5
+    games = [r.game for r in run.batches[0].results]
+    assert games == sorted(set(games))
+    assert pq.read_metadata(out).num_rows == kept
+    assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]  # no spool left behind
+
+
+@pytest.mark.timeout(120)
+def test_a_stopped_batch_without_out_says_nothing_was_kept(tmp_path):
+    process = subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli import main; main()",
+                                "simulate", "cryptids", "--games", "10000000"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(5)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1].endswith("none kept (--out FILE keeps them).")

@@ -1,0 +1,158 @@
+"""A user's mistake, with any command, is one line on stderr and an exit code; never a
+traceback, never work done first.
+
+The table holds bad invocations of every command (and of every odds question); a command
+added without rows here fails :func:`test_every_command_has_bad_invocations`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+import typer.main
+
+from rulekeeper import cli
+from rulekeeper.cli_odds import declared
+from rulekeeper.lab import store
+from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.run import run_batch
+from tests.core.test_cli import run
+
+CRYPTID_HP = "cryptids.cryptids.yeti.hp"
+
+USAGE, CONTENT = 2, 1
+TABLE: list[tuple[list[str], int, str]] = [
+    (["list", "extra"], USAGE, "unexpected extra argument"),
+    (["lsit"], USAGE, "No such command 'lsit'"),
+    (["play", "cryptid"], USAGE, "unknown ruleset 'cryptid'"),
+    (["play", "cryptids", "--seed", "abc"], USAGE, "'--seed': Input should be a valid integer"),
+    (["play", "cryptids", "--ruling", "overheal=maybe"], USAGE, "options: cap, allow"),
+    (["play", "cryptids", "--lang", "de"], USAGE, "--lang 'de' is not available"),
+    (["play", "cryptids", "--dice", "3+9"], USAGE, "9 is not a value of any die"),
+    (["play", "cryptids", "--log", "{missing}/g.jsonl"], USAGE, "does not exist"),
+    (["play", "cryptids", "--log", "{existing}"], USAGE, "exists; give --force"),
+    (["play", "cryptids", "--log", "{folder}"], USAGE, "is a folder, not a file"),
+    (["play", "cryptids", "--content", "{missing}"], USAGE, "does not exist"),
+    (["play", "cryptids", "--heroes", "2"], USAGE, "has no option --heroes"),
+    (["play", "cryptids", "--set", "nonsense"], USAGE, "expects id=value"),
+    (["battle", "dire-alliance-battle"], USAGE, "asks its players for decisions"),
+    (["battle", "cryptids", "--log", "/no/such/dir/x.jsonl"], USAGE, "does not exist"),
+    (["battle", "cryptids", "--left", "nope"], USAGE, "--left: no team 'nope'"),
+    (["battle", "cryptids", "--dice", "3"], USAGE, "roll 1 has only one (3)"),
+    (["replay", "{missing}/g.jsonl"], USAGE, "cannot read"),
+    (["replay", "{existing}"], 1, "not JSON Lines"),
+    (["replay", "{future_log}"], 1, "format 99, newer than this rulekeeper"),
+    (["replay"], USAGE, "Missing argument"),
+    (["rules", "nope"], USAGE, "unknown ruleset 'nope'"),
+    (["rules", "cryptids", "--tests", "{missing}"], USAGE, "no such folder"),
+    (["schema", "cryptids", "--out-dir", "/proc/x"], USAGE, "cannot make the folder"),
+    (["schema", "cryptids", "-o", "{missing}/s.json"], USAGE, "does not exist"),
+    (["schema", "cryptids", "-o", "{existing}"], USAGE, "exists; give --force"),
+    (["schema", "cryptids", "--file", "cryptid"], USAGE, "did you mean 'cryptids'"),
+    (["schema", "cryptids", "-o", "{tmp}/a.json", "--out-dir", "{tmp}"], USAGE, "not both"),
+    (["demo", "--games", "0"], USAGE, "--games"),
+    (["simulate", "cryptids", "--side", "purple"], USAGE, "no winner can be 'purple'"),
+    (["simulate", "cryptids", "--games", "0"], USAGE, "--games"),
+    (["simulate", "cryptids", "--games", "1000000000"], USAGE, "--games"),
+    (["simulate", "cryptids", "--seed", "1.5"], USAGE, "'--seed': Input should be a valid integer"),
+    (["simulate", "cryptids", "--out", "{missing}/r.parquet"], USAGE, "does not exist"),
+    (["simulate", "cryptids", "--out", "{existing}"], USAGE, "exists; give --force"),
+    (["simulate", "cryptids", "--workers", "100000"], USAGE, "--workers 100000: at most"),
+    (["simulate", "cryptids", "--until-ci", "0.7"], USAGE, "--until-ci must be between"),
+    (["simulate", "cryptids", "--backend", "spark"], USAGE, "unknown backend 'spark'"),
+    (["simulate", "cryptids", "--agents", "human"], USAGE, "bots only"),
+    (["simulate", "cryptids", "--set", f"{CRYPTID_HP}=-5"], CONTENT, "hp"),
+    (["sweep", "cryptids", "--set", f"{CRYPTID_HP}=5,-5"], CONTENT, "hp"),
+    (["sweep", "cryptids", "--set", f"{CRYPTID_HP}=5"], USAGE, "nothing to sweep"),
+    (["sweep", "cryptids", "--set", f"{CRYPTID_HP}=5,6", "--side", "up"], USAGE,
+     "no winner can be 'up'"),
+    (["sweep", "cryptids", "--set", f"{CRYPTID_HP}=5,6", "--plot", "{existing}"], USAGE,
+     "exists; give --force"),
+    (["sweep", "cryptids", "--ruling", "overheal=cap,maybe"], USAGE, "no option 'maybe'"),
+    (["matchup", "cryptids", "-c", "duo"], USAGE, "at least two contenders"),
+    (["matchup", "cryptids", "-c", "duo", "-c", "nope"], USAGE, "no team 'nope'"),
+    (["matchup", "cryptids", "-c", "duo", "-c", "swamp", "--plot", "{missing}/m.png"], USAGE,
+     "does not exist"),
+    (["matchup", "cryptids", "-c", "duo", "-c", "swamp", "--row", "left"], USAGE,
+     "give both --row and --col"),
+    (["report", "{missing}/r.parquet"], USAGE, "cannot read"),
+    (["report", "{existing}"], USAGE, "cannot read"),
+    (["report", "{foreign}"], USAGE, "not written by rulekeeper"),
+    (["report", "{broken_meta}"], USAGE, "its rulekeeper metadata is not JSON"),
+    (["report", "{future}"], USAGE, "has results format 99, newer than this rulekeeper"),
+    (["report", "{results}", "--side", "purple"], USAGE, "no winner can be 'purple'"),
+    (["report", "{results}", "-o", "{existing}"], USAGE, "exists; give --force"),
+    (["report", "{results}", "-o", "{folder}"], USAGE, "is a folder, not a file"),
+    (["report", "{edited}", "--ruling-games", "5"], USAGE, "changed since"),
+    (["odds", "nope"], USAGE, "No such command 'nope'"),
+    (["odds", "dire-alliance", "attack"], USAGE, "Missing option '--attack'"),
+    (["odds", "dire-alliance", "attack", "--attack", "-1", "--defense", "2"], USAGE,
+     "--attack must be 0 or more, got -1"),
+    (["odds", "dire-alliance", "attack", "--attack", "x", "--defense", "2"], USAGE,
+     "'--attack': Input should be a valid integer"),
+    (["odds", "dire-alliance", "attack", "--attack", "1", "--defense", "2", "--ruling",
+      "combat-die=x"], USAGE, "no option 'x'"),
+    (["odds", "enemy-attacks", "check", "--dice", "31"], USAGE, "--dice must be 30 or less"),
+    (["odds", "enemy-attacks", "check", "--dice", "2", "--content", "{missing}"], USAGE,
+     "does not exist"),
+    (["odds", "combat-encounter", "attack", "--stat", "1", "--defense", "9", "--weapon", "1d8*2"],
+     USAGE, "--weapon"),
+    (["odds", "combat-encounter", "attack", "--stat", "1", "--defense", "9", "--weapon", "1d8",
+      "--rerolls", "1000"], USAGE, "--rerolls must be 100 or less"),
+    (["odds", "cryptids", "--games", "0"], USAGE, "--games must be 1 or more"),
+    (["odds", "cryptids", "--left", "nope"], USAGE, "no team 'nope'"),
+    (["odds", "cryptids", "--exact", "--max-states", "100"], USAGE, "passed 100 battle states"),
+]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """The files the table's invocations name: an existing file, a folder, results files."""
+    tmp = tmp_path_factory.mktemp("bad")
+    (tmp / "existing.txt").write_text("keep me\n")
+    (tmp / "folder").mkdir()
+    spec = BatchSpec("cryptids", options={"left": "duo", "right": "lone-yeti"})
+    results = run_batch(spec, 3, 1)
+    batch = store.Batch("", {}, spec, 1, results, digest="0" * 16)
+    run_ = store.Run("simulate", "left", ["left", "right"], [], [batch])
+    store.write(tmp / "edited.parquet", run_)
+    batch.digest = None
+    store.write(tmp / "results.parquet", run_)
+    table = pq.read_table(tmp / "results.parquet")
+    meta = json.loads(table.schema.metadata[b"rulekeeper"])
+    pq.write_table(table.replace_schema_metadata({b"rulekeeper": b"{not json"}),
+                   tmp / "broken_meta.parquet")
+    pq.write_table(table.replace_schema_metadata(
+        {b"rulekeeper": json.dumps(meta | {"format": 99}).encode()}), tmp / "future.parquet")
+    pq.write_table(pa.table({"x": [1]}), tmp / "foreign.parquet")
+    (tmp / "future.jsonl").write_text(json.dumps({"format": 99, "record": {
+        "ruleset": "cryptids-v1", "content_digest": "x", "seed": 1}}) + "\n")
+    return {"tmp": tmp, "missing": tmp / "missing", "existing": tmp / "existing.txt",
+            "folder": tmp / "folder", "results": tmp / "results.parquet",
+            "edited": tmp / "edited.parquet", "broken_meta": tmp / "broken_meta.parquet",
+            "future": tmp / "future.parquet", "foreign": tmp / "foreign.parquet",
+            "future_log": tmp / "future.jsonl"}
+
+
+@pytest.mark.parametrize("args,code,message", TABLE, ids=[" ".join(a) for a, _, _ in TABLE])
+def test_a_bad_invocation_is_one_line_and_its_exit_code(args, code, message, files, capsys,
+                                                       monkeypatch):
+    monkeypatch.chdir(files["tmp"])
+    before = sorted(p.name for p in files["tmp"].iterdir())
+    got, out, err = run([a.format(**files) for a in args], capsys, monkeypatch)
+    assert (got, err.count("\n"), err[:7]) == (code, 1, "error: "), err
+    assert message.format(**files) in err and "Traceback" not in err
+    assert "Roll 1" not in out and "games in" not in out  # refused before any work
+    assert sorted(p.name for p in files["tmp"].iterdir()) == before
+    assert files["existing"].read_text() == "keep me\n"
+
+
+def test_every_command_has_bad_invocations():
+    commands = typer.main.get_command(cli.app).commands  # type: ignore[attr-defined]
+    tried = {args[0] for args, _, _ in TABLE}
+    assert set(commands) - tried == set()
+    groups = {args[1] for args, _, _ in TABLE if args[0] == "odds" and len(args) > 1}
+    assert set(declared()) - groups == set()
