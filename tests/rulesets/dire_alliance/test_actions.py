@@ -5,7 +5,7 @@ import pytest
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance import battle as flow
-from rulekeeper.rulesets.dire_alliance.state import GameOver
+from rulekeeper.core.ruleset import GameOver
 
 from .helpers import battle, deal, drive, events, fighter, place, start, table
 

@@ -32,7 +32,7 @@ def test_render_lists_areas_with_fighters_and_objectives():
     assert "The Shroud, led by The Countess" in picture
     assert "hand: 4 card(s), hidden" in picture  # blue's hand, seen by red
     red_hand = game.view("red")["state"]["players"]["red"]["hand"]
-    assert all(game.table.state.t.card_name(c) in picture for c in red_hand)
+    assert all(game.table.state.card_name(c) in picture for c in red_hand)
 
 
 def test_a_person_plays_a_whole_game_in_the_terminal(capsys, monkeypatch):

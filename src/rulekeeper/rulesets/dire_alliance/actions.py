@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice
-from rulekeeper.rulesets.dire_alliance.cards import DREAD, gain
+from rulekeeper.rulesets.dire_alliance.cards import DREAD
 from rulekeeper.rulesets.dire_alliance.movement import move
+from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
 
 if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
+    from rulekeeper.rulesets.dire_alliance.cards import PlayArea
     from rulekeeper.rulesets.dire_alliance.models import Interact
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Objective, Tabletop
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective
 
 FOCUS_HERE = 2
 """Cards gained by Focus on itself or a friendly fighter in its area (battle.action.focus.a)."""
@@ -32,6 +36,10 @@ TEMPLATES = {
     "interact": "{fighter} performs ➤ Interact: {action}",
     "dread.returned": "{fighter} spends its action to return a dread card to the dread pile "
                       "({left} in the pile)",
+    "gain": "{fighter} gains {count} card(s): {seat} moves them from the supply pile to the "
+            "discard pile ({left} left in supply)",
+    "gain.short": "{fighter} should gain {wanted} card(s) but the supply pile holds {held}: "
+                  "it gains {count} ({ruling})",
 }
 
 
@@ -40,7 +48,7 @@ def dice(count: int) -> str:
     return f"{count} {'die' if count == 1 else 'dice'}"
 
 
-def claimable(t: Tabletop, fighter: Fighter) -> list[Objective]:
+def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
     """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
     area = fighter.area
     if area is None or t.ready_enemies_in(area, fighter.team):
@@ -49,13 +57,7 @@ def claimable(t: Tabletop, fighter: Fighter) -> list[Objective]:
             if o.area == area and o.owner != fighter.team and o.claimed_by is None]
 
 
-def may_interact(t: Tabletop, fighter: Fighter, interact: Interact | None) -> bool:
-    return (interact is not None
-            and (not interact.fighters or fighter.spec.id in interact.fighters)
-            and special.possible(t, fighter, interact.effects))
-
-
-def options(t: Tabletop, fighter: Fighter, interact: Interact | None = None,
+def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
             dread_in_play: bool = False) -> list[tuple[str, str]]:
     """Every action the fighter may perform now, as (id, label)."""
     assert fighter.area is not None
@@ -83,14 +85,15 @@ def options(t: Tabletop, fighter: Fighter, interact: Interact | None = None,
                                           "in supply)"))
     for objective in claimable(t, fighter):
         out.append((f"control:{objective.id}", f"Control: claim {objective.name}"))
-    if interact is not None and may_interact(t, fighter, interact):
+    if interact is not None and special.interact_possible(t, fighter, interact):
         out.append(("interact", f"➤ Interact: {interact.name}"))
     if dread_in_play:
         out.append(("dread", "Return a played dread card to the dread pile"))
     return out
 
 
-def perform(t: Tabletop, fighter: Fighter, option: str, interact: Interact | None = None) -> Asked:
+def perform(t: Battle, fighter: Fighter, option: str,
+            interact: Interact | None = None) -> Asks[None]:
     """Carry out the action ``option`` (an id from :func:`options`)."""
     verb, _, arg = option.partition(":")
     if verb == "special":
@@ -118,7 +121,7 @@ def perform(t: Tabletop, fighter: Fighter, option: str, interact: Interact | Non
         t.emit("dread.returned", "battle.dread.play.return", fighter=fighter.name, left=t.dread)
 
 
-def focus(t: Tabletop, fighter: Fighter, target: Fighter) -> None:
+def focus(t: Battle, fighter: Fighter, target: Fighter) -> None:
     """battle.action.focus.a/.b: 2 cards in its own area, 1 to a friendly fighter it sees."""
     here = target.area == fighter.area
     count = FOCUS_HERE if here else FOCUS_SEEN
@@ -127,7 +130,7 @@ def focus(t: Tabletop, fighter: Fighter, target: Fighter) -> None:
     gain(t, t.sides[target.side], target.card, count, target.name)
 
 
-def control(t: Tabletop, fighter: Fighter, objective: Objective) -> None:
+def control(t: Battle, fighter: Fighter, objective: Objective) -> None:
     """Claim an enemy objective and place it in the play area; the goal may be reached."""
     objective.claimed_by = fighter.side
     claimed = t.sides[fighter.side].claimed
@@ -136,3 +139,23 @@ def control(t: Tabletop, fighter: Fighter, objective: Objective) -> None:
     t.emit("control", "battle.action.control", fighter=fighter.name, seat=fighter.side,
            seat_owner=objective.owner, objective=objective.name, claimed=len(claimed))
     t.check_goal(fighter.side)
+
+
+def gain(t: Battle, area: PlayArea, card: str, wanted: int, fighter: str) -> int:
+    """Move ``wanted`` cards from the card's supply pile to the discard pile.
+
+    When the pile holds fewer, ruling ``focus-empty-supply`` decides: ``what-is-there``
+    gains what the pile holds, ``all-or-nothing`` gains nothing.
+    """
+    held = area.supply.get(card, 0)
+    count = wanted
+    if held < wanted:
+        count = held if t.rulings.focus_empty_supply is FocusEmptySupply.WHAT_IS_THERE else 0
+        t.emit("gain.short", "battle.ruling.focus-empty-supply", fighter=fighter, wanted=wanted,
+               held=held, count=count, ruling=t.rulings.focus_empty_supply.value)
+    if count:
+        area.supply[card] = held - count
+        area.discard.extend([card] * count)
+        t.emit("gain", "battle.action.focus.c", fighter=fighter, seat=area.seat, count=count,
+               left=area.supply[card])
+    return count

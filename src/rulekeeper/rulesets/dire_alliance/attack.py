@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.dice import is_hit
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Tabletop
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
 
 Kind = Literal["melee", "shoot"]
+
+CHOOSE_TARGET: dict[Kind, str] = {"melee": "battle.attack.choose-target.melee",
+                                  "shoot": "battle.attack.choose-target.shoot"}
+"""The rule by which an attack of each kind chooses its target."""
 
 TEMPLATES = {
     "attack": "{attacker} makes a {how} attack on {targets}: {dice} combat dice{vampire} show "
@@ -36,7 +41,7 @@ def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
 
 
 def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
-           extra: int = 0) -> Asked:
+           extra: int = 0) -> Asks[list[Fighter]]:
     """Resolve one attack on ``targets``; returns the targets that were damaged."""
     yield from t.before_roll(attacker, targets, kind)
     dice = attack_dice(t, attacker, kind, extra)

@@ -51,7 +51,8 @@ class DiceSet:
 
     @classmethod
     def from_content(cls, components: Components, rulings: Mapping[str, str]) -> DiceSet:
-        """The dice of the rulings' options (``combat-die``, ``vampire-die``)."""
+        """The dice of the rulings' options (``combat-die``, ``vampire-die``: a game's
+        rulings, or any mapping of ruling id to option)."""
         return cls(FaceDie("combat", components.combat_die.faces[rulings["combat-die"]]),
                    FaceDie("vampire", components.vampire_die.faces[rulings["vampire-die"]]))
 

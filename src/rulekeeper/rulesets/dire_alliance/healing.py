@@ -1,23 +1,33 @@
-"""Heal: the controlling player may move one of the fighter's cards from the graveyard to the
-discard pile (battle.graveyard.heal, battle.keyword.heal.fighter); a defeated fighter cannot be
-healed (battle.graveyard.no-heal-defeated, battle.keyword.heal.defeated)."""
+"""Heal in Battle Mode: the controlling player may move one of the fighter's cards from the
+graveyard to the discard pile (battle.graveyard.heal, battle.keyword.heal.fighter); a
+defeated fighter cannot be healed (battle.graveyard.no-heal-defeated,
+battle.keyword.heal.defeated)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.rulesets.dire_alliance.cards import heal_card
+from rulekeeper.core.ruleset import Asks
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Tabletop
+    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
+    from rulekeeper.rulesets.dire_alliance.cards import PlayArea
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 TEMPLATES = {
     "heal.defeated": "{fighter} is defeated and cannot be healed",
     "heal.declined": "{seat} chooses not to heal {fighter}",
+    "heal": "{fighter} heals: {seat} moves a {card} card from the graveyard to the discard pile",
+    "heal.none": "{fighter} heals, but {seat} has no {card} card in the graveyard",
 }
 
 
-def heal(t: Tabletop, fighter: Fighter, times: int, rule: str) -> Asked:
+def can_heal(t: Battle, fighter: Fighter) -> bool:
+    """Healing does something: a card of the fighter's is in the graveyard."""
+    return fighter.card in t.sides[fighter.side].graveyard
+
+
+def heal(t: Battle, fighter: Fighter, times: int, rule: str) -> Asks[None]:
     """Heal ``fighter`` ``times`` times; each heal is the controlling player's choice."""
     area = t.sides[fighter.side]
     for _ in range(times):
@@ -36,3 +46,14 @@ def heal(t: Tabletop, fighter: Fighter, times: int, rule: str) -> Asked:
                        fighter=fighter.name)
                 continue
         heal_card(t, area, fighter.card, fighter.name, rule)
+
+
+def heal_card(t: Battle, area: PlayArea, card: str, fighter: str, rule: str) -> bool:
+    """Move one of the fighter's cards from the graveyard to the discard pile."""
+    if card not in area.graveyard:
+        t.emit("heal.none", rule, fighter=fighter, seat=area.seat, card=t.card_name(card))
+        return False
+    area.graveyard.remove(card)
+    area.discard.append(card)
+    t.emit("heal", rule, fighter=fighter, seat=area.seat, card=t.card_name(card))
+    return True

@@ -9,7 +9,7 @@ fighter has code of its own. The same models serve Battle Mode and Raid Mode.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -26,18 +26,14 @@ Keyword = Literal["resilient", "vampire", "dreadful", "unseen"]
 """Keywords the engine knows: Resilient and Vampire (from the rulebook), Dreadful (an attack
 targeting this fighter rolls one combat die fewer) and Unseen (cannot be targeted by Shoot)."""
 
-AMOUNT_VERBS = ("move", "withdraw", "heal", "gain", "push", "pull", "spawn")
-ATTACK_VERBS = ("melee", "shoot")
+BASIC_VERBS = ("move", "withdraw", "heal", "melee", "shoot")
+"""The verbs every action vocabulary has (fighters' and heroes' special actions, enemies')."""
+CARD_VERBS = (*BASIC_VERBS, "gain", "push", "pull", "stun", "sate", "ready", "transform",
+              "teleport", "mark", "command")
+"""The verbs of a special action (``Effect``)."""
 TARGET_VERBS = ("stun", "sate", "ready")
-NAME_VERBS = ("transform", "teleport", "mark", "command", "token")
-FLAG_VERBS = ("control",)
-VERBS = AMOUNT_VERBS + ATTACK_VERBS + TARGET_VERBS + NAME_VERBS + FLAG_VERBS
-ENEMY_VERBS = ("move", "withdraw", "melee", "shoot", "heal", "control", "spawn")
-"""The verbs of Raid Mode's enemy actions (minions and villains)."""
-ENEMY_ONLY = ("control", "spawn")
-"""Verbs only enemy actions use: a fighter's or hero's ➤ special action cannot."""
+"""Verbs whose value is the selector of the fighter they act on."""
 Command = Literal["move", "melee", "shoot"]
-Toward = Literal["hero", "objective", "villain"]
 
 DEFAULT_WHO: dict[str, Selector] = {
     "heal": "self", "gain": "self", "push": "enemy-here", "pull": "enemy-near",
@@ -55,62 +51,33 @@ class AttackBonus(Model):
                            "a defence roll each)")
 
 
-class Effect(Model):
-    """One step of a special action. Exactly one verb is given.
+class BasicEffect(Model):
+    """One step of an action, in the verbs every vocabulary has. Exactly one verb is given;
+    ``who`` picks the fighter for the verbs that choose one. A vocabulary adds its verbs as
+    fields and names them all in ``verbs``."""
 
-    ``move: 2`` (Move up to twice, opportunity attacks apply), ``withdraw: 1``,
-    ``melee: {dice: 1}``, ``shoot: {targets: all}``, ``heal: 2``, ``gain: 1``,
-    ``push: 1`` (an enemy in the area into an adjacent area), ``pull: 1`` (an enemy
-    within that many borders into the actor's area), ``stun: enemy-here``,
-    ``sate: friend-here``, ``ready: friend-seen``, ``transform: wolf``,
-    ``teleport: coffin`` (to the area of one of its side's tokens), ``mark: stone``
-    (take a scenario site of that kind in the actor's area), ``command: melee`` (a
-    fighter performs that basic action now, even if stunned), ``token: ward`` (put a
-    token on the card being resolved, in a Raid action row). ``who`` picks the
-    fighter for heal, gain, push, pull, melee, shoot and command.
-
-    Raid Mode's enemy actions add ``control: true`` (claim one of its objectives in
-    its area), ``spawn: N`` (spawn N minions) and ``toward`` on a move (where the
-    enemy moves instead of its usual priority: the nearest hero, objective, or the
-    villain).
-    """
+    verbs: ClassVar[tuple[str, ...]] = BASIC_VERBS
 
     move: int | None = Field(None, ge=1)
     withdraw: int | None = Field(None, ge=1)
     heal: int | None = Field(None, ge=1)
-    gain: int | None = Field(None, ge=1)
-    push: int | None = Field(None, ge=1)
-    pull: int | None = Field(None, ge=1)
     melee: AttackBonus | None = None
     shoot: AttackBonus | None = None
-    stun: Selector | None = None
-    sate: Selector | None = None
-    ready: Selector | None = None
-    transform: str | None = None
-    teleport: str | None = None
-    mark: str | None = None
-    command: Command | None = None
-    token: str | None = None
-    spawn: int | None = Field(None, ge=1)
-    control: Literal[True] | None = None
     who: Selector | None = None
-    toward: Toward | None = Field(None, description="an enemy move's destination kind")
 
     @model_validator(mode="after")
-    def _one_verb(self) -> Effect:
-        given = [v for v in VERBS if getattr(self, v) is not None]
+    def _one_verb(self) -> BasicEffect:
+        given = [v for v in self.verbs if getattr(self, v) is not None]
         if len(given) != 1:
-            raise ValueError(f"an effect has exactly one of {', '.join(VERBS)}; "
+            raise ValueError(f"an effect has exactly one of {', '.join(self.verbs)}; "
                              f"got {given or 'none'}")
         if self.who is not None and given[0] not in DEFAULT_WHO:
             raise ValueError(f"{given[0]} names its fighter itself; 'who' does not apply")
-        if self.toward is not None and given[0] != "move":
-            raise ValueError("'toward' applies to a move only")
         return self
 
     @cached_property
     def verb(self) -> str:
-        return next(v for v in VERBS if getattr(self, v) is not None)
+        return next(v for v in self.verbs if getattr(self, v) is not None)
 
     @property
     def amount(self) -> int:
@@ -134,10 +101,37 @@ class Effect(Model):
 
     @property
     def name(self) -> str:
-        """The form, token, site kind or basic action that transform, teleport, mark and
-        command refer to."""
+        """The form, token, site kind or basic action a verb with a name refers to."""
         value = getattr(self, self.verb)
         return value if isinstance(value, str) else ""
+
+
+class Effect(BasicEffect):
+    """One step of a ➤ special action. Exactly one verb is given.
+
+    ``move: 2`` (Move up to twice, opportunity attacks apply), ``withdraw: 1``,
+    ``melee: {dice: 1}``, ``shoot: {targets: all}``, ``heal: 2``, ``gain: 1``,
+    ``push: 1`` (an enemy in the area into an adjacent area), ``pull: 1`` (an enemy
+    within that many borders into the actor's area), ``stun: enemy-here``,
+    ``sate: friend-here``, ``ready: friend-seen``, ``transform: wolf``,
+    ``teleport: coffin`` (to the area of one of its side's tokens), ``mark: stone``
+    (take a scenario site of that kind in the actor's area), ``command: melee`` (a
+    fighter performs that basic action now, even if stunned). ``who`` picks the
+    fighter for heal, gain, push, pull, melee, shoot and command.
+    """
+
+    verbs: ClassVar[tuple[str, ...]] = CARD_VERBS
+
+    gain: int | None = Field(None, ge=1)
+    push: int | None = Field(None, ge=1)
+    pull: int | None = Field(None, ge=1)
+    stun: Selector | None = None
+    sate: Selector | None = None
+    ready: Selector | None = None
+    transform: str | None = None
+    teleport: str | None = None
+    mark: str | None = None
+    command: Command | None = None
 
 
 class SpecialAction(Model):
@@ -146,14 +140,6 @@ class SpecialAction(Model):
     name: str
     text: str = ""
     effects: list[Effect] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _no_enemy_verbs(self) -> SpecialAction:
-        for effect in self.effects:
-            if effect.verb in ENEMY_ONLY or effect.toward is not None:
-                raise ValueError(f"{effect.verb}{' toward' if effect.toward else ''} is for "
-                                 "enemy actions only")
-        return self
 
 
 class Form(Model):

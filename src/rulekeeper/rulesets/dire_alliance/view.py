@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.rulesets.dire_alliance.setup import Battle
+from rulekeeper.rulesets.dire_alliance.battle_state import Battle
 from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 
@@ -24,8 +24,7 @@ def fighter_view(f: Fighter) -> dict[str, Any]:
                         for e in (f.form.special.effects if f.form.special else [])]}
 
 
-def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
-    t = battle.t
+def battle_view(t: Battle, player: str | None) -> dict[str, Any]:
     areas = []
     for area in t.board.ids:
         areas.append({
@@ -43,8 +42,8 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
     players = {}
     for seat, piles in t.sides.items():
         players[seat] = {
-            "faction": battle.factions[seat], "leader": battle.leaders[seat],
-            "faction_name": battle.faction_names[seat], "leader_name": battle.leader_names[seat],
+            "faction": t.factions[seat], "leader": t.leaders[seat],
+            "faction_name": t.faction_names[seat], "leader_name": t.leader_names[seat],
             "hand": sorted(piles.hand) if player in (None, seat) else None,
             "hand_size": len(piles.hand), "deck": len(piles.deck),
             "discard": sorted(piles.discard), "graveyard": sorted(piles.graveyard),
@@ -53,14 +52,14 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
             "defeated": [f.name for f in t.fighters.values() if f.side == seat and f.defeated],
         }
     return {
-        "scenario": {"id": battle.scenario.id, "name": battle.scenario.name,
-                     "text": battle.scenario.text,
-                     "goal": battle.scenario.goal.model_dump(),
-                     "interact": (battle.scenario.interact.model_dump(exclude_none=True)
-                                  if battle.scenario.interact else None),
-                     "round_limit": battle.scenario.round_limit},
-        "round": battle.round, "turn": battle.turn, "active": battle.active,
-        "aggressor": battle.aggressor, "dread_pile": t.dread,
+        "scenario": {"id": t.scenario.id, "name": t.scenario.name,
+                     "text": t.scenario.text,
+                     "goal": t.scenario.goal.model_dump(),
+                     "interact": (t.scenario.interact.model_dump(exclude_none=True)
+                                  if t.scenario.interact else None),
+                     "round_limit": t.scenario.round_limit},
+        "round": t.round, "turn": t.turn, "active": t.active,
+        "aggressor": t.aggressor, "dread_pile": t.dread,
         "asking": {"actor": t.asking[0], "about": t.asking[1]},
         "cards": dict(t.card_names),
         "dice": {"combat": list(t.dice.combat.face_names),

@@ -4,7 +4,7 @@ attack priority (raid.enemy-attack.*) and the ties the heroes settle, or the har
 
 import pytest
 
-from rulekeeper.rulesets.dire_alliance.models import Effect
+from rulekeeper.rulesets.dire_alliance.raid.models import EnemyEffect as Effect
 from rulekeeper.rulesets.dire_alliance.raid import attacks, enemy_actions, minions
 
 from .helpers import (

@@ -5,7 +5,7 @@ import pytest
 
 from rulekeeper.rulesets.dire_alliance.attack import attack
 from rulekeeper.rulesets.dire_alliance.raid import enemies, goals, minions
-from rulekeeper.rulesets.dire_alliance.state import GameOver
+from rulekeeper.core.ruleset import GameOver
 
 from .helpers import HARD, deal, drive, hero, new_events, place, raid, start, step, villain
 

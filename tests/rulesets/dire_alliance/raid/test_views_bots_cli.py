@@ -17,6 +17,7 @@ from rulekeeper.rulesets.dire_alliance.attack import attack
 from rulekeeper.rulesets.dire_alliance.models import SpecialAction
 from rulekeeper.rulesets.dire_alliance.raid.bots import RaidHeuristicBot, Reading
 from rulekeeper.rulesets.dire_alliance.raid.enemies import draw_villain_card
+from rulekeeper.rulesets.dire_alliance.raid.models import HeroSpecial
 
 from .helpers import RULESET, deal, drive, hero, place, raid, stack, start, summon, villain
 
@@ -133,6 +134,11 @@ def test_bad_raid_content_is_one_clear_error(tmp_path):
         new_game(RULESET, content=str(tmp_path))
 
 
-def test_hero_special_actions_cannot_use_enemy_verbs():
-    with pytest.raises(ValidationError, match="for enemy actions only"):
-        SpecialAction.model_validate({"name": "x", "effects": [{"control": True}]})
+def test_hero_special_actions_cannot_use_enemy_verbs_and_only_hero_cards_place_tokens():
+    for model in (SpecialAction, HeroSpecial):
+        with pytest.raises(ValidationError, match="control"):
+            model.model_validate({"name": "x", "effects": [{"control": True}]})
+    with pytest.raises(ValidationError, match="token"):  # Raid's verb: not in Battle's cards
+        SpecialAction.model_validate({"name": "x", "effects": [{"token": "ward"}]})
+    ward = HeroSpecial.model_validate({"name": "x", "effects": [{"token": "ward"}]})
+    assert ward.effects[0].verb == "token" and ward.effects[0].name == "ward"

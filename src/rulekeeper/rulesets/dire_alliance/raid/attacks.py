@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.attack import Kind, attack
 from rulekeeper.rulesets.dire_alliance.models import AttackBonus
 from rulekeeper.rulesets.dire_alliance.raid import goals, ties
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.models import StarAttack
     from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 TEMPLATES = {
     "raid.target": "{enemy} attacks {target}: {why}",
@@ -70,7 +71,7 @@ def matching(raid: Raid, hero: Hero, rank: str | None) -> int:
                if (c.faceup or not faceup_only) and rank in raid.cards[c.card].icons)
 
 
-def choose_target(raid: Raid, enemy: Fighter, pool: list[Fighter]) -> Asked:
+def choose_target(raid: Raid, enemy: Fighter, pool: list[Fighter]) -> Asks[Fighter]:
     """raid.enemy-attack.target: the most matching action-row cards; raid.enemy-attack.tie."""
     rank = raid.rank(enemy)
     counts = {h.id: matching(raid, raid.hero(h), rank) for h in pool}
@@ -95,7 +96,7 @@ def choose_target(raid: Raid, enemy: Fighter, pool: list[Fighter]) -> Asked:
 
 
 def enemy_attack(raid: Raid, enemy: Fighter, kind: Kind, bonus: AttackBonus,
-                 forced: Fighter | None = None) -> Asked:
+                 forced: Fighter | None = None) -> Asks[list[Fighter]]:
     """An enemy's Melee or Shoot (``forced``: an opportunity attack on that hero)."""
     ability = star_ability(raid, enemy, kind)
     extra = bonus.dice
@@ -119,7 +120,7 @@ def enemy_attack(raid: Raid, enemy: Fighter, kind: Kind, bonus: AttackBonus,
     return damaged
 
 
-def villain_claims(raid: Raid, villain: Fighter) -> Asked:
+def villain_claims(raid: Raid, villain: Fighter) -> Asks[None]:
     """raid.objective.villain-damage: an objective in the villain's area, if any, is claimed."""
     here = villain.area
     present = [o for o in raid.objectives_in_play() if raid.objectives[o].area == here]
@@ -132,7 +133,7 @@ def villain_claims(raid: Raid, villain: Fighter) -> Asked:
     goals.claim(raid, villain, raid.objectives[chosen], "raid.objective.villain-damage")
 
 
-def opportunity_attacks(raid: Raid, mover: Fighter) -> Asked:
+def opportunity_attacks(raid: Raid, mover: Fighter) -> Asks[bool]:
     """The opportunity attacks on a fighter leaving its area. Raid fighters are not stunned by
     damage, so the mover never has to stop; returns False."""
     area = mover.area

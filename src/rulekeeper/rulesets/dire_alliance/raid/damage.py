@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
 from rulekeeper.rulesets.dire_alliance.raid import ties
-from rulekeeper.rulesets.dire_alliance.state import GameOver
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Hero, Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 WARD = "ward"
 """The token that prevents one damage from an enemy attack (sample class cards)."""
@@ -48,7 +48,7 @@ TEMPLATES = {
 }
 
 
-def suffer(raid: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asked:
+def suffer(raid: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks[None]:
     """One damage to ``fighter``; ``source`` is the attacker (None: an effect)."""
     cause = f"attacked by {source.name}" if source is not None else "an effect"
     raid.emit("raid.damage", rule, fighter=fighter.name, source=cause)
@@ -77,13 +77,13 @@ def suffer(raid: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> A
             yield from defeated_by(raid, source)
 
 
-def defeated_by(raid: Raid, source: Fighter | None) -> Asked:
+def defeated_by(raid: Raid, source: Fighter | None) -> Asks[None]:
     """raid.gain-cards.defeat: the hero who defeated an enemy may gain one card."""
     if source is not None and raid.is_hero(source):
         yield from gain(raid, raid.hero(source), 1, "raid.gain-cards.defeat")
 
 
-def hero_damage(raid: Raid, hero: Hero, source: Fighter | None) -> Asked:
+def hero_damage(raid: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
     """Prevent it with a ward token, or lose the matching card, or be defeated."""
     warded = [c for c in hero.row if WARD in c.tokens]
     if source is not None and warded:
@@ -128,7 +128,7 @@ def lose_top(raid: Raid, hero: Hero, why: str) -> bool:
     return True
 
 
-def lose_ranked(raid: Raid, hero: Hero, rank: str) -> Asked:
+def lose_ranked(raid: Raid, hero: Hero, rank: str) -> Asks[bool]:
     """raid.damage.hero.rank-card / search-order: a card with the rank's damage icon, from
     hand (then draw a card), else deck, else discard pile; the hero picks which card when
     several differ. False when there is none."""
@@ -168,7 +168,7 @@ def same_rank_in_bag(raid: Raid, minion: Fighter) -> list[str]:
                    if raid.kinds[raid.fighters[m].card].rank == rank})
 
 
-def heal(raid: Raid, fighter: Fighter, times: int, rule: str) -> Asked:
+def heal(raid: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
     """raid.heal.*: a hero moves a card of its choice from its damage pile to its discard
     pile; the villain discards a wound; a minion is instead joined by a minion of its rank
     from the bag."""
@@ -200,7 +200,7 @@ def heal(raid: Raid, fighter: Fighter, times: int, rule: str) -> Asked:
             yield from heal_minion(raid, fighter)
 
 
-def heal_minion(raid: Raid, minion: Fighter) -> Asked:
+def heal_minion(raid: Raid, minion: Fighter) -> Asks[None]:
     """raid.heal.minion: a minion of the same rank from the bag is placed in its area; which
     kind, when the bag holds several of that rank, is a tie (hard: the strongest)."""
     kinds = same_rank_in_bag(raid, minion)
@@ -227,7 +227,7 @@ def strength(raid: Raid, kind: str) -> int:
     return sum(v if isinstance(v, int) else star for v in (spec.melee, spec.shoot, spec.defense))
 
 
-def gain(raid: Raid, hero: Hero, count: int, rule: str) -> Asked:
+def gain(raid: Raid, hero: Hero, count: int, rule: str) -> Asks[None]:
     """raid.gain-cards.any-supply: for each card, the hero may take any card of its supply
     into its discard pile. Ruling ``focus-empty-supply`` settles a supply holding fewer."""
     supply = hero.piles.supply

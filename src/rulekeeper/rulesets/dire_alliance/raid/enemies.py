@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.raid.enemy_actions import activate
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
 from rulekeeper.rulesets.dire_alliance.raid.minions import activation_order, nearest_minion, spawn
-from rulekeeper.rulesets.dire_alliance.state import GameOver
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked
 
 TEMPLATES = {
     "raid.villain.card": "Villain card: {card} ({modifiers}; Minion Activation icon: {colour}); "
@@ -46,7 +45,7 @@ def draw_villain_card(raid: Raid, act: bool) -> str:
     return card
 
 
-def enemies_phase(raid: Raid, act: bool) -> Asked:
+def enemies_phase(raid: Raid, act: bool) -> Asks[None]:
     """One Enemies phase: the villain card, the minions in activation order, the villain."""
     raid.phase = "Enemies Act" if act else "Enemies React"
     raid.emit("raid.phase", "raid.enemy-act.when" if act else "raid.enemies-react.same",

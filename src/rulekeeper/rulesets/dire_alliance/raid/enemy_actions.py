@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.attack import CHOOSE_TARGET
 from rulekeeper.rulesets.dire_alliance.raid import goals, ties
 from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, enemy_attack, valid_targets
 from rulekeeper.rulesets.dire_alliance.raid.damage import strength
@@ -25,10 +27,9 @@ from rulekeeper.rulesets.dire_alliance.raid.movement import (
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.attack import Kind
-    from rulekeeper.rulesets.dire_alliance.models import Effect
-    from rulekeeper.rulesets.dire_alliance.raid.models import EnemyAction
+    from rulekeeper.rulesets.dire_alliance.raid.models import EnemyAction, EnemyEffect
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 TEMPLATES = {
     "raid.activate": "{enemy} activates ({why})",
@@ -39,11 +40,15 @@ TEMPLATES = {
     "raid.effect.skipped": "{enemy} cannot {verb} ({reason}): {what}",
 }
 
+ZERO: dict[Kind, str] = {"melee": "raid.enemy-clarify.zero-melee",
+                         "shoot": "raid.enemy-clarify.zero-shoot"}
+"""The rule by which an enemy with a 0 stat does not attempt that attack."""
+
 Obstacle = tuple[str, str]
 """Why an effect cannot resolve: (the rule, the reason)."""
 
 
-def obstacle(raid: Raid, enemy: Fighter, effect: Effect) -> Obstacle | None:
+def obstacle(raid: Raid, enemy: Fighter, effect: EnemyEffect) -> Obstacle | None:
     """None when the effect can resolve now, else the rule and the reason it cannot."""
     verb = effect.verb
     here = enemy.area
@@ -52,9 +57,9 @@ def obstacle(raid: Raid, enemy: Fighter, effect: Effect) -> Obstacle | None:
     if verb in ("melee", "shoot"):
         kind: Kind = "melee" if verb == "melee" else "shoot"
         if not attacks_with(raid, enemy, kind):
-            return f"raid.enemy-clarify.zero-{kind}", f"its {verb.capitalize()} is 0"
+            return ZERO[kind], f"its {verb.capitalize()} is 0"
         if not valid_targets(raid, enemy, kind):
-            return ("battle.attack.choose-target." + kind,
+            return (CHOOSE_TARGET[kind],
                     "no hero in its area" if kind == "melee" else "it sees no hero in another area")
         return None
     if verb == "move":
@@ -85,7 +90,7 @@ def obstacle(raid: Raid, enemy: Fighter, effect: Effect) -> Obstacle | None:
     return None
 
 
-def heal_candidates(raid: Raid, enemy: Fighter, effect: Effect) -> list[Fighter]:
+def heal_candidates(raid: Raid, enemy: Fighter, effect: EnemyEffect) -> list[Fighter]:
     if effect.target == "self":
         return [enemy] if raid.can_heal(enemy) else []
     here = enemy.area
@@ -93,7 +98,7 @@ def heal_candidates(raid: Raid, enemy: Fighter, effect: Effect) -> list[Fighter]
     return [f for f in raid.friends_in(here, enemy.team) if raid.can_heal(f)]
 
 
-def perform(raid: Raid, enemy: Fighter, effect: Effect) -> Asked:
+def perform(raid: Raid, enemy: Fighter, effect: EnemyEffect) -> Asks[None]:
     """Resolve one effect that can resolve."""
     verb = effect.verb
     if verb == "move":
@@ -119,7 +124,7 @@ def perform(raid: Raid, enemy: Fighter, effect: Effect) -> Asked:
             spawn(raid, enemy.name)
 
 
-def control(raid: Raid, enemy: Fighter) -> Asked:
+def control(raid: Raid, enemy: Fighter) -> Asks[None]:
     """raid.enemy-control.own-objective: claim one of its objectives in its area."""
     here = enemy.area
     present = [o for o in raid.objectives_in_play() if raid.objectives[o].area == here]
@@ -130,12 +135,13 @@ def control(raid: Raid, enemy: Fighter) -> Asked:
     goals.claim(raid, enemy, raid.objectives[chosen], "raid.objective.control")
 
 
-def skip(raid: Raid, enemy: Fighter, effect: Effect, why: Obstacle, rule: str, what: str) -> None:
+def skip(raid: Raid, enemy: Fighter, effect: EnemyEffect, why: Obstacle, rule: str,
+         what: str) -> None:
     raid.emit("raid.effect.skipped", rule, enemy=enemy.name, verb=effect.verb, reason=why[1],
               what=what)
 
 
-def attempt(raid: Raid, enemy: Fighter, action: EnemyAction) -> Asked:
+def attempt(raid: Raid, enemy: Fighter, action: EnemyAction) -> Asks[None]:
     """Perform an action that can be performed (see :func:`obstacle_of_action`)."""
     effects = action.effects
     if action.join == "or":
@@ -166,7 +172,7 @@ def attempt(raid: Raid, enemy: Fighter, action: EnemyAction) -> Asked:
 
 
 def activate(raid: Raid, enemy: Fighter, actions: list[EnemyAction], why: str,
-             rule: str) -> Asked:
+             rule: str) -> Asks[None]:
     """Activate an enemy: try its actions top to bottom until one is performed."""
     raid.emit("raid.activate", rule, enemy=enemy.name, why=why)
     if enemy.stunned:

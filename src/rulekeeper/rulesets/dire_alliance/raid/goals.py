@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.rulesets.dire_alliance.state import GameOver
+from rulekeeper.core.ruleset import GameOver
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
@@ -69,6 +69,30 @@ def claim(raid: Raid, enemy: Fighter, objective: Objective, rule: str) -> None:
     raid.emit("raid.claim", rule, enemy=enemy.name, objective=objective.name,
               claimed=len(raid.claimed))
     raid.check_goal("enemies")
+
+
+def progress(raid: Raid) -> dict[str, float]:
+    """How near each side is to its goal, from 0 to 1: the heroes by the villain's wounds
+    (or the sites they hold), the enemies by their objectives (or their minions on the
+    board), whichever is nearer."""
+    hero_goal, villain_goal = raid.scenario.hero_goal, raid.scenario.villain_goal
+    villain = raid.the_villain
+    heroes = [villain.wounds / villain.health] if hero_goal.defeat_villain else []
+    if hero_goal.sites is not None:
+        heroes.append(sum(1 for s in raid.sites.values() if s.holder == "heroes")
+                      / hero_goal.sites)
+    enemies = [len(raid.claimed) / LOSING_OBJECTIVES]
+    if villain_goal.minions is not None:
+        enemies.append(len(raid.minions()) / villain_goal.minions)
+    return {"heroes": max(heroes, default=0.0), "enemies": max(enemies)}
+
+
+def judge(raid: Raid) -> str | None:
+    """The side nearer its goal (ruling work-budget=judge); None when they are as near."""
+    near = progress(raid)
+    if near["heroes"] == near["enemies"]:
+        return None
+    return max(near, key=lambda side: near[side])
 
 
 def announce(raid: Raid, over: GameOver) -> None:

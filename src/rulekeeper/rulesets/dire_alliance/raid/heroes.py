@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.rulesets.dire_alliance import actions, special
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.attack import attack
 from rulekeeper.rulesets.dire_alliance.cards import draw
 from rulekeeper.rulesets.dire_alliance.movement import move
@@ -20,7 +21,7 @@ from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero, RowCard
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Stat
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Stat
 
 HAND_SIZE = 4
 """Cards each player draws when the Heroes Act phase begins (raid.hero-act.draw)."""
@@ -65,7 +66,7 @@ def may_act(hero: Hero, act: bool) -> bool:
     return bool(hero.piles.hand) or not hero.exerted
 
 
-def heroes_phase(raid: Raid, act: bool) -> Asked:
+def heroes_phase(raid: Raid, act: bool) -> Asks[None]:
     """The Heroes Act phase (``act``: draw four, act until every hero has two cards in its
     action row) or the Heroes React phase (play any remaining cards)."""
     raid.phase = "Heroes Act" if act else "Heroes React"
@@ -105,7 +106,7 @@ def heroes_phase(raid: Raid, act: bool) -> Asked:
                       count=len(hero.row))
 
 
-def ask_turn(raid: Raid, hero: Hero, act: bool, other: Hero | None) -> Asked:
+def ask_turn(raid: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
     """The hero's choice: a card to play face up or face down, exert, let another hero act
     first, or stop (React phase, or an empty hand)."""
     pairs: list[tuple[str, str]] = []
@@ -127,7 +128,7 @@ def ask_turn(raid: Raid, hero: Hero, act: bool, other: Hero | None) -> Asked:
                                 f"in the action row)"))
 
 
-def take_action(raid: Raid, hero: Hero, choice: str) -> Asked:
+def take_action(raid: Raid, hero: Hero, choice: str) -> Asks[None]:
     """Carry out a hero's turn choice: exert, or play a card and act with it. During its
     action the hero settles the ties the rules leave to the players (ruling raid-ties)."""
     raid.last_actor = raid.decider = hero.seat
@@ -149,7 +150,7 @@ def take_action(raid: Raid, hero: Hero, choice: str) -> Asked:
         yield from basic_action(raid, hero, row_card)
 
 
-def faceup_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
+def faceup_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     """raid.hero-action.faceup: the card's ➤ special action, or no action. While it is
     resolved, the card is the one its effects put tokens on."""
     hero.resolving = row_card
@@ -159,7 +160,7 @@ def faceup_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
         hero.resolving = None
 
 
-def special_or_nothing(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
+def special_or_nothing(raid: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     own = raid.cards[row_card.card].special
     pairs = [("none", "No action")]
     if own is not None and special.possible(raid, hero.fighter, own.effects):
@@ -206,7 +207,7 @@ def basic_options(raid: Raid, hero: Hero) -> list[tuple[str, str]]:
                                              f"{raid.stat(enemy, 'defense')})"))
     if not enemies and raid.can_heal(fighter):
         out.append(("rest", "Rest: heal (a card from your damage pile to your discard pile)"))
-    if actions.may_interact(raid, fighter, raid.scenario.interact):
+    if special.interact_possible(raid, fighter, raid.scenario.interact):
         assert raid.scenario.interact is not None
         out.append(("interact", f"➤ Interact: {raid.scenario.interact.name}"))
     out.append(("none", "No action"))
@@ -218,7 +219,7 @@ RULES = {"move": "raid.hero-action.move.a", "melee": "raid.hero-action.melee",
          "interact": "raid.hero-action.interact.a"}
 
 
-def basic_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
+def basic_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     fighter = hero.fighter
     answer = yield from raid.ask(hero.seat, "action", basic_options(raid, hero),
                                  "raid.hero-action.facedown",
@@ -243,7 +244,7 @@ def basic_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
         yield from special.resolve(raid, fighter, interact.name, interact.effects)
 
 
-def exert(raid: Raid, hero: Hero) -> Asked:
+def exert(raid: Raid, hero: Hero) -> Asks[None]:
     """raid.exert.*: suffer a damage (the top card of the deck), then a Move action."""
     hero.exerted = True
     raid.bump("exerts")
@@ -258,7 +259,7 @@ def exert(raid: Raid, hero: Hero) -> Asked:
     yield from move(raid, hero.fighter, destination)
 
 
-def boost_window(raid: Raid, attacker: Fighter, targets: list[Fighter], kind: str) -> Asked:
+def boost_window(raid: Raid, attacker: Fighter, targets: list[Fighter], kind: str) -> Asks[None]:
     """raid.boost.*: before an attack's dice are rolled, each hero rolling (the attacker, or
     a target defending) may play cards face up from its hand for their modifiers."""
     for fighter in [attacker, *targets]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.raid import ties
 from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, valid_targets
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.attack import Kind
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 TEMPLATES = {
     "raid.order": "Activation order: {order} (beginning with {first}, who acted most recently)",
@@ -80,7 +81,7 @@ def minion_score(raid: Raid, minion: Fighter) -> tuple[float, ...]:
     return (0, 0)
 
 
-def nearest_minion(raid: Raid, seat: str, colour: str) -> Asked:
+def nearest_minion(raid: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
     """raid.enemy-act.minion.nearest / once: the nearest minion of ``colour`` not activated
     this phase (None when there is none); equidistant ones are a tie."""
     hero = raid.heroes[seat]

@@ -2,27 +2,29 @@
 side (minion colours, ranks and action lists), villains with their decks, Raid scenarios.
 
 Every file is sample content written for rulekeeper (the published cards are images).
-Hero cards declare their ➤ special actions in the shared vocabulary (``Effect``);
-minions and villains declare their actions as effects joined by "and", "or" or
-"then", tried top to bottom by the rules (``EnemyAction``). Nothing has code of its own.
+Hero cards declare their ➤ special actions in the shared vocabulary and ``token``
+(``HeroEffect``); minions and villains declare their actions as effects (``EnemyEffect``)
+joined by "and", "or" or "then", tried top to bottom by the rules (``EnemyAction``).
+Nothing has code of its own.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from rulekeeper.core.content import Model
 from rulekeeper.rulesets.dire_alliance.models import (
-    ENEMY_VERBS,
+    BASIC_VERBS,
+    CARD_VERBS,
     AttackBonus,
+    BasicEffect,
     BoardSide,
     Components,
     Effect,
     Faction,
     Interact,
-    SpecialAction,
 )
 
 DASH = "—"
@@ -34,6 +36,49 @@ Count = Annotated[int, Field(ge=0)]
 HeroStat = Count | Literal["—"]
 EnemyStat = Count | Literal["★"]
 Join = Literal["and", "or", "then"]
+Toward = Literal["hero", "objective", "villain"]
+
+
+class HeroEffect(Effect):
+    """One step of a hero card's ➤ special action: the special-action vocabulary, and
+    ``token: ward`` (put a token on the card being resolved, in the action row)."""
+
+    verbs: ClassVar[tuple[str, ...]] = (*CARD_VERBS, "token")
+
+    token: str | None = None
+
+
+class HeroSpecial(Model):
+    """A hero card's ➤ special action: a name, its card text, and its effects in order."""
+
+    name: str
+    text: str = ""
+    effects: list[HeroEffect] = Field(min_length=1)
+
+
+class EnemyEffect(BasicEffect):
+    """One step of a minion's or villain's action: ``move``, ``withdraw``, ``melee``,
+    ``shoot``, ``heal`` as in special actions, and ``control: true`` (claim one of its
+    objectives in its area), ``spawn: N`` (spawn N minions); ``toward`` on a move says
+    where the enemy moves instead of its usual priority (the nearest hero, objective, or
+    the villain)."""
+
+    verbs: ClassVar[tuple[str, ...]] = (*BASIC_VERBS, "control", "spawn")
+
+    control: Literal[True] | None = None
+    spawn: int | None = Field(None, ge=1)
+    toward: Toward | None = Field(None, description="an enemy move's destination kind")
+
+    @model_validator(mode="after")
+    def _enemy_rules(self) -> EnemyEffect:
+        if self.toward is not None and self.verb != "move":
+            raise ValueError("'toward' applies to a move only")
+        if self.verb == "heal" and self.target not in ("self", "friend-here"):
+            raise ValueError("an enemy heals itself or a friendly fighter in its area")
+        if self.verb in ("melee", "shoot") and self.who is not None:
+            raise ValueError("an enemy's attack target follows the attack priority; "
+                             "'who' does not apply")
+        return self
 
 
 class Modifiers(Model):
@@ -52,7 +97,7 @@ class HeroCard(Model):
     modifiers: Modifiers = Field(default_factory=Modifiers)
     icons: list[str] = Field(default_factory=list,
                              description="damage icons: the enemy ranks this card can be lost to")
-    special: SpecialAction | None = Field(None, description="its ➤ special action, if any")
+    special: HeroSpecial | None = Field(None, description="its ➤ special action, if any")
 
 
 class Hero(Model):
@@ -88,20 +133,7 @@ class EnemyAction(Model):
 
     text: str = Field(description="the action as printed")
     join: Join = "then"
-    effects: list[Effect] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _enemy_verbs(self) -> EnemyAction:
-        for effect in self.effects:
-            if effect.verb not in ENEMY_VERBS:
-                raise ValueError(f"enemy actions use {', '.join(ENEMY_VERBS)}; "
-                                 f"not {effect.verb}")
-            if effect.verb == "heal" and effect.target not in ("self", "friend-here"):
-                raise ValueError("an enemy heals itself or a friendly fighter in its area")
-            if effect.verb in ("melee", "shoot") and effect.who is not None:
-                raise ValueError("an enemy's attack target follows the attack priority; "
-                                 "'who' does not apply")
-        return self
+    effects: list[EnemyEffect] = Field(min_length=1)
 
 
 class StarAttack(Model):

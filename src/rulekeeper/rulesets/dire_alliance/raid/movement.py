@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
 from rulekeeper.rulesets.dire_alliance.raid import ties
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.models import Toward
+    from rulekeeper.rulesets.dire_alliance.raid.models import Toward
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 TEMPLATES = {
     "raid.enemy.move": "{enemy} moves toward {goal} ({why}): into {destination} ({path})",
@@ -59,7 +60,7 @@ def hero_candidates(raid: Raid, heroes: list[Fighter], enemy: Fighter) -> list[t
     return [ties.Candidate(h.id, h.name, hero_score(raid, h, enemy)) for h in heroes]
 
 
-def nearest_hero(raid: Raid, enemy: Fighter, rule: str) -> Asked:
+def nearest_hero(raid: Raid, enemy: Fighter, rule: str) -> Asks[Goal]:
     """raid.enemy-move.minion.nearest-hero / most-damage: the hero to move toward."""
     here = enemy.area
     assert here is not None
@@ -101,7 +102,7 @@ def objective_score(raid: Raid, area: str) -> tuple[float, ...]:
 OBJECTIVE_CRITERION = "an objective with no hero in its area, then board order"
 
 
-def nearest_objective(raid: Raid, enemy: Fighter, rule: str, near_hero: bool) -> Asked:
+def nearest_objective(raid: Raid, enemy: Fighter, rule: str, near_hero: bool) -> Asks[Goal]:
     """The nearest objective's area; equidistant ones are settled, for the villain's Move
     (``near_hero``), by the path that brings it nearer to a hero, then as a tie."""
     here = enemy.area
@@ -144,7 +145,7 @@ def goal_distance(raid: Raid, enemy: Fighter, toward: Toward | None) -> float | 
     return min((raid.board.distance(here, h.area or here) for h in heroes), default=None)
 
 
-def move_goal(raid: Raid, enemy: Fighter, toward: Toward | None) -> Asked:
+def move_goal(raid: Raid, enemy: Fighter, toward: Toward | None) -> Asks[Goal]:
     """Where the enemy's Move heads, by its priority (or as the effect specifies)."""
     villain = raid.is_villain(enemy)
     if toward == "villain":
@@ -187,7 +188,7 @@ def star(raid: Raid, enemy: Fighter, kind: str) -> bool:
     return raid.is_villain(enemy) and getattr(raid.the_villain.spec, kind) == "★"
 
 
-def choose_step(raid: Raid, enemy: Fighter, goal: str) -> Asked:
+def choose_step(raid: Raid, enemy: Fighter, goal: str) -> Asks[tuple[str, str, str]]:
     """The first step of a shortest path to ``goal`` (raid.enemy-move.*.path)."""
     here = enemy.area
     assert here is not None
@@ -214,7 +215,7 @@ def choose_step(raid: Raid, enemy: Fighter, goal: str) -> Asked:
     return chosen, path, rule
 
 
-def enemy_move(raid: Raid, enemy: Fighter, steps: int, toward: Toward | None) -> Asked:
+def enemy_move(raid: Raid, enemy: Fighter, steps: int, toward: Toward | None) -> Asks[int]:
     """Up to ``steps`` Move actions toward the enemy's goal, recomputed before each step.
     Returns how many steps it took."""
     taken = 0
@@ -254,7 +255,7 @@ def withdraw_goal(raid: Raid, enemy: Fighter) -> str | None:
     return None if goal == here else goal
 
 
-def enemy_withdraw(raid: Raid, enemy: Fighter, steps: int) -> Asked:
+def enemy_withdraw(raid: Raid, enemy: Fighter, steps: int) -> Asks[int]:
     """Up to ``steps`` withdraws (no opportunity attacks). Returns how many it took."""
     taken = 0
     for _ in range(steps):

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.ruleset import Result, Table
+from rulekeeper.core.ruleset import Asks, Result
 from rulekeeper.rulesets.dire_alliance.raid.enemies import enemies_phase
-from rulekeeper.rulesets.dire_alliance.raid.goals import announce
 from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase
 from rulekeeper.rulesets.dire_alliance.raid.setup import set_up
-from rulekeeper.rulesets.dire_alliance.state import GameOver
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked
+    from rulekeeper.rulesets.dire_alliance.raid.state import Raid, RaidTable
 
 TEMPLATES = {
     "raid.round": "Round {round} begins",
@@ -26,22 +23,18 @@ METRICS = ("villain_wounds", "villain_health", "objectives_claimed", "minions_sp
            "heroes_damage_taken", "villain_cards_left")
 
 
-def play_raid(table: Table) -> Asked:
-    """The whole game: setup, then rounds until a goal is reached or the heroes lose."""
+def play_raid(table: RaidTable) -> Asks[Result]:
+    """The whole game: setup, then rounds until a goal is reached or the heroes lose (the
+    rules raise ``GameOver``; the villain deck bounds the rounds)."""
     raid = set_up(table)
     table.state = raid
-    try:
-        while True:
-            raid.round += 1
-            raid.emit("raid.round", "raid.round.phases", round=raid.round)
-            yield from heroes_phase(raid, act=True)
-            yield from enemies_phase(raid, act=True)
-            yield from heroes_phase(raid, act=False)
-            yield from enemies_phase(raid, act=False)
-    except GameOver as over:
-        announce(raid, over)
-        raid.phase = "over"
-        return Result(over.winner, over.reason, raid.round, metrics(raid))
+    while True:
+        raid.round += 1
+        raid.emit("raid.round", "raid.round.phases", round=raid.round)
+        yield from heroes_phase(raid, act=True)
+        yield from enemies_phase(raid, act=True)
+        yield from heroes_phase(raid, act=False)
+        yield from enemies_phase(raid, act=False)
 
 
 def metrics(raid: Raid) -> dict[str, float]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Ruleset, Table
-from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
+from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import attack, cards, dice, movement, special
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.raid import (
@@ -22,34 +23,34 @@ from rulekeeper.rulesets.dire_alliance.raid import (
     minions,
     rounds,
     setup,
+    state,
     ties,
 )
 from rulekeeper.rulesets.dire_alliance.raid import movement as raid_movement
 from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
-from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
+from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
 from rulekeeper.rulesets.dire_alliance.raid.view import raid_view, render_raid
-from rulekeeper.rulesets.dire_alliance.ruleset import RULINGS as BATTLE_RULINGS
+from rulekeeper.rulesets.dire_alliance.state import Boards, prepare_boards
 
 HERE = Path(__file__).parent.parent
 
-RULINGS = (
-    *(r for r in BATTLE_RULINGS if r.id in ("combat-die", "vampire-die", "focus-empty-supply")),
-    Ruling("raid-ties", "Where the players mutually decide a choice on behalf of an enemy, who "
-           "decides?", ("heroes", "hard"), "heroes"),
-    Ruling("raid-row-icons", "Attack priority counts the action-row cards \"containing damage "
-           "icons\" that match: face-up cards only (a face-down card's icons are hidden), or "
-           "every card?", ("face-up", "all"), "face-up"),
-)
+SHARED = ("state.py", "cards.py", "dice.py", "attack.py", "movement.py", "special.py",
+          "models.py", "rulings.py")
+"""The modules of the package that Raid Mode is built on, besides its own subpackage."""
 
 
-class DireAllianceRaid(Ruleset):
+class DireAllianceRaid(Ruleset[RaidTable]):
     """Dire Alliance: Horror, Raid Mode: one to four heroes against a rule-driven villain."""
 
     meta = RulesetMeta(name="dire-alliance-raid", version=1,
                        title="Dire Alliance: Horror — Raid Mode", players=setup.SEATS,
                        min_players=1, chance=True, hidden_information=True, max_length=20000,
-                       source="dire-alliance-horror.en.txt")
-    rulings = RULINGS
+                       max_steps=200_000, source="dire-alliance-horror.en.txt")
+    ruling_set = RaidRulings
+    table_type = RaidTable
+    code_paths = (HERE / "raid", *(HERE / name for name in SHARED))
+    """Raid Mode's code: its subpackage and the shared pieces (not Battle Mode's flow)."""
     content_model = RaidContent
     content_dir = HERE / "content"
     rules_files = (HERE / "rules_raid.yaml",)
@@ -60,7 +61,18 @@ class DireAllianceRaid(Ruleset):
     templates = (cards.TEMPLATES | attack.TEMPLATES | movement.TEMPLATES | special.TEMPLATES
                  | damage.TEMPLATES | goals.TEMPLATES | heroes.TEMPLATES | attacks.TEMPLATES
                  | minions.TEMPLATES | enemy_actions.TEMPLATES | enemies.TEMPLATES
-                 | raid_movement.TEMPLATES | setup.TEMPLATES | ties.TEMPLATES | rounds.TEMPLATES)
+                 | raid_movement.TEMPLATES | setup.TEMPLATES | ties.TEMPLATES | rounds.TEMPLATES
+                 | state.TEMPLATES)
+
+    @cached_property
+    def rule_index(self) -> list[RuleEntry]:
+        """Raid Mode's rules, the Battle Mode rules its code applies (the shared pieces cite
+        them: "Raid mode utilizes most of the standard rules from Battle Mode"), and the
+        engine's."""
+        battle = load_rules((HERE / "rules_battle.yaml",))
+        reused = find_code_sites(self.code_paths, (e.id for e in battle))
+        return [*load_rules(self.rules_files), *(e for e in battle if e.id in reused),
+                *load_rules((CORE_RULES,))]
 
     def scenarios(self, content: Any) -> list[str]:
         return [s.id for s in content.raids]
@@ -68,8 +80,23 @@ class DireAllianceRaid(Ruleset):
     def seats(self, options: Any) -> tuple[str, ...]:
         return setup.SEATS[:options.heroes]
 
-    def play(self, table: Table) -> Procedure:
+    def prepare(self, content: Any) -> Boards:
+        return prepare_boards(content.boards)
+
+    def play(self, table: RaidTable) -> Procedure:
         return rounds.play_raid(table)
+
+    def game_over(self, table: RaidTable, over: GameOver) -> Result:
+        """The closing event (unless the work budget ended the game), and its numbers."""
+        raid = table.state
+        if over.reason in goals.REASONS:
+            goals.announce(raid, over)
+        raid.phase = "over"
+        return Result(over.winner, over.reason, raid.round, rounds.metrics(raid))
+
+    def judge(self, table: RaidTable) -> str | None:
+        """The side nearer its goal (see ``goals.progress``); None when they are as near."""
+        return goals.judge(table.state)
 
     def sides(self, options: Any) -> tuple[str, ...]:
         return ("heroes", "enemies")
@@ -77,17 +104,17 @@ class DireAllianceRaid(Ruleset):
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         return dice.script_faces(content.components)
 
-    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+    def view(self, table: RaidTable, player: str | None) -> dict[str, Any]:
         return raid_view(table.state, player) if table.state is not None else {}
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render_raid(view) if view.get("state") else ""
 
-    def invariant_violations(self, table: Table) -> list[str]:
+    def invariant_violations(self, table: RaidTable) -> list[str]:
         """Card conservation (each hero's piles, action row and supply; the villain deck, row
         and discard pile; the minion bag and board), one area per figure, defeated figures
         off the board."""
-        raid: Raid | None = table.state
+        raid = table.state
         if raid is None:
             return []
         wrong: list[str] = []

@@ -4,22 +4,21 @@ bag and the objectives."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.ruleset import Table
 from rulekeeper.rulesets.dire_alliance.cards import starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import FighterSpec
-from rulekeeper.rulesets.dire_alliance.raid.models import (
-    EnemyStat,
-    HeroStat,
-    RaidContent,
-)
+from rulekeeper.rulesets.dire_alliance.raid.models import EnemyStat, HeroStat
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero, VillainState
 from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-from rulekeeper.rulesets.dire_alliance.setup import board_for, check_choice
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState
+from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, check_choice
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
 
 SEATS = ("hero1", "hero2", "hero3", "hero4")
 """One seat per hero, in clockwise order."""
@@ -70,10 +69,10 @@ def stats_text(melee: object, shoot: object, defense: object) -> str:
     return f"melee {melee}, shoot {shoot}, defense {defense}"
 
 
-def set_up(table: Table) -> Raid:
+def set_up(table: RaidTable) -> Raid:
     """Perform the setup steps in order."""
-    content: RaidContent = table.content
-    options: RaidOptions = table.options
+    content = table.content
+    options = table.options
     scenario = content.raid(table.scenario or content.raids[0].id)
     board = content.board(scenario.board)
     seats = SEATS[:options.heroes]
@@ -92,8 +91,9 @@ def set_up(table: Table) -> Raid:
     table.emit("raid.setup.scenario", "raid.setup.choose-scenario.a", scenario=scenario.name,
                board=board.name, hero_goal=scenario.hero_goal.text,
                villain_goal=scenario.villain_goal.text)
-    raid = Raid(table, board_for(board), DiceSet.from_content(content.components, table.rulings),
-                {}, 0, scenario=scenario, side=side)
+    raid = Raid(table=table, board=table.prepared[board.id],
+                dice=DiceSet.from_content(content.components, table.rulings),
+                scenario=scenario, side=side)
     for seat, (hero_id, class_id) in zip(seats, picks, strict=True):
         spec, hero_class = content.hero(hero_id), content.hero_class(class_id)
         cards = [spec.card.id] + [c.id for c in hero_class.cards]

@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.ruleset import Asks
+
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked
 
 TEMPLATES = {
     "tie.decided": "Tie ({question}): {seat} decides for the enemies: {chosen} "
@@ -35,7 +36,7 @@ class Candidate:
 
 
 def settle(raid: Raid, seat: str, question: str, candidates: list[Candidate], rule: str,
-           criterion: str) -> Asked:
+           criterion: str) -> Asks[str]:
     """The chosen candidate's id. Candidates with the same label are interchangeable (two
     minions of one kind in one area): the first stands for them. A single one is no tie."""
     distinct: dict[str, Candidate] = {}
