@@ -3,9 +3,9 @@
 import pytest
 
 from rulekeeper.core.game import new_game
+from rulekeeper.core.ruleset import GameOver
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance import battle as flow
-from rulekeeper.core.ruleset import GameOver
 
 from .helpers import battle, deal, drive, events, fighter, place, start, table
 

@@ -4,8 +4,8 @@ attack priority (raid.enemy-attack.*) and the ties the heroes settle, or the har
 
 import pytest
 
-from rulekeeper.rulesets.dire_alliance.raid.models import EnemyEffect as Effect
 from rulekeeper.rulesets.dire_alliance.raid import attacks, enemy_actions, minions
+from rulekeeper.rulesets.dire_alliance.raid.models import EnemyEffect as Effect
 
 from .helpers import (
     HARD,

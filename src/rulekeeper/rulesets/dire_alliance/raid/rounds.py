@@ -26,26 +26,26 @@ METRICS = ("villain_wounds", "villain_health", "objectives_claimed", "minions_sp
 def play_raid(table: RaidTable) -> Asks[Result]:
     """The whole game: setup, then rounds until a goal is reached or the heroes lose (the
     rules raise ``GameOver``; the villain deck bounds the rounds)."""
-    raid = set_up(table)
-    table.state = raid
+    t = set_up(table)
+    table.state = t
     while True:
-        raid.round += 1
-        raid.emit("raid.round", "raid.round.phases", round=raid.round)
-        yield from heroes_phase(raid, act=True)
-        yield from enemies_phase(raid, act=True)
-        yield from heroes_phase(raid, act=False)
-        yield from enemies_phase(raid, act=False)
+        t.round += 1
+        t.emit("raid.round", "raid.round.phases", round=t.round)
+        yield from heroes_phase(t, act=True)
+        yield from enemies_phase(t, act=True)
+        yield from heroes_phase(t, act=False)
+        yield from enemies_phase(t, act=False)
 
 
-def metrics(raid: Raid) -> dict[str, float]:
+def metrics(t: Raid) -> dict[str, float]:
     """The declared per-game numbers, and survived/defeated per hero and villain, played per
     hero card."""
-    villain = raid.the_villain
-    out: dict[str, float] = {key: raid.stats.get(key, 0) for key in METRICS}
+    villain = t.the_villain
+    out: dict[str, float] = {key: t.stats.get(key, 0) for key in METRICS}
     out |= {"villain_wounds": villain.wounds, "villain_health": villain.health,
-            "minions_on_board": len(raid.minions()), "villain_cards_left": len(villain.deck)}
-    for figure in [*(h.fighter for h in raid.heroes.values()), villain.fighter]:
+            "minions_on_board": len(t.minions()), "villain_cards_left": len(villain.deck)}
+    for figure in [*(h.fighter for h in t.heroes.values()), villain.fighter]:
         out[f"defeated.{figure.id}" if figure.defeated else f"survived.{figure.id}"] = 1
-    for card in raid.played:
+    for card in t.played:
         out[f"played.{card}"] = 1
     return out

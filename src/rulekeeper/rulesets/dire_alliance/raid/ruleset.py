@@ -88,11 +88,11 @@ class DireAllianceRaid(Ruleset[RaidTable]):
 
     def game_over(self, table: RaidTable, over: GameOver) -> Result:
         """The closing event (unless the work budget ended the game), and its numbers."""
-        raid = table.state
+        t = table.state
         if over.reason in goals.REASONS:
-            goals.announce(raid, over)
-        raid.phase = "over"
-        return Result(over.winner, over.reason, raid.round, rounds.metrics(raid))
+            goals.announce(t, over)
+        t.phase = "over"
+        return Result(over.winner, over.reason, t.round, rounds.metrics(t))
 
     def judge(self, table: RaidTable) -> str | None:
         """The side nearer its goal (see ``goals.progress``); None when they are as near."""
@@ -114,11 +114,11 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         """Card conservation (each hero's piles, action row and supply; the villain deck, row
         and discard pile; the minion bag and board), one area per figure, defeated figures
         off the board."""
-        raid = table.state
-        if raid is None:
+        t = table.state
+        if t is None:
             return []
         wrong: list[str] = []
-        for seat, hero in raid.heroes.items():
+        for seat, hero in t.heroes.items():
             held = hero.piles.counts() + Counter(c.card for c in hero.row)
             own = [hero.spec.card.id] + [c.id for c in hero.hero_class.cards]
             for card in own:
@@ -128,20 +128,20 @@ class DireAllianceRaid(Ruleset[RaidTable]):
                 wrong.append(f"{seat} holds unknown cards {sorted(set(held) - set(own))}")
             if hero.piles.play:
                 wrong.append(f"{seat} has cards in play outside the action row")
-        villain = raid.the_villain
+        villain = t.the_villain
         deck = Counter(villain.deck) + Counter(villain.row) + Counter(villain.discard)
         if deck != Counter(c.id for c in villain.spec.deck):
             wrong.append(f"the villain's cards are {dict(deck)}")
-        minion_ids = [f.id for f in raid.fighters.values() if raid.is_minion(f)]
-        on_board = [m for m in minion_ids if raid.fighters[m].on_board]
-        if len(minion_ids) != raid.side.bag or sorted(on_board + raid.bag) != sorted(minion_ids):
-            wrong.append(f"{len(raid.bag)} minions in the bag and {len(on_board)} on the board, "
-                         f"not {raid.side.bag}")
-        wrong += raid.placement_violations()
-        figures = [*(h.fighter for h in raid.heroes.values()), villain.fighter]
+        minion_ids = [f.id for f in t.fighters.values() if t.is_minion(f)]
+        on_board = [m for m in minion_ids if t.fighters[m].on_board]
+        if len(minion_ids) != t.side.bag or sorted(on_board + t.bag) != sorted(minion_ids):
+            wrong.append(f"{len(t.bag)} minions in the bag and {len(on_board)} on the board, "
+                         f"not {t.side.bag}")
+        wrong += t.placement_violations()
+        figures = [*(h.fighter for h in t.heroes.values()), villain.fighter]
         wrong += [f"{f.id} is off the board but not defeated" for f in figures
                   if not f.defeated and f.area is None]
-        claimed = [o for o in raid.objectives.values() if o.claimed_by is not None]
-        if sorted(o.id for o in claimed) != sorted(raid.claimed):
-            wrong.append(f"claimed objectives {raid.claimed} do not match the board")
+        claimed = [o for o in t.objectives.values() if o.claimed_by is not None]
+        if sorted(o.id for o in claimed) != sorted(t.claimed):
+            wrong.append(f"claimed objectives {t.claimed} do not match the board")
         return wrong

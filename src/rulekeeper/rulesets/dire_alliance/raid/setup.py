@@ -91,73 +91,73 @@ def set_up(table: RaidTable) -> Raid:
     table.emit("raid.setup.scenario", "raid.setup.choose-scenario.a", scenario=scenario.name,
                board=board.name, hero_goal=scenario.hero_goal.text,
                villain_goal=scenario.villain_goal.text)
-    raid = Raid(table=table, board=table.prepared[board.id],
+    t = Raid(table=table, board=table.prepared[board.id],
                 dice=DiceSet.from_content(content.components, table.rulings),
                 scenario=scenario, side=side)
     for seat, (hero_id, class_id) in zip(seats, picks, strict=True):
         spec, hero_class = content.hero(hero_id), content.hero_class(class_id)
         cards = [spec.card.id] + [c.id for c in hero_class.cards]
         for card in [spec.card, *hero_class.cards]:
-            raid.cards[card.id] = card
-            raid.card_names[card.id] = card.name
+            t.cards[card.id] = card
+            t.card_names[card.id] = card.name
         piles = starting_piles(seat, cards)
         table.rng.shuffle(piles.deck)
-        raid.sides[seat] = piles
+        t.sides[seat] = piles
         fighter = Fighter(spec.id, seat, spec.card.id,
                           profile(spec.id, spec.name, spec.melee, spec.shoot, spec.defense),
                           profile(spec.id, spec.name, spec.melee, spec.shoot, spec.defense),
                           team=HEROES)
-        raid.fighters[fighter.id] = fighter
-        raid.place(fighter, scenario.heroes_start)
-        raid.heroes[seat] = Hero(seat, spec, hero_class, fighter, piles)
+        t.fighters[fighter.id] = fighter
+        t.place(fighter, scenario.heroes_start)
+        t.heroes[seat] = Hero(seat, spec, hero_class, fighter, piles)
         table.emit("raid.setup.hero", "raid.setup.play-area.starting-deck.b", seat=seat,
                    hero=spec.name, stats=stats_text(spec.melee, spec.shoot, spec.defense),
                    hero_class=hero_class.name, deck=len(piles.deck), card=spec.card.name,
-                   supply=sum(piles.supply.values()), area=raid.area_name(scenario.heroes_start))
+                   supply=sum(piles.supply.values()), area=t.area_name(scenario.heroes_start))
     villain = content.villain(options.villain)
     villain_fighter = Fighter(villain.id, ENEMIES, villain.id,
                               profile(villain.id, villain.name, villain.melee, villain.shoot,
                                       villain.defense),
                               profile(villain.id, villain.name, villain.melee, villain.shoot,
                                       villain.defense), team=ENEMIES)
-    raid.fighters[villain.id] = villain_fighter
-    raid.place(villain_fighter, scenario.villain_start)
-    raid.villain = VillainState(villain, villain_fighter, villain.health * len(seats),
+    t.fighters[villain.id] = villain_fighter
+    t.place(villain_fighter, scenario.villain_start)
+    t.villain = VillainState(villain, villain_fighter, villain.health * len(seats),
                                 deck=[c.id for c in villain.deck])
-    raid.villain_cards = {c.id: c for c in villain.deck}
-    table.rng.shuffle(raid.villain.deck)
+    t.villain_cards = {c.id: c for c in villain.deck}
+    table.rng.shuffle(t.villain.deck)
     table.emit("raid.setup.villain", "raid.setup.enemy-play-area.villain-deck",
                villain=villain.name, rank=villain.rank or "unranked",
                stats=stats_text(villain.melee, villain.shoot, villain.defense),
-               health_x=villain.health, players=len(seats), health=raid.villain.health,
-               area=raid.area_name(scenario.villain_start), deck=len(raid.villain.deck))
+               health_x=villain.health, players=len(seats), health=t.villain.health,
+               area=t.area_name(scenario.villain_start), deck=len(t.villain.deck))
     for kind in side.minions:
-        raid.kinds[kind.id] = kind
+        t.kinds[kind.id] = kind
         for number in range(1, kind.count + 1):
             token = Fighter(f"{kind.id}-{number}", ENEMIES, kind.id,
                             profile(kind.id, kind.name, kind.melee, kind.shoot, kind.defense),
                             profile(kind.id, kind.name, kind.melee, kind.shoot, kind.defense),
                             team=ENEMIES)
-            raid.fighters[token.id] = token
-            raid.bag.append(token.id)
-    raid.bag.sort()
+            t.fighters[token.id] = token
+            t.bag.append(token.id)
+    t.bag.sort()
     sites = {s.id: s for s in board.sites}
     for colour in side.objectives:
         site_id = scenario.objectives.get(colour)
         if site_id is not None:
-            raid.objectives[colour] = Objective(colour, ENEMIES, sites[site_id].area,
+            t.objectives[colour] = Objective(colour, ENEMIES, sites[site_id].area,
                                                 f"{colour} {faction.objective}")
     table.emit("raid.setup.faction", "raid.setup.faction.collect", villain=villain.name,
-               faction=faction.name, minions=len(raid.bag),
+               faction=faction.name, minions=len(t.bag),
                kinds=[f"{k.name} x{k.count} ({k.colour}, rank {k.rank or 'none'})"
                       for k in side.minions],
-               objectives=[f"{o.name} in {raid.area_name(o.area)}"
-                           for o in raid.objectives.values()])
+               objectives=[f"{o.name} in {t.area_name(o.area)}"
+                           for o in t.objectives.values()])
     for site_id in scenario.sites:
         site = sites[site_id]
-        raid.sites[site_id] = SiteState(site.id, site.kind, site.area, site.name)
-    if raid.sites:
+        t.sites[site_id] = SiteState(site.id, site.kind, site.area, site.name)
+    if t.sites:
         table.emit("raid.setup.sites", "raid.hero-action.interact.b",
-                   sites=[f"{s.name} in {raid.area_name(s.area)}" for s in raid.sites.values()])
-    raid.decider = seats[0]
-    return raid
+                   sites=[f"{s.name} in {t.area_name(s.area)}" for s in t.sites.values()])
+    t.decider = seats[0]
+    return t

@@ -35,7 +35,7 @@ class Candidate:
     score: tuple[float, ...] = ()
 
 
-def settle(raid: Raid, seat: str, question: str, candidates: list[Candidate], rule: str,
+def settle(t: Raid, seat: str, question: str, candidates: list[Candidate], rule: str,
            criterion: str) -> Asks[str]:
     """The chosen candidate's id. Candidates with the same label are interchangeable (two
     minions of one kind in one area): the first stands for them. A single one is no tie."""
@@ -46,14 +46,14 @@ def settle(raid: Raid, seat: str, question: str, candidates: list[Candidate], ru
     if len(candidates) == 1:
         return candidates[0].id
     labels = [c.label for c in candidates]
-    if raid.rulings["raid-ties"] == "hard":
+    if t.rulings["raid-ties"] == "hard":
         best = max(candidates, key=lambda c: c.score)  # max keeps the first of equals
-        raid.emit("tie.hard", rule, question=question, chosen=best.label, criterion=criterion,
+        t.emit("tie.hard", rule, question=question, chosen=best.label, criterion=criterion,
                   candidates=labels)
         return best.id
-    answer = yield from raid.ask(seat, "tie", [(c.id, c.label) for c in candidates], rule,
+    answer = yield from t.ask(seat, "tie", [(c.id, c.label) for c in candidates], rule,
                                  f"Tie: {question}? (the heroes decide for the enemies)")
     chosen = next(c for c in candidates if c.id == answer)
-    raid.emit("tie.decided", rule, seat=seat, question=question, chosen=chosen.label,
+    t.emit("tie.decided", rule, seat=seat, question=question, chosen=chosen.label,
               candidates=labels)
     return answer

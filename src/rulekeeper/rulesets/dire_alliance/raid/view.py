@@ -16,63 +16,63 @@ from rulekeeper.rulesets.dire_alliance.raid.state import Raid
 from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 
-def figure_view(raid: Raid, f: Fighter) -> dict[str, Any]:
-    kind = "hero" if raid.is_hero(f) else "villain" if raid.is_villain(f) else "minion"
+def figure_view(t: Raid, f: Fighter) -> dict[str, Any]:
+    kind = "hero" if t.is_hero(f) else "villain" if t.is_villain(f) else "minion"
     out: dict[str, Any] = {"id": f.id, "name": f.name, "kind": kind, "seat": f.side,
-                           "team": f.team, "stunned": f.stunned, "rank": raid.rank(f),
-                           **{k: raid.stat(f, k) for k in ("melee", "shoot", "defense")}}
+                           "team": f.team, "stunned": f.stunned, "rank": t.rank(f),
+                           **{k: t.stat(f, k) for k in ("melee", "shoot", "defense")}}
     if kind == "minion":
-        spec = raid.kinds[f.card]
+        spec = t.kinds[f.card]
         out |= {"minion": spec.id, "colour": spec.colour,
                 "star": spec.star.name if spec.star else None}
     return out
 
 
-def printed(raid: Raid) -> dict[str, Any]:
+def printed(t: Raid) -> dict[str, Any]:
     """The parts of the view that never change: cards, villain cards, minions, the board."""
-    if not raid.printed:
-        raid.printed.update({
-            "board": {a: {"name": raid.area_name(a), "neighbours": list(raid.board.neighbours(a)),
-                          "sees": [b for b in raid.board.seen_from(a) if b != a]}
-                      for a in raid.board.ids},
+    if not t.printed:
+        t.printed.update({
+            "board": {a: {"name": t.area_name(a), "neighbours": list(t.board.neighbours(a)),
+                          "sees": [b for b in t.board.seen_from(a) if b != a]}
+                      for a in t.board.ids},
             "villain_cards": {c: {"name": s.name, "modifiers": s.modifiers.model_dump(),
                                   "minion": s.minion, "actions": [a.text for a in s.actions]}
-                              for c, s in raid.villain_cards.items()},
+                              for c, s in t.villain_cards.items()},
             "minions": {k: {"name": s.name, "colour": s.colour, "rank": s.rank,
                             "melee": s.melee, "shoot": s.shoot, "defense": s.defense,
                             "count": s.count, "actions": [a.text for a in s.actions]}
-                        for k, s in raid.kinds.items()},
+                        for k, s in t.kinds.items()},
             "cards": {c: {"name": s.name, "modifiers": s.modifiers.model_dump(),
                           "icons": s.icons, "special": s.special.name if s.special else None,
                           "text": s.special.text if s.special else "",
                           "effects": [e.model_dump(exclude_none=True)
                                       for e in (s.special.effects if s.special else [])]}
-                      for c, s in raid.cards.items()},
+                      for c, s in t.cards.items()},
         })
-    return raid.printed
+    return t.printed
 
 
-def raid_view(raid: Raid, player: str | None) -> dict[str, Any]:
-    static = printed(raid)
+def raid_view(t: Raid, player: str | None) -> dict[str, Any]:
+    static = printed(t)
     areas = []
-    for area in raid.board.ids:
+    for area in t.board.ids:
         areas.append({
             "id": area, **static["board"][area],
-            "figures": [figure_view(raid, f) for f in raid.in_area(area)],
-            "objectives": [{"id": o.id, "name": o.name} for o in raid.objectives.values()
+            "figures": [figure_view(t, f) for f in t.in_area(area)],
+            "objectives": [{"id": o.id, "name": o.name} for o in t.objectives.values()
                            if o.area == area and o.claimed_by is None],
             "sites": [{"id": s.id, "name": s.name, "kind": s.kind, "holder": s.holder}
-                      for s in raid.sites.values() if s.area == area],
+                      for s in t.sites.values() if s.area == area],
         })
-    villain = raid.the_villain
+    villain = t.the_villain
     heroes = {}
-    for seat, hero in raid.heroes.items():
+    for seat, hero in t.heroes.items():
         piles = hero.piles
         heroes[seat] = {
             "id": hero.fighter.id, "name": hero.name, "class": hero.hero_class.name,
             "area": hero.fighter.area, "defeated": hero.fighter.defeated,
             "base": {k: getattr(hero.spec, k) for k in ("melee", "shoot", "defense")},
-            "stats": {k: raid.stat(hero.fighter, k) for k in ("melee", "shoot", "defense")},
+            "stats": {k: t.stat(hero.fighter, k) for k in ("melee", "shoot", "defense")},
             "row": [{"card": c.card, "faceup": c.faceup, "tokens": list(c.tokens)}
                     for c in hero.row],
             "hand": sorted(piles.hand) if player in (None, seat) else None,
@@ -80,34 +80,34 @@ def raid_view(raid: Raid, player: str | None) -> dict[str, Any]:
             "discard": sorted(piles.discard), "damage": sorted(piles.graveyard),
             "supply": dict(piles.supply), "exerted": hero.exerted, "done": hero.done,
         }
-    on_board = Counter(m.card for m in raid.minions())
+    on_board = Counter(m.card for m in t.minions())
     return {
         "mode": "raid",
-        "scenario": {"id": raid.scenario.id, "name": raid.scenario.name,
-                     "text": raid.scenario.text,
-                     "hero_goal": raid.scenario.hero_goal.model_dump(),
-                     "villain_goal": raid.scenario.villain_goal.model_dump(),
-                     "interact": (raid.scenario.interact.model_dump(exclude_none=True)
-                                  if raid.scenario.interact else None)},
-        "round": raid.round, "phase": raid.phase, "last_actor": raid.last_actor,
+        "scenario": {"id": t.scenario.id, "name": t.scenario.name,
+                     "text": t.scenario.text,
+                     "hero_goal": t.scenario.hero_goal.model_dump(),
+                     "villain_goal": t.scenario.villain_goal.model_dump(),
+                     "interact": (t.scenario.interact.model_dump(exclude_none=True)
+                                  if t.scenario.interact else None)},
+        "round": t.round, "phase": t.phase, "last_actor": t.last_actor,
         "areas": areas,
         "villain": {"id": villain.fighter.id, "name": villain.spec.name, "rank": villain.spec.rank,
                     "area": villain.fighter.area, "defeated": villain.fighter.defeated,
                     "wounds": villain.wounds, "health": villain.health,
-                    "stats": {k: raid.stat(villain.fighter, k)
+                    "stats": {k: t.stat(villain.fighter, k)
                               for k in ("melee", "shoot", "defense")},
                     "row": list(villain.row), "deck": len(villain.deck),
                     "discard": list(villain.discard)},
         "villain_cards": static["villain_cards"],
         "minions": {k: s | {"in_bag": s["count"] - on_board[k]}
                     for k, s in static["minions"].items()},
-        "bag": len(raid.bag),
-        "claimed": [raid.objectives[o].name for o in raid.claimed],
+        "bag": len(t.bag),
+        "claimed": [t.objectives[o].name for o in t.claimed],
         "objectives_to_lose": LOSING_OBJECTIVES,
         "heroes": heroes,
         "cards": static["cards"],
-        "dice": {"combat": list(raid.dice.combat.face_names),
-                 "vampire": list(raid.dice.vampire.face_names)},
+        "dice": {"combat": list(t.dice.combat.face_names),
+                 "vampire": list(t.dice.vampire.face_names)},
     }
 
 
