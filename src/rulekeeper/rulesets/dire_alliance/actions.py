@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice
@@ -51,6 +52,7 @@ def dice(count: int) -> str:
 def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
     """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
     area = fighter.area
+    cites("battle.status.stunned-prevents.control")  # only a ready enemy blocks Control
     if area is None or t.ready_enemies_in(area, fighter.team):
         return []
     return [o for o in t.objectives.values()
@@ -59,7 +61,9 @@ def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
 
 def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
             dread_in_play: bool = False) -> list[tuple[str, str]]:
-    """Every action the fighter may perform now, as (id, label)."""
+    """Every action the fighter may perform now, as (id, label): its special action, or one
+    of the basic actions."""
+    cites("battle.action.basic", "battle.board.adjacent")
     assert fighter.area is not None
     here = fighter.area
     form = fighter.form
@@ -86,6 +90,7 @@ def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
     for objective in claimable(t, fighter):
         out.append((f"control:{objective.id}", f"Control: claim {objective.name}"))
     if interact is not None and special.interact_possible(t, fighter, interact):
+        cites("battle.action.interact.b")  # the scenario sheet's action
         out.append(("interact", f"➤ Interact: {interact.name}"))
     if dread_in_play:
         out.append(("dread", "Return a played dread card to the dread pile"))

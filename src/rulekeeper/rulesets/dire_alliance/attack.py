@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.dice import is_hit
 
@@ -37,19 +38,27 @@ TEMPLATES = {
 
 def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
     """Combat dice of an attack: the melee or shoot value plus a special action's bonus."""
+    cites("battle.attack.gather-dice.melee", "battle.attack.gather-dice.shoot")
     return t.stat(attacker, kind) + extra
 
 
 def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
            extra: int = 0) -> Asks[list[Fighter]]:
-    """Resolve one attack on ``targets``; returns the targets that were damaged."""
+    """Resolve one attack on ``targets``, each attack on its own, by the steps in order;
+    returns the targets that were damaged."""
+    cites("battle.attack.purpose", "battle.attack.sources", "battle.attack.roles",
+          "battle.attack.sequence", "battle.multiple-attacks")
     yield from t.before_roll(attacker, targets, kind)
     dice = attack_dice(t, attacker, kind, extra)
     dreadful = next((f for f in targets if f.has("dreadful")), None)
     if dreadful is not None:
+        cites("battle.sample.keyword.dreadful")
         dice -= 1
         t.emit("attack.dreadful", "battle.multiple-targets.affect", target=dreadful.name)
-    roll = t.dice.roll(t.rng, dice, attacker.sated)
+    cites("battle.multiple-targets.attack-roll", "battle.keyword.vampire.die.attack",
+          "battle.keyword.vampire.die.apply", "battle.keyword.hit-block",
+          "battle.attack.apply-results.count")
+    roll = t.dice.roll(t.rng, dice, attacker.sated)  # one roll for every target
     t.bump(f"{attacker.side}_attacks")
     if t.logging:
         t.emit("attack", "battle.attack.roll-dice", attacker=attacker.name, how=kind,
@@ -59,6 +68,7 @@ def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
     damaged: list[Fighter] = []
     for target in targets:
         defense_value = t.stat(target, "defense")
+        cites("battle.keyword.vampire.die.defend")
         defense = t.dice.roll(t.rng, defense_value, target.sated)
         rule = ("battle.multiple-targets.defense-rolls" if len(targets) > 1
                 else "battle.attack.gather-dice.defense")

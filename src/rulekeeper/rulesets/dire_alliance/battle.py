@@ -151,8 +151,10 @@ def activate_fighters(t: Battle, seat: str, rule: str) -> Asks[None]:
     is the turn's rule for discarding a card that activated no one."""
     area = t.sides[seat]
     slots: list[tuple[str, list[Fighter]]] = []  # each played card and whom it activates
+    cites("battle.overview.hand-of-cards")  # fighters act through the cards played from hand
     for card in area.play:
         if card == DREAD:
+            cites("battle.dread.dead-cards")  # a dread card activates no one
             continue
         on_board = [f for f in t.fighters.values()
                     if f.card == card and f.side == seat and f.on_board]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance import actions, damage, healing, opportunity
 from rulekeeper.rulesets.dire_alliance.state import DireTable, Tabletop
@@ -71,7 +72,8 @@ class Battle(Tabletop):
 
     def stun_on_damage(self, fighter: Fighter) -> None:
         """The attack sequence's last step: the damaged target is stunned."""
-        fighter.stunned = True
+        fighter.stunned = True  # it keeps its other conditions and tokens
+        cites("battle.status.retain")
         self.emit("stunned", "battle.keyword.resilient.stunned" if fighter.has("resilient")
                   else "battle.attack.stun-target", fighter=fighter.name)
 
@@ -90,7 +92,10 @@ class Battle(Tabletop):
         return (yield from opportunity.opportunity_attacks(self, mover, destination))
 
     def check_goal(self, seat: str) -> None:
-        """The scenario's goal: enough of the opponent's objectives, or of its sites."""
+        """The scenario's goal, at once: enough of the opponent's objectives (Beaten Path:
+        three), or of its sites (other scenarios' goals)."""
+        cites("battle.game.goal", "battle.game.end.a", "battle.round.beaten-path-win",
+              "battle.round.other-scenarios")
         goal = self.scenario.goal
         if goal.objectives is not None and len(self.sides[seat].claimed) >= goal.objectives:
             raise GameOver(seat, "objectives", self.round)

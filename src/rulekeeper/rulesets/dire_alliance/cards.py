@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
+
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.state import Tabletop
 
@@ -78,6 +80,7 @@ def draw(t: Tabletop, area: PlayArea, count: int, rule: str) -> list[str]:
             if not area.discard:
                 break
             reshuffle(t, area)
+            cites("battle.round.reshuffle.b")  # and the draw goes on from the new deck
         drawn.append(area.deck.pop())
     area.hand.extend(drawn)
     if t.logging and drawn:
@@ -88,7 +91,9 @@ def draw(t: Tabletop, area: PlayArea, count: int, rule: str) -> list[str]:
 
 
 def reshuffle(t: Tabletop, area: PlayArea) -> None:
-    """The discard pile becomes the new deck, shuffled (battle.round.reshuffle.a)."""
+    """The discard pile becomes the new deck, shuffled (battle.round.reshuffle.a); the
+    graveyard stays out of the game."""
+    cites("battle.graveyard.out-of-game")
     area.deck, area.discard = area.discard, []
     t.rng.shuffle(area.deck)
     t.emit("reshuffle", "battle.round.reshuffle.a", seat=area.seat, cards=len(area.deck))

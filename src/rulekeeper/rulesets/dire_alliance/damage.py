@@ -39,6 +39,7 @@ def suffer_damage(t: Battle, fighter: Fighter, rule: str) -> None:
     if fighter.sated:
         fighter.sated = False
         t.emit("sated.lost", "battle.keyword.vampire.lose-sated", fighter=fighter.name)
+    cites("battle.ruling.resilient-damage")
     if fighter.has("resilient") and t.rulings.resilient_damage is ResilientDamage.NO_LOSS:
         t.emit("resilient", "battle.keyword.resilient.no-card-loss", fighter=fighter.name)
     elif not lose_card(t, fighter):
@@ -88,6 +89,7 @@ def defeat(t: Battle, fighter: Fighter) -> None:
     t.bump(f"{fighter.side}_defeated")
     t.emit("defeated", "battle.suffer-damage.defeated", fighter=fighter.name)
     area = t.sides[fighter.side]
+    cites("battle.dread.defeat", "battle.ruling.dread-cards")
     count = min(DREAD_PER_DEFEAT, t.dread)
     t.dread -= count
     if t.rulings.dread_cards is DreadCards.DECK:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 
 if TYPE_CHECKING:
@@ -31,7 +32,9 @@ def heal(t: Battle, fighter: Fighter, times: int, rule: str) -> Asks[None]:
     """Heal ``fighter`` ``times`` times; each heal is the controlling player's choice."""
     area = t.sides[fighter.side]
     for _ in range(times):
+        t.spend()
         if fighter.defeated:
+            cites("battle.graveyard.no-heal-defeated")
             t.emit("heal.defeated", "battle.keyword.heal.defeated", fighter=fighter.name)
             return
         if fighter.card in area.graveyard:
@@ -49,7 +52,9 @@ def heal(t: Battle, fighter: Fighter, times: int, rule: str) -> Asks[None]:
 
 
 def heal_card(t: Battle, area: PlayArea, card: str, fighter: str, rule: str) -> bool:
-    """Move one of the fighter's cards from the graveyard to the discard pile."""
+    """Move one of the fighter's cards from the graveyard to the discard pile (a card in the
+    graveyard returns to play by healing)."""
+    cites("battle.graveyard.return")
     if card not in area.graveyard:
         t.emit("heal.none", rule, fighter=fighter, seat=area.seat, card=t.card_name(card))
         return False

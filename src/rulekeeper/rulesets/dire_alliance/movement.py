@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ def move(t: Tabletop, mover: Fighter, destination: str) -> Asks[bool]:
 
 def withdraw(t: Tabletop, fighter: Fighter, destination: str) -> None:
     """Withdraw into an adjacent area: not a Move action, no opportunity attacks."""
+    cites("battle.action.move.c")
     assert fighter.area is not None
     source = fighter.area
     t.place(fighter, destination)

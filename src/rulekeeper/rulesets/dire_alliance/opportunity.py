@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.attack import attack
 
@@ -15,7 +16,10 @@ if TYPE_CHECKING:
 
 def opportunity_attacks(t: Battle, mover: Fighter, destination: str) -> Asks[bool]:
     """Each ready enemy in the area the mover leaves may make one opportunity attack, in the
-    order its controller chooses. Returns True when the mover was damaged and stunned."""
+    order its controller chooses, as a free Melee attack by the normal steps (a stunned
+    fighter makes none). Returns True when the mover was damaged and stunned."""
+    cites("battle.action.move.b", "battle.opportunity-attack.normal-steps",
+          "battle.opportunity-attack.stunned", "battle.status.stunned-prevents.opportunity-attacks")
     assert mover.area is not None
     area = mover.area
     waiting = t.ready_enemies_in(area, mover.team)

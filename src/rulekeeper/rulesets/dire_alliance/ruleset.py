@@ -41,7 +41,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     meta = RulesetMeta(name="dire-alliance-battle", version=1,
                        title="Dire Alliance: Horror — Battle Mode", players=setup.SEATS,
                        chance=True, hidden_information=True, max_length=20000,
-                       max_steps=200_000, source="dire-alliance-horror.en.txt")
+                       max_steps=20_000, source="dire-alliance-horror.en.txt")
     ruling_set = BattleRulings
     table_type = BattleTable
     code_paths = tuple(sorted(HERE.glob("*.py")))
@@ -58,7 +58,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
                  | battle.TEMPLATES)
 
     def scenarios(self, content: Any) -> list[str]:
-        cites("battle.setup.choose-scenario.b")  # the first, Beaten Path, is the default
+        cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
         return [s.id for s in content.scenarios if s.mode == "battle"]
 
     def prepare(self, content: Any) -> Boards:

@@ -48,7 +48,7 @@ class BattleOptions(BaseModel):
 
 def set_up(table: BattleTable) -> Battle:
     """Perform the setup steps in order; the opening hands are drawn last."""
-    cites("battle.setup.order")
+    cites("battle.setup.order", "battle.overview.modes.battle", "battle.scenario.agree")
     content = table.content
     options = table.options
     scenario = content.scenario(table.scenario or content.scenarios[0].id)
@@ -69,10 +69,11 @@ def set_up(table: BattleTable) -> Battle:
         if colour != flipper:
             choice = {"red": choice["blue"], "blue": choice["red"]}
     else:
-        cites("battle.setup.player-colors.demo-kit")
+        cites("battle.setup.player-colors.demo-kit", "battle.ruling.player-colors")
+    cites("battle.contents.dread-cards")
     t = Battle(table=table, board=table.prepared[board.id],
                dice=DiceSet.from_content(content.components, table.rulings),
-               dread=content.components.dread_cards, scenario=scenario,
+               dread=content.components.dread_cards, scenario=scenario,  # contents: 16
                aggressor=scenario.initiative)
     for seat in SEATS:
         faction = content.faction(choice[seat][0])
@@ -98,6 +99,7 @@ def set_up(table: BattleTable) -> Battle:
             table.emit("setup.token", "battle.sample.leader.countess", seat=seat,
                        token=token.name, area=t.area_name(start))
         members = [(f, f.id) for f in faction.fighters]
+        cites("battle.sample.leader.kramer")  # a leader's card belongs to each of its fighters
         members += [(spec, leader.id) for spec in leader.fighters]
         for spec, card in members:
             fighter = Fighter(f"{seat}.{spec.id}", seat, card, spec, spec)

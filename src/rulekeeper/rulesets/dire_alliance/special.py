@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.attack import CHOOSE_TARGET, Kind, attack, attack_dice
 from rulekeeper.rulesets.dire_alliance.models import Effect
@@ -77,6 +78,7 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
 def shoot_targets(t: Tabletop, actor: Fighter, selector: Selector = "enemy-seen",
                   it: Fighter | None = None) -> list[Fighter]:
     """Enemy fighters a Shoot may target: seen, never in the shooter's area, not Unseen."""
+    cites("battle.action.shoot.b", "battle.sample.leader.hush")
     return [f for f in candidates(t, actor, selector, it)
             if f.area != actor.area and f.team != actor.team and not f.has("unseen")]
 
@@ -134,7 +136,8 @@ def resolve(t: Tabletop, actor: Fighter, name: str, effects: Sequence[Effect]) -
 
 
 def run(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
-    """Carry out one effect."""
+    """Carry out one effect (an automated step of the work budget)."""
+    t.spend()
     outcome = t.resolve_effect(actor, effect, it)
     if isinstance(outcome, tuple):
         return outcome
@@ -149,9 +152,11 @@ def skipped(t: Tabletop, actor: Fighter, effect: Effect) -> tuple[bool, None]:
 
 def _steps(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
     for step in range(effect.amount):
+        t.spend()
         assert actor.area is not None
         here = actor.area
         verb = "Move" if effect.verb == "move" else "Withdraw"
+        cites("battle.board.adjacent")
         destination = yield from choose_area(
             t, actor, list(t.board.neighbours(here)),
             f"{actor.name}: {verb} ({step + 1} of {effect.amount})",
@@ -237,6 +242,7 @@ def _shift(t: Tabletop, actor: Fighter, target: Fighter, amount: int, verb: str,
            destinations: Callable[[str], list[str]]) -> Generator[Decision, str, None]:
     """Move ``target`` up to ``amount`` areas, each step to an area its controller picks."""
     for _ in range(amount):
+        t.spend()
         here = target.area
         assert here is not None
         destination = yield from choose_area(t, actor, destinations(here),
@@ -262,6 +268,7 @@ def _status(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> 
     if verb == "sate":
         target.sated = True
     else:
+        cites("battle.status.retain")  # a stunned fighter keeps its other conditions
         target.stunned = verb == "stun"
     t.emit(verb, "battle.sample.vocabulary", fighter=actor.name, target=target.name)
     return True, target
@@ -313,6 +320,7 @@ def _command(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) ->
         return skipped(t, actor, effect)
     t.emit("command", "battle.status.forced-actions.a", fighter=actor.name, target=target.name,
            action=effect.name.capitalize())
+    cites("battle.status.forced-actions.b")  # it stays stunned: this is not its activation
     basic = Effect.model_validate({effect.name: 1 if effect.name == "move" else {}})
     yield from run(t, target, basic, None)
     return True, target

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, Table
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.dire_alliance import special
@@ -38,7 +39,9 @@ Boards = dict[str, Board]
 
 
 def prepare_boards(boards: Iterable[BoardSide]) -> Boards:
-    """Each board side's :class:`Board` (its sight lines are computed once, then cached)."""
+    """Each board side's :class:`Board` (its sight lines are computed once, then cached):
+    areas with their line-of-sight designators and borders."""
+    cites("battle.board.areas", "battle.line-of-sight.designator", "battle.board.adjacent")
     return {spec.id: Board(spec) for spec in boards}
 
 
@@ -145,6 +148,7 @@ class Tabletop(ABC):
         self.rng = self.table.rng
         self.logging = self.table.logging
         self.emit = self.table.emit
+        self.spend = self.table.spend
 
     @property
     def rulings(self) -> DireRulings:
@@ -160,9 +164,11 @@ class Tabletop(ABC):
 
     def enemies_in(self, area: str, of: str) -> list[Fighter]:
         """The fighters in ``area`` that are not on team ``of``."""
+        cites("battle.fighter.enemy")
         return [f for f in self.occupants[area] if f.team != of]
 
     def friends_in(self, area: str, of: str) -> list[Fighter]:
+        cites("battle.fighter.friendly")
         return [f for f in self.occupants[area] if f.team == of]
 
     def ready_enemies_in(self, area: str, of: str) -> list[Fighter]:
@@ -173,7 +179,11 @@ class Tabletop(ABC):
                 if f.area is not None and (side is None or f.side == side)]
 
     def sees(self, looker: Fighter, area: str) -> bool:
-        """The line between the designators crosses no black line (the board knows how)."""
+        """The line between the designators crosses no black line; an area sees itself;
+        figures never block (the board computes it from its walls)."""
+        cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
+              "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
+              "battle.line-of-sight.own-area", "battle.line-of-sight.components")
         return looker.area is not None and self.board.sees(looker.area, area)
 
     def placement_violations(self) -> list[str]:
@@ -195,7 +205,9 @@ class Tabletop(ABC):
     # --- placing fighters ----------------------------------------------------------------
 
     def place(self, fighter: Fighter, area: str) -> None:
-        """Put a fighter in an area, taking it out of the one it was in."""
+        """Put a fighter in an area, taking it out of the one it was in; an area holds any
+        number of fighters."""
+        cites("battle.board.one-area", "battle.board.capacity")
         if fighter.area is not None:
             self.occupants[fighter.area].remove(fighter)
         fighter.area = area

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.attack import Kind, attack
 from rulekeeper.rulesets.dire_alliance.models import AttackBonus
@@ -66,6 +67,7 @@ def matching(t: Raid, hero: Hero, rank: str | None) -> int:
     """Cards in the hero's action row with a damage icon of ``rank``."""
     if rank is None:
         return 0
+    cites("raid.ruling.raid-row-icons")
     faceup_only = t.rulings["raid-row-icons"] == "face-up"
     return sum(1 for c in hero.row
                if (c.faceup or not faceup_only) and rank in t.cards[c.card].icons)
@@ -91,7 +93,7 @@ def choose_target(t: Raid, enemy: Fighter, pool: list[Fighter]) -> Asks[Fighter]
         why += "; a tie"
     target = t.fighters[chosen]
     t.emit("raid.target", "raid.enemy-attack.target", enemy=enemy.name, target=target.name,
-              why=why)
+           why=why)
     return target
 
 
@@ -105,7 +107,7 @@ def enemy_attack(t: Raid, enemy: Fighter, kind: Kind, bonus: AttackBonus,
         extra += ability.attack.dice
         spread = "all" if "all" in (spread, ability.attack.targets) else "one"
         t.emit("raid.star", "raid.enemy-clarify.star", enemy=enemy.name,
-                  attack=kind.capitalize(), ability=ability.name, text=ability.text)
+               attack=kind.capitalize(), ability=ability.name, text=ability.text)
     if forced is not None:
         targets = [forced]
     else:
@@ -143,12 +145,12 @@ def opportunity_attacks(t: Raid, mover: Fighter) -> Asks[bool]:
                      if not e.stunned and attacks_with(t, e, "melee")]
         if attackers:
             t.emit("raid.opportunity", "raid.hero-action.move.b", hero=mover.name,
-                      area=t.area_name(area), enemies=[e.name for e in attackers])
+                   area=t.area_name(area), enemies=[e.name for e in attackers])
         for enemy in attackers:
             if not mover.on_board or enemy.area != area:
                 break
             t.emit("opportunity", "battle.opportunity-attack.free", attacker=enemy.name,
-                      target=mover.name, area=t.area_name(area))
+                   target=mover.name, area=t.area_name(area))
             yield from enemy_attack(t, enemy, "melee", AttackBonus(dice=0, targets="one"), mover)
         return False
     for hero in [t.hero(h) for h in t.heroes_in(area) if not h.stunned]:
@@ -166,9 +168,9 @@ def opportunity_attacks(t: Raid, mover: Fighter) -> Asks[bool]:
             f"{mover.name} is leaving {t.area_name(area)}: does {hero.name} attack?")
         if answer == "none":
             t.emit("opportunity.declined", "battle.opportunity-attack.trigger",
-                      seat=hero.name, target=mover.name)
+                   seat=hero.name, target=mover.name)
             continue
         t.emit("opportunity", "battle.opportunity-attack.free", attacker=hero.name,
-                  target=mover.name, area=t.area_name(area))
+               target=mover.name, area=t.area_name(area))
         yield from attack(t, hero.fighter, [mover], "melee")
     return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
 from rulekeeper.rulesets.dire_alliance.raid import ties
@@ -61,18 +62,18 @@ def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks
         t.bag.sort()
         t.bump("minions_defeated")
         t.emit("raid.minion.damaged", "raid.damage.minion", minion=fighter.name,
-                  bag=len(t.bag))
+               bag=len(t.bag))
         yield from defeated_by(t, source)
     else:
         villain = t.the_villain
         villain.wounds += 1
         t.emit("raid.wound", "raid.damage.villain.wound", villain=fighter.name,
-                  wounds=villain.wounds, health=villain.health)
+               wounds=villain.wounds, health=villain.health)
         if villain.wounds >= villain.health:
             fighter.defeated = True
             t.remove(fighter)
             t.emit("raid.villain.defeated", "raid.damage.villain.defeated",
-                      villain=fighter.name, wounds=villain.wounds)
+                   villain=fighter.name, wounds=villain.wounds)
             t.check_goal("heroes")
             yield from defeated_by(t, source)
 
@@ -87,6 +88,7 @@ def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
     """Prevent it with a ward token, or lose the matching card, or be defeated."""
     warded = [c for c in hero.row if WARD in c.tokens]
     if source is not None and warded:
+        cites("raid.sample.ward")
         card = t.card_name(warded[0].card)
         answer = yield from t.ask(
             hero.seat, "ward", [("ward", f"Discard a ward token from {card} to prevent the damage"),
@@ -95,7 +97,7 @@ def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
         if answer == "ward":
             warded[0].tokens.remove(WARD)
             t.emit("raid.ward", "raid.action-row.tokens.placed", hero=hero.name,
-                      card=t.card_name(warded[0].card))
+                   card=t.card_name(warded[0].card))
             return
     rank = t.rank(source) if source is not None else None
     if rank is None:
@@ -108,13 +110,15 @@ def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
         hero.fighter.defeated = True
         t.remove(hero.fighter)
         t.emit("raid.hero.defeated", "raid.damage.hero.defeated", hero=hero.name,
-                  wanted=wanted)
+               wanted=wanted)
+        cites("raid.game.lose.hero-defeated")
         raise GameOver("enemies", "hero-defeated")
 
 
 def lose_top(t: Raid, hero: Hero, why: str) -> bool:
     """raid.damage.hero.unranked: the top card of the deck goes to the damage pile (an empty
     deck is refilled from the discard pile first). False when there is no card."""
+    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile")
     piles = hero.piles
     if not piles.deck and piles.discard:
         reshuffle(t, piles)
@@ -124,14 +128,16 @@ def lose_top(t: Raid, hero: Hero, why: str) -> bool:
     piles.graveyard.append(card)
     t.bump("hero_cards_lost")
     t.emit("raid.lose.top", "raid.damage.hero.unranked", hero=hero.name,
-              card=t.card_name(card), why=why)
+           card=t.card_name(card), why=why)
     return True
 
 
 def lose_ranked(t: Raid, hero: Hero, rank: str) -> Asks[bool]:
     """raid.damage.hero.rank-card / search-order: a card with the rank's damage icon, from
     hand (then draw a card), else deck, else discard pile; the hero picks which card when
-    several differ. False when there is none."""
+    several differ; never from the action row. False when there is none."""
+    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile",
+          "raid.damage.hero.action-row")
     piles = hero.piles
     searched = (("hand", piles.hand), ("deck", piles.deck), ("discard pile", piles.discard))
     for where, pile in searched:
@@ -146,7 +152,7 @@ def lose_ranked(t: Raid, hero: Hero, rank: str) -> Asks[bool]:
         piles.graveyard.append(card)
         t.bump("hero_cards_lost")
         t.emit("raid.lose", "raid.damage.hero.search-order", hero=hero.name,
-                  card=t.card_name(card), pile=where, rank=rank)
+               card=t.card_name(card), pile=where, rank=rank)
         if where == "hand":
             draw(t, piles, 1, "battle.suffer-damage.hand.b")
         return True
@@ -173,13 +179,15 @@ def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
     pile; the villain discards a wound; a minion is instead joined by a minion of its rank
     from the bag."""
     for _ in range(times):
+        t.spend()
         if fighter.defeated or not can_heal(t, fighter):
             t.emit("raid.heal.nothing", rule, fighter=fighter.name,
-                      why="no card in the damage pile" if t.is_hero(fighter)
-                      else "no wound" if t.is_villain(fighter)
-                      else "no minion of its rank in the bag")
+                   why="no card in the damage pile" if t.is_hero(fighter)
+                   else "no wound" if t.is_villain(fighter)
+                   else "no minion of its rank in the bag")
             return
         if t.is_hero(fighter):
+            cites("battle.keyword.heal.hero")  # any card of its damage pile
             hero = t.hero(fighter)
             card = yield from t.ask(
                 hero.seat, "heal-card",
@@ -190,12 +198,13 @@ def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
             hero.piles.discard.append(card)
             t.bump("hero_heals")
             t.emit("raid.heal.hero", "raid.heal.hero", hero=hero.name,
-                      card=t.card_name(card))
+                   card=t.card_name(card))
         elif t.is_villain(fighter):
             villain = t.the_villain
+            cites("raid.additional.villain-heal")
             villain.wounds -= 1
             t.emit("raid.heal.villain", "raid.heal.villain", villain=fighter.name,
-                      wounds=villain.wounds, health=villain.health)
+                   wounds=villain.wounds, health=villain.health)
         else:
             yield from heal_minion(t, fighter)
 
@@ -203,6 +212,7 @@ def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
 def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     """raid.heal.minion: a minion of the same rank from the bag is placed in its area; which
     kind, when the bag holds several of that rank, is a tie (hard: the strongest)."""
+    cites("raid.additional.minion-heal")
     kinds = same_rank_in_bag(t, minion)
     candidates = [ties.Candidate(k, t.kinds[k].name, (strength(t, k),)) for k in kinds]
     chosen = yield from ties.settle(t, t.decider, f"which minion of rank "
@@ -216,7 +226,7 @@ def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     t.place(placed, area)
     t.bump("minions_placed")
     t.emit("raid.heal.minion", "raid.heal.minion", minion=minion.name, placed=placed.name,
-              rank=t.rank(minion) or "unranked", area=t.area_name(area))
+           rank=t.rank(minion) or "unranked", area=t.area_name(area))
     t.check_goal("enemies")
 
 
@@ -236,13 +246,13 @@ def gain(t: Raid, hero: Hero, count: int, rule: str) -> Asks[None]:
         ruling = t.rulings["focus-empty-supply"]
         limit = held if ruling == "what-is-there" else 0
         t.emit("raid.gain.short", "raid.ruling.focus-empty-supply", hero=hero.name,
-                  wanted=count, held=held, count=limit, ruling=ruling)
+               wanted=count, held=held, count=limit, ruling=ruling)
         count = limit
     for _ in range(count):
         choices = [(c, f"Gain {t.card_name(c)} ({n} in the supply)")
                    for c, n in supply.items() if n > 0]
         answer = yield from t.ask(hero.seat, "gain", [*choices, ("none", "Gain no card")],
-                                     rule, f"{hero.name} may gain a card from the supply")
+                                  rule, f"{hero.name} may gain a card from the supply")
         if answer == "none":
             t.emit("raid.gain.none", rule, hero=hero.name, why="the player chose none")
             return
@@ -250,4 +260,4 @@ def gain(t: Raid, hero: Hero, count: int, rule: str) -> Asks[None]:
         hero.piles.discard.append(answer)
         t.bump("hero_cards_gained")
         t.emit("raid.gain", rule, hero=hero.name, card=t.card_name(answer),
-                  left=supply[answer])
+               left=supply[answer])

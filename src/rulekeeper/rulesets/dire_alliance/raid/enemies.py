@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.raid.enemy_actions import activate
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
@@ -37,11 +38,11 @@ def draw_villain_card(t: Raid, act: bool) -> str:
     villain.row.append(card)
     spec = t.villain_cards[card]
     t.emit("raid.villain.card", "raid.enemy-act.villain-card" if act
-              else "raid.round.enemies-react.villain-card", card=spec.name,
-              modifiers=modifiers_text(spec.modifiers), colour=spec.minion,
-              villain=villain.spec.name, left=len(villain.deck),
-              melee=t.stat(villain.fighter, "melee"), shoot=t.stat(villain.fighter, "shoot"),
-              defense=t.stat(villain.fighter, "defense"))
+           else "raid.round.enemies-react.villain-card", card=spec.name,
+           modifiers=modifiers_text(spec.modifiers), colour=spec.minion,
+           villain=villain.spec.name, left=len(villain.deck),
+           melee=t.stat(villain.fighter, "melee"), shoot=t.stat(villain.fighter, "shoot"),
+           defense=t.stat(villain.fighter, "defense"))
     return card
 
 
@@ -49,10 +50,13 @@ def enemies_phase(t: Raid, act: bool) -> Asks[None]:
     """One Enemies phase: the villain card, the minions in activation order, the villain."""
     t.phase = "Enemies Act" if act else "Enemies React"
     t.emit("raid.phase", "raid.enemy-act.when" if act else "raid.enemies-react.same",
-              round=t.round, phase=t.phase)
+           round=t.round, phase=t.phase)
+    cites("raid.round.enemies-act.villain-card", "raid.round.enemies-act.minions",
+          "raid.round.enemies-act.villain", "raid.round.enemies-react.activations")
     card = t.villain_cards[draw_villain_card(t, act)]
     t.activated = set()
     order = activation_order(t)
+    cites("raid.enemy-act.minions-first")
     for seat in order:
         hero = t.heroes[seat]
         minion = yield from nearest_minion(t, seat, card.minion)
@@ -61,15 +65,18 @@ def enemies_phase(t: Raid, act: bool) -> Asks[None]:
             continue
         t.activated.add(minion.id)
         t.decider = seat
+        cites("raid.minion.faction-board", "raid.minion.basic-actions")
         yield from activate(t, minion, t.kinds[minion.card].actions,
                             f"{hero.name} activates it", "raid.minion.one-action")
     villain = t.the_villain.fighter
     if villain.on_board:
         t.decider = order[0]
+        cites("raid.enemy-act.villain", "raid.villain.card-action", "raid.villain.basic-actions")
         yield from activate(t, villain, card.actions,
                             f"after the minions, with the newest villain card, {card.name}",
                             "raid.villain.after-minions")
     if not act:
+        cites("raid.round.enemies-react.discard")
         end_of_round(t)
 
 
@@ -80,20 +87,20 @@ def end_of_round(t: Raid) -> None:
         piles = hero.piles
         if piles.hand:
             t.emit("raid.discard.hand", "raid.enemies-react.discard.hand", hero=hero.name,
-                      count=len(piles.hand))
+                   count=len(piles.hand))
             piles.discard.extend(piles.hand)
             piles.hand.clear()
     for hero in t.heroes.values():
         if hero.row:
             tokens = sum(len(c.tokens) for c in hero.row)
             t.emit("raid.discard.row", "raid.action-row.tokens.discard" if tokens
-                      else "raid.enemies-react.discard.action-row", hero=hero.name,
-                      count=len(hero.row),
-                      tokens=f" and the {tokens} token(s) on them" if tokens else "")
+                   else "raid.enemies-react.discard.action-row", hero=hero.name,
+                   count=len(hero.row),
+                   tokens=f" and the {tokens} token(s) on them" if tokens else "")
             hero.piles.discard.extend(c.card for c in hero.row)
             hero.row.clear()
     villain = t.the_villain
     t.emit("raid.discard.villain", "raid.enemies-react.discard.villain-row",
-              count=len(villain.row))
+           count=len(villain.row))
     villain.discard.extend(villain.row)
     villain.row.clear()

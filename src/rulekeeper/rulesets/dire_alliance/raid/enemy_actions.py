@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.attack import CHOOSE_TARGET
 from rulekeeper.rulesets.dire_alliance.raid import goals, ties
@@ -99,7 +100,8 @@ def heal_candidates(t: Raid, enemy: Fighter, effect: EnemyEffect) -> list[Fighte
 
 
 def perform(t: Raid, enemy: Fighter, effect: EnemyEffect) -> Asks[None]:
-    """Resolve one effect that can resolve."""
+    """Resolve one effect that can resolve (an automated step of the work budget)."""
+    t.spend()
     verb = effect.verb
     if verb == "move":
         yield from enemy_move(t, enemy, effect.amount, effect.toward)
@@ -116,11 +118,12 @@ def perform(t: Raid, enemy: Fighter, effect: EnemyEffect) -> Asks[None]:
                                            strength(t, f.card) if t.is_minion(f) else 0))
              for f in pool], "raid.ties.mutual", "the villain, else the strongest minion")
         yield from t.heal(t.fighters[chosen], effect.amount, "raid.heal.villain"
-                             if t.is_villain(t.fighters[chosen]) else "raid.heal.minion")
+                          if t.is_villain(t.fighters[chosen]) else "raid.heal.minion")
     elif verb == "control":
         yield from control(t, enemy)
     else:
         for _ in range(effect.amount):
+            t.spend()
             spawn(t, enemy.name)
 
 
@@ -138,13 +141,14 @@ def control(t: Raid, enemy: Fighter) -> Asks[None]:
 def skip(t: Raid, enemy: Fighter, effect: EnemyEffect, why: Obstacle, rule: str,
          what: str) -> None:
     t.emit("raid.effect.skipped", rule, enemy=enemy.name, verb=effect.verb, reason=why[1],
-              what=what)
+           what=what)
 
 
 def attempt(t: Raid, enemy: Fighter, action: EnemyAction) -> Asks[None]:
     """Perform an action that can be performed (see :func:`obstacle_of_action`)."""
     effects = action.effects
     if action.join == "or":
+        cites("raid.enemy-effects.or.two")
         for effect in effects:
             why = obstacle(t, enemy, effect)
             if why is None:
@@ -161,6 +165,7 @@ def attempt(t: Raid, enemy: Fighter, action: EnemyAction) -> Asks[None]:
                 skip(t, enemy, effect, why, "raid.enemy-effects.and.independent",
                      "the other effects still resolve")
     else:
+        cites("raid.enemy-effects.then.many", "raid.enemy-effects.then.required")
         yield from perform(t, enemy, effects[0])
         for effect in effects[1:]:
             why = obstacle(t, enemy, effect)
@@ -174,6 +179,7 @@ def attempt(t: Raid, enemy: Fighter, action: EnemyAction) -> Asks[None]:
 def activate(t: Raid, enemy: Fighter, actions: list[EnemyAction], why: str,
              rule: str) -> Asks[None]:
     """Activate an enemy: try its actions top to bottom until one is performed."""
+    t.spend()
     t.emit("raid.activate", rule, enemy=enemy.name, why=why)
     if enemy.stunned:
         enemy.stunned = False
@@ -185,7 +191,7 @@ def activate(t: Raid, enemy: Fighter, actions: list[EnemyAction], why: str,
         why_not = obstacle_of_action(t, enemy, action)
         if why_not is not None:
             t.emit("raid.cannot", why_not[0], enemy=enemy.name, number=number,
-                      text=action.text, reason=why_not[1])
+                   text=action.text, reason=why_not[1])
             continue
         t.emit("raid.try", top, enemy=enemy.name, number=number, text=action.text)
         yield from attempt(t, enemy, action)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import GameOver
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ def check(t: Raid, team: str) -> None:
         if goal.defeat_villain and t.the_villain.fighter.defeated:
             raise GameOver("heroes", "villain-defeated")
         held = sum(1 for s in t.sites.values() if s.holder == "heroes")
+        cites("raid.sample.barrow-stones")
         if goal.sites is not None and held >= goal.sites:
             raise GameOver("heroes", "sites")
         return
@@ -63,11 +65,12 @@ def check(t: Raid, team: str) -> None:
 
 def claim(t: Raid, enemy: Fighter, objective: Objective, rule: str) -> None:
     """The objective leaves the board for the enemy play area (raid.objective.enemy-play-area)."""
+    cites("raid.objective.enemy-play-area")
     objective.claimed_by = "enemies"
     t.claimed.append(objective.id)
     t.bump("objectives_claimed")
     t.emit("raid.claim", rule, enemy=enemy.name, objective=objective.name,
-              claimed=len(t.claimed))
+           claimed=len(t.claimed))
     t.check_goal("enemies")
 
 

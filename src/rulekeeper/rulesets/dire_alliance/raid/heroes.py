@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.attack import attack
@@ -71,10 +72,12 @@ def heroes_phase(t: Raid, act: bool) -> Asks[None]:
     action row) or the Heroes React phase (play any remaining cards)."""
     t.phase = "Heroes Act" if act else "Heroes React"
     t.emit("raid.phase", "raid.round.heroes-act.actions" if act else "raid.round.heroes-react",
-              round=t.round, phase=t.phase)
+           round=t.round, phase=t.phase)
+    cites("raid.hero-act.actions")
     for hero in t.heroes.values():
         hero.exerted = hero.done = False
         if act:
+            cites("raid.round.heroes-act.draw")
             draw(t, hero.piles, HAND_SIZE, "raid.hero-act.draw")
     waited: set[str] = set()
     while True:
@@ -84,26 +87,27 @@ def heroes_phase(t: Raid, act: bool) -> Asks[None]:
         able = [h for h in t.heroes.values() if may_act(h, act)]
         if not able:
             t.emit("raid.phase.over", "raid.heroes-react.end" if not act
-                      else "raid.round.heroes-act.actions", phase=t.phase)
+                   else "raid.round.heroes-act.actions", phase=t.phase)
             return
+        cites("raid.hero-act.fully-resolved")  # one action at a time, each fully resolved
         turn = [h for h in able if h.seat not in waited] or able
         hero = turn[0]
         choice = yield from ask_turn(t, hero, act, turn[1] if len(turn) > 1 else None)
         if choice == "wait":
             waited.add(hero.seat)
             t.emit("raid.wait", "raid.hero-act.any-order", hero=hero.name,
-                      other=turn[1].name)
+                   other=turn[1].name)
             continue
         waited.clear()
         if choice == "stop":
             hero.done = True
             t.emit("raid.stop", "raid.heroes-react.end" if not act
-                      else "raid.round.heroes-act.actions", hero=hero.name)
+                   else "raid.round.heroes-act.actions", hero=hero.name)
             continue
         yield from take_action(t, hero, choice)
         if act and len(hero.row) >= ACT_LIMIT:
             t.emit("raid.limit", "raid.hero-act.two-card-limit", hero=hero.name,
-                      count=len(hero.row))
+                   count=len(hero.row))
 
 
 def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
@@ -117,6 +121,7 @@ def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
         pairs.append((f"up:{card}", f"Play {spec.name} face up ({what}; {mods})"))
         pairs.append((f"down:{card}", f"Play {spec.name} face down (a basic action)"))
     if not hero.exerted:
+        cites("raid.exert.optional")
         pairs.append(("exert", "Exert: lose the top card of your deck to Move"))
     if other is not None:
         pairs.append(("wait", f"Let {other.name} act first"))
@@ -124,8 +129,8 @@ def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
         pairs.append(("stop", "Play no more cards this phase"))
     rule = "raid.hero-action.play-card" if act else "raid.heroes-react.play"
     return (yield from t.ask(hero.seat, "hero-action", pairs, rule,
-                                f"{t.phase}: {hero.name}'s action ({len(hero.row)} card(s) "
-                                f"in the action row)"))
+                             f"{t.phase}: {hero.name}'s action ({len(hero.row)} card(s) "
+                             f"in the action row)"))
 
 
 def take_action(t: Raid, hero: Hero, choice: str) -> Asks[None]:
@@ -136,14 +141,16 @@ def take_action(t: Raid, hero: Hero, choice: str) -> Asks[None]:
         yield from exert(t, hero)
         return
     face, _, card = choice.partition(":")
+    cites("raid.action-row.play", "raid.action-row.row", "raid.hero-action.keep",
+          "raid.hero-action.face")
     hero.piles.hand.remove(card)
     row_card = RowCard(card, face == "up")
     hero.row.append(row_card)
     t.bump("hero_cards_played")
     t.played.add(card)
     t.emit("raid.play", "raid.hero-action.faceup" if face == "up"
-              else "raid.hero-action.facedown", hero=hero.name, card=t.card_name(card),
-              face=face, count=len(hero.row))
+           else "raid.hero-action.facedown", hero=hero.name, card=t.card_name(card),
+           face=face, count=len(hero.row))
     if face == "up":
         yield from faceup_action(t, hero, row_card)
     else:
@@ -154,6 +161,7 @@ def faceup_action(t: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     """raid.hero-action.faceup: the card's ➤ special action, or no action. While it is
     resolved, the card is the one its effects put tokens on."""
     hero.resolving = row_card
+    cites("raid.hero-action.move.c")  # a card may withdraw the hero: not a Move action
     try:
         yield from special_or_nothing(t, hero, row_card)
     finally:
@@ -166,11 +174,11 @@ def special_or_nothing(t: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     if own is not None and special.possible(t, hero.fighter, own.effects):
         pairs.insert(0, ("special", f"➤ {own.name}: {own.text}"))
     answer = yield from t.ask(hero.seat, "action", pairs, "raid.hero-action.faceup",
-                                 f"{hero.name}: the special action of "
-                                 f"{t.card_name(row_card.card)}?")
+                              f"{hero.name}: the special action of "
+                              f"{t.card_name(row_card.card)}?")
     if answer == "none":
         t.emit("raid.no-action", "raid.hero-action.faceup", hero=hero.name,
-                  card=t.card_name(row_card.card))
+               card=t.card_name(row_card.card))
         return
     assert own is not None
     yield from special.resolve(t, hero.fighter, own.name, own.effects)
@@ -200,6 +208,7 @@ def basic_options(t: Raid, hero: Hero) -> list[tuple[str, str]]:
         for enemy in enemies:
             out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({t.stat(fighter, 'melee')}"
                                              f" against {t.stat(enemy, 'defense')})"))
+    cites("raid.hero-action.shoot.b")
     if not enemies and could_roll(t, hero, "shoot"):
         for enemy in special.shoot_targets(t, fighter):
             out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)}"
@@ -222,13 +231,13 @@ RULES = {"move": "raid.hero-action.move.a", "melee": "raid.hero-action.melee",
 def basic_action(t: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     fighter = hero.fighter
     answer = yield from t.ask(hero.seat, "action", basic_options(t, hero),
-                                 "raid.hero-action.facedown",
-                                 f"{hero.name}: which basic action "
-                                 f"({t.area_name(fighter.area)})?")
+                              "raid.hero-action.facedown",
+                              f"{hero.name}: which basic action "
+                              f"({t.area_name(fighter.area)})?")
     verb, _, arg = answer.partition(":")
     if verb == "none":
         t.emit("raid.no-action", "raid.hero-action.facedown", hero=hero.name,
-                  card="face-down")
+               card="face-down")
         return
     t.emit("raid.action", RULES[verb], hero=hero.name, action=verb.capitalize())
     if verb == "move":
@@ -261,7 +270,9 @@ def exert(t: Raid, hero: Hero) -> Asks[None]:
 
 def boost_window(t: Raid, attacker: Fighter, targets: list[Fighter], kind: str) -> Asks[None]:
     """raid.boost.*: before an attack's dice are rolled, each hero rolling (the attacker, or
-    a target defending) may play cards face up from its hand for their modifiers."""
+    a target defending) may play cards face up from its hand for their modifiers (a boost:
+    no action)."""
+    cites("raid.boost.name", "raid.boost.no-action")
     for fighter in [attacker, *targets]:
         if not t.is_hero(fighter):
             continue
@@ -273,8 +284,8 @@ def boost_window(t: Raid, attacker: Fighter, targets: list[Fighter], kind: str) 
                                     f"({modifiers_text(t.cards[c].modifiers)})")
                      for c in sorted(set(hero.piles.hand))]
             answer = yield from t.ask(hero.seat, "boost", [("done", "No (more) boost"), *pairs],
-                                         "raid.boost.play",
-                                         f"{hero.name}, {role}: boost before the dice are rolled?")
+                                      "raid.boost.play",
+                                      f"{hero.name}, {role}: boost before the dice are rolled?")
             if answer == "done":
                 break
             card = answer.partition(":")[2]
@@ -283,7 +294,7 @@ def boost_window(t: Raid, attacker: Fighter, targets: list[Fighter], kind: str) 
             t.bump("boosts")
             t.played.add(card)
             t.emit("raid.boost", "raid.boost.modifiers", hero=hero.name,
-                      card=t.card_name(card),
-                      modifiers=modifiers_text(t.cards[card].modifiers),
-                      melee=t.stat(fighter, "melee"), shoot=t.stat(fighter, "shoot"),
-                      defense=t.stat(fighter, "defense"))
+                   card=t.card_name(card),
+                   modifiers=modifiers_text(t.cards[card].modifiers),
+                   melee=t.stat(fighter, "melee"), shoot=t.stat(fighter, "shoot"),
+                   defense=t.stat(fighter, "defense"))

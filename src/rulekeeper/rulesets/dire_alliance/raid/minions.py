@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.raid import ties
 from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, valid_targets
@@ -34,7 +35,7 @@ def activation_order(t: Raid) -> list[str]:
     index = seats.index(first)
     order = seats[index:] + seats[:index]
     t.emit("raid.order", "raid.enemy-act.activation-order",
-              order=[t.heroes[s].name for s in order], first=t.heroes[first].name)
+           order=[t.heroes[s].name for s in order], first=t.heroes[first].name)
     return order
 
 
@@ -66,7 +67,7 @@ def spawn(t: Raid, who: str) -> Fighter | None:
     t.place(minion, area)
     t.bump("minions_spawned")
     t.emit("raid.spawn", rule, who=who, minion=minion.name,
-              colour=t.kinds[minion.card].colour, area=t.area_name(area), why=why)
+           colour=t.kinds[minion.card].colour, area=t.area_name(area), why=why)
     t.check_goal("enemies")
     return minion
 
@@ -87,6 +88,7 @@ def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
     hero = t.heroes[seat]
     here = hero.fighter.area
     assert here is not None
+    cites("raid.enemy-act.minion.once", "raid.spawn.same-phase")  # spawned ones count too
     pool = [m for m in t.minions() if t.kinds[m.card].colour == colour
             and m.id not in t.activated]
     if not pool:
@@ -101,5 +103,5 @@ def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
         "a minion that can attack a hero now, then the one with the most attack dice")
     minion = t.fighters[chosen]
     t.emit("raid.nearest", "raid.enemy-act.minion.nearest", hero=hero.name, minion=minion.name,
-              colour=colour, distance=f"{distance:.0f}")
+           colour=colour, distance=f"{distance:.0f}")
     return minion

@@ -220,16 +220,17 @@ def enemy_move(t: Raid, enemy: Fighter, steps: int, toward: Toward | None) -> As
     Returns how many steps it took."""
     taken = 0
     for _ in range(steps):
+        t.spend()
         if not enemy.on_board:
             break
         goal: Goal = yield from move_goal(t, enemy, toward)
         if goal.area == enemy.area:
             t.emit("raid.enemy.arrived", "raid.enemy-move.already-there", enemy=enemy.name,
-                      goal=goal.what)
+                   goal=goal.what)
             break
         destination, path, path_rule = yield from choose_step(t, enemy, goal.area)
         t.emit("raid.enemy.move", path_rule or goal.rule, enemy=enemy.name, goal=goal.what,
-                  why=goal.why, destination=t.area_name(destination), path=path)
+               why=goal.why, destination=t.area_name(destination), path=path)
         taken += 1
         if not (yield from move(t, enemy, destination)):
             break
@@ -259,6 +260,7 @@ def enemy_withdraw(t: Raid, enemy: Fighter, steps: int) -> Asks[int]:
     """Up to ``steps`` withdraws (no opportunity attacks). Returns how many it took."""
     taken = 0
     for _ in range(steps):
+        t.spend()
         here = enemy.area
         if here is None or withdraw_goal(t, enemy) is None:
             break
@@ -288,7 +290,7 @@ def enemy_withdraw(t: Raid, enemy: Fighter, steps: int) -> Asks[int]:
             [ties.Candidate(n, t.area_name(n), area_score(t, enemy, n)) for n in nearer],
             "raid.ties.mutual", AREA_CRITERION)
         t.emit("raid.enemy.withdraw", rule, enemy=enemy.name, goal=what,
-                  destination=t.area_name(destination), path=path)
+               destination=t.area_name(destination), path=path)
         withdraw(t, enemy, destination)
         taken += 1
     return taken

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, Result
 from rulekeeper.rulesets.dire_alliance.raid.enemies import enemies_phase
 from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase
@@ -28,6 +29,8 @@ def play_raid(table: RaidTable) -> Asks[Result]:
     rules raise ``GameOver``; the villain deck bounds the rounds)."""
     t = set_up(table)
     table.state = t
+    cites("raid.game.win", "raid.game.end.immediate", "raid.action-row.round-end",
+          "raid.action-row.continue")
     while True:
         t.round += 1
         t.emit("raid.round", "raid.round.phases", round=t.round)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
+from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import attack, cards, dice, movement, special
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
@@ -46,7 +46,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     meta = RulesetMeta(name="dire-alliance-raid", version=1,
                        title="Dire Alliance: Horror — Raid Mode", players=setup.SEATS,
                        min_players=1, chance=True, hidden_information=True, max_length=20000,
-                       max_steps=200_000, source="dire-alliance-horror.en.txt")
+                       max_steps=20_000, source="dire-alliance-horror.en.txt")
     ruling_set = RaidRulings
     table_type = RaidTable
     code_paths = (HERE / "raid", *(HERE / name for name in SHARED))
@@ -69,12 +69,14 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         """Raid Mode's rules, the Battle Mode rules its code applies (the shared pieces cite
         them: "Raid mode utilizes most of the standard rules from Battle Mode"), and the
         engine's."""
+        cites("raid.overview.battle-rules")
         battle = load_rules((HERE / "rules_battle.yaml",))
         reused = find_code_sites(self.code_paths, (e.id for e in battle))
         return [*load_rules(self.rules_files), *(e for e in battle if e.id in reused),
                 *load_rules((CORE_RULES,))]
 
     def scenarios(self, content: Any) -> list[str]:
+        cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
         return [s.id for s in content.raids]
 
     def seats(self, options: Any) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import FighterSpec
@@ -71,9 +72,11 @@ def stats_text(melee: object, shoot: object, defense: object) -> str:
 
 def set_up(table: RaidTable) -> Raid:
     """Perform the setup steps in order."""
+    cites("raid.setup.order", "raid.overview.heroes")  # one to four heroes (RaidOptions)
     content = table.content
     options = table.options
     scenario = content.raid(table.scenario or content.raids[0].id)
+    cites("raid.setup.game-board.a")
     board = content.board(scenario.board)
     seats = SEATS[:options.heroes]
     picks = [(getattr(options, f"hero{i}"), getattr(options, f"class{i}"))
@@ -86,20 +89,27 @@ def set_up(table: RaidTable) -> Raid:
     chosen = [h for h, _ in picks]
     if len(set(chosen)) != len(chosen):
         raise UsageError(f"each player needs another hero (one token each): {', '.join(chosen)}")
+    cites("raid.setup.faction.choose", "raid.setup.faction.demo-kit")  # default: grievers
     side = content.raid_side(options.faction)
     faction = content.faction(options.faction)
     table.emit("raid.setup.scenario", "raid.setup.choose-scenario.a", scenario=scenario.name,
                board=board.name, hero_goal=scenario.hero_goal.text,
                villain_goal=scenario.villain_goal.text)
     t = Raid(table=table, board=table.prepared[board.id],
-                dice=DiceSet.from_content(content.components, table.rulings),
-                scenario=scenario, side=side)
+             dice=DiceSet.from_content(content.components, table.rulings),
+             scenario=scenario, side=side)
+    cites("raid.ruling.combat-die", "raid.ruling.vampire-die")  # the dice, above
     for seat, (hero_id, class_id) in zip(seats, picks, strict=True):
+        cites("raid.setup.hero.choose", "raid.setup.hero.collect", "raid.setup.class.choose",
+              "raid.setup.class.collect")
         spec, hero_class = content.hero(hero_id), content.hero_class(class_id)
         cards = [spec.card.id] + [c.id for c in hero_class.cards]
         for card in [spec.card, *hero_class.cards]:
             t.cards[card.id] = card
             t.card_names[card.id] = card.name
+        cites("raid.setup.play-area.order", "raid.setup.play-area.supply.a",
+              "raid.setup.play-area.supply.b", "raid.setup.play-area.starting-deck.a",
+              "raid.setup.play-area.deck", "raid.setup.play-area.damage-pile")
         piles = starting_piles(seat, cards)
         table.rng.shuffle(piles.deck)
         t.sides[seat] = piles
@@ -114,6 +124,8 @@ def set_up(table: RaidTable) -> Raid:
                    hero=spec.name, stats=stats_text(spec.melee, spec.shoot, spec.defense),
                    hero_class=hero_class.name, deck=len(piles.deck), card=spec.card.name,
                    supply=sum(piles.supply.values()), area=t.area_name(scenario.heroes_start))
+    cites("raid.setup.villain.choose", "raid.setup.villain.collect",
+          "raid.setup.enemy-play-area.order")
     villain = content.villain(options.villain)
     villain_fighter = Fighter(villain.id, ENEMIES, villain.id,
                               profile(villain.id, villain.name, villain.melee, villain.shoot,
@@ -122,8 +134,9 @@ def set_up(table: RaidTable) -> Raid:
                                       villain.defense), team=ENEMIES)
     t.fighters[villain.id] = villain_fighter
     t.place(villain_fighter, scenario.villain_start)
+    cites("raid.damage.villain.health", "raid.setup.enemy-play-area.reference-card")
     t.villain = VillainState(villain, villain_fighter, villain.health * len(seats),
-                                deck=[c.id for c in villain.deck])
+                             deck=[c.id for c in villain.deck])
     t.villain_cards = {c.id: c for c in villain.deck}
     table.rng.shuffle(t.villain.deck)
     table.emit("raid.setup.villain", "raid.setup.enemy-play-area.villain-deck",
@@ -131,6 +144,7 @@ def set_up(table: RaidTable) -> Raid:
                stats=stats_text(villain.melee, villain.shoot, villain.defense),
                health_x=villain.health, players=len(seats), health=t.villain.health,
                area=t.area_name(scenario.villain_start), deck=len(t.villain.deck))
+    cites("raid.setup.enemy-play-area.minion-supply")
     for kind in side.minions:
         t.kinds[kind.id] = kind
         for number in range(1, kind.count + 1):
@@ -146,7 +160,7 @@ def set_up(table: RaidTable) -> Raid:
         site_id = scenario.objectives.get(colour)
         if site_id is not None:
             t.objectives[colour] = Objective(colour, ENEMIES, sites[site_id].area,
-                                                f"{colour} {faction.objective}")
+                                             f"{colour} {faction.objective}")
     table.emit("raid.setup.faction", "raid.setup.faction.collect", villain=villain.name,
                faction=faction.name, minions=len(t.bag),
                kinds=[f"{k.name} x{k.count} ({k.colour}, rank {k.rank or 'none'})"

@@ -130,14 +130,20 @@ class Raid(Tabletop):
         modifiers; a minion's printed value (★ is 0: the star ability gives the dice)."""
         if self.is_hero(fighter):
             hero = self.heroes[fighter.side]
+            cites("raid.stats.base", "raid.stats.modifiers")
             base = getattr(hero.spec, name)
             if base == DASH:
+                cites("raid.stats.dash.no-dice", "raid.stats.dash.no-modifiers",
+                      "raid.stats.dash.zero")
                 return 0
+            cites("raid.stats.faceup", "raid.stats.facedown", "raid.stats.minimum-zero.a",
+                  "raid.stats.minimum-zero.b")
             bonus = sum(getattr(self.cards[c.card].modifiers, name) for c in hero.row if c.faceup)
             return max(0, int(base) + bonus)
         if self.is_villain(fighter):
             villain = self.the_villain
             base = getattr(villain.spec, name)
+            cites("raid.enemy-act.villain-modifiers")
             bonus = sum(getattr(self.villain_cards[c].modifiers, name) for c in villain.row)
             return 0 if isinstance(base, str) else max(0, base + bonus)
         value = getattr(self.kinds[fighter.card], name)

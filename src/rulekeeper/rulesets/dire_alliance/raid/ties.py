@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 
 if TYPE_CHECKING:
@@ -45,15 +46,17 @@ def settle(t: Raid, seat: str, question: str, candidates: list[Candidate], rule:
     candidates = list(distinct.values())
     if len(candidates) == 1:
         return candidates[0].id
+    cites("raid.ties.occasions", "raid.ruling.raid-ties")
     labels = [c.label for c in candidates]
     if t.rulings["raid-ties"] == "hard":
+        cites("raid.ties.hard")
         best = max(candidates, key=lambda c: c.score)  # max keeps the first of equals
         t.emit("tie.hard", rule, question=question, chosen=best.label, criterion=criterion,
-                  candidates=labels)
+               candidates=labels)
         return best.id
     answer = yield from t.ask(seat, "tie", [(c.id, c.label) for c in candidates], rule,
-                                 f"Tie: {question}? (the heroes decide for the enemies)")
+                              f"Tie: {question}? (the heroes decide for the enemies)")
     chosen = next(c for c in candidates if c.id == answer)
     t.emit("tie.decided", rule, seat=seat, question=question, chosen=chosen.label,
-              candidates=labels)
+           candidates=labels)
     return answer
