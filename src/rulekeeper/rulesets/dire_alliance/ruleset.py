@@ -14,6 +14,7 @@ from rulekeeper.rulesets.dire_alliance import (
     attack,
     battle,
     cards,
+    checks,
     damage,
     dice,
     healing,
@@ -60,6 +61,9 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     def scenarios(self, content: Any) -> list[str]:
         cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
         return [s.id for s in content.scenarios if s.mode == "battle"]
+
+    def check_content(self, content: Any, user_dir: Path | None) -> None:
+        checks.check_battle(content, checks.Files(self.content_dir, user_dir))
 
     def prepare(self, content: Any) -> Boards:
         return prepare_boards(content.boards)

@@ -11,13 +11,14 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.battle_state import Battle
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw, starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
+from rulekeeper.rulesets.dire_alliance.models import Colour
 from rulekeeper.rulesets.dire_alliance.rulings import PlayerColors
 from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, check_choice
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.battle_state import BattleTable
 
-SEATS = ("red", "blue")
+SEATS: tuple[Colour, Colour] = ("red", "blue")
 
 TEMPLATES = {
     "setup.scenario": "Scenario: {scenario}, played on {board}",

@@ -10,7 +10,7 @@ Nothing has code of its own.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -18,13 +18,18 @@ from rulekeeper.core.content import Model
 from rulekeeper.rulesets.dire_alliance.models import (
     BASIC_VERBS,
     CARD_VERBS,
+    MAX_AMOUNT,
+    Amount,
     AttackBonus,
     BasicEffect,
     BoardSide,
+    Bonus,
     Components,
+    Dice,
     Effect,
     Faction,
     Interact,
+    Whole,
 )
 
 DASH = "—"
@@ -32,9 +37,8 @@ DASH = "—"
 STAR = "★"
 """An enemy stat printed "★": that attack is the enemy's special ability."""
 
-Count = Annotated[int, Field(ge=0)]
-HeroStat = Count | Literal["—"]
-EnemyStat = Count | Literal["★"]
+HeroStat = Dice | Literal["—"]
+EnemyStat = Dice | Literal["★"]
 Join = Literal["and", "or", "then"]
 Toward = Literal["hero", "objective", "villain"]
 
@@ -53,7 +57,7 @@ class HeroSpecial(Model):
 
     name: str
     text: str = ""
-    effects: list[HeroEffect] = Field(min_length=1)
+    effects: list[HeroEffect] = Field(min_length=1, max_length=MAX_AMOUNT)
 
 
 class EnemyEffect(BasicEffect):
@@ -66,7 +70,7 @@ class EnemyEffect(BasicEffect):
     verbs: ClassVar[tuple[str, ...]] = (*BASIC_VERBS, "control", "spawn")
 
     control: Literal[True] | None = None
-    spawn: int | None = Field(None, ge=1)
+    spawn: Amount | None = None
     toward: Toward | None = Field(None, description="an enemy move's destination kind")
 
     @model_validator(mode="after")
@@ -84,9 +88,9 @@ class EnemyEffect(BasicEffect):
 class Modifiers(Model):
     """What a card adds to (or takes from) a hero's or villain's stats."""
 
-    melee: int = 0
-    shoot: int = 0
-    defense: int = 0
+    melee: Bonus = 0
+    shoot: Bonus = 0
+    defense: Bonus = 0
 
 
 class HeroCard(Model):
@@ -133,7 +137,7 @@ class EnemyAction(Model):
 
     text: str = Field(description="the action as printed")
     join: Join = "then"
-    effects: list[EnemyEffect] = Field(min_length=1)
+    effects: list[EnemyEffect] = Field(min_length=1, max_length=5)
 
 
 class StarAttack(Model):
@@ -153,10 +157,10 @@ class MinionKind(Model):
     rank: str | None = Field(description="its rank; null for an unranked minion")
     melee: EnemyStat
     shoot: EnemyStat
-    defense: int = Field(ge=0)
-    count: int = Field(ge=1, description="its tokens in the minion bag")
+    defense: Dice
+    count: Whole = Field(ge=1, le=50, description="its tokens in the minion bag")
     star: StarAttack | None = None
-    actions: list[EnemyAction] = Field(min_length=1)
+    actions: list[EnemyAction] = Field(min_length=1, max_length=10)
 
     @model_validator(mode="after")
     def _star(self) -> MinionKind:
@@ -171,12 +175,13 @@ class RaidSide(Model):
     faction: str = Field(description="the id of the faction whose board this is")
     sample: bool = True
     text: str = ""
-    colours: list[str] = Field(min_length=1, description="minion and objective colours")
-    ranks: list[str] = Field(min_length=1, description="enemy ranks, lowest first")
-    objectives: list[str] = Field(min_length=1,
+    colours: list[str] = Field(min_length=1, max_length=10,
+                               description="minion and objective colours")
+    ranks: list[str] = Field(min_length=1, max_length=10, description="enemy ranks, lowest first")
+    objectives: list[str] = Field(min_length=1, max_length=10,
                                   description="the colour of each objective (5 in the box)")
-    bag: int = Field(20, ge=1, description="minion tokens in the bag")
-    minions: list[MinionKind] = Field(min_length=1)
+    bag: Whole = Field(20, ge=1, le=100, description="minion tokens in the bag")
+    minions: list[MinionKind] = Field(min_length=1, max_length=20)
 
     @model_validator(mode="after")
     def _consistent(self) -> RaidSide:
@@ -203,7 +208,7 @@ class VillainCard(Model):
     name: str
     modifiers: Modifiers = Field(default_factory=Modifiers)
     minion: str = Field(description="the colour its Minion Activation icon shows")
-    actions: list[EnemyAction] = Field(min_length=1)
+    actions: list[EnemyAction] = Field(min_length=1, max_length=10)
 
 
 class Villain(Model):
@@ -216,10 +221,11 @@ class Villain(Model):
     rank: str | None
     melee: EnemyStat
     shoot: EnemyStat
-    defense: int = Field(ge=0)
-    health: int = Field(ge=1, description="X: the villain's health is X times the players")
+    defense: Dice
+    health: Whole = Field(ge=1, le=50,
+                          description="X: the villain's health is X times the players")
     star: StarAttack | None = None
-    deck: list[VillainCard] = Field(min_length=1)
+    deck: list[VillainCard] = Field(min_length=1, max_length=60)
 
     @model_validator(mode="after")
     def _cards(self) -> Villain:
@@ -236,7 +242,8 @@ class HeroGoal(Model):
 
     text: str = ""
     defeat_villain: bool = False
-    sites: int | None = Field(None, ge=1, description="scenario sites held by the heroes")
+    sites: Whole | None = Field(None, ge=1, le=20,
+                                description="scenario sites held by the heroes")
 
     @model_validator(mode="after")
     def _something(self) -> HeroGoal:
@@ -250,7 +257,8 @@ class VillainGoal(Model):
     objective, which hold in every scenario): any one of these, at once."""
 
     text: str = ""
-    minions: int | None = Field(None, ge=1, description="minions on the board at once")
+    minions: Whole | None = Field(None, ge=1, le=100,
+                                  description="minions on the board at once")
 
 
 class RaidScenario(Model):
@@ -273,7 +281,8 @@ class RaidScenario(Model):
 class RaidContent(Model):
     """The content files of Raid Mode. ``components``, ``boards`` and ``factions`` are the
     files Battle Mode reads too; ``raid_sides``, ``heroes``, ``classes``, ``villains`` and
-    ``raids`` are Raid Mode's own."""
+    ``raids`` are Raid Mode's own. What one file names in another is checked by the ruleset's
+    ``check_content`` (``raid.checks``)."""
 
     components: Components
     boards: list[BoardSide]
@@ -283,42 +292,6 @@ class RaidContent(Model):
     classes: list[HeroClass] = Field(min_length=1)
     villains: list[Villain] = Field(min_length=1)
     raids: list[RaidScenario] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _references(self) -> RaidContent:
-        boards = {b.id: b for b in self.boards}
-        factions = {f.id for f in self.factions}
-        for side in self.raid_sides:
-            if side.faction not in factions:
-                raise ValueError(f"raid side of unknown faction {side.faction!r}")
-        colours = {c for side in self.raid_sides for c in side.colours}
-        for scenario in self.raids:
-            board = boards.get(scenario.board)
-            if board is None:
-                raise ValueError(f"raid {scenario.id!r} names unknown board {scenario.board!r}")
-            areas = {a.id for a in board.areas}
-            sites = {s.id for s in board.sites}
-            for area in (scenario.heroes_start, scenario.villain_start):
-                if area not in areas:
-                    raise ValueError(f"raid {scenario.id!r} names unknown area {area!r}")
-            for colour, site in scenario.objectives.items():
-                if site not in sites:
-                    raise ValueError(f"raid {scenario.id!r} names unknown site {site!r}")
-                if colour not in colours:
-                    raise ValueError(f"raid {scenario.id!r}: no Raid side has colour {colour!r}")
-            for site in scenario.sites:
-                if site not in sites:
-                    raise ValueError(f"raid {scenario.id!r} names unknown site {site!r}")
-        for villain in self.villains:
-            for villain_card in villain.deck:
-                if villain_card.minion not in colours:
-                    raise ValueError(f"villain card {villain_card.id!r} shows unknown colour "
-                                     f"{villain_card.minion!r}")
-        cards: dict[str, HeroCard] = {}
-        for card in [h.card for h in self.heroes] + [c for k in self.classes for c in k.cards]:
-            if cards.setdefault(card.id, card) is not card:
-                raise ValueError(f"hero card id {card.id!r} repeats")
-        return self
 
     def hero(self, hero_id: str) -> Hero:
         return next(h for h in self.heroes if h.id == hero_id)

@@ -13,6 +13,7 @@ from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import attack, cards, dice, movement, special
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
+from rulekeeper.rulesets.dire_alliance.checks import Files
 from rulekeeper.rulesets.dire_alliance.raid import (
     attacks,
     damage,
@@ -27,6 +28,7 @@ from rulekeeper.rulesets.dire_alliance.raid import (
     ties,
 )
 from rulekeeper.rulesets.dire_alliance.raid import movement as raid_movement
+from rulekeeper.rulesets.dire_alliance.raid.checks import check_raid
 from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
 from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
@@ -81,6 +83,9 @@ class DireAllianceRaid(Ruleset[RaidTable]):
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return setup.SEATS[:options.heroes]
+
+    def check_content(self, content: Any, user_dir: Path | None) -> None:
+        check_raid(content, Files(self.content_dir, user_dir))
 
     def prepare(self, content: Any) -> Boards:
         return prepare_boards(content.boards)

@@ -12,7 +12,7 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
-from rulekeeper.rulesets.dire_alliance.models import FighterSpec
+from rulekeeper.rulesets.dire_alliance.models import FighterSpec, Whole
 from rulekeeper.rulesets.dire_alliance.raid.models import EnemyStat, HeroStat
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero, VillainState
 from rulekeeper.rulesets.dire_alliance.raid.state import Raid
@@ -44,7 +44,7 @@ class RaidOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    heroes: int = Field(2, ge=1, le=4, description="number of heroes (one player each)")
+    heroes: Whole = Field(2, ge=1, le=4, description="number of heroes (one player each)")
     hero1: str = Field("maren", description="hero of the first seat")
     hero2: str = Field("cole", description="hero of the second seat")
     hero3: str = Field("varga", description="hero of the third seat")
