@@ -85,9 +85,10 @@ def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
             continue
         t.emit("hit", "battle.attack.apply-results.c", target=target.name, hits=roll.hits,
                blocks=defense.blocks)
+        if not (yield from t.suffer_damage(target, "battle.attack.deal-damage", attacker)):
+            continue  # prevented: the target is not damaged
         damaged.append(target)
         t.bump(f"{attacker.side}_damage_dealt")
-        yield from t.suffer_damage(target, "battle.attack.deal-damage", attacker)
         if target.on_board:
             t.stun_on_damage(target)
         if kind == "melee" and attacker.has("vampire") and not attacker.sated:

@@ -9,6 +9,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver, Result
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw
+from rulekeeper.rulesets.dire_alliance.rulings import DreadInitiative
 from rulekeeper.rulesets.dire_alliance.setup import set_up
 
 if TYPE_CHECKING:
@@ -128,13 +129,19 @@ def card_label(t: Battle, card: str) -> str:
 
 
 def claim_initiative(t: Battle, seat: str) -> Asks[None]:
-    """The defender may discard one played card unresolved to become the aggressor."""
+    """The defender may discard one played card unresolved to become the aggressor (a dread
+    card too, unless ruling dread-initiative refuses it)."""
     area = t.sides[seat]
+    cites("battle.ruling.dread-initiative")
+    refused = DREAD if t.rulings.dread_initiative is DreadInitiative.REFUSE else None
+    cards = sorted(set(area.play) - {refused})
+    if not cards:
+        return
     answer = yield from t.ask(
         seat, "claim-initiative",
         [("keep", "Do not claim initiative")]
         + [(c, f"Discard the played {t.card_name(c)} card unresolved to claim initiative")
-           for c in sorted(set(area.play))],
+           for c in cards],
         "battle.initiative.claim.a", f"{t.turn}: claim initiative?")
     if answer == "keep":
         return

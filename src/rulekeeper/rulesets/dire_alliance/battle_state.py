@@ -65,10 +65,11 @@ class Battle(Tabletop):
         return value
 
     def suffer_damage(self, fighter: Fighter, rule: str,
-                      source: Fighter | None = None) -> Asks[None]:
-        """Lose a card, else be defeated (``damage``)."""
+                      source: Fighter | None = None) -> Asks[bool]:
+        """Lose a card, else be defeated (``damage``): nothing prevents it."""
         yield from ()
         damage.suffer_damage(self, fighter, rule)
+        return True
 
     def stun_on_damage(self, fighter: Fighter) -> None:
         """The attack sequence's last step: the damaged target is stunned."""

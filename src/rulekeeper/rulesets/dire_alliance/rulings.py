@@ -42,6 +42,16 @@ class DreadCards(StrEnum):
     DECK = "deck"
 
 
+class HealedCard(StrEnum):
+    DISCARD = "discard"
+    SUPPLY = "supply"
+
+
+class DreadInitiative(StrEnum):
+    ALLOW = "allow"
+    REFUSE = "refuse"
+
+
 class DireRulings(CoreRulings):
     """The rulings both modes share."""
 
@@ -66,3 +76,10 @@ class BattleRulings(DireRulings):
     dread_cards: DreadCards = ruling(
         "Dread cards go to the discard pile (Suffering Damage) or to the deck (Dread Cards)?",
         DreadCards.DISCARD)
+    healed_card: HealedCard = ruling(
+        "A healed fighter's card leaves the graveyard for the discard pile (Heal; Graveyard and "
+        "Healing) or for that fighter's supply pile (\"returned to that fighter's supply "
+        "through certain game effects and healing\")?", HealedCard.DISCARD)
+    dread_initiative: DreadInitiative = ruling(
+        "May the defender discard a played dread card (which does nothing) to claim "
+        "initiative, or only a fighter card it gives up?", DreadInitiative.ALLOW)

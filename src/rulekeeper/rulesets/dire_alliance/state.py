@@ -242,8 +242,9 @@ class Tabletop(ABC):
 
     @abstractmethod
     def suffer_damage(self, fighter: Fighter, rule: str,
-                      source: Fighter | None = None) -> Asks[None]:
-        """One damage to ``fighter``, dealt by ``source`` (an attacker) or by an effect."""
+                      source: Fighter | None = None) -> Asks[bool]:
+        """One damage to ``fighter``, dealt by ``source`` (an attacker) or by an effect.
+        Returns whether it was suffered (a mode may let it be prevented)."""
 
     @abstractmethod
     def stun_on_damage(self, fighter: Fighter) -> None:

@@ -49,8 +49,12 @@ TEMPLATES = {
 }
 
 
-def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks[None]:
-    """One damage to ``fighter``; ``source`` is the attacker (None: an effect)."""
+def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks[bool]:
+    """One damage to ``fighter``; ``source`` is the attacker (None: an effect). Returns False
+    when a ward token prevented it: then nothing is suffered (nor logged or counted as
+    suffered)."""
+    if t.is_hero(fighter) and (yield from ward(t, t.hero(fighter), source)):
+        return False
     cause = f"attacked by {source.name}" if source is not None else "an effect"
     t.emit("raid.damage", rule, fighter=fighter.name, source=cause)
     t.bump(f"{fighter.team}_damage_taken")
@@ -76,6 +80,7 @@ def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks
                    villain=fighter.name, wounds=villain.wounds)
             t.check_goal("heroes")
             yield from defeated_by(t, source)
+    return True
 
 
 def defeated_by(t: Raid, source: Fighter | None) -> Asks[None]:
@@ -84,21 +89,30 @@ def defeated_by(t: Raid, source: Fighter | None) -> Asks[None]:
         yield from gain(t, t.hero(source), 1, "raid.gain-cards.defeat")
 
 
-def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
-    """Prevent it with a ward token, or lose the matching card, or be defeated."""
+def ward(t: Raid, hero: Hero, source: Fighter | None) -> Asks[bool]:
+    """A hero about to suffer an enemy attack's damage may discard a ward token from its
+    action row to prevent it; True when it does."""
     warded = [c for c in hero.row if WARD in c.tokens]
-    if source is not None and warded:
-        cites("raid.sample.ward")
-        card = t.card_name(warded[0].card)
-        answer = yield from t.ask(
-            hero.seat, "ward", [("ward", f"Discard a ward token from {card} to prevent the damage"),
-                                ("take", "Suffer the damage")],
-            "raid.action-row.tokens.placed", f"{hero.name} is damaged: use a ward token?")
-        if answer == "ward":
-            warded[0].tokens.remove(WARD)
-            t.emit("raid.ward", "raid.action-row.tokens.placed", hero=hero.name,
-                   card=t.card_name(warded[0].card))
-            return
+    if source is None or not warded:
+        return False
+    cites("raid.sample.ward")
+    card = t.card_name(warded[0].card)
+    answer = yield from t.ask(
+        hero.seat, "ward", [("ward", f"Discard a ward token from {card} to prevent the damage"),
+                            ("take", "Suffer the damage")],
+        "raid.action-row.tokens.placed",
+        f"{hero.name} would suffer damage from {source.name}: discard a ward token to "
+        "prevent it?")
+    if answer != "ward":
+        return False
+    warded[0].tokens.remove(WARD)
+    t.emit("raid.ward", "raid.action-row.tokens.placed", hero=hero.name,
+           card=t.card_name(warded[0].card))
+    return True
+
+
+def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
+    """Lose the matching card, or be defeated."""
     rank = t.rank(source) if source is not None else None
     if rank is None:
         lost = lose_top(t, hero, "an unranked enemy" if source is not None else "an effect")

@@ -18,6 +18,11 @@ class RaidRowIcons(StrEnum):
     ALL = "all"
 
 
+class RaidSpecialShoot(StrEnum):
+    NO_ENEMIES_HERE = "no-enemies-here"
+    ALLOWED = "allowed"
+
+
 class RaidRulings(DireRulings):
     """Raid Mode's rulings."""
 
@@ -28,3 +33,7 @@ class RaidRulings(DireRulings):
         "Attack priority counts the action-row cards \"containing damage icons\" that match: "
         "face-up cards only (a face-down card's icons are hidden), or every card?",
         RaidRowIcons.FACE_UP)
+    raid_special_shoot: RaidSpecialShoot = ruling(
+        "\"A hero may only perform a Shoot action if there are no enemies in their area\": "
+        "does it hold for the Shoot of a card's special action too, or only for the basic "
+        "Shoot?", RaidSpecialShoot.NO_ENEMIES_HERE)

@@ -21,6 +21,7 @@ from rulekeeper.rulesets.dire_alliance.raid.models import (
     VillainCard,
 )
 from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES, Hero, RowCard, VillainState
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidSpecialShoot
 from rulekeeper.rulesets.dire_alliance.state import DireTable, Fighter, Stat, Tabletop
 
 if TYPE_CHECKING:
@@ -150,8 +151,8 @@ class Raid(Tabletop):
         return value if isinstance(value, int) else 0
 
     def suffer_damage(self, fighter: Fighter, rule: str,
-                      source: Fighter | None = None) -> Asks[None]:
-        yield from damage.suffer(self, fighter, rule, source)
+                      source: Fighter | None = None) -> Asks[bool]:
+        return (yield from damage.suffer(self, fighter, rule, source))
 
     def stun_on_damage(self, fighter: Fighter) -> None:
         """Fighters never become stunned by damage in Raid Mode."""
@@ -177,7 +178,10 @@ class Raid(Tabletop):
 
     def resolve_effect(self, actor: Fighter, effect: Effect,
                        it: Fighter | None) -> special.Outcome | special.Done:
-        """The ``token`` verb of hero cards, and the shared vocabulary."""
+        """The ``token`` verb of hero cards, and the shared vocabulary (a hero's Shoot only
+        with no enemy in its area, under ruling raid-special-shoot)."""
+        if effect.verb == "shoot" and self.shoot_barred(actor):
+            return special.skipped(self, actor, effect)
         if effect.verb != "token":
             return super().resolve_effect(actor, effect, it)
         row_card = self.resolving(actor)
@@ -189,9 +193,19 @@ class Raid(Tabletop):
         return True, None
 
     def effect_possible(self, actor: Fighter, effect: Effect) -> bool:
+        if effect.verb == "shoot" and self.shoot_barred(actor):
+            return False
         if effect.verb != "token":
             return super().effect_possible(actor, effect)
         return self.resolving(actor) is not None
+
+    def shoot_barred(self, actor: Fighter) -> bool:
+        """A hero may only Shoot with no enemy in its area (ruling raid-special-shoot: the
+        Shoot of a card's special action too, by default)."""
+        cites("raid.ruling.raid-special-shoot", "raid.hero-action.shoot.b")
+        return (self.is_hero(actor) and actor.area is not None
+                and self.rulings.raid_special_shoot is RaidSpecialShoot.NO_ENEMIES_HERE
+                and bool(self.enemies_in(actor.area, actor.team)))
 
     def resolving(self, actor: Fighter) -> RowCard | None:
         """The face-up card of the actor's action row whose special action is being resolved
