@@ -60,7 +60,7 @@ def test_a_number_of_heroes_is_a_whole_number_too():
 
 
 def test_every_option_of_a_die_ruling_has_faces_and_every_face_a_known_symbol():
-    refused(BATTLE, "no faces for the ruling's option.s. hit-heavy",
+    refused(BATTLE, "no faces for the ruling's options hit-heavy",
             **{"components.combat_die.faces": {"default": ["HIT"], "block-heavy": ["BLOCK"]}})
     refused(RAID, "not 'HTI'", **{"components.combat_die.faces.default.0": "HTI"})
     refused(BATTLE, "at most 20", **{"components.vampire_die.faces.default": ["HIT"] * 21})

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
-from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice
+from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice, roll_text
 from rulekeeper.rulesets.dire_alliance.cards import DREAD
 from rulekeeper.rulesets.dire_alliance.movement import move
 from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
+from rulekeeper.rulesets.dire_alliance.words import a, count
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.battle_state import Battle
@@ -30,23 +31,34 @@ FOCUS_SEEN = 1
 """Cards gained by Focus on a friendly fighter it sees elsewhere (battle.action.focus.b)."""
 
 TEMPLATES = {
-    "action": "{fighter} performs a {action} action",
-    "focus": "{fighter} focuses: {target} gains {count} card(s)",
+    "action": "{fighter} performs {action} action",
+    "focus": "{fighter} focuses: {target} gains {count:card|cards}",
     "control": "{fighter} claims {seat_owner}'s objective {objective} and {seat} places it in "
                "their play area ({claimed} claimed)",
     "interact": "{fighter} performs ➤ Interact: {action}",
     "dread.returned": "{fighter} spends its action to return a dread card to the dread pile "
                       "({left} in the pile)",
-    "gain": "{fighter} gains {count} card(s): {seat} moves them from the supply pile to the "
+    "gain": "{fighter} gains {count:card|cards}: {seat} moves them from the supply pile to the "
             "discard pile ({left} left in supply)",
-    "gain.short": "{fighter} should gain {wanted} card(s) but the supply pile holds {held}: "
+    "gain.short": "{fighter} should gain {wanted:card|cards} but the supply pile holds {held}: "
                   "it gains {count} ({ruling})",
 }
 
 
-def dice(count: int) -> str:
-    """``"1 die"``, ``"3 dice"``."""
-    return f"{count} {'die' if count == 1 else 'dice'}"
+def focus_options(t: Battle, fighter: Fighter) -> list[tuple[str, str]]:
+    """Focus on itself or a friendly fighter: one option per card gained and count (two
+    fighters of one card, Dr. Kramer and Rutger, gain the same cards: one option)."""
+    chosen: dict[tuple[str, str, int], list[Fighter]] = {}
+    for friend in special.candidates(t, fighter, "friend-seen", None):
+        gained = FOCUS_HERE if friend.area == fighter.area else FOCUS_SEEN
+        chosen.setdefault((friend.side, friend.card, gained), []).append(friend)
+    out = []
+    for (side, card, gained), friends in chosen.items():
+        names = " and ".join(f.name for f in friends)
+        held = t.sides[side].supply.get(card, 0)
+        out.append((f"focus:{friends[0].id}", f"Focus: {names} gain{'s' * (len(friends) == 1)} "
+                                              f"{count(gained, 'card')} ({held} in supply)"))
+    return out
 
 
 def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
@@ -76,17 +88,13 @@ def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
         out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
     if attack_dice(t, fighter, "melee", 0) > 0:
         for enemy in t.enemies_in(here, fighter.team):
-            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({dice(form.melee)} against "
-                                             f"{enemy.form.defense})"))
+            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} "
+                                             f"({roll_text(t, fighter, [enemy], 'melee')})"))
     if attack_dice(t, fighter, "shoot", 0) > 0:
         for enemy in special.shoot_targets(t, fighter):
             out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
-                                             f"({dice(form.shoot)} against {enemy.form.defense})"))
-    for friend in special.candidates(t, fighter, "friend-seen", None):
-        count = FOCUS_HERE if friend.area == here else FOCUS_SEEN
-        out.append((f"focus:{friend.id}", f"Focus: {friend.name} gains {count} card(s) "
-                                          f"({t.sides[friend.side].supply.get(friend.card, 0)} "
-                                          "in supply)"))
+                                             f"({roll_text(t, fighter, [enemy], 'shoot')})"))
+    out += focus_options(t, fighter)
     for objective in claimable(t, fighter):
         out.append((f"control:{objective.id}", f"Control: claim {objective.name}"))
     if interact is not None and special.interact_possible(t, fighter, interact):
@@ -109,7 +117,7 @@ def perform(t: Battle, fighter: Fighter, option: str,
         yield from move(t, fighter, arg)
     elif verb in ("melee", "shoot"):
         rule = "battle.action.melee" if verb == "melee" else "battle.action.shoot.a"
-        t.emit("action", rule, fighter=fighter.name, action=verb.capitalize())
+        t.emit("action", rule, fighter=fighter.name, action=a(verb.capitalize()))
         yield from attack(t, fighter, [t.fighters[arg]], "melee" if verb == "melee" else "shoot")
     elif verb == "focus":
         focus(t, fighter, t.fighters[arg])

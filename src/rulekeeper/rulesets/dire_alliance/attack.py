@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.dice import is_hit
+from rulekeeper.rulesets.dire_alliance.words import count
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
@@ -40,6 +41,24 @@ def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
     """Combat dice of an attack: the melee or shoot value plus a special action's bonus."""
     cites("battle.attack.gather-dice.melee", "battle.attack.gather-dice.shoot")
     return t.stat(attacker, kind) + extra
+
+
+def roll_text(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
+              extra: int = 0) -> str:
+    """What an attack would roll, as a player is told before choosing it: the combat dice
+    (one fewer against a Dreadful target), the vampire die of a sated fighter, and the
+    defense dice of each target: ``"2 dice (one fewer: Rutger is Dreadful) and the vampire
+    die against 2 dice"``."""
+    dice = attack_dice(t, attacker, kind, extra)
+    dreadful = next((f for f in targets if f.has("dreadful")), None)
+    text = count(max(dice - (dreadful is not None), 0), "die", "dice")
+    if dreadful is not None:
+        text += f" (one fewer: {dreadful.name} is Dreadful)"
+    if attacker.sated:
+        text += " and the vampire die"
+    defenses = [count(t.stat(f, "defense"), "die", "dice")
+                + (" and the vampire die" if f.sated else "") for f in targets]
+    return f"{text} against {' / '.join(defenses)}"
 
 
 def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,

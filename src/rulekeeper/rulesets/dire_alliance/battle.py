@@ -37,8 +37,8 @@ TURNS = (
 TEMPLATES = {
     "round": "Round {round} begins: {aggressor} is the aggressor, {defender} the defender",
     "turn": "{turn}: {seat} plays",
-    "play": "{seat} plays {cards}",
-    "play.count": "{seat} plays {count} card(s)",
+    "play": "{seat} plays {cards:and}",
+    "play.none": "{seat} has no card left to play",
     "claim": "{seat} discards a played {card} card without resolving it and claims "
              "initiative: the token flips to {seat}, who becomes the aggressor",
     "activate": "{fighter} is activated",
@@ -103,10 +103,10 @@ def take_turn(t: Battle, seat: str, role: str, number: int) -> Asks[None]:
         area.play.extend(area.hand)
         area.hand.clear()
     t.played.update(c for c in area.play if c != DREAD)
-    t.emit("play.count", turn.plays, seat=seat, count=len(area.play))
-    if t.logging:
-        t.emit("play", turn.plays, to=(seat,), seat=seat,
-               cards=[t.card_name(c) for c in area.play])
+    if area.play:  # played openly: everyone sees which
+        t.emit("play", turn.plays, seat=seat, cards=[t.card_name(c) for c in area.play])
+    else:
+        t.emit("play.none", turn.plays, seat=seat)
     if role == "defender" and area.play:
         yield from claim_initiative(t, seat)
     cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",

@@ -27,7 +27,7 @@ HAND_SIZE = 4
 
 TEMPLATES = {
     "reshuffle": "{seat} shuffles a discard pile of {cards} cards into a new deck",
-    "draw": "{seat} draws {count} card(s)",
+    "draw": "{seat} draws {count:card|cards}",
     "draw.cards": "{seat} draws {cards}",
 }
 

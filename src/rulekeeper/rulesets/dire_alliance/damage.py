@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, draw
 from rulekeeper.rulesets.dire_alliance.rulings import DreadCards, ResilientDamage
+from rulekeeper.rulesets.dire_alliance.words import a_card
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.battle_state import Battle
@@ -18,14 +19,14 @@ DREAD_PER_DEFEAT = 2
 
 TEMPLATES = {
     "damage": "{fighter} suffers damage",
-    "lose.hand": "{seat} moves a {card} card from hand to the graveyard and draws a card",
-    "lose.deck": "{seat} finds a {card} card in the deck and moves it to the graveyard",
-    "lose.discard": "{seat} moves a {card} card from the discard pile to the graveyard",
+    "lose.hand": "{seat} moves {card} from hand to the graveyard and draws a card",
+    "lose.deck": "{seat} finds {card} in the deck and moves it to the graveyard",
+    "lose.discard": "{seat} moves {card} from the discard pile to the graveyard",
     "resilient": "{fighter} is Resilient: it loses no card and stays on the board",
     "resilient.kept": "{fighter} is Resilient: with no {card} card to lose it stays on the board",
     "defeated": "{fighter} has no card left in hand, deck or discard pile: it is defeated and "
                 "removed from the board",
-    "dread": "{seat} places {count} dread card(s) from the dread pile into the {pile} "
+    "dread": "{seat} places {count:dread card|dread cards} from the dread pile into the {pile} "
              "({left} left in the dread pile)",
     "sated.lost": "{fighter} suffers damage and loses its sated token",
     "form.revert": "{fighter} suffers damage and returns to {form}",
@@ -74,7 +75,7 @@ def lose_card(t: Battle, fighter: Fighter) -> bool:
     area.graveyard.append(fighter.card)
     t.bump(f"{fighter.side}_cards_lost")
     kind, rule = LOST[where]
-    t.emit(kind, rule, seat=area.seat, card=t.card_name(fighter.card))
+    t.emit(kind, rule, seat=area.seat, card=a_card(t.card_name(fighter.card)))
     if where == "hand":
         draw(t, area, 1, "battle.suffer-damage.hand.b")
     return True

@@ -299,7 +299,7 @@ class Die(Model):
     def check_options(self, what: str, options: type[StrEnum]) -> None:
         missing = [o.value for o in options if o.value not in self.faces]
         if missing:
-            raise ValueError(f"{what}: no faces for the ruling's option(s) {', '.join(missing)}")
+            raise ValueError(f"{what}: no faces for the ruling's options {', '.join(missing)}")
 
 
 class Components(Model):

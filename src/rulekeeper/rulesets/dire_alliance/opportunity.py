@@ -33,7 +33,8 @@ def opportunity_attacks(t: Battle, mover: Fighter, destination: str) -> Asks[boo
             [(f.id, f"Opportunity attack with {f.name} on {mover.name}") for f in waiting]
             + [("none", "No (more) opportunity attacks")],
             "battle.opportunity-attack.order",
-            f"{mover.name} is leaving {t.area_name(area)}: opportunity attacks?", about=mover)
+            f"{mover.name} is leaving {t.area_name(area)} for {t.area_name(destination)}: "
+            "opportunity attacks?", about=mover)
         if answer == "none":
             t.emit("opportunity.declined", "battle.opportunity-attack.trigger", seat=seat,
                    target=mover.name)

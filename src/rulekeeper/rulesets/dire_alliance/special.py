@@ -15,9 +15,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
-from rulekeeper.rulesets.dire_alliance.attack import CHOOSE_TARGET, Kind, attack, attack_dice
+from rulekeeper.rulesets.dire_alliance.attack import (
+    CHOOSE_TARGET,
+    Kind,
+    attack,
+    attack_dice,
+    roll_text,
+)
 from rulekeeper.rulesets.dire_alliance.models import Effect
 from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
+from rulekeeper.rulesets.dire_alliance.words import a
 
 if TYPE_CHECKING:
     from rulekeeper.core.decisions import Decision
@@ -36,7 +43,7 @@ TEMPLATES = {
     "transform": "{fighter} takes its form {form}",
     "teleport": "{fighter} is placed in {destination}, the area of its {token}",
     "mark": "{fighter} takes {site}: it now shows {seat}'s colour",
-    "command": "{fighter} has {target} perform a {action} action (being stunned does not stop it)",
+    "command": "{fighter} has {target} perform {action} action (being stunned does not stop it)",
 }
 
 Done = tuple[bool, "Fighter | None"]
@@ -84,13 +91,16 @@ def shoot_targets(t: Tabletop, actor: Fighter, selector: Selector = "enemy-seen"
 
 
 def choose_fighter(t: Tabletop, actor: Fighter, pool: list[Fighter], what: str,
-                   rule: str) -> Asks[Fighter | None]:
-    """Ask the actor's controller to pick one fighter of ``pool`` (None when it is empty)."""
+                   rule: str, detail: Callable[[Fighter], str] | None = None
+                   ) -> Asks[Fighter | None]:
+    """Ask the actor's controller to pick one fighter of ``pool`` (None when it is empty);
+    ``detail`` adds to each label (what an attack on it would roll)."""
     if not pool:
         return None
     answer = yield from t.ask(
         actor.side, "target",
-        [(f.id, f"{f.name} ({f.side}) in {t.area_name(f.area)}") for f in pool],
+        [(f.id, f"{f.name} ({f.side}) in {t.area_name(f.area)}"
+                + (f": {detail(f)}" if detail else "")) for f in pool],
         rule, f"{actor.name}: {what}", actor)
     return t.fighters[answer]
 
@@ -180,13 +190,17 @@ def _attack(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> 
         pool = shoot_targets(t, actor, effect.target, it)
     if not pool or attack_dice(t, actor, kind, bonus.dice) <= 0:
         return skipped(t, actor, effect)
+    def spread(target: Fighter) -> list[Fighter]:
+        if bonus.targets == "one":
+            return [target]
+        return [f for f in t.in_area(target.area or "") if f.team != actor.team
+                and (kind == "melee" or not f.has("unseen"))]
+
     target = yield from choose_fighter(
-        t, actor, pool, f"{kind} target", CHOOSE_TARGET[kind])
+        t, actor, pool, f"{kind} target", CHOOSE_TARGET[kind],
+        lambda f: roll_text(t, actor, spread(f), kind, bonus.dice))
     assert target is not None
-    targets = [target]
-    if bonus.targets == "all":
-        targets = [f for f in t.in_area(target.area or "") if f.team != actor.team
-                   and (kind == "melee" or not f.has("unseen"))]
+    targets = spread(target)
     yield from attack(t, actor, targets, kind, bonus.dice)
     return True, target
 
@@ -313,16 +327,29 @@ def _mark(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Do
     return True, None
 
 
+BASIC_ACTIONS = {name: Effect.model_validate({name: 1 if name == "move" else {}})
+                 for name in ("move", "melee", "shoot")}
+"""The basic actions a ``command`` has a fighter perform."""
+
+
+def commanded(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> list[Fighter]:
+    """The friendly fighters (other than the actor) a command may choose: those that can
+    perform its basic action now (a Melee needs an enemy in their area)."""
+    basic = BASIC_ACTIONS[effect.name]
+    return [f for f in candidates(t, actor, effect.target, it, effect.amount)
+            if f.team == actor.team and f is not actor and t.effect_possible(f, basic)]
+
+
 def _command(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
-    target = yield from _chosen(t, actor, effect, it, lambda f: f.team == actor.team,
-                                f"who performs a {effect.name}?")
+    target = yield from choose_fighter(t, actor, commanded(t, actor, effect, it),
+                                       f"who performs {a(effect.name.capitalize())} action?",
+                                       "battle.sample.vocabulary")
     if target is None:
         return skipped(t, actor, effect)
     t.emit("command", "battle.status.forced-actions.a", fighter=actor.name, target=target.name,
-           action=effect.name.capitalize())
+           action=a(effect.name.capitalize()))
     cites("battle.status.forced-actions.b")  # it stays stunned: this is not its activation
-    basic = Effect.model_validate({effect.name: 1 if effect.name == "move" else {}})
-    yield from run(t, target, basic, None)
+    yield from run(t, target, BASIC_ACTIONS[effect.name], None)
     return True, target
 
 
@@ -361,8 +388,13 @@ def _can_transform(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
     return actor.form.id != effect.name
 
 
+def _can_command(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return bool(commanded(t, actor, effect, None))
+
+
 def _can_teleport(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
-    return (actor.side, effect.name) in t.tokens
+    """Its token is on the board, somewhere else than the actor."""
+    return t.tokens.get((actor.side, effect.name), actor.area) != actor.area
 
 
 def _can_mark(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
@@ -377,6 +409,6 @@ VOCABULARY: dict[str, Verb] = {
     "stun": Verb(_status, _anyone), "sate": Verb(_status, _can_sate),
     "ready": Verb(_status, _can_ready), "transform": Verb(_transform, _can_transform),
     "teleport": Verb(_teleport, _can_teleport), "mark": Verb(_mark, _can_mark),
-    "command": Verb(_command, _anyone),
+    "command": Verb(_command, _can_command),
 }
 """The shared vocabulary: each verb of ``Effect``, what it does and when it can."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
-from rulekeeper.rulesets.dire_alliance.attack import Kind, attack
+from rulekeeper.rulesets.dire_alliance.attack import Kind, attack, roll_text
 from rulekeeper.rulesets.dire_alliance.models import AttackBonus
 from rulekeeper.rulesets.dire_alliance.raid import goals, ties
 from rulekeeper.rulesets.dire_alliance.raid.heroes import could_roll
@@ -135,7 +135,7 @@ def villain_claims(t: Raid, villain: Fighter) -> Asks[None]:
     goals.claim(t, villain, t.objectives[chosen], "raid.objective.villain-damage")
 
 
-def opportunity_attacks(t: Raid, mover: Fighter) -> Asks[bool]:
+def opportunity_attacks(t: Raid, mover: Fighter, destination: str) -> Asks[bool]:
     """The opportunity attacks on a fighter leaving its area. Raid fighters are not stunned by
     damage, so the mover never has to stop; returns False."""
     area = mover.area
@@ -160,12 +160,12 @@ def opportunity_attacks(t: Raid, mover: Fighter) -> Asks[bool]:
             continue
         answer = yield from t.ask(
             hero.seat, "opportunity-attack",
-            [("attack", f"Opportunity attack on {mover.name} (melee "
-                        f"{t.stat(hero.fighter, 'melee')} against "
-                        f"{t.stat(mover, 'defense')})"),
+            [("attack", f"Opportunity attack on {mover.name} "
+                        f"({roll_text(t, hero.fighter, [mover], 'melee')})"),
              ("none", "No opportunity attack")],
             "battle.opportunity-attack.trigger",
-            f"{mover.name} is leaving {t.area_name(area)}: does {hero.name} attack?")
+            f"{mover.name} is leaving {t.area_name(area)} for {t.area_name(destination)}: does "
+            f"{hero.name} attack?")
         if answer == "none":
             t.emit("opportunity.declined", "battle.opportunity-attack.trigger",
                    seat=hero.name, target=mover.name)

@@ -15,6 +15,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
 from rulekeeper.rulesets.dire_alliance.raid import ties
+from rulekeeper.rulesets.dire_alliance.words import a, a_card
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Hero, Raid
@@ -27,7 +28,7 @@ TEMPLATES = {
     "raid.damage": "{fighter} suffers damage ({source})",
     "raid.ward": "{hero} discards a ward token from the {card} card in the action row: the "
                  "damage is prevented",
-    "raid.lose": "{hero} loses a {card} card from the {pile} (its damage icons include rank "
+    "raid.lose": "{hero} loses {card} from the {pile} (its damage icons include rank "
                  "{rank}) to the damage pile",
     "raid.lose.top": "{hero} loses the top card of the deck, {card}, to the damage pile "
                      "({why})",
@@ -36,15 +37,15 @@ TEMPLATES = {
                            "to the bag ({bag} in the bag)",
     "raid.wound": "{villain} suffers a wound: {wounds} of {health}",
     "raid.villain.defeated": "{villain} has {wounds} wounds, its health: it is defeated",
-    "raid.heal.hero": "{hero} heals: a {card} card goes from the damage pile to the discard pile",
+    "raid.heal.hero": "{hero} heals: {card} goes from the damage pile to the discard pile",
     "raid.heal.nothing": "{fighter} heals, but has nothing to heal ({why})",
     "raid.heal.villain": "{villain} heals: one wound is discarded ({wounds} of {health} left)",
-    "raid.heal.minion": "{minion} would heal: instead a {placed} of the same rank ({rank}) "
+    "raid.heal.minion": "{minion} would heal: instead {placed} of the same rank ({rank}) "
                         "is taken from the bag and placed in {area}",
-    "raid.gain": "{hero} gains a {card} card: it goes from the supply to the discard pile "
+    "raid.gain": "{hero} gains {card}: it goes from the supply to the discard pile "
                  "({left} left in that pile)",
     "raid.gain.none": "{hero} gains no card ({why})",
-    "raid.gain.short": "{hero} should gain {wanted} card(s) but the supply holds {held}: it "
+    "raid.gain.short": "{hero} should gain {wanted:card|cards} but the supply holds {held}: it "
                        "gains up to {count} ({ruling})",
 }
 
@@ -166,7 +167,7 @@ def lose_ranked(t: Raid, hero: Hero, rank: str) -> Asks[bool]:
         piles.graveyard.append(card)
         t.bump("hero_cards_lost")
         t.emit("raid.lose", "raid.damage.hero.search-order", hero=hero.name,
-               card=t.card_name(card), pile=where, rank=rank)
+               card=a_card(t.card_name(card)), pile=where, rank=rank)
         if where == "hand":
             draw(t, piles, 1, "battle.suffer-damage.hand.b")
         return True
@@ -212,7 +213,7 @@ def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
             hero.piles.discard.append(card)
             t.bump("hero_heals")
             t.emit("raid.heal.hero", "raid.heal.hero", hero=hero.name,
-                   card=t.card_name(card))
+                   card=a_card(t.card_name(card)))
         elif t.is_villain(fighter):
             villain = t.the_villain
             cites("raid.additional.villain-heal")
@@ -239,7 +240,7 @@ def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     placed = t.fighters[token]
     t.place(placed, area)
     t.bump("minions_placed")
-    t.emit("raid.heal.minion", "raid.heal.minion", minion=minion.name, placed=placed.name,
+    t.emit("raid.heal.minion", "raid.heal.minion", minion=minion.name, placed=a(placed.name),
            rank=t.rank(minion) or "unranked", area=t.area_name(area))
     t.check_goal("enemies")
 
@@ -273,5 +274,5 @@ def gain(t: Raid, hero: Hero, count: int, rule: str) -> Asks[None]:
         supply[answer] -= 1
         hero.piles.discard.append(answer)
         t.bump("hero_cards_gained")
-        t.emit("raid.gain", rule, hero=hero.name, card=t.card_name(answer),
+        t.emit("raid.gain", rule, hero=hero.name, card=a_card(t.card_name(answer)),
                left=supply[answer])

@@ -12,6 +12,7 @@ from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.raid.enemy_actions import activate
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
 from rulekeeper.rulesets.dire_alliance.raid.minions import activation_order, nearest_minion, spawn
+from rulekeeper.rulesets.dire_alliance.words import count
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
 TEMPLATES = {
     "raid.villain.card": "Villain card: {card} ({modifiers}; Minion Activation icon: {colour}); "
                          "{villain} now has melee {melee}, shoot {shoot}, defense {defense} "
-                         "({left} card(s) left in the villain deck)",
+                         "({left:card|cards} left in the villain deck)",
     "raid.villain.empty": "The villain deck is empty and a villain card must be drawn",
-    "raid.discard.hand": "{hero} discards the {count} card(s) left in hand",
-    "raid.discard.row": "{hero} discards the {count} card(s) of the action row{tokens}",
-    "raid.discard.villain": "The {count} villain card(s) of the villain action row go to the "
-                            "villain discard pile",
+    "raid.discard.hand": "{hero} discards the {count:card|cards} left in hand",
+    "raid.discard.row": "{hero} discards the {count:card|cards} of the action row{tokens}",
+    "raid.discard.villain": "The {count:villain card|villain cards} of the villain action row go "
+                            "to the villain discard pile",
 }
 
 
@@ -96,7 +97,7 @@ def end_of_round(t: Raid) -> None:
             t.emit("raid.discard.row", "raid.action-row.tokens.discard" if tokens
                    else "raid.enemies-react.discard.action-row", hero=hero.name,
                    count=len(hero.row),
-                   tokens=f" and the {tokens} token(s) on them" if tokens else "")
+                   tokens=f" and the {count(tokens, 'token')} on them" if tokens else "")
             hero.piles.discard.extend(c.card for c in hero.row)
             hero.row.clear()
     villain = t.the_villain

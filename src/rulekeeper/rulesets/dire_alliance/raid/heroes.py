@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
-from rulekeeper.rulesets.dire_alliance.attack import attack
+from rulekeeper.rulesets.dire_alliance.attack import attack, roll_text
 from rulekeeper.rulesets.dire_alliance.cards import draw
 from rulekeeper.rulesets.dire_alliance.movement import move
 from rulekeeper.rulesets.dire_alliance.raid.models import DASH, Modifiers
 from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero, RowCard
+from rulekeeper.rulesets.dire_alliance.words import a, count
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
@@ -32,9 +33,9 @@ phase (raid.hero-act.two-card-limit)."""
 
 TEMPLATES = {
     "raid.phase": "Round {round}: the {phase} phase begins",
-    "raid.play": "{hero} plays {card} face {face} into the action row ({count} card(s) there)",
+    "raid.play": "{hero} plays {card} face {face} into the action row ({count:card|cards} there)",
     "raid.no-action": "{hero} performs no action with the {card} card",
-    "raid.action": "{hero} performs a {action} action",
+    "raid.action": "{hero} performs {action} action",
     "raid.wait": "{hero} lets {other} act first",
     "raid.stop": "{hero} plays no more cards this phase",
     "raid.limit": "{hero} has {count} cards in the action row: no more actions this phase",
@@ -129,7 +130,7 @@ def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
         pairs.append(("stop", "Play no more cards this phase"))
     rule = "raid.hero-action.play-card" if act else "raid.heroes-react.play"
     return (yield from t.ask(hero.seat, "hero-action", pairs, rule,
-                             f"{t.phase}: {hero.name}'s action ({len(hero.row)} card(s) "
+                             f"{t.phase}: {hero.name}'s action ({count(len(hero.row), 'card')} "
                              f"in the action row)"))
 
 
@@ -206,14 +207,13 @@ def basic_options(t: Raid, hero: Hero) -> list[tuple[str, str]]:
         out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
     if could_roll(t, hero, "melee"):
         for enemy in enemies:
-            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({t.stat(fighter, 'melee')}"
-                                             f" against {t.stat(enemy, 'defense')})"))
+            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} "
+                                             f"({roll_text(t, fighter, [enemy], 'melee')})"))
     cites("raid.hero-action.shoot.b")
     if not enemies and could_roll(t, hero, "shoot"):
         for enemy in special.shoot_targets(t, fighter):
-            out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)}"
-                                             f" ({t.stat(fighter, 'shoot')} against "
-                                             f"{t.stat(enemy, 'defense')})"))
+            out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
+                                             f"({roll_text(t, fighter, [enemy], 'shoot')})"))
     if not enemies and t.can_heal(fighter):
         out.append(("rest", "Rest: heal (a card from your damage pile to your discard pile)"))
     if special.interact_possible(t, fighter, t.scenario.interact):
@@ -239,7 +239,7 @@ def basic_action(t: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
         t.emit("raid.no-action", "raid.hero-action.facedown", hero=hero.name,
                card="face-down")
         return
-    t.emit("raid.action", RULES[verb], hero=hero.name, action=verb.capitalize())
+    t.emit("raid.action", RULES[verb], hero=hero.name, action=a(verb.capitalize()))
     if verb == "move":
         yield from move(t, fighter, arg)
     elif verb in ("melee", "shoot"):
@@ -264,7 +264,7 @@ def exert(t: Raid, hero: Hero) -> Asks[None]:
     destination = yield from t.ask(
         hero.seat, "area", [(a, t.area_name(a)) for a in t.board.neighbours(here)],
         "raid.exert.move", f"{hero.name}: Move (exert) where?")
-    t.emit("raid.action", "raid.exert.move", hero=hero.name, action="Move")
+    t.emit("raid.action", "raid.exert.move", hero=hero.name, action=a("Move"))
     yield from move(t, hero.fighter, destination)
 
 

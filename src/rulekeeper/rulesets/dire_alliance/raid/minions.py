@@ -9,6 +9,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.raid import ties
 from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, valid_targets
+from rulekeeper.rulesets.dire_alliance.words import a
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.attack import Kind
@@ -21,8 +22,8 @@ TEMPLATES = {
                   "placed in {area}, {why}",
     "raid.spawn.empty": "{who} should spawn a minion, but the bag is empty",
     "raid.nearest": "{hero} activates {minion}: the nearest {colour} minion not yet activated "
-                    "this phase ({distance} border(s) away)",
-    "raid.no-minion": "{hero} cannot activate a {colour} minion (none on the board that has not "
+                    "this phase ({distance:border|borders} away)",
+    "raid.no-minion": "{hero} cannot activate {colour} minion (none on the board that has not "
                       "been activated this phase)",
 }
 
@@ -92,7 +93,7 @@ def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
     pool = [m for m in t.minions() if t.kinds[m.card].colour == colour
             and m.id not in t.activated]
     if not pool:
-        t.emit("raid.no-minion", "raid.enemy-act.spawn-if-none", hero=hero.name, colour=colour)
+        t.emit("raid.no-minion", "raid.enemy-act.spawn-if-none", hero=hero.name, colour=a(colour))
         return None
     distance = min(t.board.distance(here, m.area or here) for m in pool)
     near = [m for m in pool if t.board.distance(here, m.area or here) == distance]
@@ -103,5 +104,5 @@ def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
         "a minion that can attack a hero now, then the one with the most attack dice")
     minion = t.fighters[chosen]
     t.emit("raid.nearest", "raid.enemy-act.minion.nearest", hero=hero.name, minion=minion.name,
-           colour=colour, distance=f"{distance:.0f}")
+           colour=colour, distance=int(distance))
     return minion

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
 from rulekeeper.rulesets.dire_alliance.raid import ties
+from rulekeeper.rulesets.dire_alliance.words import count
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.models import Toward
@@ -67,12 +68,12 @@ def nearest_hero(t: Raid, enemy: Fighter, rule: str) -> Asks[Goal]:
     heroes = t.hero_figures()
     distance = min(t.board.distance(here, h.area or here) for h in heroes)
     near = [h for h in heroes if t.board.distance(here, h.area or here) == distance]
-    why = f"the nearest hero, {distance:.0f} border(s) away"
+    why = f"the nearest hero, {count(int(distance), 'border')} away"
     if len(near) > 1:
         most = max(len(t.hero(h).damage_pile) for h in near)
         near = [h for h in near if len(t.hero(h).damage_pile) == most]
         why += (f"; of the heroes that near, the one who has suffered the most damage "
-                f"({most} card(s) in the damage pile)")
+                f"({count(most, 'card')} in the damage pile)")
         rule = "raid.enemy-move.minion.most-damage"
     chosen = yield from ties.settle(t, t.decider, f"which hero {enemy.name} moves toward",
                                     hero_candidates(t, near, enemy), "raid.ties.mutual",
@@ -110,14 +111,14 @@ def nearest_objective(t: Raid, enemy: Fighter, rule: str, near_hero: bool) -> As
     areas = objective_areas(t)
     distance = min(t.board.distance(here, a) for a in areas)
     tied = [a for a in areas if t.board.distance(here, a) == distance]
-    why = f"the nearest objective, {distance:.0f} border(s) away"
+    why = f"the nearest objective, {count(int(distance), 'border')} away"
     if len(tied) > 1 and near_hero:
         after = {a: min((hero_distance(t, s) for s in t.board.steps_toward(here, a)),
                         default=hero_distance(t, here)) for a in tied}
         best = min(after.values())
         tied = [a for a in tied if after[a] == best]
         why += (f"; of the objectives that near, the one whose path brings it nearest a hero "
-                f"({best:.0f} border(s))")
+                f"({count(int(best), 'border')})")
         rule = "raid.enemy-move.villain.objective-tie"
     names = {a: next(t.objectives[o].name for o in t.objectives_in_play()
                      if t.objectives[o].area == a) for a in tied}

@@ -38,7 +38,7 @@ from rulekeeper.rulesets.dire_alliance.state import Boards, prepare_boards
 HERE = Path(__file__).parent.parent
 
 SHARED = ("state.py", "cards.py", "dice.py", "attack.py", "movement.py", "special.py",
-          "models.py", "rulings.py")
+          "models.py", "rulings.py", "words.py")
 """The modules of the package that Raid Mode is built on, besides its own subpackage."""
 
 

@@ -17,6 +17,7 @@ from rulekeeper.rulesets.dire_alliance.raid.models import EnemyStat, HeroStat
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero, VillainState
 from rulekeeper.rulesets.dire_alliance.raid.state import Raid
 from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, check_choice
+from rulekeeper.rulesets.dire_alliance.words import a
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
@@ -27,7 +28,7 @@ SEATS = ("hero1", "hero2", "hero3", "hero4")
 TEMPLATES = {
     "raid.setup.scenario": "Scenario: {scenario}, played on {board}. Heroes' goal: {hero_goal} "
                            "Villain's goal: {villain_goal}",
-    "raid.setup.hero": "{seat} plays {hero} ({stats}), a {hero_class}: a starting deck of "
+    "raid.setup.hero": "{seat} plays {hero} ({stats}), {hero_class}: a starting deck of "
                        "{deck} cards (2 of each class card and 2 {card}), a supply of {supply} "
                        "cards and an empty damage pile; {hero} starts in {area}",
     "raid.setup.villain": "The villain is {villain} (rank {rank}, {stats}, health "
@@ -122,7 +123,7 @@ def set_up(table: RaidTable) -> Raid:
         t.heroes[seat] = Hero(seat, spec, hero_class, fighter, piles)
         table.emit("raid.setup.hero", "raid.setup.play-area.starting-deck.b", seat=seat,
                    hero=spec.name, stats=stats_text(spec.melee, spec.shoot, spec.defense),
-                   hero_class=hero_class.name, deck=len(piles.deck), card=spec.card.name,
+                   hero_class=a(hero_class.name), deck=len(piles.deck), card=spec.card.name,
                    supply=sum(piles.supply.values()), area=t.area_name(scenario.heroes_start))
     cites("raid.setup.villain.choose", "raid.setup.villain.collect",
           "raid.setup.enemy-play-area.order")

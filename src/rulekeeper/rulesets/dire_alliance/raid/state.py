@@ -23,6 +23,7 @@ from rulekeeper.rulesets.dire_alliance.raid.models import (
 from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES, Hero, RowCard, VillainState
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidSpecialShoot
 from rulekeeper.rulesets.dire_alliance.state import DireTable, Fighter, Stat, Tabletop
+from rulekeeper.rulesets.dire_alliance.words import a
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.models import Effect
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.setup import RaidOptions
 
 TEMPLATES = {
-    "token": "{fighter} puts a {token} token on the {card} card in its action row",
+    "token": "{fighter} puts {token} token on the {card} card in its action row",
 }
 
 
@@ -168,7 +169,7 @@ class Raid(Tabletop):
         yield from damage.gain(self, self.heroes[fighter.side], count, "raid.gain-cards.any-supply")
 
     def opportunity_attacks(self, mover: Fighter, destination: str) -> Asks[bool]:
-        return (yield from attacks.opportunity_attacks(self, mover))
+        return (yield from attacks.opportunity_attacks(self, mover, destination))
 
     def before_roll(self, attacker: Fighter, targets: list[Fighter], kind: str) -> Asks[None]:
         yield from heroes.boost_window(self, attacker, targets, kind)
@@ -188,8 +189,8 @@ class Raid(Tabletop):
         if row_card is None:
             return special.skipped(self, actor, effect)
         row_card.tokens.append(effect.name)
-        self.emit("token", "raid.action-row.tokens.placed", fighter=actor.name, token=effect.name,
-                  card=self.card_name(row_card.card))
+        self.emit("token", "raid.action-row.tokens.placed", fighter=actor.name,
+                  token=a(effect.name), card=self.card_name(row_card.card))
         return True, None
 
     def effect_possible(self, actor: Fighter, effect: Effect) -> bool:
