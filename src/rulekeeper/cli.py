@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulekeeper.agents import seat_agents
-from rulekeeper.agents.human import QuitGame
+from rulekeeper.agents.human import QuitGame, TakeBack
 from rulekeeper.cli_args import (
     EXTRA,
     AgentsOpt,
@@ -108,7 +108,11 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
             decision = game.pending
             agent = seated[decision.player]
             view = game.view(decision.player) if agent.uses_view else None
-            game.step(agent.choose(view, decision))
+            try:
+                game.step(agent.choose(view, decision))
+            except TakeBack:
+                game = take_back(game, humans, lang)
+                shown = len(game.events)
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None
@@ -120,6 +124,18 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         if log is not None:
             write_log(log, game, lang)
             console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
+
+
+def take_back(game: Game, humans: set[str], lang: str) -> Game:
+    """The game before the person's last decision (and the bots' decisions after it)."""
+    probe = game.fork()
+    while probe.decisions:
+        probe.undo()
+        if probe.pending is not None and probe.pending.player in humans:
+            console.print(f"[yellow]{escape(say('taken-back', lang))}[/yellow]")
+            return probe
+    console.print(f"[yellow]{escape(say('nothing-to-take-back', lang))}[/yellow]")
+    return game
 
 
 def outcome(result: Result, lang: str) -> str:

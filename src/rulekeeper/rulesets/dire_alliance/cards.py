@@ -84,8 +84,8 @@ def draw(t: Tabletop, area: PlayArea, count: int, rule: str) -> list[str]:
         drawn.append(area.deck.pop())
     area.hand.extend(drawn)
     if t.logging and drawn:
-        t.emit("draw", rule, seat=area.seat, count=len(drawn))
-        t.emit("draw.cards", rule, to=(area.seat,), seat=area.seat,
+        t.emit("draw", rule, seat=t.seat_name(area.seat), count=len(drawn))
+        t.emit("draw.cards", rule, to=(area.seat,), seat=t.seat_name(area.seat),
                cards=sorted(t.card_name(c) for c in drawn))
     return drawn
 
@@ -96,4 +96,5 @@ def reshuffle(t: Tabletop, area: PlayArea) -> None:
     cites("battle.graveyard.out-of-game")
     area.deck, area.discard = area.discard, []
     t.rng.shuffle(area.deck)
-    t.emit("reshuffle", "battle.round.reshuffle.a", seat=area.seat, cards=len(area.deck))
+    t.emit("reshuffle", "battle.round.reshuffle.a", seat=t.seat_name(area.seat),
+           cards=len(area.deck))

@@ -4,9 +4,9 @@
 the rulebook's questions (who is in an area, who is an enemy, who sees whom) and declares
 the named hooks each mode fills in (Battle Mode in ``battle_state``): a fighter's current
 ``stat``, ``suffer_damage``, ``stun_on_damage``, ``heal`` and ``can_heal``, ``gain_cards``,
-``opportunity_attacks``, ``before_roll``, ``check_goal`` and, for verbs of its own in
-special actions, ``resolve_effect`` and ``effect_possible``. Decisions are asked with
-:meth:`Tabletop.ask`, a generator that returns the chosen option id.
+``opportunity_attacks``, ``before_roll``, ``check_goal``, ``seat_name`` and, for verbs of
+its own in special actions, ``resolve_effect`` and ``effect_possible``. Decisions are asked
+with :meth:`Tabletop.ask`, a generator that returns the chosen option id.
 """
 
 from __future__ import annotations
@@ -286,6 +286,10 @@ class Tabletop(ABC):
     def check_goal(self, seat: str) -> None:
         """End the game at once (raise :class:`~rulekeeper.core.ruleset.GameOver`) when
         ``seat`` (or team) has reached its goal."""
+
+    def seat_name(self, seat: str) -> str:
+        """How sentences name the player of a seat (its colour, unless a mode says)."""
+        return seat
 
     def card_name(self, card: str) -> str:
         return self.card_names.get(card, card)

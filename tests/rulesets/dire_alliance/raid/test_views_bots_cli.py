@@ -46,14 +46,16 @@ def test_the_picture_shows_the_villain_row_minions_wounds_objectives_and_action_
          deck=["iron-brace"] * 2)
     hero(game).row[0].tokens.append("ward")
     picture = game.ruleset.render(game.view("hero1"))
-    assert "Villain: The Hollow King (rank III) M4 S1 D2, wounds 3/14" in picture
-    assert "villain row: Crushing Grip (+2 melee; minions: red): Melee with +1 die." in picture
-    assert "Crossroads: Butcher (minion, red, M0 S0 D1)" in picture
-    assert "objective: grey gravestone" in picture and "claimed by the enemies: 0 of 3" in picture
-    assert "action row: up: Heavy Cleaver [+2 melee, -1 defense; icons I; ➤ Hack] +ward token;" \
-        " down: Charge" in picture
-    assert "Minion bag: 19" in picture
-    assert "hand: Trophy" in picture
+    assert "The Hollow King (III) 4/1/2; wounds 3 of 14; villain deck 13;" in picture
+    assert "objectives claimed 0 of 3" in picture
+    assert "  row: Crushing Grip (+2 melee; minions red): Melee with +1 die. |" in picture
+    assert " F Crossroads    DEIJ    BDEGHIJL Butcher red II ★/0/1" in picture
+    assert "objective: grey gravestone" in picture
+    assert "  row: Heavy Cleaver up (+2 melee, -1 defense) +ward," in picture
+    assert "Charge down (no modifiers); discard: none; damage: none" in picture
+    assert "in the bag of 19" in picture and "  Butcher red II ★/0/1, 2: Melee. |" in picture
+    assert "hand: Trophy (+1 melee; III; ➤ Take a Trophy)" in picture
+    assert "  row: empty; discard: none; damage: none" in picture  # hero2, hand hidden
 
 
 def test_a_person_plays_every_hero_at_the_terminal(capsys, monkeypatch):
@@ -66,7 +68,7 @@ def test_a_person_plays_every_hero_at_the_terminal(capsys, monkeypatch):
         assert done.code in (0, None)
     out = capsys.readouterr().out
     assert "Game over" in out and "Raid Mode — hero2" in out and "Raid Mode — hero1" in out
-    assert "Heroes Act: Sister Maren's action" in out and "villain row:" in out
+    assert "Heroes Act: Sister Maren's action" in out and "  row: " in out
 
 
 def test_the_heuristic_bot_beats_the_random_bot():

@@ -39,7 +39,8 @@ TEMPLATES = {
     "raid.villain.defeated": "{villain} has {wounds} wounds, its health: it is defeated",
     "raid.heal.hero": "{hero} heals: {card} goes from the damage pile to the discard pile",
     "raid.heal.nothing": "{fighter} heals, but has nothing to heal ({why})",
-    "raid.heal.villain": "{villain} heals: one wound is discarded ({wounds} of {health} left)",
+    "raid.heal.villain": "{villain} heals: one wound token is discarded ({wounds:wound|wounds} "
+                         "left, health {health})",
     "raid.heal.minion": "{minion} would heal: instead {placed} of the same rank ({rank}) "
                         "is taken from the bag and placed in {area}",
     "raid.gain": "{hero} gains {card}: it goes from the supply to the discard pile "

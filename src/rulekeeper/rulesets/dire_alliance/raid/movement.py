@@ -76,11 +76,22 @@ def nearest_hero(t: Raid, enemy: Fighter, rule: str) -> Asks[Goal]:
                 f"({count(most, 'card')} in the damage pile)")
         rule = "raid.enemy-move.minion.most-damage"
     chosen = yield from ties.settle(t, t.decider, f"which hero {enemy.name} moves toward",
-                                    hero_candidates(t, near, enemy), "raid.ties.mutual",
-                                    HERO_CRITERION)
+                                    by_area(hero_candidates(t, near, enemy), t),
+                                    "raid.ties.mutual", HERO_CRITERION)
     hero = t.fighters[chosen]
     assert hero.area is not None
     return Goal(hero.area, hero.name, why, rule)
+
+
+def by_area(candidates: list[ties.Candidate], t: Raid) -> list[ties.Candidate]:
+    """Heroes to move toward, one per area (moving toward either of two heroes in one area is
+    the same move): the best scored of each area stands for it."""
+    best: dict[str | None, ties.Candidate] = {}
+    for candidate in candidates:
+        area = t.fighters[candidate.id].area
+        if area not in best or candidate.score > best[area].score:
+            best[area] = candidate
+    return list(best.values())
 
 
 def objective_areas(t: Raid) -> list[str]:

@@ -177,6 +177,10 @@ class Raid(Tabletop):
     def check_goal(self, seat: str) -> None:
         goals.check(self, seat)
 
+    def seat_name(self, seat: str) -> str:
+        """A seat is named by its hero."""
+        return self.heroes[seat].name
+
     def resolve_effect(self, actor: Fighter, effect: Effect,
                        it: Fighter | None) -> special.Outcome | special.Done:
         """The ``token`` verb of hero cards, and the shared vocabulary (a hero's Shoot only

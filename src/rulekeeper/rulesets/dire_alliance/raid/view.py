@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from rulekeeper.rulesets.dire_alliance import picture
 from rulekeeper.rulesets.dire_alliance.raid.goals import LOSING_OBJECTIVES
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
 from rulekeeper.rulesets.dire_alliance.raid.models import Modifiers
@@ -113,66 +114,90 @@ def raid_view(t: Raid, player: str | None) -> dict[str, Any]:
 
 
 def _stats(s: Mapping[str, Any]) -> str:
-    return f"M{s['melee']} S{s['shoot']} D{s['defense']}"
+    return f"{s['melee']}/{s['shoot']}/{s['defense']}"
 
 
 def _card(state: Mapping[str, Any], card: str) -> str:
     spec = state["cards"][card]
-    mods = modifiers_text_of(spec["modifiers"])
-    icons = "/".join(spec["icons"]) or "-"
+    icons = "/".join(spec["icons"]) or "no icons"
     action = f"; ➤ {spec['special']}" if spec["special"] else ""
-    return f"{spec['name']} [{mods}; icons {icons}{action}]"
+    return f"{spec['name']} ({modifiers_text_of(spec['modifiers'])}; {icons}{action})"
+
+
+def _row_card(state: Mapping[str, Any], c: Mapping[str, Any]) -> str:
+    """A card of an action row: face up with its modifiers, or face down (none apply)."""
+    spec = state["cards"][c["card"]]
+    tokens = "".join(f" +{t}" for t in c["tokens"])
+    if c["faceup"]:
+        return f"{spec['name']} up ({modifiers_text_of(spec['modifiers'])}){tokens}"
+    return f"{spec['name']} down (no modifiers){tokens}"
 
 
 def modifiers_text_of(mods: Mapping[str, int]) -> str:
     return modifiers_text(Modifiers(**mods))
 
 
+def _figure(state: Mapping[str, Any], f: Mapping[str, Any]) -> str:
+    stunned = "*" if f["stunned"] else ""
+    if f["kind"] == "hero":
+        return f"{f['name']} ({f['seat']}) {_stats(f)}{stunned}"
+    if f["kind"] == "villain":
+        return f"{f['name']} (villain, {f['rank'] or 'unranked'}) {_stats(f)}{stunned}"
+    printed = state["minions"][f["minion"]]  # its stats as printed (★: its star ability)
+    return f"{f['name']} {f['colour']} {f['rank'] or '-'} {_stats(printed)}{stunned}"
+
+
+def _area_contents(state: Mapping[str, Any], area: Mapping[str, Any]) -> list[str]:
+    return picture.groups([_figure(state, f) for f in area["figures"]],
+                          [f"objective: {o['name']}" for o in area["objectives"]],
+                          [f"{s['name']} ({'sealed' if s['holder'] else 'unsealed'})"
+                           for s in area["sites"]])
+
+
 def render_raid(view: Mapping[str, Any]) -> str:
+    """The villain and its row, the minions' ranks and actions, the board, each hero, then
+    the round and phase (last, next to the question asked)."""
     state = view["state"]
     villain = state["villain"]
     scenario = state["scenario"]
-    lines = [f"{scenario['name']}: round {state['round']}, {state['phase']} phase",
-             f"  Heroes' goal: {scenario['hero_goal']['text']}  Villain's goal: "
-             f"{scenario['villain_goal']['text']}",
-             "",
-             f"Villain: {villain['name']} (rank {villain['rank']}) {_stats(villain['stats'])}, "
-             f"wounds {villain['wounds']}/{villain['health']}"
-             + (" — DEFEATED" if villain["defeated"] else "")
-             + f"; villain deck {villain['deck']} card(s)"]
+    lines = picture.wrapped("", [f"{scenario['name']}.", "Heroes:",
+                                 *scenario["hero_goal"]["text"].split(), "Enemies:",
+                                 *scenario["villain_goal"]["text"].split()], 2, " ")
+    claimed = f" ({', '.join(state['claimed'])})" if state["claimed"] else ""
+    lines += picture.wrapped(
+        "", [f"{villain['name']} ({villain['rank'] or 'unranked'}) {_stats(villain['stats'])}"
+             + (" DEFEATED" if villain["defeated"] else ""),
+             f"wounds {villain['wounds']} of {villain['health']}",
+             f"villain deck {villain['deck']}",
+             f"objectives claimed {len(state['claimed'])} of "
+             f"{state['objectives_to_lose']}{claimed}"])
     for card in villain["row"]:
         spec = state["villain_cards"][card]
-        lines.append(f"  villain row: {spec['name']} ({modifiers_text_of(spec['modifiers'])}; "
-                     f"minions: {spec['minion']}): " + " / ".join(spec["actions"]))
-    lines.append(f"Objectives claimed by the enemies: {len(state['claimed'])} of "
-                 f"{state['objectives_to_lose']}" + (f" ({', '.join(state['claimed'])})"
-                                                     if state["claimed"] else ""))
-    bag = ", ".join(f"{m['name']} {m['in_bag']}" for m in state["minions"].values())
-    lines.append(f"Minion bag: {state['bag']} ({bag})")
-    lines += ["", "Board (area: figures; objectives; sites)  [adjacent areas]"]
-    names = {a["id"]: a["name"] for a in state["areas"]}
-    for area in state["areas"]:
-        figures = []
-        for f in area["figures"]:
-            extra = f", {f['colour']}" if f["kind"] == "minion" else ""
-            mark = ", stunned" if f["stunned"] else ""
-            figures.append(f"{f['name']} ({f['kind']}{extra}, {_stats(f)}{mark})")
-        parts = [", ".join(figures) or "-"]
-        parts += [f"objective: {o['name']}" for o in area["objectives"]]
-        parts += [f"{s['name']} ({'sealed' if s['holder'] else 'unsealed'})" for s in area["sites"]]
-        near = ", ".join(names[n] for n in area["neighbours"])
-        lines.append(f"  {area['name']}: {'; '.join(parts)}  [{near}]")
-    lines.append("")
+        lines += picture.wrapped(f"  row: {spec['name']} ({modifiers_text_of(spec['modifiers'])}; "
+                                 f"minions {spec['minion']}): ", spec["actions"], 4, " | ")
+    lines.append(f"Minions (colour, rank, M/S/D, in the bag of {state['bag']}): actions in order")
+    for m in state["minions"].values():
+        lines += picture.wrapped(f"  {m['name']} {m['colour']} {m['rank'] or '-'} {_stats(m)}, "
+                                 f"{m['in_bag']}: ", m["actions"], 4, " | ")
+    lines.append("Board: M/S/D; *stunned")
+    lines += picture.board(state["areas"],
+                           {a["id"]: _area_contents(state, a) for a in state["areas"]})
     for seat, hero in state["heroes"].items():
-        lines.append(f"{seat}: {hero['name']}, {hero['class']} — {_stats(hero['stats'])} "
+        marks = [m for m, on in (("exerted", hero["exerted"]), ("done", hero["done"]),
+                                 ("DEFEATED", hero["defeated"])) if on]
+        lines.append(f"{seat}: {hero['name']}, {hero['class']}, {_stats(hero['stats'])} "
                      f"(base {_stats(hero['base'])}); deck {hero['deck']}, hand "
-                     f"{hero['hand_size']}, damage pile {len(hero['damage'])}"
-                     + (", exerted" if hero["exerted"] else "")
-                     + (" — DEFEATED" if hero["defeated"] else ""))
-        row = [("up: " if c["faceup"] else "down: ") + _card(state, c["card"])
-               + "".join(f" +{t} token" for t in c["tokens"]) for c in hero["row"]]
-        lines.append("  action row: " + ("; ".join(row) or "empty"))
+                     f"{hero['hand_size']}" + "".join(f", {m}" for m in marks))
         if hero["hand"] is not None:
-            lines.append("  hand: " + ("; ".join(_card(state, c) for c in hero["hand"])
-                                       or "empty"))
+            lines += picture.wrapped("  hand: ", [_card(state, c) for c in hero["hand"]]
+                                     or ["empty"], 4, ", ")
+        names = {c: state["cards"][c]["name"] for c in state["cards"]}
+        row = picture.groups([_row_card(state, c) for c in hero["row"]] or ["empty"])
+        lines += picture.wrapped("  row: ", [*row[:-1], row[-1] + ";",
+                                             f"discard: {picture.cards(names, hero['discard'])};",
+                                             f"damage: {picture.cards(names, hero['damage'])}"],
+                                 4, " ")
+    last = state["last_actor"]
+    lines.append(f"Round {state['round']}, {state['phase']} phase"
+                 + (f"; the last to act: {state['heroes'][last]['name']}" if last else ""))
     return "\n".join(lines)
