@@ -18,6 +18,7 @@ from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.attack import attack
 from rulekeeper.rulesets.dire_alliance.models import Effect
 from rulekeeper.rulesets.dire_alliance.raid import damage, enemy_actions, movement
+from rulekeeper.rulesets.dire_alliance.raid.models import EnemyEffect
 
 from .helpers import HARD, armed, deal, drive, hero, mark, new_events, place, raid, start, summon
 
@@ -153,3 +154,24 @@ def test_a_person_takes_back_a_decision_and_asks_for_help_at_the_terminal(tmp_pa
     assert out.count("Your last decision is taken back.") == 1
     record = read_log(log).record
     assert len(record.decisions) == 2  # 1, (taken back), 1, 1
+
+
+@pytest.mark.rule("raid.heal.minion", "raid.heal.villain")
+def test_the_caretakers_heal_a_minion_in_its_area_never_heals_the_villain():
+    game = start(1, rulings=HARD)
+    r = raid(game)
+    r.the_villain.wounds = 2
+    place(game, hollow_king="crossroads")
+    caretaker = summon(game, "caretaker", "crossroads")
+    heal = r.kinds["caretaker"].actions[1].effects[0]  # "Heal a minion in its area"
+    assert heal.who == "minion-here"
+    assert enemy_actions.heal_candidates(r, caretaker, heal) == [caretaker]
+    drive(enemy_actions.perform(r, caretaker, heal))
+    assert r.the_villain.wounds == 2  # a minion of its rank joined it instead
+    assert len([f for f in r.in_area("crossroads") if r.is_minion(f)]) == 2
+    # with no minion to heal there, the action is not performed (it tries the next one)
+    r.bag.clear()
+    assert enemy_actions.obstacle(r, caretaker, heal) == ("raid.heal.minion", "nothing to heal")
+    # "friend-here" still reaches the villain
+    friend = EnemyEffect.model_validate({"heal": 1, "who": "friend-here"})
+    assert r.the_villain.fighter in enemy_actions.heal_candidates(r, caretaker, friend)

@@ -92,11 +92,14 @@ def obstacle(t: Raid, enemy: Fighter, effect: EnemyEffect) -> Obstacle | None:
 
 
 def heal_candidates(t: Raid, enemy: Fighter, effect: EnemyEffect) -> list[Fighter]:
+    """Whom the heal may choose (``who``): itself, a friendly figure in its area, or a
+    minion in its area (never the villain: "Heal a minion in its area")."""
     if effect.target == "self":
         return [enemy] if t.can_heal(enemy) else []
     here = enemy.area
     assert here is not None
-    return [f for f in t.friends_in(here, enemy.team) if t.can_heal(f)]
+    pool = [f for f in t.friends_in(here, enemy.team) if t.can_heal(f)]
+    return [f for f in pool if t.is_minion(f)] if effect.target == "minion-here" else pool
 
 
 def perform(t: Raid, enemy: Fighter, effect: EnemyEffect) -> Asks[None]:

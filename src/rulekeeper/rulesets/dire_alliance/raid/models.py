@@ -41,6 +41,9 @@ HeroStat = Dice | Literal["—"]
 EnemyStat = Dice | Literal["★"]
 Join = Literal["and", "or", "then"]
 Toward = Literal["hero", "objective", "villain"]
+EnemySelector = Literal["self", "friend-here", "minion-here"]
+"""Whom an enemy's heal chooses: itself, a friendly figure in its area (the villain too), or
+a minion in its area."""
 
 
 class HeroEffect(Effect):
@@ -65,10 +68,12 @@ class EnemyEffect(BasicEffect):
     ``shoot``, ``heal`` as in special actions, and ``control: true`` (claim one of its
     objectives in its area), ``spawn: N`` (spawn N minions); ``toward`` on a move says
     where the enemy moves instead of its usual priority (the nearest hero, objective, or
-    the villain)."""
+    the villain). A heal chooses ``who``: ``self`` (the default), ``friend-here`` (a friendly
+    figure in its area, the villain included) or ``minion-here`` (a minion in its area)."""
 
     verbs: ClassVar[tuple[str, ...]] = (*BASIC_VERBS, "control", "spawn")
 
+    who: EnemySelector | None = None  # type: ignore[assignment]  # enemies' own selectors
     control: Literal[True] | None = None
     spawn: Amount | None = None
     toward: Toward | None = Field(None, description="an enemy move's destination kind")
@@ -77,8 +82,8 @@ class EnemyEffect(BasicEffect):
     def _enemy_rules(self) -> EnemyEffect:
         if self.toward is not None and self.verb != "move":
             raise ValueError("'toward' applies to a move only")
-        if self.verb == "heal" and self.target not in ("self", "friend-here"):
-            raise ValueError("an enemy heals itself or a friendly fighter in its area")
+        if self.verb != "heal" and self.who == "minion-here":
+            raise ValueError("'who: minion-here' chooses whom an enemy heals")
         if self.verb in ("melee", "shoot") and self.who is not None:
             raise ValueError("an enemy's attack target follows the attack priority; "
                              "'who' does not apply")
