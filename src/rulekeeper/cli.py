@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulekeeper.agents import seat_agents
-from rulekeeper.agents.human import QuitGame
+from rulekeeper.agents.human import QuitGame, TakeBack
 from rulekeeper.cli_args import (
     EXTRA,
     AgentsOpt,
@@ -110,7 +110,11 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
             decision = game.pending
             agent = seated[decision.player]
             view = game.view(decision.player) if agent.uses_view else None
-            game.step(agent.choose(view, decision))
+            try:
+                game.step(agent.choose(view, decision))
+            except TakeBack:
+                game = take_back(game, humans, lang)
+                shown = len(game.events)
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None
@@ -154,6 +158,18 @@ def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None
 def self_playing() -> list[str]:
     """The rulesets whose games ask no decision."""
     return [i for i in registry.ids() if registry.load(i).meta.max_length == 0]
+
+
+def take_back(game: Game, humans: set[str], lang: str) -> Game:
+    """The game before the person's last decision (and the bots' decisions after it)."""
+    probe = game.fork()
+    while probe.decisions:
+        probe.undo()
+        if probe.pending is not None and probe.pending.player in humans:
+            console.print(f"[yellow]{escape(say('taken-back', lang))}[/yellow]")
+            return probe
+    console.print(f"[yellow]{escape(say('nothing-to-take-back', lang))}[/yellow]")
+    return game
 
 
 def outcome(result: Result, lang: str) -> str:

@@ -17,6 +17,8 @@ TEXTS = {
                   "{events:event|events}; the game is {state}.",
     "state-over": "over, {outcome} ({reason})",
     "state-waiting": "waiting for {seat}",
+    "taken-back": "Your last decision is taken back.",
+    "nothing-to-take-back": "There is no decision of yours to take back.",
 }
 MESSAGES = Messages(TEXTS, Path(__file__).parent / "locale")
 

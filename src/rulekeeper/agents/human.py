@@ -18,6 +18,14 @@ class QuitGame(Exception):
     """The person chose to stop playing."""
 
 
+class TakeBack(Exception):
+    """The person asked to take back their last decision (``u``)."""
+
+
+HELP = ("Type the number of an option (or its id) to choose it; u takes back your last "
+        "decision; ? shows this help; q quits.")
+
+
 class HumanAgent:
     """Asks a person, at the terminal, for each decision of their seat."""
 
@@ -41,9 +49,15 @@ class HumanAgent:
             answer = self.console.input("[bold]> [/bold]").strip()
             if answer in {"q", "quit"}:
                 raise QuitGame
+            if answer in {"u", "undo"}:
+                raise TakeBack
+            if answer in {"?", "help"}:
+                self.console.print(escape(f"{HELP} This question is asked by rule "
+                                          f"{decision.rule}."), highlight=False)
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1].id
             if answer in decision.ids:
                 return answer
             self.console.print(f"[red]Type a number from 1 to {len(decision.options)}, "
-                               "an option id, or q to quit.[/red]")
+                               "an option id, u to take back, ? for help or q to quit.[/red]")

@@ -8,8 +8,8 @@ from typing import Any
 
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.rulesets.dire_alliance.setup import Battle
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
+from rulekeeper.rulesets.dire_alliance.battle_state import Battle
+from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 RULESET = "dire-alliance-battle"
 
@@ -21,11 +21,11 @@ def start(*, dice: Iterable[Any] = (), rulings: dict[str, str] | None = None,
 
 
 def battle(game: Game) -> Battle:
+    """The game's tabletop (its state)."""
     return game.table.state
 
 
-def table(game: Game) -> Tabletop:
-    return game.table.state.t
+table = battle
 
 
 def fighter(game: Game, fighter_id: str) -> Fighter:

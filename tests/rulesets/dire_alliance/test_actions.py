@@ -3,9 +3,9 @@
 import pytest
 
 from rulekeeper.core.game import new_game
-from rulekeeper.rulesets.dire_alliance import actions
+from rulekeeper.core.ruleset import GameOver
+from rulekeeper.rulesets.dire_alliance import actions, special
 from rulekeeper.rulesets.dire_alliance import battle as flow
-from rulekeeper.rulesets.dire_alliance.state import GameOver
 
 from .helpers import battle, deal, drive, events, fighter, place, start, table
 
@@ -137,9 +137,12 @@ def test_kramer_card_activates_both_and_galvanize_makes_a_stunned_rutger_fight()
     place(game, blue_kramer="crossroads", blue_rutger="cairn", red_empyreal="cairn")
     rutger = fighter(game, "blue.rutger")
     rutger.stunned = True
+    galvanize = fighter(game, "blue.kramer").form.special.effects[0]
+    # only Rutger can perform a Melee (an enemy in his area): not Kramer, not the others
+    assert special.commanded(b, fighter(game, "blue.kramer"), galvanize, None) == [rutger]
     _, asked = drive(flow.take_turn(b, "blue", "aggressor", 1), "kramer", "butcher",
-                     "blue.kramer", "special", "blue.rutger",
-                     "blue.butcher", "pass", "pass")
+                     "blue.kramer", "special", "blue.butcher", "pass", "pass")
+    assert not [d for d in asked if d.kind == "target"]  # one fighter to choose: not asked
     activate = next(d for d in asked if d.kind == "activate")
     assert set(activate.ids) == {"blue.kramer", "blue.rutger", "blue.butcher"}
     assert events(game, "command")[0]["target"] == "Rutger"

@@ -48,7 +48,7 @@ def test_a_round_is_four_turns_then_a_new_hand_of_four():
     kinds = [d.kind for d in asked]
     # both cards are played before the first activation
     assert kinds[:4] == ["play-card", "play-card", "activate", "action"]
-    plays = [e["count"] for e in events(game, "play.count")]
+    plays = [len(e["cards"]) for e in events(game, "play")]
     assert plays == [2, 2, 2, 2]
     # played cards end in the discard pile; the hands were empty, then four cards drawn
     for seat in ("red", "blue"):
@@ -162,7 +162,7 @@ def test_turn_2_plays_every_remaining_card_however_many(seat, role, hand):
     # each played card offers one activation; all are declined
     answers += [f"{seat}.{hand[0]}", "pass", f"{seat}.{hand[1]}", "pass", "pass"]
     drive(flow.take_turn(battle(game), seat, role, 2), *answers)
-    assert events(game, "play.count")[-1]["count"] == 3
+    assert len(events(game, "play")[-1]["cards"]) == 3
     area = table(game).sides[seat]
     assert area.hand == [] and area.play == []
     assert sorted(area.discard) == sorted(hand)

@@ -27,12 +27,12 @@ def test_each_hand_is_shown_only_to_its_owner_and_deck_order_to_no_one():
 def test_render_lists_areas_with_fighters_and_objectives():
     game = start()
     picture = game.ruleset.render(game.view("red"))
-    assert "Red Camp: red Empyreal" in picture
-    assert "objective: the gravestone at Cairn (blue)" in picture
-    assert "The Shroud, led by The Countess" in picture
-    assert "hand: 4 card(s), hidden" in picture  # blue's hand, seen by red
+    assert " A Red Camp      BCDE    CD       red Empyreal 3/1/2 V," in picture
+    assert "blue's gravestone at Cairn" in picture
+    assert "red: The Shroud led by The Countess" in picture
+    assert "hand: 4 cards, hidden" in picture  # blue's hand, seen by red
     red_hand = game.view("red")["state"]["players"]["red"]["hand"]
-    assert all(game.table.state.t.card_name(c) in picture for c in red_hand)
+    assert all(game.table.state.card_name(c) in picture for c in red_hand)
 
 
 def test_a_person_plays_a_whole_game_in_the_terminal(capsys, monkeypatch):
@@ -44,7 +44,7 @@ def test_a_person_plays_a_whole_game_in_the_terminal(capsys, monkeypatch):
     except SystemExit as done:
         assert done.code in (0, None)
     out = capsys.readouterr().out
-    assert "Game over" in out and "Board (area: fighters; objectives; sites)" in out
+    assert "Game over" in out and "area          borders sees" in out
     assert "Aggressor Turn 1: play a card (1 of 2)" in out
 
 

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
-from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice
-from rulekeeper.rulesets.dire_alliance.cards import DREAD, gain
+from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice, roll_text
+from rulekeeper.rulesets.dire_alliance.cards import DREAD
 from rulekeeper.rulesets.dire_alliance.movement import move
+from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
+from rulekeeper.rulesets.dire_alliance.words import a, count
 
 if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
+    from rulekeeper.rulesets.dire_alliance.cards import PlayArea
     from rulekeeper.rulesets.dire_alliance.models import Interact
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Objective, Tabletop
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective
 
 FOCUS_HERE = 2
 """Cards gained by Focus on itself or a friendly fighter in its area (battle.action.focus.a)."""
@@ -25,39 +31,51 @@ FOCUS_SEEN = 1
 """Cards gained by Focus on a friendly fighter it sees elsewhere (battle.action.focus.b)."""
 
 TEMPLATES = {
-    "action": "{fighter} performs a {action} action",
-    "focus": "{fighter} focuses: {target} gains {count} card(s)",
+    "action": "{fighter} performs {action} action",
+    "focus": "{fighter} focuses: {target} gains {count:card|cards}",
     "control": "{fighter} claims {seat_owner}'s objective {objective} and {seat} places it in "
                "their play area ({claimed} claimed)",
     "interact": "{fighter} performs ➤ Interact: {action}",
     "dread.returned": "{fighter} spends its action to return a dread card to the dread pile "
                       "({left} in the pile)",
+    "gain": "{fighter} gains {count:card|cards}: {seat} moves them from the supply pile to the "
+            "discard pile ({left} left in supply)",
+    "gain.short": "{fighter} should gain {wanted:card|cards} but the supply pile holds {held}: "
+                  "it gains {count} ({ruling})",
 }
 
 
-def dice(count: int) -> str:
-    """``"1 die"``, ``"3 dice"``."""
-    return f"{count} {'die' if count == 1 else 'dice'}"
+def focus_options(t: Battle, fighter: Fighter) -> list[tuple[str, str]]:
+    """Focus on itself or a friendly fighter: one option per card gained and count (two
+    fighters of one card, Dr. Kramer and Rutger, gain the same cards: one option)."""
+    chosen: dict[tuple[str, str, int], list[Fighter]] = {}
+    for friend in special.candidates(t, fighter, "friend-seen", None):
+        gained = FOCUS_HERE if friend.area == fighter.area else FOCUS_SEEN
+        chosen.setdefault((friend.side, friend.card, gained), []).append(friend)
+    out = []
+    for (side, card, gained), friends in chosen.items():
+        names = " and ".join(f.name for f in friends)
+        held = t.sides[side].supply.get(card, 0)
+        out.append((f"focus:{friends[0].id}", f"Focus: {names} gain{'s' * (len(friends) == 1)} "
+                                              f"{count(gained, 'card')} ({held} in supply)"))
+    return out
 
 
-def claimable(t: Tabletop, fighter: Fighter) -> list[Objective]:
+def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
     """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
     area = fighter.area
+    cites("battle.status.stunned-prevents.control")  # only a ready enemy blocks Control
     if area is None or t.ready_enemies_in(area, fighter.team):
         return []
     return [o for o in t.objectives.values()
             if o.area == area and o.owner != fighter.team and o.claimed_by is None]
 
 
-def may_interact(t: Tabletop, fighter: Fighter, interact: Interact | None) -> bool:
-    return (interact is not None
-            and (not interact.fighters or fighter.spec.id in interact.fighters)
-            and special.possible(t, fighter, interact.effects))
-
-
-def options(t: Tabletop, fighter: Fighter, interact: Interact | None = None,
+def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
             dread_in_play: bool = False) -> list[tuple[str, str]]:
-    """Every action the fighter may perform now, as (id, label)."""
+    """Every action the fighter may perform now, as (id, label): its special action, or one
+    of the basic actions."""
+    cites("battle.action.basic", "battle.board.adjacent")
     assert fighter.area is not None
     here = fighter.area
     form = fighter.form
@@ -70,27 +88,25 @@ def options(t: Tabletop, fighter: Fighter, interact: Interact | None = None,
         out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
     if attack_dice(t, fighter, "melee", 0) > 0:
         for enemy in t.enemies_in(here, fighter.team):
-            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({dice(form.melee)} against "
-                                             f"{enemy.form.defense})"))
+            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} "
+                                             f"({roll_text(t, fighter, [enemy], 'melee')})"))
     if attack_dice(t, fighter, "shoot", 0) > 0:
         for enemy in special.shoot_targets(t, fighter):
             out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
-                                             f"({dice(form.shoot)} against {enemy.form.defense})"))
-    for friend in special.candidates(t, fighter, "friend-seen", None):
-        count = FOCUS_HERE if friend.area == here else FOCUS_SEEN
-        out.append((f"focus:{friend.id}", f"Focus: {friend.name} gains {count} card(s) "
-                                          f"({t.sides[friend.side].supply.get(friend.card, 0)} "
-                                          "in supply)"))
+                                             f"({roll_text(t, fighter, [enemy], 'shoot')})"))
+    out += focus_options(t, fighter)
     for objective in claimable(t, fighter):
         out.append((f"control:{objective.id}", f"Control: claim {objective.name}"))
-    if interact is not None and may_interact(t, fighter, interact):
+    if interact is not None and special.interact_possible(t, fighter, interact):
+        cites("battle.action.interact.b")  # the scenario sheet's action
         out.append(("interact", f"➤ Interact: {interact.name}"))
     if dread_in_play:
         out.append(("dread", "Return a played dread card to the dread pile"))
     return out
 
 
-def perform(t: Tabletop, fighter: Fighter, option: str, interact: Interact | None = None) -> Asked:
+def perform(t: Battle, fighter: Fighter, option: str,
+            interact: Interact | None = None) -> Asks[None]:
     """Carry out the action ``option`` (an id from :func:`options`)."""
     verb, _, arg = option.partition(":")
     if verb == "special":
@@ -101,7 +117,7 @@ def perform(t: Tabletop, fighter: Fighter, option: str, interact: Interact | Non
         yield from move(t, fighter, arg)
     elif verb in ("melee", "shoot"):
         rule = "battle.action.melee" if verb == "melee" else "battle.action.shoot.a"
-        t.emit("action", rule, fighter=fighter.name, action=verb.capitalize())
+        t.emit("action", rule, fighter=fighter.name, action=a(verb.capitalize()))
         yield from attack(t, fighter, [t.fighters[arg]], "melee" if verb == "melee" else "shoot")
     elif verb == "focus":
         focus(t, fighter, t.fighters[arg])
@@ -118,7 +134,7 @@ def perform(t: Tabletop, fighter: Fighter, option: str, interact: Interact | Non
         t.emit("dread.returned", "battle.dread.play.return", fighter=fighter.name, left=t.dread)
 
 
-def focus(t: Tabletop, fighter: Fighter, target: Fighter) -> None:
+def focus(t: Battle, fighter: Fighter, target: Fighter) -> None:
     """battle.action.focus.a/.b: 2 cards in its own area, 1 to a friendly fighter it sees."""
     here = target.area == fighter.area
     count = FOCUS_HERE if here else FOCUS_SEEN
@@ -127,7 +143,7 @@ def focus(t: Tabletop, fighter: Fighter, target: Fighter) -> None:
     gain(t, t.sides[target.side], target.card, count, target.name)
 
 
-def control(t: Tabletop, fighter: Fighter, objective: Objective) -> None:
+def control(t: Battle, fighter: Fighter, objective: Objective) -> None:
     """Claim an enemy objective and place it in the play area; the goal may be reached."""
     objective.claimed_by = fighter.side
     claimed = t.sides[fighter.side].claimed
@@ -136,3 +152,23 @@ def control(t: Tabletop, fighter: Fighter, objective: Objective) -> None:
     t.emit("control", "battle.action.control", fighter=fighter.name, seat=fighter.side,
            seat_owner=objective.owner, objective=objective.name, claimed=len(claimed))
     t.check_goal(fighter.side)
+
+
+def gain(t: Battle, area: PlayArea, card: str, wanted: int, fighter: str) -> int:
+    """Move ``wanted`` cards from the card's supply pile to the discard pile.
+
+    When the pile holds fewer, ruling ``focus-empty-supply`` decides: ``what-is-there``
+    gains what the pile holds, ``all-or-nothing`` gains nothing.
+    """
+    held = area.supply.get(card, 0)
+    count = wanted
+    if held < wanted:
+        count = held if t.rulings.focus_empty_supply is FocusEmptySupply.WHAT_IS_THERE else 0
+        t.emit("gain.short", "battle.ruling.focus-empty-supply", fighter=fighter, wanted=wanted,
+               held=held, count=count, ruling=t.rulings.focus_empty_supply.value)
+    if count:
+        area.supply[card] = held - count
+        area.discard.extend([card] * count)
+        t.emit("gain", "battle.action.focus.c", fighter=fighter, seat=area.seat, count=count,
+               left=area.supply[card])
+    return count

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.dice import is_hit
+from rulekeeper.rulesets.dire_alliance.words import count
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Tabletop
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
 
 Kind = Literal["melee", "shoot"]
+
+CHOOSE_TARGET: dict[Kind, str] = {"melee": "battle.attack.choose-target.melee",
+                                  "shoot": "battle.attack.choose-target.shoot"}
+"""The rule by which an attack of each kind chooses its target."""
 
 TEMPLATES = {
     "attack": "{attacker} makes a {how} attack on {targets}: {dice} combat dice{vampire} show "
@@ -32,19 +39,45 @@ TEMPLATES = {
 
 def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
     """Combat dice of an attack: the melee or shoot value plus a special action's bonus."""
+    cites("battle.attack.gather-dice.melee", "battle.attack.gather-dice.shoot")
     return t.stat(attacker, kind) + extra
 
 
+def roll_text(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
+              extra: int = 0) -> str:
+    """What an attack would roll, as a player is told before choosing it: the combat dice
+    (one fewer against a Dreadful target), the vampire die of a sated fighter, and the
+    defense dice of each target: ``"2 dice (one fewer: Rutger is Dreadful) and the vampire
+    die against 2 dice"``."""
+    dice = attack_dice(t, attacker, kind, extra)
+    dreadful = next((f for f in targets if f.has("dreadful")), None)
+    text = count(max(dice - (dreadful is not None), 0), "die", "dice")
+    if dreadful is not None:
+        text += f" (one fewer: {dreadful.name} is Dreadful)"
+    if attacker.sated:
+        text += " and the vampire die"
+    defenses = [count(t.stat(f, "defense"), "die", "dice")
+                + (" and the vampire die" if f.sated else "") for f in targets]
+    return f"{text} against {' / '.join(defenses)}"
+
+
 def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
-           extra: int = 0) -> Asked:
-    """Resolve one attack on ``targets``; returns the targets that were damaged."""
+           extra: int = 0) -> Asks[list[Fighter]]:
+    """Resolve one attack on ``targets``, each attack on its own, by the steps in order;
+    returns the targets that were damaged."""
+    cites("battle.attack.purpose", "battle.attack.sources", "battle.attack.roles",
+          "battle.attack.sequence", "battle.multiple-attacks")
     yield from t.before_roll(attacker, targets, kind)
     dice = attack_dice(t, attacker, kind, extra)
     dreadful = next((f for f in targets if f.has("dreadful")), None)
     if dreadful is not None:
+        cites("battle.sample.keyword.dreadful")
         dice -= 1
         t.emit("attack.dreadful", "battle.multiple-targets.affect", target=dreadful.name)
-    roll = t.dice.roll(t.rng, dice, attacker.sated)
+    cites("battle.multiple-targets.attack-roll", "battle.keyword.vampire.die.attack",
+          "battle.keyword.vampire.die.apply", "battle.keyword.hit-block",
+          "battle.attack.apply-results.count")
+    roll = t.dice.roll(t.rng, dice, attacker.sated)  # one roll for every target
     t.bump(f"{attacker.side}_attacks")
     if t.logging:
         t.emit("attack", "battle.attack.roll-dice", attacker=attacker.name, how=kind,
@@ -54,6 +87,7 @@ def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
     damaged: list[Fighter] = []
     for target in targets:
         defense_value = t.stat(target, "defense")
+        cites("battle.keyword.vampire.die.defend")
         defense = t.dice.roll(t.rng, defense_value, target.sated)
         rule = ("battle.multiple-targets.defense-rolls" if len(targets) > 1
                 else "battle.attack.gather-dice.defense")
@@ -70,9 +104,10 @@ def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
             continue
         t.emit("hit", "battle.attack.apply-results.c", target=target.name, hits=roll.hits,
                blocks=defense.blocks)
+        if not (yield from t.suffer_damage(target, "battle.attack.deal-damage", attacker)):
+            continue  # prevented: the target is not damaged
         damaged.append(target)
         t.bump(f"{attacker.side}_damage_dealt")
-        yield from t.suffer_damage(target, "battle.attack.deal-damage", attacker)
         if target.on_board:
             t.stun_on_damage(target)
         if kind == "melee" and attacker.has("vampire") and not attacker.sated:

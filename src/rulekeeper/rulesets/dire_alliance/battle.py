@@ -3,24 +3,42 @@ activating fighters, and the end of the game. What actions do is in ``actions``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from rulekeeper.core.ruleset import Result, Table
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks, GameOver, Result
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw
-from rulekeeper.rulesets.dire_alliance.setup import Battle, set_up
-from rulekeeper.rulesets.dire_alliance.state import GameOver
+from rulekeeper.rulesets.dire_alliance.rulings import DreadInitiative
+from rulekeeper.rulesets.dire_alliance.setup import set_up
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.battle_state import Battle, BattleTable
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
-TURNS = (("aggressor", 1), ("defender", 1), ("aggressor", 2), ("defender", 2))
+
+class Turn(NamedTuple):
+    """A turn of the round: who plays it, which of their turns it is (1: two cards, 2: all
+    that remain), and the rules of playing and of discarding each played card."""
+
+    role: str
+    number: int
+    plays: str
+    discards: str
+
+
+TURNS = (
+    Turn("aggressor", 1, "battle.round.aggressor-turn-1.a", "battle.round.aggressor-turn-1.c"),
+    Turn("defender", 1, "battle.round.defender-turn-1.a", "battle.round.defender-turn-1.c"),
+    Turn("aggressor", 2, "battle.round.aggressor-turn-2.a", "battle.round.aggressor-turn-2.c"),
+    Turn("defender", 2, "battle.round.defender-turn-2.a", "battle.round.defender-turn-2.c"),
+)
 
 TEMPLATES = {
     "round": "Round {round} begins: {aggressor} is the aggressor, {defender} the defender",
     "turn": "{turn}: {seat} plays",
-    "play": "{seat} plays {cards}",
-    "play.count": "{seat} plays {count} card(s)",
+    "play": "{seat} plays {cards:and}",
+    "play.none": "{seat} has no card left to play",
     "claim": "{seat} discards a played {card} card without resolving it and claims "
              "initiative: the token flips to {seat}, who becomes the aggressor",
     "activate": "{fighter} is activated",
@@ -38,110 +56,112 @@ TEMPLATES = {
 NAMES = {"aggressor": "Aggressor Turn", "defender": "Defender Turn"}
 
 
-def play_battle(table: Table) -> Asked:
-    """The whole game: setup, rounds until the scenario's goal or round limit."""
-    battle = set_up(table)
-    table.state = battle
-    try:
-        for number in range(1, battle.scenario.round_limit + 1):
-            yield from play_round(battle, number)
-        winner, outcome = at_limit(battle)
-        table.emit("limit", "battle.sample.round-limit", limit=battle.scenario.round_limit,
-                   outcome=outcome)
-        reason = "round-limit"
-    except GameOver as over:
-        winner, reason = over.winner, over.reason
-        rule = ("battle.game.end.b" if reason == "objectives"
-                else "battle.sample.standing-stones.goal")
-        table.emit("won", rule, seat=winner,
-                   reason="three of the opponent's objectives claimed" if reason == "objectives"
-                   else "the scenario's sites are held")
-    battle.turn = "over"
-    return Result(winner, reason, battle.round, metrics(battle))
+def play_battle(table: BattleTable) -> Asks[Result]:
+    """The whole game: setup, rounds until the scenario's goal is reached or the round limit
+    (a sample rule: the text has none) stops it."""
+    t = set_up(table)
+    table.state = t
+    cites("battle.game.rounds", "battle.overview.winner")
+    for number in range(1, t.scenario.round_limit + 1):
+        yield from play_round(t, number)
+    winner, outcome = at_limit(t)
+    table.emit("limit", "battle.sample.round-limit", limit=t.scenario.round_limit,
+               outcome=outcome)
+    raise GameOver(winner, "round-limit", t.round)
 
 
-def play_round(battle: Battle, number: int) -> Asked:
+def play_round(t: Battle, number: int) -> Asks[None]:
     """Aggressor Turn 1, Defender Turn 1, Aggressor Turn 2, Defender Turn 2, then the draw."""
-    t = battle.t
-    battle.round = number
-    t.emit("round", "battle.round.order", round=number, aggressor=battle.aggressor,
-           defender=battle.defender)
-    for role, turn in TURNS:
-        seat = battle.aggressor if role == "aggressor" else battle.defender
-        yield from take_turn(battle, seat, role, turn)
-    for seat in (battle.aggressor, battle.defender):
+    t.round = number
+    cites("battle.round.turns", "battle.round.aggressor-defender")
+    t.emit("round", "battle.round.order", round=number, aggressor=t.aggressor,
+           defender=t.defender)
+    for turn in TURNS:
+        cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
+        seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
+        yield from take_turn(t, seat, turn.role, turn.number)
+    for seat in (t.aggressor, t.defender):
         area = t.sides[seat]
         draw(t, area, HAND_SIZE - len(area.hand), "battle.round.draw")
 
 
-def take_turn(battle: Battle, seat: str, role: str, turn: int) -> Asked:
+def take_turn(t: Battle, seat: str, role: str, number: int) -> Asks[None]:
     """Play cards (2, or all that remain), maybe claim initiative, activate, discard."""
-    t = battle.t
-    battle.turn = f"{NAMES[role]} {turn}"
-    battle.active = seat
-    rule = f"battle.round.{role}-turn-{turn}"
-    t.emit("turn", rule + ".a", turn=battle.turn, seat=seat)
+    turn = next(x for x in TURNS if (x.role, x.number) == (role, number))
+    t.turn = f"{NAMES[role]} {number}"
+    t.active = seat
+    t.emit("turn", turn.plays, turn=t.turn, seat=seat)
     area = t.sides[seat]
-    if turn == 1:
+    if number == 1:
         for _ in range(min(2, len(area.hand))):
             card = yield from t.ask(
-                seat, "play-card", [(c, card_label(battle, c)) for c in sorted(set(area.hand))],
-                rule + ".a", f"{battle.turn}: play a card ({len(area.play) + 1} of 2)")
+                seat, "play-card", [(c, card_label(t, c)) for c in sorted(set(area.hand))],
+                turn.plays, f"{t.turn}: play a card ({len(area.play) + 1} of 2)")
             area.hand.remove(card)
             area.play.append(card)
     else:
         area.play.extend(area.hand)
         area.hand.clear()
-    battle.played.update(c for c in area.play if c != DREAD)
-    t.emit("play.count", rule + ".a", seat=seat, count=len(area.play))
-    if t.logging:
-        t.emit("play", rule + ".a", to=(seat,), seat=seat,
-               cards=[t.card_name(c) for c in area.play])
+    t.played.update(c for c in area.play if c != DREAD)
+    if area.play:  # played openly: everyone sees which
+        t.emit("play", turn.plays, seat=seat, cards=[t.card_name(c) for c in area.play])
+    else:
+        t.emit("play.none", turn.plays, seat=seat)
     if role == "defender" and area.play:
-        yield from claim_initiative(battle, seat)
-    yield from activate_fighters(battle, seat, rule)
+        yield from claim_initiative(t, seat)
+    cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",
+          "battle.round.aggressor-turn-2.b", "battle.round.defender-turn-2.b")
+    yield from activate_fighters(t, seat, turn.discards)
     for card in area.play:
         t.emit("dread.played" if card == DREAD else "discard.played",
-               "battle.dread.play.no-effect" if card == DREAD else rule + ".c", seat=seat,
+               "battle.dread.play.no-effect" if card == DREAD else turn.discards, seat=seat,
                card=t.card_name(card))
     area.discard.extend(area.play)
     area.play.clear()
 
 
-def card_label(battle: Battle, card: str) -> str:
+def card_label(t: Battle, card: str) -> str:
     if card == DREAD:
         return "Dread card (no effect)"
-    fighters = [f for f in battle.t.fighters.values() if f.card == card and f.side == battle.active]
+    fighters = [f for f in t.fighters.values() if f.card == card and f.side == t.active]
     names = " and ".join(f.name + ("" if f.on_board else " (defeated)") for f in fighters)
-    return f"{battle.t.card_name(card)} card: activates {names}"
+    return f"{t.card_name(card)} card: activates {names}"
 
 
-def claim_initiative(battle: Battle, seat: str) -> Asked:
-    """The defender may discard one played card unresolved to become the aggressor."""
-    t = battle.t
+def claim_initiative(t: Battle, seat: str) -> Asks[None]:
+    """The defender may discard one played card unresolved to become the aggressor (a dread
+    card too, unless ruling dread-initiative refuses it)."""
     area = t.sides[seat]
+    cites("battle.ruling.dread-initiative")
+    refused = DREAD if t.rulings.dread_initiative is DreadInitiative.REFUSE else None
+    cards = sorted(set(area.play) - {refused})
+    if not cards:
+        return
     answer = yield from t.ask(
         seat, "claim-initiative",
         [("keep", "Do not claim initiative")]
         + [(c, f"Discard the played {t.card_name(c)} card unresolved to claim initiative")
-           for c in sorted(set(area.play))],
-        "battle.initiative.claim.a", f"{battle.turn}: claim initiative?")
+           for c in cards],
+        "battle.initiative.claim.a", f"{t.turn}: claim initiative?")
     if answer == "keep":
         return
     area.play.remove(answer)
     area.discard.append(answer)
-    battle.aggressor = seat
+    cites("battle.initiative.token")
+    t.aggressor = seat
     t.bump("initiative_claims")
     t.emit("claim", "battle.initiative.claim.b", seat=seat, card=t.card_name(answer))
 
 
-def activate_fighters(battle: Battle, seat: str, rule: str) -> Asked:
-    """Each played fighter card allows one activation of each fighter it belongs to."""
-    t = battle.t
+def activate_fighters(t: Battle, seat: str, rule: str) -> Asks[None]:
+    """Each played fighter card allows one activation of each fighter it belongs to; ``rule``
+    is the turn's rule for discarding a card that activated no one."""
     area = t.sides[seat]
     slots: list[tuple[str, list[Fighter]]] = []  # each played card and whom it activates
+    cites("battle.overview.hand-of-cards")  # fighters act through the cards played from hand
     for card in area.play:
         if card == DREAD:
+            cites("battle.dread.dead-cards")  # a dread card activates no one
             continue
         on_board = [f for f in t.fighters.values()
                     if f.card == card and f.side == seat and f.on_board]
@@ -155,22 +175,21 @@ def activate_fighters(battle: Battle, seat: str, rule: str) -> Asked:
             break
         fighter_id = yield from t.ask(
             seat, "activate", sorted((i, f"Activate {f.name}") for i, f in waiting.items()),
-            "battle.activate.after-playing", f"{battle.turn}: which fighter activates next?")
+            "battle.activate.after-playing", f"{t.turn}: which fighter activates next?")
         card, fighters = next(s for s in slots if any(f.id == fighter_id for f in s[1]))
         fighters.remove(waiting[fighter_id])
-        acted = yield from activation(battle, waiting[fighter_id])
+        acted = yield from activation(t, waiting[fighter_id])
         if not any(f.on_board for f in fighters):
             slots.remove((card, fighters))
             area.play.remove(card)
             area.discard.append(card)
-            t.emit("discard.played", "battle.action.discard-card" if acted else rule + ".c",
+            t.emit("discard.played", "battle.action.discard-card" if acted else rule,
                    seat=seat, card=t.card_name(card))
 
 
-def activation(battle: Battle, fighter: Fighter) -> Asked:
+def activation(t: Battle, fighter: Fighter) -> Asks[bool]:
     """One activation: exactly one action (a stunned Resilient fighter only becomes ready).
     Returns whether the fighter was activated."""
-    t = battle.t
     area = t.sides[fighter.side]
     if fighter.stunned and fighter.has("resilient"):
         answer = yield from t.ask(
@@ -186,7 +205,7 @@ def activation(battle: Battle, fighter: Fighter) -> Asked:
         t.emit("activate.skip", "battle.activate.after-playing", seat=fighter.side,
                fighter=fighter.name)
         return False
-    interact = battle.scenario.interact
+    interact = t.scenario.interact
     choices = actions.options(t, fighter, interact, DREAD in area.play)
     answer = yield from t.ask(
         fighter.side, "action", [*choices, ("pass", "Do not activate")],
@@ -204,10 +223,9 @@ def activation(battle: Battle, fighter: Fighter) -> Asked:
     return True
 
 
-def at_limit(battle: Battle) -> tuple[str | None, str]:
+def at_limit(t: Battle) -> tuple[str | None, str]:
     """Who wins when the round limit is reached: most of the scenario's criteria, in order."""
-    t = battle.t
-    for criterion in battle.scenario.at_limit:
+    for criterion in t.scenario.at_limit:
         score = {seat: (len(t.sides[seat].claimed) if criterion == "objectives"
                         else sum(1 for s in t.sites.values() if s.holder == seat))
                  for seat in t.sides}
@@ -218,16 +236,15 @@ def at_limit(battle: Battle) -> tuple[str | None, str]:
     return None, "a draw"
 
 
-def metrics(battle: Battle) -> dict[str, float]:
+def metrics(t: Battle) -> dict[str, float]:
     """The declared per-game numbers, and played/survived/defeated per fighter."""
-    t = battle.t
     out: dict[str, float] = {key: t.stats.get(key, 0) for key in METRICS}
     for seat in t.sides:
         out[f"{seat}_sites"] = sum(1 for s in t.sites.values() if s.holder == seat)
     for fighter in t.fighters.values():
         key = fighter.spec.id
         out[f"defeated.{key}" if fighter.defeated else f"survived.{key}"] = 1
-    for card in battle.played:
+    for card in t.played:
         out[f"played.{card}"] = 1
     return out
 

@@ -286,8 +286,10 @@ class HeuristicBot(OneStepBot):
         kind = decision.kind
         if kind == "play-card":
             value = r.card_value(option)
+            claims = r.state["rulings"]["dread-initiative"] == "allow"  # a free claim
             defender = r.state["aggressor"] != r.seat
-            return value + (CLAIM_INITIATIVE * 2 if option == DREAD and defender else 0)
+            return value + (CLAIM_INITIATIVE * 2 if option == DREAD and defender and claims
+                            else 0)
         if kind == "claim-initiative":
             return 0.0 if option == "keep" else CLAIM_INITIATIVE - r.card_value(option)
         if kind == "activate":

@@ -1,9 +1,9 @@
 """A player's cards: deck, hand, discard pile, graveyard, supply piles and the cards in play.
 
-Cards are their ids: a fighter card is the id of the faction fighter or leader it
-belongs to; a dread card is ``DREAD``. The dread pile is shared (``Tabletop.dread``).
-These procedures are the same in Battle Mode and Raid Mode; the events they emit
-cite the Battle Mode rules they carry out.
+Cards are their ids: a fighter card is the id of the faction fighter, leader or hero card
+it belongs to; a dread card (Battle Mode) is ``DREAD``. Drawing and reshuffling are the
+same in Battle Mode and Raid Mode; the events they emit cite the Battle Mode rules they
+carry out.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from rulekeeper.core.rules_index import cites
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.state import Tabletop
@@ -25,14 +27,8 @@ HAND_SIZE = 4
 
 TEMPLATES = {
     "reshuffle": "{seat} shuffles a discard pile of {cards} cards into a new deck",
-    "draw": "{seat} draws {count} card(s)",
+    "draw": "{seat} draws {count:card|cards}",
     "draw.cards": "{seat} draws {cards}",
-    "gain": "{fighter} gains {count} card(s): {seat} moves them from the supply pile to the "
-            "discard pile ({left} left in supply)",
-    "gain.short": "{fighter} should gain {wanted} card(s) but the supply pile holds {held}: "
-                  "it gains {count} ({ruling})",
-    "heal": "{fighter} heals: {seat} moves a {card} card from the graveyard to the discard pile",
-    "heal.none": "{fighter} heals, but {seat} has no {card} card in the graveyard",
 }
 
 
@@ -84,49 +80,21 @@ def draw(t: Tabletop, area: PlayArea, count: int, rule: str) -> list[str]:
             if not area.discard:
                 break
             reshuffle(t, area)
+            cites("battle.round.reshuffle.b")  # and the draw goes on from the new deck
         drawn.append(area.deck.pop())
     area.hand.extend(drawn)
     if t.logging and drawn:
-        t.emit("draw", rule, seat=area.seat, count=len(drawn))
-        t.emit("draw.cards", rule, to=(area.seat,), seat=area.seat,
+        t.emit("draw", rule, seat=t.seat_name(area.seat), count=len(drawn))
+        t.emit("draw.cards", rule, to=(area.seat,), seat=t.seat_name(area.seat),
                cards=sorted(t.card_name(c) for c in drawn))
     return drawn
 
 
 def reshuffle(t: Tabletop, area: PlayArea) -> None:
-    """The discard pile becomes the new deck, shuffled (battle.round.reshuffle.a)."""
+    """The discard pile becomes the new deck, shuffled (battle.round.reshuffle.a); the
+    graveyard stays out of the game."""
+    cites("battle.graveyard.out-of-game")
     area.deck, area.discard = area.discard, []
     t.rng.shuffle(area.deck)
-    t.emit("reshuffle", "battle.round.reshuffle.a", seat=area.seat, cards=len(area.deck))
-
-
-def gain(t: Tabletop, area: PlayArea, card: str, wanted: int, fighter: str) -> int:
-    """Move ``wanted`` cards from the card's supply pile to the discard pile.
-
-    When the pile holds fewer, ruling ``focus-empty-supply`` decides: ``what-is-there``
-    gains what the pile holds, ``all-or-nothing`` gains nothing.
-    """
-    held = area.supply.get(card, 0)
-    count = wanted
-    if held < wanted:
-        count = held if t.rulings["focus-empty-supply"] == "what-is-there" else 0
-        t.emit("gain.short", "battle.ruling.focus-empty-supply", fighter=fighter, wanted=wanted,
-               held=held, count=count, ruling=t.rulings["focus-empty-supply"])
-    if count:
-        area.supply[card] = held - count
-        area.discard.extend([card] * count)
-        t.emit("gain", "battle.action.focus.c", fighter=fighter, seat=area.seat, count=count,
-               left=area.supply[card])
-    return count
-
-
-def heal_card(t: Tabletop, area: PlayArea, card: str, fighter: str, rule: str) -> bool:
-    """Move one of the fighter's cards from the graveyard to the discard pile."""
-    if card not in area.graveyard:
-        t.emit("heal.none", rule, fighter=fighter, seat=area.seat, card=t.card_name(card))
-        return False
-    area.graveyard.remove(card)
-    area.discard.append(card)
-    t.emit("heal", rule, fighter=fighter, seat=area.seat, card=t.card_name(card))
-    return True
-
+    t.emit("reshuffle", "battle.round.reshuffle.a", seat=t.seat_name(area.seat),
+           cards=len(area.deck))

@@ -5,38 +5,43 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, draw
+from rulekeeper.rulesets.dire_alliance.rulings import DreadCards, ResilientDamage
+from rulekeeper.rulesets.dire_alliance.words import a_card
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
+    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 DREAD_PER_DEFEAT = 2
 """Dread cards a player takes when a fighter of theirs is defeated (battle.suffer-damage.dread)."""
 
 TEMPLATES = {
     "damage": "{fighter} suffers damage",
-    "lose.hand": "{seat} moves a {card} card from hand to the graveyard and draws a card",
-    "lose.deck": "{seat} finds a {card} card in the deck and moves it to the graveyard",
-    "lose.discard": "{seat} moves a {card} card from the discard pile to the graveyard",
+    "lose.hand": "{seat} moves {card} from hand to the graveyard and draws a card",
+    "lose.deck": "{seat} finds {card} in the deck and moves it to the graveyard",
+    "lose.discard": "{seat} moves {card} from the discard pile to the graveyard",
     "resilient": "{fighter} is Resilient: it loses no card and stays on the board",
     "resilient.kept": "{fighter} is Resilient: with no {card} card to lose it stays on the board",
     "defeated": "{fighter} has no card left in hand, deck or discard pile: it is defeated and "
                 "removed from the board",
-    "dread": "{seat} places {count} dread card(s) from the dread pile into the {pile} "
+    "dread": "{seat} places {count:dread card|dread cards} from the dread pile into the {pile} "
              "({left} left in the dread pile)",
     "sated.lost": "{fighter} suffers damage and loses its sated token",
     "form.revert": "{fighter} suffers damage and returns to {form}",
 }
 
 
-def suffer_damage(t: Tabletop, fighter: Fighter, rule: str) -> None:
+def suffer_damage(t: Battle, fighter: Fighter, rule: str) -> None:
     """One damage to ``fighter`` (battle.suffer-damage.*), cited as caused by ``rule``."""
     t.emit("damage", rule, fighter=fighter.name)
     t.bump(f"{fighter.side}_damage_taken")
     if fighter.sated:
         fighter.sated = False
         t.emit("sated.lost", "battle.keyword.vampire.lose-sated", fighter=fighter.name)
-    if fighter.has("resilient") and t.rulings["resilient-damage"] == "no-loss":
+    cites("battle.ruling.resilient-damage")
+    if fighter.has("resilient") and t.rulings.resilient_damage is ResilientDamage.NO_LOSS:
         t.emit("resilient", "battle.keyword.resilient.no-card-loss", fighter=fighter.name)
     elif not lose_card(t, fighter):
         if fighter.has("resilient"):
@@ -51,25 +56,32 @@ def suffer_damage(t: Tabletop, fighter: Fighter, rule: str) -> None:
                form=fighter.spec.name)
 
 
-def lose_card(t: Tabletop, fighter: Fighter) -> bool:
-    """Move one of the fighter's cards to the graveyard: from hand (and draw), deck, discard."""
+LOST = {"hand": ("lose.hand", "battle.suffer-damage.hand.a"),
+        "deck": ("lose.deck", "battle.suffer-damage.deck.a"),
+        "discard": ("lose.discard", "battle.suffer-damage.discard.a")}
+"""Where a card was lost: its event and the rule of that step."""
+
+
+def lose_card(t: Battle, fighter: Fighter) -> bool:
+    """Move one of the fighter's cards to the graveyard: from hand (and draw), deck, discard;
+    the search stops at the first pile that has one."""
+    cites("battle.suffer-damage.one-card", "battle.suffer-damage.order",
+          "battle.suffer-damage.hand.c", "battle.suffer-damage.deck.b",
+          "battle.suffer-damage.discard.b", "battle.graveyard.place")
     area = t.sides[fighter.side]
     where = area.take(fighter.card)
     if where is None:
         return False
     area.graveyard.append(fighter.card)
     t.bump(f"{fighter.side}_cards_lost")
+    kind, rule = LOST[where]
+    t.emit(kind, rule, seat=area.seat, card=a_card(t.card_name(fighter.card)))
     if where == "hand":
-        t.emit("lose.hand", "battle.suffer-damage.hand.a", seat=area.seat,
-               card=t.card_name(fighter.card))
         draw(t, area, 1, "battle.suffer-damage.hand.b")
-    else:
-        t.emit(f"lose.{where}", f"battle.suffer-damage.{where}.a", seat=area.seat,
-               card=t.card_name(fighter.card))
     return True
 
 
-def defeat(t: Tabletop, fighter: Fighter) -> None:
+def defeat(t: Battle, fighter: Fighter) -> None:
     """The fighter leaves the board for good; its player takes two dread cards."""
     fighter.defeated = True
     fighter.stunned = False
@@ -78,9 +90,10 @@ def defeat(t: Tabletop, fighter: Fighter) -> None:
     t.bump(f"{fighter.side}_defeated")
     t.emit("defeated", "battle.suffer-damage.defeated", fighter=fighter.name)
     area = t.sides[fighter.side]
+    cites("battle.dread.defeat", "battle.ruling.dread-cards")
     count = min(DREAD_PER_DEFEAT, t.dread)
     t.dread -= count
-    if t.rulings["dread-cards"] == "deck":
+    if t.rulings.dread_cards is DreadCards.DECK:
         area.deck.extend([DREAD] * count)
         t.rng.shuffle(area.deck)
         pile = "deck (shuffled)"

@@ -19,6 +19,7 @@ import icepool
 from rulekeeper.core.dice import FaceDie, Pool
 from rulekeeper.core.dice import probability as joint_probability
 from rulekeeper.core.rng import Rng
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.models import Components
 
 HIT = "HIT"
@@ -51,7 +52,9 @@ class DiceSet:
 
     @classmethod
     def from_content(cls, components: Components, rulings: Mapping[str, str]) -> DiceSet:
-        """The dice of the rulings' options (``combat-die``, ``vampire-die``)."""
+        """The dice of the rulings' options (``combat-die``, ``vampire-die``: a game's
+        rulings, or any mapping of ruling id to option)."""
+        cites("battle.ruling.combat-die", "battle.ruling.vampire-die")
         return cls(FaceDie("combat", components.combat_die.faces[rulings["combat-die"]]),
                    FaceDie("vampire", components.vampire_die.faces[rulings["vampire-die"]]))
 

@@ -8,13 +8,14 @@ from typing import Any
 
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Ruleset, Table
-from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import (
     actions,
     attack,
     battle,
     cards,
+    checks,
     damage,
     dice,
     healing,
@@ -22,38 +23,31 @@ from rulekeeper.rulesets.dire_alliance import (
     setup,
     special,
 )
+from rulekeeper.rulesets.dire_alliance.battle_state import BattleTable
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent
+from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
+from rulekeeper.rulesets.dire_alliance.state import Boards, prepare_boards
 from rulekeeper.rulesets.dire_alliance.view import battle_view, render_battle
 
 HERE = Path(__file__).parent
 
-RULINGS = (
-    Ruling("combat-die", "What are the six faces of a combat die? (not public; data)",
-           ("default", "hit-heavy", "block-heavy"), "default"),
-    Ruling("vampire-die", "What are the six faces of the vampire die? (not public; data)",
-           ("default", "single-drain"), "default"),
-    Ruling("focus-empty-supply", "A fighter gains more cards than its supply pile holds: what "
-           "does it gain?", ("what-is-there", "all-or-nothing"), "what-is-there"),
-    Ruling("player-colors", "Are colours flipped at random (the rule) or as the players chose "
-           "them with their factions (the demo kit's fixed colours)?", ("as-chosen", "flip"),
-           "as-chosen"),
-    Ruling("resilient-damage", "\"does not get removed when damaged or does not lose cards\": "
-           "does a damaged Resilient fighter lose a card?", ("no-loss", "loses-cards"),
-           "no-loss"),
-    Ruling("dread-cards", "Dread cards go to the discard pile (Suffering Damage) or to the deck "
-           "(Dread Cards)?", ("discard", "deck"), "discard"),
-)
+WON = {"objectives": ("battle.game.end.b", "three of the opponent's objectives claimed"),
+       "sites": ("battle.sample.standing-stones.goal", "the scenario's sites are held")}
+"""The goals that end a game at once: the rule, and the reason told."""
 
 
-class DireAllianceBattle(Ruleset):
+class DireAllianceBattle(Ruleset[BattleTable]):
     """Dire Alliance: Horror, Battle Mode: two players, red and blue."""
 
     meta = RulesetMeta(name="dire-alliance-battle", version=1,
                        title="Dire Alliance: Horror — Battle Mode", players=setup.SEATS,
                        chance=True, hidden_information=True, max_length=20000,
-                       source="dire-alliance-horror.en.txt")
-    rulings = RULINGS
+                       max_steps=20_000, source="dire-alliance-horror.en.txt")
+    ruling_set = BattleRulings
+    table_type = BattleTable
+    code_paths = tuple(sorted(HERE.glob("*.py")))
+    """Battle Mode's code: the package's modules (Raid Mode's subpackage is not Battle's)."""
     content_model = DireAllianceContent
     content_dir = HERE / "content"
     rules_files = (HERE / "rules_battle.yaml",)
@@ -68,25 +62,45 @@ class DireAllianceBattle(Ruleset):
                  | battle.TEMPLATES)
 
     def scenarios(self, content: Any) -> list[str]:
+        cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
         return [s.id for s in content.scenarios if s.mode == "battle"]
 
-    def play(self, table: Table) -> Procedure:
+    def check_content(self, content: Any, user_dir: Path | None) -> None:
+        checks.check_battle(content, checks.Files(self.content_dir, user_dir))
+
+    def prepare(self, content: Any) -> Boards:
+        return prepare_boards(content.boards)
+
+    def play(self, table: BattleTable) -> Procedure:
         return battle.play_battle(table)
+
+    def game_over(self, table: BattleTable, over: GameOver) -> Result:
+        """The closing event of a goal reached, and the game's numbers."""
+        t = table.state
+        if over.reason in WON:
+            rule, reason = WON[over.reason]
+            table.emit("won", rule, seat=over.winner, reason=reason)
+        t.turn = "over"
+        return Result(over.winner, over.reason, t.round, battle.metrics(t))
+
+    def judge(self, table: BattleTable) -> str | None:
+        """The rules' own count, as at the round limit: most objectives (or sites)."""
+        return battle.at_limit(table.state)[0]
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         return dice.script_faces(content.components)
 
-    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+    def view(self, table: BattleTable, player: str | None) -> dict[str, Any]:
         return battle_view(table.state, player) if table.state is not None else {}
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render_battle(view) if view.get("state") else ""
 
-    def invariant_violations(self, table: Table) -> list[str]:
+    def invariant_violations(self, table: BattleTable) -> list[str]:
         """Card conservation, one area per fighter, defeated fighters off the board."""
-        if table.state is None:
+        t = table.state
+        if t is None:
             return []
-        t = table.state.t
         wrong: list[str] = []
         dread = t.dread
         for seat, area in t.sides.items():

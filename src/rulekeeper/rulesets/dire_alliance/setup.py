@@ -3,20 +3,22 @@ factions and leaders, starting decks, supply piles and graveyards, fighters on t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulekeeper.core.board import Board
-from rulekeeper.core.errors import UsageError
-from rulekeeper.core.ruleset import Table
-from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.dire_alliance.battle_state import Battle
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw, starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
-from rulekeeper.rulesets.dire_alliance.models import BoardSide, DireAllianceContent, Scenario
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, Tabletop
+from rulekeeper.rulesets.dire_alliance.models import Colour
+from rulekeeper.rulesets.dire_alliance.rulings import PlayerColors
+from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, check_choice
 
-SEATS = ("red", "blue")
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.battle_state import BattleTable
+
+SEATS: tuple[Colour, Colour] = ("red", "blue")
 
 TEMPLATES = {
     "setup.scenario": "Scenario: {scenario}, played on {board}",
@@ -45,50 +47,13 @@ class BattleOptions(BaseModel):
     blue_leader: str = Field("kramer", description="leader id of the blue player")
 
 
-@dataclass
-class Battle:
-    """The state of a Battle Mode game: the tabletop and the round's flow."""
-
-    t: Tabletop
-    scenario: Scenario
-    factions: dict[str, str]
-    leaders: dict[str, str]
-    aggressor: str
-    faction_names: dict[str, str] = field(default_factory=dict)
-    leader_names: dict[str, str] = field(default_factory=dict)
-    round: int = 0
-    turn: str = "setup"
-    active: str | None = None
-    played: set[str] = field(default_factory=set)
-
-    @property
-    def defender(self) -> str:
-        return self.t.opponent(self.aggressor)
-
-
-_BOARDS: dict[int, tuple[BoardSide, Board]] = {}
-
-
-def board_for(spec: BoardSide) -> Board:
-    """The board of a board side, built once per loaded content (its sight is cached)."""
-    cached = _BOARDS.get(id(spec))
-    if cached is None or cached[0] is not spec:
-        cached = _BOARDS[id(spec)] = (spec, Board(spec))
-    return cached[1]
-
-
-def check_choice(kind: str, given: str, known: list[str], plural: str = "") -> None:
-    """A setup choice must be one the content has (else a one-line usage error)."""
-    if given not in known:
-        raise UsageError(f"unknown {kind} {given!r}{did_you_mean(given, known)}; "
-                         f"{plural or kind + 's'}: {', '.join(known)}")
-
-
-def set_up(table: Table) -> Battle:
+def set_up(table: BattleTable) -> Battle:
     """Perform the setup steps in order; the opening hands are drawn last."""
-    content: DireAllianceContent = table.content
-    options: BattleOptions = table.options
+    cites("battle.setup.order", "battle.overview.modes.battle", "battle.scenario.agree")
+    content = table.content
+    options = table.options
     scenario = content.scenario(table.scenario or content.scenarios[0].id)
+    cites("battle.setup.game-board.a")
     board = content.board(scenario.board)
     choice = {"red": (options.red_faction, options.red_leader),
               "blue": (options.blue_faction, options.blue_leader)}
@@ -97,24 +62,34 @@ def set_up(table: Table) -> Battle:
         check_choice("leader", leader_id, [x.id for x in content.leaders])
     table.emit("setup.scenario", "battle.setup.choose-scenario.a", scenario=scenario.name,
                board=board.name)
-    if table.rulings["player-colors"] == "flip":
+    if table.rulings.player_colors is PlayerColors.FLIP:
         flipper = table.rng.choice(SEATS)
         colour = table.rng.choice(SEATS)
         table.emit("setup.flip", "battle.setup.player-colors.flip",
                    faction=content.faction(choice[flipper][0]).name, colour=colour)
         if colour != flipper:
             choice = {"red": choice["blue"], "blue": choice["red"]}
-    dice = DiceSet.from_content(content.components, table.rulings)
-    t = Tabletop(table, board_for(board), dice, {}, content.components.dread_cards,
-                 goal=scenario.goal)
+    else:
+        cites("battle.setup.player-colors.demo-kit", "battle.ruling.player-colors")
+    cites("battle.contents.dread-cards")
+    t = Battle(table=table, board=table.prepared[board.id],
+               dice=DiceSet.from_content(content.components, table.rulings),
+               dread=content.components.dread_cards, scenario=scenario,  # contents: 16
+               aggressor=scenario.initiative)
     for seat in SEATS:
         faction = content.faction(choice[seat][0])
+        cites("battle.setup.leaders.choose", "battle.setup.leaders.collect")
         leader = content.leader(choice[seat][1])
+        t.factions[seat], t.leaders[seat] = faction.id, leader.id
+        t.faction_names[seat], t.leader_names[seat] = faction.name, leader.name
         table.emit("setup.colours", "battle.setup.factions.choose", seat=seat,
                    faction=faction.name, leader=leader.name)
         cards = [f.id for f in faction.fighters] + [leader.id]
         t.card_names.update({f.id: f.name for f in faction.fighters} | {leader.id: leader.name}
                             | {DREAD: "Dread"})
+        cites("battle.setup.starting-deck.b", "battle.setup.play-area.order",
+              "battle.setup.play-area.supply", "battle.setup.play-area.deck",
+              "battle.setup.play-area.graveyard")
         t.sides[seat] = starting_piles(seat, cards)
         table.rng.shuffle(t.sides[seat].deck)
         table.emit("setup.deck", "battle.setup.starting-deck.a", seat=seat,
@@ -125,6 +100,7 @@ def set_up(table: Table) -> Battle:
             table.emit("setup.token", "battle.sample.leader.countess", seat=seat,
                        token=token.name, area=t.area_name(start))
         members = [(f, f.id) for f in faction.fighters]
+        cites("battle.sample.leader.kramer")  # a leader's card belongs to each of its fighters
         members += [(spec, leader.id) for spec in leader.fighters]
         for spec, card in members:
             fighter = Fighter(f"{seat}.{spec.id}", seat, card, spec, spec)
@@ -147,12 +123,9 @@ def set_up(table: Table) -> Battle:
     if t.sites:
         table.emit("setup.sites", "battle.scenario.sheet",
                    sites=[f"{s.name} in {t.area_name(s.area)}" for s in t.sites.values()])
+    cites("battle.setup.player-colors.initiative.a")
     table.emit("setup.initiative", "battle.setup.player-colors.initiative.b",
                seat=scenario.initiative)
-    battle = Battle(t, scenario, {s: choice[s][0] for s in SEATS},
-                    {s: choice[s][1] for s in SEATS}, scenario.initiative,
-                    {s: content.faction(choice[s][0]).name for s in SEATS},
-                    {s: content.leader(choice[s][1]).name for s in SEATS})
     for seat in SEATS:
         draw(t, t.sides[seat], HAND_SIZE, "battle.round.draw")
-    return battle
+    return t

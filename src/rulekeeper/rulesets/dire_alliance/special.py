@@ -1,24 +1,35 @@
 """The special-action vocabulary: every ➤ special action (cards, leaders, scenario Interact
 actions) is a list of ``Effect`` declarations, resolved in order by this interpreter.
 
-An effect whose fighter cannot be chosen (no one fits) is skipped. When a Move in a
-special action is stopped by an opportunity attack that damaged and stunned the mover,
+``VOCABULARY`` says, for each verb, what it does and when it can do something; a mode
+adds verbs of its own through the tabletop's ``resolve_effect`` and ``effect_possible``
+hooks. An effect whose fighter cannot be chosen (no one fits) is skipped. When a Move in
+a special action is stopped by an opportunity attack that damaged and stunned the mover,
 the rest of the special action is not resolved (battle.opportunity-attack.stops.b).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Generator, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
-from rulekeeper.rulesets.dire_alliance.attack import Kind, attack, attack_dice
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.attack import (
+    CHOOSE_TARGET,
+    Kind,
+    attack,
+    attack_dice,
+    roll_text,
+)
 from rulekeeper.rulesets.dire_alliance.models import Effect
 from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
+from rulekeeper.rulesets.dire_alliance.words import a
 
 if TYPE_CHECKING:
     from rulekeeper.core.decisions import Decision
-    from rulekeeper.rulesets.dire_alliance.models import Selector
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, SiteState, Tabletop
+    from rulekeeper.rulesets.dire_alliance.models import Interact, Selector
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, SiteState, Tabletop
 
 TEMPLATES = {
     "special": "{fighter} performs ➤ {action}",
@@ -32,14 +43,20 @@ TEMPLATES = {
     "transform": "{fighter} takes its form {form}",
     "teleport": "{fighter} is placed in {destination}, the area of its {token}",
     "mark": "{fighter} takes {site}: it now shows {seat}'s colour",
-    "command": "{fighter} has {target} perform a {action} action (being stunned does not stop it)",
-    "token": "{fighter} puts a {token} token on the {card} card in its action row",
+    "command": "{fighter} has {target} perform {action} action (being stunned does not stop it)",
 }
 
 Done = tuple[bool, "Fighter | None"]
 """An effect's outcome: (go on with the next effect?, the fighter it chose)."""
 Outcome = Generator["Decision", str, Done]
 """An effect that may ask decisions; effects that never ask return ``Done`` at once."""
+
+
+class Verb(NamedTuple):
+    """A verb of the vocabulary: what it does, and whether it can do something now."""
+
+    run: Callable[[Tabletop, Fighter, Effect, Fighter | None], Outcome | Done]
+    possible: Callable[[Tabletop, Fighter, Effect], bool]
 
 
 def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | None,
@@ -68,24 +85,28 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
 def shoot_targets(t: Tabletop, actor: Fighter, selector: Selector = "enemy-seen",
                   it: Fighter | None = None) -> list[Fighter]:
     """Enemy fighters a Shoot may target: seen, never in the shooter's area, not Unseen."""
+    cites("battle.action.shoot.b", "battle.sample.leader.hush")
     return [f for f in candidates(t, actor, selector, it)
             if f.area != actor.area and f.team != actor.team and not f.has("unseen")]
 
 
 def choose_fighter(t: Tabletop, actor: Fighter, pool: list[Fighter], what: str,
-                   rule: str) -> Asked:
-    """Ask the actor's controller to pick one fighter of ``pool`` (None when it is empty)."""
+                   rule: str, detail: Callable[[Fighter], str] | None = None
+                   ) -> Asks[Fighter | None]:
+    """Ask the actor's controller to pick one fighter of ``pool`` (None when it is empty);
+    ``detail`` adds to each label (what an attack on it would roll)."""
     if not pool:
         return None
     answer = yield from t.ask(
         actor.side, "target",
-        [(f.id, f"{f.name} ({f.side}) in {t.area_name(f.area)}") for f in pool],
+        [(f.id, f"{f.name} ({f.side}) in {t.area_name(f.area)}"
+                + (f": {detail(f)}" if detail else "")) for f in pool],
         rule, f"{actor.name}: {what}", actor)
     return t.fighters[answer]
 
 
 def choose_area(t: Tabletop, actor: Fighter, areas: list[str], prompt: str, rule: str,
-                stay: str | None = None, about: Fighter | None = None) -> Asked:
+                stay: str | None = None, about: Fighter | None = None) -> Asks[str | None]:
     """Ask the actor's controller for an area where it goes (or ``about``, the fighter it
     moves), or to stay where it is, when ``stay`` names the current area."""
     pairs = [(a, t.area_name(a)) for a in areas]
@@ -97,38 +118,19 @@ def choose_area(t: Tabletop, actor: Fighter, areas: list[str], prompt: str, rule
     return None if answer == "stay" else answer
 
 
-def effect_possible(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
-    """Whether the effect can do something from where the actor stands now."""
-    verb = effect.verb
-    if verb in ("move", "withdraw", "gain", "transform"):
-        return verb != "transform" or actor.form.id != effect.name
-    if verb == "teleport":
-        return (actor.side, effect.name) in t.tokens
-    if verb == "mark":
-        return markable(t, actor, effect.name) is not None
-    if verb == "token":
-        return t.token_card(actor) is not None
-    if verb in ("melee", "shoot") and attack_dice(
-            t, actor, "melee" if verb == "melee" else "shoot", effect.attack.dice) <= 0:
-        return False
-    if verb == "shoot":
-        return bool(shoot_targets(t, actor, effect.target))
-    pool = candidates(t, actor, effect.target, None, effect.amount)
-    if verb == "sate":
-        pool = [f for f in pool if f.has("vampire") and not f.sated]
-    elif verb == "ready":
-        pool = [f for f in pool if f.stunned]
-    elif verb == "heal":
-        pool = [f for f in pool if t.can_heal(f)]
-    return bool(pool)
-
-
-def possible(t: Tabletop, actor: Fighter, effects: list[Effect]) -> bool:
+def possible(t: Tabletop, actor: Fighter, effects: Sequence[Effect]) -> bool:
     """A special action is offered when at least one of its effects can do something."""
-    return any(effect_possible(t, actor, e) for e in effects if e.target != "it")
+    return any(t.effect_possible(actor, e) for e in effects if e.target != "it")
 
 
-def resolve(t: Tabletop, actor: Fighter, name: str, effects: list[Effect]) -> Asked:
+def interact_possible(t: Tabletop, fighter: Fighter, interact: Interact | None) -> bool:
+    """The scenario's ➤ Interact action is offered to this fighter, and can do something."""
+    return (interact is not None
+            and (not interact.fighters or fighter.spec.id in interact.fighters)
+            and possible(t, fighter, interact.effects))
+
+
+def resolve(t: Tabletop, actor: Fighter, name: str, effects: Sequence[Effect]) -> Asks[None]:
     """Resolve a special action's effects in order."""
     t.emit("special", "battle.action.special.definition", fighter=actor.name, action=name)
     it: Fighter | None = None
@@ -144,8 +146,9 @@ def resolve(t: Tabletop, actor: Fighter, name: str, effects: list[Effect]) -> As
 
 
 def run(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
-    """Carry out one effect."""
-    outcome = VERBS[effect.verb](t, actor, effect, it)
+    """Carry out one effect (an automated step of the work budget)."""
+    t.spend()
+    outcome = t.resolve_effect(actor, effect, it)
     if isinstance(outcome, tuple):
         return outcome
     return (yield from outcome)
@@ -159,9 +162,11 @@ def skipped(t: Tabletop, actor: Fighter, effect: Effect) -> tuple[bool, None]:
 
 def _steps(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
     for step in range(effect.amount):
+        t.spend()
         assert actor.area is not None
         here = actor.area
         verb = "Move" if effect.verb == "move" else "Withdraw"
+        cites("battle.board.adjacent")
         destination = yield from choose_area(
             t, actor, list(t.board.neighbours(here)),
             f"{actor.name}: {verb} ({step + 1} of {effect.amount})",
@@ -185,19 +190,23 @@ def _attack(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> 
         pool = shoot_targets(t, actor, effect.target, it)
     if not pool or attack_dice(t, actor, kind, bonus.dice) <= 0:
         return skipped(t, actor, effect)
+    def spread(target: Fighter) -> list[Fighter]:
+        if bonus.targets == "one":
+            return [target]
+        return [f for f in t.in_area(target.area or "") if f.team != actor.team
+                and (kind == "melee" or not f.has("unseen"))]
+
     target = yield from choose_fighter(
-        t, actor, pool, f"{kind} target", "battle.attack.choose-target." + kind)
+        t, actor, pool, f"{kind} target", CHOOSE_TARGET[kind],
+        lambda f: roll_text(t, actor, spread(f), kind, bonus.dice))
     assert target is not None
-    targets = [target]
-    if bonus.targets == "all":
-        targets = [f for f in t.in_area(target.area or "") if f.team != actor.team
-                   and (kind == "melee" or not f.has("unseen"))]
+    targets = spread(target)
     yield from attack(t, actor, targets, kind, bonus.dice)
     return True, target
 
 
 def _chosen(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None,
-            keep: Callable[[Fighter], bool], what: str) -> Asked:
+            keep: Callable[[Fighter], bool], what: str) -> Asks[Fighter | None]:
     pool = [f for f in candidates(t, actor, effect.target, it, effect.amount) if keep(f)]
     return (yield from choose_fighter(t, actor, pool, what, "battle.sample.vocabulary"))
 
@@ -247,6 +256,7 @@ def _shift(t: Tabletop, actor: Fighter, target: Fighter, amount: int, verb: str,
            destinations: Callable[[str], list[str]]) -> Generator[Decision, str, None]:
     """Move ``target`` up to ``amount`` areas, each step to an area its controller picks."""
     for _ in range(amount):
+        t.spend()
         here = target.area
         assert here is not None
         destination = yield from choose_area(t, actor, destinations(here),
@@ -272,6 +282,7 @@ def _status(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> 
     if verb == "sate":
         target.sated = True
     else:
+        cites("battle.status.retain")  # a stunned fighter keeps its other conditions
         target.stunned = verb == "stun"
     t.emit(verb, "battle.sample.vocabulary", fighter=actor.name, target=target.name)
     return True, target
@@ -316,32 +327,88 @@ def _mark(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Do
     return True, None
 
 
+BASIC_ACTIONS = {name: Effect.model_validate({name: 1 if name == "move" else {}})
+                 for name in ("move", "melee", "shoot")}
+"""The basic actions a ``command`` has a fighter perform."""
+
+
+def commanded(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> list[Fighter]:
+    """The friendly fighters (other than the actor) a command may choose: those that can
+    perform its basic action now (a Melee needs an enemy in their area)."""
+    basic = BASIC_ACTIONS[effect.name]
+    return [f for f in candidates(t, actor, effect.target, it, effect.amount)
+            if f.team == actor.team and f is not actor and t.effect_possible(f, basic)]
+
+
 def _command(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:
-    target = yield from _chosen(t, actor, effect, it, lambda f: f.team == actor.team,
-                                f"who performs a {effect.name}?")
+    target = yield from choose_fighter(t, actor, commanded(t, actor, effect, it),
+                                       f"who performs {a(effect.name.capitalize())} action?",
+                                       "battle.sample.vocabulary")
     if target is None:
         return skipped(t, actor, effect)
     t.emit("command", "battle.status.forced-actions.a", fighter=actor.name, target=target.name,
-           action=effect.name.capitalize())
-    basic = Effect.model_validate({effect.name: 1 if effect.name == "move" else {}})
-    yield from run(t, target, basic, None)
+           action=a(effect.name.capitalize()))
+    cites("battle.status.forced-actions.b")  # it stays stunned: this is not its activation
+    yield from run(t, target, BASIC_ACTIONS[effect.name], None)
     return True, target
 
 
-def _token(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Done:
-    played = t.token_card(actor)
-    if played is None:
-        return skipped(t, actor, effect)
-    card, tokens = played
-    tokens.append(effect.name)
-    t.emit("token", "raid.action-row.tokens.placed", fighter=actor.name, token=effect.name,
-           card=t.card_name(card))
-    return True, None
+def _always(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return True
 
 
-VERBS: dict[str, Callable[[Tabletop, Fighter, Effect, Fighter | None], Outcome | Done]] = {
-    "move": _steps, "withdraw": _steps, "melee": _attack, "shoot": _attack, "heal": _heal,
-    "gain": _gain, "push": _push, "pull": _pull, "stun": _status, "sate": _status,
-    "ready": _status, "transform": _transform, "teleport": _teleport, "mark": _mark,
-    "command": _command, "token": _token,
+def _anyone(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    """Someone the effect may choose is there."""
+    return bool(candidates(t, actor, effect.target, None, effect.amount))
+
+
+def _can_melee(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return attack_dice(t, actor, "melee", effect.attack.dice) > 0 and _anyone(t, actor, effect)
+
+
+def _can_shoot(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return (attack_dice(t, actor, "shoot", effect.attack.dice) > 0
+            and bool(shoot_targets(t, actor, effect.target)))
+
+
+def _can_heal(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return any(t.can_heal(f) for f in candidates(t, actor, effect.target, None, effect.amount))
+
+
+def _can_sate(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return any(f.has("vampire") and not f.sated
+               for f in candidates(t, actor, effect.target, None, effect.amount))
+
+
+def _can_ready(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return any(f.stunned for f in candidates(t, actor, effect.target, None, effect.amount))
+
+
+def _can_transform(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return actor.form.id != effect.name
+
+
+def _can_command(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return bool(commanded(t, actor, effect, None))
+
+
+def _can_teleport(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    """Its token is on the board, somewhere else than the actor."""
+    return t.tokens.get((actor.side, effect.name), actor.area) != actor.area
+
+
+def _can_mark(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    return markable(t, actor, effect.name) is not None
+
+
+VOCABULARY: dict[str, Verb] = {
+    "move": Verb(_steps, _always), "withdraw": Verb(_steps, _always),
+    "melee": Verb(_attack, _can_melee), "shoot": Verb(_attack, _can_shoot),
+    "heal": Verb(_heal, _can_heal), "gain": Verb(_gain, _always),
+    "push": Verb(_push, _anyone), "pull": Verb(_pull, _anyone),
+    "stun": Verb(_status, _anyone), "sate": Verb(_status, _can_sate),
+    "ready": Verb(_status, _can_ready), "transform": Verb(_transform, _can_transform),
+    "teleport": Verb(_teleport, _can_teleport), "mark": Verb(_mark, _can_mark),
+    "command": Verb(_command, _can_command),
 }
+"""The shared vocabulary: each verb of ``Effect``, what it does and when it can."""

@@ -1,41 +1,63 @@
 """What is on the table: the board, the fighters, the play areas, objectives, sites, tokens.
 
-``Tabletop`` is shared by Battle Mode and Raid Mode. It answers the rulebook's
-questions (who is in an area, who is an enemy, who sees whom) and holds the few
-named hooks a mode overrides: a fighter's current ``stat``, ``suffer_damage``,
-``stun_on_damage``, ``heal`` and ``can_heal``, ``gain_cards``,
-``opportunity_attacks``, ``before_roll`` (Raid's boosts), ``place_token`` and
-``check_goal``. Decisions are asked with :meth:`Tabletop.ask`, a generator that
-returns the chosen option id.
+``Tabletop`` is the state both game modes share, and a game's ``table.state``. It answers
+the rulebook's questions (who is in an area, who is an enemy, who sees whom) and declares
+the named hooks each mode fills in (Battle Mode in ``battle_state``): a fighter's current
+``stat``, ``suffer_damage``, ``stun_on_damage``, ``heal`` and ``can_heal``, ``gain_cards``,
+``opportunity_attacks``, ``before_roll``, ``check_goal``, ``seat_name`` and, for verbs of
+its own in special actions, ``resolve_effect`` and ``effect_possible``. Decisions are asked
+with :meth:`Tabletop.ask`, a generator that returns the chosen option id.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision, options
-from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.dire_alliance import damage, healing, movement
-from rulekeeper.rulesets.dire_alliance.cards import PlayArea, gain
+from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks, Table
+from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.rulesets.dire_alliance import special
+from rulekeeper.rulesets.dire_alliance.cards import PlayArea
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
-from rulekeeper.rulesets.dire_alliance.models import FighterSpec, Form, Goal
+from rulekeeper.rulesets.dire_alliance.models import BoardSide, FighterSpec, Form
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.models import Effect
+    from rulekeeper.rulesets.dire_alliance.rulings import DireRulings
 
 Stat = Literal["melee", "shoot", "defense"]
-Asked = Generator[Decision, str, Any]
-"""A rules procedure that may ask decisions (``yield from`` it)."""
+
+Boards = dict[str, Board]
+"""The boards of a content, by board side id (built once per content: ``table.prepared``)."""
 
 
-class GameOver(Exception):
-    """The game ends at once (a third objective claimed...); carries the winner and why."""
+def prepare_boards(boards: Iterable[BoardSide]) -> Boards:
+    """Each board side's :class:`Board` (its sight lines are computed once, then cached):
+    areas with their line-of-sight designators and borders."""
+    cites("battle.board.areas", "battle.line-of-sight.designator", "battle.board.adjacent")
+    return {spec.id: Board(spec) for spec in boards}
 
-    def __init__(self, winner: str | None, reason: str) -> None:
-        super().__init__(reason)
-        self.winner = winner
-        self.reason = reason
+
+def check_choice(kind: str, given: str, known: list[str], plural: str = "") -> None:
+    """A setup choice must be one the content has (else a one-line usage error)."""
+    if given not in known:
+        raise UsageError(f"unknown {kind} {given!r}{did_you_mean(given, known)}; "
+                         f"{plural or kind + 's'}: {', '.join(known)}")
+
+
+class DireTable(Table):
+    """The table of a Dire Alliance game (either mode)."""
+
+    __slots__ = ()
+    rulings: DireRulings
+    prepared: Boards
 
 
 @dataclass(slots=True, eq=False)
@@ -43,8 +65,8 @@ class Fighter:
     """A fighter token on the board (or defeated). Its stats come from its current form.
 
     ``side`` is the seat that controls it (whose cards and decisions are its own);
-    ``team`` is whom it fights for (friend or enemy). They are the same in Battle Mode;
-    in Raid Mode each hero has its own seat and every hero is on the team "heroes".
+    ``team`` is whom it fights for (friend or enemy). They are the same unless several
+    seats play on one team.
     """
 
     id: str
@@ -99,22 +121,20 @@ class SiteState:
     holder: str | None = None
 
 
-@dataclass
-class Tabletop:
+@dataclass(kw_only=True, eq=False)
+class Tabletop(ABC):
     """Everything on the table. ``sides`` maps each seat to its play area."""
 
-    table: Table
+    table: DireTable
     board: Board
     dice: DiceSet
-    sides: dict[str, PlayArea]
-    dread: int
+    sides: dict[str, PlayArea] = field(default_factory=dict)
     fighters: dict[str, Fighter] = field(default_factory=dict)
     occupants: dict[str, list[Fighter]] = field(default_factory=dict)
     objectives: dict[str, Objective] = field(default_factory=dict)
     sites: dict[str, SiteState] = field(default_factory=dict)
     tokens: dict[tuple[str, str], str] = field(default_factory=dict)
     """(seat, token id) -> area: the Countess's coffin."""
-    goal: Goal = field(default_factory=lambda: Goal(objectives=3, sites=None))
     card_names: dict[str, str] = field(default_factory=dict)
     stats: dict[str, float] = field(default_factory=dict)
     """Per-game numbers for ``Result.metrics``."""
@@ -126,9 +146,13 @@ class Tabletop:
     def __post_init__(self) -> None:
         self.occupants = {area: [] for area in self.board.ids}
         self.rng = self.table.rng
-        self.rulings = self.table.rulings
         self.logging = self.table.logging
         self.emit = self.table.emit
+        self.spend = self.table.spend
+
+    @property
+    def rulings(self) -> DireRulings:
+        return self.table.rulings
 
     # --- who and where -------------------------------------------------------------------
 
@@ -140,9 +164,11 @@ class Tabletop:
 
     def enemies_in(self, area: str, of: str) -> list[Fighter]:
         """The fighters in ``area`` that are not on team ``of``."""
+        cites("battle.fighter.enemy")
         return [f for f in self.occupants[area] if f.team != of]
 
     def friends_in(self, area: str, of: str) -> list[Fighter]:
+        cites("battle.fighter.friendly")
         return [f for f in self.occupants[area] if f.team == of]
 
     def ready_enemies_in(self, area: str, of: str) -> list[Fighter]:
@@ -153,7 +179,11 @@ class Tabletop:
                 if f.area is not None and (side is None or f.side == side)]
 
     def sees(self, looker: Fighter, area: str) -> bool:
-        """battle.line-of-sight.*: the line between the designators crosses no black line."""
+        """The line between the designators crosses no black line; an area sees itself;
+        figures never block (the board computes it from its walls)."""
+        cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
+              "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
+              "battle.line-of-sight.own-area", "battle.line-of-sight.components")
         return looker.area is not None and self.board.sees(looker.area, area)
 
     def placement_violations(self) -> list[str]:
@@ -175,7 +205,9 @@ class Tabletop:
     # --- placing fighters ----------------------------------------------------------------
 
     def place(self, fighter: Fighter, area: str) -> None:
-        """Put a fighter in an area, taking it out of the one it was in."""
+        """Put a fighter in an area, taking it out of the one it was in; an area holds any
+        number of fighters."""
+        cites("battle.board.one-area", "battle.board.capacity")
         if fighter.area is not None:
             self.occupants[fighter.area].remove(fighter)
         fighter.area = area
@@ -190,7 +222,8 @@ class Tabletop:
     # --- decisions -----------------------------------------------------------------------
 
     def ask(self, seat: str, kind: str, pairs: Iterable[tuple[str, str]], rule: str,
-            prompt: str, actor: Fighter | None = None, about: Fighter | None = None) -> Asked:
+            prompt: str, actor: Fighter | None = None,
+            about: Fighter | None = None) -> Asks[str]:
         """Ask ``seat`` to choose; a single option is taken without asking. ``actor`` and
         ``about`` are the fighters the decision is for and about (see ``asking``)."""
         offered = options(pairs)
@@ -201,64 +234,66 @@ class Tabletop:
         self.asking = (None, None)
         return answer
 
-    # --- hooks a mode may override -------------------------------------------------------
+    # --- the hooks each mode fills in ----------------------------------------------------
 
+    @abstractmethod
     def stat(self, fighter: Fighter, name: Stat) -> int:
-        """A fighter's melee, shoot or defense value now (Battle Mode: its form's)."""
-        value: int = getattr(fighter.form, name)
-        return value
+        """A fighter's melee, shoot or defense value now."""
 
-    def suffer_damage(self, fighter: Fighter, rule: str, source: Fighter | None = None) -> Asked:
-        """One damage to ``fighter``, dealt by ``source`` (an attacker) or by an effect
-        (Battle Mode: lose a card, else be defeated)."""
-        yield from ()
-        damage.suffer_damage(self, fighter, rule)
+    @abstractmethod
+    def suffer_damage(self, fighter: Fighter, rule: str,
+                      source: Fighter | None = None) -> Asks[bool]:
+        """One damage to ``fighter``, dealt by ``source`` (an attacker) or by an effect.
+        Returns whether it was suffered (a mode may let it be prevented)."""
 
+    @abstractmethod
     def stun_on_damage(self, fighter: Fighter) -> None:
-        """The attack sequence's last step: the damaged target is stunned."""
-        fighter.stunned = True
-        self.emit("stunned", "battle.keyword.resilient.stunned" if fighter.has("resilient")
-                  else "battle.attack.stun-target", fighter=fighter.name)
+        """The attack sequence's last step, for a target that was damaged."""
 
+    @abstractmethod
     def can_heal(self, fighter: Fighter) -> bool:
-        """Whether healing would do something (Battle Mode: a card of its in the graveyard)."""
-        return fighter.card in self.sides[fighter.side].graveyard
+        """Whether healing the fighter would do something."""
 
-    def heal(self, fighter: Fighter, times: int, rule: str) -> Asked:
+    @abstractmethod
+    def heal(self, fighter: Fighter, times: int, rule: str) -> Asks[None]:
         """Heal ``fighter`` ``times`` times."""
-        yield from healing.heal(self, fighter, times, rule)
 
-    def gain_cards(self, fighter: Fighter, count: int) -> Asked:
-        """The fighter gains ``count`` cards (Battle Mode: of its own card, supply to discard)."""
-        yield from ()
-        gain(self, self.sides[fighter.side], fighter.card, count, fighter.name)
+    @abstractmethod
+    def gain_cards(self, fighter: Fighter, count: int) -> Asks[None]:
+        """The fighter gains ``count`` cards."""
 
-    def opportunity_attacks(self, mover: Fighter) -> Asked:
-        """The opportunity attacks on ``mover`` leaving its area; True when it must stop."""
-        return (yield from movement.opportunity_attacks(self, mover))
+    @abstractmethod
+    def opportunity_attacks(self, mover: Fighter, destination: str) -> Asks[bool]:
+        """The opportunity attacks on ``mover`` leaving its area for ``destination``; True
+        when it must stop after its move."""
 
-    def before_roll(self, attacker: Fighter, targets: list[Fighter], kind: str) -> Asked:
+    def before_roll(self, attacker: Fighter, targets: list[Fighter], kind: str) -> Asks[None]:
         """Anything the players may do before the dice of an attack (``kind``: melee or
-        shoot) are rolled (Raid's boosts)."""
+        shoot) are rolled; nothing unless a mode says so."""
         yield from ()
 
-    def token_card(self, actor: Fighter) -> tuple[str, list[str]] | None:
-        """The card the actor is resolving from its action row, and the tokens on it (Raid
-        Mode); None when tokens cannot be placed (Battle Mode has no action row)."""
-        return None
+    def resolve_effect(self, actor: Fighter, effect: Effect,
+                       it: Fighter | None) -> special.Outcome | special.Done:
+        """Carry out one effect of a special action (the shared vocabulary's verbs; a mode
+        with verbs of its own adds them here)."""
+        return special.VOCABULARY[effect.verb].run(self, actor, effect, it)
 
+    def effect_possible(self, actor: Fighter, effect: Effect) -> bool:
+        """Whether the effect can do something from where the actor stands now."""
+        return special.VOCABULARY[effect.verb].possible(self, actor, effect)
+
+    @abstractmethod
     def check_goal(self, seat: str) -> None:
-        """End the game at once (raise :class:`GameOver`) when ``seat`` has reached the goal:
-        enough of its opponent's objectives, or enough scenario sites."""
-        wanted = self.goal.objectives
-        if wanted is not None and len(self.sides[seat].claimed) >= wanted:
-            raise GameOver(seat, "objectives")
-        held = sum(1 for site in self.sites.values() if site.holder == seat)
-        if self.goal.sites is not None and held >= self.goal.sites:
-            raise GameOver(seat, "sites")
+        """End the game at once (raise :class:`~rulekeeper.core.ruleset.GameOver`) when
+        ``seat`` (or team) has reached its goal."""
+
+    def seat_name(self, seat: str) -> str:
+        """How sentences name the player of a seat (its colour, unless a mode says)."""
+        return seat
 
     def card_name(self, card: str) -> str:
         return self.card_names.get(card, card)
 
     def area_name(self, area: str | None) -> str:
         return self.board.areas[area].name if area is not None else "(off the board)"
+

@@ -1,18 +1,19 @@
 """What a seat may know (``view``) and a readable picture of it (``render``).
 
 A hand is shown only to its owner; deck order is hidden from everyone (only the
-count is shown). The board is listed area by area with fighters, objectives,
-sites and tokens; the board's adjacency and sight are included for bots.
+count is shown); played cards and discard piles are open. The board is listed area by
+area with its borders, what it sees, fighters, objectives, sites and tokens.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.rulesets.dire_alliance.setup import Battle
+from rulekeeper.rulesets.dire_alliance import picture
+from rulekeeper.rulesets.dire_alliance.battle_state import Battle
 from rulekeeper.rulesets.dire_alliance.state import Fighter
+from rulekeeper.rulesets.dire_alliance.words import count
 
 
 def fighter_view(f: Fighter) -> dict[str, Any]:
@@ -24,8 +25,7 @@ def fighter_view(f: Fighter) -> dict[str, Any]:
                         for e in (f.form.special.effects if f.form.special else [])]}
 
 
-def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
-    t = battle.t
+def battle_view(t: Battle, player: str | None) -> dict[str, Any]:
     areas = []
     for area in t.board.ids:
         areas.append({
@@ -43,8 +43,8 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
     players = {}
     for seat, piles in t.sides.items():
         players[seat] = {
-            "faction": battle.factions[seat], "leader": battle.leaders[seat],
-            "faction_name": battle.faction_names[seat], "leader_name": battle.leader_names[seat],
+            "faction": t.factions[seat], "leader": t.leaders[seat],
+            "faction_name": t.faction_names[seat], "leader_name": t.leader_names[seat],
             "hand": sorted(piles.hand) if player in (None, seat) else None,
             "hand_size": len(piles.hand), "deck": len(piles.deck),
             "discard": sorted(piles.discard), "graveyard": sorted(piles.graveyard),
@@ -53,14 +53,15 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
             "defeated": [f.name for f in t.fighters.values() if f.side == seat and f.defeated],
         }
     return {
-        "scenario": {"id": battle.scenario.id, "name": battle.scenario.name,
-                     "text": battle.scenario.text,
-                     "goal": battle.scenario.goal.model_dump(),
-                     "interact": (battle.scenario.interact.model_dump(exclude_none=True)
-                                  if battle.scenario.interact else None),
-                     "round_limit": battle.scenario.round_limit},
-        "round": battle.round, "turn": battle.turn, "active": battle.active,
-        "aggressor": battle.aggressor, "dread_pile": t.dread,
+        "scenario": {"id": t.scenario.id, "name": t.scenario.name,
+                     "text": t.scenario.text,
+                     "goal": t.scenario.goal.model_dump(),
+                     "interact": (t.scenario.interact.model_dump(exclude_none=True)
+                                  if t.scenario.interact else None),
+                     "round_limit": t.scenario.round_limit},
+        "round": t.round, "turn": t.turn, "active": t.active,
+        "aggressor": t.aggressor, "dread_pile": t.dread,
+        "rulings": dict(t.rulings),
         "asking": {"actor": t.asking[0], "about": t.asking[1]},
         "cards": dict(t.card_names),
         "dice": {"combat": list(t.dice.combat.face_names),
@@ -69,46 +70,56 @@ def battle_view(battle: Battle, player: str | None) -> dict[str, Any]:
     }
 
 
+KEYWORDS = {"vampire": "V", "resilient": "R", "dreadful": "D", "unseen": "U"}
+"""How the picture marks a fighter's keywords."""
+LEGEND = "M/S/D; V vampire, R resilient, D dreadful, U unseen; *stunned +sated"
+
+
 def _fighter_text(f: Mapping[str, Any]) -> str:
-    marks = [m for m in ("stunned", "sated") if f[m]]
-    stats = f"M{f['melee']} S{f['shoot']} D{f['defense']}"
-    keywords = "".join(f", {k}" for k in f["keywords"])
-    return f"{f['side']} {f['name']} ({stats}{keywords}{''.join(', ' + m for m in marks)})"
+    keys = " " + "".join(KEYWORDS[k] for k in f["keywords"]) if f["keywords"] else ""
+    marks = ("*" if f["stunned"] else "") + ("+" if f["sated"] else "")
+    return f"{f['name']} {f['melee']}/{f['shoot']}/{f['defense']}{keys}{marks}"
 
 
-def _cards(names: Mapping[str, str], cards: list[str]) -> str:
-    counted = Counter(names.get(c, c) for c in cards)
-    return ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(counted.items())) or "none"
+def _area_contents(area: Mapping[str, Any]) -> list[str]:
+    sides = []
+    for side in dict.fromkeys(f["side"] for f in area["fighters"]):
+        mine = [_fighter_text(f) for f in area["fighters"] if f["side"] == side]
+        sides.append([f"{side} {mine[0]}", *mine[1:]])
+    return picture.groups(
+        *sides, [f"{o['owner']}'s {o['name'].removeprefix('the ')}" for o in area["objectives"]],
+        [f"{s['name']} ({s['holder'] or 'untaken'})" for s in area["sites"]],
+        [f"{t['seat']}'s {t['token']}" for t in area["tokens"]])
 
 
 def render_battle(view: Mapping[str, Any]) -> str:
+    """The board, then each player's cards, then the round's state (last, next to the
+    question asked)."""
     state = view["state"]
     names = state["cards"]
-    lines = [f"{state['scenario']['name']}: round {state['round']}, {state['turn']}"
-             f" ({state['active']} plays); aggressor {state['aggressor']}; "
-             f"dread pile {state['dread_pile']}",
-             "", "Board (area: fighters; objectives; sites)  [adjacent areas]"]
-    by_id = {a["id"]: a["name"] for a in state["areas"]}
-    for area in state["areas"]:
-        parts = [", ".join(_fighter_text(f) for f in area["fighters"]) or "-"]
-        parts += [f"objective: {o['name']} ({o['owner']})" for o in area["objectives"]]
-        parts += [f"{s['name']} ({s['holder'] or 'untaken'})" for s in area["sites"]]
-        parts += [f"{t['seat']}'s {t['token']}" for t in area["tokens"]]
-        near = ", ".join(by_id[n] for n in area["neighbours"])
-        lines.append(f"  {area['name']}: {'; '.join(parts)}  [{near}]")
-    lines.append("")
+    scenario = state["scenario"]
+    goal = scenario["goal"]
+    wins = [f"{goal['objectives']} objectives" if goal["objectives"] else "",
+            f"{goal['sites']} sites" if goal["sites"] else ""]
+    lines = [f"{scenario['name']}: {' or '.join(w for w in wins if w)} win; play stops "
+             f"after round {scenario['round_limit']}",
+             f"Board: {LEGEND}"]
+    lines += picture.board(state["areas"], {a["id"]: _area_contents(a) for a in state["areas"]})
     for seat, p in state["players"].items():
-        hand = (_cards(names, p["hand"]) if p["hand"] is not None
-                else f"{p['hand_size']} card(s), hidden")
-        lines.append(f"{seat}: {p['faction_name']}, led by {p['leader_name']}; claimed "
-                     f"{len(p['claimed'])} objective(s); deck {p['deck']}")
-        lines.append(f"  hand: {hand}")
-        if p["play"]:
-            lines.append(f"  in play: {_cards(names, p['play'])}")
-        lines.append(f"  discard: {_cards(names, p['discard'])}")
-        lines.append(f"  graveyard: {_cards(names, p['graveyard'])}")
-        supply = ", ".join(f"{names.get(c, c)} {n}" for c, n in p["supply"].items())
-        lines.append(f"  supply: {supply}")
+        hand = (picture.cards(names, p["hand"]) if p["hand"] is not None
+                else f"{count(p['hand_size'], 'card')}, hidden")
+        lines.append(f"{seat}: {p['faction_name']} led by {p['leader_name']}; claimed "
+                     f"{len(p['claimed'])}; deck {p['deck']}")
+        lines += picture.wrapped("  hand: ", [hand], 4)
+        piles = [f"in play: {picture.cards(names, p['play'])}"] if p["play"] else []
+        piles += [f"discard: {picture.cards(names, p['discard'])}",
+                  f"graveyard: {picture.cards(names, p['graveyard'])}"]
         if p["defeated"]:
-            lines.append(f"  defeated: {', '.join(p['defeated'])}")
+            piles.append(f"defeated: {', '.join(p['defeated'])}")
+        lines += picture.wrapped("  ", piles, 4)
+        lines += picture.wrapped("  supply: ", [f"{names.get(c, c)} {n}"
+                                                for c, n in p["supply"].items()], 4, ", ")
+    active = f": {state['active']} plays" if state["active"] else ""
+    lines.append(f"Round {state['round']} of {scenario['round_limit']}, {state['turn']}{active}; "
+                 f"aggressor {state['aggressor']}; dread pile {state['dread_pile']}")
     return "\n".join(lines)

@@ -61,7 +61,7 @@ def test_a_figure_stunned_by_an_effect_keeps_its_tokens_and_conditions():
     drive(special.run(r, hero(game).fighter, Effect.model_validate({"stun": "enemy-here"}), None))
     assert minion.stunned
     since = mark(game)
-    drive(r.opportunity_attacks(hero(game).fighter))
+    drive(r.opportunity_attacks(hero(game).fighter, "old-mill"))
     assert "attack" not in [e.kind for e in game.events[since:]]
     r.decider = "hero1"
     r.rng._script.extend(["blank"] * 5)

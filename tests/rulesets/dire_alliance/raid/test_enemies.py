@@ -70,8 +70,8 @@ def test_each_hero_activates_the_nearest_minion_of_the_colour_once_then_the_vill
     activations = new_events(game, since, "raid.activate")
     assert [a["enemy"] for a in activations] == ["Reclaimed", "Reclaimed", "The Hollow King"]
     chosen = new_events(game, since, "raid.nearest")
-    assert [(c["hero"], c["distance"]) for c in chosen] == [("Sister Maren", "1"),
-                                                           ("Cole Ashby", "2")]
+    assert [(c["hero"], c["distance"]) for c in chosen] == [("Sister Maren", 1),
+                                                           ("Cole Ashby", 2)]
     assert near.id in r.activated and far.id in r.activated and len(r.activated) == 2
     assert activations[2]["rule"] == "raid.villain.after-minions"
     # the villain acts with the newest villain card: Grave Hunger's "Move, then Melee"

@@ -4,8 +4,8 @@ attack priority (raid.enemy-attack.*) and the ties the heroes settle, or the har
 
 import pytest
 
-from rulekeeper.rulesets.dire_alliance.models import Effect
 from rulekeeper.rulesets.dire_alliance.raid import attacks, enemy_actions, minions
+from rulekeeper.rulesets.dire_alliance.raid.models import EnemyEffect as Effect
 
 from .helpers import (
     HARD,
@@ -53,7 +53,7 @@ def test_a_minion_moves_toward_the_nearest_hero_and_the_villain_toward_the_neare
     [step] = moved(game, minion)
     assert minion.area == "thorn-thicket" and step["goal"] == "Sister Maren"
     assert step["rule"] == "raid.enemy-move.minion.nearest-hero"
-    assert "1 border(s) away" in step["why"]
+    assert "1 border away" in step["why"]
     # the villain, from the Crossroads, heads for the yellow gravestone at the Stone Cairn,
     # not for the heroes
     place(game, hollow_king="crossroads", maren="hanging-tree", cole="hanging-tree")
@@ -88,7 +88,7 @@ def test_between_equidistant_heroes_a_minion_goes_for_the_one_who_suffered_the_m
     [step] = moved(game, minion)
     assert minion.area == "bog" and step["goal"] == "Cole Ashby"
     assert step["rule"] == "raid.enemy-move.minion.most-damage"
-    assert "the most damage (2 card(s)" in step["why"]
+    assert "the most damage (2 cards" in step["why"]
 
 
 @pytest.mark.rule("raid.ties.occasions", "raid.ties.mutual", "raid.ties.hard",

@@ -3,9 +3,9 @@ an empty villain deck; and the Battle Mode rules Raid Mode builds on."""
 
 import pytest
 
+from rulekeeper.core.ruleset import GameOver
 from rulekeeper.rulesets.dire_alliance.attack import attack
 from rulekeeper.rulesets.dire_alliance.raid import enemies, goals, minions
-from rulekeeper.rulesets.dire_alliance.state import GameOver
 
 from .helpers import HARD, deal, drive, hero, new_events, place, raid, start, step, villain
 

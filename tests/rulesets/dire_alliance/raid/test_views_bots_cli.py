@@ -17,6 +17,7 @@ from rulekeeper.rulesets.dire_alliance.attack import attack
 from rulekeeper.rulesets.dire_alliance.models import SpecialAction
 from rulekeeper.rulesets.dire_alliance.raid.bots import RaidHeuristicBot, Reading
 from rulekeeper.rulesets.dire_alliance.raid.enemies import draw_villain_card
+from rulekeeper.rulesets.dire_alliance.raid.models import HeroSpecial
 
 from .helpers import RULESET, deal, drive, hero, place, raid, stack, start, summon, villain
 
@@ -45,14 +46,16 @@ def test_the_picture_shows_the_villain_row_minions_wounds_objectives_and_action_
          deck=["iron-brace"] * 2)
     hero(game).row[0].tokens.append("ward")
     picture = game.ruleset.render(game.view("hero1"))
-    assert "Villain: The Hollow King (rank III) M4 S1 D2, wounds 3/14" in picture
-    assert "villain row: Crushing Grip (+2 melee; minions: red): Melee with +1 die." in picture
-    assert "Crossroads: Butcher (minion, red, M0 S0 D1)" in picture
-    assert "objective: grey gravestone" in picture and "claimed by the enemies: 0 of 3" in picture
-    assert "action row: up: Heavy Cleaver [+2 melee, -1 defense; icons I; ➤ Hack] +ward token;" \
-        " down: Charge" in picture
-    assert "Minion bag: 19" in picture
-    assert "hand: Trophy" in picture
+    assert "The Hollow King (III) 4/1/2; wounds 3 of 14; villain deck 13;" in picture
+    assert "objectives claimed 0 of 3" in picture
+    assert "  row: Crushing Grip (+2 melee; minions red): Melee with +1 die. |" in picture
+    assert " F Crossroads    DEIJ    BDEGHIJL Butcher red II ★/0/1" in picture
+    assert "objective: grey gravestone" in picture
+    assert "  row: Heavy Cleaver up (+2 melee, -1 defense) +ward," in picture
+    assert "Charge down (no modifiers); discard: none; damage: none" in picture
+    assert "in the bag of 19" in picture and "  Butcher red II ★/0/1, 2: Melee. |" in picture
+    assert "hand: Trophy (+1 melee; III; ➤ Take a Trophy)" in picture
+    assert "  row: empty; discard: none; damage: none" in picture  # hero2, hand hidden
 
 
 def test_a_person_plays_every_hero_at_the_terminal(capsys, monkeypatch):
@@ -65,7 +68,7 @@ def test_a_person_plays_every_hero_at_the_terminal(capsys, monkeypatch):
         assert done.code in (0, None)
     out = capsys.readouterr().out
     assert "Game over" in out and "Raid Mode — hero2" in out and "Raid Mode — hero1" in out
-    assert "Heroes Act: Sister Maren's action" in out and "villain row:" in out
+    assert "Heroes Act: Sister Maren's action" in out and "  row: " in out
 
 
 def test_the_heuristic_bot_beats_the_random_bot():
@@ -133,6 +136,11 @@ def test_bad_raid_content_is_one_clear_error(tmp_path):
         new_game(RULESET, content=str(tmp_path))
 
 
-def test_hero_special_actions_cannot_use_enemy_verbs():
-    with pytest.raises(ValidationError, match="for enemy actions only"):
-        SpecialAction.model_validate({"name": "x", "effects": [{"control": True}]})
+def test_hero_special_actions_cannot_use_enemy_verbs_and_only_hero_cards_place_tokens():
+    for model in (SpecialAction, HeroSpecial):
+        with pytest.raises(ValidationError, match="control"):
+            model.model_validate({"name": "x", "effects": [{"control": True}]})
+    with pytest.raises(ValidationError, match="token"):  # Raid's verb: not in Battle's cards
+        SpecialAction.model_validate({"name": "x", "effects": [{"token": "ward"}]})
+    ward = HeroSpecial.model_validate({"name": "x", "effects": [{"token": "ward"}]})
+    assert ward.effects[0].verb == "token" and ward.effects[0].name == "ward"

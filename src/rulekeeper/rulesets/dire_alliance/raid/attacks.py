@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.rulesets.dire_alliance.attack import Kind, attack
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.attack import Kind, attack, roll_text
 from rulekeeper.rulesets.dire_alliance.models import AttackBonus
 from rulekeeper.rulesets.dire_alliance.raid import goals, ties
 from rulekeeper.rulesets.dire_alliance.raid.heroes import could_roll
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.models import StarAttack
     from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 TEMPLATES = {
     "raid.target": "{enemy} attacks {target}: {why}",
@@ -37,43 +39,44 @@ TEMPLATES = {
 }
 
 
-def star_ability(raid: Raid, enemy: Fighter, kind: Kind) -> StarAttack | None:
+def star_ability(t: Raid, enemy: Fighter, kind: Kind) -> StarAttack | None:
     """The special ability a ★ stat stands for (None when the stat is a number)."""
-    if not star(raid, enemy, kind):
+    if not star(t, enemy, kind):
         return None
-    spec = raid.kinds[enemy.card] if raid.is_minion(enemy) else raid.the_villain.spec
+    spec = t.kinds[enemy.card] if t.is_minion(enemy) else t.the_villain.spec
     return spec.star
 
 
-def attacks_with(raid: Raid, enemy: Fighter, kind: Kind) -> bool:
+def attacks_with(t: Raid, enemy: Fighter, kind: Kind) -> bool:
     """raid.enemy-clarify.zero-*: an enemy whose stat is 0 never attempts that attack."""
-    return raid.stat(enemy, kind) > 0 or star(raid, enemy, kind)
+    return t.stat(enemy, kind) > 0 or star(t, enemy, kind)
 
 
-def valid_targets(raid: Raid, enemy: Fighter, kind: Kind) -> list[Fighter]:
+def valid_targets(t: Raid, enemy: Fighter, kind: Kind) -> list[Fighter]:
     """Heroes in its area (Melee), or heroes it sees in other areas (Shoot)."""
     here = enemy.area
     if here is None:
         return []
     if kind == "melee":
-        return raid.heroes_in(here)
-    return [h for h in raid.hero_figures() if h.area != here and raid.sees(enemy, h.area or here)
+        return t.heroes_in(here)
+    return [h for h in t.hero_figures() if h.area != here and t.sees(enemy, h.area or here)
             and not h.has("unseen")]
 
 
-def matching(raid: Raid, hero: Hero, rank: str | None) -> int:
+def matching(t: Raid, hero: Hero, rank: str | None) -> int:
     """Cards in the hero's action row with a damage icon of ``rank``."""
     if rank is None:
         return 0
-    faceup_only = raid.rulings["raid-row-icons"] == "face-up"
+    cites("raid.ruling.raid-row-icons")
+    faceup_only = t.rulings["raid-row-icons"] == "face-up"
     return sum(1 for c in hero.row
-               if (c.faceup or not faceup_only) and rank in raid.cards[c.card].icons)
+               if (c.faceup or not faceup_only) and rank in t.cards[c.card].icons)
 
 
-def choose_target(raid: Raid, enemy: Fighter, pool: list[Fighter]) -> Asked:
+def choose_target(t: Raid, enemy: Fighter, pool: list[Fighter]) -> Asks[Fighter]:
     """raid.enemy-attack.target: the most matching action-row cards; raid.enemy-attack.tie."""
-    rank = raid.rank(enemy)
-    counts = {h.id: matching(raid, raid.hero(h), rank) for h in pool}
+    rank = t.rank(enemy)
+    counts = {h.id: matching(t, t.hero(h), rank) for h in pool}
     best = max(counts.values())
     top = [h for h in pool if counts[h.id] == best]
     if len(pool) == 1:
@@ -82,92 +85,92 @@ def choose_target(raid: Raid, enemy: Fighter, pool: list[Fighter]) -> Asked:
         why = "it is unranked, so no damage icon matches"
     else:
         why = (f"the most cards with a rank {rank} damage icon in the action row ({best}; "
-               + ", ".join(f"{raid.fighters[i].name} {n}" for i, n in counts.items()) + ")")
-    chosen = yield from ties.settle(raid, raid.decider, f"which hero {enemy.name} attacks",
-                                    hero_candidates(raid, top, enemy), "raid.enemy-attack.tie",
+               + ", ".join(f"{t.fighters[i].name} {n}" for i, n in counts.items()) + ")")
+    chosen = yield from ties.settle(t, t.decider, f"which hero {enemy.name} attacks",
+                                    hero_candidates(t, top, enemy), "raid.enemy-attack.tie",
                                     HERO_CRITERION)
     if len(top) > 1:
         why += "; a tie"
-    target = raid.fighters[chosen]
-    raid.emit("raid.target", "raid.enemy-attack.target", enemy=enemy.name, target=target.name,
-              why=why)
+    target = t.fighters[chosen]
+    t.emit("raid.target", "raid.enemy-attack.target", enemy=enemy.name, target=target.name,
+           why=why)
     return target
 
 
-def enemy_attack(raid: Raid, enemy: Fighter, kind: Kind, bonus: AttackBonus,
-                 forced: Fighter | None = None) -> Asked:
+def enemy_attack(t: Raid, enemy: Fighter, kind: Kind, bonus: AttackBonus,
+                 forced: Fighter | None = None) -> Asks[list[Fighter]]:
     """An enemy's Melee or Shoot (``forced``: an opportunity attack on that hero)."""
-    ability = star_ability(raid, enemy, kind)
+    ability = star_ability(t, enemy, kind)
     extra = bonus.dice
     spread = bonus.targets
     if ability is not None:
         extra += ability.attack.dice
         spread = "all" if "all" in (spread, ability.attack.targets) else "one"
-        raid.emit("raid.star", "raid.enemy-clarify.star", enemy=enemy.name,
-                  attack=kind.capitalize(), ability=ability.name, text=ability.text)
+        t.emit("raid.star", "raid.enemy-clarify.star", enemy=enemy.name,
+               attack=kind.capitalize(), ability=ability.name, text=ability.text)
     if forced is not None:
         targets = [forced]
     else:
-        target = yield from choose_target(raid, enemy, valid_targets(raid, enemy, kind))
+        target = yield from choose_target(t, enemy, valid_targets(t, enemy, kind))
         targets = [target]
         if spread == "all":
-            targets = [h for h in raid.heroes_in(target.area or "") if h in
-                       valid_targets(raid, enemy, kind)]
-    damaged = yield from attack(raid, enemy, targets, kind, extra)
-    if raid.is_villain(enemy) and any(h.on_board and h.area == enemy.area for h in damaged):
-        yield from villain_claims(raid, enemy)
+            targets = [h for h in t.heroes_in(target.area or "") if h in
+                       valid_targets(t, enemy, kind)]
+    damaged = yield from attack(t, enemy, targets, kind, extra)
+    if t.is_villain(enemy) and any(h.on_board and h.area == enemy.area for h in damaged):
+        yield from villain_claims(t, enemy)
     return damaged
 
 
-def villain_claims(raid: Raid, villain: Fighter) -> Asked:
+def villain_claims(t: Raid, villain: Fighter) -> Asks[None]:
     """raid.objective.villain-damage: an objective in the villain's area, if any, is claimed."""
     here = villain.area
-    present = [o for o in raid.objectives_in_play() if raid.objectives[o].area == here]
+    present = [o for o in t.objectives_in_play() if t.objectives[o].area == here]
     if not present:
         return
     chosen = yield from ties.settle(
-        raid, raid.decider, "which objective the villain claims",
-        [ties.Candidate(o, raid.objectives[o].name) for o in present], "raid.ties.mutual",
+        t, t.decider, "which objective the villain claims",
+        [ties.Candidate(o, t.objectives[o].name) for o in present], "raid.ties.mutual",
         "the first in board order")
-    goals.claim(raid, villain, raid.objectives[chosen], "raid.objective.villain-damage")
+    goals.claim(t, villain, t.objectives[chosen], "raid.objective.villain-damage")
 
 
-def opportunity_attacks(raid: Raid, mover: Fighter) -> Asked:
+def opportunity_attacks(t: Raid, mover: Fighter, destination: str) -> Asks[bool]:
     """The opportunity attacks on a fighter leaving its area. Raid fighters are not stunned by
     damage, so the mover never has to stop; returns False."""
     area = mover.area
     assert area is not None
     if mover.team == HEROES:
-        attackers = [e for e in raid.enemies_in(area, HEROES)
-                     if not e.stunned and attacks_with(raid, e, "melee")]
+        attackers = [e for e in t.enemies_in(area, HEROES)
+                     if not e.stunned and attacks_with(t, e, "melee")]
         if attackers:
-            raid.emit("raid.opportunity", "raid.hero-action.move.b", hero=mover.name,
-                      area=raid.area_name(area), enemies=[e.name for e in attackers])
+            t.emit("raid.opportunity", "raid.hero-action.move.b", hero=mover.name,
+                   area=t.area_name(area), enemies=[e.name for e in attackers])
         for enemy in attackers:
             if not mover.on_board or enemy.area != area:
                 break
-            raid.emit("opportunity", "battle.opportunity-attack.free", attacker=enemy.name,
-                      target=mover.name, area=raid.area_name(area))
-            yield from enemy_attack(raid, enemy, "melee", AttackBonus(dice=0, targets="one"), mover)
+            t.emit("opportunity", "battle.opportunity-attack.free", attacker=enemy.name,
+                   target=mover.name, area=t.area_name(area))
+            yield from enemy_attack(t, enemy, "melee", AttackBonus(dice=0, targets="one"), mover)
         return False
-    for hero in [raid.hero(h) for h in raid.heroes_in(area) if not h.stunned]:
+    for hero in [t.hero(h) for h in t.heroes_in(area) if not h.stunned]:
         if not mover.on_board:
             break
-        if not could_roll(raid, hero, "melee"):
+        if not could_roll(t, hero, "melee"):
             continue
-        answer = yield from raid.ask(
+        answer = yield from t.ask(
             hero.seat, "opportunity-attack",
-            [("attack", f"Opportunity attack on {mover.name} (melee "
-                        f"{raid.stat(hero.fighter, 'melee')} against "
-                        f"{raid.stat(mover, 'defense')})"),
+            [("attack", f"Opportunity attack on {mover.name} "
+                        f"({roll_text(t, hero.fighter, [mover], 'melee')})"),
              ("none", "No opportunity attack")],
             "battle.opportunity-attack.trigger",
-            f"{mover.name} is leaving {raid.area_name(area)}: does {hero.name} attack?")
+            f"{mover.name} is leaving {t.area_name(area)} for {t.area_name(destination)}: does "
+            f"{hero.name} attack?")
         if answer == "none":
-            raid.emit("opportunity.declined", "battle.opportunity-attack.trigger",
-                      seat=hero.name, target=mover.name)
+            t.emit("opportunity.declined", "battle.opportunity-attack.trigger",
+                   seat=hero.name, target=mover.name)
             continue
-        raid.emit("opportunity", "battle.opportunity-attack.free", attacker=hero.name,
-                  target=mover.name, area=raid.area_name(area))
-        yield from attack(raid, hero.fighter, [mover], "melee")
+        t.emit("opportunity", "battle.opportunity-attack.free", attacker=hero.name,
+               target=mover.name, area=t.area_name(area))
+        yield from attack(t, hero.fighter, [mover], "melee")
     return False

@@ -65,6 +65,11 @@ class Reading(BoardReading):
     def villain(self) -> Figure | None:
         return next((f for f in self.enemies() if f["kind"] == "villain"), None)
 
+    @property
+    def shoot_barred(self) -> bool:
+        """Whether a card's Shoot is barred by an enemy in the hero's area (the ruling)."""
+        return bool(self.state["rulings"]["raid-special-shoot"] == "no-enemies-here")
+
     def hit(self, dice: int, defense: int) -> float:
         key = (dice, defense)
         if key not in self._hits:
@@ -219,7 +224,7 @@ class Reading(BoardReading):
                     stats["melee"] + mods["melee"] + value.get("dice", 0), e))
                 total += self.attack_value(stats["melee"] + mods["melee"] + value.get("dice", 0),
                                            chosen)
-            elif verb == "shoot":
+            elif verb == "shoot" and not (enemies and self.shoot_barred):
                 seen = [e for e in self.enemies() if e["area"] != here
                         and self.sees(here, e["area"])]
                 if seen:

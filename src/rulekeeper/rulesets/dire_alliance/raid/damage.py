@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
 from rulekeeper.rulesets.dire_alliance.raid import ties
-from rulekeeper.rulesets.dire_alliance.state import GameOver
+from rulekeeper.rulesets.dire_alliance.words import a, a_card
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Hero, Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 WARD = "ward"
 """The token that prevents one damage from an enemy attack (sample class cards)."""
@@ -26,7 +28,7 @@ TEMPLATES = {
     "raid.damage": "{fighter} suffers damage ({source})",
     "raid.ward": "{hero} discards a ward token from the {card} card in the action row: the "
                  "damage is prevented",
-    "raid.lose": "{hero} loses a {card} card from the {pile} (its damage icons include rank "
+    "raid.lose": "{hero} loses {card} from the {pile} (its damage icons include rank "
                  "{rank}) to the damage pile",
     "raid.lose.top": "{hero} loses the top card of the deck, {card}, to the damage pile "
                      "({why})",
@@ -35,219 +37,243 @@ TEMPLATES = {
                            "to the bag ({bag} in the bag)",
     "raid.wound": "{villain} suffers a wound: {wounds} of {health}",
     "raid.villain.defeated": "{villain} has {wounds} wounds, its health: it is defeated",
-    "raid.heal.hero": "{hero} heals: a {card} card goes from the damage pile to the discard pile",
+    "raid.heal.hero": "{hero} heals: {card} goes from the damage pile to the discard pile",
     "raid.heal.nothing": "{fighter} heals, but has nothing to heal ({why})",
-    "raid.heal.villain": "{villain} heals: one wound is discarded ({wounds} of {health} left)",
-    "raid.heal.minion": "{minion} would heal: instead a {placed} of the same rank ({rank}) "
+    "raid.heal.villain": "{villain} heals: one wound token is discarded ({wounds:wound|wounds} "
+                         "left, health {health})",
+    "raid.heal.minion": "{minion} would heal: instead {placed} of the same rank ({rank}) "
                         "is taken from the bag and placed in {area}",
-    "raid.gain": "{hero} gains a {card} card: it goes from the supply to the discard pile "
+    "raid.gain": "{hero} gains {card}: it goes from the supply to the discard pile "
                  "({left} left in that pile)",
     "raid.gain.none": "{hero} gains no card ({why})",
-    "raid.gain.short": "{hero} should gain {wanted} card(s) but the supply holds {held}: it "
+    "raid.gain.short": "{hero} should gain {wanted:card|cards} but the supply holds {held}: it "
                        "gains up to {count} ({ruling})",
 }
 
 
-def suffer(raid: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asked:
-    """One damage to ``fighter``; ``source`` is the attacker (None: an effect)."""
+def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks[bool]:
+    """One damage to ``fighter``; ``source`` is the attacker (None: an effect). Returns False
+    when a ward token prevented it: then nothing is suffered (nor logged or counted as
+    suffered)."""
+    if t.is_hero(fighter) and (yield from ward(t, t.hero(fighter), source)):
+        return False
     cause = f"attacked by {source.name}" if source is not None else "an effect"
-    raid.emit("raid.damage", rule, fighter=fighter.name, source=cause)
-    raid.bump(f"{fighter.team}_damage_taken")
-    if raid.is_hero(fighter):
-        yield from hero_damage(raid, raid.hero(fighter), source)
-    elif raid.is_minion(fighter):
-        raid.remove(fighter)
-        raid.bag.append(fighter.id)
-        raid.bag.sort()
-        raid.bump("minions_defeated")
-        raid.emit("raid.minion.damaged", "raid.damage.minion", minion=fighter.name,
-                  bag=len(raid.bag))
-        yield from defeated_by(raid, source)
+    t.emit("raid.damage", rule, fighter=fighter.name, source=cause)
+    t.bump(f"{fighter.team}_damage_taken")
+    if t.is_hero(fighter):
+        yield from hero_damage(t, t.hero(fighter), source)
+    elif t.is_minion(fighter):
+        t.remove(fighter)
+        t.bag.append(fighter.id)
+        t.bag.sort()
+        t.bump("minions_defeated")
+        t.emit("raid.minion.damaged", "raid.damage.minion", minion=fighter.name,
+               bag=len(t.bag))
+        yield from defeated_by(t, source)
     else:
-        villain = raid.the_villain
+        villain = t.the_villain
         villain.wounds += 1
-        raid.emit("raid.wound", "raid.damage.villain.wound", villain=fighter.name,
-                  wounds=villain.wounds, health=villain.health)
+        t.emit("raid.wound", "raid.damage.villain.wound", villain=fighter.name,
+               wounds=villain.wounds, health=villain.health)
         if villain.wounds >= villain.health:
             fighter.defeated = True
-            raid.remove(fighter)
-            raid.emit("raid.villain.defeated", "raid.damage.villain.defeated",
-                      villain=fighter.name, wounds=villain.wounds)
-            raid.check_goal("heroes")
-            yield from defeated_by(raid, source)
+            t.remove(fighter)
+            t.emit("raid.villain.defeated", "raid.damage.villain.defeated",
+                   villain=fighter.name, wounds=villain.wounds)
+            t.check_goal("heroes")
+            yield from defeated_by(t, source)
+    return True
 
 
-def defeated_by(raid: Raid, source: Fighter | None) -> Asked:
+def defeated_by(t: Raid, source: Fighter | None) -> Asks[None]:
     """raid.gain-cards.defeat: the hero who defeated an enemy may gain one card."""
-    if source is not None and raid.is_hero(source):
-        yield from gain(raid, raid.hero(source), 1, "raid.gain-cards.defeat")
+    if source is not None and t.is_hero(source):
+        yield from gain(t, t.hero(source), 1, "raid.gain-cards.defeat")
 
 
-def hero_damage(raid: Raid, hero: Hero, source: Fighter | None) -> Asked:
-    """Prevent it with a ward token, or lose the matching card, or be defeated."""
+def ward(t: Raid, hero: Hero, source: Fighter | None) -> Asks[bool]:
+    """A hero about to suffer an enemy attack's damage may discard a ward token from its
+    action row to prevent it; True when it does."""
     warded = [c for c in hero.row if WARD in c.tokens]
-    if source is not None and warded:
-        card = raid.card_name(warded[0].card)
-        answer = yield from raid.ask(
-            hero.seat, "ward", [("ward", f"Discard a ward token from {card} to prevent the damage"),
-                                ("take", "Suffer the damage")],
-            "raid.action-row.tokens.placed", f"{hero.name} is damaged: use a ward token?")
-        if answer == "ward":
-            warded[0].tokens.remove(WARD)
-            raid.emit("raid.ward", "raid.action-row.tokens.placed", hero=hero.name,
-                      card=raid.card_name(warded[0].card))
-            return
-    rank = raid.rank(source) if source is not None else None
+    if source is None or not warded:
+        return False
+    cites("raid.sample.ward")
+    card = t.card_name(warded[0].card)
+    answer = yield from t.ask(
+        hero.seat, "ward", [("ward", f"Discard a ward token from {card} to prevent the damage"),
+                            ("take", "Suffer the damage")],
+        "raid.action-row.tokens.placed",
+        f"{hero.name} would suffer damage from {source.name}: discard a ward token to "
+        "prevent it?")
+    if answer != "ward":
+        return False
+    warded[0].tokens.remove(WARD)
+    t.emit("raid.ward", "raid.action-row.tokens.placed", hero=hero.name,
+           card=t.card_name(warded[0].card))
+    return True
+
+
+def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
+    """Lose the matching card, or be defeated."""
+    rank = t.rank(source) if source is not None else None
     if rank is None:
-        lost = lose_top(raid, hero, "an unranked enemy" if source is not None else "an effect")
+        lost = lose_top(t, hero, "an unranked enemy" if source is not None else "an effect")
         wanted = "the top card of the deck (deck and discard pile are empty)"
     else:
-        lost = yield from lose_ranked(raid, hero, rank)
+        lost = yield from lose_ranked(t, hero, rank)
         wanted = f"a card with a rank {rank} damage icon from hand, deck or discard pile"
     if not lost:
         hero.fighter.defeated = True
-        raid.remove(hero.fighter)
-        raid.emit("raid.hero.defeated", "raid.damage.hero.defeated", hero=hero.name,
-                  wanted=wanted)
+        t.remove(hero.fighter)
+        t.emit("raid.hero.defeated", "raid.damage.hero.defeated", hero=hero.name,
+               wanted=wanted)
+        cites("raid.game.lose.hero-defeated")
         raise GameOver("enemies", "hero-defeated")
 
 
-def lose_top(raid: Raid, hero: Hero, why: str) -> bool:
+def lose_top(t: Raid, hero: Hero, why: str) -> bool:
     """raid.damage.hero.unranked: the top card of the deck goes to the damage pile (an empty
     deck is refilled from the discard pile first). False when there is no card."""
+    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile")
     piles = hero.piles
     if not piles.deck and piles.discard:
-        reshuffle(raid, piles)
+        reshuffle(t, piles)
     if not piles.deck:
         return False
     card = piles.deck.pop()
     piles.graveyard.append(card)
-    raid.bump("hero_cards_lost")
-    raid.emit("raid.lose.top", "raid.damage.hero.unranked", hero=hero.name,
-              card=raid.card_name(card), why=why)
+    t.bump("hero_cards_lost")
+    t.emit("raid.lose.top", "raid.damage.hero.unranked", hero=hero.name,
+           card=t.card_name(card), why=why)
     return True
 
 
-def lose_ranked(raid: Raid, hero: Hero, rank: str) -> Asked:
+def lose_ranked(t: Raid, hero: Hero, rank: str) -> Asks[bool]:
     """raid.damage.hero.rank-card / search-order: a card with the rank's damage icon, from
     hand (then draw a card), else deck, else discard pile; the hero picks which card when
-    several differ. False when there is none."""
+    several differ; never from the action row. False when there is none."""
+    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile",
+          "raid.damage.hero.action-row")
     piles = hero.piles
     searched = (("hand", piles.hand), ("deck", piles.deck), ("discard pile", piles.discard))
     for where, pile in searched:
-        matching = sorted({c for c in pile if rank in raid.cards[c].icons})
+        matching = sorted({c for c in pile if rank in t.cards[c].icons})
         if not matching:
             continue
-        card = yield from raid.ask(
-            hero.seat, "lose-card", [(c, f"Lose {raid.card_name(c)} from your {where}")
+        card = yield from t.ask(
+            hero.seat, "lose-card", [(c, f"Lose {t.card_name(c)} from your {where}")
                                      for c in matching],
             "raid.damage.hero.rank-card", f"{hero.name} must lose a card with a rank {rank} icon")
         pile.remove(card)
         piles.graveyard.append(card)
-        raid.bump("hero_cards_lost")
-        raid.emit("raid.lose", "raid.damage.hero.search-order", hero=hero.name,
-                  card=raid.card_name(card), pile=where, rank=rank)
+        t.bump("hero_cards_lost")
+        t.emit("raid.lose", "raid.damage.hero.search-order", hero=hero.name,
+               card=a_card(t.card_name(card)), pile=where, rank=rank)
         if where == "hand":
-            draw(raid, piles, 1, "battle.suffer-damage.hand.b")
+            draw(t, piles, 1, "battle.suffer-damage.hand.b")
         return True
     return False
 
 
-def can_heal(raid: Raid, fighter: Fighter) -> bool:
-    if raid.is_hero(fighter):
-        return bool(raid.hero(fighter).damage_pile)
-    if raid.is_villain(fighter):
-        return raid.the_villain.wounds > 0
-    return bool(same_rank_in_bag(raid, fighter))
+def can_heal(t: Raid, fighter: Fighter) -> bool:
+    if t.is_hero(fighter):
+        return bool(t.hero(fighter).damage_pile)
+    if t.is_villain(fighter):
+        return t.the_villain.wounds > 0
+    return bool(same_rank_in_bag(t, fighter))
 
 
-def same_rank_in_bag(raid: Raid, minion: Fighter) -> list[str]:
+def same_rank_in_bag(t: Raid, minion: Fighter) -> list[str]:
     """The kinds of minion in the bag with the rank of ``minion``."""
-    rank = raid.rank(minion)
-    return sorted({raid.fighters[m].card for m in raid.bag
-                   if raid.kinds[raid.fighters[m].card].rank == rank})
+    rank = t.rank(minion)
+    return sorted({t.fighters[m].card for m in t.bag
+                   if t.kinds[t.fighters[m].card].rank == rank})
 
 
-def heal(raid: Raid, fighter: Fighter, times: int, rule: str) -> Asked:
+def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
     """raid.heal.*: a hero moves a card of its choice from its damage pile to its discard
     pile; the villain discards a wound; a minion is instead joined by a minion of its rank
     from the bag."""
     for _ in range(times):
-        if fighter.defeated or not can_heal(raid, fighter):
-            raid.emit("raid.heal.nothing", rule, fighter=fighter.name,
-                      why="no card in the damage pile" if raid.is_hero(fighter)
-                      else "no wound" if raid.is_villain(fighter)
-                      else "no minion of its rank in the bag")
+        t.spend()
+        if fighter.defeated or not can_heal(t, fighter):
+            t.emit("raid.heal.nothing", rule, fighter=fighter.name,
+                   why="no card in the damage pile" if t.is_hero(fighter)
+                   else "no wound" if t.is_villain(fighter)
+                   else "no minion of its rank in the bag")
             return
-        if raid.is_hero(fighter):
-            hero = raid.hero(fighter)
-            card = yield from raid.ask(
+        if t.is_hero(fighter):
+            cites("battle.keyword.heal.hero")  # any card of its damage pile
+            hero = t.hero(fighter)
+            card = yield from t.ask(
                 hero.seat, "heal-card",
-                [(c, f"Move {raid.card_name(c)} from the damage pile to the discard pile")
+                [(c, f"Move {t.card_name(c)} from the damage pile to the discard pile")
                  for c in sorted(set(hero.damage_pile))],
                 "raid.heal.hero", f"{hero.name} heals: which card?")
             hero.damage_pile.remove(card)
             hero.piles.discard.append(card)
-            raid.bump("hero_heals")
-            raid.emit("raid.heal.hero", "raid.heal.hero", hero=hero.name,
-                      card=raid.card_name(card))
-        elif raid.is_villain(fighter):
-            villain = raid.the_villain
+            t.bump("hero_heals")
+            t.emit("raid.heal.hero", "raid.heal.hero", hero=hero.name,
+                   card=a_card(t.card_name(card)))
+        elif t.is_villain(fighter):
+            villain = t.the_villain
+            cites("raid.additional.villain-heal")
             villain.wounds -= 1
-            raid.emit("raid.heal.villain", "raid.heal.villain", villain=fighter.name,
-                      wounds=villain.wounds, health=villain.health)
+            t.emit("raid.heal.villain", "raid.heal.villain", villain=fighter.name,
+                   wounds=villain.wounds, health=villain.health)
         else:
-            yield from heal_minion(raid, fighter)
+            yield from heal_minion(t, fighter)
 
 
-def heal_minion(raid: Raid, minion: Fighter) -> Asked:
+def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     """raid.heal.minion: a minion of the same rank from the bag is placed in its area; which
     kind, when the bag holds several of that rank, is a tie (hard: the strongest)."""
-    kinds = same_rank_in_bag(raid, minion)
-    candidates = [ties.Candidate(k, raid.kinds[k].name, (strength(raid, k),)) for k in kinds]
-    chosen = yield from ties.settle(raid, raid.decider, f"which minion of rank "
-                                    f"{raid.rank(minion)} joins {minion.name}", candidates,
+    cites("raid.additional.minion-heal")
+    kinds = same_rank_in_bag(t, minion)
+    candidates = [ties.Candidate(k, t.kinds[k].name, (strength(t, k),)) for k in kinds]
+    chosen = yield from ties.settle(t, t.decider, f"which minion of rank "
+                                    f"{t.rank(minion)} joins {minion.name}", candidates,
                                     "raid.ties.mutual", "the strongest kind (most dice in all)")
-    token = next(m for m in raid.bag if raid.fighters[m].card == chosen)
-    raid.bag.remove(token)
+    token = next(m for m in t.bag if t.fighters[m].card == chosen)
+    t.bag.remove(token)
     area = minion.area
     assert area is not None
-    placed = raid.fighters[token]
-    raid.place(placed, area)
-    raid.bump("minions_placed")
-    raid.emit("raid.heal.minion", "raid.heal.minion", minion=minion.name, placed=placed.name,
-              rank=raid.rank(minion) or "unranked", area=raid.area_name(area))
-    raid.check_goal("enemies")
+    placed = t.fighters[token]
+    t.place(placed, area)
+    t.bump("minions_placed")
+    t.emit("raid.heal.minion", "raid.heal.minion", minion=minion.name, placed=a(placed.name),
+           rank=t.rank(minion) or "unranked", area=t.area_name(area))
+    t.check_goal("enemies")
 
 
-def strength(raid: Raid, kind: str) -> int:
+def strength(t: Raid, kind: str) -> int:
     """Dice a minion kind rolls in all: melee (or its star ability's dice), shoot, defense."""
-    spec = raid.kinds[kind]
+    spec = t.kinds[kind]
     star = spec.star.attack.dice if spec.star else 0
     return sum(v if isinstance(v, int) else star for v in (spec.melee, spec.shoot, spec.defense))
 
 
-def gain(raid: Raid, hero: Hero, count: int, rule: str) -> Asked:
+def gain(t: Raid, hero: Hero, count: int, rule: str) -> Asks[None]:
     """raid.gain-cards.any-supply: for each card, the hero may take any card of its supply
     into its discard pile. Ruling ``focus-empty-supply`` settles a supply holding fewer."""
     supply = hero.piles.supply
     held = sum(supply.values())
     if held < count:
-        ruling = raid.rulings["focus-empty-supply"]
+        ruling = t.rulings["focus-empty-supply"]
         limit = held if ruling == "what-is-there" else 0
-        raid.emit("raid.gain.short", "raid.ruling.focus-empty-supply", hero=hero.name,
-                  wanted=count, held=held, count=limit, ruling=ruling)
+        t.emit("raid.gain.short", "raid.ruling.focus-empty-supply", hero=hero.name,
+               wanted=count, held=held, count=limit, ruling=ruling)
         count = limit
     for _ in range(count):
-        choices = [(c, f"Gain {raid.card_name(c)} ({n} in the supply)")
+        choices = [(c, f"Gain {t.card_name(c)} ({n} in the supply)")
                    for c, n in supply.items() if n > 0]
-        answer = yield from raid.ask(hero.seat, "gain", [*choices, ("none", "Gain no card")],
-                                     rule, f"{hero.name} may gain a card from the supply")
+        answer = yield from t.ask(hero.seat, "gain", [*choices, ("none", "Gain no card")],
+                                  rule, f"{hero.name} may gain a card from the supply")
         if answer == "none":
-            raid.emit("raid.gain.none", rule, hero=hero.name, why="the player chose none")
+            t.emit("raid.gain.none", rule, hero=hero.name, why="the player chose none")
             return
         supply[answer] -= 1
         hero.piles.discard.append(answer)
-        raid.bump("hero_cards_gained")
-        raid.emit("raid.gain", rule, hero=hero.name, card=raid.card_name(answer),
-                  left=supply[answer])
+        t.bump("hero_cards_gained")
+        t.emit("raid.gain", rule, hero=hero.name, card=a_card(t.card_name(answer)),
+               left=supply[answer])

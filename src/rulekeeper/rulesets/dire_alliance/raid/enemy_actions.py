@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.attack import CHOOSE_TARGET
 from rulekeeper.rulesets.dire_alliance.raid import goals, ties
 from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, enemy_attack, valid_targets
 from rulekeeper.rulesets.dire_alliance.raid.damage import strength
@@ -25,10 +28,9 @@ from rulekeeper.rulesets.dire_alliance.raid.movement import (
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.attack import Kind
-    from rulekeeper.rulesets.dire_alliance.models import Effect
-    from rulekeeper.rulesets.dire_alliance.raid.models import EnemyAction
+    from rulekeeper.rulesets.dire_alliance.raid.models import EnemyAction, EnemyEffect
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter
+    from rulekeeper.rulesets.dire_alliance.state import Fighter
 
 TEMPLATES = {
     "raid.activate": "{enemy} activates ({why})",
@@ -39,11 +41,15 @@ TEMPLATES = {
     "raid.effect.skipped": "{enemy} cannot {verb} ({reason}): {what}",
 }
 
+ZERO: dict[Kind, str] = {"melee": "raid.enemy-clarify.zero-melee",
+                         "shoot": "raid.enemy-clarify.zero-shoot"}
+"""The rule by which an enemy with a 0 stat does not attempt that attack."""
+
 Obstacle = tuple[str, str]
 """Why an effect cannot resolve: (the rule, the reason)."""
 
 
-def obstacle(raid: Raid, enemy: Fighter, effect: Effect) -> Obstacle | None:
+def obstacle(t: Raid, enemy: Fighter, effect: EnemyEffect) -> Obstacle | None:
     """None when the effect can resolve now, else the rule and the reason it cannot."""
     verb = effect.verb
     here = enemy.area
@@ -51,151 +57,160 @@ def obstacle(raid: Raid, enemy: Fighter, effect: Effect) -> Obstacle | None:
         return "raid.damage.minion", "it is no longer on the board"
     if verb in ("melee", "shoot"):
         kind: Kind = "melee" if verb == "melee" else "shoot"
-        if not attacks_with(raid, enemy, kind):
-            return f"raid.enemy-clarify.zero-{kind}", f"its {verb.capitalize()} is 0"
-        if not valid_targets(raid, enemy, kind):
-            return ("battle.attack.choose-target." + kind,
+        if not attacks_with(t, enemy, kind):
+            return ZERO[kind], f"its {verb.capitalize()} is 0"
+        if not valid_targets(t, enemy, kind):
+            return (CHOOSE_TARGET[kind],
                     "no hero in its area" if kind == "melee" else "it sees no hero in another area")
         return None
     if verb == "move":
-        distance = goal_distance(raid, enemy, effect.toward)
+        distance = goal_distance(t, enemy, effect.toward)
         if distance is None:
             return "raid.enemy-move.already-there", "it has nowhere to move toward"
         if distance == 0:
             return "raid.enemy-move.already-there", "it is already where it would move toward"
         return None
     if verb == "withdraw":
-        if withdraw_goal(raid, enemy) is None:
-            return ("raid.enemy-withdraw.villain" if raid.is_villain(enemy)
+        if withdraw_goal(t, enemy) is None:
+            return ("raid.enemy-withdraw.villain" if t.is_villain(enemy)
                     else "raid.enemy-withdraw.minion.toward-villain",
                     "it is already where it would withdraw toward, or has nowhere to go")
         return None
     if verb == "heal":
-        if not heal_candidates(raid, enemy, effect):
+        if not heal_candidates(t, enemy, effect):
             return "raid.heal.minion", "nothing to heal"
         return None
     if verb == "control":
-        if raid.heroes_in(here):
+        if t.heroes_in(here):
             return "raid.enemy-control.heroes-block", "a hero is in its area"
-        if not [o for o in raid.objectives_in_play() if raid.objectives[o].area == here]:
+        if not [o for o in t.objectives_in_play() if t.objectives[o].area == here]:
             return "raid.enemy-control.own-objective", "no objective of its in its area"
         return None
-    if not raid.bag:  # spawn
+    if not t.bag:  # spawn
         return "raid.spawn.random", "the minion bag is empty"
     return None
 
 
-def heal_candidates(raid: Raid, enemy: Fighter, effect: Effect) -> list[Fighter]:
+def heal_candidates(t: Raid, enemy: Fighter, effect: EnemyEffect) -> list[Fighter]:
+    """Whom the heal may choose (``who``): itself, a friendly figure in its area, or a
+    minion in its area (never the villain: "Heal a minion in its area")."""
     if effect.target == "self":
-        return [enemy] if raid.can_heal(enemy) else []
+        return [enemy] if t.can_heal(enemy) else []
     here = enemy.area
     assert here is not None
-    return [f for f in raid.friends_in(here, enemy.team) if raid.can_heal(f)]
+    pool = [f for f in t.friends_in(here, enemy.team) if t.can_heal(f)]
+    return [f for f in pool if t.is_minion(f)] if effect.target == "minion-here" else pool
 
 
-def perform(raid: Raid, enemy: Fighter, effect: Effect) -> Asked:
-    """Resolve one effect that can resolve."""
+def perform(t: Raid, enemy: Fighter, effect: EnemyEffect) -> Asks[None]:
+    """Resolve one effect that can resolve (an automated step of the work budget)."""
+    t.spend()
     verb = effect.verb
     if verb == "move":
-        yield from enemy_move(raid, enemy, effect.amount, effect.toward)
+        yield from enemy_move(t, enemy, effect.amount, effect.toward)
     elif verb == "withdraw":
-        yield from enemy_withdraw(raid, enemy, effect.amount)
+        yield from enemy_withdraw(t, enemy, effect.amount)
     elif verb in ("melee", "shoot"):
-        yield from enemy_attack(raid, enemy, "melee" if verb == "melee" else "shoot",
+        yield from enemy_attack(t, enemy, "melee" if verb == "melee" else "shoot",
                                 effect.attack)
     elif verb == "heal":
-        pool = heal_candidates(raid, enemy, effect)
+        pool = heal_candidates(t, enemy, effect)
         chosen = yield from ties.settle(
-            raid, raid.decider, f"whom {enemy.name} heals",
-            [ties.Candidate(f.id, f.name, (1 if raid.is_villain(f) else 0,
-                                           strength(raid, f.card) if raid.is_minion(f) else 0))
+            t, t.decider, f"whom {enemy.name} heals",
+            [ties.Candidate(f.id, f.name, (1 if t.is_villain(f) else 0,
+                                           strength(t, f.card) if t.is_minion(f) else 0))
              for f in pool], "raid.ties.mutual", "the villain, else the strongest minion")
-        yield from raid.heal(raid.fighters[chosen], effect.amount, "raid.heal.villain"
-                             if raid.is_villain(raid.fighters[chosen]) else "raid.heal.minion")
+        yield from t.heal(t.fighters[chosen], effect.amount, "raid.heal.villain"
+                          if t.is_villain(t.fighters[chosen]) else "raid.heal.minion")
     elif verb == "control":
-        yield from control(raid, enemy)
+        yield from control(t, enemy)
     else:
         for _ in range(effect.amount):
-            spawn(raid, enemy.name)
+            t.spend()
+            spawn(t, enemy.name)
 
 
-def control(raid: Raid, enemy: Fighter) -> Asked:
+def control(t: Raid, enemy: Fighter) -> Asks[None]:
     """raid.enemy-control.own-objective: claim one of its objectives in its area."""
     here = enemy.area
-    present = [o for o in raid.objectives_in_play() if raid.objectives[o].area == here]
+    present = [o for o in t.objectives_in_play() if t.objectives[o].area == here]
     chosen = yield from ties.settle(
-        raid, raid.decider, f"which objective {enemy.name} claims",
-        [ties.Candidate(o, raid.objectives[o].name) for o in present], "raid.ties.mutual",
+        t, t.decider, f"which objective {enemy.name} claims",
+        [ties.Candidate(o, t.objectives[o].name) for o in present], "raid.ties.mutual",
         "the first in board order")
-    goals.claim(raid, enemy, raid.objectives[chosen], "raid.objective.control")
+    goals.claim(t, enemy, t.objectives[chosen], "raid.objective.control")
 
 
-def skip(raid: Raid, enemy: Fighter, effect: Effect, why: Obstacle, rule: str, what: str) -> None:
-    raid.emit("raid.effect.skipped", rule, enemy=enemy.name, verb=effect.verb, reason=why[1],
-              what=what)
+def skip(t: Raid, enemy: Fighter, effect: EnemyEffect, why: Obstacle, rule: str,
+         what: str) -> None:
+    t.emit("raid.effect.skipped", rule, enemy=enemy.name, verb=effect.verb, reason=why[1],
+           what=what)
 
 
-def attempt(raid: Raid, enemy: Fighter, action: EnemyAction) -> Asked:
+def attempt(t: Raid, enemy: Fighter, action: EnemyAction) -> Asks[None]:
     """Perform an action that can be performed (see :func:`obstacle_of_action`)."""
     effects = action.effects
     if action.join == "or":
+        cites("raid.enemy-effects.or.two")
         for effect in effects:
-            why = obstacle(raid, enemy, effect)
+            why = obstacle(t, enemy, effect)
             if why is None:
-                yield from perform(raid, enemy, effect)
+                yield from perform(t, enemy, effect)
                 return
-            skip(raid, enemy, effect, why, "raid.enemy-effects.or.first",
+            skip(t, enemy, effect, why, "raid.enemy-effects.or.first",
                  "it attempts the effect after the \"or\"")
     elif action.join == "and":
         for effect in effects:
-            why = obstacle(raid, enemy, effect)
+            why = obstacle(t, enemy, effect)
             if why is None:
-                yield from perform(raid, enemy, effect)
+                yield from perform(t, enemy, effect)
             else:
-                skip(raid, enemy, effect, why, "raid.enemy-effects.and.independent",
+                skip(t, enemy, effect, why, "raid.enemy-effects.and.independent",
                      "the other effects still resolve")
     else:
-        yield from perform(raid, enemy, effects[0])
+        cites("raid.enemy-effects.then.many", "raid.enemy-effects.then.required")
+        yield from perform(t, enemy, effects[0])
         for effect in effects[1:]:
-            why = obstacle(raid, enemy, effect)
+            why = obstacle(t, enemy, effect)
             if why is not None:
-                skip(raid, enemy, effect, why, "raid.enemy-effects.then.partial",
+                skip(t, enemy, effect, why, "raid.enemy-effects.then.partial",
                      "it resolves as much of the action as it can")
                 break
-            yield from perform(raid, enemy, effect)
+            yield from perform(t, enemy, effect)
 
 
-def activate(raid: Raid, enemy: Fighter, actions: list[EnemyAction], why: str,
-             rule: str) -> Asked:
+def activate(t: Raid, enemy: Fighter, actions: list[EnemyAction], why: str,
+             rule: str) -> Asks[None]:
     """Activate an enemy: try its actions top to bottom until one is performed."""
-    raid.emit("raid.activate", rule, enemy=enemy.name, why=why)
+    t.spend()
+    t.emit("raid.activate", rule, enemy=enemy.name, why=why)
     if enemy.stunned:
         enemy.stunned = False
-        raid.emit("raid.ready", "battle.status.stunned-activation", enemy=enemy.name)
-    top = "raid.villain.top-to-bottom" if raid.is_villain(enemy) else "raid.minion.top-to-bottom"
+        t.emit("raid.ready", "battle.status.stunned-activation", enemy=enemy.name)
+    top = "raid.villain.top-to-bottom" if t.is_villain(enemy) else "raid.minion.top-to-bottom"
     for number, action in enumerate(actions, 1):
         if not enemy.on_board:
             return
-        why_not = obstacle_of_action(raid, enemy, action)
+        why_not = obstacle_of_action(t, enemy, action)
         if why_not is not None:
-            raid.emit("raid.cannot", why_not[0], enemy=enemy.name, number=number,
-                      text=action.text, reason=why_not[1])
+            t.emit("raid.cannot", why_not[0], enemy=enemy.name, number=number,
+                   text=action.text, reason=why_not[1])
             continue
-        raid.emit("raid.try", top, enemy=enemy.name, number=number, text=action.text)
-        yield from attempt(raid, enemy, action)
+        t.emit("raid.try", top, enemy=enemy.name, number=number, text=action.text)
+        yield from attempt(t, enemy, action)
         return
-    raid.emit("raid.idle", top, enemy=enemy.name)
+    t.emit("raid.idle", top, enemy=enemy.name)
 
 
-def obstacle_of_action(raid: Raid, enemy: Fighter, action: EnemyAction) -> Obstacle | None:
+def obstacle_of_action(t: Raid, enemy: Fighter, action: EnemyAction) -> Obstacle | None:
     """None when the action can be performed now (its first effect, or for "and" and "or"
     any effect, can resolve), else why it cannot."""
     if action.join == "then":
-        why = obstacle(raid, enemy, action.effects[0])
+        why = obstacle(t, enemy, action.effects[0])
         if why is not None and len(action.effects) > 1:
             return "raid.enemy-effects.then.ignored", why[1]
         return why
-    reasons = [obstacle(raid, enemy, e) for e in action.effects]
+    reasons = [obstacle(t, enemy, e) for e in action.effects]
     if any(r is None for r in reasons):
         return None
     rule = "raid.enemy-effects.or.first" if action.join == "or" else "raid.enemy-effects.and.both"

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.rulesets.dire_alliance import actions, special
-from rulekeeper.rulesets.dire_alliance.attack import attack
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance import special
+from rulekeeper.rulesets.dire_alliance.attack import attack, roll_text
 from rulekeeper.rulesets.dire_alliance.cards import draw
 from rulekeeper.rulesets.dire_alliance.movement import move
 from rulekeeper.rulesets.dire_alliance.raid.models import DASH, Modifiers
 from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero, RowCard
+from rulekeeper.rulesets.dire_alliance.words import a, count
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked, Fighter, Stat
+    from rulekeeper.rulesets.dire_alliance.state import Fighter, Stat
 
 HAND_SIZE = 4
 """Cards each player draws when the Heroes Act phase begins (raid.hero-act.draw)."""
@@ -30,9 +33,9 @@ phase (raid.hero-act.two-card-limit)."""
 
 TEMPLATES = {
     "raid.phase": "Round {round}: the {phase} phase begins",
-    "raid.play": "{hero} plays {card} face {face} into the action row ({count} card(s) there)",
+    "raid.play": "{hero} plays {card} face {face} into the action row ({count:card|cards} there)",
     "raid.no-action": "{hero} performs no action with the {card} card",
-    "raid.action": "{hero} performs a {action} action",
+    "raid.action": "{hero} performs {action} action",
     "raid.wait": "{hero} lets {other} act first",
     "raid.stop": "{hero} plays no more cards this phase",
     "raid.limit": "{hero} has {count} cards in the action row: no more actions this phase",
@@ -65,150 +68,157 @@ def may_act(hero: Hero, act: bool) -> bool:
     return bool(hero.piles.hand) or not hero.exerted
 
 
-def heroes_phase(raid: Raid, act: bool) -> Asked:
+def heroes_phase(t: Raid, act: bool) -> Asks[None]:
     """The Heroes Act phase (``act``: draw four, act until every hero has two cards in its
     action row) or the Heroes React phase (play any remaining cards)."""
-    raid.phase = "Heroes Act" if act else "Heroes React"
-    raid.emit("raid.phase", "raid.round.heroes-act.actions" if act else "raid.round.heroes-react",
-              round=raid.round, phase=raid.phase)
-    for hero in raid.heroes.values():
+    t.phase = "Heroes Act" if act else "Heroes React"
+    t.emit("raid.phase", "raid.round.heroes-act.actions" if act else "raid.round.heroes-react",
+           round=t.round, phase=t.phase)
+    cites("raid.hero-act.actions")
+    for hero in t.heroes.values():
         hero.exerted = hero.done = False
         if act:
-            draw(raid, hero.piles, HAND_SIZE, "raid.hero-act.draw")
+            cites("raid.round.heroes-act.draw")
+            draw(t, hero.piles, HAND_SIZE, "raid.hero-act.draw")
     waited: set[str] = set()
     while True:
-        if act and all(len(h.row) >= ACT_LIMIT for h in raid.heroes.values()):
-            raid.emit("raid.act.end", "raid.hero-act.end")
+        if act and all(len(h.row) >= ACT_LIMIT for h in t.heroes.values()):
+            t.emit("raid.act.end", "raid.hero-act.end")
             return
-        able = [h for h in raid.heroes.values() if may_act(h, act)]
+        able = [h for h in t.heroes.values() if may_act(h, act)]
         if not able:
-            raid.emit("raid.phase.over", "raid.heroes-react.end" if not act
-                      else "raid.round.heroes-act.actions", phase=raid.phase)
+            t.emit("raid.phase.over", "raid.heroes-react.end" if not act
+                   else "raid.round.heroes-act.actions", phase=t.phase)
             return
+        cites("raid.hero-act.fully-resolved")  # one action at a time, each fully resolved
         turn = [h for h in able if h.seat not in waited] or able
         hero = turn[0]
-        choice = yield from ask_turn(raid, hero, act, turn[1] if len(turn) > 1 else None)
+        choice = yield from ask_turn(t, hero, act, turn[1] if len(turn) > 1 else None)
         if choice == "wait":
             waited.add(hero.seat)
-            raid.emit("raid.wait", "raid.hero-act.any-order", hero=hero.name,
-                      other=turn[1].name)
+            t.emit("raid.wait", "raid.hero-act.any-order", hero=hero.name,
+                   other=turn[1].name)
             continue
         waited.clear()
         if choice == "stop":
             hero.done = True
-            raid.emit("raid.stop", "raid.heroes-react.end" if not act
-                      else "raid.round.heroes-act.actions", hero=hero.name)
+            t.emit("raid.stop", "raid.heroes-react.end" if not act
+                   else "raid.round.heroes-act.actions", hero=hero.name)
             continue
-        yield from take_action(raid, hero, choice)
+        yield from take_action(t, hero, choice)
         if act and len(hero.row) >= ACT_LIMIT:
-            raid.emit("raid.limit", "raid.hero-act.two-card-limit", hero=hero.name,
-                      count=len(hero.row))
+            t.emit("raid.limit", "raid.hero-act.two-card-limit", hero=hero.name,
+                   count=len(hero.row))
 
 
-def ask_turn(raid: Raid, hero: Hero, act: bool, other: Hero | None) -> Asked:
+def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
     """The hero's choice: a card to play face up or face down, exert, let another hero act
     first, or stop (React phase, or an empty hand)."""
     pairs: list[tuple[str, str]] = []
     for card in sorted(set(hero.piles.hand)):
-        spec = raid.cards[card]
+        spec = t.cards[card]
         mods = modifiers_text(spec.modifiers)
         what = f"➤ {spec.special.name}: {spec.special.text}" if spec.special else "no ➤ action"
         pairs.append((f"up:{card}", f"Play {spec.name} face up ({what}; {mods})"))
         pairs.append((f"down:{card}", f"Play {spec.name} face down (a basic action)"))
     if not hero.exerted:
+        cites("raid.exert.optional")
         pairs.append(("exert", "Exert: lose the top card of your deck to Move"))
     if other is not None:
         pairs.append(("wait", f"Let {other.name} act first"))
     if not act or not hero.piles.hand:
         pairs.append(("stop", "Play no more cards this phase"))
     rule = "raid.hero-action.play-card" if act else "raid.heroes-react.play"
-    return (yield from raid.ask(hero.seat, "hero-action", pairs, rule,
-                                f"{raid.phase}: {hero.name}'s action ({len(hero.row)} card(s) "
-                                f"in the action row)"))
+    return (yield from t.ask(hero.seat, "hero-action", pairs, rule,
+                             f"{t.phase}: {hero.name}'s action ({count(len(hero.row), 'card')} "
+                             f"in the action row)"))
 
 
-def take_action(raid: Raid, hero: Hero, choice: str) -> Asked:
+def take_action(t: Raid, hero: Hero, choice: str) -> Asks[None]:
     """Carry out a hero's turn choice: exert, or play a card and act with it. During its
     action the hero settles the ties the rules leave to the players (ruling raid-ties)."""
-    raid.last_actor = raid.decider = hero.seat
+    t.last_actor = t.decider = hero.seat
     if choice == "exert":
-        yield from exert(raid, hero)
+        yield from exert(t, hero)
         return
     face, _, card = choice.partition(":")
+    cites("raid.action-row.play", "raid.action-row.row", "raid.hero-action.keep",
+          "raid.hero-action.face")
     hero.piles.hand.remove(card)
     row_card = RowCard(card, face == "up")
     hero.row.append(row_card)
-    raid.bump("hero_cards_played")
-    raid.played.add(card)
-    raid.emit("raid.play", "raid.hero-action.faceup" if face == "up"
-              else "raid.hero-action.facedown", hero=hero.name, card=raid.card_name(card),
-              face=face, count=len(hero.row))
+    t.bump("hero_cards_played")
+    t.played.add(card)
+    t.emit("raid.play", "raid.hero-action.faceup" if face == "up"
+           else "raid.hero-action.facedown", hero=hero.name, card=t.card_name(card),
+           face=face, count=len(hero.row))
     if face == "up":
-        yield from faceup_action(raid, hero, row_card)
+        yield from faceup_action(t, hero, row_card)
     else:
-        yield from basic_action(raid, hero, row_card)
+        yield from basic_action(t, hero, row_card)
 
 
-def faceup_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
+def faceup_action(t: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     """raid.hero-action.faceup: the card's ➤ special action, or no action. While it is
     resolved, the card is the one its effects put tokens on."""
     hero.resolving = row_card
+    cites("raid.hero-action.move.c")  # a card may withdraw the hero: not a Move action
     try:
-        yield from special_or_nothing(raid, hero, row_card)
+        yield from special_or_nothing(t, hero, row_card)
     finally:
         hero.resolving = None
 
 
-def special_or_nothing(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
-    own = raid.cards[row_card.card].special
+def special_or_nothing(t: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
+    own = t.cards[row_card.card].special
     pairs = [("none", "No action")]
-    if own is not None and special.possible(raid, hero.fighter, own.effects):
+    if own is not None and special.possible(t, hero.fighter, own.effects):
         pairs.insert(0, ("special", f"➤ {own.name}: {own.text}"))
-    answer = yield from raid.ask(hero.seat, "action", pairs, "raid.hero-action.faceup",
-                                 f"{hero.name}: the special action of "
-                                 f"{raid.card_name(row_card.card)}?")
+    answer = yield from t.ask(hero.seat, "action", pairs, "raid.hero-action.faceup",
+                              f"{hero.name}: the special action of "
+                              f"{t.card_name(row_card.card)}?")
     if answer == "none":
-        raid.emit("raid.no-action", "raid.hero-action.faceup", hero=hero.name,
-                  card=raid.card_name(row_card.card))
+        t.emit("raid.no-action", "raid.hero-action.faceup", hero=hero.name,
+               card=t.card_name(row_card.card))
         return
     assert own is not None
-    yield from special.resolve(raid, hero.fighter, own.name, own.effects)
+    yield from special.resolve(t, hero.fighter, own.name, own.effects)
 
 
-def could_roll(raid: Raid, hero: Hero, stat: Stat) -> bool:
+def could_roll(t: Raid, hero: Hero, stat: Stat) -> bool:
     """The hero has dice for ``stat``, or could boost to have some (not for a "—" stat)."""
-    if raid.stat(hero.fighter, stat) > 0:
+    if t.stat(hero.fighter, stat) > 0:
         return True
     if getattr(hero.spec, stat) == DASH:
         return False
-    return any(getattr(raid.cards[c].modifiers, stat) > 0 for c in hero.piles.hand)
+    return any(getattr(t.cards[c].modifiers, stat) > 0 for c in hero.piles.hand)
 
 
-def basic_options(raid: Raid, hero: Hero) -> list[tuple[str, str]]:
+def basic_options(t: Raid, hero: Hero) -> list[tuple[str, str]]:
     """raid.hero-action.facedown: Move, Melee, Shoot (no enemy in the area), Rest (no enemy
     in the area), Interact; or no action."""
     fighter = hero.fighter
     here = fighter.area
     assert here is not None
-    enemies = raid.enemies_in(here, fighter.team)
+    enemies = t.enemies_in(here, fighter.team)
     out: list[tuple[str, str]] = []
-    for area in raid.board.neighbours(here):
+    for area in t.board.neighbours(here):
         risk = f" (opportunity attacks: {len(enemies)})" if enemies else ""
-        out.append((f"move:{area}", f"Move to {raid.area_name(area)}{risk}"))
-    if could_roll(raid, hero, "melee"):
+        out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
+    if could_roll(t, hero, "melee"):
         for enemy in enemies:
-            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} ({raid.stat(fighter, 'melee')}"
-                                             f" against {raid.stat(enemy, 'defense')})"))
-    if not enemies and could_roll(raid, hero, "shoot"):
-        for enemy in special.shoot_targets(raid, fighter):
-            out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {raid.area_name(enemy.area)}"
-                                             f" ({raid.stat(fighter, 'shoot')} against "
-                                             f"{raid.stat(enemy, 'defense')})"))
-    if not enemies and raid.can_heal(fighter):
+            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} "
+                                             f"({roll_text(t, fighter, [enemy], 'melee')})"))
+    cites("raid.hero-action.shoot.b")
+    if not enemies and could_roll(t, hero, "shoot"):
+        for enemy in special.shoot_targets(t, fighter):
+            out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
+                                             f"({roll_text(t, fighter, [enemy], 'shoot')})"))
+    if not enemies and t.can_heal(fighter):
         out.append(("rest", "Rest: heal (a card from your damage pile to your discard pile)"))
-    if actions.may_interact(raid, fighter, raid.scenario.interact):
-        assert raid.scenario.interact is not None
-        out.append(("interact", f"➤ Interact: {raid.scenario.interact.name}"))
+    if special.interact_possible(t, fighter, t.scenario.interact):
+        assert t.scenario.interact is not None
+        out.append(("interact", f"➤ Interact: {t.scenario.interact.name}"))
     out.append(("none", "No action"))
     return out
 
@@ -218,71 +228,73 @@ RULES = {"move": "raid.hero-action.move.a", "melee": "raid.hero-action.melee",
          "interact": "raid.hero-action.interact.a"}
 
 
-def basic_action(raid: Raid, hero: Hero, row_card: RowCard) -> Asked:
+def basic_action(t: Raid, hero: Hero, row_card: RowCard) -> Asks[None]:
     fighter = hero.fighter
-    answer = yield from raid.ask(hero.seat, "action", basic_options(raid, hero),
-                                 "raid.hero-action.facedown",
-                                 f"{hero.name}: which basic action "
-                                 f"({raid.area_name(fighter.area)})?")
+    answer = yield from t.ask(hero.seat, "action", basic_options(t, hero),
+                              "raid.hero-action.facedown",
+                              f"{hero.name}: which basic action "
+                              f"({t.area_name(fighter.area)})?")
     verb, _, arg = answer.partition(":")
     if verb == "none":
-        raid.emit("raid.no-action", "raid.hero-action.facedown", hero=hero.name,
-                  card="face-down")
+        t.emit("raid.no-action", "raid.hero-action.facedown", hero=hero.name,
+               card="face-down")
         return
-    raid.emit("raid.action", RULES[verb], hero=hero.name, action=verb.capitalize())
+    t.emit("raid.action", RULES[verb], hero=hero.name, action=a(verb.capitalize()))
     if verb == "move":
-        yield from move(raid, fighter, arg)
+        yield from move(t, fighter, arg)
     elif verb in ("melee", "shoot"):
-        yield from attack(raid, fighter, [raid.fighters[arg]], "melee" if verb == "melee"
+        yield from attack(t, fighter, [t.fighters[arg]], "melee" if verb == "melee"
                           else "shoot")
     elif verb == "rest":
-        yield from raid.heal(fighter, 1, "raid.hero-action.rest")
+        yield from t.heal(fighter, 1, "raid.hero-action.rest")
     else:
-        interact = raid.scenario.interact
+        interact = t.scenario.interact
         assert interact is not None
-        yield from special.resolve(raid, fighter, interact.name, interact.effects)
+        yield from special.resolve(t, fighter, interact.name, interact.effects)
 
 
-def exert(raid: Raid, hero: Hero) -> Asked:
+def exert(t: Raid, hero: Hero) -> Asks[None]:
     """raid.exert.*: suffer a damage (the top card of the deck), then a Move action."""
     hero.exerted = True
-    raid.bump("exerts")
-    raid.emit("raid.exert", "raid.exert.once-per-phase", hero=hero.name)
-    yield from raid.suffer_damage(hero.fighter, "raid.exert.damage")
+    t.bump("exerts")
+    t.emit("raid.exert", "raid.exert.once-per-phase", hero=hero.name)
+    yield from t.suffer_damage(hero.fighter, "raid.exert.damage")
     here = hero.fighter.area
     assert here is not None
-    destination = yield from raid.ask(
-        hero.seat, "area", [(a, raid.area_name(a)) for a in raid.board.neighbours(here)],
+    destination = yield from t.ask(
+        hero.seat, "area", [(a, t.area_name(a)) for a in t.board.neighbours(here)],
         "raid.exert.move", f"{hero.name}: Move (exert) where?")
-    raid.emit("raid.action", "raid.exert.move", hero=hero.name, action="Move")
-    yield from move(raid, hero.fighter, destination)
+    t.emit("raid.action", "raid.exert.move", hero=hero.name, action=a("Move"))
+    yield from move(t, hero.fighter, destination)
 
 
-def boost_window(raid: Raid, attacker: Fighter, targets: list[Fighter], kind: str) -> Asked:
+def boost_window(t: Raid, attacker: Fighter, targets: list[Fighter], kind: str) -> Asks[None]:
     """raid.boost.*: before an attack's dice are rolled, each hero rolling (the attacker, or
-    a target defending) may play cards face up from its hand for their modifiers."""
+    a target defending) may play cards face up from its hand for their modifiers (a boost:
+    no action)."""
+    cites("raid.boost.name", "raid.boost.no-action")
     for fighter in [attacker, *targets]:
-        if not raid.is_hero(fighter):
+        if not t.is_hero(fighter):
             continue
-        hero = raid.hero(fighter)
-        role = (f"attacking {', '.join(t.name for t in targets)} ({kind})" if fighter is attacker
+        hero = t.hero(fighter)
+        role = (f"attacking {', '.join(f.name for f in targets)} ({kind})" if fighter is attacker
                 else f"defending against {attacker.name}'s {kind}")
         while hero.piles.hand:
-            pairs = [(f"boost:{c}", f"Boost with {raid.card_name(c)} "
-                                    f"({modifiers_text(raid.cards[c].modifiers)})")
+            pairs = [(f"boost:{c}", f"Boost with {t.card_name(c)} "
+                                    f"({modifiers_text(t.cards[c].modifiers)})")
                      for c in sorted(set(hero.piles.hand))]
-            answer = yield from raid.ask(hero.seat, "boost", [("done", "No (more) boost"), *pairs],
-                                         "raid.boost.play",
-                                         f"{hero.name}, {role}: boost before the dice are rolled?")
+            answer = yield from t.ask(hero.seat, "boost", [("done", "No (more) boost"), *pairs],
+                                      "raid.boost.play",
+                                      f"{hero.name}, {role}: boost before the dice are rolled?")
             if answer == "done":
                 break
             card = answer.partition(":")[2]
             hero.piles.hand.remove(card)
             hero.row.append(RowCard(card, True))
-            raid.bump("boosts")
-            raid.played.add(card)
-            raid.emit("raid.boost", "raid.boost.modifiers", hero=hero.name,
-                      card=raid.card_name(card),
-                      modifiers=modifiers_text(raid.cards[card].modifiers),
-                      melee=raid.stat(fighter, "melee"), shoot=raid.stat(fighter, "shoot"),
-                      defense=raid.stat(fighter, "defense"))
+            t.bump("boosts")
+            t.played.add(card)
+            t.emit("raid.boost", "raid.boost.modifiers", hero=hero.name,
+                   card=t.card_name(card),
+                   modifiers=modifiers_text(t.cards[card].modifiers),
+                   melee=t.stat(fighter, "melee"), shoot=t.stat(fighter, "shoot"),
+                   defense=t.stat(fighter, "defense"))

@@ -2,27 +2,34 @@
 side (minion colours, ranks and action lists), villains with their decks, Raid scenarios.
 
 Every file is sample content written for rulekeeper (the published cards are images).
-Hero cards declare their ➤ special actions in the shared vocabulary (``Effect``);
-minions and villains declare their actions as effects joined by "and", "or" or
-"then", tried top to bottom by the rules (``EnemyAction``). Nothing has code of its own.
+Hero cards declare their ➤ special actions in the shared vocabulary and ``token``
+(``HeroEffect``); minions and villains declare their actions as effects (``EnemyEffect``)
+joined by "and", "or" or "then", tried top to bottom by the rules (``EnemyAction``).
+Nothing has code of its own.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from rulekeeper.core.content import Model
 from rulekeeper.rulesets.dire_alliance.models import (
-    ENEMY_VERBS,
+    BASIC_VERBS,
+    CARD_VERBS,
+    MAX_AMOUNT,
+    Amount,
     AttackBonus,
+    BasicEffect,
     BoardSide,
+    Bonus,
     Components,
+    Dice,
     Effect,
     Faction,
     Interact,
-    SpecialAction,
+    Whole,
 )
 
 DASH = "—"
@@ -30,18 +37,65 @@ DASH = "—"
 STAR = "★"
 """An enemy stat printed "★": that attack is the enemy's special ability."""
 
-Count = Annotated[int, Field(ge=0)]
-HeroStat = Count | Literal["—"]
-EnemyStat = Count | Literal["★"]
+HeroStat = Dice | Literal["—"]
+EnemyStat = Dice | Literal["★"]
 Join = Literal["and", "or", "then"]
+Toward = Literal["hero", "objective", "villain"]
+EnemySelector = Literal["self", "friend-here", "minion-here"]
+"""Whom an enemy's heal chooses: itself, a friendly figure in its area (the villain too), or
+a minion in its area."""
+
+
+class HeroEffect(Effect):
+    """One step of a hero card's ➤ special action: the special-action vocabulary, and
+    ``token: ward`` (put a token on the card being resolved, in the action row)."""
+
+    verbs: ClassVar[tuple[str, ...]] = (*CARD_VERBS, "token")
+
+    token: str | None = None
+
+
+class HeroSpecial(Model):
+    """A hero card's ➤ special action: a name, its card text, and its effects in order."""
+
+    name: str
+    text: str = ""
+    effects: list[HeroEffect] = Field(min_length=1, max_length=MAX_AMOUNT)
+
+
+class EnemyEffect(BasicEffect):
+    """One step of a minion's or villain's action: ``move``, ``withdraw``, ``melee``,
+    ``shoot``, ``heal`` as in special actions, and ``control: true`` (claim one of its
+    objectives in its area), ``spawn: N`` (spawn N minions); ``toward`` on a move says
+    where the enemy moves instead of its usual priority (the nearest hero, objective, or
+    the villain). A heal chooses ``who``: ``self`` (the default), ``friend-here`` (a friendly
+    figure in its area, the villain included) or ``minion-here`` (a minion in its area)."""
+
+    verbs: ClassVar[tuple[str, ...]] = (*BASIC_VERBS, "control", "spawn")
+
+    who: EnemySelector | None = None  # type: ignore[assignment]  # enemies' own selectors
+    control: Literal[True] | None = None
+    spawn: Amount | None = None
+    toward: Toward | None = Field(None, description="an enemy move's destination kind")
+
+    @model_validator(mode="after")
+    def _enemy_rules(self) -> EnemyEffect:
+        if self.toward is not None and self.verb != "move":
+            raise ValueError("'toward' applies to a move only")
+        if self.verb != "heal" and self.who == "minion-here":
+            raise ValueError("'who: minion-here' chooses whom an enemy heals")
+        if self.verb in ("melee", "shoot") and self.who is not None:
+            raise ValueError("an enemy's attack target follows the attack priority; "
+                             "'who' does not apply")
+        return self
 
 
 class Modifiers(Model):
     """What a card adds to (or takes from) a hero's or villain's stats."""
 
-    melee: int = 0
-    shoot: int = 0
-    defense: int = 0
+    melee: Bonus = 0
+    shoot: Bonus = 0
+    defense: Bonus = 0
 
 
 class HeroCard(Model):
@@ -52,7 +106,7 @@ class HeroCard(Model):
     modifiers: Modifiers = Field(default_factory=Modifiers)
     icons: list[str] = Field(default_factory=list,
                              description="damage icons: the enemy ranks this card can be lost to")
-    special: SpecialAction | None = Field(None, description="its ➤ special action, if any")
+    special: HeroSpecial | None = Field(None, description="its ➤ special action, if any")
 
 
 class Hero(Model):
@@ -88,20 +142,7 @@ class EnemyAction(Model):
 
     text: str = Field(description="the action as printed")
     join: Join = "then"
-    effects: list[Effect] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _enemy_verbs(self) -> EnemyAction:
-        for effect in self.effects:
-            if effect.verb not in ENEMY_VERBS:
-                raise ValueError(f"enemy actions use {', '.join(ENEMY_VERBS)}; "
-                                 f"not {effect.verb}")
-            if effect.verb == "heal" and effect.target not in ("self", "friend-here"):
-                raise ValueError("an enemy heals itself or a friendly fighter in its area")
-            if effect.verb in ("melee", "shoot") and effect.who is not None:
-                raise ValueError("an enemy's attack target follows the attack priority; "
-                                 "'who' does not apply")
-        return self
+    effects: list[EnemyEffect] = Field(min_length=1, max_length=5)
 
 
 class StarAttack(Model):
@@ -121,10 +162,10 @@ class MinionKind(Model):
     rank: str | None = Field(description="its rank; null for an unranked minion")
     melee: EnemyStat
     shoot: EnemyStat
-    defense: int = Field(ge=0)
-    count: int = Field(ge=1, description="its tokens in the minion bag")
+    defense: Dice
+    count: Whole = Field(ge=1, le=50, description="its tokens in the minion bag")
     star: StarAttack | None = None
-    actions: list[EnemyAction] = Field(min_length=1)
+    actions: list[EnemyAction] = Field(min_length=1, max_length=10)
 
     @model_validator(mode="after")
     def _star(self) -> MinionKind:
@@ -139,12 +180,13 @@ class RaidSide(Model):
     faction: str = Field(description="the id of the faction whose board this is")
     sample: bool = True
     text: str = ""
-    colours: list[str] = Field(min_length=1, description="minion and objective colours")
-    ranks: list[str] = Field(min_length=1, description="enemy ranks, lowest first")
-    objectives: list[str] = Field(min_length=1,
+    colours: list[str] = Field(min_length=1, max_length=10,
+                               description="minion and objective colours")
+    ranks: list[str] = Field(min_length=1, max_length=10, description="enemy ranks, lowest first")
+    objectives: list[str] = Field(min_length=1, max_length=10,
                                   description="the colour of each objective (5 in the box)")
-    bag: int = Field(20, ge=1, description="minion tokens in the bag")
-    minions: list[MinionKind] = Field(min_length=1)
+    bag: Whole = Field(20, ge=1, le=100, description="minion tokens in the bag")
+    minions: list[MinionKind] = Field(min_length=1, max_length=20)
 
     @model_validator(mode="after")
     def _consistent(self) -> RaidSide:
@@ -171,7 +213,7 @@ class VillainCard(Model):
     name: str
     modifiers: Modifiers = Field(default_factory=Modifiers)
     minion: str = Field(description="the colour its Minion Activation icon shows")
-    actions: list[EnemyAction] = Field(min_length=1)
+    actions: list[EnemyAction] = Field(min_length=1, max_length=10)
 
 
 class Villain(Model):
@@ -184,10 +226,11 @@ class Villain(Model):
     rank: str | None
     melee: EnemyStat
     shoot: EnemyStat
-    defense: int = Field(ge=0)
-    health: int = Field(ge=1, description="X: the villain's health is X times the players")
+    defense: Dice
+    health: Whole = Field(ge=1, le=50,
+                          description="X: the villain's health is X times the players")
     star: StarAttack | None = None
-    deck: list[VillainCard] = Field(min_length=1)
+    deck: list[VillainCard] = Field(min_length=1, max_length=60)
 
     @model_validator(mode="after")
     def _cards(self) -> Villain:
@@ -204,7 +247,8 @@ class HeroGoal(Model):
 
     text: str = ""
     defeat_villain: bool = False
-    sites: int | None = Field(None, ge=1, description="scenario sites held by the heroes")
+    sites: Whole | None = Field(None, ge=1, le=20,
+                                description="scenario sites held by the heroes")
 
     @model_validator(mode="after")
     def _something(self) -> HeroGoal:
@@ -218,7 +262,8 @@ class VillainGoal(Model):
     objective, which hold in every scenario): any one of these, at once."""
 
     text: str = ""
-    minions: int | None = Field(None, ge=1, description="minions on the board at once")
+    minions: Whole | None = Field(None, ge=1, le=100,
+                                  description="minions on the board at once")
 
 
 class RaidScenario(Model):
@@ -241,7 +286,8 @@ class RaidScenario(Model):
 class RaidContent(Model):
     """The content files of Raid Mode. ``components``, ``boards`` and ``factions`` are the
     files Battle Mode reads too; ``raid_sides``, ``heroes``, ``classes``, ``villains`` and
-    ``raids`` are Raid Mode's own."""
+    ``raids`` are Raid Mode's own. What one file names in another is checked by the ruleset's
+    ``check_content`` (``raid.checks``)."""
 
     components: Components
     boards: list[BoardSide]
@@ -251,42 +297,6 @@ class RaidContent(Model):
     classes: list[HeroClass] = Field(min_length=1)
     villains: list[Villain] = Field(min_length=1)
     raids: list[RaidScenario] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _references(self) -> RaidContent:
-        boards = {b.id: b for b in self.boards}
-        factions = {f.id for f in self.factions}
-        for side in self.raid_sides:
-            if side.faction not in factions:
-                raise ValueError(f"raid side of unknown faction {side.faction!r}")
-        colours = {c for side in self.raid_sides for c in side.colours}
-        for scenario in self.raids:
-            board = boards.get(scenario.board)
-            if board is None:
-                raise ValueError(f"raid {scenario.id!r} names unknown board {scenario.board!r}")
-            areas = {a.id for a in board.areas}
-            sites = {s.id for s in board.sites}
-            for area in (scenario.heroes_start, scenario.villain_start):
-                if area not in areas:
-                    raise ValueError(f"raid {scenario.id!r} names unknown area {area!r}")
-            for colour, site in scenario.objectives.items():
-                if site not in sites:
-                    raise ValueError(f"raid {scenario.id!r} names unknown site {site!r}")
-                if colour not in colours:
-                    raise ValueError(f"raid {scenario.id!r}: no Raid side has colour {colour!r}")
-            for site in scenario.sites:
-                if site not in sites:
-                    raise ValueError(f"raid {scenario.id!r} names unknown site {site!r}")
-        for villain in self.villains:
-            for villain_card in villain.deck:
-                if villain_card.minion not in colours:
-                    raise ValueError(f"villain card {villain_card.id!r} shows unknown colour "
-                                     f"{villain_card.minion!r}")
-        cards: dict[str, HeroCard] = {}
-        for card in [h.card for h in self.heroes] + [c for k in self.classes for c in k.cards]:
-            if cards.setdefault(card.id, card) is not card:
-                raise ValueError(f"hero card id {card.id!r} repeats")
-        return self
 
     def hero(self, hero_id: str) -> Hero:
         return next(h for h in self.heroes if h.id == hero_id)

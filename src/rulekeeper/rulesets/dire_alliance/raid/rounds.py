@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.ruleset import Result, Table
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks, Result
 from rulekeeper.rulesets.dire_alliance.raid.enemies import enemies_phase
-from rulekeeper.rulesets.dire_alliance.raid.goals import announce
 from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase
 from rulekeeper.rulesets.dire_alliance.raid.setup import set_up
-from rulekeeper.rulesets.dire_alliance.state import GameOver
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked
+    from rulekeeper.rulesets.dire_alliance.raid.state import Raid, RaidTable
 
 TEMPLATES = {
     "raid.round": "Round {round} begins",
@@ -26,33 +24,31 @@ METRICS = ("villain_wounds", "villain_health", "objectives_claimed", "minions_sp
            "heroes_damage_taken", "villain_cards_left")
 
 
-def play_raid(table: Table) -> Asked:
-    """The whole game: setup, then rounds until a goal is reached or the heroes lose."""
-    raid = set_up(table)
-    table.state = raid
-    try:
-        while True:
-            raid.round += 1
-            raid.emit("raid.round", "raid.round.phases", round=raid.round)
-            yield from heroes_phase(raid, act=True)
-            yield from enemies_phase(raid, act=True)
-            yield from heroes_phase(raid, act=False)
-            yield from enemies_phase(raid, act=False)
-    except GameOver as over:
-        announce(raid, over)
-        raid.phase = "over"
-        return Result(over.winner, over.reason, raid.round, metrics(raid))
+def play_raid(table: RaidTable) -> Asks[Result]:
+    """The whole game: setup, then rounds until a goal is reached or the heroes lose (the
+    rules raise ``GameOver``; the villain deck bounds the rounds)."""
+    t = set_up(table)
+    table.state = t
+    cites("raid.game.win", "raid.game.end.immediate", "raid.action-row.round-end",
+          "raid.action-row.continue")
+    while True:
+        t.round += 1
+        t.emit("raid.round", "raid.round.phases", round=t.round)
+        yield from heroes_phase(t, act=True)
+        yield from enemies_phase(t, act=True)
+        yield from heroes_phase(t, act=False)
+        yield from enemies_phase(t, act=False)
 
 
-def metrics(raid: Raid) -> dict[str, float]:
+def metrics(t: Raid) -> dict[str, float]:
     """The declared per-game numbers, and survived/defeated per hero and villain, played per
     hero card."""
-    villain = raid.the_villain
-    out: dict[str, float] = {key: raid.stats.get(key, 0) for key in METRICS}
+    villain = t.the_villain
+    out: dict[str, float] = {key: t.stats.get(key, 0) for key in METRICS}
     out |= {"villain_wounds": villain.wounds, "villain_health": villain.health,
-            "minions_on_board": len(raid.minions()), "villain_cards_left": len(villain.deck)}
-    for figure in [*(h.fighter for h in raid.heroes.values()), villain.fighter]:
+            "minions_on_board": len(t.minions()), "villain_cards_left": len(villain.deck)}
+    for figure in [*(h.fighter for h in t.heroes.values()), villain.fighter]:
         out[f"defeated.{figure.id}" if figure.defeated else f"survived.{figure.id}"] = 1
-    for card in raid.played:
+    for card in t.played:
         out[f"played.{card}"] = 1
     return out

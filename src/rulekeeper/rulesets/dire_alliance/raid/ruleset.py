@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Ruleset, Table
-from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
+from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import attack, cards, dice, movement, special
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
+from rulekeeper.rulesets.dire_alliance.checks import Files
 from rulekeeper.rulesets.dire_alliance.raid import (
     attacks,
     damage,
@@ -22,34 +24,35 @@ from rulekeeper.rulesets.dire_alliance.raid import (
     minions,
     rounds,
     setup,
+    state,
     ties,
 )
 from rulekeeper.rulesets.dire_alliance.raid import movement as raid_movement
+from rulekeeper.rulesets.dire_alliance.raid.checks import check_raid
 from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
-from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
+from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
 from rulekeeper.rulesets.dire_alliance.raid.view import raid_view, render_raid
-from rulekeeper.rulesets.dire_alliance.ruleset import RULINGS as BATTLE_RULINGS
+from rulekeeper.rulesets.dire_alliance.state import Boards, prepare_boards
 
 HERE = Path(__file__).parent.parent
 
-RULINGS = (
-    *(r for r in BATTLE_RULINGS if r.id in ("combat-die", "vampire-die", "focus-empty-supply")),
-    Ruling("raid-ties", "Where the players mutually decide a choice on behalf of an enemy, who "
-           "decides?", ("heroes", "hard"), "heroes"),
-    Ruling("raid-row-icons", "Attack priority counts the action-row cards \"containing damage "
-           "icons\" that match: face-up cards only (a face-down card's icons are hidden), or "
-           "every card?", ("face-up", "all"), "face-up"),
-)
+SHARED = ("state.py", "cards.py", "dice.py", "attack.py", "movement.py", "special.py",
+          "models.py", "rulings.py", "words.py")
+"""The modules of the package that Raid Mode is built on, besides its own subpackage."""
 
 
-class DireAllianceRaid(Ruleset):
+class DireAllianceRaid(Ruleset[RaidTable]):
     """Dire Alliance: Horror, Raid Mode: one to four heroes against a rule-driven villain."""
 
     meta = RulesetMeta(name="dire-alliance-raid", version=1,
                        title="Dire Alliance: Horror — Raid Mode", players=setup.SEATS,
                        min_players=1, chance=True, hidden_information=True, max_length=20000,
-                       source="dire-alliance-horror.en.txt")
-    rulings = RULINGS
+                       max_steps=20_000, source="dire-alliance-horror.en.txt")
+    ruling_set = RaidRulings
+    table_type = RaidTable
+    code_paths = (HERE / "raid", *(HERE / name for name in SHARED))
+    """Raid Mode's code: its subpackage and the shared pieces (not Battle Mode's flow)."""
     content_model = RaidContent
     content_dir = HERE / "content"
     rules_files = (HERE / "rules_raid.yaml",)
@@ -60,16 +63,47 @@ class DireAllianceRaid(Ruleset):
     templates = (cards.TEMPLATES | attack.TEMPLATES | movement.TEMPLATES | special.TEMPLATES
                  | damage.TEMPLATES | goals.TEMPLATES | heroes.TEMPLATES | attacks.TEMPLATES
                  | minions.TEMPLATES | enemy_actions.TEMPLATES | enemies.TEMPLATES
-                 | raid_movement.TEMPLATES | setup.TEMPLATES | ties.TEMPLATES | rounds.TEMPLATES)
+                 | raid_movement.TEMPLATES | setup.TEMPLATES | ties.TEMPLATES | rounds.TEMPLATES
+                 | state.TEMPLATES)
+
+    @cached_property
+    def rule_index(self) -> list[RuleEntry]:
+        """Raid Mode's rules, the Battle Mode rules its code applies (the shared pieces cite
+        them: "Raid mode utilizes most of the standard rules from Battle Mode"), and the
+        engine's."""
+        cites("raid.overview.battle-rules")
+        battle = load_rules((HERE / "rules_battle.yaml",))
+        reused = find_code_sites(self.code_paths, (e.id for e in battle))
+        return [*load_rules(self.rules_files), *(e for e in battle if e.id in reused),
+                *load_rules((CORE_RULES,))]
 
     def scenarios(self, content: Any) -> list[str]:
+        cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
         return [s.id for s in content.raids]
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return setup.SEATS[:options.heroes]
 
-    def play(self, table: Table) -> Procedure:
+    def check_content(self, content: Any, user_dir: Path | None) -> None:
+        check_raid(content, Files(self.content_dir, user_dir))
+
+    def prepare(self, content: Any) -> Boards:
+        return prepare_boards(content.boards)
+
+    def play(self, table: RaidTable) -> Procedure:
         return rounds.play_raid(table)
+
+    def game_over(self, table: RaidTable, over: GameOver) -> Result:
+        """The closing event (unless the work budget ended the game), and its numbers."""
+        t = table.state
+        if over.reason in goals.REASONS:
+            goals.announce(t, over)
+        t.phase = "over"
+        return Result(over.winner, over.reason, t.round, rounds.metrics(t))
+
+    def judge(self, table: RaidTable) -> str | None:
+        """The side nearer its goal (see ``goals.progress``); None when they are as near."""
+        return goals.judge(table.state)
 
     def sides(self, options: Any) -> tuple[str, ...]:
         return ("heroes", "enemies")
@@ -77,21 +111,21 @@ class DireAllianceRaid(Ruleset):
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         return dice.script_faces(content.components)
 
-    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+    def view(self, table: RaidTable, player: str | None) -> dict[str, Any]:
         return raid_view(table.state, player) if table.state is not None else {}
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render_raid(view) if view.get("state") else ""
 
-    def invariant_violations(self, table: Table) -> list[str]:
+    def invariant_violations(self, table: RaidTable) -> list[str]:
         """Card conservation (each hero's piles, action row and supply; the villain deck, row
         and discard pile; the minion bag and board), one area per figure, defeated figures
         off the board."""
-        raid: Raid | None = table.state
-        if raid is None:
+        t = table.state
+        if t is None:
             return []
         wrong: list[str] = []
-        for seat, hero in raid.heroes.items():
+        for seat, hero in t.heroes.items():
             held = hero.piles.counts() + Counter(c.card for c in hero.row)
             own = [hero.spec.card.id] + [c.id for c in hero.hero_class.cards]
             for card in own:
@@ -101,20 +135,20 @@ class DireAllianceRaid(Ruleset):
                 wrong.append(f"{seat} holds unknown cards {sorted(set(held) - set(own))}")
             if hero.piles.play:
                 wrong.append(f"{seat} has cards in play outside the action row")
-        villain = raid.the_villain
+        villain = t.the_villain
         deck = Counter(villain.deck) + Counter(villain.row) + Counter(villain.discard)
         if deck != Counter(c.id for c in villain.spec.deck):
             wrong.append(f"the villain's cards are {dict(deck)}")
-        minion_ids = [f.id for f in raid.fighters.values() if raid.is_minion(f)]
-        on_board = [m for m in minion_ids if raid.fighters[m].on_board]
-        if len(minion_ids) != raid.side.bag or sorted(on_board + raid.bag) != sorted(minion_ids):
-            wrong.append(f"{len(raid.bag)} minions in the bag and {len(on_board)} on the board, "
-                         f"not {raid.side.bag}")
-        wrong += raid.placement_violations()
-        figures = [*(h.fighter for h in raid.heroes.values()), villain.fighter]
+        minion_ids = [f.id for f in t.fighters.values() if t.is_minion(f)]
+        on_board = [m for m in minion_ids if t.fighters[m].on_board]
+        if len(minion_ids) != t.side.bag or sorted(on_board + t.bag) != sorted(minion_ids):
+            wrong.append(f"{len(t.bag)} minions in the bag and {len(on_board)} on the board, "
+                         f"not {t.side.bag}")
+        wrong += t.placement_violations()
+        figures = [*(h.fighter for h in t.heroes.values()), villain.fighter]
         wrong += [f"{f.id} is off the board but not defeated" for f in figures
                   if not f.defeated and f.area is None]
-        claimed = [o for o in raid.objectives.values() if o.claimed_by is not None]
-        if sorted(o.id for o in claimed) != sorted(raid.claimed):
-            wrong.append(f"claimed objectives {raid.claimed} do not match the board")
+        claimed = [o for o in t.objectives.values() if o.claimed_by is not None]
+        if sorted(o.id for o in claimed) != sorted(t.claimed):
+            wrong.append(f"claimed objectives {t.claimed} do not match the board")
         return wrong

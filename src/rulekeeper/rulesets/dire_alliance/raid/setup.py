@@ -4,22 +4,23 @@ bag and the objectives."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.ruleset import Table
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
-from rulekeeper.rulesets.dire_alliance.models import FighterSpec
-from rulekeeper.rulesets.dire_alliance.raid.models import (
-    EnemyStat,
-    HeroStat,
-    RaidContent,
-)
+from rulekeeper.rulesets.dire_alliance.models import FighterSpec, Whole
+from rulekeeper.rulesets.dire_alliance.raid.models import EnemyStat, HeroStat
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero, VillainState
 from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-from rulekeeper.rulesets.dire_alliance.setup import board_for, check_choice
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState
+from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, check_choice
+from rulekeeper.rulesets.dire_alliance.words import a
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
 
 SEATS = ("hero1", "hero2", "hero3", "hero4")
 """One seat per hero, in clockwise order."""
@@ -27,7 +28,7 @@ SEATS = ("hero1", "hero2", "hero3", "hero4")
 TEMPLATES = {
     "raid.setup.scenario": "Scenario: {scenario}, played on {board}. Heroes' goal: {hero_goal} "
                            "Villain's goal: {villain_goal}",
-    "raid.setup.hero": "{seat} plays {hero} ({stats}), a {hero_class}: a starting deck of "
+    "raid.setup.hero": "{seat} plays {hero} ({stats}), {hero_class}: a starting deck of "
                        "{deck} cards (2 of each class card and 2 {card}), a supply of {supply} "
                        "cards and an empty damage pile; {hero} starts in {area}",
     "raid.setup.villain": "The villain is {villain} (rank {rank}, {stats}, health "
@@ -44,7 +45,7 @@ class RaidOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    heroes: int = Field(2, ge=1, le=4, description="number of heroes (one player each)")
+    heroes: Whole = Field(2, ge=1, le=4, description="number of heroes (one player each)")
     hero1: str = Field("maren", description="hero of the first seat")
     hero2: str = Field("cole", description="hero of the second seat")
     hero3: str = Field("varga", description="hero of the third seat")
@@ -70,11 +71,13 @@ def stats_text(melee: object, shoot: object, defense: object) -> str:
     return f"melee {melee}, shoot {shoot}, defense {defense}"
 
 
-def set_up(table: Table) -> Raid:
+def set_up(table: RaidTable) -> Raid:
     """Perform the setup steps in order."""
-    content: RaidContent = table.content
-    options: RaidOptions = table.options
+    cites("raid.setup.order", "raid.overview.heroes")  # one to four heroes (RaidOptions)
+    content = table.content
+    options = table.options
     scenario = content.raid(table.scenario or content.raids[0].id)
+    cites("raid.setup.game-board.a")
     board = content.board(scenario.board)
     seats = SEATS[:options.heroes]
     picks = [(getattr(options, f"hero{i}"), getattr(options, f"class{i}"))
@@ -87,77 +90,89 @@ def set_up(table: Table) -> Raid:
     chosen = [h for h, _ in picks]
     if len(set(chosen)) != len(chosen):
         raise UsageError(f"each player needs another hero (one token each): {', '.join(chosen)}")
+    cites("raid.setup.faction.choose", "raid.setup.faction.demo-kit")  # default: grievers
     side = content.raid_side(options.faction)
     faction = content.faction(options.faction)
     table.emit("raid.setup.scenario", "raid.setup.choose-scenario.a", scenario=scenario.name,
                board=board.name, hero_goal=scenario.hero_goal.text,
                villain_goal=scenario.villain_goal.text)
-    raid = Raid(table, board_for(board), DiceSet.from_content(content.components, table.rulings),
-                {}, 0, scenario=scenario, side=side)
+    t = Raid(table=table, board=table.prepared[board.id],
+             dice=DiceSet.from_content(content.components, table.rulings),
+             scenario=scenario, side=side)
+    cites("raid.ruling.combat-die", "raid.ruling.vampire-die")  # the dice, above
     for seat, (hero_id, class_id) in zip(seats, picks, strict=True):
+        cites("raid.setup.hero.choose", "raid.setup.hero.collect", "raid.setup.class.choose",
+              "raid.setup.class.collect")
         spec, hero_class = content.hero(hero_id), content.hero_class(class_id)
         cards = [spec.card.id] + [c.id for c in hero_class.cards]
         for card in [spec.card, *hero_class.cards]:
-            raid.cards[card.id] = card
-            raid.card_names[card.id] = card.name
+            t.cards[card.id] = card
+            t.card_names[card.id] = card.name
+        cites("raid.setup.play-area.order", "raid.setup.play-area.supply.a",
+              "raid.setup.play-area.supply.b", "raid.setup.play-area.starting-deck.a",
+              "raid.setup.play-area.deck", "raid.setup.play-area.damage-pile")
         piles = starting_piles(seat, cards)
         table.rng.shuffle(piles.deck)
-        raid.sides[seat] = piles
+        t.sides[seat] = piles
         fighter = Fighter(spec.id, seat, spec.card.id,
                           profile(spec.id, spec.name, spec.melee, spec.shoot, spec.defense),
                           profile(spec.id, spec.name, spec.melee, spec.shoot, spec.defense),
                           team=HEROES)
-        raid.fighters[fighter.id] = fighter
-        raid.place(fighter, scenario.heroes_start)
-        raid.heroes[seat] = Hero(seat, spec, hero_class, fighter, piles)
+        t.fighters[fighter.id] = fighter
+        t.place(fighter, scenario.heroes_start)
+        t.heroes[seat] = Hero(seat, spec, hero_class, fighter, piles)
         table.emit("raid.setup.hero", "raid.setup.play-area.starting-deck.b", seat=seat,
                    hero=spec.name, stats=stats_text(spec.melee, spec.shoot, spec.defense),
-                   hero_class=hero_class.name, deck=len(piles.deck), card=spec.card.name,
-                   supply=sum(piles.supply.values()), area=raid.area_name(scenario.heroes_start))
+                   hero_class=a(hero_class.name), deck=len(piles.deck), card=spec.card.name,
+                   supply=sum(piles.supply.values()), area=t.area_name(scenario.heroes_start))
+    cites("raid.setup.villain.choose", "raid.setup.villain.collect",
+          "raid.setup.enemy-play-area.order")
     villain = content.villain(options.villain)
     villain_fighter = Fighter(villain.id, ENEMIES, villain.id,
                               profile(villain.id, villain.name, villain.melee, villain.shoot,
                                       villain.defense),
                               profile(villain.id, villain.name, villain.melee, villain.shoot,
                                       villain.defense), team=ENEMIES)
-    raid.fighters[villain.id] = villain_fighter
-    raid.place(villain_fighter, scenario.villain_start)
-    raid.villain = VillainState(villain, villain_fighter, villain.health * len(seats),
-                                deck=[c.id for c in villain.deck])
-    raid.villain_cards = {c.id: c for c in villain.deck}
-    table.rng.shuffle(raid.villain.deck)
+    t.fighters[villain.id] = villain_fighter
+    t.place(villain_fighter, scenario.villain_start)
+    cites("raid.damage.villain.health", "raid.setup.enemy-play-area.reference-card")
+    t.villain = VillainState(villain, villain_fighter, villain.health * len(seats),
+                             deck=[c.id for c in villain.deck])
+    t.villain_cards = {c.id: c for c in villain.deck}
+    table.rng.shuffle(t.villain.deck)
     table.emit("raid.setup.villain", "raid.setup.enemy-play-area.villain-deck",
                villain=villain.name, rank=villain.rank or "unranked",
                stats=stats_text(villain.melee, villain.shoot, villain.defense),
-               health_x=villain.health, players=len(seats), health=raid.villain.health,
-               area=raid.area_name(scenario.villain_start), deck=len(raid.villain.deck))
+               health_x=villain.health, players=len(seats), health=t.villain.health,
+               area=t.area_name(scenario.villain_start), deck=len(t.villain.deck))
+    cites("raid.setup.enemy-play-area.minion-supply")
     for kind in side.minions:
-        raid.kinds[kind.id] = kind
+        t.kinds[kind.id] = kind
         for number in range(1, kind.count + 1):
             token = Fighter(f"{kind.id}-{number}", ENEMIES, kind.id,
                             profile(kind.id, kind.name, kind.melee, kind.shoot, kind.defense),
                             profile(kind.id, kind.name, kind.melee, kind.shoot, kind.defense),
                             team=ENEMIES)
-            raid.fighters[token.id] = token
-            raid.bag.append(token.id)
-    raid.bag.sort()
+            t.fighters[token.id] = token
+            t.bag.append(token.id)
+    t.bag.sort()
     sites = {s.id: s for s in board.sites}
     for colour in side.objectives:
         site_id = scenario.objectives.get(colour)
         if site_id is not None:
-            raid.objectives[colour] = Objective(colour, ENEMIES, sites[site_id].area,
-                                                f"{colour} {faction.objective}")
+            t.objectives[colour] = Objective(colour, ENEMIES, sites[site_id].area,
+                                             f"{colour} {faction.objective}")
     table.emit("raid.setup.faction", "raid.setup.faction.collect", villain=villain.name,
-               faction=faction.name, minions=len(raid.bag),
+               faction=faction.name, minions=len(t.bag),
                kinds=[f"{k.name} x{k.count} ({k.colour}, rank {k.rank or 'none'})"
                       for k in side.minions],
-               objectives=[f"{o.name} in {raid.area_name(o.area)}"
-                           for o in raid.objectives.values()])
+               objectives=[f"{o.name} in {t.area_name(o.area)}"
+                           for o in t.objectives.values()])
     for site_id in scenario.sites:
         site = sites[site_id]
-        raid.sites[site_id] = SiteState(site.id, site.kind, site.area, site.name)
-    if raid.sites:
+        t.sites[site_id] = SiteState(site.id, site.kind, site.area, site.name)
+    if t.sites:
         table.emit("raid.setup.sites", "raid.hero-action.interact.b",
-                   sites=[f"{s.name} in {raid.area_name(s.area)}" for s in raid.sites.values()])
-    raid.decider = seats[0]
-    return raid
+                   sites=[f"{s.name} in {t.area_name(s.area)}" for s in t.sites.values()])
+    t.decider = seats[0]
+    return t

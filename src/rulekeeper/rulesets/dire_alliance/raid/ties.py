@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.ruleset import Asks
+
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Asked
 
 TEMPLATES = {
     "tie.decided": "Tie ({question}): {seat} decides for the enemies: {chosen} "
@@ -34,8 +36,8 @@ class Candidate:
     score: tuple[float, ...] = ()
 
 
-def settle(raid: Raid, seat: str, question: str, candidates: list[Candidate], rule: str,
-           criterion: str) -> Asked:
+def settle(t: Raid, seat: str, question: str, candidates: list[Candidate], rule: str,
+           criterion: str) -> Asks[str]:
     """The chosen candidate's id. Candidates with the same label are interchangeable (two
     minions of one kind in one area): the first stands for them. A single one is no tie."""
     distinct: dict[str, Candidate] = {}
@@ -44,15 +46,17 @@ def settle(raid: Raid, seat: str, question: str, candidates: list[Candidate], ru
     candidates = list(distinct.values())
     if len(candidates) == 1:
         return candidates[0].id
+    cites("raid.ties.occasions", "raid.ruling.raid-ties")
     labels = [c.label for c in candidates]
-    if raid.rulings["raid-ties"] == "hard":
+    if t.rulings["raid-ties"] == "hard":
+        cites("raid.ties.hard")
         best = max(candidates, key=lambda c: c.score)  # max keeps the first of equals
-        raid.emit("tie.hard", rule, question=question, chosen=best.label, criterion=criterion,
-                  candidates=labels)
+        t.emit("tie.hard", rule, question=question, chosen=best.label, criterion=criterion,
+               candidates=labels)
         return best.id
-    answer = yield from raid.ask(seat, "tie", [(c.id, c.label) for c in candidates], rule,
-                                 f"Tie: {question}? (the heroes decide for the enemies)")
+    answer = yield from t.ask(seat, "tie", [(c.id, c.label) for c in candidates], rule,
+                              f"Tie: {question}? (the heroes decide for the enemies)")
     chosen = next(c for c in candidates if c.id == answer)
-    raid.emit("tie.decided", rule, seat=seat, question=question, chosen=chosen.label,
-              candidates=labels)
+    t.emit("tie.decided", rule, seat=seat, question=question, chosen=chosen.label,
+           candidates=labels)
     return answer
