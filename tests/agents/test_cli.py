@@ -14,7 +14,7 @@ def test_play_with_mcts_and_an_agent_option(tmp_path, capsys, monkeypatch):
     code, out, _ = run(["play", "nim", "--agents", "mcts,random", "--agent-option",
                         "budget=200", "--log", str(log)], capsys, monkeypatch)
     assert code == 0 and "Game over: winner north" in out
-    record, _ = read_log(log)
+    record = read_log(log).record
     assert record.decisions[0] == "3" and replay(record).result.winner == "north"
 
 
