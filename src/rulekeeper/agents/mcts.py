@@ -13,8 +13,9 @@ cryptid battles) stays automated inside the worlds. The choice is the most visit
 Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100ms``):
 
 - ``budget``: iterations per decision (``200``) or a time (``100ms``, ``1.5s``); default 200.
-  An iteration budget makes the agent's choices a function of its seed; a time budget
-  depends on the machine.
+  A time is the search's own processor time (its thread's), so a busy machine does not cut
+  a search short; on an idle one it is the time the search takes. An iteration budget
+  makes the agent's choices a function of its seed; a time budget depends on the machine.
 - ``rollout``: ``random`` (default), or a bot of the ruleset (``heuristic``).
 - ``depth``: stop a rollout after this many decisions and ask the ruleset's ``judge`` (the
   rules' own count of who is ahead; a tie when it has none); default: play to the end.
@@ -97,7 +98,8 @@ class Node:
 
 @dataclass
 class Search:
-    """What the last search did: for benchmarks and the curious."""
+    """What the last search did (``seconds``: processor time), for benchmarks and the
+    curious."""
 
     iterations: int = 0
     seconds: float = 0.0
@@ -166,7 +168,7 @@ class MctsAgent:
         self.last = Search()
         if len(decision.options) == 1:
             return decision.options[0].id
-        start = time.perf_counter()
+        start = time.thread_time()
         root = Node()
         seat = decision.player
         iterations = self.budget.iterations
@@ -178,9 +180,9 @@ class MctsAgent:
             if iterations is not None:
                 if self.last.iterations >= iterations:
                     break
-            elif time.perf_counter() >= deadline:
+            elif time.thread_time() >= deadline:
                 break
-        self.last.seconds = time.perf_counter() - start
+        self.last.seconds = time.thread_time() - start
         keys = [(seat, decision.kind, option) for option in decision.ids]
         self.last.visits = {k[2]: root.children[k].visits for k in keys if k in root.children}
         best = max((k for k in keys if k in root.children),
