@@ -2,30 +2,40 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+from pydantic import Field
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
+from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
 from tests.core.duel import Duel
 
 
-class Nim(Ruleset):
-    """Seven stones; north and south take 1, 2 or 3 in turn; who takes the last one wins.
+class NimOptions(NoOptions):
+    stones: int = Field(7, ge=1, le=1000)
 
-    Perfect play leaves a multiple of four: from seven, take three.
+
+class Nim(Ruleset):
+    """Seven stones (option ``stones``); north and south take 1, 2 or 3 in turn; who takes
+    the last one wins. Perfect play leaves a multiple of four: from seven, take three.
     """
 
     meta = RulesetMeta(name="nim", version=1, title="Nim", players=("north", "south"),
-                       chance=False, hidden_information=False, max_length=10)
+                       chance=False, hidden_information=False, max_length=1000)
     content_model = Duel.content_model
     content_dir = Duel.content_dir
+    options_model = NimOptions
 
     def play(self, table: Table) -> Procedure:
-        table.state = {"stones": 7, "turn": 0}
-        return self.resume(table)
+        table.state = {"stones": table.options.stones, "turn": 0}
+        return self.moves(table)
 
     def resume(self, table: Table) -> Procedure:
+        return self.moves(table)
+
+    def moves(self, table: Table) -> Procedure:
         state = table.state
         while True:
             seat = table.seats[state["turn"] % 2]
@@ -58,4 +68,11 @@ class Gamble(Ruleset):
         return Result("north" if six == (bet == "risky") else "south", "roll")
 
 
-GAMES = {"nim-v1": Nim, "gamble-v1": Gamble}
+class RerunNim(Nim):
+    """Nim without ``resume``: its forks re-run the game."""
+
+    meta = replace(Nim.meta, name="rerun-nim")
+    resume = Ruleset.resume  # type: ignore[assignment]
+
+
+GAMES = {"nim-v1": Nim, "rerun-nim-v1": RerunNim, "gamble-v1": Gamble}
