@@ -20,6 +20,14 @@ def test_it_finds_the_winning_move_of_nim():
     assert max(agent.last.visits, key=agent.last.visits.__getitem__) == "3"
 
 
+def test_a_prior_bot_is_followed_until_the_evidence_says_otherwise():
+    game = new_game("nim")
+    few = make_agent("mcts:budget=2:prior=first", game.ruleset, "north", 1)
+    assert decide(few, game) == "1"  # two iterations: the prior's choice, which ties
+    many = make_agent("mcts:budget=400:prior=first", game.ruleset, "north", 1)
+    assert decide(many, game) == "3"
+
+
 def test_it_wins_nim_against_any_opponent_from_a_winning_start():
     for seed in range(5):
         game = new_game("nim")

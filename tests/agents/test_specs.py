@@ -27,7 +27,8 @@ def test_a_spec_gives_the_agent_its_options():
     ("mcts:depth=x", "not a number"),
     ("mcts:c=-1", "between 0 and 100"),
     ("mcts:peek=maybe", "true or false"),
-    ("mcts:rollout=heuristc", "rollout agents of duel-v1"),
+    ("mcts:rollout=heuristc", "the bots of duel-v1"),
+    ("mcts:prior=smart", "none or one of the bots"),
     ("mcts:budget", "key=value"),
     ("random:budget=5", "'random' takes no options"),
 ])

@@ -17,6 +17,10 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
   a search short; on an idle one it is the time the search takes. An iteration budget
   makes the agent's choices a function of its seed; a time budget depends on the machine.
 - ``rollout``: ``random`` (default), or a bot of the ruleset (``heuristic``).
+- ``prior``: a bot whose choice is tried first at each new node and keeps a bonus in UCB
+  that fades with visits (``1/(1+visits)``), and breaks ties of the final choice: with a
+  small budget the search then plays like that bot and departs from it only on evidence.
+  Default: the rollout bot, or ``none`` with random rollouts.
 - ``depth``: stop a rollout after this many decisions and ask the ruleset's ``judge`` (the
   rules' own count of who is ahead; a tie when it has none); default: play to the end.
 - ``c``: the exploration constant of UCB (default 1.0).
@@ -88,12 +92,18 @@ class Budget:
 @dataclass(slots=True)
 class Node:
     """A decision taken in the tree: how often it was offered, tried, and what it earned
-    the seat that took it."""
+    the seat that took it; ``guess`` is the prior bot's choice at the decision after it."""
 
     offered: int = 0
     visits: int = 0
     value: float = 0.0
     children: dict[Key, Node] = field(default_factory=dict)
+    guess: Key | None = None
+    guessed: bool = False
+
+
+PRIOR_WEIGHT = 1.0
+"""The prior's bonus in UCB: this much over (1 + visits) for the prior bot's choice."""
 
 
 @dataclass
@@ -106,7 +116,7 @@ class Search:
     visits: dict[str, int] = field(default_factory=dict)
 
 
-OPTIONS = ("budget", "rollout", "depth", "c", "peek")
+OPTIONS = ("budget", "rollout", "prior", "depth", "c", "peek")
 
 
 class MctsAgent:
@@ -116,7 +126,8 @@ class MctsAgent:
 
     def __init__(self, ruleset: Ruleset[Any], seat: str = "", seed: int = 0, *,
                  budget: Budget | None = None, rollout: str = "random",
-                 depth: int | None = None, c: float = 1.0, peek: bool = False) -> None:
+                 prior: str | None = None, depth: int | None = None, c: float = 1.0,
+                 peek: bool = False) -> None:
         if (ruleset.meta.hidden_information and not peek
                 and type(ruleset).determinize is Ruleset.determinize):
             raise UsageError(f"mcts: {ruleset.meta.id} hides information but cannot yet "
@@ -126,12 +137,13 @@ class MctsAgent:
         self.seat = seat
         self.budget = budget or Budget()
         self.rollout = rollout
+        self.prior = prior
         self.depth = depth
         self.c = c
         self.last = Search()
         self._random = random.Random(seed)
         self._seed = seed
-        self._rollout_agents: dict[str, Agent] = {}
+        self._bots: dict[tuple[str, str], Agent] = {}
 
     @classmethod
     def from_options(cls, ruleset: Ruleset[Any], seat: str, seed: int,
@@ -141,15 +153,20 @@ class MctsAgent:
             if key not in OPTIONS:
                 raise UsageError(f"mcts has no option {key!r}{did_you_mean(key, OPTIONS)}; "
                                  f"its options: {', '.join(OPTIONS)}")
-        rollout = options.get("rollout", "random")
         bots = [n for n in agent_names(ruleset) if n not in ("human", "mcts")]
+        rollout = options.get("rollout", "random")
         if rollout not in bots:
             raise UsageError(f"mcts rollout {rollout!r}{did_you_mean(rollout, bots)}: "
-                             f"the rollout agents of {ruleset.meta.id}: {', '.join(bots)}")
+                             f"the bots of {ruleset.meta.id}: {', '.join(bots)}")
+        prior = options.get("prior", "none" if rollout == "random" else rollout)
+        if prior not in (*bots, "none"):
+            raise UsageError(f"mcts prior {prior!r}{did_you_mean(prior, bots)}: none or "
+                             f"one of the bots of {ruleset.meta.id}: {', '.join(bots)}")
         c = _number(options, "c", float, 0.0, 100.0)
         return cls(ruleset, seat, seed,
                    budget=Budget.parse(options["budget"]) if "budget" in options else None,
-                   rollout=rollout, depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
+                   rollout=rollout, prior=None if prior == "none" else prior,
+                   depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
                    c=1.0 if c is None else c, peek=_flag(options, "peek"))
 
     def __repr__(self) -> str:
@@ -186,7 +203,8 @@ class MctsAgent:
         keys = [(seat, decision.kind, option) for option in decision.ids]
         self.last.visits = {k[2]: root.children[k].visits for k in keys if k in root.children}
         best = max((k for k in keys if k in root.children),
-                   key=lambda k: (root.children[k].visits, root.children[k].value))
+                   key=lambda k: (root.children[k].visits, k == root.guess,
+                                  root.children[k].value))
         return best[2]
 
     def _iterate(self, root: Node, world: Game) -> None:
@@ -204,12 +222,12 @@ class MctsAgent:
                 else:
                     child.offered += 1
             if untried:
-                key = untried[int(self._random.random() * len(untried))]
+                key = self._expansion(node, world, untried)
                 child = node.children[key] = Node(offered=1)
                 path.append((child, decision.player))
                 world.step(key[2])
                 break
-            key = max(keys, key=lambda k: self._ucb(node.children[k]))
+            key = max(keys, key=lambda k: self._ucb(node, k))
             node = node.children[key]
             path.append((node, decision.player))
             world.step(key[2])
@@ -218,8 +236,24 @@ class MctsAgent:
             child.visits += 1
             child.value += scores[player]
 
-    def _ucb(self, node: Node) -> float:
-        return node.value / node.visits + self.c * math.sqrt(math.log(node.offered) / node.visits)
+    def _expansion(self, node: Node, world: Game, untried: list[Key]) -> Key:
+        """The decision to add below ``node``: the prior bot's choice first, else any."""
+        if self.prior is not None and not node.guessed:
+            node.guessed = True
+            decision = world.pending
+            assert decision is not None
+            option = decide(self._bot(self.prior, decision.player), world)
+            node.guess = (decision.player, decision.kind, option)
+        guess = node.guess
+        if guess is not None and guess in untried:
+            return guess
+        return untried[int(self._random.random() * len(untried))]
+
+    def _ucb(self, parent: Node, key: Key) -> float:
+        node = parent.children[key]
+        bonus = PRIOR_WEIGHT / (1 + node.visits) if key == parent.guess else 0.0
+        return (node.value / node.visits + bonus
+                + self.c * math.sqrt(math.log(node.offered) / node.visits))
 
     def _play_on(self, world: Game) -> dict[str, float]:
         """Roll out to the end (or ``depth`` decisions); each seat's score."""
@@ -229,7 +263,7 @@ class MctsAgent:
             if self.rollout == "random":
                 option = decision.options[int(self._random.random() * len(decision.options))].id
             else:
-                option = decide(self._rollout_agent(decision.player), world)
+                option = decide(self._bot(self.rollout, decision.player), world)
             world.step(option)
             played += 1
         if world.result is not None:
@@ -240,12 +274,12 @@ class MctsAgent:
         return {seat: score(side_of(self.ruleset, options, seat), winner)
                 for seat in world.seats}
 
-    def _rollout_agent(self, seat: str) -> Agent:
-        agent = self._rollout_agents.get(seat)
+    def _bot(self, name: str, seat: str) -> Agent:
+        """The rollout or prior bot ``name`` for ``seat``, made once."""
+        agent = self._bots.get((name, seat))
         if agent is None:
-            agent = make_agent(self.rollout, self.ruleset, seat,
-                               derive_seed(self._seed, len(self._rollout_agents)))
-            self._rollout_agents[seat] = agent
+            agent = make_agent(name, self.ruleset, seat, derive_seed(self._seed, len(self._bots)))
+            self._bots[name, seat] = agent
         return agent
 
 
