@@ -181,13 +181,18 @@ def speed(args: argparse.Namespace) -> str:
 
 # --- win rates -------------------------------------------------------------------------------
 
+ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "random"}
+"""Rollouts where the heuristic bot is too slow to roll out within the budgets (a whole
+game of it takes longer than a decision's budget); the others roll out with their bot."""
+
+
 def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
                  plan: Plan) -> list[str]:
     ruleset = registry.load(ruleset_id)
     options = ruleset.parse_options({})
     seats = ruleset.seats(options)
-    mcts = f"mcts:budget={budget}:rollout={rollout}{peek(ruleset)}"
     bot = ruleset.default_bot
+    mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{peek(ruleset)}"
     started = cpu()
     if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides
         wins = ties = 0
@@ -218,13 +223,14 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
 
 def winrate(args: argparse.Namespace) -> str:
     plan = Plan(workers=args.workers)
-    lines = ["| ruleset | budget | rollout | measured | games | win rate (95% interval) "
-             "| beside it | CPU minutes |", "|---|---|---|---|---:|---|---|---:|"]
+    lines = ["| ruleset | budget | rollout (prior: the heuristic bot) | measured | games "
+             "| win rate (95% interval) | beside it | CPU minutes |",
+             "|---|---|---|---|---:|---|---|---:|"]
     for ruleset_id in args.ruleset or deciding():
         ruleset = registry.load(ruleset_id)
         for budget in args.budgets.split(","):
-            lines += winrate_rows(ruleset_id, budget, args.rollout or ruleset.default_bot,
-                                  args.games, plan)
+            rollout = args.rollout or ROLLOUTS.get(ruleset_id, ruleset.default_bot)
+            lines += winrate_rows(ruleset_id, budget, rollout, args.games, plan)
     return (f"### How often mcts wins\n\n`benchmarks/bots.py winrate --games {args.games} "
             f"--budgets {args.budgets}` ({machine()}, {args.workers} workers). Budgets are "
             f"the search's processor time per decision.\n\n" + "\n".join(lines) + "\n")
