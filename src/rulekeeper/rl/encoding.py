@@ -66,16 +66,18 @@ def leaves(value: Any, path: str = "") -> Iterator[tuple[str, float]]:
     [('hand[]=a', 1.0), ('hand[]=a', 1.0), ('hp', 1.3862943611198906), ('name=Ann', 1.0),
      ('ok', 1.0)]
     """
-    if isinstance(value, bool):
+    kind = type(value)
+    if kind is bool:
         if value:
             yield path, 1.0
-    elif isinstance(value, int | float):
+    elif kind is int or kind is float:
         yield path, math.copysign(math.log1p(abs(value)), value)
-    elif isinstance(value, str):
+    elif kind is str:
         yield f"{path}={value}", 1.0
     elif isinstance(value, Mapping):
+        prefix = f"{path}/" if path else ""
         for key, item in value.items():
-            yield from leaves(item, f"{path}/{key}" if path else str(key))
+            yield from leaves(item, f"{prefix}{key}")
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
             if isinstance(item, Mapping):
@@ -85,6 +87,8 @@ def leaves(value: Any, path: str = "") -> Iterator[tuple[str, float]]:
                 yield from leaves(item, f"{path}/{index}")
             else:
                 yield from leaves(item, f"{path}[]")
+    elif isinstance(value, int | float):  # a subclass (an enum's value, numpy's numbers)
+        yield from leaves(float(value), path)
 
 
 class HashingEncoder:
