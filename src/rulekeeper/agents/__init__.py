@@ -33,19 +33,14 @@ class Agent(Protocol):
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str: ...
 
 
-class Searcher(Protocol):
-    """An agent that decides by looking ahead in samples of the game (``game.sample``)."""
-
-    def search(self, game: Game) -> str: ...
-
-
 def decide(agent: Agent, game: Game) -> str:
-    """``agent``'s option for the game's pending decision: a searcher searches the game,
-    the others read the deciding seat's view (when they use it)."""
+    """``agent``'s option for the game's pending decision: an agent that searches (one with
+    ``search(game) -> option id``, such as ``mcts``) gets the game, the others the deciding
+    seat's view (when they use it)."""
     decision = game.pending
     if decision is None:
         raise UsageError("the game is over; there is no decision to make")
-    search = getattr(agent, "search", None)  # a Searcher (isinstance is slow)
+    search = getattr(agent, "search", None)  # (a runtime-checked Protocol is slow)
     if search is not None:
         option: str = search(game)
         return option

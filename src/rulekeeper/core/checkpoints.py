@@ -9,9 +9,9 @@ decisions made since, instead of re-running the whole game.
 A checkpoint holds a deep copy of ``table.state``, the generator's state (scripted dice
 included), the automated steps spent, and how many decisions, events and outside inputs
 came before it. What every game shares is never copied: the content, what
-:meth:`~rulekeeper.core.ruleset.Ruleset.prepare` made of it, whatever the ruleset object
-holds, and boards. Parts of the table that the state refers to (the table itself, its
-generator, rulings, options, a bound ``table.emit``) become the fork's own parts.
+:meth:`~rulekeeper.core.ruleset.Ruleset.prepare` made of it, and boards. Parts of the table
+that the state refers to (the table itself, its generator, rulings, options, the ruleset, a
+bound ``table.emit``) become the fork's own parts.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class _Part:
                            f"without a table to stand for")
 
 
-PARTS = ("rng", "rulings", "options", "inputs", "events")
+PARTS = ("rng", "rulings", "options", "inputs", "events", "ruleset")
 """The table's parts a state may refer to, which each game has its own of."""
 _TABLE = _Part("table")
 _PARTS = {name: _Part(name) for name in PARTS}
@@ -155,15 +155,18 @@ def restore(checkpoint: Checkpoint, table: Table, events: Sequence[Event]) -> No
     table.inputs.used = table.inputs.known[:checkpoint.inputs]
 
 
-_SHARED: dict[tuple[int, int], tuple[Any, Any, dict[int, Any]]] = {}
+_SHARED: dict[int, tuple[Any, dict[int, Any]]] = {}
+KEPT = 8
+"""How many contents' shared objects are remembered (the latest ones)."""
 
 
 def table_objects(table: Table) -> dict[int, Any]:
-    """:func:`shared_objects` of what every game of this ruleset and content shares, found
-    once per ruleset and content."""
-    key = (id(table.ruleset), id(table.content))
-    known = _SHARED.get(key)
-    if known is None or known[0] is not table.ruleset or known[1] is not table.content:
-        roots = (table.ruleset, table.content, table.prepared)
-        known = _SHARED[key] = (table.ruleset, table.content, shared_objects(roots))
-    return known[2]
+    """:func:`shared_objects` of the table's content and what ``prepare`` made of it, found
+    once per content."""
+    known = _SHARED.get(id(table.content))
+    if known is None or known[0] is not table.content:
+        if len(_SHARED) >= KEPT:
+            del _SHARED[next(iter(_SHARED))]
+        found = shared_objects((table.content, table.prepared))
+        known = _SHARED[id(table.content)] = (table.content, found)
+    return known[1]
