@@ -163,17 +163,18 @@ def search_speed(ruleset_id: str, rollout: str, iterations: int,
 
 
 def speed(args: argparse.Namespace) -> str:
-    lines = ["| ruleset | rollout | iterations per second | decisions per second at 100 "
-             "iterations |", "|---|---|---:|---:|"]
+    lines = ["| ruleset | rollout | iterations per second | decisions per second at "
+             f"{args.iterations} iterations |", "|---|---|---:|---:|"]
     for ruleset_id in args.ruleset or deciding():
         ruleset = registry.load(ruleset_id)
         for rollout in ("random", ruleset.default_bot):
-            m = search_speed(ruleset_id, rollout, 100, args.decisions)
+            m = search_speed(ruleset_id, rollout, args.iterations, args.decisions)
             print(ruleset_id, rollout, m, file=sys.stderr)
             lines.append(f"| {ruleset_id} | {rollout} | {m['iterations/s']:,.0f} "
                          f"| {m['decisions/s']:.2f} |")
     return (f"### How fast mcts decides\n\n`benchmarks/bots.py speed --decisions "
-            f"{args.decisions}` ({machine()}). Processor time of the searches at the first "
+            f"{args.decisions} --iterations {args.iterations}` ({machine()}). Processor time "
+            f"of the searches at the first "
             f"{args.decisions} decisions with more than one option of a game the heuristic "
             f"bot plays (seed 7); until a ruleset implements `resume`, every iteration "
             f"re-runs the game so far.\n\n" + "\n".join(lines) + "\n")
@@ -263,6 +264,7 @@ def main() -> None:
     parser.add_argument("--ruleset", action="append", help="only these rulesets")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--decisions", type=int, default=10, help="speed: decisions searched")
+    parser.add_argument("--iterations", type=int, default=20, help="speed: mcts budget")
     parser.add_argument("--budgets", default="25ms,100ms", help="winrate: two mcts budgets")
     parser.add_argument("--rollout", help="winrate: rollout agent (default: the ruleset's bot)")
     parser.add_argument("--workers", type=int, default=2)
