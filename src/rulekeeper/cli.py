@@ -12,10 +12,11 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from rulekeeper.agents import seat_agents
+from rulekeeper.agents import decide, seat_agents
 from rulekeeper.agents.human import QuitGame, TakeBack
 from rulekeeper.cli_args import (
     EXTRA,
+    AgentOptionOpt,
     AgentsOpt,
     ContentOpt,
     DiceOpt,
@@ -86,7 +87,7 @@ def list_rulesets() -> None:
 
 @app.command(context_settings=EXTRA)
 def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
-         agents: AgentsOpt = None,
+         agents: AgentsOpt = None, agent_option: AgentOptionOpt = None,
          dice: DiceOpt = None,
          ruling: RulingOpt = None, content: ContentOpt = None,
          content_replace: ReplaceOpt = False, set_: SetOpt = None,
@@ -99,7 +100,8 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_), content_replace=content_replace)
     check_lang(game.ruleset, lang)
-    names = agent_list(agents) or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1)
+    names = (agent_list(agents, agent_option)
+             or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1))
     seated = seat_agents(game.ruleset, game.seats, names, seed)
     humans = {seat for seat, name in zip(game.seats, names + [names[-1]] * 9, strict=False)
               if name == "human"}
@@ -108,10 +110,8 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         while game.pending is not None:
             shown = print_events(game, shown, humans, lang)
             decision = game.pending
-            agent = seated[decision.player]
-            view = game.view(decision.player) if agent.uses_view else None
             try:
-                game.step(agent.choose(view, decision))
+                game.step(decide(seated[decision.player], game))
             except TakeBack:
                 game = take_back(game, humans, lang)
                 shown = len(game.events)

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from rulekeeper.agents import with_options
 from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import parse_assignments
@@ -27,7 +28,11 @@ RulesetArg = Annotated[str, typer.Argument(help="ruleset id, e.g. cryptids or cr
 ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="scenario id")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="random seed")]
 AgentsOpt = Annotated[str | None, typer.Option(
-    "--agents", help="agents by seat, comma-separated (random, first, human, or a ruleset bot)")]
+    "--agents", help="agents by seat, comma-separated (random, first, human, mcts, or a "
+    "ruleset bot); options follow a name as :key=value (mcts:budget=100ms)")]
+AgentOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--agent-option", help="key=value for every agent that takes options, repeatable (mcts: "
+    "budget=200 iterations or 100ms, rollout=random|heuristic, depth=N, c=1.0, peek=true)")]
 RulingOpt = Annotated[list[str] | None, typer.Option("--ruling", help="id=option, repeatable")]
 ContentOpt = Annotated[str | None, typer.Option(
     "--content", help="folder of YAML files laid over the sample content (by item id)")]
@@ -125,5 +130,11 @@ def content_sets(items: list[str] | None) -> dict[str, Any]:
     return {k: parse_value(v) for k, v in parse_assignments(items or [], "--set").items()}
 
 
-def agent_list(text: str | None) -> list[str] | None:
-    return [a.strip() for a in text.split(",") if a.strip()] if text else None
+def agent_list(text: str | None, options: list[str] | None = None) -> list[str] | None:
+    """The agent specs of ``--agents``, with the ``--agent-option`` values added."""
+    names = [a.strip() for a in text.split(",") if a.strip()] if text else None
+    if options:
+        if names is None:
+            raise UsageError("--agent-option needs --agents (e.g. --agents mcts,heuristic)")
+        names = with_options(names, options)
+    return names

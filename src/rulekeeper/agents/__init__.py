@@ -2,7 +2,13 @@
 
 Generic agents work for every ruleset; a ruleset adds its own bots by name in
 ``Ruleset.bots``. Agents that do not read the view say so (``uses_view = False``),
-so drivers can skip building it.
+so drivers can skip building it. A searching agent (``mcts``) looks ahead in samples of
+the game instead (``search(game) -> option id``); drivers ask every agent with
+:func:`decide`.
+
+An agent is named by a spec: its name, then options, each ``:key=value``
+(``mcts:budget=100ms:rollout=heuristic``); :func:`with_options` adds the command line's
+``--agent-option`` values to the agents that take options.
 """
 
 from __future__ import annotations
@@ -25,6 +31,20 @@ class Agent(Protocol):
     uses_view: bool
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str: ...
+
+
+def decide(agent: Agent, game: Game) -> str:
+    """``agent``'s option for the game's pending decision: an agent that searches (one with
+    ``search(game) -> option id``, such as ``mcts``) gets the game, the others the deciding
+    seat's view (when they use it)."""
+    decision = game.pending
+    if decision is None:
+        raise UsageError("the game is over; there is no decision to make")
+    search = getattr(agent, "search", None)  # (a runtime-checked Protocol is slow)
+    if search is not None:
+        option: str = search(game)
+        return option
+    return agent.choose(game.view(decision.player) if agent.uses_view else None, decision)
 
 
 class RandomAgent:
@@ -55,12 +75,61 @@ GENERIC: dict[str, type[RandomAgent] | type[FirstOptionAgent]] = {
     "random": RandomAgent, "first": FirstOptionAgent}
 
 
+TAKES_OPTIONS = ("mcts",)
+"""The agents that take options (``mcts:budget=100ms``)."""
+
+
 def agent_names(ruleset: Ruleset) -> list[str]:
-    return sorted({*GENERIC, "human", *ruleset.bots})
+    return sorted({*GENERIC, *TAKES_OPTIONS, "human", *ruleset.bots})
 
 
-def make_agent(name: str, ruleset: Ruleset, seat: str, seed: int) -> Agent:
-    """The agent called ``name`` for ``seat``: generic, ``human``, or one of the ruleset's bots."""
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """An agent spec's name and options.
+
+    >>> parse_spec("mcts:budget=100ms:rollout=heuristic")
+    ('mcts', {'budget': '100ms', 'rollout': 'heuristic'})
+    """
+    name, *items = spec.split(":")
+    options: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise UsageError(f"agent {spec!r}: options are written :key=value "
+                             f"(e.g. mcts:budget=100ms)")
+        options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def with_options(specs: list[str], options: list[str]) -> list[str]:
+    """``--agent-option key=value`` values added to every agent of ``specs`` that takes
+    options; refused when none does.
+
+    >>> with_options(["mcts", "heuristic"], ["budget=100ms"])
+    ['mcts:budget=100ms', 'heuristic']
+    """
+    if not options:
+        return specs
+    for item in options:
+        parse_spec("agent:" + item)
+    takers = [parse_spec(s)[0] in TAKES_OPTIONS for s in specs]
+    if not any(takers):
+        raise UsageError(f"--agent-option: none of the agents ({', '.join(specs)}) takes "
+                         f"options; those that do: {', '.join(TAKES_OPTIONS)}")
+    return [":".join([spec, *options]) if takes else spec
+            for spec, takes in zip(specs, takers, strict=True)]
+
+
+def make_agent(spec: str, ruleset: Ruleset, seat: str, seed: int) -> Agent:
+    """The agent ``spec`` names for ``seat``: generic, ``human``, ``mcts`` (with options), or
+    one of the ruleset's bots."""
+    name, options = parse_spec(spec)
+    if name == "mcts":
+        from rulekeeper.agents.mcts import MctsAgent
+
+        return MctsAgent.from_options(ruleset, seat, seed, options)
+    if options:
+        raise UsageError(f"agent {name!r} takes no options; those that do: "
+                         f"{', '.join(TAKES_OPTIONS)}")
     if name == "human":
         from rulekeeper.agents.human import HumanAgent
 
@@ -90,8 +159,5 @@ def seat_agents(ruleset: Ruleset, seats: tuple[str, ...], names: list[str] | Non
 def play_out(game: Game, agents: Mapping[str, Agent]) -> Game:
     """Let the agents decide until the game is over."""
     while game.pending is not None:
-        decision = game.pending
-        agent = agents[decision.player]
-        view = game.view(decision.player) if agent.uses_view else None
-        game.step(agent.choose(view, decision))
+        game.step(decide(agents[game.pending.player], game))
     return game

@@ -143,6 +143,11 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({self.spec.id!r}, {len(self.ids)} areas)"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        """A board never changes (its sight cache only remembers answers): a copy of a
+        game's state shares it."""
+        return self
+
     def neighbours(self, area: str) -> tuple[str, ...]:
         return self._neighbours[area]
 

@@ -15,13 +15,22 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from rulekeeper.core import registry
+from rulekeeper.core import checkpoints, registry
+from rulekeeper.core.checkpoints import Checkpoint
 from rulekeeper.core.content import digest
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event
 from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.ruleset import GameOver, Inputs, InputSource, Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import (
+    GameOver,
+    Inputs,
+    InputSource,
+    Procedure,
+    Result,
+    Ruleset,
+    Table,
+)
 from rulekeeper.core.rulings import resolve
 
 RECORD_FORMAT = 2
@@ -69,22 +78,30 @@ class Game:
     """A running game. Drive it with :meth:`step` until :attr:`over`."""
 
     def __init__(self, ruleset: Ruleset[Any], record: Record, content: Any, log: bool = True,
-                 source: InputSource | None = None) -> None:
+                 source: InputSource | None = None, *, checkpoints: bool = False) -> None:
         self.ruleset = ruleset
         self._record = record.model_copy(
             update={"decisions": [], "inputs": [], "events_digest": None})
         self._content = content
         self._log = log
         self._source = source
+        self._checkpoint: Checkpoint | None = None
+        self._sampled = False
         self.decisions: list[str] = []
-        options = ruleset.parse_options(record.options)
-        self.table = ruleset.table_type(
-            ruleset, Rng(record.seed, record.dice), record.rulings, content, record.scenario,
-            options, ruleset.seats(options), log, Inputs(record.inputs, source))
+        self.table = self._new_table(record.inputs, log, ruleset.parse_options(record.options))
         self.pending: Decision | None = None
         self.result: Result | None = None
+        if checkpoints:
+            self._keep_checkpoints()
         self._procedure: Procedure = ruleset.play(self.table)
         self._advance(None)
+
+    def _new_table(self, inputs: Sequence[Mapping[str, Any]], log: bool, options: Any) -> Table:
+        record = self._record
+        return self.ruleset.table_type(
+            self.ruleset, Rng(record.seed, record.dice), record.rulings, self._content,
+            record.scenario, options, self.ruleset.seats(options), log,
+            Inputs(inputs, self._source))
 
     def __repr__(self) -> str:
         state = f"over: {self.result!r}" if self.pending is None else f"{self.pending.kind!r}"
@@ -150,31 +167,99 @@ class Game:
 
     def record(self) -> Record:
         """The game's record, from which :func:`replay` rebuilds it."""
+        self._refuse_sample("has no record")
         return self._record.model_copy(update={
             "decisions": list(self.decisions),
             "inputs": self.table.inputs.used,
             "events_digest": events_digest(self.events) if self._log else None,
         })
 
-    def _rerun(self, decisions: Sequence[str]) -> Game:
-        """The game re-played with ``decisions``; outside inputs received so far are reused."""
-        record = self._record.model_copy(update={"inputs": self.table.inputs.known})
-        game = Game(self.ruleset, record, self._content, self._log, self._source)
+    def fork(self) -> Game:
+        """An independent copy at the same point; stepping it leaves this game untouched.
+
+        The first fork re-runs the game. When the ruleset can resume from its state
+        (:meth:`Ruleset.resume`), the game then keeps its latest checkpoint, and later forks
+        resume from it and answer again only the decisions made since.
+        """
+        self._refuse_sample("cannot be forked")
+        game = self._rerun(self.decisions, self._log, self.ruleset.resumable)
+        if self.ruleset.resumable and self.table.saving is None:
+            self._checkpoint = game._checkpoint
+            self._keep_checkpoints()
+        return game
+
+    def sample(self, seat: str, seed: int) -> Game:
+        """A world ``seat`` may imagine from here, for a search.
+
+        A fork that logs nothing, whose chance from now on is drawn from ``seed`` (not the
+        real game's coming draws), and where what ``seat`` cannot know is redrawn by the
+        ruleset's :meth:`Ruleset.determinize`. It is not the real game: it has no record and
+        cannot be forked or undone; step it freely.
+        """
+        self._refuse_sample("cannot be sampled")
+        first = self.ruleset.resumable and self.table.saving is None
+        game = self.fork() if first else self._rerun(self.decisions, False, False)
+        game._log = game.table.logging = False
+        game.table.saving = None
+        game._sampled = True
+        game.table.rng.reseed(seed)
+        self.ruleset.determinize(game.table, seat, game.table.rng)
+        return game
+
+    def undo(self) -> str:
+        """Take back the last decision (the game re-runs without it); returns its option id."""
+        self._refuse_sample("cannot be undone")
+        if not self.decisions:
+            raise IllegalDecision("there is no decision to undo")
+        undone = self.decisions[-1]
+        self.__dict__.update(
+            self._rerun(self.decisions[:-1], self._log, self.ruleset.resumable).__dict__)
+        if self.table.saving is not None:
+            self._keep_checkpoints()
+        return undone
+
+    def _rerun(self, decisions: Sequence[str], log: bool, keep: bool) -> Game:
+        """The game played again with ``decisions``, from the latest checkpoint before them
+        or from the start; outside inputs received so far are reused. With ``keep``, the
+        new game keeps checkpoints."""
+        checkpoint = self._checkpoint
+        if checkpoint is not None and checkpoint.decisions <= len(decisions):
+            game = self._resumed(checkpoint, decisions[:checkpoint.decisions], log, keep)
+            decisions = decisions[checkpoint.decisions:]
+        else:
+            record = self._record.model_copy(update={"inputs": self.table.inputs.known})
+            game = Game(self.ruleset, record, self._content, log, self._source,
+                        checkpoints=keep)
         for option_id in decisions:
             game.step(option_id)
         return game
 
-    def fork(self) -> Game:
-        """An independent copy at the same point; stepping it leaves this game untouched."""
-        return self._rerun(self.decisions)
+    def _resumed(self, checkpoint: Checkpoint, before: Sequence[str], log: bool,
+                 keep: bool) -> Game:
+        """A new game standing where ``checkpoint`` was taken, after the decisions ``before``."""
+        game = object.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game._log = log
+        game._checkpoint = checkpoint
+        game.decisions = list(before)
+        game.table = self._new_table(self.table.inputs.known, log, self.table.options)
+        game.pending = game.result = None
+        checkpoints.restore(checkpoint, game.table, self.table.events)
+        if keep:
+            game._keep_checkpoints()
+        game._procedure = self.ruleset.resume(game.table)
+        game._advance(None)
+        return game
 
-    def undo(self) -> str:
-        """Take back the last decision (the game re-runs without it); returns its option id."""
-        if not self.decisions:
-            raise IllegalDecision("there is no decision to undo")
-        undone = self.decisions[-1]
-        self.__dict__.update(self._rerun(self.decisions[:-1]).__dict__)
-        return undone
+    def _keep_checkpoints(self) -> None:
+        self.table.saving = self._save
+
+    def _save(self) -> None:
+        self._checkpoint = checkpoints.take(self.table, len(self.decisions))
+
+    def _refuse_sample(self, what: str) -> None:
+        if self._sampled:
+            raise UsageError(f"a game sampled for a search {what}")
 
 
 def new_game(

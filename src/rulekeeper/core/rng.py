@@ -12,7 +12,7 @@ import hashlib
 import random
 from collections import deque
 from collections.abc import Iterable, MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rulekeeper.core.errors import DiceScriptError
 
@@ -20,6 +20,9 @@ T = TypeVar("T")
 
 ScriptValue = int | str
 """A scripted die value: a number for numeric dice, a face name or a 1-based face index."""
+
+RngState = tuple[Any, tuple[ScriptValue, ...], int]
+"""Where a generator stands: its random state, the scripted values left, the draws made."""
 
 
 def derive_seed(batch_seed: int, index: int) -> int:
@@ -76,6 +79,21 @@ class Rng:
     def scripted_left(self) -> int:
         """How many scripted values have not been used yet."""
         return len(self._script)
+
+    def snapshot(self) -> RngState:
+        """Where the generator stands, for :meth:`restore` (a game's checkpoint)."""
+        return self._random.getstate(), tuple(self._script), self.draws
+
+    def restore(self, state: RngState) -> None:
+        """Stand where :meth:`snapshot` was taken: the same draws follow."""
+        random_state, script, self.draws = state
+        self._random.setstate(random_state)
+        self._script = deque(script)
+
+    def reseed(self, seed: int) -> None:
+        """Draw from ``seed`` from now on (scripted values stay first): the chance of a game
+        imagined by a search, which must not know the real game's coming draws."""
+        self._random.seed(seed)
 
     def next_scripted(self) -> ScriptValue | None:
         """Take the next scripted value, or None when the script is used up."""

@@ -153,7 +153,7 @@ class Table:
     """
 
     __slots__ = ("content", "events", "inputs", "logging", "options", "prepared", "rng",
-                 "ruleset", "rulings", "scenario", "seats", "state", "steps")
+                 "ruleset", "rulings", "saving", "scenario", "seats", "state", "steps")
 
     def __init__(self, ruleset: Ruleset[Any], rng: Rng, rulings: Mapping[str, str],
                  content: Any, scenario: str | None, options: Any, seats: tuple[str, ...],
@@ -171,6 +171,19 @@ class Table:
         self.events: list[Event] = []
         self.state: Any = None
         self.inputs = inputs if inputs is not None else Inputs((), None)
+        self.saving: Callable[[], None] | None = None
+        """Saves a checkpoint for the game, when it keeps them (:meth:`checkpoint`)."""
+
+    def checkpoint(self) -> None:
+        """Mark a point where the rules can go on from ``state`` alone (the end of a
+        round...), for a ruleset that implements :meth:`Ruleset.resume`, which goes on from
+        right after this call.
+
+        A game that is forked keeps the latest one (a copy of ``state``, the dice, the
+        steps), and its forks resume from there; otherwise this does nothing.
+        """
+        if self.saving is not None and self.ruleset.resumable:
+            self.saving()
 
     def outside(self, kind: str, request: dict[str, Any]) -> Any:
         """A value from outside the rules (the opponent matchmaking picks...), recorded.
@@ -255,6 +268,25 @@ class Ruleset(ABC, Generic[TableT]):
     @abstractmethod
     def play(self, table: TableT) -> Procedure:
         """The whole game, from setup to the end, as a generator procedure."""
+
+    def resume(self, table: TableT) -> Procedure:
+        """The rest of a game from right after a ``table.checkpoint()`` call of its rules.
+
+        ``table.state`` (a copy), the dice and the steps are as they were there; the
+        procedure must go on exactly as :meth:`play` would have from that call. A ruleset
+        that implements it makes its forks cost about a round, not a game.
+        """
+        raise RulesetError(f"{self.meta.id} cannot resume a game from its state")
+
+    @cached_property
+    def resumable(self) -> bool:
+        """Whether the ruleset implements :meth:`resume`."""
+        return type(self).resume is not Ruleset.resume
+
+    def determinize(self, table: TableT, seat: str, rng: Rng) -> None:
+        """Redraw, in place and with ``rng``, what ``seat`` cannot know (the opponent's
+        hand, the order of a deck), consistently with what it has seen: a world a search
+        for ``seat`` may imagine. The default: nothing is hidden."""
 
     def prepare(self, content: Any) -> Any:
         """What the rules need of the content, built once per content (indexes, compiled

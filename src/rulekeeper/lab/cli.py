@@ -28,6 +28,7 @@ from rich.table import Table
 
 from rulekeeper.cli_args import (
     EXTRA,
+    AgentOptionOpt,
     AgentsOpt,
     ContentOpt,
     ForceOpt,
@@ -273,7 +274,8 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
                  min=1, max=MOST_GAMES, help="number of games; with --until-ci the most to "
                                              "play (default: 100, or 100000 with --until-ci)")
              ] = None,
-             seed: SeedOpt = 0, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
+             seed: SeedOpt = 0, agents: AgentsOpt = None, agent_option: AgentOptionOpt = None,
+             scenario: ScenarioOpt = None,
              ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
              side: SideOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
              ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
@@ -300,6 +302,7 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
                                as_json, [name for name, value in others.items() if value])
     from rulekeeper.lab.run import UntilNarrow, check
 
+    agents = ",".join(agent_list(agents, agent_option) or []) or None
     spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
     plan = make_plan(workers, backend, ray_address, chunk)
     check(spec)

@@ -58,35 +58,64 @@ class Duel(Ruleset):
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         return frozenset(), 6
 
-    def play(self, table: Table) -> Procedure:
+    def deal(self, table: Table) -> None:
         deck = list(table.content.deck.cards)
         table.rng.shuffle(deck)
         hands = {"north": deck[:3], "south": deck[3:6]}
-        won = {"north": 0, "south": 0}
-        table.state = {"hands": hands, "won": won, "round": 0}
+        table.state = {"hands": hands, "won": {"north": 0, "south": 0}, "round": 0,
+                       "down": {}, "shown": []}
         for seat in table.seats:
             table.emit("deal", "duel.deal", to=(seat,), seat=seat, cards=sorted(hands[seat]))
+
+    def play(self, table: Table) -> Procedure:
+        self.deal(table)
+        table.checkpoint()  # resume() goes on from here, and from the end of each round
+        return (yield from self.rounds(table))
+
+    def resume(self, table: Table) -> Procedure:
+        return self.rounds(table)
+
+    def rounds(self, table: Table) -> Procedure:
+        """The rounds left after the deal or a round: the state says all they need."""
+        state = table.state
+        hands, won, down = state["hands"], state["won"], state["down"]
         rounds = 1 if table.scenario == "short" else table.options.rounds
-        for number in range(1, rounds + 1):
-            table.state["round"] = number
-            shown = {}
+        for number in range(state["round"] + 1, rounds + 1):
+            state["round"] = number
             for seat in table.seats:
                 choice = yield Decision(seat, "play-card",
                                         options((str(c), f"play {c}") for c in hands[seat]),
                                         "duel.play", f"Round {number}: play a card")
                 hands[seat].remove(int(choice))
-                shown[seat] = int(choice)
+                down[seat] = int(choice)
                 table.emit("play", "duel.play", seat=seat)
-            table.emit("reveal", "duel.reveal", **shown)
-            winner = self._winner(table, shown["north"], shown["south"])
+            table.emit("reveal", "duel.reveal", **down)
+            state["shown"] += down.values()
+            winner = self._winner(table, down.pop("north"), down.pop("south"))
             if winner is None:
                 table.emit("round-drawn", "duel.tie-break", round=number)
             else:
                 won[winner] += 1
                 table.emit("round", "duel.reveal.higher", winner=winner, round=number)
+            table.checkpoint()
         overall = None if won["north"] == won["south"] else max(won, key=lambda s: won[s])
         return Result(overall, "rounds", rounds,
                       {"north_rounds": won["north"], "south_rounds": won["south"]})
+
+    def determinize(self, table: Table, seat: str, rng: Any) -> None:
+        """A seat sees its own cards and the cards shown: the other's hand and face-down
+        card are any of the others (the other hand and the cards never dealt)."""
+        state = table.state
+        other = next(s for s in table.seats if s != seat)
+        mine = [state["down"][seat]] if seat in state["down"] else []
+        unseen = list(table.content.deck.cards)
+        for card in [*state["hands"][seat], *state["shown"], *mine]:
+            unseen.remove(card)
+        rng.shuffle(unseen)
+        hidden = state["hands"][other]
+        hidden[:] = unseen[:len(hidden)]
+        if other in state["down"]:
+            state["down"][other] = unseen[len(hidden)]
 
     def _winner(self, table: Table, north: int, south: int) -> str | None:
         if north != south:

@@ -1,0 +1,280 @@
+"""Search bots and forks: what a fork costs, how fast ``mcts`` decides, how often it wins.
+
+Three measurements, each printed as a Markdown table (``--write`` puts them in
+docs/benchmarks.md between this script's markers):
+
+- ``forks``: processor time of one ``game.fork()`` and one ``game.sample()`` at a quarter,
+  half and three quarters of a random game, against replaying the game from its record; the
+  tests' duel with and without ``resume`` shows what checkpoints change.
+- ``speed``: decisions per second of ``mcts`` at a fixed iteration budget, and iterations
+  per second, with random and heuristic rollouts, at the first decisions of a game.
+- ``winrate``: ``mcts`` at two budgets against each ruleset's heuristic bot, with 95%
+  Wilson intervals. Where the seats are sides (red against blue) mcts plays each seat in
+  half of the games against the heuristic bot; where every seat plays one side against the
+  rules' automation (the heroes), the side's win rate with mcts at every seat is set
+  beside the same games played by the heuristic bot.
+
+Times are processor time (the machine may be shared); time budgets of ``mcts`` are its
+own processor time too.
+
+Run: .venv/bin/python benchmarks/bots.py forks|speed|winrate [--games 100]
+     [--budgets 25ms,100ms] [--ruleset ID ...] [--workers 2] [--write docs/benchmarks.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.agents.games import Nim, RerunNim  # noqa: E402
+from tests.core.duel import Duel  # noqa: E402
+
+from rulekeeper.agents import decide, make_agent, seat_agents  # noqa: E402
+from rulekeeper.agents.scores import side_of  # noqa: E402
+from rulekeeper.core import registry  # noqa: E402
+from rulekeeper.core.game import Game, new_game, replay  # noqa: E402
+from rulekeeper.core.ruleset import Ruleset  # noqa: E402
+from rulekeeper.lab.batch import BatchSpec  # noqa: E402
+from rulekeeper.lab.run import Plan, run_batch  # noqa: E402
+from rulekeeper.lab.stats import wilson  # noqa: E402
+
+
+def cpu() -> float:
+    """Processor seconds of this process and its finished children."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def deciding() -> list[str]:
+    return [r for r in registry.ids() if registry.load(r).meta.max_length > 0]
+
+
+def peek(ruleset: Ruleset[Any]) -> str:
+    hidden = ruleset.meta.hidden_information
+    return ":peek=true" if hidden and type(ruleset).determinize is Ruleset.determinize else ""
+
+
+# --- forks -----------------------------------------------------------------------------------
+
+TEST_GAMES = {"duel-v1": Duel, "nim-v1": Nim, "rerun-nim-v1": RerunNim}
+"""The tests' resumable games, and Nim without ``resume``."""
+OPTIONS = {"nim-v1": {"stones": 400}, "rerun-nim-v1": {"stones": 400}}
+
+
+def random_game(ruleset_id: str, seed: int, log: bool) -> Game:
+    game = new_game(ruleset_id, seed=seed, log=log, options=OPTIONS.get(ruleset_id))
+    chooser = random.Random(seed)
+    while game.pending is not None:
+        game.step(chooser.choice(game.pending.ids))
+    return game
+
+
+def per_call(action: Any) -> float:
+    """Milliseconds of processor time per call (calls repeated for at least 50 ms)."""
+    calls, started = 0, time.process_time()
+    while (spent := time.process_time() - started) < 0.05:
+        action()
+        calls += 1
+    return spent / calls * 1000
+
+
+def fork_costs(ruleset_id: str, games: int) -> dict[str, float]:
+    """Milliseconds of processor time: fork and sample at 1/4, 1/2 and 3/4 of random games
+    (logging off, as searches run), and a replay of the whole game."""
+    costs: dict[str, list[float]] = {"replay": [], "decisions": []}
+    for seed in range(games):
+        full = random_game(ruleset_id, seed, log=False)
+        costs["decisions"].append(len(full.decisions))
+        costs["replay"].append(per_call(lambda f=full: replay(f.record(), log=False)))
+        for share in (0.25, 0.5, 0.75):
+            game = new_game(ruleset_id, seed=seed, log=False, options=OPTIONS.get(ruleset_id))
+            for option in full.decisions[:int(len(full.decisions) * share)]:
+                game.step(option)
+            if game.pending is None:
+                continue
+            game.fork()  # the first fork re-runs the game; later ones resume when they can
+            costs.setdefault(f"fork {share:.0%}", []).append(per_call(game.fork))
+            seat = game.pending.player
+            costs.setdefault(f"sample {share:.0%}", []).append(
+                per_call(lambda g=game, s=seat: g.sample(s, 1)))
+    return {name: sum(values) / len(values) for name, values in costs.items()}
+
+
+def forks_table(rows: dict[str, dict[str, float]]) -> str:
+    lines = ["| ruleset | resumes | decisions per game | replay of a game (ms) | fork at "
+             "25% / 50% / 75% (ms) | sample at 25% / 50% / 75% (ms) |",
+             "|---|---|---:|---:|---:|---:|"]
+    for ruleset_id, m in rows.items():
+        resumable = "yes" if registry.load(ruleset_id).resumable else "no (re-runs)"
+        forks = " / ".join(f"{m.get(f'fork {p}', float('nan')):.2f}" for p in ("25%", "50%", "75%"))
+        samples = " / ".join(f"{m.get(f'sample {p}', float('nan')):.2f}"
+                             for p in ("25%", "50%", "75%"))
+        lines.append(f"| {ruleset_id} | {resumable} | {m['decisions']:.0f} | {m['replay']:.2f} "
+                     f"| {forks} | {samples} |")
+    return "\n".join(lines)
+
+
+def forks(args: argparse.Namespace) -> str:
+    rows = {}
+    chosen = args.ruleset or deciding()
+    for ruleset_id, ruleset in TEST_GAMES.items():
+        registry.register(ruleset_id, ruleset)
+    for ruleset_id in [*TEST_GAMES, *chosen]:
+        rows[ruleset_id] = fork_costs(ruleset_id, args.games)
+        print(ruleset_id, rows[ruleset_id], file=sys.stderr)
+    return (f"### What a fork costs\n\n`benchmarks/bots.py forks --games {args.games}` "
+            f"({machine()}). Processor time per call, logging off, averaged over "
+            f"{args.games} random games; `nim` (400 stones, a checkpoint every move) is a test "
+            f"game that resumes, `rerun-nim` the same without `resume`.\n\n"
+            f"{forks_table(rows)}\n")
+
+
+# --- speed -----------------------------------------------------------------------------------
+
+def search_speed(ruleset_id: str, rollout: str, iterations: int,
+                 decisions: int) -> dict[str, float]:
+    """mcts at the first ``decisions`` decisions of a game that the heuristic bot plays."""
+    ruleset = registry.load(ruleset_id)
+    game = new_game(ruleset_id, seed=7, log=False)
+    bots = seat_agents(ruleset, game.seats, [ruleset.default_bot], 7)
+    spec = f"mcts:budget={iterations}:rollout={rollout}{peek(ruleset)}"
+    searched, seconds, done = 0, 0.0, 0
+    while game.pending is not None and searched < decisions:
+        seat = game.pending.player
+        if len(game.pending.options) > 1:
+            agent = make_agent(spec, ruleset, seat, searched)
+            started = time.thread_time()
+            decide(agent, game)
+            seconds += time.thread_time() - started
+            done += agent.last.iterations
+            searched += 1
+        game.step(decide(bots[seat], game))
+    return {"decisions/s": searched / seconds, "iterations/s": done / seconds}
+
+
+def speed(args: argparse.Namespace) -> str:
+    lines = ["| ruleset | rollout | iterations per second | decisions per second at "
+             f"{args.iterations} iterations |", "|---|---|---:|---:|"]
+    for ruleset_id in args.ruleset or deciding():
+        ruleset = registry.load(ruleset_id)
+        for rollout in ("random", ruleset.default_bot):
+            m = search_speed(ruleset_id, rollout, args.iterations, args.decisions)
+            print(ruleset_id, rollout, m, file=sys.stderr)
+            lines.append(f"| {ruleset_id} | {rollout} | {m['iterations/s']:,.0f} "
+                         f"| {m['decisions/s']:.2f} |")
+    return (f"### How fast mcts decides\n\n`benchmarks/bots.py speed --decisions "
+            f"{args.decisions} --iterations {args.iterations}` ({machine()}). Processor time "
+            f"of the searches at the first "
+            f"{args.decisions} decisions with more than one option of a game the heuristic "
+            f"bot plays (seed 7); until a ruleset implements `resume`, every iteration "
+            f"re-runs the game so far.\n\n" + "\n".join(lines) + "\n")
+
+
+# --- win rates -------------------------------------------------------------------------------
+
+ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "random"}
+"""Rollouts where the heuristic bot is too slow to roll out within the budgets (a whole
+game of it takes longer than a decision's budget); the others roll out with their bot."""
+
+
+def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
+                 plan: Plan) -> list[str]:
+    ruleset = registry.load(ruleset_id)
+    options = ruleset.parse_options({})
+    seats = ruleset.seats(options)
+    bot = ruleset.default_bot
+    mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{peek(ruleset)}"
+    started = cpu()
+    if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides
+        wins = ties = 0
+        for place, seat in enumerate(seats):
+            agents = tuple(mcts if i == place else bot for i in range(len(seats)))
+            results = run_batch(BatchSpec(ruleset_id, agents), games // len(seats), 11 + place,
+                                plan)
+            wins += sum(r.winner == seat for r in results)
+            ties += sum(r.winner is None for r in results)
+        played = games // len(seats) * len(seats)
+        rate = wilson(wins, played)
+        row = (f"| {ruleset_id} | {budget} | {rollout} | mcts against {bot} | {played} "
+               f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
+    else:  # every seat plays one side against the rules
+        side = side_of(ruleset, options, seats[0])
+        found = {}
+        for name, agents in (("mcts", (mcts,)), (bot, (bot,))):
+            results = run_batch(BatchSpec(ruleset_id, agents), games, 11, plan)
+            found[name] = wilson(sum(r.winner == side for r in results), games)
+        m, b = found["mcts"], found[bot]
+        row = (f"| {ruleset_id} | {budget} | {rollout} | {side} won with mcts / with {bot} "
+               f"| {games} | **{m.value:.0%}** ({m.low:.0%}–{m.high:.0%}) | {b.value:.0%} "
+               f"({b.low:.0%}–{b.high:.0%}) | ")
+    minutes = (cpu() - started) / 60
+    print(row, f"{minutes:.1f} CPU min", file=sys.stderr, flush=True)
+    return [row + f"{minutes:.0f} |"]
+
+
+def winrate(args: argparse.Namespace) -> str:
+    plan = Plan(workers=args.workers)
+    lines = ["| ruleset | budget | rollout (prior: the heuristic bot) | measured | games "
+             "| win rate (95% interval) | beside it | CPU minutes |",
+             "|---|---|---|---|---:|---|---|---:|"]
+    for ruleset_id in args.ruleset or deciding():
+        ruleset = registry.load(ruleset_id)
+        for budget in args.budgets.split(","):
+            rollout = args.rollout or ROLLOUTS.get(ruleset_id, ruleset.default_bot)
+            lines += winrate_rows(ruleset_id, budget, rollout, args.games, plan)
+    return (f"### How often mcts wins\n\n`benchmarks/bots.py winrate --games {args.games} "
+            f"--budgets {args.budgets}` ({machine()}, {args.workers} workers). Budgets are "
+            f"the search's processor time per decision.\n\n" + "\n".join(lines) + "\n")
+
+
+# --- the page --------------------------------------------------------------------------------
+
+def machine() -> str:
+    return (f"{os.cpu_count()} CPUs, Python {platform.python_version()}, load average "
+            f"{os.getloadavg()[0]:.1f} at the start")
+
+
+def write_section(path: Path, name: str, text: str) -> None:
+    """Replace this measurement's section of the page (between its markers), or append it."""
+    begin, end = f"<!-- bots-{name}:begin -->", f"<!-- bots-{name}:end -->"
+    page = path.read_text(encoding="utf-8")
+    block = f"{begin}\n{text.strip()}\n{end}"
+    if begin in page:
+        page = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, page,
+                      flags=re.S)
+    else:
+        page = page.rstrip() + "\n\n" + block + "\n"
+    path.write_text(page, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("forks", "speed", "winrate"))
+    parser.add_argument("--ruleset", action="append", help="only these rulesets")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--decisions", type=int, default=10, help="speed: decisions searched")
+    parser.add_argument("--iterations", type=int, default=20, help="speed: mcts budget")
+    parser.add_argument("--budgets", default="25ms,100ms", help="winrate: two mcts budgets")
+    parser.add_argument("--rollout", help="winrate: rollout agent (default: the ruleset's bot)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--write", type=Path, help="update this Markdown page")
+    args = parser.parse_args()
+    text = {"forks": forks, "speed": speed, "winrate": winrate}[args.what](args)
+    print(text)
+    if args.write:
+        write_section(args.write, args.what, text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,303 @@
+"""``mcts``: Monte Carlo tree search (UCT) through the decision contract only.
+
+Each iteration imagines a world the deciding seat may believe in (``game.sample``: the
+coming dice are its own, and where information is hidden the ruleset's ``determinize``
+redraws what the seat cannot know, which makes this information-set MCTS), walks down the
+tree of decisions by UCB, adds one decision, plays on with a rollout policy (random or a
+bot of the ruleset) to the end or for ``depth`` decisions, and credits every decision on
+the way with how the game ended for the seat that made it. The tree is open-loop: a node
+is a sequence of decisions, whatever the dice did, and counts how often each of its
+options was offered (they differ between worlds). What the rules automate (enemies,
+cryptid battles) stays automated inside the worlds. The choice is the most visited option.
+
+Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100ms``):
+
+- ``budget``: iterations per decision (``200``) or a time (``100ms``, ``1.5s``); default 200.
+  A time is the search's own processor time (its thread's), so a busy machine does not cut
+  a search short; on an idle one it is the time the search takes. An iteration budget
+  makes the agent's choices a function of its seed; a time budget depends on the machine.
+- ``rollout``: ``random`` (default), or a bot of the ruleset (``heuristic``).
+- ``prior``: a bot whose choice is tried first at each new node and keeps a bonus in UCB
+  that fades with visits (``1/(1+visits)``), and breaks ties of the final choice: with a
+  small budget the search then plays like that bot and departs from it only on evidence.
+  Default: the rollout bot, or ``none`` with random rollouts.
+- ``depth``: stop a rollout after this many decisions and ask the ruleset's ``judge`` (the
+  rules' own count of who is ahead; a tie when it has none); default: play to the end.
+- ``c``: the exploration constant of UCB (default 1.0).
+- ``peek``: ``true`` lets the search see hidden information in a ruleset that cannot
+  determinize yet (it is refused otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekeeper.agents import Agent, agent_names, decide, make_agent
+from rulekeeper.agents.scores import score, side_of
+from rulekeeper.core.decisions import Decision
+from rulekeeper.core.errors import RulesetError, UsageError
+from rulekeeper.core.game import Game
+from rulekeeper.core.rng import derive_seed
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.rulings import did_you_mean
+
+DEFAULT_ITERATIONS = 200
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 3600.0
+
+Key = tuple[str, str, str]
+"""A decision taken: who decided, the kind of decision, the option id."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search one decision: ``iterations``, or ``seconds`` of the clock."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``200`` iterations, ``100ms`` or ``1.5s``.
+
+        >>> Budget.parse("100ms"), Budget.parse("50")
+        (Budget(iterations=None, seconds=0.1), Budget(iterations=50, seconds=None))
+        """
+        raw = text.strip().lower()
+        unit = 0.001 if raw.endswith("ms") else 1.0 if raw.endswith("s") else None
+        number = raw.removesuffix("ms").removesuffix("s") if unit else raw
+        try:
+            value = float(number) if unit else int(number)
+        except ValueError:
+            raise UsageError(f"mcts budget {text!r}: give iterations (200) or a time "
+                             f"(100ms, 1.5s)") from None
+        if unit is None:
+            if not 1 <= value <= MAX_ITERATIONS:
+                raise UsageError(f"mcts budget {text!r}: 1 to {MAX_ITERATIONS} iterations")
+            return cls(iterations=int(value))
+        seconds = value * unit
+        if not 0 < seconds <= MAX_SECONDS:
+            raise UsageError(f"mcts budget {text!r}: more than 0 and at most an hour")
+        return cls(iterations=None, seconds=seconds)
+
+    def __str__(self) -> str:
+        return f"{self.iterations}" if self.iterations else f"{(self.seconds or 0) * 1000:g}ms"
+
+
+@dataclass(slots=True)
+class Node:
+    """A decision taken in the tree: how often it was offered, tried, and what it earned
+    the seat that took it; ``guess`` is the prior bot's choice at the decision after it."""
+
+    offered: int = 0
+    visits: int = 0
+    value: float = 0.0
+    children: dict[Key, Node] = field(default_factory=dict)
+    guess: Key | None = None
+    guessed: bool = False
+
+
+PRIOR_WEIGHT = 1.0
+"""The prior's bonus in UCB: this much over (1 + visits) for the prior bot's choice."""
+
+
+@dataclass
+class Search:
+    """What the last search did (``seconds``: processor time), for benchmarks and the
+    curious."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[str, int] = field(default_factory=dict)
+
+
+OPTIONS = ("budget", "rollout", "prior", "depth", "c", "peek")
+
+
+class MctsAgent:
+    """Chooses by Monte Carlo tree search in samples of the game (``search``)."""
+
+    uses_view = False
+
+    def __init__(self, ruleset: Ruleset[Any], seat: str = "", seed: int = 0, *,
+                 budget: Budget | None = None, rollout: str = "random",
+                 prior: str | None = None, depth: int | None = None, c: float = 1.0,
+                 peek: bool = False) -> None:
+        if (ruleset.meta.hidden_information and not peek
+                and type(ruleset).determinize is Ruleset.determinize):
+            raise UsageError(f"mcts: {ruleset.meta.id} hides information but cannot yet "
+                             f"imagine what a seat does not know (Ruleset.determinize); the "
+                             f"search would see it: add --agent-option peek=true to allow it")
+        self.ruleset = ruleset
+        self.seat = seat
+        self.budget = budget or Budget()
+        self.rollout = rollout
+        self.prior = prior
+        self.depth = depth
+        self.c = c
+        self.last = Search()
+        self._random = random.Random(seed)
+        self._seed = seed
+        self._bots: dict[tuple[str, str], Agent] = {}
+
+    @classmethod
+    def from_options(cls, ruleset: Ruleset[Any], seat: str, seed: int,
+                     options: Mapping[str, str]) -> MctsAgent:
+        """The agent from ``key=value`` options as the command line gives them."""
+        for key in options:
+            if key not in OPTIONS:
+                raise UsageError(f"mcts has no option {key!r}{did_you_mean(key, OPTIONS)}; "
+                                 f"its options: {', '.join(OPTIONS)}")
+        bots = [n for n in agent_names(ruleset) if n not in ("human", "mcts")]
+        rollout = options.get("rollout", "random")
+        if rollout not in bots:
+            raise UsageError(f"mcts rollout {rollout!r}{did_you_mean(rollout, bots)}: "
+                             f"the bots of {ruleset.meta.id}: {', '.join(bots)}")
+        prior = options.get("prior", "none" if rollout == "random" else rollout)
+        if prior not in (*bots, "none"):
+            raise UsageError(f"mcts prior {prior!r}{did_you_mean(prior, bots)}: none or "
+                             f"one of the bots of {ruleset.meta.id}: {', '.join(bots)}")
+        c = _number(options, "c", float, 0.0, 100.0)
+        return cls(ruleset, seat, seed,
+                   budget=Budget.parse(options["budget"]) if "budget" in options else None,
+                   rollout=rollout, prior=None if prior == "none" else prior,
+                   depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
+                   c=1.0 if c is None else c, peek=_flag(options, "peek"))
+
+    def __repr__(self) -> str:
+        return (f"MctsAgent({self.ruleset.meta.id!r}, {self.seat!r}, budget={self.budget}, "
+                f"rollout={self.rollout!r})")
+
+    def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
+        raise RulesetError("mcts searches the game itself: drive it with agents.decide(agent, "
+                           "game) or play_out")
+
+    def search(self, game: Game) -> str:
+        """The option to take for the game's pending decision."""
+        decision = game.pending
+        if decision is None:
+            raise UsageError("mcts: the game is over; there is no decision to make")
+        self.last = Search()
+        if len(decision.options) == 1:
+            return decision.options[0].id
+        start = time.thread_time()
+        root = Node()
+        seat = decision.player
+        iterations = self.budget.iterations
+        deadline = start + (self.budget.seconds or 0.0)
+        while True:
+            world = game.sample(seat, self._random.getrandbits(63))
+            self._iterate(root, world)
+            self.last.iterations += 1
+            if iterations is not None:
+                if self.last.iterations >= iterations:
+                    break
+            elif time.thread_time() >= deadline:
+                break
+        self.last.seconds = time.thread_time() - start
+        keys = [(seat, decision.kind, option) for option in decision.ids]
+        self.last.visits = {k[2]: root.children[k].visits for k in keys if k in root.children}
+        best = max((k for k in keys if k in root.children),
+                   key=lambda k: (root.children[k].visits, k == root.guess,
+                                  root.children[k].value))
+        return best[2]
+
+    def _iterate(self, root: Node, world: Game) -> None:
+        """One iteration: select and expand in ``world``, roll out, back up."""
+        node = root
+        path: list[tuple[Node, str]] = []
+        while world.pending is not None:
+            decision = world.pending
+            keys = [(decision.player, decision.kind, option) for option in decision.ids]
+            untried = []
+            for key in keys:
+                child = node.children.get(key)
+                if child is None:
+                    untried.append(key)
+                else:
+                    child.offered += 1
+            if untried:
+                key = self._expansion(node, world, untried)
+                child = node.children[key] = Node(offered=1)
+                path.append((child, decision.player))
+                world.step(key[2])
+                break
+            key = max(keys, key=lambda k: self._ucb(node, k))
+            node = node.children[key]
+            path.append((node, decision.player))
+            world.step(key[2])
+        scores = self._play_on(world)
+        for child, player in path:
+            child.visits += 1
+            child.value += scores[player]
+
+    def _expansion(self, node: Node, world: Game, untried: list[Key]) -> Key:
+        """The decision to add below ``node``: the prior bot's choice first, else any."""
+        if self.prior is not None and not node.guessed:
+            node.guessed = True
+            decision = world.pending
+            assert decision is not None
+            option = decide(self._bot(self.prior, decision.player), world)
+            node.guess = (decision.player, decision.kind, option)
+        guess = node.guess
+        if guess is not None and guess in untried:
+            return guess
+        return untried[int(self._random.random() * len(untried))]
+
+    def _ucb(self, parent: Node, key: Key) -> float:
+        node = parent.children[key]
+        bonus = PRIOR_WEIGHT / (1 + node.visits) if key == parent.guess else 0.0
+        return (node.value / node.visits + bonus
+                + self.c * math.sqrt(math.log(node.offered) / node.visits))
+
+    def _play_on(self, world: Game) -> dict[str, float]:
+        """Roll out to the end (or ``depth`` decisions); each seat's score."""
+        played = 0
+        while world.pending is not None and (self.depth is None or played < self.depth):
+            decision = world.pending
+            if self.rollout == "random":
+                option = decision.options[int(self._random.random() * len(decision.options))].id
+            else:
+                option = decide(self._bot(self.rollout, decision.player), world)
+            world.step(option)
+            played += 1
+        if world.result is not None:
+            winner = world.result.winner
+        else:
+            winner = self.ruleset.judge(world.table)
+        options = world.table.options
+        return {seat: score(side_of(self.ruleset, options, seat), winner)
+                for seat in world.seats}
+
+    def _bot(self, name: str, seat: str) -> Agent:
+        """The rollout or prior bot ``name`` for ``seat``, made once."""
+        agent = self._bots.get((name, seat))
+        if agent is None:
+            agent = make_agent(name, self.ruleset, seat, derive_seed(self._seed, len(self._bots)))
+            self._bots[name, seat] = agent
+        return agent
+
+
+def _number(options: Mapping[str, str], key: str, kind: type[int] | type[float],
+            low: float, high: float) -> Any:
+    if key not in options:
+        return None
+    try:
+        value = kind(options[key])
+    except ValueError:
+        raise UsageError(f"mcts {key}={options[key]!r}: not a number") from None
+    if not low <= value <= high:
+        raise UsageError(f"mcts {key}={options[key]!r}: between {low:g} and {high:g}")
+    return value
+
+
+def _flag(options: Mapping[str, str], key: str) -> bool:
+    value = options.get(key, "false").lower()
+    if value not in ("true", "false", "yes", "no"):
+        raise UsageError(f"mcts {key}={options[key]!r}: true or false")
+    return value in ("true", "yes")

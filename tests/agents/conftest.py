@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rulekeeper.core import registry
+from tests.agents.games import GAMES
+from tests.core.duel import Duel
+
+
+@pytest.fixture(autouse=True, scope="session")
+def agent_games() -> Iterator[None]:
+    """The duel and the tiny games of known best play."""
+    registry.register("duel-v1", Duel)
+    for ruleset_id, ruleset in GAMES.items():
+        registry.register(ruleset_id, ruleset)
+    yield
+    for ruleset_id in GAMES:
+        registry.unregister(ruleset_id)

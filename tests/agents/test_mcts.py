@@ -1,0 +1,125 @@
+"""The ``mcts`` agent: it finds known best moves, keeps to what its seat may know, and plays
+every ruleset through the decision contract."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.agents import decide, make_agent, play_out, seat_agents
+from rulekeeper.agents.mcts import Budget, MctsAgent
+from rulekeeper.core import registry
+from rulekeeper.core.errors import RulesetError, UsageError
+from rulekeeper.core.game import new_game, replay
+
+
+def test_it_finds_the_winning_move_of_nim():
+    game = new_game("nim")
+    agent = make_agent("mcts:budget=300", game.ruleset, "north", 1)
+    assert decide(agent, game) == "3"  # leaves four stones: south cannot win
+    assert agent.last.iterations == 300
+    assert max(agent.last.visits, key=agent.last.visits.__getitem__) == "3"
+
+
+def test_a_prior_bot_is_followed_until_the_evidence_says_otherwise():
+    game = new_game("nim")
+    few = make_agent("mcts:budget=2:prior=first", game.ruleset, "north", 1)
+    assert decide(few, game) == "1"  # two iterations: the prior's choice, which ties
+    many = make_agent("mcts:budget=400:prior=first", game.ruleset, "north", 1)
+    assert decide(many, game) == "3"
+
+
+def test_it_wins_nim_against_any_opponent_from_a_winning_start():
+    for seed in range(5):
+        game = new_game("nim")
+        agents = seat_agents(game.ruleset, game.seats, ["mcts:budget=200", "random"], seed)
+        assert play_out(game, agents).result.winner == "north"
+
+
+def test_it_does_not_know_the_dice_to_come():
+    game = new_game("gamble", seed=0)  # this game's die will show 6: "risky" would win
+    truth = game.fork()
+    truth.step("risky")
+    assert truth.result.winner == "north"
+    agent = make_agent("mcts:budget=100", game.ruleset, "north", 0)
+    assert decide(agent, game) == "safe"  # what wins five times in six
+    assert agent.last.visits["safe"] > agent.last.visits["risky"]
+
+
+def test_its_choice_depends_only_on_what_its_seat_sees():
+    # seeds 2 and 9 deal north the same hand in the same order, and south different cards
+    searches = []
+    for seed in (2, 9):
+        game = new_game("duel", seed=seed)
+        assert game.table.state["hands"]["north"] == [4, 7, 5]
+        agent = make_agent("mcts:budget=60", game.ruleset, "north", 5)
+        searches.append((decide(agent, game), agent.last.visits))
+    assert searches[0] == searches[1]
+    assert new_game("duel", seed=2).table.state["hands"]["south"] != new_game(
+        "duel", seed=9).table.state["hands"]["south"]
+
+
+def test_the_same_seed_makes_the_same_choices():
+    def choices(seed: int) -> list[str]:
+        game = new_game("duel", seed=3)
+        agents = seat_agents(game.ruleset, game.seats, ["mcts:budget=30", "random"], seed)
+        return play_out(game, agents).decisions
+
+    assert choices(4) == choices(4)
+
+
+def test_a_time_budget_stops_the_search():
+    game = new_game("duel", seed=3)
+    agent = make_agent("mcts:budget=30ms", game.ruleset, "north", 1)
+    assert decide(agent, game) in game.pending.ids
+    assert agent.last.iterations >= 1 and agent.last.seconds < 5
+
+
+def test_one_option_is_taken_without_a_search():
+    game = new_game("duel", seed=3, options={"rounds": 3})
+    for _ in range(4):
+        game.step(game.pending.ids[0])
+    agent = make_agent("mcts", game.ruleset, "north", 1)
+    assert decide(agent, game) == game.pending.ids[0] and agent.last.iterations == 0
+
+
+def test_truncated_rollouts_ask_the_rulesets_judge():
+    class Judged(type(registry.load("nim"))):  # type: ignore[misc]
+        def judge(self, table):
+            return "north" if table.state["stones"] % 4 == 0 else "south"  # north moves first
+
+    ruleset = Judged()
+    game = new_game("nim")
+    agent = MctsAgent(ruleset, "north", 1, budget=Budget(60), depth=0)
+    assert decide(agent, game) == "3"
+
+
+def test_it_refuses_to_see_hidden_information_unless_told_to_peek():
+    ruleset = registry.load("dire-alliance-battle")
+    with pytest.raises(UsageError, match="peek=true"):
+        make_agent("mcts", ruleset, "red", 1)
+    assert make_agent("mcts:peek=true", ruleset, "red", 1)
+    assert make_agent("mcts", registry.load("duel"), "north", 1)  # the duel determinizes
+
+
+def test_it_is_driven_through_decide_not_choose():
+    game = new_game("nim")
+    agent = make_agent("mcts", game.ruleset, "north", 1)
+    with pytest.raises(RulesetError, match="decide"):
+        agent.choose(None, game.pending)
+
+
+@pytest.mark.parametrize("ruleset_id", [r for r in registry.ids()
+                                        if registry.load(r).meta.max_length > 0])
+def test_it_makes_legal_decisions_in_every_ruleset(ruleset_id):
+    game = new_game(ruleset_id, seed=1)
+    ruleset = game.ruleset
+    mcts = "mcts:budget=4:depth=3:peek=true:rollout=" + ruleset.default_bot
+    agents = seat_agents(ruleset, game.seats, [mcts, ruleset.default_bot], 1)
+    searched = 0
+    while game.pending is not None and searched < 12:
+        agent = agents[game.pending.player]
+        searched += isinstance(agent, MctsAgent)
+        game.step(decide(agent, game))
+    assert searched
+    again = replay(game.record())
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]

@@ -1,0 +1,63 @@
+"""Agent specs: a name and ``:key=value`` options; ``--agent-option`` adds options."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.agents import make_agent, parse_spec, seat_agents, with_options
+from rulekeeper.agents.mcts import Budget, MctsAgent
+from rulekeeper.agents.scores import score, side_of
+from rulekeeper.core import registry
+from rulekeeper.core.errors import UsageError
+
+
+def test_a_spec_gives_the_agent_its_options():
+    agent = make_agent("mcts:budget=100ms:rollout=random:depth=8:c=0.5", registry.load("duel"),
+                       "north", 1)
+    assert isinstance(agent, MctsAgent)
+    assert agent.budget == Budget(iterations=None, seconds=0.1)
+    assert (agent.rollout, agent.depth, agent.c) == ("random", 8, 0.5)
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("mcts:budgt=10", "no option 'budgt'.*did you mean 'budget'"),
+    ("mcts:budget=fast", "give iterations"),
+    ("mcts:budget=0", "1 to"),
+    ("mcts:budget=-5ms", "more than 0"),
+    ("mcts:depth=x", "not a number"),
+    ("mcts:c=-1", "between 0 and 100"),
+    ("mcts:peek=maybe", "true or false"),
+    ("mcts:rollout=heuristc", "the bots of duel-v1"),
+    ("mcts:prior=smart", "none or one of the bots"),
+    ("mcts:budget", "key=value"),
+    ("random:budget=5", "'random' takes no options"),
+])
+def test_bad_specs_are_refused_in_one_line(spec, message):
+    with pytest.raises(UsageError, match=message):
+        make_agent(spec, registry.load("duel"), "north", 1)
+
+
+def test_agent_options_go_to_the_agents_that_take_them():
+    assert with_options(["mcts", "random"], ["budget=50", "depth=4"]) == [
+        "mcts:budget=50:depth=4", "random"]
+    assert with_options(["random"], []) == ["random"]
+    with pytest.raises(UsageError, match="none of the agents"):
+        with_options(["random", "first"], ["budget=50"])
+    with pytest.raises(UsageError, match="key=value"):
+        with_options(["mcts"], ["budget"])
+
+
+def test_seat_agents_take_specs():
+    ruleset = registry.load("duel")
+    agents = seat_agents(ruleset, ("north", "south"), ["mcts:budget=7", "random"], 1)
+    assert agents["north"].budget.iterations == 7
+    assert parse_spec(" mcts ") == ("mcts", {})
+
+
+def test_a_seat_scores_for_its_side():
+    raid = registry.load("dire-alliance-raid")
+    options = raid.parse_options({"heroes": 2})
+    assert side_of(raid, options, "hero2") == "heroes"
+    battle = registry.load("dire-alliance-battle")
+    assert side_of(battle, battle.parse_options({}), "blue") == "blue"
+    assert [score("heroes", w) for w in ("heroes", None, "enemies")] == [1.0, 0.5, 0.0]
