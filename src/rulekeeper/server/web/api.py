@@ -126,3 +126,18 @@ def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
         return packed(request, film(log.record, None, lang))
     except ReplayMismatch as error:
         raise ApiError(str(error)) from None
+
+
+@router.get("/api/rulesets/{ruleset_id}/seats")
+def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
+        str, Query(max_length=2000, description="the options, as JSON")] = "{}") -> list[str]:
+    """The seats a game with these options has (some options set how many play)."""
+    ruleset = games.load_ruleset(ruleset_id)
+    try:
+        given = json.loads(options)
+    except json.JSONDecodeError as error:
+        raise ApiError(f"options: not JSON ({error.msg})") from None
+    if not isinstance(given, dict):
+        raise ApiError("options: a JSON object is needed")
+    games.refuse_file_options(given)
+    return list(ruleset.seats(ruleset.parse_options(given)))

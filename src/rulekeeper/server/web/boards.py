@@ -84,7 +84,7 @@ def _by_id(items: Iterable[Any], wanted: str | None) -> Any:
     return next((i for i in items if i.id == wanted), items[0])
 
 
-MARGIN = 0.8
+MARGIN = 1.2
 """Board units left around the areas."""
 
 
@@ -177,8 +177,9 @@ def dire_alliance_battle(state: Mapping[str, Any]) -> Json:
     areas = {}
     for area in state["areas"]:
         pieces = [{"id": f["id"], "name": f["name"], "side": f["side"], "kind": "fighter",
-                   "statuses": [s for s in ("stunned", "sated") if f[s]] + f["keywords"],
-                   "stats": _stats(f), "text": f["special"] or "", "hp": None}
+                   "statuses": [s for s in ("stunned", "sated") if f[s]],
+                   "stats": _stats(f) + "".join(f" · {k}" for k in f["keywords"]),
+                   "text": f["special"] or "", "hp": None}
                   for f in area["fighters"]]
         marks = ([{"kind": "objective", "name": o["name"], "owner": o["owner"]}
                   for o in area["objectives"]]

@@ -22,7 +22,7 @@ export function colour(side) { return SIDES[side] || "#6b6b6b"; }
 function slots(point, count) {
   const [x, y] = point;
   const per = Math.min(Math.max(count, 1), 4);
-  return Array.from({ length: count }, (_, i) => [x - 0.45 * (per - 1) / 2 + 0.45 * (i % per), y + 0.45 + 0.45 * Math.floor(i / per)]);
+  return Array.from({ length: count }, (_, i) => [x - 0.42 * (per - 1) / 2 + 0.42 * (i % per), y + 0.12 + 0.42 * Math.floor(i / per)]);
 }
 
 /**
@@ -63,7 +63,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     const select = () => opts.onSelect && opts.onSelect({ area: a.id });
     const shape = a.polygon
       ? svg("polygon", { points: a.polygon.map((p) => p.join(",")).join(" ") })
-      : svg("circle", { cx: a.point[0], cy: a.point[1], r: 0.95 });
+      : svg("circle", { cx: a.point[0], cy: a.point[1], r: 0.9 });
     shape.setAttribute("class", classes.join(" "));
     const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-area": a.id }, shape);
     group.addEventListener("click", select);
@@ -105,7 +105,7 @@ function piece(p, x, y, selected, lit, opts) {
   const label = `${p.name} (${p.side})${hp}${p.statuses.length ? ", " + p.statuses.join(", ") : ""}`;
   const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id }, shape, svg("title", {}, `${label}\n${p.stats}`));
   group.append(svg("text", { x, y: y + 0.1, "text-anchor": "middle", style: "fill:#fff;font-size:.26px;font-weight:700" }, initials(p.name)));
-  if (p.statuses.length) group.append(svg("text", { class: "cap", x, y: y + 0.38, "text-anchor": "middle" }, p.statuses.map(short).join(" ")));
+  p.statuses.forEach((s, i) => group.append(svg("text", { class: "status", x: x + 0.15, y: y - 0.12 + i * 0.16 }, short(s))));
   if (p.hp) {
     const frac = Math.max(0, p.hp[0]) / Math.max(1, p.hp[1]);
     group.append(svg("rect", { x: x - 0.2, y: y - 0.28, width: 0.4, height: 0.06, fill: "#ddd" }),
@@ -118,7 +118,7 @@ function piece(p, x, y, selected, lit, opts) {
 }
 
 function initials(name) { return name.replace(/\(.*\)/, "").split(/\s+/).filter((w) => /^[A-Z0-9]/i.test(w) && !/^(the|of|dr\.)$/i.test(w)).map((w) => w[0]).join("").slice(0, 2).toUpperCase(); }
-function short(status) { return { stunned: "stun", sated: "sated", hidden: "hid", vampire: "vamp", resilient: "res" }[status] || status; }
+function short(status) { return { stunned: "z", sated: "♥", hidden: "?", dead: "✝" }[status.toLowerCase()] || status.slice(0, 3); }
 
 /** A readable description of the selection: the piece (stats, statuses) or the area. */
 export function describeSelection(geometry, table, selected) {
