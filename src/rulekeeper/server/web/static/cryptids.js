@@ -91,7 +91,7 @@ function showRun(run) {
   ui.run = run;
   clear($("battle"));
   const r = run.rating, c = run.rating_change;
-  const status = el("div.stats", { id: "status" },
+  const status = el("div.stats", { id: "status", "data-version": run.version },
     el("span", {}, `${words("Round")} ${run.round}`), el("span", { id: "lives" }, `♥ ${run.lives} ${words("lives")}`),
     el("span", { id: "victories" }, `★ ${run.victories}/${run.victories_needed} ${words("victories")}`),
     el("span", { id: "gold" }, `${run.gold} ${words("gold")}`),
