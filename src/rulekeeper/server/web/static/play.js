@@ -147,11 +147,11 @@ function draw() {
     try { await show(await api(`/api/games/${view.id}/decisions`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
     catch (error) { showError(message, error); }
   };
-  const decision = pending ? el("section.panel.decision", { id: "decision" },
+  const decision = pending ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
     el("h3", {}, `${pending.player}: ${pending.prompt}`),
     el("p.muted", {}, `${pending.kind} · `, logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: "rule" }, ui.rules).querySelector(".rule")),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
-    : el("section.panel", { id: "decision" }, view.over ? resultBanner(view) : el("p", {}, `Waiting for ${view.turn}.`));
+    : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view) : el("p", {}, `Waiting for ${view.turn}.`));
   const mine = view.seats.filter((s) => s.kind === "human" && s.player === store.name).map((s) => s.seat);
   const tools = el("div.row", {},
     mine.length > 1 ? el("label", {}, "Seat ", el("select", { id: "seat", onchange: (e) => load(view.id, e.target.value) },
