@@ -116,3 +116,13 @@ def test_the_ruleset_list_describes_what_a_game_form_needs(client):
     assert battle["seats"] == ["red", "blue"] and "heuristic" in battle["bots"]
     assert "red_faction" in battle["options"]["properties"]
     assert rulesets["cryptids-v1"]["languages"] == ["en", "fr"]
+
+
+def test_the_rule_texts_that_events_cite_are_served(client):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": "cryptids"}, headers=alice).json()
+    rules = {r["id"]: r for r in client.get("/api/rulesets/cryptids/rules").json()}
+    assert {e["rule"] for e in view["events"]} <= set(rules)
+    assert all(r["text"] and r["section"] for r in rules.values())
+    missing = client.get("/api/rulesets/cryptid/rules")
+    assert missing.status_code == 400 and "did you mean 'cryptids'" in missing.json()["error"]

@@ -482,3 +482,10 @@ def list_rulesets() -> list[dict[str, Any]]:
         return [describe(registry.load(i)) for i in registry.ids()]
     except UsageError as error:  # a broken plug-in is the operator's problem, said plainly
         raise ApiError(str(error), 500) from None
+
+
+@rulesets_router.get("/{ruleset_id}/rules")
+def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> list[dict[str, Any]]:
+    """The ruleset's rule index: each rule's id, section and text (what events cite)."""
+    return [{"id": r.id, "section": r.section, "text": r.text}
+            for r in load_ruleset(ruleset_id).rule_index]
