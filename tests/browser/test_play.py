@@ -142,7 +142,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
     first = reasons.first
     rule = first.get_attribute("data-rule")
     first.locator(".rule").click()
-    rules = httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v1/rules").json()["rules"]
+    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v1/rules").json()}
     assert rules[rule]["text"] in first.locator(".ruletext").inner_text()
     assert first.locator(".rule").get_attribute("title") == rules[rule]["text"]
     web.shot("play-dire-alliance-raid")

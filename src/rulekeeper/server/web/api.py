@@ -1,8 +1,7 @@
 """The JSON the web page needs besides the games and runs API: boards, rule texts, frames.
 
 - ``GET /api/rulesets/{id}/board?scenario=``: the board's geometry and line of sight.
-- ``GET /api/rulesets/{id}/rules``: the rule index (id to sentence), and which event kinds
-  are the automation's reasons.
+- ``GET /api/rulesets/{id}/automation``: which event kinds are the automation's reasons.
 - ``GET /api/games/{id}/board?seat=``: a seat's table (pieces, marks, hands and piles as
   that seat may see them) and the places each pending option names.
 - ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
@@ -55,14 +54,12 @@ def ruleset_board(ruleset_id: RulesetId, scenario: Annotated[
     return boards.geometry(ruleset, content, ruleset.pick_scenario(content, scenario))
 
 
-@router.get("/api/rulesets/{ruleset_id}/rules")
-def ruleset_rules(ruleset_id: RulesetId) -> dict[str, Any]:
-    """Every rule of the ruleset's index with its sentence, and the kinds of the events in
-    which the rules decide for the automated side (a trailing dot: a prefix)."""
-    ruleset = games.load_ruleset(ruleset_id)
-    return {"rules": {r.id: {"text": r.text, "section": r.section, "ruling": r.ruling}
-                      for r in ruleset.rule_index},
-            "automation": list(boards.AUTOMATION.get(ruleset.meta.name, ()))}
+@router.get("/api/rulesets/{ruleset_id}/automation")
+def ruleset_automation(ruleset_id: RulesetId) -> list[str]:
+    """The kinds of the events in which the rules decide for the automated side (villains,
+    minions, enemies, targeting): the page shows them as its reasons. A trailing dot is a
+    prefix. (The rule texts are ``GET /api/rulesets/{id}/rules``.)"""
+    return list(boards.AUTOMATION.get(games.load_ruleset(ruleset_id).meta.name, ()))
 
 
 @router.get("/api/games/{game_id}/board")

@@ -113,9 +113,12 @@ export function signIn(node, done, words = (s) => s) {
 
 const rulesCache = new Map();
 
-/** The ruleset's rule index and its automation kinds (fetched once per ruleset). */
+/** The ruleset's rule index (id -> rule) and its automation's event kinds, fetched once. */
 export async function rulesOf(ruleset) {
-  if (!rulesCache.has(ruleset)) rulesCache.set(ruleset, api(`/api/rulesets/${ruleset}/rules`));
+  if (!rulesCache.has(ruleset)) {
+    rulesCache.set(ruleset, Promise.all([api(`/api/rulesets/${ruleset}/rules`), api(`/api/rulesets/${ruleset}/automation`)])
+      .then(([rules, automation]) => ({ rules: Object.fromEntries(rules.map((r) => [r.id, r])), automation })));
+  }
   return rulesCache.get(ruleset);
 }
 
