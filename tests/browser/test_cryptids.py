@@ -50,8 +50,10 @@ def test_a_whole_run_played_by_clicking_then_its_battles_replayed(web, request):
         page.click("#end-shop")
         page.wait_for_selector("#battle-view #dice")
         if rounds == 1:
-            page.click("#play-pause")  # pause mid-battle: the dice and HP bars as they stand
-            page.wait_for_timeout(300)
+            page.click("#play-pause")  # pause, then go to the middle of the battle
+            total = int(page.inner_text("#position").split()[-1])
+            page.fill("#battle-view input[type=range]", str(total // 2))
+            page.dispatch_event("#battle-view input[type=range]", "input")
             assert page.locator("#battle-view .cryptid .hpbar").count() >= 2
             web.shot("cryptids-battle")
         page.click("#last")

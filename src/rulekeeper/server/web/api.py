@@ -85,8 +85,10 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
                 seat: Seat = None) -> Response:
     """The game so far, event by event with the board at each: as your seat saw it while
     the game goes on, everything once it is over."""
-    stored = request.app.state.db.read(lambda s: games.fetch(s, game_id, me))
-    game = replay(stored.record)
+    db, cache = request.app.state.db, request.app.state.games
+    stored = db.read(lambda s: games.fetch(s, game_id, me))
+    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
+    cache.keep(stored.id, stored.version, game)
     games.check_lang(game.ruleset, lang)
     shown = None if game.over else games.my_seat(stored, me, seat, game)
     return packed(request, film(stored.record, shown, lang))

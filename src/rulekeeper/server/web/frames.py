@@ -14,6 +14,7 @@ from typing import Any
 
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, Record, replay
+from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.server.web import boards
 
 Json = dict[str, Any]
@@ -39,9 +40,12 @@ class _Film(list[Event]):
 
 
 class _FilmedGame(Game):
-    """A game whose events are filmed from the first one (setup included)."""
+    """A game whose events are filmed, as ``seat`` sees the table, from the first one."""
 
-    seat: str | None = None
+    def __init__(self, ruleset: Ruleset[Any], record: Record, content: Any,
+                 seat: str | None) -> None:
+        self.seat = seat
+        super().__init__(ruleset, record, content)
 
     def _advance(self, option_id: str | None) -> None:
         if not isinstance(self.table.events, _Film):
@@ -63,8 +67,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
     rec = checked.record()
     ruleset = checked.ruleset
     content, _ = ruleset.load_content(rec.content_dir, rec.content_set, rec.content_replace)
-    _FilmedGame.seat = seat
-    game = _FilmedGame(ruleset, rec, content)
+    game = _FilmedGame(ruleset, rec, content, seat)
     steps = []
     for option_id in rec.decisions:
         assert game.pending is not None  # replay() checked the record
