@@ -423,6 +423,8 @@ def targets(pending: Mapping[str, Any] | None, ids: Iterable[str]) -> dict[str, 
 
     >>> targets({"options": [{"id": "move:bog"}, {"id": "stay"}]}, ["bog", "well"])
     {'move:bog': ['bog']}
+    >>> targets({"options": [{"id": "move-west-hall"}]}, ["hall", "west-hall"])
+    {'move-west-hall': ['west-hall']}
     """
     if not pending:
         return {}
@@ -432,6 +434,7 @@ def targets(pending: Mapping[str, Any] | None, ids: Iterable[str]) -> dict[str, 
         oid = option["id"]
         parts = set(oid.split(":"))
         found = [i for i in known if i in parts or oid == i or oid.endswith(("-" + i, ":" + i))]
+        found = [i for i in found if not any(o != i and o.endswith("-" + i) for o in found)]
         if found:
             out[oid] = found
     return out

@@ -108,8 +108,8 @@ function piece(p, x, y, selected, lit, opts) {
   p.statuses.forEach((s, i) => group.append(svg("text", { class: "status", x: x + 0.15, y: y - 0.12 + i * 0.16 }, short(s))));
   if (p.hp) {
     const frac = Math.max(0, p.hp[0]) / Math.max(1, p.hp[1]);
-    group.append(svg("rect", { x: x - 0.2, y: y - 0.28, width: 0.4, height: 0.06, fill: "#ddd" }),
-      svg("rect", { x: x - 0.2, y: y - 0.28, width: 0.4 * frac, height: 0.06, fill: frac > 0.34 ? "#2f6b2f" : "#a3231b" }));
+    group.append(svg("rect", { x: x - 0.17, y: y - 0.28, width: 0.34, height: 0.06, fill: "#ddd" }),
+      svg("rect", { x: x - 0.17, y: y - 0.28, width: 0.34 * frac, height: 0.06, fill: frac > 0.34 ? "#2f6b2f" : "#a3231b" }));
   }
   const select = (e) => { e.stopPropagation(); opts.onSelect && opts.onSelect({ piece: p.id }); };
   group.addEventListener("click", select);
