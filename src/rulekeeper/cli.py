@@ -309,8 +309,13 @@ def _schema_text(schema: dict[str, Any]) -> str:
 
 @app.command()
 def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 20,
-         seed: SeedOpt = 0) -> None:
-    """The main job on built-in defaults: a short batch of every registered ruleset."""
+         seed: SeedOpt = 0,
+         serve: Annotated[bool, typer.Option(
+             "--serve/--no-serve", help="then serve the web page (rulekeeper serve)")] = True,
+         port: Annotated[int, typer.Option(min=0, max=65535, help="the web page's port")] = 8000,
+         ) -> None:
+    """The main job on built-in defaults: a short batch of every registered ruleset, then the
+    web page to play them (on the default SQLite database, bot ghosts in the pool)."""
     from rulekeeper.lab.summary import Summary
 
     table = Table("ruleset", "games", "outcomes", "mean rounds", "games/s",
@@ -326,6 +331,11 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
     if not registry.ids():
         console.print("No ruleset is registered yet.")
     console.print(table)
+    if serve:
+        console.print(f"Now open http://127.0.0.1:{port}/ in a browser: the cryptids online game; "
+                      f"/play: every ruleset against bots or hot-seat; /replay: replays. "
+                      f"Ctrl+C stops the server.", soft_wrap=True)
+        server_commands.serve(db=None, host="127.0.0.1", port=port, workers=1, access_log=False)
 
 
 lab_cli.add_commands(app)

@@ -164,7 +164,7 @@ def test_simulate_counts_the_heroes_side_of_a_co_op_ruleset(capsys, monkeypatch)
 
 
 def test_demo_runs_every_registered_ruleset(capsys, monkeypatch):
-    code, out, _ = run(["demo", "--games", "3"], capsys, monkeypatch)
+    code, out, _ = run(["demo", "--games", "3", "--no-serve"], capsys, monkeypatch)
     assert code == 0 and "duel-v1" in out
 
 

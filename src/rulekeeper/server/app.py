@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
-from rulekeeper.server import errors, games, migrate, players, pool, runs, standings
+from rulekeeper.server import errors, games, migrate, players, pool, runs, standings, web
 from rulekeeper.server.auth import KnownTokens, RateLimits
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
@@ -47,6 +47,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(runs.router)
     app.include_router(runs.battles_router)
     app.include_router(standings.router)
+    web.install(app)  # the web page (issue 15)
 
     @app.get("/api/health", tags=["service"])
     def health() -> dict[str, str]:

@@ -1,0 +1,16 @@
+"""The web page served by ``rulekeeper serve``: the cryptids online game at ``/``, any
+ruleset at ``/play/RULESET``, the replay viewer at ``/replay``; and the JSON it needs beyond
+the games and runs API (:mod:`.api`), whose board models come from :mod:`.boards`."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from rulekeeper.server.web import api, pages
+
+
+def install(app: FastAPI) -> None:
+    """Add the page, its assets (``/static``) and its endpoints to the app."""
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", pages.assets, name="static")

@@ -1,0 +1,103 @@
+"""A record played back event by event, with the board as it was at each event.
+
+:func:`film` replays a record (checked by :func:`rulekeeper.core.game.replay` first) and,
+each time the rules emit an event, takes the seat's view of the game at that moment and
+adapts it to the page's table (:mod:`.boards`). Tables that did not change since the last
+event are not repeated: each event names the index of its frame.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from rulekeeper.core.events import Event
+from rulekeeper.core.game import Game, Record, replay
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.server.web import boards
+
+Json = dict[str, Any]
+
+
+class _Film(list[Event]):
+    """A game's event list that takes a picture of the table at each event."""
+
+    def __init__(self, shoot: Callable[[], Json | None]) -> None:
+        super().__init__()
+        self.shoot = shoot
+        self.shots: list[Json | None] = []
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        self.shots.append(self.shoot())
+
+    def extend(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        super().extend(events)
+        shot = self.shoot()
+        self.shots.extend(shot for _ in events)
+
+
+class _FilmedGame(Game):
+    """A game whose events are filmed, as ``seat`` sees the table, from the first one."""
+
+    def __init__(self, ruleset: Ruleset[Any], record: Record, content: Any,
+                 seat: str | None) -> None:
+        self.seat = seat
+        super().__init__(ruleset, record, content)
+
+    def _advance(self, option_id: str | None) -> None:
+        if not isinstance(self.table.events, _Film):
+            table, seat = self.table, self.seat
+            self.table.events = _Film(
+                lambda: None if table.state is None
+                else boards.table(table.ruleset, table.ruleset.view(table, seat)))
+        super()._advance(option_id)
+
+
+def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Json:
+    """The record's events as ``seat`` sees them (None: everything), each with its
+    sentence in ``lang``, the board's frame and the decisions taken between them.
+
+    Raises :class:`~rulekeeper.core.errors.ReplayMismatch` when the record does not
+    reproduce.
+    """
+    checked = replay(record)
+    rec = checked.record()
+    ruleset = checked.ruleset
+    content, _ = ruleset.load_content(rec.content_dir, rec.content_set, rec.content_replace)
+    game = _FilmedGame(ruleset, rec, content, seat)
+    steps = []
+    for option_id in rec.decisions:
+        assert game.pending is not None  # replay() checked the record
+        asked = game.pending
+        steps.append((len(game.events), asked, asked.option(option_id).label))
+        game.step(option_id)
+    film_ = game.table.events
+    assert isinstance(film_, _Film)
+    render = ruleset.messages.render
+    frames: list[Json] = []
+    keys: dict[str, int] = {}
+    events = []
+    visible = 0
+    index_of: dict[int, int] = {}
+    for position, (event, shot) in enumerate(zip(film_, film_.shots, strict=True)):
+        if not event.visible_to(seat):
+            continue
+        key = json.dumps(shot, sort_keys=True)
+        if key not in keys:
+            keys[key] = len(frames)
+            frames.append(shot or boards.table(ruleset, None))
+        index_of[position] = visible
+        events.append({"n": visible, "kind": event.kind, "rule": event.rule,
+                       "text": render(event, lang), "data": dict(event.data),
+                       "why": boards.automated(ruleset, event.kind), "frame": keys[key]})
+        visible += 1
+    decisions = [{"before": sum(1 for p in index_of if p < at), "seat": asked.player,
+                  "prompt": asked.prompt, "rule": asked.rule, "choice": label}
+                 for at, asked, label in steps if seat in (None, asked.player)]
+    return {"ruleset": ruleset.meta.id, "title": ruleset.meta.title, "seat": seat,
+            "geometry": boards.geometry(ruleset, content, rec.scenario),
+            "events": events, "frames": frames, "decisions": decisions,
+            "result": game.result.to_json() if game.result else None}

@@ -1,0 +1,46 @@
+"""The web page's documents and assets (plain HTML, CSS and JavaScript modules, shipped in
+the package: nothing is fetched from elsewhere)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter
+from fastapi import Path as UrlPath
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+STATIC = Path(__file__).with_name("static")
+
+router = APIRouter(include_in_schema=False)
+assets = StaticFiles(directory=STATIC)
+
+
+def page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, media_type="text/html",
+                        headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/")
+def cryptids_page() -> FileResponse:
+    """The cryptids online game: sign up, the shop, battles, history, leaderboard."""
+    return page("index.html")
+
+
+@router.get("/play")
+def choose_page() -> FileResponse:
+    """Choose a ruleset to play."""
+    return page("play.html")
+
+
+@router.get("/play/{ruleset_id}")
+def play_page(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> FileResponse:
+    """Any ruleset against bots or hot-seat (the page reads the ruleset from its address)."""
+    return page("play.html")
+
+
+@router.get("/replay")
+def replay_page() -> FileResponse:
+    """The replay viewer: a log file, a stored game or a battle, step by step."""
+    return page("replay.html")

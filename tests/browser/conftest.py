@@ -1,0 +1,82 @@
+"""Browser tests: a real ``rulekeeper serve`` on a SQLite file, driven by Playwright through
+Debian's chromium (``/usr/bin/chromium``; never a downloaded browser). Every page a test opens
+is watched: a console error or an uncaught exception fails the test. Screenshots of the
+pages go to docs/web/ (docs/web.md shows them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.server.live import LiveServer
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("web") / "rulekeeper.db"
+    with LiveServer(f"sqlite:///{db}") as live:
+        yield live
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must install Debian's chromium (see .ci/run)")
+        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Watched:
+    """A browser page on the test server, with its console errors collected."""
+
+    def __init__(self, page, base: str) -> None:
+        self.page, self.base = page, base
+        self.errors: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.set_default_timeout(15_000)
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def sign_up(self, name: str) -> None:
+        self.page.fill("#signup-name", name)
+        self.page.click("#signup")
+
+    def shot(self, name: str, full_page: bool = False) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+@pytest.fixture
+def web(browser, server):
+    """A fresh browser context (its own storage: no token) at 1280x800."""
+    context = browser.new_context(viewport=DESKTOP)
+    watched = Watched(context.new_page(), server.url)
+    yield watched
+    context.close()
+    assert watched.errors == [], f"console errors: {watched.errors}"
+
+
+def unique(name: str, request) -> str:
+    """A player name unique to the test (the server is shared by the session)."""
+    return (name + re.sub(r"[^a-z0-9]", "", request.node.name.lower()))[:20]

@@ -1,0 +1,187 @@
+"""Playing rulesets in a browser: a Dire Alliance Battle turn by clicking (cards, activation,
+an attack) with undo and line of sight; the opponent's hand never reaching the page; a Raid
+round with the enemies' reasons; and every ruleset's page."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+
+from rulekeeper.core.game import replay
+from tests.browser.conftest import unique
+
+ATTACKS = ("melee:", "shoot:")
+TOWARD = ("crossroads", "hanging-tree", "chapel-ruins", "witch-hollow", "well")
+
+
+def start_game(web, ruleset: str, name: str, seed: int | None = None, **options) -> None:
+    web.open(f"/play/{ruleset}")
+    web.sign_up(name)
+    page = web.page
+    page.wait_for_selector("#start-game")
+    for option, value in options.items():
+        page.fill(f"#setup [name='{option}']", str(value))
+        page.dispatch_event(f"#setup [name='{option}']", "change")
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    page.click("#start-game")
+    page.wait_for_selector("#decision")
+
+
+def options(page) -> list[str]:
+    return [b.get_attribute("data-option") for b in page.locator("#decision [data-option]").all()]
+
+
+def choose(page, option: str) -> None:
+    version = page.get_attribute("#decision", "data-version")
+    page.click(f"#decision [data-option='{option}']")
+    page.wait_for_selector(f"#decision:not([data-version='{version}'])")
+
+
+def toward_the_enemy(ids: list[str]) -> str:
+    for attack in (i for i in ids if i.startswith(ATTACKS)):
+        return attack
+    for area in TOWARD:
+        for i in ids:
+            if i in (f"move:{area}", area):
+                return i
+    return ids[0]
+
+
+def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
+    page = web.page
+    start_game(web, "dire-alliance-battle-v1", unique("red", request), seed=7)
+    kinds = set()
+    for _ in range(120):
+        ids = options(page)
+        prompt = page.inner_text("#decision h3")
+        if "play a card" in prompt:
+            kinds.add("card")
+        if "activates next" in prompt:
+            kinds.add("activation")
+        choice = toward_the_enemy(ids)
+        if choice.startswith(ATTACKS):
+            break
+        choose(page, choice)
+    else:
+        raise AssertionError("no attack was offered")
+    assert kinds == {"card", "activation"}
+    # line of sight: select the acting fighter's area on the board
+    page.click("#board [data-area='crossroads']")
+    sight = page.inner_text("#line-of-sight")
+    geometry = httpx.get(web.base + "/api/rulesets/dire-alliance-battle-v1/board").json()
+    seen = next(a for a in geometry["areas"] if a["id"] == "crossroads")["sees"]
+    names = {a["id"]: a["name"] for a in geometry["areas"]}
+    assert sight == "sees: " + ", ".join(names[s] for s in seen)
+    assert page.locator("#board .area.seen").count() == len(seen) + 1
+    web.shot("play-dire-alliance-battle")
+    events = page.locator("#log li").count()
+    rolls = "#log li[data-rule='battle.attack.roll-dice']"
+    attacks = page.locator(rolls).count()
+    choose(page, choice)
+    while page.locator(rolls).count() == attacks:
+        choose(page, options(page)[0])  # the attack's own choices, if it asks any
+    assert page.locator("#log li").count() > events
+    version = page.get_attribute("#decision", "data-version")
+    page.click("#undo")
+    page.wait_for_selector(f"#decision:not([data-version='{version}'])")
+    while choice not in options(page):  # undo again back to the attack's decision
+        version = page.get_attribute("#decision", "data-version")
+        page.click("#undo")
+        page.wait_for_selector(f"#decision:not([data-version='{version}'])")
+    assert page.locator("#log li").count() == events
+    assert page.locator(rolls).count() == attacks
+
+
+def test_the_opponents_hand_never_reaches_the_page(web, request):
+    page = web.page
+    bodies: list[dict] = []
+
+    def keep(response):
+        if "/api/games" in response.url and "json" in response.headers.get("content-type", ""):
+            bodies.append(response.json())
+
+    page.on("response", keep)
+    start_game(web, "dire-alliance-battle-v1", unique("hider", request), seed=3)
+    for _ in range(6):
+        choose(page, options(page)[0])
+    game = page.evaluate("new URLSearchParams(location.search).get('game')")
+    token = page.evaluate("localStorage.getItem('rk.token')")
+    record = httpx.get(f"{web.base}/api/games/{game}/record",
+                       headers={"Authorization": f"Bearer {token}"}).text.splitlines()[0]
+    blue = replay(json.loads(record)["record"]).view(None)["state"]["players"]["blue"]["hand"]
+    assert blue, "blue holds cards (so the test could fail)"
+    seen = 0
+    for body in bodies:
+        state = (body.get("view") or {}).get("state")
+        if state:
+            assert state["players"]["blue"]["hand"] is None
+            assert state["players"]["red"]["hand"] is not None
+            seen += 1
+        for panel in (body.get("table") or {}).get("panels", []):
+            if panel["seat"] == "blue":
+                hand = next(p for p in panel["piles"] if p["name"] == "hand")
+                assert hand["cards"] is None and hand["count"] == len(blue)
+                seen += 1
+    assert seen >= 10
+    assert page.inner_text("[data-seat='blue'] [data-pile='hand']").endswith("hidden")
+
+
+def test_a_raid_round_shows_the_enemies_reasons(web, request):
+    page = web.page
+    start_game(web, "dire-alliance-raid-v1", unique("hero", request), seed=2)
+    for _ in range(60):
+        if page.locator("#log li.why").count() >= 3:
+            break
+        choose(page, options(page)[0])
+    reasons = page.locator("#log li.why")
+    assert reasons.count() >= 3, "the villain and minions explain what they do"
+    text = "\n".join(reasons.all_inner_texts())
+    assert "activates" in text or "performs its action" in text
+    first = reasons.first
+    rule = first.get_attribute("data-rule")
+    first.locator(".rule").click()
+    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v1/rules").json()}
+    assert rules[rule]["text"] in first.locator(".ruletext").inner_text()
+    assert first.locator(".rule").get_attribute("title") == rules[rule]["text"]
+    web.shot("play-dire-alliance-raid")
+
+
+def test_enemy_attacks_targeting_explains_itself(web, request):
+    page = web.page
+    start_game(web, "enemy-attacks-v1", unique("crawler", request), seed=1, players=1)
+    for _ in range(60):
+        if page.locator("#log li.why[data-rule*='target'], #log li.why").count() >= 4:
+            break
+        choose(page, options(page)[-1])
+    assert page.locator("#log li.why").count() >= 4
+    web.shot("play-enemy-attacks")
+
+
+def test_every_ruleset_page(web, request):
+    page = web.page
+    web.open("/play")
+    web.sign_up(unique("visitor", request))
+    page.wait_for_selector("[data-ruleset]")
+    rulesets = [a.get_attribute("data-ruleset") for a in page.locator("[data-ruleset]").all()]
+    assert len(rulesets) >= 6
+    web.shot("play-choose")
+    for ruleset in rulesets:
+        web.open(f"/play/{ruleset}")
+        page.wait_for_selector("#start-game")
+        page.wait_for_selector("#seats select")
+        if ruleset.startswith("combat-encounter"):
+            web.shot("play-setup-combat-encounter")
+        page.click("#start-game")
+        if ruleset.startswith("cryptids-v"):  # a battle without choices: watched
+            page.wait_for_selector("#position")
+            page.click("#last")
+            assert page.inner_text("#result")
+            web.shot("play-cryptids-battle")
+            continue
+        page.wait_for_selector("#decision")
+        if page.locator("#decision [data-option]").count():
+            choose(page, options(page)[0])
+        if ruleset.startswith("combat-encounter"):
+            web.shot("play-combat-encounter")

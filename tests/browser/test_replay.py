@@ -1,0 +1,67 @@
+"""The replay viewer in a browser: a log file from ``rulekeeper play --log`` stepped forward
+and back, by buttons and keys, and scrubbed, with the board as it was at each step; and a
+stored game's replay."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.browser.conftest import unique
+
+
+def position(page) -> int:
+    return int(page.inner_text("#position").split()[1])
+
+
+def test_a_log_file_stepped_forward_and_back(web, request, tmp_path):
+    log = tmp_path / "battle.jsonl"
+    subprocess.run([sys.executable, "-c", "from rulekeeper.cli import main; main()", "play",
+                    "dire-alliance-battle", "--agents", "heuristic,heuristic", "--seed", "4",
+                    "--log", str(log)], check=True, capture_output=True, timeout=120)
+    page = web.page
+    web.open("/replay")
+    web.sign_up(unique("watcher", request))
+    page.set_input_files("#file", str(log))
+    page.wait_for_selector("#position")
+    total = int(page.inner_text("#position").split()[-1])
+    assert total == len(log.read_text().splitlines()) - 1  # every event of the file
+    assert position(page) == 1
+    start = page.inner_html("#board")
+    page.click("#forward")
+    page.click("#forward")
+    assert position(page) == 3
+    page.keyboard.press("ArrowLeft")
+    assert position(page) == 2
+    page.click("#back")
+    assert position(page) == 1
+    assert page.inner_html("#board") == start, "stepping back shows the board as it was"
+    page.fill("#viewer input[type=range]", str(total // 2))
+    page.dispatch_event("#viewer input[type=range]", "input")
+    assert position(page) == total // 2 + 1
+    assert page.inner_html("#board") != start, "the fighters have moved by then"
+    assert page.locator("#log li.current").count() == 1
+    assert page.locator("#log li.decision").count() > 0, "the decisions between events"
+    web.shot("replay")
+    page.click("#last")
+    assert position(page) == total
+    assert "wins" in page.inner_text("#result") or "tie" in page.inner_text("#result")
+    page.keyboard.press("ArrowLeft")
+    assert position(page) == total - 1
+
+
+def test_a_stored_games_replay(web, request):
+    page = web.page
+    web.open("/play/enemy-attacks-v1")
+    web.sign_up(unique("keeper", request))
+    page.click("#start-game")
+    page.wait_for_selector("#decision [data-option]")
+    for _ in range(3):
+        version = page.get_attribute("#decision", "data-version")
+        page.locator("#decision [data-option]").first.click()
+        page.wait_for_selector(f"#decision:not([data-version='{version}'])")
+    page.click("a[href^='/replay?game=']")
+    page.wait_for_selector("#position")
+    assert "as p1 sees it" in page.inner_text("#replay-title")
+    page.click("#last")
+    assert position(page) > 5

@@ -1,0 +1,185 @@
+"""The web page's endpoints: boards from board files and seats' views, rule texts, seats,
+frames of a record, replays of a log file; the pages and their assets; ``make demo``'s serve."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from rulekeeper.agents import make_agent
+from rulekeeper.core import registry
+from rulekeeper.core.board import Board
+from rulekeeper.core.game import new_game
+from rulekeeper.core.records import log_lines
+from rulekeeper.server.web import boards
+from rulekeeper.server.web.frames import film
+from tests.server.conftest import sign_up
+from tests.server.live import free_port
+
+
+def test_the_pages_and_their_assets_are_served(client):
+    for path in ("/", "/play", "/play/dire-alliance-battle-v1", "/replay"):
+        page = client.get(path)
+        assert page.status_code == 200 and page.text.startswith("<!doctype html>")
+    for asset in ("style.css", "common.js", "board.js", "viewer.js", "cryptids.js", "play.js",
+                  "replay.js"):
+        assert client.get(f"/static/{asset}").status_code == 200
+    assert client.get("/static/missing.js").status_code == 404
+
+
+def test_a_board_is_its_file_with_line_of_sight_from_core(client):
+    geometry = client.get("/api/rulesets/dire-alliance-battle/board").json()
+    ruleset = registry.load("dire-alliance-battle")
+    content, _ = ruleset.load_content()
+    board = Board(content.board("darkwood"))
+    assert [a["id"] for a in geometry["areas"]] == list(board.ids)
+    for area in geometry["areas"]:
+        assert area["sees"] == [b for b in board.seen_from(area["id"]) if b != area["id"]]
+        assert 0 <= area["point"][0] <= geometry["size"][0]
+    assert len(geometry["walls"]) == len(board.spec.walls)
+    crypt = client.get("/api/rulesets/enemy-attacks/board").json()
+    stairs = next(a for a in crypt["areas"] if a["id"] == "stairs")
+    assert stairs["height"] == 1 and stairs["capacity"] == 2 and stairs["tags"] == ["stairs"]
+    assert len(stairs["polygon"]) == 4
+    dungeon = client.get("/api/rulesets/combat-encounter/board").json()
+    points = [tuple(a["point"]) for a in dungeon["areas"]]
+    assert len(set(points)) == len(points), "rooms without coordinates are laid out apart"
+    assert all(a["sees"] is None for a in dungeon["areas"])
+    assert client.get("/api/rulesets/cryptids/board").json() == {"kind": "rows"}
+    refused = client.get("/api/rulesets/dire-alliance-battle/board?scenario=nowhere")
+    assert refused.status_code == 400 and "nowhere" in refused.json()["error"]
+    assert client.get("/api/rulesets/chess/board").status_code in (400, 404)
+
+
+def test_the_automations_event_kinds(client):
+    assert "raid.activate" in client.get("/api/rulesets/dire-alliance-raid/automation").json()
+    assert client.get("/api/rulesets/combat-encounter/automation").json() == []
+
+
+def test_seats_follow_the_options(client):
+    seats = client.get("/api/rulesets/dire-alliance-raid/seats",
+                       params={"options": json.dumps({"heroes": 3})}).json()
+    assert seats == ["hero1", "hero2", "hero3"]
+    for bad in ("{", "[1]", json.dumps({"heroes": 9}), json.dumps({"team": "/etc/passwd"})):
+        answer = client.get("/api/rulesets/dire-alliance-raid/seats", params={"options": bad})
+        assert answer.status_code == 400, bad
+
+
+def test_a_seats_board_holds_nothing_the_seat_may_not_see(client):
+    red = sign_up(client, "reddy")
+    view = client.post("/api/games", json={"ruleset": "dire-alliance-battle", "seed": 3},
+                       headers=red).json()
+    board = client.get(f"/api/games/{view['id']}/board", headers=red).json()
+    panels = {p["seat"]: p for p in board["table"]["panels"]}
+    hand = {p["name"]: p for p in panels["blue"]["piles"]}["hand"]
+    assert hand["cards"] is None and hand["count"] == 4
+    assert {p["name"]: p for p in panels["red"]["piles"]}["hand"]["cards"]
+    pieces = boards.piece_ids(board["table"])
+    assert "red.countess" in pieces
+    assert all(i in pieces or i in board["table"]["areas"] for ids in board["targets"].values()
+               for i in ids)
+    other = sign_up(client, "nosy")
+    assert client.get(f"/api/games/{view['id']}/board", headers=other).status_code == 404
+    assert client.get(f"/api/games/{view['id']}/frames", headers=other).status_code == 404
+    assert client.get(f"/api/games/{view['id']}/board?seat=blue",
+                      headers=red).status_code == 403
+    frames = client.get(f"/api/games/{view['id']}/frames", headers=red).json()
+    assert frames["seat"] == "red"  # the game goes on: as red saw it
+    for frame in frames["frames"]:
+        for panel in frame["panels"]:
+            if panel["seat"] == "blue":
+                assert {p["name"]: p for p in panel["piles"]}["hand"]["cards"] is None
+
+
+def test_frames_show_each_event_with_the_rows_as_they_were(client):
+    me = sign_up(client, "watcher")
+    view = client.post("/api/games", json={"ruleset": "cryptids", "seed": 5}, headers=me).json()
+    assert view["over"]
+    frames = client.get(f"/api/games/{view['id']}/frames?lang=fr", headers=me).json()
+    assert len(frames["events"]) == view["events_total"]
+    assert frames["events"][0]["text"].startswith("Bataille")
+    damages = [e for e in frames["events"] if e["kind"] == "damage"]
+    assert damages
+    for event in damages:
+        rows = frames["frames"][event["frame"]]["rows"]
+        target = event["data"]["target"]
+        hps = [c["hp"][0] for row in rows.values() for c in row if c["name"] == target]
+        assert max(event["data"]["hp"], 0) in [max(h, 0) for h in hps]
+    assert frames["result"]["winner"] in ("left", "right", None)
+
+
+def test_a_log_file_replays_into_frames(client):
+    me = sign_up(client, "replayer")
+    game = new_game("enemy-attacks", seed=2)
+    for n in range(12):
+        agent = make_agent("heuristic", game.ruleset, game.pending.player, n)
+        game.step(agent.choose(game.view(game.pending.player), game.pending))
+    head, *events = log_lines(game)
+    answer = client.post("/api/replay", json=head, headers=me)
+    assert answer.status_code == 200
+    replayed = answer.json()
+    assert [e["text"] for e in replayed["events"]] == [e["text"] for e in events]
+    assert len(replayed["decisions"]) == 12
+    assert client.post("/api/replay", json=head).status_code == 401
+    broken = {**head, "record": {**head["record"], "decisions": ["no-such-option"]}}
+    refused = client.post("/api/replay", json=broken, headers=me)
+    assert refused.status_code == 400 and "decision 1" in refused.json()["error"]
+    newer = client.post("/api/replay", json={**head, "format": 99}, headers=me)
+    assert newer.status_code == 400 and "newer" in newer.json()["error"]
+    assert client.post("/api/replay", json={"hello": 1}, headers=me).status_code == 400
+
+
+@pytest.mark.parametrize("ruleset", sorted(boards.ADAPTERS))
+def test_every_rulesets_view_becomes_a_board(ruleset):
+    game = new_game(ruleset, seed=1)
+    for n in range(8):
+        if game.pending is None:
+            break
+        agent = make_agent("random", game.ruleset, game.pending.player, n)
+        game.step(agent.choose(game.view(game.pending.player), game.pending))
+    filmed = film(game.record(), game.seats[0], "en")
+    assert filmed["events"] and filmed["frames"]
+    assert all(0 <= e["frame"] < len(filmed["frames"]) for e in filmed["events"])
+    last = filmed["frames"][filmed["events"][-1]["frame"]]
+    assert last == boards.table(game.ruleset, game.view(game.seats[0])["state"])
+    kind = filmed["geometry"]["kind"]
+    assert kind in ("areas", "rows")
+    if kind == "areas":
+        assert set(last["areas"]) == {a["id"] for a in filmed["geometry"]["areas"]}
+    else:
+        assert last["rows"]
+
+
+def test_demo_plays_then_serves_the_page(tmp_path):
+    port = free_port()
+    env = {**os.environ, "RULEKEEPER_DATA": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from rulekeeper.cli import main; main()", "demo", "--games", "1",
+         "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+        start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                if page.status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.3)
+        else:
+            raise AssertionError("demo did not serve the page")
+        assert "Cryptids online" in page.text
+        ghosts = httpx.get(f"http://127.0.0.1:{port}/api/health").json()
+        assert ghosts["status"] == "ok"
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        out = process.communicate(timeout=20)[0].decode()
+    assert f"http://127.0.0.1:{port}/" in out and "Ctrl+C stops" in out
+    assert "rulekeeper demo" in out and (tmp_path / "rulekeeper.db").exists()
