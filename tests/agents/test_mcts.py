@@ -114,7 +114,8 @@ def test_it_makes_legal_decisions_in_every_ruleset(ruleset_id):
     game = new_game(ruleset_id, seed=1)
     ruleset = game.ruleset
     mcts = "mcts:budget=4:depth=3:peek=true:rollout=" + ruleset.default_bot
-    agents = seat_agents(ruleset, game.seats, [mcts, ruleset.default_bot], 1)
+    others = [ruleset.default_bot] * (len(game.seats) - 1)
+    agents = seat_agents(ruleset, game.seats, [mcts, *others], 1)
     searched = 0
     while game.pending is not None and searched < 12:
         agent = agents[game.pending.player]
