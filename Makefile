@@ -10,13 +10,18 @@ $(BIN)/activate:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Reinstalled whenever pyproject.toml changes (it declares the rulesets' entry points).
+# demo needs the program only; test adds the test extras (which include the rl and ray extras).
+$(VENV)/.program: pyproject.toml $(BIN)/activate
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
 $(VENV)/.installed: pyproject.toml $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@
+	touch $@ $(VENV)/.program
 
 install: $(VENV)/.installed
 
-demo: install
+demo: $(VENV)/.program
 	$(BIN)/rulekeeper demo
 
 test: install
