@@ -77,13 +77,15 @@ def runnable(command: str) -> str | None:
 
 def smaller(words: list[str]) -> list[str]:
     """The command with few games: every count of games (and samples) cut to :data:`SMALL`,
-    a league's to :data:`SMALL_LEAGUE`; commands that play games by default get ``--games``."""
+    a league's to :data:`SMALL_LEAGUE`, a search bot's budget to 2 iterations; commands that
+    play games by default get ``--games``."""
     out = list(words)
     league = out[0] == "simulate" and getattr(registry.load(out[1]), "league", False)
     small = SMALL_LEAGUE if league else SMALL
     for i, word in enumerate(out[:-1]):
         if word in small:
             out[i + 1] = str(min(int(out[i + 1]), small[word]))
+    out = [re.sub(r"budget=\d+(ms|s)?", "budget=2", word) for word in out]  # searches kept short
     plays = out[0] in ("simulate", "sweep", "matchup", "demo") or out[:2] == ["odds", "cryptids"]
     if plays and not league and "--games" not in out:
         out += ["--games", "1" if out[0] == "demo" else str(SMALL["--games"])]
