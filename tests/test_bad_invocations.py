@@ -105,6 +105,10 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["odds", "cryptids", "--games", "0"], USAGE, "--games must be 1 or more"),
     (["odds", "cryptids", "--left", "nope"], USAGE, "no team 'nope'"),
     (["odds", "cryptids", "--exact", "--max-states", "100"], USAGE, "passed 100 battle states"),
+    (["serve", "--port", "70000"], USAGE, "less than or equal to 65535"),
+    (["serve", "--db", "nosuch://x"], USAGE, "--db 'nosuch://x'"),
+    (["db", "upgrade", "--db", "sqlite:///{missing}/x.db"], USAGE, "cannot use the database"),
+    (["db", "nope"], USAGE, "No such command 'nope'"),
 ]
 
 

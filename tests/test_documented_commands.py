@@ -29,7 +29,9 @@ SMALL_LEAGUE = {"--runs": 1, "--players": 2}
 """A league's runs and players (``simulate cryptids-run``)."""
 EXTRA_OPTIONS = {"play", "battle", "simulate", "sweep", "matchup"}
 """Commands that take a ruleset's own options last (``--heroes 2``)."""
-NOT_HERE = ("--backend ray",)
+NOT_HERE = ("--backend ray", "rulekeeper serve", "USER:PASSWORD@HOST")
+"""Commands not run here: Ray's (tests/lab run them on a head), the server's, which runs until
+stopped (tests/server and tests/browser start it), and those naming a database to fill in."""
 TEAM = "name: Mine\ncryptids: [yeti, jackalope, {cryptid: nessie, hp: 14}]\n"
 FIXTURES = {"my-team.yaml": TEAM, "a.yaml": "name: A\ncryptids: [tsuchinoko]\n",
             "b.yaml": "name: B\ncryptids: [fresno-nightcrawler]\n", "teams/my-team.yaml": TEAM}
@@ -89,6 +91,8 @@ def smaller(words: list[str]) -> list[str]:
     plays = out[0] in ("simulate", "sweep", "matchup", "demo") or out[:2] == ["odds", "cryptids"]
     if plays and not league and "--games" not in out:
         out += ["--games", "1" if out[0] == "demo" else str(SMALL["--games"])]
+    if out[0] == "demo":
+        out.append("--no-serve")  # the batch only: serving runs until stopped
     return out
 
 
