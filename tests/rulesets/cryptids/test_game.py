@@ -128,6 +128,14 @@ def test_results_are_identical_with_logging_on_and_off():
     assert checked > 40
 
 
+def test_the_log_tells_everything_the_silent_log_is_told():
+    from rulekeeper.rulesets.cryptids.log import Log, Silent
+
+    told = {name for name in vars(Silent) if not name.startswith("_")}
+    assert told and told == {name for name in vars(Log) if not name.startswith("_")}
+    assert Silent.__slots__ == ()  # a silent battle keeps nothing
+
+
 def test_replays_reproduce_event_for_event():
     game = new_game("cryptids", seed=9, options={"left": "night-flyers", "right": "swamp"},
                     rulings={"sudden-death": "strike"})
