@@ -131,8 +131,11 @@ def test_results_are_identical_with_logging_on_and_off():
 def test_the_log_tells_everything_the_silent_log_is_told():
     from rulekeeper.rulesets.cryptids.log import Log, Silent
 
-    told = {name for name in vars(Silent) if not name.startswith("_")}
-    assert told and told == {name for name in vars(Log) if not name.startswith("_")}
+    def methods(cls):
+        return {name for name, value in vars(cls).items()
+                if callable(value) and not name.startswith("_")}
+
+    assert len(methods(Silent)) > 30 and methods(Silent) == methods(Log)
     assert Silent.__slots__ == ()  # a silent battle keeps nothing
 
 
