@@ -20,7 +20,14 @@ from typing import Any, Protocol
 from rulekeeper.rulesets.cryptids.board import SIDES, Fighter
 from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, KINDS, Act, Fired, Lineup
 from rulekeeper.rulesets.cryptids.effects import Rerolled, deal
-from rulekeeper.rulesets.cryptids.end import ROLL_CAP, Outcome, check_empty, check_end, end_by_hp
+from rulekeeper.rulesets.cryptids.end import (
+    ROLL_CAP,
+    Outcome,
+    check_empty,
+    check_end,
+    end_by_hp,
+    finish,
+)
 from rulekeeper.rulesets.cryptids.log import SILENT, Emit, Log
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
@@ -30,6 +37,12 @@ __all__ = ["SIDES", "SUDDEN_DEATH", "Battle", "Dice", "Outcome"]
 
 SUDDEN_DEATH = 16
 """'La mort subite commence au 16e lancer.'"""
+PER_THROW = 500
+"""The work budget of one throw (steps 2 to 6, or the start of the battle): reactions and
+death abilities resolved, the steps that chain (ruling ability-budget says what happens
+past it; the abilities of steps 3 and 4 are bounded by the board)."""
+PER_BATTLE = 5_000
+"""The work budget of a whole battle, in reactions and death abilities."""
 
 STEP2 = "roll.step-2.status.b"
 STEP3 = "roll.step-3.every-roll"
@@ -45,6 +58,15 @@ Tables = tuple[tuple[Fighter, ...], tuple[Fired, ...], dict[str, Fired]]
 """A side's starters and which of them fire on each dice result and trigger kind."""
 
 
+class Exhausted(Exception):
+    """The work budget is spent (ruling ability-budget): the throw stops at once."""
+
+    def __init__(self, battle: bool) -> None:
+        super().__init__()
+        self.battle = battle
+        """Whether the battle's budget is spent (else the throw's)."""
+
+
 class Dice(Protocol):
     """What the battle draws from: a game's :class:`~rulekeeper.core.rng.Rng` or an enumerator."""
 
@@ -58,10 +80,10 @@ class Dice(Protocol):
 class Battle:
     """One battle between two compiled teams. Call :meth:`run` once."""
 
-    __slots__ = ("ally_death", "ally_hurt", "bonus", "dealt", "doubles", "each_roll", "every",
-                 "extras", "fallen", "lineups", "log", "outcome", "recheck",
+    __slots__ = ("ally_death", "ally_hurt", "bonus", "dealt", "doubles", "each_roll",
+                 "every", "extras", "fallen", "lineups", "log", "outcome", "recheck",
                  "rerolling", "rerolls", "rerolls_total", "rng", "roll", "rows", "rulings",
-                 "starters", "statuses", "tables", "total", "zeroes")
+                 "spent", "starters", "statuses", "tables", "thrown", "total", "zeroes")
 
     def __init__(self, left: Lineup, right: Lineup, rng: Dice, rulings: BattleRulings,
                  emit: Emit | None = None) -> None:
@@ -104,6 +126,10 @@ class Battle:
         self.recheck = True
         """Whether the board changed in a way that can end the battle (:func:`.end.check_end`)."""
         self.dealt = [0, 0]
+        self.spent = 0
+        """Reactions and death abilities resolved so far (the work budget)."""
+        self.thrown = 0
+        """:attr:`spent` when the current throw began."""
         self.outcome: Outcome | None = None
 
     # -- the battle, roll after roll ------------------------------------------------------
@@ -118,11 +144,16 @@ class Battle:
     def begin(self) -> Outcome | None:
         """Before roll 1: the teams line up and start-of-battle abilities resolve."""
         self.log.start(self)
-        entries = self.present("battle_start")
-        if entries:
-            self.resolve(entries, 0, START)
-        if self.zeroes:
-            self.deaths()
+        try:
+            entries = self.present("battle_start")
+            if entries:
+                self.resolve(entries, 0, START)
+            if self.zeroes:
+                self.deaths()
+        except Exhausted:
+            self.log.budget_throw(self, PER_THROW)
+            if self.zeroes:
+                self.deaths(abilities=False)
         return check_empty(self)
 
     def throw(self) -> Outcome | None:
@@ -144,17 +175,19 @@ class Battle:
         self.total = first + second
         self.doubles = first == second
         self.log.roll(self, first, second, rerolled)
-        if self.statuses:
-            self.tick()
-        if self.each_roll:
-            self.every_roll()
+        self.thrown = self.spent
         try:
+            if self.statuses:
+                self.tick()
+            if self.each_roll:
+                self.every_roll()
             self.triggered()
+            if self.zeroes:
+                self.deaths()
         except Rerolled:
             return self.after_reroll()
-        if self.zeroes:
-            self.deaths()
-            return check_end(self)
+        except Exhausted as spent:
+            return self.exhausted(spent.battle)
         if self.roll < ROLL_CAP and not self.recheck:
             return None  # nothing changed that could end the battle
         return check_end(self)
@@ -249,21 +282,23 @@ class Battle:
         if depth > self.rulings.reaction_depth:
             self.cut(entries, depth)
             return
+        self.spend(len(entries))
         if own and not self.rulings.reactions_by_threat:
             self.resolve(entries[:1] + order(self, entries[1:]), depth, rule, ordered=True)
         else:
             self.resolve(entries, depth, rule)
 
-    def deaths(self) -> None:
-        """6. "Les morts sont traitées à la fin du tour": cryptids at 0 HP leave the board; death
-        abilities resolve, wave after wave."""
+    def deaths(self, abilities: bool = True) -> None:
+        """6. "Les morts sont traitées à la fin du tour": cryptids at 0 HP (unless healed since)
+        leave the board; death abilities resolve, wave after wave (not when ``abilities`` is
+        False: a throw out of budget)."""
         wave = 0
-        log = self.log
+        rows = self.rows
         while self.zeroes:
             self.zeroes = False
             dead = []
             died = [False, False]
-            for fighter in self.fallen:  # those that fell to 0, unless healed since
+            for fighter in self.fallen:
                 if fighter.hp <= 0 and not fighter.gone:
                     fighter.gone = True
                     dead.append(fighter)
@@ -273,8 +308,7 @@ class Battle:
             self.fallen = []
             if not dead:
                 return
-            log.deaths(dead)
-            rows = self.rows
+            self.log.deaths(dead)
             for side in (0, 1):
                 if died[side]:
                     kept: list[Fighter] = []
@@ -293,12 +327,35 @@ class Battle:
                     for ally in rows[fighter.side]:
                         if ally.card.ally_death:
                             entries.append((ally, ally.card.ally_death, fighter))
-            if entries:
+            if entries and abilities:
                 if wave > self.rulings.reaction_depth:
                     self.cut(entries, wave)
                 else:
+                    self.spend(len(entries))
                     self.resolve(entries, wave, STEP6)
             wave += 1
+
+    def spend(self, reactions: int) -> None:
+        """Count reactions or death abilities about to resolve against the work budget
+        (ruling ability-budget): past the throw's or the battle's, the throw stops at once."""
+        spent = self.spent + reactions
+        if spent - self.thrown > PER_THROW or spent > PER_BATTLE:
+            raise Exhausted(spent > PER_BATTLE)
+        self.spent = spent
+
+    def exhausted(self, battle_spent: bool) -> Outcome | None:
+        """Ruling ability-budget: a throw that spent its budget stops and is complete (its
+        fallen leave the board, their death abilities do not resolve); a battle that spent its
+        budget ends, by the HP left or as a tie."""
+        if battle_spent:
+            self.log.budget_battle(self, PER_BATTLE)
+            if self.rulings.budget_tie:
+                return finish(self, None, "work-budget", "ruling.ability-budget")
+            return end_by_hp(self, "work-budget", "ruling.ability-budget")
+        self.log.budget_throw(self, PER_THROW)
+        if self.zeroes:
+            self.deaths(abilities=False)
+        return check_end(self)
 
     def after_reroll(self) -> Outcome | None:
         """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again."""

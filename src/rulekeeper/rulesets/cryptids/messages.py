@@ -74,6 +74,15 @@ TEMPLATES = {
     "swap": "{who} swaps places with {other} and is now at place {place}.",
     "swap.none": "{who} has no neighbour on that side to swap with.",
     "death": "{who} dies and leaves the board.",
+    "budget.throw": "Roll {roll} stops: it reached the work budget of {limit} ability "
+                    "resolutions in one throw; cryptids at 0 HP leave the board without their "
+                    "death abilities.",
+    "budget.start": "The start of the battle stops: it reached the work budget of {limit} "
+                    "ability resolutions; cryptids at 0 HP leave the board without their death "
+                    "abilities.",
+    "budget.battle": "The battle reached its work budget of {limit} ability resolutions at "
+                     "roll {roll}: it ends here.",
+    "end.work-budget": "Work budget spent: HP remaining, left {left}, right {right}.",
     "end.roll-cap": "Roll {roll} reaches the cap of 36 rolls: HP remaining, left {left}, "
                     "right {right}.",
     "end.no-damage": "Neither side can deal damage any more: HP remaining, left {left}, "

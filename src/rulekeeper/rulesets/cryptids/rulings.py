@@ -1,7 +1,8 @@
 """The rulings of cryptid battles: where the French text is silent or ambiguous.
 
-The first seven are the defaults of the rule texts' README; the last four are
-points found while implementing the battle (docs/cryptids.md, "Rulings").
+The first seven are the project's default rulings for this text; the next four are
+points found while implementing the battle, the last one bounds its work
+(docs/cryptids.md, "Rulings").
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ RULINGS = (
            ("threat", "target-first"), "threat"),
     Ruling("lowest-hp-tie", "Which of several enemies with the lowest HP is hit?",
            ("threat", "leftmost"), "threat"),
+    Ruling("ability-budget", "A battle spent its work budget of ability resolutions: who wins?",
+           ("hp", "tie"), "hp"),
 )
 """Every ruling of cryptid battles; the default of each is its first option."""
 
@@ -51,6 +54,7 @@ class BattleRulings:
     heal_at_zero: bool = False
     reactions_by_threat: bool = True
     lowest_hp_by_threat: bool = True
+    budget_tie: bool = False
 
     @classmethod
     def read(cls, rulings: Mapping[str, str]) -> BattleRulings:
@@ -72,4 +76,5 @@ class BattleRulings:
             heal_at_zero=chosen["heal-at-zero"] == "yes",
             reactions_by_threat=chosen["reaction-order"] == "threat",
             lowest_hp_by_threat=chosen["lowest-hp-tie"] == "threat",
+            budget_tie=chosen["ability-budget"] == "tie",
         )
