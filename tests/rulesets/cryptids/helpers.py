@@ -63,7 +63,7 @@ class Fought:
         out: list[Event] = []
         inside = False
         for event in self.events:
-            if event.kind in ("roll", "reroll.roll"):
+            if event.kind in ("roll", "reroll.roll", "reroll.next"):
                 inside = event.data["roll"] == number
             if inside:
                 out.append(event)

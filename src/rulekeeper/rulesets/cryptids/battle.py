@@ -25,6 +25,7 @@ from rulekeeper.rulesets.cryptids.end import (
     Outcome,
     check_empty,
     check_end,
+    check_no_damage,
     end_by_hp,
     finish,
 )
@@ -103,12 +104,12 @@ class Battle:
         """Cryptids summoned during the battle (their cards are read instead of the tables)."""
         self.every: tuple[list[Entry], list[Entry]] | None = None
         """Step 3's entries (total modifiers, others), until a cryptid dies or is summoned."""
-        lk, rk = left.by_kind, right.by_kind
-        self.ally_hurt = [bool(lk["ally_hurt"]), bool(rk["ally_hurt"])]
-        self.ally_death = [bool(lk["ally_death"]), bool(rk["ally_death"])]
+        (left_hurt, left_death, left_every), (right_hurt, right_death, right_every) = (
+            left.flags, right.flags)
+        self.ally_hurt = [left_hurt, right_hurt]
+        self.ally_death = [left_death, right_death]
         """Per side, whether any of its cryptids may react to an ally being hurt, or dying."""
-        self.each_roll = bool(lk["each_roll"] or lk["modifiers"] or rk["each_roll"]
-                              or rk["modifiers"])
+        self.each_roll = left_every or right_every
         """Whether any cryptid may have an every-roll ability (step 3)."""
         self.statuses = 0
         """How many damage-over-time statuses are on the board (step 2)."""
@@ -221,10 +222,7 @@ class Battle:
 
     def every_roll(self) -> None:
         """3. "Les capacités à chaque lancer se déclenchent": those that change the total first."""
-        every = self.every
-        if every is None:
-            every = self.every = (self.present("modifiers"), self.present("each_roll"))
-        modifiers, others = every
+        modifiers, others = self.every or self.step3()
         if modifiers:
             self.resolve(modifiers, 0, STEP3_MODIFIERS)
         if others:
@@ -258,6 +256,11 @@ class Battle:
             self.log.order(entries)
         if entries:
             self.resolve(entries, 0, STEP4, strike, True)
+
+    def step3(self) -> tuple[list[Entry], list[Entry]]:
+        """Step 3's entries: the cryptids that change the total, then the others."""
+        self.every = (self.present("modifiers"), self.present("each_roll"))
+        return self.every
 
     def present(self, kind: str) -> list[Entry]:
         """An entry for each cryptid on the board with abilities of this kind (``KINDS``)."""
@@ -358,16 +361,26 @@ class Battle:
         return check_end(self)
 
     def after_reroll(self) -> Outcome | None:
-        """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again."""
-        if self.rulings.reroll_counts and self.roll >= ROLL_CAP:
+        """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again; on
+        the last roll, the battle ends (end.limit.a; its deaths by ruling last-reroll)."""
+        rulings = self.rulings
+        last = rulings.reroll_counts and self.roll >= ROLL_CAP
+        if last:
             self.log.reroll_cap(self.roll)
-            return end_by_hp(self, "roll-cap", "end.limit.a")
-        if not self.rulings.deaths_stay:
-            if self.zeroes:
-                self.deaths()
+        if rulings.last_reroll_deaths if last else not rulings.deaths_stay:
+            try:
+                if self.zeroes:
+                    self.deaths()
+            except Exhausted as spent:
+                return self.exhausted(spent.battle)
             outcome = check_empty(self)
             if outcome is not None:
                 return outcome
+        if last:
+            return end_by_hp(self, "roll-cap", "end.limit.a")
+        outcome = check_no_damage(self)  # a battle whose every roll is rerolled ends too
+        if outcome is not None:
+            return outcome
         self.rerolling = True
         return None
 

@@ -279,7 +279,7 @@ def deal(battle: Battle, source: Fighter | None, target: Fighter, amount: int, d
     hp = target.hp = before - amount if amount < before else 0
     battle.dealt[credit] += before - hp
     if not hp:
-        battle.zeroes = True
+        battle.zeroes = battle.recheck = True
         battle.fallen.append(target)
     battle.log.damage(source, target, absorbed, before, rule)
     side = target.side

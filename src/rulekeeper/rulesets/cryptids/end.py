@@ -12,9 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.rulesets.cryptids.board import SIDES
+from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS
+from rulekeeper.rulesets.cryptids.effects import Summon
+from rulekeeper.rulesets.cryptids.schema import MAX_TOTAL
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.cryptids.battle import Battle
+    from rulekeeper.rulesets.cryptids.cards import Card
 
 ROLL_CAP = 36
 """'Si la bataille atteint 36 lancers': the battle ends after its 36th roll."""
@@ -52,15 +56,91 @@ def check_end(battle: Battle) -> Outcome | None:
         return check_empty(battle)
     if battle.roll >= ROLL_CAP:
         return end_by_hp(battle, "roll-cap", "end.limit.a")
+    return check_no_damage(battle)
+
+
+def check_no_damage(battle: Battle) -> Outcome | None:
+    """end.limit.b, by ruling no-damage-possible: after each throw, whether neither side can
+    deal damage to the other any more (:func:`can_deal_damage`)."""
     rulings = battle.rulings
-    if rulings.no_damage_check and not rulings.strike and battle.recheck:
-        battle.recheck = False
+    if not (rulings.no_damage_check and not rulings.strike and battle.recheck):
+        return None
+    battle.recheck = False
+    # the common case first: a cryptid that deals damage on its own, the total's change known
+    shift = 0
+    if battle.each_roll:
+        for fighter, _, _ in (battle.every or battle.step3())[0]:  # those that change the total
+            if fighter.hp > 0:
+                shift += fighter.card.modifier
+            elif rulings.heal_at_zero:
+                shift = MAX_TOTAL * 9  # unknown: no striker counts here
+    if not (battle.lineups[0].brings_modifiers or battle.lineups[1].brings_modifiers):
         for row in battle.rows:
             for fighter in row:
-                if fighter.card.damages or fighter.dots:
+                if fighter.dots or (fighter.hp > 0 and shift in fighter.card.strikes):
                     return None
-        return end_by_hp(battle, "no-damage", "end.limit.b")
-    return None
+    if can_deal_damage(battle):
+        return None
+    return end_by_hp(battle, "no-damage", "end.limit.b")
+
+
+def can_deal_damage(battle: Battle) -> bool:
+    """Whether a cryptid on the board may still deal damage, some day.
+
+    Exact for what can be told from the board: an ability counts only if its trigger
+    can still happen when no damage is dealt any more, so an ability on a total the dice
+    cannot make (13, or 2 when a cryptid adds 1 to every total), a reaction to damage
+    (``hurt``, ``ally-hurt``) and the death of a cryptid not at 0 HP do not count; a
+    ``healed`` reaction counts if an ability of its side heals, a summon brings its
+    cryptid's abilities. Statuses count. What it does not tell (so the battle goes on):
+    whether an ability that can fire ever does (a reroll with a higher threat may cut
+    every roll before it; a summon may find its row full; a heal may find full HP), and
+    totals when a cryptid that changes them may come or go (then every total counts).
+    """
+    heal_at_zero = battle.rulings.heal_at_zero
+    shift = 0
+    settled = True  # whether the total's change is known for the rest of the battle
+    found: list[tuple[int, Card, bool]] = []  # side, card, whether alive (else it is dying)
+    dying = [False, False]
+    for side, row in enumerate(battle.rows):
+        for fighter in row:
+            card = fighter.card
+            if fighter.hp > 0:
+                shift += card.modifier
+                found.append((side, card, True))
+            else:  # it leaves at the next step 6 (or, healed first, lives on)
+                dying[side] = True
+                found.append((side, card, False))
+                if heal_at_zero:
+                    found.append((side, card, True))
+                    settled = settled and not card.modifiers
+            settled = settled and not card.brings_modifiers
+    results = frozenset((t + shift, d) for t, d in DICE_RESULTS) if settled else None
+    heals = [False, False]
+    done = 0
+    while done < len(found):
+        side, card, alive = found[done]
+        done += 1
+        for act in card.acts:
+            kind = act.kind
+            if alive:
+                fires = (kind == "each-roll" or (kind == "healed" and heals[side]) or (
+                    act.trigger.on_dice and (results is None or act.fires_on(results))))
+            else:
+                fires = kind == "death" or kind == "ally-death"
+            fires = fires or (kind == "ally-death" and dying[side])
+            if not fires:
+                continue
+            for effect in act.effects:
+                if effect.deals_damage:
+                    return True
+                if isinstance(effect, Summon) and effect.card is not None and (
+                        (side, effect.card, True) not in found):
+                    found.append((side, effect.card, True))
+            if act.heals and not heals[side]:
+                heals[side] = True
+                done = 0  # healed reactions of that side may fire now
+    return False
 
 
 def check_empty(battle: Battle) -> Outcome | None:

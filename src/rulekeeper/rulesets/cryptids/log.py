@@ -174,9 +174,15 @@ class Log(Silent):
 
     def roll(self, battle: Battle, first: int, second: int, rerolled: bool) -> None:
         number, rulings = battle.roll, battle.rulings
-        self.emit("reroll.roll" if rerolled else "roll",
-                  "reroll.restart.b" if rerolled else "roll.step-1.dice",
-                  roll=number, first=first, second=second, total=battle.total)
+        if not rerolled:
+            self.emit("roll", "roll.step-1.dice", roll=number, first=first, second=second,
+                      total=battle.total)
+        elif rulings.reroll_counts:  # a new roll, which restarts the one rerolled
+            self.emit("reroll.next", "reroll.restart.b", roll=number, rerolled=number - 1,
+                      first=first, second=second, total=battle.total)
+        else:
+            self.emit("reroll.roll", "reroll.restart.b", roll=number, first=first,
+                      second=second, total=battle.total)
         if battle.bonus and not (rerolled and not rulings.reroll_counts):
             self.emit("sudden-death." + ("strike" if rulings.strike else "bonus"),
                       "sudden-death.bonus.b" if battle.bonus > 1 else "sudden-death.start",

@@ -1,8 +1,8 @@
 """The rulings of cryptid battles: where the French text is silent or ambiguous.
 
 The first seven are the project's default rulings for this text; the next four are
-points found while implementing the battle, the last one bounds its work
-(docs/cryptids.md, "Rulings").
+points found while implementing the battle, then a reading settled by an audit; the
+last one bounds the battle's work (docs/cryptids.md, "Rulings").
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ RULINGS = (
            ("threat", "target-first"), "threat"),
     Ruling("lowest-hp-tie", "Which of several enemies with the lowest HP is hit?",
            ("threat", "leftmost"), "threat"),
+    Ruling("last-reroll", "A reroll asked on the 36th roll (rerolls counted) cannot be thrown: "
+           "are that roll's deaths handled before the battle ends?", ("end", "deaths"), "end"),
     Ruling("ability-budget", "A battle spent its work budget of ability resolutions: who wins?",
            ("hp", "tie"), "hp"),
 )
@@ -54,6 +56,7 @@ class BattleRulings:
     heal_at_zero: bool = False
     reactions_by_threat: bool = True
     lowest_hp_by_threat: bool = True
+    last_reroll_deaths: bool = False
     budget_tie: bool = False
 
     @classmethod
@@ -76,5 +79,6 @@ class BattleRulings:
             heal_at_zero=chosen["heal-at-zero"] == "yes",
             reactions_by_threat=chosen["reaction-order"] == "threat",
             lowest_hp_by_threat=chosen["lowest-hp-tie"] == "threat",
+            last_reroll_deaths=chosen["last-reroll"] == "deaths",
             budget_tie=chosen["ability-budget"] == "tie",
         )
