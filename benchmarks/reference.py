@@ -43,7 +43,8 @@ def configs(ruleset_id: str) -> Iterator[dict[str, Any]]:
     content = ruleset.load_content()[0]
     scenarios = ruleset.scenarios(content) or [None]
     rulings: list[dict[str, str]] = [{}] + [
-        {r.id: option} for r in ruleset.rulings for option in r.options if option != r.default]
+        {r.id: option} for r in ruleset.rulings for option in r.options
+        if option != r.default and r.id != "work-budget"]
     agent_sets = ["random"] + ([ruleset.default_bot] if ruleset.default_bot != "random" else [])
     for scenario in scenarios:
         for options in OPTIONS.get(ruleset.meta.name, [{}]):

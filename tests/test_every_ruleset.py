@@ -8,20 +8,32 @@ from jsonschema import Draft202012Validator
 from rulekeeper.agents import RandomAgent
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game, replay
-from rulekeeper.core.rules_index import find_rule_tests, load_rules
+from rulekeeper.core.rules_index import find_rule_tests
 
 RULESETS = registry.ids()
 TESTS = Path(__file__).parent
+
+UNTRACED: set[str] = {"cryptids-v1", "enemy-attacks-v1", "combat-encounter-v1",
+                      "dire-alliance-battle-v1", "dire-alliance-raid-v1", "cryptids-run-v1"}
+"""Rulesets whose rules are not all traced to code yet (issue 11); the set only shrinks.
+(cryptids-run's own rules are traced; the battle rules its index includes are cryptids'.)"""
+
+UNINDEXED: set[str] = {"dire-alliance-raid-v1"}
+"""Rulesets that still cite rules missing from their index (Raid cites Battle's); shrinks."""
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_random_games_finish_and_replay_identically(ruleset_id):
     ruleset = registry.load(ruleset_id)
+    known = {e.id for e in ruleset.rule_index}
+    if ruleset_id in UNINDEXED:
+        known = _AnyRule()
     for seed in range(20):
         game = new_game(ruleset_id, seed=seed)
         agents = {seat: RandomAgent(seat, seed * 31 + i) for i, seat in enumerate(game.seats)}
         while not game.over:
             decision = game.pending
+            assert decision.rule in known, f"a decision cites {decision.rule!r}, not in the index"
             game.step(agents[decision.player].choose(None, decision))
             assert ruleset.invariant_violations(game.table) == [], (seed, len(game.decisions))
         assert len(game.decisions) <= ruleset.meta.max_length
@@ -30,15 +42,21 @@ def test_random_games_finish_and_replay_identically(ruleset_id):
         assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
         assert again.result == game.result
         for event in game.events:
-            assert event.kind in ruleset.templates, f"no template for event {event.kind!r}"
+            assert event.rule in known, f"event {event.kind!r} cites {event.rule!r}, not in the index"
+            assert event.kind in ruleset.messages.templates, f"no template for event {event.kind!r}"
             for locale in ruleset.messages.locales:
                 ruleset.messages.render(event, locale)
+
+
+class _AnyRule:
+    def __contains__(self, rule: str) -> bool:
+        return True
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_rule_has_a_test_and_every_marked_rule_exists(ruleset_id):
     ruleset = registry.load(ruleset_id)
-    ids = [e.id for e in load_rules(ruleset.rules_files)]
+    ids = [e.id for e in ruleset.rule_index]
     assert ids, "the rule index is empty"
     assert len(ids) == len(set(ids)), "rule ids repeat"
     tested = find_rule_tests(TESTS)
@@ -49,9 +67,21 @@ def test_every_rule_has_a_test_and_every_marked_rule_exists(ruleset_id):
 def test_every_marked_rule_exists_in_some_index():
     known = {"duel.deal", "duel.play", "duel.reveal", "duel.reveal.higher", "duel.tie-break"}
     for ruleset_id in RULESETS:
-        known |= {e.id for e in load_rules(registry.load(ruleset_id).rules_files)}
+        known |= {e.id for e in registry.load(ruleset_id).rule_index}
     unknown = {rule: tests for rule, tests in find_rule_tests(TESTS).items() if rule not in known}
     assert unknown == {}, f"tests mark rules that no index has: {sorted(unknown)[:20]}"
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_rule_is_applied_by_code_or_marked_descriptive(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    sites = ruleset.code_sites()
+    neither = [e.id for e in ruleset.rule_index if not sites.get(e.id) and not e.descriptive]
+    if ruleset_id in UNTRACED:
+        assert neither, f"{ruleset_id} is traced now: remove it from UNTRACED"
+        pytest.xfail(f"{len(neither)} rules not traced to code yet")
+    assert neither == [], f"{len(neither)} rules with no code site and no descriptive mark: " \
+                          f"{neither[:20]}"
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)

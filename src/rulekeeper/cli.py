@@ -21,6 +21,7 @@ from rulekeeper.cli_args import (
     DiceOpt,
     LangOpt,
     LogOpt,
+    ReplaceOpt,
     RulesetArg,
     RulingOpt,
     ScenarioOpt,
@@ -33,11 +34,11 @@ from rulekeeper.cli_args import (
 )
 from rulekeeper.cli_text import say
 from rulekeeper.core import registry
-from rulekeeper.core.errors import ReplayMismatch, RulekeeperError, UsageError
-from rulekeeper.core.events import Event, JsonLinesError, read_jsonl, write_jsonl
-from rulekeeper.core.game import Game, Record, new_game, parse_record, replay
+from rulekeeper.core.errors import RulekeeperError, UsageError
+from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.records import read_log, verify, write_log
 from rulekeeper.core.rng import parse_dice_script
-from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests, load_rules
+from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
 from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
 from rulekeeper.lab import cli as lab_cli
@@ -80,18 +81,12 @@ def check_writable(path: Path, what: str = "--log") -> None:
         raise UsageError(f"{what} {path}: the folder {str(path.parent)!r} does not exist")
 
 
-def write_log(path: Path, game: Game, lang: str) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        write_jsonl(handle, [{"record": game.record().model_dump(mode="json")}])
-        write_jsonl(handle, ({"event": e.to_json(), "text": game.ruleset.messages.render(e, lang)}
-                             for e in game.events))
-
-
 @app.command(context_settings=EXTRA)
 def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
          agents: AgentsOpt = None,
          dice: DiceOpt = None,
-         ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
+         ruling: RulingOpt = None, content: ContentOpt = None,
+         content_replace: ReplaceOpt = False, set_: SetOpt = None,
          lang: LangOpt = "en",
          log: LogOpt = None,
          ) -> None:
@@ -100,7 +95,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         check_writable(log)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_))
+                    content_set=content_sets(set_), content_replace=content_replace)
     check_lang(game.ruleset, lang)
     names = agent_list(agents) or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1)
     seated = seat_agents(game.ruleset, game.seats, names, seed)
@@ -139,50 +134,17 @@ def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
     return len(game.events)
 
 
-def read_log(path: Path) -> tuple[Record, list[Event] | None]:
-    try:
-        with path.open(encoding="utf-8") as handle:
-            rows = list(read_jsonl(handle))
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    except JsonLinesError as error:
-        raise ReplayMismatch(f"{path}:{error.line}: not JSON Lines: {error.reason}") from None
-    except UnicodeDecodeError:
-        raise ReplayMismatch(f"{path}: not a text file") from None
-    if not rows or not all(isinstance(row, dict) for row in rows):
-        raise ReplayMismatch(f"{path}: not a rulekeeper log (one JSON object per line)")
-    if "record" not in rows[0]:
-        if len(rows) == 1 and "ruleset" in rows[0]:
-            return parse_record(rows[0]), None
-        raise ReplayMismatch(f"{path}: the first line holds no game record")
-    record = parse_record(rows[0]["record"])
-    try:
-        events = [Event.from_json(row["event"]) for row in rows[1:]]
-    except (KeyError, TypeError, AttributeError) as error:
-        raise ReplayMismatch(f"{path}: an event line lacks {error}") from None
-    return record, events if len(rows) > 1 else None
-
-
-def compare_events(logged: list[Event], replayed: list[Event]) -> None:
-    """Raise :class:`ReplayMismatch` at the first event where the log and the replay differ."""
-    for number, (a, b) in enumerate(zip(logged, replayed, strict=False), 1):
-        if a.to_json() != b.to_json():
-            raise ReplayMismatch(f"event {number} differs from the log")
-    if len(logged) != len(replayed):
-        raise ReplayMismatch(f"the log has {len(logged)} events; the replay has {len(replayed)}")
-
-
 @app.command("replay")
 def replay_command(
         file: Annotated[Path, typer.Argument(help="a log written by play --log")],
         explain: Annotated[bool, typer.Option(help="print each event with its rule")] = False,
         lang: LangOpt = "en") -> None:
     """Re-run a game from its record and check that it reproduces."""
-    record, logged = read_log(file)
+    log = read_log(file)
+    record = log.record
     game = replay(record)
     check_lang(game.ruleset, lang)
-    if logged is not None:
-        compare_events(logged, game.events)
+    verify(log, game)
     if explain:
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
@@ -202,30 +164,43 @@ def rules(ruleset: RulesetArg,
           as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
           tests: Annotated[Path | None, typer.Option(help="tests folder to scan")] = None,
           show_tests: Annotated[bool, typer.Option(
-              "--show-tests", help="name each test instead of counting them")] = False) -> None:
-    """The rule index: every rule of the text and the tests that check it."""
+              "--show-tests", help="name each test instead of counting them")] = False,
+          where: Annotated[bool, typer.Option(
+              "--where", help="name the code sites and tests of each rule")] = False) -> None:
+    """The rule index: every rule of the text, the code that applies it and its tests."""
     loaded = registry.load(ruleset)
-    entries = load_rules(loaded.rules_files)
+    entries = loaded.rule_index
     if tests is not None and not tests.is_dir():
         raise UsageError(f"--tests {tests}: no such folder")
     tests_dir = tests or default_tests_dir()
     found = find_rule_tests(tests_dir) if tests_dir else {}
+    sites = loaded.code_sites()
     rows: list[dict[str, Any]] = [
-        {"id": e.id, "section": e.section, "text": e.text, "tests": found.get(e.id, [])}
+        {"id": e.id, "section": e.section, "text": e.text, "descriptive": e.descriptive,
+         "code": sites.get(e.id, []), "tests": found.get(e.id, [])}
         for e in entries]
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    table = Table("rule", "section", "tests", title=f"{loaded.meta.title}: rule index")
+    table = Table("rule", "section", "code", "tests", title=f"{loaded.meta.title}: rule index")
     table.columns[0].no_wrap = True
     for row in rows:
-        tests_of = "\n".join(t.rsplit("::", 1)[-1] for t in row["tests"]) if show_tests else (
-            str(len(row["tests"])))
-        table.add_row(row["id"], escape(row["section"]),
-                      tests_of if row["tests"] else "[red]none[/red]")
+        if where:
+            code = "\n".join(row["code"]) or (
+                f"descriptive: {row['descriptive']}" if row["descriptive"] else "[red]none[/red]")
+            tests_of = "\n".join(row["tests"]) or "[red]none[/red]"
+        else:
+            code = str(len(row["code"])) if row["code"] else (
+                "descriptive" if row["descriptive"] else "[red]none[/red]")
+            tests_of = ("\n".join(t.rsplit("::", 1)[-1] for t in row["tests"]) if show_tests
+                        else str(len(row["tests"]))) if row["tests"] else "[red]none[/red]"
+        table.add_row(row["id"], escape(row["section"]), escape(code) if where else code,
+                      escape(tests_of) if where else tests_of)
     console.print(table)
-    missing = sum(1 for row in rows if not row["tests"])
-    console.print(f"{len(rows)} rules, {len(rows) - missing} with a test, {missing} without."
+    untested = sum(1 for row in rows if not row["tests"])
+    uncited = sum(1 for row in rows if not row["code"] and not row["descriptive"])
+    console.print(f"{len(rows)} rules: {len(rows) - untested} with a test, {untested} without; "
+                  f"{len(rows) - uncited} cited by code or descriptive, {uncited} neither."
                   + ("" if tests_dir else " (no tests folder found: use --tests)"))
 
 

@@ -26,7 +26,10 @@ AgentsOpt = Annotated[str | None, typer.Option(
     "--agents", help="agents by seat, comma-separated (random, first, human, or a ruleset bot)")]
 RulingOpt = Annotated[list[str] | None, typer.Option("--ruling", help="id=option, repeatable")]
 ContentOpt = Annotated[str | None, typer.Option(
-    "--content", help="folder of YAML files replacing the sample content")]
+    "--content", help="folder of YAML files laid over the sample content (by item id)")]
+ReplaceOpt = Annotated[bool, typer.Option(
+    "--content-replace", help="the --content files replace the sample's whole (default: they "
+    "are laid over it by item id)")]
 SetOpt = Annotated[list[str] | None, typer.Option(
     "--set", help="change one content value: path.to.field=value, repeatable")]
 DiceOpt = Annotated[str | None, typer.Option(

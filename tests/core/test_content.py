@@ -97,7 +97,7 @@ def test_digest_is_stable():
 def test_content_set_reads_only_model_files(tmp_path):
     ruleset = registry.load("duel")
     data, origin = ContentSet(ruleset.content_model, ruleset.content_dir).raw()
-    assert set(data) == {"deck"} and origin["deck"][0].endswith("deck.yaml")
+    assert set(data) == {"deck"} and origin["deck"].file.endswith("deck.yaml")
 
 
 def test_non_utf8_file_is_a_content_error(tmp_path):

@@ -64,7 +64,7 @@ def test_scripted_dice_decide_a_tie():
 def test_rulings_are_part_of_the_record():
     game = new_game("duel", seed=0, rulings={"tie-break": "none"},
                     content_set={"deck.cards": [5] * 6})
-    assert game.record().rulings == {"tie-break": "none"}
+    assert game.record().rulings == {"work-budget": "tie", "tie-break": "none"}
     while not game.over:
         game.step(game.pending.options[0].id)
     assert not [e for e in game.events if e.kind == "tie-roll"]

@@ -44,11 +44,13 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def ray_cluster() -> Iterator[str]:
-    """A Ray cluster started with ``ray start --head`` on 127.0.0.1; yields its address.
+    """A Ray cluster on 127.0.0.1; yields its address.
 
-    ``--block`` keeps the head in one process whose end stops the cluster; it runs
-    in its own process group, which teardown ends by id. Workers get the project
-    root on their path, to import the test rulesets.
+    CI starts the head (``.ci/run``) and names it in ``RULEKEEPER_RAY_ADDRESS``, with the
+    project root on its workers' path. Without it, the fixture starts one with ``ray
+    start --head``: ``--block`` keeps the head in one process whose end stops the
+    cluster; it runs in its own process group, which teardown ends by id. Workers get
+    the project root on their path, to import the test rulesets.
     """
     # Ray otherwise advertises the machine's network address; this keeps the head and this
     # driver on loopback. Ray reads it on import.
@@ -57,6 +59,11 @@ def ray_cluster() -> Iterator[str]:
     # ~/.ray by another Ray run would turn authentication on for the head only.
     os.environ["RAY_AUTH_MODE"] = "disabled"
     pytest.importorskip("ray", reason="the Ray backend's tests need ray (pip install ray)")
+    if os.environ.get("RULEKEEPER_RAY_ADDRESS"):
+        yield os.environ["RULEKEEPER_RAY_ADDRESS"]
+        if "ray" in sys.modules:
+            sys.modules["ray"].shutdown()
+        return
     ray_command = Path(sys.executable).with_name("ray")
     port = _free_port()
     temp = tempfile.mkdtemp(prefix="rk-ray-", dir="/tmp")

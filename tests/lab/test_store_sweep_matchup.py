@@ -29,7 +29,7 @@ def test_parquet_round_trip_and_duckdb_query(tmp_path):
     store.write(path, run)
     back = store.read(path)
     assert back.batches[0].results == results
-    assert back.batches[0].spec.rulings == {"initiative": "left"}
+    assert back.batches[0].spec.rulings == {"work-budget": "tie", "initiative": "left"}
     assert (back.side, back.kind, back.seats) == ("left", "simulate", ["left", "right"])
 
     con = duckdb.connect()

@@ -2,7 +2,8 @@
 
 A ruleset's content model is a pydantic model whose fields are its files: field
 ``fighters`` is read from ``fighters.yaml``. The ruleset ships sample content in a
-folder; a user's folder may replace any of the files (``--content DIR``), and
+folder; a user's folder (``--content DIR``) lays its files over the sample's, item by
+item (by ``id``), or replaces them whole (``--content-replace``); and
 ``--set path.to.field=value`` changes single values (the lab's sweeps use this).
 """
 
@@ -12,6 +13,7 @@ import copy
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -66,14 +68,11 @@ def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
         raise ContentError(str(path), f"not valid YAML: {error.problem}", line) from None
 
 
-def _error_from(
-    error: ValidationError, file: str, node: yaml.Node | None, skip: int
-) -> ContentError:
+def _error_from(error: ValidationError, file: str, line: int | None,
+                field: str) -> ContentError:
     first = error.errors()[0]
-    loc = list(first["loc"])[skip:]
-    field = ".".join(str(p) for p in loc)
     more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
-    return ContentError(file, first["msg"] + more, _locate(node, loc), field)
+    return ContentError(file, first["msg"] + more, line, field)
 
 
 def load_file(path: Path, model: type[M]) -> M:
@@ -82,7 +81,9 @@ def load_file(path: Path, model: type[M]) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        raise _error_from(error, str(path), node, 0) from None
+        loc = list(error.errors()[0]["loc"])
+        raise _error_from(error, str(path), _locate(node, loc),
+                          ".".join(str(p) for p in loc)) from None
 
 
 def set_path(data: Any, path: str, value: Any) -> None:
@@ -165,11 +166,18 @@ class ContentSet:
         return {"$schema": JSON_SCHEMA_DIALECT, **schema}
 
     def raw(
-        self, user_dir: Path | None = None
-    ) -> tuple[dict[str, Any], dict[str, tuple[str, Any]]]:
-        """The unvalidated data per field, and for each field its file and node tree."""
-        if user_dir is not None and not user_dir.is_dir():
+        self, user_dir: Path | None = None, replace: bool = False
+    ) -> tuple[dict[str, Any], dict[str, Origin]]:
+        """The unvalidated data per field, and for each field where each value comes from.
+
+        A file of ``user_dir`` is laid over the sample file of the same name (by item
+        ``id``, see :func:`overlay`), or with ``replace`` takes its place.
+        """
+        if user_dir is not None and not user_dir.exists():
             raise UsageError(f"content folder {str(user_dir)!r} does not exist")
+        if user_dir is not None and not user_dir.is_dir():
+            raise UsageError(f"--content {user_dir}: is a file; --content takes a folder of "
+                             f"YAML files named after the content files")
         files = {f"{name}.yaml" for name in self.files}
         if user_dir is not None:
             strays = sorted(p.name for p in user_dir.iterdir()
@@ -179,27 +187,26 @@ class ContentSet:
                                    f"not a content file of this ruleset; its files are: "
                                    f"{', '.join(sorted(files))}")
         data: dict[str, Any] = {}
-        origin: dict[str, tuple[str, Any]] = {}
+        origin: dict[str, Origin] = {}
         for name in self.files:
-            for folder in (user_dir, self.sample_dir):
-                if folder is None:
-                    continue
-                path = folder / f"{name}.yaml"
-                if path.exists():
-                    if not path.is_file():
-                        raise ContentError(str(path), "not a file")
-                    data[name], node = read_yaml(path)
-                    if data[name] is None:
-                        raise ContentError(str(path), "the file is empty")
-                    origin[name] = (str(path), node)
-                    break
+            sample = _read_content_file(self.sample_dir / f"{name}.yaml")
+            mine = _read_content_file(user_dir / f"{name}.yaml") if user_dir else None
+            if mine is None:
+                found = sample
+            elif replace or sample is None:
+                found = mine
+            else:
+                found = overlay(sample, mine)
+            if found is not None:
+                data[name], origin[name] = found
         return data, origin
 
     def load(
-        self, user_dir: Path | None = None, sets: Mapping[str, Any] | None = None
+        self, user_dir: Path | None = None, sets: Mapping[str, Any] | None = None,
+        replace: bool = False,
     ) -> tuple[BaseModel, str]:
         """The validated content and its digest (a hash of the data, for records)."""
-        data, origin = self.raw(user_dir)
+        data, origin = self.raw(user_dir, replace)
         if sets:
             data = copy.deepcopy(data)
             for path, value in sets.items():
@@ -212,11 +219,141 @@ class ContentSet:
                 folder = str(user_dir if user_dir is not None else self.sample_dir)
                 raise ContentError(folder, error.errors()[0]["msg"]) from None
             name = str(loc[0])
-            file, node = origin.get(name, (f"{self.sample_dir}/{name}.yaml", None))
+            fallback = Origin(f"{self.sample_dir}/{name}.yaml", None)
+            file, line, field = origin.get(name, fallback).locate(list(loc)[1:])
             if sets and any(p.split(".")[0] == name for p in sets):
                 file += " (with --set)"
-            raise _error_from(error, file, node, 1) from None
+            raise _error_from(error, file, line, field) from None
         return content, digest(data)
+
+
+@dataclass
+class Origin:
+    """Where a value of the content comes from (file and line), with its parts' origins."""
+
+    file: str
+    line: int | None
+    parts: dict[str, Origin] | list[Origin] | None = None
+    where: tuple[str | int, ...] = ()
+    """Where the value is in its own file (the field path)."""
+
+    def locate(self, loc: Sequence[int | str]) -> tuple[str, int | None, str]:
+        """The file, line and field path (in that file) of the value at ``loc``."""
+        here: Origin = self
+        rest = list(loc)
+        while rest:
+            part, parts = rest[0], here.parts
+            if isinstance(parts, dict) and str(part) in parts:
+                here = parts[str(part)]
+            elif isinstance(parts, list) and isinstance(part, int) and 0 <= part < len(parts):
+                here = parts[part]
+            else:
+                break
+            rest.pop(0)
+        return here.file, here.line, ".".join(str(p) for p in (*here.where, *rest))
+
+    @classmethod
+    def of(cls, node: yaml.Node, file: str, where: tuple[str | int, ...] = ()) -> Origin:
+        """The origins of a YAML node tree; a key given twice in a mapping is refused."""
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            parts: dict[str, Origin] = {}
+            for key, value in node.value:
+                name = str(key.value)
+                if name in parts:
+                    raise ContentError(file, f"{name!r} is given twice (first at line "
+                                             f"{parts[name].line})", key.start_mark.line + 1)
+                parts[name] = cls.of(value, file, (*where, name))
+            return cls(file, line, parts, where)
+        if isinstance(node, yaml.SequenceNode):
+            return cls(file, line, [cls.of(item, file, (*where, index))
+                                    for index, item in enumerate(node.value)], where)
+        return cls(file, line, None, where)
+
+
+Located = tuple[Any, Origin]
+"""Content data and where each of its values comes from."""
+
+
+def _read_content_file(path: Path) -> Located | None:
+    """A content file's data and origins (None when there is no such file), with its ids
+    checked for repeats."""
+    if not path.exists():
+        return None
+    if not path.is_file():
+        raise ContentError(str(path), "not a file")
+    data, node = read_yaml(path)
+    if data is None or node is None:
+        raise ContentError(str(path), "the file is empty")
+    origin = Origin.of(node, str(path))
+    _check_unique_ids(data, origin, "")
+    return data, origin
+
+
+def _check_unique_ids(data: Any, origin: Origin, where: str) -> None:
+    """Refuse a list that holds two items with the same ``id``, naming file, line and id."""
+    if isinstance(data, dict) and isinstance(origin.parts, dict):
+        for key, value in data.items():
+            part = origin.parts.get(str(key))
+            if part is not None:
+                _check_unique_ids(value, part, f"{where}.{key}" if where else str(key))
+    elif isinstance(data, list) and isinstance(origin.parts, list):
+        seen: dict[str, int | None] = {}
+        for index, (item, part) in enumerate(zip(data, origin.parts, strict=True)):
+            if isinstance(item, dict) and "id" in item:
+                item_id = str(item["id"])
+                if item_id in seen:
+                    raise ContentError(part.file, f"id {item_id!r} is used twice in this list "
+                                                  f"(first at line {seen[item_id]})", part.line,
+                                       f"{where}.{index}" if where else str(index))
+                seen[item_id] = part.line
+            _check_unique_ids(item, part, f"{where}.{index}" if where else str(index))
+
+
+def _has_ids(items: Any) -> bool:
+    return isinstance(items, list) and bool(items) and all(
+        isinstance(item, dict) and "id" in item for item in items)
+
+
+def overlay(base: Located, over: Located) -> Located:
+    """``over`` laid over ``base``: mappings merge key by key; a list of items with ``id``
+    keeps the base's items, with an item of the same id replaced and new ids added at
+    the end; any other value of ``over`` replaces the base's.
+
+    >>> sample = {"units": [{"id": "a", "hp": 1}, {"id": "b", "hp": 2}], "name": "x"}
+    >>> mine = {"units": [{"id": "b", "hp": 5}, {"id": "c", "hp": 3}]}
+    >>> nowhere = Origin("f", None)
+    >>> overlay((sample, nowhere), (mine, nowhere))[0]
+    {'units': [{'id': 'a', 'hp': 1}, {'id': 'b', 'hp': 5}, {'id': 'c', 'hp': 3}], 'name': 'x'}
+    """
+    (a, a_origin), (b, b_origin) = base, over
+    if isinstance(a, dict) and isinstance(b, dict):
+        data = dict(a)
+        parts = dict(a_origin.parts) if isinstance(a_origin.parts, dict) else {}
+        b_parts = b_origin.parts if isinstance(b_origin.parts, dict) else {}
+        for key, value in b.items():
+            mine = (value, b_parts.get(str(key), b_origin))
+            if key in a:
+                data[key], parts[str(key)] = overlay((a[key], parts.get(str(key), a_origin)), mine)
+            else:
+                data[key], parts[str(key)] = mine
+        return data, Origin(b_origin.file, b_origin.line, parts)
+    if _has_ids(a) and _has_ids(b):
+        a_list = a_origin.parts if isinstance(a_origin.parts, list) else [a_origin] * len(a)
+        b_list = b_origin.parts if isinstance(b_origin.parts, list) else [b_origin] * len(b)
+        items = list(a)
+        origins = list(a_list)
+        index = {str(item["id"]): i for i, item in enumerate(items)}
+        for item, origin in zip(b, b_list, strict=True):
+            at = index.get(str(item["id"]))
+            if at is None:
+                index[str(item["id"])] = len(items)
+                items.append(item)
+                origins.append(origin)
+            else:
+                items[at], origins[at] = item, origin
+        return items, Origin(b_origin.file, b_origin.line, origins)
+    return b, b_origin
 
 
 def digest(data: Any) -> str:

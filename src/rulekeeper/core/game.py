@@ -9,6 +9,7 @@ re-run it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from importlib import metadata as _metadata
 from pathlib import Path
 from typing import Any
 
@@ -20,23 +21,43 @@ from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event
 from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
+from rulekeeper.core.ruleset import GameOver, Inputs, InputSource, Procedure, Result, Ruleset
 from rulekeeper.core.rulings import resolve
+
+RECORD_FORMAT = 2
+"""The format version of records (and of the log files that hold them).
+
+1: the first; a content folder replaced the sample's files whole.
+2: a content folder is laid over the sample by item id, unless ``content_replace``.
+"""
+
+try:
+    RULEKEEPER_VERSION = _metadata.version("rulekeeper")
+except _metadata.PackageNotFoundError:  # pragma: no cover - running from an unpacked tree
+    RULEKEEPER_VERSION = "unknown"
 
 
 class Record(BaseModel):
     """Everything needed to reproduce a game exactly."""
 
+    format: int = Field(default=RECORD_FORMAT, description="format version of the record")
+    rulekeeper: str = Field(default=RULEKEEPER_VERSION, description="version that wrote it")
     ruleset: str = Field(description="versioned ruleset id")
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     content_dir: str | None = Field(None, description="user content folder; None is the sample")
+    content_replace: bool = Field(
+        default=False, description="the folder's files replace the sample's whole (else they "
+        "are laid over it by item id)")
     content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
     content_digest: str
     rulings: dict[str, str] = Field(default_factory=dict)
     seed: int
     dice: list[ScriptValue] = Field(default_factory=list, description="scripted dice")
     decisions: list[str] = Field(default_factory=list)
+    inputs: list[dict[str, Any]] = Field(
+        default_factory=list, description="values received from outside the rules, in order "
+        "(kind and value), e.g. the opponent matchmaking picked")
     events_digest: str | None = Field(None, description="digest of the events, when logged")
 
 
@@ -47,15 +68,19 @@ def events_digest(events: Iterable[Event]) -> str:
 class Game:
     """A running game. Drive it with :meth:`step` until :attr:`over`."""
 
-    def __init__(self, ruleset: Ruleset, record: Record, content: Any, log: bool = True) -> None:
+    def __init__(self, ruleset: Ruleset[Any], record: Record, content: Any, log: bool = True,
+                 source: InputSource | None = None) -> None:
         self.ruleset = ruleset
-        self._record = record.model_copy(update={"decisions": [], "events_digest": None})
+        self._record = record.model_copy(
+            update={"decisions": [], "inputs": [], "events_digest": None})
         self._content = content
         self._log = log
+        self._source = source
         self.decisions: list[str] = []
         options = ruleset.parse_options(record.options)
-        self.table = Table(ruleset, Rng(record.seed, record.dice), record.rulings, content,
-                           record.scenario, options, ruleset.seats(options), log)
+        self.table = ruleset.table_type(
+            ruleset, Rng(record.seed, record.dice), record.rulings, content, record.scenario,
+            options, ruleset.seats(options), log, Inputs(record.inputs, source))
         self.pending: Decision | None = None
         self.result: Result | None = None
         self._procedure: Procedure = ruleset.play(self.table)
@@ -87,22 +112,28 @@ class Game:
         except StopIteration as stop:
             if not isinstance(stop.value, Result):
                 raise RulesetError(f"{self.ruleset.meta.id} ended without a Result") from None
-            self.result = stop.value
-            self.pending = None
+            self._end(stop.value)
+            return
+        except GameOver as over:
+            self._end(self.ruleset.game_over(self.table, over))
             return
         if not isinstance(decision, Decision):
             raise RulesetError(f"{self.ruleset.meta.id} yielded {decision!r}, not a Decision")
         self.pending = decision
+        if len(self.decisions) >= self.ruleset.meta.max_length:
+            self._procedure.close()
+            budget = self.table.out_of_budget("decisions", self.ruleset.meta.max_length)
+            self._end(self.ruleset.game_over(self.table, budget))
+
+    def _end(self, result: Result) -> None:
+        self.result = result
+        self.pending = None
 
     def step(self, option_id: str) -> None:
         """Answer the pending decision. An option not offered raises :class:`IllegalDecision`."""
         if self.pending is None:
             raise IllegalDecision("the game is over; there is no decision to make")
         self.pending.option(option_id)
-        if len(self.decisions) >= self.ruleset.meta.max_length:
-            raise RulesetError(
-                f"{self.ruleset.meta.id} exceeded its maximum length of "
-                f"{self.ruleset.meta.max_length} decisions")
         self.decisions.append(option_id)
         self._advance(option_id)
 
@@ -121,11 +152,14 @@ class Game:
         """The game's record, from which :func:`replay` rebuilds it."""
         return self._record.model_copy(update={
             "decisions": list(self.decisions),
+            "inputs": self.table.inputs.used,
             "events_digest": events_digest(self.events) if self._log else None,
         })
 
     def _rerun(self, decisions: Sequence[str]) -> Game:
-        game = Game(self.ruleset, self._record, self._content, self._log)
+        """The game re-played with ``decisions``; outside inputs received so far are reused."""
+        record = self._record.model_copy(update={"inputs": self.table.inputs.known})
+        game = Game(self.ruleset, record, self._content, self._log, self._source)
         for option_id in decisions:
             game.step(option_id)
         return game
@@ -150,34 +184,41 @@ def new_game(
     rulings: Mapping[str, str] | None = None,
     seed: int = 0,
     *,
+    content_replace: bool = False,
     options: Mapping[str, Any] | None = None,
     dice: Sequence[ScriptValue] = (),
     content_set: Mapping[str, Any] | None = None,
     log: bool = True,
+    source: InputSource | None = None,
 ) -> Game:
     """Start a game.
 
     Args:
         ruleset_id: a registered id, versioned (``cryptids-v1``) or not (``cryptids``).
         scenario: a scenario id of the content; None picks the default.
-        content: a folder whose YAML files replace the sample content; None plays the sample.
+        content: a folder of YAML files laid over the sample content by item id; None plays
+            the sample.
+        content_replace: the folder's files replace the sample's files whole.
         rulings: ruling id to option; the others take their defaults.
         seed: the game's seed.
         options: the ruleset's setup options (``{"heroes": 2}``).
         dice: scripted dice values, used before random rolls.
         content_set: single content values to change, by dotted path.
         log: record events (turn off for fast simulation).
+        source: answers the game's requests for outside inputs (``table.outside``), such
+            as the opponent of a cryptids run; None uses the ruleset's own default source.
     """
     ruleset = registry.load(ruleset_id)
     if content is not None:
         content = str(Path(content).resolve())
-    loaded, content_digest = ruleset.load_content(content, content_set)
+    loaded, content_digest = ruleset.load_content(content, content_set, content_replace)
     ruleset.check_dice_script(loaded, dice)
     record = Record(
         ruleset=ruleset.meta.id,
         scenario=ruleset.pick_scenario(loaded, scenario),
         options=ruleset.parse_options(options).model_dump(mode="json"),
         content_dir=content,
+        content_replace=content_replace and content is not None,
         content_set=dict(content_set or {}),
         content_digest=content_digest,
         rulings=resolve(ruleset.rulings, rulings),
@@ -185,15 +226,17 @@ def new_game(
         dice=list(dice),
         events_digest=None,
     )
-    return Game(ruleset, record, loaded, log)
+    return Game(ruleset, record, loaded, log, source)
 
 
-def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True) -> Game:
+def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True,
+           source: InputSource | None = None) -> Game:
     """Rebuild a game from its record.
 
     Raises :class:`ReplayMismatch` when the record no longer reproduces: another
     ruleset version, changed content, a decision that is no longer legal, or (with
-    ``check``) different events.
+    ``check``) different events. ``source`` answers the outside inputs asked for after
+    the recorded ones, when the game goes on (a stored cryptids run continued).
     """
     if not isinstance(record, Record):
         record = parse_record(record)
@@ -205,14 +248,15 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
             f"the record was made with {record.ruleset}, which is not registered"
             + (f"; this rulekeeper has {current}" if current else "")) from None
     try:
-        content, content_digest = ruleset.load_content(record.content_dir, record.content_set)
+        content, content_digest = ruleset.load_content(record.content_dir, record.content_set,
+                                                       record.content_replace)
         if content_digest != record.content_digest:
             raise ReplayMismatch(f"the content changed since the record was made "
                                  f"(digest {content_digest}, recorded {record.content_digest})")
         record = record.model_copy(update={
             "rulings": resolve(ruleset.rulings, record.rulings),
             "scenario": ruleset.pick_scenario(content, record.scenario)})
-        game = Game(ruleset, record, content, log)
+        game = Game(ruleset, record, content, log, source)
     except UsageError as error:
         raise ReplayMismatch(f"the record does not fit {ruleset.meta.id}: {error}") from None
     for index, option_id in enumerate(record.decisions):
@@ -223,19 +267,42 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
             game.step(option_id)
         except UsageError as error:
             raise ReplayMismatch(f"decision {index + 1} no longer reproduces: {error}") from None
+    unused = len(record.inputs) - len(game.table.inputs.used)
+    if unused > 0:
+        raise ReplayMismatch(f"the replay used {len(game.table.inputs.used)} of the record's "
+                             f"{len(record.inputs)} outside inputs")
     if check and log and record.events_digest not in (None, events_digest(game.events)):
         raise ReplayMismatch("the replayed events differ from the recorded ones")
     return game
 
 
 def parse_record(data: Any) -> Record:
-    """A record from JSON data; anything else raises :class:`ReplayMismatch` in one line."""
+    """A record from JSON data; anything else raises :class:`ReplayMismatch` in one line.
+
+    A record without a format is of format 1 (the first); a newer one is refused.
+    """
+    if isinstance(data, Mapping):
+        found = data.get("format", 1)
+        check_format(found, "record")
+        if found == 1 and data.get("content_dir") is not None:
+            data = {**data, "content_replace": True}  # format 1 replaced files whole
+        data = {**data, "format": RECORD_FORMAT}
     try:
         return Record.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "record"
         raise ReplayMismatch(f"not a game record: {where}: {first['msg']}") from None
+
+
+def check_format(value: Any, what: str) -> None:
+    """Refuse, in one line, a ``format`` this rulekeeper cannot read."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ReplayMismatch(f"not a rulekeeper {what}: format {value!r} is not a version number")
+    if value > RECORD_FORMAT:
+        raise ReplayMismatch(f"the {what} has format {value}, newer than this rulekeeper "
+                             f"({RULEKEEPER_VERSION}) reads (format {RECORD_FORMAT}): upgrade "
+                             f"rulekeeper to read it")
 
 
 def _current_version(ruleset_id: str) -> str | None:

@@ -38,8 +38,10 @@ class RulesetMeta:
         min_players: the fewest seats a game can have.
         chance: whether the game uses random draws.
         hidden_information: whether players see different things.
-        max_length: an upper bound on the decisions of one game (the engine enforces it).
+        max_length: the work budget in decisions: a game that reaches it ends by the
+            ``work-budget`` ruling.
         source: the rule text this ruleset implements.
+        max_steps: the work budget in automated steps (``Table.spend``).
     """
 
     name: str
@@ -51,6 +53,7 @@ class RulesetMeta:
     max_length: int
     min_players: int | None = None
     source: str = ""
+    max_steps: int = 1_000_000
 
     @property
     def id(self) -> str:
@@ -58,7 +61,7 @@ class RulesetMeta:
 
 
 _entries: dict[str, Any] = {}
-_loaded: dict[str, Ruleset] = {}
+_loaded: dict[str, Ruleset[Any]] = {}
 _plugins_read = False
 
 
@@ -107,7 +110,7 @@ def resolve_id(name: str) -> str:
     raise UnknownRuleset(f"unknown ruleset {name!r}{did_you_mean(name, names)}; known: {known}")
 
 
-def load(name: str) -> Ruleset:
+def load(name: str) -> Ruleset[Any]:
     """The ruleset registered as ``name`` (versioned or not), imported on first use."""
     from rulekeeper.core.ruleset import Ruleset
 

@@ -1,15 +1,20 @@
-"""The rule index of a ruleset (its rules.yaml files) and the tests that check each rule.
+"""The rule index of a ruleset (its rules.yaml files), the code that applies each rule and
+the tests that check it.
 
-Tests name the rules they check with ``@pytest.mark.rule("id", ...)`` (or a module
-``pytestmark``). :func:`find_rule_tests` reads the test sources without running
-them, so ``rulekeeper rules`` can report rules that no test checks.
+Code cites a rule by its id, written out as a string literal: the rule of an event or a
+decision, or :func:`cites` at a guard that emits nothing. :func:`find_code_sites` reads
+the code without running it; a rule that describes rather than asks for anything is
+marked ``descriptive`` in rules.yaml, with the reason. Tests name the rules they check
+with ``@pytest.mark.rule("id", ...)`` (or a module ``pytestmark``); :func:`find_rule_tests`
+reads the test sources, so ``rulekeeper rules`` can report rules that no code applies
+and rules that no test checks.
 """
 
 from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +33,8 @@ class RuleEntry(BaseModel):
     ruling: str | None = None
     sample: bool = False
     note: str | None = None
+    descriptive: str | None = Field(
+        None, min_length=3, description="why no code applies this sentence (it only describes)")
 
 
 class RuleIndex(BaseModel):
@@ -38,9 +45,59 @@ class RuleIndex(BaseModel):
     rules: list[RuleEntry]
 
 
+CORE_RULES = Path(__file__).with_name("rules.yaml")
+"""The engine's own rules (the work budget...), part of every ruleset's index."""
+
+
 def load_rules(paths: Iterable[Path]) -> list[RuleEntry]:
     """All entries of the given rules.yaml files, in order."""
     return [entry for path in paths for entry in load_file(path, RuleIndex).rules]
+
+
+def cites(*rule_ids: str) -> None:
+    """Mark the code that applies a rule which emits no event (a guard, a filter).
+
+    It does nothing when it runs; :func:`find_code_sites` finds the ids written in it.
+
+    >>> cites("duel.reveal.higher")
+    """
+
+
+def _python_files(paths: Iterable[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(path.rglob("*.py"))
+        elif path.suffix == ".py":
+            yield path
+
+
+def find_code_sites(paths: Iterable[Path], ids: Iterable[str]) -> dict[str, list[str]]:
+    """Rule id to the places (``file:line``) of the code under ``paths`` that write it out.
+
+    Every string literal equal to a rule id counts: an event's or a decision's rule, a
+    :func:`cites` marker, a table of rule ids.
+    """
+    wanted = set(ids)
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in _python_files(paths):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        name = _shown(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+                    node.value in wanted):
+                found[node.value].append(f"{name}:{node.lineno}")
+    return dict(found)
+
+
+def _shown(path: Path) -> str:
+    """A source path as a reader finds it: from ``rulekeeper/`` on."""
+    resolved = path.resolve()
+    parts = resolved.parts
+    if "rulekeeper" in parts:
+        return "/".join(parts[len(parts) - parts[::-1].index("rulekeeper") - 1:])
+    if resolved.is_relative_to(Path.cwd()):
+        return resolved.relative_to(Path.cwd()).as_posix()
+    return resolved.as_posix()
 
 
 def _rule_ids(decorator: ast.expr) -> list[str]:

@@ -10,22 +10,27 @@ change of state is announced with ``table.emit``.
 
 from __future__ import annotations
 
+import inspect
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulekeeper.core.content import ContentSet
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import DiceScriptError, UsageError
+from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.rulings import Ruling, did_you_mean
+from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
+from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, WorkBudget, did_you_mean
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,36 @@ class Result:
 Procedure = Generator[Decision, str, Result]
 """The rules of a game: yields decisions, receives option ids, returns the result."""
 
+Asks = Generator[Decision, str, T]
+"""A part of the rules that may ask decisions and gives back a ``T`` (``yield from`` it)."""
+
+
+class GameOver(Exception):
+    """The game ends at once, from wherever in the rules it happens.
+
+    Raise it anywhere inside :meth:`Ruleset.play`; the engine catches it and asks the
+    ruleset's :meth:`Ruleset.game_over` for the result.
+
+    Attributes:
+        winner: the winning seat or side; None for a tie.
+        reason: why it ended, as a short id (``"objectives"``).
+        rounds: the rounds played, when the rules count them here.
+    """
+
+    def __init__(self, winner: str | None, reason: str, rounds: int | None = None) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason
+        self.rounds = rounds
+
+
+CORE_TEMPLATES = {
+    "work-budget.tie": "The work budget is reached ({limit} {what}): the game ends in a tie",
+    "work-budget.judged": "The work budget is reached ({limit} {what}): the game ends, and "
+                          "{winner} wins on the rules' count",
+}
+"""Sentences of the events the engine itself emits, in every ruleset."""
+
 
 class NoOptions(BaseModel):
     """A ruleset without setup options."""
@@ -59,36 +94,136 @@ class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+InputSource = Callable[[str, dict[str, Any]], Any]
+"""Answers a game's request for an outside input: ``source(kind, request) -> JSON value``."""
+
+
+class Inputs:
+    """The values a game receives from outside its rules, in the order it asks for them.
+
+    Recorded values are given back first (a replay needs no source); past them, the
+    source is asked and its answer recorded. Values are kept as JSON would give them
+    back, so a game played live and its replay from a file see the same data.
+    """
+
+    __slots__ = ("known", "source", "used")
+
+    def __init__(self, recorded: Sequence[Mapping[str, Any]],
+                 source: InputSource | None) -> None:
+        self.known: list[dict[str, Any]] = [dict(item) for item in recorded]
+        self.used: list[dict[str, Any]] = []
+        self.source = source
+
+    def take(self, kind: str, request: dict[str, Any], table: Table) -> Any:
+        index = len(self.used)
+        if index < len(self.known):
+            item = self.known[index]
+            if item.get("kind") != kind:
+                raise ReplayMismatch(f"outside input {index + 1} is {item.get('kind')!r} in the "
+                                     f"record; the game asks for {kind!r}")
+        else:
+            source = self.source or table.ruleset.input_source(table)
+            if source is None:
+                raise UsageError(f"{table.ruleset.meta.id} needs an outside input ({kind}) and "
+                                 f"no source was given")
+            self.source = source
+            try:
+                value = json.loads(json.dumps(source(kind, request)))
+            except TypeError as error:
+                raise RulesetError(f"outside input {kind!r} is not JSON data: {error}") from None
+            item = {"kind": kind, "value": value}
+            self.known.append(item)
+        self.used.append(item)
+        return item["value"]
+
+
 class Table:
-    """Everything one game's rules may use: its dice, rulings, content, options and log."""
+    """Everything one game's rules may use: its dice, rulings, content, options and log.
 
-    __slots__ = ("content", "events", "logging", "options", "rng", "ruleset", "rulings",
-                 "scenario", "seats", "state")
+    A ruleset may subclass it with ``__slots__ = ()`` and typed annotations of ``state``,
+    ``content``, ``options``, ``prepared`` and ``rulings`` (its :class:`RulingSet`), and
+    name the subclass as its :attr:`Ruleset.table_type`.
 
-    def __init__(self, ruleset: Ruleset, rng: Rng, rulings: Mapping[str, str], content: Any,
-                 scenario: str | None, options: Any, seats: tuple[str, ...], logging: bool) -> None:
+    Attributes:
+        state: what the ruleset keeps of the game (what :meth:`Ruleset.view` reads).
+        prepared: what :meth:`Ruleset.prepare` made of the content, once per content.
+        rulings: the rulings in force (typed fields, and a mapping of id to option).
+        steps: automated steps spent so far (:meth:`spend`).
+    """
+
+    __slots__ = ("content", "events", "inputs", "logging", "options", "prepared", "rng",
+                 "ruleset", "rulings", "scenario", "seats", "state", "steps")
+
+    def __init__(self, ruleset: Ruleset[Any], rng: Rng, rulings: Mapping[str, str],
+                 content: Any, scenario: str | None, options: Any, seats: tuple[str, ...],
+                 logging: bool, inputs: Inputs | None = None) -> None:
         self.ruleset = ruleset
         self.rng = rng
-        self.rulings = rulings
+        self.rulings: RulingSet = ruleset.ruling_set(rulings)
         self.content = content
+        self.prepared: Any = ruleset.prepared(content)
+        self.steps = 0
         self.scenario = scenario
         self.options = options
         self.seats = seats
         self.logging = logging
         self.events: list[Event] = []
         self.state: Any = None
+        self.inputs = inputs if inputs is not None else Inputs((), None)
+
+    def outside(self, kind: str, request: dict[str, Any]) -> Any:
+        """A value from outside the rules (the opponent matchmaking picks...), recorded.
+
+        ``request`` tells the source what is asked (JSON data); the answer is kept in the
+        game's record, so a replay gets the same value without asking anyone.
+        """
+        return self.inputs.take(kind, request, self)
 
     def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None, **data: Any) -> None:
         """Record an event (a no-op when the game runs with logging off)."""
         if self.logging:
             self.events.append(Event(kind, rule, data, to))
 
+    def spend(self, steps: int = 1) -> None:
+        """Count automated steps (an enemy's action, a chained effect...).
 
-class Ruleset(ABC):
-    """Base of every ruleset. Subclasses set the class attributes and write :meth:`play`."""
+        Past the ruleset's ``meta.max_steps`` the game ends by the ``work-budget`` ruling.
+        """
+        self.steps += steps
+        if self.steps > self.ruleset.meta.max_steps:
+            raise self.out_of_budget("steps", self.ruleset.meta.max_steps)
+
+    def out_of_budget(self, what: str, limit: int) -> GameOver:
+        """Announce that the work budget is reached; the :class:`GameOver` to end with."""
+        winner = None
+        if self.rulings["work-budget"] == WorkBudget.JUDGE:
+            winner = self.ruleset.judge(self)
+        if winner is None:
+            self.emit("work-budget.tie", "core.work-budget", limit=limit, what=what)
+        else:
+            self.emit("work-budget.judged", "core.work-budget", limit=limit, what=what,
+                      winner=winner)
+        return GameOver(winner, "work-budget")
+
+
+TableT = TypeVar("TableT", bound=Table)
+
+
+class Ruleset(ABC, Generic[TableT]):
+    """Base of every ruleset. Subclasses set the class attributes and write :meth:`play`.
+
+    Its rulings are declared as a :class:`RulingSet` subclass of :class:`CoreRulings`
+    (``ruling_set``), or as a tuple of :class:`Ruling` (``rulings``); either way
+    :attr:`rulings` ends up holding every ruling, the engine's own included.
+    """
 
     meta: ClassVar[RulesetMeta]
+    ruling_set: ClassVar[type[RulingSet]] = CoreRulings
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    table_type: ClassVar[type[Table]] = Table
+    code_paths: ClassVar[tuple[Path, ...]] = ()
+    """Where the code that applies its rules lives (folders or files); by default the
+    folder of the module that defines the ruleset."""
     content_model: ClassVar[type[BaseModel]]
     content_dir: ClassVar[Path]
     rules_files: ClassVar[tuple[Path, ...]] = ()
@@ -100,12 +235,64 @@ class Ruleset(ABC):
     """Ruleset-specific agents: name to ``"module:factory"``; factory(seat, seed) -> Agent."""
     default_bot: ClassVar[str] = "random"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = vars(cls)
+        if "ruling_set" in own:
+            cls.rulings = cls.ruling_set.declared
+        elif "rulings" in own:
+            cls.rulings = (*CoreRulings.declared,
+                           *(r for r in cls.rulings if r not in CoreRulings.declared))
+        elif not cls.rulings:
+            cls.rulings = CoreRulings.declared
+
     def __repr__(self) -> str:
         return f"<Ruleset {self.meta.id}>"
 
     @abstractmethod
-    def play(self, table: Table) -> Procedure:
+    def play(self, table: TableT) -> Procedure:
         """The whole game, from setup to the end, as a generator procedure."""
+
+    def prepare(self, content: Any) -> Any:
+        """What the rules need of the content, built once per content (indexes, compiled
+        cards...); the game's ``table.prepared``."""
+        return None
+
+    def prepared(self, content: Any) -> Any:
+        """:meth:`prepare` of this content, cached."""
+        known = self._prepared.get(id(content))
+        if known is None or known[0] is not content:
+            known = (content, self.prepare(content))
+            self._prepared[id(content)] = known
+        return known[1]
+
+    @cached_property
+    def _prepared(self) -> dict[int, tuple[Any, Any]]:
+        return {}
+
+    def game_over(self, table: TableT, over: GameOver) -> Result:
+        """The result of a game that ended by :class:`GameOver`; a ruleset may emit its
+        closing event and add its metrics here."""
+        return Result(over.winner, over.reason, over.rounds or 0)
+
+    def judge(self, table: TableT) -> str | None:
+        """Who wins a game stopped by its work budget, by the rules' own count (the
+        ``work-budget=judge`` ruling); None for a tie."""
+        return None
+
+    @cached_property
+    def rule_index(self) -> list[RuleEntry]:
+        """Every rule of the ruleset's index, the engine's own rules included."""
+        return load_rules((*self.rules_files, CORE_RULES))
+
+    def code_folders(self) -> tuple[Path, ...]:
+        """The code that applies the ruleset's rules: :attr:`code_paths`, and the engine."""
+        own = self.code_paths or (Path(inspect.getfile(type(self))).parent,)
+        return (*own, CORE_RULES.parent)
+
+    def code_sites(self) -> dict[str, list[str]]:
+        """Rule id to the places of the code that cite it."""
+        return find_code_sites(self.code_folders(), (e.id for e in self.rule_index))
 
     def scenarios(self, content: Any) -> list[str]:
         """The scenario ids this content offers; the first is the default."""
@@ -119,9 +306,13 @@ class Ruleset(ABC):
         """The names a winner can take: the seats, or sides such as ``heroes``/``enemies``."""
         return self.seats(options)
 
-    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+    def view(self, table: TableT, player: str | None) -> dict[str, Any]:
         """What ``player`` may know of the game (None: everything), as JSON-able data."""
         return {}
+
+    def input_source(self, table: TableT) -> InputSource | None:
+        """The source of outside inputs when the game was started without one (offline play)."""
+        return None
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int] | None:
         """What a scripted die value (``--dice``) may be in this ruleset, checked at game start.
@@ -145,7 +336,7 @@ class Ruleset(ABC):
                 raise DiceScriptError(f"--dice: {value!r} is not a value of any die of "
                                       f"{self.meta.id} ({shown}numbers 1 to {largest})")
 
-    def invariant_violations(self, table: Table) -> list[str]:
+    def invariant_violations(self, table: TableT) -> list[str]:
         """What is wrong with the current state (lost cards, a figure in two areas...).
 
         Test games call this after every step; an empty list means the state is sound.
@@ -158,24 +349,35 @@ class Ruleset(ABC):
 
     @cached_property
     def messages(self) -> Messages:
-        return Messages(self.templates, self.locale_dir)
+        return Messages({**CORE_TEMPLATES, **self.templates}, self.locale_dir)
 
     @cached_property
     def content_set(self) -> ContentSet:
         return ContentSet(self.content_model, self.content_dir)
 
     @cached_property
-    def _content_cache(self) -> dict[tuple[str | None, str], tuple[BaseModel, str]]:
+    def _content_cache(self) -> dict[tuple[str | None, str, bool], tuple[BaseModel, str]]:
         return {}
 
     def load_content(self, user_dir: str | None = None,
-                     sets: Mapping[str, Any] | None = None) -> tuple[BaseModel, str]:
-        """The validated content and its digest, cached per (folder, --set values)."""
-        key = (user_dir, repr(sorted((sets or {}).items())))
+                     sets: Mapping[str, Any] | None = None,
+                     replace: bool = False) -> tuple[BaseModel, str]:
+        """The validated content and its digest, cached per (folder, --set values, mode).
+
+        ``user_dir``'s files are laid over the sample's by item id, or with ``replace``
+        take the place of the sample's files.
+        """
+        key = (user_dir, repr(sorted((sets or {}).items())), replace)
         if key not in self._content_cache:
             folder = Path(user_dir) if user_dir is not None else None
-            self._content_cache[key] = self.content_set.load(folder, sets)
+            content, content_digest = self.content_set.load(folder, sets, replace)
+            self.check_content(content, folder)
+            self._content_cache[key] = content, content_digest
         return self._content_cache[key]
+
+    def check_content(self, content: Any, user_dir: Path | None) -> None:
+        """Checks across content files that the models cannot make (ids one file names
+        in another...); raise :class:`ContentError` naming the file."""
 
     def parse_options(self, given: Mapping[str, Any] | None) -> BaseModel:
         """The setup options, validated; a bad one raises :class:`UsageError`."""

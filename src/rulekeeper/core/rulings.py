@@ -1,14 +1,19 @@
 """Rulings: named answers to the points a rule text leaves open.
 
 Each ruleset declares its rulings with their options and default; the rulings in
-force are part of a game's record, and the lab can sweep them.
+force are part of a game's record, and the lab can sweep them. A ruleset declares
+them as a :class:`RulingSet`, whose fields are enumerations of the options, so that
+the rules compare against enumeration members (``rulings.overheal is Overheal.ALLOW``)
+and a misspelt option is an error, never a silently false comparison.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from rulekeeper.core.errors import UsageError
 
@@ -32,6 +37,97 @@ class Ruling:
     def __post_init__(self) -> None:
         if self.default not in self.options:
             raise ValueError(f"ruling {self.id}: default {self.default!r} is not an option")
+
+
+@dataclass(frozen=True)
+class _Declared:
+    question: str
+    default: StrEnum
+
+
+def ruling(question: str, default: StrEnum) -> Any:
+    """Declare a field of a :class:`RulingSet`: its question and default option.
+
+    The field's type is the enumeration of its options (the default's type); its id is
+    the field name with dashes (``tie_order`` is the ruling ``tie-order``).
+    """
+    if not isinstance(default, StrEnum):
+        raise TypeError(f"ruling {question!r}: the default must be a member of a StrEnum of "
+                        f"the options, not {default!r}")
+    return _Declared(question, default)
+
+
+class RulingSet(Mapping[str, str]):
+    """The rulings in force in one game: typed fields, and a mapping of id to option.
+
+    >>> class Overheal(StrEnum):
+    ...     CAP = "cap"
+    ...     ALLOW = "allow"
+    >>> class Rulings(RulingSet):
+    ...     overheal: Overheal = ruling("Can healing raise HP above the maximum?", Overheal.CAP)
+    >>> [(r.id, r.options, r.default) for r in Rulings.declared]
+    [('overheal', ('cap', 'allow'), 'cap')]
+    >>> rulings = Rulings({"overheal": "allow"})
+    >>> rulings.overheal is Overheal.ALLOW, rulings["overheal"]
+    (True, 'allow')
+    """
+
+    declared: ClassVar[tuple[Ruling, ...]] = ()
+    """The rulings of the set, in the order of the fields."""
+    _fields: ClassVar[dict[str, tuple[str, type[StrEnum]]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = list(cls.declared)
+        fields = dict(cls._fields)
+        for name, value in list(vars(cls).items()):
+            if not isinstance(value, _Declared):
+                continue
+            options = type(value.default)  # the field's type: the enumeration of its options
+            ruling_id = name.replace("_", "-")
+            declared.append(Ruling(ruling_id, value.question, tuple(o.value for o in options),
+                                   value.default.value))
+            fields[name] = (ruling_id, options)
+            delattr(cls, name)
+        cls.declared = tuple(declared)
+        cls._fields = fields
+
+    def __init__(self, chosen: Mapping[str, str]) -> None:
+        values = dict(chosen)
+        for ruling_ in self.declared:
+            values.setdefault(ruling_.id, ruling_.default)
+        object.__setattr__(self, "_chosen", values)
+        for name, (ruling_id, options) in self._fields.items():
+            object.__setattr__(self, name, options(values[ruling_id]))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("the rulings of a game do not change")
+
+    def __getitem__(self, ruling_id: str) -> str:
+        chosen: dict[str, str] = self.__dict__["_chosen"]
+        return chosen[ruling_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__dict__["_chosen"])
+
+    def __len__(self) -> int:
+        return len(self.__dict__["_chosen"])
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict(self)!r})"
+
+
+class WorkBudget(StrEnum):
+    TIE = "tie"
+    JUDGE = "judge"
+
+
+class CoreRulings(RulingSet):
+    """The rulings every ruleset has."""
+
+    work_budget: WorkBudget = ruling(
+        "A game reaches its work budget (decisions or automated steps): how does it end?",
+        WorkBudget.TIE)
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -150,8 +150,17 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
              as_json: JsonOpt = False) -> None:
     """Play a batch of games between bots and summarize the results.
 
-    Ruleset options go last (e.g. --rounds 2).
+    Ruleset options go last (e.g. --rounds 2). A league game (cryptids-run) plays a league
+    of bot players sharing one snapshot pool: --players N --runs N (lab/league.py).
     """
+    if getattr(registry.load(ruleset), "league", False):
+        from rulekeeper.lab.league_cli import simulate_league
+
+        others = {"--games": games, "--scenario": scenario, "--side": side, "--chunk": chunk,
+                  "--until-ci": until_ci, "--ray-address": ray_address,
+                  "--backend": None if backend == "process" else backend}
+        return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
+                               as_json, [name for name, value in others.items() if value])
     from rulekeeper.lab import store
     from rulekeeper.lab.run import UntilNarrow, run_batch
     from rulekeeper.lab.summary import Summary
@@ -366,6 +375,12 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
            workers: WorkersOpt = 1, backend: BackendOpt = "process",
            ray_address: RayAddressOpt = None) -> None:
     """Write an HTML report of a results file: win rates, game length, impact, rulings."""
+    from rulekeeper.lab.league import is_league_file
+
+    if is_league_file(file):
+        from rulekeeper.lab.league_cli import report_league
+
+        return report_league(file, output)
     from rulekeeper.lab import store
     from rulekeeper.lab.report import Report, ruling_sweep, ruling_variants, sweeps_rulings
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from rulekeeper import __version__
 from rulekeeper.core import registry
+from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.run import Plan, Progress
 from rulekeeper.lab.stats import ALPHA, Estimate, newcombe, two_proportions, wilson
@@ -108,11 +109,14 @@ def impacts(results: Sequence[Any], side: str) -> list[Impact]:
 
 
 def ruling_variants(batch: Batch) -> list[Variant]:
-    """The batch's spec, then one variant per other option of each declared ruling."""
+    """The batch's spec, then one variant per other option of each ruling of the rules text
+    (the engine's own rulings, such as the work budget, are left out)."""
     ruleset = registry.load(batch.spec.ruleset)
     in_force = dict(batch.spec.rulings)
     found = [Variant("rulings in force", {}, batch.spec)]
     for ruling in ruleset.rulings:
+        if ruling in CoreRulings.declared:
+            continue
         current = in_force.get(ruling.id, ruling.default)
         for option in ruling.options:
             if option != current:

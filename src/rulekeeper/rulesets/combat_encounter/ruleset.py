@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
@@ -82,19 +80,14 @@ class CombatEncounterRuleset(Ruleset):
             self._catalogs[id(content)] = found
         return found[1]
 
-    def load_content(self, user_dir: str | None = None,
-                     sets: Mapping[str, Any] | None = None) -> tuple[BaseModel, str]:
-        """The content, with the ids one file names checked against the others."""
-        content, digest = super().load_content(user_dir, sets)
-        assert isinstance(content, CombatContent)
+    def check_content(self, content: Any, user_dir: Path | None) -> None:
+        """The ids one file names checked against the others."""
         problem = reference_problem(content)
         if problem is not None:
             name, message = problem
-            folder = Path(user_dir) if user_dir else None
-            path = folder / f"{name}.yaml" if folder and (folder / f"{name}.yaml").is_file() \
-                else self.content_dir / f"{name}.yaml"
+            path = user_dir / f"{name}.yaml" if user_dir and (
+                user_dir / f"{name}.yaml").is_file() else self.content_dir / f"{name}.yaml"
             raise ContentError(str(path), message)
-        return content, digest
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return SEATS[:options.players]

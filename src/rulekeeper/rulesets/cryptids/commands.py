@@ -11,6 +11,7 @@ from rulekeeper.cli_args import console
 from rulekeeper.core import registry
 from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.game import new_game
+from rulekeeper.core.records import write_log
 from rulekeeper.core.rng import ScriptValue, parse_dice_script
 from rulekeeper.core.rulings import parse_assignments, resolve
 from rulekeeper.rulesets.cryptids.odds import DEFAULT_MAX_STATES, exact, monte_carlo
@@ -67,8 +68,6 @@ def battle(left: Team = "french-legends", right: Team = "backwoods",
         console.print(f"{ruleset.messages.render(event, lang)} [dim]\\[{event.rule}][/dim]",
                       highlight=False)
     if log is not None:
-        from rulekeeper.cli import write_log
-
         write_log(log, game, lang)
         console.print(f"Record written to {log}; replay it with: rulekeeper replay {log}")
 

@@ -1,0 +1,193 @@
+"""The one module that calls the cryptids battle: a run's battles and the bots' quick ones.
+
+A run's battle is a plain game of the ``cryptids-v1`` ruleset between two teams
+written inline (the rows of two snapshots), with its own seed and the run's battle
+rulings. :meth:`Fought.record` is that game's record, which
+``rulekeeper.core.game.replay`` (and ``rulekeeper replay``) reproduces on its own.
+The battle itself is played here directly on compiled lineups (the fast path);
+when the run logs, the record is replayed through core to get the battle's events,
+so that the events are by construction those of a replay.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core import registry
+from rulekeeper.core.errors import RulesetError
+from rulekeeper.core.events import Event
+from rulekeeper.core.game import Record, events_digest, replay
+from rulekeeper.core.rng import Rng
+from rulekeeper.core.rules_index import cites
+from rulekeeper.core.rulings import resolve
+from rulekeeper.rulesets.cryptids.battle import Battle
+from rulekeeper.rulesets.cryptids.cards import Card, Lineup
+from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
+from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from rulekeeper.rulesets.cryptids.schema import CryptidsContent, Member, TeamFile, catalogue
+from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
+
+BATTLE_RULESET = "cryptids-v1"
+"""The ruleset every battle of a run is a game of."""
+BATTLE_RULINGS = RULINGS
+"""The battle's rulings, which a run declares as its own and passes to each battle."""
+KEPT = 2048
+"""Compiled cryptids (and teams) kept for reuse: rows change one cryptid at a time, and the
+bots meet the same rows many times."""
+
+TeamData = Mapping[str, Any]
+"""A team as a team file writes it: ``{"name": {...}, "cryptids": [{"cryptid": ...}, ...]}``."""
+
+
+def _battle_ruleset() -> CryptidsRuleset:
+    ruleset = registry.load(BATTLE_RULESET)
+    if not isinstance(ruleset, CryptidsRuleset):
+        raise RulesetError(f"{BATTLE_RULESET} is not the cryptids battle")
+    return ruleset
+
+
+def battle_content() -> CryptidsContent:
+    """The cards battles are fought with: the battle ruleset's sample content."""
+    content = _battle_ruleset().load_content(None)[0]
+    assert isinstance(content, CryptidsContent)
+    return content
+
+
+def battle_digest() -> str:
+    return _battle_ruleset().load_content(None)[1]
+
+
+def battle_rulings(rulings: Mapping[str, str]) -> BattleRulings:
+    return BattleRulings.read(rulings)
+
+
+@dataclass(frozen=True)
+class Fought:
+    """A battle of a run, left (the player) against right (the opponent).
+
+    Attributes:
+        winner: ``"left"``, ``"right"`` or None (a tie).
+        reason: how it ended (``side-empty``, ``both-empty``, ``roll-cap``, ``no-damage``).
+        rolls: rolls thrown.
+        events: the battle's events, when the run logs (else empty).
+    """
+
+    left: Snapshot
+    right: Snapshot
+    seed: int
+    rulings: Mapping[str, str]
+    winner: str | None
+    reason: str
+    rolls: int
+    events: tuple[Event, ...] = ()
+    digest: str | None = None
+
+    def record(self) -> Record:
+        """The battle as a game record of ``cryptids-v1``: teams inline, seed, rulings."""
+        cites("battle.replayable")
+        ruleset = _battle_ruleset()
+        options = ruleset.parse_options({
+            "left": {"file": self.left.source, "team": self.left.team()},
+            "right": {"file": self.right.source, "team": self.right.team()}})
+        return Record(ruleset=ruleset.meta.id, options=options.model_dump(mode="json"),
+                      content_dir=None,
+                      content_digest=battle_digest(),
+                      rulings=resolve(ruleset.rulings, self.rulings), seed=self.seed,
+                      events_digest=self.digest)
+
+
+class _Kept(OrderedDict[str, Any]):
+    """The last :data:`KEPT` values computed, by key."""
+
+    def keep(self, key: str, value: Any) -> Any:
+        self[key] = value
+        if len(self) > KEPT:
+            self.popitem(last=False)
+        return value
+
+
+class Arena:
+    """Compiles teams (keeping the last :data:`KEPT` cryptids and teams) and fights battles."""
+
+    def __init__(self) -> None:
+        self.content = battle_content()
+        self.cards = _battle_ruleset().catalogue(self.content)
+        self._ids = frozenset(c.id for c in self.content.cryptids.cryptids)
+        self._lineups = _Kept()
+        self._members = _Kept()
+        self._snapshots = _Kept()
+        self._fielded = _Kept()
+
+    def lineup(self, team: TeamData) -> Lineup:
+        """The team compiled for battle; an unknown cryptid raises a one-line error naming it."""
+        key = json.dumps(team, sort_keys=True)
+        found: Lineup | None = self._lineups.get(key)
+        if found is None:
+            with catalogue(self._ids):
+                checked = TeamFile.model_validate(dict(team))
+            found = self._lineups.keep(key, Lineup(checked.name, tuple(
+                self.card(m) for m in checked.cryptids)))
+        return found
+
+    def card(self, member: Member) -> Card:
+        """A member's card, compiled once while it is kept."""
+        key = member.model_dump_json(by_alias=True)
+        found: Card | None = self._members.get(key)
+        if found is None:
+            found = self._members.keep(key, self.cards.card(member))
+        return found
+
+    def snapshot(self, data: Mapping[str, Any]) -> Snapshot:
+        """A snapshot read from JSON data (kept: the same opponents come back often)."""
+        key = json.dumps(data, sort_keys=True)
+        found: Snapshot | None = self._snapshots.get(key)
+        if found is None:
+            found = self._snapshots.keep(key, Snapshot.model_validate(data))
+        return found
+
+    def quick(self, left: Lineup, right: Lineup, seed: int, rulings: BattleRulings) -> str | None:
+        """The winner of one battle, no log: what the bots' Monte Carlo plays."""
+        return Battle(left, right, Rng(seed), rulings).run().winner
+
+    def row(self, snapshot: Snapshot) -> Lineup:
+        """A snapshot's row compiled for battle (its cryptids are checked data already).
+
+        Cards are kept by cryptid, stats and ability object (the stock's abilities live as
+        long as the content; each kept card holds its ability, so the key stays its own).
+        """
+        cards = []
+        for fielded in snapshot.row:
+            ability = fielded.ability
+            key = f"{fielded.cryptid}:{fielded.hp}:{fielded.threat}:{id(ability)}"
+            kept = self._fielded.get(key)
+            if kept is None or kept[0] is not ability:
+                member = Member(cryptid=fielded.cryptid, hp=fielded.hp, threat=fielded.threat,
+                                abilities=[ability])
+                kept = self._fielded.keep(key, (ability, self.card(member)))
+            cards.append(kept[1])
+        title = snapshot.title()
+        key = f"{title['en']}:{':'.join(str(id(c)) for c in cards)}"
+        found: Lineup | None = self._lineups.get(key)
+        if found is None or found.cards != tuple(cards):
+            found = self._lineups.keep(key, Lineup(title, tuple(cards)))
+        return found
+
+    def fight(self, left: Snapshot, right: Snapshot, seed: int, rulings: Mapping[str, str],
+              log: bool) -> Fought:
+        """A run's battle; with ``log``, its record is replayed to get the events."""
+        outcome = Battle(self.row(left), self.row(right), Rng(seed),
+                         battle_rulings(rulings)).run()
+        fought = Fought(left, right, seed, dict(rulings), outcome.winner, outcome.reason,
+                        outcome.rolls)
+        if not log:
+            return fought
+        game = replay(fought.record())
+        if game.result is None or game.result.winner != outcome.winner:
+            raise RulesetError(f"battle seed {seed}: the replayed battle ended otherwise")
+        events = tuple(game.events)
+        return Fought(left, right, seed, dict(rulings), outcome.winner, outcome.reason,
+                      outcome.rolls, events, events_digest(events))

@@ -1,0 +1,164 @@
+"""The ``cryptids-run-v1`` ruleset: one player's run of shops and battles against snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from rulekeeper.core.content import digest
+from rulekeeper.core.errors import DiceScriptError
+from rulekeeper.core.events import Messages
+from rulekeeper.core.game import Game, new_game
+from rulekeeper.core.registry import RulesetMeta, import_target
+from rulekeeper.core.rng import ScriptValue, derive_seed
+from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
+from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
+from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
+from rulekeeper.rulesets.cryptids_run.fight import (
+    BATTLE_RULINGS,
+    Arena,
+    battle_content,
+    battle_digest,
+)
+from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
+from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
+from rulekeeper.rulesets.cryptids_run.messages import TEMPLATES
+from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
+from rulekeeper.rulesets.cryptids_run.run import SIDES, Run, RunState
+from rulekeeper.rulesets.cryptids_run.schema import MAX_ACTIONS, MAX_ROUNDS, RunContent
+from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
+from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
+from rulekeeper.rulesets.cryptids_run.table import Prepared, RunOptions, RunTable
+from rulekeeper.rulesets.cryptids_run.view import render, shop_view
+
+HERE = Path(__file__).parent
+POOL_BOTS = ("greedy", "random", "greedy", "random")
+"""The bot players whose runs fill the offline pool, two runs each."""
+POOL_RUNS = 2
+POOL_SEED = 0
+
+
+class CryptidsRunRuleset(Ruleset[RunTable]):
+    meta = RulesetMeta(name="cryptids-run", version=1,
+                       title="Cryptids: a run (shop, snapshots, matchmaking, rating)",
+                       players=(SEAT,), chance=True, hidden_information=False,
+                       max_length=MAX_ROUNDS * (2 * MAX_ACTIONS + 1),
+                       source="cryptids-bataille.fr.txt")
+    rulings = BATTLE_RULINGS
+    content_model = RunContent
+    content_dir = HERE / "content"
+    rules_files = (HERE / "rules.yaml", BATTLE_HERE / "rules.yaml")
+    templates = {**BATTLE_TEMPLATES, **TEMPLATES}
+    locale_dir = HERE / "locale"
+    options_model = RunOptions
+    table_type = RunTable
+    metrics = ("victories", "lives", "battles.won", "battles.lost", "battles.tied", "ghosts",
+               "rating.mu", "rating.sigma", "rating.change.mu", "rating.change.sigma")
+    bots = {"random": "rulekeeper.rulesets.cryptids_run.bots:RandomShopper",
+            "greedy": "rulekeeper.rulesets.cryptids_run.bots:GreedyShopper",
+            "heuristic": "rulekeeper.rulesets.cryptids_run.heuristic:HeuristicShopper"}
+    default_bot = "greedy"
+    league = True
+    """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
+
+    code_paths = (HERE, BATTLE_HERE)
+    """The battle's code applies the battle's rules, which this index includes."""
+
+    @cached_property
+    def messages(self) -> Messages:
+        """The run's sentences and the battle's, in every language of both catalogs."""
+        messages = Messages(self.templates, self.locale_dir)
+        battle = Messages(BATTLE_TEMPLATES, BATTLE_HERE / "locale")
+        for locale, catalog in battle.catalogs.items():
+            messages.catalogs[locale] = {**catalog, **messages.catalogs.get(locale, {})}
+        return messages
+
+    @cached_property
+    def arena(self) -> Arena:
+        return Arena()
+
+    def load_content(self, user_dir: str | None = None,
+                     sets: Mapping[str, Any] | None = None,
+                     replace: bool = False) -> tuple[Any, str]:
+        """The run's content; its digest covers the battle's cards too (they decide battles)."""
+        content, own = super().load_content(user_dir, sets, replace)
+        return content, digest([own, battle_digest()])
+
+    def prepare(self, content: RunContent) -> Prepared:
+        stock = Stock(content, battle_content())
+        return Prepared(stock, Ghosts(stock))
+
+    def stock(self, content: RunContent) -> Stock:
+        """The content's stock, compiled once."""
+        prepared: Prepared = self.prepared(content)
+        return prepared.stock
+
+    def ghosts(self, content: RunContent) -> Ghosts:
+        """The content's ghost lines, kept (a ghost is then one shop's work)."""
+        prepared: Prepared = self.prepared(content)
+        return prepared.ghosts
+
+    def sides(self, options: Any) -> tuple[str, ...]:
+        return SIDES
+
+    def check_dice_script(self, content: Any, values: Sequence[ScriptValue]) -> None:
+        if values:
+            raise DiceScriptError("--dice: a run scripts no dice (each battle has its own seed; "
+                                  "replay a battle's record to study it)")
+
+    def play(self, table: RunTable) -> Procedure:
+        return Run(table, table.prepared.stock, self.arena).play()
+
+    def input_source(self, table: RunTable) -> InputSource:
+        """Offline: matchmaking over a pool filled by bots' runs (a fresh copy per game)."""
+        return Matchmaker(InMemoryPool(self.bot_snapshots(table.content)),
+                          self.ghosts(table.content))
+
+    def bot_snapshots(self, content: RunContent) -> tuple[Snapshot, ...]:
+        """The snapshots of a few bot players' runs, played once per content (each bot's
+        rating moves with its runs' totals, as a player's would)."""
+        prepared: Prepared = self.prepared(content)
+        if prepared.bot_snapshots is None:
+            stock = prepared.stock
+            pool = InMemoryPool()
+            ratings: dict[str, tuple[float, float]] = {}
+            for number in range(POOL_RUNS * len(POOL_BOTS)):
+                bot = POOL_BOTS[number % len(POOL_BOTS)]
+                player = f"bot-{number % len(POOL_BOTS) + 1}"
+                seed = derive_seed(POOL_SEED, number)
+                mu, sigma = ratings.get(player, (stock.rules.rating.mu, stock.rules.rating.sigma))
+                game = new_game(self.meta.id, seed=seed, log=False,
+                                source=Matchmaker(pool, self.ghosts(content)),
+                                options={"player": player, "run": f"{player}-{number}",
+                                         "mu": mu, "sigma": sigma})
+                drive(game, import_target(self.bots[bot])(SEAT, seed))
+                assert game.result is not None
+                ratings[player] = (game.result.metrics["rating.mu"],
+                                   game.result.metrics["rating.sigma"])
+            prepared.bot_snapshots = tuple(pool)
+        return prepared.bot_snapshots
+
+    def view(self, table: RunTable, player: str | None) -> dict[str, Any]:
+        state = table.state
+        if not isinstance(state, RunState):
+            return {}
+        change = state.change
+        return {**shop_view(state.keeper), "player": state.player, "run": state.run,
+                "lives": state.lives, "victories": state.victories,
+                "victories_needed": self.stock(table.content).rules.run.victories,
+                "rating": state.rating.model_dump(),
+                "rating_change": {"mu": change.mu, "sigma": change.sigma},
+                "battles": [b.summary for b in state.battles], "over": state.over}
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        return render(view.get("state", view))
+
+
+def drive(game: Game, bot: Any) -> Game:
+    """Let one of the ruleset's bots play the run to its end."""
+    while game.pending is not None:
+        view = game.view(SEAT) if bot.uses_view else None
+        game.step(bot.choose(view, game.pending))
+    return game

@@ -1,0 +1,69 @@
+"""The rating: openskill's Plackett-Luce model, per battle, summed, applied at the run's end."""
+
+import pytest
+from openskill.models import PlackettLuce
+
+from rulekeeper.rulesets.cryptids_run.rating import MODEL, Change, applied, change, total
+from rulekeeper.rulesets.cryptids_run.snapshots import Rating
+from tests.rulesets.cryptids_run.helpers import Opponents, buy_and_end, data, kappa_run
+
+NEW = Rating(mu=25.0, sigma=25 / 3)
+
+
+@pytest.mark.rule("rating.model")
+def test_openskill_rates_a_draw_between_equals_as_no_change_of_mu():
+    model = PlackettLuce()
+    a, b = model.rating(mu=25.0, sigma=25 / 3), model.rating(mu=25.0, sigma=25 / 3)
+    [[a2], [b2]] = model.rate([[a], [b]], ranks=[0, 0])
+    assert a2.mu == pytest.approx(25.0) and b2.mu == pytest.approx(25.0)
+    assert a2.sigma < 25 / 3 and a2.sigma == pytest.approx(b2.sigma)
+    strong = model.rating(mu=30.0, sigma=5.0)
+    [[weak2], [strong2]] = model.rate([[a], [strong]], ranks=[0, 0])
+    assert weak2.mu > 25.0 and strong2.mu < 30.0  # a draw pulls the two together
+    assert MODEL == "openskill Plackett-Luce"
+
+
+@pytest.mark.rule("rating.battle")
+def test_each_battle_rates_against_the_snapshot_rating_a_tie_as_a_draw():
+    win, loss, tie = (change(NEW, NEW, r) for r in ("win", "loss", "tie"))
+    assert win.mu > 0 > loss.mu and win.mu == pytest.approx(-loss.mu)
+    assert tie.mu == pytest.approx(0.0) and tie.sigma < 0
+    assert change(NEW, Rating(mu=35.0, sigma=4.0), "tie").mu > 0  # a draw with a stronger one
+    assert change(NEW, Rating(mu=35.0, sigma=4.0), "win").mu > win.mu
+
+
+@pytest.mark.rule("rating.change.a", "rating.battle")
+def test_every_battle_of_a_run_changes_the_rating_against_its_opponent():
+    game = kappa_run(Opponents(1, 99, 5, mu=30.0))
+    buy_and_end(game)
+    game.step("end")
+    game.step("end")
+    changes = [b.change for b in game.table.state.battles]
+    assert changes == [change(NEW, Rating(mu=30.0, sigma=25 / 3), r)
+                       for r in ("win", "loss", "tie")]
+    assert [d["mu"] for d in data(game, "rating.battle")] == [round(c.mu, 3) for c in changes]
+
+
+@pytest.mark.rule("rating.change.b")
+def test_the_total_is_applied_once_when_the_run_ends():
+    source = Opponents(1, 99)
+    game = kappa_run(source, content_set={"shop.run.rounds": 3})
+    buy_and_end(game)
+    game.step("end")
+    assert not game.over and not data(game, "rating.applied")
+    assert [r["rating"]["mu"] for r in source.requests] == [25.0, 25.0]  # unchanged meanwhile
+    assert game.view("player")["state"]["rating"] == {"mu": 25.0, "sigma": 25 / 3}
+    game.step("end")
+    battles = game.table.state.battles
+    summed = total(b.change for b in battles)
+    after = applied(NEW, summed, 0.5)
+    assert game.result.metrics["rating.mu"] == pytest.approx(after.mu)
+    assert game.result.metrics["rating.change.mu"] == pytest.approx(summed.mu)
+    assert data(game, "rating.applied") == [{"before": 25.0, "after": round(after.mu, 2),
+                                             "change": round(summed.mu, 3),
+                                             "sigma": round(after.sigma, 3), "battles": 3}]
+
+
+def test_the_uncertainty_stays_above_its_floor():
+    assert applied(Rating(mu=20.0, sigma=1.0), Change(2.0, -5.0), 0.5) == Rating(mu=22.0,
+                                                                                 sigma=0.5)
