@@ -1,4 +1,5 @@
-"""The work budget: runaway chains of abilities end, by ruling ability-budget."""
+"""The work budget: runaway chains of abilities end (budget.throw, and the engine's ruling
+work-budget for a whole battle)."""
 
 import time
 
@@ -20,13 +21,13 @@ def grateful(name):
                    on("healed", {"heal": 1, "target": "all-allies"}))
 
 
-@pytest.mark.rule("ruling.ability-budget")
+@pytest.mark.rule("budget.throw")
 def test_a_throw_that_spends_its_budget_stops_and_the_battle_goes_on():
     battle, events = start([spiky("a"), spiky("b")], [spiky("c"), spiky("d")], [3, 4, 3, 4])
     battle.begin()
     assert battle.throw() is None
     stop = [e for e in events if e.kind == "budget.throw"]
-    assert len(stop) == 1 and stop[0].rule == "ruling.ability-budget"
+    assert len(stop) == 1 and stop[0].rule == "budget.throw"
     assert stop[0].data == {"roll": 1, "limit": PER_THROW}
     assert battle.spent == PER_THROW  # the 501st reaction did not happen
     reactions = [e for e in events if e.kind == "act.hurt"]
@@ -43,7 +44,7 @@ def out_of_reach(lineups):
     return lineups
 
 
-@pytest.mark.rule("ruling.ability-budget")
+@pytest.mark.rule("budget.throw")
 @pytest.mark.timeout(10)
 def test_a_widening_chain_of_hurt_reactions_ends():
     # issue 12: hurt reactions that hurt every enemy, two against two
@@ -54,9 +55,9 @@ def test_a_widening_chain_of_hurt_reactions_ends():
     assert len(f.of("budget.throw")) == 3  # the first three throws stopped at their budget
 
 
-@pytest.mark.rule("ruling.ability-budget")
+@pytest.mark.rule("budget.battle", "core.work-budget")
 @pytest.mark.timeout(10)
-def test_a_battle_that_spends_its_budget_ends_by_hp_or_as_a_tie():
+def test_a_battle_that_spends_its_budget_ends_as_a_tie_or_by_hp():
     # the same at HP 1e9 (as in issue 12): no one dies, the battle's budget ends it
     def battle(**rulings):
         return fight(*out_of_reach(teams([spiky("a"), spiky("b")], [spiky("c"), spiky("d")])),
@@ -67,30 +68,34 @@ def test_a_battle_that_spends_its_budget_ends_by_hp_or_as_a_tie():
     assert time.process_time() - started < 1.0
     assert f.outcome.reason == "work-budget" and f.battle.spent == PER_BATTLE
     assert f.outcome.rolls == PER_BATTLE // PER_THROW
-    logged = battle()
-    assert logged.outcome == f.outcome
-    assert logged.kinds("budget.battle", "end.", "result.") == [
-        "budget.battle", "end.work-budget", "result." + (f.outcome.winner or "tie")]
-    hp = logged.of("end.work-budget")[0]
-    assert (hp["left"], hp["right"]) == f.outcome.hp
-    tie = battle(ability_budget="tie")
-    assert tie.outcome.winner is None and tie.outcome.reason == "work-budget"
-    assert tie.kinds("end.") == [] and tie.of("result.tie")[0]["reason"] == "work-budget"
+    assert f.outcome.winner is None  # the engine's ruling work-budget: a tie by default
+    tie = battle()
+    assert tie.outcome == f.outcome
+    assert tie.kinds("budget.", "end.", "result.")[-2:] == ["budget.battle", "result.tie"]
+    assert [e.rule for e in tie.events if e.kind == "budget.battle"] == ["core.work-budget"]
+    assert tie.of("result.tie")[0]["reason"] == "work-budget"
+    judged = battle(work_budget="judge")  # the HP left decide
+    assert judged.outcome.reason == "work-budget"
+    assert judged.kinds("budget.battle", "end.", "result.") == [
+        "budget.battle", "end.work-budget", "result." + (judged.outcome.winner or "tie")]
+    hp = judged.of("end.work-budget")[0]
+    assert (hp["left"], hp["right"]) == judged.outcome.hp
+    assert judged.outcome.winner == ("left" if hp["left"] > hp["right"] else "right")
 
 
-@pytest.mark.rule("ruling.ability-budget", "ruling.overheal")
+@pytest.mark.rule("budget.battle", "ruling.overheal")
 @pytest.mark.timeout(10)
 def test_healing_that_heals_every_ally_ends_under_overheal_allow():
     enemy = cryptid("enemy", 10, 1, on({"total": 7}, {"damage": 1}))
     started = time.process_time()
     f = fight([grateful("a"), grateful("b")], [enemy], seed=1, log=False, overheal="allow")
     assert time.process_time() - started < 1.0
-    assert f.outcome.reason == "work-budget" and f.outcome.winner == "left"
+    assert f.outcome.reason == "work-budget" and f.outcome.winner is None
     capped = fight([grateful("a"), grateful("b")], [enemy], seed=1, log=False)
     assert capped.battle.spent < 200  # capped healing raises no HP: no chain
 
 
-@pytest.mark.rule("ruling.ability-budget", "triggers.battle-start")
+@pytest.mark.rule("budget.throw", "triggers.battle-start")
 def test_the_start_of_the_battle_has_a_throw_budget():
     opener = cryptid("opener", 999, 9, on("battle-start", {"damage": 1, "target": "all-enemies"}))
     fragile = cryptid("fragile", 1, 1, on("death", {"damage": 1}))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Protocol
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.board import SIDES, Fighter
 from rulekeeper.rulesets.cryptids.cards import DICE_TABLE, KINDS, Act, Fired, Lineup
 from rulekeeper.rulesets.cryptids.effects import Rerolled, deal
@@ -40,10 +41,11 @@ SUDDEN_DEATH = 16
 """'La mort subite commence au 16e lancer.'"""
 PER_THROW = 500
 """The work budget of one throw (steps 2 to 6, or the start of the battle): reactions and
-death abilities resolved, the steps that chain (ruling ability-budget says what happens
-past it; the abilities of steps 3 and 4 are bounded by the board)."""
+death abilities resolved, the steps that chain (the abilities of steps 3 and 4 are bounded
+by the board); past it the throw stops (budget.throw)."""
 PER_BATTLE = 5_000
-"""The work budget of a whole battle, in reactions and death abilities."""
+"""The work budget of a whole battle, in reactions and death abilities; past it the battle
+ends by the engine's ruling work-budget."""
 
 STEP2 = "roll.step-2.status.b"
 STEP3 = "roll.step-3.every-roll"
@@ -60,7 +62,7 @@ Tables = tuple[tuple[Fighter, ...], tuple[Fired, ...], dict[str, Fired]]
 
 
 class Exhausted(Exception):
-    """The work budget is spent (ruling ability-budget): the throw stops at once."""
+    """The work budget is spent: the throw stops at once."""
 
     def __init__(self, battle: bool) -> None:
         super().__init__()
@@ -135,6 +137,7 @@ class Battle:
 
     # -- the battle, roll after roll ------------------------------------------------------
 
+    @cites("battle.flow.a", "battle.flow.b", "battle.flow.c")
     def run(self) -> Outcome:
         """The whole battle: its start, then rolls until it ends."""
         outcome = self.begin()
@@ -220,6 +223,7 @@ class Battle:
             self.recheck = True
             self.statuses = sum([len(f.dots) for row in self.rows for f in row if f.dots])
 
+    @cites("roll.step-3.dice-modifiers.b")
     def every_roll(self) -> None:
         """3. "Les capacités à chaque lancer se déclenchent": those that change the total first."""
         modifiers, others = self.every or self.step3()
@@ -228,6 +232,7 @@ class Battle:
         if others:
             self.resolve(others, 0, STEP3)
 
+    @cites("roll.step-4.threat-order.a")
     def triggered(self) -> None:
         """4. "Les capacités se résolvent par ordre de menace ... sur les deux plateaux": those
         the (modified) roll triggers, in one order fixed as the step begins."""
@@ -275,6 +280,7 @@ class Battle:
                 entries.append((fighter, getattr(fighter.card, kind), None))
         return entries
 
+    @cites("roll.step-5.reactions-immediate", "ruling.reaction-order")
     def react(self, entries: list[Any], depth: int, rule: str, own: bool) -> None:
         """5. "Les réactions se déclenchent immédiatement": depth first, up to ruling
         reaction-depth.
@@ -339,27 +345,28 @@ class Battle:
             wave += 1
 
     def spend(self, reactions: int) -> None:
-        """Count reactions or death abilities about to resolve against the work budget
-        (ruling ability-budget): past the throw's or the battle's, the throw stops at once."""
+        """Count reactions or death abilities about to resolve against the work budget: past
+        the throw's or the battle's, the throw stops at once (:meth:`exhausted`)."""
         spent = self.spent + reactions
         if spent - self.thrown > PER_THROW or spent > PER_BATTLE:
             raise Exhausted(spent > PER_BATTLE)
         self.spent = spent
 
     def exhausted(self, battle_spent: bool) -> Outcome | None:
-        """Ruling ability-budget: a throw that spent its budget stops and is complete (its
-        fallen leave the board, their death abilities do not resolve); a battle that spent its
-        budget ends, by the HP left or as a tie."""
+        """The work budget: a throw that spent its budget stops and is complete (its fallen
+        leave the board, their death abilities do not resolve); a battle that spent its budget
+        ends by the engine's ruling work-budget, as a tie or judged by the HP left."""
         if battle_spent:
             self.log.budget_battle(self, PER_BATTLE)
-            if self.rulings.budget_tie:
-                return finish(self, None, "work-budget", "ruling.ability-budget")
-            return end_by_hp(self, "work-budget", "ruling.ability-budget")
+            if self.rulings.budget_judged:
+                return end_by_hp(self, "work-budget", "core.work-budget")
+            return finish(self, None, "work-budget", "core.work-budget")
         self.log.budget_throw(self, PER_THROW)
         if self.zeroes:
             self.deaths(abilities=False)
         return check_end(self)
 
+    @cites("reroll.damage-stays", "ruling.last-reroll")
     def after_reroll(self) -> Outcome | None:
         """A reroll stopped the roll: deaths per ruling deaths-on-reroll, then roll again; on
         the last roll, the battle ends (end.limit.a; its deaths by ruling last-reroll)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.effects import Effect, Heal, ModifyTotal, Summon, compile_effect
 from rulekeeper.rulesets.cryptids.schema import (
     MAX_TOTAL,
@@ -81,6 +82,8 @@ class Card:
                  "each_roll", "healed", "hp", "hurt", "id", "modifier", "modifiers", "name",
                  "on_dice", "strikes", "threat", "tier")
 
+    @cites("threat.value.b", "triggers.dice", "triggers.each-roll", "triggers.reactions",
+            "triggers.deaths")
     def __init__(self, cryptid: Cryptid, hp: int | None = None, threat: int | None = None,
                  abilities: list[Ability] | None = None) -> None:
         self.id = cryptid.id
@@ -151,6 +154,8 @@ class Catalogue:
                 summon.card = self.cards[summon.card_id]
         for card in self.cards.values():
             self.link(card)
+        self.lineups: dict[str, Lineup] = {}
+        """The content's teams compiled so far, by team id or by a team file's data."""
 
     def link(self, card: Card) -> Card:
         for summon in card.summons:
@@ -158,6 +163,7 @@ class Catalogue:
         card.brings_modifiers = any(c.modifiers for c in card.summoned)
         return card
 
+    @cites("battle.shop.c")
     def card(self, member: Member) -> Card:
         """The card of a team member, with its shop changes (HP, threat, abilities)."""
         if member.hp is None and member.threat is None and member.abilities is None:
@@ -166,6 +172,7 @@ class Catalogue:
         return self.link(Card(cryptid, member.hp, member.threat, member.abilities))
 
 
+@cites("opponent.snapshot.a")
 @dataclass(frozen=True)
 class Lineup:
     """A compiled team: its name and its cards, left to right, with the tables battles read
@@ -205,6 +212,7 @@ class Lineup:
         return self.name if isinstance(self.name, Mapping) else {"en": self.name}
 
 
+@cites("battle.shop.b")
 def lineup(team: Team, catalogue: Catalogue) -> Lineup:
     """Compile a team once; every battle between the same teams reuses it."""
     return Lineup(team.name, tuple(catalogue.card(m) for m in team.cryptids))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.board import Fighter, renumber
 from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
 from rulekeeper.rulesets.cryptids.schema import Effect as Declaration
@@ -58,6 +59,7 @@ class Damage(Effect):
         self.amount = spec.damage or 0
         self.selector = spec.selector or ""
 
+    @cites("effects.damage", "sudden-death.bonus.a")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         amount = self.amount + actor.attack + battle.bonus
@@ -89,6 +91,7 @@ class DamageOverTime(Effect):
         self.rolls = spec.rolls or 1
         self.selector = spec.selector or ""
 
+    @cites("effects.damage-over-time")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         for target in enemies(battle, actor, self.selector, other, rule):
@@ -108,6 +111,7 @@ class Heal(Effect):
         self.amount = spec.heal or 0
         self.selector = spec.selector or ""
 
+    @cites("effects.heal")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         for target in allies(battle, actor, self.selector, other, rule):
@@ -141,6 +145,7 @@ class BuffThreat(Effect):
         self.amount = spec.buff_threat or 0
         self.selector = spec.selector or ""
 
+    @cites("effects.buff")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         for target in allies(battle, actor, self.selector, other, rule):
@@ -158,6 +163,7 @@ class BuffAttack(Effect):
         self.amount = spec.buff_attack or 0
         self.selector = spec.selector or ""
 
+    @cites("effects.buff")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         for target in allies(battle, actor, self.selector, other, rule):
@@ -174,6 +180,7 @@ class ModifyTotal(Effect):
     def __init__(self, spec: Declaration) -> None:
         self.amount = spec.modify_total or 0
 
+    @cites("effects.modify-total")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         before = battle.total
@@ -187,6 +194,7 @@ class Reroll(Effect):
     __slots__ = ()
     kind = "reroll"
 
+    @cites("effects.reroll")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         if not battle.rulings.reroll_counts and battle.rerolls >= REROLL_GUARD:
@@ -233,6 +241,7 @@ class Swap(Effect):
     def __init__(self, spec: Declaration) -> None:
         self.step = -1 if spec.swap == "left" else 1
 
+    @cites("effects.swap")
     def apply(self, battle: Battle, actor: Fighter, other: Fighter | None, depth: int,
               rule: str) -> None:
         row = battle.rows[actor.side]

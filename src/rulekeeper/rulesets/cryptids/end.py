@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.board import SIDES
 from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS
 from rulekeeper.rulesets.cryptids.effects import Summon
@@ -59,6 +60,7 @@ def check_end(battle: Battle) -> Outcome | None:
     return check_no_damage(battle)
 
 
+@cites("ruling.no-damage-possible")
 def check_no_damage(battle: Battle) -> Outcome | None:
     """end.limit.b, by ruling no-damage-possible: after each throw, whether neither side can
     deal damage to the other any more (:func:`can_deal_damage`)."""

@@ -133,10 +133,10 @@ class Silent:
         """Step 6: cryptids at 0 HP leave the board."""
 
     def budget_throw(self, battle: Battle, limit: int) -> None:
-        """Ruling ability-budget: the throw spent its budget and stops."""
+        """The work budget: the throw spent its budget and stops."""
 
     def budget_battle(self, battle: Battle, limit: int) -> None:
-        """Ruling ability-budget: the battle spent its budget and ends."""
+        """The work budget: the battle spent its budget and ends (ruling work-budget)."""
 
     def end_by_hp(self, battle: Battle, reason: str, rule: str, left: int, right: int) -> None:
         """The battle ends by the HP left (36th roll, or no damage possible)."""
@@ -338,11 +338,11 @@ class Log(Silent):
             self.emit("death", "roll.step-6.deaths.a", who=fighter.label)
 
     def budget_throw(self, battle: Battle, limit: int) -> None:
-        self.emit("budget.throw" if battle.roll else "budget.start", "ruling.ability-budget",
+        self.emit("budget.throw" if battle.roll else "budget.start", "budget.throw",
                   roll=battle.roll, limit=limit)
 
     def budget_battle(self, battle: Battle, limit: int) -> None:
-        self.emit("budget.battle", "ruling.ability-budget", roll=battle.roll, limit=limit)
+        self.emit("budget.battle", "core.work-budget", roll=battle.roll, limit=limit)
 
     def end_by_hp(self, battle: Battle, reason: str, rule: str, left: int, right: int) -> None:
         self.emit("end." + reason, rule, roll=battle.roll, left=left, right=right)

@@ -32,6 +32,7 @@ from pydantic import (
 
 from rulekeeper.core.content import Model, load_file
 from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import did_you_mean
 
 ROW_LIMIT = 7
@@ -285,6 +286,7 @@ class Ability(Model):
         return self
 
 
+@cites("threat.value.a")
 class Cryptid(Model):
     """A cryptid's card: its stats and abilities."""
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.core.rules_index import cites
+
 if TYPE_CHECKING:
     from rulekeeper.rulesets.cryptids.battle import Battle
     from rulekeeper.rulesets.cryptids.board import Fighter
@@ -97,6 +99,7 @@ def enemies(battle: Battle, actor: Fighter, selector: str, other: Fighter | None
     return []
 
 
+@cites("ruling.heal-at-zero")
 def allies(battle: Battle, actor: Fighter, selector: str, other: Fighter | None,
            rule: str) -> list[Fighter]:
     """The cryptids of the actor's own side an effect reaches (the actor included), at
@@ -135,6 +138,7 @@ def _by_side(entry: tuple[Any, ...]) -> tuple[int, int, int]:
     return -entry[0].threat, entry[0].side, entry[0].pos
 
 
+@cites("threat.order")
 def order(battle: Battle, entries: list[Any]) -> list[Any]:
     """Entries ``(fighter, ...)`` in threat order, highest first, across both boards
     (threat.order).
@@ -151,11 +155,11 @@ def order(battle: Battle, entries: list[Any]) -> list[Any]:
             return entries if a.pos <= b.pos else [entries[1], entries[0]]
     elif len(entries) < 2:
         return entries
-    tie = battle.rulings.tie_order
-    entries.sort(key=_by_position if tie == "position" else _by_side)
-    if tie == "left-first":
+    rulings = battle.rulings
+    entries.sort(key=_by_side if rulings.ties_by_side else _by_position)
+    if rulings.ties_to_left:
         return entries
-    coin = tie == "coin"
+    coin = rulings.ties_by_coin
     for i in range(len(entries) - 1):  # most orders have no tie between the boards
         a, b = entries[i][0], entries[i + 1][0]
         if a.threat == b.threat and a.side != b.side and (coin or a.pos == b.pos):
