@@ -14,7 +14,6 @@ simulations). Both give the same outcome from the same draws.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any, Protocol
 
 from rulekeeper.core.rules_index import cites
@@ -59,6 +58,8 @@ Entry = tuple[Fighter, tuple[Act, ...], "Fighter | None"]
 """A cryptid, abilities of it that fire, and the cryptid the trigger is about (if any)."""
 Tables = tuple[tuple[Fighter, ...], tuple[Fired, ...], dict[str, Fired]]
 """A side's starters and which of them fire on each dice result and trigger kind."""
+NO_TABLES: Tables = ((), ((),) * (DICE_TABLE * 2), dict.fromkeys(KINDS, ()))
+"""The tables of a side whose cryptids are all read from their cards (a loaded state)."""
 
 
 class Exhausted(Exception):
@@ -434,39 +435,70 @@ class Battle:
 
     # -- states, for the exact odds and the tests -----------------------------------------
 
-    def key(self) -> Hashable:
-        """The state between two throws, for exact enumeration (equal keys, equal futures)."""
-        return (self.rerolls, self.rerolling,
-                tuple(tuple((f.card, f.hp, f.threat, f.attack, f.shield,
-                             tuple(tuple(d) for d in f.dots)) for f in row)
-                      for row in self.rows))
+    def key(self) -> tuple[Any, ...]:
+        """The state between two throws, for exact enumeration (equal keys, equal futures):
+        one flat tuple, the reroll count first, then per row its length and per cryptid its
+        card, HP, threat, attack, shield and statuses."""
+        parts: list[Any] = [self.rerolls, self.rerolling]
+        for row in self.rows:
+            parts.append(len(row))
+            for f in row:
+                parts += (f.card, f.hp, f.threat, f.attack, f.shield, len(f.dots))
+                for status in f.dots:
+                    parts += status
+        return tuple(parts)
 
     def load(self, key: Any) -> None:
-        """Put the board in the state of :meth:`key` (the roll number is set apart)."""
-        self.rerolls, self.rerolling, rows = key
-        self.rows = []
-        for side, row in enumerate(rows):
+        """Put the battle in the state of :meth:`key`, as a battle just built would be there
+        (the roll number is set apart): the same battle serves every state."""
+        self.rerolls, self.rerolling = key[0], key[1]
+        at = 2
+        rows: list[list[Fighter]] = []
+        fallen = []
+        ally_hurt = [False, False]
+        ally_death = [False, False]
+        each_roll = False
+        statuses = 0
+        for side in (0, 1):
             fighters = []
-            for pos, (card, hp, threat, attack, shield, dots) in enumerate(row):
+            for pos in range(key[at]):
+                card, hp, threat, attack, shield, dots = key[at + 1:at + 7]
+                at += 6
                 fighter = Fighter(card, side, pos)
                 fighter.hp, fighter.threat, fighter.attack, fighter.shield = (
                     hp, threat, attack, shield)
-                fighter.dots = [list(d) for d in dots]
+                if dots:
+                    fighter.dots = [list(key[i:i + 3])
+                                    for i in range(at + 1, at + 1 + 3 * dots, 3)]
+                    at += 3 * dots
+                    statuses += dots
+                if hp <= 0:
+                    fallen.append(fighter)
+                if card.ally_hurt:
+                    ally_hurt[side] = True
+                if card.ally_death:
+                    ally_death[side] = True
+                if card.each_roll or card.modifiers:
+                    each_roll = True
                 fighters.append(fighter)
-            self.rows.append(fighters)
-        self.fallen = [f for row in self.rows for f in row if f.hp <= 0]
-        self.zeroes = bool(self.fallen)
-        self.recheck = True
+            at += 1
+            rows.append(fighters)
+        self.rows = rows
         # the loaded cryptids are not the lineups' starters: their cards are read
-        nothing: Tables = ((), ((),) * (DICE_TABLE * 2), dict.fromkeys(KINDS, ()))
-        self.tables = (nothing, nothing)
+        self.tables = (NO_TABLES, NO_TABLES)
         self.starters = ((), ())
+        self.extras = rows[0] + rows[1]
+        self.fallen = fallen
+        self.zeroes = bool(fallen)
+        self.recheck = True
         self.every = None
-        self.extras = [f for row in self.rows for f in row]
-        self.ally_hurt = [any(f.card.ally_hurt for f in row) for row in self.rows]
-        self.ally_death = [any(f.card.ally_death for f in row) for row in self.rows]
-        self.each_roll = any(f.card.each_roll or f.card.modifiers for f in self.extras)
-        self.statuses = sum(len(f.dots) for f in self.extras)
+        self.ally_hurt = ally_hurt
+        self.ally_death = ally_death
+        self.each_roll = each_roll
+        self.statuses = statuses
+        self.dealt = [0, 0]
+        self.spent = self.thrown = self.rerolls_total = 0
+        self.outcome = None
 
     def check(self) -> list[str]:
         """What is wrong with the board (the invariants checked by tests)."""
