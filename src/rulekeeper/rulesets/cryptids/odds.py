@@ -1,15 +1,29 @@
 """Odds of a matchup: Monte Carlo over seeded battles, or exact enumeration.
 
 **Exact.** The battle between two throws is a state (the board, the roll number and
-the reroll count: :meth:`Battle.key`). From each state, every throw is enumerated:
-the 36 outcomes of the two dice and, inside the throw, every other draw (a random
-enemy, a tie-order coin), each branch with its exact probability. Equal states
-reached by different paths are merged (memoised) and expanded once, roll after roll,
-so each distinct state is played forward once per roll number; transitions from
-states before roll 15 are also shared across roll numbers (nothing depends on the
-roll number before sudden death). The cut-off: the enumeration stops with an error
-once it has met ``max_states`` distinct states, which makes it an answer for small
-teams only (the sample 5-vs-5 teams are far beyond it).
+the reroll count: :meth:`Battle.key`, one flat tuple). From each state, every throw is
+enumerated: the results of the two dice and, inside the throw, every other draw (a random
+enemy, a tie-order coin), each branch with its exact probability. The rules read two
+dice only as their total and whether they are a double: 15 results, each weighted by
+how many of the 36 throws show it (:data:`DICE_CLASSES`); when no cryptid that is or
+may come on the board changes the total, results that fire the same abilities are
+thrown once, their weights added. Equal states reached by different paths are merged
+(memoised) and expanded once, roll after roll, so each distinct state is played forward
+once per roll number; transitions from states before roll 15 are also shared across
+roll numbers (nothing depends on the roll number before sudden death). One battle is
+loaded with each state in turn (:meth:`Battle.load`), not built anew.
+
+Exactness without fractions: every probability met is a whole number over a whole
+denominator (a branch is 1 over the product of its draws' choices). A state's throws
+are kept as numerators over one denominator (their least common multiple), and the
+states of a roll as numerators over one denominator per roll (:class:`Pot`, which
+grows to a common multiple when a mass over another denominator comes in). Python's
+integers do not round, so sums and products are exact; the fractions of the report
+are formed once, at the end, and are the same as summing fractions all along.
+
+The cut-off: the enumeration stops with an error once it has met ``max_states``
+distinct states, which makes it an answer for small teams only (the sample 5-vs-5
+teams are far beyond it; docs/benchmarks.md says how far it goes).
 """
 
 from __future__ import annotations
