@@ -5,11 +5,17 @@ comparison, whole games through ``new_game`` (records, options, content cache).
 
 Run: .venv/bin/python benchmarks/cryptids_battles.py [--battles N] [--profile]
      .venv/bin/python benchmarks/cryptids_battles.py --instructions [--battles N]
+     .venv/bin/python benchmarks/cryptids_battles.py --against REV [--rounds R] [--battles N]
 
 ``--instructions`` counts machine instructions per battle with valgrind (cachegrind):
 the script runs once with N battles and once with none, both after the same warm-up,
 and divides the difference by N. Unlike the time, the count does not depend on what
 else the machine runs (it varies by about 0.5% from run to run).
+
+``--against REV`` compares this tree's battle function with the one of git revision
+REV in the same run: REV's ``src`` is exported to a temporary folder, and the two take
+turns (R rounds, each a fresh process measuring the best of 5 runs), then their
+instruction counts; it prints each round and the ratio of the best rates.
 """
 
 from __future__ import annotations
@@ -20,7 +26,9 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
@@ -91,14 +99,46 @@ def games(n: int) -> float:
     return n / (time.process_time() - started)
 
 
+def against(rev: str, rounds: int, n: int) -> None:
+    """This tree against git revision ``rev``, taking turns (see the module doc)."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "-C", str(root), "archive", rev, "src"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        trees = {rev: {**os.environ, "PYTHONPATH": str(Path(folder, "src"))},
+                 "this tree": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}}
+        best = dict.fromkeys(trees, 0.0)
+        for round_ in range(1, rounds + 1):
+            for name, env in trees.items():
+                done = subprocess.run([sys.executable, __file__, "--battles", str(n), "--rate"],
+                                      capture_output=True, text=True, check=True, env=env)
+                rate = float(done.stdout)
+                best[name] = max(best[name], rate)
+                print(f"round {round_}, {name:>9}: {rate:10,.0f} battles/s", flush=True)
+        for name, env in trees.items():
+            done = subprocess.run([sys.executable, __file__, "--battles", str(min(n, 2000)),
+                                   "--instructions"], capture_output=True, text=True,
+                                  check=True, env=env)
+            print(f"{name:>9}: {done.stdout.strip()}")
+        print(f"best rates: this tree / {rev} = {best['this tree'] / best[rev]:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--battles", type=int, default=10_000)
     parser.add_argument("--profile", action="store_true", help="profile with cProfile")
     parser.add_argument("--instructions", action="store_true",
                         help="machine instructions per battle, counted by valgrind")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare with the battle function of this git revision")
+    parser.add_argument("--rounds", type=int, default=3, help="turns each with --against")
     parser.add_argument("--run", type=int, help=argparse.SUPPRESS)  # what --instructions counts
+    parser.add_argument("--rate", action="store_true", help=argparse.SUPPRESS)  # for --against
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.rounds, args.battles)
+        return
     battles(500, 1)  # warm-up: content loading and compilation
     if args.run is not None:
         pairs, seeds = prepare(args.battles)
@@ -115,6 +155,9 @@ def main() -> None:
         pstats.Stats("/tmp/cryptids.prof").sort_stats("tottime").print_stats(15)
         return
     rate, rolls = battles(args.battles)
+    if args.rate:
+        print(rate)
+        return
     print(f"battle function: {rate:10,.0f} battles/s ({rolls:.1f} rolls per battle)")
     print(f"new_game:        {games(args.battles // 5):10,.0f} games/s")
 

@@ -29,10 +29,17 @@ from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.odds import exact
 from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
 
+COMBINED = ("tie-order", "sudden-death", "reroll-counts", "reaction-depth", "no-damage-possible",
+            "deaths-on-reroll", "overheal", "zero-hp-target", "heal-at-zero", "reaction-order",
+            "lowest-hp-tie")
+"""The rulings combined, those of the first reference (later ones keep their default, so
+that a reference stays comparable)."""
+
 
 def ruling_combinations(count: int = 40) -> list[dict[str, str]]:
-    """About ``count`` combinations spread over every option of every ruling, defaults first."""
-    options = [[(r.id, o) for o in r.options] for r in RULINGS]
+    """About ``count`` combinations spread over every option of the rulings of ``COMBINED``,
+    defaults first."""
+    options = [[(r.id, o) for o in r.options] for r in RULINGS if r.id in COMBINED]
     picks = list(itertools.product(*options))
     return [{}] + [dict(p) for p in picks[:: max(1, len(picks) // count)]]
 

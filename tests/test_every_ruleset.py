@@ -13,20 +13,10 @@ from rulekeeper.core.rules_index import find_rule_tests
 RULESETS = registry.ids()
 TESTS = Path(__file__).parent
 
-UNTRACED: set[str] = {"cryptids-v1", "cryptids-run-v1"}
-"""Rulesets whose rules are not all traced to code yet (issue 11); the set only shrinks.
-(cryptids-run's own rules are traced; the battle rules its index includes are cryptids'.)"""
-
-UNINDEXED: set[str] = set()
-"""Rulesets that still cite rules missing from their index (Raid cites Battle's); shrinks."""
-
-
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_random_games_finish_and_replay_identically(ruleset_id):
     ruleset = registry.load(ruleset_id)
     known = {e.id for e in ruleset.rule_index}
-    if ruleset_id in UNINDEXED:
-        known = _AnyRule()
     for seed in range(20):
         game = new_game(ruleset_id, seed=seed)
         agents = {seat: RandomAgent(seat, seed * 31 + i) for i, seat in enumerate(game.seats)}
@@ -45,11 +35,6 @@ def test_random_games_finish_and_replay_identically(ruleset_id):
             assert event.kind in ruleset.messages.templates, f"no template for event {event.kind!r}"
             for locale in ruleset.messages.locales:
                 ruleset.messages.render(event, locale)
-
-
-class _AnyRule:
-    def __contains__(self, rule: str) -> bool:
-        return True
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -76,9 +61,6 @@ def test_every_rule_is_applied_by_code_or_marked_descriptive(ruleset_id):
     ruleset = registry.load(ruleset_id)
     sites = ruleset.code_sites()
     neither = [e.id for e in ruleset.rule_index if not sites.get(e.id) and not e.descriptive]
-    if ruleset_id in UNTRACED:
-        assert neither, f"{ruleset_id} is traced now: remove it from UNTRACED"
-        pytest.xfail(f"{len(neither)} rules not traced to code yet")
     assert neither == [], f"{len(neither)} rules with no code site and no descriptive mark: " \
                           f"{neither[:20]}"
 

@@ -51,3 +51,13 @@ def test_lists_join_with_the_locales_and(tmp_path):
     assert messages.render(three) == "between A, B, and C (A, B, C, 2 rolls)"
     assert messages.render(three, "fr") == "entre A, B et C (A, B, C, 2 lancers)"
     assert Messages({"k": "{x:and}"}).render(Event("k", "r", {"x": ["A"]})) == "A"
+
+
+def test_lists_join_with_the_locales_or(tmp_path):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "on {totals:or}"\nmsgstr "sur {totals:or}"\n', encoding="utf-8")
+    messages = Messages({"on": "on {totals:or}"}, tmp_path)
+    assert messages.render(Event("on", "r", {"totals": [5, 9]}), "fr") == "sur 5 ou 9"
+    assert messages.render(Event("on", "r", {"totals": [5, 9, 11]})) == "on 5, 9, or 11"

@@ -5,7 +5,8 @@ demand from the ruleset's template for that kind, in a locale. English templates
 live in the ruleset's code; other locales come from Babel ``.po`` catalogs whose
 msgids are the English templates. A template field written ``{count:card|cards}``
 shows the number with its noun, singular for 1 and plural otherwise; a list written
-``{names:and}`` joins its items with the locale's "and" (``A, B and C``).
+``{names:and}`` joins its items with the locale's "and" (``A, B and C``), and
+``{totals:or}`` with its "or" (``5 or 9``).
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ class Event:
 
 
 class _Items(str):
-    """A list of template data: joined by commas, or ``{items:and}`` with the locale's "and"."""
+    """A list of template data: joined by commas, or ``{items:and}`` (``{items:or}``) with the
+    locale's "and" ("or")."""
 
     items: list[str]
     locale: str
@@ -72,6 +74,8 @@ class _Items(str):
     def __format__(self, spec: str) -> str:
         if spec == "and":
             return format_list(self.items, locale=self.locale)
+        if spec == "or":
+            return format_list(self.items, style="or", locale=self.locale)
         return str.__format__(self, spec)
 
 

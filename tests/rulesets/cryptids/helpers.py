@@ -63,14 +63,15 @@ class Fought:
         out: list[Event] = []
         inside = False
         for event in self.events:
-            if event.kind in ("roll", "reroll.roll"):
+            if event.kind in ("roll", "reroll.roll", "reroll.next"):
                 inside = event.data["roll"] == number
             if inside:
                 out.append(event)
         return out
 
 
-def start(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[int] = (),
+def start(left: list[dict[str, Any]] | Lineup, right: list[dict[str, Any]] | Lineup,
+          dice: list[int] = (),
           seed: int = 0, log: bool = True, extra: list[dict[str, Any]] = (),
           **rulings: str) -> tuple[Battle, list[Event]]:
     """A battle not yet run (to step it roll by roll), and the list its events go to."""
@@ -79,13 +80,14 @@ def start(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[in
     def emit(kind: str, rule: str, **data: Any) -> None:
         events.append(Event(kind, rule, data))
 
-    a, b = teams(left, right, extra)
+    a, b = (left, right) if isinstance(left, Lineup) else teams(left, right, extra)
     battle = Battle(a, b, Rng(seed, dice), BattleRulings.read(
         {k.replace("_", "-"): v for k, v in rulings.items()}), emit if log else None)
     return battle, events
 
 
-def fight(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[int] = (),
+def fight(left: list[dict[str, Any]] | Lineup, right: list[dict[str, Any]] | Lineup,
+          dice: list[int] = (),
           seed: int = 0, log: bool = True, extra: list[dict[str, Any]] = (),
           **rulings: str) -> Fought:
     """Run one battle; rulings by id with ``_`` for ``-`` (``zero_hp_target="allow"``)."""

@@ -7,6 +7,7 @@ from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
 from rulekeeper.core import registry
+from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.cryptids.schema import (
@@ -144,3 +145,50 @@ def test_a_trigger_is_written_back_as_files_write_it(when):
     written = ability.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     assert written == {"when": when, "do": [{"damage": 1}]}
     assert Ability.model_validate(written) == ability
+
+
+JACKALOPE = "cryptids.cryptids.jackalope"
+
+
+@pytest.mark.parametrize("path, value, message", [
+    ("hp", "true", r"cryptids\.0\.hp: Value error, a whole number is expected, not true"),
+    ("hp", "1000", r"cryptids\.0\.hp: Input should be less than or equal to 999"),
+    ("hp", "1000000000", "less than or equal to 999"),
+    ("hp", "2.5", r"cryptids\.0\.hp: Input should be a valid integer"),
+    ("threat", "false", "a whole number is expected, not false"),
+    ("threat", "100", "less than or equal to 99"),
+    ("tier", "true", r"cryptids\.0\.tier: Value error, a whole number is expected"),
+    ("abilities.0.when", "{total: true}", "a whole number is expected, not true"),
+    ("abilities.0.when", "{totals: [7, false]}", "a whole number is expected, not false"),
+    ("abilities.0.when", "{total: 100}", "less than or equal to 99"),
+    ("abilities.0.when", "{range: [true, 9]}", "range needs two whole totals"),
+    ("abilities.0.when", "{range: [2, 1000000000]}", "range totals go from -99 to 99"),
+    ("abilities.0.do.0", "{damage: true}", "a whole number is expected, not true"),
+    ("abilities.0.do.0", "{heal: 100}", "less than or equal to 99"),
+    ("abilities.0.do.0", "{damage-over-time: 1, rolls: true}", "not true"),
+    ("abilities.0.do", "[" + ", ".join(["{damage: 1}"] * 13) + "]",
+     "List should have at most 12 items"),
+])
+def test_numbers_are_whole_numbers_within_bounds(path, value, message):
+    with pytest.raises(ContentError, match=message):
+        new_game("cryptids", content_set={f"{JACKALOPE}.{path}": parse_value(value)})
+
+
+def test_bounds_and_booleans_are_checked_in_files_too(tmp_path):
+    with pytest.raises(ContentError, match=r":4: cryptids\.1\.hp: Value error, a whole number"):
+        new_game("cryptids", options={"left": write_team(
+            tmp_path, "name: Mine\ncryptids:\n  - yeti\n  - {cryptid: nessie, hp: true}\n")})
+    with pytest.raises(ContentError, match=r":3: cryptids\.0\.hp: Input should be less than or"):
+        new_game("cryptids", options={"left": write_team(
+            tmp_path, "name: Mine\ncryptids:\n  - {cryptid: nessie, hp: 1000000000}\n")})
+    assert new_game("cryptids", options={"left": write_team(
+        tmp_path, "name: Mine\ncryptids:\n  - {cryptid: nessie, hp: 999}\n")}).over
+
+
+@pytest.mark.parametrize("text", ["", "\n# nothing\n", "- yeti\n", "yeti\n"])
+def test_a_team_file_that_is_no_team_says_what_a_team_file_holds(tmp_path, text):
+    with pytest.raises(ContentError) as error:
+        new_game("cryptids", options={"left": write_team(tmp_path, text)})
+    message = str(error.value)
+    assert "a team file gives a name and its cryptids" in message
+    assert "TeamFile" not in message and "instance" not in message

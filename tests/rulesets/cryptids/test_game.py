@@ -128,6 +128,17 @@ def test_results_are_identical_with_logging_on_and_off():
     assert checked > 40
 
 
+def test_the_log_tells_everything_the_silent_log_is_told():
+    from rulekeeper.rulesets.cryptids.log import Log, Silent
+
+    def methods(cls):
+        return {name for name, value in vars(cls).items()
+                if callable(value) and not name.startswith("_")}
+
+    assert len(methods(Silent)) > 30 and methods(Silent) == methods(Log)
+    assert Silent.__slots__ == ()  # a silent battle keeps nothing
+
+
 def test_replays_reproduce_event_for_event():
     game = new_game("cryptids", seed=9, options={"left": "night-flyers", "right": "swamp"},
                     rulings={"sudden-death": "strike"})
@@ -178,6 +189,22 @@ def test_french_sentences():
     assert "Lancer 1 : 3 + 4 = 7." in french
     assert any(s.startswith("Dégâts : l'Homme-papillon frappe") for s in french)
     assert not any(" à le " in s or " de le " in s for s in french)
+
+
+@pytest.mark.rule("reroll.restart.b", "ruling.reroll-counts")
+def test_a_rerolled_throw_is_announced_as_the_roll_it_is():
+    storm = cryptid("storm", 20, 1, on({"total": 2}, {"reroll": True}))
+    foe = cryptid("foe", 20, 1, on({"totals": [5, 9]}, {"damage": 1}))
+    counted = fight([storm], [foe], [1, 1, 4, 5])
+    en, fr = counted.sentences("en"), counted.sentences("fr")
+    assert "Roll 2, rerolling roll 1: 4 + 5 = 9." in en
+    assert "Lancer 2, qui relance le lancer 1 : 4 + 5 = 9." in fr
+    assert not any(s.startswith("Roll 2 again") for s in en)  # roll 2 had never been thrown
+    kept = fight([storm], [foe], [1, 1, 4, 5], reroll_counts="no")
+    assert "Roll 1 again: 4 + 5 = 9." in kept.sentences("en")
+    assert "Lancer 1 relancé : 4 + 5 = 9." in kept.sentences("fr")
+    assert "Foe triggers on total 9 (5 or 9)." in en
+    assert "Total 9 (5 ou 9) : Foe se déclenche." in fr
 
 
 def test_words_agree_with_their_numbers_in_both_languages():

@@ -3,7 +3,13 @@
 from fractions import Fraction
 
 from rulekeeper.core.odds import wilson
-from rulekeeper.rulesets.cryptids.odds import branches, exact, monte_carlo
+from rulekeeper.rulesets.cryptids.odds import (
+    DICE_CLASSES,
+    Enumeration,
+    branches,
+    exact,
+    monte_carlo,
+)
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from tests.rulesets.cryptids.helpers import cryptid, on, teams
 
@@ -15,10 +21,25 @@ def test_branches_enumerate_every_draw_with_its_probability():
         first = chooser.roll(6)
         return (first, chooser.below(3)) if first == 6 else (first,)
 
-    found = dict((result, p) for p, result in branches(step))
+    found = dict((result, Fraction(1, w)) for w, result in branches(step))
     assert len(found) == 5 + 3
     assert found[(1,)] == Fraction(1, 6) and found[(6, 2)] == Fraction(1, 18)
     assert sum(found.values()) == 1
+    given = {result: w for w, result in branches(step, dice=(6, 6))}  # the dice given apart: only the other draws
+    assert given == {(6, 0): 3, (6, 1): 3, (6, 2): 3}
+
+
+def test_the_dice_are_thrown_once_per_result_the_board_tells_apart():
+    left, right = teams([cryptid("a", 1, 1, on({"total": 7}, {"damage": 1}))],
+                        [cryptid("b", 1, 1, NEVER)])
+    enumeration = Enumeration(left, right, BattleRulings())
+    cards = (left.cards[0], right.cards[0])
+    assert sorted(enumeration.dice(cards)) == [(6, (1, 6)), (30, (1, 1))]  # 7, and the rest
+    assert sum(count for count, _ in enumeration.dice((right.cards[0],))) == 36
+    tilt = teams([cryptid("t", 1, 1, on("each-roll", {"modify-total": 1}))],
+                 [cryptid("u")])[0].cards[0]
+    assert len(enumeration.dice((tilt, *cards))) == len(DICE_CLASSES) == 15  # totals shift
+    assert sum(count for _, _, count in DICE_CLASSES) == 36
 
 
 def test_exact_matches_a_closed_form():

@@ -51,18 +51,21 @@ def test_tie_order_coin_ignores_positions():
 def test_reroll_counts_as_a_new_roll_or_not():
     storm = cryptid("storm", 900, 1, on({"total": 2}, {"reroll": True}))
     foe = cryptid("foe", 900, 1, NEVER)
-    counted = fight([storm], [foe], [1, 1, 3, 4], seed=1)
-    assert counted.of("reroll.roll")[0]["roll"] == 2 and counted.outcome.rolls == 36
-    assert len(counted.of("roll")) + len(counted.of("reroll.roll")) == 36  # the cap counts them
-    kept = fight([storm], [foe], [1, 1, 3, 4], seed=1, reroll_counts="no")
+    counted = fight([storm], [foe], [1, 1, 3, 4], seed=1, no_damage_possible="never")
+    assert counted.of("reroll.next")[0]["roll"] == 2 and counted.outcome.rolls == 36
+    assert len(counted.of("roll")) + len(counted.of("reroll.next")) == 36  # the cap counts them
+    assert not counted.of("reroll.roll")
+    kept = fight([storm], [foe], [1, 1, 3, 4], seed=1, reroll_counts="no",
+                 no_damage_possible="never")
     assert kept.of("reroll.roll")[0]["roll"] == 1 and kept.outcome.rolls == 36
-    assert len(kept.of("roll")) == 36 and kept.of("reroll.roll")
+    assert len(kept.of("roll")) == 36 and kept.of("reroll.roll") and not kept.of("reroll.next")
 
 
 @pytest.mark.rule("ruling.reroll-counts")
 def test_reroll_guard_when_rerolls_do_not_count():
     storm = cryptid("storm", 900, 1, on({"total": 2}, {"reroll": True}))
-    f = fight([storm], [cryptid("foe", 900, 1, NEVER)], [1, 1] * 12, reroll_counts="no")
+    f = fight([storm], [cryptid("foe", 900, 1, NEVER)], [1, 1] * 12, reroll_counts="no",
+              no_damage_possible="never")
     assert len([r for r in f.of("reroll") if r["roll"] == 1]) == 10
     assert f.of("reroll.guard")[0]["limit"] == 10
     assert all(r["roll"] == 1 for r in f.of("reroll.roll")[:10])
@@ -110,10 +113,10 @@ def test_deaths_on_reroll_stay_until_the_completed_roll():
     mourner = cryptid("mourner", 30, 0, on("ally-death", {"heal": 1}), NEVER)
     f = fight([killer, storm], [victim, mourner], [1, 1, 3, 4])
     kinds = f.kinds()
-    assert kinds.index("reroll") < kinds.index("reroll.roll") < kinds.index("death")
+    assert kinds.index("reroll") < kinds.index("reroll.next") < kinds.index("death")
     g = fight([killer, storm], [victim, mourner], [1, 1, 3, 4], deaths_on_reroll="process")
     kinds = g.kinds()
-    assert kinds.index("reroll") < kinds.index("death") < kinds.index("reroll.roll")
+    assert kinds.index("reroll") < kinds.index("death") < kinds.index("reroll.next")
 
 
 @pytest.mark.rule("ruling.deaths-on-reroll")
@@ -123,7 +126,7 @@ def test_process_deaths_can_end_the_battle_before_the_reroll():
     stay = fight([killer], [victim], [1, 1, 3, 4])
     assert stay.outcome.rolls == 2 and stay.outcome.winner == "left"
     process = fight([killer], [victim], [1, 1, 3, 4], deaths_on_reroll="process")
-    assert process.outcome.rolls == 1 and not process.of("reroll.roll")
+    assert process.outcome.rolls == 1 and not process.of("reroll.next")
 
 
 @pytest.mark.rule("ruling.overheal")

@@ -314,11 +314,12 @@ def test_a_reroll_restarts_at_step_1_and_damage_stays():
     f = fight([hitter, ticker], [storm], [1, 1, 3, 4])
     kinds = f.kinds()
     assert kinds[kinds.index("reroll"):kinds.index("reroll") + 4] == [
-        "reroll", "reroll.roll", "status.tick", "damage.status"]  # step 1 again, step 2 again
+        "reroll", "reroll.next", "status.tick", "damage.status"]  # step 1 again, step 2 again
     assert [e.kind for e in f.roll_events(2)].count("act.each-roll") == 1  # and step 3 again
     assert len(f.of("act.each-roll")) == f.outcome.rolls  # every throw, the rerolled one too
     assert len(f.of("status.tick")[:2]) == 2
-    assert f.of("reroll.roll")[0]["roll"] == 2  # ruling reroll-counts, default yes
+    assert f.of("reroll.next")[0] == {"roll": 2, "rerolled": 1, "first": 3, "second": 4,
+                                      "total": 7}  # ruling reroll-counts, default yes
     assert f.of("damage")[0]["amount"] == 2 and f.of("damage")[0]["hp"] == 17
     assert [d["hp"] for d in f.of("damage.status")][:2] == [19, 16]  # the hit stayed
 

@@ -220,7 +220,8 @@ def test_a_death_summon_takes_the_place_of_the_dead_when_others_die_too():
 @pytest.mark.rule("effects.swap")
 def test_swap_changes_places():
     mover = cryptid("mover", 9, 1, on({"total": 7}, {"swap": "left"}))
-    f = fight([cryptid("b", 9, 1, NEVER), mover], row(1), [3, 4, 3, 4])
+    f = fight([cryptid("b", 9, 1, NEVER), mover], row(1), [3, 4, 3, 4],
+              no_damage_possible="never")
     assert f.of("swap")[0]["place"] == 1 and f.of("swap")[0]["other"]["en"] == "B"
     assert f.of("swap.none")  # at the left end on the second 7
     a = cryptid("a", 9, 1, on({"total": 8}, {"damage": 1}))

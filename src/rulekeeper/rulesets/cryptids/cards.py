@@ -9,14 +9,25 @@ never interprets a declaration during a roll. Teams are compiled once
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
-from rulekeeper.rulesets.cryptids.effects import Effect, ModifyTotal, Summon, compile_effect
-from rulekeeper.rulesets.cryptids.schema import Ability, Cryptid, CryptidsContent, Member, Team
+from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.cryptids.effects import Effect, Heal, ModifyTotal, Summon, compile_effect
+from rulekeeper.rulesets.cryptids.schema import (
+    MAX_TOTAL,
+    Ability,
+    Cryptid,
+    CryptidsContent,
+    Member,
+    Team,
+)
 
 DICE_TABLE = 41
 """Dice results are tabled for totals 0..40 (modified totals beyond are matched directly)."""
+DICE_RESULTS = frozenset((a + b, a == b) for a in range(1, 7) for b in range(1, 7))
+"""What two dice show, as the triggers read it: (total, doubles), 15 results."""
+SHIFTS = frozenset(range(-MAX_TOTAL - 12, MAX_TOTAL + 11))
+"""The changes of every total that matter: beyond them, no dice trigger on a total fires."""
 
 
 class Act:
@@ -33,6 +44,28 @@ class Act:
     def modifies_total(self) -> bool:
         return any(isinstance(e, ModifyTotal) for e in self.effects)
 
+    @property
+    def deals_damage(self) -> bool:
+        return any(e.deals_damage for e in self.effects)
+
+    @property
+    def heals(self) -> bool:
+        return any(isinstance(e, Heal) for e in self.effects)
+
+    def fires_on(self, results: frozenset[tuple[int, bool]]) -> bool:
+        """Whether this dice ability fires on one of these (total, doubles) results."""
+        return any(self.trigger.matches(total, doubles) for total, doubles in results)
+
+    @property
+    def shifts(self) -> frozenset[int]:
+        """The changes of every total (``SHIFTS``) under which it fires on some throw."""
+        if self.kind == "each-roll" or self.kind in ("doubles", "odd", "even"):
+            return SHIFTS
+        if not self.trigger.on_dice:
+            return frozenset()
+        return frozenset(t - base for t in self.trigger.totals for base in range(2, 13)
+                         if t - base in SHIFTS)
+
 
 NONE: tuple[Act, ...] = ()
 Fired = tuple[tuple[int, tuple[Act, ...]], ...]
@@ -45,10 +78,12 @@ KINDS = ("modifiers", "each_roll", "hurt", "ally_hurt", "healed", "death", "ally
 class Card:
     """A cryptid as the battle uses it: stats and abilities by trigger."""
 
-    __slots__ = ("acts", "ally_death", "ally_hurt", "battle_start", "damages", "death",
-                 "each_roll", "healed", "hp", "hurt", "id", "modifiers", "name", "on_dice",
-                 "threat", "tier")
+    __slots__ = ("acts", "ally_death", "ally_hurt", "battle_start", "brings_modifiers", "death",
+                 "each_roll", "healed", "hp", "hurt", "id", "modifier", "modifiers", "name",
+                 "on_dice", "strikes", "threat", "tier")
 
+    @cites("threat.value.b", "triggers.dice", "triggers.each-roll", "triggers.reactions",
+            "triggers.deaths")
     def __init__(self, cryptid: Cryptid, hp: int | None = None, threat: int | None = None,
                  abilities: list[Ability] | None = None) -> None:
         self.id = cryptid.id
@@ -70,8 +105,17 @@ class Card:
         self.battle_start = by_kind["battle-start"]
         self.on_dice = [self.dice_acts(total, doubles)
                         for total in range(DICE_TABLE) for doubles in (False, True)]
-        self.damages = False
-        """Whether it can deal damage (set once its summons are linked)."""
+        self.modifier = sum(e.amount for a in self.modifiers for e in a.effects
+                            if isinstance(e, ModifyTotal))
+        """How much its every-roll abilities change the total, all told."""
+        self.strikes = frozenset(shift for a in self.acts if a.deals_damage
+                                 for shift in a.shifts)
+        """The changes of the total (``SHIFTS``) at which it deals damage by itself on some
+        throw: a damaging ability on every roll or on a dice result (no reaction, death or
+        summon needed)."""
+        self.brings_modifiers = False
+        """Whether it may summon (directly or not) a cryptid that changes the total (set once
+        its summons are linked)."""
 
     def __repr__(self) -> str:
         return f"<Card {self.id}>"
@@ -87,25 +131,16 @@ class Card:
         return [e for a in self.acts for e in a.effects if isinstance(e, Summon)]
 
     @property
-    def can_damage(self) -> bool:
-        """Whether any of its abilities can deal damage (summoning a damage dealer counts)."""
-        return _can_damage(self, set())
-
-
-def _can_damage(card: Card, seen: set[str]) -> bool:
-    """Abilities that can still fire during the rolls; battle-start ones are spent by then."""
-    seen.add(card.id)
-    for act in card.acts:
-        if act.kind == "battle-start":
-            continue
-        for effect in act.effects:
-            if isinstance(effect, Summon):
-                if effect.card is not None and effect.card.id not in seen and _can_damage(
-                        effect.card, seen):
-                    return True
-            elif effect.deals_damage:
-                return True
-    return False
+    def summoned(self) -> list[Card]:
+        """The cards it may summon, directly or through them (linked cards only)."""
+        found: list[Card] = []
+        todo = [self]
+        while todo:
+            for summon in todo.pop().summons:
+                if summon.card is not None and summon.card not in found:
+                    found.append(summon.card)
+                    todo.append(summon.card)
+        return found
 
 
 class Catalogue:
@@ -115,16 +150,20 @@ class Catalogue:
         self.content = content
         self.cards = {c.id: Card(c) for c in content.cryptids.cryptids}
         for card in self.cards.values():
-            self.link(card)
+            for summon in card.summons:
+                summon.card = self.cards[summon.card_id]
         for card in self.cards.values():
-            card.damages = card.can_damage
+            self.link(card)
+        self.lineups: dict[str, Lineup] = {}
+        """The content's teams compiled so far, by team id or by a team file's data."""
 
     def link(self, card: Card) -> Card:
         for summon in card.summons:
             summon.card = self.cards[summon.card_id]
-        card.damages = card.can_damage
+        card.brings_modifiers = any(c.modifiers for c in card.summoned)
         return card
 
+    @cites("battle.shop.c")
     def card(self, member: Member) -> Card:
         """The card of a team member, with its shop changes (HP, threat, abilities)."""
         if member.hp is None and member.threat is None and member.abilities is None:
@@ -133,37 +172,47 @@ class Catalogue:
         return self.link(Card(cryptid, member.hp, member.threat, member.abilities))
 
 
+@cites("opponent.snapshot.a")
 @dataclass(frozen=True)
 class Lineup:
-    """A compiled team: its name and its cards, left to right."""
+    """A compiled team: its name and its cards, left to right, with the tables battles read
+    (computed once, as the team is compiled)."""
 
     name: Mapping[str, str] | str
     cards: tuple[Card, ...]
+    ids: frozenset[str] = field(init=False, compare=False)
+    on_dice: tuple[Fired, ...] = field(init=False, repr=False, compare=False)
+    """For each dice result (``total * 2 + doubles``): which cards fire (index, abilities)."""
+    by_kind: dict[str, Fired] = field(init=False, repr=False, compare=False)
+    """For each other trigger (a :class:`Card` attribute: ``each_roll``, ``ally_hurt``...):
+    which cards have such abilities, as (index, abilities)."""
+    brings_modifiers: bool = field(init=False, repr=False, compare=False)
+    """Whether it may summon a cryptid that changes the total."""
+    flags: tuple[bool, bool, bool] = field(init=False, repr=False, compare=False)
+    """Whether any of its cards reacts to an ally hurt, to an ally's death, acts every roll."""
 
-    @cached_property
-    def ids(self) -> frozenset[str]:
-        return frozenset(c.id for c in self.cards)
-
-    @cached_property
-    def on_dice(self) -> tuple[Fired, ...]:
-        """For each dice result (``total * 2 + doubles``): which cards fire (index, abilities)."""
-        return tuple(tuple((index, card.on_dice[key]) for index, card in enumerate(self.cards)
-                           if card.on_dice[key])
-                     for key in range(DICE_TABLE * 2))
-
-    @cached_property
-    def by_kind(self) -> dict[str, Fired]:
-        """For each other trigger (a :class:`Card` attribute: ``each_roll``, ``ally_hurt``...):
-        which cards have such abilities, as (index, abilities)."""
-        return {kind: tuple((index, getattr(card, kind)) for index, card in enumerate(self.cards)
-                            if getattr(card, kind))
-                for kind in KINDS}
+    def __post_init__(self) -> None:
+        cards = self.cards
+        computed = {
+            "ids": frozenset(c.id for c in cards),
+            "on_dice": tuple(tuple((index, card.on_dice[key]) for index, card in enumerate(cards)
+                                   if card.on_dice[key])
+                             for key in range(DICE_TABLE * 2)),
+            "by_kind": {kind: tuple((index, getattr(card, kind))
+                                    for index, card in enumerate(cards) if getattr(card, kind))
+                        for kind in KINDS},
+            "brings_modifiers": any(c.brings_modifiers for c in cards),
+            "flags": (any(c.ally_hurt for c in cards), any(c.ally_death for c in cards),
+                      any(c.each_roll or c.modifiers for c in cards))}
+        for name, value in computed.items():
+            object.__setattr__(self, name, value)
 
     @property
     def label(self) -> Mapping[str, str]:
         return self.name if isinstance(self.name, Mapping) else {"en": self.name}
 
 
+@cites("battle.shop.b")
 def lineup(team: Team, catalogue: Catalogue) -> Lineup:
     """Compile a team once; every battle between the same teams reuses it."""
     return Lineup(team.name, tuple(catalogue.card(m) for m in team.cryptids))

@@ -12,6 +12,7 @@ TEMPLATES = {
     "lineup.right": "Right row, {team}, left to right (HP/threat): {cryptids}.",
     "roll": "Roll {roll}: {first} + {second} = {total}.",
     "reroll.roll": "Roll {roll} again: {first} + {second} = {total}.",
+    "reroll.next": "Roll {roll}, rerolling roll {rerolled}: {first} + {second} = {total}.",
     "sudden-death.bonus": "Sudden death: each damage a cryptid deals this roll gets +{bonus}.",
     "sudden-death.strike": "Sudden death: each damage a cryptid deals this roll gets +{bonus}, "
                            "and every cryptid strikes for {bonus}.",
@@ -21,7 +22,7 @@ TEMPLATES = {
     "order.coin": "Coin flip between {tied:and} (threat {threat}): {first} acts first.",
     "skip": "{who} is at 0 HP and does not trigger.",
     "act.total": "{who} triggers on total {total}.",
-    "act.totals": "{who} triggers on total {total} (one of {totals}).",
+    "act.totals": "{who} triggers on total {total} ({totals:or}).",
     "act.range": "{who} triggers on total {total} ({low} to {high}).",
     "act.doubles": "{who} triggers on doubles.",
     "act.odd": "{who} triggers on an odd total ({total}).",
@@ -74,6 +75,15 @@ TEMPLATES = {
     "swap": "{who} swaps places with {other} and is now at place {place}.",
     "swap.none": "{who} has no neighbour on that side to swap with.",
     "death": "{who} dies and leaves the board.",
+    "budget.throw": "Roll {roll} stops: it reached the work budget of {limit} ability "
+                    "resolutions in one throw; cryptids at 0 HP leave the board without their "
+                    "death abilities.",
+    "budget.start": "The start of the battle stops: it reached the work budget of {limit} "
+                    "ability resolutions; cryptids at 0 HP leave the board without their death "
+                    "abilities.",
+    "budget.battle": "The battle reached its work budget of {limit} ability resolutions at "
+                     "roll {roll}: it ends here.",
+    "end.work-budget": "Work budget spent: HP remaining, left {left}, right {right}.",
     "end.roll-cap": "Roll {roll} reaches the cap of 36 rolls: HP remaining, left {left}, "
                     "right {right}.",
     "end.no-damage": "Neither side can deal damage any more: HP remaining, left {left}, "

@@ -1,19 +1,34 @@
 """Odds of a matchup: Monte Carlo over seeded battles, or exact enumeration.
 
 **Exact.** The battle between two throws is a state (the board, the roll number and
-the reroll count: :meth:`Battle.key`). From each state, every throw is enumerated:
-the 36 outcomes of the two dice and, inside the throw, every other draw (a random
-enemy, a tie-order coin), each branch with its exact probability. Equal states
-reached by different paths are merged (memoised) and expanded once, roll after roll,
-so each distinct state is played forward once per roll number; transitions from
-states before roll 15 are also shared across roll numbers (nothing depends on the
-roll number before sudden death). The cut-off: the enumeration stops with an error
-once it has met ``max_states`` distinct states, which makes it an answer for small
-teams only (the sample 5-vs-5 teams are far beyond it).
+the reroll count: :meth:`Battle.key`, one flat tuple). From each state, every throw is
+enumerated: the results of the two dice and, inside the throw, every other draw (a random
+enemy, a tie-order coin), each branch with its exact probability. The rules read two
+dice only as their total and whether they are a double: 15 results, each weighted by
+how many of the 36 throws show it (:data:`DICE_CLASSES`); when no cryptid that is or
+may come on the board changes the total, results that fire the same abilities are
+thrown once, their weights added. Equal states reached by different paths are merged
+(memoised) and expanded once, roll after roll, so each distinct state is played forward
+once per roll number; transitions from states before roll 15 are also shared across
+roll numbers (nothing depends on the roll number before sudden death). One battle is
+loaded with each state in turn (:meth:`Battle.load`), not built anew.
+
+Exactness without fractions: every probability met is a whole number over a whole
+denominator (a branch is 1 over the product of its draws' choices). A state's throws
+are kept as numerators over one denominator (their least common multiple), and the
+states of a roll as numerators over one denominator per roll (:class:`Pot`, which
+grows to a common multiple when a mass over another denominator comes in). Python's
+integers do not round, so sums and products are exact; the fractions of the report
+are formed once, at the end, and are the same as summing fractions all along.
+
+The cut-off: the enumeration stops with an error once it has met ``max_states``
+distinct states, which makes it an answer for small teams only (the sample 5-vs-5
+teams are far beyond it; docs/benchmarks.md says how far it goes).
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator
@@ -28,7 +43,7 @@ from rulekeeper.core.odds import Odds, OddsQuestion, in_parallel, wilson
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
-from rulekeeper.rulesets.cryptids.cards import Lineup
+from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS, Card, Lineup
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from rulekeeper.rulesets.cryptids.schema import CryptidsContent
@@ -87,13 +102,15 @@ def monte_carlo(left: Lineup, right: Lineup, rulings: BattleRulings, games: int,
 
 
 class Chooser:
-    """A stand-in for the game's generator that takes its draws from a path of choices."""
+    """A stand-in for the game's generator that takes its draws from a path of choices; the
+    two dice of a throw are given apart (their class is enumerated by :class:`Enumeration`)."""
 
-    __slots__ = ("path", "taken")
+    __slots__ = ("dice", "path", "taken")
 
-    def __init__(self, path: list[int]) -> None:
+    def __init__(self, path: list[int], dice: tuple[int, int] | None = None) -> None:
         self.path = path
         self.taken: list[tuple[int, int]] = []
+        self.dice = list(reversed(dice)) if dice else []
 
     def _pick(self, arity: int) -> int:
         index = len(self.taken)
@@ -102,6 +119,8 @@ class Chooser:
         return value
 
     def roll(self, sides: int) -> int:
+        if self.dice:
+            return self.dice.pop()
         return self._pick(sides) + 1
 
     def below(self, n: int) -> int:
@@ -111,16 +130,18 @@ class Chooser:
         return self._pick(2) == 1
 
 
-def branches(step: Callable[[Chooser], Any]) -> Iterator[tuple[Fraction, Any]]:
-    """Every outcome of ``step`` over all its draws, with its exact probability."""
+def branches(step: Callable[[Chooser], Any],
+             dice: tuple[int, int] | None = None) -> Iterator[tuple[int, Any]]:
+    """Every outcome of ``step`` over all its draws (but ``dice``, given), with the inverse of
+    its probability: the product of the number of choices at each draw."""
     path: list[int] = []
     while True:
-        chooser = Chooser(path)
+        chooser = Chooser(path, dice)
         result = step(chooser)
         weight = 1
         for _, arity in chooser.taken:
             weight *= arity
-        yield Fraction(1, weight), result
+        yield weight, result
         taken = chooser.taken
         i = len(taken) - 1
         while i >= 0 and taken[i][0] + 1 >= taken[i][1]:
@@ -130,71 +151,198 @@ def branches(step: Callable[[Chooser], Any]) -> Iterator[tuple[Fraction, Any]]:
         path = [value for value, _ in taken[:i]] + [taken[i][0] + 1]
 
 
-Transition = tuple[Fraction, int, Hashable | None, Outcome | None]
+DICE_CLASSES = tuple(sorted(
+    (total, doubles, sum(1 for a in range(1, 7) for b in range(1, 7)
+                         if a + b == total and (a == b) == doubles))
+    for total, doubles in DICE_RESULTS))
+"""The 15 results of two dice as the rules read them (total, doubles), with how many of the
+36 throws show each: nothing in a battle reads the two dice apart."""
+
+
+def _faces(total: int, doubles: bool) -> tuple[int, int]:
+    """Two faces showing this result."""
+    low = total // 2 if doubles else max(1, total - 6)
+    return low, total - low
+
+
+class Pot:
+    """Exact probability masses as integers over one common denominator, which grows (to a
+    common multiple) when a mass over another denominator comes in: sums without fractions."""
+
+    __slots__ = ("den", "nums")
+
+    def __init__(self) -> None:
+        self.den = 1
+        self.nums: dict[Any, int] = {}
+
+    def factor(self, den: int) -> int:
+        """What a numerator over ``den`` is multiplied by to be over this pot's denominator."""
+        if self.den % den:
+            grown = math.lcm(self.den, den)
+            scale = grown // self.den
+            nums = self.nums
+            for key in nums:
+                nums[key] *= scale
+            self.den = grown
+        return self.den // den
+
+    def add(self, key: Any, num: int) -> None:
+        nums = self.nums
+        nums[key] = nums.get(key, 0) + num
+
+
+Key = tuple[Any, ...]
+"""A battle state (:meth:`Battle.key`), the reroll count first."""
+End = tuple[str, int, int]
+"""How a battle ended: its outcome, the HP left on each side."""
+Moves = tuple[int, list[tuple[int, int, Key, End | None]]]
+"""The throws from a state: a denominator, and per next state (or end) its numerator, the
+rolls added, the next state's key or the end (outcome, HP left, HP right)."""
+
+
+class Enumeration:
+    """The exact odds of one matchup (see the module doc)."""
+
+    def __init__(self, left: Lineup, right: Lineup, rulings: BattleRulings) -> None:
+        self.left, self.right = left, right
+        self.battle = Battle(left, right, Chooser([]), rulings)
+        """The one battle every state is loaded into."""
+        self.classes: dict[tuple[Card, ...], list[tuple[int, tuple[int, int]]]] = {}
+        """Per set of cards on the board, the dice results that differ (see :meth:`dice`)."""
+
+    def dice(self, cards: tuple[Card, ...]) -> list[tuple[int, tuple[int, int]]]:
+        """The dice results a throw from a board of these cards tells apart, each with how
+        many of the 36 throws show it and two faces that show it.
+
+        Two results fire the same abilities of every card that is or may come on the board
+        (by a summon) when no cryptid changes the total: the throws are the same but for
+        what the log says, so they are thrown once, weighted together.
+        """
+        known = self.classes.get(cards)
+        if known is not None:
+            return known
+        reach = set(cards)
+        for card in cards:
+            reach.update(card.summoned)
+        grouped: dict[Hashable, list[int]] = {}
+        if any(card.modifiers for card in reach):
+            for total, doubles, count in DICE_CLASSES:
+                grouped[(total, doubles)] = [count, total, doubles]
+        else:
+            ordered = sorted(reach, key=id)
+            for total, doubles, count in DICE_CLASSES:
+                acts = tuple(card.on_dice[total * 2 + doubles] for card in ordered)
+                if acts in grouped:
+                    grouped[acts][0] += count
+                else:
+                    grouped[acts] = [count, total, doubles]
+        found = [(count, _faces(total, bool(doubles)))
+                 for count, total, doubles in grouped.values()]
+        self.classes[cards] = found
+        return found
+
+    def start(self) -> list[tuple[int, Any, Outcome | None]]:
+        """Every start of the battle: the inverse of its probability, its state or outcome."""
+        def begin(chooser: Chooser) -> tuple[Key | None, Outcome | None]:
+            battle = Battle(self.left, self.right, chooser, self.battle.rulings)
+            outcome = battle.begin()
+            return (None, outcome) if outcome is not None else (battle.key(), None)
+
+        return [(weight, key, outcome) for weight, (key, outcome) in branches(begin)]
+
+    def moves(self, roll: int, key: Any) -> Moves:
+        """Every throw from a state after ``roll`` rolls, merged by where it leads."""
+        battle = self.battle
+
+        loaded = [True]
+
+        def step(chooser: Chooser) -> tuple[int, Key | None, Outcome | None]:
+            if loaded:  # the state is loaded for the first throw already
+                loaded.pop()
+            else:
+                battle.load(key)
+            battle.rng = chooser
+            battle.roll = roll
+            outcome = battle.throw()
+            return battle.roll - roll, (battle.key() if outcome is None else None), outcome
+
+        battle.load(key)
+        found = [(count, weight, result)
+                 for count, faces in self.dice(tuple(f.card for f in battle.extras))
+                 for weight, result in branches(step, faces)]
+        den = math.lcm(*(weight for _, weight, _ in found))
+        merged: dict[tuple[int, Any, End | None], int] = {}
+        for count, weight, (delta, after, outcome) in found:
+            end = None if outcome is None else (_name(outcome), *outcome.hp)
+            where = (delta, after, end)
+            merged[where] = merged.get(where, 0) + count * (den // weight)
+        return 36 * den, [(num, *where) for where, num in merged.items()]
 
 
 def exact(left: Lineup, right: Lineup, rulings: BattleRulings,
           max_states: int = DEFAULT_MAX_STATES) -> Odds:
     """The exact odds, by enumeration over memoised battle states (see the module doc)."""
-    outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
-    dists: dict[str, dict[int, Fraction]] = {"rolls": defaultdict(Fraction),
-                                             "left HP": defaultdict(Fraction),
-                                             "right HP": defaultdict(Fraction)}
-    layers: dict[tuple[int, int], dict[Hashable, Fraction]] = defaultdict(dict)
-
-    def settle(mass: Fraction, roll: int, key: Hashable | None, outcome: Outcome | None) -> None:
-        if outcome is not None:
-            outcomes[_name(outcome)] += mass
-            _tally(dists, roll, outcome.hp, mass)
+    enumeration = Enumeration(left, right, rulings)
+    ends = Pot()
+    """The battles' ends: (rolls, outcome, HP left, HP right)."""
+    layers: dict[tuple[int, int], Pot] = defaultdict(Pot)
+    """The states between two throws, by roll number and reroll count."""
+    starts = enumeration.start()
+    common = math.lcm(*(weight for weight, _, _ in starts))
+    for weight, key, outcome in starts:
+        if outcome is None:
+            pot = layers[(0, key[0])]
+            pot.add(key, common // weight * pot.factor(common))
         else:
-            layer = layers[(roll, key[0])]  # type: ignore[index]
-            layer[key] = layer.get(key, Fraction(0)) + mass
-
-    def start(chooser: Chooser) -> tuple[Hashable | None, Outcome | None]:
-        battle = Battle(left, right, chooser, rulings)
-        outcome = battle.begin()
-        return (None, outcome) if outcome is not None else (battle.key(), None)
-
-    for mass, (key, outcome) in branches(start):
-        settle(mass, 0, key, outcome)
-    cache: dict[tuple[int, Hashable], list[Transition]] = {}
+            ends.add((0, _name(outcome), *outcome.hp), common // weight * ends.factor(common))
+    cache: dict[tuple[int, Key], Moves] = {}
     seen = 0
     while layers:
         roll, rerolls = min(layers)
         layer = layers.pop((roll, rerolls))
-        seen += len(layer)
+        seen += len(layer.nums)
         if seen > max_states:
             raise UsageError(f"--exact: the enumeration passed {max_states:,} battle states "
                              f"(at roll {roll}); use Monte Carlo (--games) or smaller teams, "
                              f"or raise --max-states")
         bucket = roll if roll >= SUDDEN_DEATH - 1 else -1
-        for key, mass in layer.items():
+        expanded: list[tuple[int, Moves]] = []
+        for key, mass in layer.nums.items():
             moves = cache.get((bucket, key))
             if moves is None:
-                moves = cache[(bucket, key)] = _moves(left, right, rulings, roll, key)
-            for p, delta, after, outcome in moves:
-                settle(mass * p, roll + delta, after, outcome)
+                moves = cache[(bucket, key)] = enumeration.moves(roll, key)
+            expanded.append((mass, moves))
+        common = math.lcm(*(moves[0] for _, moves in expanded))
+        den = layer.den * common
+        factors: dict[int, int] = {}
+        """Per pot reached from this layer (by id), the factor to its denominator."""
+        for mass, (own, targets) in expanded:
+            mass *= common // own
+            for num, delta, after, end in targets:
+                if end is None:
+                    pot, where = layers[(roll + delta, after[0])], after
+                else:
+                    pot, where = ends, (roll + delta, *end)
+                factor = factors.get(id(pot))
+                if factor is None:
+                    factor = factors[id(pot)] = pot.factor(den)
+                pot.add(where, mass * num * factor)
+    outcomes: dict[str, Fraction | float] = dict.fromkeys(OUTCOMES, Fraction(0))
+    dists: dict[str, dict[int, Fraction]] = {"rolls": defaultdict(Fraction),
+                                             "left HP": defaultdict(Fraction),
+                                             "right HP": defaultdict(Fraction)}
+    for (rolls, name, left_hp, right_hp), num in ends.nums.items():
+        p = Fraction(num, ends.den)
+        outcomes[name] += p
+        _tally(dists, rolls, (left_hp, right_hp), p)
     report = Odds(
-        _title(left, right), outcomes=dict(outcomes),
+        _title(left, right), outcomes=outcomes,
         distributions={k: dict(sorted(d.items())) for k, d in dists.items()},
         notes=[f"Exact: every throw enumerated over {seen:,} memoised battle states "
                f"(cut-off {max_states:,})."])
     report.means = {k: float(sum(v * p for v, p in d.items()))
                     for k, d in report.distributions.items()}
     return report
-
-
-def _moves(left: Lineup, right: Lineup, rulings: BattleRulings, roll: int,
-           key: Hashable) -> list[Transition]:
-    """Every throw from a state: probability, rolls added, next state or outcome."""
-    def step(chooser: Chooser) -> tuple[int, Hashable | None, Outcome | None]:
-        battle = Battle(left, right, chooser, rulings)
-        battle.load(key)
-        battle.roll = roll
-        outcome = battle.throw()
-        return battle.roll - roll, (battle.key() if outcome is None else None), outcome
-
-    return [(p, delta, after, outcome) for p, (delta, after, outcome) in branches(step)]
 
 
 def _tally(dists: dict[str, Any], rolls: int, hp: tuple[int, int], weight: Any) -> None:

@@ -12,12 +12,13 @@ from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import ScriptValue
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
-from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import BattleRulings, CryptidsRulings
 from rulekeeper.rulesets.cryptids.schema import CryptidsContent, TeamFromFile, team_option
 
 HERE = Path(__file__).parent
@@ -41,11 +42,23 @@ class BattleOptions(NoOptions):
         return team_option(value, str(info.field_name)) if isinstance(value, str) else value
 
 
-class CryptidsRuleset(Ruleset):
+class CryptidsTable(Table):
+    """The table of a battle game: the battle itself is its state."""
+
+    __slots__ = ()
+    state: Battle
+    content: CryptidsContent
+    options: BattleOptions
+    prepared: Catalogue
+    rulings: CryptidsRulings
+
+
+class CryptidsRuleset(Ruleset[CryptidsTable]):
     meta = RulesetMeta(name="cryptids", version=1, title="Cryptids: battle",
                        players=SIDES, chance=True, hidden_information=False, max_length=0,
                        source="cryptids-bataille.fr.txt")
-    rulings = RULINGS
+    ruling_set = CryptidsRulings
+    table_type = CryptidsTable
     content_model = CryptidsContent
     content_dir = HERE / "content"
     rules_files = (HERE / "rules.yaml",)
@@ -56,19 +69,20 @@ class CryptidsRuleset(Ruleset):
     metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
                "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
 
-    def __init__(self) -> None:
-        self._catalogues: dict[int, tuple[CryptidsContent, Catalogue]] = {}
-        self._lineups: dict[tuple[int, str], Lineup] = {}
+    def prepare(self, content: CryptidsContent) -> Catalogue:
+        """The content's cards, compiled once (and its teams, once each, as games ask)."""
+        return Catalogue(content)
 
-    def play(self, table: Table) -> Procedure:
+    def play(self, table: CryptidsTable) -> Procedure:
         """The battle runs by itself: 'Vous ne faites aucun choix pendant une bataille.'"""
         left = self.lineup(table.content, table.options.left, "left")
         right = self.lineup(table.content, table.options.right, "right")
-        battle = Battle(left, right, table.rng, BattleRulings.read(table.rulings),
+        battle = Battle(left, right, table.rng, BattleRulings.of(table.rulings),
                         table.emit if table.logging else None)
         table.state = battle
         outcome = battle.run()
-        yield from ()  # a battle asks no decision
+        cites("battle.no-choices", "battle.shop.a")  # every choice was made in the shop
+        yield from ()
         return result(outcome)
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
@@ -83,38 +97,35 @@ class CryptidsRuleset(Ruleset):
                                   f"{len(values) // 2 + 1} has only one ({values[-1]})")
 
     def catalogue(self, content: CryptidsContent) -> Catalogue:
-        """The content's cards, compiled once."""
-        known = self._catalogues.get(id(content))
-        if known is None or known[0] is not content:
-            known = (content, Catalogue(content))
-            self._catalogues[id(content)] = known
-        return known[1]
+        """The content's cards, compiled once: its preparation."""
+        prepared: Catalogue = self.prepared(content)
+        return prepared
 
     def lineup(self, content: CryptidsContent, team: str | TeamFromFile,
                side: str = "left") -> Lineup:
         """A team id of the content, or a team file (its path, or the team read from it),
-        compiled for battle once per content."""
+        compiled for battle once per content (kept in its preparation)."""
+        catalogue = self.catalogue(content)
+        compiled = catalogue.lineups
         if isinstance(team, str):
-            known = self._lineups.get((id(content), team))
+            known = compiled.get(team)
             if known is not None:
                 return known
             team = team_option(team, side)
         if isinstance(team, TeamFromFile):
-            key = (id(content), team.model_dump_json())
-            if key not in self._lineups:
-                self._lineups[key] = lineup(team.checked(content), self.catalogue(content))
-            return self._lineups[key]
+            key = team.model_dump_json()
+            if key not in compiled:
+                compiled[key] = lineup(team.checked(content), catalogue)
+            return compiled[key]
         entry = content.team(team)
         if entry is None:
             ids = [t.id for t in content.teams.teams]
             raise UsageError(f"--{side}: no team {team!r}{did_you_mean(team, ids)}; teams: "
                              f"{', '.join(ids)}; or give a path to a team YAML file")
-        key = (id(content), team)
-        if key not in self._lineups:
-            self._lineups[key] = lineup(entry, self.catalogue(content))
-        return self._lineups[key]
+        compiled[team] = lineup(entry, catalogue)
+        return compiled[team]
 
-    def view(self, table: Table, player: str | None) -> dict[str, Any]:
+    def view(self, table: CryptidsTable, player: str | None) -> dict[str, Any]:
         battle = table.state
         if not isinstance(battle, Battle):
             return {}
@@ -141,13 +152,14 @@ class CryptidsRuleset(Ruleset):
                              f"threat {f['threat']}{extra}")
         return "\n".join(lines)
 
-    def invariant_violations(self, table: Table) -> list[str]:
+    def invariant_violations(self, table: CryptidsTable) -> list[str]:
         battle = table.state
         return battle.check() if isinstance(battle, Battle) else []
 
 
 def result(outcome: Outcome) -> Result:
     """The game result of a battle, with its metrics (per side and per cryptid)."""
+    cites("end.draw.a", "end.draw.b")  # a tie: no life lost, no win
     winner = outcome.winner
     metrics: dict[str, float] = {"rolls": outcome.rolls, "rerolls": outcome.rerolls}
     for index, side in enumerate(SIDES):

@@ -1,46 +1,124 @@
 """The rulings of cryptid battles: where the French text is silent or ambiguous.
 
-The first seven are the defaults of the rule texts' README; the last four are
-points found while implementing the battle (docs/cryptids.md, "Rulings").
+The first seven are the project's default rulings for this text; the next four are
+points found while implementing the battle, the last one a reading settled by an
+audit (docs/cryptids.md, "Rulings"). The engine's own ruling ``work-budget`` decides
+how a battle that spent its work budget ends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
-from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.rulings import CoreRulings, WorkBudget, ruling
 
-RULINGS = (
-    Ruling("tie-order", "Two cryptids of equal threat on different boards: which acts first?",
-           ("position", "coin", "left-first"), "position"),
-    Ruling("sudden-death", "What does the sudden death bonus from roll 16 add?",
-           ("bonus", "strike"), "bonus"),
-    Ruling("reroll-counts", "Is a reroll a new roll for the 36-roll cap and sudden death?",
-           ("yes", "no"), "yes"),
-    Ruling("reaction-depth", "How deep may reactions chain before the chain is cut?",
-           ("64", "8", "1"), "64"),
-    Ruling("no-damage-possible", "When does 'neither side can deal damage' end a battle?",
-           ("after-deaths", "never"), "after-deaths"),
-    Ruling("deaths-on-reroll", "What happens to cryptids at 0 HP when a roll is rerolled?",
-           ("stay", "process"), "stay"),
-    Ruling("overheal", "Can healing raise HP above the maximum?", ("cap", "allow"), "cap"),
-    Ruling("zero-hp-target", "Can enemies at 0 HP (still on the board) be targeted?",
-           ("skip", "allow"), "skip"),
-    Ruling("heal-at-zero", "Can a cryptid at 0 HP be healed before step 6?", ("no", "yes"), "no"),
-    Ruling("reaction-order", "In which order do several reactions to one event resolve?",
-           ("threat", "target-first"), "threat"),
-    Ruling("lowest-hp-tie", "Which of several enemies with the lowest HP is hit?",
-           ("threat", "leftmost"), "threat"),
-)
-"""Every ruling of cryptid battles; the default of each is its first option."""
+
+class TieOrder(StrEnum):
+    POSITION = "position"
+    COIN = "coin"
+    LEFT_FIRST = "left-first"
+
+
+class SuddenDeath(StrEnum):
+    BONUS = "bonus"
+    STRIKE = "strike"
+
+
+class RerollCounts(StrEnum):
+    YES = "yes"
+    NO = "no"
+
+
+class ReactionDepth(StrEnum):
+    DEEP = "64"
+    SHALLOW = "8"
+    ONE = "1"
+
+
+class NoDamagePossible(StrEnum):
+    AFTER_DEATHS = "after-deaths"
+    NEVER = "never"
+
+
+class DeathsOnReroll(StrEnum):
+    STAY = "stay"
+    PROCESS = "process"
+
+
+class Overheal(StrEnum):
+    CAP = "cap"
+    ALLOW = "allow"
+
+
+class ZeroHpTarget(StrEnum):
+    SKIP = "skip"
+    ALLOW = "allow"
+
+
+class HealAtZero(StrEnum):
+    NO = "no"
+    YES = "yes"
+
+
+class ReactionOrder(StrEnum):
+    THREAT = "threat"
+    TARGET_FIRST = "target-first"
+
+
+class LowestHpTie(StrEnum):
+    THREAT = "threat"
+    LEFTMOST = "leftmost"
+
+
+class LastReroll(StrEnum):
+    END = "end"
+    DEATHS = "deaths"
+
+
+class CryptidsRulings(CoreRulings):
+    """The rulings in force in a battle (a mapping of ruling id to option, and typed fields)."""
+
+    tie_order: TieOrder = ruling(
+        "Two cryptids of equal threat on different boards: which acts first?", TieOrder.POSITION)
+    sudden_death: SuddenDeath = ruling(
+        "What does the sudden death bonus from roll 16 add?", SuddenDeath.BONUS)
+    reroll_counts: RerollCounts = ruling(
+        "Is a reroll a new roll for the 36-roll cap and sudden death?", RerollCounts.YES)
+    reaction_depth: ReactionDepth = ruling(
+        "How deep may reactions chain before the chain is cut?", ReactionDepth.DEEP)
+    no_damage_possible: NoDamagePossible = ruling(
+        "When does 'neither side can deal damage' end a battle?", NoDamagePossible.AFTER_DEATHS)
+    deaths_on_reroll: DeathsOnReroll = ruling(
+        "What happens to cryptids at 0 HP when a roll is rerolled?", DeathsOnReroll.STAY)
+    overheal: Overheal = ruling("Can healing raise HP above the maximum?", Overheal.CAP)
+    zero_hp_target: ZeroHpTarget = ruling(
+        "Can enemies at 0 HP (still on the board) be targeted?", ZeroHpTarget.SKIP)
+    heal_at_zero: HealAtZero = ruling(
+        "Can a cryptid at 0 HP be healed before step 6?", HealAtZero.NO)
+    reaction_order: ReactionOrder = ruling(
+        "In which order do several reactions to one event resolve?", ReactionOrder.THREAT)
+    lowest_hp_tie: LowestHpTie = ruling(
+        "Which of several enemies with the lowest HP is hit?", LowestHpTie.THREAT)
+    last_reroll: LastReroll = ruling(
+        "A reroll asked on the 36th roll (rerolls counted) cannot be thrown: are that roll's "
+        "deaths handled before the battle ends?", LastReroll.END)
+
+
+RULINGS = CryptidsRulings.declared
+"""Every ruling of cryptid battles, the engine's ``work-budget`` first."""
 
 
 @dataclass(frozen=True, slots=True)
 class BattleRulings:
     """The rulings in force, read once per battle into plain fields for the hot path."""
 
-    tie_order: str = "position"
+    ties_by_side: bool = False
+    """Tie-order ``coin`` or ``left-first``: equal threat on both boards is ordered by side
+    (else by position first)."""
+    ties_by_coin: bool = False
+    ties_to_left: bool = False
     strike: bool = False
     reroll_counts: bool = True
     reaction_depth: int = 64
@@ -51,25 +129,39 @@ class BattleRulings:
     heal_at_zero: bool = False
     reactions_by_threat: bool = True
     lowest_hp_by_threat: bool = True
+    last_reroll_deaths: bool = False
+    budget_judged: bool = False
+
+    @classmethod
+    def of(cls, rulings: CryptidsRulings) -> BattleRulings:
+        """From a game's rulings.
+
+        >>> BattleRulings.of(CryptidsRulings({"sudden-death": "strike"})).strike
+        True
+        """
+        return cls(
+            ties_by_side=rulings.tie_order is not TieOrder.POSITION,
+            ties_by_coin=rulings.tie_order is TieOrder.COIN,
+            ties_to_left=rulings.tie_order is TieOrder.LEFT_FIRST,
+            strike=rulings.sudden_death is SuddenDeath.STRIKE,
+            reroll_counts=rulings.reroll_counts is RerollCounts.YES,
+            reaction_depth=int(rulings.reaction_depth),
+            no_damage_check=rulings.no_damage_possible is NoDamagePossible.AFTER_DEATHS,
+            deaths_stay=rulings.deaths_on_reroll is DeathsOnReroll.STAY,
+            overheal_cap=rulings.overheal is Overheal.CAP,
+            zero_hp_targets=rulings.zero_hp_target is ZeroHpTarget.ALLOW,
+            heal_at_zero=rulings.heal_at_zero is HealAtZero.YES,
+            reactions_by_threat=rulings.reaction_order is ReactionOrder.THREAT,
+            lowest_hp_by_threat=rulings.lowest_hp_tie is LowestHpTie.THREAT,
+            last_reroll_deaths=rulings.last_reroll is LastReroll.DEATHS,
+            budget_judged=rulings.work_budget is WorkBudget.JUDGE,
+        )
 
     @classmethod
     def read(cls, rulings: Mapping[str, str]) -> BattleRulings:
-        """From a game's rulings (ruling id to option); missing ones take their default.
+        """From ruling ids and options; missing ones take their default.
 
-        >>> BattleRulings.read({"sudden-death": "strike"}).strike
-        True
+        >>> BattleRulings.read({"overheal": "allow"}).overheal_cap
+        False
         """
-        chosen = {r.id: rulings.get(r.id, r.default) for r in RULINGS}
-        return cls(
-            tie_order=chosen["tie-order"],
-            strike=chosen["sudden-death"] == "strike",
-            reroll_counts=chosen["reroll-counts"] == "yes",
-            reaction_depth=int(chosen["reaction-depth"]),
-            no_damage_check=chosen["no-damage-possible"] == "after-deaths",
-            deaths_stay=chosen["deaths-on-reroll"] == "stay",
-            overheal_cap=chosen["overheal"] == "cap",
-            zero_hp_targets=chosen["zero-hp-target"] == "allow",
-            heal_at_zero=chosen["heal-at-zero"] == "yes",
-            reactions_by_threat=chosen["reaction-order"] == "threat",
-            lowest_hp_by_threat=chosen["lowest-hp-tie"] == "threat",
-        )
+        return cls.of(CryptidsRulings(rulings))

@@ -23,6 +23,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    Strict,
     ValidationError,
     field_serializer,
     model_serializer,
@@ -31,10 +32,23 @@ from pydantic import (
 
 from rulekeeper.core.content import Model, load_file
 from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import did_you_mean
 
 ROW_LIMIT = 7
 """The most cryptids a row holds (teams and summons alike): our design, the text is silent."""
+MAX_HP = 999
+MAX_THREAT = 99
+MAX_AMOUNT = 99
+"""The most damage, healing, shield or buff one effect gives."""
+MAX_MODIFIER = 12
+"""The most one effect changes the dice total by (either way)."""
+MAX_TOTAL = 99
+"""Dice triggers name totals from -99 to 99 (modified totals may leave 2..12)."""
+MAX_ABILITIES = 12
+"""The most abilities a cryptid has, and effects an ability has."""
+MAX_ITEMS = 1000
+"""The most cryptids in a catalogue, and teams in a file."""
 
 DICE_TRIGGERS = ("total", "totals", "range", "doubles", "odd", "even")
 REACTION_TRIGGERS = ("hurt", "ally-hurt", "healed")
@@ -80,6 +94,21 @@ Name = Annotated[dict[str, str], AfterValidator(both_languages)]
 """A name in both languages: ``{en: Mothman, fr: l'Homme-papillon}``."""
 
 
+def not_a_boolean(value: Any) -> Any:
+    """YAML's ``true`` and ``false`` are no numbers (Python would take them as 1 and 0)."""
+    if isinstance(value, bool):
+        raise ValueError(f"a whole number is expected, not {str(value).lower()}")
+    return value
+
+
+Number = Annotated[int, BeforeValidator(not_a_boolean), Strict()]
+"""A whole number as written (``3``): not ``true``, ``3.5`` nor ``"3"``."""
+Amount = Annotated[Number, Field(ge=1, le=MAX_AMOUNT)]
+HitPoints = Annotated[Number, Field(ge=1, le=MAX_HP)]
+Threat = Annotated[Number, Field(ge=0, le=MAX_THREAT)]
+Total = Annotated[Number, Field(ge=-MAX_TOTAL, le=MAX_TOTAL)]
+
+
 TriggerWord = Literal["doubles", "odd", "even", "each-roll", "hurt", "ally-hurt", "healed",
                       "ally-death", "death", "battle-start"]
 """The triggers written as one word."""
@@ -90,7 +119,7 @@ class Trigger(Model):
     totals it fires on. Content files write it in the forms of :data:`WrittenTrigger`."""
 
     kind: Literal["total", "totals", "range", TriggerWord]
-    totals: tuple[int, ...] = ()
+    totals: tuple[Total, ...] = ()
 
     @model_serializer
     def _as_written(self) -> str | dict[str, Any]:
@@ -129,19 +158,19 @@ class Trigger(Model):
 class OnTotal(Model):
     """``{total: 7}``: fires on that (modified) total."""
 
-    total: int
+    total: Total
 
 
 class OnTotals(Model):
     """``{totals: [6, 8]}``: fires on any of these totals."""
 
-    totals: list[int] = Field(min_length=1)
+    totals: list[Total] = Field(min_length=1, max_length=2 * MAX_TOTAL + 1)
 
 
 class OnRange(Model):
     """``{range: [9, 11]}``: fires on the totals from low to high, both included."""
 
-    range: tuple[int, int]
+    range: tuple[Total, Total]
 
 
 WrittenTrigger = TriggerWord | OnTotal | OnTotals | OnRange
@@ -164,8 +193,11 @@ def _read_trigger(data: Any) -> Any:
             if not (isinstance(value, list) and len(value) == 2):
                 raise ValueError("range needs two totals: [low, high]")
             low, high = value
-            if not (isinstance(low, int) and isinstance(high, int) and low <= high):
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or (
+                    low > high):
                 raise ValueError("range needs two whole totals, low first")
+            if not -MAX_TOTAL <= low <= high <= MAX_TOTAL:
+                raise ValueError(f"range totals go from {-MAX_TOTAL} to {MAX_TOTAL}")
             return {"kind": "range", "totals": list(range(low, high + 1))}
     raise ValueError("a trigger is a word (doubles, each-roll, hurt, ...) or one of "
                      "{total: N}, {totals: [N, ...]}, {range: [LOW, HIGH]}")
@@ -177,19 +209,20 @@ When = Annotated[Trigger, BeforeValidator(_read_trigger, json_schema_input_type=
 class Effect(Model):
     """One thing an ability does. Exactly one of the effect fields is set."""
 
-    damage: int | None = Field(None, ge=1, description="damage to the target(s)")
-    heal: int | None = Field(None, ge=1)
-    shield: int | None = Field(None, ge=1, description="absorbs that much damage")
-    damage_over_time: int | None = Field(
-        None, ge=1, alias="damage-over-time", description="damage at step 2 of each roll")
-    rolls: int | None = Field(None, ge=1, le=36, description="how many rolls a status lasts")
-    modify_total: int | None = Field(None, alias="modify-total",
-                                     description="added to the dice total (each-roll only)")
+    damage: Amount | None = Field(None, description="damage to the target(s)")
+    heal: Amount | None = None
+    shield: Amount | None = Field(None, description="absorbs that much damage")
+    damage_over_time: Amount | None = Field(
+        None, alias="damage-over-time", description="damage at step 2 of each roll")
+    rolls: Number | None = Field(None, ge=1, le=36, description="how many rolls a status lasts")
+    modify_total: Number | None = Field(None, ge=-MAX_MODIFIER, le=MAX_MODIFIER,
+                                        alias="modify-total",
+                                        description="added to the dice total (each-roll only)")
     reroll: Literal[True] | None = Field(None, description="stop the roll and roll again")
     summon: CryptidId | None = Field(None, description="a cryptid put right of the summoner")
-    buff_threat: int | None = Field(None, ge=1, alias="buff-threat")
-    buff_attack: int | None = Field(None, ge=1, alias="buff-attack",
-                                    description="added to each damage instance it deals")
+    buff_threat: Amount | None = Field(None, alias="buff-threat")
+    buff_attack: Amount | None = Field(None, alias="buff-attack",
+                                       description="added to each damage instance it deals")
     swap: Literal["left", "right"] | None = Field(None, description="swap places with a neighbour")
     target: str | None = None
 
@@ -235,7 +268,7 @@ class Ability(Model):
     """A trigger and what it does, in order."""
 
     when: When
-    do: list[Effect] = Field(min_length=1)
+    do: list[Effect] = Field(min_length=1, max_length=MAX_ABILITIES)
 
     @model_validator(mode="after")
     def _effects_fit_trigger(self) -> Ability:
@@ -253,20 +286,22 @@ class Ability(Model):
         return self
 
 
+@cites("threat.value.a")
 class Cryptid(Model):
     """A cryptid's card: its stats and abilities."""
 
     id: CryptidId
     name: Name
-    tier: Literal[1, 2, 3, "token"] = Field(description="shop tier; tokens are only summoned")
-    hp: int = Field(ge=1, description="hit points, also its maximum")
-    threat: int = Field(ge=0, description="threat value, as on its card")
-    abilities: list[Ability] = Field(default_factory=list)
+    tier: Annotated[Literal[1, 2, 3, "token"], BeforeValidator(not_a_boolean)] = Field(
+        description="shop tier; tokens are only summoned")
+    hp: HitPoints = Field(description="hit points, also its maximum")
+    threat: Threat = Field(description="threat value, as on its card")
+    abilities: list[Ability] = Field(default_factory=list, max_length=MAX_ABILITIES)
 
 
 class CryptidsFile(Model):
     sample: bool = False
-    cryptids: list[Cryptid] = Field(min_length=1)
+    cryptids: list[Cryptid] = Field(min_length=1, max_length=MAX_ITEMS)
 
     @model_validator(mode="wrap")
     @classmethod
@@ -291,9 +326,10 @@ class Member(Model):
     """One place of a team's row: a cryptid, with the changes made to it in the shop."""
 
     cryptid: CryptidId
-    hp: int | None = Field(None, ge=1)
-    threat: int | None = Field(None, ge=0)
-    abilities: list[Ability] | None = Field(None, description="replaces the card's abilities")
+    hp: HitPoints | None = None
+    threat: Threat | None = None
+    abilities: list[Ability] | None = Field(None, max_length=MAX_ABILITIES,
+                                            description="replaces the card's abilities")
 
 
 def _member_short_form(data: Any) -> Any:
@@ -321,10 +357,21 @@ class TeamFile(Team):
 
     sample: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _a_mapping(cls, data: Any) -> Any:
+        if data is None:
+            raise ValueError("the file is empty: a team file gives a name and its cryptids, "
+                             "left to right (name: ..., cryptids: [...])")
+        if not isinstance(data, Mapping | TeamFile):
+            raise ValueError("a team file gives a name and its cryptids, left to right "
+                             "(name: ..., cryptids: [...])")
+        return data
+
 
 class TeamsFile(Model):
     sample: bool = False
-    teams: list[TeamEntry] = Field(min_length=1)
+    teams: list[TeamEntry] = Field(min_length=1, max_length=MAX_ITEMS)
 
 
 class CryptidsContent(Model):
