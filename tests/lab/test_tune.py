@@ -7,6 +7,7 @@ sequence: every position plays the same "seeds" (paired), and ``n`` games win
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -124,3 +125,32 @@ def test_parse_dial_reads_ranges_lists_rulings_and_fixed_values():
 def test_bad_dials_are_usage_errors(sets, rulings, message):
     with pytest.raises(UsageError, match=message):
         parse_dial("skirmish-v1", sets, [], rulings)
+
+
+def test_tune_command_finds_the_ogre_power_and_writes_its_games(tmp_path, capsys, monkeypatch):
+    from rulekeeper.lab import store
+    from tests.core.test_cli import run
+
+    out = tmp_path / "t.parquet"
+    args = ["tune", "skirmish", "--set", f"{OGRE}=1..9", "--target", "0.5", "--tolerance",
+            "0.1", "--games", "50", "--max-games", "400", "--agents", "random", "--out",
+            str(out)]
+    code, text, err = run(args, capsys, monkeypatch)
+    assert code == 0, err
+    assert "ogre.power" in text and "below" in text and "Results written to" in text
+    code, again, _ = run([*args[:-2], "--json"], capsys, monkeypatch)
+    data = json.loads(again)
+    # Power 1 loses, 9 wins; bisection: 5, 3, 2; the target lies between 1 (4%) and 2 (76%).
+    assert [look["params"][OGRE] for look in data["path"]] == [1, 9, 5, 3, 2]
+    answer = data["answer"]
+    assert answer["status"] == "between" and answer["bracket"] == [0, 1]
+    assert answer["params"] == {OGRE: 2} and answer["win"]["value"] == 0.76
+    run_ = store.read(out)
+    assert run_.kind == "tune" and run_.extra["answer"]["params"] == answer["params"]
+    looked = {look["params"][OGRE]: look["games"] for look in data["path"]}
+    assert {b.params[OGRE]: len(b.results) for b in run_.batches} == looked
+    # Every value played the same seeds, game by game.
+    seeds = [[r.seed for r in b.results] for b in run_.batches]
+    assert all(s == seeds[0][:len(s)] for s in seeds)
+    code, _, err = run(args, capsys, monkeypatch)
+    assert code == 2 and "exists; give --force" in err

@@ -1,4 +1,4 @@
-"""The lab's commands: ``simulate``, ``sweep``, ``matchup`` and ``report``.
+"""The lab's commands: ``simulate``, ``sweep``, ``matchup`` and ``report`` (``tune``: tune_cli.py).
 
 The statistics, Parquet and plotting libraries are imported inside the commands,
 so that the other commands start quickly.
@@ -86,6 +86,9 @@ def add_commands(app: typer.Typer) -> None:
     app.command(context_settings=EXTRA)(simulate)
     app.command(context_settings=EXTRA)(sweep)
     app.command(context_settings=EXTRA)(matchup)
+    from rulekeeper.lab.tune_cli import tune
+
+    app.command(context_settings=EXTRA)(tune)
     app.command()(report)
 
 
