@@ -265,33 +265,3 @@ def test_hard_ties_between_minions_favour_one_that_can_attack_now():
     chosen, asked = drive(minions.nearest_minion(r, "hero1", "blue"))
     assert asked == [] and chosen.area in ("thorn-thicket", "hanging-tree")
     assert shooter.card == chosen.card
-
-
-@pytest.mark.rule("raid.ties.hard")
-def test_hard_ties_between_minions_favour_one_that_can_claim_an_objective_now():
-    # Two Gravediggers (Control among their actions) one border from Maren: the one on the
-    # Stone Cairn's gravestone, with no hero there, can claim it; the other one cannot.
-    for cairn_first in (True, False):
-        game = start(1, rulings=HARD)
-        place(game, maren="crossroads")
-        areas = ["cairn", "hanging-tree"] if cairn_first else ["hanging-tree", "cairn"]
-        for area in areas:
-            summon(game, "gravedigger", area)
-        chosen, asked = drive(minions.nearest_minion(raid(game), "hero1", "yellow"))
-        assert asked == [] and chosen.area == "cairn"
-        event = new_events(game, 0, "tie.hard")[-1]
-        assert "claim an objective now" in event["criterion"]
-
-
-@pytest.mark.rule("raid.ties.hard")
-def test_hard_steps_put_an_objective_it_could_claim_before_a_hero_to_attack():
-    from rulekeeper.rulesets.dire_alliance.raid import movement
-
-    game = start(2, rulings=HARD)
-    place(game, maren="crossroads", cole="witch-hollow")
-    minion = summon(game, "reclaimed", "thorn-thicket")
-    r = raid(game)
-    # The Crossroads has Maren to attack; the Stone Cairn its gravestone and no hero.
-    assert movement.area_score(r, minion, "cairn") > movement.area_score(r, minion, "crossroads")
-    place(game, cole="cairn")                           # a hero there: nothing to claim
-    assert movement.area_score(r, minion, "cairn")[0] == 0

@@ -74,19 +74,13 @@ def spawn(t: Raid, who: str) -> Fighter | None:
 
 
 def minion_score(t: Raid, minion: Fighter) -> tuple[float, ...]:
-    """The hard ruling's score of a minion to activate: it can claim an objective now (one of
-    its actions is a Control, an objective is in its area and no hero), then it can attack a
-    hero now, then its attack dice, then the minion id order."""
-    here = minion.area
-    claims = int(here is not None and not t.heroes_in(here)
-                 and any(t.objectives[o].area == here for o in t.objectives_in_play())
-                 and any(e.verb == "control" for action in t.kinds[minion.card].actions
-                         for e in action.effects))
+    """The hard ruling's score of a minion to activate: it can attack a hero now, then its
+    attack dice, then the minion id order."""
     kinds: tuple[Kind, ...] = ("melee", "shoot")
     for kind in kinds:
         if attacks_with(t, minion, kind) and valid_targets(t, minion, kind):
-            return (claims, 1, t.stat(minion, kind))
-    return (claims, 0, 0)
+            return (1, t.stat(minion, kind))
+    return (0, 0)
 
 
 def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
@@ -107,8 +101,7 @@ def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
         t, seat, f"which {colour} minion {hero.name} activates",
         [ties.Candidate(m.id, f"{m.name} in {t.area_name(m.area)}", minion_score(t, m))
          for m in near], "raid.ties.mutual",
-        "a minion that can claim an objective now, then one that can attack a hero now, "
-        "then the one with the most attack dice")
+        "a minion that can attack a hero now, then the one with the most attack dice")
     minion = t.fighters[chosen]
     t.emit("raid.nearest", "raid.enemy-act.minion.nearest", hero=hero.name, minion=minion.name,
            colour=colour, distance=int(distance))

@@ -179,21 +179,18 @@ def heroes_seen(t: Raid, area: str) -> int:
 
 
 def area_score(t: Raid, enemy: Fighter, area: str) -> tuple[float, ...]:
-    """The hard ruling's score of an area an enemy may step into: the objectives in play there
-    with no hero to stop a claim (the enemies' way to win), then the heroes it could attack
-    from there, then the objectives there, then board order."""
+    """The hard ruling's score of an area an enemy may step into: the heroes it could attack
+    from there, then the objectives in play there, then board order."""
     melee = t.stat(enemy, "melee") > 0 or star(t, enemy, "melee")
     shoot = t.stat(enemy, "shoot") > 0 or star(t, enemy, "shoot")
     reach = sum(1 for h in t.hero_figures()
                 if (melee and h.area == area)
                 or (shoot and h.area != area and t.board.sees(area, h.area or area)))
-    there = sum(1 for o in t.objectives_in_play() if t.objectives[o].area == area)
-    claimable = 0 if t.heroes_in(area) else there
-    return (claimable, reach, there, -t.board.ids.index(area))
+    claimable = sum(1 for o in t.objectives_in_play() if t.objectives[o].area == area)
+    return (reach, claimable, -t.board.ids.index(area))
 
 
-AREA_CRITERION = ("the area with the most objectives it could claim (no hero there), then the "
-                  "one from which it could attack the most heroes")
+AREA_CRITERION = "the area from which it could attack the most heroes, then objectives there"
 
 
 def star(t: Raid, enemy: Fighter, kind: str) -> bool:
