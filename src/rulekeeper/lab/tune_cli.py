@@ -108,8 +108,10 @@ def tune(ctx: typer.Context, ruleset: RulesetArg, set_: TuneSetOpt = None,
         found = {"position": answer.position, "params": dial.params(answer.position),
                  "status": answer.status, "win": answer.estimate.to_json(),
                  "level": search.level, "bracket": answer.bracket}
-        if recorder.writer is not None:
-            recorder.writer.meta["extra"]["answer"] = found
+        if recorder.writer is not None:  # the answer goes in the file's metadata too
+            kept = recorder.writer.meta["extra"]
+            assert isinstance(kept, dict)
+            kept["answer"] = found
     if as_json:
         print(json.dumps({"side": side, "target": target, "tolerance": tolerance,
                           "level": search.level, "games": recorder.games,
@@ -134,7 +136,7 @@ def answer_lines(search: Search, dial: Dial, answer: Answer, side: str, games: i
                  out: Path | None) -> list[str]:
     """What the search found, in words."""
     best = dial.label(answer.position)
-    win = f"{side} wins {answer.estimate.percent()} in {answer.estimate.n:,} games"
+    win = f"win rate ({side}) {answer.estimate.percent()} in {answer.estimate.n:,} games"
     goal = f"{search.target:.0%} ± {100 * search.tolerance:.3g}"
     if answer.status == "fits":
         lines = [f"Answer: {best}: {win}, within {goal}."]
