@@ -23,11 +23,11 @@ from tests.core.test_cli import run
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50}
+SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50, "--max-games": 4}
 """Games (or samples) of a documented command, whatever the page says."""
 SMALL_LEAGUE = {"--runs": 1, "--players": 2}
 """A league's runs and players (``simulate cryptids-run``)."""
-EXTRA_OPTIONS = {"play", "battle", "simulate", "sweep", "matchup"}
+EXTRA_OPTIONS = {"play", "battle", "simulate", "sweep", "matchup", "tune"}
 """Commands that take a ruleset's own options last (``--heroes 2``)."""
 NOT_HERE = ("--backend ray", "rulekeeper serve", "USER:PASSWORD@HOST")
 """Commands not run here: Ray's (tests/lab run them on a head), the server's, which runs until
@@ -88,9 +88,12 @@ def smaller(words: list[str]) -> list[str]:
         if word in small:
             out[i + 1] = str(min(int(out[i + 1]), small[word]))
     out = [re.sub(r"budget=\d+(ms|s)?", "budget=2", word) for word in out]  # searches kept short
-    plays = out[0] in ("simulate", "sweep", "matchup", "demo") or out[:2] == ["odds", "cryptids"]
+    plays = out[0] in ("simulate", "sweep", "matchup", "demo", "tune") or \
+        out[:2] == ["odds", "cryptids"]
     if plays and not league and "--games" not in out:
         out += ["--games", "1" if out[0] == "demo" else str(SMALL["--games"])]
+    if out[0] == "tune" and "--max-games" not in out:
+        out += ["--max-games", str(SMALL["--max-games"])]
     if out[0] == "demo":
         out.append("--no-serve")  # the batch only: serving runs until stopped
     return out

@@ -318,7 +318,7 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
     web page to play them (on the default SQLite database, bot ghosts in the pool)."""
     from rulekeeper.lab.summary import Summary
 
-    table = Table("ruleset", "games", "outcomes", "mean rounds", "games/s",
+    table = Table("ruleset", "plays", "games", "outcomes", "mean rounds", "games/s",
                   title=f"rulekeeper demo: {games} bot games per ruleset, seed {seed}")
     for ruleset_id in registry.ids():
         started = time.perf_counter()
@@ -326,8 +326,8 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
         elapsed = time.perf_counter() - started
         summary = Summary.of(results, "")
         outcomes = ", ".join(f"{w} {c}" for w, c in sorted(summary.winners.items()))
-        table.add_row(ruleset_id, str(games), outcomes, f"{summary.means['rounds'].value:.1f}",
-                      f"{games / elapsed:,.0f}")
+        table.add_row(ruleset_id, demo_setup(ruleset_id), str(games), outcomes,
+                      f"{summary.means['rounds'].value:.1f}", f"{games / elapsed:,.0f}")
     if not registry.ids():
         console.print("No ruleset is registered yet.")
     console.print(table)
@@ -336,6 +336,29 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
                       f"/play: every ruleset against bots or hot-seat; /replay: replays. "
                       f"Ctrl+C stops the server.", soft_wrap=True)
         server_commands.serve(db=None, host="127.0.0.1", port=port, workers=1, access_log=False)
+
+
+def demo_setup(ruleset_id: str) -> str:
+    """What the demo plays of a ruleset: its scenario and default contenders
+    (``shroud:countess vs grievers:kramer``), or its default options."""
+    from rulekeeper.lab.matchup import side_fields
+
+    game = new_game(ruleset_id, None, None, {}, 0, log=False)
+    options = game.record().options
+    try:
+        ruleset = game.ruleset
+        competing = set(ruleset.sides(ruleset.parse_options(options))) == set(game.seats)
+        rows, cols = side_fields(ruleset_id, options) if competing else ([], [])
+    except UsageError:
+        rows, cols = [], []
+    if rows:
+        shown = " vs ".join(":".join(str(options[f]) for f in side) for side in (rows, cols))
+    else:
+        shown = ", ".join(f"{k} {v}" for k, v in options.items()
+                          if isinstance(v, int | str) and len(str(v)) < 20)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+    scenario = game.record().scenario
+    return ", ".join(part for part in (scenario, shown) if part) or "its defaults"
 
 
 lab_cli.add_commands(app)

@@ -1,4 +1,4 @@
-"""The lab's commands: ``simulate``, ``sweep``, ``matchup`` and ``report``.
+"""The lab's commands: ``simulate``, ``sweep``, ``matchup`` and ``report`` (``tune``: tune_cli.py).
 
 The statistics, Parquet and plotting libraries are imported inside the commands,
 so that the other commands start quickly.
@@ -86,6 +86,9 @@ def add_commands(app: typer.Typer) -> None:
     app.command(context_settings=EXTRA)(simulate)
     app.command(context_settings=EXTRA)(sweep)
     app.command(context_settings=EXTRA)(matchup)
+    from rulekeeper.lab.tune_cli import tune
+
+    app.command(context_settings=EXTRA)(tune)
     app.command()(report)
 
 
@@ -166,6 +169,7 @@ class Recorder:
         self.paired = paired
         self.labels: list[str] = []
         self.tallies: list[Tally] = []
+        self.batches: list[Batch | None] = []
 
     @property
     def games(self) -> int:
@@ -174,29 +178,38 @@ class Recorder:
     def play(self, label: str, params: dict[str, Any], spec: BatchSpec, games: int, seed: int,
              plan: Plan, progress: Callable[[int], None] | None = None,
              until: UntilNarrow | None = None,
-             also: Callable[[list[GameResult]], None] | None = None) -> Tally:
-        """Play one batch, its results going to its tally, the file and ``also``."""
+             also: Callable[[list[GameResult]], None] | None = None, first: int = 0) -> Tally:
+        """Play games ``first..games-1`` of one batch, its results going to its tally, the
+        file and ``also``; a batch played before under the same label goes on (``first`` is
+        then the number of games it has)."""
         from rulekeeper.lab.run import play_batch
         from rulekeeper.lab.summary import Tally
 
-        tally = Tally(self.side, self.declared, self.paired)
-        self.labels.append(label)
-        self.tallies.append(tally)
-        writer = self.writer
-        if writer is not None:
-            from rulekeeper.lab.batch import content_digest
-            from rulekeeper.lab.store import Batch
+        if label in self.labels:
+            index = self.labels.index(label)
+            tally, batch = self.tallies[index], self.batches[index]
+        else:
+            tally = Tally(self.side, self.declared, self.paired)
+            batch = None
+            if self.writer is not None:
+                from rulekeeper.lab.batch import content_digest
+                from rulekeeper.lab.store import Batch
 
-            batch = Batch(label, params, spec, seed, digest=content_digest(spec))
+                batch = Batch(label, params, spec, seed, digest=content_digest(spec))
+            self.labels.append(label)
+            self.tallies.append(tally)
+            self.batches.append(batch)
+        assert first == tally.games, f"batch {label!r} has {tally.games} games, not {first}"
+        writer = self.writer
 
         def sink(results: list[GameResult]) -> None:
             tally.add(results)
-            if writer is not None:
+            if writer is not None and batch is not None:
                 writer.add(batch, results)
             if also is not None:
                 also(results)
 
-        play_batch(spec, games, seed, plan, sink, progress=progress, until=until)
+        play_batch(spec, games, seed, plan, sink, progress=progress, until=until, first=first)
         return tally
 
     def wins(self) -> list[Wins]:

@@ -52,13 +52,14 @@ def play_streaming(spec: BatchSpec, seed: int, start: int, stop: int, entry: tup
         yield play_columns(spec, seed, first, min(stop, first + piece))
 
 
-def ray_pieces(spec: BatchSpec, seed: int, games: int, plan: Plan) -> Pieces:
-    """Chunks played as Ray tasks, yielded piece by piece as they arrive."""
+def ray_pieces(spec: BatchSpec, seed: int, games: int, plan: Plan, first: int = 0) -> Pieces:
+    """Chunks of games ``first..games-1`` played as Ray tasks, yielded piece by piece as
+    they arrive."""
     ray = connect(plan.ray_address)
     workers = plan.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
-    size = plan.chunk_size(games, workers)
+    size = plan.chunk_size(games - first, workers)
     task = ray.remote(num_cpus=1)(play_streaming).options(num_returns="streaming")
-    ranges = chunks(games, size)
+    ranges = chunks(games, size, first)
     entry = registration(spec.ruleset)
     running: list[Any] = []
 

@@ -81,13 +81,13 @@ class Plan:
         return max(1, min(MAX_CHUNK, games // (8 * max(1, workers))))
 
 
-def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
-    """Consecutive ``(start, stop)`` ranges covering ``0..games-1``.
+def chunks(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    """Consecutive ``(start, stop)`` ranges covering ``first..games-1``.
 
-    >>> list(chunks(5, 2))
-    [(0, 2), (2, 4), (4, 5)]
+    >>> list(chunks(5, 2)), list(chunks(5, 2, first=3))
+    ([(0, 2), (2, 4), (4, 5)], [(3, 5)])
     """
-    for start in range(0, games, size):
+    for start in range(first, games, size):
         yield start, min(games, start + size)
 
 
@@ -200,9 +200,11 @@ Sink = Callable[[list[GameResult]], None]
 
 
 def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: Sink, *,
-               progress: Progress | None = None, until: UntilNarrow | None = None) -> None:
-    """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it), giving ``sink``
-    the results in game order as they finish.
+               progress: Progress | None = None, until: UntilNarrow | None = None,
+               first: int = 0) -> None:
+    """Play games ``first..games-1`` of the batch (fewer if ``until`` stops it), giving
+    ``sink`` the results in game order as they finish. A batch played in steps (games
+    ``0..99``, then ``100..199``) gives the games of one batch of 200.
 
     Stopped (Ctrl-C, or SIGTERM turned into :class:`KeyboardInterrupt`), it gives ``sink``
     the games that finished out of order too, then lets the interruption through.
@@ -212,13 +214,13 @@ def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: 
     if plan.backend == "ray":
         from rulekeeper.lab.ray_backend import ray_pieces
 
-        pieces = ray_pieces(spec, seed, games, plan)
+        pieces = ray_pieces(spec, seed, games, plan, first)
     else:
-        ranges = chunks(games, plan.chunk_size(games, plan.workers))
+        ranges = chunks(games, plan.chunk_size(games - first, plan.workers), first)
         pieces = (pool_pieces(spec, seed, ranges, plan.workers) if plan.workers > 1
                   else serial_pieces(spec, seed, ranges))
     waiting: dict[int, list[GameResult]] = {}
-    done = 0
+    done = first
     try:
         for piece in pieces:
             if progress is not None:

@@ -1,0 +1,161 @@
+"""``rulekeeper tune``: the value of a parameter that brings a side's win rate to a target."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from rulekeeper.cli_args import (
+    AgentsOpt,
+    ContentOpt,
+    ForceOpt,
+    RulesetArg,
+    ScenarioOpt,
+    SeedOpt,
+    check_output,
+    console,
+)
+from rulekeeper.core import registry
+from rulekeeper.lab.cli import (
+    MOST_GAMES,
+    BackendOpt,
+    ChunkOpt,
+    JsonOpt,
+    OutOpt,
+    RayAddressOpt,
+    SideOpt,
+    WorkersOpt,
+    make_plan,
+    make_spec,
+    pick_side,
+    progress_bar,
+    recording,
+    sides_of,
+)
+
+if TYPE_CHECKING:
+    from rulekeeper.lab.tune import Answer, Dial, Search
+
+TuneSetOpt = Annotated[list[str] | None, typer.Option(
+    "--set", help="content value to tune: path.to.field=LOW..HIGH (every integer), "
+                  "LOW..HIGH:STEP, or v1,v2,v3 in order (repeatable: all turn together; a "
+                  "single value is fixed)")]
+TuneOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", help="setup option to tune: name=LOW..HIGH or v1,v2 (repeatable)")]
+TuneRulingOpt = Annotated[list[str] | None, typer.Option(
+    "--ruling", help="ruling to tune: id=a,b in order, or id=* (a single option is fixed)")]
+
+
+def tune(ctx: typer.Context, ruleset: RulesetArg, set_: TuneSetOpt = None,
+         option: TuneOptionOpt = None, ruling: TuneRulingOpt = None,
+         target: Annotated[float, typer.Option(help="the side's win rate sought")] = 0.5,
+         tolerance: Annotated[float, typer.Option(
+             help="done when the answer's interval is within target ± this")] = 0.03,
+         side: SideOpt = None, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
+         content: ContentOpt = None, seed: SeedOpt = 0,
+         games: Annotated[int, typer.Option(
+             min=1, max=MOST_GAMES, help="games of a value's first look; each later look "
+                                         "doubles them")] = 100,
+         max_games: Annotated[int, typer.Option(
+             "--max-games", min=1, max=MOST_GAMES, help="the most games of one value")] = 3200,
+         workers: WorkersOpt = 1, backend: BackendOpt = "process",
+         ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
+         force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+    """Find the value that brings the side's win rate to the target, on paired seeds.
+
+    Values far from the target are dismissed after a few games; games go where the answer
+    is uncertain. Ruleset options go last. The search assumes the win rate moves one way
+    along the range (lab/tune.py).
+    """
+    from rulekeeper.lab.run import check
+    from rulekeeper.lab.summary import outcome
+    from rulekeeper.lab.sweep import apply
+    from rulekeeper.lab.tune import Search, parse_dial
+
+    base = make_spec(ctx, ruleset, agents, scenario, None, content, None)
+    plan = make_plan(workers, backend, ray_address, chunk)
+    dial = parse_dial(base.ruleset, set_ or [], option or [], ruling or [])
+    search = Search(len(dial), target, tolerance, games, max_games)
+    ends = {0, len(dial) - 1}
+    for position in sorted(ends):  # both ends, before any game
+        check(apply(base, dial.params(position)))
+    seats = sides_of(apply(base, dial.params(0)))
+    side = pick_side(side, seats)
+    check_output(out, "--out", force)
+    declared = list(registry.load(base.ruleset).metrics)
+    most = max_games * (2 + math.ceil(math.log2(max(2, len(dial)))))
+    axes = [{"key": a.key, "first": a.values[0], "last": a.values[-1], "count": len(a.values)}
+            for a in dial.axes]
+    extra: dict[str, Any] = {"dial": axes, "fixed": dial.fixed, "target": target,
+                             "tolerance": tolerance}
+    with recording(out, "tune", side, seats, declared, extra) as recorder, \
+            progress_bar(most, f"tune {base.ruleset} (at most {most:,} games)") as step:
+
+        def play(position: int, first: int, stop: int) -> list[bool]:
+            params = dial.params(position)
+            won: list[bool] = []
+            recorder.play(dial.label(position), params, apply(base, params), stop, seed, plan,
+                          step, also=lambda rs: won.extend(outcome(r.winner, side) == "win"
+                                                           for r in rs), first=first)
+            return won
+
+        answer = search.run(play)
+        found = {"position": answer.position, "params": dial.params(answer.position),
+                 "status": answer.status, "win": answer.estimate.to_json(),
+                 "level": search.level, "bracket": answer.bracket}
+        if recorder.writer is not None:  # the answer goes in the file's metadata too
+            kept = recorder.writer.meta["extra"]
+            assert isinstance(kept, dict)
+            kept["answer"] = found
+    if as_json:
+        print(json.dumps({"side": side, "target": target, "tolerance": tolerance,
+                          "level": search.level, "games": recorder.games,
+                          "path": [look.to_json() | {"params": dial.params(look.position)}
+                                   for look in search.path], "answer": found},
+                         indent=2, default=str))
+        return
+    level = f"{100 * search.level:.3g}%"
+    table = Table("step", "/".join(a.short for a in dial.axes), "games",
+                  f"{side} win ({level})", "verdict",
+                  title=f"{base.ruleset}: tuning {side}'s win rate to {target:.0%} ± "
+                        f"{100 * tolerance:.3g} (same seeds for every value)")
+    for number, look in enumerate(search.path, 1):
+        table.add_row(str(number), dial.short(look.position), f"{look.estimate.n:,}",
+                      look.estimate.percent(), look.verdict)
+    console.print(table)
+    for line in answer_lines(search, dial, answer, side, recorder.games, out):
+        console.print(line, highlight=False, soft_wrap=True)
+
+
+def answer_lines(search: Search, dial: Dial, answer: Answer, side: str, games: int,
+                 out: Path | None) -> list[str]:
+    """What the search found, in words."""
+    best = dial.label(answer.position)
+    win = f"win rate ({side}) {answer.estimate.percent()} in {answer.estimate.n:,} games"
+    goal = f"{search.target:.0%} ± {100 * search.tolerance:.3g}"
+    if answer.status == "fits":
+        lines = [f"Answer: {best}: {win}, within {goal}."]
+    elif answer.status == "between" and answer.bracket is not None:
+        low, high = answer.bracket
+        lines = [f"Answer: {best} (nearest): {win}. The target lies between "
+                 f"{dial.short(low)} ({search.estimate(low).value:.1%}) and {dial.short(high)} "
+                 f"({search.estimate(high).value:.1%}): no value of the range fits {goal}."]
+    elif answer.status == "out-of-range":
+        first, last = 0, search.count - 1
+        lines = [f"Out of reach: at {dial.short(first)} {side} wins "
+                 f"{search.estimate(first).percent()}, at {dial.short(last)} "
+                 f"{search.estimate(last).percent()}. Nearest: {best}."]
+    else:
+        lines = [f"Not settled: {best}: {win}; the interval holds {search.target:.0%} but is "
+                 f"wider than ± {100 * search.tolerance:.3g} after --max-games "
+                 f"{search.schedule[-1]:,}."]
+    lines.append(f"{games:,} games; intervals at {100 * search.level:.3g}% (95% over each "
+                 f"value's {len(search.schedule)} looks, Bonferroni).")
+    if out is not None:
+        lines.append(f"Results written to {out}.")
+    return lines
