@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
+from tests.fuzzing import Case, Outcome, cases, check  # noqa: E402
 
 from rulekeeper.core import registry  # noqa: E402
-from tests.fuzzing import Case, Outcome, cases, check  # noqa: E402
 
 KINDS = ("valid", "broken", "set", "dice")
 

@@ -313,8 +313,8 @@ def play(case: Case, folder: Path | None, games: int) -> int:
 
 def check(case: Case, budget: float = 5.0, games: int = 3) -> Outcome:
     """The property: the case plays, or is refused with one line of the project's own error
-    type, within ``budget`` seconds of CPU time; anything else is a failure (with its traceback's last
-    lines)."""
+    type, within ``budget`` seconds of CPU time; anything else is a failure (named by its
+    exception and the line that raised it)."""
     folder = Path(tempfile.mkdtemp(prefix="fuzz-")) if case.data is not None else None
     ruleset = registry.load(case.ruleset)
     start = time.perf_counter()
@@ -325,7 +325,8 @@ def check(case: Case, budget: float = 5.0, games: int = 3) -> Outcome:
             played = play(case, folder, games)
         return Outcome("played", seconds=time.perf_counter() - start, games=played)
     except Slow:
-        return Outcome("failure", f"slow: over {budget:g} s of CPU", time.perf_counter() - start)
+        return Outcome("failure", f"slow: over {budget:g} s of CPU",
+                       time.perf_counter() - start)
     except RulesetError as error:
         return Outcome("failure", f"RulesetError: {error}", time.perf_counter() - start)
     except RulekeeperError as error:
