@@ -198,6 +198,7 @@ def test_simulate_puts_each_winner_with_its_end_reasons(capsys, monkeypatch):
     assert {(e["winner"], e["reason"]): e["games"] for e in ends} == dict(expected)
     code, out, _ = run(["simulate", "skirmish", "--games", "60", "--seed", "2"], capsys,
                        monkeypatch)
+    assert code == 0
     table = out[out.index("how games ended"):out.index("means")]
     rows = {tuple(cell.strip() for cell in line.split("│")[1:4])
             for line in table.splitlines() if line.startswith("│")}
