@@ -1,14 +1,14 @@
 """Statistics of batches: proportions and means with 95% intervals, and paired tests.
 
-Win, tie and loss rates get Wilson score intervals (good at small counts and near
-0 or 1); means of counts get a quasi-Poisson score interval, which stays at 0 and
-up (:func:`count_interval`), and other means Student's t intervals. Variants of a
-sweep play the same seeds, so they are compared game by game: McNemar's exact test for the win indicator,
-with the exact interval of the same family (:func:`paired_proportions`); p-values of
-several comparisons are adjusted with Holm's method, and their intervals with
-Bonferroni's (a wider interval, so one that excludes 0 is always significant). Two
-independent groups (games with and without a card) get the odds ratio's logit interval with
-the Wald test of the same statistic (:func:`association`).
+Win, tie and loss rates get Wilson score intervals (good at small counts and near 0 or
+1); means of counts get a quasi-Poisson score interval, which stays at 0 and up
+(:func:`count_interval`), and other means Student's t intervals. Variants of a sweep
+play the same seeds, so they are compared game by game: McNemar's exact test for the win
+indicator, with the exact interval of the same family (:func:`paired_proportions`);
+p-values of several comparisons are adjusted with Holm's method, and their intervals
+with Bonferroni's (a wider interval, so one that excludes 0 is always significant). Two
+independent groups (games with and without a card) get the odds ratio's logit interval
+with the Wald test of the same statistic (:func:`association`).
 
 scipy is imported only by the tests of sweeps and reports: a summary's t quantiles come
 from :func:`t975` (scipy's values, and a series past 29 degrees of freedom), so that
