@@ -5,9 +5,9 @@ A case is a ruleset's sample content changed in a few places, written to a folde
 played with ``--content-replace``, with ``--set`` values, a ``--dice`` script, rulings
 and a scenario drawn too. The changes are of two kinds:
 
-- *valid-shaped*: a value keeps its type and stays near the sample's (a number from 0 to
-  twice it, another string of the same file, a list with an item dropped, copied under
-  a new id or the order shuffled): the content a user would write, mostly accepted;
+- *valid-shaped*: a value keeps its type (a number from 0 to twice it, or a large one up
+  to a million; another string of the file under the same key; a list with an item
+  dropped, copied under a new id or the order shuffled): content a user would write;
 - *broken*: wrong types, huge, negative and non-finite numbers, booleans for numbers,
   missing keys, emptied lists, an item copied with its id.
 
@@ -102,6 +102,8 @@ WRONG_TYPES: tuple[Any, ...] = ("x", "", [], {}, None, 2.5, [1, 2], {"id": "x"},
 HUGE: tuple[Any, ...] = (10**9, 10**18, 2**64, -1, -(10**9), 0, 1e308, math.inf, -math.inf,
                          math.nan, 1e-9)
 BOOLEANS: tuple[Any, ...] = (True, False)
+LADDER = (10, 100, 1000, 10**4, 10**5, 10**6)
+"""Large numbers a valid-shaped change tries: those within a field's bounds must play fast."""
 
 
 @st.composite
@@ -112,7 +114,8 @@ def valid_change(draw: st.DrawFn, data: dict[str, Any]) -> str:
     if isinstance(value, bool):
         put(data, where, not value)
     elif isinstance(value, int):
-        put(data, where, draw(st.integers(0, max(2 * abs(value), 3))))
+        put(data, where, draw(st.one_of(st.integers(0, max(2 * abs(value), 3)),
+                                        st.sampled_from(LADDER))))
     elif isinstance(value, float):
         put(data, where, draw(st.floats(0, max(2 * abs(value), 1.0))))
     elif isinstance(value, str):
@@ -242,7 +245,7 @@ def cases(draw: st.DrawFn, ruleset_id: str, kind: str | None = None) -> Case:
     if kind in ("valid", "broken"):
         case.data = copy.deepcopy(sample(ruleset_id))
         change = valid_change if kind == "valid" else broken_change
-        case.changes = [draw(change(case.data)) for _ in range(draw(st.integers(1, 3)))]
+        case.changes = [draw(change(case.data)) for _ in range(draw(st.integers(1, 5)))]
     elif kind == "set":
         case.sets = draw(set_values(ruleset_id))
     else:
