@@ -12,16 +12,17 @@ and a scenario drawn too. The changes are of two kinds:
   missing keys, emptied lists, an item copied with its id.
 
 The property (:func:`check`): loading the case and playing a few games with random and
-first-option agents either succeeds within a time budget, or fails with the project's
-own error type (:class:`~rulekeeper.core.errors.RulekeeperError`, never the
-:class:`~rulekeeper.core.errors.RulesetError` of a ruleset bug) whose message is one
-line. ``tests/test_fuzzing.py`` runs bounded examples; ``benchmarks/fuzz.py`` runs many.
+first-option agents either succeeds within a time and memory budget, or fails with the
+project's own error type (:class:`~rulekeeper.core.errors.RulekeeperError`, never the
+:class:`~rulekeeper.core.errors.RulesetError` of a ruleset bug) whose message is one line. ``tests/test_fuzzing.py`` runs bounded examples; ``benchmarks/fuzz.py`` runs many.
 """
 
 from __future__ import annotations
 
 import copy
 import math
+import re
+import resource
 import shutil
 import signal
 import tempfile
@@ -267,8 +268,31 @@ class Outcome:
     games: int = 0
 
 
+INTERNAL = re.compile(r"instance of [A-Z]\w+|Traceback|object at 0x|expected [A-Z_]+, [A-Z_]+")
+"""What a message for a user must not show: a model's class, a traceback, an object's
+address, a parser's token names."""
+
+
 class Slow(Exception):
     """The time budget of a case ran out."""
+
+
+MEMORY = 2 * 1024**3
+"""Address space a case may add to the process (bytes): past it, allocations fail."""
+
+
+@contextmanager
+def memory_limit(extra: int = MEMORY) -> Iterator[None]:
+    """Let the process grow by at most ``extra`` bytes of address space meanwhile (a case
+    that would fill the machine's memory gets a MemoryError instead)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as statm:
+        size = int(statm.read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (size + extra, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 @contextmanager
@@ -324,9 +348,12 @@ def check(case: Case, budget: float = 5.0, games: int = 3) -> Outcome:
     try:
         if folder is not None and case.data is not None:
             write_content(case.data, folder)
-        with time_limit(budget):
+        with memory_limit(), time_limit(budget):
             played = play(case, folder, games)
         return Outcome("played", seconds=time.perf_counter() - start, games=played)
+    except MemoryError:
+        return Outcome("failure", f"memory: over {MEMORY // 1024**3} GB more",
+                       time.perf_counter() - start)
     except Slow:
         return Outcome("failure", f"slow: over {budget:g} s of CPU",
                        time.perf_counter() - start)
@@ -338,6 +365,9 @@ def check(case: Case, budget: float = 5.0, games: int = 3) -> Outcome:
         if not message.strip() or "\n" in message:
             return Outcome("failure", f"{type(error).__name__} of {message.count(chr(10)) + 1} "
                                       f"lines: {message[:300]!r}", seconds)
+        if INTERNAL.search(message):
+            return Outcome("failure", f"unclear: {type(error).__name__} names the code's "
+                                      f"insides: {message[:300]}", seconds)
         return Outcome("refused", f"{type(error).__name__}: {message}", seconds)
     except Exception as error:  # the property's whole point: anything else is a failure
         where = traceback.extract_tb(error.__traceback__)[-1]
