@@ -30,7 +30,7 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["play", "cryptid"], USAGE, "unknown ruleset 'cryptid'"),
     (["play", "cryptids", "--seed", "abc"], USAGE, "'--seed': Input should be a valid integer"),
     (["play", "cryptids", "--ruling", "overheal=maybe"], USAGE, "options: cap, allow"),
-    (["play", "cryptids", "--lang", "de"], USAGE, "--lang 'de' is not available"),
+    (["play", "cryptids", "--lang", "de"], USAGE, "--lang 'de': cryptids-v1 has no sentences in that language"),
     (["play", "cryptids", "--dice", "3+9"], USAGE, "9 is not a value of any die"),
     (["play", "cryptids", "--log", "{missing}/g.jsonl"], USAGE, "does not exist"),
     (["play", "cryptids", "--log", "{existing}"], USAGE, "exists; give --force"),

@@ -64,10 +64,15 @@ def odds(ctx: typer.Context) -> None:
         print(ctx.get_help(), end="")
 
 
-def check_lang(game_or_ruleset: Any, lang: str) -> None:
-    locales = game_or_ruleset.messages.locales
-    if lang not in locales:
-        raise UsageError(f"--lang {lang!r} is not available; languages: {', '.join(locales)}")
+def check_lang(ruleset: Any, lang: str) -> None:
+    """Refuse a language the ruleset's event sentences are not written in."""
+    locales = ruleset.messages.locales
+    if lang in locales:
+        return
+    having = [i for i in registry.ids() if lang in registry.load(i).messages.locales]
+    elsewhere = f"; rulesets with --lang {lang}: {', '.join(having)}" if having else ""
+    raise UsageError(f"--lang {lang!r}: {ruleset.meta.id} has no sentences in that language "
+                     f"(its languages: {', '.join(locales)}){elsewhere}")
 
 
 @app.command("list")
@@ -96,10 +101,10 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
          ) -> None:
     """Play a game in the terminal. Ruleset options go last, e.g. --heroes 2."""
     check_output(log, "--log", force)
+    check_lang(registry.load(ruleset), lang)
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_), content_replace=content_replace)
-    check_lang(game.ruleset, lang)
     names = (agent_list(agents, agent_option)
              or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1))
     seated = seat_agents(game.ruleset, game.seats, names, seed)
@@ -184,21 +189,39 @@ def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
     return len(game.events)
 
 
+RULE_WIDTH = 100
+"""--explain cuts a rule's sentence to this many characters (--whole-rules does not)."""
+
+
 @app.command("replay")
 def replay_command(
         file: Annotated[Path, typer.Argument(help="a log written by play --log")],
-        explain: Annotated[bool, typer.Option(help="print each event with its rule")] = False,
+        explain: Annotated[bool, typer.Option(
+            help="print each event with its rule's id and sentence (from the ruleset's "
+                 "rules.yaml, in English, under the first of a run of events citing it; a long "
+                 "sentence is cut to one line)")] = False,
+        whole_rules: Annotated[bool, typer.Option(
+            "--whole-rules", help="with --explain, each rule's whole sentence")] = False,
         lang: LangOpt = "en") -> None:
     """Re-run a game from its record and check that it reproduces."""
     log = read_log(file)
     record = log.record
+    if whole_rules and not explain:
+        raise UsageError("--whole-rules goes with --explain")
     game = replay(record)
     check_lang(game.ruleset, lang)
     verify(log, game)
     if explain:
+        texts = {entry.id: entry.text for entry in game.ruleset.rule_index}
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
                           f"{escape(game.ruleset.messages.render(event, lang))}", highlight=False)
+            if number > 1 and game.events[number - 2].rule == event.rule:
+                continue  # the sentence was just shown
+            text = " ".join(texts.get(event.rule, "(not in the rule index)").split())
+            if not whole_rules and len(text) > RULE_WIDTH:
+                text = text[:RULE_WIDTH - 1].rstrip() + "…"
+            console.print(f"       [dim]{escape(text)}[/dim]", highlight=False, soft_wrap=True)
     if game.result is not None:
         state = say("state-over", lang, outcome=outcome(game.result, lang),
                     reason=game.result.reason)

@@ -45,7 +45,9 @@ DiceOpt = Annotated[str | None, typer.Option(
     "--dice", help="scripted dice, e.g. 3+4,6+6 or HIT,BLOCK")]
 LogOpt = Annotated[Path | None, typer.Option(
     "--log", help="write the record and events (JSON Lines)")]
-LangOpt = Annotated[str, typer.Option("--lang", help="language of event sentences (en, fr)")]
+LangOpt = Annotated[str, typer.Option("--lang", help=(
+    "language of event sentences: en, or fr for cryptids and cryptids-run (the other "
+    "rulesets have English only and refuse fr)"))]
 ForceOpt = Annotated[bool, typer.Option("--force", help="replace output files that exist")]
 
 

@@ -77,7 +77,7 @@ def test_tampered_log_is_one_line_error(tmp_path, capsys, monkeypatch):
     (["play", "duel", "--agents", "genius"], "unknown agent 'genius'"),
     (["play", "duel", "--dice", "1,,2"], "empty die value"),
     (["play", "duel", "--rounds", "x"], "option --rounds"),
-    (["play", "duel", "--lang", "xx"], "--lang 'xx' is not available"),
+    (["play", "duel", "--lang", "xx"], "--lang 'xx': duel-v1 has no sentences in that language"),
     (["simulate", "duel", "--agents", "human"], "bots only"),
     (["replay", "/no/such/file"], "cannot read"),
 ])
@@ -160,7 +160,8 @@ def test_simulate_counts_the_heroes_side_of_a_co_op_ruleset(capsys, monkeypatch)
     code, out, _ = run(["simulate", "enemy-attacks", "--games", "2", "--agents", "heuristic"],
                        capsys, monkeypatch)
     assert code == 0 and "seen from heroes" in out and "won by heroes" in out
-    assert " wins" not in out and "p1" not in out
+    assert " wins" not in out and "by p1" not in out and "seen from p1" not in out
+    assert "│ p1   │ -     │ heuristic │" in out  # the seats table names the seats' bots
 
 
 def test_demo_runs_every_registered_ruleset(capsys, monkeypatch):
@@ -277,3 +278,58 @@ def test_the_command_line_speaks_the_language_asked(tmp_path, capsys, monkeypatc
     assert "la partie est terminée, vainqueur" in out
     code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
     assert "Reproduced cryptids-v1: 0 decisions" in out and "the game is over, winner" in out
+
+
+def test_replay_explain_gives_each_rule_sentence_cut_to_one_line(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "g.jsonl"
+    run(["play", "enemy-attacks", "--agents", "random", "--seed", "3", "--log", str(log)],
+        capsys, monkeypatch)
+    from rulekeeper.core import registry
+
+    texts = {e.id: " ".join(e.text.split())
+             for e in registry.load("enemy-attacks").rule_index}
+    code, out, _ = run(["replay", str(log), "--explain"], capsys, monkeypatch)
+    assert code == 0
+    lines = out.splitlines()
+    import re
+
+    cited = [(i, m.group(1)) for i, line in enumerate(lines)
+             if (m := re.match(r"\s*\d+ \[([^\]]+)\]", line))]
+    assert len(cited) > 20
+    long_ones = 0
+    ends = [i for i, _ in cited[1:]] + [len(lines)]
+    for (i, rule), end, (_, before) in zip(cited, ends, [(0, None), *cited], strict=False):
+        shown = [line.strip() for line in lines[i + 1:end] if line.startswith(" " * 7)]
+        if rule == before:  # a run of events of one rule: its sentence once
+            assert shown == []
+            continue
+        assert len(shown) == 1
+        if len(texts[rule]) > cli.RULE_WIDTH:
+            long_ones += 1
+            assert shown[0].endswith("…") and texts[rule].startswith(shown[0][:-1])
+            assert len(shown[0]) <= cli.RULE_WIDTH
+        else:
+            assert shown[0] == texts[rule]
+    assert long_ones, "the game cites no long rule: pick another seed"
+    code, whole, _ = run(["replay", str(log), "--explain", "--whole-rules"], capsys, monkeypatch)
+    assert code == 0 and "…" not in whole
+    assert all(texts[rule] in whole for _, rule in cited)
+    code, _, err = run(["replay", str(log), "--whole-rules"], capsys, monkeypatch)
+    assert code == 2 and "--whole-rules goes with --explain" in err
+
+
+def test_lang_fr_is_said_in_help_and_refused_in_one_line_without_french(capsys, monkeypatch):
+    from rulekeeper.core import registry
+
+    french = {i for i in registry.ids() if "fr" in registry.load(i).messages.locales}
+    assert french == {"cryptids-v1", "cryptids-run-v1"}  # the help below names these
+    code, out, _ = run(["play", "--help"], capsys, monkeypatch)
+    assert "fr for cryptids and cryptids-run" in " ".join(out.replace("│", " ").split())
+    for ruleset in set(registry.ids()) - french:
+        for command in (["play", ruleset, "--agents", "random"], ["battle", ruleset]):
+            if command[0] == "battle" and registry.load(ruleset).meta.max_length:
+                continue
+            code, _, err = run([*command, "--lang", "fr"], capsys, monkeypatch)
+            assert code == 2 and len(err.strip().splitlines()) == 1, err
+            assert f"{ruleset} has no sentences in that language (its languages: en)" in err
+            assert "rulesets with --lang fr: cryptids-run-v1, cryptids-v1" in err

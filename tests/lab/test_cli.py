@@ -176,3 +176,41 @@ def test_seeds_of_any_size_are_played_and_kept(seed, tmp_path, capsys, monkeypat
     assert code == 0, err
     code, out, err = run(["replay", str(log)], capsys, monkeypatch)
     assert code == 0 and "Reproduced" in out, err
+
+
+def test_simulate_names_what_each_seat_played_and_its_bot(capsys, monkeypatch):
+    code, out, _ = run(["simulate", "dire-alliance-battle", "--games", "2", "--agents",
+                        "random,first", "--red-leader", "countess"], capsys, monkeypatch)
+    assert code == 0
+    assert "│ red  │ faction shroud, leader countess │ random │" in out
+    assert "│ blue │ faction grievers, leader kramer │ first  │" in out
+
+
+def test_simulate_puts_each_winner_with_its_end_reasons(capsys, monkeypatch):
+    code, out, _ = run(["simulate", "skirmish", "--games", "60", "--seed", "2", "--json"],
+                       capsys, monkeypatch)
+    done = json.loads(out)
+    ends = done["summary"]["ends"]
+    games = done["games"]
+    from collections import Counter
+
+    expected = Counter((g["winner"] or "tie", g["reason"]) for g in games)
+    assert {(e["winner"], e["reason"]): e["games"] for e in ends} == dict(expected)
+    code, out, _ = run(["simulate", "skirmish", "--games", "60", "--seed", "2"], capsys,
+                       monkeypatch)
+    assert code == 0
+    table = out[out.index("how games ended"):out.index("means")]
+    rows = {tuple(cell.strip() for cell in line.split("│")[1:4])
+            for line in table.splitlines() if line.startswith("│")}
+    assert len(expected) > 1
+    assert rows == {(w, r, str(n)) for (w, r), n in expected.items()}
+
+
+def test_simulate_means_of_rare_counts_stay_at_zero_and_up(capsys, monkeypatch):
+    code, out, _ = run(["simulate", "combat-encounter", "--games", "200", "--json"], capsys,
+                       monkeypatch)
+    assert code == 0
+    means = json.loads(out)["summary"]["means"]
+    drops = means["drops"]
+    assert 0 < drops["value"] < 0.05  # rare: a t interval would go below 0 here
+    assert all(m["low"] >= 0 for m in means.values())

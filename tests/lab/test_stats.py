@@ -2,6 +2,7 @@
 
 import math
 
+import numpy as np
 import pytest
 from scipy import stats as sp
 
@@ -31,12 +32,40 @@ def test_wilson_half_width_shrinks_like_one_over_root_n():
 
 
 def test_mean_interval_matches_scipy_t_interval():
-    values = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
+    values = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5.5]  # not all whole: not counts
     mean = sum(values) / len(values)
     low, high = sp.t.interval(0.95, len(values) - 1, loc=mean, scale=sp.sem(values))
     got = mean_interval(values)
     assert (got.value, got.low, got.high) == pytest.approx((mean, low, high))
     assert mean_interval([7]).low == 7 and math.isnan(mean_interval([]).value)
+
+
+def test_mean_interval_of_a_negative_metric_is_the_t_interval():
+    values = [-2, 0, 1, 3, 0, -1]
+    low, high = sp.t.interval(0.95, 5, loc=sum(values) / 6, scale=sp.sem(values))
+    assert (mean_interval(values).low, mean_interval(values).high) == pytest.approx((low, high))
+
+
+def test_mean_interval_of_rare_counts_stays_at_zero_and_up():
+    values = [0] * 199 + [1]  # 1 drop in 200 games: the t interval's low end is -0.0049
+    got = mean_interval(values)
+    assert 0 < got.low < 0.005 < got.high
+    # the quasi-Poisson score interval: every mu with (mean - mu)^2 <= t^2 phi mu / n
+    phi = float(np.var(values, ddof=1)) / got.value
+    bound = sp.t.ppf(0.975, 199) ** 2 * phi / 200
+    for mu in (got.low, got.high):
+        assert (got.value - mu) ** 2 == pytest.approx(bound * mu)
+    # and it covers an exact Poisson interval's upper end (Garwood: 0.0279)
+    assert got.high >= sp.chi2.ppf(0.975, 4) / 400
+
+
+def test_mean_interval_of_counts_agrees_with_t_when_counts_are_large():
+    rng = np.random.default_rng(1)
+    values = [int(v) for v in rng.poisson(40, 2000)]
+    got = mean_interval(values)
+    low, high = sp.t.interval(0.95, 1999, loc=float(np.mean(values)), scale=sp.sem(values))
+    assert got.low == pytest.approx(low, rel=1e-3) and got.high == pytest.approx(high, rel=1e-3)
+    assert mean_interval([1, 1, 1]).low == 1  # no spread: a point, as t gives
 
 
 def test_mcnemar_counts_only_discordant_pairs():

@@ -19,7 +19,7 @@ from typing import Annotated, Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from rulekeeper.core.errors import ContentError, UsageError
 
@@ -90,7 +90,26 @@ def _error_from(error: ValidationError, file: str, line: int | None,
                 field: str) -> ContentError:
     first = error.errors()[0]
     more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
-    return ContentError(file, first["msg"] + more, line, field)
+    return ContentError(file, _message(first) + more, line, field)
+
+
+MAPPINGS = ("model_type", "dict_type", "model_attributes_type")
+"""pydantic's error types for a value that should be a mapping (they name the model class)."""
+
+
+def _message(error: ErrorDetails) -> str:
+    """pydantic's message, without the names of the content models' classes.
+
+    >>> _message({"type": "model_type", "msg": "... instance of Fighter", "input": [1]})
+    'should be a mapping (name: value lines), not a list'
+    """
+    if error["type"] not in MAPPINGS:
+        return error["msg"]
+    value = error["input"]
+    shown = ("an empty value" if value is None else "true or false" if isinstance(value, bool)
+             else "a list" if isinstance(value, list) else "a number"
+             if isinstance(value, int | float) else f"the text {str(value)[:40]!r}")
+    return f"should be a mapping (name: value lines), not {shown}"
 
 
 def load_file(path: Path, model: type[M]) -> M:

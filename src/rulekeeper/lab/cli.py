@@ -314,6 +314,7 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
         return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
                                as_json, [name for name, value in others.items() if value])
     from rulekeeper.lab.run import UntilNarrow, check
+    from rulekeeper.lab.summary import seat_setup
 
     agents = ",".join(agent_list(agents, agent_option) or []) or None
     spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
@@ -341,7 +342,7 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
         return
     elapsed = time.perf_counter() - started
     summary = tally.summary()
-    console.print(summary.render(spec.ruleset))
+    console.print(summary.render(spec.ruleset, seat_setup(spec)))
     lines = [f"{summary.games:,} games in {elapsed:.2f} s ({summary.games / elapsed:,.0f} "
              f"games/s, {plan.backend}, {plan.workers or 'all'} worker(s))."]
     if until is not None:

@@ -1,13 +1,14 @@
 """Statistics of batches: proportions and means with 95% intervals, and paired tests.
 
-Win, tie and loss rates get Wilson score intervals (good at small counts and near
-0 or 1); means get Student's t intervals. Variants of a sweep play the same seeds,
-so they are compared game by game: McNemar's exact test for the win indicator,
-with the exact interval of the same family (:func:`paired_proportions`); p-values of
-several comparisons are adjusted with Holm's method, and their intervals with
-Bonferroni's (a wider interval, so one that excludes 0 is always significant). Two
-independent groups (games with and without a card) get the odds ratio's logit interval with
-the Wald test of the same statistic (:func:`association`).
+Win, tie and loss rates get Wilson score intervals (good at small counts and near 0 or
+1); means of counts get a quasi-Poisson score interval, which stays at 0 and up
+(:func:`count_interval`), and other means Student's t intervals. Variants of a sweep
+play the same seeds, so they are compared game by game: McNemar's exact test for the win
+indicator, with the exact interval of the same family (:func:`paired_proportions`);
+p-values of several comparisons are adjusted with Holm's method, and their intervals
+with Bonferroni's (a wider interval, so one that excludes 0 is always significant). Two
+independent groups (games with and without a card) get the odds ratio's logit interval
+with the Wald test of the same statistic (:func:`association`).
 
 scipy is imported only by the tests of sweeps and reports: a summary's t quantiles come
 from :func:`t975` (scipy's values, and a series past 29 degrees of freedom), so that
@@ -119,43 +120,80 @@ def t975(df: int) -> float:
 class Running:
     """A mean and its variance, kept value by value (Welford's method): no value is stored.
 
+    A mean of counts (every value a whole number, none negative: rounds, hits, drops) gets
+    the score interval of :func:`count_interval`, which never leaves 0 and up; any other
+    mean gets Student's t interval.
+
     >>> running = Running()
-    >>> for v in (1, 2, 3, 4):
+    >>> for v in (1, 2, 3, 4.5):
     ...     running.add(v)
     >>> e = running.estimate()
     >>> e.value, round(e.low, 3), round(e.high, 3)
-    (2.5, 0.446, 4.554)
+    (2.625, 0.249, 5.001)
     """
 
-    __slots__ = ("mean", "n", "squares")
+    __slots__ = ("counts", "mean", "n", "squares")
 
     def __init__(self) -> None:
         self.n = 0
         self.mean = 0.0
         self.squares = 0.0
+        self.counts = True
+        """Whether every value so far is a whole number and not negative."""
 
     def add(self, value: float) -> None:
         self.n += 1
         delta = value - self.mean
         self.mean += delta / self.n
         self.squares += delta * (value - self.mean)
+        if self.counts and (value < 0 or value != int(value)):
+            self.counts = False
 
     def estimate(self) -> Estimate:
-        """The mean with its Student's t 95% interval (a point when fewer than 2 values)."""
+        """The mean with its 95% interval (a point when fewer than 2 values)."""
         if self.n == 0:
             return Estimate(math.nan, math.nan, math.nan, 0)
         if self.n < 2:
             return Estimate(self.mean, self.mean, self.mean, self.n)
-        margin = t975(self.n - 1) * math.sqrt(self.squares / (self.n - 1) / self.n)
+        variance = self.squares / (self.n - 1)
+        if self.counts:
+            return count_interval(self.mean, variance, self.n)
+        margin = t975(self.n - 1) * math.sqrt(variance / self.n)
         return Estimate(self.mean, self.mean - margin, self.mean + margin, self.n)
 
 
-def mean_interval(values: Sequence[float]) -> Estimate:
-    """The mean with its Student's t 95% interval (a point when fewer than 2 values).
+def count_interval(mean: float, variance: float, n: int) -> Estimate:
+    """The mean of ``n`` counts with its quasi-Poisson score interval (95%).
 
-    >>> e = mean_interval([1, 2, 3, 4])
+    The variance of a count's mean is taken as proportional to the mean, ``phi * mu / n``,
+    with the dispersion ``phi`` estimated from the sample (``variance / mean``), and the
+    interval holds every ``mu`` with ``(mean - mu)**2 <= t**2 * phi * mu / n`` (Wilson's
+    construction; ``t`` is Student's quantile for ``n - 1`` degrees of freedom). At the
+    sample mean its variance is the t interval's, so at large counts the two agree; near 0
+    it narrows as a count's spread must, and its lower end is never below 0 (a t interval
+    of rare events goes below, and clipping it leaves the upper end too short). A sample
+    with no spread gets a point, as the t interval does.
+
+    >>> e = count_interval(0.005, 0.004975, 200)   # 1 drop in 200 games
+    >>> round(e.low, 5), round(e.high, 5)
+    (0.00088, 0.02847)
+    >>> count_interval(1.0, 0.0, 200).low
+    1.0
+    """
+    if mean <= 0 or variance <= 0:
+        return Estimate(mean, mean, mean, n)
+    a = t975(n - 1) ** 2 * variance / mean / (2 * n)
+    root = math.sqrt(2 * a * mean + a * a)
+    return Estimate(mean, max(0.0, mean + a - root), mean + a + root, n)
+
+
+def mean_interval(values: Sequence[float]) -> Estimate:
+    """The mean with its 95% interval (a point when fewer than 2 values): for counts, the
+    score interval of :func:`count_interval`, else Student's t.
+
+    >>> e = mean_interval([1, 2, 3, 4.5])
     >>> e.value, round(e.low, 3), round(e.high, 3)
-    (2.5, 0.446, 4.554)
+    (2.625, 0.249, 5.001)
     """
     running = Running()
     for value in values:

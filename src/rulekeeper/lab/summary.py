@@ -18,7 +18,8 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 
-from rulekeeper.lab.batch import GameResult
+from rulekeeper.core import registry
+from rulekeeper.lab.batch import BatchSpec, GameResult
 from rulekeeper.lab.stats import Estimate, Running, wilson
 
 ENTITY_PREFIXES = ("played.", "survived.", "defeated.")
@@ -90,6 +91,7 @@ class Tally:
         self.counts = OutcomeCounts(side)
         self.winners: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
+        self.ends: Counter[tuple[str, str]] = Counter()
         self.means: dict[str, Running] = {name: Running() for name in
                                           ("rounds", "decisions", *declared)}
         self.wins: bytearray | None = bytearray() if paired else None
@@ -103,6 +105,7 @@ class Tally:
             self.counts.add(result.winner)
             self.winners[result.winner or "tie"] += 1
             self.reasons[result.reason] += 1
+            self.ends[result.winner or "tie", result.reason] += 1
             self.means["rounds"].add(result.rounds)
             self.means["decisions"].add(result.decisions)
             for key, value in result.metrics.items():
@@ -118,7 +121,8 @@ class Tally:
     def summary(self) -> Summary:
         return Summary(self.side, self.games, self.counts.estimates(),
                        dict(self.winners.most_common()), dict(self.reasons.most_common()),
-                       {name: running.estimate() for name, running in self.means.items()})
+                       {name: running.estimate() for name, running in self.means.items()},
+                       dict(self.ends.most_common()))
 
 
 @dataclass
@@ -131,6 +135,8 @@ class Summary:
     winners: dict[str, int]
     reasons: dict[str, int]
     means: dict[str, Estimate]
+    ends: dict[tuple[str, str], int] = field(default_factory=dict)
+    """Games by winner (``tie`` for none) and end reason together."""
 
     @classmethod
     def of(cls, results: Sequence[GameResult], side: str,
@@ -144,12 +150,14 @@ class Summary:
             "outcomes": {name: e.to_json() for name, e in self.outcomes.items()},
             "winners": self.winners,
             "reasons": self.reasons,
+            "ends": [{"winner": w, "reason": r, "games": n} for (w, r), n in self.ends.items()],
             "mean_rounds": self.means["rounds"].value,
             "means": {name: e.to_json() for name, e in self.means.items()},
         }
 
-    def render(self, title: str) -> Group:
-        """Rich tables: outcomes, winners and end reasons, then the means."""
+    def render(self, title: str, seats: Sequence[tuple[str, str, str]] = ()) -> Group:
+        """Rich tables: the seats (:func:`seat_setup`), outcomes, games by winner and end
+        reason, then the means."""
         outcomes = Table("outcome", "games", "share (95% interval)",
                          title=f"{title}: {self.games} games, seen from {self.side}")
         for name, estimate in self.outcomes.items():
@@ -157,13 +165,50 @@ class Summary:
             label = {"win": f"won by {self.side}", "tie": "tie", "loss": f"lost by {self.side}"}
             outcomes.add_row(label[name], str(count),
                              estimate.percent())
-        ends = Table("winner", "games", "end reason", "games", title="how games ended")
-        winners, reasons = list(self.winners.items()), list(self.reasons.items())
-        for i in range(max(len(winners), len(reasons))):
-            w = winners[i] if i < len(winners) else ("", "")
-            r = reasons[i] if i < len(reasons) else ("", "")
-            ends.add_row(str(w[0]), str(w[1]), str(r[0]), str(r[1]))
+        ends = Table("winner", "end reason", "games", "share", title="how games ended")
+        for (winner, reason), count in self.ends.items():
+            ends.add_row(winner, reason, str(count), f"{count / self.games:.1%}")
         means = Table("per game", "mean (95% interval)", "games", title="means")
         for name, estimate in self.means.items():
             means.add_row(name, estimate.number(), str(estimate.n))
-        return Group(outcomes, ends, means)
+        tables: list[Table] = [outcomes, ends, means]
+        if seats:
+            played = Table("seat", "plays", "bot", title="seats")
+            for row in seats:
+                played.add_row(*row)
+            tables.insert(0, played)
+        return Group(*tables)
+
+
+def seat_setup(spec: BatchSpec) -> list[tuple[str, str, str]]:
+    """Each seat of a batch, what it plays and its bot.
+
+    What a seat plays is read from the setup options named after it: ``left`` (a team),
+    ``red_faction`` and ``red_leader``, or ``hero1`` and ``class1``; "-" when no option
+    names it (the content decides).
+
+    >>> seat_setup(BatchSpec("dire-alliance-battle", ("random",)))[0]
+    ('red', 'faction shroud, leader countess', 'random')
+    """
+    ruleset = registry.load(spec.ruleset)
+    options = ruleset.parse_options(spec.options)
+    seats = ruleset.seats(options)
+    given = options.model_dump(mode="json")
+    bots = list(spec.agents) or [ruleset.default_bot]
+    bots += [bots[-1]] * (len(seats) - len(bots))
+    rows = []
+    for seat, bot in zip(seats, bots, strict=False):
+        number = seat[len(seat.rstrip("0123456789")):]
+        parts = []
+        for name, value in given.items():
+            if not isinstance(value, str | int) or isinstance(value, bool):
+                continue
+            if name == seat and not number:
+                parts.append(str(value))
+            elif name.startswith(seat + "_"):
+                parts.append(f"{name.removeprefix(seat + '_').replace('_', ' ')} {value}")
+            elif number and name.endswith(number) and name[:-len(number)].isalpha():
+                parts.append(f"{name[:-len(number)]} {value}")
+        plays_itself = ruleset.meta.max_length == 0
+        rows.append((seat, ", ".join(parts) or "-", "- (no decisions)" if plays_itself else bot))
+    return rows

@@ -59,8 +59,9 @@ class DamageDice:
         """Read ``notation`` with d20; a ValueError names what is not a Damage value."""
         try:
             tree = d20.parse(str(notation))
-        except d20.RollSyntaxError as error:
-            raise ValueError(f"{notation!r} is not dice notation: {error}") from None
+        except d20.RollSyntaxError:
+            raise ValueError(f"{notation!r} is not dice notation (a Damage value is written "
+                             f"like 1d6+1)") from None
         dice: list[DiceGroup] = []
         flat = _reduce(tree.roll, 1, dice, str(notation))
         count = sum(number for _, number, _ in dice)
