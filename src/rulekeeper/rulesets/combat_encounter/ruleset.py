@@ -13,7 +13,7 @@ from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.combat_encounter import view as views
 from rulekeeper.rulesets.combat_encounter.catalog import Catalog
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
-from rulekeeper.rulesets.combat_encounter.gameplay import play_game
+from rulekeeper.rulesets.combat_encounter.gameplay import play_game, player_turns
 from rulekeeper.rulesets.combat_encounter.models import CombatContent, reference_problem
 from rulekeeper.rulesets.combat_encounter.options import CombatOptions
 from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
@@ -72,6 +72,10 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     def play(self, table: CombatTable) -> Procedure:
         opening = set_up(table)
         return (yield from play_game(table, opening))
+
+    def resume(self, table: CombatTable) -> Procedure:
+        """Goes on after a Player Turn, or after the opening Combat Encounter."""
+        return player_turns(table, None)
 
     def game_over(self, table: CombatTable, over: GameOver) -> Result:
         return Result(over.winner, over.reason, table.state.round, self._metrics(table.state))

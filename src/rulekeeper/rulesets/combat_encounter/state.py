@@ -78,6 +78,9 @@ class State:
     encounter: Encounter | None = None
     clock: int = 0
     round: int = 0
+    turn_order: list[str] = field(default_factory=list)
+    next_turn: int = 0
+    """The place in Turn Order of the next Player Turn."""
     active: str | None = None
     actions_left: int = 0
     check: dict[str, Any] | None = None
