@@ -62,27 +62,34 @@ def play_battle(table: BattleTable) -> Asks[Result]:
     t = set_up(table)
     table.state = t
     cites("battle.game.rounds", "battle.overview.winner")
-    for number in range(1, t.scenario.round_limit + 1):
-        yield from play_round(t, number)
-    winner, outcome = at_limit(t)
-    table.emit("limit", "battle.sample.round-limit", limit=t.scenario.round_limit,
-               outcome=outcome)
-    raise GameOver(winner, "round-limit", t.round)
+    table.checkpoint()
+    return (yield from play_rounds(t))
 
 
-def play_round(t: Battle, number: int) -> Asks[None]:
-    """Aggressor Turn 1, Defender Turn 1, Aggressor Turn 2, Defender Turn 2, then the draw."""
-    t.round = number
-    cites("battle.round.turns", "battle.round.aggressor-defender")
-    t.emit("round", "battle.round.order", round=number, aggressor=t.aggressor,
-           defender=t.defender)
-    for turn in TURNS:
+def play_rounds(t: Battle) -> Asks[Result]:
+    """The rounds from where ``t`` stands (a checkpoint after every turn): Aggressor Turn 1,
+    Defender Turn 1, Aggressor Turn 2, Defender Turn 2, then the draw."""
+    while True:
+        if t.next_turn == 0:
+            if t.round == t.scenario.round_limit:
+                break
+            t.round += 1
+            cites("battle.round.turns", "battle.round.aggressor-defender")
+            t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
+                   defender=t.defender)
+        turn = TURNS[t.next_turn]
         cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
         seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
         yield from take_turn(t, seat, turn.role, turn.number)
-    for seat in (t.aggressor, t.defender):
-        area = t.sides[seat]
-        draw(t, area, HAND_SIZE - len(area.hand), "battle.round.draw")
+        t.next_turn = (t.next_turn + 1) % len(TURNS)
+        if t.next_turn == 0:
+            for seat in (t.aggressor, t.defender):
+                area = t.sides[seat]
+                draw(t, area, HAND_SIZE - len(area.hand), "battle.round.draw")
+        t.table.checkpoint()
+    winner, outcome = at_limit(t)
+    t.emit("limit", "battle.sample.round-limit", limit=t.scenario.round_limit, outcome=outcome)
+    raise GameOver(winner, "round-limit", t.round)
 
 
 def take_turn(t: Battle, seat: str, role: str, number: int) -> Asks[None]:

@@ -16,19 +16,14 @@ from rulekeeper.rulesets.enemy_attacks.state import Hero, NonHeroAlly, Skirmish
 from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
 
 
-def skirmish(table: EnemyAttacksTable) -> Asks[NoReturn]:
-    """The whole game; it ends by :class:`GameOver` (a side wins, or the round limit)."""
-    setup(table)
-    table.checkpoint()
-    return (yield from rounds(table))
-
-
 def rounds(table: EnemyAttacksTable) -> Asks[NoReturn]:
-    """The rounds, from where ``table.state`` stands: a checkpoint after each Hero turn and
-    each Enemy turn."""
+    """The rounds after the setup, from where ``table.state`` stands (a checkpoint after
+    each Hero turn and each Enemy turn); they end by :class:`GameOver` (a side wins, or the
+    round limit)."""
     st = table.state
     while True:
-        if st.phase == "setup" or st.phase == "enemies" and st.next_enemy == len(st.enemies):
+        enemies_done = st.phase == "enemies" and st.next_enemy == len(st.enemies)
+        if st.phase == "setup" or enemies_done:
             if st.round == st.scenario.rounds:
                 raise GameOver("enemies", "round-limit", st.round)
             st.round += 1
