@@ -94,11 +94,12 @@ def test_truncated_rollouts_ask_the_rulesets_judge():
 
 
 def test_it_refuses_to_see_hidden_information_unless_told_to_peek():
-    ruleset = registry.load("dire-alliance-battle")
+    ruleset = registry.load("combat-encounter")
     with pytest.raises(UsageError, match="peek=true"):
-        make_agent("mcts", ruleset, "red", 1)
-    assert make_agent("mcts:peek=true", ruleset, "red", 1)
+        make_agent("mcts", ruleset, "p1", 1)
+    assert make_agent("mcts:peek=true", ruleset, "p1", 1)
     assert make_agent("mcts", registry.load("duel"), "north", 1)  # the duel determinizes
+    assert make_agent("mcts", registry.load("dire-alliance-battle"), "red", 1)
 
 
 def test_it_is_driven_through_decide_not_choose():
