@@ -10,6 +10,7 @@ from rulekeeper.agents.mcts import Budget, MctsAgent
 from rulekeeper.core import registry
 from rulekeeper.core.errors import RulesetError, UsageError
 from rulekeeper.core.game import new_game, replay
+from rulekeeper.core.ruleset import Ruleset
 
 
 def test_it_finds_the_winning_move_of_nim():
@@ -94,12 +95,15 @@ def test_truncated_rollouts_ask_the_rulesets_judge():
 
 
 def test_it_refuses_to_see_hidden_information_unless_told_to_peek():
-    ruleset = registry.load("combat-encounter")
+    class Blind(type(registry.load("duel"))):  # type: ignore[misc]
+        determinize = Ruleset.determinize  # hides hands, cannot imagine them
+
     with pytest.raises(UsageError, match="peek=true"):
-        make_agent("mcts", ruleset, "p1", 1)
-    assert make_agent("mcts:peek=true", ruleset, "p1", 1)
-    assert make_agent("mcts", registry.load("duel"), "north", 1)  # the duel determinizes
-    assert make_agent("mcts", registry.load("dire-alliance-battle"), "red", 1)
+        MctsAgent(Blind(), "north", 1)
+    assert MctsAgent(Blind(), "north", 1, peek=True)
+    for ruleset_id, seat in (("duel", "north"), ("dire-alliance-battle", "red"),
+                             ("dire-alliance-raid", "hero1"), ("combat-encounter", "p1")):
+        assert make_agent("mcts", registry.load(ruleset_id), seat, 1)  # they determinize
 
 
 def test_it_is_driven_through_decide_not_choose():

@@ -9,7 +9,9 @@ from typing import Any
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.rng import Rng
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.rulesets.combat_encounter import hidden
 from rulekeeper.rulesets.combat_encounter import view as views
 from rulekeeper.rulesets.combat_encounter.catalog import Catalog
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
@@ -76,6 +78,12 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     def resume(self, table: CombatTable) -> Procedure:
         """Goes on after a Player Turn, or after the opening Combat Encounter."""
         return player_turns(table, None)
+
+    def determinize(self, table: CombatTable, seat: str, rng: Rng) -> None:
+        """The Room of every other Hidden Player drawn among those its Move Actions since it
+        was last seen could have reached; the Random Encounter deck shuffled."""
+        if table.state is not None:
+            hidden.redraw(table, seat, rng)
 
     def game_over(self, table: CombatTable, over: GameOver) -> Result:
         return Result(over.winner, over.reason, table.state.round, self._metrics(table.state))

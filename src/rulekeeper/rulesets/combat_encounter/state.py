@@ -28,6 +28,10 @@ class Player:
     statuses: list[str] = field(default_factory=list)
     dropped: set[str] = field(default_factory=set)
     alive: bool = True
+    sighted: str | None = None
+    """While Hidden: the Room the others last saw it in (None: Hidden since the setup)."""
+    hidden_moves: int = 0
+    """While Hidden: the Move Actions it took since (the others see that it moved)."""
 
     @property
     def label(self) -> str:
