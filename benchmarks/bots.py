@@ -187,13 +187,20 @@ ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "rando
 game of it takes longer than a decision's budget); the others roll out with their bot."""
 
 
+DEPTHS: dict[str, int] = {}
+"""Rollouts cut after this many decisions (``depth``) and scored by the ruleset's estimate,
+where whole rollouts are too long for the budgets."""
+
+
 def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
-                 plan: Plan) -> list[str]:
+                 plan: Plan, depth: int | None = None) -> list[str]:
     ruleset = registry.load(ruleset_id)
     options = ruleset.parse_options({})
     seats = ruleset.seats(options)
     bot = ruleset.default_bot
-    mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{peek(ruleset)}"
+    depth = depth if depth is not None else DEPTHS.get(ruleset_id)
+    cut = f":depth={depth}" if depth else ""
+    mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{cut}{peek(ruleset)}"
     started = cpu()
     if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides
         wins = ties = 0
@@ -205,7 +212,7 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
             ties += sum(r.winner is None for r in results)
         played = games // len(seats) * len(seats)
         rate = wilson(wins, played)
-        row = (f"| {ruleset_id} | {budget} | {rollout} | mcts against {bot} | {played} "
+        row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | mcts against {bot} | {played} "
                f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
     else:  # every seat plays one side against the rules
         side = side_of(ruleset, options, seats[0])
@@ -214,7 +221,7 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
             results = run_batch(BatchSpec(ruleset_id, agents), games, 11, plan)
             found[name] = wilson(sum(r.winner == side for r in results), games)
         m, b = found["mcts"], found[bot]
-        row = (f"| {ruleset_id} | {budget} | {rollout} | {side} won with mcts / with {bot} "
+        row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | {side} won with mcts / with {bot} "
                f"| {games} | **{m.value:.0%}** ({m.low:.0%}–{m.high:.0%}) | {b.value:.0%} "
                f"({b.low:.0%}–{b.high:.0%}) | ")
     minutes = (cpu() - started) / 60
@@ -231,7 +238,7 @@ def winrate(args: argparse.Namespace) -> str:
         ruleset = registry.load(ruleset_id)
         for budget in args.budgets.split(","):
             rollout = args.rollout or ROLLOUTS.get(ruleset_id, ruleset.default_bot)
-            lines += winrate_rows(ruleset_id, budget, rollout, args.games, plan)
+            lines += winrate_rows(ruleset_id, budget, rollout, args.games, plan, args.depth)
     return (f"### How often mcts wins\n\n`benchmarks/bots.py winrate --games {args.games} "
             f"--budgets {args.budgets}` ({machine()}, {args.workers} workers). Budgets are "
             f"the search's processor time per decision.\n\n" + "\n".join(lines) + "\n")
@@ -267,6 +274,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=20, help="speed: mcts budget")
     parser.add_argument("--budgets", default="25ms,100ms", help="winrate: two mcts budgets")
     parser.add_argument("--rollout", help="winrate: rollout agent (default: the ruleset's bot)")
+    parser.add_argument("--depth", type=int, help="winrate: mcts rollout depth (default: "
+                        "DEPTHS, else whole games)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", type=Path, help="update this Markdown page")
     args = parser.parse_args()

@@ -80,6 +80,10 @@ class DireAllianceBattle(Ruleset[BattleTable]):
         """Goes on after the setup or after a turn."""
         return battle.play_rounds(table.state)
 
+    def evaluate(self, table: BattleTable) -> Mapping[str, float] | None:
+        """A search's estimate (``battle.chances``): objectives, sites, fighters, cards."""
+        return battle.chances(table.state) if table.state is not None else None
+
     def determinize(self, table: BattleTable, seat: str, rng: Rng) -> None:
         """The opponent's hand dealt again from its hand and deck; both decks shuffled."""
         if table.state is not None:

@@ -118,6 +118,10 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         """The side nearer its goal (see ``goals.progress``); None when they are as near."""
         return goals.judge(table.state)
 
+    def evaluate(self, table: RaidTable) -> Mapping[str, float] | None:
+        """A search's estimate (``goals.chances``): the lead in progress to the goals."""
+        return goals.chances(table.state) if table.state is not None else None
+
     def sides(self, options: Any) -> tuple[str, ...]:
         return ("heroes", "enemies")
 
