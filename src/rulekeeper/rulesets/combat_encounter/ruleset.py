@@ -26,6 +26,8 @@ from rulekeeper.rulesets.combat_encounter.templates import TEMPLATES
 
 HERE = Path(__file__).parent
 SEATS = tuple(f"p{i}" for i in range(1, 7))
+SPREAD = 4
+"""Health that makes a Player about three times as likely to win, in a search's estimate."""
 
 METRICS = ("encounters", "attacks", "hits", "criticals", "critical_failures", "drops",
            "combat_damage", "deaths", "flees", "disengages", "random_encounters", "loot_taken",
@@ -95,6 +97,16 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
         if not health or (len(health) > 1 and health[0][0] == health[1][0]):
             return None
         return health[0][1]
+
+    def evaluate(self, table: CombatTable) -> Mapping[str, float] | None:
+        """A search's estimate (not a rule): each Surviving Player's chance grows threefold
+        with every ``SPREAD`` Health it has over another; the dead have none."""
+        if table.state is None:
+            return None
+        weight = {seat: 3 ** (p.health / SPREAD) if p.alive else 0.0
+                  for seat, p in table.state.players.items()}
+        total = sum(weight.values())
+        return {seat: w / total for seat, w in weight.items()} if total else None
 
     def _metrics(self, state: State) -> dict[str, float]:
         metrics: dict[str, float] = {name: float(state.metrics[name]) for name in METRICS}
