@@ -195,7 +195,7 @@ ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "rando
 game of it takes longer than a decision's budget); the others roll out with their bot."""
 
 
-DEPTHS: dict[str, int] = {}
+DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 20, "dire-alliance-raid-v1": 20}
 """Rollouts cut after this many decisions (``depth``) and scored by the ruleset's estimate,
 where whole rollouts are too long for the budgets."""
 

@@ -94,6 +94,20 @@ def test_truncated_rollouts_ask_the_rulesets_judge():
     assert decide(agent, game) == "3"
 
 
+def test_truncated_rollouts_ask_the_rulesets_estimate_before_its_judge():
+    class Estimated(type(registry.load("nim"))):  # type: ignore[misc]
+        def evaluate(self, table):
+            north = 1.0 if table.state["stones"] % 4 == 0 else 0.0  # north moves first
+            return {"north": north, "south": 1 - north}
+
+        def judge(self, table):
+            return "south"  # would make every move look lost
+
+    game = new_game("nim")
+    agent = MctsAgent(Estimated(), "north", 1, budget=Budget(60), depth=0)
+    assert decide(agent, game) == "3"
+
+
 def test_it_refuses_to_see_hidden_information_unless_told_to_peek():
     class Blind(type(registry.load("duel"))):  # type: ignore[misc]
         determinize = Ruleset.determinize  # hides hands, cannot imagine them
