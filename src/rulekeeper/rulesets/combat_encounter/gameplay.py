@@ -37,9 +37,9 @@ def play_game(table: CombatTable, opening: Opening) -> Asks[Result]:
     state.turn_order = seats[start:] + seats[:start]
     cites("combat.turn.player-turn-unaffected")  # Combatants keep their Player Turns
     if opening.kind == "gong":
-        table.checkpoint()
+        table.checkpoint()  # the opening Combat Encounter is over
         return (yield from player_turns(table, None))
-    return (yield from player_turns(table, opening))
+    return (yield from player_turns(table, opening))  # its first Turn Action is the opening
 
 
 def player_turns(table: CombatTable, opening: Opening | None) -> Asks[Result]:
