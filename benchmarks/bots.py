@@ -1,6 +1,6 @@
 """Search bots and forks: what a fork costs, how fast ``mcts`` decides, how often it wins.
 
-Three measurements, each printed as a Markdown table (``--write`` puts them in
+Four measurements, each printed as a Markdown table (``--write`` puts them in
 docs/benchmarks.md between this script's markers):
 
 - ``forks``: processor time of one ``game.fork()`` and one ``game.sample()`` at a quarter,
@@ -8,6 +8,10 @@ docs/benchmarks.md between this script's markers):
   tests' duel with and without ``resume`` shows what checkpoints change.
 - ``speed``: decisions per second of ``mcts`` at a fixed iteration budget, and iterations
   per second, with random and heuristic rollouts, at the first decisions of a game.
+- ``balance``: the Dire Alliance leader matrix (the Shroud's leader against the Grievers')
+  with the heuristic bot and with ``mcts`` at both seats, and the Raid heroes' win rate by
+  party size with ``mcts`` at every seat (``--games`` a cell; the heuristic five times as
+  many).
 - ``winrate``: ``mcts`` at two budgets against each ruleset's heuristic bot, with 95%
   Wilson intervals. Where the seats are sides (red against blue) mcts plays each seat in
   half of the games against the heuristic bot; where every seat plays one side against the
@@ -17,7 +21,7 @@ docs/benchmarks.md between this script's markers):
 Times are processor time (the machine may be shared); time budgets of ``mcts`` are its
 own processor time too.
 
-Run: .venv/bin/python benchmarks/bots.py forks|speed|winrate [--games 100]
+Run: .venv/bin/python benchmarks/bots.py forks|speed|winrate|balance [--games 100]
      [--budgets 25ms,100ms] [--ruleset ID ...] [--workers 2] [--write docs/benchmarks.md]
 """
 
@@ -141,13 +145,14 @@ def forks(args: argparse.Namespace) -> str:
 
 # --- speed -----------------------------------------------------------------------------------
 
-def search_speed(ruleset_id: str, rollout: str, iterations: int,
-                 decisions: int) -> dict[str, float]:
+def search_speed(ruleset_id: str, rollout: str, iterations: int, decisions: int,
+                 depth: int | None = None) -> dict[str, float]:
     """mcts at the first ``decisions`` decisions of a game that the heuristic bot plays."""
     ruleset = registry.load(ruleset_id)
     game = new_game(ruleset_id, seed=7, log=False)
     bots = seat_agents(ruleset, game.seats, [ruleset.default_bot], 7)
-    spec = f"mcts:budget={iterations}:rollout={rollout}{peek(ruleset)}"
+    cut = f":depth={depth}" if depth else ""
+    spec = f"mcts:budget={iterations}:rollout={rollout}{cut}{peek(ruleset)}"
     searched, seconds, done = 0, 0.0, 0
     while game.pending is not None and searched < decisions:
         seat = game.pending.player
@@ -163,21 +168,24 @@ def search_speed(ruleset_id: str, rollout: str, iterations: int,
 
 
 def speed(args: argparse.Namespace) -> str:
-    lines = ["| ruleset | rollout | iterations per second | decisions per second at "
-             f"{args.iterations} iterations |", "|---|---|---:|---:|"]
+    depths = [None, args.depth or 20]
+    lines = ["| ruleset | rollout | depth | iterations per second | decisions per second at "
+             f"{args.iterations} iterations |", "|---|---|---|---:|---:|"]
     for ruleset_id in args.ruleset or deciding():
         ruleset = registry.load(ruleset_id)
         for rollout in ("random", ruleset.default_bot):
-            m = search_speed(ruleset_id, rollout, args.iterations, args.decisions)
-            print(ruleset_id, rollout, m, file=sys.stderr)
-            lines.append(f"| {ruleset_id} | {rollout} | {m['iterations/s']:,.0f} "
-                         f"| {m['decisions/s']:.2f} |")
+            for depth in depths:
+                m = search_speed(ruleset_id, rollout, args.iterations, args.decisions, depth)
+                print(ruleset_id, rollout, depth, m, file=sys.stderr)
+                lines.append(f"| {ruleset_id} | {rollout} | {depth or 'whole game'} "
+                             f"| {m['iterations/s']:,.0f} | {m['decisions/s']:.2f} |")
     return (f"### How fast mcts decides\n\n`benchmarks/bots.py speed --decisions "
             f"{args.decisions} --iterations {args.iterations}` ({machine()}). Processor time "
             f"of the searches at the first "
             f"{args.decisions} decisions with more than one option of a game the heuristic "
-            f"bot plays (seed 7); until a ruleset implements `resume`, every iteration "
-            f"re-runs the game so far.\n\n" + "\n".join(lines) + "\n")
+            f"bot plays (seed 7), rollouts to the end of the game or cut after "
+            f"{depths[1]} decisions (`depth`, scored by the ruleset's `evaluate` or "
+            f"`judge`).\n\n" + "\n".join(lines) + "\n")
 
 
 # --- win rates -------------------------------------------------------------------------------
@@ -187,13 +195,20 @@ ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "rando
 game of it takes longer than a decision's budget); the others roll out with their bot."""
 
 
+DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 20, "dire-alliance-raid-v1": 20}
+"""Rollouts cut after this many decisions (``depth``) and scored by the ruleset's estimate,
+where whole rollouts are too long for the budgets."""
+
+
 def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
-                 plan: Plan) -> list[str]:
+                 plan: Plan, depth: int | None = None) -> list[str]:
     ruleset = registry.load(ruleset_id)
     options = ruleset.parse_options({})
     seats = ruleset.seats(options)
     bot = ruleset.default_bot
-    mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{peek(ruleset)}"
+    depth = depth if depth is not None else DEPTHS.get(ruleset_id)
+    cut = f":depth={depth}" if depth else ""
+    mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{cut}{peek(ruleset)}"
     started = cpu()
     if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides
         wins = ties = 0
@@ -205,7 +220,7 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
             ties += sum(r.winner is None for r in results)
         played = games // len(seats) * len(seats)
         rate = wilson(wins, played)
-        row = (f"| {ruleset_id} | {budget} | {rollout} | mcts against {bot} | {played} "
+        row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | mcts against {bot} | {played} "
                f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
     else:  # every seat plays one side against the rules
         side = side_of(ruleset, options, seats[0])
@@ -214,7 +229,7 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
             results = run_batch(BatchSpec(ruleset_id, agents), games, 11, plan)
             found[name] = wilson(sum(r.winner == side for r in results), games)
         m, b = found["mcts"], found[bot]
-        row = (f"| {ruleset_id} | {budget} | {rollout} | {side} won with mcts / with {bot} "
+        row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | {side} won with mcts / with {bot} "
                f"| {games} | **{m.value:.0%}** ({m.low:.0%}–{m.high:.0%}) | {b.value:.0%} "
                f"({b.low:.0%}–{b.high:.0%}) | ")
     minutes = (cpu() - started) / 60
@@ -231,10 +246,85 @@ def winrate(args: argparse.Namespace) -> str:
         ruleset = registry.load(ruleset_id)
         for budget in args.budgets.split(","):
             rollout = args.rollout or ROLLOUTS.get(ruleset_id, ruleset.default_bot)
-            lines += winrate_rows(ruleset_id, budget, rollout, args.games, plan)
+            lines += winrate_rows(ruleset_id, budget, rollout, args.games, plan, args.depth)
     return (f"### How often mcts wins\n\n`benchmarks/bots.py winrate --games {args.games} "
             f"--budgets {args.budgets}` ({machine()}, {args.workers} workers). Budgets are "
             f"the search's processor time per decision.\n\n" + "\n".join(lines) + "\n")
+
+
+# --- balance re-checked ----------------------------------------------------------------------
+
+LEADERS = ("countess", "hush", "kramer", "ellis")
+"""Dire Alliance's leaders: each row leads the Shroud (red), each column the Grievers (blue)."""
+
+
+def rate(wins: int, games: int) -> str:
+    r = wilson(wins, games)
+    return f"{r.value:.0%} ({r.low:.0%}–{r.high:.0%})"
+
+
+def leader_matrix(agent: str, games: int, plan: Plan) -> tuple[str, float]:
+    """The Shroud's (red) win rate for every pair of leaders; ``agent`` plays both seats."""
+    started = cpu()
+    lines = ["| Shroud led by \\ Grievers led by | " + " | ".join(LEADERS) + " | row |",
+             "|---|" + "---|" * (len(LEADERS) + 1)]
+    columns = dict.fromkeys(LEADERS, 0)
+    for red in LEADERS:
+        cells, row = [], 0
+        for blue in LEADERS:
+            spec = BatchSpec("dire-alliance-battle", (agent, agent), options={
+                "red_faction": "shroud", "red_leader": red,
+                "blue_faction": "grievers", "blue_leader": blue})
+            wins = sum(r.winner == "red" for r in run_batch(spec, games, 5, plan))
+            row += wins
+            columns[blue] += wins
+            cells.append(f"{wins}/{games}")
+            print(agent, red, blue, wins, games, file=sys.stderr, flush=True)
+        lines.append(f"| {red} | " + " | ".join(cells) + f" | {rate(row, games * 4)} |")
+    lines.append("| column | " + " | ".join(rate(columns[b], games * 4) for b in LEADERS)
+                 + " | |")
+    return "\n".join(lines), (cpu() - started) / 60
+
+
+def raid_by_heroes(agent: str, games: int, plan: Plan) -> list[str]:
+    """The heroes' win rate by party size (Into the Darkwood, the Hollow King)."""
+    rows = []
+    for heroes in (1, 2, 3, 4):
+        started = cpu()
+        spec = BatchSpec("dire-alliance-raid", (agent,), options={"heroes": heroes})
+        results = run_batch(spec, games, 5, plan)
+        wins = sum(r.winner == "heroes" for r in results)
+        reasons: dict[str, int] = {}
+        for r in results:
+            if r.winner != "heroes":
+                reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        lost = ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())) or "none"
+        rows.append(f"| {agent} | {heroes} | {games} | {rate(wins, games)} | {lost} "
+                    f"| {(cpu() - started) / 60:.1f} |")
+        print(rows[-1], file=sys.stderr, flush=True)
+    return rows
+
+
+def balance(args: argparse.Namespace) -> str:
+    plan = Plan(workers=args.workers)
+    mcts = f"mcts:budget={args.budgets.split(',')[0]}:rollout=random:prior=heuristic:depth=" \
+           f"{args.depth or 20}"
+    out = [f"### Balance re-checked with mcts\n\n`benchmarks/bots.py balance` ({machine()}, "
+           f"{args.workers} workers); `mcts` is `{mcts}` at every seat, the heuristic bot "
+           f"beside it. Intervals are 95% Wilson intervals.\n"]
+    if not args.ruleset or "dire-alliance-battle-v1" in args.ruleset:
+        for agent, games in (("heuristic", args.games * 5), (mcts, args.games)):
+            table, minutes = leader_matrix(agent, games, plan)
+            out.append(f"Beaten Path, the Shroud (red) against the Grievers (blue), wins of the "
+                       f"Shroud by leaders, `{agent}` at both seats ({games} games a cell, "
+                       f"{minutes:.0f} CPU minutes):\n\n{table}\n")
+    if not args.ruleset or "dire-alliance-raid-v1" in args.ruleset:
+        rows = ["| bot | heroes | games | heroes win (95% interval) | losses (reason: games) "
+                "| CPU minutes |", "|---|---:|---:|---|---|---:|"]
+        rows += raid_by_heroes(mcts, args.games, plan)
+        out.append("Raid, Into the Darkwood against the Hollow King, every hero seat played by "
+                   "`mcts`:\n\n" + "\n".join(rows) + "\n")
+    return "\n".join(out)
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -260,17 +350,20 @@ def write_section(path: Path, name: str, text: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("forks", "speed", "winrate"))
+    parser.add_argument("what", choices=("forks", "speed", "winrate", "balance"))
     parser.add_argument("--ruleset", action="append", help="only these rulesets")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--decisions", type=int, default=10, help="speed: decisions searched")
     parser.add_argument("--iterations", type=int, default=20, help="speed: mcts budget")
     parser.add_argument("--budgets", default="25ms,100ms", help="winrate: two mcts budgets")
     parser.add_argument("--rollout", help="winrate: rollout agent (default: the ruleset's bot)")
+    parser.add_argument("--depth", type=int, help="winrate: mcts rollout depth (default: "
+                        "DEPTHS, else whole games)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", type=Path, help="update this Markdown page")
     args = parser.parse_args()
-    text = {"forks": forks, "speed": speed, "winrate": winrate}[args.what](args)
+    text = {"forks": forks, "speed": speed, "winrate": winrate,
+            "balance": balance}[args.what](args)
     print(text)
     if args.write:
         write_section(args.write, args.what, text)

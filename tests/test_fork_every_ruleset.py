@@ -1,7 +1,8 @@
 """Forks and samples of every registered ruleset: fork-and-continue is a fresh replay.
 
-A ruleset that implements ``resume`` is forked at every decision (each fork resumes from a
-checkpoint); one that does not is forked at a few (each fork re-runs the game).
+A ruleset that implements ``resume`` is forked at fifteen decisions spread over the game, or
+at every one in a short game (each fork resumes from a checkpoint, and the test checks that
+it did); one that does not is forked at a few (each fork re-runs the game).
 """
 
 import random
@@ -25,13 +26,22 @@ def play_randomly(game: Game, seed: int) -> Game:
     return game
 
 
+FORKS = 15
+"""Decisions at which a game of a ruleset that resumes is forked, at most."""
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
-def test_fork_and_continue_replays_identically(ruleset_id):
+def test_fork_and_continue_replays_identically(ruleset_id, monkeypatch):
     ruleset = registry.load(ruleset_id)
+    resumed = []
+    if ruleset.resumable:
+        resume = type(ruleset).resume
+        monkeypatch.setattr(type(ruleset), "resume",
+                            lambda self, table: resumed.append(1) or resume(self, table))
     for seed in range(3):
         length = len(play_randomly(new_game(ruleset_id, seed=seed, log=False), seed).decisions)
-        points = set(range(length + 1)) if ruleset.resumable else {
-            0, length // 3, 2 * length // 3, length}
+        points = ({*range(0, length + 1, max(1, length // FORKS)), length}
+                  if ruleset.resumable else {0, length // 3, 2 * length // 3, length})
         game = new_game(ruleset_id, seed=seed)
         chooser = random.Random(seed)
         while True:
@@ -51,3 +61,4 @@ def test_fork_and_continue_replays_identically(ruleset_id):
                 break
             game.step(chooser.choice(game.pending.ids))
         assert events(game) == events(replay(game.record()))
+    assert bool(resumed) == ruleset.resumable

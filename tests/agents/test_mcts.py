@@ -10,6 +10,7 @@ from rulekeeper.agents.mcts import Budget, MctsAgent
 from rulekeeper.core import registry
 from rulekeeper.core.errors import RulesetError, UsageError
 from rulekeeper.core.game import new_game, replay
+from rulekeeper.core.ruleset import Ruleset
 
 
 def test_it_finds_the_winning_move_of_nim():
@@ -93,12 +94,30 @@ def test_truncated_rollouts_ask_the_rulesets_judge():
     assert decide(agent, game) == "3"
 
 
+def test_truncated_rollouts_ask_the_rulesets_estimate_before_its_judge():
+    class Estimated(type(registry.load("nim"))):  # type: ignore[misc]
+        def evaluate(self, table):
+            north = 1.0 if table.state["stones"] % 4 == 0 else 0.0  # north moves first
+            return {"north": north, "south": 1 - north}
+
+        def judge(self, table):
+            return "south"  # would make every move look lost
+
+    game = new_game("nim")
+    agent = MctsAgent(Estimated(), "north", 1, budget=Budget(60), depth=0)
+    assert decide(agent, game) == "3"
+
+
 def test_it_refuses_to_see_hidden_information_unless_told_to_peek():
-    ruleset = registry.load("dire-alliance-battle")
+    class Blind(type(registry.load("duel"))):  # type: ignore[misc]
+        determinize = Ruleset.determinize  # hides hands, cannot imagine them
+
     with pytest.raises(UsageError, match="peek=true"):
-        make_agent("mcts", ruleset, "red", 1)
-    assert make_agent("mcts:peek=true", ruleset, "red", 1)
-    assert make_agent("mcts", registry.load("duel"), "north", 1)  # the duel determinizes
+        MctsAgent(Blind(), "north", 1)
+    assert MctsAgent(Blind(), "north", 1, peek=True)
+    for ruleset_id, seat in (("duel", "north"), ("dire-alliance-battle", "red"),
+                             ("dire-alliance-raid", "hero1"), ("combat-encounter", "p1")):
+        assert make_agent("mcts", registry.load(ruleset_id), seat, 1)  # they determinize
 
 
 def test_it_is_driven_through_decide_not_choose():

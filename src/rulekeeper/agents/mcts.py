@@ -21,8 +21,10 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
   that fades with visits (``1/(1+visits)``), and breaks ties of the final choice: with a
   small budget the search then plays like that bot and departs from it only on evidence.
   Default: the rollout bot, or ``none`` with random rollouts.
-- ``depth``: stop a rollout after this many decisions and ask the ruleset's ``judge`` (the
-  rules' own count of who is ahead; a tie when it has none); default: play to the end.
+- ``depth``: stop a rollout after this many decisions and score it by the ruleset's
+  ``evaluate`` (each side's chance to win, where the ruleset has an estimate), else its
+  ``judge`` (the rules' own count of who is ahead; a tie when it has none); default: play
+  to the end.
 - ``c``: the exploration constant of UCB (default 1.0).
 - ``peek``: ``true`` lets the search see hidden information in a ruleset that cannot
   determinize yet (it is refused otherwise).
@@ -266,13 +268,16 @@ class MctsAgent:
                 option = decide(self._bot(self.rollout, decision.player), world)
             world.step(option)
             played += 1
+        options = world.table.options
+        sides = {seat: side_of(self.ruleset, options, seat) for seat in world.seats}
         if world.result is not None:
             winner = world.result.winner
         else:
+            chances = self.ruleset.evaluate(world.table)
+            if chances is not None:
+                return {seat: chances.get(side, 0.5) for seat, side in sides.items()}
             winner = self.ruleset.judge(world.table)
-        options = world.table.options
-        return {seat: score(side_of(self.ruleset, options, seat), winner)
-                for seat in world.seats}
+        return {seat: score(side, winner) for seat, side in sides.items()}
 
     def _bot(self, name: str, seat: str) -> Agent:
         """The rollout or prior bot ``name`` for ``seat``, made once."""

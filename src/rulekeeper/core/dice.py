@@ -78,6 +78,10 @@ class FaceDie:
         object.__setattr__(self, "face_names", tuple(self.face_names))
         object.__setattr__(self, "faces", tuple(Face.parse(n) for n in self.face_names))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> FaceDie:
+        """It never changes: a copied game state shares it (a checkpoint's copy)."""
+        return self
+
     def roll(self, rng: Rng) -> Face:
         """Roll the die; a scripted value names the face (``HIT``) or gives its 1-based index."""
         return self.faces[rng.roll_index(self.face_names)]

@@ -315,6 +315,12 @@ class Ruleset(ABC, Generic[TableT]):
         ``work-budget=judge`` ruling); None for a tie."""
         return None
 
+    def evaluate(self, table: TableT) -> Mapping[str, float] | None:
+        """A search's estimate, in a game it stopped before the end (``mcts``'s ``depth``),
+        of each side's chance to win (0 to 1, by side name); None: score it by
+        :meth:`judge`. Not a rule: it never changes a game."""
+        return None
+
     @cached_property
     def rule_index(self) -> list[RuleEntry]:
         """Every rule of the ruleset's index, the engine's own rules included."""

@@ -34,20 +34,32 @@ def play_game(table: CombatTable, opening: Opening) -> Asks[Result]:
     else:
         first = opening.initiator
     start = seats.index(first)
-    turn_order = seats[start:] + seats[:start]
-    opening_turn = opening.kind != "gong"
+    state.turn_order = seats[start:] + seats[:start]
     cites("combat.turn.player-turn-unaffected")  # Combatants keep their Player Turns
+    if opening.kind == "gong":
+        table.checkpoint()  # the opening Combat Encounter is over
+        return (yield from player_turns(table, None))
+    return (yield from player_turns(table, opening))  # its first Turn Action is the opening
+
+
+def player_turns(table: CombatTable, opening: Opening | None) -> Asks[Result]:
+    """Player Turns in Turn Order, a round at a time, from ``state.next_turn`` (a checkpoint
+    after each); ``opening`` makes the first one's first Turn Action the opening one."""
+    state = table.state
     while True:
-        state.round += 1
-        table.emit("round", "sample.game.turn-order", round=state.round,
-                   order=[state.label(s) for s in turn_order])
-        for seat in turn_order:
-            if not state.player(seat).alive:
-                table.emit("turn.skipped", "combat.end.turn-order-positions",
-                           who=state.label(seat))
-                continue
-            yield from player_turn(table, seat, opening if opening_turn else None)
-            opening_turn = False
+        if state.next_turn == 0:
+            state.round += 1
+            table.emit("round", "sample.game.turn-order", round=state.round,
+                       order=[state.label(s) for s in state.turn_order])
+        seat = state.turn_order[state.next_turn]
+        if not state.player(seat).alive:
+            table.emit("turn.skipped", "combat.end.turn-order-positions",
+                       who=state.label(seat))
+        else:
+            yield from player_turn(table, seat, opening)
+            opening = None
+        state.next_turn = (state.next_turn + 1) % len(state.turn_order)
+        table.checkpoint()
 
 
 def player_turn(table: CombatTable, seat: str, opening: Opening | None) -> Asks[None]:

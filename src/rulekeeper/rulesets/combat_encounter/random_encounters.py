@@ -55,6 +55,7 @@ def apply_effect(table: CombatTable, player: Player, effect: Effect, card: str) 
     statuses = table.prepared.statuses
     if effect.add_status and effect.add_status not in player.statuses:
         player.statuses.append(effect.add_status)
+        player.sighted, player.hidden_moves = player.room, 0  # seen as it gains it
         table.emit("status.gained", RULE, who=player.label,
                    status=statuses[effect.add_status].name)
     if effect.remove_status and effect.remove_status in player.statuses:

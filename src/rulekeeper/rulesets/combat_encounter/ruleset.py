@@ -9,11 +9,13 @@ from typing import Any
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.rng import Rng
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.rulesets.combat_encounter import hidden
 from rulekeeper.rulesets.combat_encounter import view as views
 from rulekeeper.rulesets.combat_encounter.catalog import Catalog
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
-from rulekeeper.rulesets.combat_encounter.gameplay import play_game
+from rulekeeper.rulesets.combat_encounter.gameplay import play_game, player_turns
 from rulekeeper.rulesets.combat_encounter.models import CombatContent, reference_problem
 from rulekeeper.rulesets.combat_encounter.options import CombatOptions
 from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
@@ -24,6 +26,8 @@ from rulekeeper.rulesets.combat_encounter.templates import TEMPLATES
 
 HERE = Path(__file__).parent
 SEATS = tuple(f"p{i}" for i in range(1, 7))
+SPREAD = 4
+"""Health that makes a Player about three times as likely to win, in a search's estimate."""
 
 METRICS = ("encounters", "attacks", "hits", "criticals", "critical_failures", "drops",
            "combat_damage", "deaths", "flees", "disengages", "random_encounters", "loot_taken",
@@ -73,6 +77,16 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
         opening = set_up(table)
         return (yield from play_game(table, opening))
 
+    def resume(self, table: CombatTable) -> Procedure:
+        """Goes on after a Player Turn, or after the opening Combat Encounter."""
+        return player_turns(table, None)
+
+    def determinize(self, table: CombatTable, seat: str, rng: Rng) -> None:
+        """The Room of every other Hidden Player drawn among those its Move Actions since it
+        was last seen could have reached; the Random Encounter deck shuffled."""
+        if table.state is not None:
+            hidden.redraw(table, seat, rng)
+
     def game_over(self, table: CombatTable, over: GameOver) -> Result:
         return Result(over.winner, over.reason, table.state.round, self._metrics(table.state))
 
@@ -83,6 +97,16 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
         if not health or (len(health) > 1 and health[0][0] == health[1][0]):
             return None
         return health[0][1]
+
+    def evaluate(self, table: CombatTable) -> Mapping[str, float] | None:
+        """A search's estimate (not a rule): each Surviving Player's chance grows threefold
+        with every ``SPREAD`` Health it has over another; the dead have none."""
+        if table.state is None:
+            return None
+        weight = {seat: 3 ** (p.health / SPREAD) if p.alive else 0.0
+                  for seat, p in table.state.players.items()}
+        total = sum(weight.values())
+        return {seat: w / total for seat, w in weight.items()} if total else None
 
     def _metrics(self, state: State) -> dict[str, float]:
         metrics: dict[str, float] = {name: float(state.metrics[name]) for name in METRICS}

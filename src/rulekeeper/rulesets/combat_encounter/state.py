@@ -28,6 +28,10 @@ class Player:
     statuses: list[str] = field(default_factory=list)
     dropped: set[str] = field(default_factory=set)
     alive: bool = True
+    sighted: str | None = None
+    """While Hidden: the Room the others last saw it in (None: Hidden since the setup)."""
+    hidden_moves: int = 0
+    """While Hidden: the Move Actions it took since (the others see that it moved)."""
 
     @property
     def label(self) -> str:
@@ -78,6 +82,9 @@ class State:
     encounter: Encounter | None = None
     clock: int = 0
     round: int = 0
+    turn_order: list[str] = field(default_factory=list)
+    next_turn: int = 0
+    """The place in Turn Order of the next Player Turn."""
     active: str | None = None
     actions_left: int = 0
     check: dict[str, Any] | None = None

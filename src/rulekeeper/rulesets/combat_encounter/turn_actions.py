@@ -51,6 +51,7 @@ def turn_action(table: CombatTable, seat: str, choice: str) -> Asks[None]:
         yield from move(table, seat, arg)
     elif action == "hide":
         player.statuses.append("hidden")
+        player.sighted, player.hidden_moves = player.room, 0
         table.emit("status.gained", "sample.actions.hide", who=player.label, status="Hidden")
     elif action == "ambush":
         table.emit("ambush", "sample.actions.ambush", who=player.label,
@@ -65,6 +66,7 @@ def move(table: CombatTable, seat: str, room: str) -> Asks[None]:
     """Move Action, its Perception Check, and a Random Encounter if the check fails."""
     player = table.state.player(seat)
     player.room = room
+    player.hidden_moves += 1
     emit_where(table, seat, "move", "sample.actions.move.a", "move.hidden", "room",
                who=player.label, room=table.prepared.room_name(room))
     tn = table.prepared.content.game.perception_tn

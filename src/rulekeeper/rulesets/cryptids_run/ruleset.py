@@ -111,6 +111,10 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
     def play(self, table: RunTable) -> Procedure:
         return Run(table, table.prepared.stock, self.arena).play()
 
+    def resume(self, table: RunTable) -> Procedure:
+        """Goes on after the start or after a round (its shop and battle)."""
+        return Run.resumed(table, table.prepared.stock, self.arena).rounds()
+
     def input_source(self, table: RunTable) -> InputSource:
         """Offline: matchmaking over a pool filled by bots' runs (a fresh copy per game)."""
         return Matchmaker(InMemoryPool(self.bot_snapshots(table.content)),

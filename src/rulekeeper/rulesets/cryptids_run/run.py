@@ -129,6 +129,20 @@ class Run:
         table.state = state
         table.emit("run.start", "run.start", player=state.player, run=state.run,
                    lives=state.lives, victories=run_rules.victories, mu=round(state.rating.mu, 2))
+        table.checkpoint()
+        return (yield from self.rounds())
+
+    @classmethod
+    def resumed(cls, table: RunTable, stock: Stock, arena: Arena) -> Run:
+        """The rules of a run whose state is already on the table (a fork's)."""
+        run = cls.__new__(cls)
+        run.table, run.stock, run.arena, run.rules = table, stock, arena, stock.rules
+        run.state = table.state
+        return run
+
+    def rounds(self) -> Procedure:
+        """The rounds from where the state stands, a checkpoint after each."""
+        state = self.state
         while state.over is None:
             state.round += 1
             cites("round.order")  # the shop, then the battle
@@ -136,6 +150,7 @@ class Run:
             snapshot = self.snapshot()
             self.battle(snapshot)
             state.over = self.ended()
+            self.table.checkpoint()
         return self.finish()
 
     def snapshot(self) -> Snapshot:

@@ -3,6 +3,7 @@ activating fighters, and the end of the game. What actions do is in ``actions``.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.core.rules_index import cites
@@ -62,27 +63,34 @@ def play_battle(table: BattleTable) -> Asks[Result]:
     t = set_up(table)
     table.state = t
     cites("battle.game.rounds", "battle.overview.winner")
-    for number in range(1, t.scenario.round_limit + 1):
-        yield from play_round(t, number)
-    winner, outcome = at_limit(t)
-    table.emit("limit", "battle.sample.round-limit", limit=t.scenario.round_limit,
-               outcome=outcome)
-    raise GameOver(winner, "round-limit", t.round)
+    table.checkpoint()
+    return (yield from play_rounds(t))
 
 
-def play_round(t: Battle, number: int) -> Asks[None]:
-    """Aggressor Turn 1, Defender Turn 1, Aggressor Turn 2, Defender Turn 2, then the draw."""
-    t.round = number
-    cites("battle.round.turns", "battle.round.aggressor-defender")
-    t.emit("round", "battle.round.order", round=number, aggressor=t.aggressor,
-           defender=t.defender)
-    for turn in TURNS:
+def play_rounds(t: Battle) -> Asks[Result]:
+    """The rounds from where ``t`` stands (a checkpoint after every turn): Aggressor Turn 1,
+    Defender Turn 1, Aggressor Turn 2, Defender Turn 2, then the draw."""
+    while True:
+        if t.next_turn == 0:
+            if t.round == t.scenario.round_limit:
+                break
+            t.round += 1
+            cites("battle.round.turns", "battle.round.aggressor-defender")
+            t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
+                   defender=t.defender)
+        turn = TURNS[t.next_turn]
         cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
         seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
         yield from take_turn(t, seat, turn.role, turn.number)
-    for seat in (t.aggressor, t.defender):
-        area = t.sides[seat]
-        draw(t, area, HAND_SIZE - len(area.hand), "battle.round.draw")
+        t.next_turn = (t.next_turn + 1) % len(TURNS)
+        if t.next_turn == 0:
+            for seat in (t.aggressor, t.defender):
+                area = t.sides[seat]
+                draw(t, area, HAND_SIZE - len(area.hand), "battle.round.draw")
+        t.table.checkpoint()
+    winner, outcome = at_limit(t)
+    t.emit("limit", "battle.sample.round-limit", limit=t.scenario.round_limit, outcome=outcome)
+    raise GameOver(winner, "round-limit", t.round)
 
 
 def take_turn(t: Battle, seat: str, role: str, number: int) -> Asks[None]:
@@ -234,6 +242,29 @@ def at_limit(t: Battle) -> tuple[str | None, str]:
         if len(leaders) == 1:
             return leaders[0], f"{leaders[0]} holds more {criterion} ({score[leaders[0]]})"
     return None, "a draw"
+
+
+STANDING = {"objective": 3.0, "site": 2.0, "fighter": 1.5, "card": 0.3}
+"""What a search counts of each side's standing in an unfinished game (``chances``)."""
+SPREAD = 3.0
+"""The lead in standing that makes a side about three times as likely to win as the other."""
+
+
+def chances(t: Battle) -> dict[str, float]:
+    """Each seat's chance to win an unfinished game, as a search estimates it (not a rule):
+    a logistic of the lead in objectives claimed, sites held, fighters on the board and the
+    fighter cards left to lose."""
+    standing = {}
+    for seat, area in t.sides.items():
+        cards = sum(card != DREAD for card in (*area.hand, *area.deck, *area.discard,
+                                                 *area.play))
+        standing[seat] = (STANDING["objective"] * len(area.claimed)
+                          + STANDING["site"] * sum(1 for s in t.sites.values() if s.holder == seat)
+                          + STANDING["fighter"] * len(t.on_board(seat))
+                          + STANDING["card"] * cards)
+    lead = standing[t.aggressor] - standing[t.defender]
+    ahead = 1 / (1 + math.exp(-lead / SPREAD))
+    return {t.aggressor: ahead, t.defender: 1 - ahead}
 
 
 def metrics(t: Battle) -> dict[str, float]:

@@ -44,6 +44,8 @@ class Battle(Tabletop):
     faction_names: dict[str, str] = field(default_factory=dict)
     leader_names: dict[str, str] = field(default_factory=dict)
     round: int = 0
+    next_turn: int = 0
+    """The place in ``battle.TURNS`` of the next turn (0: a round begins)."""
     turn: str = "setup"
     active: str | None = None
     played: set[str] = field(default_factory=set)

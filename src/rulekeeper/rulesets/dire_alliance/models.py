@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cached_property
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import AfterValidator, Field, Strict, model_validator
 
@@ -176,6 +176,11 @@ class Form(Model):
     special: SpecialAction | None = None
     reverts_when_damaged: bool = Field(
         False, description="an other form that returns to the fighter's first form when damaged")
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A form never changes once read (Raid Mode builds its profiles at setup): copies of
+        a game share it."""
+        return self
 
 
 class FighterSpec(Form):

@@ -8,6 +8,7 @@ from typing import Any
 
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import (
@@ -19,6 +20,7 @@ from rulekeeper.rulesets.dire_alliance import (
     damage,
     dice,
     healing,
+    hidden,
     movement,
     setup,
     special,
@@ -73,6 +75,20 @@ class DireAllianceBattle(Ruleset[BattleTable]):
 
     def play(self, table: BattleTable) -> Procedure:
         return battle.play_battle(table)
+
+    def resume(self, table: BattleTable) -> Procedure:
+        """Goes on after the setup or after a turn."""
+        return battle.play_rounds(table.state)
+
+    def evaluate(self, table: BattleTable) -> Mapping[str, float] | None:
+        """A search's estimate (``battle.chances``): objectives, sites, fighters, cards."""
+        return battle.chances(table.state) if table.state is not None else None
+
+    def determinize(self, table: BattleTable, seat: str, rng: Rng) -> None:
+        """The opponent's hand dealt again from its hand and deck; both decks shuffled."""
+        if table.state is not None:
+            for owner, area in table.state.sides.items():
+                hidden.redraw(area, owner == seat, rng)
 
     def game_over(self, table: BattleTable, over: GameOver) -> Result:
         """The closing event of a goal reached, and the game's numbers."""

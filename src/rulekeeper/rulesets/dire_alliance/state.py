@@ -14,8 +14,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision, options
@@ -86,6 +86,11 @@ class Fighter:
 
     def __repr__(self) -> str:
         return f"<Fighter {self.id} in {self.area}>"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Fighter:
+        """Its fields are values and content (which copies share): a copy of a game's
+        state (a checkpoint's) copies it field by field, much faster than deeply."""
+        return replace(self)
 
     @property
     def name(self) -> str:

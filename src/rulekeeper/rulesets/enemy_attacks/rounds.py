@@ -16,20 +16,33 @@ from rulekeeper.rulesets.enemy_attacks.state import Hero, NonHeroAlly, Skirmish
 from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
 
 
-def skirmish(table: EnemyAttacksTable) -> Asks[NoReturn]:
-    """The whole game; it ends by :class:`GameOver` (a side wins, or the round limit)."""
-    setup(table)
+def rounds(table: EnemyAttacksTable) -> Asks[NoReturn]:
+    """The rounds after the setup, from where ``table.state`` stands (a checkpoint after
+    each Hero turn and each Enemy turn); they end by :class:`GameOver` (a side wins, or the
+    round limit)."""
     st = table.state
-    for number in range(1, st.scenario.rounds + 1):
-        st.round = number
-        table.emit("round", "sample.round.order", round=number, rounds=st.scenario.rounds)
-        st.phase = "heroes"
-        yield from hero_phase(table)
-        st.phase = "enemies"
-        for enemy in st.enemies:
-            if enemy.in_play:
-                yield from enemy_turn(table, enemy)
-    raise GameOver("enemies", "round-limit", st.round)
+    while True:
+        enemies_done = st.phase == "enemies" and st.next_enemy == len(st.enemies)
+        if st.phase == "setup" or enemies_done:
+            if st.round == st.scenario.rounds:
+                raise GameOver("enemies", "round-limit", st.round)
+            st.round += 1
+            table.emit("round", "sample.round.order", round=st.round, rounds=st.scenario.rounds)
+            st.phase = "heroes"
+            cites("sample.round.non-hero-allies")
+            st.waiting = [h.id for h in st.heroes if h.in_play]
+        if st.phase == "heroes":
+            if st.waiting:
+                yield from next_hero_turn(table)
+                table.checkpoint()
+                continue
+            st.phase, st.next_enemy = "enemies", 0
+            continue
+        enemy = st.enemies[st.next_enemy]
+        st.next_enemy += 1
+        if enemy.in_play:
+            yield from enemy_turn(table, enemy)
+        table.checkpoint()
 
 
 def setup(table: EnemyAttacksTable) -> None:
@@ -51,20 +64,18 @@ def setup(table: EnemyAttacksTable) -> None:
                    area=st.area_name(figure.area))
 
 
-def hero_phase(table: EnemyAttacksTable) -> Asks[None]:
-    """Each Hero in play takes one turn, in the order the players choose; Non-Hero Allies
-    take none."""
-    cites("sample.round.non-hero-allies")
+def next_hero_turn(table: EnemyAttacksTable) -> Asks[None]:
+    """The next turn of the Hero phase: each Hero in play at its start takes one turn, in the
+    order the players choose; Non-Hero Allies take none."""
     st = table.state
-    waiting = [h for h in st.heroes if h.in_play]
-    while waiting:
-        hero = waiting[0]
-        if len(waiting) > 1:
-            choice = yield Decision(
-                st.lead, "hero-order",
-                options((f"hero-{h.id}", f"{h.name} ({h.controller})") for h in waiting),
-                "sample.round.order", "Which Hero takes the next turn?")
-            hero = next(h for h in waiting if f"hero-{h.id}" == choice)
-        waiting.remove(hero)
-        yield from hero_turn(table, hero)
-        st.active, st.used = None, []
+    waiting = [h for h in st.heroes if h.id in st.waiting]
+    hero = waiting[0]
+    if len(waiting) > 1:
+        choice = yield Decision(
+            st.lead, "hero-order",
+            options((f"hero-{h.id}", f"{h.name} ({h.controller})") for h in waiting),
+            "sample.round.order", "Which Hero takes the next turn?")
+        hero = next(h for h in waiting if f"hero-{h.id}" == choice)
+    st.waiting.remove(hero.id)
+    yield from hero_turn(table, hero)
+    st.active, st.used = None, []

@@ -15,7 +15,7 @@ from rulekeeper.rulesets.enemy_attacks.models import (
     MAX_ROUNDS,
     EnemyAttacksContent,
 )
-from rulekeeper.rulesets.enemy_attacks.rounds import skirmish
+from rulekeeper.rulesets.enemy_attacks.rounds import rounds, setup
 from rulekeeper.rulesets.enemy_attacks.rulings import EnemyAttacksRulings
 from rulekeeper.rulesets.enemy_attacks.state import Enemy, Hero, NonHeroAlly, Terrain
 from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksOptions, EnemyAttacksTable
@@ -76,7 +76,13 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
         return Terrain(content.board)
 
     def play(self, table: EnemyAttacksTable) -> Procedure:
-        return (yield from skirmish(table))
+        setup(table)
+        table.checkpoint()
+        return (yield from rounds(table))
+
+    def resume(self, table: EnemyAttacksTable) -> Procedure:
+        """Goes on after the setup, a Hero turn or an Enemy turn."""
+        return rounds(table)
 
     def game_over(self, table: EnemyAttacksTable, over: GameOver) -> Result:
         """The closing event (unless the work budget ended the game: the engine announced

@@ -184,6 +184,10 @@ class Skirmish:
         self.active: str | None = None
         self.used: list[str] = []
         """What the active Hero has used of its turn: "action", "manoeuvre"."""
+        self.waiting: list[str] = []
+        """The Heroes (ids) yet to take their turn in this round's Hero phase."""
+        self.next_enemy = 0
+        """The place, among the Enemies, of the next Enemy turn in the Enemy phase."""
         self.tally: Counter[str] = Counter()
 
     def everyone(self) -> Iterator[Figure]:

@@ -8,6 +8,7 @@ their third objective.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
@@ -96,6 +97,19 @@ def judge(t: Raid) -> str | None:
     if near["heroes"] == near["enemies"]:
         return None
     return max(near, key=lambda side: near[side])
+
+
+SPREAD = 0.25
+"""The lead in progress (``progress``) that makes a side about three times as likely to win
+as the other, in a search's estimate (``chances``)."""
+
+
+def chances(t: Raid) -> dict[str, float]:
+    """Each side's chance to win an unfinished game, as a search estimates it (not a rule):
+    a logistic of the heroes' lead in progress towards their goal."""
+    near = progress(t)
+    heroes = 1 / (1 + math.exp(-(near["heroes"] - near["enemies"]) / SPREAD))
+    return {"heroes": heroes, "enemies": 1 - heroes}
 
 
 def announce(t: Raid, over: GameOver) -> None:

@@ -24,6 +24,11 @@ METRICS = ("villain_wounds", "villain_health", "objectives_claimed", "minions_sp
            "heroes_damage_taken", "villain_cards_left")
 
 
+PHASES = ((heroes_phase, True), (enemies_phase, True), (heroes_phase, False),
+          (enemies_phase, False))
+"""A round's phases: Heroes Act, Enemies Act, Heroes React, Enemies React."""
+
+
 def play_raid(table: RaidTable) -> Asks[Result]:
     """The whole game: setup, then rounds until a goal is reached or the heroes lose (the
     rules raise ``GameOver``; the villain deck bounds the rounds)."""
@@ -31,13 +36,20 @@ def play_raid(table: RaidTable) -> Asks[Result]:
     table.state = t
     cites("raid.game.win", "raid.game.end.immediate", "raid.action-row.round-end",
           "raid.action-row.continue")
+    table.checkpoint()
+    return (yield from play_rounds(t))
+
+
+def play_rounds(t: Raid) -> Asks[Result]:
+    """The rounds from where ``t`` stands, a checkpoint after every phase."""
     while True:
-        t.round += 1
-        t.emit("raid.round", "raid.round.phases", round=t.round)
-        yield from heroes_phase(t, act=True)
-        yield from enemies_phase(t, act=True)
-        yield from heroes_phase(t, act=False)
-        yield from enemies_phase(t, act=False)
+        if t.next_phase == 0:
+            t.round += 1
+            t.emit("raid.round", "raid.round.phases", round=t.round)
+        phase, act = PHASES[t.next_phase]
+        yield from phase(t, act=act)
+        t.next_phase = (t.next_phase + 1) % len(PHASES)
+        t.table.checkpoint()
 
 
 def metrics(t: Raid) -> dict[str, float]:

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
-from rulekeeper.rulesets.dire_alliance import attack, cards, dice, movement, special
+from rulekeeper.rulesets.dire_alliance import attack, cards, dice, hidden, movement, special
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.checks import Files
 from rulekeeper.rulesets.dire_alliance.raid import (
@@ -93,6 +94,18 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     def play(self, table: RaidTable) -> Procedure:
         return rounds.play_raid(table)
 
+    def resume(self, table: RaidTable) -> Procedure:
+        """Goes on after the setup or after a phase."""
+        return rounds.play_rounds(table.state)
+
+    def determinize(self, table: RaidTable, seat: str, rng: Rng) -> None:
+        """The other heroes' hands dealt again from their hands and decks; every deck
+        shuffled, the villain's too (its cards are known, their order is not)."""
+        if table.state is not None:
+            for owner, hero in table.state.heroes.items():
+                hidden.redraw(hero.piles, owner == seat, rng)
+            hidden.shuffled(table.state.the_villain.deck, rng)
+
     def game_over(self, table: RaidTable, over: GameOver) -> Result:
         """The closing event (unless the work budget ended the game), and its numbers."""
         t = table.state
@@ -104,6 +117,10 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     def judge(self, table: RaidTable) -> str | None:
         """The side nearer its goal (see ``goals.progress``); None when they are as near."""
         return goals.judge(table.state)
+
+    def evaluate(self, table: RaidTable) -> Mapping[str, float] | None:
+        """A search's estimate (``goals.chances``): the lead in progress to the goals."""
+        return goals.chances(table.state) if table.state is not None else None
 
     def sides(self, options: Any) -> tuple[str, ...]:
         return ("heroes", "enemies")

@@ -64,6 +64,8 @@ class Raid(Tabletop):
     claimed: list[str] = field(default_factory=list)
     """Objectives in the enemy play area."""
     round: int = 0
+    next_phase: int = 0
+    """The place in ``rounds.PHASES`` of the next phase (0: a round begins)."""
     phase: str = "setup"
     last_actor: str | None = None
     activated: set[str] = field(default_factory=set)
