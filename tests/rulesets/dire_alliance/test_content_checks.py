@@ -138,11 +138,11 @@ def test_a_bad_set_value_is_one_line_at_the_terminal(capsys, monkeypatch):
             "villains.hollow-king.deck.2.actions.0.effects.0.spawn": 10}),
 ])
 def test_the_largest_content_accepted_plays_to_the_end_quickly(ruleset, sets):
-    began = time.perf_counter()
+    began = time.process_time()
     for seed in range(3):
         game = new_game(ruleset, seed=seed, content_set=sets, log=False)
         agents = {s: RandomAgent(s, seed + i) for i, s in enumerate(game.seats)}
         while not game.over:
             game.step(agents[game.pending.player].choose(None, game.pending))
         assert game.result is not None
-    assert time.perf_counter() - began < 20
+    assert time.process_time() - began < 20

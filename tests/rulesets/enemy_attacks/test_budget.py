@@ -35,9 +35,9 @@ def _hexed_game(rulings: dict[str, str]):
 @pytest.mark.parametrize("option", ["tie", "judge"])
 def test_long_extra_dice_chains_end_the_game_at_the_steps_budget(option):
     game = _hexed_game({"work-budget": option})
-    began = time.perf_counter()
+    began = time.process_time()
     play_out(game, seat_agents(game.ruleset, game.seats, ["first"], 0))
-    assert time.perf_counter() - began < 1
+    assert time.process_time() - began < 1
     assert game.result is not None and game.result.reason == "work-budget"
     last = game.events[-1]
     assert last.rule == "core.work-budget" and last.data["what"] == "steps"
