@@ -40,7 +40,7 @@ const FR = {
 };
 const words = (s) => (store.lang === "fr" ? FR[s] ?? s : s);
 
-const ui = { run: null, viewer: null, rules: null };
+const ui = { run: null, viewer: null, rules: null, watching: 0 };
 const $ = (id) => document.getElementById(id);
 
 async function start() {
@@ -89,6 +89,8 @@ async function act(action) {
 
 function showRun(run) {
   ui.run = run;
+  if (ui.viewer) { ui.viewer.destroy(); ui.viewer = null; }
+  ui.watching++; // a battle still loading is not shown over the shop
   clear($("battle"));
   const r = run.rating, c = run.rating_change;
   const status = el("div.stats", { id: "status", "data-version": run.version },
@@ -198,11 +200,21 @@ function backButton(run) {
     run.over ? words("The run is over") : words("Back to the shop"));
 }
 
-/** Watch a battle (or replay it from the history): rows, dice, HP, each event. */
+/** Watch a battle (or replay it from the history): rows, dice, HP, each event. The battle
+    shown before is taken down at once (not when the new one has loaded: until then its
+    controls would still answer, for the wrong battle), and only the latest request is shown. */
 async function watch(battleId, outcome, after) {
-  const film = await api(`/api/battles/${battleId}/frames?lang=${store.lang}`);
-  const summary = await api(`/api/battles/${battleId}?lang=${store.lang}`);
-  if (ui.viewer) ui.viewer.destroy();
+  const asked = ++ui.watching;
+  if (ui.viewer) { ui.viewer.destroy(); ui.viewer = null; }
+  clear($("battle"), el("div.panel", { "aria-busy": "true" }, el("p.muted", {}, `${words("Battle")}…`)));
+  let film, summary;
+  try {
+    [film, summary] = await Promise.all([api(`/api/battles/${battleId}/frames?lang=${store.lang}`), api(`/api/battles/${battleId}?lang=${store.lang}`)]);
+  } catch (e) {
+    if (asked === ui.watching) { showError($("battle"), e); if (after) $("battle").append(backButton(after)); }
+    return;
+  }
+  if (asked !== ui.watching) return;
   const node = el("div");
   const done = el("div.row", { style: "margin-top:.5rem" });
   clear($("battle"), el("div.panel", { id: "battle-view" },
