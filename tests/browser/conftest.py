@@ -1,7 +1,8 @@
 """Browser tests: a real ``rulekeeper serve`` on a SQLite file, driven by Playwright through
 Debian's chromium (``/usr/bin/chromium``; never a downloaded browser). Every page a test opens
 is watched: a console error or an uncaught exception fails the test. Screenshots of the
-pages go to docs/web/ (docs/web.md shows them).
+pages are taken in a temporary folder, or in docs/web/ (which docs/web.md shows) when
+``RULEKEEPER_SCREENSHOTS=docs/web`` is set: a test run does not change the repository's files.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from tests.server.live import LiveServer
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+SHOTS = Path(os.environ.get("RULEKEEPER_SCREENSHOTS") or
+             Path(os.environ.get("TMPDIR", "/tmp")) / "rulekeeper-screenshots").resolve()
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 

@@ -71,7 +71,7 @@ def test_bad_arguments_are_one_line_errors(tmp_path, capsys, monkeypatch):
     assert code == 2 and err.startswith("error: --left: no team 'nope'")
     assert "Traceback" not in err
     code, _, err = run(["battle", "cryptids", "--lang", "de"], capsys, monkeypatch)
-    assert code == 2 and "--lang 'de' is not available" in err
+    assert code == 2 and "--lang 'de': cryptids-v1 has no sentences in that language" in err
     code, _, err = run(["battle", "cryptids", "--dice", "3+9"], capsys, monkeypatch)
     assert code == 2 and "9 is not a value of any die of cryptids-v1 (numbers 1 to 6)" in err
     bad = tmp_path / "t.yaml"

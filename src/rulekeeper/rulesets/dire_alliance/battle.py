@@ -68,29 +68,43 @@ def play_battle(table: BattleTable) -> Asks[Result]:
 
 
 def play_rounds(t: Battle) -> Asks[Result]:
-    """The rounds from where ``t`` stands (a checkpoint after every turn): Aggressor Turn 1,
-    Defender Turn 1, Aggressor Turn 2, Defender Turn 2, then the draw."""
-    while True:
+    """The rounds from where ``t`` stands, with a checkpoint after every turn."""
+    while t.next_turn != 0 or t.round < t.scenario.round_limit:
         if t.next_turn == 0:
-            if t.round == t.scenario.round_limit:
-                break
-            t.round += 1
-            cites("battle.round.turns", "battle.round.aggressor-defender")
-            t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
-                   defender=t.defender)
-        turn = TURNS[t.next_turn]
-        cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
-        seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
-        yield from take_turn(t, seat, turn.role, turn.number)
-        t.next_turn = (t.next_turn + 1) % len(TURNS)
-        if t.next_turn == 0:
-            for seat in (t.aggressor, t.defender):
-                area = t.sides[seat]
-                draw(t, area, HAND_SIZE - len(area.hand), "battle.round.draw")
+            start_round(t, t.round + 1)
+        yield from play_turn(t)
         t.table.checkpoint()
     winner, outcome = at_limit(t)
     t.emit("limit", "battle.sample.round-limit", limit=t.scenario.round_limit, outcome=outcome)
     raise GameOver(winner, "round-limit", t.round)
+
+
+def play_round(t: Battle, number: int) -> Asks[None]:
+    """Round ``number``, whole: Aggressor Turn 1, Defender Turn 1, Aggressor Turn 2, Defender
+    Turn 2, then the draw."""
+    start_round(t, number)
+    for _ in TURNS:
+        yield from play_turn(t)
+
+
+def start_round(t: Battle, number: int) -> None:
+    t.round = number
+    cites("battle.round.turns", "battle.round.aggressor-defender")
+    t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
+           defender=t.defender)
+
+
+def play_turn(t: Battle) -> Asks[None]:
+    """The round's next turn; after its last, both players draw back to a full hand."""
+    turn = TURNS[t.next_turn]
+    cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
+    seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
+    yield from take_turn(t, seat, turn.role, turn.number)
+    t.next_turn = (t.next_turn + 1) % len(TURNS)
+    if t.next_turn == 0:
+        for seat in (t.aggressor, t.defender):
+            area = t.sides[seat]
+            draw(t, area, HAND_SIZE - len(area.hand), "battle.round.draw")
 
 
 def take_turn(t: Battle, seat: str, role: str, number: int) -> Asks[None]:
