@@ -31,7 +31,6 @@ import argparse
 import os
 import platform
 import random
-import re
 import sys
 import time
 from pathlib import Path
@@ -40,6 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.pages import write_section  # noqa: E402
 from tests.agents.games import Nim, RerunNim  # noqa: E402
 from tests.core.duel import Duel  # noqa: E402
 
@@ -334,19 +334,6 @@ def machine() -> str:
             f"{os.getloadavg()[0]:.1f} at the start")
 
 
-def write_section(path: Path, name: str, text: str) -> None:
-    """Replace this measurement's section of the page (between its markers), or append it."""
-    begin, end = f"<!-- bots-{name}:begin -->", f"<!-- bots-{name}:end -->"
-    page = path.read_text(encoding="utf-8")
-    block = f"{begin}\n{text.strip()}\n{end}"
-    if begin in page:
-        page = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, page,
-                      flags=re.S)
-    else:
-        page = page.rstrip() + "\n\n" + block + "\n"
-    path.write_text(page, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -366,7 +353,7 @@ def main() -> None:
             "balance": balance}[args.what](args)
     print(text)
     if args.write:
-        write_section(args.write, args.what, text)
+        write_section(args.write, f"bots-{args.what}", text)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import sys
 import time
 from collections.abc import Callable
@@ -30,14 +29,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.pages import write_section  # noqa: E402
+
 from rulekeeper.agents import play_out, seat_agents  # noqa: E402
 from rulekeeper.core import registry  # noqa: E402
 from rulekeeper.core.game import new_game  # noqa: E402
 from rulekeeper.core.rng import derive_seed  # noqa: E402
 from rulekeeper.lab.batch import BatchSpec  # noqa: E402
 from rulekeeper.lab.run import Plan, run_batch  # noqa: E402
-
-BEGIN, END = "<!-- lab:begin -->", "<!-- lab:end -->"
 
 
 def bare_loop(spec: BatchSpec, games: int, seed: int) -> None:
@@ -96,18 +95,6 @@ def table(rows: dict[str, dict[str, float]]) -> str:
     return "\n".join(lines)
 
 
-def write_section(path: Path, text: str) -> None:
-    """Replace the lab's section of the benchmarks page (between its markers), or append it."""
-    page = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    block = f"{BEGIN}\n{text.strip()}\n{END}"
-    if BEGIN in page:
-        page = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: block, page,
-                      flags=re.S)
-    else:
-        page = page.rstrip() + "\n\n" + block + "\n"
-    path.write_text(page, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -133,7 +120,7 @@ def main() -> None:
             f"when it started).\n\n{table(rows)}\n")
     print(text)
     if args.write:
-        write_section(args.write, text)
+        write_section(args.write, "lab", text)
 
 
 if __name__ == "__main__":
