@@ -1,6 +1,6 @@
 """rulekeeper: a rules engine and simulation lab for tabletop combat."""
 
 from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.version import VERSION as __version__
 
-__all__ = ["Game", "new_game", "replay"]
-__version__ = "0.1.0"
+__all__ = ["Game", "__version__", "new_game", "replay"]

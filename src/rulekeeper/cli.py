@@ -1,7 +1,5 @@
 """The ``rulekeeper`` command."""
 
-from __future__ import annotations
-
 import json
 import sys
 import time

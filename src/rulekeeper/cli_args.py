@@ -1,7 +1,5 @@
 """Arguments shared by the ``rulekeeper`` commands: option types and their parsers."""
 
-from __future__ import annotations
-
 import os
 import signal
 import sys

@@ -9,8 +9,6 @@ commands are built when the ``odds`` group is used, so that other commands load 
 ruleset they do not need.
 """
 
-from __future__ import annotations
-
 import inspect
 import json
 import types

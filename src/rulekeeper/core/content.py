@@ -78,12 +78,16 @@ def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
     except UnicodeDecodeError as error:
         byte_line = path.read_bytes()[: error.start].count(b"\n") + 1
         raise ContentError(str(path), "not UTF-8 text (save it as UTF-8)", byte_line) from None
-    try:
-        return yaml.load(text, Loader=SafeLoader), yaml.compose(text, Loader=SafeLoader)
+    loader = SafeLoader(text)
+    try:  # parsed once: the node tree, then the data built from it
+        node = loader.get_single_node()
+        return (loader.construct_document(node) if node is not None else None), node
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark
         line = mark.line + 1 if mark is not None else None
         raise ContentError(str(path), f"not valid YAML: {error.problem}", line) from None
+    finally:
+        loader.dispose()
 
 
 def _error_from(error: ValidationError, file: str, line: int | None,

@@ -6,22 +6,19 @@ live in the ruleset's code; other locales come from Babel ``.po`` catalogs whose
 msgids are the English templates. A template field written ``{count:card|cards}``
 shows the number with its noun, singular for 1 and plural otherwise; a list written
 ``{names:and}`` joins its items with the locale's "and" (``A, B and C``), and
-``{totals:or}`` with its "or" (``5 or 9``).
+``{totals:or}`` with its "or" (``5 or 9``). Babel is imported, and a locale's catalog
+read, the first time a sentence needs them (a batch that logs nothing never does).
 """
 
 from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
-
-from babel import Locale
-from babel.lists import format_list
-from babel.messages.pofile import read_po
 
 Localized = Mapping[str, str]
 """A value given in several languages: ``{"en": "Mothman", "fr": "l'Homme-papillon"}``."""
@@ -72,6 +69,8 @@ class _Items(str):
         return joined
 
     def __format__(self, spec: str) -> str:
+        from babel.lists import format_list
+
         if spec == "and":
             return format_list(self.items, locale=self.locale)
         if spec == "or":
@@ -102,6 +101,8 @@ class _LocalizedData(dict[str, Any]):
 
 @cache
 def _plural_form(locale: str) -> Callable[[float], str]:
+    from babel import Locale
+
     return Locale.parse(locale).plural_form
 
 
@@ -147,25 +148,38 @@ class Messages:
     'A tie between Ann, Bob, and Cy'
     """
 
-    def __init__(self, templates: Mapping[str, str], locale_dir: Path | None = None) -> None:
+    def __init__(self, templates: Mapping[str, str],
+                 locale_dir: Path | Sequence[Path] | None = None) -> None:
+        """``locale_dir``: a folder of catalogs (``fr/LC_MESSAGES/*.po``), or several, the
+        first one's translation winning where two translate the same template."""
         self.templates = dict(templates)
-        self.catalogs: dict[str, dict[str, str]] = {"en": {}}
-        if locale_dir is not None and locale_dir.is_dir():
-            for po in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
-                locale = po.parent.parent.name
-                with po.open("rb") as handle:
-                    catalog = read_po(handle, locale=locale)
-                self.catalogs[locale] = {
-                    str(m.id): str(m.string) for m in catalog if m.id and m.string
-                }
+        folders = [locale_dir] if isinstance(locale_dir, Path) else list(locale_dir or ())
+        self._files: dict[str, list[Path]] = {}
+        for folder in reversed(folders):
+            for po in sorted(folder.glob("*/LC_MESSAGES/*.po")) if folder.is_dir() else ():
+                self._files.setdefault(po.parent.parent.name, []).append(po)
+        self._catalogs: dict[str, dict[str, str]] = {"en": {}}
 
     @property
     def locales(self) -> list[str]:
-        return sorted(self.catalogs)
+        return sorted({"en", *self._files})
+
+    def catalog(self, locale: str) -> dict[str, str]:
+        """The translations of ``locale`` (English template to sentence); empty if none."""
+        if locale not in self._catalogs:
+            catalog: dict[str, str] = {}
+            for po in self._files.get(locale, ()):
+                from babel.messages.pofile import read_po
+
+                with po.open("rb") as handle:
+                    read = read_po(handle, locale=locale)
+                catalog.update({str(m.id): str(m.string) for m in read if m.id and m.string})
+            self._catalogs[locale] = catalog
+        return self._catalogs[locale]
 
     def template(self, kind: str, locale: str = "en") -> str:
         english = self.templates.get(kind, kind + " {data}")
-        return self.catalogs.get(locale, {}).get(english, english)
+        return self.catalog(locale).get(english, english) if locale != "en" else english
 
     def render(self, event: Event, locale: str = "en") -> str:
         """The event's sentence in ``locale`` (English where no translation exists)."""

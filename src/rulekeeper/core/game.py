@@ -9,7 +9,6 @@ re-run it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from importlib import metadata as _metadata
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from rulekeeper.core.ruleset import (
     Table,
 )
 from rulekeeper.core.rulings import resolve
+from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
 
 RECORD_FORMAT = 2
 """The format version of records (and of the log files that hold them).
@@ -39,11 +39,6 @@ RECORD_FORMAT = 2
 1: the first; a content folder replaced the sample's files whole.
 2: a content folder is laid over the sample by item id, unless ``content_replace``.
 """
-
-try:
-    RULEKEEPER_VERSION = _metadata.version("rulekeeper")
-except _metadata.PackageNotFoundError:  # pragma: no cover - running from an unpacked tree
-    RULEKEEPER_VERSION = "unknown"
 
 
 class Record(BaseModel):

@@ -17,11 +17,11 @@ from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.events import Event, JsonLinesError, read_jsonl, write_jsonl
 from rulekeeper.core.game import (
     RECORD_FORMAT,
-    RULEKEEPER_VERSION,
     Record,
     check_format,
     parse_record,
 )
+from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
 
 if TYPE_CHECKING:
     from rulekeeper.core.game import Game

@@ -2,9 +2,12 @@
 
 Ids are versioned (``cryptids-v1``); asking for ``cryptids`` gets the newest
 version. Rulesets are registered as ``"module:attribute"`` strings and imported on
-first use. rulekeeper's own rulesets and any plug-in package declare them in the
-entry-point group ``rulekeeper.rulesets``. What the outer layers offer for a ruleset
-(options, odds questions) it declares on its class.
+first use. rulekeeper's own rulesets are listed in ``BUILT_IN``; a plug-in package declares
+its rulesets in the entry-point group ``rulekeeper.rulesets``, read (with
+``importlib.metadata``, a tenth of a second) only when a name is not built in or the whole
+list is asked for: a plug-in that brings a newer version of a built-in ruleset is asked for
+by its versioned id. What the outer layers offer for a ruleset (options, odds questions)
+it declares on its class.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RulesetError, UnknownRuleset
@@ -59,7 +61,17 @@ class RulesetMeta:
         return f"{self.name}-v{self.version}"
 
 
-_entries: dict[str, Any] = {}
+BUILT_IN = {
+    "combat-encounter-v1": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
+    "dire-alliance-battle-v1": "rulekeeper.rulesets.dire_alliance.ruleset:DireAllianceBattle",
+    "enemy-attacks-v1": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
+    "cryptids-v1": "rulekeeper.rulesets.cryptids:CryptidsRuleset",
+    "dire-alliance-raid-v1": "rulekeeper.rulesets.dire_alliance.raid.ruleset:DireAllianceRaid",
+    "cryptids-run-v1": "rulekeeper.rulesets.cryptids_run:CryptidsRunRuleset",
+}
+"""rulekeeper's own rulesets (a string names them, so that the core imports none)."""
+
+_entries: dict[str, Any] = dict(BUILT_IN)
 _loaded: dict[str, Ruleset[Any]] = {}
 _plugins_read = False
 
@@ -83,6 +95,8 @@ def unregister(ruleset_id: str) -> None:
 def _read_plugins() -> None:
     global _plugins_read
     if not _plugins_read:
+        from importlib.metadata import entry_points
+
         for ep in entry_points(group=RULESET_GROUP):
             _entries.setdefault(ep.name, ep.value)
         _plugins_read = True  # only now: a thread arriving meanwhile reads them too
@@ -96,17 +110,31 @@ def ids() -> list[str]:
 
 def resolve_id(name: str) -> str:
     """The versioned id for ``name``: itself if registered, else the newest version of it."""
-    _read_plugins()
+    found = _newest(name)
+    if found is None:
+        _read_plugins()
+        found = _newest(name)
+    if found is not None:
+        return found
+    names = list(_entries) + [m["name"] for i in _entries if (m := _ID.match(i))]
+    known = ", ".join(sorted(_entries)) or "none"
+    raise UnknownRuleset(f"unknown ruleset {name!r}{did_you_mean(name, names)}; known: {known}")
+
+
+def _newest(name: str) -> str | None:
     if name in _entries:
         return name
     versions = [
         (int(m["version"]), i) for i in _entries if (m := _ID.match(i)) and m["name"] == name
     ]
-    if versions:
-        return max(versions)[1]
-    names = list(_entries) + [m["name"] for i in _entries if (m := _ID.match(i))]
-    known = ", ".join(sorted(_entries)) or "none"
-    raise UnknownRuleset(f"unknown ruleset {name!r}{did_you_mean(name, names)}; known: {known}")
+    return max(versions)[1] if versions else None
+
+
+def known(ruleset_id: str) -> bool:
+    """Whether ``ruleset_id`` (versioned) is registered, by rulekeeper or a plug-in."""
+    if ruleset_id not in _entries:
+        _read_plugins()
+    return ruleset_id in _entries
 
 
 def load(name: str) -> Ruleset[Any]:

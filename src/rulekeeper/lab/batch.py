@@ -117,5 +117,5 @@ def start_worker(ruleset_id: str, entry: str) -> None:
 
 def ensure_registered(ruleset_id: str, entry: str) -> None:
     """Register ``entry`` as ``ruleset_id`` unless this process already knows that id."""
-    if ruleset_id not in registry.ids():
+    if not registry.known(ruleset_id):
         registry.register(ruleset_id, entry)

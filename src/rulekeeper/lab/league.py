@@ -202,7 +202,7 @@ def _worker(connection: Connection, spec: LeagueSpec, indexes: list[int],
             entry: tuple[str, str]) -> None:
     """A worker process: its players, driven by the league's messages (snapshots and
     results travel pickled: they are checked data already)."""
-    if entry[0] not in registry.ids():
+    if not registry.known(entry[0]):
         registry.register(*entry)
     players = Players(spec, indexes)
     while True:

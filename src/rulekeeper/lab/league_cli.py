@@ -1,8 +1,6 @@
 """``simulate`` and ``report`` for league games (``cryptids-run``): tables, a results file,
 an HTML page with figures."""
 
-from __future__ import annotations
-
 import base64
 import html
 import json

@@ -41,8 +41,8 @@ from pydantic import BaseModel, ValidationError
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.game import RULEKEEPER_VERSION
 from rulekeeper.core.rulings import resolve
+from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
 from rulekeeper.lab.batch import BatchSpec, GameResult
 from rulekeeper.lab.summary import outcome
 

@@ -1,7 +1,5 @@
 """The ``rulekeeper serve`` and ``rulekeeper db upgrade`` commands."""
 
-from __future__ import annotations
-
 import os
 from typing import Annotated
 

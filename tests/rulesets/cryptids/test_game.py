@@ -168,7 +168,7 @@ def test_every_event_reads_in_both_languages(lang):
     messages = RULESET.messages
     assert messages.locales == ["en", "fr"]
     for template in RULESET.templates.values():
-        assert template in messages.catalogs["fr"], template
+        assert template in messages.catalog("fr"), template
     seen = set()
     for index, rulings in enumerate(all_ruling_combinations()[:20]):
         game = new_game("cryptids", seed=index, rulings=rulings,

@@ -69,11 +69,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
     @cached_property
     def messages(self) -> Messages:
         """The run's sentences and the battle's, in every language of both catalogs."""
-        messages = Messages(self.templates, self.locale_dir)
-        battle = Messages(BATTLE_TEMPLATES, BATTLE_HERE / "locale")
-        for locale, catalog in battle.catalogs.items():
-            messages.catalogs[locale] = {**catalog, **messages.catalogs.get(locale, {})}
-        return messages
+        return Messages(self.templates, [self.locale_dir, BATTLE_HERE / "locale"])
 
     @cached_property
     def arena(self) -> Arena:
