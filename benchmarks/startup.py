@@ -6,16 +6,26 @@ children: on a machine shared with other work, wall time waits for the CPU; CPU 
 does not), next to ``python -c pass`` (the interpreter alone). A batch of
 one game stands for the fixed cost of ``simulate`` (the game itself takes about a
 millisecond). ``--imports`` lists the slowest imports of ``simulate`` (``python -X
-importtime``, cumulative microseconds).
+importtime``, cumulative microseconds). ``--instructions`` counts each command's
+instructions once under valgrind (callgrind): unlike times, the count does not depend on
+what else the machine runs, so before and after compare on a busy machine too. It also
+counts the libraries alone (pydantic with one model, PyYAML, Typer and the Rich modules
+the commands use), the floor no change in rulekeeper can go under.
 
-Run: .venv/bin/python benchmarks/startup.py [--runs 15] [--imports]
+Bytecode caches are written first (``PYTHONDONTWRITEBYTECODE`` is unset for the runs), as
+an installed package has them.
+
+Run: .venv/bin/python benchmarks/startup.py [--runs 15] [--imports] [--instructions]
      [--python OTHER/bin/python]   # the same commands with another install (before/after)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -32,6 +42,23 @@ COMMANDS = {
 }
 
 
+LIBRARIES = ["-c", "import pydantic, typer, yaml, rich.console, rich.table, rich.markup, "
+                   "rich.progress\nclass M(pydantic.BaseModel):\n    x: int"]
+"""The libraries' own start-up: what every command pays before rulekeeper's code runs."""
+
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def instructions(python: str, args: list[str]) -> int:
+    """The instructions one run executes (valgrind's callgrind count)."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           python, *args], capture_output=True, text=True, check=True, env=ENV)
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise SystemExit("valgrind printed no instruction count")
+    return int(found.group(1))
+
+
 def timed(python: str, args: list[str], runs: int) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU seconds of each run."""
     walls, cpus = [], []
@@ -39,7 +66,7 @@ def timed(python: str, args: list[str], runs: int) -> tuple[list[float], list[fl
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([python, *args], check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+                       stderr=subprocess.DEVNULL, env=ENV)
         walls.append(time.perf_counter() - start)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -48,7 +75,8 @@ def timed(python: str, args: list[str], runs: int) -> tuple[list[float], list[fl
 
 def slowest_imports(python: str, count: int = 15) -> list[tuple[int, str]]:
     done = subprocess.run([python, "-X", "importtime", *COMMANDS[
-        "rulekeeper simulate cryptids --games 1"]], capture_output=True, text=True, check=True)
+        "rulekeeper simulate cryptids --games 1"]], capture_output=True, text=True, check=True,
+        env=ENV)
     rows = []
     for line in done.stderr.splitlines():
         parts = line.split("|")
@@ -63,7 +91,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--imports", action="store_true")
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
+    subprocess.run([args.python, *COMMANDS["rulekeeper simulate cryptids --games 1"]],
+                   check=True, stdout=subprocess.DEVNULL, env=ENV)  # write the caches
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+        print(f"| command | instructions, millions |  ({args.python})")
+        print("|---|---:|")
+        for label, command in {**COMMANDS, "the libraries alone": LIBRARIES}.items():
+            print(f"| {label} | {instructions(args.python, command) / 1e6:,.0f} |", flush=True)
+        return
     print(f"| command | wall, median s | wall, fastest s | CPU, median s |  ({args.runs} runs, "
           f"{args.python})")
     print("|---|---|---|---|")
