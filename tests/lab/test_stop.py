@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -62,3 +63,55 @@ def test_a_stopped_batch_without_out_says_nothing_was_kept(tmp_path):
                               signal.SIGINT)
     assert returncode == 130 and "Traceback" not in err
     assert err.strip().splitlines()[-1].endswith("none kept (--out FILE keeps them).")
+
+
+def children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death "
+                    "signal is Linux's")
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("args", [
+    ["simulate", "cryptids", "--games", "10000000", "--workers", "2", "--chunk", "50"],
+    ["odds", "cryptids", "--games", "10000000", "--workers", "2"],
+], ids=["simulate", "odds"])
+def test_workers_end_when_their_driver_is_killed(args, tmp_path):
+    process = subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli import main; main()",
+                                *args], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.2)
+            workers = children(process.pid)
+        assert len(workers) >= 2, process.stderr.read() if process.poll() is not None else ""
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 15
+        while any(map(alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(map(alive, workers))
+    finally:
+        process.kill()
+        for pid in workers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -14,6 +14,7 @@ with a 95% interval.
 from __future__ import annotations
 
 import math
+import os
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
+
+from rulekeeper.core.workers import end_with_parent
 
 Probability = Fraction | float
 
@@ -109,8 +112,9 @@ class Odds:
 T = TypeVar("T")
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
+    end_with_parent(parent)
 
 
 def in_parallel(task: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int) -> list[T]:
@@ -130,7 +134,7 @@ def in_parallel(task: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers
     method = "fork" if "fork" in methods and threading.active_count() == 1 else "spawn"
     pool = ProcessPoolExecutor(min(workers, len(jobs)),
                                mp_context=multiprocessing.get_context(method),
-                               initializer=_quiet_worker)
+                               initializer=_quiet_worker, initargs=(os.getpid(),))
     try:
         return list(pool.map(task, *zip(*jobs, strict=True)))
     except BaseException:

@@ -8,16 +8,17 @@ that seed too.
 from __future__ import annotations
 
 import signal
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from sys import intern
 from typing import Any, NamedTuple
 
 from rulekeeper.agents import play_out, seat_agents
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import derive_seed
+from rulekeeper.core.workers import end_with_parent
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
     result = game.result
     assert result is not None
     # Interned keys are one string per name: less memory, and pickled once per chunk.
-    metrics = {intern(key): value for key, value in result.metrics.items()}
+    metrics = {sys.intern(key): value for key, value in result.metrics.items()}
     return GameResult(index, seed, result.winner, result.reason, result.rounds,
                       len(game.decisions), metrics)
 
@@ -107,11 +108,15 @@ def registration(ruleset_id: str) -> tuple[str, str]:
     return ruleset.meta.id, f"{cls.__module__}:{cls.__qualname__}"
 
 
-def start_worker(ruleset_id: str, entry: str) -> None:
+def start_worker(ruleset_id: str, entry: str, parent: int | None = None) -> None:
     """A worker process's start: the ruleset registered, and the stop signals left to the
-    driver (Ctrl-C reaches every process of the terminal; the driver ends its workers)."""
+    driver (Ctrl-C reaches every process of the terminal; the driver ends its workers).
+    The worker also ends when its parent dies unwarned (SIGKILL), instead of playing on for
+    no one; ``parent``, the process id it should have (none from a fork server, which
+    itself ends with the driver)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_with_parent(parent)
     ensure_registered(ruleset_id, entry)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.rng import derive_seed
+from rulekeeper.core.workers import end_with_parent
 from rulekeeper.lab.stats import Estimate, wilson
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
@@ -199,9 +201,10 @@ class Players:
 
 
 def _worker(connection: Connection, spec: LeagueSpec, indexes: list[int],
-            entry: tuple[str, str]) -> None:
+            entry: tuple[str, str], parent: int) -> None:
     """A worker process: its players, driven by the league's messages (snapshots and
     results travel pickled: they are checked data already)."""
+    end_with_parent(parent)
     if not registry.known(entry[0]):
         registry.register(*entry)
     players = Players(spec, indexes)
@@ -258,8 +261,8 @@ def _parallel(spec: LeagueSpec, workers: int,
         for w in range(workers):
             mine, theirs = context.Pipe()
             indexes = list(range(w, spec.players, workers))
-            process = context.Process(target=_worker, args=(theirs, spec, indexes, entry),
-                                      daemon=True)
+            process = context.Process(target=_worker, daemon=True,
+                                      args=(theirs, spec, indexes, entry, os.getpid()))
             process.start()
             links.append(mine)
             processes.append(process)

@@ -15,6 +15,7 @@ memory than the chunks in flight.
 from __future__ import annotations
 
 import gc
+import os
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -165,8 +166,9 @@ def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
     forked = context.get_start_method() == "fork"
     if forked:
         gc.freeze()  # forked workers' collections then leave the shared pages uncopied
+    parent = None if context.get_start_method() == "forkserver" else os.getpid()
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
-                               initargs=registration(spec.ruleset))
+                               initargs=(*registration(spec.ruleset), parent))
     pending: set[Future[Columns]] = set()
 
     def submit() -> None:

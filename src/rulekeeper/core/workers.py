@@ -1,0 +1,28 @@
+"""What every worker process rulekeeper starts does first: end when its parent does.
+
+A driver stopped by Ctrl-C or SIGTERM ends its workers itself; one killed unwarned
+(SIGKILL, the out-of-memory killer) cannot, and its workers would play on for no one.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal the kernel sends a process when its parent dies."""
+
+
+def end_with_parent(parent: int | None) -> None:
+    """Have the kernel send this process SIGTERM when its parent dies (on Linux; elsewhere
+    nothing is done). ``parent``: the process id the parent should have, to catch a parent
+    that died before the request was made (None when the parent is a fork server, which
+    itself ends with the driver)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
