@@ -203,13 +203,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 def profile(pid: int, path: Path | None, seconds: float) -> subprocess.Popen[bytes] | None:
-    """py-spy sampling the server and its worker processes for ``seconds`` (None: no path)."""
+    """py-spy sampling the server and its workers for ``seconds`` (None: no path); only a
+    thread holding the GIL is sampled, so the stacks show where the CPU goes."""
     if path is None:
         return None
     spy = Path(sys.executable).with_name("py-spy")
     return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--subprocesses",
-                             "--nonblocking", "--rate", "50", "--duration", str(int(seconds)),
-                             "--format", "raw", "--output", str(path)],
+                             "--nonblocking", "--gil", "--rate", "50",
+                             "--duration", str(int(seconds)), "--format", "raw",
+                             "--output", str(path)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
