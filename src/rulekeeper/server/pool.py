@@ -13,9 +13,9 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Iterable
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -26,6 +26,7 @@ from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 from rulekeeper.server.models import StoredSnapshot, now
 
 RUN_RULESET = "cryptids-run"
+SNAPSHOTS = cast(Table, StoredSnapshot.__table__)
 
 
 def run_ruleset() -> CryptidsRunRuleset:
@@ -69,11 +70,11 @@ class DatabasePool:
     def add(self, snapshot: Snapshot) -> None:
         data = snapshot.model_dump(mode="json")
         dialect = self.session.get_bind().dialect.name
-        adding = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(StoredSnapshot)
+        adding = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(SNAPSHOTS)
         added = self.session.execute(adding.values(
             id=snapshot.id, run=snapshot.run, player=snapshot.player, round=snapshot.round,
             mu=snapshot.rating.mu, ghost=snapshot.ghost, data=data, created_at=now(),
-        ).on_conflict_do_nothing(index_elements=["id"]).returning(StoredSnapshot.seq)).first()
+        ).on_conflict_do_nothing(index_elements=["id"]).returning(SNAPSHOTS.c.seq)).first()
         if added is None:  # the id was taken: the same snapshot again is no change
             known = self.session.scalar(select(StoredSnapshot.data).where(
                 StoredSnapshot.id == snapshot.id))

@@ -19,12 +19,12 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import CursorResult, insert, select, update
+from sqlalchemy import CursorResult, Table, insert, select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.errors import UsageError
@@ -261,6 +261,11 @@ def battle_out(battle: StoredBattle, player: str, lang: str) -> BattleOut:
 # -- changing -----------------------------------------------------------------------------
 
 
+RUNS = cast(Table, StoredRun.__table__)
+BATTLES = cast(Table, StoredBattle.__table__)
+"""The tables the hot statements write (Core statements: no ORM bookkeeping)."""
+
+
 def store_run(session: Session, run_id: str, player_id: int, expected: int, game: Game,
               change: dict[str, Any]) -> None:
     """Write the run's new record if it is still ``player_id``'s run at ``expected`` (else
@@ -268,13 +273,12 @@ def store_run(session: Session, run_id: str, player_id: int, expected: int, game
     row."""
     state = state_of(game)
     done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-        update(StoredRun).where(StoredRun.id == run_id, StoredRun.player_id == player_id,
-                                StoredRun.version == expected)
+        update(RUNS).where(RUNS.c.id == run_id, RUNS.c.player_id == player_id,
+                           RUNS.c.version == expected)
         .values(record=game.record().model_dump(mode="json"), version=expected + 1,
                 round=state.round, lives=state.lives, victories=state.victories,
                 over=game.over, winner=game.result.winner if game.result else None,
-                rating_change=state.change.mu, last_change=change, updated_at=now())
-        .execution_options(synchronize_session=False))
+                rating_change=state.change.mu, last_change=change, updated_at=now()))
     if done.rowcount != 1:
         raise Conflict(f"version {expected} is stale: run {run_id} changed meanwhile")
 
@@ -345,8 +349,8 @@ def end_shop(session: Session, run_id: str, player_id: int, version: int,
             player_id=player_id, opponent=entry.opponent.player,
             snapshot=entry.opponent.id, ghost=entry.opponent.ghost, outcome=entry.outcome,
             record=record.model_dump(mode="json"), created_at=now())
-        session.execute(insert(StoredBattle).values(
-            {c.key: getattr(battle, c.key) for c in StoredBattle.__table__.columns}))
+        session.execute(insert(BATTLES).values(
+            {c.key: getattr(battle, c.key) for c in BATTLES.columns}))
     store_run(session, run_id, player_id, version, game,
               {**change, "battle": battle.id if battle else None})
     if game.result is not None:  # rating.change.b: the run's total, applied at its end
