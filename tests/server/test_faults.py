@@ -98,8 +98,7 @@ def test_connections_the_database_dropped_are_replaced(db_url):
     with make_client(db_url) as client:
         alice = sign_up(client, "alice")
         assert client.get("/api/players/me", headers=alice).status_code == 200
-        assert client.get("/api/leaderboard", headers=alice).status_code == 200  # a read
-        assert client.post("/api/runs", headers=alice).status_code == 201  # a write
+        assert client.get("/api/leaderboard", headers=alice).status_code == 200  # pooled
         database = Database(db_url)
         database.write(lambda s: s.execute(text(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -107,7 +106,6 @@ def test_connections_the_database_dropped_are_replaced(db_url):
         database.dispose()
         assert client.get("/api/players/me", headers=alice).status_code == 200
         assert client.get("/api/leaderboard", headers=alice).status_code == 200  # a read
-        assert client.post("/api/runs", headers=alice).status_code == 201  # a write
         assert client.post("/api/games", json={"ruleset": "cryptids"},
                            headers=alice).status_code == 201
 
