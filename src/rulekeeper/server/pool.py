@@ -13,7 +13,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Iterable
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -47,16 +47,16 @@ class KeptSnapshots:
         self._kept: OrderedDict[str, Snapshot] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, id_: str, data: dict[str, Any]) -> Snapshot:
+    def known(self, ids: Iterable[str]) -> dict[str, Snapshot]:
+        """The kept snapshots among ``ids``."""
         with self._lock:
-            found = self._kept.get(id_)
-        if found is None:
-            found = Snapshot.model_validate(data)
-            with self._lock:
-                self._kept[id_] = found
-                while len(self._kept) > self.size:
-                    self._kept.popitem(last=False)
-        return found
+            return {i: self._kept[i] for i in ids if i in self._kept}
+
+    def keep(self, snapshot: Snapshot) -> None:
+        with self._lock:
+            self._kept[snapshot.id] = snapshot
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
 
 
 class DatabasePool:
@@ -84,16 +84,23 @@ class DatabasePool:
 
     def candidates(self, round: int, *, exclude: Collection[str], low: float, high: float,
                    limit: int) -> list[Snapshot]:
-        query = select(StoredSnapshot.id, StoredSnapshot.data).where(
-            StoredSnapshot.round == round)
+        query = select(StoredSnapshot.id).where(StoredSnapshot.round == round)
         if exclude:
             query = query.where(StoredSnapshot.player.not_in(list(exclude)))
         if math.isfinite(low):
             query = query.where(StoredSnapshot.mu >= low)
         if math.isfinite(high):
             query = query.where(StoredSnapshot.mu <= high)
-        rows = self.session.execute(query.order_by(StoredSnapshot.seq.desc()).limit(limit))
-        return [self.kept.get(id_, data) for id_, data in rows]
+        ids = list(self.session.scalars(query.order_by(StoredSnapshot.seq.desc()).limit(limit)))
+        found = self.kept.known(ids)
+        missing = [i for i in ids if i not in found]
+        if missing:  # read and validated once, then kept
+            for data in self.session.scalars(select(StoredSnapshot.data).where(
+                    StoredSnapshot.id.in_(missing))):
+                snapshot = Snapshot.model_validate(data)
+                self.kept.keep(snapshot)
+                found[snapshot.id] = snapshot
+        return [found[i] for i in ids]
 
 
 def seed_pool(session: Session, snapshots: Iterable[Snapshot] | None = None) -> int:
