@@ -20,6 +20,7 @@ import asyncio
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -201,19 +202,33 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def profile(pid: int, path: Path | None, seconds: float) -> subprocess.Popen[bytes] | None:
+    """py-spy sampling the server and its workers for ``seconds`` (None: no path); only a
+    thread holding the GIL is sampled, so the stacks show where the CPU goes."""
+    if path is None:
+        return None
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--subprocesses",
+                             "--nonblocking", "--gil", "--rate", "50",
+                             "--duration", str(int(seconds)), "--format", "raw",
+                             "--output", str(path)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 \
         else values[0]
 
 
 def report(stats: Stats, elapsed: float, counts: dict[str, int], label: str,
-           cpu: float) -> str:
+           cpu: float, client_cpu: float) -> str:
     total = sum(len(v) for v in stats.latency.values())
-    everything = total
     total -= len(stats.latency.get("POST /api/players", []))  # signed up before the clock
     lines = [f"### {label}", "",
-             f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}; server CPU "
-             f"{cpu:.1f} s, {cpu / max(everything, 1) * 1000:.1f} ms a request", "",
+             f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}; after the sign-ups, "
+             f"server CPU {cpu:.1f} s, {cpu / max(total, 1) * 1000:.1f} ms a request; the "
+             f"simulated players' CPU {client_cpu:.1f} s, "
+             f"{client_cpu / max(total, 1) * 1000:.1f} ms a request", "",
              f"{total} requests in {elapsed:.1f} s after the sign-ups: "
              f"{total / elapsed:.0f} requests/s; "
              f"errors {sum(stats.errors.values())}; {counts['games']} games or runs, lost updates "
@@ -244,9 +259,12 @@ def database_url(kind: str, folder: Path) -> tuple[str, Any]:
     return make_url(kind).set(database=name).render_as_string(hide_password=False), drop
 
 
-async def run_players(scenario: str, players: int, base: str, stats: Stats, seconds: float,
-                      requests: int) -> float:
-    tokens = await asyncio.gather(*(sign_up(i, base, stats) for i in range(players)))
+async def sign_ups(players: int, base: str, stats: Stats) -> list[str | None]:
+    return list(await asyncio.gather(*(sign_up(i, base, stats) for i in range(players))))
+
+
+async def run_players(scenario: str, tokens: list[str | None], base: str, stats: Stats,
+                      seconds: float, requests: int) -> float:
     deadline = time.monotonic() + seconds
     budget = [requests]
     started = time.perf_counter()
@@ -265,6 +283,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60, help="time budget")
     parser.add_argument("--requests", type=int, default=20_000, help="request budget")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="sample the server's processes with py-spy while the players play "
+                             "and write the stacks there (collapsed, for flamegraph tools)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean pause of a player after each answer, in seconds (0: none)")
     args = parser.parse_args()
@@ -276,10 +297,17 @@ def main() -> None:
             random.seed(0)
             with LiveServer(url, workers=args.workers) as server:
                 assert server.process is not None
-                before = cpu_seconds(server.process.pid)
-                elapsed = asyncio.run(run_players(args.scenario, args.players, server.url,
-                                                  stats, args.seconds, args.requests))
+                tokens = asyncio.run(sign_ups(args.players, server.url, stats))
+                # measured from here: the workers have started and the players signed up
+                before, client_before = cpu_seconds(server.process.pid), time.process_time()
+                profiler = profile(server.process.pid, args.profile, args.seconds)
+                elapsed = asyncio.run(run_players(args.scenario, tokens, server.url, stats,
+                                                  args.seconds, args.requests))
                 cpu = cpu_seconds(server.process.pid) - before
+                client_cpu = time.process_time() - client_before
+                if profiler is not None:
+                    profiler.wait(60)
+                    print(f"py-spy stacks of the server: {args.profile}")
                 print(f"server output: {server.log}")
             counts = (recount_runs if args.scenario == "runs" else recount)(url, stats)
         finally:
@@ -288,7 +316,7 @@ def main() -> None:
     kind = "SQLite" if args.db == "sqlite" else "PostgreSQL"
     print(report(stats, elapsed, counts, f"{args.scenario}: {kind}, {args.workers} "
                                          f"worker(s), {args.players} players, think "
-                                         f"{args.think:g} s", cpu))
+                                         f"{args.think:g} s", cpu, client_cpu))
 
 
 if __name__ == "__main__":

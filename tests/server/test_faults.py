@@ -98,12 +98,14 @@ def test_connections_the_database_dropped_are_replaced(db_url):
     with make_client(db_url) as client:
         alice = sign_up(client, "alice")
         assert client.get("/api/players/me", headers=alice).status_code == 200
+        assert client.get("/api/leaderboard", headers=alice).status_code == 200  # pooled
         database = Database(db_url)
         database.write(lambda s: s.execute(text(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()")))
         database.dispose()
         assert client.get("/api/players/me", headers=alice).status_code == 200
+        assert client.get("/api/leaderboard", headers=alice).status_code == 200  # a read
         assert client.post("/api/games", json={"ruleset": "cryptids"},
                            headers=alice).status_code == 201
 
@@ -133,6 +135,8 @@ def test_the_service_survives_a_database_restart(db_url):
         subprocess.run(["su", "postgres", "-c", f"{pg_bin}/pg_ctl -D {pg_dir}/data -w -m fast "
                         f"restart -l {pg_dir}/log"], check=True, capture_output=True)
         assert client.get("/api/players/me", headers=alice).status_code == 200
+        assert client.get("/api/leaderboard", headers=alice).status_code == 200  # a read
+        assert client.post("/api/runs", headers=alice).status_code == 201  # a write
 
 
 def shop_until_stopped(url, headers, stop, acknowledged):

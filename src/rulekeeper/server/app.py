@@ -38,6 +38,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.settings = settings
     app.state.games = GameCache[Game]()
     app.state.runs = GameCache[runs.LiveRun]()
+    app.state.snapshots = pool.KeptSnapshots()
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     errors.install(app)

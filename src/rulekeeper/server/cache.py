@@ -24,9 +24,13 @@ class GameCache(Generic[T]):
 
     def take(self, key: str, version: int, rebuild: Callable[[], T]) -> T:
         """The game ``key`` at ``version``: the kept one, else ``rebuild()`` (a replay)."""
-        with self._lock:
-            kept = self._kept.pop((key, version), None)
+        kept = self.pop(key, version)
         return kept if kept is not None else rebuild()
+
+    def pop(self, key: str, version: int) -> T | None:
+        """The kept game ``key`` at ``version``, taken out; None if none is kept."""
+        with self._lock:
+            return self._kept.pop((key, version), None)
 
     def keep(self, key: str, version: int, game: T) -> None:
         with self._lock:

@@ -4,20 +4,28 @@ Every state change runs in one transaction (:meth:`Database.write`). On SQLite a
 transaction starts with ``BEGIN IMMEDIATE``, so two writers queue instead of failing on
 a lock upgrade, and the writers of one process take turns on a lock of their own first
 (SQLite's busy wait polls with growing sleeps, which a queue avoids); on PostgreSQL the
-rows a change depends on are locked (``SELECT ... FOR UPDATE``). A connection the
-database dropped (a restart) is noticed before use (``pool_pre_ping``), and a transaction
-that fails on a lost connection is run again once from the start.
+rows a change depends on are locked (``SELECT ... FOR UPDATE``) or changed by one
+conditional ``UPDATE``, and reads run without a transaction (each statement sees what was
+committed before it, as in the ``READ COMMITTED`` transactions PostgreSQL gives by default,
+without the round trips of ``BEGIN`` and ``COMMIT``).
+
+A connection the database dropped (a restart) is noticed before use: a connection that
+sat in the pool for more than :data:`IDLE_PING` seconds is pinged first (one busy with
+requests is not: a ping per transaction would cost a round trip each), and a transaction
+that fails on a lost connection is run again once from the start (the failure also makes
+the pool replace every connection it holds).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError
 from sqlalchemy.orm import Session
 
 T = TypeVar("T")
@@ -33,8 +41,29 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
-                         pool_recycle=1800)
+    engine = create_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
+    ping, lost = engine.dialect.do_ping, engine.dialect.loaded_dbapi.Error
+
+    def ping_if_idle(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.get("idle_since")  # None: a new connection, not idle
+        if idle_since is None or time.monotonic() - idle_since <= IDLE_PING:
+            return
+        try:
+            ping(dbapi_connection)
+        except lost as error:  # the pool throws it away and checks out another one
+            raise DisconnectionError(f"a pooled connection is gone: {error}") from error
+
+    event.listen(engine, "checkin", _idle_since)
+    event.listen(engine, "checkout", ping_if_idle)
+    return engine
+
+
+IDLE_PING = 1.0
+"""Seconds a pooled connection may sit unused before it is pinged on its next checkout."""
+
+
+def _idle_since(_dbapi_connection: Any, record: Any) -> None:
+    record.info["idle_since"] = time.monotonic()
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -63,6 +92,8 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self._writer = self.engine.execution_options(write=True)
+        self._reader = self.engine if self.is_sqlite else self.engine.execution_options(
+            isolation_level="AUTOCOMMIT")
         self._turns = threading.Lock() if self.is_sqlite else nullcontext()
 
     @property
@@ -70,8 +101,8 @@ class Database:
         return self.engine.dialect.name == "sqlite"
 
     def read(self, work: Callable[[Session], T]) -> T:
-        """Run ``work`` in a read transaction."""
-        return self._run(self.engine, work)
+        """Run ``work``, which only reads (on PostgreSQL, outside a transaction)."""
+        return self._run(self._reader, work)
 
     def write(self, work: Callable[[Session], T]) -> T:
         """Run ``work`` in one write transaction: all of it is committed, or none."""

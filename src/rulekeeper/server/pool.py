@@ -10,18 +10,23 @@ meets opponents from round 1.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Collection, Iterable
+from typing import cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.rulesets.cryptids_run.ruleset import CryptidsRunRuleset
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
-from rulekeeper.server.models import StoredSnapshot
+from rulekeeper.server.models import StoredSnapshot, now
 
 RUN_RULESET = "cryptids-run"
+SNAPSHOTS = cast(Table, StoredSnapshot.__table__)
 
 
 def run_ruleset() -> CryptidsRunRuleset:
@@ -30,37 +35,72 @@ def run_ruleset() -> CryptidsRunRuleset:
     return ruleset
 
 
-class DatabasePool:
-    """The snapshots table as a ``SnapshotPool``, within ``session``'s transaction."""
+class KeptSnapshots:
+    """Snapshots already read from one database's pool, by id (at most ``size``).
 
-    def __init__(self, session: Session) -> None:
+    A snapshot never changes once stored, so a kept one is never stale: matchmaking lists
+    the same candidates again and again, and each is validated once per app process.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._kept: OrderedDict[str, Snapshot] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def known(self, ids: Iterable[str]) -> dict[str, Snapshot]:
+        """The kept snapshots among ``ids``."""
+        with self._lock:
+            return {i: self._kept[i] for i in ids if i in self._kept}
+
+    def keep(self, snapshot: Snapshot) -> None:
+        with self._lock:
+            self._kept[snapshot.id] = snapshot
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
+class DatabasePool:
+    """The snapshots table as a ``SnapshotPool``, within ``session``'s transaction
+    (``kept``: the app's snapshots already read from this database)."""
+
+    def __init__(self, session: Session, kept: KeptSnapshots | None = None) -> None:
         self.session = session
+        self.kept = kept or KeptSnapshots(0)
 
     def add(self, snapshot: Snapshot) -> None:
         data = snapshot.model_dump(mode="json")
-        known = self.session.scalar(select(StoredSnapshot.data).where(
-            StoredSnapshot.id == snapshot.id))
-        if known is not None:
+        dialect = self.session.get_bind().dialect.name
+        adding = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(SNAPSHOTS)
+        added = self.session.execute(adding.values(
+            id=snapshot.id, run=snapshot.run, player=snapshot.player, round=snapshot.round,
+            mu=snapshot.rating.mu, ghost=snapshot.ghost, data=data, created_at=now(),
+        ).on_conflict_do_nothing(index_elements=["id"]).returning(SNAPSHOTS.c.seq)).first()
+        if added is None:  # the id was taken: the same snapshot again is no change
+            known = self.session.scalar(select(StoredSnapshot.data).where(
+                StoredSnapshot.id == snapshot.id))
             if known != data:
                 raise UsageError(f"snapshot {snapshot.id} is already in the pool with other "
                                  "data: snapshots never change")
-            return
-        self.session.add(StoredSnapshot(id=snapshot.id, run=snapshot.run, player=snapshot.player,
-                                        round=snapshot.round, mu=snapshot.rating.mu,
-                                        ghost=snapshot.ghost, data=data))
-        self.session.flush()
 
     def candidates(self, round: int, *, exclude: Collection[str], low: float, high: float,
                    limit: int) -> list[Snapshot]:
-        query = select(StoredSnapshot.data).where(StoredSnapshot.round == round)
+        query = select(StoredSnapshot.id).where(StoredSnapshot.round == round)
         if exclude:
             query = query.where(StoredSnapshot.player.not_in(list(exclude)))
         if math.isfinite(low):
             query = query.where(StoredSnapshot.mu >= low)
         if math.isfinite(high):
             query = query.where(StoredSnapshot.mu <= high)
-        rows = self.session.scalars(query.order_by(StoredSnapshot.seq.desc()).limit(limit))
-        return [Snapshot.model_validate(data) for data in rows]
+        ids = list(self.session.scalars(query.order_by(StoredSnapshot.seq.desc()).limit(limit)))
+        found = self.kept.known(ids)
+        missing = [i for i in ids if i not in found]
+        if missing:  # read and validated once, then kept
+            for data in self.session.scalars(select(StoredSnapshot.data).where(
+                    StoredSnapshot.id.in_(missing))):
+                snapshot = Snapshot.model_validate(data)
+                self.kept.keep(snapshot)
+                found[snapshot.id] = snapshot
+        return [found[i] for i in ids]
 
 
 def seed_pool(session: Session, snapshots: Iterable[Snapshot] | None = None) -> int:

@@ -19,22 +19,24 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, Table, insert, select, update
 from sqlalchemy.orm import Session
 
+from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.run import BattleEntry, RunState
 from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.cache import GameCache
 from rulekeeper.server.errors import ApiError, Conflict, NotFound
 from rulekeeper.server.games import EventOut, check_lang, log_file
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, now
-from rulekeeper.server.pool import DatabasePool, run_ruleset
+from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
 
 router = APIRouter(prefix="/api/runs", tags=["runs"])
 battles_router = APIRouter(prefix="/api/battles", tags=["runs"])
@@ -140,22 +142,29 @@ def battle_id(run_id: str, round_: int) -> str:
     return f"{run_id}-{round_}"
 
 
-def run_out(stored: StoredRun, game: Game) -> RunOut:
+def run_out(run_id: str, version: int, game: Game) -> RunOut:
     view = game.view("player")
     state = view["state"]
     entries = state_of(game).battles
     return RunOut(
-        id=stored.id, version=stored.version, round=state["round"], lives=state["lives"],
+        id=run_id, version=version, round=state["round"], lives=state["lives"],
         victories=state["victories"], victories_needed=state["victories_needed"],
         gold=state["gold"], actions=state["actions"], offers=state["offers"],
         row=state["places"], buying=state["buying"], prices=state["prices"],
         rating=state["rating"], rating_change=state["rating_change"], over=game.over,
         result=view["result"], pending=view["pending"],
-        battles=[BattleLine(id=battle_id(stored.id, e.round) if e.fought else None,
+        battles=[BattleLine(id=battle_id(run_id, e.round) if e.fought else None,
                             round=e.round, outcome=e.outcome,
                             opponent=e.opponent.title()["en"] if e.opponent else "nobody",
                             ghost=bool(e.opponent and e.opponent.ghost),
                             rating_change=e.change.mu) for e in entries])
+
+
+def json_answer(model: BaseModel, status_code: int = 200) -> Response:
+    """``model`` encoded once as the JSON answer (the route's ``response_model`` documents
+    it; FastAPI would validate the built model again, in another thread hop)."""
+    return Response(model.model_dump_json(), status_code=status_code,
+                    media_type="application/json")
 
 
 def fetch_run(session: Session, run_id: str, me: Me) -> StoredRun:
@@ -178,8 +187,9 @@ class PoolSource:
         return self.lent(kind, request)
 
     @contextmanager
-    def lend(self, session: Session, game: Game) -> Iterator[None]:
-        self.lent = Matchmaker(DatabasePool(session), run_ruleset().ghosts(game.table.content))
+    def lend(self, session: Session, game: Game, kept: KeptSnapshots) -> Iterator[None]:
+        self.lent = Matchmaker(DatabasePool(session, kept),
+                               run_ruleset().ghosts(game.table.content))
         try:
             yield
         finally:
@@ -188,21 +198,47 @@ class PoolSource:
 
 @dataclass
 class LiveRun:
-    """A stored run rebuilt in this process, with the source of its opponents."""
+    """A stored run rebuilt in this process: its game, the source of its opponents, and
+    its player (who never changes, so a kept run tells whose it is without a read)."""
 
     game: Game
     source: PoolSource
+    player_id: int
 
     @classmethod
-    def of(cls, record: dict[str, Any]) -> LiveRun:
+    def of(cls, record: dict[str, Any], player_id: int) -> LiveRun:
         source = PoolSource()
-        return cls(replay(record, log=False, source=source), source)
+        return cls(replay(record, log=False, source=source), source, player_id)
 
 
 def rebuild(request: Request, stored: StoredRun) -> LiveRun:
-    run: LiveRun = request.app.state.runs.take(stored.id, stored.version,
-                                               lambda: LiveRun.of(stored.record))
+    run: LiveRun = request.app.state.runs.take(
+        stored.id, stored.version, lambda: LiveRun.of(stored.record, stored.player_id))
     return run
+
+
+def kept_run(request: Request, run_id: str, version: int, me: Me) -> LiveRun | None:
+    """The run at ``version``, taken out of this process's cache if it is kept there and is
+    ``me``'s; else None (then the run is read from the database)."""
+    cache: GameCache[LiveRun] = request.app.state.runs
+    live = cache.pop(run_id, version)
+    if live is not None and live.player_id != me.id:
+        cache.keep(run_id, version, live)
+        return None
+    return live
+
+
+def refuse_illegal(request: Request, run_id: str, version: int, live: LiveRun,
+                   option: str) -> None:
+    """Raise the game's error if ``option`` cannot be taken now; the run, unchanged, is kept."""
+    pending = live.game.pending
+    try:
+        if pending is None:
+            raise ApiError("the run is over")
+        pending.option(option)
+    except (ApiError, UsageError):
+        request.app.state.runs.keep(run_id, version, live)
+        raise
 
 
 def battle_summary(battle: StoredBattle, player: str) -> BattleSummary:
@@ -225,20 +261,26 @@ def battle_out(battle: StoredBattle, player: str, lang: str) -> BattleOut:
 # -- changing -----------------------------------------------------------------------------
 
 
-def store_run(session: Session, stored: StoredRun, expected: int, game: Game,
+RUNS = cast(Table, StoredRun.__table__)
+BATTLES = cast(Table, StoredBattle.__table__)
+"""The tables the hot statements write (Core statements: no ORM bookkeeping)."""
+
+
+def store_run(session: Session, run_id: str, player_id: int, expected: int, game: Game,
               change: dict[str, Any]) -> None:
-    """Write the run's new record if it is still at ``expected`` (else :class:`Conflict`)."""
+    """Write the run's new record if it is still ``player_id``'s run at ``expected`` (else
+    :class:`Conflict`): one statement, whose condition the database checks on the locked
+    row."""
     state = state_of(game)
     done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-        update(StoredRun).where(StoredRun.id == stored.id, StoredRun.version == expected)
+        update(RUNS).where(RUNS.c.id == run_id, RUNS.c.player_id == player_id,
+                           RUNS.c.version == expected)
         .values(record=game.record().model_dump(mode="json"), version=expected + 1,
                 round=state.round, lives=state.lives, victories=state.victories,
                 over=game.over, winner=game.result.winner if game.result else None,
                 rating_change=state.change.mu, last_change=change, updated_at=now()))
     if done.rowcount != 1:
-        raise Conflict(f"version {expected} is stale: run {stored.id} changed meanwhile")
-    stored.version = expected + 1
-    stored.last_change = change
+        raise Conflict(f"version {expected} is stale: run {run_id} changed meanwhile")
 
 
 def read_for_change(request: Request, run_id: str, me: Me, version: int,
@@ -254,11 +296,10 @@ def read_for_change(request: Request, run_id: str, me: Me, version: int,
     raise Conflict(f"version {version} is stale: run {run_id} is at version {stored.version}")
 
 
-def answer(request: Request, stored: StoredRun, live: LiveRun | None) -> RunOut:
-    if live is None:
-        live = rebuild(request, stored)
-    out = run_out(stored, live.game)
-    request.app.state.runs.keep(stored.id, stored.version, live)
+def answer(request: Request, run_id: str, version: int, live: LiveRun) -> RunOut:
+    """The run's view at ``version``; the run is kept in this process under it."""
+    out = run_out(run_id, version, live.game)
+    request.app.state.runs.keep(run_id, version, live)
     return out
 
 
@@ -281,37 +322,43 @@ def start_run(session: Session, me: Me) -> tuple[StoredRun, LiveRun | None]:
                        rating_change=0.0)
     session.add(stored)
     session.flush()
-    return stored, LiveRun(game, source)
+    return stored, LiveRun(game, source, me.id)
 
 
-def end_shop(session: Session, stored: StoredRun, live: LiveRun, version: int,
-             change: dict[str, Any]) -> StoredBattle | None:
-    """Ending the shop, all in ``session``'s transaction (see the module's doc)."""
-    locked = session.execute(select(StoredRun.version).where(StoredRun.id == stored.id)
-                             .with_for_update()).scalar_one()
+def end_shop(session: Session, run_id: str, player_id: int, version: int,
+             live: LiveRun | None, change: dict[str, Any],
+             kept: KeptSnapshots) -> tuple[LiveRun, StoredBattle | None]:
+    """Ending the shop, all in ``session``'s transaction (see the module's doc). ``live`` is
+    the run at ``version``; None (a retried transaction) rebuilds it from the stored record."""
+    locked = session.execute(select(StoredRun.version).where(
+        StoredRun.id == run_id, StoredRun.player_id == player_id).with_for_update()).scalar()
     if locked != version:
-        raise Conflict(f"version {version} is stale: run {stored.id} is at version {locked}")
+        raise Conflict(f"version {version} is stale: run {run_id} is at version {locked}")
+    if live is None:
+        live = LiveRun.of(session.scalars(select(StoredRun.record).where(
+            StoredRun.id == run_id)).one(), player_id)
     game = live.game
-    with live.source.lend(session, game):
+    with live.source.lend(session, game, kept):
         game.step(END)
     entry: BattleEntry = state_of(game).battles[-1]
     battle = None
     record = entry.record()
     if record is not None and entry.opponent is not None:
         battle = StoredBattle(
-            id=battle_id(stored.id, entry.round), run_id=stored.id, round=entry.round,
-            player_id=stored.player_id, opponent=entry.opponent.player,
+            id=battle_id(run_id, entry.round), run_id=run_id, round=entry.round,
+            player_id=player_id, opponent=entry.opponent.player,
             snapshot=entry.opponent.id, ghost=entry.opponent.ghost, outcome=entry.outcome,
-            record=record.model_dump(mode="json"))
-        session.add(battle)
-        session.flush()
-    store_run(session, stored, version, game,
+            record=record.model_dump(mode="json"), created_at=now())
+        session.execute(insert(BATTLES).values(
+            {c.key: getattr(battle, c.key) for c in BATTLES.columns}))
+    store_run(session, run_id, player_id, version, game,
               {**change, "battle": battle.id if battle else None})
     if game.result is not None:  # rating.change.b: the run's total, applied at its end
         metrics = game.result.metrics
-        session.execute(update(Player).where(Player.id == stored.player_id).values(
-            mu=metrics["rating.mu"], sigma=metrics["rating.sigma"]))
-    return battle
+        session.execute(update(Player).where(Player.id == player_id).values(
+            mu=metrics["rating.mu"], sigma=metrics["rating.sigma"])
+            .execution_options(synchronize_session=False))
+    return live, battle
 
 
 # -- routes -------------------------------------------------------------------------------
@@ -319,12 +366,11 @@ def end_shop(session: Session, stored: StoredRun, live: LiveRun, version: int,
 
 @router.post("", response_model=RunOut, status_code=201,
              responses={200: {"description": "your run in progress (none was created)"}})
-def create_run(me: CurrentPlayer, request: Request, response: Response) -> RunOut:
+def create_run(me: CurrentPlayer, request: Request) -> Response:
     """Start a run (5 lives, 0 victories); if you have one in progress, it is returned (200)."""
     stored, live = request.app.state.db.write(lambda s: start_run(s, me))
-    if live is None:
-        response.status_code = 200
-    return answer(request, stored, live)
+    run = answer(request, stored.id, stored.version, live or rebuild(request, stored))
+    return json_answer(run, 201 if live is not None else 200)
 
 
 @router.get("", response_model=list[RunSummary])
@@ -348,65 +394,74 @@ def summary(row: StoredRun) -> RunSummary:
 
 
 @router.get("/{run_id}", response_model=RunOut)
-def read_run(run_id: RunId, me: CurrentPlayer, request: Request) -> RunOut:
+def read_run(run_id: RunId, me: CurrentPlayer, request: Request) -> Response:
     """Your run: lives, victories, the shop (gold, offers, row), its options, its battles."""
     stored = request.app.state.db.read(lambda s: fetch_run(s, run_id, me))
-    return answer(request, stored, rebuild(request, stored))
+    return json_answer(answer(request, stored.id, stored.version, rebuild(request, stored)))
 
 
 @router.post("/{run_id}/actions", response_model=RunOut)
-def act(run_id: RunId, body: Action, me: CurrentPlayer, request: Request) -> RunOut:
-    """One shop action (an option id of ``pending``), naming the run's version."""
+def act(run_id: RunId, body: Action, me: CurrentPlayer, request: Request) -> Response:
+    """One shop action (an option id of ``pending``), naming the run's version.
+
+    When this process keeps the run at that version, the action is one statement (the
+    version and the player checked by the update itself); otherwise the run is read first.
+    """
     if body.action == END:
         raise ApiError("the shop is ended by POST /api/runs/{id}/end-shop")
     change = {"kind": "action", "action": body.action, "version": body.version}
-    stored, live = read_for_change(request, run_id, me, body.version, change)
-    if live is not None:
-        game = live.game
-        if game.pending is None:
-            raise ApiError("the run is over")
-        game.step(body.action)
-        try:
-            request.app.state.db.write(
-                lambda s: store_run(s, stored, body.version, game, change))
-        except Conflict:  # lost a race, or a retried commit that had gone through
-            return act(run_id, body, me, request)
-    return answer(request, stored, live)
+    live = kept_run(request, run_id, body.version, me)
+    if live is None:
+        stored, live = read_for_change(request, run_id, me, body.version, change)
+        if live is None:  # a repeat: its answer again
+            return json_answer(answer(request, run_id, stored.version, rebuild(request, stored)))
+    refuse_illegal(request, run_id, body.version, live, body.action)
+    live.game.step(body.action)
+    try:
+        request.app.state.db.write(
+            lambda s: store_run(s, run_id, me.id, body.version, live.game, change))
+    except Conflict:  # lost a race, or a retried commit that had gone through
+        return act(run_id, body, me, request)
+    return json_answer(answer(request, run_id, body.version + 1, live))
 
 
 @router.post("/{run_id}/end-shop", response_model=EndShopOut)
-def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request) -> EndShopOut:
+def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request) -> Response:
     """End the shop: snapshot, opponent, battle, run updated, in one transaction.
 
     Repeating it with the same version gives the same battle again, never a second one.
     """
     change = {"kind": "end-shop", "version": body.version}
-    stored, live = read_for_change(request, run_id, me, body.version, change)
     db = request.app.state.db
-    if live is None:  # a repeat
-        ended_by = (stored.last_change or {}).get("battle")
-        battle = db.read(lambda s: s.get(StoredBattle, ended_by)) if ended_by else None
-    else:
-        pending = live.game.pending
-        if pending is None:
-            raise ApiError("the run is over")
-        if END not in pending.ids:
-            live.game.step(END)  # refused with the shop's reason, before anything changes
-        fresh = [live]
+    live = kept_run(request, run_id, body.version, me)
+    if live is None:
+        stored, live = read_for_change(request, run_id, me, body.version, change)
+        if live is None:  # a repeat
+            ended_by = (stored.last_change or {}).get("battle")
+            battle = db.read(lambda s: s.get(StoredBattle, ended_by)) if ended_by else None
+            return ended(request, me, run_id, stored.version, rebuild(request, stored), battle)
+    refuse_illegal(request, run_id, body.version, live, END)  # before anything changes
+    fresh = [live]
 
-        def work(session: Session) -> tuple[LiveRun, StoredBattle | None]:
-            # a retried transaction starts again from the stored record, not a stepped game
-            ending = fresh.pop() if fresh else LiveRun.of(stored.record)
-            return ending, end_shop(session, stored, ending, body.version, change)
+    def work(session: Session) -> tuple[LiveRun, StoredBattle | None]:
+        # a retried transaction starts again from the stored record, not a stepped game
+        return end_shop(session, run_id, me.id, body.version, fresh.pop() if fresh else None,
+                        change, request.app.state.snapshots)
 
-        try:
-            live, battle = db.write(work)
-        except Conflict:
-            return end(run_id, body, me, request)
-    run = answer(request, stored, live)
-    ended = run.battles[-1]
-    return EndShopOut(round=ended.round, outcome=ended.outcome, run=run,
-                      battle=battle_summary(battle, me.name) if battle else None)
+    try:
+        live, battle = db.write(work)
+    except Conflict:
+        return end(run_id, body, me, request)
+    return ended(request, me, run_id, body.version + 1, live, battle)
+
+
+def ended(request: Request, me: Me, run_id: str, version: int, live: LiveRun,
+          battle: StoredBattle | None) -> Response:
+    """The answer of end-shop: the battle's summary and the run."""
+    run = answer(request, run_id, version, live)
+    last = run.battles[-1]
+    return json_answer(EndShopOut(round=last.round, outcome=last.outcome, run=run,
+                                  battle=battle_summary(battle, me.name) if battle else None))
 
 
 @router.get("/{run_id}/record", response_class=Response,
@@ -423,9 +478,10 @@ def run_record(run_id: RunId, me: CurrentPlayer, request: Request, lang: Lang = 
 
 def fetch_battle(session: Session, battle_id: str, me: Me) -> tuple[StoredBattle, str]:
     """A battle the player fought, or fought against (others get 404); and the run's player."""
-    battle = session.get(StoredBattle, battle_id)
-    if battle is not None:
-        player = session.scalar(select(Player.name).where(Player.id == battle.player_id))
+    found = session.execute(select(StoredBattle, Player.name).join(
+        Player, Player.id == StoredBattle.player_id).where(StoredBattle.id == battle_id)).first()
+    if found is not None:
+        battle, player = found
         if battle.player_id == me.id or battle.opponent == me.name:
             return battle, str(player)
     raise NotFound(f"no battle {battle_id!r} of yours")
@@ -433,10 +489,10 @@ def fetch_battle(session: Session, battle_id: str, me: Me) -> tuple[StoredBattle
 
 @battles_router.get("/{battle_id}", response_model=BattleOut)
 def read_battle(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
-                request: Request, lang: Lang = "en") -> BattleOut:
+                request: Request, lang: Lang = "en") -> Response:
     """A battle you fought or were fought by: its record and events, in ``lang``."""
     battle, player = request.app.state.db.read(lambda s: fetch_battle(s, battle_id, me))
-    return battle_out(battle, player, lang)
+    return json_answer(battle_out(battle, player, lang))
 
 
 @battles_router.get("/{battle_id}/record", response_class=Response,
