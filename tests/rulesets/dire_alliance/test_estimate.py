@@ -4,7 +4,7 @@ standing (Battle) or in progress to its goal (Raid) is the likelier winner."""
 from __future__ import annotations
 
 from rulekeeper.core.game import new_game
-from rulekeeper.rulesets.dire_alliance import battle
+from rulekeeper.rulesets.dire_alliance import estimate
 from rulekeeper.rulesets.dire_alliance.raid import goals
 
 
@@ -15,10 +15,10 @@ def test_a_battle_side_with_a_fighter_fewer_or_an_objective_more_is_estimated_ac
     assert abs(sum(even.values()) - 1) < 1e-9
     lost = t.on_board("blue")[0]
     lost.area = None
-    behind = battle.chances(t)
+    behind = estimate.chances(t)
     assert behind["red"] > even["red"] and behind["blue"] < even["blue"]
     t.sides["blue"].claimed.extend(["o1", "o2"])
-    assert battle.chances(t)["blue"] > behind["blue"]
+    assert estimate.chances(t)["blue"] > behind["blue"]
 
 
 def test_a_raid_is_estimated_by_the_lead_in_progress_to_the_goals():
