@@ -195,7 +195,7 @@ ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "rando
 game of it takes longer than a decision's budget); the others roll out with their bot."""
 
 
-DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 20, "dire-alliance-raid-v1": 20}
+DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 8, "dire-alliance-raid-v1": 20}
 """Rollouts cut after this many decisions (``depth``) and scored by the ruleset's estimate,
 where whole rollouts are too long for the budgets."""
 
@@ -232,14 +232,16 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
                f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
     else:  # every seat plays one side against the rules
         side = side_of(ruleset, options, seats[0])
-        found = {}
-        for name, agents in (("mcts", (mcts,)), (bot, (bot,))):
-            results = run_batch(BatchSpec(ruleset_id, agents), games, 11, plan)
-            found[name] = wilson(sum(r.winner == side for r in results), games)
-        m, b = found["mcts"], found[bot]
+        won = {name: [r.winner == side for r in run_batch(BatchSpec(ruleset_id, (agent,)),
+                                                              games, 11, plan)]
+               for name, agent in (("mcts", mcts), (bot, bot))}
+        m, b = (wilson(sum(won[name]), games) for name in ("mcts", bot))
+        only = sum(x and not y for x, y in zip(won["mcts"], won[bot], strict=True))
+        lost = sum(y and not x for x, y in zip(won["mcts"], won[bot], strict=True))
         row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | {side} won with mcts / with {bot} "
                f"| {games} | **{m.value:.0%}** ({m.low:.0%}–{m.high:.0%}) | {b.value:.0%} "
-               f"({b.low:.0%}–{b.high:.0%}) | ")
+               f"({b.low:.0%}–{b.high:.0%}); same seeds: {only} won only with mcts, {lost} "
+               f"only with {bot} | ")
     minutes = (cpu() - started) / 60
     print(row, f"{minutes:.1f} CPU min", file=sys.stderr, flush=True)
     return [row + f"{minutes:.0f} |"]
