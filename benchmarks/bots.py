@@ -1,6 +1,6 @@
 """Search bots and forks: what a fork costs, how fast ``mcts`` decides, how often it wins.
 
-Four measurements, each printed as a Markdown table (``--write`` puts them in
+Five measurements, each printed as a Markdown table (``--write`` puts them in
 docs/benchmarks.md between this script's markers):
 
 - ``forks``: processor time of one ``game.fork()`` and one ``game.sample()`` at a quarter,
@@ -17,11 +17,14 @@ docs/benchmarks.md between this script's markers):
   half of the games against the heuristic bot; where every seat plays one side against the
   rules' automation (the heroes), the side's win rate with mcts at every seat is set
   beside the same games played by the heuristic bot.
+- ``choice``: how much the decisions matter where the dice may decide most games: the
+  heuristic bot against random play, and ``mcts`` at ``--budgets`` against the heuristic
+  bot, each agent at every seat on the same seeds.
 
 Times are processor time (the machine may be shared); time budgets of ``mcts`` are its
 own processor time too.
 
-Run: .venv/bin/python benchmarks/bots.py forks|speed|winrate|balance [--games 100]
+Run: .venv/bin/python benchmarks/bots.py forks|speed|winrate|choice|balance [--games 100]
      [--budgets 25ms,100ms] [--ruleset ID ...] [--workers 2] [--write docs/benchmarks.md]
 """
 
