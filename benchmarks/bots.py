@@ -1,6 +1,6 @@
 """Search bots and forks: what a fork costs, how fast ``mcts`` decides, how often it wins.
 
-Four measurements, each printed as a Markdown table (``--write`` puts them in
+Five measurements, each printed as a Markdown table (``--write`` puts them in
 docs/benchmarks.md between this script's markers):
 
 - ``forks``: processor time of one ``game.fork()`` and one ``game.sample()`` at a quarter,
@@ -17,11 +17,14 @@ docs/benchmarks.md between this script's markers):
   half of the games against the heuristic bot; where every seat plays one side against the
   rules' automation (the heroes), the side's win rate with mcts at every seat is set
   beside the same games played by the heuristic bot.
+- ``choice``: how much the decisions matter where the dice may decide most games: the
+  heuristic bot against random play, and ``mcts`` at ``--budgets`` against the heuristic
+  bot, each agent at every seat on the same seeds.
 
 Times are processor time (the machine may be shared); time budgets of ``mcts`` are its
 own processor time too.
 
-Run: .venv/bin/python benchmarks/bots.py forks|speed|winrate|balance [--games 100]
+Run: .venv/bin/python benchmarks/bots.py forks|speed|winrate|choice|balance [--games 100]
      [--budgets 25ms,100ms] [--ruleset ID ...] [--workers 2] [--write docs/benchmarks.md]
 """
 
@@ -195,9 +198,24 @@ ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "rando
 game of it takes longer than a decision's budget); the others roll out with their bot."""
 
 
-DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 20, "dire-alliance-raid-v1": 20}
+DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 8, "dire-alliance-raid-v1": 20}
 """Rollouts cut after this many decisions (``depth``) and scored by the ruleset's estimate,
 where whole rollouts are too long for the budgets."""
+
+
+def pair_rate(ruleset_id: str, agent: str, other: str, games: int,
+              plan: Plan) -> tuple[int, int, int]:
+    """Wins and ties of ``agent`` against ``other`` (every other seat), ``agent`` at each seat
+    in turn for an equal share of ``games`` (the same seeds at every seat); and games played."""
+    ruleset = registry.load(ruleset_id)
+    seats = ruleset.seats(ruleset.parse_options({}))
+    wins = ties = 0
+    for place, seat in enumerate(seats):
+        agents = tuple(agent if i == place else other for i in range(len(seats)))
+        results = run_batch(BatchSpec(ruleset_id, agents), games // len(seats), 11, plan)
+        wins += sum(r.winner == seat for r in results)
+        ties += sum(r.winner is None for r in results)
+    return wins, ties, games // len(seats) * len(seats)
 
 
 def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
@@ -211,27 +229,22 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
     mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{cut}{peek(ruleset)}"
     started = cpu()
     if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides
-        wins = ties = 0
-        for place, seat in enumerate(seats):
-            agents = tuple(mcts if i == place else bot for i in range(len(seats)))
-            results = run_batch(BatchSpec(ruleset_id, agents), games // len(seats), 11 + place,
-                                plan)
-            wins += sum(r.winner == seat for r in results)
-            ties += sum(r.winner is None for r in results)
-        played = games // len(seats) * len(seats)
+        wins, ties, played = pair_rate(ruleset_id, mcts, bot, games, plan)
         rate = wilson(wins, played)
         row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | mcts against {bot} | {played} "
                f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
     else:  # every seat plays one side against the rules
         side = side_of(ruleset, options, seats[0])
-        found = {}
-        for name, agents in (("mcts", (mcts,)), (bot, (bot,))):
-            results = run_batch(BatchSpec(ruleset_id, agents), games, 11, plan)
-            found[name] = wilson(sum(r.winner == side for r in results), games)
-        m, b = found["mcts"], found[bot]
+        won = {name: [r.winner == side for r in run_batch(BatchSpec(ruleset_id, (agent,)),
+                                                              games, 11, plan)]
+               for name, agent in (("mcts", mcts), (bot, bot))}
+        m, b = (wilson(sum(won[name]), games) for name in ("mcts", bot))
+        only = sum(x and not y for x, y in zip(won["mcts"], won[bot], strict=True))
+        lost = sum(y and not x for x, y in zip(won["mcts"], won[bot], strict=True))
         row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | {side} won with mcts / with {bot} "
                f"| {games} | **{m.value:.0%}** ({m.low:.0%}–{m.high:.0%}) | {b.value:.0%} "
-               f"({b.low:.0%}–{b.high:.0%}) | ")
+               f"({b.low:.0%}–{b.high:.0%}); same seeds: {only} won only with mcts, {lost} "
+               f"only with {bot} | ")
     minutes = (cpu() - started) / 60
     print(row, f"{minutes:.1f} CPU min", file=sys.stderr, flush=True)
     return [row + f"{minutes:.0f} |"]
@@ -250,6 +263,31 @@ def winrate(args: argparse.Namespace) -> str:
     return (f"### How often mcts wins\n\n`benchmarks/bots.py winrate --games {args.games} "
             f"--budgets {args.budgets}` ({machine()}, {args.workers} workers). Budgets are "
             f"the search's processor time per decision.\n\n" + "\n".join(lines) + "\n")
+
+
+# --- how much choice matters ----------------------------------------------------------------
+
+def choice(args: argparse.Namespace) -> str:
+    """Where the dice may decide most games: how often a bot beats one that plays at
+    random, and how often a long search beats the heuristic bot."""
+    plan = Plan(workers=args.workers)
+    lines = ["| ruleset | agent | against | games | wins of the agent (95% interval) | ties |",
+             "|---|---|---|---:|---|---:|"]
+    for ruleset_id in args.ruleset or deciding():
+        ruleset = registry.load(ruleset_id)
+        bot = ruleset.default_bot
+        pairs = [(bot, "random")]
+        pairs += [(f"mcts:budget={b}:rollout={bot}:prior={bot}{peek(ruleset)}", bot)
+                  for b in (args.budgets.split(",") if args.budgets else [])]
+        for agent, other in pairs:
+            wins, ties, played = pair_rate(ruleset_id, agent, other, args.games, plan)
+            lines.append(f"| {ruleset_id} | {agent} | {other} | {played} | "
+                         f"{rate(wins, played)} | {ties} |")
+            print(lines[-1], file=sys.stderr, flush=True)
+    return (f"### How much choice matters\n\n`benchmarks/bots.py choice --games {args.games} "
+            f"--budgets {args.budgets}` ({machine()}, {args.workers} workers). Each agent plays "
+            f"every seat for an equal share of the games, on the same seeds.\n\n"
+            + "\n".join(lines) + "\n")
 
 
 # --- balance re-checked ----------------------------------------------------------------------
@@ -337,7 +375,8 @@ def machine() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("forks", "speed", "winrate", "balance"))
+    parser.add_argument("what", choices=("forks", "speed", "winrate", "choice",
+                                               "balance"))
     parser.add_argument("--ruleset", action="append", help="only these rulesets")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--decisions", type=int, default=10, help="speed: decisions searched")
@@ -350,7 +389,7 @@ def main() -> None:
     parser.add_argument("--write", type=Path, help="update this Markdown page")
     args = parser.parse_args()
     text = {"forks": forks, "speed": speed, "winrate": winrate,
-            "balance": balance}[args.what](args)
+            "choice": choice, "balance": balance}[args.what](args)
     print(text)
     if args.write:
         write_section(args.write, f"bots-{args.what}", text)

@@ -143,3 +143,22 @@ def test_it_makes_legal_decisions_in_every_ruleset(ruleset_id):
     assert searched
     again = replay(game.record())
     assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+
+
+def test_the_next_search_goes_on_with_the_tree_below_the_decisions_taken():
+    for reuse, kept in (("true", True), ("false", False)):
+        game = new_game("nim")
+        north = make_agent(f"mcts:budget=100:reuse={reuse}", game.ruleset, "north", 1)
+        game.step(decide(north, game))
+        game.step("1")  # south's answer, which the tree has tried
+        decide(north, game)
+        assert (north.last.reused > 0) is kept
+        assert north.last.iterations == 100
+    other = new_game("nim")
+    north = make_agent("mcts:budget=50", other.ruleset, "north", 1)
+    chosen = decide(north, other)
+    fresh = new_game("nim")  # a game whose decisions are not those searched: nothing is kept
+    fresh.step(next(o for o in fresh.pending.ids if o != chosen))
+    fresh.step("1")
+    decide(north, fresh)
+    assert north.last.reused == 0

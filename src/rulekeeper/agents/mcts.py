@@ -28,6 +28,9 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
 - ``c``: the exploration constant of UCB (default 1.0).
 - ``peek``: ``true`` lets the search see hidden information in a ruleset that cannot
   determinize yet (it is refused otherwise).
+- ``reuse``: ``true`` (default) keeps, for the next decision, the part of the tree below the
+  option chosen and the decisions taken since (matched by option id), so a seat deciding
+  several times in a row goes on with what it found; ``false`` starts every search afresh.
 """
 
 from __future__ import annotations
@@ -115,10 +118,12 @@ class Search:
 
     iterations: int = 0
     seconds: float = 0.0
+    reused: int = 0
+    """Iterations of earlier searches kept in the tree (``reuse``)."""
     visits: dict[str, int] = field(default_factory=dict)
 
 
-OPTIONS = ("budget", "rollout", "prior", "depth", "c", "peek")
+OPTIONS = ("budget", "rollout", "prior", "depth", "c", "peek", "reuse")
 
 
 class MctsAgent:
@@ -129,7 +134,7 @@ class MctsAgent:
     def __init__(self, ruleset: Ruleset[Any], seat: str = "", seed: int = 0, *,
                  budget: Budget | None = None, rollout: str = "random",
                  prior: str | None = None, depth: int | None = None, c: float = 1.0,
-                 peek: bool = False) -> None:
+                 peek: bool = False, reuse: bool = True) -> None:
         if (ruleset.meta.hidden_information and not peek
                 and type(ruleset).determinize is Ruleset.determinize):
             raise UsageError(f"mcts: {ruleset.meta.id} hides information but cannot yet "
@@ -142,7 +147,9 @@ class MctsAgent:
         self.prior = prior
         self.depth = depth
         self.c = c
+        self.reuse = reuse
         self.last = Search()
+        self._kept: tuple[list[str], Node] | None = None
         self._random = random.Random(seed)
         self._seed = seed
         self._bots: dict[tuple[str, str], Agent] = {}
@@ -169,7 +176,8 @@ class MctsAgent:
                    budget=Budget.parse(options["budget"]) if "budget" in options else None,
                    rollout=rollout, prior=None if prior == "none" else prior,
                    depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
-                   c=1.0 if c is None else c, peek=_flag(options, "peek"))
+                   c=1.0 if c is None else c, peek=_flag(options, "peek"),
+                   reuse=_flag(options, "reuse", "true"))
 
     def __repr__(self) -> str:
         return (f"MctsAgent({self.ruleset.meta.id!r}, {self.seat!r}, budget={self.budget}, "
@@ -188,7 +196,8 @@ class MctsAgent:
         if len(decision.options) == 1:
             return decision.options[0].id
         start = time.thread_time()
-        root = Node()
+        root = self._kept_tree(game) or Node()
+        self.last.reused = sum(child.visits for child in root.children.values())
         seat = decision.player
         iterations = self.budget.iterations
         deadline = start + (self.budget.seconds or 0.0)
@@ -207,7 +216,27 @@ class MctsAgent:
         best = max((k for k in keys if k in root.children),
                    key=lambda k: (root.children[k].visits, k == root.guess,
                                   root.children[k].value))
+        if self.reuse:
+            self._kept = ([*game.decisions, best[2]], root.children[best])
         return best[2]
+
+    def _kept_tree(self, game: Game) -> Node | None:
+        """The part of the last search's tree that lies below the decisions taken since it
+        (the seat's own, the others', the rules' single options), when they can be followed:
+        a node's children are matched by option id, and a node with none or several that
+        match (or another game) ends the reuse."""
+        if self._kept is None:
+            return None
+        before, node = self._kept
+        self._kept = None
+        if game.decisions[:len(before)] != before:
+            return None
+        for option in game.decisions[len(before):]:
+            found = [child for key, child in node.children.items() if key[2] == option]
+            if len(found) != 1:
+                return None
+            node = found[0]
+        return node
 
     def _iterate(self, root: Node, world: Game) -> None:
         """One iteration: select and expand in ``world``, roll out, back up."""
@@ -301,8 +330,8 @@ def _number(options: Mapping[str, str], key: str, kind: type[int] | type[float],
     return value
 
 
-def _flag(options: Mapping[str, str], key: str) -> bool:
-    value = options.get(key, "false").lower()
+def _flag(options: Mapping[str, str], key: str, default: str = "false") -> bool:
+    value = options.get(key, default).lower()
     if value not in ("true", "false", "yes", "no"):
         raise UsageError(f"mcts {key}={options[key]!r}: true or false")
     return value in ("true", "yes")

@@ -3,7 +3,6 @@ activating fighters, and the end of the game. What actions do is in ``actions``.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.core.rules_index import cites
@@ -256,29 +255,6 @@ def at_limit(t: Battle) -> tuple[str | None, str]:
         if len(leaders) == 1:
             return leaders[0], f"{leaders[0]} holds more {criterion} ({score[leaders[0]]})"
     return None, "a draw"
-
-
-STANDING = {"objective": 3.0, "site": 2.0, "fighter": 1.5, "card": 0.3}
-"""What a search counts of each side's standing in an unfinished game (``chances``)."""
-SPREAD = 3.0
-"""The lead in standing that makes a side about three times as likely to win as the other."""
-
-
-def chances(t: Battle) -> dict[str, float]:
-    """Each seat's chance to win an unfinished game, as a search estimates it (not a rule):
-    a logistic of the lead in objectives claimed, sites held, fighters on the board and the
-    fighter cards left to lose."""
-    standing = {}
-    for seat, area in t.sides.items():
-        cards = sum(card != DREAD for card in (*area.hand, *area.deck, *area.discard,
-                                                 *area.play))
-        standing[seat] = (STANDING["objective"] * len(area.claimed)
-                          + STANDING["site"] * sum(1 for s in t.sites.values() if s.holder == seat)
-                          + STANDING["fighter"] * len(t.on_board(seat))
-                          + STANDING["card"] * cards)
-    lead = standing[t.aggressor] - standing[t.defender]
-    ahead = 1 / (1 + math.exp(-lead / SPREAD))
-    return {t.aggressor: ahead, t.defender: 1 - ahead}
 
 
 def metrics(t: Battle) -> dict[str, float]:

@@ -70,6 +70,8 @@ class Reading(BoardReading):
                          for f in a["fighters"]}
         self.players = state["players"]
         self.goal = state["scenario"]["goal"]
+        self._hits: dict[tuple[int, int, bool, bool], float] = {}
+        self._positions: dict[tuple[str, str], float] = {}
 
     def mine(self, f: Fighter) -> bool:
         return bool(f["side"] == self.seat)
@@ -107,8 +109,10 @@ class Reading(BoardReading):
             dice -= 1
         if dice <= 0:
             return 0.0
-        odds = self.dice.odds(dice, target["defense"], attacker["sated"], target["sated"])
-        return float(odds.hit)
+        key = (dice, target["defense"], attacker["sated"], target["sated"])
+        if key not in self._hits:  # remembered: the one-step scores ask the same odds often
+            self._hits[key] = float(self.dice.odds(*key).hit)
+        return self._hits[key]
 
     def attack_value(self, attacker: Fighter, target: Fighter, kind: str, extra: int = 0) -> float:
         dice = attacker[kind] + extra
@@ -131,7 +135,14 @@ class Reading(BoardReading):
                 for o in area["objectives"] if o["owner"] != side]
 
     def position(self, f: Fighter, area: str) -> float:
-        """How good it is for ``f`` to stand in ``area``."""
+        """How good it is for ``f`` to stand in ``area`` (remembered by fighter and area:
+        nothing it reads changes with where ``f`` stands now)."""
+        key = (f["id"], area)
+        if key not in self._positions:
+            self._positions[key] = self._position(f, area)
+        return self._positions[key]
+
+    def _position(self, f: Fighter, area: str) -> float:
         value = 0.0
         objectives = self.targets(f["side"])
         if objectives:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.rules_index import cites
 
@@ -44,6 +44,13 @@ class PlayArea:
     supply: dict[str, int] = field(default_factory=dict)
     play: list[str] = field(default_factory=list)
     claimed: list[str] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayArea:
+        """Its piles hold card ids: a copy of a game's state (a checkpoint's, a search's
+        world) copies them pile by pile, much faster than deeply."""
+        return PlayArea(self.seat, list(self.deck), list(self.hand), list(self.discard),
+                        list(self.graveyard), dict(self.supply), list(self.play),
+                        list(self.claimed))
 
     def counts(self) -> Counter[str]:
         """Every card this player holds, wherever it is (for the conservation check)."""

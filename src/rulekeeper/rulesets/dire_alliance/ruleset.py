@@ -19,6 +19,7 @@ from rulekeeper.rulesets.dire_alliance import (
     checks,
     damage,
     dice,
+    estimate,
     healing,
     hidden,
     movement,
@@ -81,8 +82,9 @@ class DireAllianceBattle(Ruleset[BattleTable]):
         return battle.play_rounds(table.state)
 
     def evaluate(self, table: BattleTable) -> Mapping[str, float] | None:
-        """A search's estimate (``battle.chances``): objectives, sites, fighters, cards."""
-        return battle.chances(table.state) if table.state is not None else None
+        """A search's estimate (``estimate.chances``): objectives, sites, fighters, cards,
+        where the fighters stand."""
+        return estimate.chances(table.state) if table.state is not None else None
 
     def determinize(self, table: BattleTable, seat: str, rng: Rng) -> None:
         """The opponent's hand dealt again from its hand and deck; both decks shuffled."""

@@ -114,6 +114,10 @@ class Objective:
     name: str
     claimed_by: str | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Objective:
+        """Its fields are values: copied field by field (see ``Fighter``)."""
+        return replace(self)
+
 
 @dataclass(slots=True)
 class SiteState:
@@ -124,6 +128,10 @@ class SiteState:
     area: str
     name: str
     holder: str | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SiteState:
+        """Its fields are values: copied field by field (see ``Fighter``)."""
+        return replace(self)
 
 
 @dataclass(kw_only=True, eq=False)

@@ -4,6 +4,7 @@ villain with its deck and wounds, and the names of the two teams."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulekeeper.rulesets.dire_alliance.cards import PlayArea
 from rulekeeper.rulesets.dire_alliance.raid.models import Hero as HeroSpec
@@ -24,6 +25,10 @@ class RowCard:
     card: str
     faceup: bool
     tokens: list[str] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RowCard:
+        """Its fields are values (tokens are ids): copied field by field (see ``Fighter``)."""
+        return RowCard(self.card, self.faceup, list(self.tokens))
 
 
 @dataclass(eq=False)
