@@ -24,7 +24,6 @@ from .helpers import (
     villain,
 )
 
-
 RANK_II_DIGGER = {"raid_sides.0.minions.gravedigger.rank": "II"}
 """The sample's Gravedigger is rank I; these tests want a rank II minion with a plain Melee."""
 
