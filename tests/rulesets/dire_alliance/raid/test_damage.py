@@ -24,6 +24,9 @@ from .helpers import (
     villain,
 )
 
+RANK_II_DIGGER = {"raid_sides.0.minions.gravedigger.rank": "II"}
+"""The sample's Gravedigger is rank I; these tests want a rank II minion with a plain Melee."""
+
 
 def hit(game, attacker, target, *answers, kind="melee"):
     """An attack that hits (the attacker's dice all HIT, the defender's all blank)."""
@@ -74,8 +77,8 @@ def test_a_figure_stunned_by_an_effect_keeps_its_tokens_and_conditions():
                   "raid.damage.hero.damage-pile", "raid.damage.hero.action-row",
                   "raid.lose-card.damage-pile")
 def test_a_damaged_hero_loses_a_card_matching_the_rank_from_hand_then_deck_then_discard():
-    game = start(1, rulings=HARD)
-    digger = summon(game, "gravedigger", "red-camp")    # rank II
+    game = start(1, rulings=HARD, sets=RANK_II_DIGGER)
+    digger = summon(game, "gravedigger", "red-camp")    # rank II here
     # Iron Brace (II, III) and Charge (I, II) match; the Cleaver (I) does not; the hero picks
     deal(game, hand=["heavy-cleaver", "charge", "iron-brace"],
          deck=["trophy", "consecrated-blade", "iron-brace"], discard=["charge"],
@@ -115,7 +118,8 @@ def test_damage_from_an_unranked_enemy_or_an_effect_takes_the_top_card_of_the_de
 @pytest.mark.rule("raid.damage.hero.defeated", "raid.game.lose.hero-defeated",
                   "raid.game.end.hero-dies", "raid.game.end.immediate")
 def test_a_hero_who_cannot_lose_the_card_is_defeated_and_the_game_ends_at_once():
-    game = start(1, rulings=HARD, dice=["HIT", "HIT", "blank"] + ["blank"] * 9)
+    game = start(1, rulings=HARD, dice=["HIT", "HIT", "blank"] + ["blank"] * 9,
+                 sets=RANK_II_DIGGER)
     # only rank I and II cards outside the action row: a rank II hit cannot be absorbed...
     deal(game, hand=["charge"], deck=["heavy-cleaver"] * 2, row=[("iron-brace", True)])
     place(game, maren="crossroads")
@@ -172,23 +176,39 @@ def test_a_healed_minion_is_joined_by_a_minion_of_its_rank_from_the_bag():
     caretaker = summon(game, "caretaker", "crossroads")
     r.decider = "hero1"
     heal = Effect.model_validate({"heal": 1, "who": "friend-here"})
-    # the bag holds three kinds of rank I: the heroes pick which
+    # the bag holds four kinds of rank I: the heroes pick which
     _, asked = drive(enemy_actions.perform(r, caretaker, heal), "reclaimed")
-    assert set(asked[0].ids) == {"reclaimed", "caretaker", "mourner"}
+    assert set(asked[0].ids) == {"reclaimed", "caretaker", "mourner", "gravedigger"}
     here = [f.card for f in r.in_area("crossroads")]
     assert sorted(here) == ["caretaker", "reclaimed"]
     placed = new_events(game, 0, "raid.heal.minion")[0]
     assert placed["rule"] == "raid.heal.minion" and placed["rank"] == "I"
-    # hard: the strongest kind (the Mourner: 0 + 2 + 1 dice)
+    # the only kind of rank II is no tie: a healed Butcher is joined by a Butcher
+    butcher = summon(game, "butcher", "well")
+    since = mark(game)
+    drive(enemy_actions.perform(r, butcher, heal))
+    assert sorted(f.card for f in r.in_area("well")) == ["butcher", "butcher"]
+    assert not new_events(game, since, "tie.decided")
+
+
+@pytest.mark.rule("raid.heal.minion", "raid.ties.hard")
+def test_hard_reinforces_a_healed_minion_with_a_kind_that_claims_then_the_strongest():
     game = start(1, rulings=HARD)
     r = raid(game)
-    digger = summon(game, "gravedigger", "crossroads")   # rank II: Gravedigger or Butcher
-    drive(enemy_actions.perform(r, digger, heal))
-    assert sorted(f.card for f in r.in_area("crossroads")) in (
-        ["butcher", "gravedigger"], ["gravedigger", "gravedigger"])
+    heal = Effect.model_validate({"heal": 1, "who": "friend-here"})
+    # the Gravedigger's first action is Control: it claims the objective where it stands
     caretaker = summon(game, "caretaker", "bog")
     drive(enemy_actions.perform(r, caretaker, heal))
-    assert sorted(f.card for f in r.in_area("bog")) == ["caretaker", "mourner"]
+    assert sorted(f.card for f in r.in_area("bog")) == ["caretaker", "gravedigger"]
+    tie = new_events(game, 0, "tie.hard")[0]
+    assert tie["chosen"] == "Gravedigger" and "Control" in tie["criterion"]
+    # with no Gravedigger left in the bag: the most dice (the Mourner: 0 + 2 + 1)
+    summon(game, "gravedigger", "marsh")
+    since = mark(game)
+    caretaker = summon(game, "caretaker", "cairn")
+    drive(enemy_actions.perform(r, caretaker, heal))
+    assert sorted(f.card for f in r.in_area("cairn")) == ["caretaker", "mourner"]
+    assert new_events(game, since, "tie.hard")[0]["chosen"] == "Mourner"
 
 
 @pytest.mark.rule("raid.objective.villain-damage")

@@ -265,3 +265,15 @@ def test_hard_ties_between_minions_favour_one_that_can_attack_now():
     chosen, asked = drive(minions.nearest_minion(r, "hero1", "blue"))
     assert asked == [] and chosen.area in ("thorn-thicket", "hanging-tree")
     assert shooter.card == chosen.card
+
+
+@pytest.mark.rule("raid.ties.hard", "raid.enemy-act.minion.nearest")
+def test_hard_ties_between_minions_favour_one_that_can_claim_an_objective_now():
+    game = start(2, rulings=HARD)
+    place(game, maren="crossroads", cole="thorn-thicket")
+    summon(game, "gravedigger", "thorn-thicket")        # can Melee Cole Ashby
+    claimer = summon(game, "gravedigger", "cairn")      # on the yellow gravestone, no hero
+    r = raid(game)
+    chosen, asked = drive(minions.nearest_minion(r, "hero1", "yellow"))
+    assert asked == [] and chosen is claimer
+    assert "claim an objective" in new_events(game, 0, "tie.hard")[0]["criterion"]

@@ -130,7 +130,7 @@ def test_the_picture_shows_minions_face_down_cards_piles_and_keeps_the_phase_on_
     assert "Charge down (no modifiers), Iron Brace up (+2 defense)" in text
     assert "discard: Heavy Cleaver; damage: Consecrated Blade" in text
     assert "  Reclaimed grey I 2/0/0, 8: Melee. | Move, then Melee." in text
-    assert "Gravedigger yellow II 2/0/2" in text  # every kind's rank and actions
+    assert "Gravedigger yellow I 2/0/2" in text  # every kind's rank and actions
     shown = screen(game)
     assert max(len(line) for line in shown) <= 80
     status = shown.index(next(line for line in shown if "Round 1, Heroes Act phase" in line))

@@ -97,6 +97,28 @@ def test_the_bot_prefers_the_likelier_hit_and_the_villain_and_settles_ties_kindl
     assert bot.choose(game.view("hero1"), tie) == "maren"
 
 
+def test_the_bot_activates_the_minion_that_can_do_least_and_sends_the_villain_to_the_heroes():
+    game = start(2)
+    place(game, maren="crossroads", cole="thorn-thicket", hollow_king="well")
+    claimer = summon(game, "gravedigger", "marsh")      # Control first, on a free gravestone
+    idle = summon(game, "reclaimed", "well")            # no hero to attack, nothing to claim
+    fighter = summon(game, "gravedigger", "thorn-thicket")   # can Melee Cole Ashby
+    bot = RaidHeuristicBot("hero1", 1)
+    question = "Tie: which minion Sister Maren activates?"
+    # the quiet Black Marsh is where the Gravedigger would claim: the Dry Well's Reclaimed
+    tie = Decision("hero1", "tie", options([(claimer.id, "Gravedigger"), (idle.id, "Reclaimed")]),
+                   "raid.ties.mutual", question)
+    assert bot.choose(game.view("hero1"), tie) == idle.id
+    tie = Decision("hero1", "tie", options([(claimer.id, "Gravedigger"),
+                                            (fighter.id, "Gravedigger")]),
+                   "raid.ties.mutual", question)
+    assert bot.choose(game.view("hero1"), tie) == fighter.id
+    # the gravestone nearest a hero (the Stone Cairn, next to both), not the Sunken Bog
+    tie = Decision("hero1", "tie", options([("bog", "Sunken Bog"), ("cairn", "Stone Cairn")]),
+                   "raid.ties.mutual", "Tie: which objective The Hollow King moves toward?")
+    assert bot.choose(game.view("hero1"), tie) == "cairn"
+
+
 @pytest.mark.rule("raid.ruling.combat-die")
 def test_the_combat_die_faces_follow_the_ruling():
     # the third face: BLOCK on the default die, HIT on the hit-heavy one

@@ -129,6 +129,22 @@ class Reading(BoardReading):
         guard = 2 if self.areas[e["area"]]["objectives"] else 0
         return MINION + 4 * danger + near + guard
 
+    def activation_harm(self, e: Figure) -> float:
+        """How much activating this minion now could hurt the heroes: most if it claims the
+        objective it stands on (its first action is Control, no hero there), then if it can
+        attack a hero, then by the danger around it."""
+        area = e["area"]
+        heroes_here = any(h["area"] == area for h in self.heroes.values())
+        first = self.state["minions"][e["minion"]]["actions"][0]
+        harm = self.threat(area, 1) + (3.0 if area == self.here else 0.0)
+        if first.startswith("Control") and self.areas[area]["objectives"] and not heroes_here:
+            return 20.0 + harm
+        if ((e["melee"] or e.get("star")) and heroes_here) or (e["shoot"] and any(
+                h["area"] not in (None, area) and self.sees(area, h["area"])
+                for h in self.heroes.values())):
+            return 10.0 + harm
+        return harm
+
     def attack_value(self, dice: int, e: Figure) -> float:
         return self.hit(dice, e["defense"]) * self.enemy_worth(e)
 
@@ -347,13 +363,17 @@ class RaidHeuristicBot(OneStepBot):
         return 1.0 if option == "attack" else 0.0
 
     def _tie(self, r: Reading, decision: Decision, option: str) -> float:
-        """Decide for the enemies the way that hurts the heroes least."""
+        """Decide for the enemies the way that hurts the heroes least: the sturdiest hero, the
+        minion that can do least now, the objective nearest a hero, the weakest kind."""
         if option in r.figures:
             f = r.figures[option]
             if f["team"] == "heroes":
                 hero = next(h for h in r.heroes.values() if h["id"] == option)
                 return r.coverage(hero) + hero["stats"]["defense"]
-            return -r.threat(f["area"], 1) - (3 if f["area"] == r.here else 0)
+            return -r.activation_harm(f)
+        if option in r.areas and "which objective" in decision.prompt:
+            # the objective nearest a hero: the heroes can stand on it before it is claimed
+            return -min((r.dist(option, h["area"]) for h in r.heroes.values()), default=0)
         if option in r.areas:
             heroes_seen = sum(1 for h in r.heroes.values() if h["area"] and
                               r.sees(option, h["area"]))

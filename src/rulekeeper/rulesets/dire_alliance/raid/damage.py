@@ -227,13 +227,13 @@ def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
 
 def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     """raid.heal.minion: a minion of the same rank from the bag is placed in its area; which
-    kind, when the bag holds several of that rank, is a tie (hard: the strongest)."""
+    kind, when the bag holds several of that rank, is a tie (hard: ``kind_score``)."""
     cites("raid.additional.minion-heal")
     kinds = same_rank_in_bag(t, minion)
-    candidates = [ties.Candidate(k, t.kinds[k].name, (strength(t, k),)) for k in kinds]
+    candidates = [ties.Candidate(k, t.kinds[k].name, kind_score(t, k)) for k in kinds]
     chosen = yield from ties.settle(t, t.decider, f"which minion of rank "
                                     f"{t.rank(minion)} joins {minion.name}", candidates,
-                                    "raid.ties.mutual", "the strongest kind (most dice in all)")
+                                    "raid.ties.mutual", KIND_CRITERION)
     token = next(m for m in t.bag if t.fighters[m].card == chosen)
     t.bag.remove(token)
     area = minion.area
@@ -244,6 +244,17 @@ def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     t.emit("raid.heal.minion", "raid.heal.minion", minion=minion.name, placed=a(placed.name),
            rank=t.rank(minion) or "unranked", area=t.area_name(area))
     t.check_goal("enemies")
+
+
+KIND_CRITERION = "a kind whose first action is Control, then the strongest (most dice in all)"
+
+
+def kind_score(t: Raid, kind: str) -> tuple[float, ...]:
+    """The hard ruling's score of a minion kind joining the board: one whose first action is
+    Control (it claims the objective where it stands at its next activation, the enemies'
+    way to win), then the most dice."""
+    claims = t.kinds[kind].actions[0].effects[0].verb == "control"
+    return (1 if claims else 0, strength(t, kind))
 
 
 def strength(t: Raid, kind: str) -> int:

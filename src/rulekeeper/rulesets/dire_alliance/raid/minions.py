@@ -74,8 +74,14 @@ def spawn(t: Raid, who: str) -> Fighter | None:
 
 
 def minion_score(t: Raid, minion: Fighter) -> tuple[float, ...]:
-    """The hard ruling's score of a minion to activate: it can attack a hero now, then its
-    attack dice, then the minion id order."""
+    """The hard ruling's score of a minion to activate: its first action is Control and it
+    can claim an objective now (one in play in its area, no hero there), then it can attack
+    a hero now, then its attack dice."""
+    here = minion.area
+    assert here is not None
+    if (t.kinds[minion.card].actions[0].effects[0].verb == "control" and not t.heroes_in(here)
+            and any(t.objectives[o].area == here for o in t.objectives_in_play())):
+        return (2, 0)
     kinds: tuple[Kind, ...] = ("melee", "shoot")
     for kind in kinds:
         if attacks_with(t, minion, kind) and valid_targets(t, minion, kind):
@@ -101,7 +107,8 @@ def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
         t, seat, f"which {colour} minion {hero.name} activates",
         [ties.Candidate(m.id, f"{m.name} in {t.area_name(m.area)}", minion_score(t, m))
          for m in near], "raid.ties.mutual",
-        "a minion that can attack a hero now, then the one with the most attack dice")
+        "a minion that can claim an objective now, then one that can attack a hero now, "
+        "then the one with the most attack dice")
     minion = t.fighters[chosen]
     t.emit("raid.nearest", "raid.enemy-act.minion.nearest", hero=hero.name, minion=minion.name,
            colour=colour, distance=int(distance))

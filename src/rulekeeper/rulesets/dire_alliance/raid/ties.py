@@ -3,8 +3,8 @@
 Ruling ``raid-ties``: ``heroes`` (default) asks a hero's seat (the hero activating the
 enemy, or the first hero in the activation order); ``hard`` picks, without asking, the
 choice that helps the enemies most, by a score each caller defines and states (the hero
-closest to defeat, the minion that can attack now, ...). Remaining equal scores go to the
-first candidate in a stable order (seat order, board order, minion id).
+closest to defeat, the minion that can claim an objective now, ...). Remaining equal scores
+go to the first candidate in a stable order (seat order, board order, minion id).
 """
 
 from __future__ import annotations
