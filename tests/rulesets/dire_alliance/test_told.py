@@ -1,6 +1,6 @@
 """Battle Mode: the readings made rulings (where a healed card goes, claiming initiative with
 a dread card), and what a player is told: the dice an attack rolls, the options offered
-(Galvanize, Return to the Coffin, Focus), the opportunity-attack prompt, the played cards,
+(Galvanize, the old Return to the Coffin, Focus), the opportunity-attack prompt, the played cards,
 sentences with articles and plurals, and the terminal picture on an 80x40 screen."""
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from rich.console import Console
 
 from rulekeeper.agents.human import HumanAgent
 from rulekeeper.core.decisions import Decision
+from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import actions, battle, healing, opportunity
 from rulekeeper.rulesets.dire_alliance.bots import CLAIM_INITIATIVE, HeuristicBot, Reading
-
-from rulekeeper.core.game import new_game
 
 from .helpers import deal, drive, events, fighter, place, start, table
 from .test_actions import RETURN_TO_THE_COFFIN
