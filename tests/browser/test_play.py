@@ -67,8 +67,9 @@ def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     else:
         raise AssertionError("no attack was offered")
     assert kinds == {"card", "activation"}
-    # line of sight: select the acting fighter's area on the board
-    page.click("#board [data-area='crossroads']")
+    # line of sight: select the acting fighter's area on the board (dispatched to the area
+    # itself: a fighter standing at its centre would take a pointer click)
+    page.dispatch_event("#board [data-area='crossroads']", "click")
     sight = page.inner_text("#line-of-sight")
     geometry = httpx.get(web.base + "/api/rulesets/dire-alliance-battle-v1/board").json()
     seen = next(a for a in geometry["areas"] if a["id"] == "crossroads")["sees"]

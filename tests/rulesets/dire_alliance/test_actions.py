@@ -154,9 +154,26 @@ def test_kramer_card_activates_both_and_galvanize_makes_a_stunned_rutger_fight()
     assert table(game).sides["blue"].graveyard == ["kramer"]
 
 
+RETURN_TO_THE_COFFIN = {"leaders.countess.fighters.countess.special": {
+    "name": "Return to the Coffin", "text": "You are placed in your coffin's area, then heal twice.",
+    "effects": [{"teleport": "coffin"}, {"heal": 2}]}}
+"""The Countess's special before the balance pass (docs/tuning.md): the teleport verb's test."""
+
+
 @pytest.mark.rule("battle.sample.leader.countess")
-def test_the_countess_starts_in_her_coffin_and_returns_to_heal():
+def test_the_countess_starts_in_her_coffin_and_blood_mist_carries_her_two_areas_sated():
     game = start()
+    t = table(game)
+    countess = fighter(game, "red.countess")
+    assert t.tokens[("red", "coffin")] == "red-camp" == countess.area and not countess.sated
+    _, asked = drive(actions.perform(t, countess, "special"), "hanging-tree", "crossroads")
+    assert [d.kind for d in asked] == ["area", "area"]
+    assert countess.area == "crossroads" and countess.sated
+
+
+@pytest.mark.rule("battle.sample.vocabulary")
+def test_teleport_takes_the_countess_back_to_her_coffin_where_she_heals():
+    game = new_game("dire-alliance-battle", content_set=RETURN_TO_THE_COFFIN)
     t = table(game)
     assert t.tokens[("red", "coffin")] == "red-camp" == fighter(game, "red.countess").area
     place(game, red_countess="crossroads")
@@ -172,7 +189,9 @@ def test_ellis_takes_his_wolf_form_and_reverts_when_damaged():
     place(game, blue_ellis="cairn", red_empyreal="crossroads", red_devoted="crossroads")
     t = table(game)
     ellis = fighter(game, "blue.ellis")
-    drive(actions.perform(t, ellis, "special"), "crossroads")
+    # Shed the Skin moves up to twice: into the Crossroads, then he stays with its enemies
+    _, asked = drive(actions.perform(t, ellis, "special"), "crossroads", "stay")
+    assert [d.kind for d in asked] == ["area", "area"]
     assert ellis.form.id == "wolf" and ellis.form.melee == 4 and ellis.area == "crossroads"
     assert "➤ Pounce" in dict(actions.options(t, ellis))["special"]
     drive(actions.perform(t, ellis, "melee:red.devoted"))

@@ -99,7 +99,7 @@ def test_special_actions_name_only_forms_and_tokens_their_fighter_has():
     refused(BATTLE, "transform names 'bat'", **{
         "leaders.ellis.fighters.0.special.effects.0.transform": "bat"})
     refused(BATTLE, "teleport names unknown token 'grave'", **{
-        "leaders.countess.fighters.0.special.effects.0.teleport": "grave"})
+        "leaders.countess.fighters.0.special.effects.0": {"teleport": "grave"}})
     refused(BATTLE, "a faction fighter has none", **{
         "factions.shroud.fighters.empyreal.special.effects.0": {"teleport": "coffin"}})
 
