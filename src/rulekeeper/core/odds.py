@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import os
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,7 +22,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rulekeeper.core.workers import end_with_parent
+from rulekeeper.core.workers import start as start_worker
 
 Probability = Fraction | float
 
@@ -112,11 +111,6 @@ class Odds:
 T = TypeVar("T")
 
 
-def _quiet_worker(parent: int) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
-    end_with_parent(parent)
-
-
 def in_parallel(task: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int) -> list[T]:
     """``task(*job)`` for every job, on up to ``workers`` processes; the results in job order.
 
@@ -134,7 +128,7 @@ def in_parallel(task: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers
     method = "fork" if "fork" in methods and threading.active_count() == 1 else "spawn"
     pool = ProcessPoolExecutor(min(workers, len(jobs)),
                                mp_context=multiprocessing.get_context(method),
-                               initializer=_quiet_worker, initargs=(os.getpid(),))
+                               initializer=start_worker, initargs=(os.getpid(),))
     try:
         return list(pool.map(task, *zip(*jobs, strict=True)))
     except BaseException:

@@ -1,4 +1,5 @@
-"""What every worker process rulekeeper starts does first: end when its parent does.
+"""What every worker process rulekeeper starts does first: leave Ctrl-C to its driver, and
+end when its parent does.
 
 A driver stopped by Ctrl-C or SIGTERM ends its workers itself; one killed unwarned
 (SIGKILL, the out-of-memory killer) cannot, and its workers would play on for no one.
@@ -26,3 +27,10 @@ def end_with_parent(parent: int | None) -> None:
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     if parent is not None and os.getppid() != parent:
         os._exit(1)
+
+
+def start(parent: int | None) -> None:
+    """A worker's first step: Ctrl-C (which reaches every process of the terminal) is the
+    driver's to handle, and the worker ends with its parent (:func:`end_with_parent`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)

@@ -18,7 +18,7 @@ from rulekeeper.agents import play_out, seat_agents
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import derive_seed
-from rulekeeper.core.workers import end_with_parent
+from rulekeeper.core.workers import start as start_process
 
 
 @dataclass(frozen=True)
@@ -114,9 +114,8 @@ def start_worker(ruleset_id: str, entry: str, parent: int | None = None) -> None
     The worker also ends when its parent dies unwarned (SIGKILL), instead of playing on for
     no one; ``parent``, the process id it should have (none from a fork server, which
     itself ends with the driver)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_process(parent)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    end_with_parent(parent)
     ensure_registered(ruleset_id, entry)
 
 
