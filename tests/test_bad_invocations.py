@@ -170,7 +170,7 @@ def test_a_bad_invocation_is_one_line_and_its_exit_code(args, code, message, fil
 
 
 def test_every_command_has_bad_invocations():
-    commands = typer.main.get_command(cli.app).commands  # type: ignore[attr-defined]
+    commands = typer.main.get_command(cli.build()).commands  # type: ignore[attr-defined]
     tried = {args[0] for args, _, _ in TABLE}
     assert set(commands) - tried == set()
     groups = {args[1] for args, _, _ in TABLE if args[0] == "odds" and len(args) > 1}

@@ -1,390 +1,64 @@
-"""The ``rulekeeper`` command."""
+"""The ``rulekeeper`` command.
 
-import json
+Each command is defined in the module :data:`COMMANDS` names, whose ``add_commands(app)``
+adds it. A run imports and builds only the command it is asked for: Typer builds every
+command it holds from its function's annotations at each start, which for all of them
+costs more than a short ``simulate`` plays. Help, and a name that is not a command, get
+the whole app (its list of commands, its "did you mean").
+"""
+
+import importlib
 import sys
-import time
-from pathlib import Path
-from typing import Annotated, Any
+from collections.abc import Iterable
 
 import typer
-from rich.markup import escape
-from rich.table import Table
+import typer.main
 
-from rulekeeper.agents import decide, seat_agents
-from rulekeeper.agents.human import QuitGame, TakeBack
-from rulekeeper.cli_args import (
-    EXTRA,
-    AgentOptionOpt,
-    AgentsOpt,
-    ContentOpt,
-    DiceOpt,
-    ForceOpt,
-    LangOpt,
-    LogOpt,
-    ReplaceOpt,
-    RulesetArg,
-    RulingOpt,
-    ScenarioOpt,
-    SeedOpt,
-    SetOpt,
-    agent_list,
-    check_output,
-    console,
-    content_sets,
-    extra_options,
-    write_text,
-)
-from rulekeeper.cli_odds import OddsGroup
-from rulekeeper.cli_text import say
-from rulekeeper.core import registry
-from rulekeeper.core.errors import RulekeeperError, UsageError
-from rulekeeper.core.game import Game, new_game, replay
-from rulekeeper.core.records import read_log, verify, write_log
-from rulekeeper.core.rng import parse_dice_script
-from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
-from rulekeeper.core.ruleset import Result
-from rulekeeper.core.rulings import did_you_mean, parse_assignments
-from rulekeeper.lab import cli as lab_cli
-from rulekeeper.lab.batch import BatchSpec, run_serial
-from rulekeeper.server import commands as server_commands
+from rulekeeper.core.errors import RulekeeperError
 
-app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
-                  no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
-odds_app = typer.Typer(cls=OddsGroup, invoke_without_command=True)
-app.add_typer(odds_app, name="odds",
-              help="Odds of a ruleset's dice questions: exact, or by Monte Carlo.")
+COMMANDS = {
+    "list": "rulekeeper.cli_game",
+    "play": "rulekeeper.cli_game",
+    "battle": "rulekeeper.cli_game",
+    "replay": "rulekeeper.cli_game",
+    "rules": "rulekeeper.cli_game",
+    "schema": "rulekeeper.cli_game",
+    "demo": "rulekeeper.cli_game",
+    "simulate": "rulekeeper.lab.cli",
+    "sweep": "rulekeeper.lab.cli",
+    "matchup": "rulekeeper.lab.cli",
+    "tune": "rulekeeper.lab.tune_cli",
+    "report": "rulekeeper.lab.cli",
+    "serve": "rulekeeper.server.commands",
+    "odds": "rulekeeper.cli_odds",
+    "db": "rulekeeper.server.commands",
+}
+"""Every command, in the order help lists them, and the module that defines it."""
 
 
-@odds_app.callback()
-def odds(ctx: typer.Context) -> None:
-    """Without a question, the questions there are."""
-    if ctx.invoked_subcommand is None:
-        print(ctx.get_help(), end="")
+def build(names: Iterable[str] = COMMANDS) -> typer.Typer:
+    """The ``rulekeeper`` app with the commands ``names``."""
+    wanted = list(names)
+    app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
+                      no_args_is_help=True, pretty_exceptions_enable=False,
+                      add_completion=False)
+    app.callback()(_no_options)  # a group, even of one command (Typer would make it the app)
+    for module in dict.fromkeys(COMMANDS[name] for name in wanted):
+        importlib.import_module(module).add_commands(app)
+    order = list(COMMANDS).index
+    app.registered_commands = sorted(
+        (c for c in app.registered_commands if _name(c) in wanted), key=lambda c: order(_name(c)))
+    app.registered_groups = sorted((g for g in app.registered_groups if g.name in wanted),
+                                   key=lambda g: order(str(g.name)))
+    return app
 
 
-def check_lang(ruleset: Any, lang: str) -> None:
-    """Refuse a language the ruleset's event sentences are not written in."""
-    locales = ruleset.messages.locales
-    if lang in locales:
-        return
-    having = [i for i in registry.ids() if lang in registry.load(i).messages.locales]
-    elsewhere = f"; rulesets with --lang {lang}: {', '.join(having)}" if having else ""
-    raise UsageError(f"--lang {lang!r}: {ruleset.meta.id} has no sentences in that language "
-                     f"(its languages: {', '.join(locales)}){elsewhere}")
+def _name(command: typer.models.CommandInfo) -> str:
+    return command.name or typer.main.get_command_name(command.callback.__name__)  # type: ignore[union-attr]
 
 
-@app.command("list")
-def list_rulesets() -> None:
-    """List the registered rulesets."""
-    table = Table("id", "title", "seats", "chance", "hidden info", "max decisions")
-    table.columns[0].no_wrap = True
-    for ruleset_id in registry.ids():
-        meta = registry.load(ruleset_id).meta
-        seats = ", ".join(meta.players)
-        if meta.min_players is not None:
-            seats = f"{meta.min_players} to {len(meta.players)}"
-        table.add_row(meta.id, meta.title, seats, "yes" if meta.chance else "no",
-                      "yes" if meta.hidden_information else "no", str(meta.max_length))
-    console.print(table)
-
-
-@app.command(context_settings=EXTRA)
-def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
-         agents: AgentsOpt = None, agent_option: AgentOptionOpt = None,
-         dice: DiceOpt = None,
-         ruling: RulingOpt = None, content: ContentOpt = None,
-         content_replace: ReplaceOpt = False, set_: SetOpt = None,
-         lang: LangOpt = "en",
-         log: LogOpt = None, force: ForceOpt = False,
-         ) -> None:
-    """Play a game in the terminal. Ruleset options go last, e.g. --heroes 2."""
-    check_output(log, "--log", force)
-    check_lang(registry.load(ruleset), lang)
-    game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
-                    options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_), content_replace=content_replace)
-    names = (agent_list(agents, agent_option)
-             or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1))
-    seated = seat_agents(game.ruleset, game.seats, names, seed)
-    humans = {seat for seat, name in zip(game.seats, names + [names[-1]] * 9, strict=False)
-              if name == "human"}
-    shown = 0
-    try:
-        while game.pending is not None:
-            shown = print_events(game, shown, humans, lang)
-            decision = game.pending
-            try:
-                game.step(decide(seated[decision.player], game))
-            except TakeBack:
-                game = take_back(game, humans, lang)
-                shown = len(game.events)
-        print_events(game, shown, humans, lang)
-        result = game.result
-        assert result is not None
-        over = say("game-over", lang, outcome=outcome(result, lang), reason=result.reason)
-        console.print(f"[bold]{escape(over)}[/bold]")
-    except (QuitGame, EOFError, KeyboardInterrupt):
-        console.print(f"[yellow]{escape(say('stopped', lang))}[/yellow]")
-    finally:
-        if log is not None:
-            write_log(log, game, lang)
-            console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
-
-
-@app.command(context_settings=EXTRA)
-def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, seed: SeedOpt = 0,
-           dice: DiceOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
-           content_replace: ReplaceOpt = False, set_: SetOpt = None, lang: LangOpt = "en",
-           log: LogOpt = None, force: ForceOpt = False) -> None:
-    """One game of a ruleset that plays by itself (cryptids): its log, each event with its rule.
-
-    Ruleset options go last, e.g. --left hunters --right guardians.
-    """
-    loaded = registry.load(ruleset)
-    if loaded.meta.max_length != 0:
-        raise UsageError(f"{loaded.meta.id} asks its players for decisions; play it with "
-                         f"'rulekeeper play {loaded.meta.name}' (battle runs the rulesets that "
-                         f"play by themselves: {', '.join(self_playing()) or 'none'})")
-    check_lang(loaded, lang)
-    check_output(log, "--log", force)
-    game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
-                    options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_), content_replace=content_replace)
-    for event in game.events:
-        console.print(f"{escape(game.ruleset.messages.render(event, lang))} "
-                      f"[dim]\\[{event.rule}][/dim]", highlight=False)
-    if log is not None:
-        write_log(log, game, lang)
-        console.print(escape(say("record-written", lang, log=str(log))), highlight=False)
-
-
-def self_playing() -> list[str]:
-    """The rulesets whose games ask no decision."""
-    return [i for i in registry.ids() if registry.load(i).meta.max_length == 0]
-
-
-def take_back(game: Game, humans: set[str], lang: str) -> Game:
-    """The game before the person's last decision (and the bots' decisions after it)."""
-    probe = game.fork()
-    while probe.decisions:
-        probe.undo()
-        if probe.pending is not None and probe.pending.player in humans:
-            console.print(f"[yellow]{escape(say('taken-back', lang))}[/yellow]")
-            return probe
-    console.print(f"[yellow]{escape(say('nothing-to-take-back', lang))}[/yellow]")
-    return game
-
-
-def outcome(result: Result, lang: str) -> str:
-    return say("winner", lang, winner=result.winner) if result.winner else say("no-winner", lang)
-
-
-def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
-    for event in game.events[shown:]:
-        if not humans or any(event.visible_to(seat) for seat in humans):
-            console.print(f"  {escape(game.ruleset.messages.render(event, lang))} "
-                          f"[dim]\\[{event.rule}][/dim]", highlight=False)
-    return len(game.events)
-
-
-RULE_WIDTH = 100
-"""--explain cuts a rule's sentence to this many characters (--whole-rules does not)."""
-
-
-@app.command("replay")
-def replay_command(
-        file: Annotated[Path, typer.Argument(help="a log written by play --log")],
-        explain: Annotated[bool, typer.Option(
-            help="print each event with its rule's id and sentence (from the ruleset's "
-                 "rules.yaml, in English, under the first of a run of events citing it; a long "
-                 "sentence is cut to one line)")] = False,
-        whole_rules: Annotated[bool, typer.Option(
-            "--whole-rules", help="with --explain, each rule's whole sentence")] = False,
-        lang: LangOpt = "en") -> None:
-    """Re-run a game from its record and check that it reproduces."""
-    log = read_log(file)
-    record = log.record
-    if whole_rules and not explain:
-        raise UsageError("--whole-rules goes with --explain")
-    game = replay(record)
-    check_lang(game.ruleset, lang)
-    verify(log, game)
-    if explain:
-        texts = {entry.id: entry.text for entry in game.ruleset.rule_index}
-        for number, event in enumerate(game.events, 1):
-            console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
-                          f"{escape(game.ruleset.messages.render(event, lang))}", highlight=False)
-            if number > 1 and game.events[number - 2].rule == event.rule:
-                continue  # the sentence was just shown
-            text = " ".join(texts.get(event.rule, "(not in the rule index)").split())
-            if not whole_rules and len(text) > RULE_WIDTH:
-                text = text[:RULE_WIDTH - 1].rstrip() + "…"
-            console.print(f"       [dim]{escape(text)}[/dim]", highlight=False, soft_wrap=True)
-    if game.result is not None:
-        state = say("state-over", lang, outcome=outcome(game.result, lang),
-                    reason=game.result.reason)
-    else:
-        state = say("state-waiting", lang, seat=game.pending.player if game.pending else "?")
-    console.print(escape(say("reproduced", lang, ruleset=record.ruleset,
-                             decisions=len(game.decisions), events=len(game.events),
-                             state=state)), highlight=False)
-
-
-@app.command()
-def rules(ruleset: RulesetArg,
-          as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-          tests: Annotated[Path | None, typer.Option(help="tests folder to scan")] = None,
-          show_tests: Annotated[bool, typer.Option(
-              "--show-tests", help="name each test instead of counting them")] = False,
-          where: Annotated[bool, typer.Option(
-              "--where", help="name the code sites and tests of each rule")] = False) -> None:
-    """The rule index: every rule of the text, the code that applies it and its tests."""
-    loaded = registry.load(ruleset)
-    entries = loaded.rule_index
-    if tests is not None and not tests.is_dir():
-        raise UsageError(f"--tests {tests}: no such folder")
-    tests_dir = tests or default_tests_dir()
-    found = find_rule_tests(tests_dir) if tests_dir else {}
-    sites = loaded.code_sites()
-    rows: list[dict[str, Any]] = [
-        {"id": e.id, "section": e.section, "text": e.text, "descriptive": e.descriptive,
-         "code": sites.get(e.id, []), "tests": found.get(e.id, [])}
-        for e in entries]
-    if as_json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
-        return
-    table = Table("rule", "section", "code", "tests", title=f"{loaded.meta.title}: rule index")
-    table.columns[0].no_wrap = True
-    for row in rows:
-        if where:
-            code = "\n".join(row["code"]) or (
-                f"descriptive: {row['descriptive']}" if row["descriptive"] else "[red]none[/red]")
-            tests_of = "\n".join(row["tests"]) or "[red]none[/red]"
-        else:
-            code = str(len(row["code"])) if row["code"] else (
-                "descriptive" if row["descriptive"] else "[red]none[/red]")
-            tests_of = ("\n".join(t.rsplit("::", 1)[-1] for t in row["tests"]) if show_tests
-                        else str(len(row["tests"]))) if row["tests"] else "[red]none[/red]"
-        table.add_row(row["id"], escape(row["section"]), escape(code) if where else code,
-                      escape(tests_of) if where else tests_of)
-    console.print(table)
-    untested = sum(1 for row in rows if not row["tests"])
-    uncited = sum(1 for row in rows if not row["code"] and not row["descriptive"])
-    console.print(f"{len(rows)} rules: {len(rows) - untested} with a test, {untested} without; "
-                  f"{len(rows) - uncited} cited by code or descriptive, {uncited} neither."
-                  + ("" if tests_dir else " (no tests folder found: use --tests)"))
-
-
-@app.command()
-def schema(ruleset: RulesetArg,
-           file: Annotated[str | None, typer.Option(
-               "--file", help="one content file, e.g. cryptids for cryptids.yaml")] = None,
-           out: Annotated[Path | None, typer.Option("-o", "--out", help="write to a file")] = None,
-           out_dir: Annotated[Path | None, typer.Option(
-               "--out-dir", help="write one <file>.schema.json per content file here")] = None,
-           force: ForceOpt = False) -> None:
-    """JSON Schema of a ruleset's content, for editors: the whole content, or one file's."""
-    loaded = registry.load(ruleset)
-    content = loaded.content_set
-    if file is not None:
-        file = file.removesuffix(".yaml").removesuffix(".yml")
-        if file not in content.files:
-            raise UsageError(f"--file {file}: {loaded.meta.id} has no content file {file!r}"
-                             f"{did_you_mean(file, content.files)}; its files: "
-                             f"{', '.join(content.files)}")
-    if out is not None and out_dir is not None:
-        raise UsageError("give --out (one schema) or --out-dir (one per file), not both")
-    if out_dir is not None:
-        names = [file] if file else list(content.files)
-        targets = [out_dir / f"{name}.schema.json" for name in names]
-        if out_dir.exists() and not out_dir.is_dir():
-            raise UsageError(f"--out-dir {out_dir}: is a file, not a folder")
-        if not out_dir.parent.is_dir():
-            raise UsageError(f"--out-dir {out_dir}: the folder {str(out_dir.parent)!r} "
-                             f"does not exist")
-        there = [t.name for t in targets if t.exists()]
-        if there and not force:
-            raise UsageError(f"--out-dir {out_dir}: {', '.join(there)} exist(s); give --force "
-                             f"to replace them")
-        try:
-            out_dir.mkdir(exist_ok=True)
-        except OSError as error:
-            raise UsageError(f"--out-dir {out_dir}: cannot make the folder: "
-                             f"{error.strerror or error}") from None
-        for name, target in zip(names, targets, strict=True):
-            write_text(target, _schema_text(content.schema(name)), "--out-dir")
-        console.print(f"Wrote {', '.join(t.name for t in targets)} to {out_dir}",
-                      highlight=False)
-        return
-    check_output(out, "--out", force)
-    text = _schema_text(content.schema(file))
-    if out:
-        write_text(out, text, "--out")
-    else:
-        print(text, end="")
-
-
-def _schema_text(schema: dict[str, Any]) -> str:
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
-
-
-@app.command()
-def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 20,
-         seed: SeedOpt = 0,
-         serve: Annotated[bool, typer.Option(
-             "--serve/--no-serve", help="then serve the web page (rulekeeper serve)")] = True,
-         port: Annotated[int, typer.Option(min=0, max=65535, help="the web page's port")] = 8000,
-         ) -> None:
-    """The main job on built-in defaults: a short batch of every registered ruleset, then the
-    web page to play them (on the default SQLite database, bot ghosts in the pool)."""
-    from rulekeeper.lab.summary import Summary
-
-    table = Table("ruleset", "plays", "games", "outcomes", "mean rounds", "games/s",
-                  title=f"rulekeeper demo: {games} bot games per ruleset, seed {seed}")
-    for ruleset_id in registry.ids():
-        started = time.perf_counter()
-        results = list(run_serial(BatchSpec(ruleset_id), games, seed))
-        elapsed = time.perf_counter() - started
-        summary = Summary.of(results, "")
-        outcomes = ", ".join(f"{w} {c}" for w, c in sorted(summary.winners.items()))
-        table.add_row(ruleset_id, demo_setup(ruleset_id), str(games), outcomes,
-                      f"{summary.means['rounds'].value:.1f}", f"{games / elapsed:,.0f}")
-    if not registry.ids():
-        console.print("No ruleset is registered yet.")
-    console.print(table)
-    if serve:
-        console.print(f"Now open http://127.0.0.1:{port}/ in a browser: the cryptids online game; "
-                      f"/play: every ruleset against bots or hot-seat; /replay: replays. "
-                      f"Ctrl+C stops the server.", soft_wrap=True)
-        server_commands.serve(db=None, host="127.0.0.1", port=port, workers=1, access_log=False)
-
-
-def demo_setup(ruleset_id: str) -> str:
-    """What the demo plays of a ruleset: its scenario and default contenders
-    (``shroud:countess vs grievers:kramer``), or its default options."""
-    from rulekeeper.lab.matchup import side_fields
-
-    game = new_game(ruleset_id, None, None, {}, 0, log=False)
-    options = game.record().options
-    try:
-        ruleset = game.ruleset
-        competing = set(ruleset.sides(ruleset.parse_options(options))) == set(game.seats)
-        rows, cols = side_fields(ruleset_id, options) if competing else ([], [])
-    except UsageError:
-        rows, cols = [], []
-    if rows:
-        shown = " vs ".join(":".join(str(options[f]) for f in side) for side in (rows, cols))
-    else:
-        shown = ", ".join(f"{k} {v}" for k, v in options.items()
-                          if isinstance(v, int | str) and len(str(v)) < 20)
-        shown = shown if len(shown) <= 40 else shown[:39] + "…"
-    scenario = game.record().scenario
-    return ", ".join(part for part in (scenario, shown) if part) or "its defaults"
-
-
-lab_cli.add_commands(app)
-app.command("serve")(server_commands.serve)
-app.add_typer(server_commands.db_app, name="db")
+def _no_options() -> None:
+    pass
 
 
 ParserError: type[Exception] = next(
@@ -394,7 +68,9 @@ ParserError: type[Exception] = next(
 
 def main() -> None:
     """Entry point: user errors become one line and an exit code, never a traceback."""
+    asked = sys.argv[1:2]
     try:
+        app = build(asked if asked and asked[0] in COMMANDS else COMMANDS)
         code = app(standalone_mode=False)
     except RulekeeperError as error:
         fail(str(error), error.exit_code)

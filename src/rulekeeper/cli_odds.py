@@ -177,3 +177,17 @@ def _bounds(field: FieldInfo) -> str:
     if low is not None:
         return f" (at least {low})"
     return f" (at most {high})" if high is not None else ""
+
+
+def add_commands(to: typer.Typer) -> None:
+    """Add the ``odds`` group to the ``rulekeeper`` app."""
+    odds_app = typer.Typer(cls=OddsGroup, invoke_without_command=True)
+    odds_app.callback()(odds)
+    to.add_typer(odds_app, name="odds",
+                 help="Odds of a ruleset's dice questions: exact, or by Monte Carlo.")
+
+
+def odds(ctx: typer.Context) -> None:
+    """Without a question, the questions there are."""
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help(), end="")

@@ -3,7 +3,7 @@ import sys
 
 import pytest
 
-from rulekeeper import cli
+from rulekeeper import cli, cli_game
 
 
 def run(args, capsys, monkeypatch, stdin=""):
@@ -18,6 +18,32 @@ def run(args, capsys, monkeypatch, stdin=""):
         code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+def test_every_command_is_listed_with_the_module_that_adds_it():
+    import importlib
+
+    import typer
+
+    for module in set(cli.COMMANDS.values()):
+        app = typer.Typer()
+        importlib.import_module(module).add_commands(app)
+        added = [cli._name(c) for c in app.registered_commands]
+        added += [g.name for g in app.registered_groups]
+        assert sorted(added) == sorted(n for n, m in cli.COMMANDS.items() if m == module)
+
+
+def test_a_named_command_builds_alone_and_help_lists_all(capsys, monkeypatch):
+    import typer.main
+
+    alone = typer.main.get_command(cli.build(["simulate"]))
+    assert list(alone.commands) == ["simulate"]  # type: ignore[attr-defined]
+    code, out, _ = run(["--help"], capsys, monkeypatch)
+    listed = [line.split()[1] for line in out.splitlines()
+              if line.startswith("│ ") and len(line.split()) > 2 and line.split()[1].isalpha()]
+    assert code == 0 and [n for n in listed if n in cli.COMMANDS] == list(cli.COMMANDS)
+    code, _, err = run(["simulat", "cryptids"], capsys, monkeypatch)
+    assert code == 2 and "Did you mean 'simulate'" in err
 
 
 def test_list_shows_registered_rulesets(capsys, monkeypatch):
@@ -304,10 +330,10 @@ def test_replay_explain_gives_each_rule_sentence_cut_to_one_line(tmp_path, capsy
             assert shown == []
             continue
         assert len(shown) == 1
-        if len(texts[rule]) > cli.RULE_WIDTH:
+        if len(texts[rule]) > cli_game.RULE_WIDTH:
             long_ones += 1
             assert shown[0].endswith("…") and texts[rule].startswith(shown[0][:-1])
-            assert len(shown[0]) <= cli.RULE_WIDTH
+            assert len(shown[0]) <= cli_game.RULE_WIDTH
         else:
             assert shown[0] == texts[rule]
     assert long_ones, "the game cites no long rule: pick another seed"

@@ -86,9 +86,6 @@ def add_commands(app: typer.Typer) -> None:
     app.command(context_settings=EXTRA)(simulate)
     app.command(context_settings=EXTRA)(sweep)
     app.command(context_settings=EXTRA)(matchup)
-    from rulekeeper.lab.tune_cli import tune
-
-    app.command(context_settings=EXTRA)(tune)
     app.command()(report)
 
 

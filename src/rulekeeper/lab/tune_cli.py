@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from rulekeeper.cli_args import (
+    EXTRA,
     AgentsOpt,
     ContentOpt,
     ForceOpt,
@@ -159,3 +160,7 @@ def answer_lines(search: Search, dial: Dial, answer: Answer, side: str, games: i
     if out is not None:
         lines.append(f"Results written to {out}.")
     return lines
+
+
+def add_commands(to: typer.Typer) -> None:
+    to.command(context_settings=EXTRA)(tune)

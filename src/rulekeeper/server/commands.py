@@ -73,3 +73,8 @@ def serve(db: DbOpt = None,
                f"Ctrl+C stops", )
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", access_log=access_log)
+
+
+def add_commands(to: typer.Typer) -> None:
+    to.command("serve")(serve)
+    to.add_typer(db_app, name="db")
