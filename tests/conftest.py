@@ -1,1 +1,27 @@
 """Shared fixtures. The ``rule`` marker names the rule ids a test checks."""
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+from rulekeeper.core.kept import CACHE_ENV
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The session's own cache of parsed sample files (rulekeeper.core.kept), not the
+    user's, for this process and the commands the tests start."""
+    if CACHE_ENV not in os.environ:
+        os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="rulekeeper-test-cache-")
+        config.stash[CACHE_KEY] = os.environ[CACHE_ENV]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(CACHE_KEY, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+        del os.environ[CACHE_ENV]
+
+
+CACHE_KEY = pytest.StashKey[str]()

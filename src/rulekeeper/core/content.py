@@ -15,13 +15,16 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.kept import kept
+
+if TYPE_CHECKING:
+    import yaml
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -50,6 +53,8 @@ def invalid(loc: Sequence[str | int], message: str, value: Any = None) -> Valida
 
 def _locate(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:
     """The 1-based line of the deepest YAML node found along ``loc``."""
+    import yaml
+
     line = node.start_mark.line + 1 if node is not None else None
     for part in loc:
         if isinstance(node, yaml.MappingNode):
@@ -65,12 +70,11 @@ def _locate(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:
     return line
 
 
-SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader when PyYAML has it (about ten times faster), else PyYAML's own."""
-
-
 def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
-    """A YAML file's data and its node tree (for line numbers)."""
+    """A YAML file's data and its node tree (for line numbers), read with libyaml's safe
+    loader when PyYAML has it (about ten times faster), else PyYAML's own."""
+    import yaml  # here: a command that reads only kept sample files needs no YAML
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -78,7 +82,7 @@ def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
     except UnicodeDecodeError as error:
         byte_line = path.read_bytes()[: error.start].count(b"\n") + 1
         raise ContentError(str(path), "not UTF-8 text (save it as UTF-8)", byte_line) from None
-    loader = SafeLoader(text)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:  # parsed once: the node tree, then the data built from it
         node = loader.get_single_node()
         return (loader.construct_document(node) if node is not None else None), node
@@ -168,6 +172,8 @@ def _list_index(items: list[Any], part: str, path: str) -> int:
 
 def parse_value(text: str) -> Any:
     """A ``--set`` value, read as YAML (``3``, ``true``, ``[1, 2]``, ``name``)."""
+    import yaml
+
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError:
@@ -230,7 +236,7 @@ class ContentSet:
         data: dict[str, Any] = {}
         origin: dict[str, Origin] = {}
         for name in self.files:
-            sample = _read_content_file(self.sample_dir / f"{name}.yaml")
+            sample = _read_content_file(self.sample_dir / f"{name}.yaml", keep=True)
             mine = _read_content_file(user_dir / f"{name}.yaml") if user_dir else None
             if mine is None:
                 found = sample
@@ -296,6 +302,8 @@ class Origin:
     @classmethod
     def of(cls, node: yaml.Node, file: str, where: tuple[str | int, ...] = ()) -> Origin:
         """The origins of a YAML node tree; a key given twice in a mapping is refused."""
+        import yaml
+
         line = node.start_mark.line + 1
         if isinstance(node, yaml.MappingNode):
             parts: dict[str, Origin] = {}
@@ -315,14 +323,24 @@ class Origin:
 Located = tuple[Any, Origin]
 """Content data and where each of its values comes from."""
 
+ORIGIN_SHAPE = "Located: " + " ".join(Origin.__dataclass_fields__)
+"""What a kept parse holds: an entry kept before Origin's fields changed is not read."""
 
-def _read_content_file(path: Path) -> Located | None:
+
+def _read_content_file(path: Path, keep: bool = False) -> Located | None:
     """A content file's data and origins (None when there is no such file), with its ids
-    checked for repeats."""
+    checked for repeats; with ``keep`` (a sample file), parsed once and kept between runs
+    (:mod:`rulekeeper.core.kept`)."""
     if not path.exists():
         return None
     if not path.is_file():
         raise ContentError(str(path), "not a file")
+    if keep:
+        return kept(path, _parse_content_file, ORIGIN_SHAPE)
+    return _parse_content_file(path)
+
+
+def _parse_content_file(path: Path) -> Located:
     data, node = read_yaml(path)
     if data is None or node is None:
         raise ContentError(str(path), "the file is empty")
