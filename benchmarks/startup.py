@@ -9,7 +9,7 @@ millisecond). ``--imports`` lists the slowest imports of ``simulate`` (``python 
 importtime``, cumulative microseconds). ``--instructions`` counts each command's
 instructions once under valgrind (callgrind): unlike times, the count does not depend on
 what else the machine runs, so before and after compare on a busy machine too. It also
-counts the libraries alone (pydantic with one model, PyYAML, Typer and the Rich modules
+counts the libraries alone (pydantic with one model, Typer and the Rich modules
 the commands use), the floor no change in rulekeeper can go under.
 
 Bytecode caches are written first (``PYTHONDONTWRITEBYTECODE`` is unset for the runs), as
@@ -42,7 +42,7 @@ COMMANDS = {
 }
 
 
-LIBRARIES = ["-c", "import pydantic, typer, yaml, rich.console, rich.table, rich.markup, "
+LIBRARIES = ["-c", "import pydantic, typer, rich.console, rich.table, rich.markup, "
                    "rich.progress\nclass M(pydantic.BaseModel):\n    x: int"]
 """The libraries' own start-up: what every command pays before rulekeeper's code runs."""
 
@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
     subprocess.run([args.python, *COMMANDS["rulekeeper simulate cryptids --games 1"]],
-                   check=True, stdout=subprocess.DEVNULL, env=ENV)  # write the caches
+                   check=True, stdout=subprocess.DEVNULL, env=ENV)  # write the caches (bytecode, the kept sample content)
     if args.instructions:
         if shutil.which("valgrind") is None:
             raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
