@@ -88,6 +88,17 @@ def test_no_cache_when_the_folder_cannot_be_written_or_is_off(tmp_path, monkeypa
     assert len(parses) == 2
 
 
+def test_the_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv(kept.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert kept.folder() == tmp_path / "xdg" / "rulekeeper"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert kept.folder() == tmp_path / ".cache" / "rulekeeper"
+    monkeypatch.setenv("HOME", "relative")  # no usable home: no cache, not one in the cwd
+    assert kept.folder() is None
+
+
 def test_user_files_are_always_parsed_and_never_kept(tmp_path, cache, parses):
     mine = tmp_path / "mine"
     mine.mkdir()

@@ -35,7 +35,8 @@ def folder() -> Path | None:
     configured = os.environ.get(CACHE_ENV)
     if configured is not None:
         return Path(configured) if configured else None
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulekeeper"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "rulekeeper" if os.path.isabs(base) else None  # no home: no cache
 
 
 def kept(path: Path, parse: Callable[[Path], T], shape: str) -> T:
