@@ -93,8 +93,9 @@ def main() -> None:
     parser.add_argument("--imports", action="store_true")
     parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
+    # write the caches first: bytecode, and the kept sample content
     subprocess.run([args.python, *COMMANDS["rulekeeper simulate cryptids --games 1"]],
-                   check=True, stdout=subprocess.DEVNULL, env=ENV)  # write the caches (bytecode, the kept sample content)
+                   check=True, stdout=subprocess.DEVNULL, env=ENV)
     if args.instructions:
         if shutil.which("valgrind") is None:
             raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
