@@ -115,3 +115,15 @@ def test_a_kept_file_with_an_error_still_names_its_line(tmp_path, cache):
     for _ in range(2):  # parsed, then kept
         with pytest.raises(ContentError, match=r"deck.yaml:1: cards.1: "):
             contents.load()
+
+
+def test_a_short_simulate_with_kept_sample_files_imports_no_yaml():
+    import subprocess
+    import sys
+
+    probe = ("import atexit, sys\n"
+             "atexit.register(lambda: print('yaml' in sys.modules, file=sys.stderr))\n"
+             "from rulekeeper.cli import main\nmain()\n")
+    runs = [subprocess.run([sys.executable, "-c", probe, "simulate", "cryptids", "--games", "1"],
+                           capture_output=True, text=True, check=True) for _ in range(2)]
+    assert runs[1].stderr.strip().splitlines()[-1] == "False"  # the second run read kept files
