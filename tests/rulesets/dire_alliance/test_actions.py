@@ -161,14 +161,14 @@ RETURN_TO_THE_COFFIN = {"leaders.countess.fighters.countess.special": {
 
 
 @pytest.mark.rule("battle.sample.leader.countess")
-def test_the_countess_starts_in_her_coffin_and_blood_mist_carries_her_two_areas_sated():
+def test_the_countess_starts_in_her_coffin_and_blood_mist_carries_her_one_area_sated():
     game = start()
     t = table(game)
     countess = fighter(game, "red.countess")
     assert t.tokens[("red", "coffin")] == "red-camp" == countess.area and not countess.sated
-    _, asked = drive(actions.perform(t, countess, "special"), "hanging-tree", "crossroads")
-    assert [d.kind for d in asked] == ["area", "area"]
-    assert countess.area == "crossroads" and countess.sated
+    _, asked = drive(actions.perform(t, countess, "special"), "hanging-tree")
+    assert [d.kind for d in asked] == ["area"]
+    assert countess.area == "hanging-tree" and countess.sated
 
 
 @pytest.mark.rule("battle.sample.vocabulary")
@@ -228,12 +228,15 @@ def test_push_pull_stun_sate_ready_and_skipped_effects():
     place(game, blue_caretaker="crossroads")
     drive(actions.perform(t, fighter(game, "blue.caretaker"), "special"), "blue.mourner")
     assert not mourner.stunned and events(game, "ready")
-    # Mister Hush's Whisper with no enemy in his area: the stun is skipped, he withdraws
+    # Mister Hush's Whisper with no enemy in his area: the stun is skipped, he withdraws up
+    # to two areas
     game = start(blue_leader="hush")
     place(game, blue_hush="crossroads")
-    drive(actions.perform(table(game), fighter(game, "blue.hush"), "special"), "cairn")
+    _, asked = drive(actions.perform(table(game), fighter(game, "blue.hush"), "special"),
+                     "cairn", "marsh")
     assert events(game, "effect.skipped")[0]["verb"] == "stun"
-    assert fighter(game, "blue.hush").area == "cairn"
+    assert [d.kind for d in asked] == ["area", "area"]
+    assert fighter(game, "blue.hush").area == "marsh"
 
 
 @pytest.mark.rule("battle.sample.vocabulary")
