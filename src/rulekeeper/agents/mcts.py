@@ -28,7 +28,7 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
   ``evaluate`` (each side's chance to win, where the ruleset has an estimate), else its
   ``judge`` (the rules' own count of who is ahead; a tie when it has none); default: play
   to the end.
-- ``c``: the exploration constant of PUCT (default 1.0).
+- ``c``: the exploration constant of PUCT (default 0.3, ``C``).
 - ``temperature``: the softmax temperature of a prior bot's scores, in its own units
   (default 5.0; lower follows its best option more closely).
 - ``peek``: ``true`` lets the search see hidden information in a ruleset that cannot
@@ -112,6 +112,9 @@ class Node:
     prior: dict[str, float] | None = None
 
 
+C = 0.3
+"""PUCT's exploration constant: of 1.0, 0.3 and 3 in Dire Alliance Battle at 40 iterations a
+decision against the heuristic bot, 0.3 won most (benchmarks/bots.py, docs/bots.md)."""
 PRIOR_SHARE = 0.5
 """The prior's share of the chosen option, when the prior bot only chooses (no ``weigh``);
 the other options share the rest."""
@@ -139,7 +142,7 @@ class MctsAgent:
 
     def __init__(self, ruleset: Ruleset[Any], seat: str = "", seed: int = 0, *,
                  budget: Budget | None = None, rollout: str = "random",
-                 prior: str | None = None, depth: int | None = None, c: float = 1.0,
+                 prior: str | None = None, depth: int | None = None, c: float = C,
                  temperature: float = 5.0, peek: bool = False, reuse: bool = True) -> None:
         if (ruleset.meta.hidden_information and not peek
                 and type(ruleset).determinize is Ruleset.determinize):
@@ -184,7 +187,7 @@ class MctsAgent:
                    budget=Budget.parse(options["budget"]) if "budget" in options else None,
                    rollout=rollout, prior=None if prior == "none" else prior,
                    depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
-                   c=1.0 if c is None else c,
+                   c=C if c is None else c,
                    temperature=5.0 if temperature is None else temperature,
                    peek=_flag(options, "peek"),
                    reuse=_flag(options, "reuse", "true"))
