@@ -22,8 +22,8 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
   a softmax of its scores (a bot with ``weigh(view, decision)``, the one-step bots of Dire
   Alliance) at ``temperature``, else half for its choice and the rest evenly; it also
   breaks ties of the final choice. With a small budget the search then plays like that bot
-  and departs from it only on evidence. Default: the rollout bot, or ``none`` (an equal
-  share each) with random rollouts.
+  and departs from it only on evidence. Default: the rollout bot, or ``none`` (every option
+  tried once first, then the whole bonus each) with random rollouts.
 - ``depth``: stop a rollout after this many decisions and score it by the ruleset's
   ``evaluate`` (each side's chance to win, where the ruleset has an estimate), else its
   ``judge`` (the rules' own count of who is ahead; a tie when it has none); default: play
@@ -279,12 +279,13 @@ class MctsAgent:
     def _prior(self, world: Game) -> dict[str, float]:
         """Each option's share of the prior at the world's pending decision: a softmax of
         the prior bot's scores (``weigh``) at ``temperature``, or ``PRIOR_SHARE`` for its
-        choice; an equal share each without a prior."""
+        choice; without a prior, the whole bonus to each option (every option is then
+        tried once first, and explored as by UCB)."""
         decision = world.pending
         assert decision is not None
         ids = decision.ids
         if self.prior is None or len(ids) == 1:
-            return dict.fromkeys(ids, 1 / len(ids))
+            return dict.fromkeys(ids, 1.0)
         bot = self._bot(self.prior, decision.player)
         weigh = getattr(bot, "weigh", None)
         scores = weigh(world.view(decision.player), decision) if weigh else None
@@ -299,12 +300,15 @@ class MctsAgent:
 
     def _puct(self, node: Node, key: Key) -> float:
         """The prior-weighted bound of PUCT: the mean score so far (an untried option: the
-        mean of the options tried here), plus ``c`` times the option's prior share, the
-        square root of the visits here, over 1 + the option's visits."""
+        mean of the options tried here; without a prior, above any other), plus ``c`` times
+        the option's prior share, the square root of the visits here, over 1 + the option's
+        visits."""
         assert node.prior is not None
         share = node.prior.get(key[2], 0.0)
         child = node.children.get(key)
         if child is None:
+            if self.prior is None:
+                return math.inf  # without a prior, every option is tried once first
             tried = [c for k, c in node.children.items() if k[:2] == key[:2]]
             visits = sum(c.visits for c in tried)
             mean = sum(c.value for c in tried) / visits if visits else 0.5
