@@ -3,6 +3,8 @@ every ruleset through the decision contract."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from rulekeeper.agents import decide, make_agent, play_out, seat_agents
@@ -162,3 +164,24 @@ def test_the_next_search_goes_on_with_the_tree_below_the_decisions_taken():
     fresh.step("1")
     decide(north, fresh)
     assert north.last.reused == 0
+
+
+def test_a_scoring_prior_shares_the_bonus_by_a_softmax_of_its_scores():
+    game = new_game("dire-alliance-battle-v1", seed=3, log=False)
+    ruleset = game.ruleset
+    bots = seat_agents(ruleset, game.seats, ["heuristic"], 3)
+    while len(set(bots[game.pending.player].weigh(game.view(game.pending.player),
+                                                  game.pending).values())) < 3:
+        game.step(decide(bots[game.pending.player], game))
+    seat = game.pending.player
+    scores = bots[seat].weigh(game.view(seat), game.pending)
+    shares = {t: MctsAgent(ruleset, seat, 1, prior="heuristic", temperature=t)._prior(game)
+              for t in (5.0, 1.0)}
+    high, low = sorted(set(scores.values()))[-1], sorted(set(scores.values()))[0]
+    a = next(o for o, s in scores.items() if s == high)
+    b = next(o for o, s in scores.items() if s == low)
+    assert sum(shares[5.0].values()) == pytest.approx(1.0)
+    assert max(shares[5.0], key=shares[5.0].__getitem__) in [o for o, s in scores.items()
+                                                              if s == high]
+    assert shares[5.0][a] / shares[5.0][b] == pytest.approx(math.exp((high - low) / 5.0))
+    assert shares[1.0][a] > shares[5.0][a]  # a colder prior follows the best option closer

@@ -1,13 +1,14 @@
-"""``mcts``: Monte Carlo tree search (UCT) through the decision contract only.
+"""``mcts``: Monte Carlo tree search (PUCT) through the decision contract only.
 
 Each iteration imagines a world the deciding seat may believe in (``game.sample``: the
 coming dice are its own, and where information is hidden the ruleset's ``determinize``
 redraws what the seat cannot know, which makes this information-set MCTS), walks down the
-tree of decisions by UCB, adds one decision, plays on with a rollout policy (random or a
-bot of the ruleset) to the end or for ``depth`` decisions, and credits every decision on
-the way with how the game ended for the seat that made it. The tree is open-loop: a node
-is a sequence of decisions, whatever the dice did, and counts how often each of its
-options was offered (they differ between worlds). What the rules automate (enemies,
+tree of decisions by PUCT (the mean score so far plus a bonus in proportion to the prior
+bot's share of the option, fading with the option's visits), adds one decision, plays on
+with a rollout policy (random or a bot of the ruleset) to the end or for ``depth``
+decisions, and credits every decision on the way with how the game ended for the seat that
+made it. The tree is open-loop: a node is a sequence of decisions, whatever the dice did
+(different worlds may offer different options at it). What the rules automate (enemies,
 cryptid battles) stays automated inside the worlds. The choice is the most visited option.
 
 Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100ms``):
@@ -17,15 +18,19 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
   a search short; on an idle one it is the time the search takes. An iteration budget
   makes the agent's choices a function of its seed; a time budget depends on the machine.
 - ``rollout``: ``random`` (default), or a bot of the ruleset (``heuristic``).
-- ``prior``: a bot whose choice is tried first at each new node and keeps a bonus in UCB
-  that fades with visits (``1/(1+visits)``), and breaks ties of the final choice: with a
-  small budget the search then plays like that bot and departs from it only on evidence.
-  Default: the rollout bot, or ``none`` with random rollouts.
+- ``prior``: a bot that shares the exploration bonus out among the options at each node:
+  a softmax of its scores (a bot with ``weigh(view, decision)``, the one-step bots of Dire
+  Alliance) at ``temperature``, else half for its choice and the rest evenly; it also
+  breaks ties of the final choice. With a small budget the search then plays like that bot
+  and departs from it only on evidence. Default: the rollout bot, or ``none`` (every option
+  tried once first, then the whole bonus each) with random rollouts.
 - ``depth``: stop a rollout after this many decisions and score it by the ruleset's
   ``evaluate`` (each side's chance to win, where the ruleset has an estimate), else its
   ``judge`` (the rules' own count of who is ahead; a tie when it has none); default: play
   to the end.
-- ``c``: the exploration constant of UCB (default 1.0).
+- ``c``: the exploration constant of PUCT (default 0.3, ``C``).
+- ``temperature``: the softmax temperature of a prior bot's scores, in its own units
+  (default 5.0; lower follows its best option more closely).
 - ``peek``: ``true`` lets the search see hidden information in a ruleset that cannot
   determinize yet (it is refused otherwise).
 - ``reuse``: ``true`` (default) keeps, for the next decision, the part of the tree below the
@@ -96,19 +101,23 @@ class Budget:
 
 @dataclass(slots=True)
 class Node:
-    """A decision taken in the tree: how often it was offered, tried, and what it earned
-    the seat that took it; ``guess`` is the prior bot's choice at the decision after it."""
+    """A decision taken in the tree: how often it was tried and what it earned the seat
+    that took it; how often the decision after it was reached, and the prior's share of
+    each of its options (``prior``, from the first world that reached it)."""
 
-    offered: int = 0
     visits: int = 0
     value: float = 0.0
+    reached: int = 0
     children: dict[Key, Node] = field(default_factory=dict)
-    guess: Key | None = None
-    guessed: bool = False
+    prior: dict[str, float] | None = None
 
 
-PRIOR_WEIGHT = 1.0
-"""The prior's bonus in UCB: this much over (1 + visits) for the prior bot's choice."""
+C = 0.3
+"""PUCT's exploration constant: of 1.0, 0.3 and 3 in Dire Alliance Battle at 40 iterations a
+decision against the heuristic bot, 0.3 won most (benchmarks/bots.py, docs/bots.md)."""
+PRIOR_SHARE = 0.5
+"""The prior's share of the chosen option, when the prior bot only chooses (no ``weigh``);
+the other options share the rest."""
 
 
 @dataclass
@@ -123,7 +132,7 @@ class Search:
     visits: dict[str, int] = field(default_factory=dict)
 
 
-OPTIONS = ("budget", "rollout", "prior", "depth", "c", "peek", "reuse")
+OPTIONS = ("budget", "rollout", "prior", "depth", "c", "temperature", "peek", "reuse")
 
 
 class MctsAgent:
@@ -133,8 +142,8 @@ class MctsAgent:
 
     def __init__(self, ruleset: Ruleset[Any], seat: str = "", seed: int = 0, *,
                  budget: Budget | None = None, rollout: str = "random",
-                 prior: str | None = None, depth: int | None = None, c: float = 1.0,
-                 peek: bool = False, reuse: bool = True) -> None:
+                 prior: str | None = None, depth: int | None = None, c: float = C,
+                 temperature: float = 5.0, peek: bool = False, reuse: bool = True) -> None:
         if (ruleset.meta.hidden_information and not peek
                 and type(ruleset).determinize is Ruleset.determinize):
             raise UsageError(f"mcts: {ruleset.meta.id} hides information but cannot yet "
@@ -147,6 +156,7 @@ class MctsAgent:
         self.prior = prior
         self.depth = depth
         self.c = c
+        self.temperature = temperature
         self.reuse = reuse
         self.last = Search()
         self._kept: tuple[list[str], Node] | None = None
@@ -172,11 +182,14 @@ class MctsAgent:
             raise UsageError(f"mcts prior {prior!r}{did_you_mean(prior, bots)}: none or "
                              f"one of the bots of {ruleset.meta.id}: {', '.join(bots)}")
         c = _number(options, "c", float, 0.0, 100.0)
+        temperature = _number(options, "temperature", float, 0.01, 1000.0)
         return cls(ruleset, seat, seed,
                    budget=Budget.parse(options["budget"]) if "budget" in options else None,
                    rollout=rollout, prior=None if prior == "none" else prior,
                    depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
-                   c=1.0 if c is None else c, peek=_flag(options, "peek"),
+                   c=C if c is None else c,
+                   temperature=5.0 if temperature is None else temperature,
+                   peek=_flag(options, "peek"),
                    reuse=_flag(options, "reuse", "true"))
 
     def __repr__(self) -> str:
@@ -213,8 +226,9 @@ class MctsAgent:
         self.last.seconds = time.thread_time() - start
         keys = [(seat, decision.kind, option) for option in decision.ids]
         self.last.visits = {k[2]: root.children[k].visits for k in keys if k in root.children}
+        prior = root.prior or {}
         best = max((k for k in keys if k in root.children),
-                   key=lambda k: (root.children[k].visits, k == root.guess,
+                   key=lambda k: (root.children[k].visits, prior.get(k[2], 0.0),
                                   root.children[k].value))
         if self.reuse:
             self._kept = ([*game.decisions, best[2]], root.children[best])
@@ -244,47 +258,63 @@ class MctsAgent:
         path: list[tuple[Node, str]] = []
         while world.pending is not None:
             decision = world.pending
-            keys = [(decision.player, decision.kind, option) for option in decision.ids]
-            untried = []
-            for key in keys:
-                child = node.children.get(key)
-                if child is None:
-                    untried.append(key)
-                else:
-                    child.offered += 1
-            if untried:
-                key = self._expansion(node, world, untried)
-                child = node.children[key] = Node(offered=1)
-                path.append((child, decision.player))
-                world.step(key[2])
-                break
-            key = max(keys, key=lambda k: self._ucb(node, k))
-            node = node.children[key]
-            path.append((node, decision.player))
+            if node.prior is None:
+                node.prior = self._prior(world)
+            node.reached += 1
+            key = max(((decision.player, decision.kind, option) for option in decision.ids),
+                      key=lambda k: self._puct(node, k))
+            child = node.children.get(key)
             world.step(key[2])
+            if child is None:
+                child = node.children[key] = Node()
+                path.append((child, decision.player))
+                break
+            path.append((child, decision.player))
+            node = child
         scores = self._play_on(world)
         for child, player in path:
             child.visits += 1
             child.value += scores[player]
 
-    def _expansion(self, node: Node, world: Game, untried: list[Key]) -> Key:
-        """The decision to add below ``node``: the prior bot's choice first, else any."""
-        if self.prior is not None and not node.guessed:
-            node.guessed = True
-            decision = world.pending
-            assert decision is not None
-            option = decide(self._bot(self.prior, decision.player), world)
-            node.guess = (decision.player, decision.kind, option)
-        guess = node.guess
-        if guess is not None and guess in untried:
-            return guess
-        return untried[int(self._random.random() * len(untried))]
+    def _prior(self, world: Game) -> dict[str, float]:
+        """Each option's share of the prior at the world's pending decision: a softmax of
+        the prior bot's scores (``weigh``) at ``temperature``, or ``PRIOR_SHARE`` for its
+        choice; without a prior, the whole bonus to each option (every option is then
+        tried once first, and explored as by UCB)."""
+        decision = world.pending
+        assert decision is not None
+        ids = decision.ids
+        if self.prior is None or len(ids) == 1:
+            return dict.fromkeys(ids, 1.0)
+        bot = self._bot(self.prior, decision.player)
+        weigh = getattr(bot, "weigh", None)
+        scores = weigh(world.view(decision.player), decision) if weigh else None
+        if scores:
+            top = max(scores.values())
+            exp = {o: math.exp((v - top) / self.temperature) for o, v in scores.items()}
+            total = sum(exp.values())
+            return {o: e / total for o, e in exp.items()}
+        choice = decide(bot, world)
+        rest = (1 - PRIOR_SHARE) / (len(ids) - 1)
+        return {o: PRIOR_SHARE if o == choice else rest for o in ids}
 
-    def _ucb(self, parent: Node, key: Key) -> float:
-        node = parent.children[key]
-        bonus = PRIOR_WEIGHT / (1 + node.visits) if key == parent.guess else 0.0
-        return (node.value / node.visits + bonus
-                + self.c * math.sqrt(math.log(node.offered) / node.visits))
+    def _puct(self, node: Node, key: Key) -> float:
+        """The prior-weighted bound of PUCT: the mean score so far (an untried option: the
+        mean of the options tried here; without a prior, above any other), plus ``c`` times
+        the option's prior share, the square root of the visits here, over 1 + the option's
+        visits."""
+        assert node.prior is not None
+        share = node.prior.get(key[2], 0.0)
+        child = node.children.get(key)
+        if child is None:
+            if self.prior is None:
+                return math.inf  # without a prior, every option is tried once first
+            tried = [c for k, c in node.children.items() if k[:2] == key[:2]]
+            visits = sum(c.visits for c in tried)
+            mean = sum(c.value for c in tried) / visits if visits else 0.5
+            return mean + self.c * share * math.sqrt(node.reached)
+        return (child.value / max(child.visits, 1)
+                + self.c * share * math.sqrt(node.reached) / (1 + child.visits))
 
     def _play_on(self, world: Game) -> dict[str, float]:
         """Roll out to the end (or ``depth`` decisions); each seat's score."""

@@ -277,12 +277,19 @@ class OneStepBot:
         self._random = random.Random(seed)
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
-        if view is None or not view.get("state"):
+        scores = self.weigh(view, decision)
+        if not scores:
             return decision.options[0].id
+        return max((score, self._random.random(), option)
+                   for option, score in scores.items())[2]
+
+    def weigh(self, view: Mapping[str, Any] | None, decision: Decision) -> dict[str, float]:
+        """Every option's score, in the order offered (none without a view): what
+        ``choose`` takes the best of, and what a search's prior is drawn from."""
+        if view is None or not view.get("state"):
+            return {}
         reading = self.reading(view["state"], decision.player)
-        scored = [(self.score(reading, decision, o.id), self._random.random(), o.id)
-                  for o in decision.options]
-        return max(scored)[2]
+        return {o.id: self.score(reading, decision, o.id) for o in decision.options}
 
     def score(self, r: Any, decision: Decision, option: str) -> float:
         return 0.0
