@@ -115,6 +115,8 @@ class Node:
 C = 0.3
 """PUCT's exploration constant: of 1.0, 0.3 and 3 in Dire Alliance Battle at 40 iterations a
 decision against the heuristic bot, 0.3 won most (benchmarks/bots.py, docs/bots.md)."""
+TEMPERATURE = 5.0
+"""The softmax temperature of a prior bot's scores, in the bot's own units."""
 PRIOR_SHARE = 0.5
 """The prior's share of the chosen option, when the prior bot only chooses (no ``weigh``);
 the other options share the rest."""
@@ -143,7 +145,7 @@ class MctsAgent:
     def __init__(self, ruleset: Ruleset[Any], seat: str = "", seed: int = 0, *,
                  budget: Budget | None = None, rollout: str = "random",
                  prior: str | None = None, depth: int | None = None, c: float = C,
-                 temperature: float = 5.0, peek: bool = False, reuse: bool = True) -> None:
+                 temperature: float = TEMPERATURE, peek: bool = False, reuse: bool = True) -> None:
         if (ruleset.meta.hidden_information and not peek
                 and type(ruleset).determinize is Ruleset.determinize):
             raise UsageError(f"mcts: {ruleset.meta.id} hides information but cannot yet "
@@ -188,7 +190,7 @@ class MctsAgent:
                    rollout=rollout, prior=None if prior == "none" else prior,
                    depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
                    c=C if c is None else c,
-                   temperature=5.0 if temperature is None else temperature,
+                   temperature=TEMPERATURE if temperature is None else temperature,
                    peek=_flag(options, "peek"),
                    reuse=_flag(options, "reuse", "true"))
 

@@ -16,7 +16,7 @@ import contextlib
 import hashlib
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -76,7 +76,7 @@ def _read(entry: Path) -> Any:
         return None
 
 
-def _write(entry: Path, value: Any, older: Any) -> None:
+def _write(entry: Path, value: Any, older: Iterable[Path]) -> None:
     """Write ``entry`` whole or not at all (a concurrent reader never sees half of it), and
     remove the path's older entries."""
     part = entry.with_name(f"{entry.name}.{os.getpid()}.part")
