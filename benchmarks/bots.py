@@ -198,7 +198,7 @@ ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "rando
 game of it takes longer than a decision's budget); the others roll out with their bot."""
 
 
-DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 8, "dire-alliance-raid-v1": 20}
+DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 8, "dire-alliance-raid-v1": 0}
 """Rollouts cut after this many decisions (``depth``) and scored by the ruleset's estimate,
 where whole rollouts are too long for the budgets."""
 
@@ -225,7 +225,7 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
     seats = ruleset.seats(options)
     bot = ruleset.default_bot
     depth = depth if depth is not None else DEPTHS.get(ruleset_id)
-    cut = f":depth={depth}" if depth else ""
+    cut = f":depth={depth}" if depth is not None else ""
     mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{cut}{peek(ruleset)}"
     started = cpu()
     if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides

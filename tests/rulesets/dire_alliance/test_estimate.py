@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import estimate
-from rulekeeper.rulesets.dire_alliance.raid import goals
+from rulekeeper.rulesets.dire_alliance.raid import estimate as raid_estimate
 
 
 def test_a_battle_side_with_a_fighter_fewer_or_an_objective_more_is_estimated_accordingly():
@@ -21,15 +21,24 @@ def test_a_battle_side_with_a_fighter_fewer_or_an_objective_more_is_estimated_ac
     assert estimate.chances(t)["blue"] > behind["blue"]
 
 
-def test_a_raid_is_estimated_by_the_lead_in_progress_to_the_goals():
+def test_a_raid_is_estimated_by_the_progress_to_the_goals_and_the_cards_left():
     game = new_game("dire-alliance-raid", seed=1, log=False)
     t = game.table.state
     start = game.ruleset.evaluate(game.table)
-    assert start == {"heroes": 0.5, "enemies": 0.5}  # nobody is nearer its goal yet
+    assert start == raid_estimate.chances(t) and abs(sum(start.values()) - 1) < 1e-9
     t.the_villain.wounds = t.the_villain.health // 2
-    assert goals.chances(t)["heroes"] > 0.8
+    wounded = raid_estimate.chances(t)["heroes"]
+    assert wounded > start["heroes"] + 0.2
     t.claimed.extend(["a", "b"])
-    assert goals.chances(t)["heroes"] < 0.5
+    assert raid_estimate.chances(t)["heroes"] < wounded
+    hero = next(iter(t.heroes.values()))
+    piles = hero.piles
+    before = raid_estimate.chances(t)["heroes"]
+    piles.graveyard.extend(piles.deck + piles.discard + piles.hand[1:])
+    piles.deck.clear()
+    piles.discard.clear()
+    del piles.hand[1:]
+    assert len(hero.losable()) == 1 and raid_estimate.chances(t)["heroes"] < before
 
 
 def test_a_battle_fighter_on_an_objective_it_may_claim_is_estimated_better_than_far_off():
@@ -49,19 +58,15 @@ def test_a_battle_fighter_on_an_objective_it_may_claim_is_estimated_better_than_
     assert estimate.chances(t)["red"] > on_it > guarded
 
 
-def test_a_raid_estimate_fears_a_pressed_objective_and_a_hero_near_defeat():
-    game = new_game("dire-alliance-raid", seed=1, log=False)
-    t = game.table.state
-    villain = t.the_villain.fighter
-    t.place(villain, t.objectives["grey"].area)  # unopposed on an objective
-    pressed = goals.chances(t)["heroes"]
-    assert pressed < 0.5
-    hero = next(iter(t.heroes.values()))
-    t.place(hero.fighter, villain.area)
-    assert goals.chances(t)["heroes"] == 0.5  # a hero stands there too
-    piles = hero.piles
-    piles.graveyard.extend(piles.deck + piles.discard + piles.hand[1:])
-    piles.deck.clear()
-    piles.discard.clear()
-    del piles.hand[1:]
-    assert len(hero.losable()) == 1 and goals.chances(t)["heroes"] < 0.5
+def test_a_raid_estimate_reads_its_weights_by_the_kind_of_hero_goal():
+    darkwood = new_game("dire-alliance-raid", seed=1, log=False).table.state
+    barrow = new_game("dire-alliance-raid", "barrow-stones", seed=1, log=False).table.state
+    assert raid_estimate.goal_kind(darkwood) == "villain"
+    assert raid_estimate.goal_kind(barrow) == "sites"
+    for t in (darkwood, barrow):
+        assert set(raid_estimate.signs(t)) | {"bias"} == set(raid_estimate.WEIGHTS["villain"])
+    # holding a site is progress in the Barrow Stones, and the estimate rises with it
+    start = raid_estimate.chances(barrow)["heroes"]
+    site = next(iter(barrow.sites.values()))
+    site.holder = "heroes"
+    assert raid_estimate.chances(barrow)["heroes"] > start

@@ -8,7 +8,6 @@ their third objective.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
@@ -97,33 +96,6 @@ def judge(t: Raid) -> str | None:
     if near["heroes"] == near["enemies"]:
         return None
     return max(near, key=lambda side: near[side])
-
-
-SPREAD = 0.25
-"""The lead in progress (``progress``) that makes a side about three times as likely to win
-as the other, in a search's estimate (``chances``)."""
-PRESSED = 0.4
-"""An objective with an enemy in its area and no hero: this share of a claim (in ``chances``;
-a minion there may claim it with its next Control)."""
-PERIL = 0.3
-"""A hero with no card left to lose: this much progress to the enemies' goal (in ``chances``;
-the first damage it cannot take ends the game), less for every card it has, to none at
-``SAFE`` cards."""
-SAFE = 4
-
-
-def chances(t: Raid) -> dict[str, float]:
-    """Each side's chance to win an unfinished game, as a search estimates it (not a rule):
-    a logistic of the heroes' lead in progress towards their goal, the enemies' counting
-    the objectives they stand on unopposed and the heroes near defeat."""
-    near = progress(t)
-    pressed = sum(1 for o in t.objectives_in_play()
-                  if not t.heroes_in(area := t.objectives[o].area)
-                  and any(not t.is_hero(f) for f in t.in_area(area)))
-    peril = sum(max(0, SAFE - len(hero.losable())) / SAFE for hero in t.heroes.values())
-    threat = near["enemies"] + PRESSED * pressed / LOSING_OBJECTIVES + PERIL * peril
-    heroes = 1 / (1 + math.exp(-(near["heroes"] - threat) / SPREAD))
-    return {"heroes": heroes, "enemies": 1 - heroes}
 
 
 def announce(t: Raid, over: GameOver) -> None:

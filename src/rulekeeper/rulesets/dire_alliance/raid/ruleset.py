@@ -20,6 +20,7 @@ from rulekeeper.rulesets.dire_alliance.raid import (
     damage,
     enemies,
     enemy_actions,
+    estimate,
     goals,
     heroes,
     minions,
@@ -119,8 +120,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         return goals.judge(table.state)
 
     def evaluate(self, table: RaidTable) -> Mapping[str, float] | None:
-        """A search's estimate (``goals.chances``): the lead in progress to the goals."""
-        return goals.chances(table.state) if table.state is not None else None
+        """A search's estimate (``estimate.chances``), fitted to heuristic heroes' games."""
+        return estimate.chances(table.state) if table.state is not None else None
 
     def sides(self, options: Any) -> tuple[str, ...]:
         return ("heroes", "enemies")
