@@ -218,20 +218,33 @@ def pair_rate(ruleset_id: str, agent: str, other: str, games: int,
     return wins, ties, games // len(seats) * len(seats)
 
 
+def cut(ruleset_id: str, depth: int | None = None) -> str:
+    """The spec's ``depth`` option: ``depth``, else ``DEPTHS``'s, else none (whole games)."""
+    depth = depth if depth is not None else DEPTHS.get(ruleset_id)
+    return f":depth={depth}" if depth is not None else ""
+
+
+def mcts_spec(ruleset_id: str, budget: str, rollout: str, depth: int | None = None) -> str:
+    """The search measured here: ``rollout`` cut as ``cut`` says, the heuristic bot as the
+    prior."""
+    ruleset = registry.load(ruleset_id)
+    return (f"mcts:budget={budget}:rollout={rollout}:prior={ruleset.default_bot}"
+            f"{cut(ruleset_id, depth)}{peek(ruleset)}")
+
+
 def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
                  plan: Plan, depth: int | None = None) -> list[str]:
     ruleset = registry.load(ruleset_id)
     options = ruleset.parse_options({})
     seats = ruleset.seats(options)
     bot = ruleset.default_bot
-    depth = depth if depth is not None else DEPTHS.get(ruleset_id)
-    cut = f":depth={depth}" if depth is not None else ""
-    mcts = f"mcts:budget={budget}:rollout={rollout}:prior={bot}{cut}{peek(ruleset)}"
+    mcts = mcts_spec(ruleset_id, budget, rollout, depth)
+    dcut = cut(ruleset_id, depth)
     started = cpu()
     if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides
         wins, ties, played = pair_rate(ruleset_id, mcts, bot, games, plan)
         rate = wilson(wins, played)
-        row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | mcts against {bot} | {played} "
+        row = (f"| {ruleset_id} | {budget} | {rollout}{dcut} | mcts against {bot} | {played} "
                f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
     else:  # every seat plays one side against the rules
         side = side_of(ruleset, options, seats[0])
@@ -241,7 +254,7 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
         m, b = (wilson(sum(won[name]), games) for name in ("mcts", bot))
         only = sum(x and not y for x, y in zip(won["mcts"], won[bot], strict=True))
         lost = sum(y and not x for x, y in zip(won["mcts"], won[bot], strict=True))
-        row = (f"| {ruleset_id} | {budget} | {rollout}{cut} | {side} won with mcts / with {bot} "
+        row = (f"| {ruleset_id} | {budget} | {rollout}{dcut} | {side} won with mcts / with {bot} "
                f"| {games} | **{m.value:.0%}** ({m.low:.0%}–{m.high:.0%}) | {b.value:.0%} "
                f"({b.low:.0%}–{b.high:.0%}); same seeds: {only} won only with mcts, {lost} "
                f"only with {bot} | ")
@@ -345,13 +358,14 @@ def raid_by_heroes(agent: str, games: int, plan: Plan) -> list[str]:
 
 def balance(args: argparse.Namespace) -> str:
     plan = Plan(workers=args.workers)
-    mcts = f"mcts:budget={args.budgets.split(',')[0]}:rollout=random:prior=heuristic:depth=" \
-           f"{args.depth or 20}"
+    budget = args.budgets.split(",")[0]
+    battle, raid = (mcts_spec(r, budget, "random", args.depth)
+                    for r in ("dire-alliance-battle-v1", "dire-alliance-raid-v1"))
     out = [f"### Balance re-checked with mcts\n\n`benchmarks/bots.py balance` ({machine()}, "
-           f"{args.workers} workers); `mcts` is `{mcts}` at every seat, the heuristic bot "
-           f"beside it. Intervals are 95% Wilson intervals.\n"]
+           f"{args.workers} workers); `mcts` is `{battle}` (Battle) and `{raid}` (Raid) at "
+           f"every seat, the heuristic bot beside it. Intervals are 95% Wilson intervals.\n"]
     if not args.ruleset or "dire-alliance-battle-v1" in args.ruleset:
-        for agent, games in (("heuristic", args.games * 5), (mcts, args.games)):
+        for agent, games in (("heuristic", args.games * 5), (battle, args.games)):
             table, minutes = leader_matrix(agent, games, plan)
             out.append(f"Beaten Path, the Shroud (red) against the Grievers (blue), wins of the "
                        f"Shroud by leaders, `{agent}` at both seats ({games} games a cell, "
@@ -359,7 +373,7 @@ def balance(args: argparse.Namespace) -> str:
     if not args.ruleset or "dire-alliance-raid-v1" in args.ruleset:
         rows = ["| bot | heroes | games | heroes win (95% interval) | losses (reason: games) "
                 "| CPU minutes |", "|---|---:|---:|---|---|---:|"]
-        rows += raid_by_heroes(mcts, args.games, plan)
+        rows += raid_by_heroes(raid, args.games, plan)
         out.append("Raid, Into the Darkwood against the Hollow King, every hero seat played by "
                    "`mcts`:\n\n" + "\n".join(rows) + "\n")
     return "\n".join(out)
