@@ -189,10 +189,12 @@ def test_ellis_takes_his_wolf_form_and_reverts_when_damaged():
     place(game, blue_ellis="cairn", red_empyreal="crossroads", red_devoted="crossroads")
     t = table(game)
     ellis = fighter(game, "blue.ellis")
-    # Shed the Skin moves up to twice: into the Crossroads, then he stays with its enemies
-    _, asked = drive(actions.perform(t, ellis, "special"), "crossroads", "stay")
-    assert [d.kind for d in asked] == ["area", "area"]
+    # Shed the Skin: the wolf form, a withdraw into the Crossroads, then a card gained
+    supply = t.sides["blue"].supply["ellis"]
+    _, asked = drive(actions.perform(t, ellis, "special"), "crossroads")
+    assert [d.kind for d in asked] == ["area"]
     assert ellis.form.id == "wolf" and ellis.form.melee == 4 and ellis.area == "crossroads"
+    assert t.sides["blue"].supply["ellis"] == supply - 1
     assert "➤ Pounce" in dict(actions.options(t, ellis))["special"]
     drive(actions.perform(t, ellis, "melee:red.devoted"))
     assert events(game, "attack")[-1]["dice"] == 4

@@ -175,26 +175,26 @@ def test_a_defeated_fighter_cannot_be_healed():
 def test_a_resilient_fighter_loses_no_card_and_stays_but_is_stunned():
     from rulekeeper.rulesets.dire_alliance.attack import attack
     game = start(dice=["HIT", "HIT", "blank", "blank", "blank", "blank"])
-    place(game, red_empyreal="crossroads", blue_gravedigger="crossroads")
-    deal(game, "blue", hand=["gravedigger", "caretaker"])
+    place(game, blue_butcher="crossroads", red_unbroken="crossroads")
+    deal(game, "red", hand=["unbroken", "empyreal"])
     t = table(game)
-    drive(attack(t, fighter(game, "red.empyreal"), [fighter(game, "blue.gravedigger")], "melee"))
-    digger = fighter(game, "blue.gravedigger")
-    assert digger.stunned and digger.on_board and t.sides["blue"].graveyard == []
+    drive(attack(t, fighter(game, "blue.butcher"), [fighter(game, "red.unbroken")], "melee"))
+    unbroken = fighter(game, "red.unbroken")
+    assert unbroken.stunned and unbroken.on_board and t.sides["red"].graveyard == []
     assert events(game, "stunned")[0]["rule"] == "battle.keyword.resilient.stunned"
 
 
 @pytest.mark.rule("battle.keyword.resilient.no-removal", "battle.ruling.resilient-damage")
 def test_ruling_loses_cards_takes_a_card_but_never_removes_it():
     game = start(rulings={"resilient-damage": "loses-cards"})
-    deal(game, "blue", hand=["gravedigger", "caretaker"])
-    damaged(game, "blue.gravedigger")
+    deal(game, "red", hand=["unbroken", "empyreal"])
+    damaged(game, "red.unbroken")
     t = table(game)
-    assert t.sides["blue"].graveyard == ["gravedigger"]
-    damaged(game, "blue.gravedigger")
-    assert t.sides["blue"].graveyard.count("gravedigger") == 2
-    damaged(game, "blue.gravedigger")
-    assert fighter(game, "blue.gravedigger").on_board and events(game, "resilient.kept")
+    assert t.sides["red"].graveyard == ["unbroken"]
+    damaged(game, "red.unbroken")
+    assert t.sides["red"].graveyard.count("unbroken") == 2
+    damaged(game, "red.unbroken")
+    assert fighter(game, "red.unbroken").on_board and events(game, "resilient.kept")
 
 
 @pytest.mark.rule("battle.keyword.resilient.activation.a", "battle.keyword.resilient.activation.b",
