@@ -76,9 +76,8 @@ def signs(t: Raid) -> dict[str, float]:
     """What the estimate reads in a state, each about 0 to 1 (``peril``: 0 to the party's
     size)."""
     near = goals.progress(t)
-    heroes = [h.fighter for h in t.heroes.values() if h.fighter.area is not None]
-    enemies = [f for f in t.fighters.values()
-               if f.area is not None and not f.defeated and not t.is_hero(f)]
+    heroes = t.hero_figures()
+    enemies = [f for f in t.fighters.values() if f.on_board and not t.is_hero(f)]
     areas = [t.objectives[o].area for o in t.objectives_in_play()]
     cards = [len(h.losable()) for h in t.heroes.values()]
     villain = t.the_villain
@@ -114,6 +113,6 @@ def signs(t: Raid) -> dict[str, float]:
 def chances(t: Raid) -> dict[str, float]:
     """Each side's chance to win, a logistic of the weighted signs."""
     weights = WEIGHTS[goal_kind(t)]
-    z = weights["bias"] + sum(weights.get(k, 0.0) * v for k, v in signs(t).items())
+    z = weights["bias"] + sum(weights[k] * v for k, v in signs(t).items())
     heroes = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
     return {"heroes": heroes, "enemies": 1 - heroes}
