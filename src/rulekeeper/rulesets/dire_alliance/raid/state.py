@@ -31,6 +31,15 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
     from rulekeeper.rulesets.dire_alliance.raid.setup import RaidOptions
 
+class Printed(dict[str, Any]):
+    """What the view shows of the printed cards and the board: built at the first view and
+    never changed after, so a copy of the state (a checkpoint's, a search's world) shares it
+    instead of copying it (more than half of a Raid state's copy)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Printed:
+        return self
+
+
 TEMPLATES = {
     "token": "{fighter} puts {token} token on the {card} card in its action row",
 }
@@ -74,8 +83,7 @@ class Raid(Tabletop):
     """The seat that settles ties for the enemies right now (ruling raid-ties)."""
     played: set[str] = field(default_factory=set)
     """Hero cards played at least once (metrics)."""
-    printed: dict[str, Any] = field(default_factory=dict)
-    """What the view shows of the printed cards and the board (built once, never changed)."""
+    printed: Printed = field(default_factory=Printed)
 
     @property
     def rulings(self) -> RaidRulings:
