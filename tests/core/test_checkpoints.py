@@ -12,7 +12,7 @@ import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.board import AreaSpec, Board, BoardSpec
-from rulekeeper.core.checkpoints import shared_objects
+from rulekeeper.core.checkpoints import Shared, shared_objects
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import RulesetError, UsageError
 from rulekeeper.core.game import Game, new_game, replay
@@ -238,3 +238,21 @@ def test_a_board_is_shared_by_copies_of_a_state():
     state = {"board": board, "figures": {"x": "a"}}
     copied = copy.deepcopy(state)
     assert copied["board"] is board and copied["figures"] is not state["figures"]
+
+
+def test_a_shared_dict_is_shared_by_copies_of_a_state():
+    names: Shared[str, str] = Shared(a="Alice")
+    state = {"names": names, "hand": ["a"]}
+    copied = copy.deepcopy(state)
+    assert copied["names"] is names and copied["hand"] is not state["hand"]
+
+
+def test_a_raid_fork_shares_what_its_setup_fixed_and_copies_the_rest():
+    game = new_game("dire-alliance-raid", seed=2, options={"heroes": 2}, log=False)
+    first = game.fork()  # re-runs the game, and hands its checkpoint to the source
+    first.view(first.seats[0])  # builds the printed part of the view
+    second = game.fork()  # a copy of that checkpoint
+    one, two = first.table.state, second.table.state
+    for name in ("printed", "cards", "villain_cards", "kinds", "card_names"):
+        assert getattr(two, name) is getattr(one, name) and getattr(one, name)
+    assert two.fighters is not one.fighters and two.heroes is not one.heroes

@@ -20,7 +20,7 @@ import copy
 import types
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.rng import RngState
@@ -65,6 +65,24 @@ class _Part:
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         raise RulesetError(f"a checkpoint's placeholder for the table's {self.name} was copied "
                            f"without a table to stand for")
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Shared(dict[K, V]):
+    """A dict a state fills while the game is set up and never changes after (names of
+    cards, the content's cards a game uses, what a view shows of them): every copy of the
+    state (a checkpoint's, a fork's, a search's world) shares it instead of copying it. A
+    ruleset that changes one after its first checkpoint would change every copy, which
+    ``tests/test_fork_every_ruleset.py`` (the source game untouched by its forks) would
+    catch."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared[K, V]:
+        return self
 
 
 PARTS = ("rng", "rulings", "options", "inputs", "events", "ruleset")

@@ -14,10 +14,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from rulekeeper.core.board import Board
+from rulekeeper.core.checkpoints import Shared
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
@@ -90,7 +91,8 @@ class Fighter:
     def __deepcopy__(self, memo: dict[int, Any]) -> Fighter:
         """Its fields are values and content (which copies share): a copy of a game's
         state (a checkpoint's) copies it field by field, much faster than deeply."""
-        return replace(self)
+        return Fighter(self.id, self.side, self.card, self.spec, self.form, self.area,
+                       self.stunned, self.sated, self.defeated, self.team)
 
     @property
     def name(self) -> str:
@@ -116,7 +118,7 @@ class Objective:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Objective:
         """Its fields are values: copied field by field (see ``Fighter``)."""
-        return replace(self)
+        return Objective(self.id, self.owner, self.area, self.name, self.claimed_by)
 
 
 @dataclass(slots=True)
@@ -131,7 +133,7 @@ class SiteState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SiteState:
         """Its fields are values: copied field by field (see ``Fighter``)."""
-        return replace(self)
+        return SiteState(self.id, self.kind, self.area, self.name, self.holder)
 
 
 @dataclass(kw_only=True, eq=False)
@@ -148,7 +150,8 @@ class Tabletop(ABC):
     sites: dict[str, SiteState] = field(default_factory=dict)
     tokens: dict[tuple[str, str], str] = field(default_factory=dict)
     """(seat, token id) -> area: the Countess's coffin."""
-    card_names: dict[str, str] = field(default_factory=dict)
+    card_names: Shared[str, str] = field(default_factory=Shared)
+    """Card id -> name, filled at the setup (copies share it)."""
     stats: dict[str, float] = field(default_factory=dict)
     """Per-game numbers for ``Result.metrics``."""
     asking: tuple[str | None, str | None] = (None, None)

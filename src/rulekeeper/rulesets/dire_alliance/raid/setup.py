@@ -138,7 +138,7 @@ def set_up(table: RaidTable) -> Raid:
     cites("raid.damage.villain.health", "raid.setup.enemy-play-area.reference-card")
     t.villain = VillainState(villain, villain_fighter, villain.health * len(seats),
                              deck=[c.id for c in villain.deck])
-    t.villain_cards = {c.id: c for c in villain.deck}
+    t.villain_cards.update({c.id: c for c in villain.deck})
     table.rng.shuffle(t.villain.deck)
     table.emit("raid.setup.villain", "raid.setup.enemy-play-area.villain-deck",
                villain=villain.name, rank=villain.rank or "unranked",

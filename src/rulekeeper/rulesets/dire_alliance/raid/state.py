@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.core.checkpoints import Shared
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
@@ -30,15 +31,6 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
     from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
     from rulekeeper.rulesets.dire_alliance.raid.setup import RaidOptions
-
-class Printed(dict[str, Any]):
-    """What the view shows of the printed cards and the board: built at the first view and
-    never changed after, so a copy of the state (a checkpoint's, a search's world) shares it
-    instead of copying it (more than half of a Raid state's copy)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Printed:
-        return self
-
 
 TEMPLATES = {
     "token": "{fighter} puts {token} token on the {card} card in its action row",
@@ -67,9 +59,12 @@ class Raid(Tabletop):
     villain: VillainState | None = None
     bag: list[str] = field(default_factory=list)
     """The minion bag: ids of the minion tokens in it, in a stable order."""
-    cards: dict[str, HeroCard] = field(default_factory=dict)
-    villain_cards: dict[str, VillainCard] = field(default_factory=dict)
-    kinds: dict[str, MinionKind] = field(default_factory=dict)
+    cards: Shared[str, HeroCard] = field(default_factory=Shared)
+    """Hero card id -> card, of every hero in play (filled at the setup, like the next two:
+    copies of the state share them)."""
+    villain_cards: Shared[str, VillainCard] = field(default_factory=Shared)
+    kinds: Shared[str, MinionKind] = field(default_factory=Shared)
+    """Minion kind id -> kind."""
     claimed: list[str] = field(default_factory=list)
     """Objectives in the enemy play area."""
     round: int = 0
@@ -83,7 +78,9 @@ class Raid(Tabletop):
     """The seat that settles ties for the enemies right now (ruling raid-ties)."""
     played: set[str] = field(default_factory=set)
     """Hero cards played at least once (metrics)."""
-    printed: Printed = field(default_factory=Printed)
+    printed: Shared[str, Any] = field(default_factory=Shared)
+    """What the view shows of the printed cards and the board: built at the first view,
+    never changed after (copies share it: copying it was more than half of a state's copy)."""
 
     @property
     def rulings(self) -> RaidRulings:
