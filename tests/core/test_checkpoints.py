@@ -256,3 +256,23 @@ def test_a_raid_fork_shares_what_its_setup_fixed_and_copies_the_rest():
     for name in ("printed", "cards", "villain_cards", "kinds", "card_names"):
         assert getattr(two, name) is getattr(one, name) and getattr(one, name)
     assert two.fighters is not one.fighters and two.heroes is not one.heroes
+
+
+def test_a_copied_dire_alliance_table_keeps_who_is_who():
+    game = new_game("dire-alliance-raid", seed=4, options={"heroes": 2}, log=False)
+    for _ in range(30):
+        assert game.pending is not None
+        game.step(game.pending.options[0].id)
+    copied = copy.deepcopy(game.table.state, {id(game.table): game.table})
+    fighters = copied.fighters
+    assert all(f is not game.table.state.fighters[k] for k, f in fighters.items())
+    assert all(h.fighter is fighters[h.fighter.id] for h in copied.heroes.values())
+    assert copied.the_villain.fighter is fighters[copied.the_villain.fighter.id]
+    assert all(f is fighters[f.id] for group in copied.occupants.values() for f in group)
+    assert [f.id for f in copied.occupants[next(iter(copied.occupants))]] == [
+        f.id for f in game.table.state.occupants[next(iter(copied.occupants))]]
+    hero = next(h for h in copied.heroes.values() if h.row)
+    hero.resolving = hero.row[-1]
+    again = copy.deepcopy(copied, {id(game.table): game.table})
+    mine = again.heroes[hero.seat]
+    assert mine.resolving is mine.row[-1] and mine.resolving is not hero.resolving

@@ -3,6 +3,7 @@ villain with its deck and wounds, and the names of the two teams."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +48,14 @@ class Hero:
     resolving: RowCard | None = None
     """The face-up card whose special action is being resolved (tokens go on it)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hero:
+        """Its cards and row by value, its fighter the copy ``memo`` holds (see
+        ``Tabletop.__deepcopy__``); the card being resolved is the copy of that row card."""
+        row = [copy.deepcopy(card, memo) for card in self.row]
+        return Hero(self.seat, self.spec, self.hero_class, copy.deepcopy(self.fighter, memo),
+                    copy.deepcopy(self.piles, memo), row, self.exerted, self.done,
+                    copy.deepcopy(self.resolving, memo))
+
     @property
     def name(self) -> str:
         return self.spec.name
@@ -71,6 +80,11 @@ class VillainState:
     row: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     wounds: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> VillainState:
+        """Its piles by value, its fighter the copy ``memo`` holds (see ``Hero``)."""
+        return VillainState(self.spec, copy.deepcopy(self.fighter, memo), self.health,
+                            list(self.deck), list(self.row), list(self.discard), self.wounds)
 
     @property
     def newest(self) -> str:
