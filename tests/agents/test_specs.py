@@ -19,6 +19,32 @@ def test_a_spec_gives_the_agent_its_options():
     assert (agent.rollout, agent.depth, agent.c) == ("random", 8, 0.5)
 
 
+@pytest.mark.parametrize("ruleset_id", [r for r in registry.ids()
+                                        if registry.load(r).meta.max_length > 0])
+def test_plain_mcts_takes_the_rulesets_own_settings(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    seat = ruleset.seats(ruleset.parse_options({}))[0]
+    agent = make_agent("mcts", ruleset, seat, 1)
+    assert isinstance(agent, MctsAgent)
+    settings = dict(ruleset.search)
+    assert agent.rollout == settings.get("rollout", "random")
+    assert agent.depth == (int(settings["depth"]) if "depth" in settings else None)
+    assert agent.c == float(settings.get("c", 0.3))
+
+
+def test_the_rulesets_settings_and_the_users_options():
+    raid = registry.load("dire-alliance-raid")
+    plain = make_agent("mcts", raid, "h1", 1)
+    assert isinstance(plain, MctsAgent)
+    assert (plain.rollout, plain.prior, plain.depth) == ("random", "heuristic", 0)
+    mine = make_agent("mcts:depth=12:prior=none", raid, "h1", 1)
+    assert isinstance(mine, MctsAgent)
+    assert (mine.prior, mine.depth) == (None, 12)
+    encounter = make_agent("mcts", registry.load("combat-encounter"), "p1", 1)
+    assert isinstance(encounter, MctsAgent)
+    assert (encounter.rollout, encounter.prior, encounter.c) == ("heuristic", "heuristic", 1.0)
+
+
 @pytest.mark.parametrize(("spec", "message"), [
     ("mcts:budgt=10", "no option 'budgt'.*did you mean 'budget'"),
     ("mcts:budget=fast", "give iterations"),

@@ -169,7 +169,9 @@ class MctsAgent:
     @classmethod
     def from_options(cls, ruleset: Ruleset[Any], seat: str, seed: int,
                      options: Mapping[str, str]) -> MctsAgent:
-        """The agent from ``key=value`` options as the command line gives them."""
+        """The agent from ``key=value`` options as the command line gives them, over the
+        ruleset's own settings (``Ruleset.search``)."""
+        options = {**ruleset.search, **options}
         for key in options:
             if key not in OPTIONS:
                 raise UsageError(f"mcts has no option {key!r}{did_you_mean(key, OPTIONS)}; "

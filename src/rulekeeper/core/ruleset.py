@@ -248,6 +248,10 @@ class Ruleset(ABC, Generic[TableT]):
     bots: ClassVar[Mapping[str, str]] = {}
     """Ruleset-specific agents: name to ``"module:factory"``; factory(seat, seed) -> Agent."""
     default_bot: ClassVar[str] = "random"
+    search: ClassVar[Mapping[str, str]] = {}
+    """The settings of the ``mcts`` agent that measured best in this ruleset (its options as
+    the command line writes them: ``rollout``, ``prior``, ``depth``, ``c``...); the options
+    a user gives override them (docs/bots.md)."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
 

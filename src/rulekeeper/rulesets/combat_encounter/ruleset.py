@@ -54,6 +54,9 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     metrics = METRICS
     bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot"}
     default_bot = "heuristic"
+    search = {"rollout": "heuristic", "c": "1"}
+    """The heuristic bot's rollouts to the end, scored win or loss, so ``c=1`` (docs/
+    benchmarks.md, "How often mcts wins")."""
     odds_questions = OddsQuestions("combat-encounter",
                                    "rulekeeper.rulesets.combat_encounter.odds:QUESTIONS")
 

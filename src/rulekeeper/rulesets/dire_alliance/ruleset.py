@@ -58,6 +58,9 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     metrics = battle.METRICS
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.bots:HeuristicBot"}
     default_bot = "heuristic"
+    search = {"prior": "heuristic", "depth": "8"}
+    """Random rollouts cut after 8 decisions and scored by ``evaluate``, the heuristic bot's
+    scores as the prior (docs/benchmarks.md, "How often mcts wins")."""
     odds_questions = OddsQuestions("dire-alliance",
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
     templates = (cards.TEMPLATES | damage.TEMPLATES | healing.TEMPLATES | attack.TEMPLATES

@@ -61,6 +61,8 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
                "item_cards_placed", "item_tokens_placed", "stars_placed")
     bots = {"heuristic": "rulekeeper.rulesets.enemy_attacks.bots:HeuristicHeroes"}
     default_bot = "heuristic"
+    search = {"rollout": "heuristic"}
+    """The heuristic bot's rollouts to the end (docs/benchmarks.md, "How often mcts wins")."""
 
     def scenarios(self, content: Any) -> list[str]:
         return [s.id for s in content.scenarios.scenarios]

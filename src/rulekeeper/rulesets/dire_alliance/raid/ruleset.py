@@ -62,6 +62,9 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     metrics = rounds.METRICS
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
+    search = {"prior": "heuristic", "depth": "0"}
+    """Each new leaf scored by the fitted ``evaluate`` at once, the heuristic bot's scores as
+    the prior (docs/benchmarks.md, "How often mcts wins")."""
     templates = (cards.TEMPLATES | attack.TEMPLATES | movement.TEMPLATES | special.TEMPLATES
                  | damage.TEMPLATES | goals.TEMPLATES | heroes.TEMPLATES | attacks.TEMPLATES
                  | minions.TEMPLATES | enemy_actions.TEMPLATES | enemies.TEMPLATES
