@@ -37,15 +37,26 @@ def test_heuristic_attacks_the_weakest_target_it_can_reach():
     assert choice == "attack:p1:weapon-1"
 
 
-def test_heuristic_leaves_combat_when_its_health_is_low():
-    game = start(ranger__health=3, sets={"characters.cards.ranger.health": 9})
+JELLY_ENTRANCE = {"dungeon.areas.entrance.tags": ["jelly-cube"]}
+
+
+def test_heuristic_leaves_combat_when_its_health_is_low_in_a_jelly_cube_room():
+    game = start(sets={"characters.cards.ranger.health": 9, **JELLY_ENTRANCE})
     game.table.state.players["p2"].health = 3
     answer(game, "decline")
     assert bot_choice(game) == "flee:hall"  # cannot pay DISENGAGE_COST: it flees
-    game = start(ranger__kaos=2)
+    game = start(ranger__kaos=2, sets=JELLY_ENTRANCE)
     game.table.state.players["p2"].health = 3
     answer(game, "decline")
     assert bot_choice(game).startswith("disengage:")
+
+
+def test_heuristic_fights_on_when_hurt_elsewhere():
+    game = start(ranger__kaos=2, sets={"characters.cards.ranger.health": 9})
+    game.table.state.players["p2"].health = 3
+    answer(game, "decline")
+    assert any(i.startswith("disengage:") for i in game.pending.ids)
+    assert bot_choice(game).startswith("attack:p1:")
 
 
 @pytest.mark.parametrize("roll, expected", [(9, "kaos:2"), (10, "kaos:1"), (5, "kaos:0"),
