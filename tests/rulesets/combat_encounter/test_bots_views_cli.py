@@ -51,12 +51,14 @@ def test_heuristic_leaves_combat_when_its_health_is_low_in_a_jelly_cube_room():
     assert bot_choice(game).startswith("disengage:")
 
 
-def test_heuristic_fights_on_when_hurt_elsewhere():
+def test_heuristic_fights_on_when_hurt_elsewhere_and_the_cautious_bot_leaves():
     game = start(ranger__kaos=2, sets={"characters.cards.ranger.health": 9})
     game.table.state.players["p2"].health = 3
     answer(game, "decline")
     assert any(i.startswith("disengage:") for i in game.pending.ids)
     assert bot_choice(game).startswith("attack:p1:")
+    cautious = make_agent("cautious", registry.load("combat-encounter"), "p2", 0)
+    assert cautious.choose(game.view("p2"), game.pending).startswith("disengage:")
 
 
 @pytest.mark.parametrize("roll, expected", [(9, "kaos:2"), (10, "kaos:1"), (5, "kaos:0"),

@@ -52,7 +52,8 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     templates = TEMPLATES
     options_model = CombatOptions
     metrics = METRICS
-    bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot"}
+    bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot",
+            "cautious": "rulekeeper.rulesets.combat_encounter.bots:CautiousBot"}
     default_bot = "heuristic"
     search = {"rollout": "heuristic", "c": "1"}
     """The heuristic bot's rollouts to the end, scored win or loss, so ``c=1`` (docs/
