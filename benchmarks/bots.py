@@ -47,6 +47,7 @@ from tests.agents.games import Nim, RerunNim  # noqa: E402
 from tests.core.duel import Duel  # noqa: E402
 
 from rulekeeper.agents import decide, make_agent, seat_agents  # noqa: E402
+from rulekeeper.agents.mcts import MctsAgent  # noqa: E402
 from rulekeeper.agents.scores import side_of  # noqa: E402
 from rulekeeper.core import registry  # noqa: E402
 from rulekeeper.core.game import Game, new_game, replay  # noqa: E402
@@ -154,8 +155,8 @@ def search_speed(ruleset_id: str, rollout: str, iterations: int, decisions: int,
     ruleset = registry.load(ruleset_id)
     game = new_game(ruleset_id, seed=7, log=False)
     bots = seat_agents(ruleset, game.seats, [ruleset.default_bot], 7)
-    cut = f":depth={depth}" if depth else ""
-    spec = f"mcts:budget={iterations}:rollout={rollout}{cut}{peek(ruleset)}"
+    spec = (f"mcts:budget={iterations}:rollout={rollout}:depth={depth or 'none'}"
+            f"{peek(ruleset)}")
     searched, seconds, done = 0, 0.0, 0
     while game.pending is not None and searched < decisions:
         seat = game.pending.player
@@ -193,18 +194,8 @@ def speed(args: argparse.Namespace) -> str:
 
 # --- win rates -------------------------------------------------------------------------------
 
-ROLLOUTS = {"dire-alliance-battle-v1": "random", "dire-alliance-raid-v1": "random"}
-"""Rollouts where the heuristic bot is too slow to roll out within the budgets (a whole
-game of it takes longer than a decision's budget); the others roll out with their bot."""
-
-
-DEPTHS: dict[str, int] = {"dire-alliance-battle-v1": 8, "dire-alliance-raid-v1": 0}
-"""Rollouts cut after this many decisions (``depth``) and scored by the ruleset's estimate,
-where whole rollouts are too long for the budgets."""
-
-
 def pair_rate(ruleset_id: str, agent: str, other: str, games: int,
-              plan: Plan) -> tuple[int, int, int]:
+              plan: Plan, seed: int = 11) -> tuple[int, int, int]:
     """Wins and ties of ``agent`` against ``other`` (every other seat), ``agent`` at each seat
     in turn for an equal share of ``games`` (the same seeds at every seat); and games played."""
     ruleset = registry.load(ruleset_id)
@@ -212,49 +203,54 @@ def pair_rate(ruleset_id: str, agent: str, other: str, games: int,
     wins = ties = 0
     for place, seat in enumerate(seats):
         agents = tuple(agent if i == place else other for i in range(len(seats)))
-        results = run_batch(BatchSpec(ruleset_id, agents), games // len(seats), 11, plan)
+        results = run_batch(BatchSpec(ruleset_id, agents), games // len(seats), seed, plan)
         wins += sum(r.winner == seat for r in results)
         ties += sum(r.winner is None for r in results)
     return wins, ties, games // len(seats) * len(seats)
 
 
-def cut(ruleset_id: str, depth: int | None = None) -> str:
-    """The spec's ``depth`` option: ``depth``, else ``DEPTHS``'s, else none (whole games)."""
-    depth = depth if depth is not None else DEPTHS.get(ruleset_id)
-    return f":depth={depth}" if depth is not None else ""
-
-
-def mcts_spec(ruleset_id: str, budget: str, rollout: str, depth: int | None = None) -> str:
-    """The search measured here: ``rollout`` cut as ``cut`` says, the heuristic bot as the
-    prior."""
+def mcts_spec(ruleset_id: str, budget: str, rollout: str | None = None,
+              depth: int | None = None) -> str:
+    """The search measured here: ``mcts`` with the ruleset's own settings
+    (``Ruleset.search``), ``rollout`` and ``depth`` where given."""
     ruleset = registry.load(ruleset_id)
-    return (f"mcts:budget={budget}:rollout={rollout}:prior={ruleset.default_bot}"
-            f"{cut(ruleset_id, depth)}{peek(ruleset)}")
+    return (f"mcts:budget={budget}" + (f":rollout={rollout}" if rollout else "")
+            + (f":depth={depth}" if depth is not None else "") + peek(ruleset))
 
 
-def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
-                 plan: Plan, depth: int | None = None) -> list[str]:
+def settings(ruleset_id: str, spec: str) -> str:
+    """What the search ``spec`` does in the ruleset: its rollout, where it is cut, its prior
+    and ``c``."""
+    ruleset = registry.load(ruleset_id)
+    agent = make_agent(spec, ruleset, ruleset.seats(ruleset.parse_options({}))[0], 0)
+    assert isinstance(agent, MctsAgent)
+    cut = "whole games" if agent.depth is None else f"depth={agent.depth}"
+    return f"{agent.rollout}, {cut}, prior {agent.prior or 'none'}, c={agent.c:g}"
+
+
+def winrate_rows(ruleset_id: str, budget: str, games: int, plan: Plan, seed: int,
+                 rollout: str | None = None, depth: int | None = None) -> list[str]:
     ruleset = registry.load(ruleset_id)
     options = ruleset.parse_options({})
     seats = ruleset.seats(options)
     bot = ruleset.default_bot
     mcts = mcts_spec(ruleset_id, budget, rollout, depth)
-    dcut = cut(ruleset_id, depth)
+    how = settings(ruleset_id, mcts)
     started = cpu()
     if all(seat in ruleset.sides(options) for seat in seats):  # the seats are the sides
-        wins, ties, played = pair_rate(ruleset_id, mcts, bot, games, plan)
+        wins, ties, played = pair_rate(ruleset_id, mcts, bot, games, plan, seed)
         rate = wilson(wins, played)
-        row = (f"| {ruleset_id} | {budget} | {rollout}{dcut} | mcts against {bot} | {played} "
+        row = (f"| {ruleset_id} | {budget} | {how} | mcts against {bot} | {played} "
                f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
     else:  # every seat plays one side against the rules
         side = side_of(ruleset, options, seats[0])
         won = {name: [r.winner == side for r in run_batch(BatchSpec(ruleset_id, (agent,)),
-                                                              games, 11, plan)]
+                                                              games, seed, plan)]
                for name, agent in (("mcts", mcts), (bot, bot))}
         m, b = (wilson(sum(won[name]), games) for name in ("mcts", bot))
         only = sum(x and not y for x, y in zip(won["mcts"], won[bot], strict=True))
         lost = sum(y and not x for x, y in zip(won["mcts"], won[bot], strict=True))
-        row = (f"| {ruleset_id} | {budget} | {rollout}{dcut} | {side} won with mcts / with {bot} "
+        row = (f"| {ruleset_id} | {budget} | {how} | {side} won with mcts / with {bot} "
                f"| {games} | **{m.value:.0%}** ({m.low:.0%}–{m.high:.0%}) | {b.value:.0%} "
                f"({b.low:.0%}–{b.high:.0%}); same seeds: {only} won only with mcts, {lost} "
                f"only with {bot} | ")
@@ -265,17 +261,17 @@ def winrate_rows(ruleset_id: str, budget: str, rollout: str, games: int,
 
 def winrate(args: argparse.Namespace) -> str:
     plan = Plan(workers=args.workers)
-    lines = ["| ruleset | budget | rollout (prior: the heuristic bot) | measured | games "
+    lines = ["| ruleset | budget | the search (rollout, cut, prior, c) | measured | games "
              "| win rate (95% interval) | beside it | CPU minutes |",
              "|---|---|---|---|---:|---|---|---:|"]
     for ruleset_id in args.ruleset or deciding():
-        ruleset = registry.load(ruleset_id)
         for budget in args.budgets.split(","):
-            rollout = args.rollout or ROLLOUTS.get(ruleset_id, ruleset.default_bot)
-            lines += winrate_rows(ruleset_id, budget, rollout, args.games, plan, args.depth)
+            lines += winrate_rows(ruleset_id, budget, args.games, plan, args.seed,
+                                  args.rollout, args.depth)
     return (f"### How often mcts wins\n\n`benchmarks/bots.py winrate --games {args.games} "
-            f"--budgets {args.budgets}` ({machine()}, {args.workers} workers). Budgets are "
-            f"the search's processor time per decision.\n\n" + "\n".join(lines) + "\n")
+            f"--budgets {args.budgets} --seed {args.seed}` ({machine()}, {args.workers} "
+            f"workers). Budgets are the search's processor time per decision.\n\n"
+            + "\n".join(lines) + "\n")
 
 
 # --- how much choice matters ----------------------------------------------------------------
@@ -290,10 +286,12 @@ def choice(args: argparse.Namespace) -> str:
         ruleset = registry.load(ruleset_id)
         bot = ruleset.default_bot
         pairs = [(bot, "random")]
-        pairs += [(f"mcts:budget={b}:rollout={bot}:prior={bot}{peek(ruleset)}", bot)
+        pairs += [(bot, other) for other in args.versus or () if other in ruleset.bots]
+        pairs += [(mcts_spec(ruleset_id, b), bot)
                   for b in (args.budgets.split(",") if args.budgets else [])]
         for agent, other in pairs:
-            wins, ties, played = pair_rate(ruleset_id, agent, other, args.games, plan)
+            wins, ties, played = pair_rate(ruleset_id, agent, other, args.games, plan,
+                                           args.seed)
             lines.append(f"| {ruleset_id} | {agent} | {other} | {played} | "
                          f"{rate(wins, played)} | {ties} |")
             print(lines[-1], file=sys.stderr, flush=True)
@@ -359,7 +357,7 @@ def raid_by_heroes(agent: str, games: int, plan: Plan) -> list[str]:
 def balance(args: argparse.Namespace) -> str:
     plan = Plan(workers=args.workers)
     budget = args.budgets.split(",")[0]
-    battle, raid = (mcts_spec(r, budget, "random", args.depth)
+    battle, raid = (mcts_spec(r, budget, args.rollout, args.depth)
                     for r in ("dire-alliance-battle-v1", "dire-alliance-raid-v1"))
     out = [f"### Balance re-checked with mcts\n\n`benchmarks/bots.py balance` ({machine()}, "
            f"{args.workers} workers); `mcts` is `{battle}` (Battle) and `{raid}` (Raid) at "
@@ -396,9 +394,14 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=10, help="speed: decisions searched")
     parser.add_argument("--iterations", type=int, default=20, help="speed: mcts budget")
     parser.add_argument("--budgets", default="25ms,100ms", help="winrate: two mcts budgets")
-    parser.add_argument("--rollout", help="winrate: rollout agent (default: the ruleset's bot)")
-    parser.add_argument("--depth", type=int, help="winrate: mcts rollout depth (default: "
-                        "DEPTHS, else whole games)")
+    parser.add_argument("--rollout", help="winrate, balance: mcts's rollout agent (default: "
+                        "the ruleset's own setting, Ruleset.search)")
+    parser.add_argument("--depth", type=int, help="winrate, balance: mcts rollout depth "
+                        "(default: the ruleset's own setting)")
+    parser.add_argument("--seed", type=int, default=11, help="winrate, choice: the batches' seed")
+    parser.add_argument("--versus", action="append",
+                        help="choice: also play the heuristic bot against this bot of the "
+                        "ruleset (repeatable)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", type=Path, help="update this Markdown page")
     args = parser.parse_args()

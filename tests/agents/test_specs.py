@@ -40,6 +40,8 @@ def test_the_rulesets_settings_and_the_users_options():
     mine = make_agent("mcts:depth=12:prior=none", raid, "h1", 1)
     assert isinstance(mine, MctsAgent)
     assert (mine.prior, mine.depth) == (None, 12)
+    whole = make_agent("mcts:depth=none", raid, "h1", 1)
+    assert isinstance(whole, MctsAgent) and whole.depth is None
     encounter = make_agent("mcts", registry.load("combat-encounter"), "p1", 1)
     assert isinstance(encounter, MctsAgent)
     assert (encounter.rollout, encounter.prior, encounter.c) == ("heuristic", "heuristic", 1.0)

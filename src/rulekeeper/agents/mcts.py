@@ -26,8 +26,11 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
   tried once first, then the whole bonus each) with random rollouts.
 - ``depth``: stop a rollout after this many decisions and score it by the ruleset's
   ``evaluate`` (each side's chance to win, where the ruleset has an estimate), else its
-  ``judge`` (the rules' own count of who is ahead; a tie when it has none); default: play
-  to the end.
+  ``judge`` (the rules' own count of who is ahead; a tie when it has none); ``none`` or by
+  default: play to the end.
+
+A ruleset may declare the settings that suit it (``Ruleset.search``); the options given
+override them.
 - ``c``: the exploration constant of PUCT (default 0.3, ``C``).
 - ``temperature``: the softmax temperature of a prior bot's scores, in its own units
   (default 5.0; lower follows its best option more closely).
@@ -190,7 +193,8 @@ class MctsAgent:
         return cls(ruleset, seat, seed,
                    budget=Budget.parse(options["budget"]) if "budget" in options else None,
                    rollout=rollout, prior=None if prior == "none" else prior,
-                   depth=_number(options, "depth", int, 0, MAX_ITERATIONS),
+                   depth=(None if options.get("depth") == "none"
+                          else _number(options, "depth", int, 0, MAX_ITERATIONS)),
                    c=C if c is None else c,
                    temperature=TEMPERATURE if temperature is None else temperature,
                    peek=_flag(options, "peek"),
