@@ -1,9 +1,11 @@
 """Batches give the same per-game results however they are computed."""
 
+import os
+
 import pytest
 
 from rulekeeper.lab.batch import BatchSpec, play_one, run_serial
-from rulekeeper.lab.run import Plan, UntilNarrow, run_batch
+from rulekeeper.lab.run import Plan, UntilNarrow, run_batch, terminate
 
 SPEC = BatchSpec("skirmish-v1", ("random",))
 
@@ -61,3 +63,27 @@ def test_workers_from_a_fork_server_register_the_ruleset(monkeypatch):
     monkeypatch.setattr(run_module.threading, "active_count", lambda: 2)
     assert run_module._context().get_start_method() == "forkserver"
     assert run_batch(SPEC, 30, 2, Plan(workers=2, chunk=4)) == run_batch(SPEC, 30, 2)
+
+
+def _nothing() -> int:
+    return 0
+
+
+@pytest.mark.timeout(120)
+def test_a_pool_stopped_with_half_a_result_in_its_pipe_shuts_down():
+    # A worker ended while it sends its result leaves half a message in the result pipe;
+    # the pool's manager thread then waits for the rest. terminate() must free it.
+    import multiprocessing
+    import struct
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
+    assert pool.submit(_nothing).result(timeout=60) == 0
+    writer = pool._result_queue._writer  # type: ignore[attr-defined]
+    os.write(writer.fileno(), struct.pack("!i", 1000) + b"half a result")
+    terminate(pool)
+    stopping = threading.Thread(target=pool.shutdown, kwargs={"wait": True}, daemon=True)
+    stopping.start()
+    stopping.join(timeout=60)
+    assert not stopping.is_alive(), "the pool's shutdown hangs"

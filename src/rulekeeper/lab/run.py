@@ -38,7 +38,7 @@ from rulekeeper.lab.summary import OutcomeCounts
 
 if TYPE_CHECKING:
     import multiprocessing.context
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 BACKENDS = ("process", "ray")
 MAX_CHUNK = 500
@@ -157,6 +157,29 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def terminate(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers at once, so that its ``shutdown`` returns.
+
+    ProcessPoolExecutor has no public way to (Python 3.14 adds ``terminate_workers``). A
+    worker ended while it sends a result leaves half a message in the pool's result pipe,
+    whose rest the pool's manager thread would wait for forever (this process's own end of
+    the pipe is still open): once the workers are gone, that end is closed too, so the
+    manager reads the end of the pipe, finds the pool broken, and stops.
+    """
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(WORKER_EXIT)
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
+
+
+WORKER_EXIT = 10.0
+"""Seconds a terminated worker is given to end."""
+
+
 def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
                 workers: int) -> Pieces:
     """Chunks played on a pool of worker processes, yielded as they finish."""
@@ -187,9 +210,7 @@ def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
                 yield from_columns(future.result())
     except BaseException:
         # Stopped (or closed early): end the running chunks now rather than wait for them.
-        # ProcessPoolExecutor has no public way to (before Python 3.14's terminate_workers).
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
+        terminate(pool)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
