@@ -336,19 +336,26 @@ def leader_matrix(agent: str, games: int, plan: Plan) -> tuple[str, float]:
 
 
 def raid_by_heroes(agent: str, games: int, plan: Plan) -> list[str]:
-    """The heroes' win rate by party size (Into the Darkwood, the Hollow King)."""
+    """The heroes' win rate by party size (Into the Darkwood, the Hollow King) with ``agent``
+    at every hero seat, beside the heuristic bot on the same seeds."""
     rows = []
     for heroes in (1, 2, 3, 4):
         started = cpu()
-        spec = BatchSpec("dire-alliance-raid", (agent,), options={"heroes": heroes})
-        results = run_batch(spec, games, 5, plan)
-        wins = sum(r.winner == "heroes" for r in results)
+        won = {}
         reasons: dict[str, int] = {}
-        for r in results:
-            if r.winner != "heroes":
-                reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        for name in (agent, "heuristic"):
+            spec = BatchSpec("dire-alliance-raid", (name,), options={"heroes": heroes})
+            results = run_batch(spec, games, 5, plan)
+            won[name] = [r.winner == "heroes" for r in results]
+            if name == agent:
+                for r in results:
+                    if r.winner != "heroes":
+                        reasons[r.reason] = reasons.get(r.reason, 0) + 1
         lost = ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())) or "none"
-        rows.append(f"| {agent} | {heroes} | {games} | {rate(wins, games)} | {lost} "
+        only = sum(x and not y for x, y in zip(won[agent], won["heuristic"], strict=True))
+        other = sum(y and not x for x, y in zip(won[agent], won["heuristic"], strict=True))
+        rows.append(f"| {heroes} | {rate(sum(won[agent]), games)} | {lost} "
+                    f"| {rate(sum(won['heuristic']), games)} | {only} / {other} "
                     f"| {(cpu() - started) / 60:.1f} |")
         print(rows[-1], file=sys.stderr, flush=True)
     return rows
@@ -369,11 +376,12 @@ def balance(args: argparse.Namespace) -> str:
                        f"Shroud by leaders, `{agent}` at both seats ({games} games a cell, "
                        f"{minutes:.0f} CPU minutes):\n\n{table}\n")
     if not args.ruleset or "dire-alliance-raid-v1" in args.ruleset:
-        rows = ["| bot | heroes | games | heroes win (95% interval) | losses (reason: games) "
-                "| CPU minutes |", "|---|---:|---:|---|---|---:|"]
+        rows = ["| heroes | mcts: heroes win (95% interval) | losses (reason: games) "
+                "| heuristic, same seeds | seeds won only with mcts / only with heuristic "
+                "| CPU minutes |", "|---:|---|---|---|---|---:|"]
         rows += raid_by_heroes(raid, args.games, plan)
-        out.append("Raid, Into the Darkwood against the Hollow King, every hero seat played by "
-                   "`mcts`:\n\n" + "\n".join(rows) + "\n")
+        out.append(f"Raid, Into the Darkwood against the Hollow King, every hero seat played by "
+                   f"`{raid}` ({args.games} games a row):\n\n" + "\n".join(rows) + "\n")
     return "\n".join(out)
 
 
