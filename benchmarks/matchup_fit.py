@@ -4,9 +4,10 @@ red's win (points) = 50 + red's edge + the row's strength - the column's strengt
 strengths summing to 0, fitted by least squares to the cells of a ``rulekeeper matchup ...
 -o FILE`` Parquet file. Prints the edge, the strengths, each cell observed and predicted,
 and three counts: cells within 35-65%, cells whose whole 95% Wilson interval lies outside
-35-65% (marked !), fitted cells within 35-65%.
+35-65% (marked !), fitted cells within 35-65%. Several files (the same content on other seeds,
+balance pass 4) are pooled cell by cell before the fit.
 
-Run: .venv/bin/python benchmarks/matchup_fit.py FILE.parquet
+Run: .venv/bin/python benchmarks/matchup_fit.py FILE.parquet [MORE.parquet ...]
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from scipy.stats import binomtest
 LOW, HIGH = 35.0, 65.0
 
 
-def cells(path: str) -> tuple[dict[tuple[str, str], tuple[int, int]], int, float]:
-    """(red, blue) contender -> (red's wins, games); red's wins at the round limit; rounds."""
+def cells(*paths: str) -> tuple[dict[tuple[str, str], tuple[int, int]], int, float]:
+    """(red, blue) contender -> (red's wins, games) over every file; red's wins at the round
+    limit; rounds."""
     counts: dict[tuple[str, str], list[int]] = {}
     at_limit, rounds = 0, 0
-    rows = pq.read_table(path, columns=["options", "winner", "reason", "rounds"]).to_pylist()
+    rows = [row for path in paths for row in pq.read_table(
+        path, columns=["options", "winner", "reason", "rounds"]).to_pylist()]
     for row in rows:
         o = json.loads(row["options"])
         key = (f"{o['red_faction']}:{o['red_leader']}", f"{o['blue_faction']}:{o['blue_leader']}")
@@ -57,8 +60,8 @@ def fit(table: dict[tuple[str, str], tuple[int, int]]) -> tuple[float, dict[str,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parquet")
-    table, at_limit, rounds = cells(parser.parse_args().parquet)
+    parser.add_argument("parquet", nargs="+", help="one or more results files, pooled")
+    table, at_limit, rounds = cells(*parser.parse_args().parquet)
     edge, strength = fit(table)
     games = sum(n for _, n in table.values())
     reds = sum(w for w, _ in table.values())
