@@ -335,11 +335,12 @@ def leader_matrix(agent: str, games: int, plan: Plan) -> tuple[str, float]:
     return "\n".join(lines), (cpu() - started) / 60
 
 
-def raid_by_heroes(agent: str, games: int, plan: Plan) -> list[str]:
+def raid_by_heroes(agent: str, games: int, plan: Plan,
+                   sizes: tuple[int, ...] = (1, 2, 3, 4)) -> list[str]:
     """The heroes' win rate by party size (Into the Darkwood, the Hollow King) with ``agent``
     at every hero seat, beside the heuristic bot on the same seeds."""
     rows = []
-    for heroes in (1, 2, 3, 4):
+    for heroes in sizes:
         started = cpu()
         won = {}
         reasons: dict[str, int] = {}
@@ -379,7 +380,8 @@ def balance(args: argparse.Namespace) -> str:
         rows = ["| heroes | mcts: heroes win (95% interval) | losses (reason: games) "
                 "| heuristic, same seeds | seeds won only with mcts / only with heuristic "
                 "| CPU minutes |", "|---:|---|---|---|---|---:|"]
-        rows += raid_by_heroes(raid, args.games, plan)
+        rows += raid_by_heroes(raid, args.games, plan,
+                               tuple(int(n) for n in args.heroes.split(",")))
         out.append(f"Raid, Into the Darkwood against the Hollow King, every hero seat played by "
                    f"`{raid}` ({args.games} games a row):\n\n" + "\n".join(rows) + "\n")
     return "\n".join(out)
@@ -410,6 +412,7 @@ def main() -> None:
     parser.add_argument("--versus", action="append",
                         help="choice: also play the heuristic bot against this bot of the "
                         "ruleset (repeatable)")
+    parser.add_argument("--heroes", default="1,2,3,4", help="balance: the Raid's party sizes")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", type=Path, help="update this Markdown page")
     args = parser.parse_args()
