@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -61,7 +62,10 @@ def fit(table: dict[tuple[str, str], tuple[int, int]]) -> tuple[float, dict[str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parquet", nargs="+", help="one or more results files, pooled")
-    table, at_limit, rounds = cells(*parser.parse_args().parquet)
+    paths = parser.parse_args().parquet
+    if missing := [p for p in paths if not Path(p).is_file()]:
+        parser.error(f"no such results file: {', '.join(missing)}")
+    table, at_limit, rounds = cells(*paths)
     edge, strength = fit(table)
     games = sum(n for _, n in table.values())
     reds = sum(w for w, _ in table.values())
