@@ -1,10 +1,12 @@
 """The commands that play, replay and explain one game: list, play, battle, replay, rules,
 schema, demo."""
 
+from __future__ import annotations
+
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -43,6 +45,9 @@ from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
 from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
+
+if TYPE_CHECKING:
+    from rulekeeper.lab.stats import Estimate
 
 app = typer.Typer()
 """This module's commands (:func:`add_commands` adds them to the ``rulekeeper`` app)."""
@@ -315,7 +320,7 @@ def _schema_text(schema: dict[str, Any]) -> str:
 
 
 @app.command()
-def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 20,
+def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 40,
          seed: SeedOpt = 0,
          serve: Annotated[bool, typer.Option(
              "--serve/--no-serve", help="then serve the web page (rulekeeper serve)")] = True,
@@ -324,16 +329,18 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
     """The main job on built-in defaults: a short batch of every registered ruleset, then the
     web page to play them (on the default SQLite database, bot ghosts in the pool)."""
     from rulekeeper.lab.batch import BatchSpec, run_serial
+    from rulekeeper.lab.stats import wilson
     from rulekeeper.lab.summary import Summary
 
-    table = Table("ruleset", "plays", "games", "outcomes", "mean rounds", "games/s",
+    table = Table("ruleset", "plays", "games", "outcomes (95% interval)", "mean rounds", "games/s",
                   title=f"rulekeeper demo: {games} bot games per ruleset, seed {seed}")
     for ruleset_id in registry.ids():
         started = time.perf_counter()
         results = list(run_serial(BatchSpec(ruleset_id), games, seed))
         elapsed = time.perf_counter() - started
         summary = Summary.of(results, "")
-        outcomes = ", ".join(f"{w} {c}" for w, c in sorted(summary.winners.items()))
+        outcomes = ", ".join(f"{w} {c} ({_interval(wilson(c, games))})"
+                             for w, c in sorted(summary.winners.items()))
         table.add_row(ruleset_id, demo_setup(ruleset_id), str(games), outcomes,
                       f"{summary.means['rounds'].value:.1f}", f"{games / elapsed:,.0f}")
     if not registry.ids():
@@ -346,6 +353,11 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
         from rulekeeper.server.commands import serve as serve_page
 
         serve_page(db=None, host="127.0.0.1", port=port, workers=1, access_log=False)
+
+
+def _interval(share: Estimate) -> str:
+    """``"28–57%"``: a share's 95% interval, as the demo's table shows it."""
+    return f"{100 * share.low:.0f}–{100 * share.high:.0f}%"
 
 
 def demo_setup(ruleset_id: str) -> str:

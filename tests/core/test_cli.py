@@ -1,4 +1,5 @@
 import json
+import re
 import sys
 
 import pytest
@@ -193,6 +194,8 @@ def test_simulate_counts_the_heroes_side_of_a_co_op_ruleset(capsys, monkeypatch)
 def test_demo_runs_every_registered_ruleset(capsys, monkeypatch):
     code, out, _ = run(["demo", "--games", "3", "--no-serve"], capsys, monkeypatch)
     assert code == 0 and "duel-v1" in out
+    # each outcome with its 95% interval (Wilson's: 3 games of 3 are 44-100%)
+    assert re.search(r"\b[1-3] \((6–79|21–94|44–100)%\)", out)
 
 
 def test_log_path_is_checked_before_the_game(tmp_path, capsys, monkeypatch):
