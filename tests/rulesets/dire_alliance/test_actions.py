@@ -189,12 +189,12 @@ def test_ellis_takes_his_wolf_form_and_reverts_when_damaged():
     place(game, blue_ellis="cairn", red_empyreal="crossroads", red_devoted="crossroads")
     t = table(game)
     ellis = fighter(game, "blue.ellis")
-    # Shed the Skin: the wolf form, a withdraw into the Crossroads, then a card gained
+    # Shed the Skin: the wolf form, a withdraw into the Crossroads, then two cards gained
     supply = t.sides["blue"].supply["ellis"]
     _, asked = drive(actions.perform(t, ellis, "special"), "crossroads")
     assert [d.kind for d in asked] == ["area"]
     assert ellis.form.id == "wolf" and ellis.form.melee == 4 and ellis.area == "crossroads"
-    assert t.sides["blue"].supply["ellis"] == supply - 1
+    assert t.sides["blue"].supply["ellis"] == supply - 2
     assert "➤ Pounce" in dict(actions.options(t, ellis))["special"]
     drive(actions.perform(t, ellis, "melee:red.devoted"))
     assert events(game, "attack")[-1]["dice"] == 4
@@ -230,15 +230,17 @@ def test_push_pull_stun_sate_ready_and_skipped_effects():
     place(game, blue_caretaker="crossroads")
     drive(actions.perform(t, fighter(game, "blue.caretaker"), "special"), "blue.mourner")
     assert not mourner.stunned and events(game, "ready")
-    # Mister Hush's Whisper with no enemy in his area: the stun is skipped, he withdraws up
-    # to two areas
+    # Mister Hush's Whisper with no enemy in his area: the stun is skipped, he withdraws one
+    # area and gains a card
     game = start(blue_leader="hush")
     place(game, blue_hush="crossroads")
+    supply = table(game).sides["blue"].supply["hush"]
     _, asked = drive(actions.perform(table(game), fighter(game, "blue.hush"), "special"),
-                     "cairn", "marsh")
+                     "cairn")
     assert events(game, "effect.skipped")[0]["verb"] == "stun"
-    assert [d.kind for d in asked] == ["area", "area"]
-    assert fighter(game, "blue.hush").area == "marsh"
+    assert [d.kind for d in asked] == ["area"]
+    assert fighter(game, "blue.hush").area == "cairn"
+    assert table(game).sides["blue"].supply["hush"] == supply - 1
 
 
 @pytest.mark.rule("battle.sample.vocabulary")

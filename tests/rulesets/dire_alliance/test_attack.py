@@ -110,8 +110,7 @@ def test_a_dreadful_target_reduces_the_whole_attack_roll():
     game = start(red_faction="grievers", red_leader="countess", blue_faction="shroud",
                  blue_leader="kramer",
                  dice=["HIT", "HIT",                   # 3 - 1 dice for the Butcher
-                       "blank", "blank",               # Rutger
-                       "blank", "blank"])              # Empyreal
+                       "blank", "blank"])              # the Empyreal (Rutger: defense 0)
     # the Empyreal stands first in the area and is the target chosen; Rutger comes second
     place(game, red_butcher="crossroads", blue_empyreal="crossroads", blue_rutger="crossroads")
     t = table(game)
@@ -122,7 +121,7 @@ def test_a_dreadful_target_reduces_the_whole_attack_roll():
     assert sorted(e["target"] for e in events(game, "hit")) == ["Empyreal", "Rutger"]
     assert t.rng.scripted_left == 0
     single = start(red_faction="grievers", red_leader="countess", blue_faction="shroud",
-                   blue_leader="kramer", dice=["HIT", "HIT", "blank", "blank"])
+                   blue_leader="kramer", dice=["HIT", "HIT"])
     place(single, red_butcher="crossroads", blue_rutger="crossroads")
     melee(single, "red.butcher", "blue.rutger")
     assert events(single, "attack")[0]["dice"] == 2

@@ -66,12 +66,12 @@ def test_an_attack_label_gives_the_dice_rolled_dreadful_and_vampire_die_included
     place(game, red_empyreal="crossroads", blue_rutger="crossroads")
     empyreal = fighter(game, "red.empyreal")
     label = dict(actions.options(t, empyreal))["melee:blue.rutger"]
-    assert label == "Melee Rutger (2 dice (one fewer: Rutger is Dreadful) against 2 dice)"
+    assert label == "Melee Rutger (2 dice (one fewer: Rutger is Dreadful) against 0 dice)"
     empyreal.sated = True
     fighter(game, "blue.rutger").sated = True
     label = dict(actions.options(t, empyreal))["melee:blue.rutger"]
     assert label == ("Melee Rutger (2 dice (one fewer: Rutger is Dreadful) and the vampire die "
-                     "against 2 dice and the vampire die)")
+                     "against 0 dice and the vampire die)")
     drive(actions.perform(t, empyreal, "melee:blue.rutger"))
     assert events(game, "attack")[-1]["dice"] == 2  # what the label said
 
