@@ -20,9 +20,9 @@ def melee(game, attacker, target, *answers):
                   "battle.attack.deal-damage", "battle.attack.stun-target",
                   "battle.action.melee", "battle.fighters.kinds")
 def test_a_hit_deals_damage_then_stuns():
-    # Empyreal (melee 3) against the Butcher (defense 2): the attacker's BLOCK and the
+    # Empyreal (melee 3) against the Butcher (defense 3): the attacker's BLOCK and the
     # defender's HIT count for nothing; 1 HIT against 1 BLOCK is a hit
-    game = start(dice=["HIT", "BLOCK", "BLOCK", "HIT", "BLOCK"])
+    game = start(dice=["HIT", "BLOCK", "BLOCK", "HIT", "BLOCK", "blank"])
     place(game, red_empyreal="crossroads", blue_butcher="crossroads")
     deal(game, "blue", hand=["butcher", "caretaker", "mourner", "gravedigger"])
     t = table(game)
@@ -31,7 +31,7 @@ def test_a_hit_deals_damage_then_stuns():
     drive(actions.perform(t, fighter(game, "red.empyreal"), "melee:blue.butcher"))
     roll = events(game, "attack")[0]
     assert (roll["dice"], roll["hits"], roll["attacker"]) == (3, 1, "Empyreal")
-    assert events(game, "defense")[0]["dice"] == 2 and events(game, "defense")[0]["blocks"] == 1
+    assert events(game, "defense")[0]["dice"] == 3 and events(game, "defense")[0]["blocks"] == 1
     assert [e["kind"] for e in events(game)][-7:] == [
         "hit", "damage", "lose.hand", "draw", "draw.cards", "stunned", "sated"]
     assert fighter(game, "blue.butcher").stunned
