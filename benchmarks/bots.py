@@ -380,14 +380,24 @@ def balance(args: argparse.Namespace) -> str:
         rows = ["| heroes | mcts: heroes win (95% interval) | losses (reason: games) "
                 "| heuristic, same seeds | seeds won only with mcts / only with heuristic "
                 "| CPU minutes |", "|---:|---|---|---|---|---:|"]
-        rows += raid_by_heroes(raid, args.games, plan,
-                               tuple(int(n) for n in args.heroes.split(",")))
+        rows += raid_by_heroes(raid, args.games, plan, args.heroes)
         out.append(f"Raid, Into the Darkwood against the Hollow King, every hero seat played by "
                    f"`{raid}` ({args.games} games a row):\n\n" + "\n".join(rows) + "\n")
     return "\n".join(out)
 
 
 # --- the page --------------------------------------------------------------------------------
+
+def party_sizes(text: str) -> tuple[int, ...]:
+    """``--heroes 2,4``: party sizes of 1 to 4 heroes."""
+    try:
+        sizes = tuple(int(n) for n in text.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or not all(1 <= n <= 4 for n in sizes):
+        raise argparse.ArgumentTypeError(f"{text!r}: give party sizes of 1 to 4, e.g. 2,4")
+    return sizes
+
 
 def machine() -> str:
     return (f"{os.cpu_count()} CPUs, Python {platform.python_version()}, load average "
@@ -412,7 +422,8 @@ def main() -> None:
     parser.add_argument("--versus", action="append",
                         help="choice: also play the heuristic bot against this bot of the "
                         "ruleset (repeatable)")
-    parser.add_argument("--heroes", default="1,2,3,4", help="balance: the Raid's party sizes")
+    parser.add_argument("--heroes", type=party_sizes, default=(1, 2, 3, 4),
+                        help="balance: the Raid's party sizes, e.g. 2,4 (default 1,2,3,4)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--write", type=Path, help="update this Markdown page")
     args = parser.parse_args()

@@ -1,12 +1,10 @@
 """The commands that play, replay and explain one game: list, play, battle, replay, rules,
 schema, demo."""
 
-from __future__ import annotations
-
 import json
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -45,9 +43,6 @@ from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
 from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
-
-if TYPE_CHECKING:
-    from rulekeeper.lab.stats import Estimate
 
 app = typer.Typer()
 """This module's commands (:func:`add_commands` adds them to the ``rulekeeper`` app)."""
@@ -339,7 +334,7 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
         results = list(run_serial(BatchSpec(ruleset_id), games, seed))
         elapsed = time.perf_counter() - started
         summary = Summary.of(results, "")
-        outcomes = ", ".join(f"{w} {c} ({_interval(wilson(c, games))})"
+        outcomes = ", ".join(f"{w} {c} ({wilson(c, games).interval()})"
                              for w, c in sorted(summary.winners.items()))
         table.add_row(ruleset_id, demo_setup(ruleset_id), str(games), outcomes,
                       f"{summary.means['rounds'].value:.1f}", f"{games / elapsed:,.0f}")
@@ -353,11 +348,6 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
         from rulekeeper.server.commands import serve as serve_page
 
         serve_page(db=None, host="127.0.0.1", port=port, workers=1, access_log=False)
-
-
-def _interval(share: Estimate) -> str:
-    """``"28–57%"``: a share's 95% interval, as the demo's table shows it."""
-    return f"{100 * share.low:.0f}–{100 * share.high:.0f}%"
 
 
 def demo_setup(ruleset_id: str) -> str:

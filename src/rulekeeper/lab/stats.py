@@ -59,6 +59,10 @@ class Estimate:
         """``"52.0% (48.1–55.9)"``."""
         return f"{self.value:.1%} ({100 * self.low:.1f}–{100 * self.high:.1f})"
 
+    def interval(self) -> str:
+        """``"48–56%"``: a share's interval alone, in whole percents."""
+        return f"{100 * self.low:.0f}–{100 * self.high:.0f}%"
+
     def number(self) -> str:
         """``"3.25 (3.10–3.40)"``."""
         return f"{self.value:.4g} ({self.low:.4g}–{self.high:.4g})"
