@@ -186,3 +186,27 @@ def test_every_ruleset_page(web, request):
             choose(page, options(page)[0])
         if ruleset.startswith("combat-encounter"):
             web.shot("play-combat-encounter")
+
+
+def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
+    # the seats' answer to a change of options held back until after "Start the game": the
+    # page waits for it (one player: one hero seat) instead of sending the two seats it had
+    page = web.page
+    holding, held = [False], []
+
+    def hold(route):
+        held.append(route) if holding[0] else route.continue_()
+
+    page.route("**/api/rulesets/*/seats*", hold)
+    web.open("/play/enemy-attacks-v1")
+    web.sign_up(unique("seats", request))
+    page.wait_for_selector("#seats select")
+    holding[0] = True
+    page.fill("#setup [name='players']", "1")
+    page.dispatch_event("#setup [name='players']", "change")
+    page.click("#start-game")
+    page.wait_for_timeout(300)
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#decision")  # a start with the stale seats is refused (400)

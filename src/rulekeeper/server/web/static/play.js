@@ -71,6 +71,7 @@ async function setup() {
   const message = el("div");
   const form = el("form", { id: "setup", onsubmit: async (e) => {
     e.preventDefault();
+    await seatsDrawn; // the seats of the options chosen last, not of the ones before
     const seats = {};
     for (const select of seatsBox.querySelectorAll("select")) seats[select.name] = select.value === "human" ? { kind: "human" } : { kind: "bot", bot: select.value };
     const chosen = {};
@@ -86,13 +87,16 @@ async function setup() {
   } },
     scenario ? el("label", {}, "Scenario ", scenario) : null, optionsBox, seatsBox, rulings,
     el("label", {}, "Seed ", seed), el("p"), el("button.primary", { type: "submit", id: "start-game" }, "Start the game"), message);
-  const drawSeats = async () => {
+  let seatsDrawn = Promise.resolve();
+  let seatsAsked = 0;
+  const drawSeats = () => (seatsDrawn = (async (asked) => {
     let seats = info.seats;
     try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) { showError(message, error); }
+    if (asked !== seatsAsked) return; // newer options are being drawn
     clear(seatsBox, el("legend", {}, "Seats"), ...seats.map((s, i) => el("label", { style: "display:block" }, `${s} `,
       el("select", { name: s, "data-seat": s }, el("option", { value: "human", selected: i === 0 }, "you (hot-seat)"),
         ...info.bots.map((b) => el("option", { value: b, selected: i > 0 && b === info.default_bot }, `bot: ${b}`))))));
-  };
+  })(++seatsAsked));
   const drawPreview = async () => {
     const geometry = await api(`/api/rulesets/${info.id}/board${scenario ? `?scenario=${scenario.value}` : ""}`);
     drawBoard(preview, geometry, { areas: {} }, {});
