@@ -4,8 +4,9 @@ red's win (points) = 50 + red's edge + the row's strength - the column's strengt
 strengths summing to 0, fitted by least squares to the cells of a ``rulekeeper matchup ...
 -o FILE`` Parquet file. Prints the edge, the strengths, each cell observed and predicted,
 and three counts: cells within 35-65%, cells whose whole 95% Wilson interval lies outside
-35-65% (marked !), fitted cells within 35-65%. Several files (the same content on other seeds,
-balance pass 4) are pooled cell by cell before the fit.
+35-65% (marked !), fitted cells within 35-65%; then each pairing of two contenders with
+colours at random (their two cells together, red's edge cancelled). Several files (the
+same content on other seeds, balance pass 4) are pooled cell by cell before the fit.
 
 Run: .venv/bin/python benchmarks/matchup_fit.py FILE.parquet [MORE.parquet ...]
 """
@@ -89,6 +90,27 @@ def main() -> None:
         print(f"{red:18s} " + " ".join(line))
     print(f"within {LOW:.0f}-{HIGH:.0f}%: {within} of {len(table)}; whole interval outside: "
           f"{outside}; fitted within: {predicted} of {len(table)}")
+    at_random(table, names)
+
+
+def at_random(table: dict[tuple[str, str], tuple[int, int]], names: list[str]) -> None:
+    """Each pairing of two contenders with colours at random (as the rulebook's setup flips
+    the initiative token, ruling ``player-colors=flip``): the first's wins as red and as blue
+    against the second, over both cells' games. Red's edge cancels; mirrors are 50% by
+    definition and left out."""
+    pairings = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            (as_red, n1), (blue_wins, n2) = table[a, b], table[b, a]
+            wins, n = as_red + n2 - blue_wins, n1 + n2
+            ci = binomtest(wins, n).proportion_ci(method="wilson")
+            pairings.append((100 * wins / n, a, b, 100 * ci.low, 100 * ci.high))
+    within = sum(LOW <= share <= HIGH for share, *_ in pairings)
+    outside = sum(high < LOW or low > HIGH for *_, low, high in pairings)
+    share, a, b, low, high = max(pairings, key=lambda p: abs(p[0] - 50))
+    print(f"colours at random: {within} of {len(pairings)} pairings within {LOW:.0f}-{HIGH:.0f}%, "
+          f"{outside} outside with their whole interval; the farthest: {a} against {b} "
+          f"{share:.1f}% ({low:.1f}-{high:.1f})")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 import json
 
+import pyarrow.parquet as pq
 import pytest
 
 from rulekeeper.lab import store
@@ -99,6 +100,19 @@ def test_matchup_matrix(tmp_path, capsys, monkeypatch):
     code, text, _ = run(["matchup", "skirmish", "-c", "brutes", "-c", "knights", "--games",
                          "40", "--plot", str(tmp_path / "m2.png")], capsys, monkeypatch)
     assert code == 0 and "left \\ right" in text and "knights" in text
+
+
+@pytest.mark.parametrize("flag,seeds", [([], 1), (["--cell-seeds"], 4)])
+def test_matchup_cells_share_their_seeds_unless_told(flag, seeds, tmp_path, capsys,
+                                                     monkeypatch):
+    out = tmp_path / "m.parquet"
+    code, _, _ = run(["matchup", "skirmish", "-c", "brutes", "-c", "rogues", "--games", "6",
+                      "--seed", "3", "-o", str(out), *flag], capsys, monkeypatch)
+    table = pq.read_table(out, columns=["variant", "batch_seed", "seed"]).to_pylist()
+    cells = {(row["variant"], row["batch_seed"]) for row in table}
+    assert code == 0 and len({label for label, _ in cells}) == 4
+    assert len({batch for _, batch in cells}) == seeds
+    assert len({row["seed"] for row in table}) == 6 * seeds  # game i's seed is the cell's
 
 
 def test_report_from_simulate(tmp_path, capsys, monkeypatch):

@@ -48,6 +48,7 @@ from rulekeeper.cli_args import (
 )
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import parse_assignments
 from rulekeeper.lab.batch import BatchSpec, GameResult
 
@@ -475,13 +476,20 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
                      "(default: found by seat name, e.g. left or red_faction,red_leader)")] = None,
             col: Annotated[str | None, typer.Option(
                 help="options that seat the column contender (second seat)")] = None,
-            games: GamesOpt = 100, seed: SeedOpt = 0, agents: AgentsOpt = None,
+            games: GamesOpt = 100, seed: SeedOpt = 0,
+            cell_seeds: Annotated[bool, typer.Option(
+                "--cell-seeds", help="each cell plays its own seeds (derived from --seed and "
+                                     "the cell) instead of the same seeds in every cell")] = False,
+            agents: AgentsOpt = None,
             scenario: ScenarioOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
             set_: SetOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
             ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
             plot: PlotOpt = None, force: ForceOpt = False, as_json: JsonOpt = False) -> None:
     """Every contender against every contender: the row's win rate in each cell.
 
+    By default every cell plays the same seeds, which compares the cells on the same luck;
+    with ``--cell-seeds`` the cells are independent, which measures what all the cells share
+    (the first seat's edge) on every game rather than on ``--games`` seeds' worth of luck.
     Ruleset options go last.
     """
     from rulekeeper.lab import plots
@@ -508,8 +516,9 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
                    {"contenders": names, "row": rows, "col": cols}) as recorder, \
             progress_bar(games * len(variants), f"matchup {spec.ruleset}: "
                                                 f"{len(variants)} pairings") as step:
-        for variant in variants:
-            recorder.play(variant.label, variant.params, variant.spec, games, seed, plan, step)
+        for index, variant in enumerate(variants):
+            recorder.play(variant.label, variant.params, variant.spec, games,
+                          derive_seed(seed, index) if cell_seeds else seed, plan, step)
     matrix = found.matrix([t.summary().outcomes["win"] for t in recorder.tallies])
     if plot is not None:
         write_bytes(plot, plots.heatmap(names, names, [[e.value for e in r] for r in matrix],

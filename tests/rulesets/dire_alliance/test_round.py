@@ -2,6 +2,7 @@
 
 import pytest
 
+from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import battle as flow
 from rulekeeper.rulesets.dire_alliance.cards import draw
@@ -211,3 +212,32 @@ def test_rounds_follow_one_another_until_the_round_limit():
     assert [e["round"] for e in events(game, "round")] == [1, 2, 3]
     assert game.result.rounds == 3 and game.result.reason == "round-limit"
     assert hands == [4, 4] * 3  # each player starts every round's first turn with four cards
+
+
+@pytest.mark.rule("battle.sample.scenario.opening-hand", "battle.round.draw")
+def test_a_scenario_sheet_can_give_a_player_a_larger_opening_hand():
+    # blue opens with five cards: two in Defender Turn 1, three in Defender Turn 2; every
+    # later round both draw back to four, and red keeps the rulebook's four throughout
+    game = new_game("dire-alliance-battle", seed=3,
+                    content_set={"scenarios.beaten-path.round_limit": 2,
+                                 "scenarios.beaten-path.opening_hand": {"blue": 5}})
+    assert {seat: len(table(game).sides[seat].hand) for seat in ("red", "blue")} == {
+        "red": 4, "blue": 5}
+    while not game.over:
+        decision = game.pending
+        game.step("pass" if "pass" in decision.ids else "keep" if "keep" in decision.ids
+                  else decision.ids[0])
+    played: dict[tuple[int, str], list[int]] = {}
+    for e in events(game):
+        if e["kind"] == "round":
+            number = e["round"]
+        elif e["kind"] == "play":
+            played.setdefault((number, e["seat"]), []).append(len(e["cards"]))
+    assert played == {(1, "red"): [2, 2], (1, "blue"): [2, 3],
+                      (2, "red"): [2, 2], (2, "blue"): [2, 2]}
+
+
+@pytest.mark.parametrize("hand", [{"blue": 0}, {"blue": 11}, {"green": 5}, {"blue": 4.5}])
+def test_an_opening_hand_out_of_range_is_a_content_error(hand):
+    with pytest.raises(ContentError, match="opening_hand"):
+        new_game("dire-alliance-battle", content_set={"scenarios.beaten-path.opening_hand": hand})

@@ -356,6 +356,9 @@ class Scenario(Model):
     sites: list[str] = Field(default_factory=list, description="scenario sites in play")
     interact: Interact | None = None
     goal: Goal = Field(default_factory=lambda: Goal(objectives=3, sites=None))
+    opening_hand: dict[Colour, Annotated[Whole, Field(ge=1, le=MAX_AMOUNT)]] = Field(
+        default_factory=dict,
+        description="colour -> cards in its opening hand, where not 4 (sample rule)")
     round_limit: Whole = Field(30, ge=1, le=1000,
                                description="the game stops after this round (sample rule)")
     at_limit: list[Criterion] = Field(

@@ -127,5 +127,8 @@ def set_up(table: BattleTable) -> Battle:
     table.emit("setup.initiative", "battle.setup.player-colors.initiative.b",
                seat=scenario.initiative)
     for seat in SEATS:
-        draw(t, t.sides[seat], HAND_SIZE, "battle.round.draw")
+        hand = scenario.opening_hand.get(seat)
+        if hand is not None:
+            cites("battle.sample.scenario.opening-hand")
+        draw(t, t.sides[seat], HAND_SIZE if hand is None else hand, "battle.round.draw")
     return t
