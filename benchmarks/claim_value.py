@@ -14,31 +14,18 @@ from __future__ import annotations
 
 import argparse
 from multiprocessing import Pool
-from typing import Any
 
 from scipy.stats import binomtest
 
 from rulekeeper.agents import play_out
-from rulekeeper.core.decisions import Decision
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.rulesets.dire_alliance import bots
-from rulekeeper.rulesets.dire_alliance.cards import DREAD
 
 
 def claimer(value: float) -> type[bots.HeuristicBot]:
     """The heuristic bot with ``value`` in place of ``CLAIM_INITIATIVE``."""
-
-    class Claimer(bots.HeuristicBot):
-        def score(self, r: Any, decision: Decision, option: str) -> float:
-            if decision.kind == "claim-initiative" and option != "keep":
-                return value - r.card_value(option)
-            score = super().score(r, decision, option)
-            if decision.kind == "play-card" and option == DREAD and score > r.card_value(option):
-                score += 2 * (value - bots.CLAIM_INITIATIVE)  # a free claim's bonus at value
-            return score
-
-    return Claimer
+    return type("Claimer", (bots.HeuristicBot,), {"claim_initiative": value})
 
 
 def one(job: tuple[float, int, str]) -> bool:

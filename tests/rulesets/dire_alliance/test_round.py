@@ -20,6 +20,12 @@ def dealt(**rulings):
     return game
 
 
+def passive(decision):
+    """Pass, claim nothing, or take the first option: a game that goes on round after round."""
+    return ("pass" if "pass" in decision.ids else "keep" if "keep" in decision.ids
+            else decision.ids[0])
+
+
 def turns(game, since=0):
     return [(e.data["turn"], e.data["seat"]) for e in game.events[since:] if e.kind == "turn"]
 
@@ -207,8 +213,7 @@ def test_rounds_follow_one_another_until_the_round_limit():
         decision = game.pending
         if decision.kind == "play-card" and "1 of 2" in decision.prompt:
             hands.append(len(table(game).sides[decision.player].hand))
-        game.step("pass" if "pass" in decision.ids else "keep" if "keep" in decision.ids
-                  else decision.ids[0])
+        game.step(passive(decision))
     assert [e["round"] for e in events(game, "round")] == [1, 2, 3]
     assert game.result.rounds == 3 and game.result.reason == "round-limit"
     assert hands == [4, 4] * 3  # each player starts every round's first turn with four cards
@@ -225,8 +230,7 @@ def test_a_scenario_sheet_can_give_a_player_a_larger_opening_hand():
         "red": 4, "blue": 5}
     while not game.over:
         decision = game.pending
-        game.step("pass" if "pass" in decision.ids else "keep" if "keep" in decision.ids
-                  else decision.ids[0])
+        game.step(passive(decision))
     played: dict[tuple[int, str], list[int]] = {}
     for e in events(game):
         if e["kind"] == "round":

@@ -299,6 +299,8 @@ class HeuristicBot(OneStepBot):
     """Battle Mode's heuristic bot."""
 
     reading = Reading
+    claim_initiative = CLAIM_INITIATIVE
+    """What the initiative is worth against a played card's activation."""
 
     def score(self, r: Reading, decision: Decision, option: str) -> float:
         kind = decision.kind
@@ -306,10 +308,10 @@ class HeuristicBot(OneStepBot):
             value = r.card_value(option)
             claims = r.state["rulings"]["dread-initiative"] == "allow"  # a free claim
             defender = r.state["aggressor"] != r.seat
-            return value + (CLAIM_INITIATIVE * 2 if option == DREAD and defender and claims
+            return value + (self.claim_initiative * 2 if option == DREAD and defender and claims
                             else 0)
         if kind == "claim-initiative":
-            return 0.0 if option == "keep" else CLAIM_INITIATIVE - r.card_value(option)
+            return 0.0 if option == "keep" else self.claim_initiative - r.card_value(option)
         if kind == "activate":
             return r.best_action(r.fighters[option]) if option in r.fighters else 0.0
         if kind == "action":

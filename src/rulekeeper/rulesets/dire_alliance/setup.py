@@ -127,8 +127,7 @@ def set_up(table: BattleTable) -> Battle:
     table.emit("setup.initiative", "battle.setup.player-colors.initiative.b",
                seat=scenario.initiative)
     for seat in SEATS:
-        hand = scenario.opening_hand.get(seat)
-        if hand is not None:
+        if seat in scenario.opening_hand:
             cites("battle.sample.scenario.opening-hand")
-        draw(t, t.sides[seat], HAND_SIZE if hand is None else hand, "battle.round.draw")
+        draw(t, t.sides[seat], scenario.opening_hand.get(seat, HAND_SIZE), "battle.round.draw")
     return t
