@@ -37,6 +37,8 @@ class Settings:
         signup_limit: player creations allowed per client address.
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
+        search_budget: how long a searching bot (``mcts``) searches each decision: its
+            budget, in the agent's notation (``1s``, ``500ms``, ``200`` iterations).
     """
 
     db_url: str
@@ -44,6 +46,7 @@ class Settings:
     signup_limit: str = "60/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
+    search_budget: str = "1s"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -52,4 +55,5 @@ class Settings:
             db_url=default_db_url(),
             rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
             signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
+            search_budget=os.environ.get("RULEKEEPER_SEARCH_BUDGET", cls.search_budget),
         )
