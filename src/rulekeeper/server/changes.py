@@ -79,16 +79,16 @@ def after(state: Any, stored: StoredGame, game: Game) -> None:
 Work = Callable[[StoredGame, Game, list[str], datetime], "dict[str, Any] | None"]
 
 
-def in_background(state: Any, game_id: str, work: Work) -> bool:
-    """Read the game, let ``work`` change it (it returns the change, or None when there is
-    nothing to do) and store it; False when another change came first (the caller's next
-    round sees that one)."""
+def in_background(state: Any, game_id: str, work: Work, at: datetime | None = None) -> bool:
+    """Read the game, let ``work`` change it at ``at`` (now by default; it returns the
+    change, or None when there is nothing to do) and store it; False when there was nothing
+    to do or another change came first (the caller's next round sees that one)."""
     stored: StoredGame | None = state.db.read(lambda s: s.get(StoredGame, game_id))
     if stored is None or stored.over:
         return False
     game = take(state, stored)
     deciders = list(stored.deciders)
-    at = now()
+    at = at or now()
     version = stored.version
     change = work(stored, game, deciders, at)
     if change is None:

@@ -11,6 +11,10 @@ DbOpt = Annotated[str | None, typer.Option(
     "--db", help="database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB "
                  "(default: a SQLite file in the data folder, $RULEKEEPER_DATA)")]
 
+STOP_WAIT = 3
+"""Seconds a stopping server waits for the requests under way; then it closes them (the
+live streams, which never end by themselves: their clients reconnect elsewhere)."""
+
 db_app = typer.Typer(help="The service's database.", no_args_is_help=True)
 
 
@@ -72,7 +76,8 @@ def serve(db: DbOpt = None,
                f"(revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
                f"Ctrl+C stops", )
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
-                workers=workers, log_level="warning", access_log=access_log)
+                workers=workers, log_level="warning", access_log=access_log,
+                timeout_graceful_shutdown=STOP_WAIT)
 
 
 def add_commands(to: typer.Typer) -> None:

@@ -154,24 +154,36 @@ def stream(request: Request, game_id: str, last: int | None,
     async def events() -> AsyncIterator[str]:
         seen = last
         yield f"retry: {RETRY_MS}\n\n"
-        with hub.watching(game_id) as changes:
-            while True:
-                changes.clear()
-                message = await anyio.to_thread.run_sync(read, seen)
-                if message is not None:
-                    version, over, data = message
-                    seen = version
-                    yield f"id: {version}\nevent: view\ndata: {data}\n\n"
-                    if over:
-                        return
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(KEEP_ALIVE):
-                        await changes.wait()
-                        continue
-                yield ": keep-alive\n\n"
+        waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(disconnected(request))]
+        gone = waits[0]
+        try:
+            with hub.watching(game_id) as changes:
+                while not gone.done():
+                    changes.clear()
+                    message = await anyio.to_thread.run_sync(read, seen)
+                    if message is not None:
+                        version, over, data = message
+                        seen = version
+                        yield f"id: {version}\nevent: view\ndata: {data}\n\n"
+                        if over:
+                            return
+                    waits[1:] = [asyncio.ensure_future(changes.wait())]
+                    await asyncio.wait(waits, timeout=KEEP_ALIVE,
+                                       return_when=asyncio.FIRST_COMPLETED)
+                    if not any(w.done() for w in waits):
+                        yield ": keep-alive\n\n"
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+async def disconnected(request: Request) -> None:
+    """Return once the client has gone (a stream learns it without writing to it)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def last_event_id(request: Request) -> int | None:

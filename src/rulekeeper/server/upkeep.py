@@ -59,7 +59,7 @@ def expire_clock(state: Any, game_id: str, at: datetime) -> bool:
     """Apply the expiry of the game's pending seat if its clock ran out by ``at``."""
 
     def work(stored: StoredGame, game: Game, deciders: list[str],
-             _at: datetime) -> dict[str, Any] | None:
+             at: datetime) -> dict[str, Any] | None:
         if (not clocks.running(stored) or stored.deadline is None
                 or clocks.aware(stored.deadline) > at or game.pending is None):
             return None
@@ -68,7 +68,7 @@ def expire_clock(state: Any, game_id: str, at: datetime) -> bool:
         play_quick_bots(game, bots_of(stored), deciders)
         return {"kind": "clock", "seat": seat}
 
-    return changes.in_background(state, game_id, work)
+    return changes.in_background(state, game_id, work, at)
 
 
 def sweep(state: Any, at: datetime) -> int:

@@ -3,7 +3,8 @@
 - ``GET /api/rulesets/{id}/board?scenario=``: the board's geometry and line of sight.
 - ``GET /api/rulesets/{id}/automation``: which event kinds are the automation's reasons.
 - ``GET /api/games/{id}/board?seat=``: a seat's table (pieces, marks, hands and piles as
-  that seat may see them) and the places each pending option names.
+  that seat may see them) and the places each pending option names;
+  ``GET /api/games/{id}/watch/board?key=``: a spectator's.
 - ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
   a record played back event by event, with the board at each event.
 """
@@ -20,11 +21,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.errors import ReplayMismatch
-from rulekeeper.core.game import replay
+from rulekeeper.core.game import SPECTATOR, Game
 from rulekeeper.core.records import parse_log
-from rulekeeper.server import games, runs
+from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
+from rulekeeper.server.changes import take
 from rulekeeper.server.errors import ApiError
+from rulekeeper.server.models import StoredGame
+from rulekeeper.server.watch import Key
 from rulekeeper.server.web import boards
 from rulekeeper.server.web.frames import film
 
@@ -67,15 +71,34 @@ def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
                seat: Seat = None) -> dict[str, Any]:
     """A seat's table: drawn from that seat's view only, so it holds nothing the seat may not
     know; and, for its pending decision, the areas and pieces each option names."""
-    db, cache = request.app.state.db, request.app.state.games
-    stored = db.read(lambda s: games.fetch(s, game_id, me))
-    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
-    chosen = games.my_seat(stored, me, seat, game)
-    view = game.view(chosen)
-    cache.keep(stored.id, stored.version, game)
+    state = request.app.state
+    stored = state.db.read(lambda s: games.fetch(s, game_id, me))
+    game = take(state, stored)
+    try:
+        return board_of(stored, game, games.my_seat(stored, me, seat, game))
+    finally:
+        state.games.keep(stored.id, stored.version, game)
+
+
+@router.get("/api/games/{game_id}/watch/board")
+def watched_board(game_id: GameId, request: Request, key: Key = None) -> dict[str, Any]:
+    """The table as a spectator sees it (``GET /api/games/{id}/watch``): what every seat
+    may see."""
+    state = request.app.state
+    stored, _ = watch.read_watched(state, game_id, key)
+    game = take(state, stored)
+    try:
+        return board_of(stored, game, SPECTATOR)
+    finally:
+        state.games.keep(stored.id, stored.version, game)
+
+
+def board_of(stored: StoredGame, game: Game, seat: str) -> dict[str, Any]:
+    """A seat's table and, for its pending decision, the places each option names."""
+    view = game.view(seat)
     model = boards.table(game.ruleset, view["state"])
     ids = list(model["areas"]) + boards.piece_ids(model)
-    return {"id": stored.id, "version": stored.version, "seat": chosen,
+    return {"id": stored.id, "version": stored.version, "seat": seat,
             "geometry": boards.geometry(game.ruleset, game.table.content, game.table.scenario),
             "table": model, "targets": boards.targets(view["pending"], ids)}
 
@@ -85,10 +108,10 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
                 seat: Seat = None) -> Response:
     """The game so far, event by event with the board at each: as your seat saw it while
     the game goes on, everything once it is over."""
-    db, cache = request.app.state.db, request.app.state.games
-    stored = db.read(lambda s: games.fetch(s, game_id, me))
-    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
-    cache.keep(stored.id, stored.version, game)
+    state = request.app.state
+    stored = state.db.read(lambda s: games.fetch(s, game_id, me))
+    game = take(state, stored)
+    state.games.keep(stored.id, stored.version, game)
     games.check_lang(game.ruleset, lang)
     shown = None if game.over else games.my_seat(stored, me, seat, game)
     return packed(request, film(stored.record, shown, lang))
