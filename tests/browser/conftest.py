@@ -82,3 +82,21 @@ def web(browser, server):
 def unique(name: str, request) -> str:
     """A player name unique to the test (the server is shared by the session)."""
     return (name + re.sub(r"[^a-z0-9]", "", request.node.name.lower()))[:20]
+
+
+@pytest.fixture
+def people(browser, server):
+    """``people(n)``: n browser contexts, each its own person (its own storage, no token)."""
+    opened: list[tuple[object, Watched]] = []
+
+    def open_(count: int) -> list[Watched]:
+        for _ in range(count):
+            context = browser.new_context(viewport=DESKTOP)
+            opened.append((context, Watched(context.new_page(), server.url)))
+        return [w for _, w in opened[-count:]]
+
+    yield open_
+    for context, _ in opened:
+        context.close()
+    errors = [e for _, w in opened for e in w.errors]
+    assert errors == [], f"console errors: {errors}"
