@@ -85,3 +85,18 @@ def test_a_spectator_sees_no_hand():
     players = game.view(SPECTATOR)["state"]["players"]
     assert all(p["hand"] is None and p["hand_size"] > 0 for p in players.values())
     assert game.view(SPECTATOR)["pending"] is None
+
+
+def test_a_kept_game_catches_up_with_a_later_record_as_a_replay_would():
+    ahead = played("dire-alliance-battle", 4)
+    behind = replay(ahead.record())
+    ahead.expire(ClockExpiry.BOT)
+    for _ in range(3):
+        ahead.step(ahead.pending.options[0].id)
+    assert behind.catch_up(ahead.record().model_dump(mode="json"))
+    assert [e.to_json() for e in behind.events] == [e.to_json() for e in ahead.events]
+    assert behind.record() == ahead.record()
+    ahead.undo()
+    ahead.undo()
+    assert not behind.catch_up(ahead.record())  # taken back: not this game further on
+    assert len(behind.decisions) == 7

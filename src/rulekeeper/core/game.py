@@ -205,6 +205,29 @@ class Game:
             "events_digest": events_digest(self.events) if self._log else None,
         })
 
+    def catch_up(self, record: Record | Mapping[str, Any]) -> bool:
+        """Play on to ``record``, a later record of this same game: its decisions and
+        outside inputs begin with this game's, and the rest are taken here as a replay
+        would take them (much faster than replaying it all). False, the game unchanged,
+        when the record is not this game further on (an undo, another game)."""
+        if not isinstance(record, Record):
+            record = parse_record(record)
+        inputs = self.table.inputs
+        taken = len(self.decisions)
+        if (record.seed != self._record.seed or record.ruleset != self._record.ruleset
+                or record.decisions[:taken] != self.decisions
+                or len(inputs.known) != len(inputs.used)
+                or record.inputs[:len(inputs.used)] != inputs.used):
+            return False
+        inputs.known.extend(dict(item) for item in record.inputs[len(inputs.used):])
+        if self.pending is not None:  # a clock that ran out at the decision pending here
+            expired = inputs.waiting(EXPIRY, taken)
+            if expired is not None:
+                self._expired(expired)
+        for option_id in record.decisions[taken:]:
+            self.step(option_id)
+        return True
+
     def fork(self) -> Game:
         """An independent copy at the same point; stepping it leaves this game untouched.
 

@@ -27,6 +27,12 @@ class GameCache(Generic[T]):
         kept = self.pop(key, version)
         return kept if kept is not None else rebuild()
 
+    def pop_latest(self, key: str, below: int) -> T | None:
+        """The kept game ``key`` of the newest version below ``below``, taken out."""
+        with self._lock:
+            versions = [v for k, v in self._kept if k == key and v < below]
+            return self._kept.pop((key, max(versions))) if versions else None
+
     def pop(self, key: str, version: int) -> T | None:
         """The kept game ``key`` at ``version``, taken out; None if none is kept."""
         with self._lock:

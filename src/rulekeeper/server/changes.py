@@ -31,9 +31,17 @@ def bots_of(stored: StoredGame) -> dict[str, str]:
 
 
 def take(state: Any, stored: StoredGame) -> Game:
-    """The game at the stored version: kept by this process, else replayed."""
-    game: Game = state.games.take(stored.id, stored.version, lambda: replay(stored.record))
-    return game
+    """The game at the stored version: kept by this process; else an older version it
+    keeps, played on to the stored record (another process made the changes since); else
+    the record replayed."""
+    cache = state.games
+    game: Game | None = cache.pop(stored.id, stored.version)
+    if game is not None:
+        return game
+    older: Game | None = cache.pop_latest(stored.id, stored.version)
+    if older is not None and older.catch_up(stored.record):
+        return older
+    return replay(stored.record)
 
 
 def derived(stored: StoredGame, game: Game, at: datetime) -> dict[str, Any]:

@@ -15,6 +15,10 @@ STOP_WAIT = 3
 """Seconds a stopping server waits for the requests under way; then it closes them (the
 live streams, which never end by themselves: their clients reconnect elsewhere)."""
 
+HEALTH_WAIT = 60
+"""Seconds a worker may take to answer the supervisor's health check before it is killed
+(uvicorn's 5 s kills a worker busy on a loaded machine, and its streams with it)."""
+
 db_app = typer.Typer(help="The service's database.", no_args_is_help=True)
 
 
@@ -77,7 +81,8 @@ def serve(db: DbOpt = None,
                f"Ctrl+C stops", )
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", access_log=access_log,
-                timeout_graceful_shutdown=STOP_WAIT)
+                timeout_graceful_shutdown=STOP_WAIT,
+                timeout_worker_healthcheck=HEALTH_WAIT)
 
 
 def add_commands(to: typer.Typer) -> None:

@@ -311,7 +311,7 @@ def answer(request: Request, me: Me, stored: StoredGame, names: Mapping[int, str
 
 
 def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
-                change: dict[str, Any], apply: Any, lang: str) -> SeatView:
+                change: dict[str, Any], apply: Any, lang: str, since: int = 0) -> SeatView:
     """Read the game, check the version, ``apply`` the change, store it in one transaction.
 
     A change that loses the race to another gets 409, unless that other one was the
@@ -336,16 +336,16 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         if stored.last_change != change or stored.version != version + 1:
             raise Conflict(f"version {version} is stale: game {game_id} is at version "
                            f"{stored.version}")
-        return seat_view(stored, game, seat, lang, 0, names)
+        return seat_view(stored, game, seat, lang, since, names)
     deciders = list(stored.deciders)
     at = now()
     game = apply(stored, game, seat, deciders)
     try:
         state.db.write(lambda s: changes.store(s, stored, version, game, deciders, change, at))
     except Conflict:
-        return change_game(request, me, game_id, seat, version, change, apply, lang)
+        return change_game(request, me, game_id, seat, version, change, apply, lang, since)
     changes.after(state, stored, game)
-    return seat_view(stored, game, seat, lang, 0, names)
+    return seat_view(stored, game, seat, lang, since, names)
 
 
 def waiting_for(stored: StoredGame) -> None:
@@ -454,7 +454,7 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
 
 @router.post("/{game_id}/join", response_model=SeatView)
 def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
-         lang: Lang = "en") -> SeatView:
+         lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take an open seat: with its invitation, or without one in a public game. A seat
     taken, a wrong invitation or a game over is refused (409, 403, 409)."""
     state = request.app.state
@@ -476,14 +476,15 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
         stored, game, names = state.db.write(work)
     changes.after(state, stored, game)
     check_lang(game.ruleset, lang)
-    return seat_view(stored, game, body.seat, lang, 0, names)
+    return seat_view(stored, game, body.seat, lang, since, names)
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView)
 def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
-                  request: Request, lang: Lang = "en") -> SeatView:
+                  request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Answer the pending decision of your seat; the quick bots then move until a person
-    or a searching bot must (a search is made in the background, within its budget)."""
+    or a searching bot must (a search is made in the background, within its budget). The
+    answer's events start at ``since`` (a page that has the first ones)."""
 
     def apply(stored: StoredGame, game: Game, seat: str, deciders: list[str]) -> Game:
         if game.pending is None:
@@ -497,12 +498,13 @@ def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
         return game
 
     change = {"kind": "decision", "seat": body.seat, "option": body.option}
-    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang)
+    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang,
+                       since)
 
 
 @router.post("/{game_id}/undo", response_model=SeatView)
 def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
-         request: Request, lang: Lang = "en") -> SeatView:
+         request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take back your seat's last decision, and the bots' moves after it."""
 
     def apply(stored: StoredGame, game: Game, seat: str, deciders: list[str]) -> Game:
@@ -516,7 +518,8 @@ def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
         return replay(record)
 
     change = {"kind": "undo", "seat": body.seat}
-    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang)
+    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang,
+                       since)
 
 
 @router.get("/{game_id}/record", response_class=Response,

@@ -46,6 +46,7 @@ class Hub:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: dict[str, set[asyncio.Event]] = {}
+        self._reading: dict[str, asyncio.Lock] = {}
 
     def start(self) -> None:
         """Bind to the running event loop (the app's, at start)."""
@@ -71,6 +72,7 @@ class Hub:
         """An event set whenever ``game_id`` changes, for as long as the block runs."""
         event = asyncio.Event()
         self._waiting.setdefault(game_id, set()).add(event)
+        self._reading.setdefault(game_id, asyncio.Lock())
         try:
             yield event
         finally:
@@ -79,6 +81,12 @@ class Hub:
                 waiting.discard(event)
                 if not waiting:
                     del self._waiting[game_id]
+                    del self._reading[game_id]
+
+    def reading(self, game_id: str) -> asyncio.Lock:
+        """The lock the streams of ``game_id`` read it under, one at a time: each finds
+        the game as the one before kept it, rather than rebuilding it at once."""
+        return self._reading[game_id]
 
     @property
     def streams(self) -> int:
@@ -154,36 +162,24 @@ def stream(request: Request, game_id: str, last: int | None,
     async def events() -> AsyncIterator[str]:
         seen = last
         yield f"retry: {RETRY_MS}\n\n"
-        waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(disconnected(request))]
-        gone = waits[0]
-        try:
-            with hub.watching(game_id) as changes:
-                while not gone.done():
-                    changes.clear()
+        with hub.watching(game_id) as changes:
+            while True:
+                changes.clear()
+                async with hub.reading(game_id):
                     message = await anyio.to_thread.run_sync(read, seen)
-                    if message is not None:
-                        version, over, data = message
-                        seen = version
-                        yield f"id: {version}\nevent: view\ndata: {data}\n\n"
-                        if over:
-                            return
-                    waits[1:] = [asyncio.ensure_future(changes.wait())]
-                    await asyncio.wait(waits, timeout=KEEP_ALIVE,
-                                       return_when=asyncio.FIRST_COMPLETED)
-                    if not any(w.done() for w in waits):
-                        yield ": keep-alive\n\n"
-        finally:
-            for wait in waits:
-                wait.cancel()
+                if message is not None:
+                    version, over, data = message
+                    seen = version
+                    yield f"id: {version}\nevent: view\ndata: {data}\n\n"
+                    if over:
+                        return
+                try:
+                    await asyncio.wait_for(changes.wait(), KEEP_ALIVE)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-
-async def disconnected(request: Request) -> None:
-    """Return once the client has gone (a stream learns it without writing to it)."""
-    while (await request.receive())["type"] != "http.disconnect":
-        pass
 
 
 def last_event_id(request: Request) -> int | None:

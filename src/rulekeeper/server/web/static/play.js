@@ -359,7 +359,7 @@ function draw() {
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
   const decide = async (option) => {
-    try { await show(await api(`/api/games/${view.id}/decisions`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
+    try { await show(await api(`/api/games/${view.id}/decisions?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
     catch (error) { showError(message, error); }
   };
   const open = view.seats.some((s) => s.kind === "open");
@@ -374,7 +374,7 @@ function draw() {
     mine.length > 1 ? el("label", {}, "Seat ", el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
       ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, `You are ${view.seat}.`),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
-      try { await show(await api(`/api/games/${view.id}/undo`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
+      try { await show(await api(`/api/games/${view.id}/undo?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
       catch (error) { showError(message, error); }
     } }, "Undo"),
     el("button", { id: "download", onclick: () => download(view, message) }, "Download the record"),
