@@ -35,7 +35,7 @@ import httpx
 from sqlalchemy import select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks.service_load import cpu_seconds, database_url, percentile
+from benchmarks.service_load import cpu_seconds, database_url, percentile, profile
 from tests.server.live import LiveServer
 
 from rulekeeper.core.game import replay
@@ -224,7 +224,7 @@ def recount(db_url: str, tables: list[Table]) -> dict[str, int]:
 
 
 async def run(base: str, games: int, seconds: float, decisions: int, think: float,
-              stats: Stats) -> tuple[list[Table], float]:
+              stats: Stats, on_start: Any = None) -> tuple[list[Table], float]:
     tokens = await asyncio.gather(*(sign_up(base, f"p{i}", stats) for i in range(2 * games)))
     pairs = [(tokens[2 * i], tokens[2 * i + 1]) for i in range(games)]
     ready = asyncio.Barrier(sum(None not in pair for pair in pairs) + 1)
@@ -239,6 +239,8 @@ async def run(base: str, games: int, seconds: float, decisions: int, think: floa
         stats.push.clear()
         deadline[0] = time.monotonic() + seconds
         go.set()
+        if on_start is not None:
+            on_start()
         return time.perf_counter()
 
     clock = asyncio.create_task(start_clock())
@@ -246,6 +248,18 @@ async def run(base: str, games: int, seconds: float, decisions: int, think: floa
         game(i, base, pair, stats, deadline, budget, think, ready, go)  # type: ignore[arg-type]
         for i, pair in enumerate(pairs) if None not in pair))
     return list(tables), time.perf_counter() - await clock
+
+
+def workers_of(pid: int) -> set[int]:
+    """The processes ``pid`` started (uvicorn's workers), from /proc."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(stat.parent.name))
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 def report(label: str, stats: Stats, counts: dict[str, int], elapsed: float, cpu: float) -> str:
@@ -257,7 +271,8 @@ def report(label: str, stats: Stats, counts: dict[str, int], elapsed: float, cpu
         f"{len(stats.decide)} decisions in {elapsed:.0f} s ({len(stats.decide) / elapsed:.1f}/s); "
         f"stream messages: {stats.messages['player']} to players, "
         f"{stats.messages['spectator']} to spectators; server CPU {cpu:.1f} s "
-        f"({cpu / max(len(stats.decide), 1) * 1000:.0f} ms a decision, its pushes included)", "",
+        f"({cpu / max(len(stats.decide), 1) * 1000:.0f} ms a decision, its pushes included, from "
+        f"the moment every game was set up)", "",
         "| measure | count | p50 ms | p95 ms | p99 ms | max ms |", "|---|---|---|---|---|---|",
         f"| decision (`POST /api/games/{{id}}/decisions`) | {len(stats.decide)} | "
         f"{ms(stats.decide, 50)} | {ms(stats.decide, 95)} | {ms(stats.decide, 99)} | "
@@ -281,6 +296,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=20_000, help="decision budget")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean pause of a player before each decision, in seconds")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="sample the server's processes with py-spy and write the stacks "
+                             "there (collapsed, for flamegraph tools)")
     args = parser.parse_args()
     random.seed(0)
     stats = Stats()
@@ -289,10 +307,23 @@ def main() -> None:
         try:
             with LiveServer(url, workers=args.workers) as server:
                 assert server.process is not None
-                before = cpu_seconds(server.process.pid)
+                pid = server.process.pid
+                workers = workers_of(pid)
+                measured: dict[str, Any] = {}
+
+                def on_start() -> None:  # once every game is set up and streaming
+                    measured["cpu"] = cpu_seconds(pid)
+                    measured["profiler"] = profile(pid, args.profile, args.seconds)
+
                 tables, elapsed = asyncio.run(run(server.url, args.games, args.seconds,
-                                                  args.decisions, args.think, stats))
-                cpu = cpu_seconds(server.process.pid) - before
+                                                  args.decisions, args.think, stats, on_start))
+                cpu = cpu_seconds(pid) - measured["cpu"]
+                profiler = measured["profiler"]
+                if workers_of(server.process.pid) != workers:
+                    stats.error("an app process was replaced during the run")
+                if profiler is not None:
+                    profiler.wait(60)
+                    print(f"py-spy stacks of the server: {args.profile}")
                 print(f"server output: {server.log}")
             counts = recount(url, tables)
         finally:

@@ -46,10 +46,10 @@ from rulekeeper.server.seats import (
     SeatName,
     SeatOut,
     SeatSpec,
-    player_names,
     seat_rows,
     seats_out,
     take_seat,
+    with_seats,
 )
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -193,7 +193,8 @@ def create(session: Session, me: Me, body: NewGame) -> tuple[StoredGame, Game]:
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
-    if body.seed is not None and any(r.player_id != me.id and r.bot is None for r in rows):
+    if body.seed is not None and any(r.bot is None and (r.player is None or r.player.id != me.id)
+                                     for r in rows):
         raise ApiError("seed: a seed may be chosen only when you hold every human seat")
     clock = clocks.settings(body.clock, ruleset, options) if body.clock else None
     seed = body.seed if body.seed is not None else secrets.randbits(63)
@@ -219,7 +220,7 @@ def create(session: Session, me: Me, body: NewGame) -> tuple[StoredGame, Game]:
 
 def fetch(session: Session, game_id: str, me: Me) -> StoredGame:
     """The game, if ``me`` holds a seat of it (anyone else gets 404: it is not theirs)."""
-    stored = session.get(StoredGame, game_id)
+    stored = with_seats(session, game_id)
     if stored is None or not any(s.player_id == me.id for s in stored.seats):
         raise NotFound(f"no game {game_id!r} of yours")
     return stored
@@ -264,15 +265,14 @@ def clock_out(stored: StoredGame) -> ClockOut | None:
                     deadline=clocks.aware(stored.deadline) if stored.deadline else None)
 
 
-def game_out(stored: StoredGame, game: Game, names: Mapping[int, str],
-             invites: bool) -> dict[str, Any]:
+def game_out(stored: StoredGame, game: Game, invites: bool) -> dict[str, Any]:
     """What every view of the game says about it (a seat's, a spectator's)."""
     return {"id": stored.id, "ruleset": stored.ruleset, "scenario": stored.scenario,
             "version": stored.version, "over": game.over,
             "result": game.result.to_json() if game.result else None,
             "turn": game.pending.player if game.pending else None,
             "since": clocks.aware(stored.turn_since) if stored.turn_since else None,
-            "seats": seats_out(stored, names, invites), "public": stored.public,
+            "seats": seats_out(stored, invites), "public": stored.public,
             "clock": clock_out(stored)}
 
 
@@ -288,21 +288,20 @@ def watch_link(stored: StoredGame) -> str:
     return f"/watch/{stored.id}" + ("" if stored.public else f"?key={stored.watch_key}")
 
 
-def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int,
-              names: Mapping[int, str]) -> SeatView:
+def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int) -> SeatView:
     events, total = events_out(game, seat, lang, since)
-    return SeatView(**game_out(stored, game, names, invites=True), seat=seat,
+    return SeatView(**game_out(stored, game, invites=True), seat=seat,
                     view=game.view(seat), events=events, events_total=total,
                     can_undo=undoable(stored, seat) is not None, watch=watch_link(stored))
 
 
-def answer(request: Request, me: Me, stored: StoredGame, names: Mapping[int, str],
-           seat: str | None, lang: str, since: int) -> SeatView:
+def answer(request: Request, me: Me, stored: StoredGame, seat: str | None, lang: str,
+           since: int) -> SeatView:
     """The view of ``seat`` (by default the player's seat to play), from the cached game."""
     game = take(request.app.state, stored)
     try:
         check_lang(game.ruleset, lang)
-        return seat_view(stored, game, my_seat(stored, me, seat, game), lang, since, names)
+        return seat_view(stored, game, my_seat(stored, me, seat, game), lang, since)
     finally:
         request.app.state.games.keep(stored.id, stored.version, game)
 
@@ -319,11 +318,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
     """
     state = request.app.state
 
-    def read(session: Session) -> tuple[StoredGame, dict[int, str]]:
-        stored = fetch(session, game_id, me)
-        return stored, player_names(session, stored)
-
-    stored, names = state.db.read(read)
+    stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
     game = take(state, stored)
     try:
         check_lang(game.ruleset, lang)
@@ -336,7 +331,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         if stored.last_change != change or stored.version != version + 1:
             raise Conflict(f"version {version} is stale: game {game_id} is at version "
                            f"{stored.version}")
-        return seat_view(stored, game, seat, lang, since, names)
+        return seat_view(stored, game, seat, lang, since)
     deciders = list(stored.deciders)
     at = now()
     game = apply(stored, game, seat, deciders)
@@ -345,7 +340,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
     except Conflict:
         return change_game(request, me, game_id, seat, version, change, apply, lang, since)
     changes.after(state, stored, game)
-    return seat_view(stored, game, seat, lang, since, names)
+    return seat_view(stored, game, seat, lang, since)
 
 
 def waiting_for(stored: StoredGame) -> None:
@@ -365,13 +360,9 @@ def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang =
     state = request.app.state
     check_lang(load_ruleset(body.ruleset), lang)  # before anything is stored
 
-    def work(session: Session) -> tuple[StoredGame, Game, dict[int, str]]:
-        stored, game = create(session, me, body)
-        return stored, game, player_names(session, stored)
-
-    stored, game, names = state.db.write(work)
+    stored, game = state.db.write(lambda s: create(s, me, body))
     changes.after(state, stored, game)
-    return answer(request, me, stored, names, None, lang, 0)
+    return answer(request, me, stored, None, lang, 0)
 
 
 @router.get("", response_model=list[GameSummary])
@@ -383,7 +374,6 @@ def my_games(me: CurrentPlayer, request: Request,
         ids = select(GameSeat.game_id).where(GameSeat.player_id == me.id)
         games = list(session.scalars(select(StoredGame).where(StoredGame.id.in_(ids))
                                      .order_by(StoredGame.created_at.desc()).limit(limit)))
-        names = player_names(session, *games)
         out = []
         for stored in games:
             mine = [s.seat for s in stored.seats if s.player_id == me.id]
@@ -391,7 +381,7 @@ def my_games(me: CurrentPlayer, request: Request,
                 id=stored.id, ruleset=stored.ruleset, scenario=stored.scenario,
                 title=load_ruleset(stored.ruleset).meta.title, version=stored.version,
                 over=stored.over, result=stored.result,
-                seats=seats_out(stored, names, invites=True), turn=stored.turn,
+                seats=seats_out(stored, invites=True), turn=stored.turn,
                 since=clocks.aware(stored.turn_since) if stored.turn_since else None,
                 mine=mine, your_turn=stored.turn in mine and not stored.open_seats))
         return out
@@ -405,12 +395,8 @@ def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang =
               seat: SeatQuery = None, since: Since = 0) -> SeatView:
     """A seat's view: what it may see now, and the events visible to it from ``since``."""
 
-    def work(session: Session) -> tuple[StoredGame, dict[int, str]]:
-        stored = fetch(session, game_id, me)
-        return stored, player_names(session, stored)
-
-    stored, names = request.app.state.db.read(work)
-    return answer(request, me, stored, names, seat, lang, since)
+    stored = request.app.state.db.read(lambda s: fetch(s, game_id, me))
+    return answer(request, me, stored, seat, lang, since)
 
 
 @router.get("/{game_id}/events", response_class=Response,
@@ -434,16 +420,12 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     sent = live.Sent(since)
 
     def read(seen: int | None) -> live.Message | None:
-        def work(session: Session) -> tuple[StoredGame, dict[int, str]]:
-            stored = fetch(session, game_id, me)
-            return stored, player_names(session, stored)
-
-        stored, names = state.db.read(work)
+        stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
         if stored.version == seen:
             return None
         game = take(state, stored)
         try:
-            view = seat_view(stored, game, chosen, lang, sent.since(game), names)
+            view = seat_view(stored, game, chosen, lang, sent.since(game))
             sent.sent(game, view.events_total)
         finally:
             state.games.keep(stored.id, stored.version, game)
@@ -459,24 +441,24 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
     taken, a wrong invitation or a game over is refused (409, 403, 409)."""
     state = request.app.state
 
-    def work(session: Session) -> tuple[StoredGame, Game, dict[int, str]]:
-        stored = session.get(StoredGame, game_id)
+    def work(session: Session) -> tuple[StoredGame, Game]:
+        stored = with_seats(session, game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        take_seat(stored, me, body)
+        take_seat(session, stored, me, body)
         game = take(state, stored)
         change = {"kind": "join", "seat": body.seat, "player": me.name}
         changes.store(session, stored, stored.version, game, list(stored.deciders), change,
                       now())
-        return stored, game, player_names(session, stored)
+        return stored, game
 
     try:
-        stored, game, names = state.db.write(work)
+        stored, game = state.db.write(work)
     except Conflict:  # someone else joined or played meanwhile: look again
-        stored, game, names = state.db.write(work)
+        stored, game = state.db.write(work)
     changes.after(state, stored, game)
     check_lang(game.ruleset, lang)
-    return seat_view(stored, game, body.seat, lang, since, names)
+    return seat_view(stored, game, body.seat, lang, since)
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView)

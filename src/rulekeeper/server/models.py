@@ -84,11 +84,12 @@ class GameSeat(Base):
     bot: Mapped[str | None] = mapped_column(String(32))
     invite: Mapped[str | None] = mapped_column(String(32), doc="an open seat's invitation code")
     game: Mapped[StoredGame] = relationship(back_populates="seats")
+    player: Mapped[Player | None] = relationship(lazy="joined")
 
     @property
     def open(self) -> bool:
         """Nobody holds the seat yet (it waits for a player to join)."""
-        return self.player_id is None and self.bot is None
+        return self.bot is None and self.player_id is None and self.player is None
 
 
 class StoredRun(Base):

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from rulekeeper.core import registry
 from rulekeeper.core.ruleset import Ruleset
@@ -75,40 +75,37 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
         else:
             spec = SeatSpec(kind="bot", player=None, bot=ruleset.default_bot)
         if spec.kind == "open":
-            rows.append(GameSeat(seat=seat, position=position, invite=new_invite()))
+            rows.append(GameSeat(seat=seat, position=position, invite=new_invite(), player=None))
             continue
         if spec.kind == "bot":
             name = spec.bot or ruleset.default_bot
             if name not in bots:
                 raise ApiError(f"seats.{seat}: no bot {name!r}{did_you_mean(name, bots)}; "
                                f"bots for {ruleset.meta.id}: {', '.join(bots)}")
-            rows.append(GameSeat(seat=seat, position=position, bot=name))
+            rows.append(GameSeat(seat=seat, position=position, bot=name, player=None))
             continue
-        player_id = me.id
+        player = session.get(Player, me.id)
         if spec.player is not None and spec.player.lower() != me.name.lower():
-            found = session.scalar(select(Player.id).where(
-                Player.name_key == spec.player.lower()))
-            if found is None:
+            player = session.scalar(select(Player).where(Player.name_key == spec.player.lower()))
+            if player is None:
                 raise ApiError(f"seats.{seat}: no player is called {spec.player!r}")
-            player_id = found
-        rows.append(GameSeat(seat=seat, position=position, player_id=player_id))
-    if not any(r.player_id == me.id for r in rows):
+        rows.append(GameSeat(seat=seat, position=position, player=player))
+    if not any(r.player is not None and r.player.id == me.id for r in rows):
         raise ApiError("seats: hold at least one seat yourself (the others may be open)")
     return rows
 
 
-def seats_out(stored: StoredGame, names: Mapping[int, str], invites: bool) -> list[SeatOut]:
+def seats_out(stored: StoredGame, invites: bool) -> list[SeatOut]:
     """The seats as the API shows them; ``invites`` for the game's own players."""
     return [SeatOut(seat=s.seat, kind="open" if s.open else "bot" if s.bot else "human",
                     bot=s.bot, invite=s.invite if invites and s.open else None,
-                    player=names.get(s.player_id) if s.player_id is not None else None)
+                    player=s.player.name if s.player is not None else None)
             for s in stored.seats]
 
 
-def player_names(session: Session, *games: StoredGame) -> dict[int, str]:
-    ids = {s.player_id for g in games for s in g.seats if s.player_id is not None}
-    rows = session.execute(select(Player.id, Player.name).where(Player.id.in_(ids)))
-    return {row.id: row.name for row in rows}
+def with_seats(session: Session, game_id: str) -> StoredGame | None:
+    """The game with its seats and their players, in one query."""
+    return session.get(StoredGame, game_id, options=[joinedload(StoredGame.seats)])
 
 
 class Join(BaseModel):
@@ -118,7 +115,7 @@ class Join(BaseModel):
                                                     "join a public game)")
 
 
-def take_seat(stored: StoredGame, me: Me, body: Join) -> None:
+def take_seat(session: Session, stored: StoredGame, me: Me, body: Join) -> None:
     """Give ``me`` the seat, if it is open and the invitation fits (else one 4xx)."""
     if stored.over:
         raise Conflict(f"game {stored.id} is over; no seat can be taken")
@@ -131,7 +128,7 @@ def take_seat(stored: StoredGame, me: Me, body: Join) -> None:
     if not stored.public and (body.invite is None
                               or not secrets.compare_digest(body.invite, row.invite or "")):
         raise Forbidden(f"this is not the invitation to seat {body.seat}")
-    row.player_id, row.invite = me.id, None
+    row.player, row.invite = session.get(Player, me.id), None
 
 
 # -- the lobby ------------------------------------------------------------------------------
@@ -165,12 +162,11 @@ def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)]
         if ruleset:
             query = query.where(StoredGame.ruleset == registry.resolve_id(ruleset))
         games = list(session.scalars(query.order_by(StoredGame.turn_since).limit(limit)))
-        names = player_names(session, *games)
         return [LobbyGame(
             id=g.id, ruleset=g.ruleset, title=registry.load(g.ruleset).meta.title,
-            scenario=g.scenario, seats=seats_out(g, names, invites=False),
+            scenario=g.scenario, seats=seats_out(g, invites=False),
             open=[s.seat for s in g.seats if s.open],
-            waiting=[names[s.player_id] for s in g.seats if s.player_id is not None],
+            waiting=[s.player.name for s in g.seats if s.player is not None],
             since=g.turn_since or g.created_at, clock=g.clock) for g in games]
 
     result: list[LobbyGame] = request.app.state.db.read(work)

@@ -30,7 +30,7 @@ from rulekeeper.server.games import (
     game_out,
 )
 from rulekeeper.server.models import StoredGame
-from rulekeeper.server.seats import player_names
+from rulekeeper.server.seats import with_seats
 
 router = APIRouter(prefix="/api/games", tags=["spectators"])
 
@@ -46,7 +46,7 @@ class WatchView(GameOut):
 
 def watched(session: Session, game_id: str, key: str | None) -> StoredGame:
     """The game, if it may be watched with ``key`` (else 404: nothing to watch)."""
-    stored = session.get(StoredGame, game_id)
+    stored = with_seats(session, game_id)
     if stored is None or not (stored.public or (
             key and stored.watch_key and secrets.compare_digest(key, stored.watch_key))):
         raise NotFound(f"no game {game_id!r} to watch (a game that is not public is "
@@ -54,7 +54,7 @@ def watched(session: Session, game_id: str, key: str | None) -> StoredGame:
     return stored
 
 
-def spectator_view(state: Any, stored: StoredGame, names: dict[int, str], lang: str,
+def spectator_view(state: Any, stored: StoredGame, lang: str,
                    since: int | live.Sent) -> WatchView:
     game = take(state, stored)
     try:
@@ -63,18 +63,14 @@ def spectator_view(state: Any, stored: StoredGame, names: dict[int, str], lang: 
         events, total = events_out(game, SPECTATOR, lang, first)
         if isinstance(since, live.Sent):
             since.sent(game, total)
-        return WatchView(**game_out(stored, game, names, invites=False),
+        return WatchView(**game_out(stored, game, invites=False),
                          view=game.view(SPECTATOR), events=events, events_total=total)
     finally:
         state.games.keep(stored.id, stored.version, game)
 
 
-def read_watched(state: Any, game_id: str, key: str | None) -> tuple[StoredGame, dict[int, str]]:
-    def work(session: Session) -> tuple[StoredGame, dict[int, str]]:
-        stored = watched(session, game_id, key)
-        return stored, player_names(session, stored)
-
-    found: tuple[StoredGame, dict[int, str]] = state.db.read(work)
+def read_watched(state: Any, game_id: str, key: str | None) -> StoredGame:
+    found: StoredGame = state.db.read(lambda s: watched(s, game_id, key))
     return found
 
 
@@ -82,8 +78,8 @@ def read_watched(state: Any, game_id: str, key: str | None) -> tuple[StoredGame,
 def watch_game(game_id: GameId, request: Request, key: Key = None, lang: Lang = "en",
                since: Since = 0) -> WatchView:
     """A game as a spectator sees it: the board and the events every seat sees."""
-    stored, names = read_watched(request.app.state, game_id, key)
-    return spectator_view(request.app.state, stored, names, lang, since)
+    stored = read_watched(request.app.state, game_id, key)
+    return spectator_view(request.app.state, stored, lang, since)
 
 
 @router.get("/{game_id}/watch/events", response_class=Response,
@@ -92,18 +88,18 @@ def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang 
                  since: Since = 0) -> Response:
     """Server-Sent Events of the spectator's view, as ``/events`` gives a seat's."""
     state = request.app.state
-    stored, names = read_watched(state, game_id, key)
-    spectator_view(state, stored, names, lang, 0)  # the language checked before streaming
+    stored = read_watched(state, game_id, key)
+    spectator_view(state, stored, lang, 0)  # the language checked before streaming
     last = live.last_event_id(request)
     if stored.over and last == stored.version:
         return Response(status_code=204)
     sent = live.Sent(since)
 
     def read(seen: int | None) -> live.Message | None:
-        stored, names = read_watched(state, game_id, key)
+        stored = read_watched(state, game_id, key)
         if stored.version == seen:
             return None
-        view = spectator_view(state, stored, names, lang, sent)
+        view = spectator_view(state, stored, lang, sent)
         return stored.version, view.over, view.model_dump_json()
 
     return live.stream(request, game_id, last, read)

@@ -85,7 +85,7 @@ def watched_board(game_id: GameId, request: Request, key: Key = None) -> dict[st
     """The table as a spectator sees it (``GET /api/games/{id}/watch``): what every seat
     may see."""
     state = request.app.state
-    stored, _ = watch.read_watched(state, game_id, key)
+    stored = watch.read_watched(state, game_id, key)
     game = take(state, stored)
     try:
         return board_of(stored, game, SPECTATOR)

@@ -8,12 +8,13 @@ const main = document.getElementById("main");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const key = new URLSearchParams(location.search).get("key");
 const keyQuery = key ? `key=${encodeURIComponent(key)}` : "";
-const ui = { view: null, events: [], rules: null, selected: null };
+const ui = { view: null, events: [], rules: null, selected: null, title: "" };
 
 async function start() {
   header({ title: "rulekeeper · watch" });
   const view = await api(`/api/games/${gameId}/watch?${keyQuery}`);
   ui.rules = await rulesOf(view.ruleset);
+  ui.title = (await api("/api/rulesets")).find((r) => r.id === view.ruleset)?.title || view.ruleset;
   await show(view);
   follow(() => `/api/games/${gameId}/watch/events?since=${ui.events.length}${keyQuery ? `&${keyQuery}` : ""}`,
     (next) => { if (next.version > ui.view.version) show(next).catch((error) => showError(main, error)); },
@@ -39,7 +40,7 @@ function draw(view, board) {
   const r = view.result;
   const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, r.winner ? `${r.winner} wins` : "A tie", ` (${r.reason}, ${r.rounds} rounds)`)
     : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? "Waiting for players." : `${view.turn} is deciding.`);
-  clear(main, el("h2", {}, `Watching ${view.ruleset}${view.scenario ? ` · ${view.scenario}` : ""}`),
+  clear(main, el("h2", {}, `Watching ${ui.title}${view.scenario ? ` · ${view.scenario}` : ""}`),
     el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {}, el("div", {}, stage),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map(seatLine)),
