@@ -281,6 +281,7 @@ async function show(view) {
   yourTurn(yours ? 1 : 0, `${view.seat}: your turn`);
   if (yours) notifyTurn(`${view.id}:${view.version}`, `Your turn (${view.seat}) in ${ui.info.title}`);
   draw();
+  if (!current) window.scrollTo(0, 0); // a game just started, joined or handed over: from its top
   if (!current || !ui.stream) follow_(view);
 }
 
