@@ -28,13 +28,11 @@ from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.cards import Card, Lineup
 from rulekeeper.rulesets.cryptids.models import CryptidsContent, Member, TeamFile, catalogue
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
-from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import BattleRulings
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 
 BATTLE_RULESET = "cryptids-v1"
 """The ruleset every battle of a run is a game of."""
-BATTLE_RULINGS = RULINGS
-"""The battle's rulings, which a run declares as its own and passes to each battle."""
 KEPT = 2048
 """Compiled cryptids (and teams) kept for reuse: rows change one cryptid at a time, and the
 bots meet the same rows many times."""

@@ -14,11 +14,9 @@ from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.registry import RulesetMeta, import_target
 from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
-from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run import view as views
 from rulekeeper.rulesets.cryptids_run.fight import (
-    BATTLE_RULINGS,
     Arena,
     battle_content,
     battle_digest,
@@ -28,6 +26,7 @@ from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids_run.models import MAX_ACTIONS, MAX_ROUNDS, RunContent
 from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
+from rulekeeper.rulesets.cryptids_run.rulings import RunRulings
 from rulekeeper.rulesets.cryptids_run.run import SIDES, Run
 from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
@@ -46,11 +45,11 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
                        players=(SEAT,), chance=True, hidden_information=False,
                        max_length=MAX_ROUNDS * (2 * MAX_ACTIONS + 1),
                        source="cryptids-bataille.fr.txt")
-    rulings = BATTLE_RULINGS
+    ruling_set = RunRulings
     content_model = RunContent
     content_dir = HERE / "content"
     rules_files = (HERE / "rules.yaml", BATTLE_HERE / "rules.yaml")
-    templates = {**BATTLE_TEMPLATES, **TEMPLATES}
+    templates = TEMPLATES
     locale_dir = HERE / "locale"
     options_model = RunOptions
     table_type = RunTable

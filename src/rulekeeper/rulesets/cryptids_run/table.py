@@ -7,6 +7,7 @@ from pydantic import Field
 from rulekeeper.core.ruleset import NoOptions, Table
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.models import RunContent
+from rulekeeper.rulesets.cryptids_run.rulings import RunRulings
 from rulekeeper.rulesets.cryptids_run.run import RunState
 from rulekeeper.rulesets.cryptids_run.shop import Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
@@ -36,3 +37,4 @@ class RunTable(Table):
     content: RunContent
     options: RunOptions
     prepared: Prepared
+    rulings: RunRulings
