@@ -11,10 +11,11 @@ import pytest
 from rulekeeper.core import registry
 from rulekeeper.core.content import Model
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.game import new_game, replay
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset, Table
-from rulekeeper.core.rulings import CoreRulings, RulingSet, ruling
+from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, ruling
 
 HERE = Path(__file__).parent
 
@@ -142,3 +143,9 @@ def test_a_ruling_set_needs_an_enumeration_default():
     with pytest.raises(TypeError, match="StrEnum"):
         class Broken(RulingSet):
             speed: int = ruling("How fast?", 3)  # type: ignore[arg-type]
+
+
+def test_rulings_are_declared_only_as_a_ruling_set():
+    with pytest.raises(RulesetError, match="ruling_set"):
+        class Untyped(March):
+            rulings = (Ruling("ending", "When?", ("at-ten", "never"), "at-ten"),)

@@ -29,7 +29,7 @@ from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
-from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, WorkBudget, did_you_mean
+from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
 
 T = TypeVar("T")
 
@@ -160,7 +160,7 @@ class Table:
                  logging: bool, inputs: Inputs | None = None) -> None:
         self.ruleset = ruleset
         self.rng = rng
-        self.rulings: RulingSet = ruleset.ruling_set(rulings)
+        self.rulings: CoreRulings = ruleset.ruling_set(rulings)
         self.content = content
         self.prepared: Any = ruleset.prepared(content)
         self.steps = 0
@@ -210,7 +210,7 @@ class Table:
     def out_of_budget(self, what: str, limit: int) -> GameOver:
         """Announce that the work budget is reached; the :class:`GameOver` to end with."""
         winner = None
-        if self.rulings["work-budget"] == WorkBudget.JUDGE:
+        if self.rulings.work_budget is WorkBudget.JUDGE:
             winner = self.ruleset.judge(self)
         if winner is None:
             self.emit("work-budget.tie", "core.work-budget", limit=limit, what=what)
@@ -227,12 +227,12 @@ class Ruleset(ABC, Generic[TableT]):
     """Base of every ruleset. Subclasses set the class attributes and write :meth:`play`.
 
     Its rulings are declared as a :class:`RulingSet` subclass of :class:`CoreRulings`
-    (``ruling_set``), or as a tuple of :class:`Ruling` (``rulings``); either way
-    :attr:`rulings` ends up holding every ruling, the engine's own included.
+    (``ruling_set``); :attr:`rulings` holds their declarations, the engine's own included
+    (what the command line and the lab offer).
     """
 
     meta: ClassVar[RulesetMeta]
-    ruling_set: ClassVar[type[RulingSet]] = CoreRulings
+    ruling_set: ClassVar[type[CoreRulings]] = CoreRulings
     rulings: ClassVar[tuple[Ruling, ...]] = ()
     table_type: ClassVar[type[Table]] = Table
     code_paths: ClassVar[tuple[Path, ...]] = ()
@@ -257,14 +257,10 @@ class Ruleset(ABC, Generic[TableT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        own = vars(cls)
-        if "ruling_set" in own:
-            cls.rulings = cls.ruling_set.declared
-        elif "rulings" in own:
-            cls.rulings = (*CoreRulings.declared,
-                           *(r for r in cls.rulings if r not in CoreRulings.declared))
-        elif not cls.rulings:
-            cls.rulings = CoreRulings.declared
+        if "rulings" in vars(cls):
+            raise RulesetError(f"{cls.__name__} declares its rulings as ruling_set = a "
+                            f"CoreRulings subclass, not as rulings")
+        cls.rulings = cls.ruling_set.declared
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.meta.id}>"

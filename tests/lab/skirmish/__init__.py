@@ -12,6 +12,7 @@ Its results carry per-entity metrics (``played.<id>``, ``survived.<id>``,
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
-from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.rulings import CoreRulings, ruling
 
 HERE = Path(__file__).parent
 SIDES = ("left", "right")
@@ -43,6 +44,15 @@ class SkirmishContent(Model):
     teams: list[Team]
 
 
+class Initiative(StrEnum):
+    LEFT = "left"
+    COIN = "coin"
+
+
+class SkirmishRulings(CoreRulings):
+    initiative: Initiative = ruling("Who acts first in a round?", Initiative.LEFT)
+
+
 class SkirmishOptions(NoOptions):
     left: str = "brutes"
     right: str = "rogues"
@@ -51,7 +61,7 @@ class SkirmishOptions(NoOptions):
 class Skirmish(Ruleset):
     meta = RulesetMeta(name="skirmish", version=1, title="Skirmish", players=SIDES,
                        chance=True, hidden_information=False, max_length=100)
-    rulings = (Ruling("initiative", "Who acts first in a round?", ("left", "coin"), "left"),)
+    ruling_set = SkirmishRulings
     content_model = SkirmishContent
     content_dir = HERE / "content"
     options_model = SkirmishOptions
@@ -73,7 +83,7 @@ class Skirmish(Ruleset):
         defeated: set[str] = set()
         table.state = health
         for number in range(1, 9):
-            order = SIDES if table.rulings["initiative"] == "left" or not table.rng.coin() \
+            order = SIDES if table.rulings.initiative is Initiative.LEFT or not table.rng.coin() \
                 else SIDES[::-1]
             for side in order:
                 enemy = "right" if side == "left" else "left"

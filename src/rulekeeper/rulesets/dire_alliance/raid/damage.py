@@ -16,6 +16,7 @@ from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
 from rulekeeper.rulesets.dire_alliance.messages import a, a_card
 from rulekeeper.rulesets.dire_alliance.raid import ties
+from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.table import Hero, Raid
@@ -244,10 +245,10 @@ def gain(t: Raid, hero: Hero, count: int, rule: str) -> Asks[None]:
     supply = hero.piles.supply
     held = sum(supply.values())
     if held < count:
-        ruling = t.rulings["focus-empty-supply"]
-        limit = held if ruling == "what-is-there" else 0
+        ruling = t.rulings.focus_empty_supply
+        limit = held if ruling is FocusEmptySupply.WHAT_IS_THERE else 0
         t.emit("raid.gain.short", "raid.ruling.focus-empty-supply", hero=hero.name,
-               wanted=count, held=held, count=limit, ruling=ruling)
+               wanted=count, held=held, count=limit, ruling=ruling.value)
         count = limit
     for _ in range(count):
         choices = [(c, f"Gain {t.card_name(c)} ({n} in the supply)")
