@@ -18,7 +18,7 @@ from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids.models import CryptidsContent, TeamFromFile, team_option
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings, CryptidsRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from rulekeeper.rulesets.cryptids.table import BattleOptions, CryptidsTable
 
 HERE = Path(__file__).parent
@@ -48,7 +48,7 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         """The battle runs by itself: 'Vous ne faites aucun choix pendant une bataille.'"""
         left = self.lineup(table.content, table.options.left, "left")
         right = self.lineup(table.content, table.options.right, "right")
-        battle = Battle(left, right, table.rng, BattleRulings.of(table.rulings),
+        battle = Battle(left, right, table.rng, table.rulings,
                         table.emit if table.logging else None)
         table.state = battle
         outcome = battle.run()

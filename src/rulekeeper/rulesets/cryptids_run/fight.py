@@ -28,7 +28,7 @@ from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.cards import Card, Lineup
 from rulekeeper.rulesets.cryptids.models import CryptidsContent, Member, TeamFile, catalogue
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 
 BATTLE_RULESET = "cryptids-v1"
@@ -59,8 +59,8 @@ def battle_digest() -> str:
     return _battle_ruleset().load_content(None)[1]
 
 
-def battle_rulings(rulings: Mapping[str, str]) -> BattleRulings:
-    return BattleRulings.read(rulings)
+def battle_rulings(rulings: Mapping[str, str]) -> CryptidsRulings:
+    return CryptidsRulings(rulings)
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ class Arena:
             found = self._snapshots.keep(key, Snapshot.model_validate(data))
         return found
 
-    def quick(self, left: Lineup, right: Lineup, seed: int, rulings: BattleRulings) -> str | None:
+    def quick(self, left: Lineup, right: Lineup, seed: int, rulings: CryptidsRulings) -> str | None:
         """The winner of one battle, no log: what the bots' Monte Carlo plays."""
         return Battle(left, right, Rng(seed), rulings).run().winner
 
