@@ -16,8 +16,8 @@ from rulekeeper.core.checkpoints import Shared, shared_objects
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import RulesetError, UsageError
 from rulekeeper.core.game import Game, new_game, replay
-from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
+from rulekeeper.core.meta import RulesetMeta
+from rulekeeper.core.ruleset import GameOver, Procedure, Ruleset, Table
 from tests.core.duel import Duel, rounds
 from tests.core.duel.table import DuelState
 
@@ -50,7 +50,7 @@ class HoldingDuel(Duel):
         table.state = Holding(**vars(table.state), table=table, rng=table.rng, emit=table.emit,
                               rulings=table.rulings, deck=table.content.deck)
         table.checkpoint()
-        return (yield from rounds.rounds(table))
+        yield from rounds.rounds(table)
 
 
 class Counting(Ruleset):
@@ -74,7 +74,7 @@ class Counting(Ruleset):
                                    "counting.guess", "high or low?")
             state["score"] += (guess == "high") == (number + table.rng.roll(6) > 7)
             table.checkpoint()
-        return Result("seer" if state["score"] >= 3 else None, "guesses")
+        raise GameOver("seer" if state["score"] >= 3 else None, "guesses")
 
 
 RULESETS = {"rerun-duel-v1": RerunDuel, "holding-duel-v1": HoldingDuel, "counting-v1": Counting}

@@ -137,6 +137,16 @@ def test_rules_json_lists_tests(capsys, monkeypatch):
     assert "tests/core/duel/rounds.py:17" in out and "rulekeeper/core/ruleset.py" in out
 
 
+def test_rules_where_never_cuts_a_path_on_a_narrow_terminal(capsys, monkeypatch):
+    from rulekeeper.cli_args import console
+
+    monkeypatch.setattr(console, "width", 40)
+    code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
+    assert code == 0 and "…" not in out
+    assert "  code  tests/core/duel/rounds.py:17\n" in out
+    assert "  test  tests/core/test_game.py::" in out
+
+
 def test_schema_exports_json_schema(capsys, monkeypatch):
     code, out, _ = run(["schema", "duel"], capsys, monkeypatch)
     schema = json.loads(out)

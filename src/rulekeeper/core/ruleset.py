@@ -3,8 +3,9 @@
 A ruleset declares its static facts once (metadata, rulings, content model,
 templates, rule index) and writes its rules as one generator procedure,
 :meth:`Ruleset.play`, that yields a :class:`~rulekeeper.core.decisions.Decision`
-whenever the rules give someone a choice, receives the chosen option id, and
-returns a :class:`Result`. Everything random goes through ``table.rng``; every
+whenever the rules give someone a choice, receives the chosen option id, and ends the
+game by raising :class:`GameOver` (its :meth:`Ruleset.game_over` hook gives the
+:class:`Result`). Everything random goes through ``table.rng``; every
 change of state is announced with ``table.emit``.
 """
 
@@ -25,8 +26,8 @@ from rulekeeper.core.content import ContentSet
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
 from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
@@ -55,8 +56,9 @@ class Result:
                 "metrics": dict(self.metrics)}
 
 
-Procedure = Generator[Decision, str, Result]
-"""The rules of a game: yields decisions, receives option ids, returns the result."""
+Procedure = Generator[Decision, str, None]
+"""The rules of a game: yields decisions, receives option ids, and ends the game by raising
+:class:`GameOver` (a procedure that returns is a ruleset's bug)."""
 
 Asks = Generator[Decision, str, T]
 """A part of the rules that may ask decisions and gives back a ``T`` (``yield from`` it)."""
@@ -65,8 +67,8 @@ Asks = Generator[Decision, str, T]
 class GameOver(Exception):
     """The game ends at once, from wherever in the rules it happens.
 
-    Raise it anywhere inside :meth:`Ruleset.play`; the engine catches it and asks the
-    ruleset's :meth:`Ruleset.game_over` for the result.
+    The one way a game ends: raise it anywhere inside :meth:`Ruleset.play`; the engine
+    catches it and asks the ruleset's :meth:`Ruleset.game_over` for the result.
 
     Attributes:
         winner: the winning seat or side; None for a tie.
@@ -306,8 +308,8 @@ class Ruleset(ABC, Generic[TableT]):
         return {}
 
     def game_over(self, table: TableT, over: GameOver) -> Result:
-        """The result of a game that ended by :class:`GameOver`; a ruleset may emit its
-        closing event and add its metrics here."""
+        """The result of a game that ended by :class:`GameOver` (the rules', or the engine's
+        work budget); a ruleset emits its closing event and adds its metrics here."""
         return Result(over.winner, over.reason, over.rounds or 0)
 
     def judge(self, table: TableT) -> str | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulekeeper.core.decisions import Decision, options
-from rulekeeper.core.ruleset import Procedure, Result
+from rulekeeper.core.ruleset import GameOver, Procedure
 from tests.core.duel.rulings import TieBreak
 from tests.core.duel.table import DuelState, DuelTable
 
@@ -19,7 +19,8 @@ def deal(table: DuelTable) -> None:
 
 
 def rounds(table: DuelTable) -> Procedure:
-    """The rounds left after the deal or a round: the state says all they need."""
+    """The rounds left after the deal or a round (the state says all they need), and the end:
+    most rounds won wins."""
     state = table.state
     last = 1 if table.scenario == "short" else table.options.rounds
     for number in range(state.round + 1, last + 1):
@@ -41,9 +42,8 @@ def rounds(table: DuelTable) -> Procedure:
             table.emit("round", "duel.reveal.higher", winner=winner, round=number)
         table.checkpoint()  # the ruleset's resume() goes on from here
     won = state.won
-    overall = None if won["north"] == won["south"] else max(won, key=lambda s: won[s])
-    return Result(overall, "rounds", last,
-                  {"north_rounds": won["north"], "south_rounds": won["south"]})
+    raise GameOver(None if won["north"] == won["south"] else max(won, key=lambda s: won[s]),
+                   "rounds", last)
 
 
 def higher(table: DuelTable, north: int, south: int) -> str | None:

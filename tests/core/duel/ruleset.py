@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
-from rulekeeper.core.ruleset import Procedure, Ruleset
+from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from tests.core.duel import rounds
 from tests.core.duel import view as views
 from tests.core.duel.messages import TEMPLATES
@@ -40,10 +40,16 @@ class Duel(Ruleset[DuelTable]):
     def play(self, table: DuelTable) -> Procedure:
         rounds.deal(table)
         table.checkpoint()  # resume() goes on from here, and from the end of each round
-        return (yield from rounds.rounds(table))
+        yield from rounds.rounds(table)
 
     def resume(self, table: DuelTable) -> Procedure:
         return rounds.rounds(table)
+
+    def game_over(self, table: DuelTable, over: GameOver) -> Result:
+        """The result of the rules' end (or the work budget's), with the rounds each won."""
+        won = table.state.won
+        return Result(over.winner, over.reason, over.rounds or table.state.round,
+                      {"north_rounds": won["north"], "south_rounds": won["south"]})
 
     def determinize(self, table: DuelTable, seat: str, rng: Rng) -> None:
         """A seat sees its own cards and the cards shown: the other's hand and face-down

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.errors import DiceScriptError, UsageError
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import ScriptValue
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.cryptids import view as views
 from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
@@ -54,7 +54,14 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         outcome = battle.run()
         cites("battle.no-choices", "battle.shop.a")  # every choice was made in the shop
         yield from ()
-        return result(outcome)
+        raise GameOver(outcome.winner, outcome.reason, outcome.rolls)
+
+    def game_over(self, table: CryptidsTable, over: GameOver) -> Result:
+        """The battle's result, with its metrics."""
+        battle = table.state
+        if not isinstance(battle, Battle) or battle.outcome is None:
+            return super().game_over(table, over)
+        return result(battle.outcome)
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         """Scripted dice are d6 values: numbers 1 to 6."""

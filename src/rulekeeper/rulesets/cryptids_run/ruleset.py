@@ -11,9 +11,10 @@ from rulekeeper.core.content import digest
 from rulekeeper.core.errors import DiceScriptError
 from rulekeeper.core.events import Messages
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.core.registry import RulesetMeta, import_target
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import ScriptValue, derive_seed
-from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
+from rulekeeper.core.ruleset import GameOver, InputSource, Procedure, Result, Ruleset
+from rulekeeper.core.targets import import_target
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run import view as views
 from rulekeeper.rulesets.cryptids_run.fight import (
@@ -83,7 +84,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     def prepare(self, content: RunContent) -> Prepared:
         stock = Stock(content, battle_content())
-        return Prepared(stock, Ghosts(stock))
+        return Prepared(stock, Ghosts(stock, views.shop_view))
 
     def stock(self, content: RunContent) -> Stock:
         """The content's stock, compiled once."""
@@ -109,6 +110,13 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
     def resume(self, table: RunTable) -> Procedure:
         """Goes on after the start or after a round (its shop and battle)."""
         return Run.resumed(table, table.prepared.stock, self.arena).rounds()
+
+    def game_over(self, table: RunTable, over: GameOver) -> Result:
+        """The run's closing events and its result with its metrics (unless the engine's
+        work budget ended it before the rules did)."""
+        if table.state is None or table.state.over is None:
+            return super().game_over(table, over)
+        return Run.resumed(table, table.prepared.stock, self.arena).finish()
 
     def input_source(self, table: RunTable) -> InputSource:
         """Offline: matchmaking over a pool filled by bots' runs (a fresh copy per game)."""

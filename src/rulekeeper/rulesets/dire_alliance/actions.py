@@ -20,10 +20,9 @@ from rulekeeper.rulesets.dire_alliance.movement import move
 from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.cards import PlayArea
     from rulekeeper.rulesets.dire_alliance.models import Interact
     from rulekeeper.rulesets.dire_alliance.table import Battle
-    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, PlayArea
 
 FOCUS_HERE = 2
 """Cards gained by Focus on itself or a friendly fighter in its area (battle.action.focus.a)."""

@@ -13,9 +13,8 @@ from rulekeeper.rulesets.dire_alliance.messages import a_card
 from rulekeeper.rulesets.dire_alliance.rulings import HealedCard
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.cards import PlayArea
     from rulekeeper.rulesets.dire_alliance.table import Battle
-    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, PlayArea
 
 
 def can_heal(t: Battle, fighter: Fighter) -> bool:
