@@ -60,7 +60,7 @@ def test_every_marked_rule_exists_in_some_index():
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_rule_is_applied_by_code_or_marked_descriptive(ruleset_id):
     ruleset = registry.load(ruleset_id)
-    sites = ruleset.code_sites()
+    sites = ruleset.rule_book.code_sites()
     neither = [e.id for e in ruleset.rule_index if not sites.get(e.id) and not e.descriptive]
     assert neither == [], f"{len(neither)} rules with no code site and no descriptive mark: " \
                           f"{neither[:20]}"

@@ -231,7 +231,7 @@ def rules(ruleset: RulesetArg,
         raise UsageError(f"--tests {tests}: no such folder")
     tests_dir = tests or default_tests_dir()
     found = find_rule_tests(tests_dir) if tests_dir else {}
-    sites = loaded.code_sites()
+    sites = loaded.rule_book.code_sites()
     rows: list[dict[str, Any]] = [
         {"id": e.id, "section": e.section, "text": e.text, "descriptive": e.descriptive,
          "code": sites.get(e.id, []), "tests": found.get(e.id, [])}

@@ -22,14 +22,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core.content import ContentSet
+from rulekeeper.core.content import ContentSet, Library
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
+from rulekeeper.core.errors import ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
+from rulekeeper.core.rng import Rng, ScriptValue, check_script
+from rulekeeper.core.rules_index import CORE_RULES, RuleBook, RuleEntry, load_rules
 from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
 
 T = TypeVar("T")
@@ -328,14 +328,11 @@ class Ruleset(ABC, Generic[TableT]):
         """Every rule of the ruleset's index, the engine's own rules included."""
         return load_rules((*self.rules_files, CORE_RULES))
 
-    def code_folders(self) -> tuple[Path, ...]:
-        """The code that applies the ruleset's rules: :attr:`code_paths`, and the engine."""
+    @cached_property
+    def rule_book(self) -> RuleBook:
+        """Its rules with the code that applies them (:attr:`code_paths`, and the engine)."""
         own = self.code_paths or (Path(inspect.getfile(type(self))).parent,)
-        return (*own, CORE_RULES.parent)
-
-    def code_sites(self) -> dict[str, list[str]]:
-        """Rule id to the places of the code that cite it."""
-        return find_code_sites(self.code_folders(), (e.id for e in self.rule_index))
+        return RuleBook(self.rule_index, (*own, CORE_RULES.parent))
 
     def scenarios(self, content: Any) -> list[str]:
         """The scenario ids this content offers; the first is the default."""
@@ -366,18 +363,9 @@ class Ruleset(ABC, Generic[TableT]):
         return None
 
     def check_dice_script(self, content: Any, values: Sequence[ScriptValue]) -> None:
-        """Refuse, before the game starts, a scripted value no die of this ruleset can show."""
-        faces = self.script_faces(content)
-        if faces is None:
-            return
-        names, largest = faces
-        known = {name.casefold() for name in names}
-        for value in values:
-            fits = (1 <= value <= largest) if isinstance(value, int) else value.casefold() in known
-            if not fits:
-                shown = f"faces {', '.join(sorted(names))} or " if names else ""
-                raise DiceScriptError(f"--dice: {value!r} is not a value of any die of "
-                                      f"{self.meta.id} ({shown}numbers 1 to {largest})")
+        """Refuse, before the game starts, a scripted value no die of this ruleset can show
+        (:func:`~rulekeeper.core.rng.check_script` with its :meth:`script_faces`)."""
+        check_script(values, self.script_faces(content), self.meta.id)
 
     def invariant_violations(self, table: TableT) -> list[str]:
         """What is wrong with the current state (lost cards, a figure in two areas...).
@@ -395,28 +383,21 @@ class Ruleset(ABC, Generic[TableT]):
         return Messages({**CORE_TEMPLATES, **self.templates}, self.locale_dir)
 
     @cached_property
-    def content_set(self) -> ContentSet:
-        return ContentSet(self.content_model, self.content_dir)
+    def library(self) -> Library:
+        """Its content files and the contents loaded from them (:class:`Library`)."""
+        return Library(ContentSet(self.content_model, self.content_dir), self.check_content)
 
-    @cached_property
-    def _content_cache(self) -> dict[tuple[str | None, str, bool], tuple[BaseModel, str]]:
-        return {}
+    @property
+    def content_set(self) -> ContentSet:
+        """Its content files: their models, schemas and sample folder."""
+        return self.library.files
 
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
                      replace: bool = False) -> tuple[BaseModel, str]:
-        """The validated content and its digest, cached per (folder, --set values, mode).
-
-        ``user_dir``'s files are laid over the sample's by item id, or with ``replace``
-        take the place of the sample's files.
-        """
-        key = (user_dir, repr(sorted((sets or {}).items())), replace)
-        if key not in self._content_cache:
-            folder = Path(user_dir) if user_dir is not None else None
-            content, content_digest = self.content_set.load(folder, sets, replace)
-            self.check_content(content, folder)
-            self._content_cache[key] = content, content_digest
-        return self._content_cache[key]
+        """The validated content and its digest (:meth:`Library.load`, kept once loaded); a
+        ruleset whose games depend on more than its content adds it to the digest."""
+        return self.library.load(user_dir, sets, replace)
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """Checks across content files that the models cannot make (ids one file names
