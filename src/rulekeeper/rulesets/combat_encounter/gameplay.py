@@ -97,12 +97,12 @@ def player_turn(table: CombatTable, seat: str, opening: Opening | None) -> Asks[
     state.active = None
 
 
+@cites("combat.disengage.end-of-turn-consequences", "combat.flee.end-of-turn-consequences")
 def jelly_cube(table: CombatTable, seat: str) -> Asks[None]:
     """End of one's own Player Turn in a Jelly Cube Room: Damage (not Combat Damage).
 
     This is the end-of-turn consequence a Disengage or a Flee into that Room may bring.
     """
-    cites("combat.disengage.end-of-turn-consequences", "combat.flee.end-of-turn-consequences")
     player = table.state.player(seat)
     amount = table.prepared.content.game.jelly_cube_damage
     player.health -= amount

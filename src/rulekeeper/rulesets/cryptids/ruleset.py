@@ -114,9 +114,9 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         return battle.check() if isinstance(battle, Battle) else []
 
 
+@cites("end.draw.a", "end.draw.b")  # a tie: no life lost, no win
 def result(outcome: Outcome) -> Result:
     """The game result of a battle, with its metrics (per side and per cryptid)."""
-    cites("end.draw.a", "end.draw.b")  # a tie: no life lost, no win
     winner = outcome.winner
     metrics: dict[str, float] = {"rolls": outcome.rolls, "rerolls": outcome.rerolls}
     for index, side in enumerate(SIDES):

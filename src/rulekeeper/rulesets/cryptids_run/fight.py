@@ -63,9 +63,9 @@ class Fought:
     events: tuple[Event, ...] = ()
     digest: str | None = None
 
+    @cites("battle.replayable")
     def record(self) -> Record:
         """The battle as a game record of ``cryptids-v1``: teams inline, seed, rulings."""
-        cites("battle.replayable")
         ruleset = battle_ruleset()
         options = ruleset.parse_options({
             "left": {"file": self.left.source, "team": self.left.team()},

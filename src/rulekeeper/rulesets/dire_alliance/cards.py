@@ -49,10 +49,10 @@ def draw(t: Tabletop, area: PlayArea, count: int, rule: str) -> list[str]:
     return drawn
 
 
+@cites("battle.graveyard.out-of-game")
 def reshuffle(t: Tabletop, area: PlayArea) -> None:
     """The discard pile becomes the new deck, shuffled (battle.round.reshuffle.a); the
     graveyard stays out of the game."""
-    cites("battle.graveyard.out-of-game")
     area.deck, area.discard = area.discard, []
     t.rng.shuffle(area.deck)
     t.emit("reshuffle", "battle.round.reshuffle.a", seat=t.seat_name(area.seat),

@@ -50,10 +50,10 @@ class DiceSet:
     combat: FaceDie
     vampire: FaceDie
 
+    @cites("battle.ruling.combat-die", "battle.ruling.vampire-die")
     @classmethod
     def from_content(cls, components: Components, rulings: DireRulings) -> DiceSet:
         """The dice of the rulings' options (``combat-die``, ``vampire-die``)."""
-        cites("battle.ruling.combat-die", "battle.ruling.vampire-die")
         return cls(FaceDie("combat", components.combat_die.faces[rulings.combat_die]),
                    FaceDie("vampire", components.vampire_die.faces[rulings.vampire_die]))
 

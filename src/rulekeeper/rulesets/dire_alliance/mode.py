@@ -54,11 +54,11 @@ class BattleMode(Battle):
     def opportunity_attacks(self, mover: Fighter, destination: str) -> Asks[bool]:
         return (yield from opportunity.opportunity_attacks(self, mover, destination))
 
+    @cites("battle.game.goal", "battle.game.end.a", "battle.round.beaten-path-win",
+           "battle.round.other-scenarios")
     def check_goal(self, seat: str) -> None:
         """The scenario's goal, at once: enough of the opponent's objectives (Beaten Path:
         three), or of its sites (other scenarios' goals)."""
-        cites("battle.game.goal", "battle.game.end.a", "battle.round.beaten-path-win",
-              "battle.round.other-scenarios")
         goal = self.scenario.goal
         if goal.objectives is not None and len(self.sides[seat].claimed) >= goal.objectives:
             raise GameOver(seat, "objectives", self.round)

@@ -59,8 +59,8 @@ class DireAllianceBattle(Ruleset[BattleTable]):
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
     templates = TEMPLATES
 
+    @cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
     def scenarios(self, content: Any) -> list[str]:
-        cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
         return [s.id for s in content.scenarios if s.mode == "battle"]
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 SEATS: tuple[Colour, Colour] = ("red", "blue")
 
 
+@cites("battle.setup.order", "battle.overview.modes.battle", "battle.scenario.agree")
 def set_up(table: BattleTable) -> BattleMode:
     """Perform the setup steps in order; the opening hands are drawn last."""
-    cites("battle.setup.order", "battle.overview.modes.battle", "battle.scenario.agree")
     content = table.content
     options = table.options
     scenario = content.scenario(table.scenario or content.scenarios[0].id)

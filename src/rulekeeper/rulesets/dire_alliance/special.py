@@ -64,10 +64,10 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
             and t.board.distance(area, f.area or area) <= reach]
 
 
+@cites("battle.action.shoot.b", "battle.sample.leader.hush")
 def shoot_targets(t: Tabletop, actor: Fighter, selector: Selector = "enemy-seen",
                   it: Fighter | None = None) -> list[Fighter]:
     """Enemy fighters a Shoot may target: seen, never in the shooter's area, not Unseen."""
-    cites("battle.action.shoot.b", "battle.sample.leader.hush")
     return [f for f in candidates(t, actor, selector, it)
             if f.area != actor.area and f.team != actor.team and not f.has("unseen")]
 

@@ -44,10 +44,10 @@ Boards = dict[str, Board]
 """The boards of a content, by board side id (built once per content: ``table.prepared``)."""
 
 
+@cites("battle.board.areas", "battle.line-of-sight.designator", "battle.board.adjacent")
 def prepare_boards(boards: Iterable[BoardSide]) -> Boards:
     """Each board side's :class:`Board` (its sight lines are computed once, then cached):
     areas with their line-of-sight designators and borders."""
-    cites("battle.board.areas", "battle.line-of-sight.designator", "battle.board.adjacent")
     return {spec.id: Board(spec) for spec in boards}
 
 
@@ -241,13 +241,13 @@ class Tabletop(ABC):
     def in_area(self, area: str) -> list[Fighter]:
         return self.occupants[area]
 
+    @cites("battle.fighter.enemy")
     def enemies_in(self, area: str, of: str) -> list[Fighter]:
         """The fighters in ``area`` that are not on team ``of``."""
-        cites("battle.fighter.enemy")
         return [f for f in self.occupants[area] if f.team != of]
 
+    @cites("battle.fighter.friendly")
     def friends_in(self, area: str, of: str) -> list[Fighter]:
-        cites("battle.fighter.friendly")
         return [f for f in self.occupants[area] if f.team == of]
 
     def ready_enemies_in(self, area: str, of: str) -> list[Fighter]:
@@ -257,12 +257,12 @@ class Tabletop(ABC):
         return [f for f in self.fighters.values()
                 if f.area is not None and (side is None or f.side == side)]
 
+    @cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
+           "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
+           "battle.line-of-sight.own-area", "battle.line-of-sight.components")
     def sees(self, looker: Fighter, area: str) -> bool:
         """The line between the designators crosses no black line; an area sees itself;
         figures never block (the board computes it from its walls)."""
-        cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
-              "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
-              "battle.line-of-sight.own-area", "battle.line-of-sight.components")
         return looker.area is not None and self.board.sees(looker.area, area)
 
     def placement_violations(self) -> list[str]:
@@ -283,10 +283,10 @@ class Tabletop(ABC):
 
     # --- placing fighters ----------------------------------------------------------------
 
+    @cites("battle.board.one-area", "battle.board.capacity")
     def place(self, fighter: Fighter, area: str) -> None:
         """Put a fighter in an area, taking it out of the one it was in; an area holds any
         number of fighters."""
-        cites("battle.board.one-area", "battle.board.capacity")
         if fighter.area is not None:
             self.occupants[fighter.area].remove(fighter)
         fighter.area = area

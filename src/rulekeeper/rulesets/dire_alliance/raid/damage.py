@@ -106,10 +106,10 @@ def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
         raise GameOver("enemies", "hero-defeated")
 
 
+@cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile")
 def lose_top(t: Raid, hero: Hero, why: str) -> bool:
     """raid.damage.hero.unranked: the top card of the deck goes to the damage pile (an empty
     deck is refilled from the discard pile first). False when there is no card."""
-    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile")
     piles = hero.piles
     if not piles.deck and piles.discard:
         reshuffle(t, piles)
@@ -123,12 +123,12 @@ def lose_top(t: Raid, hero: Hero, why: str) -> bool:
     return True
 
 
+@cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile",
+       "raid.damage.hero.action-row")
 def lose_ranked(t: Raid, hero: Hero, rank: str) -> Asks[bool]:
     """raid.damage.hero.rank-card / search-order: a card with the rank's damage icon, from
     hand (then draw a card), else deck, else discard pile; the hero picks which card when
     several differ; never from the action row. False when there is none."""
-    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile",
-          "raid.damage.hero.action-row")
     piles = hero.piles
     searched = (("hand", piles.hand), ("deck", piles.deck), ("discard pile", piles.discard))
     for where, pile in searched:
@@ -200,10 +200,10 @@ def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
             yield from heal_minion(t, fighter)
 
 
+@cites("raid.additional.minion-heal")
 def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     """raid.heal.minion: a minion of the same rank from the bag is placed in its area; which
     kind, when the bag holds several of that rank, is a tie (hard: ``kind_score``)."""
-    cites("raid.additional.minion-heal")
     kinds = same_rank_in_bag(t, minion)
     candidates = [ties.Candidate(k, t.kinds[k].name, kind_score(t, k)) for k in kinds]
     chosen = yield from ties.settle(t, t.decider, f"which minion of rank "

@@ -105,10 +105,10 @@ class RaidMode(Raid):
             return None
         return self.resolving(actor) is not None
 
+    @cites("raid.ruling.raid-special-shoot", "raid.hero-action.shoot.b")
     def shoot_barred(self, actor: Fighter) -> bool:
         """A hero may only Shoot with no enemy in its area (ruling raid-special-shoot: the
         Shoot of a card's special action too, by default)."""
-        cites("raid.ruling.raid-special-shoot", "raid.hero-action.shoot.b")
         return (self.is_hero(actor) and actor.area is not None
                 and self.rulings.raid_special_shoot is RaidSpecialShoot.NO_ENEMIES_HERE
                 and bool(self.enemies_in(actor.area, actor.team)))

@@ -70,8 +70,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         return [*load_rules(self.rules_files), *(e for e in battle if e.id in reused),
                 *load_rules((CORE_RULES,))]
 
+    @cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
     def scenarios(self, content: Any) -> list[str]:
-        cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
         return [s.id for s in content.raids]
 
     def seats(self, options: Any) -> tuple[str, ...]:

@@ -37,9 +37,9 @@ def stats_text(melee: object, shoot: object, defense: object) -> str:
     return f"melee {melee}, shoot {shoot}, defense {defense}"
 
 
+@cites("raid.setup.order", "raid.overview.heroes")  # one to four heroes (RaidOptions)
 def set_up(table: RaidTable) -> RaidMode:
     """Perform the setup steps in order."""
-    cites("raid.setup.order", "raid.overview.heroes")  # one to four heroes (RaidOptions)
     content = table.content
     options = table.options
     scenario = content.raid(table.scenario or content.raids[0].id)
