@@ -17,31 +17,32 @@ from rulekeeper.rulesets.combat_encounter.random_encounters import draw_random_e
 from rulekeeper.rulesets.combat_encounter.table import CombatTable, Encounter
 
 
-@cites("combat.turn.standard-combat-actions", "combat.attack.action-type",
-       "combat.attack.is-combat-action", "combat.melee-attack.action-type",
-       "combat.ranged-attack.action-type", "combat.recover-weapon.action-type",
-       "combat.disengage.action-type", "combat.flee.action-type")
+@cites("combat.turn.standard-combat-actions")
 def combat_actions(table: CombatTable, encounter: Encounter, seat: str,
                    free: bool) -> list[tuple[str, str]]:
     """The Combat Actions open to ``seat`` now (plus the Equip Free Action when ``free``)."""
     state, cat = table.state, table.prepared
     player = state.player(seat)
+    cites("combat.attack.action-type", "combat.attack.is-combat-action",
+          "combat.melee-attack.action-type", "combat.ranged-attack.action-type")
     found = [(f"attack:{target}:{o.key}",
               f"Attack {state.label(target)} with {o.name} ({o.mode}, {o.damage})")
              for target in attack_targets(encounter, seat)
              for o in attack_options(table, player, encounter)]
-    cites("combat.recover-weapon.requirement")
+    cites("combat.recover-weapon.action-type", "combat.recover-weapon.requirement")
     found += [(f"recover:{slot}", f"Recover Dropped {cat.items[str(player.slots[slot])].name}")
               for slot in sorted(player.dropped)]
     cites("combat.disengage.adjacent-room", "combat.flee.adjacent-room",
           "combat.encounter.portrait-position")
     neighbours = cat.board.neighbours(encounter.room)
-    cites("combat.variables.lookup", "combat.variables.disengage-cost", "combat.disengage.cost",
-          "combat.disengage.cannot-afford.a", "combat.disengage.cannot-afford.b")
+    cites("combat.variables.lookup", "combat.variables.disengage-cost")
     cost = cat.content.variables.DISENGAGE_COST
+    cites("combat.disengage.action-type", "combat.disengage.cost",
+          "combat.disengage.cannot-afford.a", "combat.disengage.cannot-afford.b")
     if player.kaos >= cost:
         found += [(f"disengage:{room}", f"Disengage to {cat.room_name(room)} ({cost} Kaos)")
                   for room in neighbours]
+    cites("combat.flee.action-type")
     found += [(f"flee:{room}", f"Flee to {cat.room_name(room)} (draw a Random Encounter)")
               for room in neighbours]
     if free:

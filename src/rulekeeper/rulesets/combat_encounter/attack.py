@@ -78,10 +78,7 @@ class AttackOption:
         return self.slot is None
 
 
-@cites("combat.attack.melee-or-ranged", "combat.attack.melee-weapon",
-       "combat.attack.ranged-weapon", "combat.melee-attack.requirement",
-       "combat.ranged-attack.requirement", "combat.attack.dropped-unavailable",
-       "combat.dropped-weapon.cannot-attack", "combat.weapon-damage.own-die-or-value")
+@cites("combat.attack.melee-or-ranged")
 def attack_options(table: CombatTable, player: Player,
                    encounter: Encounter) -> list[AttackOption]:
     """The available Melee and Ranged options: Equipped Weapons that are not Dropped (nor
@@ -89,18 +86,24 @@ def attack_options(table: CombatTable, player: Player,
     found = []
     for slot in WEAPON_SLOTS:
         item_id = player.slots[slot]
-        if item_id is None or slot in player.dropped or slot == encounter.recovered:
+        if item_id is None:
+            continue
+        if slot in player.dropped or slot == encounter.recovered:
+            cites("combat.attack.dropped-unavailable", "combat.dropped-weapon.cannot-attack")
             continue
         item = table.prepared.items[item_id]
         assert item.mode is not None
+        cites("combat.attack.melee-weapon", "combat.attack.ranged-weapon",
+              "combat.melee-attack.requirement", "combat.ranged-attack.requirement",
+              "combat.weapon-damage.own-die-or-value")  # its own mode and Damage
         found.append(AttackOption(slot, item.name, item.mode, table.prepared.damage[item_id],
                                   slot))
-    cites("combat.attack.mystic-dagger-either", "combat.attack.mystic-dagger-always-available",
-          "combat.attack.dagger-fallback", "combat.mystic-dagger.either-option",
-          "combat.mystic-dagger.melee-damage", "combat.mystic-dagger.ranged-damage",
-          "sample.player.mystic-dagger")
+    cites("combat.attack.mystic-dagger-always-available", "combat.attack.dagger-fallback",
+          "sample.player.mystic-dagger")  # whatever the Weapons above
     for key in DAGGER_OPTIONS:
         mode = key.partition("-")[2]
+        cites("combat.attack.mystic-dagger-either", "combat.mystic-dagger.either-option",
+              "combat.mystic-dagger.melee-damage", "combat.mystic-dagger.ranged-damage")
         found.append(AttackOption(key, "Mystic Dagger", mode, table.prepared.dagger[mode], None))
     return found
 
