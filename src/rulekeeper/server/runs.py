@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
-from rulekeeper.rulesets.cryptids_run.run import BattleEntry, RunState
+from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.errors import ApiError, Conflict, NotFound
