@@ -4,12 +4,10 @@ round with the enemies' reasons; and every ruleset's page."""
 
 from __future__ import annotations
 
-import json
-
 import httpx
 
 from rulekeeper.core.game import replay
-from tests.browser.conftest import unique
+from tests.browser.conftest import record_of, unique
 
 ATTACKS = ("melee:", "shoot:")
 TOWARD = ("crossroads", "hanging-tree", "chapel-ruins", "witch-hollow", "well")
@@ -107,11 +105,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
     start_game(web, "dire-alliance-battle-v1", unique("hider", request), seed=3)
     for _ in range(6):
         choose(page, options(page)[0])
-    game = page.evaluate("new URLSearchParams(location.search).get('game')")
-    token = page.evaluate("localStorage.getItem('rk.token')")
-    record = httpx.get(f"{web.base}/api/games/{game}/record",
-                       headers={"Authorization": f"Bearer {token}"}).text.splitlines()[0]
-    blue = replay(json.loads(record)["record"]).view(None)["state"]["players"]["blue"]["hand"]
+    blue = replay(record_of(web)).view(None)["state"]["players"]["blue"]["hand"]
     assert blue, "blue holds cards (so the test could fail)"
     seen = 0
     for body in bodies:
@@ -177,7 +171,16 @@ def test_every_ruleset_page(web, request):
             assert page.locator("#setup select[name='left'] option").count() >= 4  # the teams
         else:
             page.wait_for_selector("#seats select")
-        if ruleset.startswith("combat-encounter"):
+        if ruleset.startswith("combat-encounter"):  # options naming seats list the seats
+            page.fill("#setup [name='players']", "3")
+            page.dispatch_event("#setup [name='players']", "change")
+            page.wait_for_selector("#setup select[name='initiator'] option[value='p3']", state="attached")
+            assert [o.get_attribute("value") for o in page.locator(
+                "#setup select[name='target'] option").all()] == ["", "p1", "p2", "p3"]
+            assert page.locator("[data-seats='hidden'] input").count() == 3
+            page.select_option("#setup select[name='initiator']", "p3")
+            page.select_option("#setup select[name='target']", "p1")
+            page.wait_for_selector("#seats select[name='p3']")
             web.shot("play-setup-combat-encounter")
         page.click("#start-game")
         if ruleset.startswith("cryptids-v"):  # a battle without choices: watched
@@ -191,6 +194,8 @@ def test_every_ruleset_page(web, request):
             choose(page, options(page)[0])
         if ruleset.startswith("combat-encounter"):
             web.shot("play-combat-encounter")
+            chosen = record_of(web)["options"]
+            assert (chosen["initiator"], chosen["target"]) == ("p3", "p1")
 
 
 def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):

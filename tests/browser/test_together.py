@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 
-from tests.browser.conftest import unique
+from tests.browser.conftest import record_of, unique
 
 BATTLE = "dire-alliance-battle-v1"
 
@@ -139,6 +139,19 @@ def test_hot_seat_passes_the_device_and_hides_everything(web, request):
     page.click("#reveal")
     page.wait_for_selector("#decision[data-seat='blue']")
     assert page.inner_text("[data-seat='red'] [data-pile='hand']").endswith("hidden")
+
+
+def test_the_mcts_bot_plays_from_the_page(web, request):
+    # its moves come in the background, by the page's live stream
+    new_game(web, BATTLE, unique("searcher", request), {"red": "human", "blue": "bot:mcts"})
+    page = web.page
+    mine = 0
+    while mine < 20 and len(record_of(web)["decisions"]) == mine:  # red may act many times
+        page.wait_for_selector("#decision [data-option]")
+        play_first(page)
+        mine += 1
+    page.wait_for_selector("#decision [data-option]", timeout=20_000)  # back to red
+    assert len(record_of(web)["decisions"]) > mine  # blue's bot decided
 
 
 def test_three_people_play_a_raid_from_the_lobby_each_with_a_hero(people, request):

@@ -101,6 +101,11 @@ class Choice:
     label: str
 
 
+SEATS_OF_THE_GAME: dict[str, Any] = {"x-seats": True}
+"""``Field(json_schema_extra=SEATS_OF_THE_GAME)`` marks a setup option whose values are the
+game's seats (one, or a list): a form lists the seats the other options give."""
+
+
 class NoOptions(BaseModel):
     """A ruleset without setup options."""
 

@@ -82,7 +82,7 @@ def opening_for(state: State, options: CombatOptions, rng: Any) -> Opening:
         room = state.players[initiator].room
         targets = [s for s in seats if s != initiator and state.players[s].room == room]
         if not targets:
-            raise UsageError("--start random: nobody shares a Room with the initiator")
+            raise UsageError("a random start: nobody shares a Room with the drawn initiator")
         target = rng.choice(targets)
         hidden = tuple(s for s in seats if s not in (initiator, target) and rng.below(4) == 0)
         opening = Opening(kind, initiator, target, hidden)

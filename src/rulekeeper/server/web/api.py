@@ -161,5 +161,4 @@ def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
         raise ApiError(f"options: not JSON ({error.msg})") from None
     if not isinstance(given, dict):
         raise ApiError("options: a JSON object is needed")
-    games.refuse_file_options(given)
-    return list(ruleset.seats(ruleset.parse_options(given)))
+    return list(ruleset.seats(games.parse_options(ruleset, given)))

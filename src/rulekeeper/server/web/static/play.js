@@ -99,6 +99,11 @@ function optionField(name, schema, choices) {
   const label = schema.title || name;
   const value = schema.default;
   let input;
+  if (schema["x-seats"]) {  // the game's seats, listed once the other options give them
+    input = schema.type === "array" ? el("span.row", { "data-choices": name, "data-seats": name })
+      : el("select", { name, "data-seats": name, "data-default": "null" });
+    return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, schema.description ? el("span.muted", {}, ` — ${schema.description}`) : null);
+  }
   if (choices && (schema.type === "array")) {
     input = el("span.row", { "data-choices": name }, ...choices.map((c) => el("label", {}, el("input", { type: "checkbox", value: c.id, name }), ` ${c.label}`)));
     return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, el("span.muted", {}, " (in seat order; none: the content's order)"));
@@ -112,6 +117,19 @@ function optionField(name, schema, choices) {
   input.name = name;
   input.dataset.default = JSON.stringify(value ?? null);
   return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
+}
+
+/** The options whose values are seats list the seats of the options chosen (those kept that still exist). */
+function listSeats(form, seats) {
+  for (const node of form.querySelectorAll("[data-seats]")) {
+    if (node.tagName === "SELECT") {
+      const kept = node.value;
+      clear(node, el("option", { value: "" }, "(the default)"), ...seats.map((s) => el("option", { value: s, selected: s === kept }, s)));
+    } else {
+      const kept = new Set([...node.querySelectorAll("input:checked")].map((i) => i.value));
+      clear(node, ...seats.map((s) => el("label", {}, el("input", { type: "checkbox", value: s, name: node.dataset.seats, checked: kept.has(s) }), ` ${s} `)));
+    }
+  }
 }
 
 function readOptions(form) {
@@ -200,6 +218,7 @@ async function setup() {
     clear(message);
     try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) { showError(message, error); }
     if (asked !== seatsAsked) return; // newer options are being drawn
+    listSeats(form, seats);
     const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((select) => [select.name, select.value]));
     const choices = seats.map((s, i) => seatChoice(s, i, info));
     for (const select of choices) if (kept[select.name]) select.value = kept[select.name]; // the seats chosen stay chosen
