@@ -54,6 +54,13 @@ BAD = [
      "Players: "),
     ("post", "/api/games", {"ruleset": "enemy-attacks", "options": {"players": "many"}}, 400,
      "Players: "),
+    ("post", "/api/games", {"ruleset": "enemy-attacks", "scenario": "gallery-ambush",
+                            "options": {"players": 3}}, 400,
+     "scenario gallery-ambush has only 2 Heroes to deal, for 3 players"),
+    ("post", "/api/games", {"ruleset": "combat-encounter", "options": {
+        "characters": ["knight", "knight"]}}, 400, "characters: a character is named twice"),
+    ("post", "/api/games", {"ruleset": "combat-encounter", "options": {
+        "start": "random", "target": "p2"}}, 400, "a random start draws the initiating pair"),
     ("post", "/api/games?lang=de", {"ruleset": "cryptids"}, 400, "lang 'de' is not available"),
     ("get", "/api/games/GAME?lang=" + "x" * 9, None, 422, "query.lang: "),
     ("get", "/api/games/GAME?since=-1", None, 422, "query.since: "),
@@ -119,6 +126,7 @@ def test_a_bad_request_gets_one_clear_error(game, method, path, body, status, me
         error = response.json()["error"]
         assert isinstance(error, str) and error.startswith(ids(message))
         assert "Traceback" not in error and "\n" not in error
+        assert "--" not in error  # the page's words, never a command line's flags
 
 
 def test_the_openapi_docs_are_served(client):
