@@ -171,6 +171,9 @@ def test_every_ruleset_page(web, request):
             assert page.locator("#setup select[name='left'] option").count() >= 4  # the teams
         else:
             page.wait_for_selector("#seats select")
+        if ruleset.startswith("dire-alliance-raid"):  # a seat's options only with the seat
+            assert page.is_visible("#setup [name='class2']")
+            assert page.is_hidden("#setup [name='hero3']")
         if ruleset.startswith("combat-encounter"):  # options naming seats list the seats
             page.fill("#setup [name='players']", "3")
             page.dispatch_event("#setup [name='players']", "change")

@@ -106,6 +106,12 @@ SEATS_OF_THE_GAME: dict[str, Any] = {"x-seats": True}
 game's seats (one, or a list): a form lists the seats the other options give."""
 
 
+def of_seat(seat: str) -> dict[str, Any]:
+    """``Field(json_schema_extra=of_seat("hero3"))`` marks a setup option that matters only
+    in a game with that seat (``"x-seat"`` in the schema): a form shows it only then."""
+    return {"x-seat": seat}
+
+
 class NoOptions(BaseModel):
     """A ruleset without setup options."""
 

@@ -116,11 +116,13 @@ function optionField(name, schema, choices) {
   else return null;
   input.name = name;
   input.dataset.default = JSON.stringify(value ?? null);
-  return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
+  return el("label", { style: "display:block;margin:.25rem 0", "data-of-seat": schema["x-seat"] }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
 }
 
-/** The options whose values are seats list the seats of the options chosen (those kept that still exist). */
+/** The options whose values are seats list the seats of the options chosen (those kept that
+ * still exist); an option of one seat shows only when the game has that seat. */
 function listSeats(form, seats) {
+  for (const node of form.querySelectorAll("[data-of-seat]")) node.style.display = seats.includes(node.dataset.ofSeat) ? "block" : "none";
   for (const node of form.querySelectorAll("[data-seats]")) {
     if (node.tagName === "SELECT") {
       const kept = node.value;
