@@ -20,6 +20,7 @@ from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings, CryptidsRulings
 from rulekeeper.rulesets.cryptids.schema import CryptidsContent, TeamFromFile, team_option
+from rulekeeper.rulesets.cryptids.view import RowsDrawing
 
 HERE = Path(__file__).parent
 
@@ -66,6 +67,7 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
     locale_dir = HERE / "locale"
     options_model = BattleOptions
     odds_questions = OddsQuestions("cryptids", "rulekeeper.rulesets.cryptids.odds:QUESTIONS")
+    drawing = RowsDrawing()
     metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
                "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
 

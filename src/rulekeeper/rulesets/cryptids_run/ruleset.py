@@ -31,7 +31,7 @@ from rulekeeper.rulesets.cryptids_run.schema import MAX_ACTIONS, MAX_ROUNDS, Run
 from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 from rulekeeper.rulesets.cryptids_run.table import Prepared, RunOptions, RunTable
-from rulekeeper.rulesets.cryptids_run.view import render, shop_view
+from rulekeeper.rulesets.cryptids_run.view import ShopDrawing, render, shop_view
 
 HERE = Path(__file__).parent
 POOL_BOTS = ("greedy", "random", "greedy", "random")
@@ -60,6 +60,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
             "greedy": "rulekeeper.rulesets.cryptids_run.bots:GreedyShopper",
             "heuristic": "rulekeeper.rulesets.cryptids_run.heuristic:HeuristicShopper"}
     default_bot = "greedy"
+    drawing = ShopDrawing()
     league = True
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
 

@@ -31,7 +31,7 @@ from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_C
 from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent
 from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
 from rulekeeper.rulesets.dire_alliance.state import Boards, prepare_boards
-from rulekeeper.rulesets.dire_alliance.view import battle_view, render_battle
+from rulekeeper.rulesets.dire_alliance.view import BattleDrawing, battle_view, render_battle
 
 HERE = Path(__file__).parent
 
@@ -63,6 +63,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     scores as the prior (docs/benchmarks.md, "How often mcts wins")."""
     odds_questions = OddsQuestions("dire-alliance",
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
+    drawing = BattleDrawing()
     templates = (cards.TEMPLATES | damage.TEMPLATES | healing.TEMPLATES | attack.TEMPLATES
                  | movement.TEMPLATES | special.TEMPLATES | actions.TEMPLATES | setup.TEMPLATES
                  | battle.TEMPLATES)

@@ -1,9 +1,9 @@
 """A record played back event by event, with the board as it was at each event.
 
 :func:`film` replays a record (checked by :func:`rulekeeper.core.game.replay` first) and,
-each time the rules emit an event, takes the seat's view of the game at that moment and
-adapts it to the page's table (:mod:`.boards`). Tables that did not change since the last
-event are not repeated: each event names the index of its frame.
+each time the rules emit an event, takes the seat's table at that moment (the ruleset's
+drawing of the seat's view: :mod:`rulekeeper.core.view`). Tables that did not change since
+the last event are not repeated: each event names the index of its frame.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, Record, replay
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.server.web import boards
+from rulekeeper.core.view import TableView
 
 Json = dict[str, Any]
 
@@ -50,9 +50,11 @@ class _FilmedGame(Game):
     def _advance(self, option_id: str | None) -> None:
         if not isinstance(self.table.events, _Film):
             table, seat = self.table, self.seat
+            drawing = table.ruleset.drawing
             self.table.events = _Film(
                 lambda: None if table.state is None
-                else boards.table(table.ruleset, table.ruleset.view(table, seat)))
+                else drawing.picture(table.ruleset.view(table, seat), table.content)
+                .model_dump(mode="json"))
         super()._advance(option_id)
 
 
@@ -88,16 +90,17 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
         key = json.dumps(shot, sort_keys=True)
         if key not in keys:
             keys[key] = len(frames)
-            frames.append(shot or boards.table(ruleset, None))
+            frames.append(shot or TableView().model_dump(mode="json"))
         index_of[position] = visible
         events.append({"n": visible, "kind": event.kind, "rule": event.rule,
                        "text": render(event, lang), "data": dict(event.data),
-                       "why": boards.automated(ruleset, event.kind), "frame": keys[key]})
+                       "why": ruleset.drawing.automated(event.kind), "frame": keys[key]})
         visible += 1
     decisions = [{"before": sum(1 for p in index_of if p < at), "seat": asked.player,
                   "prompt": asked.prompt, "rule": asked.rule, "choice": label}
                  for at, asked, label in steps if seat in (None, asked.player)]
     return {"ruleset": ruleset.meta.id, "title": ruleset.meta.title, "seat": seat,
-            "geometry": boards.geometry(ruleset, content, rec.scenario),
+            "geometry": ruleset.drawing.geometry(content, rec.scenario, game.seats)
+            .model_dump(mode="json"),
             "events": events, "frames": frames, "decisions": decisions,
             "result": game.result.to_json() if game.result else None}
