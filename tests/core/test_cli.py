@@ -130,11 +130,11 @@ def test_rules_json_lists_tests(capsys, monkeypatch):
     rows = {r["id"]: r for r in json.loads(out)}
     assert code == 0 and rows["duel.deal"]["section"] == "Setup"
     assert any("test_game.py" in t for t in rows["duel.tie-break"]["tests"])
-    assert rows["duel.deal"]["code"] == ["tests/core/duel/__init__.py:68"]
+    assert rows["duel.deal"]["code"] == ["tests/core/duel/__init__.py:70"]
     code, out, _ = run(["rules", "duel"], capsys, monkeypatch)
     assert "6 rules: 5 with a test, 1 without; 6 cited by code" in out
     code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
-    assert "tests/core/duel/__init__.py:68" in out and "rulekeeper/core/ruleset.py" in out
+    assert "tests/core/duel/__init__.py:70" in out and "rulekeeper/core/ruleset.py" in out
 
 
 def test_schema_exports_json_schema(capsys, monkeypatch):

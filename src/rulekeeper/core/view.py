@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -303,6 +304,7 @@ def _words(name: str) -> list[str]:
     return big or words or ["?"]
 
 
+@lru_cache(maxsize=4096)
 def _candidates(name: str) -> list[str]:
     """Labels for ``name``, the plainest first: initials of several words, the first
     letters of one."""
@@ -456,6 +458,14 @@ PIECES = (0.85, -0.18, 0.5)
 top and its bottom (board.js: ``slots``, ``R``)."""
 
 
+def name_box(name: str, at: Point, font: float) -> Polygon:
+    """The room an area's name takes on the board when written at ``at`` (its baseline's
+    middle), with its second line (capacity, height, tags) under it."""
+    x, y = at
+    half = len(name) * font * CHAR_WIDTH / 2
+    return box(x - half, y - 0.8 * font, x + half, y + 1.05 * font)
+
+
 def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
                  walls: Sequence[tuple[Point, Point]], size: Point,
                  font: float) -> list[tuple[Point, Point]]:
@@ -487,11 +497,8 @@ def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
     names: list[Polygon] = []
     spots: list[Point] = []
     for name, (x, y), outline in areas:
-        width = len(name) * font * CHAR_WIDTH
         shape = Polygon(outline) if outline else None
-        spot, rect = best((((x + dx, y + dy),
-                            box(x + dx - width / 2, y + dy - 0.8 * font, x + dx + width / 2,
-                                y + dy + 1.05 * font),
+        spot, rect = best((((x + dx, y + dy), name_box(name, (x + dx, y + dy), font),
                             shape is None or shape.contains(ShapelyPoint(x + dx, y + dy)))
                            for dx, dy in LABEL_SPOTS), names)
         names.append(rect)

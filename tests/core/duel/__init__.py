@@ -17,6 +17,7 @@ from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
 from rulekeeper.core.rulings import Ruling
+from tests.core.duel.view import DuelDrawing
 
 HERE = Path(__file__).parent
 
@@ -43,6 +44,7 @@ class Duel(Ruleset):
     rules_files = (HERE / "rules.yaml",)
     options_model = DuelOptions
     metrics = ("north_rounds", "south_rounds")
+    drawing = DuelDrawing()
     templates = {
         "deal": "{seat} is dealt {cards}",
         "play": "{seat} plays a card",
@@ -135,6 +137,8 @@ class Duel(Ruleset):
             "won": dict(state["won"]),
             "hands": {seat: (sorted(hand) if player in (None, seat) else len(hand))
                       for seat, hand in state["hands"].items()},
+            "down": {seat: card if player in (None, seat) else None
+                     for seat, card in state["down"].items()},
         }
 
     def render(self, view: Any) -> str:

@@ -159,13 +159,21 @@ def form_text(form: Form) -> str:
 
 
 def card_texts(content: DireAllianceContent, players: Mapping[str, Any]) -> dict[str, str]:
-    """What the cards of the factions and leaders in play say, by card id."""
-    texts = {DREAD: "A dread card: it activates no fighter and does nothing when played."}
-    for p in players.values():
-        faction, leader = content.faction(p["faction"]), content.leader(p["leader"])
-        texts |= {f.id: form_text(f) for f in faction.fighters}
-        texts[leader.id] = leader.rule
-    return texts
+    """What the cards of the factions and leaders in play say, by card id (worked out once
+    per content and pairing)."""
+    key = (id(content), *((p["faction"], p["leader"]) for p in players.values()))
+    known = _TEXTS.get(key)
+    if known is None or known[0] is not content:
+        texts = {DREAD: "A dread card: it activates no fighter and does nothing when played."}
+        for p in players.values():
+            faction, leader = content.faction(p["faction"]), content.leader(p["leader"])
+            texts |= {f.id: form_text(f) for f in faction.fighters}
+            texts[leader.id] = leader.rule
+        known = _TEXTS[key] = (content, texts)
+    return known[1]
+
+
+_TEXTS: dict[tuple[Any, ...], tuple[DireAllianceContent, dict[str, str]]] = {}
 
 
 def cards_of(ids: list[str], names: Mapping[str, str], texts: Mapping[str, str]) -> list[Card]:
