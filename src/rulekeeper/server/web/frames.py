@@ -52,7 +52,7 @@ class _FilmedGame(Game):
             table, seat = self.table, self.seat
             self.table.events = _Film(
                 lambda: "null" if table.state is None
-                else json.dumps(table.ruleset.view(table, seat), sort_keys=True))
+                else json.dumps(table.ruleset.view(table, seat)))
         super()._advance(option_id)
 
 
