@@ -372,8 +372,10 @@ def labelled(pieces: Sequence[Piece]) -> None:
 
 # -- boards of areas -----------------------------------------------------------------------
 
-MARGIN = 1.2
+MARGIN = 0.3
 """Board units left around the areas."""
+CIRCLE = 0.9
+"""The radius of an area drawn around its point, when it has no outline (board.js)."""
 CHAR_WIDTH = 0.6
 """A character's width, as a share of the font's height (a generous average)."""
 
@@ -385,41 +387,51 @@ to fit the outlines of their areas."""
 
 def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     """The board of a board file: areas, walls, line of sight, and where each area's name
-    goes. Areas without a sight point are laid out in columns by their distance (in
+    and marks go. Areas without a sight point are laid out in columns by their distance (in
     borders) from ``start`` (or the first area)."""
     geometry = Geometry(spec)
     widths = [(len(a.name or a.id), max(x for x, _ in a.polygon) - min(x for x, _ in a.polygon))
               for a in spec.areas if a.polygon]
     font = max(FONT[1], min([FONT[0], *(0.95 * w / (n * CHAR_WIDTH) for n, w in widths)]))
-    points = {a.id: a.sight for a in spec.areas if a.sight is not None}
-    if len(points) < len(spec.areas):
-        points = layered(geometry, start or geometry.ids[0])
-    xs = [p[0] for p in points.values()] + [x for a in spec.areas for x, _ in a.polygon or ()]
-    ys = [p[1] for p in points.values()] + [y for a in spec.areas for _, y in a.polygon or ()]
-    for wall in spec.walls:
-        xs += [wall[0][0], wall[1][0]]
-        ys += [wall[0][1], wall[1][1]]
-    left, top = min(xs) - MARGIN, max(ys) + MARGIN
-    size = (round(max(xs) + MARGIN - left, 3), round(top - min(ys) + MARGIN, 3))
+    found = {a.id: a.sight for a in spec.areas if a.sight is not None}
+    if len(found) < len(spec.areas):
+        found = layered(geometry, start or geometry.ids[0])
 
-    def screen(p: Iterable[float]) -> Point:
+    def down(p: Iterable[float]) -> Point:  # y grows north in the board files, south here
         x, y = p
-        return (round(x - left, 3), round(top - y, 3))  # y grows north in the board files
+        return (x, -y)
 
-    walls = [(screen(w[0]), screen(w[1])) for w in spec.walls]
-    places = label_places([(a.name or a.id, screen(points[a.id]),
-                            [screen(p) for p in a.polygon] if a.polygon else None)
-                           for a in spec.areas], walls, size, font)
+    points = {i: down(p) for i, p in found.items()}
+    outlines = {a.id: [down(p) for p in a.polygon] for a in spec.areas if a.polygon}
+    walls = [(down(w[0]), down(w[1])) for w in spec.walls]
+    names = [a.name or a.id for a in spec.areas]
+    places = label_places([(name, points[a.id], outlines.get(a.id))
+                           for name, a in zip(names, spec.areas, strict=True)], walls, font)
+    drawn = [*(p for a in spec.areas for p in outlines.get(a.id) or (
+                   (points[a.id][0] + dx, points[a.id][1] + dy)
+                   for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
+             *(p for wall in walls for p in wall)]
+    for name, (label, marks) in zip(names, places, strict=True):
+        drawn += name_box(name, label, font).exterior.coords
+        drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
+    left = min(x for x, _ in drawn) - MARGIN
+    top = min(y for _, y in drawn) - MARGIN
+
+    def screen(p: Point) -> Point:
+        return (round(p[0] - left, 3), round(p[1] - top, 3))
+
+    size = (round(max(x for x, _ in drawn) + MARGIN - left, 3),
+            round(max(y for _, y in drawn) + MARGIN - top, 3))
     return Board(
         kind="areas", id=spec.id, name=spec.name or spec.id, sample=spec.sample, size=size,
-        font=font, walls=walls,
-        areas=[Area(id=a.id, name=a.name or a.id, point=screen(points[a.id]),
-                    outline=[screen(p) for p in a.polygon] if a.polygon else None,
-                    label_at=place[0], marks_at=place[1], capacity=a.capacity,
+        font=font, walls=[(screen(p), screen(q)) for p, q in walls],
+        areas=[Area(id=a.id, name=name, point=screen(points[a.id]),
+                    outline=[screen(p) for p in outlines[a.id]] if a.id in outlines else None,
+                    label_at=screen(label), marks_at=screen(marks), capacity=a.capacity,
                     height=a.height, tags=list(a.tags), neighbours=list(a.neighbours),
                     sees=([b for b in geometry.seen_from(a.id) if b != a.id]
                           if a.sight is not None else None))
-               for a, place in zip(spec.areas, places, strict=True)])
+               for a, name, (label, marks) in zip(spec.areas, names, places, strict=True)])
 
 
 def layered(board: Geometry, start: str) -> dict[str, tuple[float, float]]:
@@ -467,24 +479,22 @@ def name_box(name: str, at: Point, font: float) -> Polygon:
 
 
 def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
-                 walls: Sequence[tuple[Point, Point]], size: Point,
+                 walls: Sequence[tuple[Point, Point]],
                  font: float) -> list[tuple[Point, Point]]:
-    """Where each area's name goes, and its marks: the first of :data:`LABEL_SPOTS` whose
-    text (two lines) touches no wall, stays on the board, touches no name placed before it
+    """Where each area's name goes, and its marks (the board grows to hold them): the first
+    of :data:`LABEL_SPOTS` whose text (two lines) touches no wall, no name placed before it
     and no area's first row of pieces (failing that, the one touching fewest, then inside
     its own outline when it has one); then the first of :data:`MARK_SPOTS` touching none of
     these nor the names."""
     lines = [LineString(w) for w in walls]
     half, top, bottom = PIECES
     pieces = [box(x - half, y + top, x + half, y + bottom) for _, (x, y), _ in areas]
-    board = box(0, 0, *size)
 
     def best(rects: Iterable[tuple[Point, Polygon, bool]],
              taken: list[Polygon]) -> tuple[Point, Polygon]:
         chosen: tuple[tuple[int, ...], Point, Polygon] | None = None
         for rank, (spot, rect, inside) in enumerate(rects):
-            score = (sum(1 for line in lines if line.intersects(rect))
-                     + int(not board.contains(rect)),
+            score = (sum(1 for line in lines if line.intersects(rect)),
                      sum(1 for other in taken if other.intersects(rect)),
                      sum(1 for zone in pieces if zone.intersects(rect)), int(not inside), rank)
             if chosen is None or score < chosen[0]:
@@ -506,7 +516,7 @@ def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
     marks: list[Polygon] = []
     out = []
     for (_, (x, y), outline), label in zip(areas, spots, strict=True):
-        area = Polygon(outline) if outline else ShapelyPoint(x, y).buffer(0.9)
+        area = Polygon(outline) if outline else ShapelyPoint(x, y).buffer(CIRCLE)
         rects = [((x + dx - MARKS_WIDTH / 2 + 0.15, y + dy),
                   box(x + dx - MARKS_WIDTH / 2, y + dy - 0.15, x + dx + MARKS_WIDTH / 2,
                       y + dy + 0.15)) for dx, dy in MARK_SPOTS]

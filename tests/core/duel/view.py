@@ -24,8 +24,8 @@ from rulekeeper.core.view import (
 TABLE = BoardSpec(id="duel-table", name="The duel table", areas=[
     AreaSpec(id="north-side", name="North's side", neighbours=["middle"], sight=(0, 0)),
     AreaSpec(id="middle", name="The middle", neighbours=["north-side", "south-side"],
-             sight=(2.5, 0)),
-    AreaSpec(id="south-side", name="South's side", neighbours=["middle"], sight=(5, 0))])
+             sight=(3, 0)),
+    AreaSpec(id="south-side", name="South's side", neighbours=["middle"], sight=(6, 0))])
 """Each seat's side of the table and the middle, where the cards go face down."""
 
 

@@ -71,7 +71,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     const select = () => opts.onSelect && opts.onSelect({ area: a.id });
     const shape = a.outline
       ? svg("polygon", { points: a.outline.map((p) => p.join(",")).join(" ") })
-      : svg("circle", { cx: a.point[0], cy: a.point[1], r: 0.9 });
+      : svg("circle", { cx: a.point[0], cy: a.point[1], r: 0.9 }); // core/view.py's CIRCLE
     shape.setAttribute("class", classes.join(" "));
     const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-area": a.id }, shape);
     group.addEventListener("click", select);
