@@ -136,6 +136,8 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
         if page.locator("#log li.why").count() >= 3:
             break
         choose(page, options(page)[0])
+    page.evaluate("window.scrollTo(0, 0)")
+    web.shot("play-dire-alliance-raid-board")
     reasons = page.locator("#log li.why")
     assert reasons.count() >= 3, "the villain and minions explain what they do"
     text = "\n".join(reasons.all_inner_texts())
@@ -240,3 +242,10 @@ def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
             choose(page, options(page)[0])
         name = ruleset.rsplit("-v", 1)[0]
         phone.shot(f"play-{name}-phone")
+        if ruleset.startswith("dire-alliance-battle"):  # a card in hand, tapped: its text
+            seat = page.get_attribute("#decision", "data-seat")
+            card = page.locator(f"[data-seat='{seat}'] [data-pile='hand'] button.card-chip").first
+            card.tap()
+            text = page.locator(f"[data-seat='{seat}'] [data-pile='hand'] .cardtext")
+            assert card.get_attribute("title") in text.inner_text()
+            assert "Melee" in text.inner_text() or "dread" in text.inner_text()
