@@ -1,4 +1,5 @@
-"""How the page draws a battle: the two rows of cryptids, with the roll."""
+"""What a seat sees of a battle (everything: nothing is hidden), its text picture, and how
+the page draws it (``RowsDrawing``: the two rows of cryptids, with the roll)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,56 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.core.view import Board, Cryptid, Drawing, Side, TableView
+from rulekeeper.rulesets.cryptids.battle import Battle
+from rulekeeper.rulesets.cryptids.board import SIDES, Fighter
+from rulekeeper.rulesets.cryptids.table import CryptidsTable
+
+
+def view(table: CryptidsTable, player: str | None) -> dict[str, Any]:
+    battle = table.state
+    if not isinstance(battle, Battle):
+        return {}
+    return {
+        "roll": battle.roll,
+        "total": battle.total,
+        "teams": {SIDES[s]: dict(battle.lineups[s].label) for s in (0, 1)},
+        "rows": {SIDES[s]: [fighter_view(f) for f in battle.rows[s]] for s in (0, 1)},
+    }
+
+
+def fighter_view(fighter: Fighter) -> dict[str, Any]:
+    return {"id": fighter.card.id, "name": dict(fighter.label), "hp": fighter.hp,
+            "max_hp": fighter.max_hp, "threat": fighter.threat, "attack": fighter.attack,
+            "shield": fighter.shield,
+            "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in fighter.dots]}
+
+
+def render(view: Mapping[str, Any]) -> str:
+    state = view.get("state", view)
+    if not state:
+        return ""
+    lines = [f"roll {state['roll']}, total {state['total']}"]
+    for side in SIDES:
+        lines.append(f"{side} ({state['teams'][side]['en']}):")
+        for place, f in enumerate(state["rows"][side], 1):
+            extra = "".join([f", shield {f['shield']}" if f["shield"] else "",
+                             f", attack +{f['attack']}" if f["attack"] else "",
+                             "".join(f", {s['damage_over_time']} per roll for {s['rolls']}"
+                                     for s in f["statuses"])])
+            lines.append(f"  {place}. {f['name']['en']}: {f['hp']}/{f['max_hp']} HP, "
+                         f"threat {f['threat']}{extra}")
+    return "\n".join(lines)
+
+
+# -- the page's drawing ---------------------------------------------------------------------
 
 AUTOMATION = ("order", "order.coin", "target.", "act.")
 """The battle's event kinds in which the rules decide for the cryptids (threat order, coin
 flips, targeting, abilities)."""
 
 
-def fighter(c: Mapping[str, Any]) -> Cryptid:
-    """A cryptid of a battle's row (``Fighter.view``)."""
+def row_card(c: Mapping[str, Any]) -> Cryptid:
+    """A cryptid of a battle's row (as :func:`fighter_view` gives it)."""
     return Cryptid(id=c["id"], name=c["name"], hp=(c["hp"], c["max_hp"]), threat=c["threat"],
                    attack=c["attack"], shield=c["shield"], statuses=c["statuses"])
 
@@ -30,5 +73,5 @@ class RowsDrawing(Drawing):
 
     def table(self, state: Mapping[str, Any], content: Any) -> TableView:
         return TableView(headline=f"roll {state['roll']} · total {state['total']}",
-                         rows={side: [fighter(c) for c in row]
+                         rows={side: [row_card(c) for c in row]
                                for side, row in state["rows"].items()})

@@ -23,7 +23,7 @@ from rulekeeper.core.view import (
     areas_board,
 )
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttacksContent, attack_text
-from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
+from rulekeeper.rulesets.enemy_attacks.table import Enemy, Figure, Skirmish
 
 
 def state_view(st: Skirmish) -> dict[str, Any]:

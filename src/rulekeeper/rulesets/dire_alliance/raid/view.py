@@ -26,8 +26,8 @@ from rulekeeper.rulesets.dire_alliance import picture
 from rulekeeper.rulesets.dire_alliance.raid.goals import LOSING_OBJECTIVES
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
 from rulekeeper.rulesets.dire_alliance.raid.models import Modifiers, RaidContent
-from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-from rulekeeper.rulesets.dire_alliance.state import Fighter
+from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 from rulekeeper.rulesets.dire_alliance.view import STUNNED, stats_text
 
 
