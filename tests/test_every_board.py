@@ -29,11 +29,15 @@ def labels_seen(ruleset: str, seed: int, steps: int) -> list[list[str]]:
 
 @pytest.mark.parametrize("ruleset", sorted(registry.BUILT_IN))
 def test_no_two_pieces_share_a_label(ruleset):
-    tables = [labels for seed in range(2) for labels in labels_seen(ruleset, seed, 120)]
+    chosen = registry.load(ruleset)
+    content, _ = chosen.load_content()
+    if chosen.drawing.board(content, chosen.pick_scenario(content, None)).kind != "areas":
+        pytest.skip(f"{ruleset} has no board of areas: no pieces")
+    tables = labels_seen(ruleset, 0, 80)
     for labels in tables:
         assert all(0 < len(label) <= 4 for label in labels), labels
         assert len(set(labels)) == len(labels), labels
-    assert any(len(labels) >= 2 for labels in tables) or ruleset.startswith("cryptids")
+    assert any(len(labels) >= 2 for labels in tables)
 
 
 def test_pieces_of_one_name_are_told_apart():
