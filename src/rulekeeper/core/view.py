@@ -270,7 +270,7 @@ def named_in(option_ids: Iterable[str], ids: Iterable[str]) -> dict[str, list[st
     """For each option id, the ids (of areas, pieces) it names.
 
     An option names an id when it is the id, when the id is one of its ``:``-separated
-    parts, or when it ends with ``-`` or ``:`` and the id (``move:old-mill``,
+    parts, or when it ends with the id after a ``-`` or a ``:`` (``move:old-mill``,
     ``move-west-hall``, ``attack:p2:weapon-1``); a shorter id that a longer named one ends
     with is not named again.
 
@@ -299,13 +299,13 @@ _NUMBER = re.compile(r"(\d+)$")
 
 def _words(name: str) -> list[str]:
     plain = re.sub(r"\(.*?\)", " ", name)
-    words = [w for w in re.findall(r"[^\W_]+", plain)]
+    words = re.findall(r"[^\W_]+", plain)
     big = [w for w in words if w.lower() not in _SMALL]
     return big or words or ["?"]
 
 
 @lru_cache(maxsize=4096)
-def _candidates(name: str) -> list[str]:
+def _candidates(name: str) -> tuple[str, ...]:
     """Labels for ``name``, the plainest first: initials of several words, the first
     letters of one."""
     words = _words(name)
@@ -316,7 +316,7 @@ def _candidates(name: str) -> list[str]:
     else:
         initials = "".join(w[0] for w in words[:3]).upper()
         found = [initials[:2], initials, first[:3].capitalize(), initials[0] + words[1][:2]]
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def short_labels(pieces: Sequence[tuple[str, str]], taken: Iterable[str] = ()) -> list[str]:
