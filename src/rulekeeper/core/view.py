@@ -363,11 +363,17 @@ def labelled(pieces: Sequence[Piece]) -> None:
     """Give every piece without a label, or with a label another piece has, a unique one
     (labels the ruleset gave and no other piece has are kept)."""
     counts = Counter(p.label for p in pieces if p.label)
-    kept = {label for label, n in counts.items() if n == 1}
+    kept = frozenset(label for label, n in counts.items() if n == 1)
     needs = [p for p in pieces if p.label not in kept]
-    for piece, label in zip(needs, short_labels([(p.id, p.name) for p in needs], kept),
+    for piece, label in zip(needs, _labels(tuple((p.id, p.name) for p in needs), kept),
                             strict=True):
         piece.label = label
+
+
+@lru_cache(maxsize=1024)
+def _labels(pieces: tuple[tuple[str, str], ...], taken: frozenset[str]) -> tuple[str, ...]:
+    """:func:`short_labels`, remembered: a game's tables mostly show the same pieces."""
+    return tuple(short_labels(pieces, taken))
 
 
 # -- boards of areas -----------------------------------------------------------------------
