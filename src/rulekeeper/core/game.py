@@ -32,6 +32,7 @@ from rulekeeper.core.ruleset import (
 )
 from rulekeeper.core.rulings import resolve
 from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
+from rulekeeper.core.view import Board, TableView
 
 RECORD_FORMAT = 2
 """The format version of records (and of the log files that hold them).
@@ -157,6 +158,18 @@ class Game:
             "pending": pending.to_json() if pending and player in (None, pending.player) else None,
             "result": self.result.to_json() if self.result else None,
         }
+
+    def board(self) -> Board:
+        """The board the game is played on, as every seat sees it (:mod:`.view`)."""
+        return self.ruleset.drawing.geometry(self._content, self.table.scenario, self.seats)
+
+    def table_view(self, player: str | None) -> TableView:
+        """What ``player`` sees of the table now, typed (:mod:`.view`): made from
+        :meth:`view`, so it holds nothing more; with what the options of the pending
+        decision name, when it is ``player``'s."""
+        view = self.view(player)
+        return self.ruleset.drawing.picture(view["state"], self._content,
+                                            self.pending if view["pending"] else None)
 
     def record(self) -> Record:
         """The game's record, from which :func:`replay` rebuilds it."""

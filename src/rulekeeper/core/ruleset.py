@@ -31,6 +31,7 @@ from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.rng import Rng, ScriptValue, check_script
 from rulekeeper.core.rules_index import CORE_RULES, RuleBook, RuleEntry, load_rules
 from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
+from rulekeeper.core.view import Drawing
 
 T = TypeVar("T")
 
@@ -256,6 +257,9 @@ class Ruleset(ABC, Generic[TableT]):
     a user gives override them (docs/bots.md)."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
+    drawing: ClassVar[Drawing] = Drawing()
+    """How its games are drawn (:mod:`rulekeeper.core.view`): its board, a seat's table,
+    its sides' colours, its automation's event kinds; declared in its ``view.py``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

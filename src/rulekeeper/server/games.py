@@ -37,6 +37,7 @@ from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound
 from rulekeeper.server.models import GameSeat, Player, StoredGame, now
 from rulekeeper.server.players import PlayerName
+from rulekeeper.server.pool import RUN_RULESET
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -56,7 +57,7 @@ class SeatSpec(BaseModel):
 
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    ruleset: str = Field(max_length=64, description="a ruleset id, e.g. dire-alliance-battle")
+    ruleset: str = Field(max_length=64, description="a ruleset id (GET /api/rulesets)")
     scenario: str | None = Field(None, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's options")
     rulings: dict[str, str] = Field(default_factory=dict, description="ruling id to option")
@@ -469,6 +470,8 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
                      "default": r.default} for r in ruleset.rulings],
         "bots": [n for n in agent_names(ruleset) if n != "human"],
         "default_bot": ruleset.default_bot, "languages": ruleset.messages.locales,
+        "decisions": meta.max_length > 0,
+        "online": "/" if meta.name == RUN_RULESET else None,
     }
 
 

@@ -4,6 +4,9 @@
 - ``GET /api/rulesets/{id}/automation``: which event kinds are the automation's reasons.
 - ``GET /api/games/{id}/board?seat=``: a seat's table (pieces, marks, hands and piles as
   that seat may see them) and the places each pending option names.
+
+Every board and table is the ruleset's own typed view (:mod:`rulekeeper.core.view`): this
+module names no ruleset.
 - ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
   a record played back event by event, with the board at each event.
 """
@@ -22,10 +25,10 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import ReplayMismatch
 from rulekeeper.core.game import replay
 from rulekeeper.core.records import parse_log
+from rulekeeper.core.view import Board, TableView
 from rulekeeper.server import games, runs
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.errors import ApiError
-from rulekeeper.server.web import boards
 from rulekeeper.server.web.frames import film
 
 router = APIRouter(tags=["web page"])
@@ -47,11 +50,13 @@ def packed(request: Request, data: Any) -> Response:
 
 @router.get("/api/rulesets/{ruleset_id}/board")
 def ruleset_board(ruleset_id: RulesetId, scenario: Annotated[
-        str | None, Query(max_length=64)] = None) -> dict[str, Any]:
-    """The board of a scenario (default: the first): areas, walls, line of sight."""
+        str | None, Query(max_length=64)] = None) -> Board:
+    """The board of a scenario (default: the first): areas, walls, line of sight, where
+    each area's name goes, and the colours and labels of the sides."""
     ruleset = games.load_ruleset(ruleset_id)
     content, _ = ruleset.load_content()
-    return boards.geometry(ruleset, content, ruleset.pick_scenario(content, scenario))
+    return ruleset.drawing.geometry(content, ruleset.pick_scenario(content, scenario),
+                                    ruleset.meta.players)
 
 
 @router.get("/api/rulesets/{ruleset_id}/automation")
@@ -59,25 +64,33 @@ def ruleset_automation(ruleset_id: RulesetId) -> list[str]:
     """The kinds of the events in which the rules decide for the automated side (villains,
     minions, enemies, targeting): the page shows them as its reasons. A trailing dot is a
     prefix. (The rule texts are ``GET /api/rulesets/{id}/rules``.)"""
-    return list(boards.AUTOMATION.get(games.load_ruleset(ruleset_id).meta.name, ()))
+    return list(games.load_ruleset(ruleset_id).drawing.automation)
+
+
+class SeatBoard(BaseModel):
+    """A seat's board: the geometry and the table as that seat sees it."""
+
+    id: str
+    version: int
+    seat: str
+    geometry: Board
+    table: TableView = Field(description="the seat's table; its ``targets``: what each option "
+                                         "of the seat's pending decision names")
 
 
 @router.get("/api/games/{game_id}/board")
 def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
-               seat: Seat = None) -> dict[str, Any]:
+               seat: Seat = None) -> SeatBoard:
     """A seat's table: drawn from that seat's view only, so it holds nothing the seat may not
     know; and, for its pending decision, the areas and pieces each option names."""
     db, cache = request.app.state.db, request.app.state.games
     stored = db.read(lambda s: games.fetch(s, game_id, me))
     game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
     chosen = games.my_seat(stored, me, seat, game)
-    view = game.view(chosen)
+    board = SeatBoard(id=stored.id, version=stored.version, seat=chosen, geometry=game.board(),
+                      table=game.table_view(chosen))
     cache.keep(stored.id, stored.version, game)
-    model = boards.table(game.ruleset, view["state"])
-    ids = list(model["areas"]) + boards.piece_ids(model)
-    return {"id": stored.id, "version": stored.version, "seat": chosen,
-            "geometry": boards.geometry(game.ruleset, game.table.content, game.table.scenario),
-            "table": model, "targets": boards.targets(view["pending"], ids)}
+    return board
 
 
 @router.get("/api/games/{game_id}/frames")

@@ -27,7 +27,7 @@ function chooser(rulesets) {
   clear(main, el("h2", {}, "Play a ruleset"), el("p.muted", {}, "Against the bots, or hot-seat: hold several seats yourself."),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
       el("h3", {}, r.title), el("p.muted", {}, `${r.id} · seats: ${r.seats.join(", ")}${r.hidden_information ? " · hidden information" : ""}`),
-      r.id.startsWith("cryptids-run") ? el("p", {}, el("a", { href: "/" }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
+      r.online ? el("p", {}, el("a", { href: r.online }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
       el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, `Play ${r.title}`)))));
 }
 
@@ -127,7 +127,7 @@ async function show(view) {
   ui.game = view;
   ui.seat = view.seat;
   ui.board = await api(`/api/games/${view.id}/board?seat=${encodeURIComponent(view.seat)}`);
-  if (view.over && !view.view.pending && ui.board.geometry.kind === "rows" && view.ruleset.startsWith("cryptids-v")) return watch(view);
+  if (view.over && !view.view.pending && !ui.info.decisions) return watch(view); // nobody decides: watched
   draw();
 }
 
@@ -144,7 +144,7 @@ function draw() {
   const stage = el("div.board", { id: "board" });
   const selection = el("div");
   const message = el("div", { id: "message" });
-  const targets = board.targets || {};
+  const targets = board.table.targets || {};
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
   const decide = async (option) => {
@@ -187,6 +187,8 @@ function draw() {
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
+  // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it
+  if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || null;
   if (first) first.focus();
 }
@@ -194,8 +196,9 @@ function draw() {
 function legend(geometry) {
   if (geometry.kind !== "areas") return "";
   return "Click or tap an area or a figure (or Tab to it and press Enter) to see what it sees: the areas in its line of sight light up, "
-    + "and the options that name it are outlined in green. Black lines are walls; thin lines are borders; "
-    + "diamonds are objectives; a dashed outline is a stunned figure.";
+    + "and the options that name it are outlined in green. Areas and figures the pending decision names are green. "
+    + "Black lines are walls; thin lines are borders; diamonds are objectives; a dashed outline is a stunned figure; "
+    + "hover over or tap a card to read it.";
 }
 
 function resultBanner(view) {
