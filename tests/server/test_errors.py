@@ -33,7 +33,7 @@ BAD = [
     ("post", "/api/players", {"name": "x" * 70_000}, 413, "the request body is larger than"),
     ("post", "/api/games", {"ruleset": "nope"}, 400, "unknown ruleset 'nope'"),
     ("post", "/api/games", {"ruleset": "cryptids", "options": {"left": "../secret.yaml"}}, 400,
-     "options.left: a file on the server cannot be named"),
+     "a request cannot name a file or folder of the server"),
     ("post", "/api/games", {"ruleset": "cryptids", "options": {"left": "nobody"}}, 400, ""),
     ("post", "/api/games", {"ruleset": "dire-alliance-battle", "scenario": "zzz"}, 400,
      "dire-alliance-battle-v1 has no scenario 'zzz'"),

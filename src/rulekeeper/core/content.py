@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.files import user_path
 from rulekeeper.core.kept import kept
 
 if TYPE_CHECKING:
@@ -220,6 +221,8 @@ class ContentSet:
         A file of ``user_dir`` is laid over the sample file of the same name (by item
         ``id``, see :func:`overlay`), or with ``replace`` takes its place.
         """
+        if user_dir is not None:
+            user_dir = user_path(str(user_dir))  # refused to a request, before any look
         if user_dir is not None and not user_dir.exists():
             raise UsageError(f"content folder {str(user_dir)!r} does not exist")
         if user_dir is not None and not user_dir.is_dir():

@@ -20,6 +20,7 @@ from rulekeeper.core.content import digest
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event
+from rulekeeper.core.files import LocalPath
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.ruleset import (
     GameOver,
@@ -49,7 +50,8 @@ class Record(BaseModel):
     ruleset: str = Field(description="versioned ruleset id")
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    content_dir: str | None = Field(None, description="user content folder; None is the sample")
+    content_dir: LocalPath | None = Field(None, description="user content folder; None is the "
+                                          "sample (refused in a request from the network)")
     content_replace: bool = Field(
         default=False, description="the folder's files replace the sample's whole (else they "
         "are laid over it by item id)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -87,6 +88,21 @@ CORE_TEMPLATES = {
                           "{winner} wins on the rules' count",
 }
 """Sentences of the events the engine itself emits, in every ruleset."""
+
+
+def _finite(value: Any) -> bool:
+    """Whether every number in ``value`` (nested lists and mappings) is finite.
+
+    >>> _finite({"a": [1, 2.5]}), _finite([float("nan")])
+    (True, False)
+    """
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, Mapping):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return all(_finite(v) for v in value)
+    return True
 
 
 class NoOptions(BaseModel):
@@ -425,9 +441,10 @@ class Ruleset(ABC, Generic[TableT]):
         in another...); raise :class:`ContentError` naming the file."""
 
     def parse_options(self, given: Mapping[str, Any] | None) -> BaseModel:
-        """The setup options, validated; a bad one raises :class:`UsageError`."""
+        """The setup options, validated; a bad one (a number not finite too) raises
+        :class:`UsageError`."""
         try:
-            return self.options_model.model_validate(dict(given or {}))
+            options = self.options_model.model_validate(dict(given or {}))
         except ValidationError as error:
             first = error.errors()[0]
             fields = self.options_model.model_fields
@@ -440,6 +457,11 @@ class Ruleset(ABC, Generic[TableT]):
             message = first["msg"].removeprefix("Value error, ")
             where = f"option {flag}: " if name else "options: "
             raise UsageError(f"{where}{message} (options of {self.meta.id}: {known})") from None
+        for name, value in options.model_dump().items():
+            if not _finite(value):
+                raise UsageError(f"option --{name.replace('_', '-')}: {value!r} is not a finite "
+                                 f"number")
+        return options
 
     def pick_scenario(self, content: Any, scenario: str | None) -> str | None:
         """The scenario to play: the given one if the content has it, else the default."""

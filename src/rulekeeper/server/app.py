@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
-from rulekeeper.server import errors, games, migrate, players, pool, runs, standings, web
+from rulekeeper.server import errors, games, guard, migrate, players, pool, runs, standings, web
 from rulekeeper.server.auth import KnownTokens, RateLimits
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
@@ -56,7 +56,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         db.read(lambda s: s.connection().exec_driver_sql("SELECT 1"))
         return {"status": "ok", "version": __version__}
 
-    app.add_middleware(errors.BodyLimit, limit=settings.max_body)
+    app.add_middleware(errors.CatchBugs)
+    app.add_middleware(guard.Guard, limit=settings.max_body)
     return app
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -46,8 +47,10 @@ class RateLimits:
         """Count one request of ``key``; over the limit raises :class:`TooManyRequests`."""
         for item in self._items[name]:
             if not self._limiter.hit(item, name, key):
+                reset = self._limiter.get_window_stats(item, name, key).reset_time
                 raise TooManyRequests(f"too many requests: at most {item} per "
-                                      f"{'token' if name == 'token' else 'address'}")
+                                      f"{'token' if name == 'token' else 'address'}",
+                                      retry_after=reset - time.time())
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from pydantic import (
 
 from rulekeeper.core.content import Model, load_file
 from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.files import LocalPath, user_path
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import did_you_mean
 
@@ -408,7 +409,7 @@ class TeamFromFile(Model):
     and editing the file afterwards changes nothing. ``file`` only names it in messages.
     """
 
-    file: str = Field(description="the file the team was read from (absolute path)")
+    file: LocalPath = Field(description="the file the team was read from (absolute path)")
     team: TeamFile
 
     @field_serializer("team")
@@ -438,7 +439,7 @@ def team_option(value: str, side: str) -> str | TeamFromFile:
     """
     if TEAM_ID.fullmatch(value):
         return value
-    path = Path(value)
+    path = user_path(value)  # a request from the network is refused here, before any look
     if path.suffix not in (".yaml", ".yml") and not path.exists():
         return value
     if not path.is_file():

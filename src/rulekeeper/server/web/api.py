@@ -25,6 +25,7 @@ from rulekeeper.core.records import parse_log
 from rulekeeper.server import games, runs
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.errors import ApiError
+from rulekeeper.server.guard import parse_json
 from rulekeeper.server.web import boards
 from rulekeeper.server.web.frames import film
 
@@ -132,11 +133,7 @@ def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
         str, Query(max_length=2000, description="the options, as JSON")] = "{}") -> list[str]:
     """The seats a game with these options has (some options set how many play)."""
     ruleset = games.load_ruleset(ruleset_id)
-    try:
-        given = json.loads(options)
-    except json.JSONDecodeError as error:
-        raise ApiError(f"options: not JSON ({error.msg})") from None
+    given = parse_json(options, "options")
     if not isinstance(given, dict):
         raise ApiError("options: a JSON object is needed")
-    games.refuse_file_options(given)
     return list(ruleset.seats(ruleset.parse_options(given)))
