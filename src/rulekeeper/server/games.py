@@ -192,8 +192,8 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
             player_id = found
         rows.append(GameSeat(seat=seat, position=position, player_id=player_id))
     if not any(r.player_id == me.id for r in rows):
-        raise ApiError(f"seats: you hold no seat; at least one seat must be "
-                       f'{{"kind": "human"}} (yours)')
+        raise ApiError("seats: you hold no seat; at least one seat must be "
+                       '{"kind": "human"} (yours)')
     return rows
 
 
