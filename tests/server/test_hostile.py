@@ -14,6 +14,8 @@ from sqlalchemy import func, select
 
 from rulekeeper.core import registry
 from rulekeeper.core.files import REFUSED
+from rulekeeper.core.game import new_game
+from rulekeeper.core.ruleset import CONTENTS_KEPT
 from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 from rulekeeper.server.models import StoredGame
@@ -43,9 +45,7 @@ def team_file(folder):
 def test_no_option_or_record_names_a_file_whatever_exists_on_disk(client, alice, tmp_path):
     team = team_file(tmp_path)
     yaml_folder = registry.load("cryptids").content_dir
-    teams = [str(team), str(tmp_path / "missing.yaml"), "/etc/passwd", "Passwd", "../team",
-             {"file": str(team), "team": {"name": "x", "cryptids": [{"cryptid": "dahu"}]}},
-             {"file": "/nowhere", "team": {"name": "x", "cryptids": [{"cryptid": "dahu"}]}}]
+    teams = [str(team), str(tmp_path / "missing.yaml"), "/etc/passwd", "Passwd", "../team"]
     answers = []
     for left in teams:
         answers.append(client.post("/api/games", headers=alice,
@@ -61,6 +61,29 @@ def test_no_option_or_record_names_a_file_whatever_exists_on_disk(client, alice,
     assert [(a.status_code, a.json()) for a in answers] == [(400, {"error": REFUSED})] * len(
         answers)
     assert stored_games(client) == 0
+
+
+def test_a_team_carried_by_a_request_is_never_read_from_the_file_it_names(client, alice,
+                                                                         tmp_path):
+    """A record's team comes with the file it was read from, or the snapshot it comes from
+    (a run's battles): on the server that name only labels the team it carries."""
+    named = tmp_path / "named.yaml"
+    answers = []
+    for on_disk in ("name: other\ncryptids:\n  - {cryptid: kappa}\n", "[not: yaml", None):
+        if on_disk is None:
+            named.unlink()
+        else:
+            named.write_text(on_disk, encoding="utf-8")
+        for team in ({"name": "x", "cryptids": [{"cryptid": "dahu"}]},
+                     {"name": "x", "cryptids": [{"cryptid": "no-such-cryptid"}]}):
+            answer = client.post("/api/games", headers=alice, json={
+                "ruleset": "cryptids", "seed": 1,
+                "options": {"left": {"file": str(named), "team": team}}})
+            view = answer.json()
+            answers.append((answer.status_code, view.get("error") or view["view"]["state"]))
+    assert answers[0][0] == 201 and answers[1][0] == 400
+    assert str(named) in answers[1][1] and "no-such-cryptid" in answers[1][1]
+    assert answers == answers[:2] * 3  # the same, whatever the named file holds
 
 
 @pytest.mark.parametrize("body, message", [
@@ -161,3 +184,17 @@ def test_after_a_500_the_connection_serves_the_next_request(db_url):
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def test_distinct_contents_in_requests_keep_memory_bounded(client, alice):
+    """Each record's ``content_set`` loads a content: the ruleset keeps only the last ones,
+    answered or refused."""
+    ruleset = registry.load("cryptids")
+    for hp in range(2, 2 + 2 * CONTENTS_KEPT):
+        game = new_game("cryptids", seed=1, content_set={"cryptids.cryptids.dahu.hp": hp})
+        record = game.record().model_dump(mode="json")
+        assert client.post("/api/replay", headers=alice, json=record).status_code == 200
+        broken = {**record, "content_digest": "0" * 16}
+        assert client.post("/api/replay", headers=alice, json=broken).status_code == 400
+    assert len(ruleset._content_cache) <= CONTENTS_KEPT
+    assert len(ruleset._prepared) <= CONTENTS_KEPT

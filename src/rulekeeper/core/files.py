@@ -51,6 +51,12 @@ def user_path(name: str) -> Path:
     return Path(name)
 
 
+def readable(name: str) -> Path | None:
+    """The path a user named, to read if it is there; None inside :func:`remote`, where the
+    disk is not looked at (a name there only labels content the request carries)."""
+    return None if _REMOTE.get() else Path(name)
+
+
 def _local(value: str) -> str:
     user_path(value)
     return value

@@ -26,6 +26,7 @@ from rulekeeper.core.content import ContentSet
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.lru import Lru
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
@@ -88,6 +89,13 @@ CORE_TEMPLATES = {
                           "{winner} wins on the rules' count",
 }
 """Sentences of the events the engine itself emits, in every ruleset."""
+
+
+CONTENTS_KEPT = 16
+"""How many contents (sample, folders, ``--set`` values) each ruleset keeps loaded; a sweep
+over more reloads the oldest (a content loads in milliseconds)."""
+CONTENT_BYTES_KEPT = 64 * 2**20
+"""The most content each ruleset keeps loaded, in bytes of its JSON."""
 
 
 def _finite(value: Any) -> bool:
@@ -314,16 +322,16 @@ class Ruleset(ABC, Generic[TableT]):
         return None
 
     def prepared(self, content: Any) -> Any:
-        """:meth:`prepare` of this content, cached."""
+        """:meth:`prepare` of this content, cached (for the contents used last)."""
         known = self._prepared.get(id(content))
         if known is None or known[0] is not content:
             known = (content, self.prepare(content))
-            self._prepared[id(content)] = known
+            self._prepared.put(id(content), known)
         return known[1]
 
     @cached_property
-    def _prepared(self) -> dict[int, tuple[Any, Any]]:
-        return {}
+    def _prepared(self) -> Lru[int, tuple[Any, Any]]:
+        return Lru(items=CONTENTS_KEPT)
 
     def game_over(self, table: TableT, over: GameOver) -> Result:
         """The result of a game that ended by :class:`GameOver`; a ruleset may emit its
@@ -417,24 +425,28 @@ class Ruleset(ABC, Generic[TableT]):
         return ContentSet(self.content_model, self.content_dir)
 
     @cached_property
-    def _content_cache(self) -> dict[tuple[str | None, str, bool], tuple[BaseModel, str]]:
-        return {}
+    def _content_cache(self) -> Lru[tuple[str | None, str, bool], tuple[BaseModel, str]]:
+        return Lru(items=CONTENTS_KEPT, weight=CONTENT_BYTES_KEPT,
+                   weigh=lambda kept: len(kept[0].model_dump_json()))
 
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
                      replace: bool = False) -> tuple[BaseModel, str]:
-        """The validated content and its digest, cached per (folder, --set values, mode).
+        """The validated content and its digest, cached per (folder, --set values, mode)
+        for the contents used last (:data:`CONTENTS_KEPT`).
 
         ``user_dir``'s files are laid over the sample's by item id, or with ``replace``
         take the place of the sample's files.
         """
         key = (user_dir, repr(sorted((sets or {}).items())), replace)
-        if key not in self._content_cache:
+        kept = self._content_cache.get(key)
+        if kept is None:
             folder = Path(user_dir) if user_dir is not None else None
             content, content_digest = self.content_set.load(folder, sets, replace)
             self.check_content(content, folder)
-            self._content_cache[key] = content, content_digest
-        return self._content_cache[key]
+            kept = content, content_digest
+            self._content_cache.put(key, kept)
+        return kept
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """Checks across content files that the models cannot make (ids one file names

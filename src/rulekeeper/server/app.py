@@ -36,8 +36,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
                   description="Play any rulekeeper ruleset, and the cryptids online game.")
     app.state.db = db
     app.state.settings = settings
-    app.state.games = GameCache[Game]()
-    app.state.runs = GameCache[runs.LiveRun]()
+    app.state.games = GameCache[Game](lambda game: len(game.events))
+    app.state.runs = GameCache[runs.LiveRun](lambda run: len(run.game.events))
     app.state.snapshots = pool.KeptSnapshots()
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
