@@ -13,6 +13,7 @@ from rulekeeper.server import errors, games, guard, migrate, players, pool, runs
 from rulekeeper.server.auth import KnownTokens, RateLimits
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
+from rulekeeper.server.costs import Costs
 from rulekeeper.server.db import Database
 
 
@@ -41,6 +42,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.snapshots = pool.KeptSnapshots()
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
+                            budget=settings.work_budget)
     errors.install(app)
     app.include_router(players.router)
     app.include_router(games.rulesets_router)

@@ -35,11 +35,12 @@ from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.costs import Costly
 from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound
 from rulekeeper.server.models import GameSeat, Player, StoredGame, now
 from rulekeeper.server.players import PlayerName
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], dependencies=[Costly])
 log = logging.getLogger("rulekeeper.server")
 
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]

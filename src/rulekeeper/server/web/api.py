@@ -24,6 +24,7 @@ from rulekeeper.core.game import replay
 from rulekeeper.core.records import parse_log
 from rulekeeper.server import games, runs
 from rulekeeper.server.auth import CurrentPlayer
+from rulekeeper.server.costs import Costly
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.guard import parse_json
 from rulekeeper.server.web import boards
@@ -63,7 +64,7 @@ def ruleset_automation(ruleset_id: RulesetId) -> list[str]:
     return list(boards.AUTOMATION.get(games.load_ruleset(ruleset_id).meta.name, ()))
 
 
-@router.get("/api/games/{game_id}/board")
+@router.get("/api/games/{game_id}/board", dependencies=[Costly])
 def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
                seat: Seat = None) -> dict[str, Any]:
     """A seat's table: drawn from that seat's view only, so it holds nothing the seat may not
@@ -81,7 +82,7 @@ def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
             "table": model, "targets": boards.targets(view["pending"], ids)}
 
 
-@router.get("/api/games/{game_id}/frames")
+@router.get("/api/games/{game_id}/frames", dependencies=[Costly])
 def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
                 seat: Seat = None) -> Response:
     """The game so far, event by event with the board at each: as your seat saw it while
@@ -95,7 +96,7 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     return packed(request, film(stored.record, shown, lang))
 
 
-@router.get("/api/battles/{battle_id}/frames")
+@router.get("/api/battles/{battle_id}/frames", dependencies=[Costly])
 def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
                   request: Request, lang: Lang = "en") -> Response:
     """A cryptids battle you fought or were fought by, event by event with both rows."""
@@ -115,13 +116,22 @@ class LogHead(BaseModel):
     record: dict[str, Any] | None = Field(None, description="the game's record")
 
 
-@router.post("/api/replay")
+REPLAY_LIMITS = {"decisions": 5_000, "dice": 2_000, "inputs": 500, "content_set": 100}
+"""The longest record ``POST /api/replay`` plays back, field by field (the longest games of the
+sample rulesets have a few hundred decisions)."""
+
+
+@router.post("/api/replay", dependencies=[Costly])
 def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
                 lang: Lang = "en") -> Response:
     """Play back a record: the first line of a log file (``{"format", "record"}``) or a
     record alone. The events are rebuilt from it (and checked against its digest)."""
     try:
         log = parse_log([body], "the file")
+        for field, most in REPLAY_LIMITS.items():
+            if len(getattr(log.record, field)) > most:
+                raise ApiError(f"record.{field}: {len(getattr(log.record, field))} is too many "
+                               f"to replay here (at most {most})", 413)
         games.check_lang(games.load_ruleset(log.record.ruleset), lang)
         return packed(request, film(log.record, None, lang))
     except ReplayMismatch as error:
