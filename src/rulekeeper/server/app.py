@@ -15,6 +15,7 @@ from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
 from rulekeeper.server.costs import Costs
 from rulekeeper.server.db import Database
+from rulekeeper.server.headers import SecurityHeaders
 
 
 def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> FastAPI:
@@ -34,7 +35,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         db.dispose()
 
     app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
-                  description="Play any rulekeeper ruleset, and the cryptids online game.")
+                  description="Play any rulekeeper ruleset, and the cryptids online game.",
+                  docs_url=None, redoc_url=None)  # the web page serves them, from the package
     app.state.db = db
     app.state.settings = settings
     app.state.games = GameCache[Game](lambda game: len(game.events))
@@ -61,6 +63,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
 
     app.add_middleware(errors.CatchBugs)
     app.add_middleware(guard.Guard, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)
     return app
 
 

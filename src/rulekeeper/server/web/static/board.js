@@ -104,7 +104,7 @@ function piece(p, x, y, selected, lit, opts) {
   const hp = p.hp ? ` ${p.hp[0]}/${p.hp[1]}` : "";
   const label = `${p.name} (${p.side})${hp}${p.statuses.length ? ", " + p.statuses.join(", ") : ""}`;
   const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id }, shape, svg("title", {}, `${label}\n${p.stats}`));
-  group.append(svg("text", { x, y: y + 0.1, "text-anchor": "middle", style: "fill:#fff;font-size:.26px;font-weight:700" }, initials(p.name)));
+  group.append(svg("text", { class: "initials", x, y: y + 0.1, "text-anchor": "middle" }, initials(p.name)));
   p.statuses.forEach((s, i) => group.append(svg("text", { class: "status", x: x + 0.15, y: y - 0.12 + i * 0.16 }, short(s))));
   if (p.hp) {
     const frac = Math.max(0, p.hp[0]) / Math.max(1, p.hp[1]);
