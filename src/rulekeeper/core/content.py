@@ -71,12 +71,27 @@ def _locate(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:
     return line
 
 
+MAX_FILE_BYTES = 2 * 2**20
+"""The largest content (or team) file read: 2 MiB (the samples' largest is 10 KB)."""
+MAX_VALUES = 200_000
+"""The most values a content file may hold once its aliases are expanded (the samples'
+largest holds under 2,000): a file of aliases of aliases ("a billion laughs") is refused
+before it is built."""
+
+
 def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
     """A YAML file's data and its node tree (for line numbers), read with libyaml's safe
-    loader when PyYAML has it (about ten times faster), else PyYAML's own."""
+    loader when PyYAML has it (about ten times faster), else PyYAML's own.
+
+    Files over :data:`MAX_FILE_BYTES`, or over :data:`MAX_VALUES` values once expanded, are
+    refused, as are numbers Python will not read (over 4,300 digits) and nesting too deep.
+    """
     import yaml  # here: a command that reads only kept sample files needs no YAML
 
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ContentError(str(path), f"the file is larger than {MAX_FILE_BYTES // 2**20} "
+                                          f"MiB; a content file is far smaller")
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ContentError(str(path), f"cannot read: {error.strerror}") from None
@@ -86,13 +101,38 @@ def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:  # parsed once: the node tree, then the data built from it
         node = loader.get_single_node()
-        return (loader.construct_document(node) if node is not None else None), node
+        if node is None:
+            return None, None
+        _check_expansion(node, str(path))
+        return loader.construct_document(node), node
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark
         line = mark.line + 1 if mark is not None else None
         raise ContentError(str(path), f"not valid YAML: {error.problem}", line) from None
+    except RecursionError:
+        raise ContentError(str(path), "the values are nested too deeply") from None
+    except ValueError as error:  # a value YAML reads but Python will not make
+        raise ContentError(str(path), unreadable(error)) from None
     finally:
         loader.dispose()
+
+
+def _check_expansion(node: yaml.Node, file: str) -> None:
+    """Refuse a node tree holding more than :data:`MAX_VALUES` values once its aliases are
+    expanded (an alias is the node of its anchor again, so it is counted again)."""
+    import yaml
+
+    count, stack = 0, [node]
+    while stack:
+        here = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise ContentError(file, f"the file holds more than {MAX_VALUES:,} values once its "
+                                     f"aliases (*name) are expanded")
+        if isinstance(here, yaml.MappingNode):
+            stack.extend(part for pair in here.value for part in pair)
+        elif isinstance(here, yaml.SequenceNode):
+            stack.extend(here.value)
 
 
 def _error_from(error: ValidationError, file: str, line: int | None,
@@ -163,7 +203,7 @@ def set_path(data: Any, path: str, value: Any) -> None:
 
 
 def _list_index(items: list[Any], part: str, path: str) -> int:
-    if part.lstrip("-").isdigit() and -len(items) <= int(part) < len(items):
+    if part.isdigit() and int(part) < len(items):  # no negative index: -1 is no item
         return int(part)
     for index, item in enumerate(items):
         if isinstance(item, dict) and str(item.get("id")) == part:
@@ -179,6 +219,19 @@ def parse_value(text: str) -> Any:
         return yaml.safe_load(text)
     except yaml.YAMLError:
         return text
+    except ValueError as error:  # a value YAML reads but Python will not make
+        raise UsageError(f"--set {text[:20]!r}: {unreadable(error)}") from None
+
+
+def unreadable(error: ValueError) -> str:
+    """Why a value YAML reads cannot be made (a number of 5,000 digits, the 31st of February).
+
+    >>> unreadable(ValueError("Exceeds the limit (4300 digits) for integer string conversion"))
+    'a number has more than 4,300 digits'
+    """
+    if "digits" in str(error):
+        return "a number has more than 4,300 digits"
+    return f"a value cannot be read ({error})"
 
 
 class ContentSet:

@@ -58,7 +58,8 @@ class Record(BaseModel):
     content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
     content_digest: str
     rulings: dict[str, str] = Field(default_factory=dict)
-    seed: int
+    seed: int = Field(ge=0, strict=True, description="the game's seed: a whole number, 0 or "
+                      "more (never text, a float or true: each would replay as another)")
     dice: list[ScriptValue] = Field(default_factory=list, description="scripted dice")
     decisions: list[str] = Field(default_factory=list)
     inputs: list[dict[str, Any]] = Field(
@@ -290,6 +291,8 @@ def new_game(
         source: answers the game's requests for outside inputs (``table.outside``), such
             as the opponent of a cryptids run; None uses the ruleset's own default source.
     """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UsageError(f"seed {seed!r}: a game's seed is a whole number, 0 or more")
     ruleset = registry.load(ruleset_id)
     if content is not None:
         content = str(Path(content).resolve())
