@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -59,6 +60,28 @@ class TooManyRequests(ApiError):
 
     def __init__(self, message: str, retry_after: float) -> None:
         super().__init__(message, headers={"Retry-After": str(max(1, math.ceil(retry_after)))})
+
+
+class ErrorOut(BaseModel):
+    """What every refused request gets: one line saying what is wrong."""
+
+    error: str = Field(description="one line, never a traceback")
+
+
+MEANINGS = {
+    400: "the rules refuse the request (an illegal decision, an unknown ruleset or option, a "
+         "record that does not reproduce, a path named)",
+    401: "no valid token", 403: "not yours to see or do", 404: "not found, or not yours",
+    409: "a stale version, or another seat's turn: read again", 413: "the body or the record "
+    "is too large", 422: "a body or parameter of the wrong shape (NaN, huge numbers, deep "
+    "nesting included)", 429: "too many requests or too much work: wait Retry-After seconds",
+    503: "every lane stayed busy: try again after Retry-After seconds",
+}
+
+
+def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route or router that may refuse with ``statuses``."""
+    return {status: {"model": ErrorOut, "description": MEANINGS[status]} for status in statuses}
 
 
 def error_response(status: int, message: str, **headers: str) -> JSONResponse:

@@ -36,11 +36,12 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.costs import Costly
-from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound
+from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, Player, StoredGame, now
 from rulekeeper.server.players import PlayerName
 
-router = APIRouter(prefix="/api/games", tags=["games"], dependencies=[Costly])
+router = APIRouter(prefix="/api/games", tags=["games"], dependencies=[Costly],
+                   responses=documented(400, 401, 403, 404, 409, 429, 503))
 log = logging.getLogger("rulekeeper.server")
 
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
@@ -485,7 +486,8 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
-rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"])
+rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],
+                            responses=documented(400))
 
 
 @rulesets_router.get("")

@@ -11,10 +11,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, new_token, token_hash
-from rulekeeper.server.errors import ApiError, Conflict, Unauthorized
+from rulekeeper.server.errors import ApiError, Conflict, Unauthorized, documented
 from rulekeeper.server.models import Player
 
-router = APIRouter(prefix="/api/players", tags=["players"])
+router = APIRouter(prefix="/api/players", tags=["players"],
+                   responses=documented(400, 401, 409, 429))
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$"
 PlayerName = Annotated[str, StringConstraints(pattern=NAME_PATTERN)]

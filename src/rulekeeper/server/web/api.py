@@ -25,12 +25,13 @@ from rulekeeper.core.records import parse_log
 from rulekeeper.server import games, runs
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.costs import Costly
-from rulekeeper.server.errors import ApiError
+from rulekeeper.server.errors import ApiError, documented
 from rulekeeper.server.guard import parse_json
 from rulekeeper.server.web import boards
 from rulekeeper.server.web.frames import film
 
-router = APIRouter(tags=["web page"])
+router = APIRouter(tags=["web page"],
+                   responses=documented(400, 401, 403, 404, 429, 503))
 
 RulesetId = Annotated[str, UrlPath(max_length=64, description="a ruleset id")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
