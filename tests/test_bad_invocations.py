@@ -21,6 +21,7 @@ from rulekeeper.lab import store
 from rulekeeper.lab.batch import BatchSpec
 from rulekeeper.lab.run import run_batch
 from tests.core.test_cli import run
+from tests.server.test_hostile import run_against
 
 CRYPTID_HP = "cryptids.cryptids.yeti.hp"
 
@@ -194,15 +195,8 @@ def hostile_files(tmp):
     (tmp / "seed_log.jsonl").write_text(json.dumps(seed) + "\n")
     with (tmp / "huge_log.jsonl").open("wb") as huge:
         huge.truncate(33 * 2**20)  # sparse: nothing written to the disk
-    run = new_game("cryptids-run", seed=3)
-    run.step(next(o.id for o in run.pending.options if o.id.startswith("buy")))
-    if run.pending.kind == "ability":
-        run.step(run.pending.options[0].id)
-    run.step("end")
-    record = run.record().model_dump(mode="json")
-    for fielded in record["inputs"][0]["value"]["opponent"]["row"]:
-        fielded["hp"] = 10**9
-    (tmp / "hp_log.jsonl").write_text(json.dumps({"format": 2, "record": record}) + "\n")
+    (tmp / "hp_log.jsonl").write_text(json.dumps({"format": 2, "record": run_against(
+        hp=10**9)}) + "\n")
 
 
 @pytest.mark.parametrize("args,code,message", TABLE, ids=[" ".join(a) for a, _, _ in TABLE])

@@ -96,8 +96,9 @@ def test_a_team_carried_by_a_request_is_never_read_from_the_file_it_names(client
      "the body is nested more than 32 deep"),
 ])
 def test_json_python_reads_but_the_api_refuses_is_a_422(client, alice, body, message):
-    answer = client.post("/api/games", headers={**alice, **JSON}, content=body)
-    assert answer.status_code == 422 and answer.json()["error"].startswith(message)
+    for kind in (JSON, {}):  # FastAPI reads a body without a type as JSON too
+        answer = client.post("/api/games", headers={**alice, **kind}, content=body)
+        assert answer.status_code == 422 and answer.json()["error"].startswith(message)
     assert stored_games(client) == 0
 
 
@@ -198,3 +199,24 @@ def test_distinct_contents_in_requests_keep_memory_bounded(client, alice):
         assert client.post("/api/replay", headers=alice, json=broken).status_code == 400
     assert len(ruleset._content_cache) <= CONTENTS_KEPT
     assert len(ruleset._prepared) <= CONTENTS_KEPT
+
+
+def run_against(hp: int) -> dict:
+    """A cryptids run's record after its first battle, its opponent's cryptids set at ``hp``."""
+    run = new_game("cryptids-run", seed=3)
+    run.step(next(o.id for o in run.pending.options if o.id.startswith("buy")))
+    if run.pending.kind == "ability":
+        run.step(run.pending.options[0].id)
+    run.step("end")
+    record = run.record().model_dump(mode="json")
+    for fielded in record["inputs"][0]["value"]["opponent"]["row"]:
+        fielded["hp"] = hp
+    return {**record, "events_digest": None}
+
+
+def test_a_run_whose_opponent_breaks_the_bounds_of_content_is_refused(client, alice):
+    answer = client.post("/api/replay", headers=alice, json=run_against(hp=10**9))
+    assert answer.status_code == 400
+    assert answer.json()["error"].endswith("the opponent input is not a match: row.0.hp: Input "
+                                           "should be less than or equal to 999")
+    assert client.post("/api/replay", headers=alice, json=run_against(hp=7)).status_code == 200

@@ -106,7 +106,8 @@ class Guard:
                 return
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        if body and b"json" in headers.get(b"content-type", b""):
+        kind = headers.get(b"content-type", b"")
+        if body and (not kind or b"json" in kind):  # FastAPI reads a body of no type as JSON
             try:
                 parse_json(body)
             except BadJson as error:
