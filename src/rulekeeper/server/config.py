@@ -37,7 +37,9 @@ class Settings:
         signup_limit: player creations allowed per client address.
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
-        work_lanes: calls that play or replay games computing at once (:mod:`.costs`).
+        work_lanes: calls that play or replay games computing at once (:mod:`.costs`): one
+            per process, since Python's threads compute one at a time (the GIL); a second
+            lane would only make every call wait for the GIL more.
         calls_in_flight: such calls of one player running or waiting at once.
         work_budget: lane seconds such calls of one player may use a minute.
     """
@@ -47,7 +49,7 @@ class Settings:
     signup_limit: str = "60/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
-    work_lanes: int = 2
+    work_lanes: int = 1
     calls_in_flight: int = 4
     work_budget: float = 20.0
 

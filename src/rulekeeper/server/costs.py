@@ -1,8 +1,8 @@
 """Limits on the calls that play or replay games, the ones that cost CPU.
 
 Such a call (a game created, a decision and the bots' replies, a record replayed, frames,
-a run's battle) runs in one of the process's few *lanes* (:attr:`Costs.lanes`); a call
-waits for a free lane at most :attr:`Costs.wait` seconds (then 503). Per player, at most
+a run's battle) runs in one of the process's *lanes* (:attr:`Costs.lanes`, one by default);
+a call waits for a free lane at most :attr:`Costs.wait` seconds (then 503). Per player, at most
 :attr:`Costs.in_flight` such calls run or wait at once, and their lane time in the last
 :attr:`Costs.window` seconds is at most :attr:`Costs.budget` seconds; past either, the call
 is refused at once with 429 and ``Retry-After``. The other calls (the leaderboard, the
@@ -37,7 +37,7 @@ class Busy(ApiError):
 class Costs:
     """Lanes, calls in flight per player and lane time per player (see the module)."""
 
-    def __init__(self, lanes: int = 2, in_flight: int = 4, budget: float = 60.0,
+    def __init__(self, lanes: int = 1, in_flight: int = 4, budget: float = 20.0,
                  window: float = 60.0, wait: float = 15.0) -> None:
         self.lanes = lanes
         self.in_flight = in_flight
