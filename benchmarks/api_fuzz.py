@@ -4,7 +4,7 @@ Every operation of the OpenAPI schema gets ``--examples`` derandomized cases (va
 once with the ids hypothesis makes and once with a real game, run and battle of the player),
 on a new SQLite file or on ``--db`` (a PostgreSQL URL of an empty database). It prints the
 cases, the statuses answered, the slowest call and each failure (a 5xx, an undocumented status
-or body, a call over 20 s); `make test` runs 4 cases of each operation.
+or body, a call over 60 s); `make test` runs 4 cases of each operation.
 
 Run: .venv/bin/python benchmarks/api_fuzz.py [--examples 50] [--db URL]
 """
