@@ -249,3 +249,28 @@ def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
             text = page.locator(f"[data-seat='{seat}'] [data-pile='hand'] .cardtext")
             assert card.get_attribute("title") in text.inner_text()
             assert "Melee" in text.inner_text() or "dread" in text.inner_text()
+
+
+def test_after_a_409_the_page_reads_the_game_again(web, request):
+    """The game moved on elsewhere (another tab): the click is refused once (409), the page
+    shows the game as it stands, and the next click plays."""
+    page = web.page
+    start_game(web, "dire-alliance-battle-v1", unique("twotabs", request), seed=3)
+    stale = page.get_attribute("#decision", "data-version")
+    token = page.evaluate("localStorage.getItem('rk.token')")
+    game = page.url.split("game=")[1]
+    headers = {"Authorization": f"Bearer {token}"}
+    view = httpx.get(f"{web.base}/api/games/{game}", headers=headers).json()
+    moved = httpx.post(f"{web.base}/api/games/{game}/decisions", headers=headers, json={
+        "seat": view["seat"], "option": view["view"]["pending"]["options"][1]["id"],
+        "version": view["version"]}).json()
+    page.click("#decision [data-option]")  # the first option, on the stale page: not a repeat
+    page.wait_for_selector("#message [role=status]")
+    assert page.get_attribute("#decision", "data-version") == str(moved["version"])
+    note = page.inner_text("#message")
+    assert "is stale" in note and "read again" in note
+    web.shot("play-409")
+    choose(page, options(page)[0])
+    assert int(page.get_attribute("#decision", "data-version")) == moved["version"] + 1
+    assert int(stale) == moved["version"] - 1
+    assert [e for e in web.errors if "409" in e] == [web.errors.pop()]  # the browser's own note

@@ -69,9 +69,10 @@ def test_seats_follow_the_options(client):
     seats = client.get("/api/rulesets/dire-alliance-raid/seats",
                        params={"options": json.dumps({"heroes": 3})}).json()
     assert seats == ["hero1", "hero2", "hero3"]
-    for bad in ("{", "[1]", json.dumps({"heroes": 9}), json.dumps({"team": "/etc/passwd"})):
+    for bad, status in (("{", 422), ('{"heroes": NaN}', 422), ("[1]", 400),
+                        (json.dumps({"heroes": 9}), 400), (json.dumps({"team": "/etc/passwd"}), 400)):
         answer = client.get("/api/rulesets/dire-alliance-raid/seats", params={"options": bad})
-        assert answer.status_code == 400, bad
+        assert answer.status_code == status, bad
 
 
 def test_a_seats_board_holds_nothing_the_seat_may_not_see(client):

@@ -20,6 +20,7 @@ from rulekeeper.core.content import digest
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event
+from rulekeeper.core.files import LocalPath
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.ruleset import (
     GameOver,
@@ -50,14 +51,16 @@ class Record(BaseModel):
     ruleset: str = Field(description="versioned ruleset id")
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    content_dir: str | None = Field(None, description="user content folder; None is the sample")
+    content_dir: LocalPath | None = Field(None, description="user content folder; None is the "
+                                          "sample (refused in a request from the network)")
     content_replace: bool = Field(
         default=False, description="the folder's files replace the sample's whole (else they "
         "are laid over it by item id)")
     content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
     content_digest: str
     rulings: dict[str, str] = Field(default_factory=dict)
-    seed: int
+    seed: int = Field(ge=0, strict=True, description="the game's seed: a whole number, 0 or "
+                      "more (never text, a float or true: each would replay as another)")
     dice: list[ScriptValue] = Field(default_factory=list, description="scripted dice")
     decisions: list[str] = Field(default_factory=list)
     inputs: list[dict[str, Any]] = Field(
@@ -299,6 +302,8 @@ def new_game(
         source: answers the game's requests for outside inputs (``table.outside``), such
             as the opponent of a cryptids run; None uses the ruleset's own default source.
     """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UsageError(f"seed {seed!r}: a game's seed is a whole number, 0 or more")
     ruleset = registry.load(ruleset_id)
     if content is not None:
         content = str(Path(content).resolve())

@@ -4,7 +4,7 @@ the page draws it (``CrawlerDrawing``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from rulekeeper.core.content import Model
@@ -90,7 +90,7 @@ def _dump(model: Model) -> dict[str, Any]:
             for key, value in _serialised(model).items()}
 
 
-@cache
+@lru_cache(maxsize=4096)  # content can come with each request: bounded
 def _serialised(model: Model) -> dict[str, Any]:
     return model.model_dump(mode="json", exclude_none=True)
 

@@ -28,10 +28,13 @@ from rulekeeper.core.records import parse_log
 from rulekeeper.core.view import Board, TableView
 from rulekeeper.server import games, runs
 from rulekeeper.server.auth import CurrentPlayer
-from rulekeeper.server.errors import ApiError
+from rulekeeper.server.costs import Costly
+from rulekeeper.server.errors import ApiError, documented
+from rulekeeper.server.guard import parse_json
 from rulekeeper.server.web.frames import film
 
-router = APIRouter(tags=["web page"])
+router = APIRouter(tags=["web page"],
+                   responses=documented(400, 401, 403, 404, 429, 503))
 
 RulesetId = Annotated[str, UrlPath(max_length=64, description="a ruleset id")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
@@ -78,7 +81,7 @@ class SeatBoard(BaseModel):
                                          "of the seat's pending decision names")
 
 
-@router.get("/api/games/{game_id}/board")
+@router.get("/api/games/{game_id}/board", dependencies=[Costly])
 def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
                seat: Seat = None) -> SeatBoard:
     """A seat's table: drawn from that seat's view only, so it holds nothing the seat may not
@@ -93,7 +96,7 @@ def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
     return board
 
 
-@router.get("/api/games/{game_id}/frames")
+@router.get("/api/games/{game_id}/frames", dependencies=[Costly])
 def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
                 seat: Seat = None) -> Response:
     """The game so far, event by event with the board at each: as your seat saw it while
@@ -107,7 +110,7 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     return packed(request, film(stored.record, shown, lang))
 
 
-@router.get("/api/battles/{battle_id}/frames")
+@router.get("/api/battles/{battle_id}/frames", dependencies=[Costly])
 def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
                   request: Request, lang: Lang = "en") -> Response:
     """A cryptids battle you fought or were fought by, event by event with both rows."""
@@ -127,13 +130,22 @@ class LogHead(BaseModel):
     record: dict[str, Any] | None = Field(None, description="the game's record")
 
 
-@router.post("/api/replay")
+REPLAY_LIMITS = {"decisions": 5_000, "dice": 2_000, "inputs": 500, "content_set": 100}
+"""The longest record ``POST /api/replay`` plays back, field by field (the longest games of the
+sample rulesets have a few hundred decisions)."""
+
+
+@router.post("/api/replay", dependencies=[Costly])
 def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
                 lang: Lang = "en") -> Response:
     """Play back a record: the first line of a log file (``{"format", "record"}``) or a
     record alone. The events are rebuilt from it (and checked against its digest)."""
     try:
         log = parse_log([body], "the file")
+        for field, most in REPLAY_LIMITS.items():
+            if len(getattr(log.record, field)) > most:
+                raise ApiError(f"record.{field}: {len(getattr(log.record, field))} is too many "
+                               f"to replay here (at most {most})", 413)
         games.check_lang(games.load_ruleset(log.record.ruleset), lang)
         return packed(request, film(log.record, None, lang))
     except ReplayMismatch as error:
@@ -145,11 +157,7 @@ def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
         str, Query(max_length=2000, description="the options, as JSON")] = "{}") -> list[str]:
     """The seats a game with these options has (some options set how many play)."""
     ruleset = games.load_ruleset(ruleset_id)
-    try:
-        given = json.loads(options)
-    except json.JSONDecodeError as error:
-        raise ApiError(f"options: not JSON ({error.msg})") from None
+    given = parse_json(options, "options")
     if not isinstance(given, dict):
         raise ApiError("options: a JSON object is needed")
-    games.refuse_file_options(given)
     return list(ruleset.seats(ruleset.parse_options(given)))

@@ -102,12 +102,12 @@ function areaLabel(geometry, a, slot) {
   const [x, y] = a.label_at;
   const size = geometry.font;
   const group = svg("g", { class: "area-label", "aria-hidden": "true" },
-    svg("text", { x, y, "text-anchor": "middle", style: `font-size:${size}px` }, a.name));
+    svg("text", { x, y, "text-anchor": "middle", "font-size": size }, a.name));
   const caps = [];
   if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
   if (a.height) caps.push(`h${a.height}`);
   if (a.tags.length) caps.push(a.tags.join(" "));
-  if (caps.length) group.append(svg("text", { class: "cap", x, y: y + size * 0.95, "text-anchor": "middle", style: `font-size:${size * 0.75}px` }, caps.join(" · ")));
+  if (caps.length) group.append(svg("text", { class: "cap", x, y: y + size * 0.95, "text-anchor": "middle", "font-size": size * 0.75 }, caps.join(" · ")));
   return group;
 }
 

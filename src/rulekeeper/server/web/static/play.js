@@ -2,7 +2,7 @@
 // holds each seat; then the board, the seat's hands and piles, the pending decision as
 // buttons, undo, the record to download, and the log. The page asks the API only for the
 // seat's view: what another seat hides never reaches it.
-import { api, clear, el, header, logLine, rulesOf, showError, signIn, store } from "./common.js";
+import { afterRefusal, api, clear, el, header, logLine, rulesOf, showError, signIn, store } from "./common.js";
 import { cryptidCard, describeSelection, drawBoard, drawPanels } from "./board.js";
 import { Viewer } from "./viewer.js";
 
@@ -149,7 +149,7 @@ function draw() {
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
   const decide = async (option) => {
     try { await show(await api(`/api/games/${view.id}/decisions`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { showError(message, error); }
+    catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
   };
   const decision = pending ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
     el("h3", {}, `${pending.player}: ${pending.prompt}`),
@@ -162,7 +162,7 @@ function draw() {
       ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, `You are ${view.seat}.`),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
       try { await show(await api(`/api/games/${view.id}/undo`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
-      catch (error) { showError(message, error); }
+      catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
     } }, "Undo"),
     el("button", { id: "download", onclick: () => download(view, message) }, "Download the record"),
     el("a", { href: `/replay?game=${view.id}` }, "Replay"),
