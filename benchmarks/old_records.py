@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
 import os
 import re
 import shutil
@@ -140,8 +139,8 @@ def commits(asked: str | None) -> list[tuple[str, str]]:
     if asked:
         names = asked.split(",")
     else:
-        names = [FIRST] + _git("rev-list", "--first-parent", "--reverse",
-                               f"{FIRST}..main").split()
+        names = [FIRST, *_git("rev-list", "--first-parent", "--reverse",
+                              f"{FIRST}..main").split()]
     out = []
     for name in names:
         found = _git("log", "-1", "--format=%cd %h", "--date=format:%Y%m%d-%H%M", name).split()
@@ -199,7 +198,7 @@ def check(folder: Path, quiet: bool = False) -> int:
         total += 1
         try:
             log = read_log(path)
-            verify(log, replay(log.record))
+            verify(log, replay(log.record, events=log.events))
         except RulekeeperError as error:
             failed += 1
             by_release.setdefault(path.parent.name, []).append(f"{path.name}: {error}")

@@ -192,7 +192,7 @@ def replay_command(
     record = log.record
     if whole_rules and not explain:
         raise UsageError("--whole-rules goes with --explain")
-    game = replay(record)
+    game = replay(record, events=log.events)
     check_lang(game.ruleset, lang)
     verify(log, game)
     if explain:

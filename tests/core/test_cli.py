@@ -230,7 +230,7 @@ def test_a_broken_line_is_named(tmp_path, capsys, monkeypatch):
     assert code == 1 and "g.jsonl:4: not JSON Lines" in err
     log.write_text("\n".join(lines[:3]) + "\n")
     code, _, err = run(["replay", str(log)], capsys, monkeypatch)
-    assert code == 1 and f"the log has 2 events; the replay has {len(lines) - 1}" in err
+    assert code == 1 and "the log has 2 events; the replay has more" in err
 
 
 @pytest.mark.parametrize("change,message", [

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import ReplayMismatch, UsageError
-from rulekeeper.core.events import Event, JsonLinesError, read_jsonl, write_jsonl
+from rulekeeper.core.events import Event, JsonLinesError, departure, read_jsonl, write_jsonl
 from rulekeeper.core.game import (
     RECORD_FORMAT,
     Record,
@@ -92,20 +92,9 @@ def verify(log: Log, game: Game) -> None:
     its log. Events are compared by their data, never by their sentences (contract 12)."""
     if log.events is None:
         return
-    for number, (logged, replayed) in enumerate(zip(log.events, game.events, strict=False), 1):
-        if logged.to_json() != replayed.to_json():
-            raise ReplayMismatch(f"event {number} differs from the log: "
-                                 f"{_difference(logged, replayed)}")
+    found = departure(log.events, game.events)
+    if found is not None:
+        raise ReplayMismatch(found)
     if len(log.events) != len(game.events):
         raise ReplayMismatch(f"the log has {len(log.events)} events; the replay has "
                              f"{len(game.events)}")
-
-
-def _difference(logged: Event, replayed: Event) -> str:
-    """What differs between two events, in a few words."""
-    if (logged.kind, logged.rule) != (replayed.kind, replayed.rule):
-        return (f"{logged.kind} [{logged.rule}] was logged, the replay has {replayed.kind} "
-                f"[{replayed.rule}]")
-    fields = sorted(k for k in {**logged.data, **replayed.data}
-                    if logged.data.get(k, ...) != replayed.data.get(k, ...))
-    return f"{logged.kind} differs in {', '.join(fields) or 'who sees it'}"

@@ -10,18 +10,20 @@ change of state is announced with ``table.emit``.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core.content import ContentSet
+from rulekeeper.core import archive
+from rulekeeper.core.content import ContentSet, digest
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
@@ -30,6 +32,7 @@ from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
 from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, WorkBudget, did_you_mean
+from rulekeeper.core.versions import Version
 
 T = TypeVar("T")
 
@@ -254,6 +257,10 @@ class Ruleset(ABC, Generic[TableT]):
     a user gives override them (docs/bots.md)."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
+    versions: ClassVar[tuple[Version, ...]] = ()
+    """Its versions, oldest first, the current one (``meta.version``) last; each older one
+    pins the options of the rulings that keep its behaviour (:mod:`rulekeeper.core.versions`).
+    Empty: the current version is the only one."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -268,6 +275,24 @@ class Ruleset(ABC, Generic[TableT]):
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.meta.id}>"
+
+    def at_version(self, number: int) -> Ruleset[TableT]:
+        """The ruleset as its version ``number`` plays: the same rules, with the options that
+        version pinned as the rulings' defaults. An unknown version raises
+        :class:`UsageError`."""
+        if number == self.meta.version:
+            return self
+        version = next((v for v in self.versions if v.number == number), None)
+        if version is None or number > self.meta.version:
+            known = ", ".join(f"{self.meta.name}-v{v.number}" for v in self.versions) \
+                or self.meta.id
+            raise UsageError(f"{self.meta.name}-v{number} is not a version this rulekeeper "
+                             f"knows; it has {known}")
+        older = copy.copy(self)
+        pinned = tuple(replace(r, default=version.rulings.get(r.id, r.default))
+                       for r in self.rulings)
+        vars(older).update(meta=replace(self.meta, version=number), rulings=pinned)
+        return older
 
     @abstractmethod
     def play(self, table: TableT) -> Procedure:
@@ -401,24 +426,52 @@ class Ruleset(ABC, Generic[TableT]):
         return ContentSet(self.content_model, self.content_dir)
 
     @cached_property
-    def _content_cache(self) -> dict[tuple[str | None, str, bool], tuple[BaseModel, str]]:
+    def _content_cache(self) -> dict[tuple[Any, ...], tuple[BaseModel, str]]:
         return {}
+
+    @property
+    def archive_dir(self) -> Path:
+        """Where every sample content the ruleset has shipped is kept, by digest
+        (:mod:`rulekeeper.core.archive`): ``archive/`` beside the content folder."""
+        return self.content_dir.parent / "archive"
+
+    @cached_property
+    def sample_digest(self) -> str:
+        """The digest of the sample content's data (what a record names it by)."""
+        return digest(self.content_set.raw()[0])
+
+    def sample_data(self, sample: str | None) -> dict[str, Any] | None:
+        """The data of the sample content ``sample`` (a digest) when it is not today's,
+        from the archive; None for today's."""
+        if sample is None or sample == self.sample_digest:
+            return None
+        return archive.read(self.archive_dir, sample)
 
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
-                     replace: bool = False) -> tuple[BaseModel, str]:
-        """The validated content and its digest, cached per (folder, --set values, mode).
+                     replace: bool = False, *, sample: str | None = None,
+                     files: Mapping[str, Any] | None = None) -> tuple[BaseModel, str]:
+        """The validated content and its digest, cached per (folder, --set values, mode,
+        sample, files).
 
-        ``user_dir``'s files are laid over the sample's by item id, or with ``replace``
-        take the place of the sample's files.
+        ``user_dir``'s files (or ``files``, a user's files as data) are laid over the
+        sample's by item id, or with ``replace`` take the place of the sample's files.
+        ``sample`` names by digest an archived sample to play instead of today's.
         """
-        key = (user_dir, repr(sorted((sets or {}).items())), replace)
+        key = (user_dir, repr(sorted((sets or {}).items())), replace, sample,
+               digest(files) if files else None)
         if key not in self._content_cache:
             folder = Path(user_dir) if user_dir is not None else None
-            content, content_digest = self.content_set.load(folder, sets, replace)
+            content, content_digest = self.content_set.load(
+                folder, sets, replace, sample=self.sample_data(sample), files=files)
             self.check_content(content, folder)
-            self._content_cache[key] = content, content_digest
+            self._content_cache[key] = content, self.content_digest(content_digest)
         return self._content_cache[key]
+
+    def content_digest(self, data_digest: str) -> str:
+        """The digest a record names for content whose data has ``data_digest``: that one,
+        unless the ruleset's games depend on more than its content files."""
+        return data_digest
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """Checks across content files that the models cannot make (ids one file names
