@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import os
 import re
 import shutil
@@ -68,8 +69,10 @@ MCTS = {"combat-encounter": ["mcts:budget=20", "mcts:iterations=20"]}
 
 # --- the driver: runs inside the old release (imports only what every release had) -------
 
-def drive(out: Path) -> None:
-    """Write this release's logs into ``out`` (run with the old ``src`` on the path)."""
+def drive(out: Path, quick: bool) -> None:
+    """Write this release's logs into ``out`` (run with the old ``src`` on the path); with
+    ``quick``, random agents only (a bot's choices do not change a ruleset's behaviour, and
+    random agents cost next to nothing)."""
     from rulekeeper.core import registry
 
     out.mkdir(parents=True, exist_ok=True)
@@ -79,11 +82,14 @@ def drive(out: Path) -> None:
         name = ruleset.meta.name
         content = ruleset.load_content()[0]
         scenarios = ruleset.scenarios(content) or [None]
-        bots = [ruleset.default_bot] + (["random"] if ruleset.default_bot != "random" else [])
+        bots = ["random"] if quick else [ruleset.default_bot] + (
+            ["random"] if ruleset.default_bot != "random" else [])
         games: list[list[str]] = []
         for scenario in scenarios:
             for bot in bots:
                 games.append([*(["--scenario", scenario] if scenario else []), "--agents", bot])
+        if quick:  # each of the ruleset's own bots once
+            games += [["--agents", bot] for bot in sorted(ruleset.bots) if bot != "random"]
         for ruling in ruleset.rulings:
             if ruling.id == "work-budget":
                 continue
@@ -107,15 +113,59 @@ def drive(out: Path) -> None:
         if name == "cryptids":
             path = out / "cryptids-battle.jsonl"
             written += _run(["battle", "cryptids", "--seed", "7", "--log", str(path)])
+        elif ruleset.meta.max_length:  # a game stopped at a person's ninth decision
+            path = out / f"{name}-unfinished.jsonl"
+            agents = "human" if len(ruleset.meta.players) == 1 else "human,random"
+            written += _run(["play", ruleset_id, "--seed", "5", "--agents", agents,
+                             "--log", str(path)], answers=8)
         print(f"  {ruleset_id}: {time.perf_counter() - started:.0f} s")
     print(f"{written} logs written to {out}")
 
 
-def _run(argv: list[str], quiet: bool = False) -> bool:
-    """Run the old command line in this process; whether it wrote its log."""
+def replays(folder: Path, out: Path) -> None:
+    """Replay the logs of ``folder`` with this release (run with the old ``src`` on the path)
+    and write to ``out`` which of them it reproduces, event by event and by their data."""
+    from rulekeeper.core.game import replay
+
+    found: dict[str, str] = {}
+    for path in sorted(folder.glob("*.jsonl")):
+        rows = [json.loads(line) for line in path.read_text().splitlines()]
+        try:
+            game = replay(rows[0]["record"], check=False)
+        except Exception as error:  # any failure of an old release counts
+            found[path.name] = f"{type(error).__name__}: {error}"[:300]
+            continue
+        made = [event.to_json() for event in game.events]
+        logged = [row["event"] for row in rows[1:]]
+        found[path.name] = "ok" if made == logged else next(
+            (f"event {n + 1} differs" for n, (a, b) in enumerate(zip(made, logged, strict=False))
+             if a != b), f"{len(logged)} events logged, {len(made)} replayed")
+    out.write_text(json.dumps(found))
+
+
+def dump_samples(out: Path) -> None:
+    """Write this release's sample content of each ruleset (name to data) into ``out``, as
+    JSON (run with the old ``src`` on the path)."""
+    from rulekeeper.core import registry
+    from rulekeeper.core.content import digest
+
+    found = {}
+    for ruleset_id in registry.ids():
+        ruleset = registry.load(ruleset_id)
+        data = ruleset.content_set.raw()[0]
+        if digest(data) != ruleset.content_set.load()[1]:
+            raise SystemExit(f"{ruleset_id}: the sample's digest is not its data's")
+        found[ruleset.meta.name] = data
+    out.write_text(json.dumps(found, default=str))
+
+
+def _run(argv: list[str], quiet: bool = False, answers: int = 0) -> bool:
+    """Run the old command line in this process; whether it wrote its log. A person at the
+    terminal gives the first option ``answers`` times, then the input ends."""
     from rulekeeper.cli import main
 
     sys.argv = ["rulekeeper", *argv]
+    sys.stdin = io.StringIO("1\n" * answers)
     code: Any = 0
     with contextlib.redirect_stdout(io.StringIO()), \
             contextlib.redirect_stderr(io.StringIO()) as err:
@@ -162,25 +212,96 @@ def entry_points(pyproject: str) -> str:
                    for group, entries in groups.items())
 
 
-def write(commit: str, out: Path) -> None:
+def write(commit: str, out: Path, quick: bool) -> None:
     """Extract ``commit`` and run its command line to write its logs into ``out``."""
     with tempfile.TemporaryDirectory(prefix=f"old-{commit}-") as tmp:
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "src",
-                                  "pyproject.toml"], check=True, capture_output=True).stdout
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
-        pyproject = Path(tmp, "pyproject.toml").read_text()
-        version = re.search(r'^version = "([^"]+)"', pyproject, re.M)
-        dist = Path(tmp, "meta", "rulekeeper-0.dist-info")
-        dist.mkdir(parents=True)
-        dist.joinpath("METADATA").write_text(
-            f"Metadata-Version: 2.1\nName: rulekeeper\nVersion: "
-            f"{version.group(1) if version else '0.1.0'}\n")
-        dist.joinpath("entry_points.txt").write_text(entry_points(pyproject))
-        env = {**os.environ, "PYTHONPATH": f"{tmp}/meta:{tmp}/src", "RULEKEEPER_CACHE": "",
-               "PYTHONDONTWRITEBYTECODE": "1"}
-        subprocess.run([sys.executable, __file__, "--drive", str(out)], check=True, env=env,
-                       cwd=tmp)
+        env = _extract(commit, Path(tmp))
+        subprocess.run([sys.executable, __file__, "--drive", str(out),
+                        *(["--quick"] if quick else [])], check=True, env=env, cwd=tmp)
+
+
+def changes(folder: Path, asked: str | None) -> None:
+    """Walk the commits (oldest first): a commit whose code does not reproduce the logs of
+    the last change point (the first commit included) is a change point, and writes its own
+    logs (with random agents) into ``folder/<date>-<commit>``."""
+    last: Path | None = None
+    for date, commit in commits(asked):
+        out = folder / f"{date}-{commit}"
+        started = time.perf_counter()
+        if out.exists():
+            last = out
+            continue
+        with tempfile.TemporaryDirectory(prefix=f"old-{commit}-") as tmp:
+            env = _extract(commit, Path(tmp))
+            failed: dict[str, str] = {}
+            if last is not None:
+                result = Path(tmp, "replays.json")
+                done = subprocess.run([sys.executable, __file__, "--replays", str(last),
+                                       str(result)], env=env, cwd=tmp, capture_output=True,
+                                      text=True)
+                if done.returncode:
+                    print(f"{date}-{commit}: the old release cannot replay: "
+                          f"{done.stderr.strip().splitlines()[-1:]}")
+                    continue
+                failed = {k: v for k, v in json.loads(result.read_text()).items() if v != "ok"}
+                if not failed:
+                    print(f"{date}-{commit}: same ({time.perf_counter() - started:.0f} s)")
+                    continue
+            subprocess.run([sys.executable, __file__, "--drive", str(out), "--quick"],
+                           check=True, env=env, cwd=tmp)
+        last = out
+        names = sorted({name.rsplit("-", 1)[0] for name in failed})
+        print(f"{date}-{commit}: CHANGED {', '.join(names)}: "
+              + "; ".join(f"{k}: {v}" for k, v in list(failed.items())[:4]), flush=True)
+
+
+# --- the archive of sample content -------------------------------------------------------
+
+def archive_samples(asked: str | None) -> None:
+    """Add to each ruleset's archive its sample content at each commit that changed sample
+    content since FIRST (or at the commits asked), and today's."""
+    from rulekeeper.core import archive, registry
+
+    if asked is None:
+        asked = ",".join([FIRST, *_git("rev-list", "--reverse", f"{FIRST}..HEAD", "--",
+                                       ":(glob)src/rulekeeper/rulesets/**/content/**").split()])
+    folders = {registry.load(i).meta.name: registry.load(i).archive_dir for i in registry.ids()}
+    added = 0
+    for date, commit in commits(asked):
+        with tempfile.TemporaryDirectory(prefix=f"old-{commit}-") as tmp:
+            env = _extract(commit, Path(tmp))
+            dump = Path(tmp, "samples.json")
+            subprocess.run([sys.executable, __file__, "--dump-samples", str(dump)], check=True,
+                           env=env, cwd=tmp)
+            for name, data in json.loads(dump.read_text()).items():
+                before = len(archive.digests(folders[name]))
+                sample = archive.write(folders[name], data)
+                if len(archive.digests(folders[name])) > before:
+                    added += 1
+                    print(f"{date}-{commit}: {name} sample {sample} archived")
+    for ruleset_id in registry.ids():
+        ruleset = registry.load(ruleset_id)
+        archive.write(ruleset.archive_dir, ruleset.content_set.raw()[0])
+    print(f"{added} samples added")
+
+
+def _extract(commit: str, tmp: Path) -> dict[str, str]:
+    """``commit``'s src and pyproject.toml in ``tmp``, with a distribution folder giving its
+    entry points; the environment that runs it."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "src",
+                              "pyproject.toml"], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(tmp, filter="data")
+    pyproject = (tmp / "pyproject.toml").read_text()
+    version = re.search(r'^version = "([^"]+)"', pyproject, re.M)
+    dist = tmp / "meta" / "rulekeeper-0.dist-info"
+    dist.mkdir(parents=True)
+    dist.joinpath("METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: rulekeeper\nVersion: "
+        f"{version.group(1) if version else '0.1.0'}\n")
+    dist.joinpath("entry_points.txt").write_text(entry_points(pyproject))
+    return {**os.environ, "PYTHONPATH": f"{tmp}/meta:{tmp}/src", "RULEKEEPER_CACHE": "",
+            "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 # --- checking: this rulekeeper replays them -----------------------------------------------
@@ -215,13 +336,34 @@ def main() -> None:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", type=Path, help="write old releases' logs below this folder")
     group.add_argument("--check", type=Path, help="replay every log below this folder")
+    group.add_argument("--archive", action="store_true",
+                       help="archive the sample content of every release (from git history)")
     group.add_argument("--drive", type=Path, help=argparse.SUPPRESS)
+    group.add_argument("--dump-samples", type=Path, help=argparse.SUPPRESS)
+    group.add_argument("--replays", nargs=2, type=Path, help=argparse.SUPPRESS)
+    group.add_argument("--changes", type=Path, help="find the commits that change behaviour "
+                       "or sample content: each commit replays the logs of the last one that "
+                       "did (old code), and writes its own logs when they do not reproduce")
     parser.add_argument("--commits", help="comma-separated commits (default: every commit of "
                                           f"main's first-parent history since {FIRST})")
     parser.add_argument("--quiet", action="store_true", help="name 3 failures per release")
+    parser.add_argument("--quick", action="store_true",
+                        help="random agents only (a dense sweep of many commits)")
     args = parser.parse_args()
     if args.drive:
-        drive(args.drive)
+        drive(args.drive, args.quick)
+        return
+    if args.dump_samples:
+        dump_samples(args.dump_samples)
+        return
+    if args.archive:
+        archive_samples(args.commits)
+        return
+    if args.replays:
+        replays(*args.replays)
+        return
+    if args.changes:
+        changes(args.changes, args.commits)
         return
     if args.check:
         sys.exit(1 if check(args.check, args.quiet) else 0)
@@ -232,7 +374,7 @@ def main() -> None:
             continue
         started = time.perf_counter()
         try:
-            write(commit, out)
+            write(commit, out, args.quick)
         except subprocess.CalledProcessError:
             shutil.rmtree(out, ignore_errors=True)
             print(f"{out.name}: the old release failed to write its logs")

@@ -1,0 +1,111 @@
+"""Ruleset versions: older versions replay with the rulings they pinned; records of
+rulekeeper 0.1.0, which named every version -v1, replay with the one that reproduces them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.core.errors import ReplayMismatch, UnknownRuleset
+from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.ruleset import Table
+from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.versions import Version
+from tests.core.duel import Duel
+
+
+class AcesHigh(Duel):
+    """Duel version 2: a 1 beats every card. Version 1 played aces low (pinned)."""
+
+    meta = RulesetMeta(name="aces", version=2, title="Aces", players=("north", "south"),
+                       chance=True, hidden_information=True, max_length=6)
+    rulings = (*Duel.rulings, Ruling("ace", "Does a 1 beat every other card?",
+                                     ("high", "low"), "high"))
+    versions = (Version(1, {"ace": "low"}, "the first", recorded_as=None),
+                Version(2, {}, "a 1 beats every card", recorded_as=1))
+
+    def _winner(self, table: Table, north: int, south: int) -> str | None:
+        if table.rulings["ace"] == "high" and 1 in (north, south) and north != south:
+            return "north" if north == 1 else "south"
+        return super()._winner(table, north, south)
+
+
+@pytest.fixture(autouse=True)
+def aces() -> Iterator[None]:
+    registry.register("aces-v2", AcesHigh)
+    yield
+    registry.unregister("aces-v2")
+
+
+def played(ruleset_id: str, seed: int) -> Game:
+    game = new_game(ruleset_id, seed=seed)
+    while game.pending is not None:
+        game.step(game.pending.options[0].id)
+    return game
+
+
+def an_ace_decides(seed: int) -> bool:
+    """Whether the versions disagree on the game of ``seed`` (an ace met another card)."""
+    return played("aces-v1", seed).events != played("aces-v2", seed).events
+
+
+def test_an_older_version_is_the_same_rules_with_its_pinned_defaults():
+    older, newest = registry.load("aces-v1"), registry.load("aces")
+    assert (older.meta.id, newest.meta.id) == ("aces-v1", "aces-v2")
+    assert {r.id: r.default for r in older.rulings}["ace"] == "low"
+    assert {r.id: r.default for r in newest.rulings}["ace"] == "high"
+    assert type(older) is type(newest) and registry.known("aces-v1")
+    assert new_game("aces-v1").record().rulings["ace"] == "low"
+
+
+def test_a_version_never_declared_is_refused():
+    with pytest.raises(UnknownRuleset, match="aces-v0 is not a version"):
+        registry.load("aces-v0")
+    with pytest.raises(UnknownRuleset, match="unknown ruleset 'aces-v3'"):
+        registry.load("aces-v3")
+    assert not registry.known("aces-v0")
+
+
+def test_a_record_of_an_older_version_replays_with_its_behaviour():
+    seed = next(s for s in range(50) if an_ace_decides(s))
+    record = played("aces-v1", seed).record()
+    assert record.ruleset == "aces-v1"
+    assert replay(record).events == played("aces-v1", seed).events
+    chosen = record.model_copy(update={"rulings": {**record.rulings, "ace": "high"}})
+    with pytest.raises(ReplayMismatch, match="events differ"):
+        replay(chosen)  # a ruling chosen in the record is kept, whatever the version pins
+
+
+@pytest.mark.parametrize("made_by", ["aces-v1", "aces-v2"])
+def test_a_record_of_rulekeeper_0_1_0_replays_with_the_version_that_made_it(made_by: str):
+    """0.1.0 named every version -v1, and its records had no rulings added since."""
+    seed = next(s for s in range(50) if an_ace_decides(s))
+    game = played(made_by, seed)
+    old = game.record().model_dump(mode="json")
+    old.update(ruleset="aces-v1", rulekeeper="0.1.0")
+    del old["rulings"]["ace"]
+    again = replay(old)
+    assert again.events == game.events
+    assert again.record().ruleset == made_by  # the record now names its version exactly
+    assert again.record().rulings["ace"] == game.record().rulings["ace"]
+
+
+def test_a_record_no_version_reproduces_names_what_each_found():
+    game = played("aces-v2", 1)
+    old = game.record().model_dump(mode="json") | {"ruleset": "aces-v1"}
+    old["events_digest"] = "0" * 16
+    with pytest.raises(ReplayMismatch, match=r"no version of aces that rulekeeper 0.1.0 "
+                                             r"named aces-v1 reproduces the record \(as aces-v2: "
+                                             r".*; as aces-v1: "):
+        replay(old)
+
+
+def test_a_record_of_the_current_version_is_not_searched():
+    seed = next(s for s in range(50) if an_ace_decides(s))
+    record = played("aces-v1", seed).record().model_dump(mode="json")
+    record.update(ruleset="aces-v2", rulings={"tie-break": "dice"})
+    with pytest.raises(ReplayMismatch, match=r"^the replayed events differ"):
+        replay(record)
