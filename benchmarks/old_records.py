@@ -125,9 +125,14 @@ def drive(out: Path, quick: bool) -> None:
 def replays(folder: Path, out: Path) -> None:
     """Replay the logs of ``folder`` with this release (run with the old ``src`` on the path)
     and write to ``out`` which of them it reproduces, event by event and by their data."""
+    from rulekeeper.core import registry
     from rulekeeper.core.game import replay
 
     found: dict[str, str] = {}
+    for ruleset_id in registry.ids():
+        name = registry.load(ruleset_id).meta.name
+        if not any(folder.glob(f"{name}-[0-9]*.jsonl")):
+            found[f"{name}-new"] = "a ruleset the logs do not have"
     for path in sorted(folder.glob("*.jsonl")):
         rows = [json.loads(line) for line in path.read_text().splitlines()]
         try:
