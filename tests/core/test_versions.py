@@ -9,11 +9,12 @@ import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import ReplayMismatch, UnknownRuleset
+from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import Table
 from rulekeeper.core.rulings import Ruling
-from rulekeeper.core.versions import Version
+from rulekeeper.core.versions import Change
 from tests.core.duel import Duel
 
 
@@ -24,8 +25,11 @@ class AcesHigh(Duel):
                        chance=True, hidden_information=True, max_length=6)
     rulings = (*Duel.rulings, Ruling("ace", "Does a 1 beat every other card?",
                                      ("high", "low"), "high"))
-    versions = (Version(1, {"ace": "low"}, "the first", recorded_as=None),
-                Version(2, {}, "a 1 beats every card", recorded_as=1))
+    history = (Change(2, "a 1 beats every card; a round's winner is told as 'round'",
+                      "0.1.0", {"ace": "low"}, log=lambda table, event: [
+                          Event("round.won", event.rule, event.data, event.to)
+                          if event.kind == "round" else event]),)
+    templates = {**Duel.templates, "round.won": "{winner} wins round {round}"}
 
     def _winner(self, table: Table, north: int, south: int) -> str | None:
         if table.rulings["ace"] == "high" and 1 in (north, south) and north != south:
@@ -59,6 +63,12 @@ def test_an_older_version_is_the_same_rules_with_its_pinned_defaults():
     assert {r.id: r.default for r in newest.rulings}["ace"] == "high"
     assert type(older) is type(newest) and registry.known("aces-v1")
     assert new_game("aces-v1").record().rulings["ace"] == "low"
+
+
+def test_an_older_version_logs_as_it_did():
+    kinds = {e.kind for e in played("aces-v1", 3).events}
+    assert "round.won" in kinds and "round" not in kinds
+    assert "round" in {e.kind for e in played("aces", 3).events}
 
 
 def test_a_version_never_declared_is_refused():

@@ -38,7 +38,7 @@ from rulekeeper.core.ruleset import (
 )
 from rulekeeper.core.rulings import resolve
 from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
-from rulekeeper.core.versions import candidates
+from rulekeeper.core.versions import UNVERSIONED, candidates
 
 RECORD_FORMAT = 3
 """The format version of records (and of the log files that hold them).
@@ -359,7 +359,7 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
     except UsageError as error:
         raise ReplayMismatch(f"the record does not fit {named.meta.id}: {error}") from None
     name = named.meta.name
-    versions = candidates(registry.load(name).versions, named.meta.version)
+    versions = candidates(named.history, named.meta.version, record.rulekeeper)
     failures: list[tuple[str, ReplayMismatch]] = []
     for version in versions:
         ruleset = registry.load(f"{name}-v{version}")
@@ -461,6 +461,7 @@ def parse_record(data: Any) -> Record:
     if isinstance(data, Mapping):
         found = data.get("format", 1)
         check_format(found, "record")
+        data = {"rulekeeper": UNVERSIONED, **data}  # written before records named it
         if found == 1 and data.get("content_dir") is not None:
             data = {**data, "content_replace": True}  # format 1 replaced files whole
         data = {**data, "format": RECORD_FORMAT}

@@ -156,7 +156,7 @@ def known(ruleset_id: str) -> bool:
     if ruleset_id in _entries:
         return True
     older = _older(ruleset_id)
-    return older is not None and any(v.number == older[2] for v in load(older[1]).versions)
+    return older is not None and bool(load(older[1]).history) and older[2] >= 1
 
 
 def load(name: str) -> Ruleset[Any]:

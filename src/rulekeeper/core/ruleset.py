@@ -32,7 +32,7 @@ from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
 from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, WorkBudget, did_you_mean
-from rulekeeper.core.versions import Version
+from rulekeeper.core.versions import Change, LogChange, log_changes, logged_as, pinned
 
 T = TypeVar("T")
 
@@ -155,8 +155,8 @@ class Table:
         steps: automated steps spent so far (:meth:`spend`).
     """
 
-    __slots__ = ("content", "events", "inputs", "logging", "options", "prepared", "rng",
-                 "ruleset", "rulings", "saving", "scenario", "seats", "state", "steps")
+    __slots__ = ("content", "events", "inputs", "logging", "older_log", "options", "prepared",
+                 "rng", "ruleset", "rulings", "saving", "scenario", "seats", "state", "steps")
 
     def __init__(self, ruleset: Ruleset[Any], rng: Rng, rulings: Mapping[str, str],
                  content: Any, scenario: str | None, options: Any, seats: tuple[str, ...],
@@ -176,6 +176,8 @@ class Table:
         self.inputs = inputs if inputs is not None else Inputs((), None)
         self.saving: Callable[[], None] | None = None
         """Saves a checkpoint for the game, when it keeps them (:meth:`checkpoint`)."""
+        self.older_log = ruleset.log_changes
+        """How the log of the ruleset's version differs from today's (an older version)."""
 
     def checkpoint(self) -> None:
         """Mark a point where the rules can go on from ``state`` alone (the end of a
@@ -199,7 +201,11 @@ class Table:
     def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None, **data: Any) -> None:
         """Record an event (a no-op when the game runs with logging off)."""
         if self.logging:
-            self.events.append(Event(kind, rule, data, to))
+            event = Event(kind, rule, data, to)
+            if self.older_log:
+                self.events.extend(logged_as(self, event, self.older_log))
+            else:
+                self.events.append(event)
 
     def spend(self, steps: int = 1) -> None:
         """Count automated steps (an enemy's action, a chained effect...).
@@ -257,10 +263,9 @@ class Ruleset(ABC, Generic[TableT]):
     a user gives override them (docs/bots.md)."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
-    versions: ClassVar[tuple[Version, ...]] = ()
-    """Its versions, oldest first, the current one (``meta.version``) last; each older one
-    pins the options of the rulings that keep its behaviour (:mod:`rulekeeper.core.versions`).
-    Empty: the current version is the only one."""
+    history: ClassVar[tuple[Change, ...]] = ()
+    """The changes its versions made (:mod:`rulekeeper.core.versions`): the rulings that keep
+    an older version's behaviour, and how its log differed. Empty: version 1 is the only one."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -282,17 +287,20 @@ class Ruleset(ABC, Generic[TableT]):
         :class:`UsageError`."""
         if number == self.meta.version:
             return self
-        version = next((v for v in self.versions if v.number == number), None)
-        if version is None or number > self.meta.version:
-            known = ", ".join(f"{self.meta.name}-v{v.number}" for v in self.versions) \
-                or self.meta.id
+        if not self.history or not 1 <= number < self.meta.version:
             raise UsageError(f"{self.meta.name}-v{number} is not a version this rulekeeper "
-                             f"knows; it has {known}")
+                             f"knows; it has {self.meta.name}-v1 to {self.meta.id}")
         older = copy.copy(self)
-        pinned = tuple(replace(r, default=version.rulings.get(r.id, r.default))
-                       for r in self.rulings)
-        vars(older).update(meta=replace(self.meta, version=number), rulings=pinned)
+        options = pinned(self.history, number)
+        vars(older).update(meta=replace(self.meta, version=number), rulings=tuple(
+            replace(r, default=options.get(r.id, r.default)) for r in self.rulings))
         return older
+
+    @cached_property
+    def log_changes(self) -> tuple[LogChange, ...]:
+        """How this version's log differs from today's, newest change first (empty for
+        today's version)."""
+        return log_changes(self.history, self.meta.version)
 
     @abstractmethod
     def play(self, table: TableT) -> Procedure:
