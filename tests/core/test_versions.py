@@ -53,7 +53,10 @@ def played(ruleset_id: str, seed: int) -> Game:
 
 def an_ace_decides(seed: int) -> bool:
     """Whether the versions disagree on the game of ``seed`` (an ace met another card)."""
-    return played("aces-v1", seed).events != played("aces-v2", seed).events
+    def told(game: Game) -> list[tuple[str, object]]:
+        return [(e.rule, e.data) for e in game.events]
+
+    return told(played("aces-v1", seed)) != told(played("aces-v2", seed))
 
 
 def test_an_older_version_is_the_same_rules_with_its_pinned_defaults():
