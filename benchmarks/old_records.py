@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import io
 import json
 import os
@@ -309,6 +310,40 @@ def _extract(commit: str, tmp: Path) -> dict[str, str]:
             "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+# --- the golden corpus ---------------------------------------------------------------------
+
+CORPUS = REPO / "tests" / "records"
+
+
+def corpus(folder: Path) -> None:
+    """Copy into the golden corpus, gzipped, the logs below ``folder`` (one folder a release,
+    oldest first) that bring a version of a ruleset or a sample content the corpus lacks."""
+    from rulekeeper.core.game import replay
+    from rulekeeper.core.records import read_log
+
+    kept: set[tuple[str, str | None]] = set()
+    for path in sorted(CORPUS.rglob("*.jsonl.gz")):
+        log = read_log(path)
+        record = replay(log.record, events=log.events).record()
+        kept.add((record.ruleset, record.content_sample))
+    added = 0
+    for release in sorted(p for p in folder.iterdir() if p.is_dir()):
+        new: set[tuple[str, str | None]] = set()
+        for path in sorted(release.glob("*.jsonl")):
+            log = read_log(path)
+            record = replay(log.record, events=log.events).record()
+            key = (record.ruleset, record.content_sample)
+            if key in kept:
+                continue
+            new.add(key)
+            target = CORPUS / release.name / f"{path.name}.gz"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+            added += 1
+        kept |= new
+    print(f"{added} logs added to {CORPUS}")
+
+
 # --- checking: this rulekeeper replays them -----------------------------------------------
 
 def check(folder: Path, quiet: bool = False) -> int:
@@ -320,7 +355,7 @@ def check(folder: Path, quiet: bool = False) -> int:
     failed = total = 0
     by_release: dict[str, list[str]] = {}
     started = time.perf_counter()
-    for path in sorted(folder.rglob("*.jsonl")):
+    for path in sorted([*folder.rglob("*.jsonl"), *folder.rglob("*.jsonl.gz")]):
         total += 1
         try:
             log = read_log(path)
@@ -343,6 +378,8 @@ def main() -> None:
     group.add_argument("--check", type=Path, help="replay every log below this folder")
     group.add_argument("--archive", action="store_true",
                        help="archive the sample content of every release (from git history)")
+    group.add_argument("--corpus", type=Path, help="add the logs below this folder that bring "
+                       "a ruleset version or sample the golden corpus lacks (tests/records)")
     group.add_argument("--drive", type=Path, help=argparse.SUPPRESS)
     group.add_argument("--dump-samples", type=Path, help=argparse.SUPPRESS)
     group.add_argument("--replays", nargs=2, type=Path, help=argparse.SUPPRESS)
@@ -363,6 +400,9 @@ def main() -> None:
         return
     if args.archive:
         archive_samples(args.commits)
+        return
+    if args.corpus:
+        corpus(args.corpus)
         return
     if args.replays:
         replays(*args.replays)

@@ -157,3 +157,16 @@ def test_writing_a_log_into_a_missing_folder_is_one_clear_error(tmp_path):
     game = new_game("duel", seed=3)
     with pytest.raises(UsageError, match="cannot write"):
         write_log(tmp_path / "no" / "such" / "x.jsonl", game)
+
+
+def test_a_gzipped_log_is_read_as_it_is(tmp_path):
+    import gzip
+
+    path = _played_log(tmp_path)
+    packed = tmp_path / "game.jsonl.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    log = read_log(packed)
+    verify(log, replay(log.record, events=log.events))
+    packed.write_bytes(path.read_bytes())
+    with pytest.raises(UsageError, match="not a gzipped file"):
+        read_log(packed)

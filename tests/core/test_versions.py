@@ -122,3 +122,17 @@ def test_a_record_of_the_current_version_is_not_searched():
     record.update(ruleset="aces-v2", rulings={"tie-break": "dice"})
     with pytest.raises(ReplayMismatch, match=r"^the replayed events differ"):
         replay(record)
+
+
+@pytest.mark.parametrize("ruleset_id", registry.BUILT_IN)
+def test_each_rulesets_history_names_its_rulings_and_versions(ruleset_id: str):
+    ruleset = registry.load(ruleset_id)
+    options = {r.id: r.options for r in ruleset.rulings}
+    for change in ruleset.history:
+        assert 2 <= change.version <= ruleset.meta.version, change.what
+        assert change.what and change.release
+        for ruling_id, option in change.rulings.items():
+            assert option in options[ruling_id], f"{ruling_id}={option}: {change.what}"
+    for version in range(1, ruleset.meta.version + 1):
+        assert registry.load(f"{ruleset.meta.name}-v{version}").meta.version == version
+    assert {c.version for c in ruleset.history} == set(range(2, ruleset.meta.version + 1))

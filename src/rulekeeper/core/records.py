@@ -10,6 +10,7 @@ with only a record (one JSON object with ``ruleset``) is read too.
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,12 +55,15 @@ def write_log(path: Path, game: Game, lang: str = "en") -> None:
 
 
 def read_log(path: Path) -> Log:
-    """A log file (or a file holding one record); anything else raises one clear error."""
+    """A log file (or a file holding one record), gzipped when its name ends in ``.gz``;
+    anything else raises one clear error."""
     try:
-        with path.open(encoding="utf-8") as handle:
+        with (gzip.open(path, "rt", encoding="utf-8") if path.name.endswith(".gz")
+              else path.open(encoding="utf-8")) as handle:
             rows = list(read_jsonl(handle))
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except (OSError, EOFError) as error:
+        reason = getattr(error, "strerror", None) or "not a gzipped file"
+        raise UsageError(f"cannot read {path}: {reason}") from None
     except JsonLinesError as error:
         raise ReplayMismatch(f"{path}:{error.line}: not JSON Lines: {error.reason}") from None
     except UnicodeDecodeError:
