@@ -155,8 +155,9 @@ class Table:
         steps: automated steps spent so far (:meth:`spend`).
     """
 
-    __slots__ = ("content", "events", "inputs", "logging", "older_log", "options", "prepared",
-                 "rng", "ruleset", "rulings", "saving", "scenario", "seats", "state", "steps")
+    __slots__ = ("content", "events", "held", "inputs", "logging", "older_log", "options",
+                 "prepared", "rng", "ruleset", "rulings", "saving", "scenario", "seats", "state",
+                 "steps")
 
     def __init__(self, ruleset: Ruleset[Any], rng: Rng, rulings: Mapping[str, str],
                  content: Any, scenario: str | None, options: Any, seats: tuple[str, ...],
@@ -178,6 +179,8 @@ class Table:
         """Saves a checkpoint for the game, when it keeps them (:meth:`checkpoint`)."""
         self.older_log = ruleset.log_changes
         """How the log of the ruleset's version differs from today's (an older version)."""
+        self.held: dict[str, Event] = {}
+        """Events an older version's log holds back until a later one (``Change.log``)."""
 
     def checkpoint(self) -> None:
         """Mark a point where the rules can go on from ``state`` alone (the end of a
