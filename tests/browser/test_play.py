@@ -151,7 +151,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
 
 def test_enemy_attacks_targeting_explains_itself(web, request):
     page = web.page
-    start_game(web, "enemy-attacks-v1", unique("crawler", request), seed=1, players=1)
+    start_game(web, "enemy-attacks-v4", unique("crawler", request), seed=1, players=1)
     for _ in range(60):
         if page.locator("#log li.why[data-rule*='target'], #log li.why").count() >= 4:
             break
@@ -198,7 +198,7 @@ def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
         held.append(route) if holding[0] else route.continue_()
 
     page.route("**/api/rulesets/*/seats*", hold)
-    web.open("/play/enemy-attacks-v1")
+    web.open("/play/enemy-attacks-v4")
     web.sign_up(unique("seats", request))
     page.wait_for_selector("#seats select")
     holding[0] = True

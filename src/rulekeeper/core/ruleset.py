@@ -299,6 +299,19 @@ class Ruleset(ABC, Generic[TableT]):
             replace(r, default=options.get(r.id, r.default)) for r in self.rulings))
         return older
 
+    def made(self, change: str) -> bool:
+        """Whether this version of the ruleset has made the named change of its history (a
+        version before it offers or tells the same rules the older way); a name the history
+        does not declare raises :class:`RulesetError`."""
+        made = self._made.get(change)
+        if made is None:
+            raise RulesetError(f"{self.meta.name} declares no change named {change!r}")
+        return made
+
+    @cached_property
+    def _made(self) -> dict[str, bool]:
+        return {c.name: c.version <= self.meta.version for c in self.history if c.name}
+
     @cached_property
     def log_changes(self) -> tuple[LogChange, ...]:
         """How this version's log differs from today's, newest change first (empty for

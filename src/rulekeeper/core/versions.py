@@ -44,6 +44,8 @@ class Change:
         rulings: ruling id to the option the versions before it played by (the ruling's
             default is the new behaviour).
         log: how the versions before it logged the events today's code emits.
+        name: a short id the code asks :meth:`Ruleset.made` about, where it offers or tells
+            the same rules otherwise than the versions before (decisions offered, events).
     """
 
     version: int
@@ -51,6 +53,7 @@ class Change:
     release: str
     rulings: Mapping[str, str] = field(default_factory=dict)
     log: LogChange | None = None
+    name: str | None = None
 
 
 def pinned(history: Sequence[Change], version: int) -> dict[str, str]:
