@@ -100,3 +100,60 @@ BATTLE = (
            "0.1.0", name="teleport-elsewhere"),
 )
 """Dire Alliance Battle Mode's history."""
+
+
+def counted_loosely(table: Table, value: Any) -> Any:
+    """``"1 border"``, ``"2 borders"`` as ``"1 border(s)"``, ``"2 border(s)"``: before version
+    3 the Raid's reasons did not count their nouns."""
+    if not isinstance(value, str):
+        return value
+    return re.sub(r"\b(\d+) (border|card|token)s?\b", r"\1 \2(s)", value)
+
+
+def as_text(table: Table, value: Any) -> Any:
+    """A number of borders as version 2 logged it: text."""
+    return f"{value:.0f}" if isinstance(value, int | float) else value
+
+
+def seat_of(table: Table, value: Any) -> Any:
+    """A hero's name as the seat that plays it (before version 4 the Raid's draws named the
+    seat)."""
+    seats = {hero.name: seat for seat, hero in table.state.heroes.items()}
+    return seats.get(value, value)
+
+
+RAID_ARTICLES = revert_fields({
+    "raid.setup.hero": {"hero_class": no_article}, "raid.lose": {"card": card_name},
+    "raid.heal.hero": {"card": card_name}, "raid.heal.minion": {"placed": no_article},
+    "raid.gain": {"card": card_name}, "raid.action": {"action": no_article},
+    "raid.no-minion": {"colour": no_article}, "token": {"token": no_article},
+    "command": {"action": no_article}, "raid.nearest": {"distance": as_text},
+    "raid.enemy.move": {"why": counted_loosely}, "raid.discard.row": {"tokens": counted_loosely},
+})
+"""Before version 3 the Raid's events named things without an article and counted loosely."""
+
+RAID = (
+    Change(2, "Ruling raid-special-shoot: a card's Shoot needs no enemy in the hero's area too "
+              "(version 1 allowed it)", "0.1.0", {"raid-special-shoot": "allowed"}),
+    Change(2, "A ward token prevents the damage before it is suffered: neither logged nor "
+              "counted, and the target is not damaged (version 1: the damage was suffered and "
+              "the token spared the card; ruling raid-ward)", "0.1.0",
+           {"raid-ward": "spares-card"}),
+    Change(3, "Events name cards, classes and actions with their article and count their nouns",
+           "0.1.0", log=RAID_ARTICLES),
+    Change(3, "A command offers only the other friendly fighters that can perform its action",
+           "0.1.0", name="command-who-can"),
+    Change(3, "A teleport is offered only away from its token", "0.1.0",
+           name="teleport-elsewhere"),
+    Change(4, "Draws and reshuffles name the hero, not the seat", "0.1.0", log=revert_fields(
+        {"draw": {"seat": seat_of}, "draw.cards": {"seat": seat_of},
+         "reshuffle": {"seat": seat_of}})),
+    Change(4, "An enemy heading for heroes asks one tie per area (moving toward either of two "
+              "heroes in one area is the same move)", "0.1.0", name="tie-per-area"),
+    Change(5, "Under raid-ties=hard, a minion kind whose first action is Control joins the "
+              "board first (ruling raid-hard-control)", "0.1.0",
+           {"raid-hard-control": "none"}),
+    Change(6, "Under raid-ties=hard, a minion that can claim an objective now is activated "
+              "first (ruling raid-hard-control)", "0.1.0", {"raid-hard-control": "kinds"}),
+)
+"""Dire Alliance Raid Mode's history."""
