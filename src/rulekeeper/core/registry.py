@@ -64,7 +64,7 @@ class RulesetMeta:
 
 
 BUILT_IN = {
-    "combat-encounter-v1": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
+    "combat-encounter-v3": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
     "dire-alliance-battle-v3": "rulekeeper.rulesets.dire_alliance.ruleset:DireAllianceBattle",
     "enemy-attacks-v4": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
     "cryptids-v1": "rulekeeper.rulesets.cryptids:CryptidsRuleset",
