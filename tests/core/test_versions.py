@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from rulekeeper.core import registry
-from rulekeeper.core.errors import ReplayMismatch, UnknownRuleset
+from rulekeeper.core.errors import ReplayMismatch, RulesetError, UnknownRuleset
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.core.registry import RulesetMeta
@@ -28,7 +28,7 @@ class AcesHigh(Duel):
     history = (Change(2, "a 1 beats every card; a round's winner is told as 'round'",
                       "0.1.0", {"ace": "low"}, log=lambda table, event: [
                           Event("round.won", event.rule, event.data, event.to)
-                          if event.kind == "round" else event]),)
+                          if event.kind == "round" else event], name="aces-high"),)
     templates = {**Duel.templates, "round.won": "{winner} wins round {round}"}
 
     def _winner(self, table: Table, north: int, south: int) -> str | None:
@@ -136,3 +136,12 @@ def test_each_rulesets_history_names_its_rulings_and_versions(ruleset_id: str):
     for version in range(1, ruleset.meta.version + 1):
         assert registry.load(f"{ruleset.meta.name}-v{version}").meta.version == version
     assert {c.version for c in ruleset.history} == set(range(2, ruleset.meta.version + 1))
+
+
+def test_an_older_version_made_after_the_newest_answers_for_itself():
+    newest = registry.load("aces")
+    assert newest.log_changes == () and newest.made("aces-high")
+    older = registry.load("aces-v1")
+    assert len(older.log_changes) == 1 and not older.made("aces-high")
+    with pytest.raises(RulesetError, match="no change named 'nothing'"):
+        newest.made("nothing")

@@ -293,7 +293,9 @@ class Ruleset(ABC, Generic[TableT]):
         if not self.history or not 1 <= number < self.meta.version:
             raise UsageError(f"{self.meta.name}-v{number} is not a version this rulekeeper "
                              f"knows; it has {self.meta.name}-v1 to {self.meta.id}")
-        older = copy.copy(self)
+        older = copy.copy(self)  # shares the content, messages and rule index already read
+        for name in ("_made", "log_changes"):  # what depends on the version
+            vars(older).pop(name, None)
         options = pinned(self.history, number)
         vars(older).update(meta=replace(self.meta, version=number), rulings=tuple(
             replace(r, default=options.get(r.id, r.default)) for r in self.rulings))
