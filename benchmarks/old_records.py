@@ -64,16 +64,26 @@ SETS: dict[str, str] = {
 }
 """One ``--set`` value per ruleset (left out where the old content has no such field)."""
 
+SEEDS: dict[str, tuple[int, list[list[str]]]] = {
+    "cryptids": (40, [[], ["--left", "hunters", "--right", "guardians"],
+                      ["--left", "swamp", "--right", "duo"]]),
+    "combat-encounter": (12, [["--players", "3"], ["--players", "4", "--start", "random"],
+                              ["--players", "3", "--start", "gong"]]),
+    "enemy-attacks": (4, [[], ["--players", "1"]]),
+}
+"""More seeds of cheap games where a behaviour shows only now and then: (seeds, option sets),
+random agents."""
+
 MCTS = {"combat-encounter": ["mcts:budget=20", "mcts:iterations=20"]}
 """A search bot (its spec in each release that had one), where a few iterations are cheap."""
 
 
 # --- the driver: runs inside the old release (imports only what every release had) -------
 
-def drive(out: Path, quick: bool) -> None:
+def drive(out: Path, quick: bool, only: set[str] | None = None) -> None:
     """Write this release's logs into ``out`` (run with the old ``src`` on the path); with
-    ``quick``, random agents only (a bot's choices do not change a ruleset's behaviour, and
-    random agents cost next to nothing)."""
+    ``quick``, random agents only but for each bot's one game (a bot's choices do not change
+    a ruleset's behaviour, and random agents cost next to nothing); ``only`` those rulesets."""
     from rulekeeper.core import registry
 
     out.mkdir(parents=True, exist_ok=True)
@@ -81,6 +91,8 @@ def drive(out: Path, quick: bool) -> None:
     for ruleset_id in registry.ids():
         ruleset = registry.load(ruleset_id)
         name = ruleset.meta.name
+        if only is not None and name not in only:
+            continue
         content = ruleset.load_content()[0]
         scenarios = ruleset.scenarios(content) or [None]
         bots = ["random"] if quick else [ruleset.default_bot] + (
@@ -100,10 +112,14 @@ def drive(out: Path, quick: bool) -> None:
         games += [[*options, "--agents", bots[0]] for options in OPTIONS.get(name, [])]
         if name in SETS:
             games.append(["--set", SETS[name], "--agents", bots[0]])
+        seeds, option_sets = SEEDS.get(name, (0, []))
+        games += [[*options, "--agents", "random", "--seed", str(100 + seed)]
+                  for seed in range(seeds) for options in option_sets]
         started = time.perf_counter()
         for number, args in enumerate(games, 1):
             path = out / f"{name}-{number:02d}.jsonl"
-            if _run(["play", ruleset_id, "--seed", str(number), *args, "--log", str(path)]):
+            seed = [] if "--seed" in args else ["--seed", str(number)]
+            if _run(["play", ruleset_id, *seed, *args, "--log", str(path)]):
                 written += 1
         for spec in MCTS.get(name, []):
             path = out / f"{name}-mcts.jsonl"
@@ -132,7 +148,7 @@ def replays(folder: Path, out: Path) -> None:
     found: dict[str, str] = {}
     for ruleset_id in registry.ids():
         name = registry.load(ruleset_id).meta.name
-        if not any(folder.glob(f"{name}-[0-9]*.jsonl")):
+        if not any(ruleset_of(p) == name for p in folder.glob("*.jsonl")):
             found[f"{name}-new"] = "a ruleset the logs do not have"
     for path in sorted(folder.glob("*.jsonl")):
         rows = [json.loads(line) for line in path.read_text().splitlines()]
@@ -218,47 +234,57 @@ def entry_points(pyproject: str) -> str:
                    for group, entries in groups.items())
 
 
-def write(commit: str, out: Path, quick: bool) -> None:
+def write(commit: str, out: Path, quick: bool, only: str | None = None) -> None:
     """Extract ``commit`` and run its command line to write its logs into ``out``."""
     with tempfile.TemporaryDirectory(prefix=f"old-{commit}-") as tmp:
         env = _extract(commit, Path(tmp))
         subprocess.run([sys.executable, __file__, "--drive", str(out),
-                        *(["--quick"] if quick else [])], check=True, env=env, cwd=tmp)
+                        *(["--quick"] if quick else []), *(["--only", only] if only else [])],
+                       check=True, env=env, cwd=tmp)
+
+
+def ruleset_of(log: Path) -> str:
+    """The ruleset name of a log this script wrote (``enemy-attacks-07.jsonl``)."""
+    return log.name.split(".")[0].rsplit("-", 1)[0]
 
 
 def changes(folder: Path, asked: str | None) -> None:
-    """Walk the commits (oldest first): a commit whose code does not reproduce the logs of
-    the last change point (the first commit included) is a change point, and writes its own
-    logs (with random agents) into ``folder/<date>-<commit>``."""
-    last: Path | None = None
+    """Walk the commits (oldest first). At each, the old code replays the latest logs of each
+    ruleset; the rulesets it does not reproduce (or that it adds) changed there, and that
+    commit writes their logs (random agents) into ``folder/<date>-<commit>``. A folder already
+    written is taken as it is."""
+    latest: dict[str, list[Path]] = {}
     for date, commit in commits(asked):
         out = folder / f"{date}-{commit}"
         started = time.perf_counter()
         if out.exists():
-            last = out
+            for name in {ruleset_of(p) for p in out.glob("*.jsonl")}:
+                latest[name] = sorted(out.glob(f"{name}-*.jsonl"))
+            print(f"{out.name}: written before")
             continue
         with tempfile.TemporaryDirectory(prefix=f"old-{commit}-") as tmp:
             env = _extract(commit, Path(tmp))
-            failed: dict[str, str] = {}
-            if last is not None:
-                result = Path(tmp, "replays.json")
-                done = subprocess.run([sys.executable, __file__, "--replays", str(last),
-                                       str(result)], env=env, cwd=tmp, capture_output=True,
-                                      text=True)
-                if done.returncode:
-                    print(f"{date}-{commit}: the old release cannot replay: "
-                          f"{done.stderr.strip().splitlines()[-1:]}")
-                    continue
-                failed = {k: v for k, v in json.loads(result.read_text()).items() if v != "ok"}
-                if not failed:
-                    print(f"{date}-{commit}: same ({time.perf_counter() - started:.0f} s)")
-                    continue
-            subprocess.run([sys.executable, __file__, "--drive", str(out), "--quick"],
-                           check=True, env=env, cwd=tmp)
-        last = out
-        names = sorted({name.rsplit("-", 1)[0] for name in failed})
-        print(f"{date}-{commit}: CHANGED {', '.join(names)}: "
-              + "; ".join(f"{k}: {v}" for k, v in list(failed.items())[:4]), flush=True)
+            logs = Path(tmp, "logs")
+            logs.mkdir()
+            for path in (p for paths in latest.values() for p in paths):
+                (logs / path.name).symlink_to(path)
+            result = Path(tmp, "replays.json")
+            done = subprocess.run([sys.executable, __file__, "--replays", str(logs),
+                                   str(result)], env=env, cwd=tmp, capture_output=True, text=True)
+            if done.returncode:
+                print(f"{out.name}: the old release cannot replay: "
+                      f"{done.stderr.strip().splitlines()[-1:]}")
+                continue
+            failed = {k: v for k, v in json.loads(result.read_text()).items() if v != "ok"}
+            changed = sorted({k.split(".")[0].rsplit("-", 1)[0] for k in failed})
+            if changed:
+                subprocess.run([sys.executable, __file__, "--drive", str(out), "--quick",
+                                "--only", ",".join(changed)], check=True, env=env, cwd=tmp)
+                for name in changed:
+                    latest[name] = sorted(out.glob(f"{name}-*.jsonl"))
+        print(f"{out.name}: " + (f"CHANGED {', '.join(changed)}: " + "; ".join(
+            f"{k}: {v}" for k, v in list(failed.items())[:3]) if changed else "same")
+              + f" ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
 # --- the archive of sample content -------------------------------------------------------
@@ -391,9 +417,10 @@ def main() -> None:
     parser.add_argument("--quiet", action="store_true", help="name 3 failures per release")
     parser.add_argument("--quick", action="store_true",
                         help="random agents only (a dense sweep of many commits)")
+    parser.add_argument("--only", help="--write: these rulesets only (comma-separated names)")
     args = parser.parse_args()
     if args.drive:
-        drive(args.drive, args.quick)
+        drive(args.drive, args.quick, set(args.only.split(",")) if args.only else None)
         return
     if args.dump_samples:
         dump_samples(args.dump_samples)
@@ -419,7 +446,7 @@ def main() -> None:
             continue
         started = time.perf_counter()
         try:
-            write(commit, out, args.quick)
+            write(commit, out, args.quick, args.only)
         except subprocess.CalledProcessError:
             shutil.rmtree(out, ignore_errors=True)
             print(f"{out.name}: the old release failed to write its logs")

@@ -145,3 +145,18 @@ def test_an_older_version_made_after_the_newest_answers_for_itself():
     assert len(older.log_changes) == 1 and not older.made("aces-high")
     with pytest.raises(RulesetError, match="no change named 'nothing'"):
         newest.made("nothing")
+
+
+def test_the_changelog_tells_every_version_of_every_ruleset():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "CHANGELOG.md").read_text(encoding="utf-8")
+    sections = {part.split("\n", 1)[0].strip(): part for part in text.split("\n### ")[1:]}
+    for ruleset_id in registry.BUILT_IN:
+        ruleset = registry.load(ruleset_id)
+        if not ruleset.history:
+            continue
+        section = sections[ruleset.meta.name]
+        for version in range(1, ruleset.meta.version + 1):
+            assert f"- **v{version}** (" in section, f"{ruleset.meta.name}-v{version}"
+        assert f"`{ruleset.meta.id}`" in text
