@@ -75,6 +75,15 @@ def private_plays(table: Table, event: Event) -> Sequence[Event]:
             Event("play", event.rule, {"seat": seat, "cards": cards}, (seat,)))
 
 
+def offered_where_possible(version: int) -> tuple[Change, ...]:
+    """The changes both modes made, in ``version``, to what the shared special actions
+    offer (special.py asks ``t.made`` about them)."""
+    return (Change(version, "A command offers only the other friendly fighters that can "
+                            "perform its action", "0.1.0", name="command-who-can"),
+            Change(version, "A teleport (Return to the Coffin) is offered only away from its "
+                            "token", "0.1.0", name="teleport-elsewhere"))
+
+
 HEAL_WITHOUT_PILE = revert_fields(
     {"heal": {"card": card_name}, "heal.none": {"card": card_name}}, {"heal": ("pile",)})
 """Before version 2 a heal named the card plainly and not the pile it went to."""
@@ -94,10 +103,7 @@ BATTLE = (
            log=combined(private_plays, BATTLE_ARTICLES)),
     Change(3, "Focus offers one option per card gained (two fighters of one card, one option)",
            "0.1.0", name="focus-by-card"),
-    Change(3, "A command offers only the other friendly fighters that can perform its action",
-           "0.1.0", name="command-who-can"),
-    Change(3, "A teleport (Return to the Coffin) is offered only away from its token",
-           "0.1.0", name="teleport-elsewhere"),
+    *offered_where_possible(3),
 )
 """Dire Alliance Battle Mode's history."""
 
@@ -141,10 +147,7 @@ RAID = (
            {"raid-ward": "spares-card"}),
     Change(3, "Events name cards, classes and actions with their article and count their nouns",
            "0.1.0", log=RAID_ARTICLES),
-    Change(3, "A command offers only the other friendly fighters that can perform its action",
-           "0.1.0", name="command-who-can"),
-    Change(3, "A teleport is offered only away from its token", "0.1.0",
-           name="teleport-elsewhere"),
+    *offered_where_possible(3),
     Change(4, "Draws and reshuffles name the hero, not the seat", "0.1.0", log=revert_fields(
         {"draw": {"seat": seat_of}, "draw.cards": {"seat": seat_of},
          "reshuffle": {"seat": seat_of}})),
