@@ -36,3 +36,14 @@ def test_a_log_of_an_older_release_replays(path: Path):
     game = replay(log.record, events=log.events)
     verify(log, game)
     assert game.record().ruleset.rsplit("-v", 1)[0] == log.record.ruleset.rsplit("-v", 1)[0]
+
+
+def test_rulekeeper_replay_reproduces_a_log_of_the_first_release_and_names_its_version(
+        capsys, monkeypatch):
+    from tests.core.test_cli import run
+
+    path = next(p for p in LOGS if p.parent.name.endswith("-e73932f")
+                and p.name.startswith("enemy-attacks-01"))
+    code, out, err = run(["replay", str(path)], capsys, monkeypatch)
+    assert code == 0, err
+    assert "Reproduced enemy-attacks-v" in out and "enemy-attacks-v4" not in out
