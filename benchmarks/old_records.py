@@ -1,23 +1,35 @@
 """Logs written by older rulekeepers, replayed by this one (contract 12: records outlive releases).
 
-``--write DIR``: for each commit asked (``--commits``, else every commit of main's first-parent
-history since e73932f, the 1 December 2026 release), its ``src`` and ``pyproject.toml`` are
-extracted to a temporary folder and *its own* command line writes logs there: ``rulekeeper play
-RULESET --log`` (and ``battle cryptids --log``) for every ruleset it has, over every scenario,
-every ruling option (one at a time), a few setup options, a ``--set`` value and its bots. The
-old code runs with this tree's .venv (the libraries) and ``PYTHONPATH`` at the old ``src``; the
-old release's entry points (its rulesets and commands, read from its pyproject) are given by a
-small distribution folder put first on the path. Logs go to ``DIR/<date>-<commit>/``.
+The old code of a commit is its ``src`` and ``pyproject.toml``, extracted to a temporary folder
+(``git archive``) and run with this tree's .venv (the libraries) and ``PYTHONPATH`` at the old
+``src``; its entry points (rulesets, commands, read from its pyproject) come from a small
+distribution folder put first on the path.
 
-``--check DIR``: every log below DIR is replayed with this rulekeeper as ``rulekeeper replay``
-does (the record re-run, its events checked by their data); the first failures are named.
+``--write DIR``: at each commit asked (``--commits``, else every commit of main's first-parent
+history since e73932f, main on 1 December 2026), *the old release's own command line* writes
+logs into ``DIR/<date>-<commit>/``: ``rulekeeper play RULESET --log`` for every ruleset it has
+(``--only`` some), over every scenario, each ruling option (one at a time), setup options, a
+``--set`` value, each of its bots, more seeds of the cheap rulesets, a game a person stopped at
+their ninth decision, and ``battle cryptids --log``. ``--quick``: random agents for all but the
+bots' own games.
 
-``--corpus DIR``: the logs of DIR that bring something new (a record and events not already
-kept) are copied, gzipped, into ``tests/records/<date>-<commit>/``: the golden corpus that
-``tests/core/test_golden_records.py`` replays.
+``--changes DIR``: the commits in turn; at each, the old code replays the latest logs of every
+ruleset (by their data); a ruleset it does not reproduce (or adds) changed there, and the
+commit writes its logs. Folders already written are taken as they are. This finds the commits
+that change behaviour, and checks that the others do not.
 
-Run: .venv/bin/python benchmarks/old_records.py --write /tmp/old-logs [--commits e73932f,...]
+``--check DIR``: this rulekeeper replays every log below DIR (``.jsonl`` or ``.jsonl.gz``) as
+``rulekeeper replay`` does; the failures are named by release.
+
+``--corpus DIR``: the logs of DIR's releases that bring a ruleset version or sample content the
+golden corpus lacks are copied, gzipped, into ``tests/records/<date>-<commit>/``
+(``tests/test_golden_records.py`` replays them). ``--archive``: each ruleset's sample content at
+every commit that changed one (and today's) is added to its archive (``core/archive.py``).
+
+Run: .venv/bin/python benchmarks/old_records.py --write /tmp/old-logs --quick [--commits C,...]
+     .venv/bin/python benchmarks/old_records.py --changes /tmp/old-logs --commits C,...
      .venv/bin/python benchmarks/old_records.py --check /tmp/old-logs
+Results: docs/benchmarks.md, "Records of older releases".
 """
 
 from __future__ import annotations
@@ -39,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 FIRST = "e73932f"
-"""The release of 1 December 2026: the oldest whose logs must replay."""
+"""main on 1 December 2026: the oldest release whose logs must replay."""
 
 REPO = Path(__file__).resolve().parent.parent
 
