@@ -85,13 +85,17 @@ def register(ruleset_id: str, entry: Any) -> None:
     """
     if not _ID.match(ruleset_id):
         raise ValueError(f"ruleset id {ruleset_id!r} is not of the form name-vN")
+    unregister(ruleset_id)
     _entries[ruleset_id] = entry
-    _loaded.pop(ruleset_id, None)
 
 
 def unregister(ruleset_id: str) -> None:
+    """Forget a registered ruleset, and the older versions loaded from it."""
     _entries.pop(ruleset_id, None)
     _loaded.pop(ruleset_id, None)
+    name = ruleset_id.rsplit("-v", 1)[0]
+    for older in [i for i in _loaded if i not in _entries and i.rsplit("-v", 1)[0] == name]:
+        del _loaded[older]
 
 
 def _read_plugins() -> None:
