@@ -77,11 +77,11 @@ SETS: dict[str, str] = {
 """One ``--set`` value per ruleset (left out where the old content has no such field)."""
 
 SEEDS: dict[str, tuple[int, list[list[str]]]] = {
-    "cryptids": (40, [[], ["--left", "hunters", "--right", "guardians"],
+    "cryptids": (12, [[], ["--left", "hunters", "--right", "guardians"],
                       ["--left", "swamp", "--right", "duo"]]),
-    "combat-encounter": (12, [["--players", "3"], ["--players", "4", "--start", "random"],
+    "combat-encounter": (6, [["--players", "3"], ["--players", "4", "--start", "random"],
                               ["--players", "3", "--start", "gong"]]),
-    "enemy-attacks": (4, [[], ["--players", "1"]]),
+    "enemy-attacks": (2, [[], ["--players", "1"]]),
 }
 """More seeds of cheap games where a behaviour shows only now and then: (seeds, option sets),
 random agents."""

@@ -370,8 +370,8 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
             failures.append((ruleset.meta.id, error))
     if len(failures) == 1:
         raise failures[0][1]
-    raise ReplayMismatch(f"no version of {name} that rulekeeper 0.1.0 named {record.ruleset} "
-                         f"reproduces the record ("
+    raise ReplayMismatch(f"no version of {name} that rulekeeper {UNVERSIONED} named "
+                         f"{record.ruleset} reproduces the record ("
                          + "; ".join(f"as {i}: {error}" for i, error in failures) + ")")
 
 
