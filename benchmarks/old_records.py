@@ -9,9 +9,9 @@ distribution folder put first on the path.
 history since e73932f, main on 1 December 2026), *the old release's own command line* writes
 logs into ``DIR/<date>-<commit>/``: ``rulekeeper play RULESET --log`` for every ruleset it has
 (``--only`` some), over every scenario, each ruling option (one at a time), setup options, a
-``--set`` value, each of its bots, more seeds of the cheap rulesets, a game a person stopped at
-their ninth decision, and ``battle cryptids --log``. ``--quick``: random agents for all but the
-bots' own games.
+``--set`` value, more seeds of the cheap rulesets, a game a person stopped at their ninth
+decision, and ``battle cryptids --log``, with each ruleset's default bot; ``--quick``: with
+random agents (and with ``--bots`` a game of each bot, and a search bot's where it is cheap).
 
 ``--changes DIR``: the commits in turn; at each, the old code replays the latest logs of every
 ruleset (by their data); a ruleset it does not reproduce (or adds) changed there, and the
@@ -92,10 +92,11 @@ MCTS = {"combat-encounter": ["mcts:budget=20", "mcts:iterations=20"]}
 
 # --- the driver: runs inside the old release (imports only what every release had) -------
 
-def drive(out: Path, quick: bool, only: set[str] | None = None) -> None:
+def drive(out: Path, quick: bool, only: set[str] | None = None, bots: bool = False) -> None:
     """Write this release's logs into ``out`` (run with the old ``src`` on the path); with
-    ``quick``, random agents only but for each bot's one game (a bot's choices do not change
-    a ruleset's behaviour, and random agents cost next to nothing); ``only`` those rulesets."""
+    ``quick``, random agents only (a bot's choices do not change a ruleset's behaviour, and
+    random agents cost next to nothing), and with ``bots`` a game of each of its bots too;
+    ``only`` those rulesets."""
     from rulekeeper.core import registry
 
     out.mkdir(parents=True, exist_ok=True)
@@ -107,23 +108,23 @@ def drive(out: Path, quick: bool, only: set[str] | None = None) -> None:
             continue
         content = ruleset.load_content()[0]
         scenarios = ruleset.scenarios(content) or [None]
-        bots = ["random"] if quick else [ruleset.default_bot] + (
+        agents = ["random"] if quick else [ruleset.default_bot] + (
             ["random"] if ruleset.default_bot != "random" else [])
         games: list[list[str]] = []
         for scenario in scenarios:
-            for bot in bots:
-                games.append([*(["--scenario", scenario] if scenario else []), "--agents", bot])
-        if quick:  # each of the ruleset's own bots once
+            for agent in agents:
+                games.append([*(["--scenario", scenario] if scenario else []), "--agents", agent])
+        if bots:  # each of the ruleset's own bots once
             games += [["--agents", bot] for bot in sorted(ruleset.bots) if bot != "random"]
         for ruling in ruleset.rulings:
             if ruling.id == "work-budget":
                 continue
             for option in ruling.options:
                 if option != ruling.default:
-                    games.append(["--ruling", f"{ruling.id}={option}", "--agents", bots[-1]])
-        games += [[*options, "--agents", bots[0]] for options in OPTIONS.get(name, [])]
+                    games.append(["--ruling", f"{ruling.id}={option}", "--agents", agents[-1]])
+        games += [[*options, "--agents", agents[0]] for options in OPTIONS.get(name, [])]
         if name in SETS:
-            games.append(["--set", SETS[name], "--agents", bots[0]])
+            games.append(["--set", SETS[name], "--agents", agents[0]])
         seeds, option_sets = SEEDS.get(name, (0, []))
         games += [[*options, "--agents", "random", "--seed", str(100 + seed)]
                   for seed in range(seeds) for options in option_sets]
@@ -133,7 +134,7 @@ def drive(out: Path, quick: bool, only: set[str] | None = None) -> None:
             seed = [] if "--seed" in args else ["--seed", str(number)]
             if _run(["play", ruleset_id, *seed, *args, "--log", str(path)]):
                 written += 1
-        for spec in MCTS.get(name, []):
+        for spec in MCTS.get(name, []) if bots or not quick else []:
             path = out / f"{name}-mcts.jsonl"
             if _run(["play", ruleset_id, "--seed", "99", "--agents", spec, "--log", str(path)],
                     quiet=True):
@@ -246,12 +247,14 @@ def entry_points(pyproject: str) -> str:
                    for group, entries in groups.items())
 
 
-def write(commit: str, out: Path, quick: bool, only: str | None = None) -> None:
+def write(commit: str, out: Path, quick: bool, only: str | None = None,
+          bots: bool = False) -> None:
     """Extract ``commit`` and run its command line to write its logs into ``out``."""
     with tempfile.TemporaryDirectory(prefix=f"old-{commit}-") as tmp:
         env = _extract(commit, Path(tmp))
         subprocess.run([sys.executable, __file__, "--drive", str(out),
-                        *(["--quick"] if quick else []), *(["--only", only] if only else [])],
+                        *(["--quick"] if quick else []), *(["--only", only] if only else []),
+                        *(["--bots"] if bots else [])],
                        check=True, env=env, cwd=tmp)
 
 
@@ -430,9 +433,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true",
                         help="random agents only (a dense sweep of many commits)")
     parser.add_argument("--only", help="--write: these rulesets only (comma-separated names)")
+    parser.add_argument("--bots", action="store_true",
+                        help="with --quick: a game of each of the ruleset's bots too")
     args = parser.parse_args()
     if args.drive:
-        drive(args.drive, args.quick, set(args.only.split(",")) if args.only else None)
+        drive(args.drive, args.quick, set(args.only.split(",")) if args.only else None,
+              args.bots)
         return
     if args.dump_samples:
         dump_samples(args.dump_samples)
@@ -458,7 +464,7 @@ def main() -> None:
             continue
         started = time.perf_counter()
         try:
-            write(commit, out, args.quick, args.only)
+            write(commit, out, args.quick, args.only, args.bots)
         except subprocess.CalledProcessError:
             shutil.rmtree(out, ignore_errors=True)
             print(f"{out.name}: the old release failed to write its logs")
