@@ -25,7 +25,7 @@ from tests.server.live import free_port
 
 
 def test_the_pages_and_their_assets_are_served(client):
-    for path in ("/", "/play", "/play/dire-alliance-battle-v1", "/replay"):
+    for path in ("/", "/play", "/play/dire-alliance-battle-v3", "/replay"):
         page = client.get(path)
         assert page.status_code == 200 and page.text.startswith("<!doctype html>")
     for asset in ("style.css", "common.js", "board.js", "viewer.js", "cryptids.js", "play.js",

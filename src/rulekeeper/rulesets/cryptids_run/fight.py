@@ -71,8 +71,7 @@ class Fought:
             "left": {"file": self.left.source, "team": self.left.team()},
             "right": {"file": self.right.source, "team": self.right.team()}})
         return Record(ruleset=ruleset.meta.id, options=options.model_dump(mode="json"),
-                      content_dir=None,
-                      content_digest=battle_digest(),
+                      content_sample=ruleset.sample_digest, content_digest=battle_digest(),
                       rulings=resolve(ruleset.rulings, self.rulings), seed=self.seed,
                       events_digest=self.digest)
 

@@ -78,10 +78,16 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
-                     replace: bool = False) -> tuple[Any, str]:
-        """The run's content; its digest covers the battle's cards too (they decide battles)."""
-        content, own = super().load_content(user_dir, sets, replace)
-        return content, digest([own, battle_digest()])
+                     replace: bool = False, *, sample: str | None = None,
+                     files: Mapping[str, Any] | None = None) -> tuple[RunContent, str]:
+        content, found = super().load_content(user_dir, sets, replace, sample=sample,
+                                              files=files)
+        assert isinstance(content, RunContent)
+        return content, found
+
+    def content_digest(self, data_digest: str) -> str:
+        """The run's digest covers the battle's cards too (they decide battles)."""
+        return digest([data_digest, battle_digest()])
 
     def prepare(self, content: RunContent) -> Prepared:
         stock = Stock(content, battle_content())
