@@ -12,13 +12,15 @@ cannot keep recursive functions in its disk cache, so here a resolution in progr
 on with it, as the engine's call would. A stop (a reroll, a spent work budget, the
 engine's exceptions ``Rerolled`` and ``Exhausted``) is a flag every loop checks.
 
-This module imports numba: import it only when the kernel runs (:mod:`.engine`).
+This module imports numba: import it only when the kernel runs (:mod:`.engines`).
 """
 
 from __future__ import annotations
 
 import numba
 import numpy as np
+
+from rulekeeper.core import kept
 
 from rulekeeper.rulesets.cryptids.kernel.layout import (
     A_ANY_TOTAL,
@@ -169,8 +171,13 @@ from rulekeeper.rulesets.cryptids.kernel.layout import (
 )
 from rulekeeper.rulesets.cryptids.kernel.layout import RULINGS as _RULINGS
 
-compiled = numba.njit(cache=True, nogil=True)
-"""Every function here: compiled once, kept in numba's cache folder (:mod:`.engine`)."""
+CACHE = kept.folder()
+if CACHE is not None:
+    numba.config.CACHE_DIR = str(CACHE / "numba")
+compiled = numba.njit(cache=CACHE is not None, nogil=True, _nrt=False)
+"""Every function here: compiled once, kept in numba's folder of the cache (``numba`` in
+``$RULEKEEPER_CACHE``, the README's cache folder; compiled anew in each process when the
+cache is off), never beside the code."""
 
 # the rulings' places in the machine (layout.RULINGS' order)
 (TIES_BY_SIDE, TIES_BY_COIN, TIES_TO_LEFT, STRIKE, REROLL_COUNTS, REACTION_DEPTH,
@@ -1548,23 +1555,21 @@ def sets(T, M, flags):
 
 
 @compiled
-def battles(T, rulings, base, left, right, seeds, prefix, length, first, out, flags):
-    """Battles of one matchup: battle ``i`` seeded ``seeds[i]``, or, when ``seeds`` is empty,
+def battles(T, M, mt, base, lefts, rights, seeds, prefix, length, first, out, flags, message,
+            v, m):
+    """Battles between lineups ``lefts[i]`` and ``rights[i]`` (a single one: the same for
+    all): battle ``i`` seeded ``seeds[i]``, or, when ``seeds`` is empty,
     ``derive_seed(S, first + i)`` given the bytes of ``"S:"`` (``prefix[:length]``). Each
-    outcome in its row of ``out``; with ``flags`` rows, the sets of cryptids too."""
-    M = np.zeros(MACHINE, np.int64)
-    for i in range(rulings.shape[0]):
-        M[i] = rulings[i]
-    mt = np.zeros(N + 1, np.int64)
-    message = np.zeros(128, np.int64)
-    v = np.zeros(16, np.uint64)
-    m = np.zeros(16, np.uint64)
+    outcome in its row of ``out``; with ``flags`` rows, the sets of cryptids too. ``M``
+    holds the rulings; ``mt``, ``message``, ``v`` and ``m`` are working space."""
     for b in range(out.shape[0]):
         if seeds.shape[0]:
             seed = seeds[b]
         else:
             seed = derive_seed(prefix, length, first + b, message, v, m)
         seed_twister(mt, base, seed)
+        left = lefts[b] if lefts.shape[0] > 1 else lefts[0]
+        right = rights[b] if rights.shape[0] > 1 else rights[0]
         battle(T, M, mt, out[b], left, right)
         if flags.shape[0]:
             sets(T, M, flags[b])

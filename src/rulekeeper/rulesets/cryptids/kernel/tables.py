@@ -24,7 +24,7 @@ class Unsupported(Exception):
     """Content the kernel cannot run: the engine plays it (the reason says what)."""
 
 
-def rulings(given: BattleRulings) -> np.ndarray:
+def rulings_row(given: BattleRulings) -> np.ndarray:
     """The rulings as the kernel reads them (:data:`.layout.RULINGS`' order)."""
     return np.array([int(getattr(given, name)) for name in L.RULINGS], np.int64)
 
