@@ -21,7 +21,6 @@ import numba
 import numpy as np
 
 from rulekeeper.core import kept
-
 from rulekeeper.rulesets.cryptids.kernel.layout import (
     A_ANY_TOTAL,
     A_EFFECTS,
@@ -97,16 +96,28 @@ from rulekeeper.rulesets.cryptids.kernel.layout import (
     K_HURT,
     K_MODIFIERS,
     K_START,
+    M_ABILITIES,
+    M_BEARER,
     M_BONUS,
     M_BRINGS,
+    M_CONTEXT,
     M_DEALT,
     M_DOUBLES,
     M_EACH_ROLL,
+    M_ENDED,
+    M_EXPIRED,
     M_FALLEN,
     M_FIGHTERS,
     M_FRAMES,
+    M_LIST,
+    M_LIST_N,
     M_MODS,
     M_MODS_VALID,
+    M_NEXT,
+    M_OTHERS,
+    M_OTHERS_N,
+    M_PC,
+    M_PENDING,
     M_RECHECK,
     M_REROLLING,
     M_REROLLS,
@@ -116,12 +127,13 @@ from rulekeeper.rulesets.cryptids.kernel.layout import (
     M_SP,
     M_SPENT,
     M_STARTERS,
+    M_STATUS,
     M_STATUSES,
     M_STOP,
     M_THROWN,
     M_TOTAL,
+    M_WAVE,
     M_ZEROES,
-    MACHINE,
     MAX_FIGHTERS,
     MAX_FRAMES,
     MAX_STATUSES,
@@ -964,16 +976,6 @@ def run(T, M, mt):
 
 
 @compiled
-def resolve(T, M, mt, start, count, depth, strike):
-    """Resolve these entries, ordered already, with every reaction, to the end or a stop."""
-    push(M, start, count, depth, strike)
-    run(T, M, mt)
-
-
-# -- the steps of a roll (battle.py) -------------------------------------------------------
-
-
-@compiled
 def present(T, M, kind):
     """An entry for each cryptid on the board with abilities of this kind, starters in team
     order, then those summoned (Battle.present): (start, count) in scratch."""
@@ -1012,96 +1014,6 @@ def modifiers(T, M):
 
 
 @compiled
-def every_roll(T, M, mt):
-    """3. Every-roll abilities: those that change the total first (both lists are fixed
-    before either resolves)."""
-    others, count = present(T, M, K_EACH_ROLL)
-    n = modifiers(T, M)
-    start = alloc(M, 3 * n)
-    if start < 0 or others < 0:
-        return
-    if n:
-        for i in range(n):
-            f = M[MODS_AT + i]
-            M[SCRATCH_AT + start + 3 * i] = f
-            M[SCRATCH_AT + start + 3 * i + 1] = kind_list(T, M, f, K_MODIFIERS)
-            M[SCRATCH_AT + start + 3 * i + 2] = -1
-        if sort(M, start, n):  # the engine's kept list is sorted in place, then its coins
-            for i in range(n):
-                M[MODS_AT + i] = M[SCRATCH_AT + start + 3 * i]
-            coins(M, mt, start, n)
-        resolve(T, M, mt, start, n, 0, 0)
-        if M[M_STOP]:
-            return
-    else:
-        M[M_SP] = start
-    if count:
-        order(M, mt, others, count)
-        resolve(T, M, mt, others, count, 0, 0)
-    else:
-        M[M_SP] = others
-
-
-@compiled
-def tick(T, M, mt):
-    """2. Damage over time, bearers in threat order; a status applied during the step first
-    ticks on the next roll (the bearers' statuses are counted as the step starts)."""
-    n = 0
-    for side in range(2):
-        for p in range(M[M_ROWLEN + side]):
-            f = M[row_at(side) + p]
-            if M[at(f) + F_DOTS] and M[at(f) + F_HP] > 0:
-                n += 1
-    start = alloc(M, 3 * n)
-    if start < 0:
-        return
-    e = SCRATCH_AT + start
-    for side in range(2):
-        for p in range(M[M_ROWLEN + side]):
-            f = M[row_at(side) + p]
-            if M[at(f) + F_DOTS] and M[at(f) + F_HP] > 0:
-                M[e] = f
-                M[e + 1] = M[at(f) + F_DOTS]
-                M[e + 2] = -1
-                e += 3
-    order(M, mt, start, n)
-    expired = False
-    for b in range(n):
-        f = M[SCRATCH_AT + start + 3 * b]
-        o = at(f)
-        ended = False
-        for k in range(M[SCRATCH_AT + start + 3 * b + 1]):
-            status = STATUSES_AT + (f * MAX_STATUSES + k) * 3
-            if M[o + F_HP] > 0:
-                deal(T, M, mt, -1, f, M[status], 0, M[status + 2])
-                run(T, M, mt)
-                if M[M_STOP]:
-                    return
-            M[status + 1] -= 1
-            if M[status + 1] <= 0:
-                ended = True
-        if ended:
-            expired = True
-            kept = 0
-            for k in range(M[o + F_DOTS]):
-                status = STATUSES_AT + (f * MAX_STATUSES + k) * 3
-                if M[status + 1] > 0:
-                    to = STATUSES_AT + (f * MAX_STATUSES + kept) * 3
-                    for x in range(3):
-                        M[to + x] = M[status + x]
-                    kept += 1
-            M[o + F_DOTS] = kept
-    M[M_SP] = start
-    if expired:
-        M[M_RECHECK] = 1
-        total = 0
-        for side in range(2):
-            for p in range(M[M_ROWLEN + side]):
-                total += M[at(M[row_at(side) + p]) + F_DOTS]
-        M[M_STATUSES] = total
-
-
-@compiled
 def dice_list(T, M, f):
     """The abilities of ``f`` that fire on the (modified) total (Card.dice_acts)."""
     total = M[M_TOTAL]
@@ -1110,115 +1022,6 @@ def dice_list(T, M, f):
     elif total < DICE_LOW:
         total = DICE_LOW + 1 - (total & 1)
     return T[T[M[at(f) + F_CARD] + C_DICE] + (total - DICE_LOW) * 2 + M[M_DOUBLES]]
-
-
-@compiled
-def triggered(T, M, mt):
-    """4. The abilities the roll triggers, in one threat order fixed as the step begins;
-    under ruling sudden-death ``strike`` every cryptid on the board takes a turn."""
-    strike = M[STRIKE] != 0 and M[M_BONUS] > 0
-    n = 0
-    for side in range(2):
-        for p in range(M[M_ROWLEN + side]):
-            if strike or T[dice_list(T, M, M[row_at(side) + p])]:
-                n += 1
-    if n == 0:
-        return
-    start = alloc(M, 3 * n)
-    if start < 0:
-        return
-    e = SCRATCH_AT + start
-    for side in range(2):
-        for p in range(M[M_ROWLEN + side]):
-            f = M[row_at(side) + p]
-            acts = dice_list(T, M, f)
-            if strike or T[acts]:
-                M[e] = f
-                M[e + 1] = acts
-                M[e + 2] = -1
-                e += 3
-    order(M, mt, start, n)
-    resolve(T, M, mt, start, n, 0, 1 if strike else 0)
-
-
-@compiled
-def deaths(T, M, mt, abilities):
-    """6. Cryptids at 0 HP (unless healed since) leave the board; death abilities resolve,
-    wave after wave (not when ``abilities`` is False: a throw out of budget)."""
-    wave = 0
-    while M[M_ZEROES]:
-        M[M_ZEROES] = 0
-        dead = alloc(M, M[M_FALLEN])
-        if dead < 0:
-            return
-        count = 0
-        died = 0
-        for i in range(M[M_FALLEN]):
-            f = M[FALLEN_AT + i]
-            o = at(f)
-            M[o + F_FALLEN] = 0
-            if M[o + F_HP] <= 0 and M[o + F_GONE] == 0:
-                M[o + F_GONE] = 1
-                M[SCRATCH_AT + dead + count] = f
-                count += 1
-                died |= 1 << M[o + F_SIDE]
-                M[M_STATUSES] -= M[o + F_DOTS]
-        M[M_FALLEN] = 0
-        if count == 0:
-            M[M_SP] = dead
-            return
-        for side in range(2):
-            if died & (1 << side):
-                row = row_at(side)
-                kept = 0
-                for p in range(M[M_ROWLEN + side]):
-                    f = M[row + p]
-                    M[at(f) + F_POS] = kept
-                    if M[at(f) + F_GONE] == 0:
-                        M[row + kept] = f
-                        kept += 1
-                M[M_ROWLEN + side] = kept
-        M[M_MODS_VALID] = 0
-        M[M_RECHECK] = 1
-        n = 0
-        for d in range(count):
-            f = M[SCRATCH_AT + dead + d]
-            side = M[at(f) + F_SIDE]
-            if T[kind_list(T, M, f, K_DEATH)]:
-                n += 1
-            for p in range(M[M_ROWLEN + side]):
-                if T[kind_list(T, M, M[row_at(side) + p], K_ALLY_DEATH)]:
-                    n += 1
-        start = alloc(M, 3 * n)
-        if start < 0:
-            return
-        e = SCRATCH_AT + start
-        for d in range(count):
-            f = M[SCRATCH_AT + dead + d]
-            side = M[at(f) + F_SIDE]
-            acts = kind_list(T, M, f, K_DEATH)
-            if T[acts]:
-                M[e] = f
-                M[e + 1] = acts
-                M[e + 2] = -1
-                e += 3
-            for p in range(M[M_ROWLEN + side]):
-                ally = M[row_at(side) + p]
-                acts = kind_list(T, M, ally, K_ALLY_DEATH)
-                if T[acts]:
-                    M[e] = ally
-                    M[e + 1] = acts
-                    M[e + 2] = f
-                    e += 3
-        if n and abilities and wave <= M[REACTION_DEPTH]:
-            if not spend(M, n):
-                return
-            order(M, mt, start, n)
-            resolve(T, M, mt, start, n, wave, 0)
-            if M[M_STOP]:
-                return
-        M[M_SP] = dead
-        wave += 1
 
 
 @compiled
@@ -1409,54 +1212,245 @@ def check_end(T, M, out):
     return check_no_damage(T, M, out)
 
 
-@compiled
-def clear(M):
-    """A stop was handled: the frames and the scratch of the stopped throw are dropped."""
-    M[M_STOP] = 0
-    M[M_FRAMES] = 0
-    M[M_SP] = 0
+# -- the battle's program: its steps, each resumed when the reactions it started are done ----
+(P_BEGIN, P_BEGIN_DEATHS, P_BEGIN_END, P_THROW, P_TICK, P_EVERY, P_EVERY_OTHERS, P_TRIGGER,
+ P_THROW_DEATHS, P_THROW_END, P_DEATHS, P_AFTER_EMPTY, P_AFTER_LAST) = range(13)
+C_BEGIN, C_THROW, C_AFTER = range(3)
+"""Where a stop (a reroll, a spent budget) is handled: the engine's ``except`` clauses of
+``begin``, ``throw`` and ``after_reroll``."""
 
 
 @compiled
-def exhausted(T, M, mt, out, battle_spent):
-    """The work budget (Battle.exhausted)."""
-    clear(M)
-    if battle_spent:
-        if M[BUDGET_JUDGED]:
-            return end_by_hp(M, out, R_WORK_BUDGET)
-        return finish(M, out, TIE, R_WORK_BUDGET)
-    if M[M_ZEROES]:
-        deaths(T, M, mt, False)
-    return check_end(T, M, out)
+def leave(T, M):
+    """Step 6's first half (Battle.deaths): cryptids at 0 HP, unless healed since, leave the
+    board; the dead are listed where the fallen were, in the order they fell. Returns how
+    many died."""
+    M[M_ZEROES] = 0
+    count = 0
+    died = 0
+    for i in range(M[M_FALLEN]):
+        f = M[FALLEN_AT + i]
+        o = at(f)
+        M[o + F_FALLEN] = 0
+        if M[o + F_HP] <= 0 and M[o + F_GONE] == 0:
+            M[o + F_GONE] = 1
+            M[FALLEN_AT + count] = f
+            count += 1
+            died |= 1 << M[o + F_SIDE]
+            M[M_STATUSES] -= M[o + F_DOTS]
+    M[M_FALLEN] = 0
+    if count == 0:
+        return 0
+    for side in range(2):
+        if died & (1 << side):
+            row = row_at(side)
+            kept = 0
+            for p in range(M[M_ROWLEN + side]):
+                f = M[row + p]
+                M[at(f) + F_POS] = kept  # a dead cryptid's place: the survivors left of it
+                if M[at(f) + F_GONE] == 0:
+                    M[row + kept] = f
+                    kept += 1
+            M[M_ROWLEN + side] = kept
+    M[M_MODS_VALID] = 0
+    M[M_RECHECK] = 1
+    return count
 
 
 @compiled
-def after_reroll(T, M, mt, out):
-    """A reroll stopped the roll (Battle.after_reroll)."""
-    clear(M)
-    last = M[REROLL_COUNTS] != 0 and M[M_ROLL] >= ROLL_CAP
-    if (M[LAST_REROLL_DEATHS] != 0) if last else (M[DEATHS_STAY] == 0):
-        if M[M_ZEROES]:
-            deaths(T, M, mt, True)
-            if M[M_STOP] == STOP_THROW or M[M_STOP] == STOP_BATTLE:
-                return exhausted(T, M, mt, out, M[M_STOP] == STOP_BATTLE)
-            if M[M_STOP]:
-                return NOTHING
-        outcome = check_empty(M, out)
-        if outcome != NOTHING:
-            return outcome
-    if last:
-        return end_by_hp(M, out, R_ROLL_CAP)
-    outcome = check_no_damage(T, M, out)
-    if outcome != NOTHING:
-        return outcome
-    M[M_REROLLING] = 1
-    return NOTHING
+def wave(T, M, mt):
+    """6. One wave of deaths and their abilities (Battle.deaths): returns False when no
+    cryptid died (the step is over)."""
+    count = leave(T, M)
+    if count == 0:
+        return False
+    n = 0
+    for d in range(count):
+        f = M[FALLEN_AT + d]
+        side = M[at(f) + F_SIDE]
+        if T[kind_list(T, M, f, K_DEATH)]:
+            n += 1
+        for p in range(M[M_ROWLEN + side]):
+            if T[kind_list(T, M, M[row_at(side) + p], K_ALLY_DEATH)]:
+                n += 1
+    if n == 0 or not M[M_ABILITIES]:
+        M[M_WAVE] += 1
+        return True
+    start = alloc(M, 3 * n)
+    if start < 0:
+        return False
+    e = SCRATCH_AT + start
+    for d in range(count):
+        f = M[FALLEN_AT + d]
+        side = M[at(f) + F_SIDE]
+        acts = kind_list(T, M, f, K_DEATH)
+        if T[acts]:
+            M[e] = f
+            M[e + 1] = acts
+            M[e + 2] = -1
+            e += 3
+        for p in range(M[M_ROWLEN + side]):
+            ally = M[row_at(side) + p]
+            acts = kind_list(T, M, ally, K_ALLY_DEATH)
+            if T[acts]:
+                M[e] = ally
+                M[e + 1] = acts
+                M[e + 2] = f
+                e += 3
+    depth = M[M_WAVE]
+    M[M_WAVE] = depth + 1
+    if depth > M[REACTION_DEPTH]:  # ruling reaction-depth: these do not resolve
+        M[M_SP] = start
+        return True
+    if spend(M, n):
+        order(M, mt, start, n)
+        push(M, start, n, depth, 0)
+    return True
 
 
 @compiled
-def throw(T, M, mt, out):
-    """One roll, steps 1 to 6, or 1 to 4 when an ability rerolls (Battle.throw)."""
+def deaths(M, abilities, then):
+    """Step 6 begins; the program goes on at ``then`` when no cryptid is left to die."""
+    M[M_WAVE] = 0
+    M[M_ABILITIES] = 1 if abilities else 0
+    M[M_NEXT] = then
+    M[M_PC] = P_DEATHS
+
+
+@compiled
+def tick(T, M, mt):
+    """2. Damage over time, bearers in threat order (Battle.tick), resumed after the
+    reactions of each status's damage; False when the step is over. A status applied during
+    the step first ticks next roll: each bearer's statuses are counted as the step starts."""
+    if M[M_PC] != P_TICK:  # the step begins: its bearers
+        n = 0
+        for side in range(2):
+            for p in range(M[M_ROWLEN + side]):
+                f = M[row_at(side) + p]
+                if M[at(f) + F_DOTS] and M[at(f) + F_HP] > 0:
+                    n += 1
+        start = alloc(M, 3 * n)
+        if start < 0:
+            return False
+        e = SCRATCH_AT + start
+        for side in range(2):
+            for p in range(M[M_ROWLEN + side]):
+                f = M[row_at(side) + p]
+                if M[at(f) + F_DOTS] and M[at(f) + F_HP] > 0:
+                    M[e] = f
+                    M[e + 1] = M[at(f) + F_DOTS]
+                    M[e + 2] = -1
+                    e += 3
+        order(M, mt, start, n)
+        M[M_LIST] = start
+        M[M_LIST_N] = n
+        M[M_BEARER] = 0
+        M[M_STATUS] = 0
+        M[M_PENDING] = 0
+        M[M_ENDED] = 0
+        M[M_EXPIRED] = 0
+        M[M_PC] = P_TICK
+    start = M[M_LIST]
+    while True:
+        b = M[M_BEARER]
+        if b >= M[M_LIST_N]:
+            break
+        f = M[SCRATCH_AT + start + 3 * b]
+        o = at(f)
+        k = M[M_STATUS]
+        if k >= M[SCRATCH_AT + start + 3 * b + 1]:
+            if M[M_ENDED]:
+                M[M_EXPIRED] = 1
+                kept = 0
+                for x in range(M[o + F_DOTS]):
+                    status = STATUSES_AT + (f * MAX_STATUSES + x) * 3
+                    if M[status + 1] > 0:
+                        to = STATUSES_AT + (f * MAX_STATUSES + kept) * 3
+                        for y in range(3):
+                            M[to + y] = M[status + y]
+                        kept += 1
+                M[o + F_DOTS] = kept
+            M[M_BEARER] = b + 1
+            M[M_STATUS] = 0
+            M[M_ENDED] = 0
+            continue
+        status = STATUSES_AT + (f * MAX_STATUSES + k) * 3
+        if not M[M_PENDING] and M[o + F_HP] > 0:
+            deal(T, M, mt, -1, f, M[status], 0, M[status + 2])
+            if M[M_FRAMES] or M[M_STOP]:
+                M[M_PENDING] = 1
+                return True
+        M[M_PENDING] = 0
+        M[status + 1] -= 1
+        if M[status + 1] <= 0:
+            M[M_ENDED] = 1
+        M[M_STATUS] = k + 1
+    M[M_SP] = start
+    if M[M_EXPIRED]:
+        M[M_RECHECK] = 1
+        total = 0
+        for side in range(2):
+            for p in range(M[M_ROWLEN + side]):
+                total += M[at(M[row_at(side) + p]) + F_DOTS]
+        M[M_STATUSES] = total
+    return False
+
+
+@compiled
+def every_roll(T, M, mt):
+    """3. Every-roll abilities, those that change the total first: both lists are fixed
+    before either resolves; the first resolves now, the second at ``P_EVERY_OTHERS``."""
+    others, count = present(T, M, K_EACH_ROLL)
+    M[M_OTHERS] = others
+    M[M_OTHERS_N] = count
+    n = modifiers(T, M)
+    start = alloc(M, 3 * n)
+    if start < 0 or others < 0 or n == 0:
+        return
+    for i in range(n):
+        f = M[MODS_AT + i]
+        M[SCRATCH_AT + start + 3 * i] = f
+        M[SCRATCH_AT + start + 3 * i + 1] = kind_list(T, M, f, K_MODIFIERS)
+        M[SCRATCH_AT + start + 3 * i + 2] = -1
+    if sort(M, start, n):  # the engine's kept list is sorted in place, then its coins
+        for i in range(n):
+            M[MODS_AT + i] = M[SCRATCH_AT + start + 3 * i]
+        coins(M, mt, start, n)
+    push(M, start, n, 0, 0)
+
+
+@compiled
+def triggered(T, M, mt):
+    """4. The abilities the roll triggers, in one threat order fixed as the step begins;
+    under ruling sudden-death ``strike`` every cryptid on the board takes a turn."""
+    strike = M[STRIKE] != 0 and M[M_BONUS] > 0
+    n = 0
+    for side in range(2):
+        for p in range(M[M_ROWLEN + side]):
+            if strike or T[dice_list(T, M, M[row_at(side) + p])]:
+                n += 1
+    if n == 0:
+        return
+    start = alloc(M, 3 * n)
+    if start < 0:
+        return
+    e = SCRATCH_AT + start
+    for side in range(2):
+        for p in range(M[M_ROWLEN + side]):
+            f = M[row_at(side) + p]
+            acts = dice_list(T, M, f)
+            if strike or T[acts]:
+                M[e] = f
+                M[e + 1] = acts
+                M[e + 2] = -1
+                e += 3
+    order(M, mt, start, n)
+    push(M, start, n, 0, 1 if strike else 0)
+
+
+@compiled
+def roll(M, mt):
+    """1. The dice (Battle.throw): a new roll, or under reroll-counts ``no`` the same one."""
     rerolled = M[M_REROLLING]
     M[M_REROLLING] = 0
     if rerolled and not M[REROLL_COUNTS]:
@@ -1471,30 +1465,12 @@ def throw(T, M, mt, out):
     M[M_TOTAL] = first + second
     M[M_DOUBLES] = 1 if first == second else 0
     M[M_THROWN] = M[M_SPENT]
-    if M[M_STATUSES]:
-        tick(T, M, mt)
-    if M[M_STOP] == 0 and M[M_EACH_ROLL]:
-        every_roll(T, M, mt)
-    if M[M_STOP] == 0:
-        triggered(T, M, mt)
-    if M[M_STOP] == 0 and M[M_ZEROES]:
-        deaths(T, M, mt, True)
-    stop = M[M_STOP]
-    if stop == STOP_REROLL:
-        return after_reroll(T, M, mt, out)
-    if stop == STOP_THROW or stop == STOP_BATTLE:
-        return exhausted(T, M, mt, out, stop == STOP_BATTLE)
-    if stop:
-        return NOTHING
-    if M[M_ROLL] < ROLL_CAP and not M[M_RECHECK]:
-        return NOTHING
-    return check_end(T, M, out)
+    M[M_CONTEXT] = C_THROW
 
 
 @compiled
-def begin(T, M, mt, out, left, right):
-    """The teams line up (``left`` and ``right``: lineup offsets in the tables) and
-    start-of-battle abilities resolve (Battle.begin)."""
+def line_up(T, M, left, right):
+    """The teams line up (``left``, ``right``: lineup offsets in the tables)."""
     for i in range(SCALARS_STATE, SCALARS_END):
         M[i] = 0
     for side in range(2):
@@ -1502,8 +1478,7 @@ def begin(T, M, mt, out, left, right):
         count = T[lineup]
         for p in range(count):
             card = T[lineup + 1 + p]
-            f = new_fighter(T, M, card, side, p)
-            M[row_at(side) + p] = f
+            M[row_at(side) + p] = new_fighter(T, M, card, side, p)
             if lives_on(T, card):
                 M[M_EACH_ROLL] = 1
         M[M_ROWLEN + side] = count
@@ -1511,33 +1486,135 @@ def begin(T, M, mt, out, left, right):
             M[M_BRINGS] = 1
     M[M_STARTERS] = M[M_FIGHTERS]
     M[M_RECHECK] = 1
-    start, n = present(T, M, K_START)
-    if n:
-        order(M, mt, start, n)
-        resolve(T, M, mt, start, n, 0, 0)
-    else:
-        M[M_SP] = start
-    if M[M_STOP] == 0 and M[M_ZEROES]:
-        deaths(T, M, mt, True)
-    if M[M_STOP] == STOP_THROW or M[M_STOP] == STOP_BATTLE:
-        clear(M)
-        if M[M_ZEROES]:
-            deaths(T, M, mt, False)
-    elif M[M_STOP]:
+    M[M_CONTEXT] = C_BEGIN
+    M[M_PC] = P_BEGIN
+
+
+@compiled
+def stopped(T, M, out):
+    """A stop, handled where the engine catches it: a reroll (Battle.after_reroll) or a spent
+    work budget (Battle.exhausted). The outcome, or NOTHING (the program goes on)."""
+    stop = M[M_STOP]
+    context = M[M_CONTEXT]
+    M[M_STOP] = 0
+    M[M_FRAMES] = 0
+    M[M_SP] = 0
+    if stop == STOP_REROLL:
+        last = M[REROLL_COUNTS] != 0 and M[M_ROLL] >= ROLL_CAP
+        if (M[LAST_REROLL_DEATHS] != 0) if last else (M[DEATHS_STAY] == 0):
+            M[M_CONTEXT] = C_AFTER
+            if M[M_ZEROES]:
+                deaths(M, True, P_AFTER_EMPTY)
+            else:
+                M[M_PC] = P_AFTER_EMPTY
+        else:
+            M[M_PC] = P_AFTER_LAST
         return NOTHING
-    return check_empty(M, out)
+    if stop == STOP_BATTLE and context != C_BEGIN:
+        if M[BUDGET_JUDGED]:
+            return end_by_hp(M, out, R_WORK_BUDGET)
+        return finish(M, out, TIE, R_WORK_BUDGET)
+    if M[M_ZEROES]:  # the throw is complete: its fallen leave, without their abilities
+        leave(T, M)
+    if context == C_BEGIN:
+        outcome = check_empty(M, out)
+    else:
+        outcome = check_end(T, M, out)
+    M[M_PC] = P_THROW
+    return outcome
+
+
+@compiled
+def step(T, M, mt, out):
+    """The program's next step; the outcome when the battle ends, else NOTHING."""
+    pc = M[M_PC]
+    if pc == P_BEGIN:  # start-of-battle abilities, in threat order
+        start, n = present(T, M, K_START)
+        M[M_PC] = P_BEGIN_DEATHS
+        if n:
+            order(M, mt, start, n)
+            push(M, start, n, 0, 0)
+        else:
+            M[M_SP] = start
+    elif pc == P_BEGIN_DEATHS:
+        if M[M_ZEROES]:
+            deaths(M, True, P_BEGIN_END)
+        else:
+            M[M_PC] = P_BEGIN_END
+    elif pc == P_BEGIN_END:
+        M[M_PC] = P_THROW
+        return check_empty(M, out)
+    elif pc == P_THROW:
+        roll(M, mt)
+        if M[M_STATUSES] and tick(T, M, mt):
+            return NOTHING  # tick goes on at P_TICK
+        M[M_PC] = P_EVERY
+    elif pc == P_TICK:
+        if not tick(T, M, mt):
+            M[M_PC] = P_EVERY
+    elif pc == P_EVERY:
+        M[M_PC] = P_TRIGGER
+        if M[M_EACH_ROLL]:
+            M[M_PC] = P_EVERY_OTHERS
+            every_roll(T, M, mt)
+    elif pc == P_EVERY_OTHERS:
+        M[M_PC] = P_TRIGGER
+        start = M[M_OTHERS]
+        count = M[M_OTHERS_N]
+        if count:
+            order(M, mt, start, count)
+            push(M, start, count, 0, 0)
+        else:
+            M[M_SP] = start
+    elif pc == P_TRIGGER:
+        M[M_PC] = P_THROW_DEATHS
+        triggered(T, M, mt)
+    elif pc == P_THROW_DEATHS:
+        if M[M_ZEROES]:
+            deaths(M, True, P_THROW_END)
+        else:
+            M[M_PC] = P_THROW_END
+    elif pc == P_THROW_END:
+        M[M_PC] = P_THROW
+        if M[M_ROLL] < ROLL_CAP and not M[M_RECHECK]:
+            return NOTHING  # nothing changed that could end the battle
+        return check_end(T, M, out)
+    elif pc == P_DEATHS:
+        if not (M[M_ZEROES] and wave(T, M, mt)):
+            M[M_PC] = M[M_NEXT]
+    elif pc == P_AFTER_EMPTY:
+        M[M_PC] = P_AFTER_LAST
+        return check_empty(M, out)
+    elif pc == P_AFTER_LAST:
+        if M[REROLL_COUNTS] != 0 and M[M_ROLL] >= ROLL_CAP:
+            return end_by_hp(M, out, R_ROLL_CAP)
+        M[M_PC] = P_THROW
+        outcome = check_no_damage(T, M, out)
+        if outcome == NOTHING:
+            M[M_REROLLING] = 1  # a battle whose every roll is rerolled ends too
+        return outcome
+    return NOTHING
 
 
 @compiled
 def battle(T, M, mt, out, left, right):
     """One whole battle; its outcome in ``out`` (``out[O_FALLBACK]`` 1: a limit of the kernel
-    was passed, the engine must play it)."""
+    was passed, the engine must play it). Each turn of the loop resolves reactions in
+    progress, handles a stop, or takes the program's next step."""
     out[O_FALLBACK] = 0
-    outcome = begin(T, M, mt, out, left, right)
-    while outcome == NOTHING and M[M_STOP] == 0:
-        outcome = throw(T, M, mt, out)
-    if M[M_STOP] == STOP_LIMIT:
-        out[O_FALLBACK] = 1
+    line_up(T, M, left, right)
+    outcome = NOTHING
+    while outcome == NOTHING:
+        if M[M_STOP] == STOP_LIMIT:
+            out[O_FALLBACK] = 1
+            return
+        if M[M_STOP]:
+            outcome = stopped(T, M, out)
+        elif M[M_FRAMES]:
+            run(T, M, mt)
+        else:
+            outcome = step(T, M, mt, out)
+
 
 
 @compiled

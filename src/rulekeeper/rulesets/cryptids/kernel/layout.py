@@ -104,7 +104,9 @@ RULINGS = ("ties_by_side", "ties_by_coin", "ties_to_left", "strike", "reroll_cou
 (M_ROLL, M_TOTAL, M_DOUBLES, M_BONUS, M_REROLLING, M_REROLLS, M_REROLLS_TOTAL, M_ZEROES,
  M_RECHECK, M_DEALT, M_DEALT1, M_SPENT, M_THROWN, M_STATUSES, M_FIGHTERS, M_STOP, M_SP,
  M_FALLEN, M_MODS_VALID, M_MODS, M_ROWLEN, M_ROWLEN1, M_MTI, M_EACH_ROLL, M_BRINGS, M_FRAMES,
- M_STARTERS) = range(len(RULINGS), len(RULINGS) + 27)
+ M_STARTERS, M_PC, M_NEXT, M_CONTEXT, M_WAVE, M_ABILITIES, M_LIST, M_LIST_N, M_OTHERS,
+ M_OTHERS_N, M_BEARER, M_STATUS, M_PENDING, M_ENDED, M_EXPIRED) = range(
+    len(RULINGS), len(RULINGS) + 41)
 STOP_REROLL, STOP_THROW, STOP_BATTLE, STOP_LIMIT = 1, 2, 3, 4
 """Why resolving stopped: an ability rerolled, the throw's or the battle's work budget is
 spent, a limit of the kernel was passed (the engine plays that battle)."""
