@@ -66,6 +66,8 @@ class LeagueSpec:
     rulings: Mapping[str, str] = field(default_factory=dict)
     content: str | None = None
     content_set: Mapping[str, Any] = field(default_factory=dict)
+    engine: str | None = None
+    """The engine of the battles (the ruleset's ``engines``; None: its default)."""
 
     def agent(self, index: int) -> str:
         return self.agents[index % len(self.agents)]
@@ -177,6 +179,8 @@ class Players:
         ruleset = registry.load(spec.ruleset)
         if not isinstance(ruleset, CryptidsRunRuleset):
             raise UsageError(f"{spec.ruleset} is not played as a league")
+        if spec.engine is not None:
+            ruleset.use_engine(spec.engine)
         self.pool = InMemoryPool()
         content = ruleset.load_content(spec.content, spec.content_set)[0]
         ghosts = ruleset.ghosts(content)

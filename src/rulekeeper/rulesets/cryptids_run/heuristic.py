@@ -151,14 +151,15 @@ class HeuristicShopper(GreedyShopper):
             return 0.0
         arena = self.arena
         mine = arena.lineup({"name": "candidate", "cryptids": team})
-        total = 0.0
+        pairs, seeds = [], []
         for index, opponent in enumerate(opponents):
             theirs = arena.lineup(opponent.team())
             for k in range(self.BATTLES):
-                seed = derive_seed(self.seed, round_ * 1000 + index * self.BATTLES + k)
-                winner = arena.quick(mine, theirs, seed, self.rulings)
-                total += 1.0 if winner == "left" else 0.5 if winner is None else 0.0
-        return total
+                pairs.append((mine, theirs))
+                seeds.append(derive_seed(self.seed, round_ * 1000 + index * self.BATTLES + k))
+        winners = arena.quick(pairs, seeds, self.rulings)
+        return sum(1.0 if winner == "left" else 0.5 if winner is None else 0.0
+                   for winner in winners)
 
     def opponents(self, state: Mapping[str, Any]) -> list[Snapshot]:
         """Snapshots of this round from the pool, topped up with ghosts."""

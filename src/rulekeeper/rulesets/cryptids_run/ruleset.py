@@ -14,6 +14,7 @@ from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.registry import RulesetMeta, import_target
 from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
+from rulekeeper.rulesets.cryptids.kernel import engines as kernel_engines
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run.fight import (
@@ -61,6 +62,12 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
             "heuristic": "rulekeeper.rulesets.cryptids_run.heuristic:HeuristicShopper"}
     default_bot = "greedy"
     league = True
+    engines = kernel_engines.ENGINES
+
+    def use_engine(self, engine: str) -> None:
+        """Who plays the battles of runs and the bots' quick ones: the compiled kernel or
+        the Python engine (:mod:`rulekeeper.rulesets.cryptids.kernel.engines`)."""
+        kernel_engines.choose(engine)
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
 
     code_paths = (HERE, BATTLE_HERE)

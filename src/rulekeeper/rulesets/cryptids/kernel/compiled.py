@@ -645,7 +645,7 @@ def enemies(M, mt, actor, selector, other):
 def allies(M, actor, selector, other):
     """The cryptids of the actor's side an effect reaches (targeting.allies): (start, n)."""
     at_zero = M[HEAL_AT_ZERO] != 0
-    if selector == S_SELF or selector == S_THAT_ALLY:
+    if selector in (S_SELF, S_THAT_ALLY):
         reached = actor if selector == S_SELF else other
         start = alloc(M, 1)
         if start < 0:
@@ -882,7 +882,7 @@ def apply(T, M, mt, fr, actor, other, effect):
         if start >= 0:
             M[M_SP] = start
         return
-    if kind == EK_SHIELD or kind == EK_THREAT or kind == EK_ATTACK:
+    if kind in (EK_SHIELD, EK_THREAT, EK_ATTACK):
         start, count = allies(M, actor, selector, other)
         field = F_SHIELD if kind == EK_SHIELD else F_THREAT if kind == EK_THREAT else F_ATTACK
         for i in range(count):
@@ -946,7 +946,7 @@ def run(T, M, mt):
         actor = M[e]
         o = at(actor)
         phase = M[fr + FR_PHASE]
-        if phase == 0:  # the entry's turn: "un cryptide à zéro point de vie ... ne se déclenche pas"
+        if phase == 0:  # its turn: "un cryptide à zéro point de vie ... ne se déclenche pas"
             if M[o + F_HP] <= 0 and M[o + F_GONE] == 0:
                 M[fr + FR_I] = i + 1
                 continue
@@ -1089,7 +1089,7 @@ def can_deal_damage(T, M):
                 fires = kind == T_EACH_ROLL or (kind == T_HEALED and heals & (1 << side)) or (
                     T[act + A_ON_DICE] != 0 and (not settled or fires_on(T, act, shift)))
             else:
-                fires = kind == T_DEATH or kind == T_ALLY_DEATH
+                fires = kind in (T_DEATH, T_ALLY_DEATH)
             fires = fires or (kind == T_ALLY_DEATH and dying & (1 << side))
             if not fires:
                 continue
@@ -1097,7 +1097,7 @@ def can_deal_damage(T, M):
             for k in range(T[effects]):
                 effect = effects + 1 + k * EFFECT
                 kind_of = T[effect + E_KIND]
-                if kind_of == EK_DAMAGE or kind_of == EK_DOT:
+                if kind_of in (EK_DAMAGE, EK_DOT):
                     answer = True
                     break
                 if kind_of == EK_SUMMON:
@@ -1516,10 +1516,7 @@ def stopped(T, M, out):
         return finish(M, out, TIE, R_WORK_BUDGET)
     if M[M_ZEROES]:  # the throw is complete: its fallen leave, without their abilities
         leave(T, M)
-    if context == C_BEGIN:
-        outcome = check_empty(M, out)
-    else:
-        outcome = check_end(T, M, out)
+    outcome = check_empty(M, out) if context == C_BEGIN else check_end(T, M, out)
     M[M_PC] = P_THROW
     return outcome
 
@@ -1640,10 +1637,7 @@ def battles(T, M, mt, base, lefts, rights, seeds, prefix, length, first, out, fl
     outcome in its row of ``out``; with ``flags`` rows, the sets of cryptids too. ``M``
     holds the rulings; ``mt``, ``message``, ``v`` and ``m`` are working space."""
     for b in range(out.shape[0]):
-        if seeds.shape[0]:
-            seed = seeds[b]
-        else:
-            seed = derive_seed(prefix, length, first + b, message, v, m)
+        seed = seeds[b] if seeds.shape[0] else derive_seed(prefix, length, first + b, message, v, m)
         seed_twister(mt, base, seed)
         left = lefts[b] if lefts.shape[0] > 1 else lefts[0]
         right = rights[b] if rights.shape[0] > 1 else rights[0]

@@ -15,6 +15,7 @@ only when a batch is played with it.
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -36,11 +37,32 @@ PREFIX = 96
 """The longest ``"S:"`` of a batch seed the kernel derives seeds from itself."""
 
 
+_chosen = DEFAULT
+
+
+def choose(engine: str) -> None:
+    """The engine of this process's battles where no caller names one (a run's battles and
+    the bots' quick ones; ``rulekeeper simulate cryptids-run --engine``)."""
+    global _chosen
+    _chosen = check(engine)
+
+
+def chosen() -> str:
+    """The engine :func:`choose` chose (the kernel unless told)."""
+    return _chosen
+
+
 def check(engine: str) -> str:
     """An engine's name, or a one-line error."""
     if engine not in ENGINES:
         raise UsageError(f"--engine: unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
     return engine
+
+
+def load() -> None:
+    """Load the kernel now (from numba's cache, or compiled the first time): before forking
+    workers, so that they inherit it."""
+    _compiled()
 
 
 @functools.cache
@@ -129,17 +151,42 @@ def seed_list(seeds: Seeds) -> list[int]:
 
 
 def play(pairs: Sequence[tuple[Lineup, Lineup]], rulings: BattleRulings, seeds: Seeds,
-         engine: str = DEFAULT, sets: bool = False, tables: Tables | None = None) -> Batch:
+         engine: str | None = None, sets: bool = False, tables: Tables | None = None) -> Batch:
     """Battles between ``pairs`` (one pair: every battle; else one pair a battle), seeded
-    by ``seeds``, played by ``engine``. ``tables`` may carry cards laid out before (a
-    caller that plays the same cards often keeps them)."""
-    check(engine)
+    by ``seeds``, played by ``engine`` (else the one :func:`choose` chose). ``tables`` may
+    carry cards laid out before (a caller that plays the same cards often keeps them)."""
+    engine = check(engine or _chosen)
     if engine == "kernel":
         try:
-            return _kernel(pairs, rulings, seeds, sets, tables or Tables())
+            return _kernel(pairs, rulings, seeds, sets, tables or _tables(pairs))
         except Unsupported as unsupported:
             return _python(pairs, rulings, seed_list(seeds), sets, str(unsupported))
     return _python(pairs, rulings, seed_list(seeds), sets, None)
+
+
+KEPT = 64
+"""Tables kept for the last matchups played (a Monte Carlo answer plays its matchup in many
+jobs; the bots meet the same rows often)."""
+_kept: OrderedDict[tuple[int, ...], tuple[Sequence[tuple[Lineup, Lineup]], Tables]] = (
+    OrderedDict())
+
+
+def _tables(pairs: Sequence[tuple[Lineup, Lineup]]) -> Tables:
+    """The tables of these matchups, laid out once while kept."""
+    key = tuple(id(lineup) for pair in pairs for lineup in pair)
+    found = _kept.get(key)
+    if found is not None and all(a is b for x, y in zip(found[0], pairs, strict=True)
+                                 for a, b in zip(x, y, strict=True)):
+        _kept.move_to_end(key)
+        return found[1]
+    tables = Tables()
+    for left, right in pairs:
+        tables.lineup(left)
+        tables.lineup(right)
+    _kept[key] = (list(pairs), tables)
+    if len(_kept) > KEPT:
+        _kept.popitem(last=False)
+    return tables
 
 
 def _python(pairs: Sequence[tuple[Lineup, Lineup]], rulings: BattleRulings, seeds: list[int],

@@ -37,21 +37,18 @@ class Tables:
     """
 
     def __init__(self) -> None:
-        self.words: list[int] = [0] * L.HEADER
-        self.words[L.H_EMPTY] = len(self.words)
-        self.words.append(0)
+        self.words = np.zeros(1 << 14, np.int64)
+        self.size = L.HEADER + 1
+        self.words[L.H_EMPTY] = L.HEADER  # an empty list: [0]
         self.cards: dict[int, int] = {}
         """Laid out cards: their offset by the id of the engine's card."""
         self.kept: list[Card] = []
         """The engine's cards, in their kernel number's order (held, so ids stay theirs)."""
         self.lineups: dict[int, tuple[Lineup, int]] = {}
-        self._array: np.ndarray | None = None
 
     def array(self) -> np.ndarray:
         """The tables as the kernel reads them."""
-        if self._array is None or len(self._array) != len(self.words):
-            self._array = np.array(self.words, np.int64)
-        return self._array
+        return self.words[:self.size]
 
     def lineup(self, lineup: Lineup) -> int:
         """A team: ``[n, card, ..., brings modifiers]``."""
@@ -68,21 +65,20 @@ class Tables:
         known = self.cards.get(id(card))
         if known is not None:
             return known
-        record = [0] * L.CARD
-        at = self._put(record)
+        at = self._put([0] * L.CARD)
         self.cards[id(card)] = at
         self.kept.append(card)
-        words = self.words
-        words[at + L.C_HP] = card.hp
-        words[at + L.C_THREAT] = card.threat
-        words[at + L.C_MODIFIER] = card.modifier
-        words[at + L.C_HAS_MODIFIERS] = int(bool(card.modifiers))
-        words[at + L.C_BRINGS_MODIFIERS] = int(card.brings_modifiers)
-        words[at + L.C_INDEX] = len(self.kept) - 1
-        words[at + L.C_STRIKES] = self._put(
+        record = [0] * L.CARD
+        record[L.C_HP] = card.hp
+        record[L.C_THREAT] = card.threat
+        record[L.C_MODIFIER] = card.modifier
+        record[L.C_HAS_MODIFIERS] = int(bool(card.modifiers))
+        record[L.C_BRINGS_MODIFIERS] = int(card.brings_modifiers)
+        record[L.C_INDEX] = len(self.kept) - 1
+        record[L.C_STRIKES] = self._put(
             [int(shift in card.strikes) for shift in range(L.SHIFT_LOW, L.SHIFT_HIGH + 1)])
         acts = {id(act): self._act(act) for act in card.acts}
-        lists: dict[tuple[int, ...], int] = {(): words[L.H_EMPTY]}
+        lists: dict[tuple[int, ...], int] = {(): L.HEADER}
 
         def listed(group: Iterable[Any]) -> int:
             offsets = tuple(acts[id(act)] for act in group)
@@ -90,12 +86,18 @@ class Tables:
                 lists[offsets] = self._put([len(offsets), *offsets])
             return lists[offsets]
 
-        words[at + L.C_ACTS] = listed(card.acts)
+        record[L.C_ACTS] = listed(card.acts)
         for index, kind in enumerate(L.KINDS):
-            words[at + L.C_KINDS + index] = listed(getattr(card, kind))
-        words[at + L.C_DICE] = self._put([listed(card.dice_acts(total, doubles))
-                                          for total in range(L.DICE_LOW, L.DICE_HIGH + 1)
-                                          for doubles in (False, True)])
+            record[L.C_KINDS + index] = listed(getattr(card, kind))
+        named = {t for act in card.acts if act.trigger.on_dice for t in act.trigger.totals}
+        # a total no trigger names fires what any other total of its parity fires
+        unnamed = {(parity, doubles): listed(card.dice_acts(L.DICE_HIGH - 1 + parity, doubles))
+                   for parity in (0, 1) for doubles in (False, True)}
+        record[L.C_DICE] = self._put([
+            listed(card.dice_acts(total, doubles)) if total in named
+            else unnamed[(total & 1, doubles)]
+            for total in range(L.DICE_LOW, L.DICE_HIGH + 1) for doubles in (False, True)])
+        self.words[at:at + L.CARD] = record
         return at
 
     def _act(self, act: Any) -> int:
@@ -142,8 +144,14 @@ class Tables:
         return record
 
     def _put(self, values: Sequence[int]) -> int:
-        at = len(self.words)
-        self.words.extend(values)
+        at = self.size
+        end = at + len(values)
+        if end > len(self.words):
+            grown = np.zeros(max(end, 2 * len(self.words)), np.int64)
+            grown[:at] = self.words[:at]
+            self.words = grown
+        self.words[at:end] = values
+        self.size = end
         return at
 
     def card_ids(self) -> list[str]:
