@@ -17,6 +17,8 @@ This module imports numba: import it only when the kernel runs (:mod:`.engines`)
 
 from __future__ import annotations
 
+import os
+
 import numba
 import numpy as np
 
@@ -183,12 +185,16 @@ from rulekeeper.rulesets.cryptids.kernel.layout import (
 )
 from rulekeeper.rulesets.cryptids.kernel.layout import RULINGS as _RULINGS
 
-CACHE = kept.folder()
+CACHE_ENV = "RULEKEEPER_KERNEL_CACHE"
+"""Where the compiled kernel is kept, if not in the folder ``numba`` of the cache folder."""
+CACHE = os.environ.get(CACHE_ENV) or (
+    str(kept.folder() / "numba") if kept.folder() is not None else None)
 if CACHE is not None:
-    numba.config.CACHE_DIR = str(CACHE / "numba")
-compiled = numba.njit(cache=CACHE is not None, nogil=True, _nrt=False)
+    numba.config.CACHE_DIR = CACHE  # type: ignore[attr-defined]
+compiled = numba.njit(cache=CACHE is not None, nogil=True,  # type: ignore[call-overload]
+                      _nrt=False)
 """Every function here: compiled once, kept in numba's folder of the cache (``numba`` in
-``$RULEKEEPER_CACHE``, the README's cache folder; compiled anew in each process when the
+the README's cache folder, ``$RULEKEEPER_CACHE``; compiled anew in each process when the
 cache is off), never beside the code."""
 
 # the rulings' places in the machine (layout.RULINGS' order)

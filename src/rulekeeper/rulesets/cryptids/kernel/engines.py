@@ -205,8 +205,8 @@ def _kernel(pairs: Sequence[tuple[Lineup, Lineup]], rulings: BattleRulings, seed
     empty = np.zeros(0, np.int64)
     prefix, length, first = empty, 0, 0
     if isinstance(seeds, tuple) and len(seeds) == 3:
-        batch, first, stop = seeds
-        head = f"{batch}:".encode()
+        batch_seed, first, stop = seeds
+        head = f"{batch_seed}:".encode()
         count = max(0, stop - first)
         if len(head) <= PREFIX and first >= 0:
             prefix = np.frombuffer(head, np.uint8).astype(np.int64)
