@@ -501,7 +501,8 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
             scenario: ScenarioOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
             set_: SetOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
             ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-            plot: PlotOpt = None, force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+            plot: PlotOpt = None, force: ForceOpt = False, engine: EngineOpt = None,
+            as_json: JsonOpt = False) -> None:
     """Every contender against every contender: the row's win rate in each cell.
 
     By default every cell plays the same seeds, which compares the cells on the same luck;
@@ -513,7 +514,7 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
     from rulekeeper.lab.matchup import Matchup, side_fields
     from rulekeeper.lab.run import check
 
-    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
+    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_, engine)
     plan = make_plan(workers, backend, ray_address, chunk)
     if (row is None) != (col is None):
         raise UsageError("give both --row and --col, or neither")
