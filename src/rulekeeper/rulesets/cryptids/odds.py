@@ -46,9 +46,9 @@ from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS, Card, Lineup
 from rulekeeper.rulesets.cryptids.kernel import engines
 from rulekeeper.rulesets.cryptids.kernel.layout import O_HP0, O_HP1, O_ROLLS, O_WINNER
+from rulekeeper.rulesets.cryptids.models import CryptidsContent
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent
 
 OUTCOMES = ("left wins", "tie", "right wins")
 DEFAULT_MAX_STATES = 200_000

@@ -29,9 +29,9 @@ from rulekeeper.rulesets.cryptids.cards import Card, Lineup
 from rulekeeper.rulesets.cryptids.kernel import engines
 from rulekeeper.rulesets.cryptids.kernel.layout import O_WINNER, TIE
 from rulekeeper.rulesets.cryptids.kernel.tables import Tables
+from rulekeeper.rulesets.cryptids.models import CryptidsContent, Member, TeamFile, catalogue
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent, Member, TeamFile, catalogue
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 
 BATTLE_RULESET = "cryptids-v1"
