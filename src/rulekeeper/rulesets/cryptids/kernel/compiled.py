@@ -187,8 +187,8 @@ from rulekeeper.rulesets.cryptids.kernel.layout import RULINGS as _RULINGS
 
 CACHE_ENV = "RULEKEEPER_KERNEL_CACHE"
 """Where the compiled kernel is kept, if not in the folder ``numba`` of the cache folder."""
-CACHE = os.environ.get(CACHE_ENV) or (
-    str(kept.folder() / "numba") if kept.folder() is not None else None)
+_FOLDER = kept.folder()
+CACHE = os.environ.get(CACHE_ENV) or (str(_FOLDER / "numba") if _FOLDER is not None else None)
 if CACHE is not None:
     numba.config.CACHE_DIR = CACHE  # type: ignore[attr-defined]
 compiled = numba.njit(cache=CACHE is not None, nogil=True,  # type: ignore[call-overload]
@@ -959,19 +959,23 @@ def run(T, M, mt):
             M[fr + FR_PHASE] = 1
             M[fr + FR_J] = 0
             M[fr + FR_K] = 0
-            continue
-        if phase == 1:
+            phase = 1
+        if phase == 1:  # its abilities' effects, one at a time (each may start reactions)
             acts = M[e + 1]
             j = M[fr + FR_J]
-            if j < T[acts]:
+            k = M[fr + FR_K]
+            applied = False
+            while j < T[acts]:
                 effects = T[T[acts + 1 + j] + A_EFFECTS]
-                k = M[fr + FR_K]
                 if k < T[effects]:
+                    M[fr + FR_J] = j
                     M[fr + FR_K] = k + 1
                     apply(T, M, mt, fr, actor, M[e + 2], effects + 1 + k * EFFECT)
-                    continue
-                M[fr + FR_J] = j + 1
-                M[fr + FR_K] = 0
+                    applied = True
+                    break
+                j += 1
+                k = 0
+            if applied:
                 continue
             M[fr + FR_PHASE] = 0
             M[fr + FR_I] = i + 1
@@ -1529,6 +1533,16 @@ def stopped(T, M, out):
 
 @compiled
 def step(T, M, mt, out):
+    """The program's next steps, until one starts a resolution (or stops); the outcome when
+    the battle ends, else NOTHING."""
+    while True:
+        outcome = advance(T, M, mt, out)
+        if outcome != NOTHING or M[M_FRAMES] or M[M_STOP]:
+            return outcome
+
+
+@compiled
+def advance(T, M, mt, out):
     """The program's next step; the outcome when the battle ends, else NOTHING."""
     pc = M[M_PC]
     if pc == P_BEGIN:  # start-of-battle abilities, in threat order
