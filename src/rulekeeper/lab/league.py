@@ -379,8 +379,10 @@ class LeagueSummary:
 
 
 def write(path: Path, spec: LeagueSpec, runs: Sequence[RunResult], pool_size: int) -> None:
-    """A league's results file (JSON, with its format)."""
-    data = {"format": FORMAT, "kind": KIND, "spec": {**spec.__dict__, "agents": list(
+    """A league's results file (JSON, with its format). The engine is left out: every
+    engine plays the same league."""
+    kept = {k: v for k, v in spec.__dict__.items() if k != "engine"}
+    data = {"format": FORMAT, "kind": KIND, "spec": {**kept, "agents": list(
         spec.agents), "rulings": dict(spec.rulings), "content_set": dict(spec.content_set)},
         "pool": pool_size, "runs": [r.to_json() for r in runs]}
     try:
