@@ -161,15 +161,30 @@ def test_odds_are_the_same_with_either_engine():
         matchup_odds(MatchupParams(**params, engine="fast"))
 
 
-def test_the_lab_plays_the_same_games_with_the_kernel():
+def test_the_lab_plays_the_same_games_with_the_kernel(monkeypatch):
+    monkeypatch.setattr(engines, "_chosen", None)  # what --engine chooses, for this test only
     spec = BatchSpec("cryptids", options={"left": "hunters", "right": "swamp"},
-                     rulings={"sudden-death": "strike"})
+                     rulings={"sudden-death": "strike"}, engine="kernel")
     fast = play_range(spec, 4, 0, 40)
     assert fast == [play_one(spec, 4, index) for index in range(40)]
     assert fast == play_range(BatchSpec(**{**spec.__dict__, "engine": "python"}), 4, 0, 40)
     game = new_game("cryptids", seed=fast[3].seed, rulings={"sudden-death": "strike"},
                     options={"left": "hunters", "right": "swamp"}, log=False)
     assert game.result.metrics == fast[3].metrics
+
+
+def test_a_short_batch_nobody_named_an_engine_for_is_not_worth_loading_the_kernel(monkeypatch):
+    monkeypatch.setattr(engines, "_chosen", None)
+    monkeypatch.setattr(engines, "_played", 0)
+    content = RULESET.load_content()[0]
+    pair = [(RULESET.lineup(content, "hunters"), RULESET.lineup(content, "guardians"))]
+    loaded = engines._compiled.cache_info().currsize
+    short = engines.play(pair, BattleRulings(), (1, 0, 10))
+    assert short.engine == ("kernel" if loaded else "python")
+    long = engines.play(pair, BattleRulings(), (1, 0, engines.WARM_UP))
+    after = engines.play(pair, BattleRulings(), (1, 0, 10))
+    assert after.engine == "kernel" and after.out.tolist() == short.out.tolist()
+    assert long.out[:10].tolist() == short.out.tolist()
 
 
 def test_no_command_but_those_that_play_batches_loads_numba():

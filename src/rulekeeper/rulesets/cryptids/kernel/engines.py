@@ -37,7 +37,14 @@ PREFIX = 96
 """The longest ``"S:"`` of a batch seed the kernel derives seeds from itself."""
 
 
-_chosen = DEFAULT
+_chosen: str | None = None
+"""The engine :func:`choose` chose, if it was called."""
+WARM_UP = 2_000
+"""Battles a process plays with the Python engine before loading the kernel, when no engine
+was named: loading it (numba, then its compiled code) costs a second or more, which a short
+batch would not win back (``simulate cryptids --games 10`` loads no numba). The battles are
+the same either way."""
+_played = 0
 
 
 def choose(engine: str) -> None:
@@ -49,7 +56,7 @@ def choose(engine: str) -> None:
 
 def chosen() -> str:
     """The engine :func:`choose` chose (the kernel unless told)."""
-    return _chosen
+    return _chosen or DEFAULT
 
 
 def check(engine: str) -> str:
@@ -155,7 +162,13 @@ def play(pairs: Sequence[tuple[Lineup, Lineup]], rulings: BattleRulings, seeds: 
     """Battles between ``pairs`` (one pair: every battle; else one pair a battle), seeded
     by ``seeds``, played by ``engine`` (else the one :func:`choose` chose). ``tables`` may
     carry cards laid out before (a caller that plays the same cards often keeps them)."""
-    engine = check(engine or _chosen)
+    global _played
+    count = seeds[2] - seeds[1] if isinstance(seeds, tuple) else len(seeds)
+    if engine is None and _chosen is None and _played < WARM_UP and (
+            _compiled.cache_info().currsize == 0):
+        engine = "python"  # a short batch, nobody asked: not worth loading the kernel
+    _played += max(0, count)
+    engine = check(engine or chosen())
     if engine == "kernel":
         try:
             return _kernel(pairs, rulings, seeds, sets, tables or _tables(pairs))
