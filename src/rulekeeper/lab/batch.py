@@ -74,14 +74,16 @@ def content_digest(spec: BatchSpec) -> str:
 
 
 def play_range(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> list[GameResult]:
-    """Play games ``start..stop-1`` of the batch: the unit of work a worker runs. A ruleset
-    that plays many games together (:meth:`~rulekeeper.core.ruleset.Ruleset.play_many`, a
-    compiled kernel) plays them so: the same results."""
+    """Play games ``start..stop-1`` of the batch: the unit of work a worker runs. With an
+    engine named (``--engine``), a ruleset that plays many games together
+    (:meth:`~rulekeeper.core.ruleset.Ruleset.play_many`, a compiled kernel) plays them so:
+    the same results."""
     ruleset = registry.load(spec.ruleset)
-    if spec.engine is not None:
-        ruleset.use_engine(spec.engine)
-    if type(ruleset).play_many is Ruleset.play_many:
+    if spec.engine is None or type(ruleset).play_many is Ruleset.play_many:
+        # without --engine, one game at a time (a Ctrl-C while a kernel loads is not yet
+        # handled as the lab's stops are: tests/lab/test_stop.py)
         return [play_one(spec, batch_seed, index) for index in range(start, stop)]
+    ruleset.use_engine(spec.engine)
     seeds = [derive_seed(batch_seed, index) for index in range(start, stop)]
     content = ruleset.load_content(spec.content, spec.content_set)[0]
     rulings = resolve(ruleset.rulings, spec.rulings)
