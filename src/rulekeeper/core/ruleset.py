@@ -384,6 +384,22 @@ class Ruleset(ABC, Generic[TableT]):
         work budget); a ruleset emits its closing event and adds its metrics here."""
         return Result(over.winner, over.reason, over.rounds or 0)
 
+    engines: ClassVar[tuple[str, ...]] = ()
+    """The engines this ruleset can play its games with, the default first (none: one; the
+    lab's ``--engine``). Every engine gives the same games."""
+
+    def use_engine(self, engine: str) -> None:
+        """Play this process's games with ``engine``, one of :attr:`engines`."""
+        raise UsageError(f"--engine: {self.meta.id} has one engine; --engine chooses among "
+                         f"the engines of rulesets that have several")
+
+    def play_many(self, content: Any, options: Any, rulings: Mapping[str, str],
+                  seeds: Sequence[int]) -> list[Result] | None:
+        """The results of games with these seeds (options and rulings as a game parses and
+        resolves them), played together by the engine in use, faster than one by one;
+        None when they are played one by one (a ruleset whose games ask decisions)."""
+        return None
+
     def judge(self, table: TableT) -> str | None:
         """Who wins a game stopped by its work budget, by the rules' own count (the
         ``work-budget=judge`` ruling); None for a tie."""

@@ -15,6 +15,7 @@ from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import GameOver, InputSource, Procedure, Result, Ruleset
 from rulekeeper.core.targets import import_target
+from rulekeeper.rulesets.cryptids.kernel import engines as kernel_engines
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run import view as views
 from rulekeeper.rulesets.cryptids_run.fight import (
@@ -63,9 +64,15 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
     drawing = views.ShopDrawing()
     league = True
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
+    engines = kernel_engines.ENGINES
 
     code_paths = (HERE, BATTLE_HERE)
     """The battle's code applies the battle's rules, which this index includes."""
+
+    def use_engine(self, engine: str) -> None:
+        """Who plays the battles of runs and the bots' quick ones: the compiled kernel or
+        the Python engine (:mod:`rulekeeper.rulesets.cryptids.kernel.engines`)."""
+        kernel_engines.choose(engine)
 
     @cached_property
     def messages(self) -> Messages:
