@@ -15,9 +15,11 @@ not change when what its seat cannot know (``Ruleset.determinize``) is drawn aga
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.ruleset import Table
@@ -41,16 +43,52 @@ Hits = dict[tuple[int, int, bool, bool], float]
 """Hit chances by (attack dice, defense dice, attacker sated, defender sated)."""
 
 
+HITS: dict[DiceSet, Hits] = {}
+"""The hit chances worked out for each set of dice, as floats (every bot shares them)."""
+
+
+@dataclass
+class Memory:
+    """What a bot keeps from one decision to the next, for the board and dice it was worked
+    out on: the board's sight, hit chances, and values that stay right while what they read
+    is unchanged (``kept``: by name, the fingerprint of what they read and the values)."""
+
+    board: Board | None = None
+    dice: DiceSet | None = None
+    sight: dict[str, frozenset[str]] = field(default_factory=dict)
+    hits: Hits = field(default_factory=dict)
+    kept: dict[str, tuple[Hashable, dict[Any, float]]] = field(default_factory=dict)
+
+    def fit(self, t: Tabletop) -> Memory:
+        """This memory, emptied first when ``t`` is played on another board or other dice
+        (a search's copies of the table share both)."""
+        if t.board is not self.board or (t.dice is not self.dice and t.dice != self.dice):
+            self.board, self.dice, self.kept = t.board, t.dice, {}
+            self.sight = {a: frozenset(t.board.seen_from(a)) for a in t.board.ids}
+            self.hits = HITS.setdefault(t.dice, {})
+        return self
+
+    def values(self, name: str, fingerprint: Hashable) -> dict[Any, float]:
+        """The values kept under ``name`` while they were worked out on ``fingerprint``
+        (an empty dict to fill when it changed)."""
+        kept = self.kept.get(name)
+        if kept is None or kept[0] != fingerprint:
+            kept = self.kept[name] = (fingerprint, {})
+        return kept[1]
+
+
 class BoardReading:
     """What every Dire Alliance bot reads of a table: the board (distances, sight), the
-    unclaimed objectives by area, the dice (hit chances remembered across decisions)."""
+    unclaimed objectives by area, the dice (hit chances kept in the bot's memory)."""
 
-    def __init__(self, t: Tabletop, seat: str, hits: Hits | None = None) -> None:
+    def __init__(self, t: Tabletop, seat: str, memory: Memory | None = None) -> None:
         self.t = t
         self.seat = seat
         self.board = t.board
         self.dice: DiceSet = t.dice
-        self._hits: Hits = {} if hits is None else hits
+        self.memory = (memory or Memory()).fit(t)
+        self._hits = self.memory.hits
+        self._sight = self.memory.sight
         self.objectives: dict[str, list[Objective]] = {area: [] for area in t.board.ids}
         for objective in t.objectives.values():
             if not objective.claimed_by:
@@ -62,7 +100,7 @@ class BoardReading:
 
     def sees(self, a: str | None, b: str | None) -> bool:
         """Whether ``a`` sees ``b`` (nothing off the board sees or is seen)."""
-        return a is not None and b is not None and self.board.sees(a, b)
+        return a is not None and b is not None and b in self._sight[a]
 
     def odds_of_hit(self, dice: int, defense: int, attacker_sated: bool,
                     defender_sated: bool) -> float:
@@ -79,8 +117,8 @@ class Reading(BoardReading):
     """The bot's reading of one decision's table: who is where, what they can do, what it
     is worth. Fighters on the board are listed area by area, in the board's order."""
 
-    def __init__(self, t: Battle, seat: str, hits: Hits | None = None) -> None:
-        super().__init__(t, seat, hits)
+    def __init__(self, t: Battle, seat: str, memory: Memory | None = None) -> None:
+        super().__init__(t, seat, memory)
         self.battle = t
         self.fighters: dict[str, Fighter] = {f.id: f for area in t.board.ids
                                              for f in t.occupants[area]}
@@ -88,7 +126,10 @@ class Reading(BoardReading):
         self.goal = t.scenario.goal
         self._enemies: dict[str, list[Fighter]] = {}
         self._targets: dict[str, set[str]] = {}
-        self._positions: dict[tuple[str, str], float] = {}
+        self._positions: dict[str, dict[Any, float]] = {}
+        self._selves: dict[str, tuple[Hashable, ...]] = {}
+        self._lives: dict[tuple[str, str], int] = {}
+        self._worth: dict[str, float] = {}
 
     def mine(self, f: Fighter) -> bool:
         return f.side == self.seat
@@ -114,23 +155,37 @@ class Reading(BoardReading):
 
     def lives(self, f: Fighter) -> int:
         """Cards that stand between the fighter and defeat (hand, deck and discard pile)."""
-        player = self.players[f.side]
-        card = f.card
-        return (DECK_COPIES + SUPPLY_COPIES - player.supply.get(card, 0)
-                - player.graveyard.count(card) - player.play.count(card))
+        key = (f.side, f.card)
+        found = self._lives.get(key)
+        if found is None:
+            player = self.players[f.side]
+            card = f.card
+            found = self._lives[key] = (DECK_COPIES + SUPPLY_COPIES - player.supply.get(card, 0)
+                                        - player.graveyard.count(card) - player.play.count(card))
+        return found
 
     def worth(self, f: Fighter) -> float:
         """What one damage to ``f`` is worth to the side dealing it."""
-        if "resilient" in f.form.keywords:
-            return DAMAGE * 0.5
-        return DAMAGE + (DEFEAT if self.lives(f) <= 0 else 0) + (0 if f.stunned else 3)
+        found = self._worth.get(f.id)
+        if found is None:
+            if "resilient" in f.form.keywords:
+                found = DAMAGE * 0.5
+            else:
+                found = DAMAGE + (DEFEAT if self.lives(f) <= 0 else 0) + (0 if f.stunned else 3)
+            self._worth[f.id] = found
+        return found
 
     def hit(self, dice: int, attacker: Fighter, target: Fighter) -> float:
-        if "dreadful" in target.form.keywords:
+        form = target.form
+        if "dreadful" in form.keywords:
             dice -= 1
         if dice <= 0:
             return 0.0
-        return self.odds_of_hit(dice, target.form.defense, attacker.sated, target.sated)
+        key = (dice, form.defense, attacker.sated, target.sated)
+        chance = self._hits.get(key)
+        if chance is None:
+            chance = self._hits[key] = float(self.dice.odds(*key).hit)
+        return chance
 
     def attack_value(self, attacker: Fighter, target: Fighter, kind: str, extra: int = 0) -> float:
         dice = (attacker.form.melee if kind == "melee" else attacker.form.shoot) + extra
@@ -157,13 +212,41 @@ class Reading(BoardReading):
         return found
 
     def position(self, f: Fighter, area: str) -> float:
-        """How good it is for ``f`` to stand in ``area`` (remembered by fighter and area:
-        nothing it reads changes with where ``f`` stands now)."""
-        key = (f.id, area)
-        value = self._positions.get(key)
+        """How good it is for ``f`` to stand in ``area``. Remembered from one decision to
+        the next while nothing it reads changes: ``f`` itself (its form, whether it is
+        sated or stunned, whether it has cards left), its enemies (where they stand, the
+        same of each) and the objectives left, never where ``f`` stands now nor where its
+        friends do (``positions``)."""
+        me = self._selves.get(f.id) or self._self(f)
+        values = self._positions.get(f.side)
+        if values is None:
+            values = self.positions(f.side)
+        value = values.get((me, area))
         if value is None:
-            value = self._positions[key] = self._position(f, area)
+            value = values[me, area] = self._position(f, area)
         return value
+
+    def _self(self, f: Fighter) -> tuple[Hashable, ...]:
+        """What a fighter's positions read of the fighter itself."""
+        found = self._selves.get(f.id)
+        if found is None:
+            found = self._selves[f.id] = (f.id, id(f.form), f.sated, f.stunned,
+                                          self.lives(f) <= 0)
+        return found
+
+    def positions(self, side: str) -> dict[Any, float]:
+        """The remembered positions of ``side``'s fighters, kept while its enemies and the
+        objectives left are as they were (the form is named by its id: content is kept as
+        long as its board, which the memory holds)."""
+        values = self._positions.get(side)
+        if values is None:
+            fingerprint = (tuple((e.id, e.area, e.stunned, e.sated, id(e.form),
+                                  self.lives(e) <= 0) for e in self.enemies(side)),
+                           tuple(o.id for objectives in self.objectives.values()
+                                 for o in objectives))
+            values = self._positions[side] = self.memory.values("positions " + side,
+                                                                fingerprint)
+        return values
 
     def _position(self, f: Fighter, area: str) -> float:
         value = 0.0
@@ -310,8 +393,7 @@ class OneStepBot:
 
     def __init__(self, seat: str = "", seed: int = 0) -> None:
         self._random = random.Random(seed)
-        self._dice: DiceSet | None = None
-        self._hits: Hits = {}
+        self.memory = Memory()
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         raise RulesetError(f"{type(self).__name__} reads the table: drive it with "
@@ -331,15 +413,8 @@ class OneStepBot:
         t = table.state
         if t is None:
             return {}
-        reading = self.reading(t, decision.player, self.hits(t.dice))
+        reading = self.reading(t, decision.player, self.memory)
         return {o.id: self.score(reading, decision, o.id) for o in decision.options}
-
-    def hits(self, dice: DiceSet) -> Hits:
-        """The hit chances of ``dice`` this bot has worked out (kept while the dice are the
-        same: a search's copies of the table share them)."""
-        if dice is not self._dice and dice != self._dice:
-            self._dice, self._hits = dice, {}
-        return self._hits
 
     def score(self, r: Any, decision: Decision, option: str) -> float:
         return 0.0

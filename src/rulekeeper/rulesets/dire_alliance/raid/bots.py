@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.decisions import Decision
-from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Hits, OneStepBot
+from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Memory, OneStepBot
 from rulekeeper.rulesets.dire_alliance.raid.models import DASH
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero
 from rulekeeper.rulesets.dire_alliance.state import Fighter, Stat
@@ -35,8 +35,8 @@ class Reading(BoardReading):
     """The bot's reading of one decision's table: where everyone is and what it is worth.
     Figures on the board are listed area by area, in the board's order."""
 
-    def __init__(self, t: Raid, seat: str, hits: Hits | None = None) -> None:
-        super().__init__(t, seat, hits)
+    def __init__(self, t: Raid, seat: str, memory: Memory | None = None) -> None:
+        super().__init__(t, seat, memory)
         self.raid = t
         self.figures: dict[str, Fighter] = {f.id: f for area in t.board.ids
                                             for f in t.occupants[area]}
