@@ -57,7 +57,7 @@ class Memory:
     dice: DiceSet | None = None
     sight: dict[str, frozenset[str]] = field(default_factory=dict)
     hits: Hits = field(default_factory=dict)
-    kept: dict[str, tuple[Hashable, dict[Any, float]]] = field(default_factory=dict)
+    kept: dict[str, tuple[Hashable, dict[Any, Any]]] = field(default_factory=dict)
 
     def fit(self, t: Tabletop) -> Memory:
         """This memory, emptied first when ``t`` is played on another board or other dice
@@ -68,9 +68,9 @@ class Memory:
             self.hits = HITS.setdefault(t.dice, {})
         return self
 
-    def values(self, name: str, fingerprint: Hashable) -> dict[Any, float]:
+    def values(self, name: str, fingerprint: Hashable = None) -> dict[Any, Any]:
         """The values kept under ``name`` while they were worked out on ``fingerprint``
-        (an empty dict to fill when it changed)."""
+        (an empty dict to fill when it changed; with none, kept for the board and dice)."""
         kept = self.kept.get(name)
         if kept is None or kept[0] != fingerprint:
             kept = self.kept[name] = (fingerprint, {})

@@ -12,7 +12,7 @@ defeated. Ties it decides for the enemies go the way that hurts the heroes least
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.core.decisions import Decision
 from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Memory, OneStepBot
@@ -31,6 +31,39 @@ CARD = 2.5
 SEAL = 60.0
 
 
+class Figure(NamedTuple):
+    """What the bot reads of a figure on the board, once a decision: its stats now (the
+    action rows' modifiers counted), whether its stat is a minion's ★ (its star ability
+    gives the dice) and whether it is the villain."""
+
+    fighter: Fighter
+    id: str
+    name: str
+    area: str
+    team: str
+    stunned: bool
+    melee: int
+    shoot: int
+    defense: int
+    star: bool
+    villain: bool
+
+    @classmethod
+    def of(cls, t: Raid, f: Fighter, area: str,
+           printed: dict[str, tuple[int, int, int, bool]]) -> Figure:
+        """The figure ``f``; ``printed`` keeps each minion kind's stats, which never change."""
+        if t.is_hero(f) or t.is_villain(f):
+            return cls(f, f.id, f.name, area, f.team, f.stunned, t.stat(f, "melee"),
+                       t.stat(f, "shoot"), t.stat(f, "defense"), False, not t.is_hero(f))
+        stats = printed.get(f.card)
+        if stats is None:
+            star = t.kinds[f.card].star
+            stats = printed[f.card] = (t.stat(f, "melee"), t.stat(f, "shoot"),
+                                       t.stat(f, "defense"),
+                                       bool(star.name) if star is not None else False)
+        return cls(f, f.id, f.name, area, f.team, f.stunned, *stats, False)
+
+
 class Reading(BoardReading):
     """The bot's reading of one decision's table: where everyone is and what it is worth.
     Figures on the board are listed area by area, in the board's order."""
@@ -38,15 +71,20 @@ class Reading(BoardReading):
     def __init__(self, t: Raid, seat: str, memory: Memory | None = None) -> None:
         super().__init__(t, seat, memory)
         self.raid = t
-        self.figures: dict[str, Fighter] = {f.id: f for area in t.board.ids
-                                            for f in t.occupants[area]}
+        printed = self.memory.values("minions")
+        self.figures: dict[str, Figure] = {f.id: Figure.of(t, f, area, printed)
+                                           for area in t.board.ids for f in t.occupants[area]}
+        self._enemies = [f for f in self.figures.values() if f.team == ENEMIES]
         self.heroes = t.heroes
         self.me: Hero = t.heroes[seat]
+        me = self.me.fighter
+        self.my_stats = {"melee": t.stat(me, "melee"), "shoot": t.stat(me, "shoot"),
+                         "defense": t.stat(me, "defense")}
         self.cards = t.cards
         self.goal = t.scenario.hero_goal
-        self._stats: dict[str, tuple[int, int, int]] = {}
         self._positions: dict[str, float] = {}
         self._threats: dict[tuple[str, int], float] = {}
+        self._enemies_in: dict[str, list[Figure]] = {}
 
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None:
@@ -57,35 +95,17 @@ class Reading(BoardReading):
     def here(self) -> str:
         return str(self.me.fighter.area)
 
-    def stat(self, f: Fighter, name: Stat) -> int:
-        """A figure's melee, shoot or defense now (its modifiers counted)."""
-        stats = self._stats.get(f.id)
-        if stats is None:
-            t = self.raid
-            stats = self._stats[f.id] = (t.stat(f, "melee"), t.stat(f, "shoot"),
-                                         t.stat(f, "defense"))
-        return stats[0 if name == "melee" else 1 if name == "shoot" else 2]
-
-    def star(self, f: Fighter) -> bool:
-        """Whether a minion's stat is a ★ (its star ability gives the dice)."""
-        t = self.raid
-        if t.is_hero(f) or t.is_villain(f):
-            return False
-        star = t.kinds[f.card].star
-        return bool(star.name) if star is not None else False
-
-    @cached_property
-    def _enemies(self) -> list[Fighter]:
-        return [f for f in self.figures.values() if f.team == ENEMIES]
-
-    def enemies(self) -> list[Fighter]:
+    def enemies(self) -> list[Figure]:
         return self._enemies
 
-    def enemies_in(self, area: str) -> list[Fighter]:
-        return [f for f in self._enemies if f.area == area]
+    def enemies_in(self, area: str) -> list[Figure]:
+        found = self._enemies_in.get(area)
+        if found is None:
+            found = self._enemies_in[area] = [f for f in self._enemies if f.area == area]
+        return found
 
-    def villain(self) -> Fighter | None:
-        return next((f for f in self._enemies if self.raid.is_villain(f)), None)
+    def villain(self) -> Figure | None:
+        return next((f for f in self._enemies if f.villain), None)
 
     @property
     def shoot_barred(self) -> bool:
@@ -99,7 +119,7 @@ class Reading(BoardReading):
 
     @cached_property
     def _ranks(self) -> list[str]:
-        ranks = {self.raid.rank(f) for f in self._enemies}
+        ranks = {self.raid.rank(f.fighter) for f in self._enemies}
         return sorted({r for r in ranks if r} | {"III"})
 
     def ranks(self) -> list[str]:
@@ -138,49 +158,47 @@ class Reading(BoardReading):
 
     def _threat(self, area: str, defense: int) -> float:
         total = 0.0
+        distances = self.distances(area)
         for e in self._enemies:
-            melee, shoot, star = self.stat(e, "melee"), self.stat(e, "shoot"), self.star(e)
-            if e.area == area and (melee or star):
-                total += self.hit(max(melee, 3 if star else 0), defense)
-            elif shoot and e.area != area and self.sees(e.area, area):
-                total += self.hit(shoot, defense) * 0.7
-            elif melee and self.dist(e.area, area) == 1:
-                total += self.hit(melee, defense) * 0.4
+            if e.area == area and (e.melee or e.star):
+                total += self.hit(max(e.melee, 3 if e.star else 0), defense)
+            elif e.shoot and e.area != area and self.sees(e.area, area):
+                total += self.hit(e.shoot, defense) * 0.7
+            elif e.melee and distances.get(e.area, 9) == 1:
+                total += self.hit(e.melee, defense) * 0.4
         return total
 
-    def enemy_worth(self, e: Fighter) -> float:
-        if self.raid.is_villain(e):
+    def enemy_worth(self, e: Figure) -> float:
+        if e.villain:
             villain = self.raid.the_villain
             left = villain.health - villain.wounds
             if left <= 1 and self.goal.defeat_villain:
                 return WIN
             return WOUND + (6 if left <= 3 else 0)
-        danger = self.hit(max(self.stat(e, "melee"), 3 if self.star(e) else 0,
-                              self.stat(e, "shoot")), 1)
+        danger = self.hit(max(e.melee, 3 if e.star else 0, e.shoot), 1)
         near = 2 if self.dist(e.area, self.here) <= 1 else 0
-        guard = 2 if e.area is not None and self.objectives[e.area] else 0
+        guard = 2 if self.objectives[e.area] else 0
         return MINION + 4 * danger + near + guard
 
-    def activation_harm(self, e: Fighter) -> float:
+    def activation_harm(self, e: Figure) -> float:
         """How much activating this minion now could hurt the heroes: most if it claims the
         objective it stands on (its first action is Control, no hero there), then if it can
         attack a hero, then by the danger around it."""
         area = e.area
-        assert area is not None
         heroes_here = any(h.fighter.area == area for h in self.heroes.values())
-        first = self.raid.kinds[e.card].actions[0].text
+        first = self.raid.kinds[e.fighter.card].actions[0].text
         harm = self.threat(area, 1) + (3.0 if area == self.here else 0.0)
         if first.startswith("Control") and self.objectives[area] and not heroes_here:
             return 20.0 + harm
-        if (((self.stat(e, "melee") or self.star(e)) and heroes_here)
-                or (self.stat(e, "shoot") and any(
+        if (((e.melee or e.star) and heroes_here)
+                or (e.shoot and any(
                     h.fighter.area not in (None, area) and self.sees(area, h.fighter.area)
                     for h in self.heroes.values()))):
             return 10.0 + harm
         return harm
 
-    def attack_value(self, dice: int, e: Fighter) -> float:
-        return self.hit(dice, self.stat(e, "defense")) * self.enemy_worth(e)
+    def attack_value(self, dice: int, e: Figure) -> float:
+        return self.hit(dice, e.defense) * self.enemy_worth(e)
 
     def position(self, area: str) -> float:
         """How good it is for this hero to stand in ``area`` for the rest of the round."""
@@ -189,10 +207,17 @@ class Reading(BoardReading):
             value = self._positions[area] = self._position(area)
         return value
 
+    @cached_property
+    def _pressed(self) -> list[str]:
+        """Areas of objectives left with an enemy at most one border away, in the board's
+        order."""
+        return [a for a, objectives in self.objectives.items()
+                if objectives and any(self.dist(e.area, a) <= 1 for e in self._enemies)]
+
     def _position(self, area: str) -> float:
         value = 0.0
         villain = self.villain()
-        me = self.me.fighter
+        stats = self.my_stats
         if self.goal.sites:
             open_sites = [s.area for s in self.raid.sites.values() if not s.holder]
             if open_sites:
@@ -200,20 +225,18 @@ class Reading(BoardReading):
         if villain is not None:
             weight = 4 if self.goal.defeat_villain else 1
             value -= weight * self.dist(area, villain.area)
-            if area == villain.area and self.stat(me, "melee") > 0:
+            if area == villain.area and stats["melee"] > 0:
                 value += 3
-            elif self.stat(me, "shoot") > 0 and self.sees(area, villain.area):
+            elif stats["shoot"] > 0 and self.sees(area, villain.area):
                 value += 2
-        for objective_area, objectives in self.objectives.items():
-            if objectives and any(self.dist(e.area, objective_area) <= 1 for e in self._enemies):
-                value += 2 if area == objective_area else 0
-        return value - HIT_TAKEN * self.fragility * 0.6 * self.threat(area,
-                                                                       self.stat(me, "defense"))
+        if area in self._pressed:
+            value += 2
+        return value - HIT_TAKEN * self.fragility * 0.6 * self.threat(area, stats["defense"])
 
     def leaving(self, area: str) -> float:
         """Expected cost of the opportunity attacks on leaving ``area``."""
-        defense = self.stat(self.me.fighter, "defense")
-        hits = sum(self.hit(max(self.stat(e, "melee"), 3 if self.star(e) else 0), defense)
+        defense = self.my_stats["defense"]
+        hits = sum(self.hit(max(e.melee, 3 if e.star else 0), defense)
                    for e in self.enemies_in(area) if not e.stunned)
         return hits * HIT_TAKEN * self.fragility
 
@@ -225,12 +248,10 @@ class Reading(BoardReading):
 
     def basic(self, option: str) -> float:
         verb, _, arg = option.partition(":")
-        me = self.me.fighter
         if verb == "move":
             return self.move_value(arg)
         if verb in ("melee", "shoot") and arg in self.figures:
-            return self.attack_value(self.stat(me, "melee" if verb == "melee" else "shoot"),
-                                     self.figures[arg])
+            return self.attack_value(self.my_stats[verb], self.figures[arg])
         if verb == "rest":
             return CARD * (1 + (2 if self.coverage(self.me) <= 3 else 0))
         if verb == "interact":
@@ -255,18 +276,18 @@ class Reading(BoardReading):
     def special(self, card: str) -> float:
         """A rough value of a card's ➤ special action, its effects one after the other."""
         total, here = 0.0, self.here
-        me = self.me.fighter
+        stats = self.my_stats
         spec = self.cards[card]
         mods = spec.modifiers
         effects = spec.special.effects if spec.special else []
         attacks = any(e.verb == "melee" for e in effects)
-        chosen: Fighter | None = None
+        chosen: Figure | None = None
         for effect in effects:
             verb = effect.verb
             enemies = self.enemies_in(here)
             if verb in ("move", "withdraw"):
                 reach = [here, *self.board.neighbours(here)]
-                melee = self.stat(me, "melee") + mods.melee
+                melee = stats["melee"] + mods.melee
                 best = max(reach, key=lambda a: self.position(a) + (
                     self.attack_value(melee, max(self.enemies_in(a), key=self.enemy_worth))
                     if self.enemies_in(a) and attacks else 0))
@@ -274,14 +295,13 @@ class Reading(BoardReading):
                     self.leaving(here) if verb == "move" and best != here else 0)
                 here = best
             elif verb == "melee" and enemies:
-                dice = self.stat(me, "melee") + mods.melee + effect.attack.dice
+                dice = stats["melee"] + mods.melee + effect.attack.dice
                 chosen = max(enemies, key=lambda e: self.attack_value(dice, e))
                 total += self.attack_value(dice, chosen)
             elif verb == "shoot" and not (enemies and self.shoot_barred):
-                seen = [e for e in self._enemies if e.area != here
-                        and self.sees(here, e.area)]
+                seen = [e for e in self._enemies if e.area != here and self.sees(here, e.area)]
                 if seen:
-                    dice = self.stat(me, "shoot") + mods.shoot + effect.attack.dice
+                    dice = stats["shoot"] + mods.shoot + effect.attack.dice
                     chosen = max(seen, key=lambda e: self.attack_value(dice, e))
                     total += self.attack_value(dice, chosen)
             elif verb == "heal":
@@ -290,7 +310,7 @@ class Reading(BoardReading):
                 total += CARD * effect.amount
             elif verb == "token":
                 total += HIT_TAKEN * self.fragility * 0.5 * min(
-                    1.0, self.threat(here, self.stat(me, "defense")))
+                    1.0, self.threat(here, stats["defense"]))
             elif verb == "stun" and chosen is not None:
                 total += 1.0
         return total
@@ -298,9 +318,8 @@ class Reading(BoardReading):
     def modifiers_worth(self, card: str) -> float:
         """What a card's modifiers are worth face up for the rest of the round."""
         mods = self.cards[card].modifiers
-        me = self.me.fighter
         base = self.me.spec
-        threat = self.threat(self.here, self.stat(me, "defense"))
+        threat = self.threat(self.here, self.my_stats["defense"])
         worth = 0.0
         if base.defense != DASH and mods.defense:
             worth += mods.defense * 1.5 * HIT_TAKEN * 0.25 * self.fragility * min(threat, 1.5)
@@ -346,8 +365,7 @@ class RaidHeuristicBot(OneStepBot):
             return 0.0
         card = option.partition(":")[2]
         mods = r.cards[card].modifiers
-        me = r.me.fighter
-        defense = r.stat(me, "defense")
+        defense = r.my_stats["defense"]
         prompt = decision.prompt
         spend = 0.0 if r.raid.phase == "Enemies React" else CARD * 0.8
         if "defending against" in prompt:
@@ -356,8 +374,7 @@ class RaidHeuristicBot(OneStepBot):
             enemy = next((f for f in r.enemies() if f.name == name), None)
             if enemy is None or r.me.spec.defense == DASH or mods.defense <= 0:
                 return -1.0
-            dice = max(r.stat(enemy, "shoot" if shoot else "melee"),
-                       3 if r.star(enemy) else 0)
+            dice = max(enemy.shoot if shoot else enemy.melee, 3 if enemy.star else 0)
             saved = r.hit(dice, defense) - r.hit(dice, defense + mods.defense)
             return saved * HIT_TAKEN * r.fragility * 1.5 - spend
         kind: Stat = "shoot" if "(shoot)" in prompt else "melee"
@@ -369,7 +386,7 @@ class RaidHeuristicBot(OneStepBot):
         if not targets:
             return -1.0
         target = targets[0]
-        dice = r.stat(me, kind) + 1
+        dice = r.my_stats[kind] + 1
         gain = r.attack_value(dice + bonus, target) - r.attack_value(dice, target)
         return gain - spend
 
@@ -407,7 +424,7 @@ class RaidHeuristicBot(OneStepBot):
             f = r.figures[option]
             if f.team == HEROES:
                 hero = next(h for h in heroes if h.fighter.id == option)
-                return r.coverage(hero) + r.stat(hero.fighter, "defense")
+                return r.coverage(hero) + f.defense
             return -r.activation_harm(f)
         if option in r.objectives and "which objective" in decision.prompt:
             # the objective nearest a hero: the heroes can stand on it before it is claimed
@@ -440,4 +457,4 @@ class RaidHeuristicBot(OneStepBot):
             hero = next(h for h in r.heroes.values() if h.fighter.id == option)
             return len(hero.damage_pile) - r.coverage(hero) * 0.1
         kind: Stat = "shoot" if "shoot" in decision.prompt else "melee"
-        return r.attack_value(r.stat(r.me.fighter, kind), chosen)
+        return r.attack_value(r.my_stats[kind], chosen)
