@@ -11,6 +11,7 @@ defeated. Ties it decides for the enemies go the way that hurts the heroes least
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -49,19 +50,31 @@ class Figure(NamedTuple):
     villain: bool
 
     @classmethod
-    def of(cls, t: Raid, f: Fighter, area: str,
-           printed: dict[str, tuple[int, int, int, bool]]) -> Figure:
-        """The figure ``f``; ``printed`` keeps each minion kind's stats, which never change."""
-        if t.is_hero(f) or t.is_villain(f):
-            return cls(f, f.id, f.name, area, f.team, f.stunned, t.stat(f, "melee"),
-                       t.stat(f, "shoot"), t.stat(f, "defense"), False, not t.is_hero(f))
-        stats = printed.get(f.card)
+    def of(cls, t: Raid, f: Fighter, area: str, known: dict[Hashable, Stats]) -> Figure:
+        """The figure ``f``; ``known`` keeps the stats worked out before, by what they
+        depend on (a minion's kind, a hero's face-up cards, the villain's row)."""
+        hero = t.is_hero(f)
+        villain = not hero and t.is_villain(f)
+        stats = known.get(key := stats_key(t, f, hero, villain))
         if stats is None:
-            star = t.kinds[f.card].star
-            stats = printed[f.card] = (t.stat(f, "melee"), t.stat(f, "shoot"),
-                                       t.stat(f, "defense"),
-                                       bool(star.name) if star is not None else False)
-        return cls(f, f.id, f.name, area, f.team, f.stunned, *stats, False)
+            star = None if hero or villain else t.kinds[f.card].star
+            stats = known[key] = (t.stat(f, "melee"), t.stat(f, "shoot"), t.stat(f, "defense"),
+                                  bool(star.name) if star is not None else False)
+        return cls(f, f.id, f.name, area, f.team, f.stunned, *stats, villain)
+
+
+Stats = tuple[int, int, int, bool]
+"""A figure's melee, shoot and defense now, and whether its stat is a ★."""
+
+
+def stats_key(t: Raid, f: Fighter, hero: bool, villain: bool) -> Hashable:
+    """What a figure's stats depend on: a hero's face-up cards, the villain's row, a
+    minion's kind."""
+    if hero:
+        return f.id, tuple(c.card for c in t.heroes[f.side].row if c.faceup)
+    if villain:
+        return f.id, tuple(t.the_villain.row)
+    return f.card
 
 
 class Reading(BoardReading):
@@ -71,19 +84,20 @@ class Reading(BoardReading):
     def __init__(self, t: Raid, seat: str, memory: Memory | None = None) -> None:
         super().__init__(t, seat, memory)
         self.raid = t
-        printed = self.memory.values("minions")
-        self.figures: dict[str, Figure] = {f.id: Figure.of(t, f, area, printed)
+        known = self.memory.values("stats")
+        self.figures: dict[str, Figure] = {f.id: Figure.of(t, f, area, known)
                                            for area in t.board.ids for f in t.occupants[area]}
         self._enemies = [f for f in self.figures.values() if f.team == ENEMIES]
         self.heroes = t.heroes
         self.me: Hero = t.heroes[seat]
         me = self.me.fighter
-        self.my_stats = {"melee": t.stat(me, "melee"), "shoot": t.stat(me, "shoot"),
-                         "defense": t.stat(me, "defense")}
+        mine = known.get(key := stats_key(t, me, True, False))
+        if mine is None:
+            mine = known[key] = (t.stat(me, "melee"), t.stat(me, "shoot"),
+                                 t.stat(me, "defense"), False)
+        self.my_stats = {"melee": mine[0], "shoot": mine[1], "defense": mine[2]}
         self.cards = t.cards
         self.goal = t.scenario.hero_goal
-        self._positions: dict[str, float] = {}
-        self._threats: dict[tuple[str, int], float] = {}
         self._enemies_in: dict[str, list[Figure]] = {}
 
     def dist(self, a: str | None, b: str | None) -> int:
@@ -147,6 +161,21 @@ class Reading(BoardReading):
         return 1.0 + (3.0 if cover <= 2 else 1.0 if cover <= 4 else 0.0)
 
     # --- danger and worth -------------------------------------------------------------
+
+    @cached_property
+    def _threats(self) -> dict[tuple[str, int], float]:
+        """Threats, kept from one decision to the next while the enemies are unchanged (where
+        they stand, their stats, whether stunned)."""
+        return self.memory.values("threats", tuple(e[1:] for e in self._enemies))
+
+    @cached_property
+    def _positions(self) -> dict[str, float]:
+        """This hero's positions, kept while what they read is unchanged: the enemies, the
+        hero's stats and fragility, the sites' holders and the objectives left."""
+        return self.memory.values("positions " + self.seat, (
+            tuple(e[1:] for e in self._enemies), tuple(self.my_stats.values()), self.fragility,
+            tuple(s.holder for s in self.raid.sites.values()),
+            tuple(o.id for objectives in self.objectives.values() for o in objectives)))
 
     def threat(self, area: str, defense: int) -> float:
         """Expected hits the enemies can deal to a hero with ``defense`` standing in ``area``."""
