@@ -128,6 +128,8 @@ class Reading(BoardReading):
         self._targets: dict[str, set[str]] = {}
         self._positions: dict[str, dict[Any, float]] = {}
         self._selves: dict[str, tuple[Hashable, ...]] = {}
+        self._foes: dict[str, Hashable] = {}
+        self._best: dict[Any, float] | None = None
         self._lives: dict[tuple[str, str], int] = {}
         self._worth: dict[str, float] = {}
 
@@ -236,17 +238,25 @@ class Reading(BoardReading):
 
     def positions(self, side: str) -> dict[Any, float]:
         """The remembered positions of ``side``'s fighters, kept while its enemies and the
-        objectives left are as they were (the form is named by its id: content is kept as
-        long as its board, which the memory holds)."""
+        objectives left are as they were (``foes``)."""
         values = self._positions.get(side)
         if values is None:
-            fingerprint = (tuple((e.id, e.area, e.stunned, e.sated, id(e.form),
-                                  self.lives(e) <= 0) for e in self.enemies(side)),
-                           tuple(o.id for objectives in self.objectives.values()
-                                 for o in objectives))
             values = self._positions[side] = self.memory.values("positions " + side,
-                                                                fingerprint)
+                                                                self.foes(side))
         return values
+
+    def foes(self, side: str) -> Hashable:
+        """What a fighter's values read of its enemies and the objectives: where each enemy
+        stands, whether it is stunned or sated, its form, whether it has cards left; the
+        objectives left. (A form is named by its id: content is kept as long as its board,
+        which the memory holds.)"""
+        found = self._foes.get(side)
+        if found is None:
+            found = self._foes[side] = (
+                tuple((e.id, e.area, e.stunned, e.sated, id(e.form), self.lives(e) <= 0)
+                      for e in self.enemies(side)),
+                tuple(o.id for objectives in self.objectives.values() for o in objectives))
+        return found
 
     def _position(self, f: Fighter, area: str) -> float:
         value = 0.0
@@ -365,6 +375,36 @@ class Reading(BoardReading):
         return total
 
     def best_action(self, f: Fighter) -> float:
+        """The value of the best action of ``f``, one of the seat's fighters: kept from one
+        decision to the next while nothing it reads changes (``_best_key``)."""
+        if f.side != self.seat:
+            return self._best_action(f)
+        values = self._best
+        if values is None:
+            seat = self.seat
+            held = sum(1 for s in self.battle.sites.values() if s.holder == seat)
+            values = self._best = self.memory.values(
+                "best actions " + seat, (self.foes(seat), len(self.players[seat].claimed), held))
+        key = self._best_key(f)
+        value = values.get(key)
+        if value is None:
+            value = values[key] = self._best_action(f)
+        return value
+
+    def _best_key(self, f: Fighter) -> Hashable:
+        """What the best action of ``f`` reads of ``f`` itself and its play area (beside its
+        enemies, the objectives, the seat's claims and sites): where it stands, its cards
+        left, its supply (what Focus gains), whether a card of it lies in the graveyard
+        (what Heal returns), and the friends a Command may choose."""
+        player = self.players[f.side]
+        special = f.form.special
+        commands = special is not None and any(e.verb == "command" for e in special.effects)
+        friends = tuple((g.id, g.area, id(g.form), g.sated) for g in self.fighters.values()
+                        if self.mine(g)) if commands else ()
+        return (self._self(f), f.area, min(self.lives(f), 2),
+                min(player.supply.get(f.card, 0), 2), f.card in player.graveyard, friends)
+
+    def _best_action(self, f: Fighter) -> float:
         here = f.area
         assert here is not None
         options = [f"move:{a}" for a in self.board.neighbours(here)]
