@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.board import Board
@@ -89,10 +90,15 @@ class BoardReading:
         self.memory = (memory or Memory()).fit(t)
         self._hits = self.memory.hits
         self._sight = self.memory.sight
-        self.objectives: dict[str, list[Objective]] = {area: [] for area in t.board.ids}
-        for objective in t.objectives.values():
+
+    @cached_property
+    def objectives(self) -> dict[str, list[Objective]]:
+        """The objectives left on the board, by area (every area, in the board's order)."""
+        found: dict[str, list[Objective]] = {area: [] for area in self.board.ids}
+        for objective in self.t.objectives.values():
             if not objective.claimed_by:
-                self.objectives[objective.area].append(objective)
+                found[objective.area].append(objective)
+        return found
 
     def distances(self, area: str | None) -> Mapping[str, int]:
         """Borders from ``area`` to every area it reaches (none from off the board)."""

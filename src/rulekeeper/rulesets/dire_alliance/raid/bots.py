@@ -84,30 +84,38 @@ class Reading(BoardReading):
     def __init__(self, t: Raid, seat: str, memory: Memory | None = None) -> None:
         super().__init__(t, seat, memory)
         self.raid = t
-        known = self.memory.values("stats")
-        self.figures: dict[str, Figure] = {f.id: Figure.of(t, f, area, known)
-                                           for area in t.board.ids for f in t.occupants[area]}
-        self._enemies = [f for f in self.figures.values() if f.team == ENEMIES]
+        self._known = self.memory.values("stats")
         self.heroes = t.heroes
         self.me: Hero = t.heroes[seat]
-        me = self.me.fighter
-        mine = known.get(key := stats_key(t, me, True, False))
-        if mine is None:
-            mine = known[key] = (t.stat(me, "melee"), t.stat(me, "shoot"),
-                                 t.stat(me, "defense"), False)
-        self.my_stats = {"melee": mine[0], "shoot": mine[1], "defense": mine[2]}
+        self.here = str(self.me.fighter.area)
         self.cards = t.cards
         self.goal = t.scenario.hero_goal
         self._enemies_in: dict[str, list[Figure]] = {}
+
+    @cached_property
+    def figures(self) -> dict[str, Figure]:
+        t, known = self.raid, self._known
+        return {f.id: Figure.of(t, f, area, known)
+                for area in t.board.ids for f in t.occupants[area]}
+
+    @cached_property
+    def _enemies(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.team == ENEMIES]
+
+    @cached_property
+    def my_stats(self) -> dict[str, int]:
+        """The hero's melee, shoot and defense now."""
+        t, me = self.raid, self.me.fighter
+        mine = self._known.get(key := stats_key(t, me, True, False))
+        if mine is None:
+            mine = self._known[key] = (t.stat(me, "melee"), t.stat(me, "shoot"),
+                                       t.stat(me, "defense"), False)
+        return {"melee": mine[0], "shoot": mine[1], "defense": mine[2]}
 
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None:
             return 9
         return self.distances(a).get(b, 9)
-
-    @property
-    def here(self) -> str:
-        return str(self.me.fighter.area)
 
     def enemies(self) -> list[Figure]:
         return self._enemies
@@ -288,7 +296,9 @@ class Reading(BoardReading):
             return WIN if sealed + 1 >= (self.goal.sites or 99) else SEAL
         return 0.0
 
+    @cached_property
     def best_basic(self) -> float:
+        """The value of the hero's best basic action now (every face-down card offers it)."""
         here = self.here
         options = [f"move:{a}" for a in self.board.neighbours(here)]
         enemies = self.enemies_in(here)
@@ -372,7 +382,7 @@ class RaidHeuristicBot(OneStepBot):
         if face == "up":
             return max(r.special(card), 0.0) + r.modifiers_worth(card)
         if face == "down":
-            return r.best_basic() - 0.3
+            return r.best_basic - 0.3
         if face == "exert":
             moves = [r.move_value(a) for a in r.board.neighbours(r.here)]
             return max(moves) - CARD * 2 * r.fragility
