@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
+from rulekeeper import agents
 from rulekeeper.agents import agent_names, make_agent
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
@@ -146,8 +147,7 @@ def play_bots(game: Game, bots: Mapping[str, str], deciders: list[str]) -> None:
     while game.pending is not None and game.pending.player in bots:
         seat = game.pending.player
         agent = make_agent(bots[seat], game.ruleset, seat, bot_seed(game))
-        view = game.view(seat) if agent.uses_view else None
-        game.step(agent.choose(view, game.pending))
+        game.step(agents.decide(agent, game))
         deciders.append(seat)
 
 
