@@ -381,42 +381,47 @@ class Reading(BoardReading):
         return total
 
     def best_action(self, f: Fighter) -> float:
-        """The value of the best action of ``f``, one of the seat's fighters: kept from one
-        decision to the next while nothing it reads changes (``_best_key``)."""
+        """The value of the best action of ``f``: the best of Focus on itself and its other
+        actions (``other_actions``)."""
+        return max(self.other_actions(f), self.action(f, f"focus:{f.id}"))
+
+    def other_actions(self, f: Fighter) -> float:
+        """The value of the best action of ``f`` but Focus; for the seat's own fighters,
+        kept from one decision to the next while nothing it reads changes (``_others_key``:
+        Focus, which reads the fighter's cards left and supply, changes more often)."""
         if f.side != self.seat:
-            return self._best_action(f)
+            return self._other_actions(f)
         values = self._best
         if values is None:
             seat = self.seat
             held = sum(1 for s in self.battle.sites.values() if s.holder == seat)
             values = self._best = self.memory.values(
                 "best actions " + seat, (self.foes(seat), len(self.players[seat].claimed), held))
-        key = self._best_key(f)
+        key = self._others_key(f)
         value = values.get(key)
         if value is None:
-            value = values[key] = self._best_action(f)
+            value = values[key] = self._other_actions(f)
         return value
 
-    def _best_key(self, f: Fighter) -> Hashable:
-        """What the best action of ``f`` reads of ``f`` itself and its play area (beside its
-        enemies, the objectives, the seat's claims and sites): where it stands, its cards
-        left, its supply (what Focus gains), whether a card of it lies in the graveyard
-        (what Heal returns), and the friends a Command may choose."""
-        player = self.players[f.side]
+    def _others_key(self, f: Fighter) -> Hashable:
+        """What the other actions of ``f`` read of ``f`` itself and its friends (beside its
+        enemies, the objectives, the seat's claims and sites): where it stands, and for a
+        special action that heals, whether a card of it lies in the graveyard; for one that
+        commands, where the friends it may choose stand."""
         special = f.form.special
-        commands = special is not None and any(e.verb == "command" for e in special.effects)
+        verbs = {e.verb for e in special.effects} if special is not None else set()
+        graveyard = f.card in self.players[f.side].graveyard if "heal" in verbs else None
         friends = tuple((g.id, g.area, id(g.form), g.sated) for g in self.fighters.values()
-                        if self.mine(g)) if commands else ()
-        return (self._self(f), f.area, min(self.lives(f), 2),
-                min(player.supply.get(f.card, 0), 2), f.card in player.graveyard, friends)
+                        if self.mine(g)) if "command" in verbs else ()
+        return self._self(f), f.area, graveyard, friends
 
-    def _best_action(self, f: Fighter) -> float:
+    def _other_actions(self, f: Fighter) -> float:
         here = f.area
         assert here is not None
         options = [f"move:{a}" for a in self.board.neighbours(here)]
         foes = self.enemies(f.side)
         options += [f"melee:{e.id}" for e in foes if e.area == here and f.form.melee]
-        options += [f"focus:{f.id}", "special"]
+        options.append("special")
         options += [f"control:{here}" for o in self.objectives[here]
                     if o.owner != f.side and not [e for e in foes
                                                   if e.area == here and not e.stunned]]
