@@ -49,32 +49,10 @@ class Figure(NamedTuple):
     star: bool
     villain: bool
 
-    @classmethod
-    def of(cls, t: Raid, f: Fighter, area: str, known: dict[Hashable, Stats]) -> Figure:
-        """The figure ``f``; ``known`` keeps the stats worked out before, by what they
-        depend on (a minion's kind, a hero's face-up cards, the villain's row)."""
-        hero = t.is_hero(f)
-        villain = not hero and t.is_villain(f)
-        stats = known.get(key := stats_key(t, f, hero, villain))
-        if stats is None:
-            star = None if hero or villain else t.kinds[f.card].star
-            stats = known[key] = (t.stat(f, "melee"), t.stat(f, "shoot"), t.stat(f, "defense"),
-                                  bool(star.name) if star is not None else False)
-        return cls(f, f.id, f.name, area, f.team, f.stunned, *stats, villain)
 
 
 Stats = tuple[int, int, int, bool]
 """A figure's melee, shoot and defense now, and whether its stat is a ★."""
-
-
-def stats_key(t: Raid, f: Fighter, hero: bool, villain: bool) -> Hashable:
-    """What a figure's stats depend on: a hero's face-up cards, the villain's row, a
-    minion's kind."""
-    if hero:
-        return f.id, tuple(c.card for c in t.heroes[f.side].row if c.faceup)
-    if villain:
-        return f.id, tuple(t.the_villain.row)
-    return f.card
 
 
 class Reading(BoardReading):
@@ -91,12 +69,37 @@ class Reading(BoardReading):
         self.cards = t.cards
         self.goal = t.scenario.hero_goal
         self._enemies_in: dict[str, list[Figure]] = {}
+        self._worth: dict[str, float] = {}
 
     @cached_property
     def figures(self) -> dict[str, Figure]:
+        """The figures on the board, by id. Their stats are kept from one decision to the
+        next by what they depend on: a minion's kind, a hero's face-up cards, the villain's
+        row."""
         t, known = self.raid, self._known
-        return {f.id: Figure.of(t, f, area, known)
-                for area in t.board.ids for f in t.occupants[area]}
+        villain = t.villain.fighter if t.villain is not None else None
+        found = {}
+        for area in t.board.ids:
+            for f in t.occupants[area]:
+                key: Hashable
+                if f.team == HEROES:
+                    key = f.id, tuple(c.card for c in t.heroes[f.side].row if c.faceup)
+                elif f is villain:
+                    key = f.id, tuple(t.the_villain.row)
+                else:
+                    key = f.card
+                melee, shoot, defense, star = known.get(key) or self._stats(f, key)
+                found[f.id] = Figure(f, f.id, f.name, area, f.team, f.stunned, melee, shoot,
+                                     defense, star, f is villain)
+        return found
+
+    def _stats(self, f: Fighter, key: Hashable) -> Stats:
+        t = self.raid
+        star = t.kinds[f.card].star if not t.is_hero(f) and not t.is_villain(f) else None
+        stats = self._known[key] = (t.stat(f, "melee"), t.stat(f, "shoot"),
+                                    t.stat(f, "defense"),
+                                    bool(star.name) if star is not None else False)
+        return stats
 
     @cached_property
     def _enemies(self) -> list[Figure]:
@@ -105,11 +108,9 @@ class Reading(BoardReading):
     @cached_property
     def my_stats(self) -> dict[str, int]:
         """The hero's melee, shoot and defense now."""
-        t, me = self.raid, self.me.fighter
-        mine = self._known.get(key := stats_key(t, me, True, False))
-        if mine is None:
-            mine = self._known[key] = (t.stat(me, "melee"), t.stat(me, "shoot"),
-                                       t.stat(me, "defense"), False)
+        me = self.me
+        key = me.fighter.id, tuple(c.card for c in me.row if c.faceup)
+        mine = self._known.get(key) or self._stats(me.fighter, key)
         return {"melee": mine[0], "shoot": mine[1], "defense": mine[2]}
 
     def dist(self, a: str | None, b: str | None) -> int:
@@ -177,9 +178,10 @@ class Reading(BoardReading):
         return self.memory.values("threats", tuple(e[1:] for e in self._enemies))
 
     @cached_property
-    def _positions(self) -> dict[str, float]:
-        """This hero's positions, kept while what they read is unchanged: the enemies, the
-        hero's stats and fragility, the sites' holders and the objectives left."""
+    def _positions(self) -> dict[Hashable, float]:
+        """This hero's positions (by area) and the cost of leaving an area (by ``("leaving",
+        area)``), kept while what they read is unchanged: the enemies, the hero's stats and
+        fragility, the sites' holders and the objectives left."""
         return self.memory.values("positions " + self.seat, (
             tuple(e[1:] for e in self._enemies), tuple(self.my_stats.values()), self.fragility,
             tuple(s.holder for s in self.raid.sites.values()),
@@ -206,6 +208,13 @@ class Reading(BoardReading):
         return total
 
     def enemy_worth(self, e: Figure) -> float:
+        """What one wound on (or the defeat of) enemy ``e`` is worth."""
+        value = self._worth.get(e.id)
+        if value is None:
+            value = self._worth[e.id] = self._enemy_worth(e)
+        return value
+
+    def _enemy_worth(self, e: Figure) -> float:
         if e.villain:
             villain = self.raid.the_villain
             left = villain.health - villain.wounds
@@ -271,7 +280,15 @@ class Reading(BoardReading):
         return value - HIT_TAKEN * self.fragility * 0.6 * self.threat(area, stats["defense"])
 
     def leaving(self, area: str) -> float:
-        """Expected cost of the opportunity attacks on leaving ``area``."""
+        """Expected cost of the opportunity attacks on leaving ``area`` (kept with the
+        positions: it reads what they read)."""
+        key = ("leaving", area)
+        value = self._positions.get(key)
+        if value is None:
+            value = self._positions[key] = self._leaving(area)
+        return value
+
+    def _leaving(self, area: str) -> float:
         defense = self.my_stats["defense"]
         hits = sum(self.hit(max(e.melee, 3 if e.star else 0), defense)
                    for e in self.enemies_in(area) if not e.stunned)
