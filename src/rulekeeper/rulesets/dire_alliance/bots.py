@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.battle_state import Battle
     from rulekeeper.rulesets.dire_alliance.models import Effect
 
+KEPT = frozenset(("move", "melee", "shoot", "special", "control", "interact"))
+"""The actions whose values a bot keeps from one decision to the next (``Reading.kept``)."""
 WIN = 1000.0
 CLAIM = 80.0
 DAMAGE = 10.0
@@ -135,7 +137,8 @@ class Reading(BoardReading):
         self._positions: dict[str, dict[Any, float]] = {}
         self._selves: dict[str, tuple[Hashable, ...]] = {}
         self._foes: dict[str, Hashable] = {}
-        self._best: dict[Any, float] | None = None
+        self._kept: dict[Any, float] | None = None
+        self._others: dict[str, Hashable] = {}
         self._lives: dict[tuple[str, str], int] = {}
         self._worth: dict[str, float] = {}
 
@@ -314,6 +317,21 @@ class Reading(BoardReading):
     # --- actions --------------------------------------------------------------------
 
     def action(self, f: Fighter, option: str) -> float:
+        """The value of ``f`` taking the action ``option``; for the seat's own fighters,
+        kept from one decision to the next while nothing it reads changes (``kept``), but
+        for Focus, which reads the cards left and supply of the fighter it gains for."""
+        verb, _, arg = option.partition(":")
+        if (verb not in KEPT or f.side != self.seat
+                or (arg in self.fighters and self.fighters[arg].side == f.side)):
+            return self._action(f, option)
+        values = self.kept()
+        key = (self._others_key(f), option)
+        value = values.get(key)
+        if value is None:
+            value = values[key] = self._action(f, option)
+        return value
+
+    def _action(self, f: Fighter, option: str) -> float:
         verb, _, arg = option.partition(":")
         if verb == "move":
             return self.move_value(f, arg)
@@ -387,27 +405,39 @@ class Reading(BoardReading):
 
     def other_actions(self, f: Fighter) -> float:
         """The value of the best action of ``f`` but Focus; for the seat's own fighters,
-        kept from one decision to the next while nothing it reads changes (``_others_key``:
-        Focus, which reads the fighter's cards left and supply, changes more often)."""
+        kept from one decision to the next while nothing it reads changes (``kept``)."""
         if f.side != self.seat:
             return self._other_actions(f)
-        values = self._best
-        if values is None:
-            seat = self.seat
-            held = sum(1 for s in self.battle.sites.values() if s.holder == seat)
-            values = self._best = self.memory.values(
-                "best actions " + seat, (self.foes(seat), len(self.players[seat].claimed), held))
-        key = self._others_key(f)
+        values = self.kept()
+        key = (self._others_key(f), "")
         value = values.get(key)
         if value is None:
             value = values[key] = self._other_actions(f)
         return value
 
+    def kept(self) -> dict[Any, float]:
+        """The values of the seat's fighters' actions (by what they read of the fighter,
+        and the action) kept while their enemies, the objectives left and the seat's
+        claims and sites are as they were."""
+        values = self._kept
+        if values is None:
+            seat = self.seat
+            held = sum(1 for s in self.battle.sites.values() if s.holder == seat)
+            values = self._kept = self.memory.values(
+                "actions " + seat, (self.foes(seat), len(self.players[seat].claimed), held))
+        return values
+
     def _others_key(self, f: Fighter) -> Hashable:
-        """What the other actions of ``f`` read of ``f`` itself and its friends (beside its
-        enemies, the objectives, the seat's claims and sites): where it stands, and for a
-        special action that heals, whether a card of it lies in the graveyard; for one that
-        commands, where the friends it may choose stand."""
+        """What the actions of ``f`` but Focus read of ``f`` itself and its friends (beside
+        its enemies, the objectives, the seat's claims and sites): where it stands, and for
+        a special action that heals, whether a card of it lies in the graveyard; for one
+        that commands, where the friends it may choose stand."""
+        found = self._others.get(f.id)
+        if found is None:
+            found = self._others[f.id] = self._read_others_key(f)
+        return found
+
+    def _read_others_key(self, f: Fighter) -> Hashable:
         special = f.form.special
         verbs = {e.verb for e in special.effects} if special is not None else set()
         graveyard = f.card in self.players[f.side].graveyard if "heal" in verbs else None
