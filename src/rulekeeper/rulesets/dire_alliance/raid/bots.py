@@ -37,8 +37,8 @@ class Figure(NamedTuple):
     action rows' modifiers counted), whether its stat is a minion's ★ (its star ability
     gives the dice) and whether it is the villain."""
 
-    fighter: Fighter
     id: str
+    card: str
     name: str
     area: str
     team: str
@@ -48,11 +48,10 @@ class Figure(NamedTuple):
     defense: int
     star: bool
     villain: bool
+    rank: str | None
 
-
-
-Stats = tuple[int, int, int, bool]
-"""A figure's melee, shoot and defense now, and whether its stat is a ★."""
+Stats = tuple[int, int, int, bool, str | None]
+"""A figure's melee, shoot and defense now, whether its stat is a ★, and its rank."""
 
 
 class Reading(BoardReading):
@@ -88,9 +87,9 @@ class Reading(BoardReading):
                     key = f.id, tuple(t.the_villain.row)
                 else:
                     key = f.card
-                melee, shoot, defense, star = known.get(key) or self._stats(f, key)
-                found[f.id] = Figure(f, f.id, f.name, area, f.team, f.stunned, melee, shoot,
-                                     defense, star, f is villain)
+                melee, shoot, defense, star, rank = known.get(key) or self._stats(f, key)
+                found[f.id] = Figure(f.id, f.card, f.name, area, f.team, f.stunned, melee, shoot,
+                                     defense, star, f is villain, rank)
         return found
 
     def _stats(self, f: Fighter, key: Hashable) -> Stats:
@@ -98,7 +97,7 @@ class Reading(BoardReading):
         star = t.kinds[f.card].star if not t.is_hero(f) and not t.is_villain(f) else None
         stats = self._known[key] = (t.stat(f, "melee"), t.stat(f, "shoot"),
                                     t.stat(f, "defense"),
-                                    bool(star.name) if star is not None else False)
+                                    bool(star.name) if star is not None else False, t.rank(f))
         return stats
 
     @cached_property
@@ -142,8 +141,7 @@ class Reading(BoardReading):
 
     @cached_property
     def _ranks(self) -> list[str]:
-        ranks = {self.raid.rank(f.fighter) for f in self._enemies}
-        return sorted({r for r in ranks if r} | {"III"})
+        return sorted({f.rank for f in self._enemies if f.rank} | {"III"})
 
     def ranks(self) -> list[str]:
         return self._ranks
@@ -158,10 +156,19 @@ class Reading(BoardReading):
         """The fewest cards the hero could still lose to any one rank."""
         if cards is None:
             cards = self.known_cards(hero) + ["?"] * len(hero.piles.deck)
-        known = [c for c in cards if c != "?"]
-        unknown = len(cards) - len(known)
-        return min(sum(1 for c in known if r in self.cards[c].icons) + unknown // 2
-                   for r in self.ranks())
+        icons = self.memory.values("icons")
+        counts: dict[str, int] = {}
+        unknown = 0
+        for card in cards:
+            if card == "?":
+                unknown += 1
+                continue
+            found = icons.get(card)
+            if found is None:
+                found = icons[card] = frozenset(self.cards[card].icons)
+            for icon in found:
+                counts[icon] = counts.get(icon, 0) + 1
+        return min(counts.get(r, 0) + unknown // 2 for r in self.ranks())
 
     @cached_property
     def fragility(self) -> float:
@@ -175,7 +182,7 @@ class Reading(BoardReading):
     def _threats(self) -> dict[tuple[str, int], float]:
         """Threats, kept from one decision to the next while the enemies are unchanged (where
         they stand, their stats, whether stunned)."""
-        return self.memory.values("threats", tuple(e[1:] for e in self._enemies))
+        return self.memory.values("threats", tuple(self._enemies))
 
     @cached_property
     def _positions(self) -> dict[Hashable, float]:
@@ -183,7 +190,7 @@ class Reading(BoardReading):
         area)``), kept while what they read is unchanged: the enemies, the hero's stats and
         fragility, the sites' holders and the objectives left."""
         return self.memory.values("positions " + self.seat, (
-            tuple(e[1:] for e in self._enemies), tuple(self.my_stats.values()), self.fragility,
+            tuple(self._enemies), tuple(self.my_stats.values()), self.fragility,
             tuple(s.holder for s in self.raid.sites.values()),
             tuple(o.id for objectives in self.objectives.values() for o in objectives)))
 
@@ -232,7 +239,7 @@ class Reading(BoardReading):
         attack a hero, then by the danger around it."""
         area = e.area
         heroes_here = any(h.fighter.area == area for h in self.heroes.values())
-        first = self.raid.kinds[e.fighter.card].actions[0].text
+        first = self.raid.kinds[e.card].actions[0].text
         harm = self.threat(area, 1) + (3.0 if area == self.here else 0.0)
         if first.startswith("Control") and self.objectives[area] and not heroes_here:
             return 20.0 + harm
