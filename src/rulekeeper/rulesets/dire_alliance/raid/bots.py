@@ -308,6 +308,20 @@ class Reading(BoardReading):
     # --- actions ----------------------------------------------------------------------
 
     def basic(self, option: str) -> float:
+        """The value of the basic action ``option``. A Move, Melee or Shoot is kept with the
+        positions (it reads what they read, where the hero stands and the villain's wounds
+        left)."""
+        verb = option.partition(":")[0]
+        if verb not in ("move", "melee", "shoot"):
+            return self._basic(option)
+        villain = self.raid.the_villain
+        key = ("basic", self.here, villain.health - villain.wounds, option)
+        value = self._positions.get(key)
+        if value is None:
+            value = self._positions[key] = self._basic(option)
+        return value
+
+    def _basic(self, option: str) -> float:
         verb, _, arg = option.partition(":")
         if verb == "move":
             return self.move_value(arg)
