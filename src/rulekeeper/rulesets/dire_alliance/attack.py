@@ -37,9 +37,9 @@ TEMPLATES = {
 }
 
 
+@cites("battle.attack.gather-dice.melee", "battle.attack.gather-dice.shoot")
 def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
     """Combat dice of an attack: the melee or shoot value plus a special action's bonus."""
-    cites("battle.attack.gather-dice.melee", "battle.attack.gather-dice.shoot")
     return t.stat(attacker, kind) + extra
 
 

@@ -196,13 +196,13 @@ class Tabletop(ABC):
     def in_area(self, area: str) -> list[Fighter]:
         return self.occupants[area]
 
+    @cites("battle.fighter.enemy")
     def enemies_in(self, area: str, of: str) -> list[Fighter]:
         """The fighters in ``area`` that are not on team ``of``."""
-        cites("battle.fighter.enemy")
         return [f for f in self.occupants[area] if f.team != of]
 
+    @cites("battle.fighter.friendly")
     def friends_in(self, area: str, of: str) -> list[Fighter]:
-        cites("battle.fighter.friendly")
         return [f for f in self.occupants[area] if f.team == of]
 
     def ready_enemies_in(self, area: str, of: str) -> list[Fighter]:
@@ -212,12 +212,12 @@ class Tabletop(ABC):
         return [f for f in self.fighters.values()
                 if f.area is not None and (side is None or f.side == side)]
 
+    @cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
+           "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
+           "battle.line-of-sight.own-area", "battle.line-of-sight.components")
     def sees(self, looker: Fighter, area: str) -> bool:
         """The line between the designators crosses no black line; an area sees itself;
         figures never block (the board computes it from its walls)."""
-        cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
-              "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
-              "battle.line-of-sight.own-area", "battle.line-of-sight.components")
         return looker.area is not None and self.board.sees(looker.area, area)
 
     def placement_violations(self) -> list[str]:

@@ -127,6 +127,10 @@ class Reading(BoardReading):
         return found
 
     def villain(self) -> Figure | None:
+        return self._villain
+
+    @cached_property
+    def _villain(self) -> Figure | None:
         return next((f for f in self._enemies if f.villain), None)
 
     @property
@@ -135,7 +139,10 @@ class Reading(BoardReading):
         return bool(self.raid.rulings["raid-special-shoot"] == "no-enemies-here")
 
     def hit(self, dice: int, defense: int) -> float:
-        return self.odds_of_hit(dice, defense, False, False) if dice > 0 else 0.0
+        if dice <= 0:
+            return 0.0
+        chance = self._hits.get((dice, defense, False, False))
+        return self.odds_of_hit(dice, defense, False, False) if chance is None else chance
 
     # --- the hero's own cards ---------------------------------------------------------
 
@@ -205,13 +212,16 @@ class Reading(BoardReading):
     def _threat(self, area: str, defense: int) -> float:
         total = 0.0
         distances = self.distances(area)
+        seen = self._sight
+        hit = self.hit
         for e in self._enemies:
-            if e.area == area and (e.melee or e.star):
-                total += self.hit(max(e.melee, 3 if e.star else 0), defense)
-            elif e.shoot and e.area != area and self.sees(e.area, area):
-                total += self.hit(e.shoot, defense) * 0.7
-            elif e.melee and distances.get(e.area, 9) == 1:
-                total += self.hit(e.melee, defense) * 0.4
+            where = e.area
+            if where == area and (e.melee or e.star):
+                total += hit(max(e.melee, 3 if e.star else 0), defense)
+            elif e.shoot and where != area and area in seen[where]:
+                total += hit(e.shoot, defense) * 0.7
+            elif e.melee and distances.get(where, 9) == 1:
+                total += hit(e.melee, defense) * 0.4
         return total
 
     def enemy_worth(self, e: Figure) -> float:
@@ -267,17 +277,24 @@ class Reading(BoardReading):
         return [a for a, objectives in self.objectives.items()
                 if objectives and any(self.dist(e.area, a) <= 1 for e in self._enemies)]
 
+    @cached_property
+    def _open_sites(self) -> list[str]:
+        """The areas of the sites no one holds (when the heroes' goal has sites)."""
+        if not self.goal.sites:
+            return []
+        return [s.area for s in self.raid.sites.values() if not s.holder]
+
     def _position(self, area: str) -> float:
         value = 0.0
         villain = self.villain()
         stats = self.my_stats
-        if self.goal.sites:
-            open_sites = [s.area for s in self.raid.sites.values() if not s.holder]
-            if open_sites:
-                value -= 5 * min(self.dist(area, a) for a in open_sites)
+        distances = self.distances(area)
+        open_sites = self._open_sites
+        if open_sites:
+            value -= 5 * min(distances.get(a, 9) for a in open_sites)
         if villain is not None:
             weight = 4 if self.goal.defeat_villain else 1
-            value -= weight * self.dist(area, villain.area)
+            value -= weight * distances.get(villain.area, 9)
             if area == villain.area and stats["melee"] > 0:
                 value += 3
             elif stats["shoot"] > 0 and self.sees(area, villain.area):
@@ -302,8 +319,16 @@ class Reading(BoardReading):
         return hits * HIT_TAKEN * self.fragility
 
     def move_value(self, area: str, opportunity: bool = True) -> float:
-        cost = self.leaving(self.here) if opportunity else 0.0
-        return self.position(area) - self.position(self.here) - cost
+        cost = self._leaving_here if opportunity else 0.0
+        return self.position(area) - self._staying - cost
+
+    @cached_property
+    def _staying(self) -> float:
+        return self.position(self.here)
+
+    @cached_property
+    def _leaving_here(self) -> float:
+        return self.leaving(self.here)
 
     # --- actions ----------------------------------------------------------------------
 
