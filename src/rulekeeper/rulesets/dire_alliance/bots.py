@@ -15,10 +15,9 @@ not change when what its seat cannot know (``Ruleset.determinize``) is drawn aga
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision
@@ -44,6 +43,33 @@ CLAIM_INITIATIVE = 8.0
 
 Hits = dict[tuple[int, int, bool, bool], float]
 """Hit chances by (attack dice, defense dice, attacker sated, defender sated)."""
+
+
+R = TypeVar("R")
+V = TypeVar("V")
+
+
+class once(Generic[R, V]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at the first
+    read of each value, which the readings of a decision do a dozen times): a reading is
+    never shared between threads."""
+
+    def __init__(self, read: Callable[[R], V]) -> None:
+        self.read = read
+        self.name = read.__name__
+        self.__doc__ = read.__doc__
+
+    @overload
+    def __get__(self, reading: None, owner: type[R]) -> once[R, V]: ...
+
+    @overload
+    def __get__(self, reading: R, owner: type[R]) -> V: ...
+
+    def __get__(self, reading: R | None, owner: type[R]) -> once[R, V] | V:
+        if reading is None:
+            return self
+        value = reading.__dict__[self.name] = self.read(reading)
+        return value
 
 
 HITS: dict[DiceSet, Hits] = {}
@@ -93,7 +119,7 @@ class BoardReading:
         self._hits = self.memory.hits
         self._sight = self.memory.sight
 
-    @cached_property
+    @once
     def objectives(self) -> dict[str, list[Objective]]:
         """The objectives left on the board, by area (every area, in the board's order)."""
         found: dict[str, list[Objective]] = {area: [] for area in self.board.ids}

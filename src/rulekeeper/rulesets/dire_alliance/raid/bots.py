@@ -12,11 +12,10 @@ defeated. Ties it decides for the enemies go the way that hurts the heroes least
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.core.decisions import Decision
-from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Memory, OneStepBot
+from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Memory, OneStepBot, once
 from rulekeeper.rulesets.dire_alliance.raid.models import DASH
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero
 from rulekeeper.rulesets.dire_alliance.state import Fighter, Stat
@@ -70,7 +69,7 @@ class Reading(BoardReading):
         self._enemies_in: dict[str, list[Figure]] = {}
         self._worth: dict[str, float] = {}
 
-    @cached_property
+    @once
     def figures(self) -> dict[str, Figure]:
         """The figures on the board, by id. Their stats are kept from one decision to the
         next by what they depend on: a minion's kind, a hero's face-up cards, the villain's
@@ -82,7 +81,7 @@ class Reading(BoardReading):
             for f in t.occupants[area]:
                 key: Hashable
                 if f.team == HEROES:
-                    key = f.id, tuple(c.card for c in t.heroes[f.side].row if c.faceup)
+                    key = f.id, tuple([c.card for c in t.heroes[f.side].row if c.faceup])
                 elif f is villain:
                     key = f.id, tuple(t.the_villain.row)
                 else:
@@ -100,11 +99,11 @@ class Reading(BoardReading):
                                     bool(star.name) if star is not None else False, t.rank(f))
         return stats
 
-    @cached_property
+    @once
     def _enemies(self) -> list[Figure]:
         return [f for f in self.figures.values() if f.team == ENEMIES]
 
-    @cached_property
+    @once
     def my_stats(self) -> dict[str, int]:
         """The hero's melee, shoot and defense now."""
         me = self.me
@@ -129,7 +128,7 @@ class Reading(BoardReading):
     def villain(self) -> Figure | None:
         return self._villain
 
-    @cached_property
+    @once
     def _villain(self) -> Figure | None:
         return next((f for f in self._enemies if f.villain), None)
 
@@ -146,7 +145,7 @@ class Reading(BoardReading):
 
     # --- the hero's own cards ---------------------------------------------------------
 
-    @cached_property
+    @once
     def _ranks(self) -> list[str]:
         return sorted({f.rank for f in self._enemies if f.rank} | {"III"})
 
@@ -177,7 +176,7 @@ class Reading(BoardReading):
                 counts[icon] = counts.get(icon, 0) + 1
         return min(counts.get(r, 0) + unknown // 2 for r in self.ranks())
 
-    @cached_property
+    @once
     def fragility(self) -> float:
         """How much one more hit hurts: more as the coverage shrinks."""
         cover = self.coverage(self.me)
@@ -185,13 +184,13 @@ class Reading(BoardReading):
 
     # --- danger and worth -------------------------------------------------------------
 
-    @cached_property
+    @once
     def _threats(self) -> dict[tuple[str, int], float]:
         """Threats, kept from one decision to the next while the enemies are unchanged (where
         they stand, their stats, whether stunned)."""
         return self.memory.values("threats", tuple(self._enemies))
 
-    @cached_property
+    @once
     def _positions(self) -> dict[Hashable, float]:
         """This hero's positions (by area) and the cost of leaving an area (by ``("leaving",
         area)``), kept while what they read is unchanged: the enemies, the hero's stats and
@@ -270,14 +269,14 @@ class Reading(BoardReading):
             value = self._positions[area] = self._position(area)
         return value
 
-    @cached_property
+    @once
     def _pressed(self) -> list[str]:
         """Areas of objectives left with an enemy at most one border away, in the board's
         order."""
         return [a for a, objectives in self.objectives.items()
                 if objectives and any(self.dist(e.area, a) <= 1 for e in self._enemies)]
 
-    @cached_property
+    @once
     def _open_sites(self) -> list[str]:
         """The areas of the sites no one holds (when the heroes' goal has sites)."""
         if not self.goal.sites:
@@ -322,11 +321,11 @@ class Reading(BoardReading):
         cost = self._leaving_here if opportunity else 0.0
         return self.position(area) - self._staying - cost
 
-    @cached_property
+    @once
     def _staying(self) -> float:
         return self.position(self.here)
 
-    @cached_property
+    @once
     def _leaving_here(self) -> float:
         return self.leaving(self.here)
 
@@ -359,7 +358,7 @@ class Reading(BoardReading):
             return WIN if sealed + 1 >= (self.goal.sites or 99) else SEAL
         return 0.0
 
-    @cached_property
+    @once
     def best_basic(self) -> float:
         """The value of the hero's best basic action now (every face-down card offers it)."""
         here = self.here
