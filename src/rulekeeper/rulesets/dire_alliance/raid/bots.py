@@ -73,8 +73,9 @@ class Reading(BoardReading):
     def figures(self) -> dict[str, Figure]:
         """The figures on the board, by id. Their stats are kept from one decision to the
         next by what they depend on: a minion's kind, a hero's face-up cards, the villain's
-        row."""
-        t, known = self.raid, self._known
+        row; and each figure's record by its area, whether it is stunned, its form (its name)
+        and those stats."""
+        t, known, records = self.raid, self._known, self.memory.values("figures")
         villain = t.villain.fighter if t.villain is not None else None
         found = {}
         for area in t.board.ids:
@@ -86,9 +87,14 @@ class Reading(BoardReading):
                     key = f.id, tuple(t.the_villain.row)
                 else:
                     key = f.card
-                melee, shoot, defense, star, rank = known.get(key) or self._stats(f, key)
-                found[f.id] = Figure(f.id, f.card, f.name, area, f.team, f.stunned, melee, shoot,
-                                     defense, star, f is villain, rank)
+                record = (f.id, area, f.stunned, id(f.form), key)
+                figure = records.get(record)
+                if figure is None:
+                    melee, shoot, defense, star, rank = known.get(key) or self._stats(f, key)
+                    figure = records[record] = Figure(
+                        f.id, f.card, f.name, area, f.team, f.stunned, melee, shoot, defense,
+                        star, f is villain, rank)
+                found[f.id] = figure
         return found
 
     def _stats(self, f: Fighter, key: Hashable) -> Stats:
