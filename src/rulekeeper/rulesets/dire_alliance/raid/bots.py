@@ -279,8 +279,14 @@ class Reading(BoardReading):
     def _pressed(self) -> list[str]:
         """Areas of objectives left with an enemy at most one border away, in the board's
         order."""
-        return [a for a, objectives in self.objectives.items()
-                if objectives and any(self.dist(e.area, a) <= 1 for e in self._enemies)]
+        enemies = self._enemies
+        pressed = []
+        for area, objectives in self.objectives.items():
+            if objectives:
+                distances = self.distances(area)  # borders are crossed both ways
+                if any(distances.get(e.area, 9) <= 1 for e in enemies):
+                    pressed.append(area)
+        return pressed
 
     @once
     def _open_sites(self) -> list[str]:
