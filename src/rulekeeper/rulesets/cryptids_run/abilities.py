@@ -1,6 +1,6 @@
 """Abilities in words, for the shop's options: what a trigger and its effects do.
 
->>> from rulekeeper.rulesets.cryptids.schema import Ability
+>>> from rulekeeper.rulesets.cryptids.models import Ability
 >>> describe(Ability.model_validate({"when": {"range": [9, 11]},
 ...                                  "do": [{"damage": 2, "target": "lowest-hp"}]}))
 'on 9 to 11: 2 damage to the enemy with the lowest HP'
@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from rulekeeper.rulesets.cryptids.schema import Ability, Effect
+from rulekeeper.rulesets.cryptids.models import Ability, Effect
 
 TRIGGERS = {
     "doubles": "on doubles", "odd": "on an odd total", "even": "on an even total",

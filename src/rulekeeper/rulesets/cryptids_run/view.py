@@ -8,9 +8,26 @@ terminal.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.cryptids_run.table import RunTable
+
+
+def run_view(table: RunTable, player: str | None) -> dict[str, Any]:
+    """The run as the player sees it: the shop and the run around it."""
+    state = table.state
+    if state is None:
+        return {}
+    change = state.change
+    return {**shop_view(state.keeper), "player": state.player, "run": state.run,
+            "lives": state.lives, "victories": state.victories,
+            "victories_needed": table.prepared.stock.rules.run.victories,
+            "rating": state.rating.model_dump(),
+            "rating_change": {"mu": change.mu, "sigma": change.sigma},
+            "battles": [b.summary for b in state.battles], "over": state.over}
 
 
 def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
