@@ -31,9 +31,8 @@ from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.ruleset import Table
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
-from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Player
 from rulekeeper.rulesets.combat_encounter.stats import current_defense, current_stat
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import WEAPON_SLOTS, CombatTable, Player
 
 STAT_OF = {"melee": "brawn", "ranged": "quickness"}
 

@@ -26,11 +26,11 @@ from rulekeeper.core.ruleset import Table
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.rulings import DreadInitiative
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, Tabletop
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, Tabletop
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
     from rulekeeper.rulesets.dire_alliance.models import Effect
+    from rulekeeper.rulesets.dire_alliance.table import Battle
 
 KEPT = frozenset(("move", "melee", "shoot", "special", "control", "interact"))
 """The actions whose values a bot keeps from one decision to the next (``Reading.kept``)."""

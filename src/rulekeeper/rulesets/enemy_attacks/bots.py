@@ -19,7 +19,7 @@ from typing import Any
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.enemy_attacks.state import (
+from rulekeeper.rulesets.enemy_attacks.table import (
     Ally,
     Enemy,
     Figure,

@@ -18,10 +18,10 @@ from rulekeeper.core.decisions import Decision
 from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Memory, OneStepBot, once
 from rulekeeper.rulesets.dire_alliance.raid.models import DASH
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Stat
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Stat
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
 
 WIN = 1000.0
 WOUND = 14.0
