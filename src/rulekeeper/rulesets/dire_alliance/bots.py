@@ -160,12 +160,13 @@ class Reading(BoardReading):
         self.goal = t.scenario.goal
         self._enemies: dict[str, list[Fighter]] = {}
         self._targets: dict[str, set[str]] = {}
-        self._positions: dict[str, dict[Any, float]] = {}
+        self._positions: dict[str, dict[str, float]] = {}
+        self._kept_by_fighter: dict[str, dict[str, float]] = {}
         self._selves: dict[str, tuple[Hashable, ...]] = {}
         self._foes: dict[str, Hashable] = {}
-        self._kept: dict[Any, float] | None = None
+        self._kept: dict[Any, dict[str, float]] | None = None
         self._others: dict[str, Hashable] = {}
-        self._lives: dict[tuple[str, str], int] = {}
+        self._lives: dict[str, int] = {}
         self._worth: dict[str, float] = {}
 
     def mine(self, f: Fighter) -> bool:
@@ -192,12 +193,11 @@ class Reading(BoardReading):
 
     def lives(self, f: Fighter) -> int:
         """Cards that stand between the fighter and defeat (hand, deck and discard pile)."""
-        key = (f.side, f.card)
-        found = self._lives.get(key)
+        found = self._lives.get(f.id)
         if found is None:
             player = self.players[f.side]
             card = f.card
-            found = self._lives[key] = (DECK_COPIES + SUPPLY_COPIES - player.supply.get(card, 0)
+            found = self._lives[f.id] = (DECK_COPIES + SUPPLY_COPIES - player.supply.get(card, 0)
                                         - player.graveyard.count(card) - player.play.count(card))
         return found
 
@@ -254,13 +254,12 @@ class Reading(BoardReading):
         sated or stunned, whether it has cards left), its enemies (where they stand, the
         same of each) and the objectives left, never where ``f`` stands now nor where its
         friends do (``positions``)."""
-        me = self._selves.get(f.id) or self._self(f)
-        values = self._positions.get(f.side)
-        if values is None:
-            values = self.positions(f.side)
-        value = values.get((me, area))
+        by_area = self._positions.get(f.id)
+        if by_area is None:
+            by_area = self._positions[f.id] = self.positions(f.side).setdefault(self._self(f), {})
+        value = by_area.get(area)
         if value is None:
-            value = values[me, area] = self._position(f, area)
+            value = by_area[area] = self._position(f, area)
         return value
 
     def _self(self, f: Fighter) -> tuple[Hashable, ...]:
@@ -271,14 +270,11 @@ class Reading(BoardReading):
                                           self.lives(f) <= 0)
         return found
 
-    def positions(self, side: str) -> dict[Any, float]:
-        """The remembered positions of ``side``'s fighters, kept while its enemies and the
-        objectives left are as they were (``foes``)."""
-        values = self._positions.get(side)
-        if values is None:
-            values = self._positions[side] = self.memory.values("positions " + side,
-                                                                self.foes(side))
-        return values
+    def positions(self, side: str) -> dict[Any, dict[str, float]]:
+        """The remembered positions of ``side``'s fighters (by what they read of the fighter,
+        then by area), kept while its enemies and the objectives left are as they were
+        (``foes``)."""
+        return self.memory.values("positions " + side, self.foes(side))
 
     def foes(self, side: str) -> Hashable:
         """What a fighter's values read of its enemies and the objectives: where each enemy
@@ -350,11 +346,10 @@ class Reading(BoardReading):
         if (verb not in KEPT or f.side != self.seat
                 or (arg in self.fighters and self.fighters[arg].side == f.side)):
             return self._action(f, option)
-        values = self.kept()
-        key = (self._others_key(f), option)
-        value = values.get(key)
+        values = self._kept_for(f)
+        value = values.get(option)
         if value is None:
-            value = values[key] = self._action(f, option)
+            value = values[option] = self._action(f, option)
         return value
 
     def _action(self, f: Fighter, option: str) -> float:
@@ -434,16 +429,22 @@ class Reading(BoardReading):
         kept from one decision to the next while nothing it reads changes (``kept``)."""
         if f.side != self.seat:
             return self._other_actions(f)
-        values = self.kept()
-        key = (self._others_key(f), "")
-        value = values.get(key)
+        values = self._kept_for(f)
+        value = values.get("")
         if value is None:
-            value = values[key] = self._other_actions(f)
+            value = values[""] = self._other_actions(f)
         return value
 
-    def kept(self) -> dict[Any, float]:
+    def _kept_for(self, f: Fighter) -> dict[str, float]:
+        """The kept values of ``f``'s actions, by option (its best but Focus by ``""``)."""
+        found = self._kept_by_fighter.get(f.id)
+        if found is None:
+            found = self._kept_by_fighter[f.id] = self.kept().setdefault(self._others_key(f), {})
+        return found
+
+    def kept(self) -> dict[Any, dict[str, float]]:
         """The values of the seat's fighters' actions (by what they read of the fighter,
-        and the action) kept while their enemies, the objectives left and the seat's
+        then by the action) kept while their enemies, the objectives left and the seat's
         claims and sites are as they were."""
         values = self._kept
         if values is None:
