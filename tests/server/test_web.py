@@ -13,7 +13,7 @@ import time
 import httpx
 import pytest
 
-from rulekeeper.agents import make_agent
+from rulekeeper.agents import decide, make_agent
 from rulekeeper.core import registry
 from rulekeeper.core.board import Board
 from rulekeeper.core.game import new_game
@@ -124,7 +124,7 @@ def test_a_log_file_replays_into_frames(client):
     game = new_game("enemy-attacks", seed=2)
     for n in range(12):
         agent = make_agent("heuristic", game.ruleset, game.pending.player, n)
-        game.step(agent.choose(game.view(game.pending.player), game.pending))
+        game.step(decide(agent, game))
     head, *events = log_lines(game)
     answer = client.post("/api/replay", json=head, headers=me)
     assert answer.status_code == 200

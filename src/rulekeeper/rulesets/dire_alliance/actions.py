@@ -70,9 +70,9 @@ def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
     out: list[tuple[str, str]] = []
     if form.special is not None and special.possible(t, fighter, form.special.effects):
         out.append(("special", f"➤ {form.special.name}: {form.special.text}"))
+    watchers = t.ready_enemies_in(here, fighter.team)
+    risk = f" (opportunity attacks: {len(watchers)})" if watchers else ""
     for area in t.board.neighbours(here):
-        watchers = t.ready_enemies_in(here, fighter.team)
-        risk = f" (opportunity attacks: {len(watchers)})" if watchers else ""
         out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
     if attack_dice(t, fighter, "melee", 0) > 0:
         for enemy in t.enemies_in(here, fighter.team):

@@ -55,7 +55,8 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
         return t.friends_in(area, actor.team)
     if selector == "enemy-here":
         return t.enemies_in(area, actor.team)
-    seen = [f for f in t.on_board() if t.sees(actor, f.area or area)]
+    sees = t.board.sees  # t.sees from the actor's area, for every fighter on the board
+    seen = [f for f in t.fighters.values() if f.area is not None and sees(area, f.area)]
     if selector == "friend-seen":
         return [f for f in seen if f.team == actor.team]
     if selector == "enemy-seen":
