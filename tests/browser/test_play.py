@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 
 from rulekeeper.core.game import replay
-from tests.browser.conftest import record_of, unique
+from tests.browser.conftest import PHONE, record_of, unique
 
 ATTACKS = ("melee:", "shoot:")
 TOWARD = ("crossroads", "hanging-tree", "chapel-ruins", "witch-hollow", "well")
@@ -49,7 +49,7 @@ def toward_the_enemy(ids: list[str]) -> str:
 
 def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     page = web.page
-    start_game(web, "dire-alliance-battle-v1", unique("red", request), seed=7)
+    start_game(web, "dire-alliance-battle-v3", unique("red", request), seed=7)
     kinds = set()
     for _ in range(120):
         ids = options(page)
@@ -69,7 +69,7 @@ def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     # itself: a fighter standing at its centre would take a pointer click)
     page.dispatch_event("#board [data-area='crossroads']", "click")
     sight = page.inner_text("#line-of-sight")
-    geometry = httpx.get(web.base + "/api/rulesets/dire-alliance-battle-v1/board").json()
+    geometry = httpx.get(web.base + "/api/rulesets/dire-alliance-battle-v3/board").json()
     seen = next(a for a in geometry["areas"] if a["id"] == "crossroads")["sees"]
     names = {a["id"]: a["name"] for a in geometry["areas"]}
     assert sight == "sees: " + ", ".join(names[s] for s in seen)
@@ -102,7 +102,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
             bodies.append(response.json())
 
     page.on("response", keep)
-    start_game(web, "dire-alliance-battle-v1", unique("hider", request), seed=3)
+    start_game(web, "dire-alliance-battle-v3", unique("hider", request), seed=3)
     for _ in range(6):
         choose(page, options(page)[0])
     blue = replay(record_of(web)).view(None)["state"]["players"]["blue"]["hand"]
@@ -125,11 +125,13 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
 
 def test_a_raid_round_shows_the_enemies_reasons(web, request):
     page = web.page
-    start_game(web, "dire-alliance-raid-v1", unique("hero", request), seed=2)
+    start_game(web, "dire-alliance-raid-v6", unique("hero", request), seed=2)
     for _ in range(60):
         if page.locator("#log li.why").count() >= 3:
             break
         choose(page, options(page)[0])
+    page.evaluate("window.scrollTo(0, 0)")
+    web.shot("play-dire-alliance-raid-board")
     reasons = page.locator("#log li.why")
     assert reasons.count() >= 3, "the villain and minions explain what they do"
     text = "\n".join(reasons.all_inner_texts())
@@ -137,7 +139,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
     first = reasons.first
     rule = first.get_attribute("data-rule")
     first.locator(".rule").click()
-    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v1/rules").json()}
+    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v6/rules").json()}
     assert rules[rule]["text"] in first.locator(".ruletext").inner_text()
     assert first.locator(".rule").get_attribute("title") == rules[rule]["text"]
     web.shot("play-dire-alliance-raid")
@@ -145,7 +147,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
 
 def test_enemy_attacks_targeting_explains_itself(web, request):
     page = web.page
-    start_game(web, "enemy-attacks-v1", unique("crawler", request), seed=1, players=1)
+    start_game(web, "enemy-attacks-v4", unique("crawler", request), seed=1, players=1)
     for _ in range(60):
         if page.locator("#log li.why[data-rule*='target'], #log li.why").count() >= 4:
             break
@@ -211,7 +213,7 @@ def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
         held.append(route) if holding[0] else route.continue_()
 
     page.route("**/api/rulesets/*/seats*", hold)
-    web.open("/play/enemy-attacks-v1")
+    web.open("/play/enemy-attacks-v4")
     web.sign_up(unique("seats", request))
     page.wait_for_selector("#seats select")
     holding[0] = True
@@ -223,3 +225,65 @@ def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
     for route in held:
         route.continue_()
     page.wait_for_selector("#decision")  # a start with the stale seats is refused (400)
+
+
+def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
+    """At 390x844 the decision is a bottom sheet under the board: its buttons and the whole
+    board's height are on screen together, before and after deciding."""
+    page = phone.page
+    phone.open("/play")
+    phone.sign_up(unique("thumb", request))
+    page.wait_for_selector("[data-ruleset]")
+    for ruleset, seed, options_ in (("dire-alliance-battle-v1", 7, {}),
+                                    ("dire-alliance-raid-v1", 2, {}),
+                                    ("enemy-attacks-v1", 1, {"players": 1})):
+        phone.open(f"/play/{ruleset}")
+        page.wait_for_selector("#seats select")
+        for option, value in options_.items():
+            page.fill(f"#setup [name='{option}']", str(value))
+            page.dispatch_event(f"#setup [name='{option}']", "change")
+        page.fill("#seed", str(seed))
+        page.click("#start-game")
+        for _ in range(3):
+            page.wait_for_selector("#decision [data-option]")
+            board = page.locator("#board svg").bounding_box()
+            sheet = page.locator("#decision").bounding_box()
+            button = page.locator("#decision [data-option]").first.bounding_box()
+            assert sheet["y"] <= button["y"] and button["y"] + button["height"] <= PHONE["height"]
+            assert board["y"] >= -1 and board["y"] + board["height"] <= sheet["y"] + 1, \
+                (ruleset, board, sheet)
+            choose(page, options(page)[0])
+        name = ruleset.rsplit("-v", 1)[0]
+        phone.shot(f"play-{name}-phone")
+        if ruleset.startswith("dire-alliance-battle"):  # a card in hand, tapped: its text
+            seat = page.get_attribute("#decision", "data-seat")
+            card = page.locator(f"[data-seat='{seat}'] [data-pile='hand'] button.card-chip").first
+            card.tap()
+            text = page.locator(f"[data-seat='{seat}'] [data-pile='hand'] .cardtext")
+            assert card.get_attribute("title") in text.inner_text()
+            assert "Melee" in text.inner_text() or "dread" in text.inner_text()
+
+
+def test_after_a_409_the_page_reads_the_game_again(web, request):
+    """The game moved on elsewhere (another tab): the click is refused once (409), the page
+    shows the game as it stands, and the next click plays."""
+    page = web.page
+    start_game(web, "dire-alliance-battle-v1", unique("twotabs", request), seed=3)
+    stale = page.get_attribute("#decision", "data-version")
+    token = page.evaluate("localStorage.getItem('rk.token')")
+    game = page.url.split("game=")[1]
+    headers = {"Authorization": f"Bearer {token}"}
+    view = httpx.get(f"{web.base}/api/games/{game}", headers=headers).json()
+    moved = httpx.post(f"{web.base}/api/games/{game}/decisions", headers=headers, json={
+        "seat": view["seat"], "option": view["view"]["pending"]["options"][1]["id"],
+        "version": view["version"]}).json()
+    page.click("#decision [data-option]")  # the first option, on the stale page: not a repeat
+    page.wait_for_selector("#message [role=status]")
+    assert page.get_attribute("#decision", "data-version") == str(moved["version"])
+    note = page.inner_text("#message")
+    assert "is stale" in note and "read again" in note
+    web.shot("play-409")
+    choose(page, options(page)[0])
+    assert int(page.get_attribute("#decision", "data-version")) == moved["version"] + 1
+    assert int(stale) == moved["version"] - 1
+    assert [e for e in web.errors if "409" in e] == [web.errors.pop()]  # the browser's own note

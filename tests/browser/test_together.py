@@ -10,7 +10,7 @@ import time
 
 from tests.browser.conftest import record_of, unique
 
-BATTLE = "dire-alliance-battle-v1"
+BATTLE = "dire-alliance-battle"
 
 
 def new_game(person, ruleset: str, name: str, seats: dict[str, str], **form) -> None:
@@ -156,7 +156,7 @@ def test_the_mcts_bot_plays_from_the_page(web, request):
 
 def test_three_people_play_a_raid_from_the_lobby_each_with_a_hero(people, request):
     ann, ben, cat = people(3)
-    new_game(ann, "dire-alliance-raid-v1", unique("ann", request),
+    new_game(ann, "dire-alliance-raid", unique("ann", request),
              {"hero2": "open", "hero3": "open"}, options={"heroes": 3}, public=True)
     for person, seat, name in ((ben, "hero2", "ben"), (cat, "hero3", "cat")):
         person.open("/play")
@@ -193,7 +193,7 @@ def test_two_people_play_a_combat_encounter_to_its_end(people, request):
     # the dungeon collapses after two Player Turns (if nobody died first): a whole game in a
     # few decisions
     dan, eve = people(2)
-    new_game(dan, "combat-encounter-v1", unique("dan", request), {"p2": "open"},
+    new_game(dan, "combat-encounter", unique("dan", request), {"p2": "open"},
              options={"time_limit": 2})
     link = dan.page.input_value("[data-invite='p2'] input")
     eve.open(link.removeprefix(eve.base))

@@ -11,8 +11,10 @@ from rulekeeper.server.models import Base
 def test_the_migrations_give_the_models_tables_and_upgrade_twice_changes_nothing(db_url):
     database = Database(db_url)
     assert migrate.current(database.engine) is None
-    assert migrate.upgrade(database.engine) == migrate.head() == "0003_play"
-    assert migrate.upgrade(database.engine) == "0003_play"
+    head = migrate.head()
+    assert head is not None and migrate.upgrade(database.engine) == head
+    assert migrate.upgrade(database.engine) == head
+    assert migrate.current(database.engine) == head
     with database.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     database.dispose()
@@ -22,7 +24,7 @@ def test_db_upgrade_command(db_url, capsys, monkeypatch):
     from tests.core.test_cli import run
 
     code, out, _ = run(["db", "upgrade", "--db", db_url], capsys, monkeypatch)
-    assert code == 0 and out.strip().endswith("is at revision 0003_play")
+    assert code == 0 and out.strip().endswith(f"is at revision {migrate.head()}")
     code, _, err = run(["db", "upgrade", "--db", "nosuchdb://x"], capsys, monkeypatch)
     assert code == 2 and err.startswith("error: --db 'nosuchdb://x': ")
 
@@ -41,3 +43,17 @@ def test_a_database_from_a_newer_release_is_refused_untouched(db_url, capsys, mo
     assert "Traceback" not in err
     assert migrate.current(database.engine) == "9999"
     database.dispose()
+
+
+def test_three_processes_starting_at_once_on_a_new_database_all_migrate_it(db_url):
+    """``serve`` migrates at start: three started at once on a new SQLite file (or
+    PostgreSQL database) each find it migrated or migrate it; none fails on a lock."""
+    import subprocess
+    import sys
+
+    starts = [subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli import main; main()",
+                                "db", "upgrade", "--db", db_url], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT) for _ in range(3)]
+    outputs = [start.communicate(timeout=120)[0].decode() for start in starts]
+    assert [start.returncode for start in starts] == [0, 0, 0], outputs
+    assert all(out.strip().endswith(f"is at revision {migrate.head()}") for out in outputs)

@@ -84,7 +84,7 @@ def test_the_lobby_lists_public_games_waiting_and_joining_needs_no_invitation(cl
     lobby = client.get("/api/lobby").json()  # no token needed to look
     assert [g["id"] for g in lobby] == [public["id"]]
     entry = lobby[0]
-    assert entry["ruleset"] == "dire-alliance-raid-v1" and entry["scenario"] == "barrow-stones"
+    assert entry["ruleset"].startswith("dire-alliance-raid-v") and entry["scenario"] == "barrow-stones"
     assert entry["open"] == ["hero2", "hero3"] and entry["waiting"] == ["alice"]
     assert entry["since"] and all(s["invite"] is None for s in entry["seats"])
     assert private["id"] not in {g["id"] for g in lobby}

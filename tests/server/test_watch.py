@@ -60,4 +60,4 @@ def test_no_hidden_value_reaches_a_spectator(client):
         hand = next((p for p in panel["piles"] if p["name"] == "hand"), None)
         if hand is not None:
             assert hand["cards"] is None
-    assert board["targets"] == {}
+    assert not board["table"]["targets"]

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import timedelta
 from functools import cache
 
 from rulekeeper.agents import Agent, agent_names, decide, make_agent
 from rulekeeper.core import registry
-from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.core.errors import RulekeeperError, UsageError
 from rulekeeper.core.game import Game
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.server.errors import ApiError
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -71,8 +73,23 @@ def play_quick_bots(game: Game, bots: Mapping[str, str], deciders: list[str]) ->
         name = bots.get(seat)
         if name is None or name in SEARCHING:
             return
-        game.step(decide(agent(name, game.ruleset, seat, game, ""), game))
+        with bot_trouble(name, game.ruleset, seat):
+            option = decide(agent(name, game.ruleset, seat, game, ""), game)
+        game.step(option)
         deciders.append(seat)
+
+
+@contextmanager
+def bot_trouble(name: str, ruleset: Ruleset, seat: str) -> Iterator[None]:
+    """A bot that cannot choose on the server makes the request's 400 (and is logged)."""
+    try:
+        yield
+    except UsageError as error:
+        raise ApiError(f"seats.{seat}: {error}") from None
+    except Exception as error:
+        log.warning("bot %r cannot play %s", name, ruleset.meta.id, exc_info=error)
+        raise ApiError(f"seats.{seat}: the bot {name!r} cannot play {ruleset.meta.id} on "
+                       f"this server") from None
 
 
 def searching_turn(game: Game, bots: Mapping[str, str]) -> bool:

@@ -16,10 +16,10 @@ current state again.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Mapping
 from datetime import datetime
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -39,8 +39,10 @@ from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots
 from rulekeeper.server.changes import bots_of, take
 from rulekeeper.server.clocks import ClockSpec
-from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound
+from rulekeeper.server.costs import Costly
+from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, StoredGame, now
+from rulekeeper.server.pool import RUN_RULESET
 from rulekeeper.server.seats import (
     Join,
     SeatName,
@@ -52,7 +54,11 @@ from rulekeeper.server.seats import (
     with_seats,
 )
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"],
+                   responses=documented(400, 401, 403, 404, 409, 429, 503))
+"""The calls that play or replay games run in lanes (``dependencies=[Costly]``, each its own:
+a live stream must not hold a lane for as long as it is followed)."""
+log = logging.getLogger("rulekeeper.server")
 
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
@@ -62,7 +68,7 @@ SeatQuery = Annotated[str | None, Query(max_length=32)]
 
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    ruleset: str = Field(max_length=64, description="a ruleset id, e.g. dire-alliance-battle")
+    ruleset: str = Field(max_length=64, description="a ruleset id (GET /api/rulesets)")
     scenario: str | None = Field(None, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's options")
     rulings: dict[str, str] = Field(default_factory=dict, description="ruling id to option")
@@ -153,19 +159,9 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     return registry.load(ruleset_id)
 
 
-def refuse_file_options(options: Mapping[str, Any]) -> None:
-    """Options naming files (team files of ``cryptids``) read the server's disk: refused."""
-    for name, value in options.items():
-        if isinstance(value, str) and (
-                any(c in value for c in "/\\~") or value.endswith((".yaml", ".yml", ".json"))
-                or Path(value).exists()):
-            raise ApiError(f"options.{name}: a file on the server cannot be named; give an id")
-
-
 def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
     """The options, checked against the model and the values the content lists; a refusal
     worded for a form (the option's title, never a command-line flag)."""
-    refuse_file_options(given)
     fields = ruleset.options_model.model_fields
 
     def title(name: str) -> str:
@@ -353,7 +349,7 @@ def waiting_for(stored: StoredGame) -> None:
 # -- routes --------------------------------------------------------------------------------
 
 
-@router.post("", status_code=201, response_model=SeatView)
+@router.post("", status_code=201, response_model=SeatView, dependencies=[Costly])
 def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang = "en") -> SeatView:
     """Create a game; bots whose turn comes first move at once. Returns your seat's view,
     with an invitation for each open seat (``seats[i].invite``)."""
@@ -390,7 +386,7 @@ def my_games(me: CurrentPlayer, request: Request,
     return result
 
 
-@router.get("/{game_id}", response_model=SeatView)
+@router.get("/{game_id}", response_model=SeatView, dependencies=[Costly])
 def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
               seat: SeatQuery = None, since: Since = 0) -> SeatView:
     """A seat's view: what it may see now, and the events visible to it from ``since``."""
@@ -434,7 +430,7 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     return live.stream(request, game_id, last, read)
 
 
-@router.post("/{game_id}/join", response_model=SeatView)
+@router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
 def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
          lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take an open seat: with its invitation, or without one in a public game. A seat
@@ -461,7 +457,7 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
     return seat_view(stored, game, body.seat, lang, since)
 
 
-@router.post("/{game_id}/decisions", response_model=SeatView)
+@router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])
 def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
                   request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Answer the pending decision of your seat; the quick bots then move until a person
@@ -484,7 +480,7 @@ def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
                        since)
 
 
-@router.post("/{game_id}/undo", response_model=SeatView)
+@router.post("/{game_id}/undo", response_model=SeatView, dependencies=[Costly])
 def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
          request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take back your seat's last decision, and the bots' moves after it."""
@@ -504,7 +500,7 @@ def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
                        since)
 
 
-@router.get("/{game_id}/record", response_class=Response,
+@router.get("/{game_id}/record", response_class=Response, dependencies=[Costly],
             responses={200: {"content": {"application/x-ndjson": {}}}})
 def download_record(game_id: GameId, me: CurrentPlayer,
                     request: Request, lang: Lang = "en") -> Response:
@@ -550,10 +546,12 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
                              "default": CLOCK_EXPIRY.default},
                   "bots": [b for b in offered(meta.id) if b not in SEARCHING]},
         "default_bot": ruleset.default_bot, "languages": ruleset.messages.locales,
+        "online": "/" if meta.name == RUN_RULESET else None,
     }
 
 
-rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"])
+rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],
+                            responses=documented(400))
 
 
 @rulesets_router.get("")

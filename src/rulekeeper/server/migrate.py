@@ -20,16 +20,17 @@ def _config() -> Config:
     return config
 
 
-def upgrade(engine: Engine) -> str | None:
-    """Bring the database to the newest revision; returns it."""
+def upgrade(engine: Engine, to: str = "head") -> str | None:
+    """Bring the database to the newest revision (or to ``to``); returns the newest."""
     config = _config()
-    with engine.begin() as connection:
+    # SQLite: BEGIN IMMEDIATE (see db.py), so processes starting at once on a new file queue
+    # for the write lock instead of failing on a lock upgrade; PostgreSQL: an advisory lock
+    with engine.execution_options(write=True).begin() as connection:
         if connection.dialect.name == "postgresql":
-            # several app processes may start at once: one migrates, the others wait
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7411)")
         config.attributes["connection"] = connection
         _refuse_unknown(connection)
-        command.upgrade(config, "head")
+        command.upgrade(config, to)
     return head()
 
 

@@ -26,7 +26,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.server.auth import Me
 from rulekeeper.server.bots import offered
-from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound
+from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, Player, StoredGame
 from rulekeeper.server.players import PlayerName
 
@@ -146,7 +146,7 @@ class LobbyGame(BaseModel):
     clock: dict[str, Any] | None
 
 
-router = APIRouter(prefix="/api/lobby", tags=["games"])
+router = APIRouter(prefix="/api/lobby", tags=["games"], responses=documented(400))
 
 
 @router.get("", response_model=list[LobbyGame])

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.game import SPECTATOR
 from rulekeeper.server import live
 from rulekeeper.server.changes import take
-from rulekeeper.server.errors import NotFound
+from rulekeeper.server.errors import NotFound, documented
 from rulekeeper.server.games import (
     EventOut,
     GameId,
@@ -32,7 +32,8 @@ from rulekeeper.server.games import (
 from rulekeeper.server.models import StoredGame
 from rulekeeper.server.seats import with_seats
 
-router = APIRouter(prefix="/api/games", tags=["spectators"])
+router = APIRouter(prefix="/api/games", tags=["spectators"],
+                   responses=documented(400, 404, 429, 503))
 
 Key = Annotated[str | None, Query(max_length=32, description="the watch link's key (not "
                                                              "needed for a public game)")]

@@ -17,6 +17,7 @@ from rulekeeper.rulesets.dire_alliance import (
     dice,
     estimate,
     hidden,
+    history,
     setup,
 )
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_COPIES
@@ -25,7 +26,7 @@ from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent
 from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
 from rulekeeper.rulesets.dire_alliance.table import BattleOptions, BattleTable
 from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
-from rulekeeper.rulesets.dire_alliance.view import battle_view, render_battle
+from rulekeeper.rulesets.dire_alliance.view import BattleDrawing, battle_view, render_battle
 
 HERE = Path(__file__).parent
 
@@ -37,11 +38,12 @@ WON = {"objectives": ("battle.game.end.b", "three of the opponent's objectives c
 class DireAllianceBattle(Ruleset[BattleTable]):
     """Dire Alliance: Horror, Battle Mode: two players, red and blue."""
 
-    meta = RulesetMeta(name="dire-alliance-battle", version=1,
+    meta = RulesetMeta(name="dire-alliance-battle", version=3,
                        title="Dire Alliance: Horror — Battle Mode", players=setup.SEATS,
                        chance=True, hidden_information=True, max_length=20000,
                        max_steps=20_000, source="dire-alliance-horror.en.txt")
     ruling_set = BattleRulings
+    history = history.BATTLE
     table_type = BattleTable
     code_paths = tuple(sorted(HERE.glob("*.py")))
     """Battle Mode's code: the package's modules (Raid Mode's subpackage is not Battle's)."""
@@ -57,6 +59,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     scores as the prior (docs/benchmarks.md, "How often mcts wins")."""
     odds_questions = OddsQuestions("dire-alliance",
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
+    drawing = BattleDrawing()
     templates = TEMPLATES
 
     @cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first

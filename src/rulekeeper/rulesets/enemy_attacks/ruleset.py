@@ -1,4 +1,4 @@
-"""The ``enemy-attacks-v1`` ruleset: its static facts, and the hooks the engine calls."""
+"""The ``enemy-attacks`` ruleset: its static facts, and the hooks the engine calls."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.rulesets.enemy_attacks.history import HISTORY
 from rulekeeper.rulesets.enemy_attacks.messages import TEMPLATES
 from rulekeeper.rulesets.enemy_attacks.models import (
     MAX_ENEMIES,
@@ -26,7 +27,7 @@ from rulekeeper.rulesets.enemy_attacks.table import (
     NonHeroAlly,
     Terrain,
 )
-from rulekeeper.rulesets.enemy_attacks.view import render, state_view
+from rulekeeper.rulesets.enemy_attacks.view import CrawlerDrawing, render, state_view
 
 HERE = Path(__file__).parent
 
@@ -48,11 +49,12 @@ _END_RULES = {
 
 
 class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
-    meta = RulesetMeta(name="enemy-attacks", version=1, title="Enemy attacks (co-op crawler)",
+    meta = RulesetMeta(name="enemy-attacks", version=4, title="Enemy attacks (co-op crawler)",
                        players=("p1", "p2", "p3", "p4"), min_players=1, chance=True,
                        hidden_information=False, max_length=MAX_ROUNDS * _PER_ROUND,
                        max_steps=MAX_STEPS, source="enemy-attacks.en.txt")
     ruling_set = EnemyAttacksRulings
+    history = HISTORY
     table_type = EnemyAttacksTable
     content_model = EnemyAttacksContent
     content_dir = HERE / "content"
@@ -67,6 +69,7 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
                "item_cards_placed", "item_tokens_placed", "stars_placed")
     bots = {"heuristic": "rulekeeper.rulesets.enemy_attacks.bots:HeuristicHeroes"}
     default_bot = "heuristic"
+    drawing = CrawlerDrawing()
     search = {"rollout": "heuristic"}
     """The heuristic bot's rollouts to the end (docs/benchmarks.md, "How often mcts wins")."""
 

@@ -1,14 +1,14 @@
 """Playing together: open seats and invitations, public games, turns and turn clocks.
 
 Revision ID: 0003_play
-Revises: 0002
+Revises: 0003 (records in today's format)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0003_play"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

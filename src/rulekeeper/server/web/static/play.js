@@ -6,7 +6,7 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  ago, api, clear, clockText, copyButton, el, follow, header, logLine, mergeEvents,
+  afterRefusal, ago, api, clear, clockText, copyButton, el, follow, header, logLine, mergeEvents,
   notificationsButton, notifyTurn, rulesOf, showError, signIn, store, yourTurn,
 } from "./common.js";
 import { cryptidCard, describeSelection, drawBoard, drawPanels } from "./board.js";
@@ -39,7 +39,7 @@ function chooser(rulesets) {
     el("h2", {}, "Play a ruleset"), el("p.muted", {}, "Against the bots, hot-seat (hold several seats yourself), or with friends: leave a seat open and send its invitation."),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
       el("h3", {}, r.title), el("p.muted", {}, `${r.id} · seats: ${r.seats.join(", ")}${r.hidden_information ? " · hidden information" : ""}`),
-      r.id.startsWith("cryptids-run") ? el("p", {}, el("a", { href: "/" }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
+      r.online ? el("p", {}, el("a", { href: r.online }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
       el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? `Play ${r.title}` : `Watch ${r.title}`)))));
   const refresh = async () => {
     try { drawMyGames(mine, await api("/api/games")); } catch (error) { showError(mine, error); }
@@ -297,7 +297,7 @@ async function show(view) {
   ui.skew = view.clock ? Date.parse(view.clock.now) - Date.now() : 0;
   ui.board = await api(`/api/games/${view.id}/board?seat=${encodeURIComponent(view.seat)}`);
   if (ui.game.version !== view.version) return; // a newer view came meanwhile
-  if (view.over && !view.view.pending && ui.board.geometry.kind === "rows" && !ui.info.decisions) return watchFilm(view);
+  if (view.over && !view.view.pending && !ui.info.decisions) return watchFilm(view); // nobody decides: watched
   const yours = view.turn === view.seat && !view.over;
   yourTurn(yours ? 1 : 0, `${view.seat}: your turn`);
   if (yours) notifyTurn(`${view.id}:${view.version}`, `Your turn (${view.seat}) in ${ui.info.title}`);
@@ -377,12 +377,12 @@ function draw() {
   const stage = el("div.board", { id: "board" });
   const selection = el("div");
   const message = el("div", { id: "message" });
-  const targets = board.targets || {};
+  const targets = board.table.targets || {};
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
   const decide = async (option) => {
     try { await show(await api(`/api/games/${view.id}/decisions?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { showError(message, error); }
+    catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
   };
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
@@ -397,7 +397,7 @@ function draw() {
       ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, `You are ${view.seat}.`),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
       try { await show(await api(`/api/games/${view.id}/undo?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
-      catch (error) { showError(message, error); }
+      catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
     } }, "Undo"),
     el("button", { id: "download", onclick: () => download(view, message) }, "Download the record"),
     el("a", { href: `/replay?game=${view.id}` }, "Replay"),
@@ -421,6 +421,8 @@ function draw() {
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
+  // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it
+  if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || null;
   if (first) first.focus();
 }
@@ -433,8 +435,9 @@ function botWords(view) {
 function legend(geometry) {
   if (geometry.kind !== "areas") return "";
   return "Click or tap an area or a figure (or Tab to it and press Enter) to see what it sees: the areas in its line of sight light up, "
-    + "and the options that name it are outlined in green. Black lines are walls; thin lines are borders; "
-    + "diamonds are objectives; a dashed outline is a stunned figure.";
+    + "and the options that name it are outlined in green. Areas and figures the pending decision names are green. "
+    + "Black lines are walls; thin lines are borders; diamonds are objectives; a dashed outline is a stunned figure; "
+    + "hover over or tap a card to read it.";
 }
 
 function resultBanner(view) {
