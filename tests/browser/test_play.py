@@ -268,6 +268,8 @@ def test_after_a_409_the_page_reads_the_game_again(web, request):
     """The game moved on elsewhere (another tab): the click is refused once (409), the page
     shows the game as it stands, and the next click plays."""
     page = web.page
+    # this tab follows no live stream (it would show the move made elsewhere at once)
+    page.route("**/api/games/*/events*", lambda route: route.fulfill(status=204))
     start_game(web, "dire-alliance-battle-v1", unique("twotabs", request), seed=3)
     stale = page.get_attribute("#decision", "data-version")
     token = page.evaluate("localStorage.getItem('rk.token')")

@@ -22,7 +22,8 @@ async function start() {
   if (!store.token) return signIn(main, () => location.reload());
   const rulesets = await api("/api/rulesets");
   if (!rulesetId) return chooser(rulesets);
-  ui.info = rulesets.find((r) => r.id === rulesetId || r.id.replace(/-v\d+$/, "") === rulesetId);
+  const named = (id) => id.replace(/-v\d+$/, ""); // a link to another version opens today's
+  ui.info = rulesets.find((r) => r.id === rulesetId) || rulesets.find((r) => named(r.id) === named(rulesetId));
   if (!ui.info) return clear(main, el("p.error", {}, `No ruleset ${rulesetId}. `), el("a", { href: "/play" }, "Choose one"));
   ui.rules = await rulesOf(ui.info.id);
   if (params.get("game") && params.get("invite") !== null) return accept(params.get("game"), params.get("seat"), params.get("invite"));
@@ -301,8 +302,8 @@ async function show(view) {
   const yours = view.turn === view.seat && !view.over;
   yourTurn(yours ? 1 : 0, `${view.seat}: your turn`);
   if (yours) notifyTurn(`${view.id}:${view.version}`, `Your turn (${view.seat}) in ${ui.info.title}`);
-  draw();
   if (!current) window.scrollTo(0, 0); // a game just started, joined or handed over: from its top
+  draw(); // (on a phone it scrolls the board above the decision's sheet)
   if (!current || !ui.stream) follow_(view);
 }
 

@@ -44,7 +44,7 @@ function draw(view, board) {
     el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {}, el("div", {}, stage),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map(seatLine)),
-        el("p.muted", {}, "You watch what every player may see: hands and the order of decks stay hidden. ", el("span", { id: "live" }, "live"))),
+        el("p.muted", {}, "You watch what every player may see: hands and the order of decks stay hidden."), el("p.muted", {}, "Following the game: ", el("span", { id: "live" }, "live"))),
         el("div.panel", {}, el("h3", {}, "Events"), log))),
     panels);
   if (board.geometry.kind === "areas") drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: {}, onSelect: (s) => { ui.selected = s; draw(view, board); } });
