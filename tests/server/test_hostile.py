@@ -107,7 +107,7 @@ def test_a_number_option_that_is_not_finite_is_refused_before_any_work(client, a
     answer = client.post("/api/games", headers=alice,
                          json={"ruleset": "cryptids-run", "options": {"mu": mu}})
     assert answer.status_code == 400
-    assert answer.json()["error"].startswith("option --mu: ") and "not a finite" in answer.text
+    assert answer.json()["error"].startswith("Mu: ") and "not a finite" in answer.text  # the form's
     assert stored_games(client) == 0
     assert client.get("/api/games", headers=alice).json() == []
 

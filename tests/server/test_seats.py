@@ -140,8 +140,8 @@ def test_a_seed_is_chosen_only_by_who_holds_every_seat(client):
     nobody = client.post("/api/games", headers=alice, json={
         "ruleset": BATTLE, "seats": {"red": {"kind": "open"}, "blue": {"kind": "bot"}}})
     assert nobody.status_code == 400
-    assert nobody.json()["error"] == ("seats: hold at least one seat yourself (the others may "
-                                      "be open)")
+    assert nobody.json()["error"] == ("seats: you hold no seat; hold one yourself (the others "
+                                      "may be bots or open)")
 
 
 @pytest.mark.parametrize("ruleset", ["enemy-attacks", BATTLE])

@@ -177,8 +177,8 @@ def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
     for name, choices in listed.items():
         value = given.get(name)
         ids = [c.id for c in choices]
-        for one in value if isinstance(value, list) else [] if value is None else [value]:
-            if one not in ids:
+        for one in value if isinstance(value, list) else [value]:
+            if isinstance(one, str) and one not in ids:  # (a team a request carries: content)
                 labels = ", ".join(c.label for c in choices)
                 raise ApiError(f"{title(name)}: {one!r} is not one of {labels}"
                                f"{did_you_mean(str(one), ids)}")

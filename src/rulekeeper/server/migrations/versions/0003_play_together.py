@@ -14,25 +14,26 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as games:
-        games.add_column(sa.Column("result", sa.JSON(), nullable=True))
-        games.add_column(sa.Column("scenario", sa.String(length=64), nullable=True))
-        games.add_column(sa.Column("public", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
-        games.add_column(sa.Column("watch_key", sa.String(length=32), nullable=True))
-        games.add_column(sa.Column("open_seats", sa.Integer(), nullable=False,
-                                   server_default="0"))
-        games.add_column(sa.Column("turn", sa.String(length=32), nullable=True))
-        games.add_column(sa.Column("turn_since", sa.DateTime(timezone=True), nullable=True))
-        games.add_column(sa.Column("bot_turn", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
-        games.add_column(sa.Column("clock", sa.JSON(), nullable=True))
-        games.add_column(sa.Column("clock_used", sa.JSON(), nullable=True))
-        games.add_column(sa.Column("deadline", sa.DateTime(timezone=True), nullable=True))
-        games.create_index("ix_games_deadline", ["deadline"])
-        games.create_index("ix_games_public_open", ["public", "open_seats"])
-    with op.batch_alter_table("game_seats") as seats:
-        seats.add_column(sa.Column("invite", sa.String(length=32), nullable=True))
+    # plain ALTER TABLE ... ADD COLUMN (SQLite has it): a batch would copy the games table,
+    # which SQLite refuses while the seats' foreign keys point at its rows
+    columns = [
+        sa.Column("result", sa.JSON(), nullable=True),
+        sa.Column("scenario", sa.String(length=64), nullable=True),
+        sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false()),
+        sa.Column("watch_key", sa.String(length=32), nullable=True),
+        sa.Column("open_seats", sa.Integer(), nullable=False, server_default="0"),
+        sa.Column("turn", sa.String(length=32), nullable=True),
+        sa.Column("turn_since", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("bot_turn", sa.Boolean(), nullable=False, server_default=sa.false()),
+        sa.Column("clock", sa.JSON(), nullable=True),
+        sa.Column("clock_used", sa.JSON(), nullable=True),
+        sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
+    ]
+    for column in columns:
+        op.add_column("games", column)
+    op.create_index("ix_games_deadline", "games", ["deadline"])
+    op.create_index("ix_games_public_open", "games", ["public", "open_seats"])
+    op.add_column("game_seats", sa.Column("invite", sa.String(length=32), nullable=True))
 
 
 def downgrade() -> None:
