@@ -91,7 +91,8 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
                 raise ApiError(f"seats.{seat}: no player is called {spec.player!r}")
         rows.append(GameSeat(seat=seat, position=position, player=player))
     if not any(r.player is not None and r.player.id == me.id for r in rows):
-        raise ApiError("seats: you hold no seat; hold one yourself (the others may be bots or open)")
+        raise ApiError("seats: you hold no seat; hold one yourself (the others may be bots or "
+                       "open)")
     return rows
 
 
