@@ -4,6 +4,8 @@ Revision ID: 0003_play
 Revises: 0003 (records in today's format)
 """
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -16,7 +18,7 @@ depends_on = None
 def upgrade() -> None:
     # plain ALTER TABLE ... ADD COLUMN (SQLite has it): a batch would copy the games table,
     # which SQLite refuses while the seats' foreign keys point at its rows
-    columns = [
+    columns: list[sa.Column[Any]] = [
         sa.Column("result", sa.JSON(), nullable=True),
         sa.Column("scenario", sa.String(length=64), nullable=True),
         sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false()),
