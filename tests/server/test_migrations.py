@@ -11,8 +11,8 @@ from rulekeeper.server.models import Base
 def test_the_migrations_give_the_models_tables_and_upgrade_twice_changes_nothing(db_url):
     database = Database(db_url)
     assert migrate.current(database.engine) is None
-    assert migrate.upgrade(database.engine) == migrate.head() == "0002"
-    assert migrate.upgrade(database.engine) == "0002"
+    assert migrate.upgrade(database.engine) == migrate.head() == "0003"
+    assert migrate.upgrade(database.engine) == "0003"
     with database.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     database.dispose()
@@ -22,6 +22,31 @@ def test_db_upgrade_command(db_url, capsys, monkeypatch):
     from tests.core.test_cli import run
 
     code, out, _ = run(["db", "upgrade", "--db", db_url], capsys, monkeypatch)
-    assert code == 0 and out.strip().endswith("is at revision 0002")
+    assert code == 0 and out.strip().endswith("is at revision 0003")
     code, _, err = run(["db", "upgrade", "--db", "nosuchdb://x"], capsys, monkeypatch)
     assert code == 2 and err.startswith("error: --db 'nosuchdb://x': ")
+
+
+def test_0003_marks_the_bot_players_rows_as_ghosts(db_url):
+    from alembic import command
+    from sqlalchemy import insert, select
+
+    from rulekeeper.server.models import StoredSnapshot, now
+
+    database = Database(db_url)
+    config = migrate._config()
+    with database.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+    rows = {"bot-1:1": "bot-1", "ann-1:1": "ann"}
+    with database.engine.begin() as connection:
+        for id_, player in rows.items():
+            connection.execute(insert(StoredSnapshot.__table__).values(
+                id=id_, run=id_[:-2], player=player, round=1, mu=25.0, ghost=False,
+                data={"id": id_, "player": player, "ghost": False}, created_at=now()))
+    migrate.upgrade(database.engine)
+    with database.engine.connect() as connection:
+        found = {i: (g, d["ghost"]) for i, g, d in connection.execute(select(
+            StoredSnapshot.id, StoredSnapshot.ghost, StoredSnapshot.data))}
+    assert found == {"bot-1:1": (True, True), "ann-1:1": (False, False)}
+    database.dispose()

@@ -16,6 +16,7 @@ from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
+from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.fight import (
     BATTLE_RULINGS,
     Arena,
@@ -118,7 +119,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     def bot_snapshots(self, content: RunContent) -> tuple[Snapshot, ...]:
         """The snapshots of a few bot players' runs, played once per content (each bot's
-        rating moves with its runs' totals, as a player's would)."""
+        rating moves with its runs' totals, as a player's would), marked ``ghost``."""
         prepared: Prepared = self.prepared(content)
         if prepared.bot_snapshots is None:
             stock = prepared.stock
@@ -137,20 +138,27 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
                 assert game.result is not None
                 ratings[player] = (game.result.metrics["rating.mu"],
                                    game.result.metrics["rating.sigma"])
-            prepared.bot_snapshots = tuple(pool)
+            # rows built by bots: ghosts, whatever their player's name says
+            prepared.bot_snapshots = tuple(s.model_copy(update={"ghost": True}) for s in pool)
         return prepared.bot_snapshots
 
     def view(self, table: RunTable, player: str | None) -> dict[str, Any]:
         state = table.state
         if not isinstance(state, RunState):
             return {}
+        rules = self.stock(table.content).rules
+        floor, mine = rules.rating.sigma_floor, state.rating
         change = state.change
         return {**shop_view(state.keeper), "player": state.player, "run": state.run,
                 "lives": state.lives, "victories": state.victories,
-                "victories_needed": self.stock(table.content).rules.run.victories,
-                "rating": state.rating.model_dump(),
-                "rating_change": {"mu": change.mu, "sigma": change.sigma},
-                "battles": [b.summary for b in state.battles], "over": state.over}
+                "victories_needed": rules.run.victories,
+                "rating": {**mine.model_dump(), "shown": rating.shown(mine)},
+                "rating_change": {"mu": change.mu, "sigma": change.sigma,
+                                  "shown": rating.shown_change(mine, change, floor)},
+                "battles": [{**b.summary, "rating_change": {
+                    **b.summary["rating_change"],
+                    "shown": rating.shown_change(mine, b.change, floor)}}
+                    for b in state.battles], "over": state.over}
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render(view.get("state", view))

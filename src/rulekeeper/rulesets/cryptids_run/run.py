@@ -52,6 +52,11 @@ class BattleEntry:
     fought: Fought | None
     change: Change
     match: Match | None = None
+    lives_lost: int = 0
+    lives: int = 0
+    """The run's lives after this battle."""
+    victories: int = 0
+    """The run's victories after this battle."""
 
     def record(self) -> Record | None:
         """The battle's ``cryptids-v1`` record (None: an empty row lost without a battle)."""
@@ -67,6 +72,7 @@ class BattleEntry:
                 "snapshot": opponent.id if opponent else None,
                 "ghost": bool(opponent and opponent.ghost),
                 "rolls": self.fought.rolls if self.fought else 0,
+                "lives_lost": self.lives_lost, "lives": self.lives, "victories": self.victories,
                 "rating_change": {"mu": self.change.mu, "sigma": self.change.sigma}}
 
 
@@ -240,7 +246,6 @@ class Run:
     def settle(self, entry: BattleEntry) -> None:
         """The battle's outcome for the run: a victory, lives lost, or nothing on a tie."""
         table, state = self.table, self.state
-        state.battles.append(entry)
         self.count(entry)
         if entry.outcome == "win":
             state.victories += 1
@@ -248,12 +253,15 @@ class Run:
                        needed=self.rules.run.victories)
         elif entry.outcome == "loss":
             cost = self.rules.run.loss_cost(state.round)
+            entry.lives_lost = min(cost, state.lives)
             state.lives = max(0, state.lives - cost)
             table.emit("round.lost", "run.loss-cost", round=state.round, cost=cost,
                        lives=state.lives)
         else:
             table.emit("round.tie", "end.draw.a", lives=state.lives, victories=state.victories)
             table.emit("round.tie.no-victory", "end.draw.b", victories=state.victories)
+        entry.lives, entry.victories = state.lives, state.victories
+        state.battles.append(entry)
 
     def count(self, entry: BattleEntry) -> None:
         """Which cryptids and abilities were fielded, and whether they won (for the lab)."""

@@ -7,10 +7,12 @@ terminal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper
+from rulekeeper.rulesets.cryptids_run.abilities import texts
+from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper, Stock
+from rulekeeper.rulesets.cryptids_run.snapshots import Fielded
 
 
 def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
@@ -19,18 +21,44 @@ def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
     offers = [None if o is None else {**stock.offer_data(o.cryptid), "frozen": o.frozen}
               for o in shop.offers]
     places = [None if p is None else {
-        "cryptid": p.cryptid, "name": dict(stock.name(p.cryptid)),
+        "cryptid": p.cryptid, "name": dict(stock.name(p.cryptid)), "tier": stock.tier(p.cryptid),
         "ability": stock.ability_data(p.cryptid, p.ability), "hp": p.hp, "threat": p.threat,
         "combined": p.combined, "changes": [c.model_dump(mode="json") for c in p.changes]}
         for p in shop.places]
     buying = keeper.buying
-    if buying is not None:
-        buying = {**buying, "hp": stock.hp(buying["cryptid"]),
-                  "abilities": stock.offer_data(buying["cryptid"])["abilities"]}
+    if buying is not None:  # the cryptid bought, named, with the abilities to choose from
+        buying = {**stock.offer_data(buying["cryptid"]), "place": buying["place"]}
     return {"round": keeper.round, "gold": shop.gold, "actions": shop.actions,
             "action_limit": rules.actions, "offers": offers, "places": places,
             "prices": rules.prices.model_dump(), "combine": rules.combine.model_dump(),
             "buying": buying}
+
+
+def row_view(row: Iterable[Fielded], stock: Stock) -> list[dict[str, Any]]:
+    """A snapshot's row as the page shows it: each cryptid named, its stats, how many
+    copies it absorbed, its ability in words (from the snapshot: the stock may have changed
+    since)."""
+    return [{"cryptid": f.cryptid, "name": dict(stock.name(f.cryptid)),
+             "tier": stock.tier(f.cryptid), "hp": f.hp, "threat": f.threat,
+             "combined": f.combined,
+             "ability": {"id": f.ability.id, "name": dict(f.ability.name),
+                         "text": texts(f.ability, stock.names)}} for f in row]
+
+
+def summons_view(rows: Iterable[Iterable[Fielded]], stock: Stock) -> dict[str, Any]:
+    """The cryptids these rows' abilities may summon (and theirs may, in turn), each named
+    with its card's abilities in words, by id."""
+    found: dict[str, Any] = {}
+    waiting = [e.summon for row in rows for f in row for e in f.ability.do if e.summon]
+    while waiting:
+        cryptid = waiting.pop()
+        if cryptid in found or cryptid not in stock.cards:
+            continue
+        card = stock.cards[cryptid]
+        found[cryptid] = {"cryptid": cryptid, "name": dict(card.name),
+                          "abilities": [{"text": texts(a, stock.names)} for a in card.abilities]}
+        waiting += [e.summon for a in card.abilities for e in a.do if e.summon]
+    return found
 
 
 def render(state: Mapping[str, Any]) -> str:
@@ -48,7 +76,8 @@ def render(state: Mapping[str, Any]) -> str:
             lines.append(f"  {number}. (bought)")
             continue
         frozen = " [frozen]" if offer["frozen"] else ""
-        abilities = "; or ".join(f"{a['name']['en']}: {a['text']}" for a in offer["abilities"])
+        abilities = "; or ".join(f"{a['name']['en']}: {a['text']['en']}"
+                                 for a in offer["abilities"])
         lines.append(f"  {number}. {offer['name']['en']}, tier {offer['tier']}, {offer['hp']} HP, "
                      f"threat {offer['threat']}{frozen} — {abilities}")
     lines.append("Row, left to right:")
@@ -59,7 +88,7 @@ def render(state: Mapping[str, Any]) -> str:
         combined = f", combined ×{place['combined']}" if place["combined"] else ""
         lines.append(f"  {number}. {place['name']['en']}, {place['hp']} HP, threat "
                      f"{place['threat']}{combined} — {place['ability']['name']['en']}: "
-                     f"{place['ability']['text']}")
+                     f"{place['ability']['text']['en']}")
     if state["battles"]:
         last = state["battles"][-1]
         lines.append(f"Last battle (round {last['round']}): {last['result']} against "

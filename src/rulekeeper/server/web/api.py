@@ -6,6 +6,7 @@
   that seat may see them) and the places each pending option names.
 - ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
   a record played back event by event, with the board at each event.
+- ``GET /api/i18n/{lang}``: the page's words in a language (its Babel catalog).
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from rulekeeper.core.game import replay
 from rulekeeper.core.records import parse_log
 from rulekeeper.server import games, runs
 from rulekeeper.server.auth import CurrentPlayer
-from rulekeeper.server.errors import ApiError
-from rulekeeper.server.web import boards
+from rulekeeper.server.errors import ApiError, NotFound
+from rulekeeper.server.web import boards, words
 from rulekeeper.server.web.frames import film
 
 router = APIRouter(tags=["web page"])
@@ -140,3 +141,20 @@ def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
         raise ApiError("options: a JSON object is needed")
     games.refuse_file_options(given)
     return list(ruleset.seats(ruleset.parse_options(given)))
+
+
+class PageWords(BaseModel):
+    lang: str
+    languages: list[str] = Field(description="every language the page speaks")
+    messages: dict[str, str] = Field(description="the page's English words and their "
+                                                 "translation (empty for English)")
+
+
+@router.get("/api/i18n/{lang}", response_model=PageWords)
+def page_words(lang: Annotated[str, UrlPath(max_length=8, description="en, fr")]) -> PageWords:
+    """The web page's words in ``lang``, from the server's Babel catalogs (the page is
+    written in English; events come translated with ``?lang=``)."""
+    if lang not in words.languages():
+        raise NotFound(f"the page has no language {lang!r}; its languages: "
+                       f"{', '.join(words.languages())}")
+    return PageWords(lang=lang, languages=words.languages(), messages=words.catalog(lang))
