@@ -33,6 +33,7 @@ from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
+from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 from rulekeeper.rulesets.cryptids_run.odds import WinChance, win_chance
 from rulekeeper.rulesets.cryptids_run.run import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, snapshot_id
@@ -186,6 +187,7 @@ class RunRules(BaseModel):
     run: dict[str, Any] = Field(description="lives, victories, rounds, loss_costs")
     shop: dict[str, Any] = Field(description="gold, offers, places, prices, tiers, combine")
     rating: dict[str, Any]
+    odds_battles: int = Field(description="battles played for a battle's odds")
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -546,7 +548,7 @@ def run_rules() -> RunRules:
     ruleset = run_ruleset()
     rules = ruleset.stock(ruleset.load_content()[0]).rules
     return RunRules(run=rules.run.model_dump(), shop=rules.shop.model_dump(),
-                    rating=rules.rating.model_dump())
+                    rating=rules.rating.model_dump(), odds_battles=ODDS_BATTLES)
 
 
 @router.get("/{run_id}", response_model=RunOut)

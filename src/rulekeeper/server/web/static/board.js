@@ -2,7 +2,7 @@
 // objectives and pieces with their status), line of sight from the selected area, and the
 // seat's panels (hands, action rows, piles). Everything is drawn from the page's table model
 // (see rulekeeper/server/web/boards.py), never from a ruleset's own view.
-import { clear, el, local } from "./common.js";
+import { clear, el } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SIDES = { red: "#b3261e", blue: "#1f4e9c", heroes: "#2f6b2f", villain: "#5b1d6e", enemy: "#5b1d6e",
@@ -74,7 +74,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     const caps = [];
     if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
     if (a.height) caps.push(`h${a.height}`);
-    if (a.tags.length) caps.push(a.tags.join(" "));
+    if (a.tags.length) caps.push(a.tags.map((tag) => tag.replaceAll("-", " ")).join(" ")); // words, not ids
     if (caps.length) group.append(svg("text", { class: "cap", x, y: y - 0.18, "text-anchor": "middle" }, caps.join(" · ")));
     slot.marks.forEach((m, i) => {
       const mx = x + 0.7 - i * 0.32, my = y - 0.75;
@@ -149,30 +149,4 @@ export function drawPanels(node, table) {
       el("b", {}, `${pile.name} (${pile.count ?? 0})`), " ",
       pile.cards === null ? el("span.muted", {}, "hidden")
         : pile.cards.length ? pile.cards.map((c) => el("span.card-chip", { title: c.text || "" }, c.name)) : el("span.muted", {}, "empty"))))));
-}
-
-// -- cryptids' rows ---------------------------------------------------------------------------
-
-export function hpBar(hp) {
-  const [now, max] = hp;
-  const frac = Math.max(0, now) / Math.max(1, max);
-  return el(`div.hpbar${frac <= 0.34 ? ".low" : ""}`, { role: "meter", "aria-valuemin": 0, "aria-valuemax": max, "aria-valuenow": Math.max(0, now), "aria-label": "HP" },
-    el("span", { style: `width:${Math.round(frac * 100)}%` }));
-}
-
-function statusText(s) {
-  if (typeof s !== "object") return s;
-  return Object.entries(s).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(" ");
-}
-
-/** A cryptid's card (a battle's, or the shop's); `extra` goes at its foot. */
-export function cryptidCard(c, words, extra = []) {
-  if (!c) return el("div.cryptid.empty", {}, words("empty"));
-  const abilities = (c.abilities || []).map((a) => el("div.ability", {}, el("b", {}, local(a.name)), ": ", a.text));
-  const shield = c.shield ? ` · ${words("shield")} ${c.shield}` : "";
-  const statuses = (c.statuses || []).length ? el("div.ability", {}, c.statuses.map(statusText).join(", ")) : null;
-  return el("div.cryptid", { "data-cryptid": c.id },
-    el("div.name", {}, local(c.name)),
-    el("div", {}, `${words("HP")} ${Math.max(0, c.hp[0])}/${c.hp[1]} · ${words("threat")} ${c.threat}${shield}${c.attack ? ` · +${c.attack}` : ""}`),
-    hpBar(c.hp), statuses, ...abilities, extra.length ? el("div.actions", {}, ...extra) : null);
 }

@@ -3,7 +3,8 @@
 // buttons, undo, the record to download, and the log. The page asks the API only for the
 // seat's view: what another seat hides never reaches it.
 import { api, clear, el, header, logLine, rulesOf, showError, signIn, store } from "./common.js";
-import { cryptidCard, describeSelection, drawBoard, drawPanels } from "./board.js";
+import { describeSelection, drawBoard, drawPanels } from "./board.js";
+import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
 const main = document.getElementById("main");
@@ -135,7 +136,7 @@ async function watch(view) {
   const film = await api(`/api/games/${view.id}/frames`);
   const node = el("div");
   clear(main, el("h2", {}, ui.info.title), node);
-  new Viewer(node, film, ui.rules, { reveal: true }).play(200);
+  new Viewer(node, film, ui.rules, { reveal: true }).play();
 }
 
 function draw() {
@@ -183,7 +184,7 @@ function draw() {
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
   } else if (board.geometry.kind === "rows") {
     clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, name),
-      el("div.cards", {}, ...row.map((c) => cryptidCard(c, (s) => s))))));
+      el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
