@@ -18,6 +18,9 @@ function svg(tag, attrs = {}, ...children) {
 
 export function colour(side) { return SIDES[side] || "#6b6b6b"; }
 
+/** A tag or kind of the board file as words, never as an id ("jelly-cube": "jelly cube"). */
+function spoken(id) { return id.replaceAll("-", " "); }
+
 /** Where the pieces of an area go: around its point, one slot each. */
 function slots(point, count) {
   const [x, y] = point;
@@ -74,14 +77,14 @@ export function drawBoard(node, geometry, table, opts = {}) {
     const caps = [];
     if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
     if (a.height) caps.push(`h${a.height}`);
-    if (a.tags.length) caps.push(a.tags.map((tag) => tag.replaceAll("-", " ")).join(" ")); // words, not ids
+    if (a.tags.length) caps.push(a.tags.map(spoken).join(" "));
     if (caps.length) group.append(svg("text", { class: "cap", x, y: y - 0.18, "text-anchor": "middle" }, caps.join(" · ")));
     slot.marks.forEach((m, i) => {
       const mx = x + 0.7 - i * 0.32, my = y - 0.75;
       const mark = m.kind === "objective" || m.kind === "star"
         ? svg("rect", { class: "mark", x: mx - 0.12, y: my - 0.12, width: 0.24, height: 0.24, fill: m.owner ? colour(m.owner) : "#f2c230", transform: `rotate(45 ${mx} ${my})` })
         : svg("circle", { class: "mark", cx: mx, cy: my, r: 0.13, fill: m.owner ? colour(m.owner) : "#fff" });
-      mark.append(svg("title", {}, `${m.kind}: ${m.name}${m.owner ? ` (${m.owner})` : ""}`));
+      mark.append(svg("title", {}, `${spoken(m.kind)}: ${m.name}${m.owner ? ` (${m.owner})` : ""}`));
       group.append(mark);
     });
     root.append(group);

@@ -154,7 +154,7 @@ export function signIn(node, done) {
     store.token = token.value.trim();
     try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
   } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
-  el("button", { type: "submit", id: "signin" }, t("Sign in")));
+  el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
   clear(node, el("div.panel", {}, el("h2", {}, t("Who are you?")),
     el("p.muted", {}, t("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
     signUp, el("p"), signInForm, message));

@@ -18,7 +18,7 @@ async function start() {
   [ui.rules, ui.numbers] = await Promise.all([rulesOf("cryptids-run"), api("/api/runs/rules")]);
   if (!store.token) {
     howTo(true);
-    signIn($("signin"), (me) => { drawHeader(); showToken(me); loadAll(); });
+    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); });
     leaderboard();
     return;
   }
