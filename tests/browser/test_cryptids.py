@@ -9,6 +9,7 @@ phone."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import httpx
 import pytest
@@ -267,7 +268,7 @@ def test_the_account_token_shown_downloaded_and_signing_out_asks_first(web, brow
     assert page.inner_text("#account-dialog #token") == token
     with page.expect_download() as downloaded:
         page.click("#account-dialog #download-token")
-    assert token in open(downloaded.value.path(), encoding="utf-8").read()
+    assert token in Path(downloaded.value.path()).read_text(encoding="utf-8")
     web.shot("cryptids-account")
     page.click("#close-account")
     # signing out asks first, with the token to keep; cancel keeps the player signed in
