@@ -16,7 +16,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.rulesets.enemy_attacks.odds import check_report
-from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay
+from rulekeeper.rulesets.enemy_attacks.table import ActionDieInPlay
 
 RULESET = "enemy-attacks"
 

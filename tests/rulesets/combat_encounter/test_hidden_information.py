@@ -7,7 +7,7 @@ import pytest
 from rulekeeper.agents import RandomAgent
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.combat_encounter.state import State
+from rulekeeper.rulesets.combat_encounter.table import State
 from tests.rulesets.combat_encounter.helpers import answer, player, start
 
 ROOMS = {"entrance": "Entrance", "hall": "Great Hall", "armory": "Armory", "crypt": "Crypt",

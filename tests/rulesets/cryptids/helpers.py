@@ -9,8 +9,8 @@ from rulekeeper.core.events import Event
 from rulekeeper.core.rng import Rng
 from rulekeeper.rulesets.cryptids.battle import Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
+from rulekeeper.rulesets.cryptids.models import CryptidsContent
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent
 
 
 def cryptid(id: str, hp: int = 5, threat: int = 1, *abilities: dict[str, Any],

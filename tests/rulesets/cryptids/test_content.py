@@ -10,7 +10,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.game import new_game
-from rulekeeper.rulesets.cryptids.schema import (
+from rulekeeper.rulesets.cryptids.models import (
     DICE_TRIGGERS,
     EFFECT_KINDS,
     TRIGGERS,
@@ -96,7 +96,7 @@ def test_a_summon_of_an_unknown_cryptid_is_a_content_error(tmp_path):
 
 
 def test_effects_are_checked_against_their_targets():
-    from rulekeeper.rulesets.cryptids.schema import Effect
+    from rulekeeper.rulesets.cryptids.models import Effect
 
     with pytest.raises(ValueError, match="heal cannot target 'all-enemies'"):
         Effect.model_validate({"heal": 2, "target": "all-enemies"})

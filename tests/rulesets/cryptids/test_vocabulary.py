@@ -232,7 +232,7 @@ def test_swap_changes_places():
 
 @pytest.mark.rule("effects.modify-total", "effects.reroll", "triggers.each-roll")
 def test_modify_total_and_reroll_only_where_the_steps_allow():
-    from rulekeeper.rulesets.cryptids.schema import Ability
+    from rulekeeper.rulesets.cryptids.models import Ability
 
     Ability.model_validate({"when": "each-roll", "do": [{"modify-total": -1}]})
     with pytest.raises(ValueError, match="modify-total only goes with the each-roll"):

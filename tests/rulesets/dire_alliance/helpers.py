@@ -8,8 +8,8 @@ from typing import Any
 
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.rulesets.dire_alliance.battle_state import Battle
-from rulekeeper.rulesets.dire_alliance.state import Fighter
+from rulekeeper.rulesets.dire_alliance.table import Battle
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 RULESET = "dire-alliance-battle"
 

@@ -13,7 +13,7 @@ from rulekeeper.core.rng import Rng
 from rulekeeper.rulesets.enemy_attacks.checks import count_faces, roll_action_dice
 from rulekeeper.rulesets.enemy_attacks.models import Face
 from rulekeeper.rulesets.enemy_attacks.odds import check_die, check_report
-from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay
+from rulekeeper.rulesets.enemy_attacks.table import ActionDieInPlay
 from tests.core.test_cli import run
 
 FACES = {"blank": Face(), "one": Face(successes=1), "two": Face(successes=2),

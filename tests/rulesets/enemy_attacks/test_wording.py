@@ -8,7 +8,7 @@ from rulekeeper.agents import RandomAgent
 from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.enemy_attacks.odds import check_report
-from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay
+from rulekeeper.rulesets.enemy_attacks.table import ActionDieInPlay
 from tests.rulesets.enemy_attacks.helpers import pass_heroes, start
 
 BAD = [r"\(s\)",

@@ -14,8 +14,7 @@ from rulekeeper.rulesets.combat_encounter.attack import attack, attack_options, 
 from rulekeeper.rulesets.combat_encounter.death import leave_combat
 from rulekeeper.rulesets.combat_encounter.inventory import equip_moves
 from rulekeeper.rulesets.combat_encounter.random_encounters import draw_random_encounter
-from rulekeeper.rulesets.combat_encounter.state import Encounter
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import CombatTable, Encounter
 
 
 def combat_actions(table: CombatTable, encounter: Encounter, seat: str,

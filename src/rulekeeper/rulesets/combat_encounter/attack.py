@@ -15,9 +15,8 @@ from rulekeeper.rulesets.combat_encounter.checks import AttackCheck, critical_re
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
 from rulekeeper.rulesets.combat_encounter.death import death_process
 from rulekeeper.rulesets.combat_encounter.rulings import CritFixedDamage, KaosNatural1
-from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Encounter, Player
 from rulekeeper.rulesets.combat_encounter.stats import current_defense, current_stat
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import WEAPON_SLOTS, CombatTable, Encounter, Player
 
 DAGGER_OPTIONS = ("dagger-melee", "dagger-ranged")
 

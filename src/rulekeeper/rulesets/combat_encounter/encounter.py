@@ -16,8 +16,7 @@ from rulekeeper.rulesets.combat_encounter.clock import tick
 from rulekeeper.rulesets.combat_encounter.inventory import apply_move
 from rulekeeper.rulesets.combat_encounter.order import determine_combat_order
 from rulekeeper.rulesets.combat_encounter.rulings import FleeNext
-from rulekeeper.rulesets.combat_encounter.state import Encounter
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import CombatTable, Encounter
 
 INITIATION = {"ambush": ("combat.overview.initiation.a", "combat.initiation.ambush-initiator"),
               "challenge": ("combat.overview.initiation.b",

@@ -10,7 +10,7 @@ sorted before a draw, so the world drawn from a seed depends only on what the se
 from __future__ import annotations
 
 from rulekeeper.core.rng import Rng
-from rulekeeper.rulesets.combat_encounter.catalog import Catalog
+from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
 from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
@@ -24,7 +24,7 @@ def redraw(table: CombatTable, seat: str, rng: Rng) -> None:
     rng.shuffle(state.deck)
 
 
-def reachable(cat: Catalog, start: str | None, moves: int) -> set[str]:
+def reachable(cat: Catalogue, start: str | None, moves: int) -> set[str]:
     """The Rooms where ``moves`` Move Actions from ``start`` (None: any Room) may end."""
     rooms = set(cat.room_names) if start is None else {start}
     for _ in range(moves):

@@ -9,8 +9,7 @@ Weapon keeps its slot: it cannot be moved, and its slot is not empty.
 from __future__ import annotations
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.combat_encounter.state import SLOT_KINDS, Player
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import SLOT_KINDS, CombatTable, Player
 
 
 def equip_moves(table: CombatTable, player: Player, frozen: frozenset[str] = frozenset()

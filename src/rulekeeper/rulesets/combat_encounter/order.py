@@ -18,8 +18,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.combat_encounter.checks import Check, critical_rewards, stat_check
 from rulekeeper.rulesets.combat_encounter.rulings import OrderTieRewards
-from rulekeeper.rulesets.combat_encounter.state import Encounter
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import CombatTable, Encounter
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.combat_encounter.death import death_process
 from rulekeeper.rulesets.combat_encounter.models import Effect
-from rulekeeper.rulesets.combat_encounter.state import Player
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import CombatTable, Player
 
 RULE = "sample.random-encounters.cards"
 

@@ -13,16 +13,20 @@ from rulekeeper.core.rng import Rng
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.combat_encounter import hidden
 from rulekeeper.rulesets.combat_encounter import view as views
-from rulekeeper.rulesets.combat_encounter.catalog import Catalog
+from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
 from rulekeeper.rulesets.combat_encounter.gameplay import play_game, player_turns
+from rulekeeper.rulesets.combat_encounter.messages import TEMPLATES
 from rulekeeper.rulesets.combat_encounter.models import CombatContent, reference_problem
-from rulekeeper.rulesets.combat_encounter.options import CombatOptions
 from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
 from rulekeeper.rulesets.combat_encounter.setup import set_up
-from rulekeeper.rulesets.combat_encounter.state import SLOT_KINDS, WEAPON_SLOTS, State
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
-from rulekeeper.rulesets.combat_encounter.templates import TEMPLATES
+from rulekeeper.rulesets.combat_encounter.table import (
+    SLOT_KINDS,
+    WEAPON_SLOTS,
+    CombatOptions,
+    CombatTable,
+    State,
+)
 
 HERE = Path(__file__).parent
 SEATS = tuple(f"p{i}" for i in range(1, 7))
@@ -61,9 +65,9 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     odds_questions = OddsQuestions("combat-encounter",
                                    "rulekeeper.rulesets.combat_encounter.odds:QUESTIONS")
 
-    def prepare(self, content: CombatContent) -> Catalog:
+    def prepare(self, content: CombatContent) -> Catalogue:
         """The content indexed by id, the board and the parsed Damage values."""
-        return Catalog(content)
+        return Catalogue(content)
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """The ids one file names checked against the others."""

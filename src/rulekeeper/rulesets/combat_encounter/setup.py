@@ -13,11 +13,16 @@ from typing import Any, Literal
 
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import did_you_mean
-from rulekeeper.rulesets.combat_encounter.catalog import Catalog
-from rulekeeper.rulesets.combat_encounter.options import CombatOptions
+from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
 from rulekeeper.rulesets.combat_encounter.random_encounters import build_deck
-from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Player, State
-from rulekeeper.rulesets.combat_encounter.table import CombatTable, emit_where
+from rulekeeper.rulesets.combat_encounter.table import (
+    WEAPON_SLOTS,
+    CombatOptions,
+    CombatTable,
+    Player,
+    State,
+    emit_where,
+)
 
 Kind = Literal["ambush", "challenge", "gong"]
 
@@ -31,7 +36,8 @@ class Opening:
     hidden: tuple[str, ...]
 
 
-def players_for(cat: Catalog, options: CombatOptions, seats: tuple[str, ...]) -> dict[str, Player]:
+def players_for(cat: Catalogue, options: CombatOptions,
+                seats: tuple[str, ...]) -> dict[str, Player]:
     """A Player per seat, with their Character's Health, tokens and starting items."""
     known = cat.characters
     chosen = list(options.characters)

@@ -9,11 +9,11 @@ the next use.
 from __future__ import annotations
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.combat_encounter.catalog import Catalog
-from rulekeeper.rulesets.combat_encounter.state import Player
+from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
+from rulekeeper.rulesets.combat_encounter.table import Player
 
 
-def current_stat(cat: Catalog, player: Player, stat: str) -> int:
+def current_stat(cat: Catalogue, player: Player, stat: str) -> int:
     """Base value on the Character card + Equipped items (not Dropped Weapons) + Statuses."""
     cites("sample.player.calculate-stat", "sample.player.stats", "sample.player.statuses")
     value = int(getattr(player.character, stat))
@@ -29,7 +29,7 @@ DefenseSource = tuple[str, str, int]
 """(kind of source, name, Defense it gives)."""
 
 
-def defense_sources(cat: Catalog, player: Player) -> list[DefenseSource]:
+def defense_sources(cat: Catalogue, player: Player) -> list[DefenseSource]:
     """Every source that specifically modifies this Player's Defense, with its value.
 
     An item or effect counts only by the Defense value it states: Equipped items (Armor,
@@ -65,7 +65,7 @@ def defense_sources(cat: Catalog, player: Player) -> list[DefenseSource]:
     return sources
 
 
-def current_defense(cat: Catalog, player: Player) -> int:
+def current_defense(cat: Catalogue, player: Player) -> int:
     """The sum of all applicable Defense sources, computed at each use (always current)."""
     cites("combat.calculate-defense.sum")
     return sum(value for _, _, value in defense_sources(cat, player))

@@ -1,26 +1,187 @@
-"""The table a game of combat-encounter is played on, typed: what every procedure receives."""
+"""The table a game of combat-encounter is played on, typed: what every procedure receives.
+
+The state of a game (Players, the Combat Encounter in progress, the Random Encounter
+deck), the setup options (``--players 4 --start challenge ...``) and the table.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from rulekeeper.core.ruleset import Table
-from rulekeeper.rulesets.combat_encounter.catalog import Catalog
-from rulekeeper.rulesets.combat_encounter.models import CombatContent
-from rulekeeper.rulesets.combat_encounter.options import CombatOptions
+from pydantic import Field, field_validator, model_validator
+
+from rulekeeper.core.ruleset import NoOptions, Table
+from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
+from rulekeeper.rulesets.combat_encounter.models import Character, CombatContent
 from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
-from rulekeeper.rulesets.combat_encounter.state import State
+
+WEAPON_SLOTS = ("weapon-1", "weapon-2")
+SLOT_KINDS = {"weapon-1": "weapon", "weapon-2": "weapon", "armor": "armor",
+              "plot-armor": "plot-armor"}
+
+
+@dataclass(slots=True)
+class Player:
+    """One Player: Portrait position, Health, tokens, slots, Backpack and Statuses."""
+
+    seat: str
+    character: Character
+    room: str | None
+    health: int
+    kaos: int
+    rerolls: int
+    slots: dict[str, str | None]
+    backpack: list[str]
+    statuses: list[str] = field(default_factory=list)
+    dropped: set[str] = field(default_factory=set)
+    alive: bool = True
+    sighted: str | None = None
+    """While Hidden: the Room the others last saw it in (None: Hidden since the setup)."""
+    hidden_moves: int = 0
+    """While Hidden: the Move Actions it took since (the others see that it moved)."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.seat} ({self.character.name})"
+
+    def equipped(self) -> list[tuple[str, str]]:
+        """(slot, item id) of every filled slot."""
+        return [(slot, item) for slot, item in self.slots.items() if item is not None]
+
+
+@dataclass(slots=True)
+class Encounter:
+    """A Combat Encounter in progress.
+
+    Attributes:
+        room: the Combat Room.
+        kind: how it began: ``ambush``, ``challenge`` or ``gong`` (another rule).
+        initiator, target: the initiating pair.
+        order: Combat Order: the remaining Combatants, first to last.
+        current: whose Combat Turn it is.
+        first: the first Combatant, while their first Combat Turn is not complete.
+        recovered: the Weapon slot recovered this Combat Turn (not usable to Attack).
+        turns: Combat Turns taken.
+    """
+
+    room: str
+    kind: str
+    initiator: str
+    target: str
+    order: list[str] = field(default_factory=list)
+    current: str | None = None
+    first: str | None = None
+    recovered: str | None = None
+    turns: int = 0
+
+    @property
+    def combatants(self) -> list[str]:
+        return list(self.order)
+
+
+@dataclass(slots=True)
+class State:
+    """Everything a game's rules change."""
+
+    players: dict[str, Player]
+    deck: list[str]
+    discard: list[str] = field(default_factory=list)
+    encounter: Encounter | None = None
+    clock: int = 0
+    round: int = 0
+    turn_order: list[str] = field(default_factory=list)
+    next_turn: int = 0
+    """The place in Turn Order of the next Player Turn."""
+    active: str | None = None
+    actions_left: int = 0
+    check: dict[str, Any] | None = None
+    metrics: Counter[str] = field(default_factory=Counter)
+
+    def player(self, seat: str) -> Player:
+        return self.players[seat]
+
+    def label(self, seat: str) -> str:
+        return self.players[seat].label
+
+    def surviving(self) -> list[str]:
+        return [seat for seat, p in self.players.items() if p.alive]
+
+
+def _words(value: Any) -> Any:
+    """``"p2,p3"`` (command line) or a list."""
+    if isinstance(value, str):
+        return [w.strip() for w in value.split(",") if w.strip()]
+    return value
+
+
+def _pairs(value: Any) -> Any:
+    """``"p3=hall,p4=crypt"`` (command line) or a mapping."""
+    if isinstance(value, str):
+        pairs = [w.partition("=") for w in value.split(",") if w.strip()]
+        if any(not sep for _, sep, _ in pairs):
+            raise ValueError("expected seat=room pairs, e.g. p3=hall,p4=crypt")
+        return {k.strip(): v.strip() for k, _, v in pairs}
+    return value
+
+
+class CombatOptions(NoOptions):
+    """Setup options of combat-encounter (``--players 4 --start challenge ...``)."""
+
+    players: int = Field(2, ge=2, le=6, description="number of Players (seats p1..pN)")
+    start: Literal["ambush", "challenge", "gong", "random"] = Field(
+        "ambush", description="how the opening Combat Encounter begins")
+    initiator: str | None = Field(None, description="the initiating Player (default p1)")
+    target: str | None = Field(None, description="the primary target (default p2)")
+    hidden: list[str] = Field(default_factory=list, description="seats that start Hidden")
+    rooms: dict[str, str] = Field(default_factory=dict,
+                                  description="seat=room: Portraits not in the start Room")
+    characters: list[str] = Field(default_factory=list,
+                                  description="Character ids by seat (default: content order)")
+    time_limit: int = Field(100, ge=1, le=1000,
+                            description="Player Turns and Combat Turns before the dungeon "
+                                        "collapses")
+
+    _hidden = field_validator("hidden", "characters", mode="before")(_words)
+    _rooms = field_validator("rooms", mode="before")(_pairs)
+
+    @model_validator(mode="after")
+    def _seats_exist(self) -> CombatOptions:
+        seats = [f"p{i}" for i in range(1, self.players + 1)]
+        if self.start == "random":
+            given = [f"--{name}" for name, value in (("initiator", self.initiator),
+                                                      ("target", self.target),
+                                                      ("hidden", self.hidden)) if value]
+            if given:
+                raise ValueError(f"--start random draws the initiating pair and the Hidden "
+                                 f"Players: it cannot be combined with {' or '.join(given)}")
+        else:
+            self.initiator, self.target = self.initiator or "p1", self.target or "p2"
+            for name, seat in (("initiator", self.initiator), ("target", self.target)):
+                if seat not in seats:
+                    raise ValueError(f"{name} {seat!r} is not a seat ({', '.join(seats)})")
+            if self.initiator == self.target:
+                raise ValueError("the initiator cannot be its own primary target")
+            if self.target in self.hidden:
+                raise ValueError(f"the primary target {self.target} cannot be Hidden")
+        for seat in [*self.hidden, *self.rooms]:
+            if seat not in seats:
+                raise ValueError(f"{seat!r} is not a seat ({', '.join(seats)})")
+        if len(self.characters) > self.players:
+            raise ValueError("more characters than players")
+        return self
 
 
 class CombatTable(Table):
     """A game's dice, log, rulings and options, its :class:`State` and the content's
-    :class:`Catalog` (``prepared``)."""
+    :class:`Catalogue` (``prepared``)."""
 
     __slots__ = ()
     state: State
     content: CombatContent
     options: CombatOptions
-    prepared: Catalog
+    prepared: Catalogue
     rulings: CombatRulings
 
 

@@ -10,13 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.core.events import counted
-from rulekeeper.rulesets.combat_encounter.state import WEAPON_SLOTS, Player
 from rulekeeper.rulesets.combat_encounter.stats import (
     current_defense,
     current_stat,
     defense_sources,
 )
-from rulekeeper.rulesets.combat_encounter.table import CombatTable
+from rulekeeper.rulesets.combat_encounter.table import WEAPON_SLOTS, CombatTable, Player
 
 
 def player_view(table: CombatTable, player: Player, viewer: str | None) -> dict[str, Any]:

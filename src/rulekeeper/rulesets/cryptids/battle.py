@@ -30,8 +30,8 @@ from rulekeeper.rulesets.cryptids.end import (
     finish,
 )
 from rulekeeper.rulesets.cryptids.log import SILENT, Emit, Log
+from rulekeeper.rulesets.cryptids.models import ROW_LIMIT
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
-from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
 from rulekeeper.rulesets.cryptids.targeting import default_target, order
 
 __all__ = ["SIDES", "SUDDEN_DEATH", "Battle", "Dice", "Outcome"]

@@ -37,11 +37,6 @@ class Fighter:
     def __repr__(self) -> str:
         return f"<{self.card.id} {SIDES[self.side]} {self.pos} hp={self.hp}>"
 
-    def view(self) -> dict[str, Any]:
-        return {"id": self.card.id, "name": dict(self.label), "hp": self.hp, "max_hp": self.max_hp,
-                "threat": self.threat, "attack": self.attack, "shield": self.shield,
-                "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in self.dots]}
-
 
 def renumber(row: list[Fighter], start: int = 0) -> None:
     """After a row changed from place ``start`` on: each cryptid's place in it."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.effects import Effect, Heal, ModifyTotal, Summon, compile_effect
-from rulekeeper.rulesets.cryptids.schema import (
+from rulekeeper.rulesets.cryptids.models import (
     MAX_TOTAL,
     Ability,
     Cryptid,

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.board import Fighter, renumber
-from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
-from rulekeeper.rulesets.cryptids.schema import Effect as Declaration
+from rulekeeper.rulesets.cryptids.models import ROW_LIMIT
+from rulekeeper.rulesets.cryptids.models import Effect as Declaration
 from rulekeeper.rulesets.cryptids.targeting import allies, enemies
 
 if TYPE_CHECKING:

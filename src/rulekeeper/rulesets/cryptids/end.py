@@ -15,7 +15,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.board import SIDES
 from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS
 from rulekeeper.rulesets.cryptids.effects import Summon
-from rulekeeper.rulesets.cryptids.schema import MAX_TOTAL
+from rulekeeper.rulesets.cryptids.models import MAX_TOTAL
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.cryptids.battle import Battle

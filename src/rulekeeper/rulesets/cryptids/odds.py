@@ -44,9 +44,9 @@ from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS, Card, Lineup
+from rulekeeper.rulesets.cryptids.models import CryptidsContent
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent
 
 OUTCOMES = ("left wins", "tie", "right wins")
 DEFAULT_MAX_STATES = 200_000

@@ -6,51 +6,22 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationInfo, field_validator
-
 from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import ScriptValue
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
+from rulekeeper.core.ruleset import Procedure, Result, Ruleset
 from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.rulesets.cryptids import view as views
 from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
+from rulekeeper.rulesets.cryptids.models import CryptidsContent, TeamFromFile, team_option
 from rulekeeper.rulesets.cryptids.rulings import BattleRulings, CryptidsRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent, TeamFromFile, team_option
+from rulekeeper.rulesets.cryptids.table import BattleOptions, CryptidsTable
 
 HERE = Path(__file__).parent
-
-
-class BattleOptions(NoOptions):
-    """Which teams fight: a team id of the content, or a path to a team YAML file.
-
-    A team file is read as the options are parsed, so the game's record holds the team
-    itself (:class:`TeamFromFile`), not a path that means something else elsewhere.
-    """
-
-    left: str | TeamFromFile = Field("french-legends",
-                                     description="the left team: a team id or a YAML file")
-    right: str | TeamFromFile = Field("backwoods",
-                                      description="the right team: a team id or a YAML file")
-
-    @field_validator("left", "right", mode="before")
-    @classmethod
-    def _read_team_file(cls, value: Any, info: ValidationInfo) -> Any:
-        return team_option(value, str(info.field_name)) if isinstance(value, str) else value
-
-
-class CryptidsTable(Table):
-    """The table of a battle game: the battle itself is its state."""
-
-    __slots__ = ()
-    state: Battle
-    content: CryptidsContent
-    options: BattleOptions
-    prepared: Catalogue
-    rulings: CryptidsRulings
 
 
 class CryptidsRuleset(Ruleset[CryptidsTable]):
@@ -126,31 +97,10 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         return compiled[team]
 
     def view(self, table: CryptidsTable, player: str | None) -> dict[str, Any]:
-        battle = table.state
-        if not isinstance(battle, Battle):
-            return {}
-        return {
-            "roll": battle.roll,
-            "total": battle.total,
-            "teams": {SIDES[s]: dict(battle.lineups[s].label) for s in (0, 1)},
-            "rows": {SIDES[s]: [f.view() for f in battle.rows[s]] for s in (0, 1)},
-        }
+        return views.view(table, player)
 
     def render(self, view: Mapping[str, Any]) -> str:
-        state = view.get("state", view)
-        if not state:
-            return ""
-        lines = [f"roll {state['roll']}, total {state['total']}"]
-        for side in SIDES:
-            lines.append(f"{side} ({state['teams'][side]['en']}):")
-            for place, f in enumerate(state["rows"][side], 1):
-                extra = "".join([f", shield {f['shield']}" if f["shield"] else "",
-                                 f", attack +{f['attack']}" if f["attack"] else "",
-                                 "".join(f", {s['damage_over_time']} per roll for {s['rolls']}"
-                                         for s in f["statuses"])])
-                lines.append(f"  {place}. {f['name']['en']}: {f['hp']}/{f['max_hp']} HP, "
-                             f"threat {f['threat']}{extra}")
-        return "\n".join(lines)
+        return views.render(view)
 
     def invariant_violations(self, table: CryptidsTable) -> list[str]:
         battle = table.state

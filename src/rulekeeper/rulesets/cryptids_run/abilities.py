@@ -4,7 +4,7 @@ The phrases are in :data:`~rulekeeper.rulesets.cryptids_run.messages.ABILITY_PHR
 (French: ``locale/fr/LC_MESSAGES/abilities.po``); a summoned cryptid is named, never
 shown by its id.
 
->>> from rulekeeper.rulesets.cryptids.schema import Ability
+>>> from rulekeeper.rulesets.cryptids.models import Ability
 >>> ability = Ability.model_validate({"when": {"range": [9, 11]},
 ...                                   "do": [{"damage": 2, "target": "lowest-hp"}]})
 >>> describe(ability)
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.events import Event, Localized, Messages
-from rulekeeper.rulesets.cryptids.schema import Ability, Effect
+from rulekeeper.rulesets.cryptids.models import Ability, Effect
 from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
 
 PHRASES = Messages(ABILITY_PHRASES, Path(__file__).with_name("locale"))

@@ -26,9 +26,9 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.cards import Card, Lineup
+from rulekeeper.rulesets.cryptids.models import CryptidsContent, Member, TeamFile, catalogue
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent, Member, TeamFile, catalogue
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 
 BATTLE_RULESET = "cryptids-v1"

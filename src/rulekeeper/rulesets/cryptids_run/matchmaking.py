@@ -30,8 +30,8 @@ from rulekeeper.core.content import Model
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids_run.ghosts import GHOST_BOT, Ghosts
+from rulekeeper.rulesets.cryptids_run.models import MatchmakingRules
 from rulekeeper.rulesets.cryptids_run.pool import SnapshotPool
-from rulekeeper.rulesets.cryptids_run.schema import MatchmakingRules
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot
 
 OPPONENT = "opponent"

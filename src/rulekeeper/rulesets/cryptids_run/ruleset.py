@@ -16,7 +16,7 @@ from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
-from rulekeeper.rulesets.cryptids_run import rating
+from rulekeeper.rulesets.cryptids_run import view as views
 from rulekeeper.rulesets.cryptids_run.fight import (
     BATTLE_RULINGS,
     Arena,
@@ -26,13 +26,12 @@ from rulekeeper.rulesets.cryptids_run.fight import (
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.messages import TEMPLATES
+from rulekeeper.rulesets.cryptids_run.models import MAX_ACTIONS, MAX_ROUNDS, RunContent
 from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
-from rulekeeper.rulesets.cryptids_run.run import SIDES, Run, RunState
-from rulekeeper.rulesets.cryptids_run.schema import MAX_ACTIONS, MAX_ROUNDS, RunContent
+from rulekeeper.rulesets.cryptids_run.run import SIDES, Run
 from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 from rulekeeper.rulesets.cryptids_run.table import Prepared, RunOptions, RunTable
-from rulekeeper.rulesets.cryptids_run.view import render, shop_view
 
 HERE = Path(__file__).parent
 POOL_BOTS = ("greedy", "random", "greedy", "random")
@@ -143,25 +142,10 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
         return prepared.bot_snapshots
 
     def view(self, table: RunTable, player: str | None) -> dict[str, Any]:
-        state = table.state
-        if not isinstance(state, RunState):
-            return {}
-        rules = self.stock(table.content).rules
-        floor, mine = rules.rating.sigma_floor, state.rating
-        change = state.change
-        return {**shop_view(state.keeper), "player": state.player, "run": state.run,
-                "lives": state.lives, "victories": state.victories,
-                "victories_needed": rules.run.victories,
-                "rating": {**mine.model_dump(), "shown": rating.shown(mine)},
-                "rating_change": {"mu": change.mu, "sigma": change.sigma,
-                                  "shown": rating.shown_change(mine, change, floor)},
-                "battles": [{**b.summary, "rating_change": {
-                    **b.summary["rating_change"],
-                    "shown": rating.shown_change(mine, b.change, floor)}}
-                    for b in state.battles], "over": state.over}
+        return views.run_view(table, player)
 
     def render(self, view: Mapping[str, Any]) -> str:
-        return render(view.get("state", view))
+        return views.render(view.get("state", view))
 
 
 def drive(game: Game, bot: Any) -> Game:

@@ -20,9 +20,9 @@ from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import IllegalDecision
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.cryptids.schema import CryptidsContent
+from rulekeeper.rulesets.cryptids.models import CryptidsContent
 from rulekeeper.rulesets.cryptids_run.abilities import describe, texts
-from rulekeeper.rulesets.cryptids_run.schema import RunContent, ShopRules, StockEntry
+from rulekeeper.rulesets.cryptids_run.models import RunContent, ShopRules, StockEntry
 from rulekeeper.rulesets.cryptids_run.snapshots import Fielded, StatChange
 
 SEAT = "player"

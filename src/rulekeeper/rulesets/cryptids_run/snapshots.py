@@ -14,8 +14,8 @@ from typing import Any, Literal
 from pydantic import Field, field_serializer
 
 from rulekeeper.core.content import Model
-from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT
-from rulekeeper.rulesets.cryptids_run.schema import AbilityOption
+from rulekeeper.rulesets.cryptids.models import ROW_LIMIT
+from rulekeeper.rulesets.cryptids_run.models import AbilityOption
 
 FORMAT: Literal[1] = 1
 """The format of snapshot data; a snapshot says which one it is written in."""

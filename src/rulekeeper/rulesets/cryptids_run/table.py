@@ -6,8 +6,8 @@ from pydantic import Field
 
 from rulekeeper.core.ruleset import NoOptions, Table
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
+from rulekeeper.rulesets.cryptids_run.models import RunContent
 from rulekeeper.rulesets.cryptids_run.run import RunState
-from rulekeeper.rulesets.cryptids_run.schema import RunContent
 from rulekeeper.rulesets.cryptids_run.shop import Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 

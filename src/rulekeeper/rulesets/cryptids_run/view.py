@@ -8,11 +8,35 @@ terminal.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.abilities import texts
 from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Fielded
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.cryptids_run.table import RunTable
+
+
+def run_view(table: RunTable, player: str | None) -> dict[str, Any]:
+    """The run as the player sees it: the shop and the run around it."""
+    state = table.state
+    if state is None:
+        return {}
+    rules = table.prepared.stock.rules
+    floor, mine = rules.rating.sigma_floor, state.rating
+    change = state.change
+    return {**shop_view(state.keeper), "player": state.player, "run": state.run,
+            "lives": state.lives, "victories": state.victories,
+            "victories_needed": rules.run.victories,
+            "rating": {**mine.model_dump(), "shown": rating.shown(mine)},
+            "rating_change": {"mu": change.mu, "sigma": change.sigma,
+                              "shown": rating.shown_change(mine, change, floor)},
+            "battles": [{**b.summary, "rating_change": {
+                **b.summary["rating_change"],
+                "shown": rating.shown_change(mine, b.change, floor)}}
+                for b in state.battles], "over": state.over}
 
 
 def shop_view(keeper: Shopkeeper) -> dict[str, Any]:

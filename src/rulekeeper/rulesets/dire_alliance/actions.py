@@ -15,34 +15,20 @@ from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.attack import attack, attack_dice, roll_text
 from rulekeeper.rulesets.dire_alliance.cards import DREAD
+from rulekeeper.rulesets.dire_alliance.messages import a, count
 from rulekeeper.rulesets.dire_alliance.movement import move
 from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
-from rulekeeper.rulesets.dire_alliance.words import a, count
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
     from rulekeeper.rulesets.dire_alliance.cards import PlayArea
     from rulekeeper.rulesets.dire_alliance.models import Interact
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective
+    from rulekeeper.rulesets.dire_alliance.table import Battle
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective
 
 FOCUS_HERE = 2
 """Cards gained by Focus on itself or a friendly fighter in its area (battle.action.focus.a)."""
 FOCUS_SEEN = 1
 """Cards gained by Focus on a friendly fighter it sees elsewhere (battle.action.focus.b)."""
-
-TEMPLATES = {
-    "action": "{fighter} performs {action} action",
-    "focus": "{fighter} focuses: {target} gains {count:card|cards}",
-    "control": "{fighter} claims {seat_owner}'s objective {objective} and {seat} places it in "
-               "their play area ({claimed} claimed)",
-    "interact": "{fighter} performs ➤ Interact: {action}",
-    "dread.returned": "{fighter} spends its action to return a dread card to the dread pile "
-                      "({left} in the pile)",
-    "gain": "{fighter} gains {count:card|cards}: {seat} moves them from the supply pile to the "
-            "discard pile ({left} left in supply)",
-    "gain.short": "{fighter} should gain {wanted:card|cards} but the supply pile holds {held}: "
-                  "it gains {count} ({ruling})",
-}
 
 
 def focus_options(t: Battle, fighter: Fighter) -> list[tuple[str, str]]:

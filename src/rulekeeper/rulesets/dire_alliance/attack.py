@@ -12,29 +12,16 @@ from typing import TYPE_CHECKING, Literal
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.dice import is_hit
-from rulekeeper.rulesets.dire_alliance.words import count
+from rulekeeper.rulesets.dire_alliance.messages import count
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Tabletop
 
 Kind = Literal["melee", "shoot"]
 
 CHOOSE_TARGET: dict[Kind, str] = {"melee": "battle.attack.choose-target.melee",
                                   "shoot": "battle.attack.choose-target.shoot"}
 """The rule by which an attack of each kind chooses its target."""
-
-TEMPLATES = {
-    "attack": "{attacker} makes a {how} attack on {targets}: {dice} combat dice{vampire} show "
-              "{faces} ({hits} HIT)",
-    "attack.dreadful": "{target} is Dreadful: the attack roll has one combat die fewer",
-    "defense": "{target} defends with {dice} combat dice{vampire}: {faces} ({blocks} BLOCK)",
-    "miss.no-hit": "no HIT: the attack on {target} misses",
-    "miss.blocked": "{blocks} BLOCK beat {hits} HIT: the attack on {target} misses",
-    "hit": "{hits} HIT against {blocks} BLOCK: the attack hits {target}",
-    "stunned": "{fighter} is stunned",
-    "sated": "{fighter} damaged an enemy with a Melee action and gains a sated token",
-    "drain": "{fighter} rolled DRAIN ESSENCE in a Melee that damaged its target: it may heal",
-}
 
 
 def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:

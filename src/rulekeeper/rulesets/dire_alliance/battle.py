@@ -13,8 +13,8 @@ from rulekeeper.rulesets.dire_alliance.rulings import DreadInitiative
 from rulekeeper.rulesets.dire_alliance.setup import set_up
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import Battle, BattleTable
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
+    from rulekeeper.rulesets.dire_alliance.table import Battle, BattleTable
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 class Turn(NamedTuple):
@@ -34,24 +34,6 @@ TURNS = (
     Turn("defender", 2, "battle.round.defender-turn-2.a", "battle.round.defender-turn-2.c"),
 )
 
-TEMPLATES = {
-    "round": "Round {round} begins: {aggressor} is the aggressor, {defender} the defender",
-    "turn": "{turn}: {seat} plays",
-    "play": "{seat} plays {cards:and}",
-    "play.none": "{seat} has no card left to play",
-    "claim": "{seat} discards a played {card} card without resolving it and claims "
-             "initiative: the token flips to {seat}, who becomes the aggressor",
-    "activate": "{fighter} is activated",
-    "activate.ready": "{fighter} was stunned: it becomes ready and activates as normal",
-    "activate.resilient": "{fighter} is Resilient and was stunned: it becomes ready but performs "
-                          "no action",
-    "activate.skip": "{seat} does not activate {fighter}",
-    "activate.none": "{seat}'s {card} card activates no fighter ({reason})",
-    "discard.played": "{seat} discards the played {card} card",
-    "dread.played": "{seat}'s dread card is played with no effect",
-    "won": "{seat} wins: {reason}",
-    "limit": "The round limit ({limit}) is reached: {outcome}",
-}
 
 NAMES = {"aggressor": "Aggressor Turn", "defender": "Defender Turn"}
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.rules_index import cites
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Tabletop
+    from rulekeeper.rulesets.dire_alliance.tabletop import Tabletop
 
 DREAD = "dread"
 DECK_COPIES = 2
@@ -24,12 +24,6 @@ SUPPLY_COPIES = 3
 """Copies of each fighter card in its supply pile (battle.setup.play-area.supply)."""
 HAND_SIZE = 4
 """Cards in a new hand (battle.round.draw)."""
-
-TEMPLATES = {
-    "reshuffle": "{seat} shuffles a discard pile of {cards} cards into a new deck",
-    "draw": "{seat} draws {count:card|cards}",
-    "draw.cards": "{seat} draws {cards}",
-}
 
 
 @dataclass(slots=True)

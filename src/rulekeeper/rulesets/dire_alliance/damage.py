@@ -7,30 +7,15 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, draw
+from rulekeeper.rulesets.dire_alliance.messages import a_card
 from rulekeeper.rulesets.dire_alliance.rulings import DreadCards, ResilientDamage
-from rulekeeper.rulesets.dire_alliance.words import a_card
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
+    from rulekeeper.rulesets.dire_alliance.table import Battle
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 DREAD_PER_DEFEAT = 2
 """Dread cards a player takes when a fighter of theirs is defeated (battle.suffer-damage.dread)."""
-
-TEMPLATES = {
-    "damage": "{fighter} suffers damage",
-    "lose.hand": "{seat} moves {card} from hand to the graveyard and draws a card",
-    "lose.deck": "{seat} finds {card} in the deck and moves it to the graveyard",
-    "lose.discard": "{seat} moves {card} from the discard pile to the graveyard",
-    "resilient": "{fighter} is Resilient: it loses no card and stays on the board",
-    "resilient.kept": "{fighter} is Resilient: with no {card} card to lose it stays on the board",
-    "defeated": "{fighter} has no card left in hand, deck or discard pile: it is defeated and "
-                "removed from the board",
-    "dread": "{seat} places {count:dread card|dread cards} from the dread pile into the {pile} "
-             "({left} left in the dread pile)",
-    "sated.lost": "{fighter} suffers damage and loses its sated token",
-    "form.revert": "{fighter} suffers damage and returns to {form}",
-}
 
 
 def suffer_damage(t: Battle, fighter: Fighter, rule: str) -> None:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from rulekeeper.rulesets.dire_alliance.cards import DREAD
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
+    from rulekeeper.rulesets.dire_alliance.table import Battle
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 STANDING = {"objective": 3.0, "site": 2.0, "fighter": 1.5, "card": 0.3,
             "approach": 0.25, "unguarded": 0.75, "stunned": 0.4}

@@ -9,20 +9,13 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.messages import a_card
 from rulekeeper.rulesets.dire_alliance.rulings import HealedCard
-from rulekeeper.rulesets.dire_alliance.words import a_card
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
     from rulekeeper.rulesets.dire_alliance.cards import PlayArea
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
-
-TEMPLATES = {
-    "heal.defeated": "{fighter} is defeated and cannot be healed",
-    "heal.declined": "{seat} chooses not to heal {fighter}",
-    "heal": "{fighter} heals: {seat} moves {card} from the graveyard to the {pile}",
-    "heal.none": "{fighter} heals, but {seat} has no {card} in the graveyard",
-}
+    from rulekeeper.rulesets.dire_alliance.table import Battle
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 def can_heal(t: Battle, fighter: Fighter) -> bool:

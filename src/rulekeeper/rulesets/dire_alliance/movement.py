@@ -9,16 +9,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, Tabletop
-
-TEMPLATES = {
-    "move": "{fighter} moves from {source} to {destination}",
-    "withdraw": "{fighter} withdraws from {source} to {destination} (no opportunity attacks)",
-    "opportunity": "{attacker} makes an opportunity attack on {target}, who is leaving {area}",
-    "opportunity.declined": "{seat} makes no (more) opportunity attacks on {target}",
-    "move.stops": "{fighter} was damaged and stunned by an opportunity attack: it finishes its "
-                  "move and stops",
-}
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Tabletop
 
 
 def move(t: Tabletop, mover: Fighter, destination: str) -> Asks[bool]:

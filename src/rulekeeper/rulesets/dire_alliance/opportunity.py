@@ -10,8 +10,8 @@ from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.attack import attack
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import Battle
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
+    from rulekeeper.rulesets.dire_alliance.table import Battle
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 def opportunity_attacks(t: Battle, mover: Fighter, destination: str) -> Asks[bool]:

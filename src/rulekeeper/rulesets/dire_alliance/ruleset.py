@@ -12,25 +12,19 @@ from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import (
-    actions,
-    attack,
     battle,
-    cards,
-    checks,
-    damage,
+    content_checks,
     dice,
     estimate,
-    healing,
     hidden,
-    movement,
     setup,
-    special,
 )
-from rulekeeper.rulesets.dire_alliance.battle_state import BattleTable
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_COPIES
+from rulekeeper.rulesets.dire_alliance.messages import TEMPLATES
 from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent
 from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
-from rulekeeper.rulesets.dire_alliance.state import Boards, prepare_boards
+from rulekeeper.rulesets.dire_alliance.table import BattleOptions, BattleTable
+from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
 from rulekeeper.rulesets.dire_alliance.view import battle_view, render_battle
 
 HERE = Path(__file__).parent
@@ -53,8 +47,8 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     """Battle Mode's code: the package's modules (Raid Mode's subpackage is not Battle's)."""
     content_model = DireAllianceContent
     content_dir = HERE / "content"
-    rules_files = (HERE / "rules_battle.yaml",)
-    options_model = setup.BattleOptions
+    rules_files = (HERE / "rules.yaml",)
+    options_model = BattleOptions
     metrics = battle.METRICS
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.bots:HeuristicBot"}
     default_bot = "heuristic"
@@ -63,16 +57,14 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     scores as the prior (docs/benchmarks.md, "How often mcts wins")."""
     odds_questions = OddsQuestions("dire-alliance",
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
-    templates = (cards.TEMPLATES | damage.TEMPLATES | healing.TEMPLATES | attack.TEMPLATES
-                 | movement.TEMPLATES | special.TEMPLATES | actions.TEMPLATES | setup.TEMPLATES
-                 | battle.TEMPLATES)
+    templates = TEMPLATES
 
     def scenarios(self, content: Any) -> list[str]:
         cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
         return [s.id for s in content.scenarios if s.mode == "battle"]
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
-        checks.check_battle(content, checks.Files(self.content_dir, user_dir))
+        content_checks.check_battle(content, content_checks.Files(self.content_dir, user_dir))
 
     def prepare(self, content: Any) -> Boards:
         return prepare_boards(content.boards)

@@ -5,46 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.dire_alliance.battle_state import Battle
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw, starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import Colour
 from rulekeeper.rulesets.dire_alliance.rulings import PlayerColors
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, check_choice
+from rulekeeper.rulesets.dire_alliance.table import Battle
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, SiteState, check_choice
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.battle_state import BattleTable
+    from rulekeeper.rulesets.dire_alliance.table import BattleTable
 
 SEATS: tuple[Colour, Colour] = ("red", "blue")
-
-TEMPLATES = {
-    "setup.scenario": "Scenario: {scenario}, played on {board}",
-    "setup.colours": "{seat} plays {faction}, led by {leader}",
-    "setup.flip": "The {faction} player flips the initiative token: it shows {colour}, so the "
-                  "{faction} player is {colour}",
-    "setup.initiative": "The scenario sets the initiative token to {seat}: {seat} is the "
-                        "aggressor",
-    "setup.deck": "{seat} shuffles a starting deck of {cards} cards; each supply pile holds "
-                  "{supply} cards",
-    "setup.fighters": "{seat}'s fighters start in {area}: {fighters}",
-    "setup.token": "{seat}'s {token} is placed in {area}",
-    "setup.objectives": "{seat}'s objectives ({objective}s) stand in {areas}",
-    "setup.sites": "Scenario sites: {sites}",
-}
-
-
-class BattleOptions(BaseModel):
-    """Setup options: each colour's faction and leader (``--red-faction shroud``...)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    red_faction: str = Field("shroud", description="faction id of the red player")
-    red_leader: str = Field("countess", description="leader id of the red player")
-    blue_faction: str = Field("grievers", description="faction id of the blue player")
-    blue_leader: str = Field("kramer", description="leader id of the blue player")
 
 
 def set_up(table: BattleTable) -> Battle:

@@ -22,29 +22,15 @@ from rulekeeper.rulesets.dire_alliance.attack import (
     attack_dice,
     roll_text,
 )
+from rulekeeper.rulesets.dire_alliance.messages import a
 from rulekeeper.rulesets.dire_alliance.models import Effect
 from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
-from rulekeeper.rulesets.dire_alliance.words import a
 
 if TYPE_CHECKING:
     from rulekeeper.core.decisions import Decision
     from rulekeeper.rulesets.dire_alliance.models import Interact, Selector
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, SiteState, Tabletop
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, SiteState, Tabletop
 
-TEMPLATES = {
-    "special": "{fighter} performs ➤ {action}",
-    "effect.skipped": "{fighter}: {verb} has no fighter or place to act on; it is skipped",
-    "effect.stopped": "{fighter} was stopped: the rest of ➤ {action} is not resolved",
-    "push": "{fighter} pushes {target} from {source} to {destination}",
-    "pull": "{fighter} pulls {target} from {source} to {destination}",
-    "stun": "{fighter} stuns {target}",
-    "sate": "{target} becomes sated",
-    "ready": "{target} becomes ready",
-    "transform": "{fighter} takes its form {form}",
-    "teleport": "{fighter} is placed in {destination}, the area of its {token}",
-    "mark": "{fighter} takes {site}: it now shows {seat}'s colour",
-    "command": "{fighter} has {target} perform {action} action (being stunned does not stop it)",
-}
 
 Done = tuple[bool, "Fighter | None"]
 """An effect's outcome: (go on with the next effect?, the fighter it chose)."""

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.rulesets.dire_alliance import picture
-from rulekeeper.rulesets.dire_alliance.battle_state import Battle
-from rulekeeper.rulesets.dire_alliance.state import Fighter
-from rulekeeper.rulesets.dire_alliance.words import count
+from rulekeeper.rulesets.dire_alliance.messages import count
+from rulekeeper.rulesets.dire_alliance.table import Battle
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 def fighter_view(f: Fighter) -> dict[str, Any]:

@@ -15,8 +15,7 @@ from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.damage import strike
 from rulekeeper.rulesets.enemy_attacks.models import attack_text
 from rulekeeper.rulesets.enemy_attacks.rulings import ExceptionScope, PointBlank, TauntTie
-from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+from rulekeeper.rulesets.enemy_attacks.table import Ally, Enemy, EnemyAttacksTable
 from rulekeeper.rulesets.enemy_attacks.targeting import (
     Candidate,
     area_reach,

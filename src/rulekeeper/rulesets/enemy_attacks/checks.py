@@ -14,8 +14,7 @@ from rulekeeper.core.events import counted
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
-from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay, Ally, Hero
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+from rulekeeper.rulesets.enemy_attacks.table import ActionDieInPlay, Ally, EnemyAttacksTable, Hero
 
 
 def _no_budget(steps: int = 1) -> None:

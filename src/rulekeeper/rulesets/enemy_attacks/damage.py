@@ -10,8 +10,7 @@ from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.checks import check
 from rulekeeper.rulesets.enemy_attacks.health import damage_ally, stamina_loss_hero
 from rulekeeper.rulesets.enemy_attacks.rulings import ObstructedStamina, ReactiveCheck
-from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy, Hero
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+from rulekeeper.rulesets.enemy_attacks.table import Ally, Enemy, EnemyAttacksTable, Hero
 
 
 def strike(table: EnemyAttacksTable, enemy: Enemy, ally: Ally, blocked: list[str],

@@ -11,8 +11,7 @@ from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.attack import break_tie, enemy_attack
-from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+from rulekeeper.rulesets.enemy_attacks.table import UNREACHABLE, Ally, Enemy, EnemyAttacksTable
 from rulekeeper.rulesets.enemy_attacks.targeting import Candidate, best, not_eligible
 
 

@@ -8,8 +8,13 @@ resolve when an Enemy is defeated.
 from __future__ import annotations
 
 from rulekeeper.core.ruleset import GameOver
-from rulekeeper.rulesets.enemy_attacks.state import Ally, Enemy, Hero, NonHeroAlly
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+from rulekeeper.rulesets.enemy_attacks.table import (
+    Ally,
+    Enemy,
+    EnemyAttacksTable,
+    Hero,
+    NonHeroAlly,
+)
 
 
 def damage_ally(table: EnemyAttacksTable, ally: Ally, amount: int) -> int:

@@ -13,8 +13,7 @@ from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.checks import check
 from rulekeeper.rulesets.enemy_attacks.health import damage_enemy
 from rulekeeper.rulesets.enemy_attacks.rulings import PointBlank
-from rulekeeper.rulesets.enemy_attacks.state import Enemy, Hero, Skirmish
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+from rulekeeper.rulesets.enemy_attacks.table import Enemy, EnemyAttacksTable, Hero, Skirmish
 from rulekeeper.rulesets.enemy_attacks.targeting import obstruction
 
 ABILITY = {"melee": "might", "ranged": "agility", "magic": "will"}

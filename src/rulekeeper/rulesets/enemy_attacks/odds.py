@@ -21,7 +21,7 @@ from rulekeeper.core.dice import distribution
 from rulekeeper.core.odds import Odds, OddsQuestion
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttacksContent
-from rulekeeper.rulesets.enemy_attacks.state import ActionDieInPlay
+from rulekeeper.rulesets.enemy_attacks.table import ActionDieInPlay
 
 DEFAULT_DEPTH = 12
 

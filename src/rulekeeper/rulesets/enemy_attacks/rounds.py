@@ -12,8 +12,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.enemy_attacks.enemy_turn import enemy_turn
 from rulekeeper.rulesets.enemy_attacks.hero_turn import hero_turn
-from rulekeeper.rulesets.enemy_attacks.state import Hero, NonHeroAlly, Skirmish
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable
+from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable, Hero, NonHeroAlly, Skirmish
 
 
 def rounds(table: EnemyAttacksTable) -> Asks[NoReturn]:

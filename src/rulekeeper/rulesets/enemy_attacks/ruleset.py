@@ -9,6 +9,7 @@ from typing import Any
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.rulesets.enemy_attacks.messages import TEMPLATES
 from rulekeeper.rulesets.enemy_attacks.models import (
     MAX_ENEMIES,
     MAX_HEROES,
@@ -17,9 +18,14 @@ from rulekeeper.rulesets.enemy_attacks.models import (
 )
 from rulekeeper.rulesets.enemy_attacks.rounds import rounds, setup
 from rulekeeper.rulesets.enemy_attacks.rulings import EnemyAttacksRulings
-from rulekeeper.rulesets.enemy_attacks.state import Enemy, Hero, NonHeroAlly, Terrain
-from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksOptions, EnemyAttacksTable
-from rulekeeper.rulesets.enemy_attacks.templates import TEMPLATES
+from rulekeeper.rulesets.enemy_attacks.table import (
+    Enemy,
+    EnemyAttacksOptions,
+    EnemyAttacksTable,
+    Hero,
+    NonHeroAlly,
+    Terrain,
+)
 from rulekeeper.rulesets.enemy_attacks.view import render, state_view
 
 HERE = Path(__file__).parent

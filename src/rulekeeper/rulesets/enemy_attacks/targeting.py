@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.enemy_attacks.state import UNREACHABLE, Ally, Enemy, Figure, Skirmish
+from rulekeeper.rulesets.enemy_attacks.table import UNREACHABLE, Ally, Enemy, Figure, Skirmish
 
 
 @dataclass(frozen=True)

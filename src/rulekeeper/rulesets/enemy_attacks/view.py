@@ -10,7 +10,7 @@ from rulekeeper.core.content import Model
 from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.enemy_attacks.models import attack_text
-from rulekeeper.rulesets.enemy_attacks.state import Enemy, Figure, Skirmish
+from rulekeeper.rulesets.enemy_attacks.table import Enemy, Figure, Skirmish
 
 
 def state_view(st: Skirmish) -> dict[str, Any]:

@@ -8,8 +8,8 @@ from typing import Any
 
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero, RowCard
-from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-from rulekeeper.rulesets.dire_alliance.state import Fighter
+from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 from ..helpers import drive, events, pick, step  # noqa: F401  (re-exported for the tests)
 

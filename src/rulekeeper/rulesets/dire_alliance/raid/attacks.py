@@ -28,15 +28,8 @@ from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.models import StarAttack
     from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
-
-TEMPLATES = {
-    "raid.target": "{enemy} attacks {target}: {why}",
-    "raid.star": "{enemy}'s {attack} is ★: it uses {ability} ({text})",
-    "raid.opportunity": "{hero} leaves {area}: every enemy there makes an opportunity attack "
-                        "({enemies})",
-}
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 def star_ability(t: Raid, enemy: Fighter, kind: Kind) -> StarAttack | None:

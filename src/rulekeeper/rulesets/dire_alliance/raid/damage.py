@@ -14,41 +14,15 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
+from rulekeeper.rulesets.dire_alliance.messages import a, a_card
 from rulekeeper.rulesets.dire_alliance.raid import ties
-from rulekeeper.rulesets.dire_alliance.words import a, a_card
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Hero, Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
+    from rulekeeper.rulesets.dire_alliance.raid.table import Hero, Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 WARD = "ward"
 """The token that prevents one damage from an enemy attack (sample class cards)."""
-
-TEMPLATES = {
-    "raid.damage": "{fighter} suffers damage ({source})",
-    "raid.ward": "{hero} discards a ward token from the {card} card in the action row: the "
-                 "damage is prevented",
-    "raid.lose": "{hero} loses {card} from the {pile} (its damage icons include rank "
-                 "{rank}) to the damage pile",
-    "raid.lose.top": "{hero} loses the top card of the deck, {card}, to the damage pile "
-                     "({why})",
-    "raid.hero.defeated": "{hero} cannot lose {wanted}: the hero is defeated",
-    "raid.minion.damaged": "{minion} suffers damage: it is removed from the board and returned "
-                           "to the bag ({bag} in the bag)",
-    "raid.wound": "{villain} suffers a wound: {wounds} of {health}",
-    "raid.villain.defeated": "{villain} has {wounds} wounds, its health: it is defeated",
-    "raid.heal.hero": "{hero} heals: {card} goes from the damage pile to the discard pile",
-    "raid.heal.nothing": "{fighter} heals, but has nothing to heal ({why})",
-    "raid.heal.villain": "{villain} heals: one wound token is discarded ({wounds:wound|wounds} "
-                         "left, health {health})",
-    "raid.heal.minion": "{minion} would heal: instead {placed} of the same rank ({rank}) "
-                        "is taken from the bag and placed in {area}",
-    "raid.gain": "{hero} gains {card}: it goes from the supply to the discard pile "
-                 "({left} left in that pile)",
-    "raid.gain.none": "{hero} gains no card ({why})",
-    "raid.gain.short": "{hero} should gain {wanted:card|cards} but the supply holds {held}: it "
-                       "gains up to {count} ({ruling})",
-}
 
 
 def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks[bool]:

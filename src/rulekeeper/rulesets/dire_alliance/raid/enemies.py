@@ -9,24 +9,13 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
+from rulekeeper.rulesets.dire_alliance.messages import count
 from rulekeeper.rulesets.dire_alliance.raid.enemy_actions import activate
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
 from rulekeeper.rulesets.dire_alliance.raid.minions import activation_order, nearest_minion, spawn
-from rulekeeper.rulesets.dire_alliance.words import count
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-
-TEMPLATES = {
-    "raid.villain.card": "Villain card: {card} ({modifiers}; Minion Activation icon: {colour}); "
-                         "{villain} now has melee {melee}, shoot {shoot}, defense {defense} "
-                         "({left:card|cards} left in the villain deck)",
-    "raid.villain.empty": "The villain deck is empty and a villain card must be drawn",
-    "raid.discard.hand": "{hero} discards the {count:card|cards} left in hand",
-    "raid.discard.row": "{hero} discards the {count:card|cards} of the action row{tokens}",
-    "raid.discard.villain": "The {count:villain card|villain cards} of the villain action row go "
-                            "to the villain discard pile",
-}
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
 
 
 def draw_villain_card(t: Raid, act: bool) -> str:

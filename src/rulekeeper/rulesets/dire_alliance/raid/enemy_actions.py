@@ -29,17 +29,9 @@ from rulekeeper.rulesets.dire_alliance.raid.movement import (
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.attack import Kind
     from rulekeeper.rulesets.dire_alliance.raid.models import EnemyAction, EnemyEffect
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
-TEMPLATES = {
-    "raid.activate": "{enemy} activates ({why})",
-    "raid.ready": "{enemy} was stunned: it becomes ready and activates as normal",
-    "raid.try": "{enemy} performs its action {number}: {text}",
-    "raid.cannot": "{enemy} cannot perform its action {number} ({text}): {reason}",
-    "raid.idle": "{enemy} can perform none of its actions",
-    "raid.effect.skipped": "{enemy} cannot {verb} ({reason}): {what}",
-}
 
 ZERO: dict[Kind, str] = {"melee": "raid.enemy-clarify.zero-melee",
                          "shoot": "raid.enemy-clarify.zero-shoot"}

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from rulekeeper.rulesets.dire_alliance.raid import goals
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 FAR = 6
 """Distances (borders) count up to this many; farther is as far."""

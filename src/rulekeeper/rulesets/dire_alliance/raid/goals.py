@@ -14,18 +14,12 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import GameOver
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective
 
 LOSING_OBJECTIVES = 3
 """The enemies' third claimed objective ends the game (raid.game.lose.third-objective)."""
 
-TEMPLATES = {
-    "raid.claim": "{enemy} claims the {objective} and places it in the enemy play area "
-                  "({claimed} claimed)",
-    "raid.won": "The heroes win: {reason}",
-    "raid.lost": "The heroes lose: {reason}",
-}
 
 REASONS = {
     "villain-defeated": "the villain is defeated",

@@ -16,36 +16,20 @@ from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.attack import attack, roll_text
 from rulekeeper.rulesets.dire_alliance.cards import draw
+from rulekeeper.rulesets.dire_alliance.messages import a, count
 from rulekeeper.rulesets.dire_alliance.movement import move
 from rulekeeper.rulesets.dire_alliance.raid.models import DASH, Modifiers
 from rulekeeper.rulesets.dire_alliance.raid.pieces import Hero, RowCard
-from rulekeeper.rulesets.dire_alliance.words import a, count
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, Stat
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Stat
 
 HAND_SIZE = 4
 """Cards each player draws when the Heroes Act phase begins (raid.hero-act.draw)."""
 ACT_LIMIT = 2
 """Cards in its action row after which a hero performs no more actions in the Heroes Act
 phase (raid.hero-act.two-card-limit)."""
-
-TEMPLATES = {
-    "raid.phase": "Round {round}: the {phase} phase begins",
-    "raid.play": "{hero} plays {card} face {face} into the action row ({count:card|cards} there)",
-    "raid.no-action": "{hero} performs no action with the {card} card",
-    "raid.action": "{hero} performs {action} action",
-    "raid.wait": "{hero} lets {other} act first",
-    "raid.stop": "{hero} plays no more cards this phase",
-    "raid.limit": "{hero} has {count} cards in the action row: no more actions this phase",
-    "raid.act.end": "Every hero has at least two cards in the action row: the Heroes Act phase "
-                    "ends",
-    "raid.phase.over": "No hero can or will act any more: the {phase} phase ends",
-    "raid.boost": "{hero} boosts: plays {card} face up ({modifiers}); melee {melee}, shoot "
-                  "{shoot}, defense {defense}",
-    "raid.exert": "{hero} exerts: a damage (the top card of the deck) to perform a Move action",
-}
 
 
 def modifiers_text(mods: Modifiers) -> str:

@@ -7,25 +7,14 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.messages import a
 from rulekeeper.rulesets.dire_alliance.raid import ties
 from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, valid_targets
-from rulekeeper.rulesets.dire_alliance.words import a
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.attack import Kind
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
-
-TEMPLATES = {
-    "raid.order": "Activation order: {order} (beginning with {first}, who acted most recently)",
-    "raid.spawn": "{who} spawns a minion: {minion} ({colour}, drawn at random from the bag) is "
-                  "placed in {area}, {why}",
-    "raid.spawn.empty": "{who} should spawn a minion, but the bag is empty",
-    "raid.nearest": "{hero} activates {minion}: the nearest {colour} minion not yet activated "
-                    "this phase ({distance:border|borders} away)",
-    "raid.no-minion": "{hero} cannot activate {colour} minion (none on the board that has not "
-                      "been activated this phase)",
-}
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 def activation_order(t: Raid) -> list[str]:

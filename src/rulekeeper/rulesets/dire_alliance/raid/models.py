@@ -287,7 +287,7 @@ class RaidContent(Model):
     """The content files of Raid Mode. ``components``, ``boards`` and ``factions`` are the
     files Battle Mode reads too; ``raid_sides``, ``heroes``, ``classes``, ``villains`` and
     ``raids`` are Raid Mode's own. What one file names in another is checked by the ruleset's
-    ``check_content`` (``raid.checks``)."""
+    ``check_content`` (``raid.content_checks``)."""
 
     components: Components
     boards: list[BoardSide]

@@ -17,21 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.messages import count
 from rulekeeper.rulesets.dire_alliance.movement import move, withdraw
 from rulekeeper.rulesets.dire_alliance.raid import ties
-from rulekeeper.rulesets.dire_alliance.words import count
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.models import Toward
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-    from rulekeeper.rulesets.dire_alliance.state import Fighter
-
-TEMPLATES = {
-    "raid.enemy.move": "{enemy} moves toward {goal} ({why}): into {destination} ({path})",
-    "raid.enemy.arrived": "{enemy} is already where it was moving to ({goal}): it moves no "
-                          "further",
-    "raid.enemy.withdraw": "{enemy} withdraws toward {goal}: into {destination} ({path})",
-}
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 @dataclass(frozen=True, slots=True)

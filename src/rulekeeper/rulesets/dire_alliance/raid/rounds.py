@@ -12,11 +12,8 @@ from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase
 from rulekeeper.rulesets.dire_alliance.raid.setup import set_up
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid, RaidTable
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid, RaidTable
 
-TEMPLATES = {
-    "raid.round": "Round {round} begins",
-}
 
 METRICS = ("villain_wounds", "villain_health", "objectives_claimed", "minions_spawned",
            "minions_placed", "minions_defeated", "minions_on_board", "hero_cards_lost",

@@ -12,35 +12,27 @@ from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
-from rulekeeper.rulesets.dire_alliance import attack, cards, dice, hidden, movement, special
+from rulekeeper.rulesets.dire_alliance import dice, hidden
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
-from rulekeeper.rulesets.dire_alliance.checks import Files
+from rulekeeper.rulesets.dire_alliance.content_checks import Files
 from rulekeeper.rulesets.dire_alliance.raid import (
-    attacks,
-    damage,
-    enemies,
-    enemy_actions,
     estimate,
     goals,
-    heroes,
-    minions,
     rounds,
     setup,
-    state,
-    ties,
 )
-from rulekeeper.rulesets.dire_alliance.raid import movement as raid_movement
-from rulekeeper.rulesets.dire_alliance.raid.checks import check_raid
+from rulekeeper.rulesets.dire_alliance.raid.content_checks import check_raid
+from rulekeeper.rulesets.dire_alliance.raid.messages import TEMPLATES
 from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
-from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
+from rulekeeper.rulesets.dire_alliance.raid.table import RaidOptions, RaidTable
 from rulekeeper.rulesets.dire_alliance.raid.view import raid_view, render_raid
-from rulekeeper.rulesets.dire_alliance.state import Boards, prepare_boards
+from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
 
 HERE = Path(__file__).parent.parent
 
-SHARED = ("state.py", "cards.py", "dice.py", "attack.py", "movement.py", "special.py",
-          "models.py", "rulings.py", "words.py")
+SHARED = ("tabletop.py", "cards.py", "dice.py", "attack.py", "movement.py", "special.py",
+          "models.py", "rulings.py", "messages.py")
 """The modules of the package that Raid Mode is built on, besides its own subpackage."""
 
 
@@ -57,19 +49,15 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     """Raid Mode's code: its subpackage and the shared pieces (not Battle Mode's flow)."""
     content_model = RaidContent
     content_dir = HERE / "content"
-    rules_files = (HERE / "rules_raid.yaml",)
-    options_model = setup.RaidOptions
+    rules_files = (Path(__file__).parent / "rules.yaml",)
+    options_model = RaidOptions
     metrics = rounds.METRICS
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
     search = {"prior": "heuristic", "depth": "0"}
     """Each new leaf scored by the fitted ``evaluate`` at once, the heuristic bot's scores as
     the prior (docs/benchmarks.md, "How often mcts wins")."""
-    templates = (cards.TEMPLATES | attack.TEMPLATES | movement.TEMPLATES | special.TEMPLATES
-                 | damage.TEMPLATES | goals.TEMPLATES | heroes.TEMPLATES | attacks.TEMPLATES
-                 | minions.TEMPLATES | enemy_actions.TEMPLATES | enemies.TEMPLATES
-                 | raid_movement.TEMPLATES | setup.TEMPLATES | ties.TEMPLATES | rounds.TEMPLATES
-                 | state.TEMPLATES)
+    templates = TEMPLATES
 
     @cached_property
     def rule_index(self) -> list[RuleEntry]:
@@ -77,7 +65,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         them: "Raid mode utilizes most of the standard rules from Battle Mode"), and the
         engine's."""
         cites("raid.overview.battle-rules")
-        battle = load_rules((HERE / "rules_battle.yaml",))
+        battle = load_rules((HERE / "rules.yaml",))
         reused = find_code_sites(self.code_paths, (e.id for e in battle))
         return [*load_rules(self.rules_files), *(e for e in battle if e.id in reused),
                 *load_rules((CORE_RULES,))]

@@ -6,56 +6,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
-from rulekeeper.rulesets.dire_alliance.models import FighterSpec, Whole
+from rulekeeper.rulesets.dire_alliance.messages import a
+from rulekeeper.rulesets.dire_alliance.models import FighterSpec
 from rulekeeper.rulesets.dire_alliance.raid.models import EnemyStat, HeroStat
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero, VillainState
-from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-from rulekeeper.rulesets.dire_alliance.state import Fighter, Objective, SiteState, check_choice
-from rulekeeper.rulesets.dire_alliance.words import a
+from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, SiteState, check_choice
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import RaidTable
+    from rulekeeper.rulesets.dire_alliance.raid.table import RaidTable
 
 SEATS = ("hero1", "hero2", "hero3", "hero4")
 """One seat per hero, in clockwise order."""
-
-TEMPLATES = {
-    "raid.setup.scenario": "Scenario: {scenario}, played on {board}. Heroes' goal: {hero_goal} "
-                           "Villain's goal: {villain_goal}",
-    "raid.setup.hero": "{seat} plays {hero} ({stats}), {hero_class}: a starting deck of "
-                       "{deck} cards (2 of each class card and 2 {card}), a supply of {supply} "
-                       "cards and an empty damage pile; {hero} starts in {area}",
-    "raid.setup.villain": "The villain is {villain} (rank {rank}, {stats}, health "
-                          "{health_x} x {players} players = {health}), in {area}; its Reference "
-                          "card is set apart and its deck of {deck} cards is shuffled",
-    "raid.setup.faction": "{villain} leads {faction}: {minions} minions in the bag ({kinds}); "
-                          "objectives: {objectives}",
-    "raid.setup.sites": "Scenario sites: {sites}",
-}
-
-
-class RaidOptions(BaseModel):
-    """Setup options: how many heroes, each seat's hero and class, the villain and faction."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    heroes: Whole = Field(2, ge=1, le=4, description="number of heroes (one player each)")
-    hero1: str = Field("maren", description="hero of the first seat")
-    hero2: str = Field("cole", description="hero of the second seat")
-    hero3: str = Field("varga", description="hero of the third seat")
-    hero4: str = Field("crane", description="hero of the fourth seat")
-    class1: str = Field("slayer", description="hero class of the first seat")
-    class2: str = Field("hunter", description="hero class of the second seat")
-    class3: str = Field("slayer", description="hero class of the third seat")
-    class4: str = Field("hunter", description="hero class of the fourth seat")
-    villain: str = Field("hollow-king", description="the villain")
-    faction: str = Field("grievers", description="the faction the villain leads")
 
 
 def profile(fighter_id: str, name: str, melee: HeroStat | EnemyStat,

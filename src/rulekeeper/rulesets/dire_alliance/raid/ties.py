@@ -16,14 +16,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-
-TEMPLATES = {
-    "tie.decided": "Tie ({question}): {seat} decides for the enemies: {chosen} "
-                   "(candidates: {candidates})",
-    "tie.hard": "Tie ({question}): the hard ruling picks {chosen}, {criterion} "
-                "(candidates: {candidates})",
-}
+    from rulekeeper.rulesets.dire_alliance.raid.table import Raid
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from rulekeeper.rulesets.dire_alliance import picture
 from rulekeeper.rulesets.dire_alliance.raid.goals import LOSING_OBJECTIVES
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
 from rulekeeper.rulesets.dire_alliance.raid.models import Modifiers
-from rulekeeper.rulesets.dire_alliance.raid.state import Raid
-from rulekeeper.rulesets.dire_alliance.state import Fighter
+from rulekeeper.rulesets.dire_alliance.raid.table import Raid
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
 def figure_view(t: Raid, f: Fighter) -> dict[str, Any]:

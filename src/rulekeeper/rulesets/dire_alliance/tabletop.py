@@ -2,7 +2,7 @@
 
 ``Tabletop`` is the state both game modes share, and a game's ``table.state``. It answers
 the rulebook's questions (who is in an area, who is an enemy, who sees whom) and declares
-the named hooks each mode fills in (Battle Mode in ``battle_state``): a fighter's current
+the named hooks each mode fills in (Battle Mode in ``table``): a fighter's current
 ``stat``, ``suffer_damage``, ``stun_on_damage``, ``heal`` and ``can_heal``, ``gain_cards``,
 ``opportunity_attacks``, ``before_roll``, ``check_goal``, ``seat_name`` and, for verbs of
 its own in special actions, ``resolve_effect`` and ``effect_possible``. Decisions are asked

@@ -8,16 +8,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance import actions, damage, healing, opportunity
-from rulekeeper.rulesets.dire_alliance.state import DireTable, Tabletop
+from rulekeeper.rulesets.dire_alliance.tabletop import DireTable, Tabletop
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent, Scenario
     from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
-    from rulekeeper.rulesets.dire_alliance.setup import BattleOptions
-    from rulekeeper.rulesets.dire_alliance.state import Fighter, Stat
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Stat
+
+
+class BattleOptions(BaseModel):
+    """Setup options: each colour's faction and leader (``--red-faction shroud``...)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    red_faction: str = Field("shroud", description="faction id of the red player")
+    red_leader: str = Field("countess", description="leader id of the red player")
+    blue_faction: str = Field("grievers", description="faction id of the blue player")
+    blue_leader: str = Field("kramer", description="leader id of the blue player")
 
 
 class BattleTable(DireTable):

@@ -8,10 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from rulekeeper.core.checkpoints import Shared
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
+from rulekeeper.rulesets.dire_alliance.messages import a
+from rulekeeper.rulesets.dire_alliance.models import Whole
 from rulekeeper.rulesets.dire_alliance.raid import attacks, damage, goals, heroes
 from rulekeeper.rulesets.dire_alliance.raid.models import (
     DASH,
@@ -23,18 +27,30 @@ from rulekeeper.rulesets.dire_alliance.raid.models import (
 )
 from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES, Hero, RowCard, VillainState
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidSpecialShoot
-from rulekeeper.rulesets.dire_alliance.state import DireTable, Fighter, Stat, Tabletop
-from rulekeeper.rulesets.dire_alliance.words import a
+from rulekeeper.rulesets.dire_alliance.tabletop import DireTable, Fighter, Stat, Tabletop
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.models import Effect
     from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
     from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
-    from rulekeeper.rulesets.dire_alliance.raid.setup import RaidOptions
 
-TEMPLATES = {
-    "token": "{fighter} puts {token} token on the {card} card in its action row",
-}
+
+class RaidOptions(BaseModel):
+    """Setup options: how many heroes, each seat's hero and class, the villain and faction."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    heroes: Whole = Field(2, ge=1, le=4, description="number of heroes (one player each)")
+    hero1: str = Field("maren", description="hero of the first seat")
+    hero2: str = Field("cole", description="hero of the second seat")
+    hero3: str = Field("varga", description="hero of the third seat")
+    hero4: str = Field("crane", description="hero of the fourth seat")
+    class1: str = Field("slayer", description="hero class of the first seat")
+    class2: str = Field("hunter", description="hero class of the second seat")
+    class3: str = Field("slayer", description="hero class of the third seat")
+    class4: str = Field("hunter", description="hero class of the fourth seat")
+    villain: str = Field("hollow-king", description="the villain")
+    faction: str = Field("grievers", description="the faction the villain leads")
 
 
 class RaidTable(DireTable):

@@ -3,7 +3,7 @@ ruleset's ``check_content``: each failure is a ``ContentError`` naming the file.
 
 from __future__ import annotations
 
-from rulekeeper.rulesets.dire_alliance.checks import (
+from rulekeeper.rulesets.dire_alliance.content_checks import (
     Files,
     check_interact,
     check_site_names,

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from rulekeeper.core.content import Model
-from rulekeeper.rulesets.cryptids.schema import ROW_LIMIT, Ability, CryptidId, Name, catalogue
+from rulekeeper.rulesets.cryptids.models import ROW_LIMIT, Ability, CryptidId, Name, catalogue
 
 MAX_ROUNDS = 60
 """The most rounds ``run.rounds`` may allow (it bounds a run's length)."""

@@ -14,7 +14,7 @@ from rulekeeper.rulesets.combat_encounter.models import (
 )
 
 
-class Catalog:
+class Catalogue:
     """The content indexed by id, the dungeon's board and the parsed Damage values."""
 
     def __init__(self, content: CombatContent) -> None:

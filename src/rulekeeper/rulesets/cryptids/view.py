@@ -1,0 +1,46 @@
+"""What a seat sees of a battle (everything: nothing is hidden), and its text picture."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulekeeper.rulesets.cryptids.battle import Battle
+from rulekeeper.rulesets.cryptids.board import SIDES, Fighter
+from rulekeeper.rulesets.cryptids.table import CryptidsTable
+
+
+def view(table: CryptidsTable, player: str | None) -> dict[str, Any]:
+    battle = table.state
+    if not isinstance(battle, Battle):
+        return {}
+    return {
+        "roll": battle.roll,
+        "total": battle.total,
+        "teams": {SIDES[s]: dict(battle.lineups[s].label) for s in (0, 1)},
+        "rows": {SIDES[s]: [fighter_view(f) for f in battle.rows[s]] for s in (0, 1)},
+    }
+
+
+def fighter_view(fighter: Fighter) -> dict[str, Any]:
+    return {"id": fighter.card.id, "name": dict(fighter.label), "hp": fighter.hp,
+            "max_hp": fighter.max_hp, "threat": fighter.threat, "attack": fighter.attack,
+            "shield": fighter.shield,
+            "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in fighter.dots]}
+
+
+def render(view: Mapping[str, Any]) -> str:
+    state = view.get("state", view)
+    if not state:
+        return ""
+    lines = [f"roll {state['roll']}, total {state['total']}"]
+    for side in SIDES:
+        lines.append(f"{side} ({state['teams'][side]['en']}):")
+        for place, f in enumerate(state["rows"][side], 1):
+            extra = "".join([f", shield {f['shield']}" if f["shield"] else "",
+                             f", attack +{f['attack']}" if f["attack"] else "",
+                             "".join(f", {s['damage_over_time']} per roll for {s['rolls']}"
+                                     for s in f["statuses"])])
+            lines.append(f"  {place}. {f['name']['en']}: {f['hp']}/{f['max_hp']} HP, "
+                         f"threat {f['threat']}{extra}")
+    return "\n".join(lines)
