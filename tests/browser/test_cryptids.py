@@ -67,6 +67,7 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     web.shot("cryptids-home")
     web.sign_up(unique("newcomer", request))
     page.wait_for_selector("#token")
+    page.click("#token-kept")  # the welcome, with the token to keep, steps aside
     page.click("#start-run")
     page.wait_for_selector("#offers")
     assert "Buy a cryptid" in page.inner_text("#next-step")  # the next thing to do

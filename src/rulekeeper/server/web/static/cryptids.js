@@ -34,7 +34,8 @@ function showToken(me) {
   clear($("signin"), el("div.panel", { id: "new-token" },
     el("h2", {}, t("Welcome, {name}!", { name: me.name })),
     el("p", {}, t("This is your token: it signs you in, here and on any other device. It is kept in this browser; keep a copy too (Account, at the top, shows it again).")),
-    tokenTools(me.token, me.name, { shown: true })));
+    tokenTools(me.token, me.name, { shown: true }),
+    el("button.primary", { id: "token-kept", onclick: () => clear($("signin")) }, t("I have kept it"))));
 }
 
 // -- how to play --------------------------------------------------------------------------
@@ -290,7 +291,7 @@ async function watch(summary, after, { skip = false } = {}) {
   const told = el("div", { id: "story-box" });
   clear($("battle"), el("div.panel", { id: "battle-view" },
     el("h2", {}, t("Battle of round {round}: {player} against {who}", { round: battle.round, player: battle.player, who: opponentName(battle) })),
-    node, told));
+    told, node));
   ui.viewer = new Viewer(node, film, ui.rules, {
     reveal: true, outcome: battle.outcome, card: cardsOf(battle, film),
     sides: { left: t("You ({name})", { name: battle.player }), right: t("Opponent: {who}", { who: opponentName(battle) }) },
@@ -321,7 +322,7 @@ function story(node, battle, film, after) {
   const odds = el("p", { id: "odds" }, el("span.muted", {}, t("Working out the odds…")));
   const run = { lives: battle.lives, victories: battle.victories, victories_needed: battle.victories_needed };
   clear(node, el("section.story", { id: "battle-summary" },
-    battle.lives !== null ? el("p", { id: "cost" }, cost(battle.outcome, battle.lives_lost, run)) : null,
+    el("p", { id: "cost" }, el("b", {}, outcomeWord(battle.outcome)), " ", battle.lives !== null ? cost(battle.outcome, battle.lives_lost, run) : null),
     battle.lives !== null ? el("p", { id: "run-so-far" }, t("Your run: {lives:life|lives} and {victories} of {needed} victories.", { lives: battle.lives, victories: battle.victories, needed: battle.victories_needed })) : null,
     odds,
     el("h4", {}, t("Why")),
