@@ -364,7 +364,8 @@ function battleList(run) {
     el("thead", {}, el("tr", {}, ...[t("Round"), t("Result"), t("Opponent"), t("Lives"), t("Rating"), ""].map((h) => el("th", {}, h)))),
     el("tbody", {}, ...run.battles.map((b) => el("tr", {},
       el("td", {}, b.round), el("td", {}, outcomeWord(b.outcome)),
-      el("td", {}, b.opponent === "ghost" ? t("ghost") : b.opponent, b.ghost && b.opponent !== "ghost" ? [" ", el("span.badge.ghost", {}, t("ghost"))] : null),
+      el("td", {}, !b.id ? t("nobody: your row was empty") : b.opponent === "ghost" ? t("ghost") : b.opponent,
+        b.ghost && b.opponent !== "ghost" ? [" ", el("span.badge.ghost", {}, t("ghost"))] : null),
       el("td", {}, b.lives_lost ? `♥ ${b.lives} (−${b.lives_lost})` : `♥ ${b.lives}`),
       el("td", {}, signed(b.rating_change, 2)),
       el("td", {}, b.id ? el("button.small", { "data-replay": b.id, onclick: () => watch({ id: b.id }, null) }, t("Replay")) : "")))));
