@@ -28,7 +28,7 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("web") / "rulekeeper.db"
-    with LiveServer(f"sqlite:///{db}") as live:
+    with LiveServer(f"sqlite:///{db}", RULEKEEPER_ODDS_BATTLES="2000") as live:
         yield live
 
 

@@ -24,6 +24,8 @@ from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 
 PG_ENV = "RULEKEEPER_TEST_POSTGRES"
+FEW_ODDS_BATTLES = 100
+"""Battles for a battle's odds in the service tests (2,000 where a test checks the odds)."""
 
 
 def postgres_admin() -> str | None:
@@ -55,6 +57,7 @@ def db_url(request, tmp_path):
 def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("rate_limit", "10000/second")
     settings.setdefault("signup_limit", "10000/second")
+    settings.setdefault("odds_battles", FEW_ODDS_BATTLES)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))
 
 

@@ -29,7 +29,8 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
-                    "RULEKEEPER_SIGNUP_LIMIT": "10000/second", **env}
+                    "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
+                    "RULEKEEPER_ODDS_BATTLES": "100", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""

@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 
 from rulekeeper.core.game import replay
 from rulekeeper.rulesets.cryptids_run.odds import win_chance
+from rulekeeper.server.config import Settings
 from rulekeeper.server.models import StoredBattle, StoredRun, StoredSnapshot
 from rulekeeper.server.pool import run_ruleset
 from tests.core.test_cli import run as run_cli
@@ -87,7 +88,12 @@ def test_bot_ghosts_seed_the_pool_so_a_lone_player_meets_opponents_at_once(clien
                  StoredSnapshot.ghost.is_(False)) == 0
 
 
-def test_a_battle_summary_tells_lives_victories_rows_and_the_odds(client):
+def test_a_battle_summary_tells_lives_victories_rows_and_the_odds(db_url):
+    with make_client(db_url, odds_battles=Settings.odds_battles) as client:
+        tell_the_story(client)
+
+
+def tell_the_story(client):
     alice = sign_up(client, "alice")
     run = client.post("/api/runs", headers=alice).json()
     done = play_shop(client, alice, run)

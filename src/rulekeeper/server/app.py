@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.games = GameCache[Game]()
     app.state.runs = GameCache[runs.LiveRun]()
     app.state.snapshots = pool.KeptSnapshots()
-    app.state.odds = runs.OddsDesk()
+    app.state.odds = runs.OddsDesk(settings.odds_battles)
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     errors.install(app)

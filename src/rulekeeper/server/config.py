@@ -6,8 +6,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
+
 DATA_ENV = "RULEKEEPER_DATA"
 DB_ENV = "RULEKEEPER_DB"
+ODDS_ENV = "RULEKEEPER_ODDS_BATTLES"
 
 
 def data_dir() -> Path:
@@ -37,6 +40,7 @@ class Settings:
         signup_limit: player creations allowed per client address.
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
+        odds_battles: battles played for a cryptids battle's odds (``$RULEKEEPER_ODDS_BATTLES``).
     """
 
     db_url: str
@@ -44,6 +48,7 @@ class Settings:
     signup_limit: str = "60/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
+    odds_battles: int = ODDS_BATTLES
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -52,4 +57,15 @@ class Settings:
             db_url=default_db_url(),
             rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
             signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
+            odds_battles=_count(ODDS_ENV, cls.odds_battles),
         )
+
+
+def _count(name: str, default: int) -> int:
+    """A whole number of 1 or more from the environment variable ``name``."""
+    value = os.environ.get(name)
+    if not value:
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"${name} must be a whole number of 1 or more, not {value!r}")
+    return int(value)

@@ -370,10 +370,11 @@ def battle_out(summary: BattleSummary, battle: StoredBattle, lang: str) -> Battl
 
 
 class OddsDesk:
-    """Where a process works out battles' odds: each once at a time (a second request for
-    the same battle waits for the first's answer)."""
+    """Where a process works out battles' odds, each from ``battles`` battles, one battle's
+    at a time (a second request for the same battle waits for the first's answer)."""
 
-    def __init__(self) -> None:
+    def __init__(self, battles: int = ODDS_BATTLES) -> None:
+        self.battles = battles
         self._lock = threading.Lock()
         self._working: dict[str, threading.Lock] = {}
 
@@ -390,7 +391,7 @@ class OddsDesk:
                     return Odds(odds=battle.odds, odds_interval=(battle.odds_low,
                                                                  battle.odds_high),
                                 odds_battles=battle.odds_battles)
-                chance = win_chance(battle.record, run_ruleset().arena)
+                chance = win_chance(battle.record, run_ruleset().arena, self.battles)
                 db.write(lambda s: s.execute(
                     update(BATTLES).where(BATTLES.c.id == battle_id, BATTLES.c.odds.is_(None))
                     .values(odds=chance.chance, odds_low=chance.low, odds_high=chance.high,
@@ -542,13 +543,14 @@ def summary(row: StoredRun) -> RunSummary:
 
 
 @router.get("/rules", response_model=RunRules)
-def run_rules() -> RunRules:
+def run_rules(request: Request) -> RunRules:
     """The numbers of a run: lives, the lives a loss costs from each round, victories
     needed, gold, prices, tiers, combining, the rating a new player starts with."""
     ruleset = run_ruleset()
     rules = ruleset.stock(ruleset.load_content()[0]).rules
     return RunRules(run=rules.run.model_dump(), shop=rules.shop.model_dump(),
-                    rating=rules.rating.model_dump(), odds_battles=ODDS_BATTLES)
+                    rating=rules.rating.model_dump(),
+                    odds_battles=request.app.state.odds.battles)
 
 
 @router.get("/{run_id}", response_model=RunOut)
