@@ -39,6 +39,7 @@ from tests.server.live import LiveServer
 from tests.server.runs_client import shop_action
 
 from rulekeeper.core.game import replay
+from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 from rulekeeper.server.db import Database
 from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, StoredSnapshot
 
@@ -295,7 +296,9 @@ def main() -> None:
             stats = Stats()
             stats.think = args.think
             random.seed(0)
-            with LiveServer(url, workers=args.workers) as server:
+            # the service as deployed: each battle's odds worked out from 2,000 battles
+            with LiveServer(url, workers=args.workers,
+                            RULEKEEPER_ODDS_BATTLES=str(ODDS_BATTLES)) as server:
                 assert server.process is not None
                 tokens = asyncio.run(sign_ups(args.players, server.url, stats))
                 # measured from here: the workers have started and the players signed up
