@@ -128,6 +128,7 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     assert "10/10" in status or "♥ 0" in status, status
     assert re.search(r"Your rating: -?[\d.]+ → -?[\d.]+ \([+−][\d.]+\)\.",
                      page.inner_text("#rating-change"))
+    page.evaluate("window.scrollTo(0, 0)")
     web.shot("cryptids-run-over")
     replays = page.locator("#run-over [data-replay]")
     fought = replays.count()

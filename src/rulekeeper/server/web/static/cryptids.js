@@ -114,7 +114,8 @@ function status(run) {
     el("span", { id: "victories" }, `★ ${t("{victories}/{needed} victories", { victories: run.victories, needed: run.victories_needed })}`),
     el("span", { id: "gold" }, t("{gold} gold", { gold: run.gold })),
     el("span.muted", { id: "rating", title: t("Your rating is mu − 3σ: the skill the game is sure you have. The run's change is applied when it ends.") },
-      t("rating {rating} (this run: {change}, applied when it ends)", { rating: number(r.shown, 1), change: signed(change) })));
+      run.over ? t("rating {rating}", { rating: number(r.shown + change, 1) })
+        : t("rating {rating} (this run: {change}, applied when it ends)", { rating: number(r.shown, 1), change: signed(change) })));
 }
 
 function showRun(run) {
@@ -367,7 +368,7 @@ function battleList(run) {
       el("td", {}, !b.id ? t("nobody: your row was empty") : b.opponent === "ghost" ? t("ghost") : b.opponent,
         b.ghost && b.opponent !== "ghost" ? [" ", el("span.badge.ghost", {}, t("ghost"))] : null),
       el("td", {}, b.lives_lost ? `♥ ${b.lives} (−${b.lives_lost})` : `♥ ${b.lives}`),
-      el("td", {}, signed(b.rating_change, 2)),
+      el("td", {}, signed(b.rating_change)),
       el("td", {}, b.id ? el("button.small", { "data-replay": b.id, onclick: () => watch({ id: b.id }, null) }, t("Replay")) : "")))));
 }
 
