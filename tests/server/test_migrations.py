@@ -50,3 +50,19 @@ def test_0003_marks_the_bot_players_rows_as_ghosts(db_url):
             StoredSnapshot.id, StoredSnapshot.ghost, StoredSnapshot.data))}
     assert found == {"bot-1:1": (True, True), "ann-1:1": (False, False)}
     database.dispose()
+
+
+def test_a_database_from_a_newer_release_is_refused_untouched(db_url, capsys, monkeypatch):
+    from sqlalchemy import text
+
+    from tests.core.test_cli import run
+
+    database = Database(db_url)
+    migrate.upgrade(database.engine)
+    with database.engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    code, _, err = run(["db", "upgrade", "--db", db_url], capsys, monkeypatch)
+    assert code == 2 and "revision '9999'" in err and "upgrade rulekeeper" in err
+    assert "Traceback" not in err
+    assert migrate.current(database.engine) == "9999"
+    database.dispose()

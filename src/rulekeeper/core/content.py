@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -423,3 +423,33 @@ def digest(data: Any) -> str:
     """
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Library:
+    """A ruleset's content: its files, and the contents loaded from them.
+
+    Each content is loaded once per (folder, ``--set`` values, mode), checked across its
+    files by the ruleset (``check``), and kept: :attr:`loaded` is the one cache of loaded
+    content.
+
+    Args:
+        files: the ruleset's content files (its model and sample folder).
+        check: the ruleset's checks across files, ``check(content, user_dir)``.
+    """
+
+    def __init__(self, files: ContentSet, check: Callable[[Any, Path | None], None]) -> None:
+        self.files = files
+        self.check = check
+        self.loaded: dict[tuple[str | None, str, bool], tuple[BaseModel, str]] = {}
+
+    def load(self, user_dir: str | None = None, sets: Mapping[str, Any] | None = None,
+             replace: bool = False) -> tuple[BaseModel, str]:
+        """The validated content and its digest: ``user_dir``'s files laid over the sample's by
+        item id (or, with ``replace``, in the place of the sample's files), ``sets`` applied."""
+        key = (user_dir, repr(sorted((sets or {}).items())), replace)
+        if key not in self.loaded:
+            folder = Path(user_dir) if user_dir is not None else None
+            content, content_digest = self.files.load(folder, sets, replace)
+            self.check(content, folder)
+            self.loaded[key] = content, content_digest
+        return self.loaded[key]

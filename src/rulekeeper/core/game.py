@@ -121,11 +121,9 @@ class Game:
                 decision = next(self._procedure)
             else:
                 decision = self._procedure.send(option_id)
-        except StopIteration as stop:
-            if not isinstance(stop.value, Result):
-                raise RulesetError(f"{self.ruleset.meta.id} ended without a Result") from None
-            self._end(stop.value)
-            return
+        except StopIteration:
+            raise RulesetError(f"{self.ruleset.meta.id}'s rules returned: a game ends by "
+                               f"raising GameOver") from None
         except GameOver as over:
             self._end(self.ruleset.game_over(self.table, over))
             return

@@ -3,8 +3,9 @@
 A ruleset declares its static facts once (metadata, rulings, content model,
 templates, rule index) and writes its rules as one generator procedure,
 :meth:`Ruleset.play`, that yields a :class:`~rulekeeper.core.decisions.Decision`
-whenever the rules give someone a choice, receives the chosen option id, and
-returns a :class:`Result`. Everything random goes through ``table.rng``; every
+whenever the rules give someone a choice, receives the chosen option id, and ends the
+game by raising :class:`GameOver` (its :meth:`Ruleset.game_over` hook gives the
+:class:`Result`). Everything random goes through ``table.rng``; every
 change of state is announced with ``table.emit``.
 """
 
@@ -21,15 +22,15 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core.content import ContentSet
+from rulekeeper.core.content import ContentSet, Library
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
+from rulekeeper.core.errors import ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
-from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, WorkBudget, did_you_mean
+from rulekeeper.core.rng import Rng, ScriptValue, check_script
+from rulekeeper.core.rules_index import CORE_RULES, RuleBook, RuleEntry, load_rules
+from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
 
 T = TypeVar("T")
 
@@ -55,8 +56,9 @@ class Result:
                 "metrics": dict(self.metrics)}
 
 
-Procedure = Generator[Decision, str, Result]
-"""The rules of a game: yields decisions, receives option ids, returns the result."""
+Procedure = Generator[Decision, str, None]
+"""The rules of a game: yields decisions, receives option ids, and ends the game by raising
+:class:`GameOver` (a procedure that returns is a ruleset's bug)."""
 
 Asks = Generator[Decision, str, T]
 """A part of the rules that may ask decisions and gives back a ``T`` (``yield from`` it)."""
@@ -65,8 +67,8 @@ Asks = Generator[Decision, str, T]
 class GameOver(Exception):
     """The game ends at once, from wherever in the rules it happens.
 
-    Raise it anywhere inside :meth:`Ruleset.play`; the engine catches it and asks the
-    ruleset's :meth:`Ruleset.game_over` for the result.
+    The one way a game ends: raise it anywhere inside :meth:`Ruleset.play`; the engine
+    catches it and asks the ruleset's :meth:`Ruleset.game_over` for the result.
 
     Attributes:
         winner: the winning seat or side; None for a tie.
@@ -160,7 +162,7 @@ class Table:
                  logging: bool, inputs: Inputs | None = None) -> None:
         self.ruleset = ruleset
         self.rng = rng
-        self.rulings: RulingSet = ruleset.ruling_set(rulings)
+        self.rulings: CoreRulings = ruleset.ruling_set(rulings)
         self.content = content
         self.prepared: Any = ruleset.prepared(content)
         self.steps = 0
@@ -210,7 +212,7 @@ class Table:
     def out_of_budget(self, what: str, limit: int) -> GameOver:
         """Announce that the work budget is reached; the :class:`GameOver` to end with."""
         winner = None
-        if self.rulings["work-budget"] == WorkBudget.JUDGE:
+        if self.rulings.work_budget is WorkBudget.JUDGE:
             winner = self.ruleset.judge(self)
         if winner is None:
             self.emit("work-budget.tie", "core.work-budget", limit=limit, what=what)
@@ -227,12 +229,12 @@ class Ruleset(ABC, Generic[TableT]):
     """Base of every ruleset. Subclasses set the class attributes and write :meth:`play`.
 
     Its rulings are declared as a :class:`RulingSet` subclass of :class:`CoreRulings`
-    (``ruling_set``), or as a tuple of :class:`Ruling` (``rulings``); either way
-    :attr:`rulings` ends up holding every ruling, the engine's own included.
+    (``ruling_set``); :attr:`rulings` holds their declarations, the engine's own included
+    (what the command line and the lab offer).
     """
 
     meta: ClassVar[RulesetMeta]
-    ruling_set: ClassVar[type[RulingSet]] = CoreRulings
+    ruling_set: ClassVar[type[CoreRulings]] = CoreRulings
     rulings: ClassVar[tuple[Ruling, ...]] = ()
     table_type: ClassVar[type[Table]] = Table
     code_paths: ClassVar[tuple[Path, ...]] = ()
@@ -257,14 +259,10 @@ class Ruleset(ABC, Generic[TableT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        own = vars(cls)
-        if "ruling_set" in own:
-            cls.rulings = cls.ruling_set.declared
-        elif "rulings" in own:
-            cls.rulings = (*CoreRulings.declared,
-                           *(r for r in cls.rulings if r not in CoreRulings.declared))
-        elif not cls.rulings:
-            cls.rulings = CoreRulings.declared
+        if "rulings" in vars(cls):
+            raise RulesetError(f"{cls.__name__} declares its rulings as ruling_set = a "
+                            f"CoreRulings subclass, not as rulings")
+        cls.rulings = cls.ruling_set.declared
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.meta.id}>"
@@ -310,8 +308,8 @@ class Ruleset(ABC, Generic[TableT]):
         return {}
 
     def game_over(self, table: TableT, over: GameOver) -> Result:
-        """The result of a game that ended by :class:`GameOver`; a ruleset may emit its
-        closing event and add its metrics here."""
+        """The result of a game that ended by :class:`GameOver` (the rules', or the engine's
+        work budget); a ruleset emits its closing event and adds its metrics here."""
         return Result(over.winner, over.reason, over.rounds or 0)
 
     def judge(self, table: TableT) -> str | None:
@@ -330,14 +328,11 @@ class Ruleset(ABC, Generic[TableT]):
         """Every rule of the ruleset's index, the engine's own rules included."""
         return load_rules((*self.rules_files, CORE_RULES))
 
-    def code_folders(self) -> tuple[Path, ...]:
-        """The code that applies the ruleset's rules: :attr:`code_paths`, and the engine."""
+    @cached_property
+    def rule_book(self) -> RuleBook:
+        """Its rules with the code that applies them (:attr:`code_paths`, and the engine)."""
         own = self.code_paths or (Path(inspect.getfile(type(self))).parent,)
-        return (*own, CORE_RULES.parent)
-
-    def code_sites(self) -> dict[str, list[str]]:
-        """Rule id to the places of the code that cite it."""
-        return find_code_sites(self.code_folders(), (e.id for e in self.rule_index))
+        return RuleBook(self.rule_index, (*own, CORE_RULES.parent))
 
     def scenarios(self, content: Any) -> list[str]:
         """The scenario ids this content offers; the first is the default."""
@@ -368,18 +363,9 @@ class Ruleset(ABC, Generic[TableT]):
         return None
 
     def check_dice_script(self, content: Any, values: Sequence[ScriptValue]) -> None:
-        """Refuse, before the game starts, a scripted value no die of this ruleset can show."""
-        faces = self.script_faces(content)
-        if faces is None:
-            return
-        names, largest = faces
-        known = {name.casefold() for name in names}
-        for value in values:
-            fits = (1 <= value <= largest) if isinstance(value, int) else value.casefold() in known
-            if not fits:
-                shown = f"faces {', '.join(sorted(names))} or " if names else ""
-                raise DiceScriptError(f"--dice: {value!r} is not a value of any die of "
-                                      f"{self.meta.id} ({shown}numbers 1 to {largest})")
+        """Refuse, before the game starts, a scripted value no die of this ruleset can show
+        (:func:`~rulekeeper.core.rng.check_script` with its :meth:`script_faces`)."""
+        check_script(values, self.script_faces(content), self.meta.id)
 
     def invariant_violations(self, table: TableT) -> list[str]:
         """What is wrong with the current state (lost cards, a figure in two areas...).
@@ -397,28 +383,21 @@ class Ruleset(ABC, Generic[TableT]):
         return Messages({**CORE_TEMPLATES, **self.templates}, self.locale_dir)
 
     @cached_property
-    def content_set(self) -> ContentSet:
-        return ContentSet(self.content_model, self.content_dir)
+    def library(self) -> Library:
+        """Its content files and the contents loaded from them (:class:`Library`)."""
+        return Library(ContentSet(self.content_model, self.content_dir), self.check_content)
 
-    @cached_property
-    def _content_cache(self) -> dict[tuple[str | None, str, bool], tuple[BaseModel, str]]:
-        return {}
+    @property
+    def content_set(self) -> ContentSet:
+        """Its content files: their models, schemas and sample folder."""
+        return self.library.files
 
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
                      replace: bool = False) -> tuple[BaseModel, str]:
-        """The validated content and its digest, cached per (folder, --set values, mode).
-
-        ``user_dir``'s files are laid over the sample's by item id, or with ``replace``
-        take the place of the sample's files.
-        """
-        key = (user_dir, repr(sorted((sets or {}).items())), replace)
-        if key not in self._content_cache:
-            folder = Path(user_dir) if user_dir is not None else None
-            content, content_digest = self.content_set.load(folder, sets, replace)
-            self.check_content(content, folder)
-            self._content_cache[key] = content, content_digest
-        return self._content_cache[key]
+        """The validated content and its digest (:meth:`Library.load`, kept once loaded); a
+        ruleset whose games depend on more than its content adds it to the digest."""
+        return self.library.load(user_dir, sets, replace)
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """Checks across content files that the models cannot make (ids one file names

@@ -15,15 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from rulekeeper.cli_args import (
@@ -51,14 +42,13 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import parse_assignments
 from rulekeeper.lab.batch import BatchSpec, GameResult
+from rulekeeper.lab.progress import progress_bar, progress_console
 
 if TYPE_CHECKING:
     from rulekeeper.lab.run import Plan, UntilNarrow
     from rulekeeper.lab.store import Batch, Writer
     from rulekeeper.lab.summary import Summary, Tally
     from rulekeeper.lab.sweep import Axis, Comparison, Variant, Wins
-
-progress_console = Console(stderr=True)
 
 MOST_GAMES = 100_000_000
 """The most games of one batch: results stream to their file, and a sweep keeps one byte
@@ -127,31 +117,6 @@ def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | 
         raise UsageError(f"--workers {workers}: at most {most} on this machine "
                          f"(4 per CPU)")
     return Plan(workers, backend, ray_address, chunk)
-
-
-@contextmanager
-def progress_bar(total: int, description: str) -> Iterator[Callable[[int], None]]:
-    """A Rich progress bar on stderr; yields the function that advances it.
-
-    It refreshes from the caller's thread (no timer thread), so worker processes
-    can still be forked.
-    """
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=progress_console, auto_refresh=False,
-                  transient=True) as progress:
-        task = progress.add_task(description, total=total)
-        last = 0.0
-
-        def advance(games: int) -> None:
-            nonlocal last
-            progress.advance(task, games)
-            now = time.monotonic()
-            if now - last > 0.1:
-                progress.refresh()
-                last = now
-
-        yield advance
 
 
 class Recorder:

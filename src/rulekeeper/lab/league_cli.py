@@ -52,7 +52,7 @@ def simulate_league(ctx: typer.Context, ruleset: str, seed: int, agents: str | N
                     workers: int, out: Path | None, as_json: bool,
                     not_for_leagues: Sequence[str] = ()) -> None:
     """A league; ``not_for_leagues`` are the options given that only batches of games take."""
-    from rulekeeper.lab.cli import progress_bar
+    from rulekeeper.lab.progress import progress_bar
 
     if not_for_leagues:
         raise UsageError(f"{not_for_leagues[0]} is not an option of a league ({ruleset}); a "

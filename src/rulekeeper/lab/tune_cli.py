@@ -34,10 +34,10 @@ from rulekeeper.lab.cli import (
     make_plan,
     make_spec,
     pick_side,
-    progress_bar,
     recording,
     sides_of,
 )
+from rulekeeper.lab.progress import progress_bar
 
 if TYPE_CHECKING:
     from rulekeeper.lab.tune import Answer, Dial, Search

@@ -35,8 +35,8 @@ from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 from rulekeeper.rulesets.cryptids_run.odds import WinChance, win_chance
-from rulekeeper.rulesets.cryptids_run.run import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, snapshot_id
+from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.view import row_view, summons_view
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache

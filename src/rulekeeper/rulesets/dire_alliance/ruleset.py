@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
@@ -59,8 +59,8 @@ class DireAllianceBattle(Ruleset[BattleTable]):
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
     templates = TEMPLATES
 
+    @cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
     def scenarios(self, content: Any) -> list[str]:
-        cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
         return [s.id for s in content.scenarios if s.mode == "battle"]
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:

@@ -213,9 +213,9 @@ class Box(Model):
     reminder: str | None = None
     defeat: DefeatBox | None = None
 
+    @cites("defeat-box.shows-either")
     @model_validator(mode="after")
     def _either(self) -> Box:
-        cites("defeat-box.shows-either")
         if (self.reminder is None) == (self.defeat is None):
             raise ValueError("the box shows either a reminder or a defeat box")
         return self

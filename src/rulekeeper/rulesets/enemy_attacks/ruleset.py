@@ -6,8 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.enemy_attacks.messages import TEMPLATES
 from rulekeeper.rulesets.enemy_attacks.models import (
@@ -86,7 +86,7 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
     def play(self, table: EnemyAttacksTable) -> Procedure:
         setup(table)
         table.checkpoint()
-        return (yield from rounds(table))
+        yield from rounds(table)
 
     def resume(self, table: EnemyAttacksTable) -> Procedure:
         """Goes on after the setup, a Hero turn or an Enemy turn."""

@@ -8,7 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
@@ -70,8 +70,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         return [*load_rules(self.rules_files), *(e for e in battle if e.id in reused),
                 *load_rules((CORE_RULES,))]
 
+    @cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
     def scenarios(self, content: Any) -> list[str]:
-        cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
         return [s.id for s in content.raids]
 
     def seats(self, options: Any) -> tuple[str, ...]:
