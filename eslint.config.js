@@ -5,6 +5,7 @@ import stylistic from "@stylistic/eslint-plugin";
 import globals from "globals";
 
 export default [
+  { ignores: ["src/rulekeeper/server/web/static/vendor/"] }, // third-party bundles, as released
   js.configs.recommended,
   {
     files: ["src/rulekeeper/server/web/static/**/*.js"],

@@ -16,13 +16,12 @@ import pytest
 from rulekeeper.agents import RandomAgent
 from rulekeeper.core import registry
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.server.web import boards
 
 SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)+$")
 """An id written as words joined by hyphens: no person writes it so (single words may be
 names too: ``kappa``)."""
-NOT_SHOWN = {"id", "side", "kind", "owner", "seat", "cryptid", "when", "do", "target"}
-"""Keys of the page's table whose values the page uses, never shows."""
+NOT_SHOWN = {"id", "side", "kind", "owner", "seat", "cryptid", "when", "do", "target", "targets"}
+"""Keys of the seat's typed table (core/view.py) whose values the page uses, never shows."""
 STEPS = 120
 
 
@@ -81,7 +80,7 @@ def read(game: Game, steps: int) -> Iterator[str]:
             break
         yield pending.prompt
         yield from (o.label for o in pending.options)
-        yield from shown(boards.table(ruleset, ruleset.view(game.table, pending.player)))
+        yield from shown(game.table_view(pending.player).model_dump(mode="json"))
         game.step(agents[pending.player].choose(None, pending))
     for locale in ruleset.messages.locales:
         yield from (ruleset.messages.render(e, locale) for e in game.events)

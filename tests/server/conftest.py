@@ -58,6 +58,8 @@ def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("rate_limit", "10000/second")
     settings.setdefault("signup_limit", "10000/second")
     settings.setdefault("odds_battles", FEW_ODDS_BATTLES)
+    settings.setdefault("calls_in_flight", 1000)
+    settings.setdefault("work_budget", 1e6)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))
 
 

@@ -66,3 +66,17 @@ def test_a_database_from_a_newer_release_is_refused_untouched(db_url, capsys, mo
     assert "Traceback" not in err
     assert migrate.current(database.engine) == "9999"
     database.dispose()
+
+
+def test_three_processes_starting_at_once_on_a_new_database_all_migrate_it(db_url):
+    """``serve`` migrates at start: three started at once on a new SQLite file (or
+    PostgreSQL database) each find it migrated or migrate it; none fails on a lock."""
+    import subprocess
+    import sys
+
+    starts = [subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli import main; main()",
+                                "db", "upgrade", "--db", db_url], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT) for _ in range(3)]
+    outputs = [start.communicate(timeout=120)[0].decode() for start in starts]
+    assert [start.returncode for start in starts] == [0, 0, 0], outputs
+    assert all(out.strip().endswith(f"is at revision {migrate.head()}") for out in outputs)

@@ -54,14 +54,16 @@ LAYOUT: tuple[Part, ...] = (
          Need.EVERY),
     Part("messages.py", "every sentence of its events (`TEMPLATES`, in English), and how "
          "sentences name things", Need.EVERY),
-    Part("view.py", "what a seat sees, and the board", Need.EVERY),
+    Part("view.py", "what a seat may see, its terminal picture and its `Drawing` (the board "
+         "and a seat's typed table, `core/view.py`)", Need.EVERY),
     Part("rules.yaml", "the rule index: one id per rule sentence of its text", Need.EVERY),
     Part("content/", "the sample content, one YAML file per field of the content model (a "
          "variant may play on its base's)", Need.EVERY),
     Part("locale/", "translated sentences: Babel catalogs whose msgids are the English "
          "sentences", Need.WHERE_USED),
     Part("bots.py", "its bots (`bots`)", Need.WHERE_USED),
-    Part("odds.py", "its odds questions (`odds_questions`)", Need.WHERE_USED),
+    Part("odds.py", "its odds questions as data (`odds_questions`: a pydantic parameter model "
+         "and a pure function returning `core.odds.Odds`)", Need.WHERE_USED),
     Part("content_checks.py", "checks across content files that one file's model cannot "
          "make (`check_content`)", Need.WHERE_USED),
 )

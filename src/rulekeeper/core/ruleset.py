@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,15 +23,17 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core.content import ContentSet, Library
+from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.lru import Lru
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.rng import Rng, ScriptValue, check_script
 from rulekeeper.core.rules_index import CORE_RULES, RuleBook, RuleEntry, load_rules
 from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
+from rulekeeper.core.view import Drawing
 
 T = TypeVar("T")
 
@@ -89,6 +92,21 @@ CORE_TEMPLATES = {
                           "{winner} wins on the rules' count",
 }
 """Sentences of the events the engine itself emits, in every ruleset."""
+
+
+def _finite(value: Any) -> bool:
+    """Whether every number in ``value`` (nested lists and mappings) is finite.
+
+    >>> _finite({"a": [1, 2.5]}), _finite([float("nan")])
+    (True, False)
+    """
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, Mapping):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return all(_finite(v) for v in value)
+    return True
 
 
 class NoOptions(BaseModel):
@@ -256,6 +274,9 @@ class Ruleset(ABC, Generic[TableT]):
     a user gives override them (docs/bots.md)."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
+    drawing: ClassVar[Drawing] = Drawing()
+    """How its games are drawn (:mod:`rulekeeper.core.view`): its board, a seat's table,
+    its sides' colours, its automation's event kinds; declared in its ``view.py``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -296,16 +317,16 @@ class Ruleset(ABC, Generic[TableT]):
         return None
 
     def prepared(self, content: Any) -> Any:
-        """:meth:`prepare` of this content, cached."""
+        """:meth:`prepare` of this content, cached (for the contents used last)."""
         known = self._prepared.get(id(content))
         if known is None or known[0] is not content:
             known = (content, self.prepare(content))
-            self._prepared[id(content)] = known
+            self._prepared.put(id(content), known)
         return known[1]
 
     @cached_property
-    def _prepared(self) -> dict[int, tuple[Any, Any]]:
-        return {}
+    def _prepared(self) -> Lru[int, tuple[Any, Any]]:
+        return Lru(items=CONTENTS_KEPT)  # a preparation per content kept
 
     def game_over(self, table: TableT, over: GameOver) -> Result:
         """The result of a game that ended by :class:`GameOver` (the rules', or the engine's
@@ -404,9 +425,10 @@ class Ruleset(ABC, Generic[TableT]):
         in another...); raise :class:`ContentError` naming the file."""
 
     def parse_options(self, given: Mapping[str, Any] | None) -> BaseModel:
-        """The setup options, validated; a bad one raises :class:`UsageError`."""
+        """The setup options, validated; a bad one (a number not finite too) raises
+        :class:`UsageError`."""
         try:
-            return self.options_model.model_validate(dict(given or {}))
+            options = self.options_model.model_validate(dict(given or {}))
         except ValidationError as error:
             first = error.errors()[0]
             fields = self.options_model.model_fields
@@ -419,6 +441,11 @@ class Ruleset(ABC, Generic[TableT]):
             message = first["msg"].removeprefix("Value error, ")
             where = f"option {flag}: " if name else "options: "
             raise UsageError(f"{where}{message} (options of {self.meta.id}: {known})") from None
+        for name, value in options.model_dump().items():
+            if not _finite(value):
+                raise UsageError(f"option --{name.replace('_', '-')}: {value!r} is not a finite "
+                                 f"number")
+        return options
 
     def pick_scenario(self, content: Any, scenario: str | None) -> str | None:
         """The scenario to play: the given one if the content has it, else the default."""

@@ -434,8 +434,9 @@ def _fields(text: str) -> list[str]:
 
 def matchup(ctx: typer.Context, ruleset: RulesetArg,
             contender: Annotated[list[str], typer.Option(
-                "--contender", "-c", help="a contender, repeatable: a team (cryptids: id or "
-                                          "YAML path) or faction:leader (dire-alliance-battle)")],
+                "--contender", "-c", help="a contender, repeatable: the values of a seat's "
+                                          "options, colon-separated (a team id or YAML path; "
+                                          "faction:leader)")],
             row: Annotated[str | None, typer.Option(
                 help="options that seat the row contender (first seat), comma-separated "
                      "(default: found by seat name, e.g. left or red_faction,red_leader)")] = None,

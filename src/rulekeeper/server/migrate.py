@@ -23,9 +23,10 @@ def _config() -> Config:
 def upgrade(engine: Engine) -> str | None:
     """Bring the database to the newest revision; returns it."""
     config = _config()
-    with engine.begin() as connection:
+    # SQLite: BEGIN IMMEDIATE (see db.py), so processes starting at once on a new file queue
+    # for the write lock instead of failing on a lock upgrade; PostgreSQL: an advisory lock
+    with engine.execution_options(write=True).begin() as connection:
         if connection.dialect.name == "postgresql":
-            # several app processes may start at once: one migrates, the others wait
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7411)")
         config.attributes["connection"] = connection
         _refuse_unknown(connection)

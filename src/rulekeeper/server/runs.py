@@ -40,13 +40,18 @@ from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.view import row_view, summons_view
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
-from rulekeeper.server.errors import ApiError, Conflict, NotFound
+from rulekeeper.server.costs import Costly
+from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnapshot, now
 from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
 
-router = APIRouter(prefix="/api/runs", tags=["runs"])
-battles_router = APIRouter(prefix="/api/battles", tags=["runs"])
+router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
+                   responses=documented(400, 401, 403, 404, 409, 429, 503))
+rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
+"""What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""
+battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
+                           responses=documented(400, 401, 404, 429, 503))
 
 END = "end"
 """The shop's option that ends it (taken only by ``end-shop``)."""
@@ -542,7 +547,7 @@ def summary(row: StoredRun) -> RunSummary:
                       created_at=row.created_at.isoformat())
 
 
-@router.get("/rules", response_model=RunRules)
+@rules_router.get("/rules", response_model=RunRules)
 def run_rules(request: Request) -> RunRules:
     """The numbers of a run: lives, the lives a loss costs from each round, victories
     needed, gold, prices, tiers, combining, the rating a new player starts with."""

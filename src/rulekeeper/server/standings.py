@@ -13,12 +13,12 @@ from sqlalchemy.orm import Session
 
 from rulekeeper.rulesets.cryptids_run.rating import SHOWN_SIGMAS
 from rulekeeper.server.auth import CurrentPlayer
-from rulekeeper.server.errors import NotFound
+from rulekeeper.server.errors import NotFound, documented
 from rulekeeper.server.models import Player, StoredRun
 from rulekeeper.server.players import NAME_PATTERN
 from rulekeeper.server.runs import RunSummary, summary
 
-router = APIRouter(tags=["runs"])
+router = APIRouter(tags=["runs"], responses=documented(401, 404, 429))
 
 
 class Standing(BaseModel):

@@ -30,6 +30,7 @@ class Duel(Ruleset[DuelTable]):
     templates = TEMPLATES
     options_model = DuelOptions
     metrics = ("north_rounds", "south_rounds")
+    drawing = views.DuelDrawing()
 
     def scenarios(self, content: Any) -> list[str]:
         return ["standard", "short"]

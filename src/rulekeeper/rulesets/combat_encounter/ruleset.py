@@ -59,6 +59,7 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot",
             "cautious": "rulekeeper.rulesets.combat_encounter.bots:CautiousBot"}
     default_bot = "heuristic"
+    drawing = views.DungeonDrawing()
     search = {"rollout": "heuristic", "c": "1"}
     """The heuristic bot's rollouts to the end, scored win or loss, so ``c=1`` (docs/
     benchmarks.md, "How often mcts wins")."""

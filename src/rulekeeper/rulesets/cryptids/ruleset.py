@@ -37,6 +37,7 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
     locale_dir = HERE / "locale"
     options_model = BattleOptions
     odds_questions = OddsQuestions("cryptids", "rulekeeper.rulesets.cryptids.odds:QUESTIONS")
+    drawing = views.RowsDrawing()
     metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
                "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
 

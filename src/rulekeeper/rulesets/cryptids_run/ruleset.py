@@ -60,6 +60,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
             "greedy": "rulekeeper.rulesets.cryptids_run.bots:GreedyShopper",
             "heuristic": "rulekeeper.rulesets.cryptids_run.heuristic:HeuristicShopper"}
     default_bot = "greedy"
+    drawing = views.ShopDrawing()
     league = True
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
 

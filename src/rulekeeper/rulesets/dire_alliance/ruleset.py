@@ -25,7 +25,7 @@ from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent
 from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
 from rulekeeper.rulesets.dire_alliance.table import BattleOptions, BattleTable
 from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
-from rulekeeper.rulesets.dire_alliance.view import battle_view, render_battle
+from rulekeeper.rulesets.dire_alliance.view import BattleDrawing, battle_view, render_battle
 
 HERE = Path(__file__).parent
 
@@ -57,6 +57,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     scores as the prior (docs/benchmarks.md, "How often mcts wins")."""
     odds_questions = OddsQuestions("dire-alliance",
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
+    drawing = BattleDrawing()
     templates = TEMPLATES
 
     @cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first

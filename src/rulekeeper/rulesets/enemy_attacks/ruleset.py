@@ -26,7 +26,7 @@ from rulekeeper.rulesets.enemy_attacks.table import (
     NonHeroAlly,
     Terrain,
 )
-from rulekeeper.rulesets.enemy_attacks.view import render, state_view
+from rulekeeper.rulesets.enemy_attacks.view import CrawlerDrawing, render, state_view
 
 HERE = Path(__file__).parent
 
@@ -67,6 +67,7 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
                "item_cards_placed", "item_tokens_placed", "stars_placed")
     bots = {"heuristic": "rulekeeper.rulesets.enemy_attacks.bots:HeuristicHeroes"}
     default_bot = "heuristic"
+    drawing = CrawlerDrawing()
     search = {"rollout": "heuristic"}
     """The heuristic bot's rollouts to the end (docs/benchmarks.md, "How often mcts wins")."""
 

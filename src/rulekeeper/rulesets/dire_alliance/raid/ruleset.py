@@ -26,7 +26,7 @@ from rulekeeper.rulesets.dire_alliance.raid.messages import TEMPLATES
 from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
 from rulekeeper.rulesets.dire_alliance.raid.table import RaidOptions, RaidTable
-from rulekeeper.rulesets.dire_alliance.raid.view import raid_view, render_raid
+from rulekeeper.rulesets.dire_alliance.raid.view import RaidDrawing, raid_view, render_raid
 from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
 
 HERE = Path(__file__).parent.parent
@@ -54,6 +54,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     metrics = rounds.METRICS
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
+    drawing = RaidDrawing()
     search = {"prior": "heuristic", "depth": "0"}
     """Each new leaf scored by the fitted ``evaluate`` at once, the heuristic bot's scores as
     the prior (docs/benchmarks.md, "How often mcts wins")."""

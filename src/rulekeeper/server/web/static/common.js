@@ -110,6 +110,15 @@ export function showError(node, error) {
   clear(node, el("p.error", { role: "alert" }, error.message || String(error)));
 }
 
+/** After a refused change: a 409 (the game or run changed meanwhile, in another tab or by
+    another seat) reads it again with reread() and says so where() then points, so the next
+    click answers the current version; any other error is shown as it is. */
+export async function afterRefusal(error, reread, where) {
+  if (error.status !== 409) return showError(where(), error);
+  await reread();
+  clear(where(), el("p.muted", { role: "status" }, t("{error}: read again, this is how it stands now.", { error: error.message })));
+}
+
 /** The header: the site's links, the player (their account, signing out), and (when given)
     the language switch. */
 export function header({ title, languages = ["en"], onLang } = {}) {

@@ -3,7 +3,7 @@
 // pointed at during a first run, the opponent's row before the fight, the battle played back
 // (1×/2×/4×, skip), what it cost, why it ended so and the odds the player had, the run history
 // with each battle's replay, and the leaderboard. Every word through t() (common.js).
-import { api, clear, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
+import { afterRefusal, api, clear, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
 import { cryptidCard } from "./cards.js";
 import { tokenTools } from "./account.js";
 import { Viewer } from "./viewer.js";
@@ -103,7 +103,8 @@ const has = (run, id) => run.pending?.options.some((o) => o.id === id);
 
 async function act(action) {
   const run = ui.run;
-  try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); } catch (e) { showError($("shop-error"), e); }
+  try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); }
+  catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
 }
 
 function status(run) {
@@ -228,7 +229,7 @@ async function endShop() {
     }
     clear($("run"));
     beforeFight(ended.battle, ended.run);
-  } catch (e) { showError($("shop-error"), e); }
+  } catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
 }
 
 /** Who the opponent is, as the page says it. */
