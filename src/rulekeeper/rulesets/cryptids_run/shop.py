@@ -20,6 +20,7 @@ from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import IllegalDecision
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.models import CryptidsContent
 from rulekeeper.rulesets.cryptids_run.abilities import describe, texts
 from rulekeeper.rulesets.cryptids_run.models import RunContent, ShopRules, StockEntry
@@ -92,7 +93,7 @@ class Stock:
         key = (cryptid, None)
         if key not in self._data:
             self._data[key] = {
-                "cryptid": cryptid, "name": dict(self.name(cryptid)), "tier": self.tier(cryptid),
+                "cryptid": cryptid, "name": title(self.name(cryptid)), "tier": self.tier(cryptid),
                 "hp": self.hp(cryptid), "threat": self.threat(cryptid),
                 "abilities": [self.ability_data(cryptid, a.id)
                               for a in self.entries[cryptid].abilities]}

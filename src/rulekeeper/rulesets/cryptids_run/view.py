@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.view import Ability, Board, Cryptid, Drawing, Side, TableView
+from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.view import AUTOMATION
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.abilities import texts
@@ -47,7 +48,7 @@ def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
     offers = [None if o is None else {**stock.offer_data(o.cryptid), "frozen": o.frozen}
               for o in shop.offers]
     places = [None if p is None else {
-        "cryptid": p.cryptid, "name": dict(stock.name(p.cryptid)), "tier": stock.tier(p.cryptid),
+        "cryptid": p.cryptid, "name": title(stock.name(p.cryptid)), "tier": stock.tier(p.cryptid),
         "ability": stock.ability_data(p.cryptid, p.ability), "hp": p.hp, "threat": p.threat,
         "combined": p.combined, "changes": [c.model_dump(mode="json") for c in p.changes]}
         for p in shop.places]
@@ -64,7 +65,7 @@ def row_view(row: Iterable[Fielded], stock: Stock) -> list[dict[str, Any]]:
     """A snapshot's row as the page shows it: each cryptid named, its stats, how many
     copies it absorbed, its ability in words (from the snapshot: the stock may have changed
     since)."""
-    return [{"cryptid": f.cryptid, "name": dict(stock.name(f.cryptid)),
+    return [{"cryptid": f.cryptid, "name": title(stock.name(f.cryptid)),
              "tier": stock.tier(f.cryptid), "hp": f.hp, "threat": f.threat,
              "combined": f.combined,
              "ability": {"id": f.ability.id, "name": dict(f.ability.name),
@@ -81,7 +82,7 @@ def summons_view(rows: Iterable[Iterable[Fielded]], stock: Stock) -> dict[str, A
         if cryptid in found or cryptid not in stock.cards:
             continue
         card = stock.cards[cryptid]
-        found[cryptid] = {"cryptid": cryptid, "name": dict(card.name),
+        found[cryptid] = {"cryptid": cryptid, "name": title(card.name),
                           "abilities": [{"text": texts(a, stock.names)} for a in card.abilities]}
         waiting += [e.summon for a in card.abilities for e in a.do if e.summon]
     return found
