@@ -65,6 +65,10 @@ RayAddressOpt = Annotated[str | None, typer.Option(
     "--ray-address", help="Ray cluster to join (auto, or HEAD_IP:PORT) "
                           "(default: $RAY_ADDRESS, else a local Ray)")]
 ChunkOpt = Annotated[int | None, typer.Option(min=1, help="games per task (default: automatic)")]
+EngineOpt = Annotated[str | None, typer.Option(
+    "--engine", help="the engine that plays the games, for a ruleset with several (a compiled "
+                     "kernel, the readable python engine; default: the ruleset's first): the "
+                     "same games either way")]
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", "-o", help="write every game's result to this Parquet file")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
@@ -82,10 +86,22 @@ def add_commands(app: typer.Typer) -> None:
 
 def make_spec(ctx: typer.Context, ruleset: str, agents: str | None, scenario: str | None,
               ruling: list[str] | None, content: str | None,
-              set_: list[str] | None) -> BatchSpec:
+              set_: list[str] | None, engine: str | None = None) -> BatchSpec:
     return BatchSpec(registry.resolve_id(ruleset), tuple(agent_list(agents) or ()), scenario,
                      extra_options(ctx.args), parse_assignments(ruling or []), content,
-                     content_sets(set_))
+                     content_sets(set_), check_engine(ruleset, engine))
+
+
+def check_engine(ruleset: str, engine: str | None) -> str | None:
+    """``--engine``: one of the ruleset's engines, or a one-line error."""
+    if engine is None:
+        return None
+    engines = registry.load(ruleset).engines
+    if engine not in engines:
+        raise UsageError(f"--engine {engine!r}: " + (
+            f"engines of {ruleset}: {', '.join(engines)}" if engines
+            else f"{ruleset} has one engine"))
+    return engine
 
 
 def sides_of(spec: BatchSpec) -> list[str]:
@@ -255,7 +271,7 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
              ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
              side: SideOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
              ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-             force: ForceOpt = False,
+             force: ForceOpt = False, engine: EngineOpt = None,
              until_ci: Annotated[float | None, typer.Option(
                  "--until-ci", help="stop once the win, tie and loss 95% intervals are all "
                                     "within ± this (0.01: ±1 point); checked every 100 games")
@@ -275,12 +291,13 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
                   "--until-ci": until_ci, "--ray-address": ray_address,
                   "--backend": None if backend == "process" else backend}
         return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
-                               as_json, [name for name, value in others.items() if value])
+                               as_json, [name for name, value in others.items() if value],
+                               check_engine(ruleset, engine))
     from rulekeeper.lab.run import UntilNarrow, check
     from rulekeeper.lab.summary import seat_setup
 
     agents = ",".join(agent_list(agents, agent_option) or []) or None
-    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
+    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_, engine)
     plan = make_plan(workers, backend, ray_address, chunk)
     check(spec)
     seats = sides_of(spec)
@@ -335,7 +352,7 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
           content: ContentOpt = None, side: SideOpt = None, workers: WorkersOpt = 1,
           backend: BackendOpt = "process", ray_address: RayAddressOpt = None,
           chunk: ChunkOpt = None, out: OutOpt = None, plot: PlotOpt = None,
-          force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+          force: ForceOpt = False, engine: EngineOpt = None, as_json: JsonOpt = False) -> None:
     """Run one batch per variant (same seeds) and say which differences are significant.
 
     Variants are every combination of the values given. Ruleset options go last.
@@ -344,7 +361,7 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
     from rulekeeper.lab.run import check
     from rulekeeper.lab.sweep import by_first_axis, compare, parse_axes, value_text, variants
 
-    base = make_spec(ctx, ruleset, agents, scenario, None, content, None)
+    base = make_spec(ctx, ruleset, agents, scenario, None, content, None, engine)
     plan = make_plan(workers, backend, ray_address, chunk)
     axes = parse_axes(base.ruleset, set_ or [], option or [], ruling or [])
     found = variants(base, axes)
@@ -450,7 +467,8 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
             scenario: ScenarioOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
             set_: SetOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
             ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-            plot: PlotOpt = None, force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+            plot: PlotOpt = None, force: ForceOpt = False, engine: EngineOpt = None,
+            as_json: JsonOpt = False) -> None:
     """Every contender against every contender: the row's win rate in each cell.
 
     By default every cell plays the same seeds, which compares the cells on the same luck;
@@ -462,7 +480,7 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
     from rulekeeper.lab.matchup import Matchup, side_fields
     from rulekeeper.lab.run import check
 
-    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_)
+    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_, engine)
     plan = make_plan(workers, backend, ray_address, chunk)
     if (row is None) != (col is None):
         raise UsageError("give both --row and --col, or neither")

@@ -67,6 +67,8 @@ class LeagueSpec:
     rulings: Mapping[str, str] = field(default_factory=dict)
     content: str | None = None
     content_set: Mapping[str, Any] = field(default_factory=dict)
+    engine: str | None = None
+    """The engine of the battles (the ruleset's ``engines``; None: its default)."""
 
     def agent(self, index: int) -> str:
         return self.agents[index % len(self.agents)]
@@ -178,6 +180,8 @@ class Players:
         ruleset = registry.load(spec.ruleset)
         if not isinstance(ruleset, CryptidsRunRuleset):
             raise UsageError(f"{spec.ruleset} is not played as a league")
+        if spec.engine is not None:
+            ruleset.use_engine(spec.engine)
         self.pool = InMemoryPool()
         content = ruleset.load_content(spec.content, spec.content_set)[0]
         ghosts = ruleset.ghosts(content)
@@ -376,8 +380,10 @@ class LeagueSummary:
 
 
 def write(path: Path, spec: LeagueSpec, runs: Sequence[RunResult], pool_size: int) -> None:
-    """A league's results file (JSON, with its format)."""
-    data = {"format": FORMAT, "kind": KIND, "spec": {**spec.__dict__, "agents": list(
+    """A league's results file (JSON, with its format). The engine is left out: every
+    engine plays the same league."""
+    kept = {k: v for k, v in spec.__dict__.items() if k != "engine"}
+    data = {"format": FORMAT, "kind": KIND, "spec": {**kept, "agents": list(
         spec.agents), "rulings": dict(spec.rulings), "content_set": dict(spec.content_set)},
         "pool": pool_size, "runs": [r.to_json() for r in runs]}
     try:

@@ -26,6 +26,7 @@ from rulekeeper.lab.cli import (
     MOST_GAMES,
     BackendOpt,
     ChunkOpt,
+    EngineOpt,
     JsonOpt,
     OutOpt,
     RayAddressOpt,
@@ -66,7 +67,7 @@ def tune(ctx: typer.Context, ruleset: RulesetArg, set_: TuneSetOpt = None,
              "--max-games", min=1, max=MOST_GAMES, help="the most games of one value")] = 3200,
          workers: WorkersOpt = 1, backend: BackendOpt = "process",
          ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-         force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+         force: ForceOpt = False, engine: EngineOpt = None, as_json: JsonOpt = False) -> None:
     """Find the value that brings the side's win rate to the target, on paired seeds.
 
     Values far from the target are dismissed after a few games; games go where the answer
@@ -78,7 +79,7 @@ def tune(ctx: typer.Context, ruleset: RulesetArg, set_: TuneSetOpt = None,
     from rulekeeper.lab.sweep import apply
     from rulekeeper.lab.tune import Search, parse_dial
 
-    base = make_spec(ctx, ruleset, agents, scenario, None, content, None)
+    base = make_spec(ctx, ruleset, agents, scenario, None, content, None, engine)
     plan = make_plan(workers, backend, ray_address, chunk)
     dial = parse_dial(base.ruleset, set_ or [], option or [], ruling or [])
     search = Search(len(dial), target, tolerance, games, max_games)

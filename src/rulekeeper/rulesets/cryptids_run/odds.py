@@ -15,7 +15,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from rulekeeper.rulesets.cryptids.odds import monte_carlo
-from rulekeeper.rulesets.cryptids_run.fight import Arena, battle_rulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
+from rulekeeper.rulesets.cryptids_run.fight import Arena
 
 BATTLES = 2000
 """Battles played for one answer: about ±2 points at 95%."""
@@ -35,7 +36,7 @@ def win_chance(record: Mapping[str, Any], arena: Arena, battles: int = BATTLES) 
     run's battle, as JSON): its two rows, its rulings, ``battles`` battles."""
     options = record["options"]
     left, right = (arena.lineup(options[side]["team"]) for side in ("left", "right"))
-    odds = monte_carlo(left, right, battle_rulings(record.get("rulings") or {}), battles,
+    odds = monte_carlo(left, right, CryptidsRulings(record.get("rulings") or {}), battles,
                        seed=int(record["seed"]))
     low, high = odds.intervals["left wins"]
     return WinChance(chance=float(odds.outcomes["left wins"]), low=low, high=high, battles=battles)

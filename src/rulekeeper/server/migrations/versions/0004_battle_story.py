@@ -1,15 +1,15 @@
 """The story of a battle: the lives it cost, the lives and victories after it, the player's
 odds; the change of the shown rating of a run; bot players' rows marked as ghosts.
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
