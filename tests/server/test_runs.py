@@ -117,6 +117,9 @@ def tell_the_story(client):
     assert (stored["odds"], stored["odds_interval"]) == (odds["odds"], [low, high])
     expected = win_chance(stored["record"], run_ruleset().arena)
     assert odds["odds"] == expected.chance  # the record's own odds, computed from its seed
+    arena = run_ruleset().arena  # the same answer whichever engine plays the battles
+    assert win_chance(stored["record"], arena, 200, engine="python") == win_chance(
+        stored["record"], arena, 200, engine="kernel")
     # why: the deaths and how it ended, each with its roll
     deciding = stored["deciding"]
     assert deciding[-1]["kind"].startswith("result.") and deciding[-1]["text"]

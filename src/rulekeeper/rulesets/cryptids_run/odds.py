@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from rulekeeper.rulesets.cryptids.kernel import engines
 from rulekeeper.rulesets.cryptids.odds import monte_carlo
 from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from rulekeeper.rulesets.cryptids_run.fight import Arena
@@ -31,12 +32,14 @@ class WinChance(BaseModel):
     battles: int = Field(ge=1, description="battles the Monte Carlo played")
 
 
-def win_chance(record: Mapping[str, Any], arena: Arena, battles: int = BATTLES) -> WinChance:
+def win_chance(record: Mapping[str, Any], arena: Arena, battles: int = BATTLES,
+               engine: str = engines.DEFAULT) -> WinChance:
     """The left row's chance to win the battle of ``record`` (a ``cryptids-v1`` record of a
-    run's battle, as JSON): its two rows, its rulings, ``battles`` battles."""
+    run's battle, as JSON): its two rows, its rulings, ``battles`` battles played by
+    ``engine`` (the same answer from either)."""
     options = record["options"]
     left, right = (arena.lineup(options[side]["team"]) for side in ("left", "right"))
     odds = monte_carlo(left, right, CryptidsRulings(record.get("rulings") or {}), battles,
-                       seed=int(record["seed"]))
+                       seed=int(record["seed"]), engine=engine)
     low, high = odds.intervals["left wins"]
     return WinChance(chance=float(odds.outcomes["left wins"]), low=low, high=high, battles=battles)
