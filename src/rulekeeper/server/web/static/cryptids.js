@@ -320,7 +320,8 @@ function cost(outcome, lost, run) {
 function story(node, battle, film, after) {
   const first = film.events.length ? film.frames[film.events[0].frame].rows : {};
   const sideOf = {};
-  for (const side of ["left", "right"]) for (const c of first[side] || []) if (c) sideOf[local(c.name)] = side;
+  // by the English name: a card's title has no article, an event's name may ("le Kappa")
+  for (const side of ["left", "right"]) for (const c of first[side] || []) if (c) sideOf[c.name.en] = side;
   const odds = el("p", { id: "odds" }, el("span.muted", {}, t("Working out the odds…")));
   const run = { lives: battle.lives, victories: battle.victories, victories_needed: battle.victories_needed };
   clear(node, el("section.story", { id: "battle-summary" },
@@ -329,14 +330,18 @@ function story(node, battle, film, after) {
     odds,
     el("h4", {}, t("Why")),
     el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
-      const side = m.kind === "death" ? sideOf[local(m.data.who)] : null;
+      const side = m.kind === "death" ? sideOf[m.data.who?.en ?? m.data.who] : null;
       return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, `${t("Roll {roll}", { roll: m.roll })}: `) : null, m.text,
         side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
     })),
     after ? el("div.row.gap", {}, backButton(after)) : null));
   const shown = (o) => {
     odds.dataset.odds = o.odds;
-    clear(odds, t("You had {chance}% (±{margin}) to win this battle.", { chance: Math.round(o.odds * 100), margin: Math.max(1, Math.round((o.odds_interval[1] - o.odds_interval[0]) * 50)) }),
+    const chance = o.odds * 100, margin = Math.max(1, Math.round((o.odds_interval[1] - o.odds_interval[0]) * 50));
+    // a rounded 100% or 0% would say the dice could not have gone otherwise
+    const said = chance >= 99.5 ? t("You had over 99% to win this battle.") : chance < 0.5 ? t("You had under 1% to win this battle.")
+      : t("You had {chance}% (±{margin}) to win this battle.", { chance: Math.round(chance), margin });
+    clear(odds, said,
       " ", el("span.muted", {}, t("Your row against theirs, fought {battles} times on the server with the same rules.", { battles: number(o.odds_battles) })));
   };
   if (battle.odds !== null) shown(battle);
