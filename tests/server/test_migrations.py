@@ -29,7 +29,7 @@ def test_db_upgrade_command(db_url, capsys, monkeypatch):
     assert code == 2 and err.startswith("error: --db 'nosuchdb://x': ")
 
 
-def test_0004_marks_the_bot_players_rows_as_ghosts(db_url):
+def test_0003_cryptids_marks_the_bot_players_rows_as_ghosts(db_url):
     from alembic import command
     from sqlalchemy import insert, select
 

@@ -120,7 +120,7 @@ class StoredBattle(Base):
     ghost: Mapped[bool] = mapped_column(default=False)
     outcome: Mapped[str] = mapped_column(String(8), doc="win, loss or tie, for the run")
     record: Mapped[dict[str, Any]]
-    lives_lost: Mapped[int | None] = mapped_column(Integer, doc="None: stored before 0004")
+    lives_lost: Mapped[int | None] = mapped_column(Integer, doc="None: stored before 0003_cryptids")
     lives: Mapped[int | None] = mapped_column(Integer, doc="the run's lives after it")
     victories: Mapped[int | None] = mapped_column(Integer, doc="the run's victories after it")
     odds: Mapped[float | None] = mapped_column(

@@ -1,14 +1,14 @@
 """The story of a battle: the lives it cost, the lives and victories after it, the player's
 odds; the change of the shown rating of a run; bot players' rows marked as ghosts.
 
-Revision ID: 0004
+Revision ID: 0003_cryptids
 Revises: 0003
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
+revision = "0003_cryptids"
 down_revision = "0003"
 branch_labels = None
 depends_on = None
