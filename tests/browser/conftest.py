@@ -31,7 +31,8 @@ PHONE = {"width": 390, "height": 844}
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("web") / "rulekeeper.db"
     # a searching bot (mcts) searches 20 iterations a decision: a few hundredths of a second
-    with LiveServer(f"sqlite:///{db}", RULEKEEPER_SEARCH_BUDGET="20") as live:
+    with LiveServer(f"sqlite:///{db}", RULEKEEPER_SEARCH_BUDGET="20",
+                    RULEKEEPER_ODDS_BATTLES="2000") as live:
         yield live
 
 

@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import httpx
 
+from rulekeeper.core import registry
 from rulekeeper.core.game import replay
 from tests.browser.conftest import PHONE, record_of, unique
 
 ATTACKS = ("melee:", "shoot:")
 TOWARD = ("crossroads", "hanging-tree", "chapel-ruins", "witch-hollow", "well")
+
+
+def newest(name: str) -> str:
+    """The ruleset id of today's version of ``name`` (the page offers today's versions)."""
+    return registry.load(name).meta.id
 
 
 def start_game(web, ruleset: str, name: str, seed: int | None = None, **options) -> None:
@@ -49,7 +55,7 @@ def toward_the_enemy(ids: list[str]) -> str:
 
 def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     page = web.page
-    start_game(web, "dire-alliance-battle-v3", unique("red", request), seed=7)
+    start_game(web, newest("dire-alliance-battle"), unique("red", request), seed=7)
     kinds = set()
     for _ in range(120):
         ids = options(page)
@@ -102,7 +108,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
             bodies.append(response.json())
 
     page.on("response", keep)
-    start_game(web, "dire-alliance-battle-v3", unique("hider", request), seed=3)
+    start_game(web, newest("dire-alliance-battle"), unique("hider", request), seed=3)
     for _ in range(6):
         choose(page, options(page)[0])
     blue = replay(record_of(web)).view(None)["state"]["players"]["blue"]["hand"]
@@ -125,7 +131,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
 
 def test_a_raid_round_shows_the_enemies_reasons(web, request):
     page = web.page
-    start_game(web, "dire-alliance-raid-v6", unique("hero", request), seed=2)
+    start_game(web, newest("dire-alliance-raid"), unique("hero", request), seed=2)
     for _ in range(60):
         if page.locator("#log li.why").count() >= 3:
             break
@@ -147,7 +153,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
 
 def test_enemy_attacks_targeting_explains_itself(web, request):
     page = web.page
-    start_game(web, "enemy-attacks-v4", unique("crawler", request), seed=1, players=1)
+    start_game(web, newest("enemy-attacks"), unique("crawler", request), seed=1, players=1)
     for _ in range(60):
         if page.locator("#log li.why[data-rule*='target'], #log li.why").count() >= 4:
             break
@@ -234,9 +240,9 @@ def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
     phone.open("/play")
     phone.sign_up(unique("thumb", request))
     page.wait_for_selector("[data-ruleset]")
-    for ruleset, seed, options_ in (("dire-alliance-battle-v1", 7, {}),
-                                    ("dire-alliance-raid-v1", 2, {}),
-                                    ("enemy-attacks-v1", 1, {"players": 1})):
+    for ruleset, seed, options_ in ((newest("dire-alliance-battle"), 7, {}),
+                                    (newest("dire-alliance-raid"), 2, {}),
+                                    (newest("enemy-attacks"), 1, {"players": 1})):
         phone.open(f"/play/{ruleset}")
         page.wait_for_selector("#seats select")
         for option, value in options_.items():
@@ -270,7 +276,7 @@ def test_after_a_409_the_page_reads_the_game_again(web, request):
     page = web.page
     # this tab follows no live stream (it would show the move made elsewhere at once)
     page.route("**/api/games/*/events*", lambda route: route.fulfill(status=204))
-    start_game(web, "dire-alliance-battle-v1", unique("twotabs", request), seed=3)
+    start_game(web, newest("dire-alliance-battle"), unique("twotabs", request), seed=3)
     stale = page.get_attribute("#decision", "data-version")
     token = page.evaluate("localStorage.getItem('rk.token')")
     game = page.url.split("game=")[1]

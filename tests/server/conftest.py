@@ -27,6 +27,8 @@ from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 
 PG_ENV = "RULEKEEPER_TEST_POSTGRES"
+FEW_ODDS_BATTLES = 100
+"""Battles for a battle's odds in the service tests (2,000 where a test checks the odds)."""
 
 
 def postgres_admin() -> str | None:
@@ -68,6 +70,7 @@ def db_url(request, tmp_path):
 def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("rate_limit", "10000/second")
     settings.setdefault("signup_limit", "10000/second")
+    settings.setdefault("odds_battles", FEW_ODDS_BATTLES)
     settings.setdefault("calls_in_flight", 1000)
     settings.setdefault("work_budget", 1e6)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))

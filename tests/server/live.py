@@ -34,7 +34,8 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
-                    "RULEKEEPER_CALLS_IN_FLIGHT": "1000", "RULEKEEPER_WORK_BUDGET": "1e6", **env}
+                    "RULEKEEPER_ODDS_BATTLES": "100", "RULEKEEPER_CALLS_IN_FLIGHT": "1000",
+                    "RULEKEEPER_WORK_BUDGET": "1e6", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""

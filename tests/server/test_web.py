@@ -28,8 +28,8 @@ def test_the_pages_and_their_assets_are_served(client):
     for path in ("/", "/play", "/play/dire-alliance-battle-v3", "/replay"):
         page = client.get(path)
         assert page.status_code == 200 and page.text.startswith("<!doctype html>")
-    for asset in ("style.css", "common.js", "board.js", "viewer.js", "cryptids.js", "play.js",
-                  "replay.js"):
+    for asset in ("style.css", "common.js", "board.js", "cards.js", "account.js", "viewer.js",
+                  "cryptids.js", "play.js", "replay.js"):
         assert client.get(f"/static/{asset}").status_code == 200
     assert client.get("/static/missing.js").status_code == 404
 

@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.games = GameCache[Game](lambda game: len(game.events))
     app.state.runs = GameCache[runs.LiveRun](lambda run: len(run.game.events))
     app.state.snapshots = pool.KeptSnapshots()
+    app.state.odds = runs.OddsDesk(settings.odds_battles)
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(games.router)
     app.include_router(seats.router)
     app.include_router(watch.router)
+    app.include_router(runs.rules_router)  # before /api/runs/{run_id}
     app.include_router(runs.router)
     app.include_router(runs.battles_router)
     app.include_router(standings.router)

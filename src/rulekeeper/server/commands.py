@@ -69,6 +69,29 @@ def upgrade(db: DbOpt = None) -> None:
     typer.echo(f"database {shown} is at revision {revision}")
 
 
+def check_port(host: str, port: int) -> None:
+    """Refuse, in one line, a port another program listens on (before anything starts)."""
+    import errno
+    import socket
+
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise UsageError(f"--host {host!r}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise UsageError(f"port {port} on {host} is already in use (another server?): "
+                                 f"choose another with --port, e.g. --port {port + 1}") from None
+            raise UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
 def serve(db: DbOpt = None,
           host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
           port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
@@ -85,6 +108,7 @@ def serve(db: DbOpt = None,
 
     from rulekeeper.server.config import DB_ENV
 
+    check_port(host, port)
     url, revision = _migrated(db, seed=True)
     os.environ[DB_ENV] = url  # the worker processes read it
     shown = make_url(url).render_as_string(hide_password=True)

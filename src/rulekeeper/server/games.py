@@ -564,7 +564,17 @@ def list_rulesets() -> list[dict[str, Any]]:
 
 
 @rulesets_router.get("/{ruleset_id}/rules")
-def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> list[dict[str, Any]]:
-    """The ruleset's rule index: each rule's id, section and text (what events cite)."""
-    return [{"id": r.id, "section": r.section, "text": r.text}
+def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)],
+               lang: Annotated[str, Query(max_length=8, description="en, or the language of "
+                                                                    "the rule text")] = "en",
+               ) -> list[dict[str, Any]]:
+    """The ruleset's rule index: each rule's id, section and text (what events cite). A
+    rule written in another language with an English translation (``en``, e.g. the
+    French cryptids text) gives that translation in English, its own text otherwise."""
+    return [{"id": r.id, "section": r.section, "text": rule_text(r, lang)}
             for r in load_ruleset(ruleset_id).rule_index]
+
+
+def rule_text(rule: Any, lang: str) -> str:
+    english = getattr(rule, "en", None)
+    return english if lang == "en" and isinstance(english, str) else str(rule.text)

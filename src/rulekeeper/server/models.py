@@ -108,6 +108,8 @@ class StoredRun(Base):
     over: Mapped[bool] = mapped_column(default=False, index=True)
     winner: Mapped[str | None] = mapped_column(String(16), doc="player, opponents or None")
     rating_change: Mapped[float] = mapped_column(Float, default=0.0)
+    rating_shown_change: Mapped[float | None] = mapped_column(
+        Float, doc="how much the run moves the shown rating (mu - 3 sigma), so far")
     last_change: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -146,4 +148,12 @@ class StoredBattle(Base):
     ghost: Mapped[bool] = mapped_column(default=False)
     outcome: Mapped[str] = mapped_column(String(8), doc="win, loss or tie, for the run")
     record: Mapped[dict[str, Any]]
+    lives_lost: Mapped[int | None] = mapped_column(Integer, doc="None: stored before revision 0005")
+    lives: Mapped[int | None] = mapped_column(Integer, doc="the run's lives after it")
+    victories: Mapped[int | None] = mapped_column(Integer, doc="the run's victories after it")
+    odds: Mapped[float | None] = mapped_column(
+        Float, doc="the player's chance to win it (Monte Carlo); None until computed")
+    odds_low: Mapped[float | None] = mapped_column(Float, doc="its 95% interval")
+    odds_high: Mapped[float | None] = mapped_column(Float)
+    odds_battles: Mapped[int | None] = mapped_column(Integer, doc="battles played for it")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -7,6 +7,7 @@
   ``GET /api/games/{id}/watch/board?key=``: a spectator's.
 - ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
   a record played back event by event, with the board at each event.
+- ``GET /api/i18n/{lang}``: the page's words in a language (its Babel catalog).
 
 Every board and table is the ruleset's own typed view (:mod:`rulekeeper.core.view`): this
 module names no ruleset.
@@ -31,10 +32,11 @@ from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.changes import take
 from rulekeeper.server.costs import Costly
-from rulekeeper.server.errors import ApiError, documented
+from rulekeeper.server.errors import ApiError, NotFound, documented
 from rulekeeper.server.guard import parse_json
 from rulekeeper.server.models import StoredGame
 from rulekeeper.server.watch import Key
+from rulekeeper.server.web import words
 from rulekeeper.server.web.frames import film
 
 router = APIRouter(tags=["web page"],
@@ -183,3 +185,20 @@ def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
     if not isinstance(given, dict):
         raise ApiError("options: a JSON object is needed")
     return list(ruleset.seats(games.parse_options(ruleset, given)))
+
+
+class PageWords(BaseModel):
+    lang: str
+    languages: list[str] = Field(description="every language the page speaks")
+    messages: dict[str, str] = Field(description="the page's English words and their "
+                                                 "translation (empty for English)")
+
+
+@router.get("/api/i18n/{lang}", response_model=PageWords)
+def page_words(lang: Annotated[str, UrlPath(max_length=8, description="en, fr")]) -> PageWords:
+    """The web page's words in ``lang``, from the server's Babel catalogs (the page is
+    written in English; events come translated with ``?lang=``)."""
+    if lang not in words.languages():
+        raise NotFound(f"the page has no language {lang!r}; its languages: "
+                       f"{', '.join(words.languages())}")
+    return PageWords(lang=lang, languages=words.languages(), messages=words.catalog(lang))

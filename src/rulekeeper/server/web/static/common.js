@@ -1,5 +1,7 @@
-// What every page shares: the API with the player's token, the header's sign-in and language
-// switch, a small element builder, and the event log whose rule ids explain themselves.
+// What every page shares: the API with the player's token, the page's words in the player's
+// language (one translation system: the server's Babel catalogs, GET /api/i18n/{lang}), the
+// header's links, account and language switch, a small element builder, and the event log
+// whose rule ids explain themselves.
 
 export const store = {
   get token() { return localStorage.getItem("rk.token"); },
@@ -8,7 +10,53 @@ export const store = {
   set name(value) { value ? localStorage.setItem("rk.name", value) : localStorage.removeItem("rk.name"); },
   get lang() { return localStorage.getItem("rk.lang") || "en"; },
   set lang(value) { localStorage.setItem("rk.lang", value); },
+  get speed() { return Number(localStorage.getItem("rk.speed")) || 1; },
+  set speed(value) { localStorage.setItem("rk.speed", String(value)); },
 };
+
+// -- words --------------------------------------------------------------------------------
+
+const catalog = { lang: "en", words: {} };
+
+/** Fetch the page's words in the player's language (English needs none); call it before
+    drawing anything. An unknown language falls back to English. */
+export async function loadWords() {
+  catalog.words = {};
+  if (store.lang !== "en") {
+    try { catalog.words = (await api(`/api/i18n/${encodeURIComponent(store.lang)}`)).messages; } catch { store.lang = "en"; }
+  }
+  catalog.lang = store.lang;
+  document.documentElement.lang = store.lang;
+}
+
+/**
+ * A word or sentence of the page in the player's language: `words` is the English, the key
+ * of the catalog. Fields as in the events' templates: {name}; {count:life|lives} (the number
+ * and its noun, by the language's plural rule); {names:and}, {names:or} (a list).
+ */
+export function t(words, data = {}) {
+  return fill(catalog.words[words] ?? words, data);
+}
+
+function fill(template, data) {
+  return template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
+    if (!(key in data)) return whole;
+    const value = data[key];
+    if (spec === "and" || spec === "or") {
+      return new Intl.ListFormat(catalog.lang, { type: spec === "and" ? "conjunction" : "disjunction" }).format(value.map(String));
+    }
+    if (spec && spec.includes("|")) {
+      const [one, many] = spec.split("|");
+      return `${value} ${new Intl.PluralRules(catalog.lang).select(value) === "one" ? one : many}`;
+    }
+    return String(value);
+  });
+}
+
+/** A number as the player's language writes it (1.5, 1,5). */
+export function number(value, digits = 0) {
+  return value.toLocaleString(catalog.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
 
 export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
@@ -68,33 +116,37 @@ export function showError(node, error) {
 export async function afterRefusal(error, reread, where) {
   if (error.status !== 409) return showError(where(), error);
   await reread();
-  clear(where(), el("p.muted", { role: "status" }, `${error.message}: read again, this is how it stands now.`));
+  clear(where(), el("p.muted", { role: "status" }, t("{error}: read again, this is how it stands now.", { error: error.message })));
 }
 
-/** The header: the site's links, the player, and (when given) the language switch. */
+/** The header: the site's links, the player (their account, signing out), and (when given)
+    the language switch. */
 export function header({ title, languages = ["en"], onLang } = {}) {
   const who = el("span.who");
   const bar = el("header.top", {},
     el("h1", {}, title || "rulekeeper"),
-    el("nav", { "aria-label": "pages" },
-      el("a", { href: "/" }, "Cryptids online"), el("a", { href: "/play" }, "Play a ruleset"),
-      el("a", { href: "/replay" }, "Replays"), el("a", { href: "/docs" }, "API")),
+    el("nav", { "aria-label": t("pages") },
+      el("a", { href: "/" }, t("Cryptids online")), el("a", { href: "/play" }, t("Play a ruleset")),
+      el("a", { href: "/replay" }, t("Replays")), el("a", { href: "/docs" }, t("API"))),
     who);
   if (languages.length > 1) {
-    const select = el("select", { "aria-label": "language", id: "lang",
+    const select = el("select", { "aria-label": t("Language"), id: "lang",
       onchange: () => { store.lang = select.value; onLang && onLang(select.value); } },
-      ...languages.map((l) => el("option", { value: l, selected: l === store.lang }, l === "fr" ? "Français" : "English")));
+    ...languages.map((l) => el("option", { value: l, selected: l === store.lang }, l === "fr" ? "Français" : "English")));
     who.append(select);
   }
-  const name = el("span", { id: "player-name" }, store.name ? store.name : "");
-  who.append(name);
-  if (store.token) who.append(el("button.small", { onclick: () => { store.token = null; store.name = null; location.reload(); } }, "Sign out"));
+  who.append(el("span", { id: "player-name" }, store.name ? store.name : ""));
+  if (store.token) {
+    const account = (open) => import("./account.js").then((m) => m[open]());
+    who.append(el("button.small", { id: "account", onclick: () => account("openAccount") }, t("Account")),
+      el("button.small", { id: "sign-out", onclick: () => account("confirmSignOut") }, t("Sign out")));
+  }
   document.body.prepend(bar);
   return bar;
 }
 
-/** A sign-up / sign-in form; calls done() once a token is stored. */
-export function signIn(node, done, words = (s) => s) {
+/** A sign-up / sign-in form; calls done(me) once a token is stored. */
+export function signIn(node, done) {
   const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
@@ -104,17 +156,16 @@ export function signIn(node, done, words = (s) => s) {
       const me = await api("/api/players", { method: "POST", body: { name: name.value.trim() } });
       store.token = me.token; store.name = me.name; done(me);
     } catch (error) { showError(message, error); }
-  } }, el("label", {}, words("Choose a player name"), " ", name), " ",
-     el("button.primary", { type: "submit", id: "signup" }, words("Sign up")));
+  } }, el("label", {}, t("Choose a player name"), " ", name), " ",
+  el("button.primary", { type: "submit", id: "signup" }, t("Sign up")));
   const signInForm = el("form", { onsubmit: async (e) => {
     e.preventDefault();
     store.token = token.value.trim();
-    try { const me = await api("/api/players/me"); store.name = me.name; done(me); }
-    catch (error) { store.token = null; showError(message, error); }
-  } }, el("label", {}, words("or sign in with your token"), " ", token), " ",
-     el("button", { type: "submit" }, words("Sign in")));
-  clear(node, el("div.panel", {}, el("h2", {}, words("Who are you?")),
-    el("p.muted", {}, words("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
+    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
+  } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
+  el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
+  clear(node, el("div.panel", {}, el("h2", {}, t("Who are you?")),
+    el("p.muted", {}, t("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
     signUp, el("p"), signInForm, message));
 }
 
@@ -122,10 +173,11 @@ export function signIn(node, done, words = (s) => s) {
 
 const rulesCache = new Map();
 
-/** The ruleset's rule index (id -> rule) and its automation's event kinds, fetched once. */
+/** The ruleset's rule index (id -> rule, in the page's language where the index has it) and
+    its automation's event kinds, fetched once. */
 export async function rulesOf(ruleset) {
   if (!rulesCache.has(ruleset)) {
-    rulesCache.set(ruleset, Promise.all([api(`/api/rulesets/${ruleset}/rules`), api(`/api/rulesets/${ruleset}/automation`)])
+    rulesCache.set(ruleset, Promise.all([api(`/api/rulesets/${ruleset}/rules?lang=${catalog.lang}`), api(`/api/rulesets/${ruleset}/automation`)])
       .then(([rules, automation]) => ({ rules: Object.fromEntries(rules.map((r) => [r.id, r])), automation })));
   }
   return rulesCache.get(ruleset);
@@ -140,11 +192,11 @@ export function automated(rules, kind) {
     (its title) and on tap or Enter (under the line). */
 export function logLine(event, rules) {
   const rule = rules?.rules?.[event.rule];
-  const text = rule ? rule.text : "(this rule id is not in the ruleset's index)";
+  const text = rule ? rule.text : t("(this rule id is not in the ruleset's index)");
   const button = el("button.rule", { type: "button", title: text, "aria-expanded": "false",
-    "aria-label": `rule ${event.rule}: show its text` }, event.rule);
+    "aria-label": t("rule {rule}: show its text", { rule: event.rule }) }, event.rule);
   const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text, button);
-  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", {}, "why"), " "); }
+  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
   button.addEventListener("click", () => {
     const shown = line.querySelector(".ruletext");
     if (shown) { shown.remove(); button.setAttribute("aria-expanded", "false"); return; }
@@ -155,7 +207,7 @@ export function logLine(event, rules) {
 }
 
 export function decisionLine(step) {
-  return el("li.decision", {}, `${step.seat} chose: ${step.choice}`);
+  return el("li.decision", {}, t("{seat} chose: {choice}", { seat: step.seat, choice: step.choice }));
 }
 
 // -- live updates -------------------------------------------------------------------------

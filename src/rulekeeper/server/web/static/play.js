@@ -9,7 +9,8 @@ import {
   afterRefusal, ago, api, clear, clockText, copyButton, el, follow, header, logLine, mergeEvents,
   notificationsButton, notifyTurn, rulesOf, showError, signIn, store, yourTurn,
 } from "./common.js";
-import { cryptidCard, describeSelection, drawBoard, drawPanels } from "./board.js";
+import { describeSelection, drawBoard, drawPanels } from "./board.js";
+import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
 const main = document.getElementById("main");
@@ -332,7 +333,7 @@ async function watchFilm(view) {
   const film = await api(`/api/games/${view.id}/frames`);
   const node = el("div");
   clear(main, el("h2", {}, ui.info.title), node);
-  new Viewer(node, film, ui.rules, { reveal: true }).play(200);
+  new Viewer(node, film, ui.rules, { reveal: true }).play();
 }
 
 function waitingPanel(view) {
@@ -418,7 +419,7 @@ function draw() {
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
   } else if (board.geometry.kind === "rows") {
     clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, name),
-      el("div.cards", {}, ...row.map((c) => cryptidCard(c, (s) => s))))));
+      el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;

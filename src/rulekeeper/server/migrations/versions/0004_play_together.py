@@ -1,6 +1,6 @@
 """Playing together: open seats and invitations, public games, turns and turn clocks.
 
-Revision ID: 0003_play
+Revision ID: 0004
 Revises: 0003 (records in today's format)
 """
 
@@ -9,7 +9,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_play"
+revision = "0004"
 down_revision = "0003"
 branch_labels = None
 depends_on = None
