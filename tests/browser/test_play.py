@@ -4,13 +4,11 @@ round with the enemies' reasons; and every ruleset's page."""
 
 from __future__ import annotations
 
-import json
-
 import httpx
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import replay
-from tests.browser.conftest import PHONE, unique
+from tests.browser.conftest import PHONE, record_of, unique
 
 ATTACKS = ("melee:", "shoot:")
 TOWARD = ("crossroads", "hanging-tree", "chapel-ruins", "witch-hollow", "well")
@@ -113,11 +111,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
     start_game(web, newest("dire-alliance-battle"), unique("hider", request), seed=3)
     for _ in range(6):
         choose(page, options(page)[0])
-    game = page.evaluate("new URLSearchParams(location.search).get('game')")
-    token = page.evaluate("localStorage.getItem('rk.token')")
-    record = httpx.get(f"{web.base}/api/games/{game}/record",
-                       headers={"Authorization": f"Bearer {token}"}).text.splitlines()[0]
-    blue = replay(json.loads(record)["record"]).view(None)["state"]["players"]["blue"]["hand"]
+    blue = replay(record_of(web)).view(None)["state"]["players"]["blue"]["hand"]
     assert blue, "blue holds cards (so the test could fail)"
     seen = 0
     for body in bodies:
@@ -179,8 +173,25 @@ def test_every_ruleset_page(web, request):
     for ruleset in rulesets:
         web.open(f"/play/{ruleset}")
         page.wait_for_selector("#start-game")
-        page.wait_for_selector("#seats select")
-        if ruleset.startswith("combat-encounter"):
+        if ruleset.startswith("cryptids-v"):  # nobody decides: a battle to watch, not seats
+            assert page.locator("#seats").count() == 0
+            assert page.inner_text("#start-game") == "Watch the battle"
+            assert page.locator("#setup select[name='left'] option").count() >= 4  # the teams
+        else:
+            page.wait_for_selector("#seats select")
+        if ruleset.startswith("dire-alliance-raid"):  # a seat's options only with the seat
+            assert page.is_visible("#setup [name='class2']")
+            assert page.is_hidden("#setup [name='hero3']")
+        if ruleset.startswith("combat-encounter"):  # options naming seats list the seats
+            page.fill("#setup [name='players']", "3")
+            page.dispatch_event("#setup [name='players']", "change")
+            page.wait_for_selector("#setup select[name='initiator'] option[value='p3']", state="attached")
+            assert [o.get_attribute("value") for o in page.locator(
+                "#setup select[name='target'] option").all()] == ["", "p1", "p2", "p3"]
+            assert page.locator("[data-seats='hidden'] input").count() == 3
+            page.select_option("#setup select[name='initiator']", "p3")
+            page.select_option("#setup select[name='target']", "p1")
+            page.wait_for_selector("#seats select[name='p3']")
             web.shot("play-setup-combat-encounter")
         page.click("#start-game")
         if ruleset.startswith("cryptids-v"):  # a battle without choices: watched
@@ -194,6 +205,8 @@ def test_every_ruleset_page(web, request):
             choose(page, options(page)[0])
         if ruleset.startswith("combat-encounter"):
             web.shot("play-combat-encounter")
+            chosen = record_of(web)["options"]
+            assert (chosen["initiator"], chosen["target"]) == ("p3", "p1")
 
 
 def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
@@ -261,6 +274,8 @@ def test_after_a_409_the_page_reads_the_game_again(web, request):
     """The game moved on elsewhere (another tab): the click is refused once (409), the page
     shows the game as it stands, and the next click plays."""
     page = web.page
+    # this tab follows no live stream (it would show the move made elsewhere at once)
+    page.route("**/api/games/*/events*", lambda route: route.fulfill(status=204))
     start_game(web, newest("dire-alliance-battle"), unique("twotabs", request), seed=3)
     stale = page.get_attribute("#decision", "data-version")
     token = page.evaluate("localStorage.getItem('rk.token')")

@@ -29,7 +29,7 @@ def test_db_upgrade_command(db_url, capsys, monkeypatch):
     assert code == 2 and err.startswith("error: --db 'nosuchdb://x': ")
 
 
-def test_0003_cryptids_marks_the_bot_players_rows_as_ghosts(db_url):
+def test_revision_0005_marks_the_bot_players_rows_as_ghosts(db_url):
     from alembic import command
     from sqlalchemy import insert, select
 
@@ -39,7 +39,7 @@ def test_0003_cryptids_marks_the_bot_players_rows_as_ghosts(db_url):
     config = migrate._config()
     with database.engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "0003")
+        command.upgrade(config, "0004")
     rows = {"bot-1:1": "bot-1", "ann-1:1": "ann"}
     with database.engine.begin() as connection:
         for id_, player in rows.items():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -9,8 +10,23 @@ from fastapi import FastAPI
 
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
-from rulekeeper.server import errors, games, guard, migrate, players, pool, runs, standings, web
+from rulekeeper.server import (
+    errors,
+    games,
+    guard,
+    live,
+    migrate,
+    players,
+    pool,
+    runs,
+    seats,
+    standings,
+    upkeep,
+    watch,
+    web,
+)
 from rulekeeper.server.auth import KnownTokens, RateLimits
+from rulekeeper.server.bots import Searches
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
 from rulekeeper.server.costs import Costs
@@ -30,8 +46,16 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         prepare(db, settings.bot_pool)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.hub.start()
+        tasks = [asyncio.create_task(upkeep.sweeping(app.state))]
+        if not db.is_sqlite:
+            tasks.append(asyncio.create_task(live.listen(settings.db_url, app.state.hub)))
         yield
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        app.state.searches.close()
         db.dispose()
 
     app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
@@ -48,10 +72,14 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
                             budget=settings.work_budget)
+    app.state.hub = live.Hub()
+    app.state.searches = Searches(lambda game_id: upkeep.move_searching_bot(app.state, game_id))
     errors.install(app)
     app.include_router(players.router)
     app.include_router(games.rulesets_router)
     app.include_router(games.router)
+    app.include_router(seats.router)
+    app.include_router(watch.router)
     app.include_router(runs.rules_router)  # before /api/runs/{run_id}
     app.include_router(runs.router)
     app.include_router(runs.battles_router)

@@ -11,6 +11,18 @@ DbOpt = Annotated[str | None, typer.Option(
     "--db", help="database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB "
                  "(default: a SQLite file in the data folder, $RULEKEEPER_DATA)")]
 
+STOP_WAIT = 3
+"""Seconds a stopping server waits for the requests under way; then it closes them (the
+live streams, which never end by themselves: their clients reconnect elsewhere)."""
+
+IDLE_WAIT = 75
+"""Seconds an idle keep-alive connection stays open (uvicorn's 5 s closes the connection of
+a player who thinks a little, and a request racing the close is lost; browsers keep theirs
+about a minute, proxies such as nginx 75 s)."""
+HEALTH_WAIT = 60
+"""Seconds a worker may take to answer the supervisor's health check before it is killed
+(uvicorn's 5 s kills a worker busy on a loaded machine, and its streams with it)."""
+
 db_app = typer.Typer(help="The service's database.", no_args_is_help=True)
 
 
@@ -106,6 +118,8 @@ def serve(db: DbOpt = None,
     proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", access_log=access_log,
+                timeout_graceful_shutdown=STOP_WAIT,
+                timeout_worker_healthcheck=HEALTH_WAIT, timeout_keep_alive=IDLE_WAIT,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
 
 

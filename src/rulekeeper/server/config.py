@@ -40,6 +40,8 @@ class Settings:
         signup_limit: player creations allowed per client address.
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
+        search_budget: how long a searching bot (``mcts``) searches each decision: its
+            budget, in the agent's notation (``1s``, ``500ms``, ``200`` iterations).
         odds_battles: battles played for a cryptids battle's odds (``$RULEKEEPER_ODDS_BATTLES``).
         work_lanes: calls that play or replay games computing at once (:mod:`.costs`): one
             per process, since Python's threads compute one at a time (the GIL); a second
@@ -53,6 +55,7 @@ class Settings:
     signup_limit: str = "60/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
+    search_budget: str = "1s"
     odds_battles: int = ODDS_BATTLES
     work_lanes: int = 1
     calls_in_flight: int = 4
@@ -65,6 +68,7 @@ class Settings:
             db_url=default_db_url(),
             rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
             signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
+            search_budget=os.environ.get("RULEKEEPER_SEARCH_BUDGET", cls.search_budget),
             odds_battles=_count(ODDS_ENV, cls.odds_battles),
             work_lanes=int(os.environ.get("RULEKEEPER_WORK_LANES", cls.work_lanes)),
             calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",

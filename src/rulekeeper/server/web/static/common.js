@@ -209,3 +209,128 @@ export function logLine(event, rules) {
 export function decisionLine(step) {
   return el("li.decision", {}, t("{seat} chose: {choice}", { seat: step.seat, choice: step.choice }));
 }
+
+// -- live updates -------------------------------------------------------------------------
+
+/** Follow a Server-Sent Events stream of views (``/events``, ``/watch/events``) with the
+    player's token (an EventSource cannot send one: this reads the stream with fetch).
+    ``url()`` gives the address at each (re)connection; ``onView(view)`` gets each message.
+    A dropped stream reconnects with ``Last-Event-ID`` (after 1, 2, 4... s, at most 15);
+    it stops when the game is over, on a refusal (4xx), or on ``close()``. */
+export function follow(url, onView, onTrouble = () => {}) {
+  let last = null, stopped = false, controller = null, delay = 1000;
+  const run = async () => {
+    while (!stopped) {
+      controller = new AbortController();
+      const headers = { Accept: "text/event-stream" };
+      if (store.token) headers.Authorization = `Bearer ${store.token}`;
+      if (last !== null) headers["Last-Event-ID"] = last;
+      try {
+        const response = await fetch(url(), { headers, signal: controller.signal });
+        if (response.status === 204) return;
+        if (!response.ok) {
+          let message = `${response.status} ${response.statusText}`;
+          try { message = (await response.json()).error || message; } catch { /* not JSON */ }
+          if (response.status < 500 && response.status !== 429) { onTrouble(message, true); return; }
+          throw new Error(message);
+        }
+        onTrouble(null);
+        delay = 1000;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value.replace(/\r\n?/g, "\n");
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = {};
+            for (const line of block.split("\n")) {
+              if (!line || line.startsWith(":")) continue;
+              const at = line.indexOf(":");
+              const key = at < 0 ? line : line.slice(0, at);
+              const value = at < 0 ? "" : line.slice(at + 1).replace(/^ /, "");
+              fields[key] = key === "data" && fields.data !== undefined ? `${fields.data}\n${value}` : value;
+            }
+            if (fields.data === undefined) continue;
+            if (fields.id !== undefined) last = fields.id;
+            const view = JSON.parse(fields.data);
+            onView(view);
+            if (view.over) { stopped = true; return; }
+          }
+        }
+      } catch (error) {
+        if (stopped || error.name === "AbortError") return;
+        onTrouble(`The live connection dropped (${error.message}); reconnecting…`);
+      }
+      if (stopped) return;
+      await new Promise((done) => setTimeout(done, delay));
+      delay = Math.min(delay * 2, 15000);
+    }
+  };
+  run();
+  return { close() { stopped = true; if (controller) controller.abort(); } };
+}
+
+/** Keep a list of events up to date from views that carry only the new ones: each view's
+    events are the last ones of its ``events_total`` (from 0 after an undo). */
+export function mergeEvents(known, view) {
+  const first = view.events.length ? view.events[0].n : view.events_total;
+  return known.slice(0, first).concat(view.events).slice(0, view.events_total);
+}
+
+/** "3 min ago", "2 h ago", "yesterday"... for a time the server gave (ISO 8601). */
+export function ago(iso) {
+  if (!iso) return "";
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86400)} d ago`;
+}
+
+/** "4:05", "1:02:03" for a number of seconds. */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const parts = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+  const text = parts.map((p, i) => (i ? String(p).padStart(2, "0") : String(p)));
+  return parts[0] ? text.join(":") : text.slice(1).join(":").replace(/^0(\d)/, "$1");
+}
+
+/** A button that copies ``text`` (an invitation, a watch link) and says so. */
+export function copyButton(text, label = "Copy") {
+  const button = el("button.small", { type: "button", "data-copy": text, onclick: async () => {
+    try { await navigator.clipboard.writeText(text); button.textContent = "Copied"; }
+    catch { button.textContent = "Select and copy the link"; }
+    setTimeout(() => { button.textContent = label; }, 2000);
+  } }, label);
+  return button;
+}
+
+const TITLE = document.title;
+
+/** The page title says when it is your turn (in how many games); and, when the page is
+    hidden and the player allowed it, a browser notification does too (once per turn). */
+export function yourTurn(count, what = "Your turn") {
+  document.title = count ? `(${count}) ${what} — ${TITLE}` : TITLE;
+}
+
+export function notifyTurn(key, text) {
+  if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
+  if (sessionStorage.getItem("rk.notified") === key) return;
+  sessionStorage.setItem("rk.notified", key);
+  new Notification("rulekeeper", { body: text, tag: "rulekeeper-turn" });
+}
+
+/** A button that asks the browser to let the page notify the player (optional). */
+export function notificationsButton() {
+  if (!("Notification" in window)) return null;
+  if (Notification.permission === "granted") return el("span.muted", { id: "notifications" }, "Turn notifications are on.");
+  const button = el("button.small", { id: "notifications", type: "button", onclick: async () => {
+    const answer = await Notification.requestPermission();
+    button.replaceWith(answer === "granted" ? el("span.muted", {}, "Turn notifications are on.") : el("span.muted", {}, "Notifications were not allowed."));
+  } }, "Notify me when it is my turn");
+  return button;
+}

@@ -1,15 +1,15 @@
 """The story of a battle: the lives it cost, the lives and victories after it, the player's
 odds; the change of the shown rating of a run; bot players' rows marked as ghosts.
 
-Revision ID: 0003_cryptids
-Revises: 0003
+Revision ID: 0005
+Revises: 0004 (playing together)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_cryptids"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
