@@ -121,7 +121,8 @@ def test_frames_show_each_event_with_the_rows_as_they_were(client):
     for event in damages:
         rows = frames["frames"][event["frame"]]["rows"]
         target = event["data"]["target"]
-        hps = [c["hp"][0] for row in rows.values() for c in row if c["name"] == target]
+        # by the English name: a card's title drops the article a sentence's name keeps
+        hps = [c["hp"][0] for row in rows.values() for c in row if c["name"]["en"] == target["en"]]
         assert max(event["data"]["hp"], 0) in [max(h, 0) for h in hps]
     assert frames["result"]["winner"] in ("left", "right", None)
 
