@@ -252,9 +252,11 @@ def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
         page.click("#start-game")
         for _ in range(3):
             page.wait_for_selector("#decision [data-option]")
+            page.wait_for_selector("#board svg")
             board = page.locator("#board svg").bounding_box()
             sheet = page.locator("#decision").bounding_box()
             button = page.locator("#decision [data-option]").first.bounding_box()
+            assert board and sheet and button, (ruleset, board, sheet, button, page.inner_text("#main")[:300])
             assert sheet["y"] <= button["y"] and button["y"] + button["height"] <= PHONE["height"]
             assert board["y"] >= -1 and board["y"] + board["height"] <= sheet["y"] + 1, \
                 (ruleset, board, sheet)
