@@ -199,7 +199,7 @@ class Ask(BaseModel):
 
     ruleset: str = Field(max_length=64, description="a ruleset id, e.g. dire-alliance-battle")
     games: int = Field(100, ge=1, le=MOST_GAMES, description="games per batch")
-    seed: int = Field(0, ge=-(2**63), lt=2**63, description="the batch seed")
+    seed: int = Field(0, description="the batch seed (any integer)")
     agents: list[Annotated[str, Field(max_length=200)]] = Field(
         default_factory=list, max_length=16,
         description="agents by seat (the ruleset's default bot when empty)")
@@ -436,9 +436,10 @@ class CompareQuestion(Ask):
     matchups moved, paired and adjusted for the number of matchups."""
 
     kind: Literal["compare"] = "compare"
-    old: Change = Field(default_factory=lambda: Change(), description="the old version's "
-                        "changes to the setup (none: the setup as given)")
-    new: Change = Field(default_factory=lambda: Change(), description="the new version's")
+    old: Change = Field(default_factory=lambda: Change(content=None), description="the old "
+                        "version's changes to the setup (none: the setup as given)")
+    new: Change = Field(default_factory=lambda: Change(content=None),
+                        description="the new version's")
     contenders: list[Annotated[str, Field(max_length=200)]] = Field(
         default_factory=list, max_length=64,
         description="contenders of a matchup matrix (none: the batch as set up)")
