@@ -29,13 +29,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.cards import Lineup
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 
 TEAMS = ["french-legends", "backwoods", "lake-monsters", "night-flyers", "hunters", "guardians",
          "tricksters", "swamp"]
@@ -67,9 +68,19 @@ def prepare(n: int) -> tuple[Pairs, list[int]]:
     return pairs, [derive_seed(0, i) for i in range(n)]
 
 
+def default_rulings() -> Any:
+    """The default rulings as the battle of this ``src`` reads them: typed, or (``--against``
+    a revision before the typed reads) the flattened ``BattleRulings`` it had then."""
+    try:
+        from rulekeeper.rulesets.cryptids.rulings import BattleRulings  # type: ignore[attr-defined]
+    except ImportError:
+        return CryptidsRulings({})
+    return BattleRulings()
+
+
 def play(pairs: Pairs, seeds: list[int], n: int) -> int:
     """``n`` battles, the pairs taking turns, default rulings: the rolls they took."""
-    rulings = BattleRulings()
+    rulings = default_rulings()
     rolls = 0
     for i in range(n):
         left, right = pairs[i % len(pairs)]

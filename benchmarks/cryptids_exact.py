@@ -23,7 +23,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.rulesets.cryptids.cards import Lineup
 from rulekeeper.rulesets.cryptids.odds import exact
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 
 PAIRS = ("french-legends:backwoods", "lake-monsters:night-flyers", "hunters:guardians")
 
@@ -54,7 +54,7 @@ def main() -> None:
             name = f"{left}:{right}:{size}"
             started = time.process_time()
             try:
-                report = exact(cut(left, size), cut(right, size), BattleRulings(),
+                report = exact(cut(left, size), cut(right, size), CryptidsRulings({}),
                                args.max_states)
             except UsageError as error:
                 spent = time.process_time() - started

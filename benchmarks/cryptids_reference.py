@@ -27,7 +27,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.odds import exact
-from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import RULINGS, CryptidsRulings
 
 COMBINED = ("tie-order", "sudden-death", "reroll-counts", "reaction-depth", "no-damage-possible",
             "deaths-on-reroll", "overheal", "zero-hp-target", "heal-at-zero", "reaction-order",
@@ -68,7 +68,7 @@ def records(battles: int, log_every: int = 5) -> Iterator[dict[str, Any]]:
             emit = _recorder(events)
             rng = Rng(seed)
             battle = Battle(ruleset.lineup(content, left), ruleset.lineup(content, right), rng,
-                            BattleRulings.read(rulings), emit if log else None)
+                            CryptidsRulings(rulings), emit if log else None)
             o = battle.run()
             found = {
                 "winner": o.winner, "reason": o.reason, "rolls": o.rolls, "hp": list(o.hp),
@@ -93,7 +93,7 @@ def exact_odds(left: str = "lone-kraken", right: str = "lone-yeti") -> dict[str,
     ruleset = registry.load("cryptids")
     content = ruleset.load_content()[0]
     report = exact(ruleset.lineup(content, left), ruleset.lineup(content, right),
-                   BattleRulings())
+                   CryptidsRulings({}))
     return {"exact": [left, right], "outcomes": {k: str(v) for k, v in report.outcomes.items()},
             "distributions": {k: {str(v): str(p) for v, p in d.items()}
                               for k, d in report.distributions.items()}}

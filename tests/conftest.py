@@ -7,6 +7,7 @@ import tempfile
 import pytest
 
 from rulekeeper.core.kept import CACHE_ENV
+from rulekeeper.server.config import DATA_ENV, DB_ENV
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -15,6 +16,11 @@ def pytest_configure(config: pytest.Config) -> None:
     if CACHE_ENV not in os.environ:
         os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="rulekeeper-test-cache-")
         config.stash[CACHE_KEY] = os.environ[CACHE_ENV]
+    # the service's default database is the session's own, never the user's data folder
+    os.environ.pop(DB_ENV, None)
+    if DATA_ENV not in os.environ:
+        os.environ[DATA_ENV] = tempfile.mkdtemp(prefix="rulekeeper-test-data-")
+        config.stash[DATA_KEY] = os.environ[DATA_ENV]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -22,6 +28,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         del os.environ[CACHE_ENV]
+    data = config.stash.get(DATA_KEY, None)
+    if data is not None:
+        shutil.rmtree(data, ignore_errors=True)
+        del os.environ[DATA_ENV]
 
 
 CACHE_KEY = pytest.StashKey[str]()
+DATA_KEY = pytest.StashKey[str]()

@@ -375,7 +375,7 @@ def check(case: Case, budget: float = 5.0, games: int = 3) -> Outcome:
                                   f"{where.lineno}: {str(error)[:200]}",
                        time.perf_counter() - start)
     finally:
-        ruleset._content_cache.clear()  # every case is a new folder: keep memory flat
+        ruleset.library.loaded.clear()  # every case is a new folder: keep memory flat
         ruleset._prepared.clear()
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -16,10 +16,12 @@ import typer.main
 
 from rulekeeper import cli
 from rulekeeper.cli_odds import declared
+from rulekeeper.core.game import new_game
 from rulekeeper.lab import store
 from rulekeeper.lab.batch import BatchSpec
 from rulekeeper.lab.run import run_batch
 from tests.core.test_cli import run
+from tests.server.test_hostile import run_against
 
 CRYPTID_HP = "cryptids.cryptids.yeti.hp"
 
@@ -38,6 +40,13 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["play", "cryptids", "--content", "{missing}"], USAGE, "does not exist"),
     (["play", "cryptids", "--heroes", "2"], USAGE, "has no option --heroes"),
     (["play", "cryptids", "--set", "nonsense"], USAGE, "expects id=value"),
+    (["play", "cryptids", "--set", f"{CRYPTID_HP}={'9' * 5000}"], USAGE,
+     "a number has more than 4,300 digits"),
+    (["play", "cryptids", "--set", "cryptids.cryptids.-1.hp=3"], USAGE, "no item '-1'"),
+    (["play", "cryptids", "--seed", "-1"], USAGE, "a game's seed is a whole number, 0 or more"),
+    (["play", "cryptids", "--content", "{bomb}"], CONTENT, "once its aliases (*name) are expanded"),
+    (["play", "cryptids", "--content", "{digits}"], CONTENT, "a number has more than 4,300 digits"),
+    (["play", "cryptids", "--content", "{big}"], CONTENT, "the file is larger than 2 MiB"),
     (["battle", "dire-alliance-battle"], USAGE, "asks its players for decisions"),
     (["battle", "cryptids", "--log", "/no/such/dir/x.jsonl"], USAGE, "does not exist"),
     (["battle", "cryptids", "--left", "nope"], USAGE, "--left: no team 'nope'"),
@@ -46,6 +55,12 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["replay", "{existing}"], 1, "not JSON Lines"),
     (["replay", "{future_log}"], 1, "format 99, newer than this rulekeeper"),
     (["replay"], USAGE, "Missing argument"),
+    (["replay", "{deep_log}"], 1, "not JSON Lines: values nested too deeply"),
+    (["replay", "{event_log}"], 1, "event_log.jsonl:2: not an event"),
+    (["replay", "{seed_log}"], 1, "not a game record: seed: Input should be a valid integer"),
+    (["replay", "{huge_log}"], 1, "larger than 32 MiB"),
+    (["replay", "{hp_log}"], 1, "the opponent input is not a match: row.0.hp: Input should be "
+     "less than or equal to 999"),
     (["rules", "nope"], USAGE, "unknown ruleset 'nope'"),
     (["rules", "cryptids", "--tests", "{missing}"], USAGE, "no such folder"),
     (["schema", "cryptids", "--out-dir", "/proc/x"], USAGE, "cannot make the folder"),
@@ -122,6 +137,7 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["odds", "cryptids", "--exact", "--max-states", "100"], USAGE, "passed 100 battle states"),
     (["serve", "--port", "70000"], USAGE, "less than or equal to 65535"),
     (["serve", "--db", "nosuch://x"], USAGE, "--db 'nosuch://x'"),
+    (["serve", "--db", ""], USAGE, "--db '': give a database URL"),
     (["db", "upgrade", "--db", "sqlite:///{missing}/x.db"], USAGE, "cannot use the database"),
     (["db", "nope"], USAGE, "No such command 'nope'"),
 ]
@@ -149,11 +165,38 @@ def files(tmp_path_factory):
     pq.write_table(pa.table({"x": [1]}), tmp / "foreign.parquet")
     (tmp / "future.jsonl").write_text(json.dumps({"format": 99, "record": {
         "ruleset": "cryptids-v1", "content_digest": "x", "seed": 1}}) + "\n")
+    hostile_files(tmp)
     return {"tmp": tmp, "missing": tmp / "missing", "existing": tmp / "existing.txt",
             "folder": tmp / "folder", "results": tmp / "results.parquet",
             "edited": tmp / "edited.parquet", "broken_meta": tmp / "broken_meta.parquet",
             "future": tmp / "future.parquet", "foreign": tmp / "foreign.parquet",
-            "future_log": tmp / "future.jsonl"}
+            "future_log": tmp / "future.jsonl",
+            **{name: tmp / name for name in ("bomb", "digits", "big")},
+            **{name: tmp / f"{name}.jsonl" for name in ("deep_log", "event_log", "seed_log",
+                                                         "huge_log", "hp_log")}}
+
+
+def hostile_files(tmp):
+    """Content folders and logs of issue 30: an alias bomb, huge numbers and files, deep
+    nesting, a bad event, a seed given as text, an opponent of a run at 10⁹ HP."""
+    for name, text in (("bomb", "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+            f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+            f"*{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(8))),
+                       ("digits", "cryptids:\n  - id: yeti\n    hp: " + "9" * 100_000 + "\n"),
+                       ("big", "# " + "x" * (3 * 2**20) + "\ncryptids: []\n")):
+        (tmp / name).mkdir()
+        (tmp / name / "cryptids.yaml").write_text(text)
+    head = {"format": 2, "record": new_game("cryptids", seed=1).record().model_dump(mode="json")}
+    (tmp / "deep_log.jsonl").write_text('{"a": ' + "[" * 1000 + "]" * 1000 + "}\n")
+    (tmp / "event_log.jsonl").write_text(json.dumps(head) + "\n" + json.dumps(
+        {"event": {"kind": 5, "rule": "x"}}) + "\n")
+    seed = {**head, "record": {**head["record"], "seed": "1"}}
+    (tmp / "seed_log.jsonl").write_text(json.dumps(seed) + "\n")
+    with (tmp / "huge_log.jsonl").open("wb") as huge:
+        huge.truncate(33 * 2**20)  # sparse: nothing written to the disk
+    (tmp / "hp_log.jsonl").write_text(json.dumps({"format": 2, "record": run_against(
+        hp=10**9)}) + "\n")
 
 
 @pytest.mark.parametrize("args,code,message", TABLE, ids=[" ".join(a) for a, _, _ in TABLE])

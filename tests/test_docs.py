@@ -22,3 +22,21 @@ def test_links_and_relative_paths_stay_in_the_repository(doc):
         if not path.is_relative_to(ROOT) or not path.exists():
             broken.append(target)
     assert broken == []
+
+
+def test_the_architecture_shows_the_skeleton_declared_in_core():
+    from rulekeeper.core.layout import LAYOUT
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = [f"| `{part.name}` | {part.holds} | {part.need.value} |" for part in LAYOUT]
+    table = "| module | what it holds | where |\n|---|---|---|\n" + "\n".join(rows) + "\n"
+    assert table in text, "docs/architecture.md's package layout table differs from LAYOUT"
+
+
+def test_the_walk_through_quotes_the_example_package_as_it_is():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    quotes = re.findall(r"^`(tests/core/duel/[a-z_]+\.py)`:\n```python\n(.*?)```", text,
+                        flags=re.DOTALL | re.MULTILINE)
+    assert len(quotes) >= 5
+    for path, code in quotes:
+        assert code in (ROOT / path).read_text(encoding="utf-8"), f"{path} no longer reads so"

@@ -8,6 +8,7 @@ from jsonschema import Draft202012Validator
 from rulekeeper.agents import RandomAgent
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game, replay
+from rulekeeper.core.layout import departures
 from rulekeeper.core.rules_index import find_rule_tests
 
 RULESETS = registry.ids()
@@ -59,7 +60,7 @@ def test_every_marked_rule_exists_in_some_index():
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_rule_is_applied_by_code_or_marked_descriptive(ruleset_id):
     ruleset = registry.load(ruleset_id)
-    sites = ruleset.code_sites()
+    sites = ruleset.rule_book.code_sites()
     neither = [e.id for e in ruleset.rule_index if not sites.get(e.id) and not e.descriptive]
     assert neither == [], f"{len(neither)} rules with no code site and no descriptive mark: " \
                           f"{neither[:20]}"
@@ -75,3 +76,8 @@ def test_every_sample_content_file_validates_against_its_exported_schema(ruleset
         errors = [f"{name}.yaml {list(e.absolute_path)}: {e.message}"
                   for e in Draft202012Validator(schema).iter_errors(data[name])]
         assert errors == [], f"{len(errors)} errors, first: {errors[:3]}"
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_package_keeps_the_skeleton_declared_in_core(ruleset_id):
+    assert departures(type(registry.load(ruleset_id))) == []

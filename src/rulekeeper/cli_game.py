@@ -231,7 +231,7 @@ def rules(ruleset: RulesetArg,
         raise UsageError(f"--tests {tests}: no such folder")
     tests_dir = tests or default_tests_dir()
     found = find_rule_tests(tests_dir) if tests_dir else {}
-    sites = loaded.code_sites()
+    sites = loaded.rule_book.code_sites()
     rows: list[dict[str, Any]] = [
         {"id": e.id, "section": e.section, "text": e.text, "descriptive": e.descriptive,
          "code": sites.get(e.id, []), "tests": found.get(e.id, [])}
@@ -239,26 +239,39 @@ def rules(ruleset: RulesetArg,
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    table = Table("rule", "section", "code", "tests", title=f"{loaded.meta.title}: rule index")
-    table.columns[0].no_wrap = True
-    for row in rows:
-        if where:
-            code = "\n".join(row["code"]) or (
-                f"descriptive: {row['descriptive']}" if row["descriptive"] else "[red]none[/red]")
-            tests_of = "\n".join(row["tests"]) or "[red]none[/red]"
-        else:
+    if where:
+        _print_sites(rows, loaded.meta.title)
+    else:
+        table = Table("rule", "section", "code", "tests", title=f"{loaded.meta.title}: rule index")
+        table.columns[0].no_wrap = True
+        for row in rows:
             code = str(len(row["code"])) if row["code"] else (
                 "descriptive" if row["descriptive"] else "[red]none[/red]")
             tests_of = ("\n".join(t.rsplit("::", 1)[-1] for t in row["tests"]) if show_tests
                         else str(len(row["tests"]))) if row["tests"] else "[red]none[/red]"
-        table.add_row(row["id"], escape(row["section"]), escape(code) if where else code,
-                      escape(tests_of) if where else tests_of)
-    console.print(table)
+            table.add_row(row["id"], escape(row["section"]), code, tests_of)
+        console.print(table)
     untested = sum(1 for row in rows if not row["tests"])
     uncited = sum(1 for row in rows if not row["code"] and not row["descriptive"])
     console.print(f"{len(rows)} rules: {len(rows) - untested} with a test, {untested} without; "
                   f"{len(rows) - uncited} cited by code or descriptive, {uncited} neither."
                   + ("" if tests_dir else " (no tests folder found: use --tests)"))
+
+
+def _print_sites(rows: list[dict[str, Any]], title: str) -> None:
+    """Each rule, then its code sites and its tests one a line, never cut (a terminal wraps a
+    long line; a copied one is whole)."""
+    console.print(f"[bold]{escape(title)}: where each rule is applied and tested[/bold]")
+    for row in rows:
+        console.print(f"[bold]{row['id']}[/bold] ({escape(row['section'])})", highlight=False,
+                      soft_wrap=True)
+        lines = [f"  code  {escape(site)}" for site in row["code"]] or [
+            f"  code  descriptive: {escape(row['descriptive'])}" if row["descriptive"]
+            else "  code  [red]none[/red]"]
+        lines += [f"  test  {escape(test)}" for test in row["tests"]] or [
+            "  test  [red]none[/red]"]
+        for line in lines:
+            console.print(line, highlight=False, soft_wrap=True)
 
 
 @app.command()

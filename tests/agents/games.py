@@ -8,8 +8,8 @@ from typing import Any
 from pydantic import Field
 
 from rulekeeper.core.decisions import Decision, options
-from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
+from rulekeeper.core.meta import RulesetMeta
+from rulekeeper.core.ruleset import GameOver, NoOptions, Procedure, Ruleset, Table
 from tests.core.duel import Duel
 
 
@@ -45,7 +45,7 @@ class Nim(Ruleset):
             state["stones"] -= int(taken)
             state["turn"] += 1
             if state["stones"] == 0:
-                return Result(seat, "last-stone", state["turn"])
+                raise GameOver(seat, "last-stone", state["turn"])
             table.checkpoint()
 
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
@@ -65,7 +65,7 @@ class Gamble(Ruleset):
                                                       ("safe", "win unless a 6")]),
                              "gamble.bet", "Bet")
         six = table.rng.roll(6) == 6
-        return Result("north" if six == (bet == "risky") else "south", "roll")
+        raise GameOver("north" if six == (bet == "risky") else "south", "roll")
 
 
 class RerunNim(Nim):

@@ -53,12 +53,12 @@ def test_its_choice_depends_only_on_what_its_seat_sees():
     searches = []
     for seed in (2, 9):
         game = new_game("duel", seed=seed)
-        assert game.table.state["hands"]["north"] == [4, 7, 5]
+        assert game.table.state.hands["north"] == [4, 7, 5]
         agent = make_agent("mcts:budget=60", game.ruleset, "north", 5)
         searches.append((decide(agent, game), agent.last.visits))
     assert searches[0] == searches[1]
-    assert new_game("duel", seed=2).table.state["hands"]["south"] != new_game(
-        "duel", seed=9).table.state["hands"]["south"]
+    assert new_game("duel", seed=2).table.state.hands["south"] != new_game(
+        "duel", seed=9).table.state.hands["south"]
 
 
 def test_the_same_seed_makes_the_same_choices():

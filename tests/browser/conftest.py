@@ -72,8 +72,18 @@ class Watched:
 @pytest.fixture
 def web(browser, server):
     """A fresh browser context (its own storage: no token) at 1280x800."""
-    context = browser.new_context(viewport=DESKTOP)
-    watched = Watched(context.new_page(), server.url)
+    yield from watched_page(browser, server.url, DESKTOP)
+
+
+@pytest.fixture
+def phone(browser, server):
+    """A fresh browser context at 390x844, as a phone shows the page (touch, no hover)."""
+    yield from watched_page(browser, server.url, PHONE, has_touch=True, is_mobile=True)
+
+
+def watched_page(browser, url: str, viewport: dict[str, int], **options):
+    context = browser.new_context(viewport=viewport, **options)
+    watched = Watched(context.new_page(), url)
     yield watched
     context.close()
     assert watched.errors == [], f"console errors: {watched.errors}"

@@ -9,7 +9,7 @@ import json
 import httpx
 
 from rulekeeper.core.game import replay
-from tests.browser.conftest import unique
+from tests.browser.conftest import PHONE, unique
 
 ATTACKS = ("melee:", "shoot:")
 TOWARD = ("crossroads", "hanging-tree", "chapel-ruins", "witch-hollow", "well")
@@ -136,6 +136,8 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
         if page.locator("#log li.why").count() >= 3:
             break
         choose(page, options(page)[0])
+    page.evaluate("window.scrollTo(0, 0)")
+    web.shot("play-dire-alliance-raid-board")
     reasons = page.locator("#log li.why")
     assert reasons.count() >= 3, "the villain and minions explain what they do"
     text = "\n".join(reasons.all_inner_texts())
@@ -210,3 +212,65 @@ def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
     for route in held:
         route.continue_()
     page.wait_for_selector("#decision")  # a start with the stale seats is refused (400)
+
+
+def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
+    """At 390x844 the decision is a bottom sheet under the board: its buttons and the whole
+    board's height are on screen together, before and after deciding."""
+    page = phone.page
+    phone.open("/play")
+    phone.sign_up(unique("thumb", request))
+    page.wait_for_selector("[data-ruleset]")
+    for ruleset, seed, options_ in (("dire-alliance-battle-v1", 7, {}),
+                                    ("dire-alliance-raid-v1", 2, {}),
+                                    ("enemy-attacks-v1", 1, {"players": 1})):
+        phone.open(f"/play/{ruleset}")
+        page.wait_for_selector("#seats select")
+        for option, value in options_.items():
+            page.fill(f"#setup [name='{option}']", str(value))
+            page.dispatch_event(f"#setup [name='{option}']", "change")
+        page.fill("#seed", str(seed))
+        page.click("#start-game")
+        for _ in range(3):
+            page.wait_for_selector("#decision [data-option]")
+            board = page.locator("#board svg").bounding_box()
+            sheet = page.locator("#decision").bounding_box()
+            button = page.locator("#decision [data-option]").first.bounding_box()
+            assert sheet["y"] <= button["y"] and button["y"] + button["height"] <= PHONE["height"]
+            assert board["y"] >= -1 and board["y"] + board["height"] <= sheet["y"] + 1, \
+                (ruleset, board, sheet)
+            choose(page, options(page)[0])
+        name = ruleset.rsplit("-v", 1)[0]
+        phone.shot(f"play-{name}-phone")
+        if ruleset.startswith("dire-alliance-battle"):  # a card in hand, tapped: its text
+            seat = page.get_attribute("#decision", "data-seat")
+            card = page.locator(f"[data-seat='{seat}'] [data-pile='hand'] button.card-chip").first
+            card.tap()
+            text = page.locator(f"[data-seat='{seat}'] [data-pile='hand'] .cardtext")
+            assert card.get_attribute("title") in text.inner_text()
+            assert "Melee" in text.inner_text() or "dread" in text.inner_text()
+
+
+def test_after_a_409_the_page_reads_the_game_again(web, request):
+    """The game moved on elsewhere (another tab): the click is refused once (409), the page
+    shows the game as it stands, and the next click plays."""
+    page = web.page
+    start_game(web, "dire-alliance-battle-v1", unique("twotabs", request), seed=3)
+    stale = page.get_attribute("#decision", "data-version")
+    token = page.evaluate("localStorage.getItem('rk.token')")
+    game = page.url.split("game=")[1]
+    headers = {"Authorization": f"Bearer {token}"}
+    view = httpx.get(f"{web.base}/api/games/{game}", headers=headers).json()
+    moved = httpx.post(f"{web.base}/api/games/{game}/decisions", headers=headers, json={
+        "seat": view["seat"], "option": view["view"]["pending"]["options"][1]["id"],
+        "version": view["version"]}).json()
+    page.click("#decision [data-option]")  # the first option, on the stale page: not a repeat
+    page.wait_for_selector("#message [role=status]")
+    assert page.get_attribute("#decision", "data-version") == str(moved["version"])
+    note = page.inner_text("#message")
+    assert "is stale" in note and "read again" in note
+    web.shot("play-409")
+    choose(page, options(page)[0])
+    assert int(page.get_attribute("#decision", "data-version")) == moved["version"] + 1
+    assert int(stale) == moved["version"] - 1
+    assert [e for e in web.errors if "409" in e] == [web.errors.pop()]  # the browser's own note

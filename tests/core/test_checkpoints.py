@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -16,9 +16,10 @@ from rulekeeper.core.checkpoints import Shared, shared_objects
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import RulesetError, UsageError
 from rulekeeper.core.game import Game, new_game, replay
-from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
-from tests.core.duel import Duel
+from rulekeeper.core.meta import RulesetMeta
+from rulekeeper.core.ruleset import GameOver, Procedure, Ruleset, Table
+from tests.core.duel import Duel, rounds
+from tests.core.duel.table import DuelState
 
 
 class RerunDuel(Duel):
@@ -28,15 +29,28 @@ class RerunDuel(Duel):
     resume = Ruleset.resume  # type: ignore[assignment]
 
 
+@dataclass
+class Holding(DuelState):
+    """A duel's state that also holds the table, its parts and content."""
+
+    table: Table | None = None
+    rng: Any = None
+    emit: Any = None
+    rulings: Any = None
+    deck: Any = None
+
+
 class HoldingDuel(Duel):
     """The duel whose state also holds the table, its parts and content."""
 
     meta = replace(Duel.meta, name="holding-duel")
 
-    def deal(self, table: Table) -> None:
-        super().deal(table)
-        table.state.update(table=table, rng=table.rng, emit=table.emit,
-                           rulings=table.rulings, deck=table.content.deck)
+    def play(self, table: Table) -> Procedure:
+        rounds.deal(table)
+        table.state = Holding(**vars(table.state), table=table, rng=table.rng, emit=table.emit,
+                              rulings=table.rulings, deck=table.content.deck)
+        table.checkpoint()
+        yield from rounds.rounds(table)
 
 
 class Counting(Ruleset):
@@ -60,7 +74,7 @@ class Counting(Ruleset):
                                    "counting.guess", "high or low?")
             state["score"] += (guess == "high") == (number + table.rng.roll(6) > 7)
             table.checkpoint()
-        return Result("seer" if state["score"] >= 3 else None, "guesses")
+        raise GameOver("seer" if state["score"] >= 3 else None, "guesses")
 
 
 RULESETS = {"rerun-duel-v1": RerunDuel, "holding-duel-v1": HoldingDuel, "counting-v1": Counting}
@@ -139,10 +153,10 @@ def test_the_copy_shares_content_and_takes_the_forks_own_table_parts():
     game.fork()
     fork = game.fork()
     state = fork.table.state
-    assert state["table"] is fork.table and state["rng"] is fork.table.rng
-    assert state["emit"].__self__ is fork.table and state["rulings"] is fork.table.rulings
-    assert state["deck"] is game.table.content.deck  # content is shared, never copied
-    assert state["hands"] is not game.table.state["hands"]
+    assert state.table is fork.table and state.rng is fork.table.rng
+    assert state.emit.__self__ is fork.table and state.rulings is fork.table.rulings
+    assert state.deck is game.table.content.deck  # content is shared, never copied
+    assert state.hands is not game.table.state.hands
 
 
 def test_shared_objects_reach_into_models_dicts_and_slots():
@@ -193,17 +207,17 @@ def test_outside_inputs_dice_and_undo_go_through_checkpoints():
 def test_a_sample_redraws_what_the_seat_cannot_know_and_the_coming_chance():
     game = new_game("duel", seed=4, content_set={"deck.cards": [1, 2, 3, 4, 5, 6, 7, 8, 9]})
     game.step(game.pending.ids[0])  # north plays face down; south decides
-    truth = {seat: sorted(hand) for seat, hand in game.table.state["hands"].items()}
+    truth = {seat: sorted(hand) for seat, hand in game.table.state.hands.items()}
     worlds = [game.sample("south", seed) for seed in range(20)]
-    assert all(sorted(w.table.state["hands"]["south"]) == truth["south"] for w in worlds)
-    norths = {tuple(sorted(w.table.state["hands"]["north"])) for w in worlds}
+    assert all(sorted(w.table.state.hands["south"]) == truth["south"] for w in worlds)
+    norths = {tuple(sorted(w.table.state.hands["north"])) for w in worlds}
     assert len(norths) > 1  # north's hand is redrawn, from cards south has not seen
     unseen = set(range(1, 10)) - set(truth["south"])
     assert all(set(n) <= unseen for n in norths)
     again = game.sample("south", 7)
     assert again.table.state == worlds[7].table.state  # the same seed, the same world
-    assert game.table.state["hands"] == {s: h for s, h in game.table.state["hands"].items()}
-    assert {s: sorted(h) for s, h in game.table.state["hands"].items()} == truth
+    assert game.table.state.hands == {s: h for s, h in game.table.state.hands.items()}
+    assert {s: sorted(h) for s, h in game.table.state.hands.items()} == truth
     assert not worlds[0].table.logging and not worlds[0].events[len(game.events):]
 
 
@@ -215,7 +229,7 @@ def test_a_sample_draws_its_own_dice_and_leaves_the_games_to_come():
     for seed in range(12):
         world = game.sample("south", seed)
         world.step("5")
-        outcomes.add(tuple(world.table.state["won"].values()))
+        outcomes.add(tuple(world.table.state.won.values()))
     assert len(outcomes) > 1  # the worlds roll their own dice
     game.step("5")
     fresh = new_game("duel", seed=0, content_set=cards)

@@ -130,11 +130,21 @@ def test_rules_json_lists_tests(capsys, monkeypatch):
     rows = {r["id"]: r for r in json.loads(out)}
     assert code == 0 and rows["duel.deal"]["section"] == "Setup"
     assert any("test_game.py" in t for t in rows["duel.tie-break"]["tests"])
-    assert rows["duel.deal"]["code"] == ["tests/core/duel/__init__.py:68"]
+    assert rows["duel.deal"]["code"] == ["tests/core/duel/rounds.py:17"]
     code, out, _ = run(["rules", "duel"], capsys, monkeypatch)
     assert "6 rules: 5 with a test, 1 without; 6 cited by code" in out
     code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
-    assert "tests/core/duel/__init__.py:68" in out and "rulekeeper/core/ruleset.py" in out
+    assert "tests/core/duel/rounds.py:17" in out and "rulekeeper/core/ruleset.py" in out
+
+
+def test_rules_where_never_cuts_a_path_on_a_narrow_terminal(capsys, monkeypatch):
+    from rulekeeper.cli_args import console
+
+    monkeypatch.setattr(console, "width", 40)
+    code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
+    assert code == 0 and "…" not in out
+    assert "  code  tests/core/duel/rounds.py:17\n" in out
+    assert "  test  tests/core/test_game.py::" in out
 
 
 def test_schema_exports_json_schema(capsys, monkeypatch):

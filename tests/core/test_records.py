@@ -13,9 +13,9 @@ from rulekeeper.core.content import Model
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.game import RECORD_FORMAT, new_game, parse_record, replay
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.records import parse_log, read_log, verify, write_log
-from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset, Table
+from rulekeeper.core.ruleset import GameOver, Procedure, Ruleset, Table
 
 HERE = Path(__file__).parent
 
@@ -42,7 +42,7 @@ class Oracle(Ruleset):
                                    "oracle.guess", "high or low?")
             table.emit("guess", "oracle.guess", guess=guess)
             score += (guess == "high") == (number > 5)
-        return Result("seer" if score == 2 else None, "guesses")
+        raise GameOver("seer" if score == 2 else None, "guesses")
 
     def input_source(self, table: Table) -> Any:
         return lambda kind, request: 3 + request["round"] * 2  # 5, then 7

@@ -11,10 +11,11 @@ import pytest
 from rulekeeper.core import registry
 from rulekeeper.core.content import Model
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.game import new_game, replay
-from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset, Table
-from rulekeeper.core.rulings import CoreRulings, RulingSet, ruling
+from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, ruling
 
 HERE = Path(__file__).parent
 
@@ -142,3 +143,25 @@ def test_a_ruling_set_needs_an_enumeration_default():
     with pytest.raises(TypeError, match="StrEnum"):
         class Broken(RulingSet):
             speed: int = ruling("How fast?", 3)  # type: ignore[arg-type]
+
+
+def test_rulings_are_declared_only_as_a_ruling_set():
+    with pytest.raises(RulesetError, match="ruling_set"):
+        class Untyped(March):
+            rulings = (Ruling("ending", "When?", ("at-ten", "never"), "at-ten"),)
+
+
+def test_a_game_ends_only_by_game_over():
+    class Returning(March):
+        meta = RulesetMeta(name="returning", version=1, title="Returning", players=("walker",),
+                           chance=False, hidden_information=False, max_length=8)
+
+        def play(self, table: MarchTable) -> Procedure:
+            yield from ()
+
+    registry.register("returning-v1", Returning)
+    try:
+        with pytest.raises(RulesetError, match="raising GameOver"):
+            new_game("returning")
+    finally:
+        registry.unregister("returning-v1")

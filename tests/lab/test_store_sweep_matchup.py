@@ -8,6 +8,7 @@ import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.ruleset import NoOptions
 from rulekeeper.lab import store
 from rulekeeper.lab.batch import BatchSpec
@@ -112,7 +113,7 @@ def test_side_fields_follow_the_seat_names():
         blue_leader: str = "caretaker"
 
     class Factions(Skirmish):
-        meta = registry.RulesetMeta(name="factions", version=1, title="Factions",
+        meta = RulesetMeta(name="factions", version=1, title="Factions",
                                     players=("red", "blue"), chance=True,
                                     hidden_information=False, max_length=10)
         options_model = Options
@@ -127,7 +128,7 @@ def test_side_fields_follow_the_seat_names():
         side_fields("duel-v1", {})
 
     class Seats(Factions):
-        meta = registry.RulesetMeta(name="seats", version=1, title="Seats", players=("p1", "p2"),
+        meta = RulesetMeta(name="seats", version=1, title="Seats", players=("p1", "p2"),
                                     chance=True, hidden_information=False, max_length=10)
 
     registry.register("seats-v1", Seats)

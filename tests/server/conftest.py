@@ -55,6 +55,8 @@ def db_url(request, tmp_path):
 def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("rate_limit", "10000/second")
     settings.setdefault("signup_limit", "10000/second")
+    settings.setdefault("calls_in_flight", 1000)
+    settings.setdefault("work_budget", 1e6)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))
 
 

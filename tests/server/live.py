@@ -23,13 +23,16 @@ def free_port() -> int:
 class LiveServer:
     """``rulekeeper serve --db URL`` on 127.0.0.1; ``start`` waits until it answers."""
 
-    def __init__(self, db_url: str, workers: int = 1, **env: str) -> None:
+    def __init__(self, db_url: str, workers: int = 1, args: tuple[str, ...] = (),
+                 **env: str) -> None:
         self.db_url = db_url
         self.workers = workers
+        self.args = args
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
-                    "RULEKEEPER_SIGNUP_LIMIT": "10000/second", **env}
+                    "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
+                    "RULEKEEPER_CALLS_IN_FLIGHT": "1000", "RULEKEEPER_WORK_BUDGET": "1e6", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""
@@ -40,7 +43,7 @@ class LiveServer:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", "from rulekeeper.cli import main; main()", "serve",
                  "--db", self.db_url, "--port", str(self.port), "--workers",
-                 str(self.workers)],
+                 str(self.workers), *self.args],
                 stdout=output, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

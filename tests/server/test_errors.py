@@ -33,7 +33,7 @@ BAD = [
     ("post", "/api/players", {"name": "x" * 70_000}, 413, "the request body is larger than"),
     ("post", "/api/games", {"ruleset": "nope"}, 400, "unknown ruleset 'nope'"),
     ("post", "/api/games", {"ruleset": "cryptids", "options": {"left": "../secret.yaml"}}, 400,
-     "options.left: a file on the server cannot be named"),
+     "a request cannot name a file or folder of the server"),
     ("post", "/api/games", {"ruleset": "cryptids", "options": {"left": "nobody"}}, 400, ""),
     ("post", "/api/games", {"ruleset": "dire-alliance-battle", "scenario": "zzz"}, 400,
      "dire-alliance-battle-v1 has no scenario 'zzz'"),
@@ -120,10 +120,21 @@ def test_a_bad_request_gets_one_clear_error(game, method, path, body, status, me
         assert "Traceback" not in error and "\n" not in error
 
 
-def test_the_openapi_docs_are_served(client):
+def test_the_openapi_docs_are_served_with_every_routes_errors(client):
     assert client.get("/docs").status_code == 200
     spec = client.get("/openapi.json").json()
     assert {"/api/players", "/api/games", "/api/games/{game_id}/decisions"} <= set(spec["paths"])
+    assert "HTTPValidationError" not in spec["components"]["schemas"]  # ours is {"error"}
+    error = {"$ref": "#/components/schemas/ErrorOut"}
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            refusals = {code: answer for code, answer in operation["responses"].items()
+                        if code.startswith("4") or code == "503"}
+            assert {"413", "422"} <= set(refusals), (method, path)
+            if path.startswith(("/api/games", "/api/runs", "/api/battles", "/api/replay")):
+                assert {"400", "401", "404", "429", "503"} <= set(refusals), (method, path)
+            for answer in refusals.values():
+                assert answer["content"]["application/json"]["schema"] == error
 
 
 json_values = st.recursive(

@@ -25,3 +25,33 @@ def test_db_upgrade_command(db_url, capsys, monkeypatch):
     assert code == 0 and out.strip().endswith("is at revision 0002")
     code, _, err = run(["db", "upgrade", "--db", "nosuchdb://x"], capsys, monkeypatch)
     assert code == 2 and err.startswith("error: --db 'nosuchdb://x': ")
+
+
+def test_a_database_from_a_newer_release_is_refused_untouched(db_url, capsys, monkeypatch):
+    from sqlalchemy import text
+
+    from tests.core.test_cli import run
+
+    database = Database(db_url)
+    migrate.upgrade(database.engine)
+    with database.engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    code, _, err = run(["db", "upgrade", "--db", db_url], capsys, monkeypatch)
+    assert code == 2 and "revision '9999'" in err and "upgrade rulekeeper" in err
+    assert "Traceback" not in err
+    assert migrate.current(database.engine) == "9999"
+    database.dispose()
+
+
+def test_three_processes_starting_at_once_on_a_new_database_all_migrate_it(db_url):
+    """``serve`` migrates at start: three started at once on a new SQLite file (or
+    PostgreSQL database) each find it migrated or migrate it; none fails on a lock."""
+    import subprocess
+    import sys
+
+    starts = [subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli import main; main()",
+                                "db", "upgrade", "--db", db_url], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT) for _ in range(3)]
+    outputs = [start.communicate(timeout=120)[0].decode() for start in starts]
+    assert [start.returncode for start in starts] == [0, 0, 0], outputs
+    assert all(out.strip().endswith("is at revision 0002") for out in outputs)

@@ -50,8 +50,9 @@ def test_each_token_has_a_rate_limit(db_url):
         alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
         codes = [client.get("/api/players/me", headers=alice).status_code for _ in range(4)]
         assert codes == [200, 200, 200, 429]
-        refused = client.get("/api/players/me", headers=alice).json()["error"]
-        assert refused == "too many requests: at most 3 per 1 minute per token"
+        refused = client.get("/api/players/me", headers=alice)
+        assert refused.json()["error"] == "too many requests: at most 3 per 1 minute per token"
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
         assert client.get("/api/players/me", headers=bob).status_code == 200
 
 
@@ -60,3 +61,27 @@ def test_sign_ups_have_a_rate_limit_per_address(db_url):
         codes = [client.post("/api/players", json={"name": f"p{i}"}).status_code
                  for i in range(3)]
         assert codes == [201, 201, 429]
+
+
+def test_a_token_is_rotated_and_the_old_one_stops_working(client):
+    alice = sign_up(client, "alice")
+    rotated = client.post("/api/players/me/token", headers=alice)
+    assert rotated.status_code == 200
+    new = {"Authorization": f"Bearer {rotated.json()['token']}"}
+    assert rotated.json()["name"] == "alice" and new != alice
+    assert client.get("/api/players/me", headers=alice).status_code == 401
+    assert client.post("/api/players/me/token", headers=alice).status_code == 401
+    assert client.get("/api/players/me", headers=new).json()["name"] == "alice"
+    stored = client.app.state.db.read(lambda s: s.scalars(select(Player)).one())
+    assert stored.token_hash == hashlib.sha256(rotated.json()["token"].encode()).hexdigest()
+
+
+def test_a_revoked_token_stops_working_in_every_process(db_url):
+    with make_client(db_url) as one, make_client(db_url) as other:
+        alice = sign_up(one, "alice")
+        assert other.get("/api/players/me", headers=alice).status_code == 200  # known there
+        assert one.delete("/api/players/me/token", headers=alice).status_code == 204
+        assert one.get("/api/players/me", headers=alice).status_code == 401
+        other.app.state.tokens.ttl = 0  # the other process asks again after its few seconds
+        assert other.get("/api/players/me", headers=alice).status_code == 401
+        assert one.delete("/api/players/me/token", headers=alice).status_code == 401

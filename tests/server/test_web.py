@@ -18,7 +18,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.board import Board
 from rulekeeper.core.game import new_game
 from rulekeeper.core.records import log_lines
-from rulekeeper.server.web import boards
+from rulekeeper.core.view import TableView
 from rulekeeper.server.web.frames import film
 from tests.server.conftest import sign_up
 from tests.server.live import free_port
@@ -47,12 +47,14 @@ def test_a_board_is_its_file_with_line_of_sight_from_core(client):
     crypt = client.get("/api/rulesets/enemy-attacks/board").json()
     stairs = next(a for a in crypt["areas"] if a["id"] == "stairs")
     assert stairs["height"] == 1 and stairs["capacity"] == 2 and stairs["tags"] == ["stairs"]
-    assert len(stairs["polygon"]) == 4
+    assert len(stairs["outline"]) == 4
     dungeon = client.get("/api/rulesets/combat-encounter/board").json()
     points = [tuple(a["point"]) for a in dungeon["areas"]]
     assert len(set(points)) == len(points), "rooms without coordinates are laid out apart"
     assert all(a["sees"] is None for a in dungeon["areas"])
-    assert client.get("/api/rulesets/cryptids/board").json() == {"kind": "rows"}
+    rows = client.get("/api/rulesets/cryptids/board").json()
+    assert rows["kind"] == "rows" and rows["areas"] == []
+    assert rows["sides"]["left"] == {"label": "Left", "colour": "#b3261e"}
     refused = client.get("/api/rulesets/dire-alliance-battle/board?scenario=nowhere")
     assert refused.status_code == 400 and "nowhere" in refused.json()["error"]
     assert client.get("/api/rulesets/chess/board").status_code in (400, 404)
@@ -67,9 +69,10 @@ def test_seats_follow_the_options(client):
     seats = client.get("/api/rulesets/dire-alliance-raid/seats",
                        params={"options": json.dumps({"heroes": 3})}).json()
     assert seats == ["hero1", "hero2", "hero3"]
-    for bad in ("{", "[1]", json.dumps({"heroes": 9}), json.dumps({"team": "/etc/passwd"})):
+    for bad, status in (("{", 422), ('{"heroes": NaN}', 422), ("[1]", 400),
+                        (json.dumps({"heroes": 9}), 400), (json.dumps({"team": "/etc/passwd"}), 400)):
         answer = client.get("/api/rulesets/dire-alliance-raid/seats", params={"options": bad})
-        assert answer.status_code == 400, bad
+        assert answer.status_code == status, bad
 
 
 def test_a_seats_board_holds_nothing_the_seat_may_not_see(client):
@@ -81,10 +84,11 @@ def test_a_seats_board_holds_nothing_the_seat_may_not_see(client):
     hand = {p["name"]: p for p in panels["blue"]["piles"]}["hand"]
     assert hand["cards"] is None and hand["count"] == 4
     assert {p["name"]: p for p in panels["red"]["piles"]}["hand"]["cards"]
-    pieces = boards.piece_ids(board["table"])
+    pieces = [p.id for p in TableView.model_validate(board["table"]).pieces()]
     assert "red.countess" in pieces
-    assert all(i in pieces or i in board["table"]["areas"] for ids in board["targets"].values()
-               for i in ids)
+    targets = board["table"]["targets"]
+    assert targets and all(i in pieces or i in board["table"]["areas"]
+                           for ids in targets.values() for i in ids)
     other = sign_up(client, "nosy")
     assert client.get(f"/api/games/{view['id']}/board", headers=other).status_code == 404
     assert client.get(f"/api/games/{view['id']}/frames", headers=other).status_code == 404
@@ -136,7 +140,7 @@ def test_a_log_file_replays_into_frames(client):
     assert client.post("/api/replay", json={"hello": 1}, headers=me).status_code == 400
 
 
-@pytest.mark.parametrize("ruleset", sorted(boards.ADAPTERS))
+@pytest.mark.parametrize("ruleset", sorted(registry.ids()))
 def test_every_rulesets_view_becomes_a_board(ruleset):
     game = new_game(ruleset, seed=1)
     for n in range(8):
@@ -148,7 +152,8 @@ def test_every_rulesets_view_becomes_a_board(ruleset):
     assert filmed["events"] and filmed["frames"]
     assert all(0 <= e["frame"] < len(filmed["frames"]) for e in filmed["events"])
     last = filmed["frames"][filmed["events"][-1]["frame"]]
-    assert last == boards.table(game.ruleset, game.view(game.seats[0])["state"])
+    seen = game.table_view(game.seats[0]).model_copy(update={"targets": {}})
+    assert last == seen.model_dump(mode="json")
     kind = filmed["geometry"]["kind"]
     assert kind in ("areas", "rows")
     if kind == "areas":

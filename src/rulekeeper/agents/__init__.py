@@ -20,10 +20,10 @@ from typing import Any, Protocol, runtime_checkable
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game
-from rulekeeper.core.registry import import_target
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.core.targets import import_target
 
 
 @runtime_checkable

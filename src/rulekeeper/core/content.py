@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -21,7 +21,9 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.files import user_path
 from rulekeeper.core.kept import kept
+from rulekeeper.core.lru import Lru
 
 if TYPE_CHECKING:
     import yaml
@@ -70,12 +72,27 @@ def _locate(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:
     return line
 
 
+MAX_FILE_BYTES = 2 * 2**20
+"""The largest content (or team) file read: 2 MiB (the samples' largest is 10 KB)."""
+MAX_VALUES = 200_000
+"""The most values a content file may hold once its aliases are expanded (the samples'
+largest holds under 2,000): a file of aliases of aliases ("a billion laughs") is refused
+before it is built."""
+
+
 def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
     """A YAML file's data and its node tree (for line numbers), read with libyaml's safe
-    loader when PyYAML has it (about ten times faster), else PyYAML's own."""
+    loader when PyYAML has it (about ten times faster), else PyYAML's own.
+
+    Files over :data:`MAX_FILE_BYTES`, or over :data:`MAX_VALUES` values once expanded, are
+    refused, as are numbers Python will not read (over 4,300 digits) and nesting too deep.
+    """
     import yaml  # here: a command that reads only kept sample files needs no YAML
 
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ContentError(str(path), f"the file is larger than {MAX_FILE_BYTES // 2**20} "
+                                          f"MiB; a content file is far smaller")
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ContentError(str(path), f"cannot read: {error.strerror}") from None
@@ -85,13 +102,38 @@ def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:  # parsed once: the node tree, then the data built from it
         node = loader.get_single_node()
-        return (loader.construct_document(node) if node is not None else None), node
+        if node is None:
+            return None, None
+        _check_expansion(node, str(path))
+        return loader.construct_document(node), node
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark
         line = mark.line + 1 if mark is not None else None
         raise ContentError(str(path), f"not valid YAML: {error.problem}", line) from None
+    except RecursionError:
+        raise ContentError(str(path), "the values are nested too deeply") from None
+    except ValueError as error:  # a value YAML reads but Python will not make
+        raise ContentError(str(path), unreadable(error)) from None
     finally:
         loader.dispose()
+
+
+def _check_expansion(node: yaml.Node, file: str) -> None:
+    """Refuse a node tree holding more than :data:`MAX_VALUES` values once its aliases are
+    expanded (an alias is the node of its anchor again, so it is counted again)."""
+    import yaml
+
+    count, stack = 0, [node]
+    while stack:
+        here = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise ContentError(file, f"the file holds more than {MAX_VALUES:,} values once its "
+                                     f"aliases (*name) are expanded")
+        if isinstance(here, yaml.MappingNode):
+            stack.extend(part for pair in here.value for part in pair)
+        elif isinstance(here, yaml.SequenceNode):
+            stack.extend(here.value)
 
 
 def _error_from(error: ValidationError, file: str, line: int | None,
@@ -162,7 +204,7 @@ def set_path(data: Any, path: str, value: Any) -> None:
 
 
 def _list_index(items: list[Any], part: str, path: str) -> int:
-    if part.lstrip("-").isdigit() and -len(items) <= int(part) < len(items):
+    if part.isdigit() and int(part) < len(items):  # no negative index: -1 is no item
         return int(part)
     for index, item in enumerate(items):
         if isinstance(item, dict) and str(item.get("id")) == part:
@@ -178,6 +220,19 @@ def parse_value(text: str) -> Any:
         return yaml.safe_load(text)
     except yaml.YAMLError:
         return text
+    except ValueError as error:  # a value YAML reads but Python will not make
+        raise UsageError(f"--set {text[:20]!r}: {unreadable(error)}") from None
+
+
+def unreadable(error: ValueError) -> str:
+    """Why a value YAML reads cannot be made (a number of 5,000 digits, the 31st of February).
+
+    >>> unreadable(ValueError("Exceeds the limit (4300 digits) for integer string conversion"))
+    'a number has more than 4,300 digits'
+    """
+    if "digits" in str(error):
+        return "a number has more than 4,300 digits"
+    return f"a value cannot be read ({error})"
 
 
 class ContentSet:
@@ -220,6 +275,8 @@ class ContentSet:
         A file of ``user_dir`` is laid over the sample file of the same name (by item
         ``id``, see :func:`overlay`), or with ``replace`` takes its place.
         """
+        if user_dir is not None:
+            user_dir = user_path(str(user_dir))  # refused to a request, before any look
         if user_dir is not None and not user_dir.exists():
             raise UsageError(f"content folder {str(user_dir)!r} does not exist")
         if user_dir is not None and not user_dir.is_dir():
@@ -423,3 +480,45 @@ def digest(data: Any) -> str:
     """
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+CONTENTS_KEPT = 16
+"""How many contents (sample, folders, ``--set`` values) each ruleset keeps loaded; a sweep
+over more reloads the oldest (a content loads in milliseconds)."""
+CONTENT_BYTES_KEPT = 64 * 2**20
+"""The most content each ruleset keeps loaded, in bytes of its JSON."""
+
+
+class Library:
+    """A ruleset's content: its files, and the contents loaded from them.
+
+    Each content is loaded once per (folder, ``--set`` values, mode), checked across its
+    files by the ruleset (``check``), and kept: :attr:`loaded` is the one cache of loaded
+    content, bounded (the :data:`CONTENTS_KEPT` used last, at most :data:`CONTENT_BYTES_KEPT`
+    of JSON) so that requests naming ever new contents cannot grow it.
+
+    Args:
+        files: the ruleset's content files (its model and sample folder).
+        check: the ruleset's checks across files, ``check(content, user_dir)``.
+    """
+
+    def __init__(self, files: ContentSet, check: Callable[[Any, Path | None], None]) -> None:
+        self.files = files
+        self.check = check
+        self.loaded: Lru[tuple[str | None, str, bool], tuple[BaseModel, str]] = Lru(
+            items=CONTENTS_KEPT, weight=CONTENT_BYTES_KEPT,
+            weigh=lambda kept: len(kept[0].model_dump_json()))
+
+    def load(self, user_dir: str | None = None, sets: Mapping[str, Any] | None = None,
+             replace: bool = False) -> tuple[BaseModel, str]:
+        """The validated content and its digest: ``user_dir``'s files laid over the sample's by
+        item id (or, with ``replace``, in the place of the sample's files), ``sets`` applied."""
+        key = (user_dir, repr(sorted((sets or {}).items())), replace)
+        found = self.loaded.get(key)
+        if found is None:
+            folder = Path(user_dir) if user_dir is not None else None
+            content, content_digest = self.files.load(folder, sets, replace)
+            self.check(content, folder)
+            found = content, content_digest
+            self.loaded.put(key, found)
+        return found

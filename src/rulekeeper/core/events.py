@@ -52,8 +52,13 @@ class Event:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Event:
-        to = obj.get("to")
-        return cls(obj["kind"], obj["rule"], obj.get("data", {}), tuple(to) if to else None)
+        """An event from its JSON; a value of the wrong shape raises ``ValueError``."""
+        kind, rule, data, to = obj["kind"], obj["rule"], obj.get("data", {}), obj.get("to")
+        if not (isinstance(kind, str) and isinstance(rule, str) and isinstance(data, dict)
+                and (to is None or (isinstance(to, list)
+                     and all(isinstance(seat, str) for seat in to)))):
+            raise ValueError("kind and rule are text, data a mapping, to a list of seats")
+        return cls(kind, rule, data, tuple(to) if to else None)
 
 
 class _Items(str):
@@ -215,3 +220,7 @@ def read_jsonl(handle: TextIO) -> Iterator[Any]:
                 yield json.loads(line)
             except json.JSONDecodeError as error:
                 raise JsonLinesError(number, error.msg) from None
+            except RecursionError:
+                raise JsonLinesError(number, "values nested too deeply") from None
+            except ValueError:  # Python will not read a number of over 4,300 digits
+                raise JsonLinesError(number, "a number has more than 4,300 digits") from None

@@ -20,6 +20,7 @@ from rulekeeper.core.content import digest
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event
+from rulekeeper.core.files import LocalPath
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.ruleset import (
     GameOver,
@@ -32,6 +33,7 @@ from rulekeeper.core.ruleset import (
 )
 from rulekeeper.core.rulings import resolve
 from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
+from rulekeeper.core.view import Board, TableView
 
 RECORD_FORMAT = 2
 """The format version of records (and of the log files that hold them).
@@ -49,14 +51,16 @@ class Record(BaseModel):
     ruleset: str = Field(description="versioned ruleset id")
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    content_dir: str | None = Field(None, description="user content folder; None is the sample")
+    content_dir: LocalPath | None = Field(None, description="user content folder; None is the "
+                                          "sample (refused in a request from the network)")
     content_replace: bool = Field(
         default=False, description="the folder's files replace the sample's whole (else they "
         "are laid over it by item id)")
     content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
     content_digest: str
     rulings: dict[str, str] = Field(default_factory=dict)
-    seed: int
+    seed: int = Field(ge=0, strict=True, description="the game's seed: a whole number, 0 or "
+                      "more (never text, a float or true: each would replay as another)")
     dice: list[ScriptValue] = Field(default_factory=list, description="scripted dice")
     decisions: list[str] = Field(default_factory=list)
     inputs: list[dict[str, Any]] = Field(
@@ -121,11 +125,9 @@ class Game:
                 decision = next(self._procedure)
             else:
                 decision = self._procedure.send(option_id)
-        except StopIteration as stop:
-            if not isinstance(stop.value, Result):
-                raise RulesetError(f"{self.ruleset.meta.id} ended without a Result") from None
-            self._end(stop.value)
-            return
+        except StopIteration:
+            raise RulesetError(f"{self.ruleset.meta.id}'s rules returned: a game ends by "
+                               f"raising GameOver") from None
         except GameOver as over:
             self._end(self.ruleset.game_over(self.table, over))
             return
@@ -159,6 +161,18 @@ class Game:
             "pending": pending.to_json() if pending and player in (None, pending.player) else None,
             "result": self.result.to_json() if self.result else None,
         }
+
+    def board(self) -> Board:
+        """The board the game is played on, as every seat sees it (:mod:`.view`)."""
+        return self.ruleset.drawing.geometry(self._content, self.table.scenario, self.seats)
+
+    def table_view(self, player: str | None) -> TableView:
+        """What ``player`` sees of the table now, typed (:mod:`.view`): made from
+        :meth:`view`, so it holds nothing more; with what the options of the pending
+        decision name, when it is ``player``'s."""
+        view = self.view(player)
+        return self.ruleset.drawing.picture(view["state"], self._content,
+                                            self.pending if view["pending"] else None)
 
     def record(self) -> Record:
         """The game's record, from which :func:`replay` rebuilds it."""
@@ -288,6 +302,8 @@ def new_game(
         source: answers the game's requests for outside inputs (``table.outside``), such
             as the opponent of a cryptids run; None uses the ruleset's own default source.
     """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UsageError(f"seed {seed!r}: a game's seed is a whole number, 0 or more")
     ruleset = registry.load(ruleset_id)
     if content is not None:
         content = str(Path(content).resolve())

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from rulekeeper.core.targets import import_target
 from rulekeeper.core.workers import start as start_worker
 
 Probability = Fraction | float
@@ -178,7 +179,5 @@ class OddsQuestions:
     target: str
 
     def load(self) -> tuple[OddsQuestion, ...]:
-        from rulekeeper.core.registry import import_target
-
         questions = import_target(self.target)
         return tuple(questions)

@@ -54,9 +54,16 @@ def write_log(path: Path, game: Game, lang: str = "en") -> None:
         raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
 
+MAX_LOG_BYTES = 32 * 2**20
+"""The largest log file read: 32 MiB (a long game's log is a few hundred kilobytes)."""
+
+
 def read_log(path: Path) -> Log:
     """A log file (or a file holding one record); anything else raises one clear error."""
     try:
+        if path.stat().st_size > MAX_LOG_BYTES:
+            raise ReplayMismatch(f"{path}: larger than {MAX_LOG_BYTES // 2**20} MiB: not the "
+                                 f"log of one game")
         with path.open(encoding="utf-8") as handle:
             rows = list(read_jsonl(handle))
     except OSError as error:
@@ -84,10 +91,14 @@ def parse_log(rows: list[Any], name: str = "log") -> Log:
         raise ReplayMismatch(f"{name}: the log's language is not a name")
     if len(rows) == 1:
         return Log(record, lang=lang)
-    try:
-        events = [Event.from_json(row["event"]) for row in rows[1:]]
-    except (KeyError, TypeError, AttributeError) as error:
-        raise ReplayMismatch(f"{name}: an event line lacks {error}") from None
+    events = []
+    for number, row in enumerate(rows[1:], 2):
+        try:
+            events.append(Event.from_json(row["event"]))
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ReplayMismatch(f"{name}:{number}: the event line lacks {error}") from None
+        except ValueError as error:
+            raise ReplayMismatch(f"{name}:{number}: not an event: {error}") from None
     texts = [row["text"] for row in rows[1:] if isinstance(row.get("text"), str)]
     return Log(record, events, texts if len(texts) == len(events) else None, lang)
 

@@ -12,53 +12,18 @@ it declares on its class.
 
 from __future__ import annotations
 
-import importlib
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RulesetError, UnknownRuleset
 from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.core.targets import import_target
 
 if TYPE_CHECKING:
     from rulekeeper.core.ruleset import Ruleset
 
 RULESET_GROUP = "rulekeeper.rulesets"
 _ID = re.compile(r"^(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)-v(?P<version>\d+)$")
-
-
-@dataclass(frozen=True)
-class RulesetMeta:
-    """Static facts about a ruleset, declared once.
-
-    Attributes:
-        name: the unversioned id (``"cryptids"``).
-        version: bumped whenever old records would no longer reproduce.
-        title: a readable name.
-        players: the seat names, or for a variable count the most seats there can be.
-        min_players: the fewest seats a game can have.
-        chance: whether the game uses random draws.
-        hidden_information: whether players see different things.
-        max_length: the work budget in decisions: a game that reaches it ends by the
-            ``work-budget`` ruling.
-        source: the rule text this ruleset implements.
-        max_steps: the work budget in automated steps (``Table.spend``).
-    """
-
-    name: str
-    version: int
-    title: str
-    players: tuple[str, ...]
-    chance: bool
-    hidden_information: bool
-    max_length: int
-    min_players: int | None = None
-    source: str = ""
-    max_steps: int = 1_000_000
-
-    @property
-    def id(self) -> str:
-        return f"{self.name}-v{self.version}"
 
 
 BUILT_IN = {
@@ -153,11 +118,3 @@ def load(name: str) -> Ruleset[Any]:
             raise RulesetError(f"{ruleset_id}: the ruleset calls itself {ruleset.meta.id}")
         _loaded[ruleset_id] = ruleset
     return _loaded[ruleset_id]
-
-
-def import_target(target: str) -> Any:
-    module, _, attribute = target.partition(":")
-    value: Any = importlib.import_module(module)
-    for part in attribute.split("."):
-        value = getattr(value, part)
-    return value

@@ -56,6 +56,29 @@ def parse_dice_script(text: str) -> list[ScriptValue]:
     return values
 
 
+def check_script(values: Sequence[ScriptValue], faces: tuple[frozenset[str], int] | None,
+                 ruleset_id: str) -> None:
+    """Refuse a scripted value that no die can show: ``faces`` are the face names of the
+    custom dice (compared without case) and the largest number a die shows; None leaves
+    the check to each roll.
+
+    >>> check_script([3, "hit"], (frozenset({"HIT"}), 6), "x-v1")
+    >>> check_script([7], (frozenset(), 6), "x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    rulekeeper.core.errors.DiceScriptError: --dice: 7 is not a value of any die of x ...
+    """
+    if faces is None:
+        return
+    names, largest = faces
+    known = {name.casefold() for name in names}
+    for value in values:
+        fits = (1 <= value <= largest) if isinstance(value, int) else value.casefold() in known
+        if not fits:
+            shown = f"faces {', '.join(sorted(names))} or " if names else ""
+            raise DiceScriptError(f"--dice: {value!r} is not a value of any die of "
+                                  f"{ruleset_id} ({shown}numbers 1 to {largest})")
+
+
 class Rng:
     """The random generator of one game.
 

@@ -104,6 +104,23 @@ def find_code_sites(paths: Iterable[Path], ids: Iterable[str]) -> dict[str, list
     return dict(found)
 
 
+class RuleBook:
+    """A ruleset's rules and the code that applies them.
+
+    Args:
+        entries: its rule index (its rules.yaml files and the engine's rules).
+        folders: where the code that applies them lives (folders or files).
+    """
+
+    def __init__(self, entries: list[RuleEntry], folders: tuple[Path, ...]) -> None:
+        self.entries = entries
+        self.folders = folders
+
+    def code_sites(self) -> dict[str, list[str]]:
+        """Rule id to the places (``file:line``) of the code that cites it."""
+        return find_code_sites(self.folders, (e.id for e in self.entries))
+
+
 def _shown(path: Path) -> str:
     """A source path as a reader finds it: from ``rulekeeper/`` on."""
     resolved = path.resolve()

@@ -3,8 +3,9 @@
 A ruleset declares its static facts once (metadata, rulings, content model,
 templates, rule index) and writes its rules as one generator procedure,
 :meth:`Ruleset.play`, that yields a :class:`~rulekeeper.core.decisions.Decision`
-whenever the rules give someone a choice, receives the chosen option id, and
-returns a :class:`Result`. Everything random goes through ``table.rng``; every
+whenever the rules give someone a choice, receives the chosen option id, and ends the
+game by raising :class:`GameOver` (its :meth:`Ruleset.game_over` hook gives the
+:class:`Result`). Everything random goes through ``table.rng``; every
 change of state is announced with ``table.emit``.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,15 +23,17 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core.content import ContentSet
+from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import DiceScriptError, ReplayMismatch, RulesetError, UsageError
+from rulekeeper.core.errors import ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.lru import Lru
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.rng import Rng, ScriptValue
-from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, find_code_sites, load_rules
-from rulekeeper.core.rulings import CoreRulings, Ruling, RulingSet, WorkBudget, did_you_mean
+from rulekeeper.core.rng import Rng, ScriptValue, check_script
+from rulekeeper.core.rules_index import CORE_RULES, RuleBook, RuleEntry, load_rules
+from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
+from rulekeeper.core.view import Drawing
 
 T = TypeVar("T")
 
@@ -55,8 +59,9 @@ class Result:
                 "metrics": dict(self.metrics)}
 
 
-Procedure = Generator[Decision, str, Result]
-"""The rules of a game: yields decisions, receives option ids, returns the result."""
+Procedure = Generator[Decision, str, None]
+"""The rules of a game: yields decisions, receives option ids, and ends the game by raising
+:class:`GameOver` (a procedure that returns is a ruleset's bug)."""
 
 Asks = Generator[Decision, str, T]
 """A part of the rules that may ask decisions and gives back a ``T`` (``yield from`` it)."""
@@ -65,8 +70,8 @@ Asks = Generator[Decision, str, T]
 class GameOver(Exception):
     """The game ends at once, from wherever in the rules it happens.
 
-    Raise it anywhere inside :meth:`Ruleset.play`; the engine catches it and asks the
-    ruleset's :meth:`Ruleset.game_over` for the result.
+    The one way a game ends: raise it anywhere inside :meth:`Ruleset.play`; the engine
+    catches it and asks the ruleset's :meth:`Ruleset.game_over` for the result.
 
     Attributes:
         winner: the winning seat or side; None for a tie.
@@ -87,6 +92,21 @@ CORE_TEMPLATES = {
                           "{winner} wins on the rules' count",
 }
 """Sentences of the events the engine itself emits, in every ruleset."""
+
+
+def _finite(value: Any) -> bool:
+    """Whether every number in ``value`` (nested lists and mappings) is finite.
+
+    >>> _finite({"a": [1, 2.5]}), _finite([float("nan")])
+    (True, False)
+    """
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, Mapping):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return all(_finite(v) for v in value)
+    return True
 
 
 class NoOptions(BaseModel):
@@ -160,7 +180,7 @@ class Table:
                  logging: bool, inputs: Inputs | None = None) -> None:
         self.ruleset = ruleset
         self.rng = rng
-        self.rulings: RulingSet = ruleset.ruling_set(rulings)
+        self.rulings: CoreRulings = ruleset.ruling_set(rulings)
         self.content = content
         self.prepared: Any = ruleset.prepared(content)
         self.steps = 0
@@ -210,7 +230,7 @@ class Table:
     def out_of_budget(self, what: str, limit: int) -> GameOver:
         """Announce that the work budget is reached; the :class:`GameOver` to end with."""
         winner = None
-        if self.rulings["work-budget"] == WorkBudget.JUDGE:
+        if self.rulings.work_budget is WorkBudget.JUDGE:
             winner = self.ruleset.judge(self)
         if winner is None:
             self.emit("work-budget.tie", "core.work-budget", limit=limit, what=what)
@@ -227,12 +247,12 @@ class Ruleset(ABC, Generic[TableT]):
     """Base of every ruleset. Subclasses set the class attributes and write :meth:`play`.
 
     Its rulings are declared as a :class:`RulingSet` subclass of :class:`CoreRulings`
-    (``ruling_set``), or as a tuple of :class:`Ruling` (``rulings``); either way
-    :attr:`rulings` ends up holding every ruling, the engine's own included.
+    (``ruling_set``); :attr:`rulings` holds their declarations, the engine's own included
+    (what the command line and the lab offer).
     """
 
     meta: ClassVar[RulesetMeta]
-    ruling_set: ClassVar[type[RulingSet]] = CoreRulings
+    ruling_set: ClassVar[type[CoreRulings]] = CoreRulings
     rulings: ClassVar[tuple[Ruling, ...]] = ()
     table_type: ClassVar[type[Table]] = Table
     code_paths: ClassVar[tuple[Path, ...]] = ()
@@ -254,17 +274,16 @@ class Ruleset(ABC, Generic[TableT]):
     a user gives override them (docs/bots.md)."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
+    drawing: ClassVar[Drawing] = Drawing()
+    """How its games are drawn (:mod:`rulekeeper.core.view`): its board, a seat's table,
+    its sides' colours, its automation's event kinds; declared in its ``view.py``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        own = vars(cls)
-        if "ruling_set" in own:
-            cls.rulings = cls.ruling_set.declared
-        elif "rulings" in own:
-            cls.rulings = (*CoreRulings.declared,
-                           *(r for r in cls.rulings if r not in CoreRulings.declared))
-        elif not cls.rulings:
-            cls.rulings = CoreRulings.declared
+        if "rulings" in vars(cls):
+            raise RulesetError(f"{cls.__name__} declares its rulings as ruling_set = a "
+                            f"CoreRulings subclass, not as rulings")
+        cls.rulings = cls.ruling_set.declared
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.meta.id}>"
@@ -298,20 +317,20 @@ class Ruleset(ABC, Generic[TableT]):
         return None
 
     def prepared(self, content: Any) -> Any:
-        """:meth:`prepare` of this content, cached."""
+        """:meth:`prepare` of this content, cached (for the contents used last)."""
         known = self._prepared.get(id(content))
         if known is None or known[0] is not content:
             known = (content, self.prepare(content))
-            self._prepared[id(content)] = known
+            self._prepared.put(id(content), known)
         return known[1]
 
     @cached_property
-    def _prepared(self) -> dict[int, tuple[Any, Any]]:
-        return {}
+    def _prepared(self) -> Lru[int, tuple[Any, Any]]:
+        return Lru(items=CONTENTS_KEPT)  # a preparation per content kept
 
     def game_over(self, table: TableT, over: GameOver) -> Result:
-        """The result of a game that ended by :class:`GameOver`; a ruleset may emit its
-        closing event and add its metrics here."""
+        """The result of a game that ended by :class:`GameOver` (the rules', or the engine's
+        work budget); a ruleset emits its closing event and adds its metrics here."""
         return Result(over.winner, over.reason, over.rounds or 0)
 
     def judge(self, table: TableT) -> str | None:
@@ -330,14 +349,11 @@ class Ruleset(ABC, Generic[TableT]):
         """Every rule of the ruleset's index, the engine's own rules included."""
         return load_rules((*self.rules_files, CORE_RULES))
 
-    def code_folders(self) -> tuple[Path, ...]:
-        """The code that applies the ruleset's rules: :attr:`code_paths`, and the engine."""
+    @cached_property
+    def rule_book(self) -> RuleBook:
+        """Its rules with the code that applies them (:attr:`code_paths`, and the engine)."""
         own = self.code_paths or (Path(inspect.getfile(type(self))).parent,)
-        return (*own, CORE_RULES.parent)
-
-    def code_sites(self) -> dict[str, list[str]]:
-        """Rule id to the places of the code that cite it."""
-        return find_code_sites(self.code_folders(), (e.id for e in self.rule_index))
+        return RuleBook(self.rule_index, (*own, CORE_RULES.parent))
 
     def scenarios(self, content: Any) -> list[str]:
         """The scenario ids this content offers; the first is the default."""
@@ -368,18 +384,9 @@ class Ruleset(ABC, Generic[TableT]):
         return None
 
     def check_dice_script(self, content: Any, values: Sequence[ScriptValue]) -> None:
-        """Refuse, before the game starts, a scripted value no die of this ruleset can show."""
-        faces = self.script_faces(content)
-        if faces is None:
-            return
-        names, largest = faces
-        known = {name.casefold() for name in names}
-        for value in values:
-            fits = (1 <= value <= largest) if isinstance(value, int) else value.casefold() in known
-            if not fits:
-                shown = f"faces {', '.join(sorted(names))} or " if names else ""
-                raise DiceScriptError(f"--dice: {value!r} is not a value of any die of "
-                                      f"{self.meta.id} ({shown}numbers 1 to {largest})")
+        """Refuse, before the game starts, a scripted value no die of this ruleset can show
+        (:func:`~rulekeeper.core.rng.check_script` with its :meth:`script_faces`)."""
+        check_script(values, self.script_faces(content), self.meta.id)
 
     def invariant_violations(self, table: TableT) -> list[str]:
         """What is wrong with the current state (lost cards, a figure in two areas...).
@@ -397,37 +404,31 @@ class Ruleset(ABC, Generic[TableT]):
         return Messages({**CORE_TEMPLATES, **self.templates}, self.locale_dir)
 
     @cached_property
-    def content_set(self) -> ContentSet:
-        return ContentSet(self.content_model, self.content_dir)
+    def library(self) -> Library:
+        """Its content files and the contents loaded from them (:class:`Library`)."""
+        return Library(ContentSet(self.content_model, self.content_dir), self.check_content)
 
-    @cached_property
-    def _content_cache(self) -> dict[tuple[str | None, str, bool], tuple[BaseModel, str]]:
-        return {}
+    @property
+    def content_set(self) -> ContentSet:
+        """Its content files: their models, schemas and sample folder."""
+        return self.library.files
 
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
                      replace: bool = False) -> tuple[BaseModel, str]:
-        """The validated content and its digest, cached per (folder, --set values, mode).
-
-        ``user_dir``'s files are laid over the sample's by item id, or with ``replace``
-        take the place of the sample's files.
-        """
-        key = (user_dir, repr(sorted((sets or {}).items())), replace)
-        if key not in self._content_cache:
-            folder = Path(user_dir) if user_dir is not None else None
-            content, content_digest = self.content_set.load(folder, sets, replace)
-            self.check_content(content, folder)
-            self._content_cache[key] = content, content_digest
-        return self._content_cache[key]
+        """The validated content and its digest (:meth:`Library.load`, kept once loaded); a
+        ruleset whose games depend on more than its content adds it to the digest."""
+        return self.library.load(user_dir, sets, replace)
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """Checks across content files that the models cannot make (ids one file names
         in another...); raise :class:`ContentError` naming the file."""
 
     def parse_options(self, given: Mapping[str, Any] | None) -> BaseModel:
-        """The setup options, validated; a bad one raises :class:`UsageError`."""
+        """The setup options, validated; a bad one (a number not finite too) raises
+        :class:`UsageError`."""
         try:
-            return self.options_model.model_validate(dict(given or {}))
+            options = self.options_model.model_validate(dict(given or {}))
         except ValidationError as error:
             first = error.errors()[0]
             fields = self.options_model.model_fields
@@ -440,6 +441,11 @@ class Ruleset(ABC, Generic[TableT]):
             message = first["msg"].removeprefix("Value error, ")
             where = f"option {flag}: " if name else "options: "
             raise UsageError(f"{where}{message} (options of {self.meta.id}: {known})") from None
+        for name, value in options.model_dump().items():
+            if not _finite(value):
+                raise UsageError(f"option --{name.replace('_', '-')}: {value!r} is not a finite "
+                                 f"number")
+        return options
 
     def pick_scenario(self, content: Any, scenario: str | None) -> str | None:
         """The scenario to play: the given one if the content has it, else the default."""

@@ -9,21 +9,12 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from rulekeeper.cli_args import (
@@ -50,6 +41,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import parse_assignments
 from rulekeeper.lab.batch import BatchSpec, GameResult
+from rulekeeper.lab.progress import progress_bar, progress_console
 
 if TYPE_CHECKING:
     from rulekeeper.lab.questions import Recorder, Run
@@ -57,8 +49,6 @@ if TYPE_CHECKING:
     from rulekeeper.lab.store import Batch
     from rulekeeper.lab.summary import Summary
     from rulekeeper.lab.sweep import Axis, Comparison, Variant
-
-progress_console = Console(stderr=True)
 
 MOST_GAMES = 100_000_000
 """The most games of one batch: results stream to their file, and a sweep keeps one byte
@@ -133,29 +123,6 @@ def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | 
     return Plan(workers, backend, ray_address, chunk)
 
 
-@contextmanager
-def progress_bar(total: int, description: str) -> Iterator[Callable[[int], None]]:
-    """A Rich progress bar on stderr; yields the function that advances it.
-
-    It refreshes from the caller's thread (no timer thread), so worker processes
-    can still be forked.
-    """
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=progress_console, auto_refresh=False,
-                  transient=True) as progress:
-        task = progress.add_task(description, total=total)
-        last = 0.0
-
-        def advance(games: int) -> None:
-            nonlocal last
-            progress.advance(task, games)
-            now = time.monotonic()
-            if now - last > 0.1:
-                progress.refresh()
-                last = now
-
-        yield advance
 
 
 @contextmanager
@@ -410,8 +377,9 @@ ColOpt = Annotated[str | None, typer.Option(
 
 def matchup(ctx: typer.Context, ruleset: RulesetArg,
             contender: Annotated[list[str], typer.Option(
-                "--contender", "-c", help="a contender, repeatable: a team (cryptids: id or "
-                                          "YAML path) or faction:leader (dire-alliance-battle)")],
+                "--contender", "-c", help="a contender, repeatable: the values of a seat's "
+                                          "options, colon-separated (a team id or YAML path; "
+                                          "faction:leader)")],
             row: RowOpt = None, col: ColOpt = None,
             games: GamesOpt = 100, seed: SeedOpt = 0,
             cell_seeds: Annotated[bool, typer.Option(

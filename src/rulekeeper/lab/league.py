@@ -45,9 +45,10 @@ from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
 from rulekeeper.rulesets.cryptids_run.ruleset import CryptidsRunRuleset
-from rulekeeper.rulesets.cryptids_run.run import RunState, snapshot_of
+from rulekeeper.rulesets.cryptids_run.run import snapshot_of
 from rulekeeper.rulesets.cryptids_run.shop import SEAT
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
+from rulekeeper.rulesets.cryptids_run.table import RunState
 
 FORMAT = 1
 """The format of league result files."""

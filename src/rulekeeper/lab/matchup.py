@@ -1,7 +1,7 @@
 """Matchup matrices: every contender against every contender, one batch per pair.
 
 A contender is what one side brings: a cryptid team (options ``left`` and
-``right``), a Dire Alliance faction and leader (``red_faction``, ``red_leader``
+``right``), a faction and its leader (``red_faction``, ``red_leader``
 against ``blue_faction``, ``blue_leader``). The row contender plays the first
 seat, the column contender the second, and each cell is the row's win rate. By
 default the options of each side are found by name: those called after the

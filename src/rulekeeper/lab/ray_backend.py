@@ -22,7 +22,7 @@ from rulekeeper.lab.batch import (
     play_columns,
     registration,
 )
-from rulekeeper.lab.run import Pieces, Plan, chunks
+from rulekeeper.lab.plan import Pieces, Plan, chunks
 
 
 def connect(address: str | None) -> Any:

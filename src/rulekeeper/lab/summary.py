@@ -187,8 +187,8 @@ def seat_setup(spec: BatchSpec) -> list[tuple[str, str, str]]:
     ``red_faction`` and ``red_leader``, or ``hero1`` and ``class1``; "-" when no option
     names it (the content decides).
 
-    >>> seat_setup(BatchSpec("dire-alliance-battle", ("random",)))[0]
-    ('red', 'faction shroud, leader countess', 'random')
+    >>> seat_setup(BatchSpec("cryptids", ("random",)))[0]
+    ('left', 'french-legends', '- (no decisions)')
     """
     ruleset = registry.load(spec.ruleset)
     options = ruleset.parse_options(spec.options)

@@ -32,7 +32,7 @@ def env(ruleset: str, *, scenario: str | None = None, options: Mapping[str, Any]
     """A PettingZoo AEC environment playing ``ruleset``'s games.
 
     Args:
-        ruleset: a registered ruleset id (``dire-alliance-battle``).
+        ruleset: a registered ruleset id (``NAME`` for its newest version, or ``NAME-vN``).
         scenario, options, rulings, content, content_set: the games' settings, as
             ``new_game`` takes them.
         actions: the size of the action space: the most options one decision may offer.

@@ -9,11 +9,13 @@ from fastapi import FastAPI
 
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
-from rulekeeper.server import errors, games, migrate, players, pool, runs, standings, web
+from rulekeeper.server import errors, games, guard, migrate, players, pool, runs, standings, web
 from rulekeeper.server.auth import KnownTokens, RateLimits
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings
+from rulekeeper.server.costs import Costs
 from rulekeeper.server.db import Database
+from rulekeeper.server.headers import SecurityHeaders
 
 
 def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> FastAPI:
@@ -33,14 +35,18 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         db.dispose()
 
     app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
-                  description="Play any rulekeeper ruleset, and the cryptids online game.")
+                  description="Play any rulekeeper ruleset, and the cryptids online game.",
+                  docs_url=None, redoc_url=None,  # the web page serves them, from the package
+                  responses=errors.documented(413, 422))
     app.state.db = db
     app.state.settings = settings
-    app.state.games = GameCache[Game]()
-    app.state.runs = GameCache[runs.LiveRun]()
+    app.state.games = GameCache[Game](lambda game: len(game.events))
+    app.state.runs = GameCache[runs.LiveRun](lambda run: len(run.game.events))
     app.state.snapshots = pool.KeptSnapshots()
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
+                            budget=settings.work_budget)
     errors.install(app)
     app.include_router(players.router)
     app.include_router(games.rulesets_router)
@@ -56,7 +62,9 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         db.read(lambda s: s.connection().exec_driver_sql("SELECT 1"))
         return {"status": "ok", "version": __version__}
 
-    app.add_middleware(errors.BodyLimit, limit=settings.max_body)
+    app.add_middleware(errors.CatchBugs)
+    app.add_middleware(guard.Guard, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)
     return app
 
 

@@ -1,8 +1,8 @@
 """Players' bearer tokens (stored as SHA-256 hashes) and per-token rate limits.
 
 A token is 32 random bytes, so a plain SHA-256 of it is as good as a slow password hash
-and costs nothing per request. A token's player never changes (players are not deleted),
-so each process remembers the tokens it has checked (:class:`KnownTokens`). Rate limits
+and costs nothing per request. A player may rotate or revoke their token; each process
+remembers the tokens it has checked for a few seconds (:class:`KnownTokens`). Rate limits
 are counted per app process with the ``limits`` library (a moving window); behind a proxy
 with several processes, each counts its own share.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -22,6 +23,7 @@ from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from rulekeeper.core.lru import Lru
 from rulekeeper.server.errors import TooManyRequests, Unauthorized
 from rulekeeper.server.models import Player
 
@@ -46,8 +48,10 @@ class RateLimits:
         """Count one request of ``key``; over the limit raises :class:`TooManyRequests`."""
         for item in self._items[name]:
             if not self._limiter.hit(item, name, key):
+                reset = self._limiter.get_window_stats(item, name, key).reset_time
                 raise TooManyRequests(f"too many requests: at most {item} per "
-                                      f"{'token' if name == 'token' else 'address'}")
+                                      f"{'token' if name == 'token' else 'address'}",
+                                      retry_after=reset - time.time())
 
 
 @dataclass(frozen=True)
@@ -58,32 +62,49 @@ class Me:
     name: str
 
 
-class KnownTokens:
-    """Token hashes already found in the database, and their players (at most ``size``)."""
+TOKEN_TTL = 5.0
+"""Seconds a process trusts a token it checked before it asks the database again."""
 
-    def __init__(self, size: int = 10_000) -> None:
-        self.size = size
-        self._known: dict[str, Me] = {}
+
+class KnownTokens:
+    """Token hashes found in the database in the last ``ttl`` seconds, and their players (at
+    most ``size``): a token rotated or revoked by another process stops working here within
+    ``ttl`` seconds (at once in the process that changed it)."""
+
+    def __init__(self, size: int = 10_000, ttl: float = TOKEN_TTL) -> None:
+        self.ttl = ttl
+        self._known = Lru[str, tuple[Me, float]](items=size)
 
     def get(self, hashed: str) -> Me | None:
-        return self._known.get(hashed)
+        found = self._known.get(hashed)
+        if found is None or time.monotonic() - found[1] > self.ttl:
+            return None
+        return found[0]
 
     def add(self, hashed: str, me: Me) -> None:
-        if len(self._known) >= self.size:
-            self._known.pop(next(iter(self._known)))
-        self._known[hashed] = me
+        self._known.put(hashed, (me, time.monotonic()))
+
+    def forget(self, hashed: str) -> None:
+        self._known.pop(hashed)
 
 
 _bearer = HTTPBearer(auto_error=False, description="the token POST /api/players returned")
 
 
-def current_player(request: Request, credentials: Annotated[
-        HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Me:
-    """The player whose token the request carries (401 without a valid one)."""
+def bearer_hash(credentials: Annotated[
+        HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> str:
+    """The hash of the token the request carries (401 without one)."""
     if credentials is None:
         raise Unauthorized("this call needs 'Authorization: Bearer TOKEN' "
                            "(POST /api/players gives a token)")
-    hashed = token_hash(credentials.credentials)
+    return token_hash(credentials.credentials)
+
+
+TokenHash = Annotated[str, Depends(bearer_hash)]
+
+
+def current_player(request: Request, hashed: TokenHash) -> Me:
+    """The player whose token the request carries (401 without a valid one)."""
     request.app.state.limits.check("token", hashed)
     known: KnownTokens = request.app.state.tokens
     me = known.get(hashed)

@@ -3,24 +3,30 @@
 A version names exactly one state of a game, so a kept game is never stale: the cache
 only saves replaying the record. A game is taken out while it is used (whoever holds
 it may step it) and kept again under its new version once that version is committed.
-Another process, or a restarted one, simply replays.
+Another process, or a restarted one, simply replays. The cache keeps the games used last,
+at most :data:`GAMES_KEPT` of them and :data:`EVENTS_KEPT` events in all (a game's memory
+grows with its events).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
+
+from rulekeeper.core.lru import Lru
+
+GAMES_KEPT = 256
+EVENTS_KEPT = 100_000
 
 T = TypeVar("T")
 
 
 class GameCache(Generic[T]):
-    def __init__(self, size: int = 512) -> None:
-        self.size = size
-        self._kept: OrderedDict[tuple[str, int], T] = OrderedDict()
-        self._lock = threading.Lock()
+    """``events(game)`` counts a kept game's events (what its size grows with)."""
+
+    def __init__(self, events: Callable[[T], int], size: int = GAMES_KEPT,
+                 most_events: int = EVENTS_KEPT) -> None:
+        self._kept = Lru[tuple[str, int], T](items=size, weight=most_events, weigh=events)
 
     def take(self, key: str, version: int, rebuild: Callable[[], T]) -> T:
         """The game ``key`` at ``version``: the kept one, else ``rebuild()`` (a replay)."""
@@ -29,12 +35,7 @@ class GameCache(Generic[T]):
 
     def pop(self, key: str, version: int) -> T | None:
         """The kept game ``key`` at ``version``, taken out; None if none is kept."""
-        with self._lock:
-            return self._kept.pop((key, version), None)
+        return self._kept.pop((key, version))
 
     def keep(self, key: str, version: int, game: T) -> None:
-        with self._lock:
-            self._kept[(key, version)] = game
-            self._kept.move_to_end((key, version))
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+        self._kept.put((key, version), game)

@@ -25,7 +25,11 @@ def _migrated(url: str | None, seed: bool = False) -> tuple[str, str | None]:
     from rulekeeper.server.config import default_db_url
     from rulekeeper.server.db import Database
 
-    url = url or default_db_url()
+    if url is None:
+        url = default_db_url()
+    elif not url.strip():
+        raise UsageError("--db '': give a database URL (sqlite:///FILE or "
+                         "postgresql+psycopg://USER@HOST/DB), or leave --db out for the default")
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         database = Database(url)
@@ -58,6 +62,10 @@ def serve(db: DbOpt = None,
           port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
           workers: Annotated[int, typer.Option(min=1, max=64, help="app processes")] = 1,
           access_log: Annotated[bool, typer.Option(help="log every request")] = False,
+          forwarded_allow_ips: Annotated[str, typer.Option(
+              help="addresses of the reverse proxies whose X-Forwarded-For header names the "
+                   "client, comma-separated (e.g. 127.0.0.1); default: none, the client is "
+                   "the connection's address")] = "",
           ) -> None:
     """Run the online service (HTTP API, OpenAPI docs at /docs) under uvicorn."""
     import uvicorn
@@ -71,8 +79,10 @@ def serve(db: DbOpt = None,
     typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database {shown} "
                f"(revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
                f"Ctrl+C stops", )
+    proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
-                workers=workers, log_level="warning", access_log=access_log)
+                workers=workers, log_level="warning", access_log=access_log,
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
 
 
 def add_commands(to: typer.Typer) -> None:

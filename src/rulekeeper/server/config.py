@@ -37,6 +37,11 @@ class Settings:
         signup_limit: player creations allowed per client address.
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
+        work_lanes: calls that play or replay games computing at once (:mod:`.costs`): one
+            per process, since Python's threads compute one at a time (the GIL); a second
+            lane would only make every call wait for the GIL more.
+        calls_in_flight: such calls of one player running or waiting at once.
+        work_budget: lane seconds such calls of one player may use a minute.
     """
 
     db_url: str
@@ -44,6 +49,9 @@ class Settings:
     signup_limit: str = "60/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
+    work_lanes: int = 1
+    calls_in_flight: int = 4
+    work_budget: float = 20.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -52,4 +60,8 @@ class Settings:
             db_url=default_db_url(),
             rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
             signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
+            work_lanes=int(os.environ.get("RULEKEEPER_WORK_LANES", cls.work_lanes)),
+            calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",
+                                               cls.calls_in_flight)),
+            work_budget=float(os.environ.get("RULEKEEPER_WORK_BUDGET", cls.work_budget)),
         )

@@ -18,6 +18,7 @@ the pool replace every connection it holds).
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -31,17 +32,24 @@ from sqlalchemy.orm import Session
 T = TypeVar("T")
 
 
+def to_json(value: Any) -> str:
+    """JSON columns as the database keeps them: never ``NaN`` or ``Infinity`` (PostgreSQL
+    refuses them, and SQLite would give back what no later read can use)."""
+    return json.dumps(value, allow_nan=False)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL mode, a busy timeout and explicit BEGINs."""
     if url.startswith("sqlite"):
         if url in ("sqlite://", "sqlite:///:memory:"):
             raise ValueError("the service needs a SQLite file, not an in-memory database")
-        engine = create_engine(url, pool_pre_ping=True,
+        engine = create_engine(url, pool_pre_ping=True, json_serializer=to_json,
                                connect_args={"timeout": 30, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    engine = create_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
+    engine = create_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800,
+                           json_serializer=to_json)
     ping, lost = engine.dialect.do_ping, engine.dialect.loaded_dbapi.Error
 
     def ping_if_idle(dbapi_connection: Any, record: Any, _proxy: Any) -> None:

@@ -8,15 +8,17 @@ body too large, 422 for a body or parameter of the wrong shape, 429 for too many
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import RulekeeperError, RulesetError
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -26,9 +28,11 @@ class ApiError(Exception):
 
     status = 400
 
-    def __init__(self, message: str, status: int | None = None) -> None:
+    def __init__(self, message: str, status: int | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.headers = headers or {}
         if status is not None:
             self.status = status
 
@@ -50,7 +54,34 @@ class Unauthorized(ApiError):
 
 
 class TooManyRequests(ApiError):
+    """429, with the seconds to wait before trying again (``Retry-After``)."""
+
     status = 429
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message, headers={"Retry-After": str(max(1, math.ceil(retry_after)))})
+
+
+class ErrorOut(BaseModel):
+    """What every refused request gets: one line saying what is wrong."""
+
+    error: str = Field(description="one line, never a traceback")
+
+
+MEANINGS = {
+    400: "the rules refuse the request (an illegal decision, an unknown ruleset or option, a "
+         "record that does not reproduce, a path named)",
+    401: "no valid token", 403: "not yours to see or do", 404: "not found, or not yours",
+    409: "a stale version, or another seat's turn: read again", 413: "the body or the record "
+    "is too large", 422: "a body or parameter of the wrong shape (NaN, huge numbers, deep "
+    "nesting included)", 429: "too many requests or too much work: wait Retry-After seconds",
+    503: "every lane stayed busy: try again after Retry-After seconds",
+}
+
+
+def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route or router that may refuse with ``statuses``."""
+    return {status: {"model": ErrorOut, "description": MEANINGS[status]} for status in statuses}
 
 
 def error_response(status: int, message: str, **headers: str) -> JSONResponse:
@@ -79,10 +110,12 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api(_request: Request, error: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else {}
-        return error_response(error.status, error.message, **headers)
+        return error_response(error.status, error.message, **headers, **error.headers)
 
-    @app.exception_handler(UsageError)
-    async def _usage(_request: Request, error: UsageError) -> JSONResponse:
+    @app.exception_handler(RulekeeperError)
+    async def _user(request: Request, error: RulekeeperError) -> JSONResponse:
+        if isinstance(error, RulesetError):  # a ruleset broke the engine's contract: a bug
+            return _bug(request, error)
         return error_response(400, str(error))
 
     @app.exception_handler(RequestValidationError)
@@ -98,55 +131,39 @@ def install(app: FastAPI) -> None:
             message = "this route does not take that method"
         return error_response(error.status_code, message)
 
-    @app.exception_handler(Exception)
-    async def _bug(request: Request, error: Exception) -> JSONResponse:
-        log.exception("internal error on %s %s", request.method, request.url.path)
-        return error_response(500, "internal error (a bug in rulekeeper; it was logged)")
+
+def _bug(request: Request, error: Exception) -> JSONResponse:
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=error)
+    return error_response(500, BUG)
 
 
-class BodyLimit:
-    """Refuse a request body larger than ``limit`` bytes with a JSON 413, before the app reads it.
+BUG = "internal error (a bug in rulekeeper; it was logged)"
 
-    (Starlette's own limit answers a declared oversize length in plain text.)
+
+class CatchBugs:
+    """Answer an exception no handler took with a JSON 500, and let the connection live.
+
+    (Starlette's own last resort answers, then raises the exception again, and uvicorn
+    closes the connection: the client's next request on it would be reset.)
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(scope, receive, send)
-            return
-        chunks: list[bytes] = []
-        size = 0
-        more = True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunks.append(message.get("body", b""))
-            size += len(chunks[-1])
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
-                return
-            more = message.get("more_body", False)
-        body = b"".join(chunks)
-        given = False
+        started = False
 
-        async def replay() -> Message:
-            nonlocal given
-            if given:
-                return await receive()
-            given = True
-            return {"type": "http.request", "body": body, "more_body": False}
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
 
-        await self.app(scope, replay, send)
-
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = error_response(413, f"the request body is larger than {self.limit} bytes")
-        await response(scope, receive, send)
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as error:
+            if started:
+                raise
+            await _bug(Request(scope), error)(scope, receive, send)

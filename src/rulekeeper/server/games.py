@@ -14,9 +14,10 @@ current state again.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
@@ -34,11 +35,15 @@ from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.server.auth import CurrentPlayer, Me
-from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound
+from rulekeeper.server.costs import Costly
+from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, Player, StoredGame, now
 from rulekeeper.server.players import PlayerName
+from rulekeeper.server.pool import RUN_RULESET
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], dependencies=[Costly],
+                   responses=documented(400, 401, 403, 404, 409, 429, 503))
+log = logging.getLogger("rulekeeper.server")
 
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
 SeatName = Annotated[str, Field(min_length=1, max_length=32)]
@@ -56,7 +61,7 @@ class SeatSpec(BaseModel):
 
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    ruleset: str = Field(max_length=64, description="a ruleset id, e.g. dire-alliance-battle")
+    ruleset: str = Field(max_length=64, description="a ruleset id (GET /api/rulesets)")
     scenario: str | None = Field(None, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's options")
     rulings: dict[str, str] = Field(default_factory=dict, description="ruling id to option")
@@ -128,26 +133,32 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     return registry.load(ruleset_id)
 
 
-def refuse_file_options(options: Mapping[str, Any]) -> None:
-    """Options naming files (team files of ``cryptids``) read the server's disk: refused."""
-    for name, value in options.items():
-        if isinstance(value, str) and (
-                any(c in value for c in "/\\~") or value.endswith((".yaml", ".yml", ".json"))
-                or Path(value).exists()):
-            raise ApiError(f"options.{name}: a file on the server cannot be named; give an id")
-
-
 def bot_seed(game: Game) -> int:
     return derive_seed(game.record().seed, 1000 + len(game.decisions))
+
+
+@contextmanager
+def bot_trouble(name: str, ruleset: Ruleset, seat: str) -> Iterator[None]:
+    """A bot that cannot be built or cannot choose on the server is the request's 400."""
+    try:
+        yield
+    except UsageError as error:
+        raise ApiError(f"seats.{seat}: {error}") from None
+    except Exception as error:  # a bot that cannot play on the server: say so, and log it
+        log.warning("bot %r cannot play %s", name, ruleset.meta.id, exc_info=error)
+        raise ApiError(f"seats.{seat}: the bot {name!r} cannot play {ruleset.meta.id} on "
+                       f"this server") from None
 
 
 def play_bots(game: Game, bots: Mapping[str, str], deciders: list[str]) -> None:
     """Let the bots decide while the pending decision is theirs (bounded by the ruleset)."""
     while game.pending is not None and game.pending.player in bots:
         seat = game.pending.player
-        agent = make_agent(bots[seat], game.ruleset, seat, bot_seed(game))
-        view = game.view(seat) if agent.uses_view else None
-        game.step(agent.choose(view, game.pending))
+        with bot_trouble(bots[seat], game.ruleset, seat):
+            agent = make_agent(bots[seat], game.ruleset, seat, bot_seed(game))
+            view = game.view(seat) if agent.uses_view else None
+            option = agent.choose(view, game.pending)
+        game.step(option)
         deciders.append(seat)
 
 
@@ -171,6 +182,8 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
             if name not in bots:
                 raise ApiError(f"seats.{seat}: no bot {name!r}{did_you_mean(name, bots)}; "
                                f"bots for {ruleset.meta.id}: {', '.join(bots)}")
+            with bot_trouble(name, ruleset, seat):
+                make_agent(name, ruleset, seat, 0)  # before any work
             rows.append(GameSeat(seat=seat, position=position, bot=name))
             continue
         player_id = me.id
@@ -181,12 +194,14 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
                 raise ApiError(f"seats.{seat}: no player is called {spec.player!r}")
             player_id = found
         rows.append(GameSeat(seat=seat, position=position, player_id=player_id))
+    if not any(r.player_id == me.id for r in rows):
+        raise ApiError("seats: you hold no seat; at least one seat must be "
+                       '{"kind": "human"} (yours)')
     return rows
 
 
 def create(session: Session, me: Me, body: NewGame) -> StoredGame:
     ruleset = load_ruleset(body.ruleset)
-    refuse_file_options(body.options)
     options = ruleset.parse_options(body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
     if body.seed is not None and any(r.player_id not in (None, me.id) for r in rows):
@@ -469,10 +484,13 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
                      "default": r.default} for r in ruleset.rulings],
         "bots": [n for n in agent_names(ruleset) if n != "human"],
         "default_bot": ruleset.default_bot, "languages": ruleset.messages.locales,
+        "decisions": meta.max_length > 0,
+        "online": "/" if meta.name == RUN_RULESET else None,
     }
 
 
-rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"])
+rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],
+                            responses=documented(400))
 
 
 @rulesets_router.get("")

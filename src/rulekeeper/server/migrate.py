@@ -6,7 +6,10 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine
+from alembic.util import CommandError
+from sqlalchemy import Connection, Engine
+
+from rulekeeper.core.errors import UsageError
 
 SCRIPTS = "rulekeeper.server:migrations"
 
@@ -20,13 +23,29 @@ def _config() -> Config:
 def upgrade(engine: Engine) -> str | None:
     """Bring the database to the newest revision; returns it."""
     config = _config()
-    with engine.begin() as connection:
+    # SQLite: BEGIN IMMEDIATE (see db.py), so processes starting at once on a new file queue
+    # for the write lock instead of failing on a lock upgrade; PostgreSQL: an advisory lock
+    with engine.execution_options(write=True).begin() as connection:
         if connection.dialect.name == "postgresql":
-            # several app processes may start at once: one migrates, the others wait
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7411)")
         config.attributes["connection"] = connection
+        _refuse_unknown(connection)
         command.upgrade(config, "head")
     return head()
+
+
+def _refuse_unknown(connection: Connection) -> None:
+    """A database migrated by a newer release is left alone, with one clear message."""
+    revision = MigrationContext.configure(connection).get_current_revision()
+    if revision is None:
+        return
+    try:
+        ScriptDirectory.from_config(_config()).get_revision(revision)
+    except CommandError:
+        raise UsageError(
+            f"the database is at revision {revision!r}, which this release of rulekeeper does "
+            "not know (a newer release migrated it): upgrade rulekeeper, or name another "
+            "database with --db") from None
 
 
 def head() -> str | None:

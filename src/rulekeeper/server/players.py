@@ -1,20 +1,21 @@
-"""``/api/players``: sign up (a token, given once) and who am I."""
+"""``/api/players``: sign up (a token, given once), who am I, and the token rotated or revoked."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field, StringConstraints
-from sqlalchemy import select
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from rulekeeper.server.auth import CurrentPlayer, new_token, token_hash
-from rulekeeper.server.errors import ApiError, Conflict
+from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, new_token, token_hash
+from rulekeeper.server.errors import ApiError, Conflict, Unauthorized, documented
 from rulekeeper.server.models import Player
 
-router = APIRouter(prefix="/api/players", tags=["players"])
+router = APIRouter(prefix="/api/players", tags=["players"],
+                   responses=documented(400, 401, 409, 429))
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$"
 PlayerName = Annotated[str, StringConstraints(pattern=NAME_PATTERN)]
@@ -64,3 +65,33 @@ def sign_up(body: NewPlayer, request: Request) -> NewPlayerOut:
 def who_am_i(me: CurrentPlayer) -> PlayerOut:
     """The player the token belongs to."""
     return PlayerOut(id=me.id, name=me.name)
+
+
+def replace_token(request: Request, me: Me, hashed: str, token: str) -> None:
+    """Store ``token``'s hash in place of ``hashed`` (the token the request carries)."""
+
+    def work(session: Session) -> None:
+        done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+            update(Player).where(Player.id == me.id, Player.token_hash == hashed)
+            .values(token_hash=token_hash(token)))
+        if done.rowcount != 1:
+            raise Unauthorized("unknown token")
+
+    request.app.state.db.write(work)
+    request.app.state.tokens.forget(hashed)
+
+
+@router.post("/me/token", response_model=NewPlayerOut)
+def rotate_token(me: CurrentPlayer, hashed: TokenHash, request: Request) -> NewPlayerOut:
+    """A new token for you; the one this call carries stops working. Shown only this once."""
+    token = new_token()
+    replace_token(request, me, hashed, token)
+    return NewPlayerOut(id=me.id, name=me.name, token=token)
+
+
+@router.delete("/me/token", status_code=204)
+def revoke_token(me: CurrentPlayer, hashed: TokenHash, request: Request) -> Response:
+    """Revoke the token this call carries (sign out for good): it stops working, and no token
+    of yours is left. Your name, runs and rating stay; nobody can play as you again."""
+    replace_token(request, me, hashed, new_token())  # a token nobody is ever shown
+    return Response(status_code=204)

@@ -10,8 +10,6 @@ meets opponents from round 1.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from typing import cast
 
@@ -21,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.lru import Lru
 from rulekeeper.rulesets.cryptids_run.ruleset import CryptidsRunRuleset
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 from rulekeeper.server.models import StoredSnapshot, now
@@ -43,20 +42,15 @@ class KeptSnapshots:
     """
 
     def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._kept: OrderedDict[str, Snapshot] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept = Lru[str, Snapshot](items=size)
 
     def known(self, ids: Iterable[str]) -> dict[str, Snapshot]:
         """The kept snapshots among ``ids``."""
-        with self._lock:
-            return {i: self._kept[i] for i in ids if i in self._kept}
+        found = {i: self._kept.get(i) for i in ids}
+        return {i: snapshot for i, snapshot in found.items() if snapshot is not None}
 
     def keep(self, snapshot: Snapshot) -> None:
-        with self._lock:
-            self._kept[snapshot.id] = snapshot
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+        self._kept.put(snapshot.id, snapshot)
 
 
 class DatabasePool:

@@ -30,16 +30,19 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
-from rulekeeper.rulesets.cryptids_run.run import BattleEntry, RunState
+from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
-from rulekeeper.server.errors import ApiError, Conflict, NotFound
+from rulekeeper.server.costs import Costly
+from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, now
 from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
 
-router = APIRouter(prefix="/api/runs", tags=["runs"])
-battles_router = APIRouter(prefix="/api/battles", tags=["runs"])
+router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
+                   responses=documented(400, 401, 403, 404, 409, 429, 503))
+battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
+                           responses=documented(400, 401, 404, 429, 503))
 
 END = "end"
 """The shop's option that ends it (taken only by ``end-shop``)."""

@@ -12,12 +12,12 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from rulekeeper.server.auth import CurrentPlayer
-from rulekeeper.server.errors import NotFound
+from rulekeeper.server.errors import NotFound, documented
 from rulekeeper.server.models import Player, StoredRun
 from rulekeeper.server.players import NAME_PATTERN
 from rulekeeper.server.runs import RunSummary, summary
 
-router = APIRouter(tags=["runs"])
+router = APIRouter(tags=["runs"], responses=documented(401, 404, 429))
 
 ORDINAL_SIGMAS = 3
 """The leaderboard ranks by ``mu - 3 sigma``: a skill the player very likely has."""

@@ -12,6 +12,7 @@ Its results carry per-entity metrics (``played.<id>``, ``survived.<id>``,
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,9 @@ from pydantic import Field
 from rulekeeper.core.content import Model
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.registry import RulesetMeta
-from rulekeeper.core.ruleset import NoOptions, Procedure, Result, Ruleset, Table
-from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.meta import RulesetMeta
+from rulekeeper.core.ruleset import GameOver, NoOptions, Procedure, Result, Ruleset, Table
+from rulekeeper.core.rulings import CoreRulings, ruling
 
 HERE = Path(__file__).parent
 SIDES = ("left", "right")
@@ -43,6 +44,15 @@ class SkirmishContent(Model):
     teams: list[Team]
 
 
+class Initiative(StrEnum):
+    LEFT = "left"
+    COIN = "coin"
+
+
+class SkirmishRulings(CoreRulings):
+    initiative: Initiative = ruling("Who acts first in a round?", Initiative.LEFT)
+
+
 class SkirmishOptions(NoOptions):
     left: str = "brutes"
     right: str = "rogues"
@@ -51,7 +61,7 @@ class SkirmishOptions(NoOptions):
 class Skirmish(Ruleset):
     meta = RulesetMeta(name="skirmish", version=1, title="Skirmish", players=SIDES,
                        chance=True, hidden_information=False, max_length=100)
-    rulings = (Ruling("initiative", "Who acts first in a round?", ("left", "coin"), "left"),)
+    ruling_set = SkirmishRulings
     content_model = SkirmishContent
     content_dir = HERE / "content"
     options_model = SkirmishOptions
@@ -71,9 +81,10 @@ class Skirmish(Ruleset):
         damage = dict.fromkeys(SIDES, 0)
         played: set[str] = set()
         defeated: set[str] = set()
-        table.state = health
+        table.state = {"health": health, "damage": damage, "played": played,
+                       "defeated": defeated}
         for number in range(1, 9):
-            order = SIDES if table.rulings["initiative"] == "left" or not table.rng.coin() \
+            order = SIDES if table.rulings.initiative is Initiative.LEFT or not table.rng.coin() \
                 else SIDES[::-1]
             for side in order:
                 enemy = "right" if side == "left" else "left"
@@ -93,19 +104,17 @@ class Skirmish(Ruleset):
                 table.emit("hit", "skirmish.hit", fighter=fighter, target=target, damage=hit)
             alive = [s for s in SIDES if any(h > 0 for h in health[s].values())]
             if len(alive) < 2:
-                return self._result(alive[0] if alive else None, "last-standing", number,
-                                    damage, played, defeated, health)
-        return self._result(None, "time", 8, damage, played, defeated, health)
+                raise GameOver(alive[0] if alive else None, "last-standing", number)
+        raise GameOver(None, "time", 8)
 
-    @staticmethod
-    def _result(winner: str | None, reason: str, rounds: int, damage: dict[str, int],
-                played: set[str], defeated: set[str],
-                health: dict[str, dict[str, int]]) -> Result:
-        metrics: dict[str, float] = {f"damage_{side}": damage[side] for side in SIDES}
-        metrics |= {f"played.{f}": 1 for f in played}
-        metrics |= {f"defeated.{f}": 1 for f in defeated}
-        metrics |= {f"survived.{f}": 1 for side in SIDES for f, h in health[side].items() if h}
-        return Result(winner, reason, rounds, metrics)
+    def game_over(self, table: Table, over: GameOver) -> Result:
+        state = table.state
+        metrics: dict[str, float] = {f"damage_{side}": state["damage"][side] for side in SIDES}
+        metrics |= {f"played.{f}": 1 for f in state["played"]}
+        metrics |= {f"defeated.{f}": 1 for f in state["defeated"]}
+        metrics |= {f"survived.{f}": 1 for side in SIDES
+                    for f, h in state["health"][side].items() if h}
+        return Result(over.winner, over.reason, over.rounds or 0, metrics)
 
     def view(self, table: Table, player: str | None) -> dict[str, Any]:
-        return {"health": table.state}
+        return {"health": table.state["health"]}

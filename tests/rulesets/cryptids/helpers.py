@@ -10,7 +10,7 @@ from rulekeeper.core.rng import Rng
 from rulekeeper.rulesets.cryptids.battle import Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
 from rulekeeper.rulesets.cryptids.models import CryptidsContent
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 
 
 def cryptid(id: str, hp: int = 5, threat: int = 1, *abilities: dict[str, Any],
@@ -81,7 +81,7 @@ def start(left: list[dict[str, Any]] | Lineup, right: list[dict[str, Any]] | Lin
         events.append(Event(kind, rule, data))
 
     a, b = (left, right) if isinstance(left, Lineup) else teams(left, right, extra)
-    battle = Battle(a, b, Rng(seed, dice), BattleRulings.read(
+    battle = Battle(a, b, Rng(seed, dice), CryptidsRulings(
         {k.replace("_", "-"): v for k, v in rulings.items()}), emit if log else None)
     return battle, events
 

@@ -22,7 +22,7 @@ import pytest
 from rulekeeper.core import registry
 from rulekeeper.rulesets.cryptids.cards import Lineup
 from rulekeeper.rulesets.cryptids.odds import exact
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from tests.rulesets.cryptids.helpers import cryptid, on, teams
 
 DATA = Path(__file__).parent / "exact_odds.json"
@@ -89,7 +89,7 @@ def lineups(left: list[Any], right: list[Any]) -> tuple[Lineup, Lineup]:
 def answer(name: str) -> dict[str, Any]:
     """A case's exact answer, every fraction as text."""
     left, right, rulings = CASES[name]
-    report = exact(*lineups(left, right), BattleRulings.read(rulings))
+    report = exact(*lineups(left, right), CryptidsRulings(rulings))
     return {"outcomes": {k: str(v) for k, v in report.outcomes.items()},
             "distributions": {k: {str(v): str(p) for v, p in d.items()}
                               for k, d in report.distributions.items()},

@@ -10,7 +10,7 @@ from rulekeeper.rulesets.cryptids.odds import (
     exact,
     monte_carlo,
 )
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from tests.rulesets.cryptids.helpers import cryptid, on, teams
 
 NEVER = on({"total": 13}, {"damage": 1})
@@ -32,7 +32,7 @@ def test_branches_enumerate_every_draw_with_its_probability():
 def test_the_dice_are_thrown_once_per_result_the_board_tells_apart():
     left, right = teams([cryptid("a", 1, 1, on({"total": 7}, {"damage": 1}))],
                         [cryptid("b", 1, 1, NEVER)])
-    enumeration = Enumeration(left, right, BattleRulings())
+    enumeration = Enumeration(left, right, CryptidsRulings({}))
     cards = (left.cards[0], right.cards[0])
     assert sorted(enumeration.dice(cards)) == [(6, (1, 6)), (30, (1, 1))]  # 7, and the rest
     assert sum(count for count, _ in enumeration.dice((right.cards[0],))) == 36
@@ -47,7 +47,7 @@ def test_exact_matches_a_closed_form():
     # comes in 36 rolls, and then equal HP is a tie
     left, right = teams([cryptid("a", 1, 1, on({"total": 7}, {"damage": 1}))],
                         [cryptid("b", 1, 1, NEVER)])
-    report = exact(left, right, BattleRulings())
+    report = exact(left, right, CryptidsRulings({}))
     assert report.outcomes["left wins"] == 1 - Fraction(5, 6) ** 36
     assert report.outcomes["tie"] == Fraction(5, 6) ** 36
     assert report.outcomes["right wins"] == 0
@@ -64,7 +64,7 @@ def small_matchup():
 
 def test_monte_carlo_agrees_with_exact():
     left, right = small_matchup()
-    rulings = BattleRulings()
+    rulings = CryptidsRulings({})
     truth = exact(left, right, rulings)
     assert sum(truth.outcomes.values()) == 1
     games = 4000
@@ -83,11 +83,11 @@ def test_exact_has_a_cut_off():
 
     left, right = small_matchup()
     with pytest.raises(UsageError, match="passed 50 battle states"):
-        exact(left, right, BattleRulings(), max_states=50)
+        exact(left, right, CryptidsRulings({}), max_states=50)
 
 
 def test_monte_carlo_is_the_same_on_any_number_of_workers():
     left, right = small_matchup()
-    one = monte_carlo(left, right, BattleRulings(), 2500, seed=7, workers=1)
-    assert monte_carlo(left, right, BattleRulings(), 2500, seed=7, workers=2) == one
-    assert monte_carlo(left, right, BattleRulings(), 2500, seed=8, workers=2) != one
+    one = monte_carlo(left, right, CryptidsRulings({}), 2500, seed=7, workers=1)
+    assert monte_carlo(left, right, CryptidsRulings({}), 2500, seed=7, workers=2) == one
+    assert monte_carlo(left, right, CryptidsRulings({}), 2500, seed=8, workers=2) != one

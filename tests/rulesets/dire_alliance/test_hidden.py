@@ -10,8 +10,8 @@ import pytest
 from rulekeeper.agents import decide, make_agent
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import Rng
-from rulekeeper.rulesets.dire_alliance.cards import PlayArea
 from rulekeeper.rulesets.dire_alliance.hidden import redraw
+from rulekeeper.rulesets.dire_alliance.tabletop import PlayArea
 
 # pairs of seeds whose first decision looks the same to its seat, the other seat's hand differing
 SAME_VIEW = {"dire-alliance-battle": ((0, 10), {}), "dire-alliance-raid": ((9, 12), {"heroes": 2})}

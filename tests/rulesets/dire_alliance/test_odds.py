@@ -17,8 +17,7 @@ from rulekeeper.rulesets.dire_alliance.dice import BLOCK, DRAIN, HIT, DiceSet, i
 def dice(**rulings):
     ruleset = load("dire-alliance-battle")
     content, _ = ruleset.load_content()
-    return DiceSet.from_content(content.components,
-                                {"combat-die": "default", "vampire-die": "default"} | rulings)
+    return DiceSet.from_content(content.components, ruleset.ruling_set(rulings))
 
 
 def enumerate_odds(d, attack, defense, sated, defender_sated):

@@ -40,7 +40,7 @@ def test_battle_modes_code_knows_nothing_of_raid_mode():
     own = [p for p in battle.code_paths if p.parent == PACKAGE]
     assert own == list(battle.code_paths) and not any("raid" in p.parts for p in own)
     raid_ids = [e.id for e in raid.rule_index if e.id.startswith("raid.")]
-    assert battle.code_sites().keys().isdisjoint(raid_ids)
+    assert battle.rule_book.code_sites().keys().isdisjoint(raid_ids)
     for path in own:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         modules = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
@@ -56,9 +56,9 @@ def test_raids_index_holds_the_battle_rules_its_code_applies_and_no_others():
     # Battle Mode's own flow, damage and healing are not Raid Mode's
     assert reused.isdisjoint({"battle.round.draw", "battle.suffer-damage.defeated",
                               "battle.graveyard.heal", "battle.opportunity-attack.order"})
-    raid_sites = raid.code_sites()
+    raid_sites = raid.rule_book.code_sites()
     assert all(raid_sites.get(rule) for rule in reused)
     # a Battle rule both apply: Raid's code is among its sites for Raid, never for Battle
     free = "battle.opportunity-attack.free"
     assert any("/raid/" in site for site in raid_sites[free])
-    assert not any("/raid/" in site for site in battle.code_sites()[free])
+    assert not any("/raid/" in site for site in battle.rule_book.code_sites()[free])

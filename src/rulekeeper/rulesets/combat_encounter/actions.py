@@ -17,31 +17,32 @@ from rulekeeper.rulesets.combat_encounter.random_encounters import draw_random_e
 from rulekeeper.rulesets.combat_encounter.table import CombatTable, Encounter
 
 
+@cites("combat.turn.standard-combat-actions")
 def combat_actions(table: CombatTable, encounter: Encounter, seat: str,
                    free: bool) -> list[tuple[str, str]]:
     """The Combat Actions open to ``seat`` now (plus the Equip Free Action when ``free``)."""
-    cites("combat.turn.standard-combat-actions", "combat.attack.action-type",
-          "combat.attack.is-combat-action", "combat.melee-attack.action-type",
-          "combat.ranged-attack.action-type", "combat.recover-weapon.action-type",
-          "combat.disengage.action-type", "combat.flee.action-type")
     state, cat = table.state, table.prepared
     player = state.player(seat)
+    cites("combat.attack.action-type", "combat.attack.is-combat-action",
+          "combat.melee-attack.action-type", "combat.ranged-attack.action-type")
     found = [(f"attack:{target}:{o.key}",
               f"Attack {state.label(target)} with {o.name} ({o.mode}, {o.damage})")
              for target in attack_targets(encounter, seat)
              for o in attack_options(table, player, encounter)]
-    cites("combat.recover-weapon.requirement")
+    cites("combat.recover-weapon.action-type", "combat.recover-weapon.requirement")
     found += [(f"recover:{slot}", f"Recover Dropped {cat.items[str(player.slots[slot])].name}")
               for slot in sorted(player.dropped)]
     cites("combat.disengage.adjacent-room", "combat.flee.adjacent-room",
           "combat.encounter.portrait-position")
     neighbours = cat.board.neighbours(encounter.room)
-    cites("combat.variables.lookup", "combat.variables.disengage-cost", "combat.disengage.cost",
-          "combat.disengage.cannot-afford.a", "combat.disengage.cannot-afford.b")
+    cites("combat.variables.lookup", "combat.variables.disengage-cost")
     cost = cat.content.variables.DISENGAGE_COST
+    cites("combat.disengage.action-type", "combat.disengage.cost",
+          "combat.disengage.cannot-afford.a", "combat.disengage.cannot-afford.b")
     if player.kaos >= cost:
         found += [(f"disengage:{room}", f"Disengage to {cat.room_name(room)} ({cost} Kaos)")
                   for room in neighbours]
+    cites("combat.flee.action-type")
     found += [(f"flee:{room}", f"Flee to {cat.room_name(room)} (draw a Random Encounter)")
               for room in neighbours]
     if free:
@@ -71,11 +72,11 @@ def take_combat_action(table: CombatTable, encounter: Encounter, seat: str,
     return False
 
 
+@cites("combat.recover-weapon.uses-combat-action", "combat.recover-weapon.available-immediately",
+       "combat.recover-weapon.no-attack-same-turn")
 def recover_dropped_weapon(table: CombatTable, encounter: Encounter, seat: str,
                            slot: str) -> None:
     """Flip one Dropped Weapon face up: it can Attack again, but not this Combat Turn."""
-    cites("combat.recover-weapon.uses-combat-action", "combat.recover-weapon.available-immediately",
-          "combat.recover-weapon.no-attack-same-turn")
     player = table.state.player(seat)
     player.dropped.discard(slot)
     encounter.recovered = slot
@@ -83,14 +84,14 @@ def recover_dropped_weapon(table: CombatTable, encounter: Encounter, seat: str,
                weapon=table.prepared.items[str(player.slots[slot])].name, slot=slot)
 
 
+@cites("combat.disengage.not-move-action", "combat.disengage.no-perception-check",
+       "combat.disengage.no-random-encounter", "combat.disengage.jelly-cube",
+       "combat.summary.disengage")
 def disengage(table: CombatTable, seat: str, room: str) -> None:
     """Spend [DISENGAGE_COST], move to the adjacent Room, leave Combat and Combat Order.
 
     Not a Move Action: no Perception Check, no Random Encounter; a Jelly Cube Room is open.
     """
-    cites("combat.disengage.not-move-action", "combat.disengage.no-perception-check",
-          "combat.disengage.no-random-encounter", "combat.disengage.jelly-cube",
-          "combat.summary.disengage")
     player = table.state.player(seat)
     cost = table.prepared.content.variables.DISENGAGE_COST
     player.kaos -= cost
@@ -102,12 +103,12 @@ def disengage(table: CombatTable, seat: str, room: str) -> None:
     leave_combat(table, seat, "disengaged", "combat.combatants.leave.c")
 
 
+@cites("combat.flee.not-move-action", "combat.flee.no-perception-check",
+       "combat.flee.jelly-cube", "combat.end-condition.flee-delay", "combat.summary.flee")
 def flee(table: CombatTable, seat: str, room: str) -> Asks[None]:
     """Move to the adjacent Room, leave Combat, pause it, draw and resolve one Random
     Encounter (with any Death and Victory Check it causes); the Combat End Condition is
     checked only after that (by the caller)."""
-    cites("combat.flee.not-move-action", "combat.flee.no-perception-check",
-          "combat.flee.jelly-cube", "combat.end-condition.flee-delay", "combat.summary.flee")
     player = table.state.player(seat)
     player.room = room
     table.state.metrics["flees"] += 1

@@ -78,29 +78,32 @@ class AttackOption:
         return self.slot is None
 
 
+@cites("combat.attack.melee-or-ranged")
 def attack_options(table: CombatTable, player: Player,
                    encounter: Encounter) -> list[AttackOption]:
     """The available Melee and Ranged options: Equipped Weapons that are not Dropped (nor
     recovered this Combat Turn), and the Mystic Dagger, always, in both modes."""
-    cites("combat.attack.melee-or-ranged", "combat.attack.melee-weapon",
-          "combat.attack.ranged-weapon", "combat.melee-attack.requirement",
-          "combat.ranged-attack.requirement", "combat.attack.dropped-unavailable",
-          "combat.dropped-weapon.cannot-attack", "combat.weapon-damage.own-die-or-value")
     found = []
     for slot in WEAPON_SLOTS:
         item_id = player.slots[slot]
-        if item_id is None or slot in player.dropped or slot == encounter.recovered:
+        if item_id is None:
+            continue
+        if slot in player.dropped or slot == encounter.recovered:
+            cites("combat.attack.dropped-unavailable", "combat.dropped-weapon.cannot-attack")
             continue
         item = table.prepared.items[item_id]
         assert item.mode is not None
+        cites("combat.attack.melee-weapon", "combat.attack.ranged-weapon",
+              "combat.melee-attack.requirement", "combat.ranged-attack.requirement",
+              "combat.weapon-damage.own-die-or-value")  # its own mode and Damage
         found.append(AttackOption(slot, item.name, item.mode, table.prepared.damage[item_id],
                                   slot))
-    cites("combat.attack.mystic-dagger-either", "combat.attack.mystic-dagger-always-available",
-          "combat.attack.dagger-fallback", "combat.mystic-dagger.either-option",
-          "combat.mystic-dagger.melee-damage", "combat.mystic-dagger.ranged-damage",
-          "sample.player.mystic-dagger")
+    cites("combat.attack.mystic-dagger-always-available", "combat.attack.dagger-fallback",
+          "sample.player.mystic-dagger")  # whatever the Weapons above
     for key in DAGGER_OPTIONS:
         mode = key.partition("-")[2]
+        cites("combat.attack.mystic-dagger-either", "combat.mystic-dagger.either-option",
+              "combat.mystic-dagger.melee-damage", "combat.mystic-dagger.ranged-damage")
         found.append(AttackOption(key, "Mystic Dagger", mode, table.prepared.dagger[mode], None))
     return found
 
@@ -110,12 +113,12 @@ def attack_option(table: CombatTable, player: Player, encounter: Encounter,
     return next(o for o in attack_options(table, player, encounter) if o.key == key)
 
 
+@cites("combat.attack.one-target", "combat.attack.target-in-same-encounter",
+       "combat.attack.not-self")
 def attack_targets(encounter: Encounter, seat: str) -> list[str]:
     """The Combatants ``seat`` may Attack now: any other Combatant, except during the first
     Combatant's first Combat Turn, when only the other member of the initiating pair may be
     attacked, while that one is still a Combatant."""
-    cites("combat.attack.one-target", "combat.attack.target-in-same-encounter",
-          "combat.attack.not-self")
     others = [s for s in encounter.order if s != seat]
     if encounter.first == seat:
         cites("combat.attack.first-attack-restriction", "combat.first-attack.initiating-pair-only",
@@ -129,10 +132,10 @@ def attack_targets(encounter: Encounter, seat: str) -> list[str]:
     return others
 
 
+@cites("combat.attack.one-option")
 def attack(table: CombatTable, encounter: Encounter, seat: str, target: str,
            key: str) -> Asks[None]:
     """Procedure of a Melee or Ranged Attack: target, option, Attack Check, resolution, Damage."""
-    cites("combat.attack.one-option")
     state = table.state
     attacker, victim = state.player(seat), state.player(target)
     option = attack_option(table, attacker, encounter, key)
@@ -188,10 +191,10 @@ def attack(table: CombatTable, encounter: Encounter, seat: str, target: str,
         yield from deal_damage(table, attacker, victim, option, critical)
 
 
+@cites("combat.attack-critical-failure.additional", "combat.summary.critical-failure")
 def critical_failure_effect(table: CombatTable, attacker: Player, option: AttackOption,
                             kaos: int) -> None:
     """A natural 1 drops the Weapon used, unless it is the Mystic Dagger or Kaos raised it."""
-    cites("combat.attack-critical-failure.additional", "combat.summary.critical-failure")
     if option.dagger:
         cites("combat.mystic-dagger.never-dropped",
               "combat.mystic-dagger.no-critical-failure-effect")

@@ -59,6 +59,7 @@ class AttackCheck:
     kaos_lifts_natural_1: bool
 
 
+@cites("sample.core.stat-check")
 def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str, *,
                tn: int | None = None, attack: AttackCheck | None = None,
                extra: dict[str, Any] | None = None) -> Asks[Check]:
@@ -66,7 +67,6 @@ def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str
 
     Returns the :class:`Check`; ``extra`` is shown with the pending check (view).
     """
-    cites("sample.core.stat-check")
     player = table.state.player(seat)
     rng = table.rng
     natural = rng.roll(20)

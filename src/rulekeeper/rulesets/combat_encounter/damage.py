@@ -22,7 +22,7 @@ sides (exact odds of ``100d100`` would take minutes; no weapon rolls that).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import d20
 import icepool
@@ -54,7 +54,7 @@ class DamageDice:
     flat: int
 
     @staticmethod
-    @cache
+    @lru_cache(maxsize=4096)  # content can come with each request: bounded
     def parse(notation: str) -> DamageDice:
         """Read ``notation`` with d20; a ValueError names what is not a Damage value."""
         try:

@@ -14,14 +14,14 @@ from rulekeeper.rulesets.combat_encounter.rulings import SampleDeath
 from rulekeeper.rulesets.combat_encounter.table import CombatTable
 
 
+@cites("combat.combatants.stop-on-leave", "combat.combatants.leave.b",
+       "combat.combatants.leave.e", "combat.combat-room.combatants-stay")
 def leave_combat(table: CombatTable, seat: str, how: str, rule: str) -> None:
     """Take a Combatant out of the Combat Encounter and out of Combat Order.
 
     ``how`` is why: died, fell, final-death, disengaged, fled, removed (any rule that
     takes a Combatant out of Combat calls it). Only this moves a Combatant out.
     """
-    cites("combat.combatants.stop-on-leave", "combat.combatants.leave.b",
-          "combat.combatants.leave.e", "combat.combat-room.combatants-stay")
     encounter = table.state.encounter
     if encounter is None or seat not in encounter.order:
         return
@@ -32,10 +32,10 @@ def leave_combat(table: CombatTable, seat: str, how: str, rule: str) -> None:
                order=[table.state.label(s) for s in encounter.order])
 
 
+@cites("combat.ruling.sample-death", "sample.game.surviving-player")
 def death_process(table: CombatTable, seat: str, killer: str | None = None) -> Asks[None]:
     """A Player at 0 Health or lower dies; then the Victory Check; then, for Combat Damage
     (``killer`` given) and ruling ``sample-death=loot-one``, the killer's Loot Opportunity."""
-    cites("combat.ruling.sample-death", "sample.game.surviving-player")
     player = table.state.player(seat)
     player.alive = False  # final: no Player Fall, no Zombie Combatant (Combatants are fixed)
     cites("combat.turn.fallen-not-zombie")

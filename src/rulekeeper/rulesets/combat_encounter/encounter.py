@@ -26,6 +26,9 @@ INITIATION = {"ambush": ("combat.overview.initiation.a", "combat.initiation.ambu
 initiating Player."""
 
 
+@cites("combat.overview.interrupts-gameplay", "combat.encounter.pauses-gameplay",
+       "combat.encounter.fully-resolved", "sample.game.combat-encounters",
+       "combat.summary.combat-encounter", "combat.initiation.sequence")
 def combat_encounter(table: CombatTable, kind: str, initiator: str, target: str,
                      initiator_won: bool | None = None) -> Asks[None]:
     """Run a Combat Encounter begun by ``kind`` (ambush, challenge, gong) to its end.
@@ -33,9 +36,6 @@ def combat_encounter(table: CombatTable, kind: str, initiator: str, target: str,
     It interrupts whatever called it (a Turn Action, a rule) and returns only when it has
     ended: nothing of normal gameplay happens in between.
     """
-    cites("combat.overview.interrupts-gameplay", "combat.encounter.pauses-gameplay",
-          "combat.encounter.fully-resolved", "sample.game.combat-encounters",
-          "combat.summary.combat-encounter", "combat.initiation.sequence")
     begins_rule, initiator_rule = INITIATION[kind]
     state = table.state
     state.metrics["encounters"] += 1
@@ -61,11 +61,11 @@ def combat_encounter(table: CombatTable, kind: str, initiator: str, target: str,
     end_encounter(table, encounter)
 
 
+@cites("combat.combatants.definition", "combat.combatants.initiator",
+       "combat.combatants.primary-target", "combat.summary.combatants")
 def identify_combatants(table: CombatTable, encounter: Encounter) -> list[str]:
     """The initiating pair and every other non-Hidden Surviving Player in the Combat Room;
     returns the others (seat order). The pair loses Hidden on becoming Combatants."""
-    cites("combat.combatants.definition", "combat.combatants.initiator",
-          "combat.combatants.primary-target", "combat.summary.combatants")
     state = table.state
     for seat in (encounter.initiator, encounter.target):
         player = state.player(seat)
@@ -89,13 +89,13 @@ def identify_combatants(table: CombatTable, encounter: Encounter) -> list[str]:
     return others
 
 
+@cites("combat.order.definition", "combat.order.determined-once", "combat.order.unchanged",
+       "combat.encounter.definition", "combat.end-condition.continues")
 def combat_turns(table: CombatTable, encounter: Encounter) -> Asks[None]:
     """Combat Turns in Combat Order, wrapping around, while two or more Combatants remain.
 
     Combat Order is never redetermined: a Combatant who leaves is only taken out of it.
     """
-    cites("combat.order.definition", "combat.order.determined-once", "combat.order.unchanged",
-          "combat.encounter.definition", "combat.end-condition.continues")
     actor = encounter.order[0]
     while True:
         place = encounter.order.index(actor)
@@ -125,13 +125,13 @@ def combat_turns(table: CombatTable, encounter: Encounter) -> Asks[None]:
         actor = following
 
 
+@cites("combat.turn.not-player-turn", "combat.summary.combat-turn")
 def combat_turn(table: CombatTable, encounter: Encounter, seat: str) -> Asks[bool]:
     """One Combat Turn: an optional Equip Free Action, then one Combat Action or none.
 
     It is not a Player Turn: no Turn Action is spent and no end-of-turn effect follows.
     Returns True when the Combatant fled.
     """
-    cites("combat.turn.not-player-turn", "combat.summary.combat-turn")
     tick(table)
     player = table.state.player(seat)
     encounter.current, encounter.recovered = seat, None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Asks, Result
+from rulekeeper.core.ruleset import Asks, Procedure
 from rulekeeper.rulesets.combat_encounter.clock import tick
 from rulekeeper.rulesets.combat_encounter.death import death_process
 from rulekeeper.rulesets.combat_encounter.encounter import combat_encounter
@@ -20,7 +20,7 @@ from rulekeeper.rulesets.combat_encounter.table import CombatTable, emit_where
 from rulekeeper.rulesets.combat_encounter.turn_actions import turn_action, turn_actions
 
 
-def play_game(table: CombatTable, opening: Opening) -> Asks[Result]:
+def play_game(table: CombatTable, opening: Opening) -> Procedure:
     """The opening Combat Encounter, then rounds of Turn Order until the game ends (by
     :class:`~rulekeeper.core.ruleset.GameOver`: Victory, no Surviving Player, the clock)."""
     state = table.state
@@ -38,11 +38,12 @@ def play_game(table: CombatTable, opening: Opening) -> Asks[Result]:
     cites("combat.turn.player-turn-unaffected")  # Combatants keep their Player Turns
     if opening.kind == "gong":
         table.checkpoint()  # the opening Combat Encounter is over
-        return (yield from player_turns(table, None))
-    return (yield from player_turns(table, opening))  # its first Turn Action is the opening
+        yield from player_turns(table, None)
+    else:
+        yield from player_turns(table, opening)  # its first Turn Action is the opening
 
 
-def player_turns(table: CombatTable, opening: Opening | None) -> Asks[Result]:
+def player_turns(table: CombatTable, opening: Opening | None) -> Procedure:
     """Player Turns in Turn Order, a round at a time, from ``state.next_turn`` (a checkpoint
     after each); ``opening`` makes the first one's first Turn Action the opening one."""
     state = table.state
@@ -96,12 +97,12 @@ def player_turn(table: CombatTable, seat: str, opening: Opening | None) -> Asks[
     state.active = None
 
 
+@cites("combat.disengage.end-of-turn-consequences", "combat.flee.end-of-turn-consequences")
 def jelly_cube(table: CombatTable, seat: str) -> Asks[None]:
     """End of one's own Player Turn in a Jelly Cube Room: Damage (not Combat Damage).
 
     This is the end-of-turn consequence a Disengage or a Flee into that Room may bring.
     """
-    cites("combat.disengage.end-of-turn-consequences", "combat.flee.end-of-turn-consequences")
     player = table.state.player(seat)
     amount = table.prepared.content.game.jelly_cube_damage
     player.health -= amount

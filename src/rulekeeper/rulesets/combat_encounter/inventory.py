@@ -12,14 +12,14 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.combat_encounter.table import SLOT_KINDS, CombatTable, Player
 
 
+@cites("sample.player.slots", "sample.actions.free-actions",
+       "combat.dropped-weapon.occupies-slot")
 def equip_moves(table: CombatTable, player: Player, frozen: frozenset[str] = frozenset()
                 ) -> list[tuple[str, str]]:
     """The legal Equip moves as (option id, label); items in ``frozen`` may not move.
 
     A Dropped Weapon still fills its slot and cannot be put away.
     """
-    cites("sample.player.slots", "sample.actions.free-actions",
-          "combat.dropped-weapon.occupies-slot")
     items = table.prepared.items
     moves: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()

@@ -55,10 +55,10 @@ ORDER_RULES = {
 }
 
 
+@cites("combat.summary.combat-order")
 def determine_combat_order(table: CombatTable, encounter: Encounter, others: list[str],
                            initiator_won: bool | None) -> Asks[None]:
     """Fill ``encounter.order``. ``initiator_won`` is the Challenge result (None otherwise)."""
-    cites("combat.summary.combat-order")
     rules = ORDER_RULES["challenge" if encounter.kind == "challenge" else "ambush"]
     state = table.state
     if encounter.kind == "challenge":

@@ -18,9 +18,9 @@ from rulekeeper.rulesets.combat_encounter.table import CombatTable, Player
 RULE = "sample.random-encounters.cards"
 
 
+@cites("sample.random-encounters.deck")
 def build_deck(table: CombatTable) -> list[str]:
     """Every card id as many times as its count, shuffled."""
-    cites("sample.random-encounters.deck")
     deck = [card.id for card in table.prepared.content.encounters.cards
             for _ in range(card.count)]
     table.rng.shuffle(deck)

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.combat_encounter import hidden
@@ -59,6 +59,7 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot",
             "cautious": "rulekeeper.rulesets.combat_encounter.bots:CautiousBot"}
     default_bot = "heuristic"
+    drawing = views.DungeonDrawing()
     search = {"rollout": "heuristic", "c": "1"}
     """The heuristic bot's rollouts to the end, scored win or loss, so ``c=1`` (docs/
     benchmarks.md, "How often mcts wins")."""
@@ -83,7 +84,7 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
 
     def play(self, table: CombatTable) -> Procedure:
         opening = set_up(table)
-        return (yield from play_game(table, opening))
+        yield from play_game(table, opening)
 
     def resume(self, table: CombatTable) -> Procedure:
         """Goes on after a Player Turn, or after the opening Combat Encounter."""

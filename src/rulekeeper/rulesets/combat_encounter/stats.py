@@ -13,9 +13,9 @@ from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
 from rulekeeper.rulesets.combat_encounter.table import Player
 
 
+@cites("sample.player.calculate-stat", "sample.player.stats", "sample.player.statuses")
 def current_stat(cat: Catalogue, player: Player, stat: str) -> int:
     """Base value on the Character card + Equipped items (not Dropped Weapons) + Statuses."""
-    cites("sample.player.calculate-stat", "sample.player.stats", "sample.player.statuses")
     value = int(getattr(player.character, stat))
     for slot, item_id in player.slots.items():
         if item_id is not None and slot not in player.dropped:
@@ -29,6 +29,8 @@ DefenseSource = tuple[str, str, int]
 """(kind of source, name, Defense it gives)."""
 
 
+@cites("sample.player.defense-sources", "combat.calculate-defense.only-explicit",
+       "combat.calculate-defense.sources.a", "combat.calculate-defense.sources.b")
 def defense_sources(cat: Catalogue, player: Player) -> list[DefenseSource]:
     """Every source that specifically modifies this Player's Defense, with its value.
 
@@ -36,8 +38,6 @@ def defense_sources(cat: Catalogue, player: Player) -> list[DefenseSource]:
     Plot Armor; not a Dropped Weapon) by ``defense``, Backpack items only by
     ``backpack_defense``.
     """
-    cites("sample.player.defense-sources", "combat.calculate-defense.only-explicit",
-          "combat.calculate-defense.sources.a", "combat.calculate-defense.sources.b")
     character = player.character
     sources: list[DefenseSource] = [("character", character.name, character.defense)]
     if character.patron.defense:
@@ -65,7 +65,7 @@ def defense_sources(cat: Catalogue, player: Player) -> list[DefenseSource]:
     return sources
 
 
+@cites("combat.calculate-defense.sum")
 def current_defense(cat: Catalogue, player: Player) -> int:
     """The sum of all applicable Defense sources, computed at each use (always current)."""
-    cites("combat.calculate-defense.sum")
     return sum(value for _, _, value in defense_sources(cat, player))

@@ -16,9 +16,9 @@ from rulekeeper.rulesets.combat_encounter.random_encounters import draw_random_e
 from rulekeeper.rulesets.combat_encounter.table import CombatTable, emit_where
 
 
+@cites("sample.actions.turn-actions", "sample.game.rooms")
 def turn_actions(table: CombatTable, seat: str, free: bool) -> list[tuple[str, str]]:
     """The Turn Actions (and Equip moves, when ``free``) open to the Active Player."""
-    cites("sample.actions.turn-actions", "sample.game.rooms")
     player = table.state.player(seat)
     cat = table.prepared
     room = player.room
@@ -109,9 +109,9 @@ def challenge(table: CombatTable, seat: str, target: str) -> Asks[None]:
     after_combat(table, seat)
 
 
+@cites("combat.end.resume-interrupted")
 def after_combat(table: CombatTable, seat: str) -> None:
     """The interrupted Player Turn continues, or ends if the Active Player died."""
-    cites("combat.end.resume-interrupted")
     player = table.state.player(seat)
     if player.alive:
         table.emit("turn.continues", "combat.end.active-player-continues", who=player.label,

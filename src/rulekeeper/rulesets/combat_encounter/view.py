@@ -1,4 +1,5 @@
-"""What a seat may know of a game (JSON-able), and its text picture for the terminal.
+"""What a seat may know of a game (JSON-able), its text picture for the terminal, and how
+the page draws it (``DungeonDrawing``).
 
 Hidden from a seat: the Room of another Player who is Hidden, and the order of the
 Random Encounter deck. Everything else is open.
@@ -10,6 +11,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.core.events import counted
+from rulekeeper.core.view import (
+    Board,
+    Card,
+    Drawing,
+    Mark,
+    Panel,
+    Piece,
+    Pile,
+    Place,
+    Side,
+    Status,
+    TableView,
+    areas_board,
+)
+from rulekeeper.rulesets.combat_encounter.models import CombatContent
 from rulekeeper.rulesets.combat_encounter.stats import (
     current_defense,
     current_stat,
@@ -140,3 +156,68 @@ def render(view: Mapping[str, Any]) -> str:
     lines.append(f"Random Encounter deck: {counted(state['deck']['cards'], 'card', 'cards')}, "
                  f"{len(state['deck']['discard'])} discarded")
     return "\n".join(lines)
+
+
+# -- the page's drawing ---------------------------------------------------------------------
+
+
+DEAD = Status(name="dead", symbol="✝", dim=True)
+SYMBOLS = {"Hidden": "?"}
+"""A status's mark beside a Player's piece (else its first letter)."""
+
+
+class DungeonDrawing(Drawing):
+    """The dungeon as the page draws it: Rooms laid out by distance from the start (the
+    file has no coordinates), each Player labelled with their seat; each Player's weapons
+    and backpack; the Random Encounter deck."""
+
+    sides = {seat: Side(label=f"Player {seat[1:]}", colour=colour)
+             for seat, colour in (("p1", "#b3261e"), ("p2", "#1f4e9c"), ("p3", "#2f6b2f"),
+                                  ("p4", "#8a5a00"), ("p5", "#5b1d6e"), ("p6", "#0f6b6b"))}
+
+    def board(self, content: CombatContent, scenario: str | None) -> Board:
+        return areas_board(content.dungeon, start=content.dungeon.start)
+
+    def table(self, state: Mapping[str, Any], content: CombatContent) -> TableView:
+        players = state["players"]
+
+        def piece(p: Mapping[str, Any]) -> Piece:
+            statuses = [Status(name=s, symbol=SYMBOLS.get(s, s[:1])) for s in p["statuses"]]
+            s = p["stats"]
+            return Piece(id=p["seat"], name=p["name"], label=p["seat"], side=p["seat"],
+                         kind="player", statuses=statuses + ([] if p["alive"] else [DEAD]),
+                         stats=f"Defense {p['defense']} · Brawn {s['brawn']} · Quickness "
+                               f"{s['quickness']} · Perception {s['perception']}",
+                         hp=(p["health"], p["max_health"]))
+
+        areas = {r["id"]: Place(pieces=[piece(players[s]) for s in r["players"]],
+                                marks=([Mark(kind="monster", name="Jelly Cube")]
+                                       if r["jelly_cube"] else []),
+                                filled=len(r["players"])) for r in state["rooms"]}
+        panels = []
+        for seat, p in players.items():
+            weapons = [Card(id=w["id"], name=w["name"] + (" (dropped)" if w["dropped"] else ""),
+                            text=f"{w['mode']}, {w['damage']}") for w in p["weapons"]]
+            panels.append(Panel(
+                seat=seat, title=f"{seat}: {p['name']}" + ("" if p["alive"] else " — dead"),
+                facts=[("health", f"{p['health']} of {p['max_health']}"),
+                       ("defense", str(p["defense"])), ("Kaos", str(p["kaos"])),
+                       ("rerolls", str(p["rerolls"])), ("armor", p["armor"] or "none"),
+                       ("plot armor", p["plot_armor"] or "none"),
+                       ("statuses", ", ".join(p["statuses"]) or "none")],
+                piles=[Pile.open("weapons", weapons),
+                       Pile.open("backpack", [Card(id=n, name=n) for n in p["backpack"]])]))
+        panels.append(Panel(
+            title="Random Encounter deck",
+            piles=[Pile.hidden("deck", state["deck"]["cards"]),
+                   Pile.open("discard", [Card(id=n, name=n) for n in state["deck"]["discard"]])]))
+        encounter = state["encounter"]
+        rooms = {r["id"]: r["name"] for r in state["rooms"]}
+        fight = (f" · combat in {rooms[encounter['room']]}, order "
+                 f"{' → '.join(encounter['order'])}" if encounter else "")
+        turn = f" · {state['active']}'s turn" if state["active"] else ""
+        return TableView(
+            headline=f"round {state['round']} · dungeon clock {state['clock']} of "
+                     f"{state['time_limit']}{turn}{fight}",
+            areas=areas, panels=panels,
+            offboard=[piece(p) for p in players.values() if p["room"] is None and p["alive"]])

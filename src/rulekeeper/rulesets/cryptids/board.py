@@ -1,4 +1,5 @@
-"""The boards: each side's row of cryptids, left to right, and a cryptid on it.
+"""The boards: each side's row of cryptids, left to right, a cryptid on it, and what the
+rules read of a battle's boards (:class:`Field`).
 
 "l'ordre dans lequel ils se placent" (battle.shop.d): a row keeps the order the team
 was fielded in; places are counted from each row's own left.
@@ -6,12 +7,16 @@ was fielded in; places are counted from each row's own left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from rulekeeper.rulesets.cryptids.cards import Card
+from rulekeeper.rulesets.cryptids.cards import Card
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 
 SIDES = ("left", "right")
+
+Emit = Callable[..., None]
+"""A game's ``table.emit``: ``emit(kind, rule, **data)``."""
 
 
 class Fighter:
@@ -32,7 +37,7 @@ class Fighter:
         self.gone = False
         """Off the board: it died (step 6)."""
         self.label: Any = card.name
-        """Its name in events (numbered by the log when a battle fields it twice)."""
+        """Its name in events (numbered when a battle fields the same card twice)."""
 
     def __repr__(self) -> str:
         return f"<{self.card.id} {SIDES[self.side]} {self.pos} hp={self.hp}>"
@@ -42,3 +47,35 @@ def renumber(row: list[Fighter], start: int = 0) -> None:
     """After a row changed from place ``start`` on: each cryptid's place in it."""
     for pos in range(start, len(row)):
         row[pos].pos = pos
+
+
+class Dice(Protocol):
+    """What the battle draws from: a game's :class:`~rulekeeper.core.rng.Rng` or an enumerator."""
+
+    def roll(self, sides: int) -> int: ...
+
+    def below(self, n: int) -> int: ...
+
+    def coin(self) -> bool: ...
+
+
+class Field(Protocol):
+    """What the rules read of a battle's boards (the battle itself, :mod:`.battle`)."""
+
+    @property
+    def rows(self) -> list[list[Fighter]]:
+        """Each side's row, left to right."""
+
+    @property
+    def zeroes(self) -> bool:
+        """Whether a cryptid fell to 0 HP since step 6 last ran (else all on the board live)."""
+
+    @property
+    def rulings(self) -> CryptidsRulings: ...
+
+    @property
+    def rng(self) -> Dice: ...
+
+    @property
+    def emit(self) -> Emit | None:
+        """The game's ``table.emit``; None when nobody reads the battle (no event is built)."""

@@ -2,17 +2,19 @@
 
 A :class:`Card` holds, for every dice result (total and doubles), the tuple of
 abilities that fire on it, and one tuple per other trigger kind, so the battle
-never interprets a declaration during a roll. Teams are compiled once
-(:func:`lineup`) and reused by every battle between them.
+never interprets a declaration during a roll. An ability's effects are compiled from
+their declarations (``{damage: 3, target: lowest-hp}``) into small objects holding their
+amounts and target rule (:class:`Effect`); what each does is :mod:`.effects`'. Teams
+are compiled once (:func:`lineup`) and reused by every battle between them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.cryptids.effects import Effect, Heal, ModifyTotal, Summon, compile_effect
 from rulekeeper.rulesets.cryptids.models import (
     MAX_TOTAL,
     Ability,
@@ -21,6 +23,7 @@ from rulekeeper.rulesets.cryptids.models import (
     Member,
     Team,
 )
+from rulekeeper.rulesets.cryptids.models import Effect as Declaration
 
 DICE_TABLE = 41
 """Dice results are tabled for totals 0..40 (modified totals beyond are matched directly)."""
@@ -28,6 +31,136 @@ DICE_RESULTS = frozenset((a + b, a == b) for a in range(1, 7) for b in range(1, 
 """What two dice show, as the triggers read it: (total, doubles), 15 results."""
 SHIFTS = frozenset(range(-MAX_TOTAL - 12, MAX_TOTAL + 11))
 """The changes of every total that matter: beyond them, no dice trigger on a total fires."""
+
+
+class Effect:
+    """An effect compiled from its declaration: ``kind`` is the declaration's key."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+    deals_damage: ClassVar[bool] = False
+
+    def __init__(self, spec: Declaration) -> None:
+        """Compiled from its declaration (its amount and target rule)."""
+
+
+class Damage(Effect):
+    """``{damage: N}``: N (plus the actor's attack and the sudden death bonus) to each target."""
+
+    __slots__ = ("amount", "selector")
+    kind = "damage"
+    deals_damage = True
+
+    def __init__(self, spec: Declaration) -> None:
+        self.amount = spec.damage or 0
+        self.selector = spec.selector or ""
+
+
+class DamageOverTime(Effect):
+    """``{damage-over-time: N, rolls: R}``: N at step 2 of each of the next R rolls."""
+
+    __slots__ = ("amount", "rolls", "selector")
+    kind = "damage-over-time"
+    deals_damage = True
+
+    def __init__(self, spec: Declaration) -> None:
+        self.amount = spec.damage_over_time or 0
+        self.rolls = spec.rolls or 1
+        self.selector = spec.selector or ""
+
+
+class Heal(Effect):
+    """``{heal: N}``: N HP to each target, up to its maximum (ruling overheal)."""
+
+    __slots__ = ("amount", "selector")
+    kind = "heal"
+
+    def __init__(self, spec: Declaration) -> None:
+        self.amount = spec.heal or 0
+        self.selector = spec.selector or ""
+
+
+class Shield(Effect):
+    """``{shield: N}``: absorbs N damage before HP; shields add up and last until used."""
+
+    __slots__ = ("amount", "selector")
+    kind = "shield"
+
+    def __init__(self, spec: Declaration) -> None:
+        self.amount = spec.shield or 0
+        self.selector = spec.selector or ""
+
+
+class BuffThreat(Effect):
+    """``{buff-threat: N}``: raises the targets' threat (from the next ordering)."""
+
+    __slots__ = ("amount", "selector")
+    kind = "buff-threat"
+
+    def __init__(self, spec: Declaration) -> None:
+        self.amount = spec.buff_threat or 0
+        self.selector = spec.selector or ""
+
+
+class BuffAttack(Effect):
+    """``{buff-attack: N}``: adds N to each damage instance the targets' abilities deal."""
+
+    __slots__ = ("amount", "selector")
+    kind = "buff-attack"
+
+    def __init__(self, spec: Declaration) -> None:
+        self.amount = spec.buff_attack or 0
+        self.selector = spec.selector or ""
+
+
+class ModifyTotal(Effect):
+    """``{modify-total: +N}``: changes the dice total before anything reads it (step 3)."""
+
+    __slots__ = ("amount",)
+    kind = "modify-total"
+
+    def __init__(self, spec: Declaration) -> None:
+        self.amount = spec.modify_total or 0
+
+
+class Reroll(Effect):
+    """``{reroll: true}``: the roll stops here and restarts at step 1 (reroll.restart.a)."""
+
+    __slots__ = ()
+    kind = "reroll"
+
+
+class Summon(Effect):
+    """``{summon: ID}``: a new cryptid right of the summoner (its place if it died)."""
+
+    __slots__ = ("card", "card_id")
+    kind = "summon"
+
+    def __init__(self, spec: Declaration) -> None:
+        self.card_id = spec.summon or ""
+        self.card: Card | None = None
+        """Linked once the catalogue is compiled (:class:`Catalogue`)."""
+
+
+class Swap(Effect):
+    """``{swap: left|right}``: the cryptid swaps places with its neighbour on that side."""
+
+    __slots__ = ("step",)
+    kind = "swap"
+
+    def __init__(self, spec: Declaration) -> None:
+        self.step = -1 if spec.swap == "left" else 1
+
+
+EFFECTS: dict[str, type[Effect]] = {e.kind: e for e in (
+    Damage, DamageOverTime, Heal, Shield, BuffThreat, BuffAttack, ModifyTotal, Reroll, Summon,
+    Swap)}
+"""Each effect of the vocabulary by its declaration's key."""
+
+
+def compile_effect(spec: Declaration) -> Effect:
+    """The compiled effect of one declaration."""
+    return EFFECTS[spec.kind](spec)
 
 
 class Act:

@@ -5,21 +5,22 @@ perdent leur dernier cryptide en même temps, c'est une égalité. Si la bataill
 atteint 36 lancers, ou si aucun camp ne peut infliger de dégâts à l'autre, le camp
 qui a le plus de points de vie restants au total gagne. À points de vie égaux,
 c'est une égalité."
+
+The battle asks (:meth:`~.battle.Battle.check_end`); these functions read its boards
+(:class:`Ending`), tell the end and give the :class:`Outcome`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.cryptids.board import SIDES
-from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS
-from rulekeeper.rulesets.cryptids.effects import Summon
+from rulekeeper.rulesets.cryptids.board import SIDES, Field, Fighter
+from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS, Card, Lineup, Summon
 from rulekeeper.rulesets.cryptids.models import MAX_TOTAL
+from rulekeeper.rulesets.cryptids.rulings import HealAtZero
 
-if TYPE_CHECKING:
-    from rulekeeper.rulesets.cryptids.battle import Battle
-    from rulekeeper.rulesets.cryptids.cards import Card
+_HEALED = HealAtZero.YES  # bound once: an enumeration's member costs ~0.4 µs on Python 3.11
 
 ROLL_CAP = 36
 """'Si la bataille atteint 36 lancers': the battle ends after its 36th roll."""
@@ -51,42 +52,68 @@ class Outcome(NamedTuple):  # not a frozen dataclass: one is built per battle, t
     defeated: tuple[frozenset[str], frozenset[str]]
 
 
-def check_end(battle: Battle) -> Outcome | None:
-    """After a completed roll: an empty side, the 36th roll, or no damage possible."""
-    if not (battle.rows[0] and battle.rows[1]):
-        return check_empty(battle)
-    if battle.roll >= ROLL_CAP:
-        return end_by_hp(battle, "roll-cap", "end.limit.a")
-    return check_no_damage(battle)
+class Ending(Field, Protocol):
+    """What the end of a battle reads of it."""
+
+    @property
+    def roll(self) -> int: ...
+
+    @property
+    def lineups(self) -> tuple[Lineup, Lineup]: ...
+
+    @property
+    def starters(self) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...]]: ...
+
+    @property
+    def extras(self) -> list[Fighter]:
+        """The cryptids summoned during the battle."""
+
+    @property
+    def dealt(self) -> list[int]:
+        """HP taken from the enemy, per side."""
+
+    @property
+    def rerolls_total(self) -> int: ...
+
+    @property
+    def each_roll(self) -> bool: ...
+
+    def changing_total(self) -> list[Fighter]:
+        """The cryptids on the board whose every-roll abilities change the total."""
 
 
-@cites("ruling.no-damage-possible")
-def check_no_damage(battle: Battle) -> Outcome | None:
-    """end.limit.b, by ruling no-damage-possible: after each throw, whether neither side can
-    deal damage to the other any more (:func:`can_deal_damage`)."""
-    rulings = battle.rulings
-    if not (rulings.no_damage_check and not rulings.strike and battle.recheck):
+def check_empty(battle: Ending) -> Outcome | None:
+    """end.side-empty: the side with cryptids left wins; end.simultaneous-draw: none left."""
+    left, right = battle.rows
+    if left and right:
         return None
-    battle.recheck = False
-    # the common case first: a cryptid that deals damage on its own, the total's change known
+    if not left and not right:
+        return finish(battle, None, "both-empty", "end.simultaneous-draw")
+    return finish(battle, 0 if left else 1, "side-empty", "end.side-empty")
+
+
+@cites("end.limit.b")
+def no_damage_possible(battle: Ending) -> bool:
+    """Whether neither side can deal damage to the other any more: the common case first, a
+    cryptid that deals damage on its own with the total's change known; then
+    :func:`can_deal_damage`."""
     shift = 0
+    heal_at_zero = battle.rulings.heal_at_zero is _HEALED
     if battle.each_roll:
-        for fighter, _, _ in (battle.every or battle.step3())[0]:  # those that change the total
+        for fighter in battle.changing_total():
             if fighter.hp > 0:
                 shift += fighter.card.modifier
-            elif rulings.heal_at_zero:
+            elif heal_at_zero:
                 shift = MAX_TOTAL * 9  # unknown: no striker counts here
     if not (battle.lineups[0].brings_modifiers or battle.lineups[1].brings_modifiers):
         for row in battle.rows:
             for fighter in row:
                 if fighter.dots or (fighter.hp > 0 and shift in fighter.card.strikes):
-                    return None
-    if can_deal_damage(battle):
-        return None
-    return end_by_hp(battle, "no-damage", "end.limit.b")
+                    return False
+    return not can_deal_damage(battle.rows, heal_at_zero)
 
 
-def can_deal_damage(battle: Battle) -> bool:
+def can_deal_damage(rows: list[list[Fighter]], heal_at_zero: bool) -> bool:
     """Whether a cryptid on the board may still deal damage, some day.
 
     Exact for what can be told from the board: an ability counts only if its trigger
@@ -99,12 +126,11 @@ def can_deal_damage(battle: Battle) -> bool:
     every roll before it; a summon may find its row full; a heal may find full HP), and
     totals when a cryptid that changes them may come or go (then every total counts).
     """
-    heal_at_zero = battle.rulings.heal_at_zero
     shift = 0
     settled = True  # whether the total's change is known for the rest of the battle
     found: list[tuple[int, Card, bool]] = []  # side, card, whether alive (else it is dying)
     dying = [False, False]
-    for side, row in enumerate(battle.rows):
+    for side, row in enumerate(rows):
         for fighter in row:
             card = fighter.card
             if fighter.hp > 0:
@@ -145,28 +171,22 @@ def can_deal_damage(battle: Battle) -> bool:
     return False
 
 
-def check_empty(battle: Battle) -> Outcome | None:
-    """end.side-empty: the side with cryptids left wins; end.simultaneous-draw: none left."""
-    left, right = battle.rows
-    if left and right:
-        return None
-    if not left and not right:
-        return finish(battle, None, "both-empty", "end.simultaneous-draw")
-    return finish(battle, 0 if left else 1, "side-empty", "end.side-empty")
-
-
-def end_by_hp(battle: Battle, reason: str, rule: str) -> Outcome:
+def end_by_hp(battle: Ending, reason: str, rule: str) -> Outcome:
     """end.limit.c: the most HP left on the board wins; end.hp-tie-draw: equal HP tie."""
     left, right = (sum(f.hp for f in row) for row in battle.rows)
-    battle.log.end_by_hp(battle, reason, rule, left, right)
+    if battle.emit is not None:
+        battle.emit("end." + reason, rule, roll=battle.roll, left=left, right=right)
     if left == right:
         return finish(battle, None, reason, "end.hp-tie-draw")
     return finish(battle, 0 if left > right else 1, reason, "end.limit.c")
 
 
-def finish(battle: Battle, winner: int | None, reason: str, rule: str) -> Outcome:
+def finish(battle: Ending, winner: int | None, reason: str, rule: str) -> Outcome:
     """The battle's outcome, announced."""
-    battle.log.result(battle, winner, reason, rule)
+    if battle.emit is not None:
+        kind = "result.tie" if winner is None else "result." + SIDES[winner]
+        battle.emit(kind, rule, team=battle.lineups[winner].label if winner is not None else "",
+                    reason=reason, rolls=battle.roll)
     hp = [0, 0]
     survivors: tuple[set[str], set[str]] = (set(), set())
     defeated: tuple[set[str], set[str]] = (set(), set())
@@ -183,9 +203,8 @@ def finish(battle: Battle, winner: int | None, reason: str, rule: str) -> Outcom
         for fighter in battle.extras:
             summoned[fighter.side].append(fighter.card.id)
         fielded = fielded[0].union(summoned[0]), fielded[1].union(summoned[1])
-    battle.outcome = Outcome(
+    return Outcome(
         None if winner is None else SIDES[winner], reason, battle.roll, (hp[0], hp[1]),
         (battle.dealt[0], battle.dealt[1]), battle.rerolls_total, fielded,
         (frozenset(survivors[0]), frozenset(survivors[1])),
         (frozenset(defeated[0]), frozenset(defeated[1])))
-    return battle.outcome

@@ -1,10 +1,19 @@
-"""The English sentence of every battle event (French: locale/fr/LC_MESSAGES/messages.po).
+"""The English sentence of every battle event (French: locale/fr/LC_MESSAGES/messages.po),
+and how events name cryptids.
 
 Names are given in both languages by the content, so sentences never build French
 text in code; French templates avoid "à"/"de" before a name (no "à le Yéti"). A count
 shows with its noun in agreement (``{rolls:roll|rolls}``: 1 roll, 2 rolls) and lists of
 names end with "and"/"et" (``{tied:and}``): see :mod:`rulekeeper.core.events`.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.cryptids.board import Fighter
 
 TEMPLATES = {
     "battle": "Battle: {left} (left) against {right} (right).",
@@ -92,3 +101,26 @@ TEMPLATES = {
     "result.right": "The right side ({team}) wins after {rolls:roll|rolls}.",
     "result.tie": "A tie after {rolls:roll|rolls}: no life lost, and no win.",
 }
+
+
+def names(fighters: Sequence[Fighter]) -> list[Any]:
+    """The names of cryptids, for a list in a sentence (``{tied:and}``)."""
+    return [f.label for f in fighters]
+
+
+def label(fighter: Fighter | None) -> Any:
+    """A cryptid's name, or nothing (the damage of a status has no cryptid dealing it)."""
+    return fighter.label if fighter is not None else ""
+
+
+def numbered(name: Mapping[str, str], number: int) -> dict[str, str]:
+    """The name of the ``number``-th cryptid of one card a battle fields (``Yeti 2``)."""
+    return {lang: f"{text} {number}" for lang, text in name.items()}
+
+
+def with_threat(fighter: Fighter) -> dict[str, str]:
+    return {lang: f"{text} ({fighter.threat})" for lang, text in fighter.label.items()}
+
+
+def with_stats(fighter: Fighter) -> dict[str, str]:
+    return {lang: f"{text} {fighter.hp}/{fighter.threat}" for lang, text in fighter.label.items()}

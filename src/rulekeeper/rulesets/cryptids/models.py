@@ -32,6 +32,7 @@ from pydantic import (
 
 from rulekeeper.core.content import Model, load_file
 from rulekeeper.core.errors import ContentError, UsageError
+from rulekeeper.core.files import readable, user_path
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import did_you_mean
 
@@ -408,7 +409,8 @@ class TeamFromFile(Model):
     and editing the file afterwards changes nothing. ``file`` only names it in messages.
     """
 
-    file: str = Field(description="the file the team was read from (absolute path)")
+    file: str = Field(description="the file the team was read from (absolute path), or where "
+                                  "the team comes from (a run's snapshot): only named in messages")
     team: TeamFile
 
     @field_serializer("team")
@@ -423,8 +425,9 @@ class TeamFromFile(Model):
             with catalogue(_catalogue_of(content)):
                 return TeamFile.model_validate(self._as_written(self.team))
         except ValidationError as error:
-            if Path(self.file).is_file():
-                load_team_file(Path(self.file), content)  # the same error, with its line
+            path = readable(self.file)  # None in a request from the network: never looked at
+            if path is not None and path.is_file():
+                load_team_file(path, content)  # the same error, with its line
             first = error.errors()[0]
             raise ContentError(self.file, first["msg"], None,
                                ".".join(str(p) for p in first["loc"])) from None
@@ -438,7 +441,7 @@ def team_option(value: str, side: str) -> str | TeamFromFile:
     """
     if TEAM_ID.fullmatch(value):
         return value
-    path = Path(value)
+    path = user_path(value)  # a request from the network is refused here, before any look
     if path.suffix not in (".yaml", ".yml") and not path.exists():
         return value
     if not path.is_file():

@@ -46,7 +46,7 @@ from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS, Card, Lineup
 from rulekeeper.rulesets.cryptids.models import CryptidsContent
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 
 OUTCOMES = ("left wins", "tie", "right wins")
 DEFAULT_MAX_STATES = 200_000
@@ -62,7 +62,7 @@ CHUNK = 1_000
 """Battles per job of a Monte Carlo answer on several workers."""
 
 
-def battles(left: Lineup, right: Lineup, rulings: BattleRulings, seed: int, start: int,
+def battles(left: Lineup, right: Lineup, rulings: CryptidsRulings, seed: int, start: int,
             stop: int) -> Counts:
     """Battles ``start..stop-1`` of a Monte Carlo answer, counted."""
     counts = dict.fromkeys(OUTCOMES, 0)
@@ -75,7 +75,7 @@ def battles(left: Lineup, right: Lineup, rulings: BattleRulings, seed: int, star
     return counts, {k: dict(d) for k, d in dists.items()}
 
 
-def monte_carlo(left: Lineup, right: Lineup, rulings: BattleRulings, games: int,
+def monte_carlo(left: Lineup, right: Lineup, rulings: CryptidsRulings, games: int,
                 seed: int = 0, workers: int = 1) -> Odds:
     """``games`` battles, game i seeded with ``derive_seed(seed, i)`` (as the lab does), on
     up to ``workers`` processes: the counts add up to the same answer however many."""
@@ -203,7 +203,7 @@ rolls added, the next state's key or the end (outcome, HP left, HP right)."""
 class Enumeration:
     """The exact odds of one matchup (see the module doc)."""
 
-    def __init__(self, left: Lineup, right: Lineup, rulings: BattleRulings) -> None:
+    def __init__(self, left: Lineup, right: Lineup, rulings: CryptidsRulings) -> None:
         self.left, self.right = left, right
         self.battle = Battle(left, right, Chooser([]), rulings)
         """The one battle every state is loaded into."""
@@ -261,8 +261,7 @@ class Enumeration:
                 loaded.pop()
             else:
                 battle.load(key)
-            battle.rng = chooser
-            battle.roll = roll
+            battle.go_on(roll, chooser)
             outcome = battle.throw()
             return battle.roll - roll, (battle.key() if outcome is None else None), outcome
 
@@ -279,7 +278,7 @@ class Enumeration:
         return 36 * den, [(num, *where) for where, num in merged.items()]
 
 
-def exact(left: Lineup, right: Lineup, rulings: BattleRulings,
+def exact(left: Lineup, right: Lineup, rulings: CryptidsRulings,
           max_states: int = DEFAULT_MAX_STATES) -> Odds:
     """The exact odds, by enumeration over memoised battle states (see the module doc)."""
     enumeration = Enumeration(left, right, rulings)
@@ -380,7 +379,7 @@ def matchup_odds(params: MatchupParams) -> Odds:
     assert isinstance(ruleset, CryptidsRuleset)
     content = ruleset.load_content(params.content)[0]
     assert isinstance(content, CryptidsContent)
-    rulings = BattleRulings.read(resolve(ruleset.rulings, params.rulings))
+    rulings = CryptidsRulings(resolve(ruleset.rulings, params.rulings))
     left = ruleset.lineup(content, params.left, "left")
     right = ruleset.lineup(content, params.right, "right")
     if params.exact:

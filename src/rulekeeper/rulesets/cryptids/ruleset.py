@@ -7,18 +7,18 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.errors import DiceScriptError, UsageError
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import ScriptValue
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.cryptids import view as views
 from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids.models import CryptidsContent, TeamFromFile, team_option
-from rulekeeper.rulesets.cryptids.rulings import BattleRulings, CryptidsRulings
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from rulekeeper.rulesets.cryptids.table import BattleOptions, CryptidsTable
 
 HERE = Path(__file__).parent
@@ -37,6 +37,7 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
     locale_dir = HERE / "locale"
     options_model = BattleOptions
     odds_questions = OddsQuestions("cryptids", "rulekeeper.rulesets.cryptids.odds:QUESTIONS")
+    drawing = views.RowsDrawing()
     metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
                "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
 
@@ -48,13 +49,20 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         """The battle runs by itself: 'Vous ne faites aucun choix pendant une bataille.'"""
         left = self.lineup(table.content, table.options.left, "left")
         right = self.lineup(table.content, table.options.right, "right")
-        battle = Battle(left, right, table.rng, BattleRulings.of(table.rulings),
+        battle = Battle(left, right, table.rng, table.rulings,
                         table.emit if table.logging else None)
         table.state = battle
         outcome = battle.run()
         cites("battle.no-choices", "battle.shop.a")  # every choice was made in the shop
         yield from ()
-        return result(outcome)
+        raise GameOver(outcome.winner, outcome.reason, outcome.rolls)
+
+    def game_over(self, table: CryptidsTable, over: GameOver) -> Result:
+        """The battle's result, with its metrics."""
+        battle = table.state
+        if not isinstance(battle, Battle) or battle.outcome is None:
+            return super().game_over(table, over)
+        return result(battle.outcome)
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:
         """Scripted dice are d6 values: numbers 1 to 6."""
@@ -107,9 +115,9 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         return battle.check() if isinstance(battle, Battle) else []
 
 
+@cites("end.draw.a", "end.draw.b")  # a tie: no life lost, no win
 def result(outcome: Outcome) -> Result:
     """The game result of a battle, with its metrics (per side and per cryptid)."""
-    cites("end.draw.a", "end.draw.b")  # a tie: no life lost, no win
     winner = outcome.winner
     metrics: dict[str, float] = {"rolls": outcome.rolls, "rerolls": outcome.rerolls}
     for index, side in enumerate(SIDES):

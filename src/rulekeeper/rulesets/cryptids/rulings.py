@@ -8,11 +8,9 @@ how a battle that spent its work budget ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 
-from rulekeeper.core.rulings import CoreRulings, WorkBudget, ruling
+from rulekeeper.core.rulings import CoreRulings, ruling
 
 
 class TieOrder(StrEnum):
@@ -108,60 +106,3 @@ class CryptidsRulings(CoreRulings):
 
 RULINGS = CryptidsRulings.declared
 """Every ruling of cryptid battles, the engine's ``work-budget`` first."""
-
-
-@dataclass(frozen=True, slots=True)
-class BattleRulings:
-    """The rulings in force, read once per battle into plain fields for the hot path."""
-
-    ties_by_side: bool = False
-    """Tie-order ``coin`` or ``left-first``: equal threat on both boards is ordered by side
-    (else by position first)."""
-    ties_by_coin: bool = False
-    ties_to_left: bool = False
-    strike: bool = False
-    reroll_counts: bool = True
-    reaction_depth: int = 64
-    no_damage_check: bool = True
-    deaths_stay: bool = True
-    overheal_cap: bool = True
-    zero_hp_targets: bool = False
-    heal_at_zero: bool = False
-    reactions_by_threat: bool = True
-    lowest_hp_by_threat: bool = True
-    last_reroll_deaths: bool = False
-    budget_judged: bool = False
-
-    @classmethod
-    def of(cls, rulings: CryptidsRulings) -> BattleRulings:
-        """From a game's rulings.
-
-        >>> BattleRulings.of(CryptidsRulings({"sudden-death": "strike"})).strike
-        True
-        """
-        return cls(
-            ties_by_side=rulings.tie_order is not TieOrder.POSITION,
-            ties_by_coin=rulings.tie_order is TieOrder.COIN,
-            ties_to_left=rulings.tie_order is TieOrder.LEFT_FIRST,
-            strike=rulings.sudden_death is SuddenDeath.STRIKE,
-            reroll_counts=rulings.reroll_counts is RerollCounts.YES,
-            reaction_depth=int(rulings.reaction_depth),
-            no_damage_check=rulings.no_damage_possible is NoDamagePossible.AFTER_DEATHS,
-            deaths_stay=rulings.deaths_on_reroll is DeathsOnReroll.STAY,
-            overheal_cap=rulings.overheal is Overheal.CAP,
-            zero_hp_targets=rulings.zero_hp_target is ZeroHpTarget.ALLOW,
-            heal_at_zero=rulings.heal_at_zero is HealAtZero.YES,
-            reactions_by_threat=rulings.reaction_order is ReactionOrder.THREAT,
-            lowest_hp_by_threat=rulings.lowest_hp_tie is LowestHpTie.THREAT,
-            last_reroll_deaths=rulings.last_reroll is LastReroll.DEATHS,
-            budget_judged=rulings.work_budget is WorkBudget.JUDGE,
-        )
-
-    @classmethod
-    def read(cls, rulings: Mapping[str, str]) -> BattleRulings:
-        """From ruling ids and options; missing ones take their default.
-
-        >>> BattleRulings.read({"overheal": "allow"}).overheal_cap
-        False
-        """
-        return cls.of(CryptidsRulings(rulings))

@@ -1,10 +1,12 @@
-"""What a seat sees of a battle (everything: nothing is hidden), and its text picture."""
+"""What a seat sees of a battle (everything: nothing is hidden), its text picture, and how
+the page draws it (``RowsDrawing``: the two rows of cryptids, with the roll)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from rulekeeper.core.view import Board, Cryptid, Drawing, Side, TableView
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.board import SIDES, Fighter
 from rulekeeper.rulesets.cryptids.table import CryptidsTable
@@ -44,3 +46,32 @@ def render(view: Mapping[str, Any]) -> str:
             lines.append(f"  {place}. {f['name']['en']}: {f['hp']}/{f['max_hp']} HP, "
                          f"threat {f['threat']}{extra}")
     return "\n".join(lines)
+
+
+# -- the page's drawing ---------------------------------------------------------------------
+
+AUTOMATION = ("order", "order.coin", "target.", "act.")
+"""The battle's event kinds in which the rules decide for the cryptids (threat order, coin
+flips, targeting, abilities)."""
+
+
+def row_card(c: Mapping[str, Any]) -> Cryptid:
+    """A cryptid of a battle's row (as :func:`fighter_view` gives it)."""
+    return Cryptid(id=c["id"], name=c["name"], hp=(c["hp"], c["max_hp"]), threat=c["threat"],
+                   attack=c["attack"], shield=c["shield"], statuses=c["statuses"])
+
+
+class RowsDrawing(Drawing):
+    """A battle: the left and right rows."""
+
+    sides = {"left": Side(label="Left", colour="#b3261e"),
+             "right": Side(label="Right", colour="#1f4e9c")}
+    automation = AUTOMATION
+
+    def board(self, content: Any, scenario: str | None) -> Board:
+        return Board(kind="rows")
+
+    def table(self, state: Mapping[str, Any], content: Any) -> TableView:
+        return TableView(headline=f"roll {state['roll']} · total {state['total']}",
+                         rows={side: [row_card(c) for c in row]
+                               for side, row in state["rows"].items()})

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import registry
 from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Record, events_digest, replay
@@ -26,15 +25,11 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.cards import Card, Lineup
-from rulekeeper.rulesets.cryptids.models import CryptidsContent, Member, TeamFile, catalogue
-from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
-from rulekeeper.rulesets.cryptids.rulings import RULINGS, BattleRulings
+from rulekeeper.rulesets.cryptids.models import Member, TeamFile, catalogue
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
+from rulekeeper.rulesets.cryptids_run.models import battle_content, battle_digest, battle_ruleset
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
 
-BATTLE_RULESET = "cryptids-v1"
-"""The ruleset every battle of a run is a game of."""
-BATTLE_RULINGS = RULINGS
-"""The battle's rulings, which a run declares as its own and passes to each battle."""
 KEPT = 2048
 """Compiled cryptids (and teams) kept for reuse: rows change one cryptid at a time, and the
 bots meet the same rows many times."""
@@ -43,26 +38,8 @@ TeamData = Mapping[str, Any]
 """A team as a team file writes it: ``{"name": {...}, "cryptids": [{"cryptid": ...}, ...]}``."""
 
 
-def _battle_ruleset() -> CryptidsRuleset:
-    ruleset = registry.load(BATTLE_RULESET)
-    if not isinstance(ruleset, CryptidsRuleset):
-        raise RulesetError(f"{BATTLE_RULESET} is not the cryptids battle")
-    return ruleset
-
-
-def battle_content() -> CryptidsContent:
-    """The cards battles are fought with: the battle ruleset's sample content."""
-    content = _battle_ruleset().load_content(None)[0]
-    assert isinstance(content, CryptidsContent)
-    return content
-
-
-def battle_digest() -> str:
-    return _battle_ruleset().load_content(None)[1]
-
-
-def battle_rulings(rulings: Mapping[str, str]) -> BattleRulings:
-    return BattleRulings.read(rulings)
+def battle_rulings(rulings: Mapping[str, str]) -> CryptidsRulings:
+    return CryptidsRulings(rulings)
 
 
 @dataclass(frozen=True)
@@ -86,10 +63,10 @@ class Fought:
     events: tuple[Event, ...] = ()
     digest: str | None = None
 
+    @cites("battle.replayable")
     def record(self) -> Record:
         """The battle as a game record of ``cryptids-v1``: teams inline, seed, rulings."""
-        cites("battle.replayable")
-        ruleset = _battle_ruleset()
+        ruleset = battle_ruleset()
         options = ruleset.parse_options({
             "left": {"file": self.left.source, "team": self.left.team()},
             "right": {"file": self.right.source, "team": self.right.team()}})
@@ -115,7 +92,7 @@ class Arena:
 
     def __init__(self) -> None:
         self.content = battle_content()
-        self.cards = _battle_ruleset().catalogue(self.content)
+        self.cards = battle_ruleset().catalogue(self.content)
         self._ids = frozenset(c.id for c in self.content.cryptids.cryptids)
         self._lineups = _Kept()
         self._members = _Kept()
@@ -149,7 +126,7 @@ class Arena:
             found = self._snapshots.keep(key, Snapshot.model_validate(data))
         return found
 
-    def quick(self, left: Lineup, right: Lineup, seed: int, rulings: BattleRulings) -> str | None:
+    def quick(self, left: Lineup, right: Lineup, seed: int, rulings: CryptidsRulings) -> str | None:
         """The winner of one battle, no log: what the bots' Monte Carlo plays."""
         return Battle(left, right, Rng(seed), rulings).run().winner
 

@@ -8,19 +8,22 @@ built round by round as they are asked for and kept, so a ghost costs one shop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.rulesets.cryptids_run.bots import GreedyShopper
 from rulekeeper.rulesets.cryptids_run.shop import Shop, Shopkeeper, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Fielded, Rating, Snapshot
-from rulekeeper.rulesets.cryptids_run.view import shop_view
 
 GHOST = "ghost"
 """The player id of every ghost."""
 GHOST_BOT = "greedy"
 LINES = 4
 """Ghost lines: a request's seed picks one."""
+
+ShopView = Callable[[Shopkeeper], dict[str, Any]]
+"""What the bot of a ghost line sees of its shop (the player's view of it: ``view.shop_view``)."""
 
 
 class _Quiet:
@@ -37,8 +40,9 @@ class _Quiet:
 class _Line:
     """One bot shopping round after round; its rows so far."""
 
-    def __init__(self, stock: Stock, seed: int) -> None:
+    def __init__(self, stock: Stock, seed: int, view: ShopView) -> None:
         self.keeper = Shopkeeper(Shop.empty(stock.rules.shop), stock, _Quiet(seed))
+        self.view = view
         self.bot = GreedyShopper(GHOST, seed)
         self.rows: list[tuple[Fielded, ...]] = []
 
@@ -49,7 +53,7 @@ class _Line:
             decision = next(shopping)
             while True:
                 try:
-                    decision = shopping.send(self.bot.choose({"state": shop_view(keeper)},
+                    decision = shopping.send(self.bot.choose({"state": self.view(keeper)},
                                                              decision))
                 except StopIteration:
                     break
@@ -60,9 +64,9 @@ class _Line:
 class Ghosts:
     """The ghost lines of one content's stock."""
 
-    def __init__(self, stock: Stock, seed: int = 0) -> None:
+    def __init__(self, stock: Stock, view: ShopView, seed: int = 0) -> None:
         self.stock = stock
-        self.lines = [_Line(stock, derive_seed(seed, line)) for line in range(LINES)]
+        self.lines = [_Line(stock, derive_seed(seed, line), view) for line in range(LINES)]
 
     def ghost(self, round_: int, rating: Rating, seed: int) -> Snapshot:
         """A ghost of round ``round_`` carrying ``rating``; ``seed`` picks its line."""

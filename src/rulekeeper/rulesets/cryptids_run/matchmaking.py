@@ -76,10 +76,10 @@ class Match(Model):
     bot: str | None = Field(default=None, description="the bot that built a ghost")
 
 
+@cites("opponent.snapshot.b", "opponent.snapshot.c", "rating.matchmaking")
 def match(request: MatchRequest, pool: SnapshotPool, rules: MatchmakingRules,
           ghosts: Ghosts) -> Match:
     """Choose the opponent of ``request`` from ``pool`` (see the module's doc)."""
-    cites("opponent.snapshot.b", "opponent.snapshot.c", "rating.matchmaking")
     mu = request.rating.mu
     exclude = {request.player}  # never one's own snapshots
     if request.last_opponent is not None:

@@ -1,10 +1,12 @@
 """The English sentence of every run event (French: locale/fr/LC_MESSAGES/messages.po).
 
-The battle's own events keep the battle's templates (cryptids/messages.py); names come
-from the content in both languages.
+The battle's own events keep the battle's templates (cryptids/messages.py), which
+``TEMPLATES`` includes; names come from the content in both languages.
 """
 
-TEMPLATES = {
+from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE
+
+RUN = {
     "run.start": "{player} begins run {run}: {lives:life|lives}, 0 victories; "
                  "{victories:victory|victories} win it. Rating {mu}.",
     "shop.open": "Round {round}: the shop opens with {gold} gold; tiers {tiers:and} on offer.",
@@ -56,3 +58,6 @@ TEMPLATES = {
     "rating.applied": "The run's rating total is applied: {before} → {after} ({change} over "
                       "{battles:battle|battles}; uncertainty now {sigma}).",
 }
+
+TEMPLATES = {**BATTLE, **RUN}
+"""Every sentence of a run: its battles' and its own."""

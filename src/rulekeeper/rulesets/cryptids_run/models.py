@@ -14,8 +14,18 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from rulekeeper.core import registry
 from rulekeeper.core.content import Model
-from rulekeeper.rulesets.cryptids.models import ROW_LIMIT, Ability, CryptidId, Name, catalogue
+from rulekeeper.core.errors import RulesetError
+from rulekeeper.rulesets.cryptids.models import (
+    ROW_LIMIT,
+    Ability,
+    CryptidId,
+    CryptidsContent,
+    Name,
+    catalogue,
+)
+from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 
 MAX_ROUNDS = 60
 """The most rounds ``run.rounds`` may allow (it bounds a run's length)."""
@@ -23,6 +33,29 @@ MAX_ACTIONS = 100
 """The most actions ``shop.actions`` may allow in one shop."""
 
 Id = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+BATTLE_RULESET = "cryptids-v1"
+"""The ruleset every battle of a run is a game of."""
+
+
+def battle_ruleset() -> CryptidsRuleset:
+    """The ruleset every battle of a run is a game of."""
+    ruleset = registry.load(BATTLE_RULESET)
+    if not isinstance(ruleset, CryptidsRuleset):
+        raise RulesetError(f"{BATTLE_RULESET} is not the cryptids battle")
+    return ruleset
+
+
+def battle_content() -> CryptidsContent:
+    """The cards battles are fought with: the battle ruleset's sample content."""
+    content = battle_ruleset().load_content(None)[0]
+    assert isinstance(content, CryptidsContent)
+    return content
+
+
+def battle_digest() -> str:
+    return battle_ruleset().load_content(None)[1]
 
 
 class LossCost(Model):
@@ -161,8 +194,6 @@ class StockFile(Model):
     @model_validator(mode="wrap")
     @classmethod
     def _against_cards(cls, data: Any, handler: Any) -> Any:
-        from rulekeeper.rulesets.cryptids_run.fight import battle_content
-
         cards = battle_content().cryptids.cryptids
         with catalogue(frozenset(c.id for c in cards)):
             stock: StockFile = handler(data)
@@ -185,8 +216,6 @@ class RunContent(Model):
 
     @model_validator(mode="after")
     def _first_tier_sells(self) -> RunContent:
-        from rulekeeper.rulesets.cryptids_run.fight import battle_content
-
         tiers = {c.id: c.tier for c in battle_content().cryptids.cryptids}
         first = self.shop.shop.tiers_at(1)
         if not any(tiers[e.cryptid] in first for e in self.stock.stock):

@@ -49,8 +49,8 @@ class InMemoryPool:
     def __repr__(self) -> str:
         return f"<InMemoryPool {len(self)} snapshots>"
 
+    @cites("snapshot.immutable")
     def add(self, snapshot: Snapshot) -> None:
-        cites("snapshot.immutable")
         known = self._by_id.get(snapshot.id)
         if known is not None:
             if known != snapshot:

@@ -38,6 +38,7 @@ class Change(NamedTuple):
     sigma: float
 
 
+@cites("rating.model")
 def change(player: Rating, opponent: Rating, result: Result) -> Change:
     """The change one battle makes to the player's rating (``mu`` and ``sigma`` deltas).
 
@@ -45,7 +46,6 @@ def change(player: Rating, opponent: Rating, result: Result) -> Change:
     >>> round(c.mu, 6), c.sigma < 0
     (0.0, True)
     """
-    cites("rating.model")
     model = _model()
     me = model.rating(mu=player.mu, sigma=player.sigma)
     them = model.rating(mu=opponent.mu, sigma=opponent.sigma)

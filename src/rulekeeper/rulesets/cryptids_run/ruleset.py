@@ -11,14 +11,13 @@ from rulekeeper.core.content import digest
 from rulekeeper.core.errors import DiceScriptError
 from rulekeeper.core.events import Messages
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.core.registry import RulesetMeta, import_target
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import ScriptValue, derive_seed
-from rulekeeper.core.ruleset import InputSource, Procedure, Ruleset
-from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE_TEMPLATES
+from rulekeeper.core.ruleset import GameOver, InputSource, Procedure, Result, Ruleset
+from rulekeeper.core.targets import import_target
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run import view as views
 from rulekeeper.rulesets.cryptids_run.fight import (
-    BATTLE_RULINGS,
     Arena,
     battle_content,
     battle_digest,
@@ -28,6 +27,7 @@ from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids_run.models import MAX_ACTIONS, MAX_ROUNDS, RunContent
 from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
+from rulekeeper.rulesets.cryptids_run.rulings import RunRulings
 from rulekeeper.rulesets.cryptids_run.run import SIDES, Run
 from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
@@ -46,11 +46,11 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
                        players=(SEAT,), chance=True, hidden_information=False,
                        max_length=MAX_ROUNDS * (2 * MAX_ACTIONS + 1),
                        source="cryptids-bataille.fr.txt")
-    rulings = BATTLE_RULINGS
+    ruling_set = RunRulings
     content_model = RunContent
     content_dir = HERE / "content"
     rules_files = (HERE / "rules.yaml", BATTLE_HERE / "rules.yaml")
-    templates = {**BATTLE_TEMPLATES, **TEMPLATES}
+    templates = TEMPLATES
     locale_dir = HERE / "locale"
     options_model = RunOptions
     table_type = RunTable
@@ -60,6 +60,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
             "greedy": "rulekeeper.rulesets.cryptids_run.bots:GreedyShopper",
             "heuristic": "rulekeeper.rulesets.cryptids_run.heuristic:HeuristicShopper"}
     default_bot = "greedy"
+    drawing = views.ShopDrawing()
     league = True
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
 
@@ -84,7 +85,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     def prepare(self, content: RunContent) -> Prepared:
         stock = Stock(content, battle_content())
-        return Prepared(stock, Ghosts(stock))
+        return Prepared(stock, Ghosts(stock, views.shop_view))
 
     def stock(self, content: RunContent) -> Stock:
         """The content's stock, compiled once."""
@@ -110,6 +111,13 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
     def resume(self, table: RunTable) -> Procedure:
         """Goes on after the start or after a round (its shop and battle)."""
         return Run.resumed(table, table.prepared.stock, self.arena).rounds()
+
+    def game_over(self, table: RunTable, over: GameOver) -> Result:
+        """The run's closing events and its result with its metrics (unless the engine's
+        work budget ended it before the rules did)."""
+        if table.state is None or table.state.over is None:
+            return super().game_over(table, over)
+        return Run.resumed(table, table.prepared.stock, self.arena).finish()
 
     def input_source(self, table: RunTable) -> InputSource:
         """Offline: matchmaking over a pool filled by bots' runs (a fresh copy per game)."""

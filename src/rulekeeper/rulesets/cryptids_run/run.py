@@ -11,29 +11,23 @@ is summed; 'le total est appliqué à la fin de la partie'.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 from pydantic import ValidationError
 
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.game import Record
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Procedure, Result
+from rulekeeper.core.ruleset import GameOver, Procedure, Result
 from rulekeeper.rulesets.cryptids_run import rating
-from rulekeeper.rulesets.cryptids_run.fight import Arena, Fought
+from rulekeeper.rulesets.cryptids_run.fight import Arena
 from rulekeeper.rulesets.cryptids_run.matchmaking import OPPONENT, Match, MatchRequest
 from rulekeeper.rulesets.cryptids_run.rating import Change
 from rulekeeper.rulesets.cryptids_run.shop import Shop, Shopkeeper, Stock, Tally
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot, snapshot_id
-
-if TYPE_CHECKING:
-    from rulekeeper.rulesets.cryptids_run.table import RunTable
+from rulekeeper.rulesets.cryptids_run.table import BattleEntry, Outcome, RunState, RunTable
 
 SIDES = ("player", "opponents")
 """Who can win a run: the player (10 victories), or the opponents (no lives left)."""
-Outcome = Literal["win", "loss", "tie"]
 OUTCOMES: dict[str | None, Outcome] = {"left": "win", "right": "loss", None: "tie"}
 """A battle's winner (the player's row is the left side) as the player's outcome."""
 SEED_RANGE = 2**31
@@ -42,71 +36,18 @@ OUTCOME_WORDS: dict[Outcome, dict[str, str]] = {
     "tie": {"en": "a draw", "fr": "un match nul"}}
 
 
-@dataclass
-class BattleEntry:
-    """One battle of a run: against whom, how it went, and its replayable record."""
-
-    round: int
-    opponent: Snapshot | None
-    outcome: Outcome
-    fought: Fought | None
-    change: Change
-    match: Match | None = None
-
-    def record(self) -> Record | None:
-        """The battle's ``cryptids-v1`` record (None: an empty row lost without a battle)."""
-        return self.fought.record() if self.fought is not None else None
-
-    @cached_property
-    def summary(self) -> dict[str, Any]:
-        """The battle as the player's view shows it."""
-        opponent = self.opponent
-        return {"round": self.round, "result": self.outcome,
-                "opponent": (opponent.title()["en"] if opponent else "nobody"),
-                "opponent_player": opponent.player if opponent else None,
-                "snapshot": opponent.id if opponent else None,
-                "ghost": bool(opponent and opponent.ghost),
-                "rolls": self.fought.rolls if self.fought else 0,
-                "rating_change": {"mu": self.change.mu, "sigma": self.change.sigma}}
-
-
-@dataclass
-class RunState:
-    """Everything a run holds between decisions."""
-
-    player: str
-    run: str
-    rating: Rating
-    keeper: Shopkeeper
-    lives: int
-    victories: int = 0
-    round: int = 0
-    battles: list[BattleEntry] = field(default_factory=list)
-    snapshots: list[Snapshot] = field(default_factory=list)
-    tally: Tally = field(default_factory=Tally)
-    over: str | None = None
-
-    @property
-    def shop(self) -> Shop:
-        return self.keeper.shop
-
-    @property
-    def last_opponent(self) -> str | None:
-        met = [b.opponent for b in self.battles if b.opponent is not None]
-        return met[-1].player if met else None
-
-    @property
-    def change(self) -> Change:
-        """The rating change of the battles so far (applied when the run ends)."""
-        return rating.total(b.change for b in self.battles)
-
-
 def snapshot_of(state: RunState, stock: Stock) -> Snapshot:
     """The snapshot the run's row would make if its shop ended now."""
     return Snapshot(id=snapshot_id(state.run, state.round), run=state.run, player=state.player,
                     round=state.round, rating=state.rating,
                     row=tuple(p.fielded(stock) for p in state.shop.row))
 
+
+ENDS = {"victories": ("player", "ten-victories", "run.won"),
+        "lives": ("opponents", "no-lives", "run.lost"),
+        "round-limit": (None, "round-limit", "run.round-limit")}
+"""How a run ends (``RunState.over``): the winner, the result's reason, and the rule (the
+closing event's kind)."""
 
 class Run:
     """The rules of a run over one game's table."""
@@ -130,7 +71,7 @@ class Run:
         table.emit("run.start", "run.start", player=state.player, run=state.run,
                    lives=state.lives, victories=run_rules.victories, mu=round(state.rating.mu, 2))
         table.checkpoint()
-        return (yield from self.rounds())
+        yield from self.rounds()
 
     @classmethod
     def resumed(cls, table: RunTable, stock: Stock, arena: Arena) -> Run:
@@ -151,7 +92,8 @@ class Run:
             self.battle(snapshot)
             state.over = self.ended()
             self.table.checkpoint()
-        return self.finish()
+        winner, reason, _ = ENDS[state.over]
+        raise GameOver(winner, reason, state.round)
 
     def snapshot(self) -> Snapshot:
         """'snapshot.freeze': the row as it leaves the shop, tagged with round, rating, run."""
@@ -277,20 +219,16 @@ class Run:
         return None
 
     def finish(self) -> Result:
+        """The run's closing events (how it ended, its rating change applied) and result."""
         table, state = self.table, self.state
-        winner, kind, rule = {"victories": ("player", "run.won", "run.won"),
-                              "lives": ("opponents", "run.lost", "run.lost"),
-                              "round-limit": (None, "run.round-limit", "run.round-limit")
-                              }[state.over or "round-limit"]
-        table.emit(kind, rule, victories=state.victories, lives=state.lives, rounds=state.round)
+        winner, reason, rule = ENDS[state.over or "round-limit"]
+        table.emit(rule, rule, victories=state.victories, lives=state.lives, rounds=state.round)
         total = state.change
         after = rating.applied(state.rating, total, self.rules.rating.sigma_floor)
         table.emit("rating.applied", "rating.change.b", before=round(state.rating.mu, 2),
                    after=round(after.mu, 2), change=round(total.mu, 3),
                    sigma=round(after.sigma, 3), battles=len(state.battles))
-        return Result(winner, "ten-victories" if winner == "player" else
-                      "no-lives" if winner else "round-limit", state.round,
-                      self.metrics(after, total))
+        return Result(winner, reason, state.round, self.metrics(after, total))
 
     def metrics(self, after: Rating, total: rating.Change) -> Mapping[str, float]:
         state = self.state

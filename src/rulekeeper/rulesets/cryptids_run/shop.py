@@ -50,8 +50,8 @@ class ShopDecision(Decision):
 
     why_not: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
 
+    @cites("shop.refusal")
     def option(self, option_id: str) -> Any:
-        cites("shop.refusal")
         if option_id not in self.ids and self.why_not is not None:
             raise IllegalShopAction(f"{option_id}: {self.why_not(option_id)}")
         return Decision.option(self, option_id)

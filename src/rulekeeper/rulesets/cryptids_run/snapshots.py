@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, field_serializer
 
 from rulekeeper.core.content import Model
-from rulekeeper.rulesets.cryptids.models import ROW_LIMIT
+from rulekeeper.rulesets.cryptids.models import MAX_HP, ROW_LIMIT, HitPoints, Threat
 from rulekeeper.rulesets.cryptids_run.models import AbilityOption
 
 FORMAT: Literal[1] = 1
@@ -24,15 +24,15 @@ FORMAT: Literal[1] = 1
 class Rating(Model):
     """An openskill rating: the skill estimate ``mu`` and its uncertainty ``sigma``."""
 
-    mu: float
-    sigma: float = Field(gt=0)
+    mu: float = Field(allow_inf_nan=False)
+    sigma: float = Field(gt=0, allow_inf_nan=False)
 
 
 class StatChange(Model):
     """One change made to a cryptid's stats in the shop, with the round and the cause."""
 
     stat: Literal["hp", "threat"]
-    by: int
+    by: int = Field(ge=-MAX_HP, le=MAX_HP)
     round: int = Field(ge=1)
     cause: Literal["combine"] = "combine"
 
@@ -42,8 +42,8 @@ class Fielded(Model):
 
     cryptid: str
     ability: AbilityOption
-    hp: int = Field(ge=1)
-    threat: int = Field(ge=0)
+    hp: HitPoints  # a snapshot from a record (an outside input) is bounded as content is
+    threat: Threat
     changes: tuple[StatChange, ...] = ()
 
     @field_serializer("ability")

@@ -1,15 +1,87 @@
-"""A run's table: what the run's rules read, typed (content, options, what was prepared)."""
+"""A run's table: what the run's rules read, typed (its state, content, options, what was
+prepared)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
 from pydantic import Field
 
+from rulekeeper.core.game import Record
 from rulekeeper.core.ruleset import NoOptions, Table
+from rulekeeper.rulesets.cryptids_run import rating
+from rulekeeper.rulesets.cryptids_run.fight import Fought
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
+from rulekeeper.rulesets.cryptids_run.matchmaking import Match
 from rulekeeper.rulesets.cryptids_run.models import RunContent
-from rulekeeper.rulesets.cryptids_run.run import RunState
-from rulekeeper.rulesets.cryptids_run.shop import Stock
-from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
+from rulekeeper.rulesets.cryptids_run.rating import Change
+from rulekeeper.rulesets.cryptids_run.rulings import RunRulings
+from rulekeeper.rulesets.cryptids_run.shop import Shop, Shopkeeper, Stock, Tally
+from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot
+
+Outcome = Literal["win", "loss", "tie"]
+"""How a battle of a run went for the player."""
+
+
+@dataclass
+class BattleEntry:
+    """One battle of a run: against whom, how it went, and its replayable record."""
+
+    round: int
+    opponent: Snapshot | None
+    outcome: Outcome
+    fought: Fought | None
+    change: Change
+    match: Match | None = None
+
+    def record(self) -> Record | None:
+        """The battle's ``cryptids-v1`` record (None: an empty row lost without a battle)."""
+        return self.fought.record() if self.fought is not None else None
+
+    @cached_property
+    def summary(self) -> dict[str, Any]:
+        """The battle as the player's view shows it."""
+        opponent = self.opponent
+        return {"round": self.round, "result": self.outcome,
+                "opponent": (opponent.title()["en"] if opponent else "nobody"),
+                "opponent_player": opponent.player if opponent else None,
+                "snapshot": opponent.id if opponent else None,
+                "ghost": bool(opponent and opponent.ghost),
+                "rolls": self.fought.rolls if self.fought else 0,
+                "rating_change": {"mu": self.change.mu, "sigma": self.change.sigma}}
+
+
+@dataclass
+class RunState:
+    """Everything a run holds between decisions."""
+
+    player: str
+    run: str
+    rating: Rating
+    keeper: Shopkeeper
+    lives: int
+    victories: int = 0
+    round: int = 0
+    battles: list[BattleEntry] = field(default_factory=list)
+    snapshots: list[Snapshot] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+    over: str | None = None
+
+    @property
+    def shop(self) -> Shop:
+        return self.keeper.shop
+
+    @property
+    def last_opponent(self) -> str | None:
+        met = [b.opponent for b in self.battles if b.opponent is not None]
+        return met[-1].player if met else None
+
+    @property
+    def change(self) -> Change:
+        """The rating change of the battles so far (applied when the run ends)."""
+        return rating.total(b.change for b in self.battles)
 
 
 class Prepared:
@@ -36,3 +108,4 @@ class RunTable(Table):
     content: RunContent
     options: RunOptions
     prepared: Prepared
+    rulings: RunRulings

@@ -1,8 +1,8 @@
 """What the player sees of their run: the shop (gold, offers, row) and the run around it.
 
 The view is JSON data; the bots decide from it (abilities are given as written in the
-content, so a bot needs no content of its own) and :func:`render` draws it for the
-terminal.
+content, so a bot needs no content of its own), :func:`render` draws it for the
+terminal and :class:`ShopDrawing` for the page.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.core.view import Ability, Board, Cryptid, Drawing, Side, TableView
+from rulekeeper.rulesets.cryptids.view import AUTOMATION
 from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper
 
 if TYPE_CHECKING:
@@ -82,3 +84,31 @@ def render(state: Mapping[str, Any]) -> str:
         lines.append(f"Last battle (round {last['round']}): {last['result']} against "
                      f"{last['opponent']}.")
     return "\n".join(lines)
+
+
+def _card(c: Mapping[str, Any] | None) -> Cryptid | None:
+    """An offer or a place of the row (a place keeps one ability, an offer shows both)."""
+    if c is None:
+        return None
+    abilities = [c["ability"]] if "ability" in c else c["abilities"]
+    return Cryptid(id=c["cryptid"], name=c["name"], hp=(c["hp"], c["hp"]), threat=c["threat"],
+                   frozen=c.get("frozen", False),
+                   abilities=[Ability(name=a["name"], text=a["text"]) for a in abilities])
+
+
+class ShopDrawing(Drawing):
+    """The shop: the offers and the player's row."""
+
+    sides = {"player": Side(label="You", colour="#7a2e1d")}
+    automation = ("match.", *AUTOMATION)
+
+    def board(self, content: Any, scenario: str | None) -> Board:
+        return Board(kind="rows")
+
+    def table(self, state: Mapping[str, Any], content: Any) -> TableView:
+        return TableView(
+            headline=f"round {state['round']} · {state['lives']} lives · "
+                     f"{state['victories']} of {state['victories_needed']} victories · "
+                     f"{state['gold']} gold",
+            rows={"offers": [_card(o) for o in state["offers"]],
+                  "row": [_card(p) for p in state["places"]]})

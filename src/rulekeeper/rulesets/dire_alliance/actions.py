@@ -20,10 +20,9 @@ from rulekeeper.rulesets.dire_alliance.movement import move
 from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.cards import PlayArea
     from rulekeeper.rulesets.dire_alliance.models import Interact
     from rulekeeper.rulesets.dire_alliance.table import Battle
-    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, PlayArea
 
 FOCUS_HERE = 2
 """Cards gained by Focus on itself or a friendly fighter in its area (battle.action.focus.a)."""
@@ -57,11 +56,11 @@ def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
             if o.area == area and o.owner != fighter.team and o.claimed_by is None]
 
 
+@cites("battle.action.basic", "battle.board.adjacent")
 def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
             dread_in_play: bool = False) -> list[tuple[str, str]]:
     """Every action the fighter may perform now, as (id, label): its special action, or one
     of the basic actions."""
-    cites("battle.action.basic", "battle.board.adjacent")
     assert fighter.area is not None
     here = fighter.area
     form = fighter.form

@@ -24,9 +24,9 @@ CHOOSE_TARGET: dict[Kind, str] = {"melee": "battle.attack.choose-target.melee",
 """The rule by which an attack of each kind chooses its target."""
 
 
+@cites("battle.attack.gather-dice.melee", "battle.attack.gather-dice.shoot")
 def attack_dice(t: Tabletop, attacker: Fighter, kind: Kind, extra: int) -> int:
     """Combat dice of an attack: the melee or shoot value plus a special action's bonus."""
-    cites("battle.attack.gather-dice.melee", "battle.attack.gather-dice.shoot")
     return t.stat(attacker, kind) + extra
 
 
@@ -48,12 +48,12 @@ def roll_text(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind
     return f"{text} against {' / '.join(defenses)}"
 
 
+@cites("battle.attack.purpose", "battle.attack.sources", "battle.attack.roles",
+       "battle.attack.sequence", "battle.multiple-attacks")
 def attack(t: Tabletop, attacker: Fighter, targets: list[Fighter], kind: Kind,
            extra: int = 0) -> Asks[list[Fighter]]:
     """Resolve one attack on ``targets``, each attack on its own, by the steps in order;
     returns the targets that were damaged."""
-    cites("battle.attack.purpose", "battle.attack.sources", "battle.attack.roles",
-          "battle.attack.sequence", "battle.multiple-attacks")
     yield from t.before_roll(attacker, targets, kind)
     dice = attack_dice(t, attacker, kind, extra)
     dreadful = next((f for f in targets if f.has("dreadful")), None)

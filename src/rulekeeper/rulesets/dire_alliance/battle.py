@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Asks, GameOver, Result
+from rulekeeper.core.ruleset import Asks, GameOver, Procedure
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw
 from rulekeeper.rulesets.dire_alliance.rulings import DreadInitiative
@@ -38,17 +38,17 @@ TURNS = (
 NAMES = {"aggressor": "Aggressor Turn", "defender": "Defender Turn"}
 
 
-def play_battle(table: BattleTable) -> Asks[Result]:
+def play_battle(table: BattleTable) -> Procedure:
     """The whole game: setup, rounds until the scenario's goal is reached or the round limit
     (a sample rule: the text has none) stops it."""
     t = set_up(table)
     table.state = t
     cites("battle.game.rounds", "battle.overview.winner")
     table.checkpoint()
-    return (yield from play_rounds(t))
+    yield from play_rounds(t)
 
 
-def play_rounds(t: Battle) -> Asks[Result]:
+def play_rounds(t: Battle) -> Procedure:
     """The rounds from where ``t`` stands, with a checkpoint after every turn."""
     while t.next_turn != 0 or t.round < t.scenario.round_limit:
         if t.next_turn == 0:

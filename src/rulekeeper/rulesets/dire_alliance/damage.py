@@ -47,12 +47,12 @@ LOST = {"hand": ("lose.hand", "battle.suffer-damage.hand.a"),
 """Where a card was lost: its event and the rule of that step."""
 
 
+@cites("battle.suffer-damage.one-card", "battle.suffer-damage.order",
+       "battle.suffer-damage.hand.c", "battle.suffer-damage.deck.b",
+       "battle.suffer-damage.discard.b", "battle.graveyard.place")
 def lose_card(t: Battle, fighter: Fighter) -> bool:
     """Move one of the fighter's cards to the graveyard: from hand (and draw), deck, discard;
     the search stops at the first pile that has one."""
-    cites("battle.suffer-damage.one-card", "battle.suffer-damage.order",
-          "battle.suffer-damage.hand.c", "battle.suffer-damage.deck.b",
-          "battle.suffer-damage.discard.b", "battle.graveyard.place")
     area = t.sides[fighter.side]
     where = area.take(fighter.card)
     if where is None:

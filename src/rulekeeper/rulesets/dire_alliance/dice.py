@@ -9,7 +9,6 @@ on a damaging Melee (battle.keyword.hit-block, battle.keyword.drain-essence).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -21,6 +20,7 @@ from rulekeeper.core.dice import probability as joint_probability
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.models import Components
+from rulekeeper.rulesets.dire_alliance.rulings import DireRulings
 
 HIT = "HIT"
 BLOCK = "BLOCK"
@@ -50,13 +50,12 @@ class DiceSet:
     combat: FaceDie
     vampire: FaceDie
 
+    @cites("battle.ruling.combat-die", "battle.ruling.vampire-die")
     @classmethod
-    def from_content(cls, components: Components, rulings: Mapping[str, str]) -> DiceSet:
-        """The dice of the rulings' options (``combat-die``, ``vampire-die``: a game's
-        rulings, or any mapping of ruling id to option)."""
-        cites("battle.ruling.combat-die", "battle.ruling.vampire-die")
-        return cls(FaceDie("combat", components.combat_die.faces[rulings["combat-die"]]),
-                   FaceDie("vampire", components.vampire_die.faces[rulings["vampire-die"]]))
+    def from_content(cls, components: Components, rulings: DireRulings) -> DiceSet:
+        """The dice of the rulings' options (``combat-die``, ``vampire-die``)."""
+        return cls(FaceDie("combat", components.combat_die.faces[rulings.combat_die]),
+                   FaceDie("vampire", components.vampire_die.faces[rulings.vampire_die]))
 
     def roll(self, rng: Rng, dice: int, sated: bool) -> Roll:
         """Roll ``dice`` combat dice, plus the vampire die when ``sated``."""

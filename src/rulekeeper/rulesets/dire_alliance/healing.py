@@ -13,9 +13,8 @@ from rulekeeper.rulesets.dire_alliance.messages import a_card
 from rulekeeper.rulesets.dire_alliance.rulings import HealedCard
 
 if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.cards import PlayArea
     from rulekeeper.rulesets.dire_alliance.table import Battle
-    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
+    from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, PlayArea
 
 
 def can_heal(t: Battle, fighter: Fighter) -> bool:
@@ -46,16 +45,16 @@ def heal(t: Battle, fighter: Fighter, times: int, rule: str) -> Asks[None]:
         heal_card(t, area, fighter.card, fighter.name, rule)
 
 
+@cites("battle.ruling.healed-card")
 def healed_pile(t: Battle) -> str:
     """Where a healed card goes (ruling healed-card)."""
-    cites("battle.ruling.healed-card")
     return "supply pile" if t.rulings.healed_card is HealedCard.SUPPLY else "discard pile"
 
 
+@cites("battle.graveyard.return")
 def heal_card(t: Battle, area: PlayArea, card: str, fighter: str, rule: str) -> bool:
     """Move one of the fighter's cards from the graveyard to the discard pile, or (ruling
     healed-card) to its supply pile: a card in the graveyard returns by healing."""
-    cites("battle.graveyard.return")
     if card not in area.graveyard:
         t.emit("heal.none", rule, fighter=fighter, seat=area.seat,
                card=a_card(t.card_name(card)))

@@ -10,7 +10,7 @@ world drawn from a seed depends only on what the seat knows, never on the true o
 from __future__ import annotations
 
 from rulekeeper.core.rng import Rng
-from rulekeeper.rulesets.dire_alliance.cards import PlayArea
+from rulekeeper.rulesets.dire_alliance.tabletop import PlayArea
 
 
 def redraw(area: PlayArea, owner: bool, rng: Rng) -> None:

@@ -29,9 +29,9 @@ def move(t: Tabletop, mover: Fighter, destination: str) -> Asks[bool]:
     return not stopped
 
 
+@cites("battle.action.move.c")
 def withdraw(t: Tabletop, fighter: Fighter, destination: str) -> None:
     """Withdraw into an adjacent area: not a Move action, no opportunity attacks."""
-    cites("battle.action.move.c")
     assert fighter.area is not None
     source = fighter.area
     t.place(fighter, destination)

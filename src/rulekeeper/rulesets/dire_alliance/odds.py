@@ -52,9 +52,9 @@ def attack_report(dice: DiceSet, attack: int, defense: int, sated: bool = False,
 def attack_odds(params: AttackParams) -> Odds:
     """Exact probabilities that an attack hits or misses, with the dice of the content."""
     ruleset = load("dire-alliance-battle")
-    rulings = resolve(ruleset.rulings, params.rulings)
+    rulings = ruleset.ruling_set(resolve(ruleset.rulings, params.rulings))
     content, _ = ruleset.load_content(params.content)
-    dice = DiceSet.from_content(content.components, rulings)  # type: ignore[attr-defined]
+    dice = DiceSet.from_content(content.components, rulings)  # type: ignore[attr-defined, arg-type]
     return attack_report(dice, params.attack, params.defense, params.sated,
                          params.defender_sated)
 

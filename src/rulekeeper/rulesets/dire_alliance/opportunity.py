@@ -14,12 +14,12 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
 
+@cites("battle.action.move.b", "battle.opportunity-attack.normal-steps",
+       "battle.opportunity-attack.stunned", "battle.status.stunned-prevents.opportunity-attacks")
 def opportunity_attacks(t: Battle, mover: Fighter, destination: str) -> Asks[bool]:
     """Each ready enemy in the area the mover leaves may make one opportunity attack, in the
     order its controller chooses, as a free Melee attack by the normal steps (a stunned
     fighter makes none). Returns True when the mover was damaged and stunned."""
-    cites("battle.action.move.b", "battle.opportunity-attack.normal-steps",
-          "battle.opportunity-attack.stunned", "battle.status.stunned-prevents.opportunity-attacks")
     assert mover.area is not None
     area = mover.area
     waiting = t.ready_enemies_in(area, mover.team)

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
@@ -25,7 +25,7 @@ from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent
 from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
 from rulekeeper.rulesets.dire_alliance.table import BattleOptions, BattleTable
 from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
-from rulekeeper.rulesets.dire_alliance.view import battle_view, render_battle
+from rulekeeper.rulesets.dire_alliance.view import BattleDrawing, battle_view, render_battle
 
 HERE = Path(__file__).parent
 
@@ -57,10 +57,11 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     scores as the prior (docs/benchmarks.md, "How often mcts wins")."""
     odds_questions = OddsQuestions("dire-alliance",
                                    "rulekeeper.rulesets.dire_alliance.odds:QUESTIONS")
+    drawing = BattleDrawing()
     templates = TEMPLATES
 
+    @cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
     def scenarios(self, content: Any) -> list[str]:
-        cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
         return [s.id for s in content.scenarios if s.mode == "battle"]
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:

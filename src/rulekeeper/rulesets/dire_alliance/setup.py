@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw, starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
+from rulekeeper.rulesets.dire_alliance.mode import BattleMode
 from rulekeeper.rulesets.dire_alliance.models import Colour
 from rulekeeper.rulesets.dire_alliance.rulings import PlayerColors
-from rulekeeper.rulesets.dire_alliance.table import Battle
 from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, SiteState, check_choice
 
 if TYPE_CHECKING:
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 SEATS: tuple[Colour, Colour] = ("red", "blue")
 
 
-def set_up(table: BattleTable) -> Battle:
+@cites("battle.setup.order", "battle.overview.modes.battle", "battle.scenario.agree")
+def set_up(table: BattleTable) -> BattleMode:
     """Perform the setup steps in order; the opening hands are drawn last."""
-    cites("battle.setup.order", "battle.overview.modes.battle", "battle.scenario.agree")
     content = table.content
     options = table.options
     scenario = content.scenario(table.scenario or content.scenarios[0].id)
@@ -44,7 +44,7 @@ def set_up(table: BattleTable) -> Battle:
     else:
         cites("battle.setup.player-colors.demo-kit", "battle.ruling.player-colors")
     cites("battle.contents.dread-cards")
-    t = Battle(table=table, board=table.prepared[board.id],
+    t = BattleMode(table=table, board=table.prepared[board.id],
                dice=DiceSet.from_content(content.components, table.rulings),
                dread=content.components.dread_cards, scenario=scenario,  # contents: 16
                aggressor=scenario.initiative)

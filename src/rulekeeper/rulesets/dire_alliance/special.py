@@ -31,11 +31,7 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.models import Interact, Selector
     from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, SiteState, Tabletop
 
-
-Done = tuple[bool, "Fighter | None"]
-"""An effect's outcome: (go on with the next effect?, the fighter it chose)."""
-Outcome = Generator["Decision", str, Done]
-"""An effect that may ask decisions; effects that never ask return ``Done`` at once."""
+from rulekeeper.rulesets.dire_alliance.tabletop import Done, Outcome
 
 
 class Verb(NamedTuple):
@@ -68,10 +64,10 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
             and t.board.distance(area, f.area or area) <= reach]
 
 
+@cites("battle.action.shoot.b", "battle.sample.leader.hush")
 def shoot_targets(t: Tabletop, actor: Fighter, selector: Selector = "enemy-seen",
                   it: Fighter | None = None) -> list[Fighter]:
     """Enemy fighters a Shoot may target: seen, never in the shooter's area, not Unseen."""
-    cites("battle.action.shoot.b", "battle.sample.leader.hush")
     return [f for f in candidates(t, actor, selector, it)
             if f.area != actor.area and f.team != actor.team and not f.has("unseen")]
 
@@ -106,7 +102,14 @@ def choose_area(t: Tabletop, actor: Fighter, areas: list[str], prompt: str, rule
 
 def possible(t: Tabletop, actor: Fighter, effects: Sequence[Effect]) -> bool:
     """A special action is offered when at least one of its effects can do something."""
-    return any(t.effect_possible(actor, e) for e in effects if e.target != "it")
+    return any(effect_possible(t, actor, e) for e in effects if e.target != "it")
+
+
+def effect_possible(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    """Whether an effect can do something from where the actor stands now: as the mode reads
+    it (a verb of its own), else as the shared vocabulary does."""
+    own = t.effect_possible(actor, effect)
+    return VOCABULARY[effect.verb].possible(t, actor, effect) if own is None else own
 
 
 def interact_possible(t: Tabletop, fighter: Fighter, interact: Interact | None) -> bool:
@@ -135,6 +138,8 @@ def run(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outc
     """Carry out one effect (an automated step of the work budget)."""
     t.spend()
     outcome = t.resolve_effect(actor, effect, it)
+    if outcome is None:
+        outcome = VOCABULARY[effect.verb].run(t, actor, effect, it)
     if isinstance(outcome, tuple):
         return outcome
     return (yield from outcome)
@@ -323,7 +328,7 @@ def commanded(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -
     perform its basic action now (a Melee needs an enemy in their area)."""
     basic = BASIC_ACTIONS[effect.name]
     return [f for f in candidates(t, actor, effect.target, it, effect.amount)
-            if f.team == actor.team and f is not actor and t.effect_possible(f, basic)]
+            if f.team == actor.team and f is not actor and effect_possible(t, f, basic)]
 
 
 def _command(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> Outcome:

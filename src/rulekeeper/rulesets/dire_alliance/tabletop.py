@@ -2,10 +2,11 @@
 
 ``Tabletop`` is the state both game modes share, and a game's ``table.state``. It answers
 the rulebook's questions (who is in an area, who is an enemy, who sees whom) and declares
-the named hooks each mode fills in (Battle Mode in ``table``): a fighter's current
-``stat``, ``suffer_damage``, ``stun_on_damage``, ``heal`` and ``can_heal``, ``gain_cards``,
-``opportunity_attacks``, ``before_roll``, ``check_goal``, ``seat_name`` and, for verbs of
-its own in special actions, ``resolve_effect`` and ``effect_possible``. Decisions are asked
+the named hooks each mode fills in (Battle Mode in ``mode``, Raid Mode in ``raid.mode``):
+a fighter's current ``stat``, ``suffer_damage``, ``stun_on_damage``, ``heal`` and
+``can_heal``, ``gain_cards``, ``opportunity_attacks``, ``before_roll``, ``check_goal``,
+``seat_name`` and, for verbs of its own in special actions, ``resolve_effect`` and
+``effect_possible``. Decisions are asked
 with :meth:`Tabletop.ask`, a generator that returns the chosen option id.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Self
 
@@ -25,8 +26,6 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, Table
 from rulekeeper.core.rulings import did_you_mean
-from rulekeeper.rulesets.dire_alliance import special
-from rulekeeper.rulesets.dire_alliance.cards import PlayArea
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import BoardSide, FighterSpec, Form
 
@@ -36,14 +35,19 @@ if TYPE_CHECKING:
 
 Stat = Literal["melee", "shoot", "defense"]
 
+Done = tuple[bool, "Fighter | None"]
+"""An effect's outcome: (go on with the next effect?, the fighter it chose)."""
+Outcome = Generator[Decision, str, Done]
+"""An effect that may ask decisions; effects that never ask return ``Done`` at once."""
+
 Boards = dict[str, Board]
 """The boards of a content, by board side id (built once per content: ``table.prepared``)."""
 
 
+@cites("battle.board.areas", "battle.line-of-sight.designator", "battle.board.adjacent")
 def prepare_boards(boards: Iterable[BoardSide]) -> Boards:
     """Each board side's :class:`Board` (its sight lines are computed once, then cached):
     areas with their line-of-sight designators and borders."""
-    cites("battle.board.areas", "battle.line-of-sight.designator", "battle.board.adjacent")
     return {spec.id: Board(spec) for spec in boards}
 
 
@@ -60,6 +64,47 @@ class DireTable(Table):
     __slots__ = ()
     rulings: DireRulings
     prepared: Boards
+
+
+@dataclass(slots=True)
+class PlayArea:
+    """One player's cards and claimed objectives."""
+
+    seat: str
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    graveyard: list[str] = field(default_factory=list)
+    supply: dict[str, int] = field(default_factory=dict)
+    play: list[str] = field(default_factory=list)
+    claimed: list[str] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayArea:
+        """Its piles hold card ids: a copy of a game's state (a checkpoint's, a search's
+        world) copies them pile by pile, much faster than deeply."""
+        return PlayArea(self.seat, list(self.deck), list(self.hand), list(self.discard),
+                        list(self.graveyard), dict(self.supply), list(self.play),
+                        list(self.claimed))
+
+    def counts(self) -> Counter[str]:
+        """Every card this player holds, wherever it is (for the conservation check)."""
+        total = Counter(self.deck) + Counter(self.hand) + Counter(self.discard)
+        total += Counter(self.graveyard) + Counter(self.play)
+        total.update(self.supply)
+        return total
+
+    def take(self, card: str) -> str | None:
+        """Remove one ``card`` from hand, else deck, else discard pile; where it was, or None.
+
+        >>> area = PlayArea("red", deck=["a", "b"], discard=["b"])
+        >>> area.take("b"), area.take("b"), area.take("b")
+        ('deck', 'discard', None)
+        """
+        for where, pile in (("hand", self.hand), ("deck", self.deck), ("discard", self.discard)):
+            if card in pile:
+                pile.remove(card)
+                return where
+        return None
 
 
 @dataclass(slots=True, eq=False)
@@ -196,13 +241,13 @@ class Tabletop(ABC):
     def in_area(self, area: str) -> list[Fighter]:
         return self.occupants[area]
 
+    @cites("battle.fighter.enemy")
     def enemies_in(self, area: str, of: str) -> list[Fighter]:
         """The fighters in ``area`` that are not on team ``of``."""
-        cites("battle.fighter.enemy")
         return [f for f in self.occupants[area] if f.team != of]
 
+    @cites("battle.fighter.friendly")
     def friends_in(self, area: str, of: str) -> list[Fighter]:
-        cites("battle.fighter.friendly")
         return [f for f in self.occupants[area] if f.team == of]
 
     def ready_enemies_in(self, area: str, of: str) -> list[Fighter]:
@@ -212,12 +257,12 @@ class Tabletop(ABC):
         return [f for f in self.fighters.values()
                 if f.area is not None and (side is None or f.side == side)]
 
+    @cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
+           "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
+           "battle.line-of-sight.own-area", "battle.line-of-sight.components")
     def sees(self, looker: Fighter, area: str) -> bool:
         """The line between the designators crosses no black line; an area sees itself;
         figures never block (the board computes it from its walls)."""
-        cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
-              "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
-              "battle.line-of-sight.own-area", "battle.line-of-sight.components")
         return looker.area is not None and self.board.sees(looker.area, area)
 
     def placement_violations(self) -> list[str]:
@@ -238,10 +283,10 @@ class Tabletop(ABC):
 
     # --- placing fighters ----------------------------------------------------------------
 
+    @cites("battle.board.one-area", "battle.board.capacity")
     def place(self, fighter: Fighter, area: str) -> None:
         """Put a fighter in an area, taking it out of the one it was in; an area holds any
         number of fighters."""
-        cites("battle.board.one-area", "battle.board.capacity")
         if fighter.area is not None:
             self.occupants[fighter.area].remove(fighter)
         fighter.area = area
@@ -307,14 +352,15 @@ class Tabletop(ABC):
         yield from ()
 
     def resolve_effect(self, actor: Fighter, effect: Effect,
-                       it: Fighter | None) -> special.Outcome | special.Done:
-        """Carry out one effect of a special action (the shared vocabulary's verbs; a mode
-        with verbs of its own adds them here)."""
-        return special.VOCABULARY[effect.verb].run(self, actor, effect, it)
+                       it: Fighter | None) -> Outcome | Done | None:
+        """Carry out one effect of a special action that a mode reads its own way (a verb of
+        its own); None leaves it to the shared vocabulary (:mod:`.special`)."""
+        return None
 
-    def effect_possible(self, actor: Fighter, effect: Effect) -> bool:
-        """Whether the effect can do something from where the actor stands now."""
-        return special.VOCABULARY[effect.verb].possible(self, actor, effect)
+    def effect_possible(self, actor: Fighter, effect: Effect) -> bool | None:
+        """Whether an effect a mode reads its own way can do something now; None leaves it
+        to the shared vocabulary."""
+        return None
 
     @abstractmethod
     def check_goal(self, seat: str) -> None:

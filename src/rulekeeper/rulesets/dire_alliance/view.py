@@ -1,4 +1,5 @@
-"""What a seat may know (``view``) and a readable picture of it (``render``).
+"""What a seat may know (``view``), a readable picture of it (``render``) and how the page
+draws it (``BattleDrawing``).
 
 A hand is shown only to its owner; deck order is hidden from everyone (only the
 count is shown); played cards and discard piles are open. The board is listed area by
@@ -10,8 +11,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulekeeper.core.decisions import Decision
+from rulekeeper.core.view import (
+    Board,
+    Card,
+    Drawing,
+    Mark,
+    Panel,
+    Piece,
+    Pile,
+    Place,
+    Side,
+    Status,
+    TableView,
+    areas_board,
+)
 from rulekeeper.rulesets.dire_alliance import picture
+from rulekeeper.rulesets.dire_alliance.cards import DREAD
 from rulekeeper.rulesets.dire_alliance.messages import count
+from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent, Form
 from rulekeeper.rulesets.dire_alliance.table import Battle
 from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
@@ -123,3 +141,110 @@ def render_battle(view: Mapping[str, Any]) -> str:
     lines.append(f"Round {state['round']} of {scenario['round_limit']}, {state['turn']}{active}; "
                  f"aggressor {state['aggressor']}; dread pile {state['dread_pile']}")
     return "\n".join(lines)
+
+
+# -- the page's drawing ---------------------------------------------------------------------
+
+
+def stats_text(f: Mapping[str, Any]) -> str:
+    """``Melee 2 · Shoot 1 · Defense 1`` (a fighter's, a hero's, a villain's values)."""
+    return f"Melee {f['melee']} · Shoot {f['shoot']} · Defense {f['defense']}"
+
+
+def form_text(form: Form) -> str:
+    """What a fighter's card says: its values, keywords and special action."""
+    keywords = "".join(f" · {k}" for k in form.keywords)
+    special = f" · ➤ {form.special.name}: {form.special.text}" if form.special else ""
+    return f"{stats_text(form.model_dump())}{keywords}{special}"
+
+
+def card_texts(content: DireAllianceContent, players: Mapping[str, Any]) -> dict[str, str]:
+    """What the cards of the factions and leaders in play say, by card id (worked out once
+    per content and pairing)."""
+    key = (id(content), *((p["faction"], p["leader"]) for p in players.values()))
+    known = _TEXTS.get(key)
+    if known is None or known[0] is not content:
+        texts = {DREAD: "A dread card: it activates no fighter and does nothing when played."}
+        for p in players.values():
+            faction, leader = content.faction(p["faction"]), content.leader(p["leader"])
+            texts |= {f.id: form_text(f) for f in faction.fighters}
+            texts[leader.id] = leader.rule
+        known = _TEXTS[key] = (content, texts)
+    return known[1]
+
+
+_TEXTS: dict[tuple[Any, ...], tuple[DireAllianceContent, dict[str, str]]] = {}
+
+
+def cards_of(ids: list[str], names: Mapping[str, str], texts: Mapping[str, str]) -> list[Card]:
+    return [Card(id=c, name=names.get(c, c), text=texts.get(c, "")) for c in ids]
+
+
+STUNNED = Status(name="stunned", symbol="z", dim=True)
+SATED = Status(name="sated", symbol="♥")
+
+
+class BattleDrawing(Drawing):
+    """A Battle as the page draws it: fighters in areas, objectives, sites and tokens; each
+    player's hand (hidden from the other), piles and supply."""
+
+    sides = {"red": Side(label="Red", colour="#b3261e"),
+             "blue": Side(label="Blue", colour="#1f4e9c")}
+
+    def board(self, content: DireAllianceContent, scenario: str | None) -> Board:
+        chosen = next((s for s in content.scenarios if s.id == scenario),
+                      next(s for s in content.scenarios if s.mode == "battle"))
+        return areas_board(content.board(chosen.board))
+
+    def table(self, state: Mapping[str, Any], content: DireAllianceContent) -> TableView:
+        names = state["cards"]
+        texts = card_texts(content, state["players"])
+        areas = {}
+        for area in state["areas"]:
+            pieces = [Piece(id=f["id"], name=f["name"], side=f["side"], kind="fighter",
+                            statuses=[s for s, on in ((STUNNED, f["stunned"]),
+                                                      (SATED, f["sated"])) if on],
+                            stats=stats_text(f) + "".join(f" · {k}" for k in f["keywords"]),
+                            text=f["special"] or "")
+                      for f in area["fighters"]]
+            marks = ([Mark(kind="objective", name=o["name"], owner=o["owner"], shape="diamond")
+                      for o in area["objectives"]]
+                     + [Mark(kind=s["kind"], name=s["name"], owner=s["holder"])
+                        for s in area["sites"]]
+                     + [Mark(kind="token", name=t["token"], owner=t["seat"])
+                        for t in area["tokens"]])
+            areas[area["id"]] = Place(pieces=pieces, marks=marks, filled=len(pieces))
+        panels = []
+        for seat, p in state["players"].items():
+            supply = [Card(id=c, name=f"{names.get(c, c)} ×{n}", text=texts.get(c, ""))
+                      for c, n in p["supply"].items()]
+            hand = (Pile.hidden("hand", p["hand_size"]) if p["hand"] is None
+                    else Pile.open("hand", cards_of(p["hand"], names, texts)))
+            panels.append(Panel(
+                seat=seat, title=f"{seat}: {p['faction_name']}, led by {p['leader_name']}",
+                facts=[("objectives claimed", str(len(p["claimed"]))),
+                       ("defeated", ", ".join(p["defeated"]) or "none")],
+                piles=[hand, Pile.open("in play", cards_of(p["play"], names, texts)),
+                       Pile.hidden("deck", p["deck"]),
+                       Pile.open("discard", cards_of(p["discard"], names, texts)),
+                       Pile.open("graveyard", cards_of(p["graveyard"], names, texts)),
+                       Pile.open("supply", supply, sum(p["supply"].values()))]))
+        scenario = state["scenario"]
+        return TableView(
+            headline=f"{scenario['name']} · round {state['round']} · {state['turn']} "
+                     f"({state['active']} plays) · aggressor {state['aggressor']} · "
+                     f"dread pile {state['dread_pile']}",
+            areas=areas, panels=panels)
+
+    def targets(self, pending: Decision, table: TableView,
+                state: Mapping[str, Any]) -> dict[str, list[str]]:
+        """Options naming areas or fighters, and cards naming the fighters they activate."""
+        found = super().targets(pending, table, state)
+        fighters: dict[str, list[str]] = {}
+        for area in state["areas"]:
+            for f in area["fighters"]:
+                fighters.setdefault(f["card"], []).append(f["id"])
+        for option in pending.ids:
+            if option not in found and option in fighters:
+                found[option] = fighters[option]
+        return found

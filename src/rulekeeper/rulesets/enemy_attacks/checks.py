@@ -45,9 +45,9 @@ def roll_action_dice(rng: Rng, die: ActionDieInPlay, count: int,
     return rolled
 
 
+@cites("sample.check.face.blank", "sample.check.face.numbers")
 def count_faces(die: ActionDieInPlay, rolled: list[str]) -> tuple[int, int]:
     """The successes the faces show and the number of stamina faces."""
-    cites("sample.check.face.blank", "sample.check.face.numbers")
     faces = [die.faces[name] for name in rolled]
     return sum(f.successes for f in faces), sum(1 for f in faces if f.stamina)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt, model_validator
@@ -176,7 +176,7 @@ class EnemyAttack(Model):
         return self
 
 
-@cache
+@lru_cache(maxsize=4096)  # content can come with each request: bounded
 def attack_text(attack: EnemyAttack) -> str:
     """An attack card in words: ``ranged 3: 2 damage, Agility check, area 1, then cursed``.
 
@@ -213,9 +213,9 @@ class Box(Model):
     reminder: str | None = None
     defeat: DefeatBox | None = None
 
+    @cites("defeat-box.shows-either")
     @model_validator(mode="after")
     def _either(self) -> Box:
-        cites("defeat-box.shows-either")
         if (self.reminder is None) == (self.defeat is None):
             raise ValueError("the box shows either a reminder or a defeat box")
         return self

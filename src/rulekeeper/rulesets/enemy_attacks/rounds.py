@@ -3,19 +3,17 @@ rounds of Hero turns and Enemy turns until one side wins or the last round ends.
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Asks, GameOver
+from rulekeeper.core.ruleset import Asks, GameOver, Procedure
 from rulekeeper.rulesets.enemy_attacks.enemy_turn import enemy_turn
 from rulekeeper.rulesets.enemy_attacks.hero_turn import hero_turn
 from rulekeeper.rulesets.enemy_attacks.table import EnemyAttacksTable, Hero, NonHeroAlly, Skirmish
 
 
-def rounds(table: EnemyAttacksTable) -> Asks[NoReturn]:
+def rounds(table: EnemyAttacksTable) -> Procedure:
     """The rounds after the setup, from where ``table.state`` stands (a checkpoint after
     each Hero turn and each Enemy turn); they end by :class:`GameOver` (a side wins, or the
     round limit)."""

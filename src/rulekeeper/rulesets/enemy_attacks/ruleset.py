@@ -6,8 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.registry import RulesetMeta
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.enemy_attacks.messages import TEMPLATES
 from rulekeeper.rulesets.enemy_attacks.models import (
@@ -26,7 +26,7 @@ from rulekeeper.rulesets.enemy_attacks.table import (
     NonHeroAlly,
     Terrain,
 )
-from rulekeeper.rulesets.enemy_attacks.view import render, state_view
+from rulekeeper.rulesets.enemy_attacks.view import CrawlerDrawing, render, state_view
 
 HERE = Path(__file__).parent
 
@@ -67,6 +67,7 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
                "item_cards_placed", "item_tokens_placed", "stars_placed")
     bots = {"heuristic": "rulekeeper.rulesets.enemy_attacks.bots:HeuristicHeroes"}
     default_bot = "heuristic"
+    drawing = CrawlerDrawing()
     search = {"rollout": "heuristic"}
     """The heuristic bot's rollouts to the end (docs/benchmarks.md, "How often mcts wins")."""
 
@@ -86,7 +87,7 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
     def play(self, table: EnemyAttacksTable) -> Procedure:
         setup(table)
         table.checkpoint()
-        return (yield from rounds(table))
+        yield from rounds(table)
 
     def resume(self, table: EnemyAttacksTable) -> Procedure:
         """Goes on after the setup, a Hero turn or an Enemy turn."""

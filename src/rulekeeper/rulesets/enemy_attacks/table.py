@@ -117,8 +117,8 @@ class Drops:
 class Terrain:
     """The board and the questions the rules ask of it, answered once per content."""
 
+    @cites("sample.board.areas")
     def __init__(self, spec: BoardSpec) -> None:
-        cites("sample.board.areas")
         self.board = Board(spec)
         self._walk = {a: self._walk_from(a) for a in self.board.ids}
         self._crossed: dict[tuple[str, str], list[str]] = {}
@@ -210,9 +210,9 @@ class Skirmish:
     def filled(self, area: str) -> int:
         return sum(self.places(f) for f in self.everyone() if f.area == area)
 
+    @cites("sample.board.capacity")
     def free(self, area: str) -> float:
         """Free places of an area; an area without capacity has unlimited room."""
-        cites("sample.board.capacity")
         capacity = self.board.areas[area].capacity
         return float("inf") if capacity is None else capacity - self.filled(area)
 
@@ -273,14 +273,14 @@ class Skirmish:
         return self.drops.setdefault(area, Drops())
 
 
+@cites("sample.figures.hero", "sample.health.hero-chips")  # every chip starts ready
 def _hero(spec: HeroSpec, key: str, area: str, seat: str) -> Hero:
-    cites("sample.figures.hero", "sample.health.hero-chips")  # every chip starts ready
     return Hero(id=key, name=spec.name, area=area, taunt=spec.taunt, levels=_levels(spec),
                 controller=seat, spec=spec, chips=spec.stamina)
 
 
+@cites("sample.figures.non-hero-ally")
 def _non_hero(spec: NonHeroSpec, key: str, area: str, seat: str) -> NonHeroAlly:
-    cites("sample.figures.non-hero-ally")
     return NonHeroAlly(id=key, name=spec.name, area=area, taunt=spec.taunt, levels=_levels(spec),
                        controller=seat, spec=spec, health=spec.health)
 

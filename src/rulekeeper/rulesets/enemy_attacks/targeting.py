@@ -161,11 +161,11 @@ def obstruction(st: Skirmish, shooter: Figure, target: Figure, others_only: bool
     return reasons
 
 
+@cites("area.range.hex-number", "area.range.within", "area.line-of-sight.required",
+       "area.line-of-sight.different-height")  # height does not count
 def area_reach(st: Skirmish, target_area: str, hex_range: int) -> tuple[list[str], list[str]]:
     """Areas an area attack affects (within range of the targeted Ally's area and in its line
     of sight, any height), and the areas in range it does not see."""
-    cites("area.range.hex-number", "area.range.within", "area.line-of-sight.required",
-          "area.line-of-sight.different-height")  # height does not count
     within = st.within(target_area, hex_range)
     seen = [a for a in within if st.board.sees(target_area, a)]
     return seen, [a for a in within if a not in seen]

@@ -1,15 +1,28 @@
-"""What the players see (everything but the item deck's order) and its text picture."""
+"""What the players see (everything but the item deck's order), its text picture and how
+the page draws it (``CrawlerDrawing``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from rulekeeper.core.content import Model
 from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.enemy_attacks.models import attack_text
+from rulekeeper.core.view import (
+    Board,
+    Drawing,
+    Mark,
+    Panel,
+    Piece,
+    Place,
+    Side,
+    Status,
+    TableView,
+    areas_board,
+)
+from rulekeeper.rulesets.enemy_attacks.models import EnemyAttacksContent, attack_text
 from rulekeeper.rulesets.enemy_attacks.table import Enemy, Figure, Skirmish
 
 
@@ -77,7 +90,7 @@ def _dump(model: Model) -> dict[str, Any]:
             for key, value in _serialised(model).items()}
 
 
-@cache
+@lru_cache(maxsize=4096)  # content can come with each request: bounded
 def _serialised(model: Model) -> dict[str, Any]:
     return model.model_dump(mode="json", exclude_none=True)
 
@@ -152,3 +165,87 @@ DROPS = {"item_cards": ("item card", "item cards"), "item_tokens": ("item token"
 
 def _conditions(figure: Mapping[str, Any]) -> str:
     return f"; {', '.join(figure['conditions'])}" if figure["conditions"] else ""
+
+
+# -- the page's drawing ---------------------------------------------------------------------
+
+
+def _levels(f: Mapping[str, Any]) -> str:
+    return f"Might {f['might']} · Agility {f['agility']} · Will {f['will']} · Taunt {f['taunt']}"
+
+
+class CrawlerDrawing(Drawing):
+    """The crypt as the page draws it: heroes and allies in their players' colours, enemies
+    (square) with their health, drops; each player's heroes' chips, the enemies' cards."""
+
+    sides = {"p1": Side(label="Player 1", colour="#b3261e"),
+             "p2": Side(label="Player 2", colour="#1f4e9c"),
+             "p3": Side(label="Player 3", colour="#2f6b2f"),
+             "p4": Side(label="Player 4", colour="#8a5a00"),
+             "enemy": Side(label="Enemies", colour="#5b1d6e")}
+    automation = ("enemy-turn", "target", "no-target", "would-be-target", "enemy-moves",
+                  "enemy-stays", "still-no-target", "exception-kept", "exception-refused",
+                  "exception-taken", "area-attack", "no-attack")
+
+    def board(self, content: EnemyAttacksContent, scenario: str | None) -> Board:
+        return areas_board(content.board)
+
+    def table(self, state: Mapping[str, Any], content: EnemyAttacksContent) -> TableView:
+        heroes = {h["id"]: h for h in state["heroes"]}
+        allies = {a["id"]: a for a in state["allies"]}
+        enemies = {e["id"]: e for e in state["enemies"]}
+
+        def conditions(f: Mapping[str, Any]) -> list[Status]:
+            return [Status(name=c, symbol=c[:1]) for c in f["conditions"]]
+
+        def piece(fid: str) -> Piece:
+            if fid in heroes:
+                h = heroes[fid]
+                return Piece(id=fid, name=h["name"], side=h["controller"], kind="hero",
+                             statuses=conditions(h),
+                             stats=f"{_levels(h)} · chips {h['ready']} ready, {h['spent']} "
+                                   f"spent, {h['wounded']} wounded",
+                             hp=(h["chips"] - h["wounded"], h["chips"]))
+            if fid in allies:
+                a = allies[fid]
+                return Piece(id=fid, name=a["name"], side=a["controller"], kind="ally",
+                             statuses=conditions(a), stats=_levels(a),
+                             hp=(a["health"], a["max_health"]))
+            e = enemies[fid]
+            size = [Status(name=e["size"], symbol=e["size"][:1].upper())
+                    ] if e["size"] != "normal" else []
+            return Piece(id=fid, name=e["name"], side="enemy", kind="enemy", shape="square",
+                         statuses=size, stats=e["card"], hp=(e["health"], e["max_health"]))
+
+        areas = {}
+        for area in state["areas"]:
+            drops = area["drops"] or {}
+            marks = [Mark(kind="item", name=card) for card in drops.get("item_cards", [])]
+            if drops.get("item_tokens"):
+                marks.append(Mark(kind="item", name=counted(drops["item_tokens"], "item token",
+                                                            "item tokens")))
+            if drops.get("stars"):
+                marks.append(Mark(kind="star", name=counted(drops["stars"], "star", "stars"),
+                                  shape="diamond"))
+            areas[area["id"]] = Place(pieces=[piece(f) for f in area["figures"]], marks=marks,
+                                      filled=area["filled"])
+        panels = []
+        for seat, ids in state["players"].items():
+            facts = [(heroes[fid]["name"],
+                      f"{heroes[fid]['ready']} ready, {heroes[fid]['spent']} spent, "
+                      f"{heroes[fid]['wounded']} wounded of {heroes[fid]['chips']} chips"
+                      + "".join(f", {c}" for c in heroes[fid]["conditions"])) for fid in ids]
+            facts += [(a["name"], f"health {a['health']} of {a['max_health']}")
+                      for a in allies.values() if a["controller"] == seat]
+            panels.append(Panel(seat=seat, title=seat, facts=facts))
+        panels.append(Panel(title="Enemies",
+                            facts=[(e["name"], f"{e['health']}/{e['max_health']} · {e['card']}")
+                                   for e in enemies.values()]
+                            + [("item deck", str(state["item_deck"]))]))
+        acting = f" · {state['active']} acts" if state["active"] else ""
+        return TableView(
+            headline=f"{state['scenario']} · round {state['round']} of {state['rounds']} · "
+                     f"{state['phase']}{acting}",
+            areas=areas, panels=panels,
+            offboard=[piece(f) for group in (heroes, allies, enemies)
+                      for f, v in group.items() if v["area"] is None])

@@ -1,6 +1,7 @@
 """The web page served by ``rulekeeper serve``: the cryptids online game at ``/``, any
 ruleset at ``/play/RULESET``, the replay viewer at ``/replay``; and the JSON it needs beyond
-the games and runs API (:mod:`.api`), whose board models come from :mod:`.boards`."""
+the games and runs API (:mod:`.api`), whose boards and tables are the rulesets' typed views
+(:mod:`rulekeeper.core.view`)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,9 @@
 - ``GET /api/rulesets/{id}/automation``: which event kinds are the automation's reasons.
 - ``GET /api/games/{id}/board?seat=``: a seat's table (pieces, marks, hands and piles as
   that seat may see them) and the places each pending option names.
+
+Every board and table is the ruleset's own typed view (:mod:`rulekeeper.core.view`): this
+module names no ruleset.
 - ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
   a record played back event by event, with the board at each event.
 """
@@ -22,13 +25,16 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import ReplayMismatch
 from rulekeeper.core.game import replay
 from rulekeeper.core.records import parse_log
+from rulekeeper.core.view import Board, TableView
 from rulekeeper.server import games, runs
 from rulekeeper.server.auth import CurrentPlayer
-from rulekeeper.server.errors import ApiError
-from rulekeeper.server.web import boards
+from rulekeeper.server.costs import Costly
+from rulekeeper.server.errors import ApiError, documented
+from rulekeeper.server.guard import parse_json
 from rulekeeper.server.web.frames import film
 
-router = APIRouter(tags=["web page"])
+router = APIRouter(tags=["web page"],
+                   responses=documented(400, 401, 403, 404, 429, 503))
 
 RulesetId = Annotated[str, UrlPath(max_length=64, description="a ruleset id")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
@@ -47,11 +53,13 @@ def packed(request: Request, data: Any) -> Response:
 
 @router.get("/api/rulesets/{ruleset_id}/board")
 def ruleset_board(ruleset_id: RulesetId, scenario: Annotated[
-        str | None, Query(max_length=64)] = None) -> dict[str, Any]:
-    """The board of a scenario (default: the first): areas, walls, line of sight."""
+        str | None, Query(max_length=64)] = None) -> Board:
+    """The board of a scenario (default: the first): areas, walls, line of sight, where
+    each area's name goes, and the colours and labels of the sides."""
     ruleset = games.load_ruleset(ruleset_id)
     content, _ = ruleset.load_content()
-    return boards.geometry(ruleset, content, ruleset.pick_scenario(content, scenario))
+    return ruleset.drawing.geometry(content, ruleset.pick_scenario(content, scenario),
+                                    ruleset.meta.players)
 
 
 @router.get("/api/rulesets/{ruleset_id}/automation")
@@ -59,28 +67,36 @@ def ruleset_automation(ruleset_id: RulesetId) -> list[str]:
     """The kinds of the events in which the rules decide for the automated side (villains,
     minions, enemies, targeting): the page shows them as its reasons. A trailing dot is a
     prefix. (The rule texts are ``GET /api/rulesets/{id}/rules``.)"""
-    return list(boards.AUTOMATION.get(games.load_ruleset(ruleset_id).meta.name, ()))
+    return list(games.load_ruleset(ruleset_id).drawing.automation)
 
 
-@router.get("/api/games/{game_id}/board")
+class SeatBoard(BaseModel):
+    """A seat's board: the geometry and the table as that seat sees it."""
+
+    id: str
+    version: int
+    seat: str
+    geometry: Board
+    table: TableView = Field(description="the seat's table; its ``targets``: what each option "
+                                         "of the seat's pending decision names")
+
+
+@router.get("/api/games/{game_id}/board", dependencies=[Costly])
 def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
-               seat: Seat = None) -> dict[str, Any]:
+               seat: Seat = None) -> SeatBoard:
     """A seat's table: drawn from that seat's view only, so it holds nothing the seat may not
     know; and, for its pending decision, the areas and pieces each option names."""
     db, cache = request.app.state.db, request.app.state.games
     stored = db.read(lambda s: games.fetch(s, game_id, me))
     game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
     chosen = games.my_seat(stored, me, seat, game)
-    view = game.view(chosen)
+    board = SeatBoard(id=stored.id, version=stored.version, seat=chosen, geometry=game.board(),
+                      table=game.table_view(chosen))
     cache.keep(stored.id, stored.version, game)
-    model = boards.table(game.ruleset, view["state"])
-    ids = list(model["areas"]) + boards.piece_ids(model)
-    return {"id": stored.id, "version": stored.version, "seat": chosen,
-            "geometry": boards.geometry(game.ruleset, game.table.content, game.table.scenario),
-            "table": model, "targets": boards.targets(view["pending"], ids)}
+    return board
 
 
-@router.get("/api/games/{game_id}/frames")
+@router.get("/api/games/{game_id}/frames", dependencies=[Costly])
 def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
                 seat: Seat = None) -> Response:
     """The game so far, event by event with the board at each: as your seat saw it while
@@ -94,7 +110,7 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     return packed(request, film(stored.record, shown, lang))
 
 
-@router.get("/api/battles/{battle_id}/frames")
+@router.get("/api/battles/{battle_id}/frames", dependencies=[Costly])
 def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
                   request: Request, lang: Lang = "en") -> Response:
     """A cryptids battle you fought or were fought by, event by event with both rows."""
@@ -114,13 +130,22 @@ class LogHead(BaseModel):
     record: dict[str, Any] | None = Field(None, description="the game's record")
 
 
-@router.post("/api/replay")
+REPLAY_LIMITS = {"decisions": 5_000, "dice": 2_000, "inputs": 500, "content_set": 100}
+"""The longest record ``POST /api/replay`` plays back, field by field (the longest games of the
+sample rulesets have a few hundred decisions)."""
+
+
+@router.post("/api/replay", dependencies=[Costly])
 def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
                 lang: Lang = "en") -> Response:
     """Play back a record: the first line of a log file (``{"format", "record"}``) or a
     record alone. The events are rebuilt from it (and checked against its digest)."""
     try:
         log = parse_log([body], "the file")
+        for field, most in REPLAY_LIMITS.items():
+            if len(getattr(log.record, field)) > most:
+                raise ApiError(f"record.{field}: {len(getattr(log.record, field))} is too many "
+                               f"to replay here (at most {most})", 413)
         games.check_lang(games.load_ruleset(log.record.ruleset), lang)
         return packed(request, film(log.record, None, lang))
     except ReplayMismatch as error:
@@ -132,11 +157,7 @@ def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
         str, Query(max_length=2000, description="the options, as JSON")] = "{}") -> list[str]:
     """The seats a game with these options has (some options set how many play)."""
     ruleset = games.load_ruleset(ruleset_id)
-    try:
-        given = json.loads(options)
-    except json.JSONDecodeError as error:
-        raise ApiError(f"options: not JSON ({error.msg})") from None
+    given = parse_json(options, "options")
     if not isinstance(given, dict):
         raise ApiError("options: a JSON object is needed")
-    games.refuse_file_options(given)
     return list(ruleset.seats(ruleset.parse_options(given)))

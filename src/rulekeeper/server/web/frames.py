@@ -1,9 +1,9 @@
 """A record played back event by event, with the board as it was at each event.
 
 :func:`film` replays a record (checked by :func:`rulekeeper.core.game.replay` first) and,
-each time the rules emit an event, takes the seat's view of the game at that moment and
-adapts it to the page's table (:mod:`.boards`). Tables that did not change since the last
-event are not repeated: each event names the index of its frame.
+each time the rules emit an event, takes the seat's view at that moment; each different
+view becomes a frame, the seat's table (the ruleset's drawing of it:
+:mod:`rulekeeper.core.view`), and each event names the index of its frame.
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from typing import Any
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, Record, replay
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.server.web import boards
 
 Json = dict[str, Any]
 
 
 class _Film(list[Event]):
-    """A game's event list that takes a picture of the table at each event."""
+    """A game's event list that takes the seat's view at each event (as JSON text: the view
+    may share parts of the state, which change afterwards)."""
 
-    def __init__(self, shoot: Callable[[], Json | None]) -> None:
+    def __init__(self, shoot: Callable[[], str]) -> None:
         super().__init__()
         self.shoot = shoot
-        self.shots: list[Json | None] = []
+        self.shots: list[str] = []
 
     def append(self, event: Event) -> None:
         super().append(event)
@@ -51,8 +51,8 @@ class _FilmedGame(Game):
         if not isinstance(self.table.events, _Film):
             table, seat = self.table, self.seat
             self.table.events = _Film(
-                lambda: None if table.state is None
-                else boards.table(table.ruleset, table.ruleset.view(table, seat)))
+                lambda: "null" if table.state is None
+                else json.dumps(table.ruleset.view(table, seat)))
         super()._advance(option_id)
 
 
@@ -85,19 +85,20 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
     for position, (event, shot) in enumerate(zip(film_, film_.shots, strict=True)):
         if not event.visible_to(seat):
             continue
-        key = json.dumps(shot, sort_keys=True)
-        if key not in keys:
-            keys[key] = len(frames)
-            frames.append(shot or boards.table(ruleset, None))
+        if shot not in keys:
+            keys[shot] = len(frames)
+            frames.append(ruleset.drawing.picture(json.loads(shot), content)
+                          .model_dump(mode="json"))
         index_of[position] = visible
         events.append({"n": visible, "kind": event.kind, "rule": event.rule,
                        "text": render(event, lang), "data": dict(event.data),
-                       "why": boards.automated(ruleset, event.kind), "frame": keys[key]})
+                       "why": ruleset.drawing.automated(event.kind), "frame": keys[shot]})
         visible += 1
     decisions = [{"before": sum(1 for p in index_of if p < at), "seat": asked.player,
                   "prompt": asked.prompt, "rule": asked.rule, "choice": label}
                  for at, asked, label in steps if seat in (None, asked.player)]
     return {"ruleset": ruleset.meta.id, "title": ruleset.meta.title, "seat": seat,
-            "geometry": boards.geometry(ruleset, content, rec.scenario),
+            "geometry": ruleset.drawing.geometry(content, rec.scenario, game.seats)
+            .model_dump(mode="json"),
             "events": events, "frames": frames, "decisions": decisions,
             "result": game.result.to_json() if game.result else None}

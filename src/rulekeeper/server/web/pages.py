@@ -1,5 +1,6 @@
 """The web page's documents and assets (plain HTML, CSS and JavaScript modules, shipped in
-the package: nothing is fetched from elsewhere)."""
+the package: nothing is fetched from elsewhere), and the API references (/docs, /redoc),
+whose scripts are vendored under ``static/vendor`` (static/vendor/README.md)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,15 @@ def play_page(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> FileRespons
 def replay_page() -> FileResponse:
     """The replay viewer: a log file, a stored game or a battle, step by step."""
     return page("replay.html")
+
+
+@router.get("/docs")
+def api_docs() -> FileResponse:
+    """The API's reference, to try calls in (Swagger UI, shipped under /static/vendor)."""
+    return page("docs.html")
+
+
+@router.get("/redoc")
+def api_reference() -> FileResponse:
+    """The API's reference to read (Redoc, shipped under /static/vendor)."""
+    return page("redoc.html")

@@ -24,6 +24,7 @@ from rulekeeper.rulesets.dire_alliance.raid.movement import (
     star,
 )
 from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRowIcons
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.models import StarAttack
@@ -61,7 +62,7 @@ def matching(t: Raid, hero: Hero, rank: str | None) -> int:
     if rank is None:
         return 0
     cites("raid.ruling.raid-row-icons")
-    faceup_only = t.rulings["raid-row-icons"] == "face-up"
+    faceup_only = t.rulings.raid_row_icons is RaidRowIcons.FACE_UP
     return sum(1 for c in hero.row
                if (c.faceup or not faceup_only) and rank in t.cards[c.card].icons)
 

@@ -16,6 +16,7 @@ from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
 from rulekeeper.rulesets.dire_alliance.messages import a, a_card
 from rulekeeper.rulesets.dire_alliance.raid import ties
+from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.table import Hero, Raid
@@ -105,10 +106,10 @@ def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
         raise GameOver("enemies", "hero-defeated")
 
 
+@cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile")
 def lose_top(t: Raid, hero: Hero, why: str) -> bool:
     """raid.damage.hero.unranked: the top card of the deck goes to the damage pile (an empty
     deck is refilled from the discard pile first). False when there is no card."""
-    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile")
     piles = hero.piles
     if not piles.deck and piles.discard:
         reshuffle(t, piles)
@@ -122,12 +123,12 @@ def lose_top(t: Raid, hero: Hero, why: str) -> bool:
     return True
 
 
+@cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile",
+       "raid.damage.hero.action-row")
 def lose_ranked(t: Raid, hero: Hero, rank: str) -> Asks[bool]:
     """raid.damage.hero.rank-card / search-order: a card with the rank's damage icon, from
     hand (then draw a card), else deck, else discard pile; the hero picks which card when
     several differ; never from the action row. False when there is none."""
-    cites("raid.damage.hero.damage-pile", "raid.lose-card.damage-pile",
-          "raid.damage.hero.action-row")
     piles = hero.piles
     searched = (("hand", piles.hand), ("deck", piles.deck), ("discard pile", piles.discard))
     for where, pile in searched:
@@ -199,10 +200,10 @@ def heal(t: Raid, fighter: Fighter, times: int, rule: str) -> Asks[None]:
             yield from heal_minion(t, fighter)
 
 
+@cites("raid.additional.minion-heal")
 def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     """raid.heal.minion: a minion of the same rank from the bag is placed in its area; which
     kind, when the bag holds several of that rank, is a tie (hard: ``kind_score``)."""
-    cites("raid.additional.minion-heal")
     kinds = same_rank_in_bag(t, minion)
     candidates = [ties.Candidate(k, t.kinds[k].name, kind_score(t, k)) for k in kinds]
     chosen = yield from ties.settle(t, t.decider, f"which minion of rank "
@@ -244,10 +245,10 @@ def gain(t: Raid, hero: Hero, count: int, rule: str) -> Asks[None]:
     supply = hero.piles.supply
     held = sum(supply.values())
     if held < count:
-        ruling = t.rulings["focus-empty-supply"]
-        limit = held if ruling == "what-is-there" else 0
+        ruling = t.rulings.focus_empty_supply
+        limit = held if ruling is FocusEmptySupply.WHAT_IS_THERE else 0
         t.emit("raid.gain.short", "raid.ruling.focus-empty-supply", hero=hero.name,
-               wanted=count, held=held, count=limit, ruling=ruling)
+               wanted=count, held=held, count=limit, ruling=ruling.value)
         count = limit
     for _ in range(count):
         choices = [(c, f"Gain {t.card_name(c)} ({n} in the supply)")

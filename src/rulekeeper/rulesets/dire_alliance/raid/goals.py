@@ -57,9 +57,9 @@ def check(t: Raid, team: str) -> None:
         raise GameOver("enemies", "villain-goal")
 
 
+@cites("raid.objective.enemy-play-area")
 def claim(t: Raid, enemy: Fighter, objective: Objective, rule: str) -> None:
     """The objective leaves the board for the enemy play area (raid.objective.enemy-play-area)."""
-    cites("raid.objective.enemy-play-area")
     objective.claimed_by = "enemies"
     t.claimed.append(objective.id)
     t.bump("objectives_claimed")

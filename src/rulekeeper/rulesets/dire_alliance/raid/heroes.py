@@ -252,11 +252,11 @@ def exert(t: Raid, hero: Hero) -> Asks[None]:
     yield from move(t, hero.fighter, destination)
 
 
+@cites("raid.boost.name", "raid.boost.no-action")
 def boost_window(t: Raid, attacker: Fighter, targets: list[Fighter], kind: str) -> Asks[None]:
     """raid.boost.*: before an attack's dice are rolled, each hero rolling (the attacker, or
     a target defending) may play cards face up from its hand for their modifiers (a boost:
     no action)."""
-    cites("raid.boost.name", "raid.boost.no-action")
     for fighter in [attacker, *targets]:
         if not t.is_hero(fighter):
             continue

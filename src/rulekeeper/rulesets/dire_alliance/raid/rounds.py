@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Asks, Result
+from rulekeeper.core.ruleset import Procedure
 from rulekeeper.rulesets.dire_alliance.raid.enemies import enemies_phase
 from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase
 from rulekeeper.rulesets.dire_alliance.raid.setup import set_up
@@ -26,7 +26,7 @@ PHASES = ((heroes_phase, True), (enemies_phase, True), (heroes_phase, False),
 """A round's phases: Heroes Act, Enemies Act, Heroes React, Enemies React."""
 
 
-def play_raid(table: RaidTable) -> Asks[Result]:
+def play_raid(table: RaidTable) -> Procedure:
     """The whole game: setup, then rounds until a goal is reached or the heroes lose (the
     rules raise ``GameOver``; the villain deck bounds the rounds)."""
     t = set_up(table)
@@ -34,10 +34,10 @@ def play_raid(table: RaidTable) -> Asks[Result]:
     cites("raid.game.win", "raid.game.end.immediate", "raid.action-row.round-end",
           "raid.action-row.continue")
     table.checkpoint()
-    return (yield from play_rounds(t))
+    yield from play_rounds(t)
 
 
-def play_rounds(t: Raid) -> Asks[Result]:
+def play_rounds(t: Raid) -> Procedure:
     """The rounds from where ``t`` stands, a checkpoint after every phase."""
     while True:
         if t.next_phase == 0:

@@ -8,7 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from rulekeeper.core.registry import RulesetMeta
+from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
@@ -26,7 +26,7 @@ from rulekeeper.rulesets.dire_alliance.raid.messages import TEMPLATES
 from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
 from rulekeeper.rulesets.dire_alliance.raid.table import RaidOptions, RaidTable
-from rulekeeper.rulesets.dire_alliance.raid.view import raid_view, render_raid
+from rulekeeper.rulesets.dire_alliance.raid.view import RaidDrawing, raid_view, render_raid
 from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
 
 HERE = Path(__file__).parent.parent
@@ -54,6 +54,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     metrics = rounds.METRICS
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
+    drawing = RaidDrawing()
     search = {"prior": "heuristic", "depth": "0"}
     """Each new leaf scored by the fitted ``evaluate`` at once, the heuristic bot's scores as
     the prior (docs/benchmarks.md, "How often mcts wins")."""
@@ -70,8 +71,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         return [*load_rules(self.rules_files), *(e for e in battle if e.id in reused),
                 *load_rules((CORE_RULES,))]
 
+    @cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
     def scenarios(self, content: Any) -> list[str]:
-        cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
         return [s.id for s in content.raids]
 
     def seats(self, options: Any) -> tuple[str, ...]:

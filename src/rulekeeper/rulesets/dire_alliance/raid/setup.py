@@ -12,9 +12,9 @@ from rulekeeper.rulesets.dire_alliance.cards import starting_piles
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.messages import a
 from rulekeeper.rulesets.dire_alliance.models import FighterSpec
+from rulekeeper.rulesets.dire_alliance.raid.mode import RaidMode
 from rulekeeper.rulesets.dire_alliance.raid.models import EnemyStat, HeroStat
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero, VillainState
-from rulekeeper.rulesets.dire_alliance.raid.table import Raid
 from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, SiteState, check_choice
 
 if TYPE_CHECKING:
@@ -37,9 +37,9 @@ def stats_text(melee: object, shoot: object, defense: object) -> str:
     return f"melee {melee}, shoot {shoot}, defense {defense}"
 
 
-def set_up(table: RaidTable) -> Raid:
+@cites("raid.setup.order", "raid.overview.heroes")  # one to four heroes (RaidOptions)
+def set_up(table: RaidTable) -> RaidMode:
     """Perform the setup steps in order."""
-    cites("raid.setup.order", "raid.overview.heroes")  # one to four heroes (RaidOptions)
     content = table.content
     options = table.options
     scenario = content.raid(table.scenario or content.raids[0].id)
@@ -62,7 +62,7 @@ def set_up(table: RaidTable) -> Raid:
     table.emit("raid.setup.scenario", "raid.setup.choose-scenario.a", scenario=scenario.name,
                board=board.name, hero_goal=scenario.hero_goal.text,
                villain_goal=scenario.villain_goal.text)
-    t = Raid(table=table, board=table.prepared[board.id],
+    t = RaidMode(table=table, board=table.prepared[board.id],
              dice=DiceSet.from_content(content.components, table.rulings),
              scenario=scenario, side=side)
     cites("raid.ruling.combat-die", "raid.ruling.vampire-die")  # the dice, above

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidTies
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.table import Raid
@@ -41,7 +42,7 @@ def settle(t: Raid, seat: str, question: str, candidates: list[Candidate], rule:
         return candidates[0].id
     cites("raid.ties.occasions", "raid.ruling.raid-ties")
     labels = [c.label for c in candidates]
-    if t.rulings["raid-ties"] == "hard":
+    if t.rulings.raid_ties is RaidTies.HARD:
         cites("raid.ties.hard")
         best = max(candidates, key=lambda c: c.score)  # max keeps the first of equals
         t.emit("tie.hard", rule, question=question, chosen=best.label, criterion=criterion,

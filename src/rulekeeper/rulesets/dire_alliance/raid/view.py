@@ -1,7 +1,7 @@
-"""What a hero's seat may know of a Raid (``raid_view``) and a readable picture of it
-(``render_raid``). A hand is shown to its own seat only; the villain deck's order is hidden
-(its count is shown); the bag's contents follow from the minions on the board, so they are
-shown by kind."""
+"""What a hero's seat may know of a Raid (``raid_view``), a readable picture of it
+(``render_raid``) and how the page draws it (``RaidDrawing``). A hand is shown to its own
+seat only; the villain deck's order is hidden (its count is shown); the bag's contents
+follow from the minions on the board, so they are shown by kind."""
 
 from __future__ import annotations
 
@@ -9,12 +9,26 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from rulekeeper.core.view import (
+    Board,
+    Card,
+    Drawing,
+    Mark,
+    Panel,
+    Piece,
+    Pile,
+    Place,
+    Side,
+    TableView,
+    areas_board,
+)
 from rulekeeper.rulesets.dire_alliance import picture
 from rulekeeper.rulesets.dire_alliance.raid.goals import LOSING_OBJECTIVES
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
-from rulekeeper.rulesets.dire_alliance.raid.models import Modifiers
+from rulekeeper.rulesets.dire_alliance.raid.models import Modifiers, RaidContent
 from rulekeeper.rulesets.dire_alliance.raid.table import Raid
 from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
+from rulekeeper.rulesets.dire_alliance.view import STUNNED, stats_text
 
 
 def figure_view(t: Raid, f: Fighter) -> dict[str, Any]:
@@ -201,3 +215,105 @@ def render_raid(view: Mapping[str, Any]) -> str:
     lines.append(f"Round {state['round']}, {state['phase']} phase"
                  + (f"; the last to act: {state['heroes'][last]['name']}" if last else ""))
     return "\n".join(lines)
+
+
+# -- the page's drawing ---------------------------------------------------------------------
+
+
+def card_text(spec: Mapping[str, Any]) -> str:
+    """What a hero's card says: modifiers, icons, action."""
+    icons = "/".join(spec["icons"]) or "no icons"
+    action = f"; ➤ {spec['special']}: {spec['text']}" if spec["special"] else ""
+    return f"{modifiers_text_of(spec['modifiers'])}; icons {icons}{action}"
+
+
+class RaidDrawing(Drawing):
+    """A Raid as the page draws it: the heroes (in their seats' colours), the villain and
+    the minions (in their own colours) in areas; the villain's row, deck and bag; each hero's
+    action row, hand (hidden from the others) and piles."""
+
+    sides = {"hero1": Side(label="Hero 1", colour="#2f6b2f"),
+             "hero2": Side(label="Hero 2", colour="#0f6b6b"),
+             "hero3": Side(label="Hero 3", colour="#8a5a00"),
+             "hero4": Side(label="Hero 4", colour="#a0527a"),
+             "villain": Side(label="The villain", colour="#5b1d6e"),
+             "grey": Side(label="Grey minions", colour="#777777"),
+             "green": Side(label="Green minions", colour="#3b8f3b"),
+             "yellow": Side(label="Yellow minions", colour="#c9a100"),
+             "blue": Side(label="Blue minions", colour="#1f4e9c"),
+             "red": Side(label="Red minions", colour="#b3261e")}
+    automation = ("raid.activate", "raid.ready", "raid.try", "raid.cannot", "raid.idle",
+                  "raid.effect.skipped", "raid.enemy.move", "raid.nearest", "raid.order",
+                  "raid.target", "raid.no-minion", "raid.spawn", "raid.villain.card",
+                  "raid.star", "tie.decided")
+
+    def board(self, content: RaidContent, scenario: str | None) -> Board:
+        chosen = next((s for s in content.raids if s.id == scenario), content.raids[0])
+        return areas_board(content.board(chosen.board))
+
+    def table(self, state: Mapping[str, Any], content: RaidContent) -> TableView:
+        cards = state["cards"]
+        villain_cards = state["villain_cards"]
+        villain = state["villain"]
+        names = {c: s["name"] for c, s in cards.items()}
+        texts = {c: card_text(s) for c, s in cards.items()}
+
+        def named(ids: list[str]) -> list[Card]:
+            return [Card(id=c, name=names.get(c, c), text=texts.get(c, "")) for c in ids]
+
+        areas = {}
+        for area in state["areas"]:
+            pieces = []
+            for f in area["figures"]:
+                kind = f["kind"]
+                hp = ((villain["health"] - villain["wounds"], villain["health"])
+                      if kind == "villain" else None)
+                side = {"hero": f["seat"], "villain": "villain"}.get(kind) or f["colour"]
+                rank = f" (rank {f['rank']})" if f["rank"] else ""
+                pieces.append(Piece(id=f["id"], name=f["name"] + rank, side=side, kind=kind,
+                                    shape="round" if kind == "hero" else "square",
+                                    statuses=[STUNNED] if f["stunned"] else [],
+                                    stats=stats_text(f), text=f.get("star") or "", hp=hp))
+            marks = ([Mark(kind="objective", name=o["name"], shape="diamond")
+                      for o in area["objectives"]]
+                     + [Mark(kind=s["kind"], name=s["name"],
+                             owner="villain" if s["holder"] else None) for s in area["sites"]])
+            areas[area["id"]] = Place(pieces=pieces, marks=marks, filled=len(pieces))
+        row = [Card(id=c, name=villain_cards[c]["name"],
+                    text=" / ".join(villain_cards[c]["actions"])) for c in villain["row"]]
+        bag = [Card(id=k, name=f"{m['name']} ×{m['in_bag']}", text=" / ".join(m["actions"]))
+               for k, m in state["minions"].items()]
+        discard = [Card(id=c, name=villain_cards[c]["name"]) for c in villain["discard"]]
+        panels = [Panel(
+            title=f"Villain: {villain['name']} (rank {villain['rank']})",
+            facts=[("wounds", f"{villain['wounds']} of {villain['health']}"),
+                   ("stats", stats_text(villain["stats"])),
+                   ("objectives claimed", f"{len(state['claimed'])} of "
+                                          f"{state['objectives_to_lose']}")],
+            piles=[Pile.open("villain row", row), Pile.hidden("villain deck", villain["deck"]),
+                   Pile.open("villain discard", discard),
+                   Pile.open("minion bag", bag, state["bag"])])]
+        for seat, h in state["heroes"].items():
+            action_row = [Card(id=c["card"], name=names.get(c["card"], c["card"])
+                               + ("" if c["faceup"] else " (face down)")
+                               + "".join(f" [{t}]" for t in c["tokens"]),
+                               text=texts.get(c["card"], "")) for c in h["row"]]
+            hand = (Pile.hidden("hand", h["hand_size"]) if h["hand"] is None
+                    else Pile.open("hand", named(h["hand"])))
+            supply = [Card(id=c, name=f"{names.get(c, c)} ×{n}", text=texts.get(c, ""))
+                      for c, n in h["supply"].items()]
+            panels.append(Panel(
+                seat=seat, title=f"{seat}: {h['name']}, {h['class']}"
+                                 + (" — defeated" if h["defeated"] else ""),
+                facts=[("stats", stats_text(h["stats"])), ("base", stats_text(h["base"])),
+                       ("exerted", "yes" if h["exerted"] else "no")],
+                piles=[Pile.open("action row", action_row), hand,
+                       Pile.hidden("deck", h["deck"]),
+                       Pile.open("discard", named(h["discard"])),
+                       Pile.open("damage pile", named(h["damage"])),
+                       Pile.open("supply", supply, sum(h["supply"].values()))]))
+        scenario = state["scenario"]
+        return TableView(
+            headline=f"{scenario['name']} · round {state['round']} · {state['phase']} phase · "
+                     f"heroes' goal: {scenario['hero_goal']['text']}",
+            areas=areas, panels=panels)

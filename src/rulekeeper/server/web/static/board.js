@@ -1,13 +1,14 @@
 // The board as SVG (areas: outlines or sight points, borders, walls, heights, capacity,
 // objectives and pieces with their status), line of sight from the selected area, and the
-// seat's panels (hands, action rows, piles). Everything is drawn from the page's table model
-// (see rulekeeper/server/web/boards.py), never from a ruleset's own view.
+// seat's panels (hands, action rows, piles). Everything is drawn from the ruleset's typed
+// view (rulekeeper/core/view.py: the board's geometry and sides, the seat's table), so any
+// ruleset, a plug-in's too, is drawn the same way and this file names none.
 import { clear, el, local } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const SIDES = { red: "#b3261e", blue: "#1f4e9c", heroes: "#2f6b2f", villain: "#5b1d6e", enemy: "#5b1d6e",
-  p1: "#b3261e", p2: "#1f4e9c", p3: "#2f6b2f", p4: "#8a5a00", p5: "#5b1d6e", p6: "#0f6b6b",
-  grey: "#777", green: "#3b8f3b", yellow: "#c9a100", hero1: "#2f6b2f", hero2: "#0f6b6b", hero3: "#8a5a00", hero4: "#1f4e9c" };
+const NEUTRAL = "#6b6b6b";
+const R = 0.26; // a piece's radius, in board units (core/view.py's PIECES keeps names clear of them)
+const GAP = 0.56; // between the centres of two pieces side by side
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -16,18 +17,24 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function colour(side) { return SIDES[side] || "#6b6b6b"; }
+/** A side's colour and label, as its ruleset declares them (geometry.sides). */
+export function side(geometry, name) {
+  return geometry?.sides?.[name] || { colour: NEUTRAL, label: name };
+}
 
-/** Where the pieces of an area go: around its point, one slot each. */
+/** Where the pieces of an area go: rows of up to four under its point. */
 function slots(point, count) {
   const [x, y] = point;
   const per = Math.min(Math.max(count, 1), 4);
-  return Array.from({ length: count }, (_, i) => [x - 0.42 * (per - 1) / 2 + 0.42 * (i % per), y + 0.12 + 0.42 * Math.floor(i / per)]);
+  return Array.from({ length: count }, (_, i) => {
+    const row = Math.floor(i / per), inRow = Math.min(per, count - row * per);
+    return [x - GAP * (inRow - 1) / 2 + GAP * (i % per), y + 0.2 + GAP * row];
+  });
 }
 
 /**
  * Draw the board into `node`.
- * opts: selected ({area} or {piece}), targets (id -> option ids), onSelect(selection).
+ * opts: selected ({area} or {piece}), targets (option id -> ids it names), onSelect(selection).
  */
 export function drawBoard(node, geometry, table, opts = {}) {
   if (!geometry || geometry.kind !== "areas") return clear(node);
@@ -52,6 +59,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     const a = byId[fromArea], b = byId[id];
     root.append(svg("line", { class: "sightline", x1: a.point[0], y1: a.point[1], x2: b.point[0], y2: b.point[1] }));
   }
+  const labels = [], pieces = [];
   for (const a of geometry.areas) {
     const slot = table.areas?.[a.id] || { pieces: [], marks: [], filled: 0 };
     const classes = ["area", `height${a.height > 0 ? 1 : 0}`];
@@ -61,64 +69,77 @@ export function drawBoard(node, geometry, table, opts = {}) {
     const label = `${a.name}${a.height ? `, height ${a.height}` : ""}${a.capacity != null ? `, ${slot.filled} of ${a.capacity} places` : ""}`
       + `${slot.pieces.length ? ": " + slot.pieces.map((p) => p.name).join(", ") : ""}`;
     const select = () => opts.onSelect && opts.onSelect({ area: a.id });
-    const shape = a.polygon
-      ? svg("polygon", { points: a.polygon.map((p) => p.join(",")).join(" ") })
-      : svg("circle", { cx: a.point[0], cy: a.point[1], r: 0.9 });
+    const shape = a.outline
+      ? svg("polygon", { points: a.outline.map((p) => p.join(",")).join(" ") })
+      : svg("circle", { cx: a.point[0], cy: a.point[1], r: 0.9 }); // core/view.py's CIRCLE
     shape.setAttribute("class", classes.join(" "));
     const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-area": a.id }, shape);
     group.addEventListener("click", select);
     group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(); } });
     group.append(svg("title", {}, label));
-    const [x, y] = a.point;
-    group.append(svg("text", { x, y: y - 0.5, "text-anchor": "middle" }, a.name));
-    const caps = [];
-    if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
-    if (a.height) caps.push(`h${a.height}`);
-    if (a.tags.length) caps.push(a.tags.join(" "));
-    if (caps.length) group.append(svg("text", { class: "cap", x, y: y - 0.18, "text-anchor": "middle" }, caps.join(" · ")));
     slot.marks.forEach((m, i) => {
-      const mx = x + 0.7 - i * 0.32, my = y - 0.75;
-      const mark = m.kind === "objective" || m.kind === "star"
-        ? svg("rect", { class: "mark", x: mx - 0.12, y: my - 0.12, width: 0.24, height: 0.24, fill: m.owner ? colour(m.owner) : "#f2c230", transform: `rotate(45 ${mx} ${my})` })
-        : svg("circle", { class: "mark", cx: mx, cy: my, r: 0.13, fill: m.owner ? colour(m.owner) : "#fff" });
-      mark.append(svg("title", {}, `${m.kind}: ${m.name}${m.owner ? ` (${m.owner})` : ""}`));
+      const mx = a.marks_at[0] + i * 0.32, my = a.marks_at[1];
+      const fill = m.owner ? side(geometry, m.owner).colour : (m.shape === "diamond" ? "#f2c230" : "#fff");
+      const mark = m.shape === "diamond"
+        ? svg("rect", { class: "mark", x: mx - 0.12, y: my - 0.12, width: 0.24, height: 0.24, fill, transform: `rotate(45 ${mx} ${my})` })
+        : svg("circle", { class: "mark", cx: mx, cy: my, r: 0.13, fill });
+      mark.append(svg("title", {}, `${m.kind}: ${m.name}${m.owner ? ` (${side(geometry, m.owner).label})` : ""}`));
       group.append(mark);
     });
     root.append(group);
-    slots(a.point, slot.pieces.length).forEach(([px, py], i) => root.append(piece(slot.pieces[i], px, py, selected, lit, opts)));
+    labels.push(areaLabel(geometry, a, slot));
+    slots(a.point, slot.pieces.length).forEach(([px, py], i) => pieces.push(piece(geometry, slot.pieces[i], px, py, selected, lit, opts)));
   }
   for (const [p, q] of geometry.walls) root.append(svg("line", { class: "wall", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
+  root.append(...labels, ...pieces); // names over walls and borders; pieces over everything
   clear(node, root);
   return root;
 }
 
-function piece(p, x, y, selected, lit, opts) {
-  const classes = ["piece", ...p.statuses.filter((s) => s === "stunned")];
+/** An area's name and, under it, its places, height and tags: where the board puts them
+    (label_at: clear of the walls). */
+function areaLabel(geometry, a, slot) {
+  const [x, y] = a.label_at;
+  const size = geometry.font;
+  const group = svg("g", { class: "area-label", "aria-hidden": "true" },
+    svg("text", { x, y, "text-anchor": "middle", "font-size": size }, a.name));
+  const caps = [];
+  if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
+  if (a.height) caps.push(`h${a.height}`);
+  if (a.tags.length) caps.push(a.tags.join(" "));
+  if (caps.length) group.append(svg("text", { class: "cap", x, y: y + size * 0.95, "text-anchor": "middle", "font-size": size * 0.75 }, caps.join(" · ")));
+  return group;
+}
+
+function piece(geometry, p, x, y, selected, lit, opts) {
+  const classes = ["piece"];
+  if (p.statuses.some((s) => s.dim)) classes.push("dim");
   if (selected.piece === p.id) classes.push("selected");
   if (lit.has(p.id)) classes.push("target");
-  const shape = p.kind === "enemy" || p.kind === "minion" || p.kind === "villain"
-    ? svg("rect", { x: x - 0.18, y: y - 0.18, width: 0.36, height: 0.36, rx: 0.05 })
-    : svg("circle", { cx: x, cy: y, r: 0.19 });
+  const shape = p.shape === "square"
+    ? svg("rect", { x: x - R * 0.9, y: y - R * 0.9, width: R * 1.8, height: R * 1.8, rx: 0.05 })
+    : svg("circle", { cx: x, cy: y, r: R });
   shape.setAttribute("class", classes.join(" "));
-  shape.setAttribute("fill", colour(p.side));
+  shape.setAttribute("fill", side(geometry, p.side).colour);
   const hp = p.hp ? ` ${p.hp[0]}/${p.hp[1]}` : "";
-  const label = `${p.name} (${p.side})${hp}${p.statuses.length ? ", " + p.statuses.join(", ") : ""}`;
-  const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id }, shape, svg("title", {}, `${label}\n${p.stats}`));
-  group.append(svg("text", { x, y: y + 0.1, "text-anchor": "middle", style: "fill:#fff;font-size:.26px;font-weight:700" }, initials(p.name)));
-  p.statuses.forEach((s, i) => group.append(svg("text", { class: "status", x: x + 0.15, y: y - 0.12 + i * 0.16 }, short(s))));
+  const statuses = p.statuses.map((s) => s.name);
+  const label = `${p.name} (${side(geometry, p.side).label})${hp}${statuses.length ? ", " + statuses.join(", ") : ""}`;
+  const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id, "data-label": p.label },
+    shape, svg("title", {}, `${label}\n${p.stats}${p.text ? `\n${p.text}` : ""}`));
+  if (lit.has(p.id)) group.prepend(svg("circle", { class: "halo", cx: x, cy: y, r: R + 0.08 }));
+  group.append(svg("text", { class: "piece-label", x, y: y + 0.07, "text-anchor": "middle" }, p.label));
+  const symbols = p.statuses.map((s) => s.symbol).filter(Boolean).join("");
+  if (symbols) group.append(svg("text", { class: "status", x: x + R * 0.7, y: y - R * 0.55 }, symbols));
   if (p.hp) {
     const frac = Math.max(0, p.hp[0]) / Math.max(1, p.hp[1]);
-    group.append(svg("rect", { x: x - 0.17, y: y - 0.28, width: 0.34, height: 0.06, fill: "#ddd" }),
-      svg("rect", { x: x - 0.17, y: y - 0.28, width: 0.34 * frac, height: 0.06, fill: frac > 0.34 ? "#2f6b2f" : "#a3231b" }));
+    group.append(svg("rect", { x: x - R, y: y - R - 0.1, width: 2 * R, height: 0.06, fill: "#ddd" }),
+      svg("rect", { x: x - R, y: y - R - 0.1, width: 2 * R * frac, height: 0.06, fill: frac > 0.34 ? "#2f6b2f" : "#a3231b" }));
   }
   const select = (e) => { e.stopPropagation(); opts.onSelect && opts.onSelect({ piece: p.id }); };
   group.addEventListener("click", select);
   group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(e); } });
   return group;
 }
-
-function initials(name) { return name.replace(/\(.*\)/, "").split(/\s+/).filter((w) => /^[A-Z0-9]/i.test(w) && !/^(the|of|dr\.)$/i.test(w)).map((w) => w[0]).join("").slice(0, 2).toUpperCase(); }
-function short(status) { return { stunned: "z", sated: "♥", hidden: "?", dead: "✝" }[status.toLowerCase()] || status.slice(0, 3); }
 
 /** A readable description of the selection: the piece (stats, statuses) or the area. */
 export function describeSelection(geometry, table, selected) {
@@ -128,7 +149,12 @@ export function describeSelection(geometry, table, selected) {
   if (selected.piece) {
     for (const [area, slot] of Object.entries(table.areas)) {
       const p = slot.pieces.find((q) => q.id === selected.piece);
-      if (p) { areaId = area; head = el("p", {}, el("b", {}, p.name), ` (${p.side}, ${p.kind})`, p.hp ? ` · ${p.hp[0]}/${p.hp[1]}` : "", el("br"), p.stats, p.text ? ` · ${p.text}` : "", p.statuses.length ? el("br") : null, p.statuses.length ? `status: ${p.statuses.join(", ")}` : null); }
+      if (p) {
+        areaId = area;
+        const statuses = p.statuses.map((s) => s.name);
+        head = el("p", {}, el("b", {}, p.name), ` [${p.label}] (${side(geometry, p.side).label}, ${p.kind})`, p.hp ? ` · ${p.hp[0]}/${p.hp[1]}` : "",
+          el("br"), p.stats, p.text ? ` · ${p.text}` : "", statuses.length ? el("br") : null, statuses.length ? `status: ${statuses.join(", ")}` : null);
+      }
     }
   }
   const area = byId[areaId];
@@ -140,15 +166,33 @@ export function describeSelection(geometry, table, selected) {
       el("br"), el("span", { id: "line-of-sight" }, `sees: ${sees}`)));
 }
 
+/** A card of a pile: its name; its text on hover (title) and, on a tap or Enter, under the pile. */
+function cardChip(card, pileNode) {
+  if (!card.text) return el("span.card-chip", {}, card.name);
+  const chip = el("button.card-chip", { type: "button", title: card.text, "aria-expanded": "false", "data-card": card.id }, card.name);
+  chip.addEventListener("click", () => {
+    const shown = pileNode.querySelector(`.cardtext[data-card="${CSS.escape(card.id)}"]`);
+    for (const other of pileNode.querySelectorAll(".cardtext")) other.remove();
+    for (const other of pileNode.querySelectorAll(".card-chip[aria-expanded]")) other.setAttribute("aria-expanded", "false");
+    if (shown) return;
+    pileNode.append(el("span.cardtext", { role: "note", "data-card": card.id }, el("b", {}, card.name), ": ", card.text));
+    chip.setAttribute("aria-expanded", "true");
+  });
+  return chip;
+}
+
 /** The seat's panels: facts, hands (hidden ones as a count), action rows and piles. */
 export function drawPanels(node, table) {
   clear(node, ...(table.panels || []).map((p) => el("section.panel", { "data-seat": p.seat || "" },
     el("h3", {}, p.title),
     ...(p.facts || []).map(([k, v]) => el("div.facts", {}, el("b", {}, k), ": ", v)),
-    ...(p.piles || []).map((pile) => el("div.pile", { "data-pile": pile.name },
-      el("b", {}, `${pile.name} (${pile.count ?? 0})`), " ",
-      pile.cards === null ? el("span.muted", {}, "hidden")
-        : pile.cards.length ? pile.cards.map((c) => el("span.card-chip", { title: c.text || "" }, c.name)) : el("span.muted", {}, "empty"))))));
+    ...(p.piles || []).map((pile) => {
+      const node = el("div.pile", { "data-pile": pile.name }, el("b", {}, `${pile.name} (${pile.count ?? 0})`), " ");
+      if (pile.cards === null) node.append(el("span.muted", {}, "hidden"));
+      else if (!pile.cards.length) node.append(el("span.muted", {}, "empty"));
+      else node.append(...pile.cards.map((c) => cardChip(c, node)));
+      return node;
+    }))));
 }
 
 // -- cryptids' rows ---------------------------------------------------------------------------

@@ -62,6 +62,15 @@ export function showError(node, error) {
   clear(node, el("p.error", { role: "alert" }, error.message || String(error)));
 }
 
+/** After a refused change: a 409 (the game or run changed meanwhile, in another tab or by
+    another seat) reads it again with reread() and says so where() then points, so the next
+    click answers the current version; any other error is shown as it is. */
+export async function afterRefusal(error, reread, where) {
+  if (error.status !== 409) return showError(where(), error);
+  await reread();
+  clear(where(), el("p.muted", { role: "status" }, `${error.message}: read again, this is how it stands now.`));
+}
+
 /** The header: the site's links, the player, and (when given) the language switch. */
 export function header({ title, languages = ["en"], onLang } = {}) {
   const who = el("span.who");

@@ -1,7 +1,7 @@
 // The cryptids online game: sign up, a run's shop (offers, gold, the row: reorder by drag or
 // by keyboard, abilities, freeze, reroll, sell), end the shop, watch the battle, the run
 // history with each battle's replay, and the leaderboard. In English or French.
-import { api, clear, el, header, local, rulesOf, showError, signIn, store } from "./common.js";
+import { afterRefusal, api, clear, el, header, local, rulesOf, showError, signIn, store } from "./common.js";
 import { cryptidCard } from "./board.js";
 import { Viewer } from "./viewer.js";
 
@@ -84,7 +84,7 @@ const has = (run, id) => run.pending?.options.some((o) => o.id === id);
 async function act(action) {
   const run = ui.run;
   try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); }
-  catch (e) { showError($("shop-error"), e); }
+  catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
 }
 
 function showRun(run) {
@@ -192,7 +192,7 @@ async function endShop() {
     }
     clear($("run"));
     await watch(ended.battle.id, ended.outcome, ended.run);
-  } catch (e) { showError($("shop-error"), e); }
+  } catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
 }
 
 function backButton(run) {

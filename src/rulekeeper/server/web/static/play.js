@@ -2,7 +2,7 @@
 // holds each seat; then the board, the seat's hands and piles, the pending decision as
 // buttons, undo, the record to download, and the log. The page asks the API only for the
 // seat's view: what another seat hides never reaches it.
-import { api, clear, el, header, logLine, rulesOf, showError, signIn, store } from "./common.js";
+import { afterRefusal, api, clear, el, header, logLine, rulesOf, showError, signIn, store } from "./common.js";
 import { cryptidCard, describeSelection, drawBoard, drawPanels } from "./board.js";
 import { Viewer } from "./viewer.js";
 
@@ -27,7 +27,7 @@ function chooser(rulesets) {
   clear(main, el("h2", {}, "Play a ruleset"), el("p.muted", {}, "Against the bots, or hot-seat: hold several seats yourself."),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
       el("h3", {}, r.title), el("p.muted", {}, `${r.id} · seats: ${r.seats.join(", ")}${r.hidden_information ? " · hidden information" : ""}`),
-      r.id.startsWith("cryptids-run") ? el("p", {}, el("a", { href: "/" }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
+      r.online ? el("p", {}, el("a", { href: r.online }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
       el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, `Play ${r.title}`)))));
 }
 
@@ -127,7 +127,7 @@ async function show(view) {
   ui.game = view;
   ui.seat = view.seat;
   ui.board = await api(`/api/games/${view.id}/board?seat=${encodeURIComponent(view.seat)}`);
-  if (view.over && !view.view.pending && ui.board.geometry.kind === "rows" && view.ruleset.startsWith("cryptids-v")) return watch(view);
+  if (view.over && !view.view.pending && !ui.info.decisions) return watch(view); // nobody decides: watched
   draw();
 }
 
@@ -144,12 +144,12 @@ function draw() {
   const stage = el("div.board", { id: "board" });
   const selection = el("div");
   const message = el("div", { id: "message" });
-  const targets = board.targets || {};
+  const targets = board.table.targets || {};
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
   const decide = async (option) => {
     try { await show(await api(`/api/games/${view.id}/decisions`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { showError(message, error); }
+    catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
   };
   const decision = pending ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
     el("h3", {}, `${pending.player}: ${pending.prompt}`),
@@ -162,7 +162,7 @@ function draw() {
       ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, `You are ${view.seat}.`),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
       try { await show(await api(`/api/games/${view.id}/undo`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
-      catch (error) { showError(message, error); }
+      catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
     } }, "Undo"),
     el("button", { id: "download", onclick: () => download(view, message) }, "Download the record"),
     el("a", { href: `/replay?game=${view.id}` }, "Replay"),
@@ -187,6 +187,8 @@ function draw() {
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
+  // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it
+  if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || null;
   if (first) first.focus();
 }
@@ -194,8 +196,9 @@ function draw() {
 function legend(geometry) {
   if (geometry.kind !== "areas") return "";
   return "Click or tap an area or a figure (or Tab to it and press Enter) to see what it sees: the areas in its line of sight light up, "
-    + "and the options that name it are outlined in green. Black lines are walls; thin lines are borders; "
-    + "diamonds are objectives; a dashed outline is a stunned figure.";
+    + "and the options that name it are outlined in green. Areas and figures the pending decision names are green. "
+    + "Black lines are walls; thin lines are borders; diamonds are objectives; a dashed outline is a stunned figure; "
+    + "hover over or tap a card to read it.";
 }
 
 function resultBanner(view) {

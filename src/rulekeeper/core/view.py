@@ -1,0 +1,532 @@
+"""What a seat sees of a game, typed: the contract every outer layer draws from.
+
+A ruleset declares how its games are drawn once, as a :class:`Drawing` in its ``view.py``
+(``Ruleset.drawing``): the colours and labels of its sides, the event kinds in which its
+rules decide on their own (the automation), the :class:`Board` a scenario is played on,
+and how a seat's view becomes a :class:`TableView` (pieces in areas, marks, hands and piles
+as that seat may see them, panels of facts, the cryptids' rows). The server, the page and
+any other client draw every ruleset, a plug-in's too, from these models alone.
+
+A :class:`TableView` is made from ``Ruleset.view(table, seat)`` (what the seat may know)
+and the content (what the cards say, which anyone may read): it cannot show more than the
+seat's view holds. :meth:`Drawing.picture` completes it the same way for every ruleset:
+each piece gets a short label no other piece of the view has, and each option of the
+pending decision the areas and pieces it names (so the page can light up legal moves).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from shapely import LineString, Polygon, box
+from shapely import Point as ShapelyPoint
+
+from rulekeeper.core.board import Board as Geometry
+from rulekeeper.core.board import BoardSpec
+from rulekeeper.core.decisions import Decision
+
+Point = tuple[float, float]
+Text = str | dict[str, str]
+"""A word or sentence, or the same in several languages (``{"en": ..., "fr": ...}``)."""
+
+
+class ViewModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- the board: the same for every seat ----------------------------------------------------
+
+
+class Side(ViewModel):
+    """How a side (a seat, or an automated side such as ``enemy``) is shown."""
+
+    label: str
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class Area(ViewModel):
+    """One area as drawn, in screen coordinates (y down) of board units."""
+
+    id: str
+    name: str
+    point: Point = Field(description="where its pieces stand: its sight point, or a point "
+                                     "laid out for boards without coordinates")
+    outline: list[Point] | None = None
+    label_at: Point = Field(description="the middle of its name's baseline, clear of walls")
+    marks_at: Point = Field(description="where its first mark (objective, token...) goes, the "
+                                        "others after it to the right")
+    capacity: int | None = None
+    height: int = 0
+    tags: list[str] = Field(default_factory=list)
+    neighbours: list[str] = Field(default_factory=list)
+    sees: list[str] | None = Field(
+        default=None, description="the other areas in its line of sight; None: the board has "
+                                  "no line of sight")
+
+
+class Board(ViewModel):
+    """What a game is played on: ``areas`` (a board of areas), ``rows`` (the cryptids'
+    rows) or ``none``; with the sides' colours and labels."""
+
+    kind: Literal["areas", "rows", "none"] = "none"
+    id: str = ""
+    name: str = ""
+    sample: bool = False
+    size: Point = (0.0, 0.0)
+    font: float = Field(default=0.32, description="the height of an area's name, in board units")
+    areas: list[Area] = Field(default_factory=list)
+    walls: list[tuple[Point, Point]] = Field(default_factory=list)
+    sides: dict[str, Side] = Field(default_factory=dict)
+
+
+# -- a seat's table: what it sees now ------------------------------------------------------
+
+
+class Status(ViewModel):
+    """A piece's state worth a glance: ``symbol`` is drawn beside it; ``dim`` pieces are
+    drawn faded (stunned, dead)."""
+
+    name: str
+    symbol: str = Field(default="", max_length=2)
+    dim: bool = False
+
+
+class Piece(ViewModel):
+    """A figure on the board (or off it, known to the seat but not where it is)."""
+
+    id: str
+    name: str
+    label: str = Field(default="", max_length=4, description="short, and unique among the "
+                                                              "view's pieces (filled in by core "
+                                                              "when empty)")
+    side: str
+    kind: str = "piece"
+    shape: Literal["round", "square"] = "round"
+    statuses: list[Status] = Field(default_factory=list)
+    stats: str = ""
+    text: str = ""
+    hp: tuple[int, int] | None = Field(default=None, description="health now and at most")
+
+
+class Mark(ViewModel):
+    """Something in an area that is not a figure: an objective, a site, a token, a drop."""
+
+    kind: str
+    name: str
+    owner: str | None = None
+    shape: Literal["diamond", "dot"] = "dot"
+
+
+class Place(ViewModel):
+    """What stands in one area."""
+
+    pieces: list[Piece] = Field(default_factory=list)
+    marks: list[Mark] = Field(default_factory=list)
+    filled: int = Field(default=0, description="places taken (of the area's capacity)")
+
+
+class Card(ViewModel):
+    id: str
+    name: str
+    text: str = ""
+
+
+class Pile(ViewModel):
+    """Cards in a hand, a deck, a row...; ``cards`` is None when the seat may not see them
+    (then only ``count`` is known)."""
+
+    name: str
+    cards: list[Card] | None
+    count: int
+
+    @classmethod
+    def open(cls, name: str, cards: Sequence[Card], count: int | None = None) -> Pile:
+        return cls(name=name, cards=list(cards), count=len(cards) if count is None else count)
+
+    @classmethod
+    def hidden(cls, name: str, count: int) -> Pile:
+        return cls(name=name, cards=None, count=count)
+
+
+class Panel(ViewModel):
+    """A seat's (or an automated side's) facts and piles."""
+
+    title: str
+    seat: str | None = None
+    facts: list[tuple[str, str]] = Field(default_factory=list)
+    piles: list[Pile] = Field(default_factory=list)
+
+
+class Ability(ViewModel):
+    name: Text
+    text: Text
+
+
+class Cryptid(ViewModel):
+    """A card of a row (the cryptids' battles and shop)."""
+
+    id: str
+    name: Text
+    hp: tuple[int, int]
+    threat: int
+    attack: int = 0
+    shield: int = 0
+    statuses: list[dict[str, Any]] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+    frozen: bool = False
+
+
+class TableView(ViewModel):
+    """A seat's table at one moment: what the page draws on and around the board."""
+
+    headline: str = ""
+    areas: dict[str, Place] = Field(default_factory=dict)
+    offboard: list[Piece] = Field(default_factory=list,
+                                  description="pieces the seat knows of but not where they are")
+    rows: dict[str, list[Cryptid | None]] = Field(default_factory=dict)
+    panels: list[Panel] = Field(default_factory=list)
+    targets: dict[str, list[str]] = Field(
+        default_factory=dict, description="for each option of the pending decision, the "
+                                          "areas and pieces it names")
+
+    def pieces(self) -> list[Piece]:
+        """Every piece of the view: on the board, area by area, then off it."""
+        return [p for place in self.areas.values() for p in place.pieces] + self.offboard
+
+
+# -- how a ruleset is drawn ----------------------------------------------------------------
+
+
+PALETTE = ("#b3261e", "#1f4e9c", "#2f6b2f", "#8a5a00", "#5b1d6e", "#0f6b6b")
+"""Colours for the seats a ruleset does not colour itself, in seat order."""
+
+
+class Drawing:
+    """How a ruleset's games are drawn; a ruleset subclasses it in its ``view.py``.
+
+    Declare ``sides`` and ``automation``; override :meth:`board` (the board of a scenario)
+    and :meth:`table` (a seat's view as a :class:`TableView`); :meth:`targets` when the
+    default reading of option ids does not find what an option names.
+    """
+
+    sides: ClassVar[Mapping[str, Side]] = {}
+    """Colours and labels by side name; seats not listed get :data:`PALETTE`'s."""
+    automation: ClassVar[tuple[str, ...]] = ()
+    """Event kinds (a trailing dot: a prefix) in which the rules decide for the automated
+    side (villains, enemies, targeting): the log shows them as the automation's reasons."""
+
+    def board(self, content: Any, scenario: str | None) -> Board:
+        """The board a game of ``scenario`` is played on (default: none)."""
+        return Board()
+
+    def table(self, state: Mapping[str, Any], content: Any) -> TableView:
+        """A seat's table from its view's ``state`` (``Ruleset.view``) and the content.
+
+        The default lists the state's plain values as facts.
+        """
+        facts = [(key, str(value)) for key, value in state.items()
+                 if isinstance(value, str | int | float | bool)]
+        return TableView(panels=[Panel(title="The game", facts=facts)] if facts else [])
+
+    def targets(self, pending: Decision, table: TableView,
+                state: Mapping[str, Any]) -> dict[str, list[str]]:
+        """For each option of ``pending``, the areas and pieces of ``table`` it names
+        (default: :func:`named_in`); ``state`` is the seat's view it was made from."""
+        return named_in(pending.ids, [*table.areas, *(p.id for p in table.pieces())])
+
+    # what core does with the declarations (not overridden) ---------------------------
+
+    def geometry(self, content: Any, scenario: str | None, seats: Sequence[str]) -> Board:
+        """:meth:`board` with the sides' colours and labels."""
+        drawn = self.board(content, scenario)
+        sides = {seat: Side(label=seat, colour=PALETTE[n % len(PALETTE)])
+                 for n, seat in enumerate(seats)}
+        return drawn.model_copy(update={"sides": {**sides, **self.sides, **drawn.sides}})
+
+    def picture(self, state: Mapping[str, Any] | None, content: Any,
+                pending: Decision | None = None) -> TableView:
+        """The seat's :class:`TableView`: :meth:`table` with unique piece labels and the
+        pending decision's targets."""
+        if not state:
+            return TableView()
+        table = self.table(state, content)
+        labelled(table.pieces())
+        if pending is not None:
+            table.targets = self.targets(pending, table, state)
+        return table
+
+    def automated(self, kind: str) -> bool:
+        """Whether an event of ``kind`` is the automation explaining itself."""
+        return any(kind.startswith(k) if k.endswith(".") else kind == k
+                   for k in self.automation)
+
+
+def named_in(option_ids: Iterable[str], ids: Iterable[str]) -> dict[str, list[str]]:
+    """For each option id, the ids (of areas, pieces) it names.
+
+    An option names an id when it is the id, when the id is one of its ``:``-separated
+    parts, or when it ends with the id after a ``-`` or a ``:`` (``move:old-mill``,
+    ``move-west-hall``, ``attack:p2:weapon-1``); a shorter id that a longer named one ends
+    with is not named again.
+
+    >>> named_in(["move:bog", "stay"], ["bog", "well"])
+    {'move:bog': ['bog']}
+    >>> named_in(["move-west-hall"], ["hall", "west-hall"])
+    {'move-west-hall': ['west-hall']}
+    """
+    known = sorted(set(ids), key=len, reverse=True)
+    out = {}
+    for oid in option_ids:
+        parts = set(oid.split(":"))
+        found = [i for i in known if i in parts or oid == i or oid.endswith(("-" + i, ":" + i))]
+        found = [i for i in found if not any(o != i and o.endswith("-" + i) for o in found)]
+        if found:
+            out[oid] = found
+    return out
+
+
+# -- short labels --------------------------------------------------------------------------
+
+_SMALL = {"the", "of", "a", "an", "and", "dr", "dr.", "mr", "mr.", "mister", "sister", "sir",
+          "le", "la", "les", "de", "du", "des"}
+_NUMBER = re.compile(r"(\d+)$")
+
+
+def _words(name: str) -> list[str]:
+    plain = re.sub(r"\(.*?\)", " ", name)
+    words = re.findall(r"[^\W_]+", plain)
+    big = [w for w in words if w.lower() not in _SMALL]
+    return big or words or ["?"]
+
+
+@lru_cache(maxsize=4096)
+def _candidates(name: str) -> tuple[str, ...]:
+    """Labels for ``name``, the plainest first: initials of several words, the first
+    letters of one."""
+    words = _words(name)
+    first = words[0]
+    if len(words) == 1:
+        found = [first[:3].capitalize(), first[:4].capitalize()]
+        found += [first[0].upper() + c.lower() for c in first[1:]]
+    else:
+        initials = "".join(w[0] for w in words[:3]).upper()
+        found = [initials[:2], initials, first[:3].capitalize(), initials[0] + words[1][:2]]
+    return tuple(dict.fromkeys(found))
+
+
+def short_labels(pieces: Sequence[tuple[str, str]], taken: Iterable[str] = ()) -> list[str]:
+    """A short label for each ``(id, name)``: no two the same, none of ``taken``.
+
+    A name gives its initials (several words) or first letters (one word); a name several
+    pieces bear numbers them by the numbers ending their ids (or in order).
+
+    >>> short_labels([("red.countess", "The Countess"), ("blue.caretaker", "Caretaker"),
+    ...               ("cole", "Cole Ashby"), ("r-1", "Reclaimed"), ("r-7", "Reclaimed")])
+    ['Cou', 'Car', 'CA', 'Re1', 'Re7']
+    """
+    used = set(taken)
+    by_name: dict[str, list[int]] = {}
+    for index, (_, name) in enumerate(pieces):
+        by_name.setdefault(name, []).append(index)
+    labels = [""] * len(pieces)
+    for name, indexes in by_name.items():
+        options = _candidates(name)
+        if len(indexes) == 1:
+            wanted = [next((c for c in options if c not in used), options[0])]
+        else:
+            numbers = [m.group(1) if (m := _NUMBER.search(pieces[i][0])) else "" for i in indexes]
+            if "" in numbers or len(set(numbers)) < len(numbers):
+                numbers = [str(n) for n in range(1, len(indexes) + 1)]
+            wanted = [f"{options[0][:max(1, 3 - len(n))]}{n}"[:4] for n in numbers]
+        for index, label in zip(indexes, wanted, strict=True):
+            if label in used:
+                label = _fresh(options[0], used)
+            labels[index] = label
+            used.add(label)
+    return labels
+
+
+def _fresh(stem: str, used: set[str]) -> str:
+    """``stem`` numbered, the first number not used."""
+    n = 1
+    while (label := f"{stem[:max(1, 3 - len(str(n)))]}{n}") in used:
+        n += 1
+    return label
+
+
+def labelled(pieces: Sequence[Piece]) -> None:
+    """Give every piece without a label, or with a label another piece has, a unique one
+    (labels the ruleset gave and no other piece has are kept)."""
+    counts = Counter(p.label for p in pieces if p.label)
+    kept = frozenset(label for label, n in counts.items() if n == 1)
+    needs = [p for p in pieces if p.label not in kept]
+    for piece, label in zip(needs, _labels(tuple((p.id, p.name) for p in needs), kept),
+                            strict=True):
+        piece.label = label
+
+
+@lru_cache(maxsize=1024)
+def _labels(pieces: tuple[tuple[str, str], ...], taken: frozenset[str]) -> tuple[str, ...]:
+    """:func:`short_labels`, remembered: a game's tables mostly show the same pieces."""
+    return tuple(short_labels(pieces, taken))
+
+
+# -- boards of areas -----------------------------------------------------------------------
+
+MARGIN = 0.3
+"""Board units left around the areas."""
+CIRCLE = 0.9
+"""The radius of an area drawn around its point, when it has no outline (board.js)."""
+CHAR_WIDTH = 0.6
+"""A character's width, as a share of the font's height (a generous average)."""
+
+
+FONT = (0.32, 0.22)
+"""The height of the areas' names: at most, and at least when long names are made smaller
+to fit the outlines of their areas."""
+
+
+def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
+    """The board of a board file: areas, walls, line of sight, and where each area's name
+    and marks go. Areas without a sight point are laid out in columns by their distance (in
+    borders) from ``start`` (or the first area)."""
+    geometry = Geometry(spec)
+    widths = [(len(a.name or a.id), max(x for x, _ in a.polygon) - min(x for x, _ in a.polygon))
+              for a in spec.areas if a.polygon]
+    font = max(FONT[1], min([FONT[0], *(0.95 * w / (n * CHAR_WIDTH) for n, w in widths)]))
+    found = {a.id: a.sight for a in spec.areas if a.sight is not None}
+    if len(found) < len(spec.areas):
+        found = layered(geometry, start or geometry.ids[0])
+
+    def down(p: Iterable[float]) -> Point:  # y grows north in the board files, south here
+        x, y = p
+        return (x, -y)
+
+    points = {i: down(p) for i, p in found.items()}
+    outlines = {a.id: [down(p) for p in a.polygon] for a in spec.areas if a.polygon}
+    walls = [(down(w[0]), down(w[1])) for w in spec.walls]
+    names = [a.name or a.id for a in spec.areas]
+    places = label_places([(name, points[a.id], outlines.get(a.id))
+                           for name, a in zip(names, spec.areas, strict=True)], walls, font)
+    drawn = [*(p for a in spec.areas for p in outlines.get(a.id) or (
+                   (points[a.id][0] + dx, points[a.id][1] + dy)
+                   for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
+             *(p for wall in walls for p in wall)]
+    for name, (label, marks) in zip(names, places, strict=True):
+        drawn += name_box(name, label, font).exterior.coords
+        drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
+    left = min(x for x, _ in drawn) - MARGIN
+    top = min(y for _, y in drawn) - MARGIN
+
+    def screen(p: Point) -> Point:
+        return (round(p[0] - left, 3), round(p[1] - top, 3))
+
+    size = (round(max(x for x, _ in drawn) + MARGIN - left, 3),
+            round(max(y for _, y in drawn) + MARGIN - top, 3))
+    return Board(
+        kind="areas", id=spec.id, name=spec.name or spec.id, sample=spec.sample, size=size,
+        font=font, walls=[(screen(p), screen(q)) for p, q in walls],
+        areas=[Area(id=a.id, name=name, point=screen(points[a.id]),
+                    outline=[screen(p) for p in outlines[a.id]] if a.id in outlines else None,
+                    label_at=screen(label), marks_at=screen(marks), capacity=a.capacity,
+                    height=a.height, tags=list(a.tags), neighbours=list(a.neighbours),
+                    sees=([b for b in geometry.seen_from(a.id) if b != a.id]
+                          if a.sight is not None else None))
+               for a, name, (label, marks) in zip(spec.areas, names, places, strict=True)])
+
+
+def layered(board: Geometry, start: str) -> dict[str, tuple[float, float]]:
+    """Points for areas drawn without coordinates: one column per distance from ``start``."""
+    columns: dict[int, list[str]] = {}
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        here, depth = queue.popleft()
+        columns.setdefault(depth, []).append(here)
+        for nxt in board.neighbours(here):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append((nxt, depth + 1))
+    far = max(columns, default=0) + 1
+    columns[far] = [a for a in board.ids if a not in seen]  # unreachable rooms, if any
+    tallest = max(len(c) for c in columns.values())
+    points = {}
+    for depth, ids in columns.items():
+        for row, area in enumerate(ids):
+            points[area] = (depth * 3.0, (tallest - len(ids)) * 1.0 + row * 2.0)
+    return points
+
+
+LABEL_SPOTS = [(dx, dy) for dy in (-0.5, -0.72, -0.95, 1.15, 1.4, -1.2)
+               for dx in (0.0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9)]
+"""Where an area's name may go, from its point, the likeliest first (above its pieces);
+the name's second line (capacity, height, tags) goes under it."""
+MARK_SPOTS = [(0.0, 0.72), (0.62, -0.2), (-0.62, -0.2), (0.45, 0.55), (-0.45, 0.55),
+              (0.0, -0.8), (0.7, 0.3), (-0.7, 0.3)]
+"""Where an area's marks (objectives, tokens...) may go, from its point: inside it."""
+MARKS_WIDTH = 0.6
+"""The room kept for an area's marks (two of them; more go on to the right)."""
+PIECES = (0.85, -0.18, 0.5)
+"""Where the page draws an area's first row of pieces, from its point: half its width, its
+top and its bottom (board.js: ``slots``, ``R``)."""
+
+
+def name_box(name: str, at: Point, font: float) -> Polygon:
+    """The room an area's name takes on the board when written at ``at`` (its baseline's
+    middle), with its second line (capacity, height, tags) under it."""
+    x, y = at
+    half = len(name) * font * CHAR_WIDTH / 2
+    return box(x - half, y - 0.8 * font, x + half, y + 1.05 * font)
+
+
+def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
+                 walls: Sequence[tuple[Point, Point]],
+                 font: float) -> list[tuple[Point, Point]]:
+    """Where each area's name goes, and its marks (the board grows to hold them): the first
+    of :data:`LABEL_SPOTS` whose text (two lines) touches no wall, no name placed before it
+    and no area's first row of pieces (failing that, the one touching fewest, then inside
+    its own outline when it has one); then the first of :data:`MARK_SPOTS` touching none of
+    these nor the names."""
+    lines = [LineString(w) for w in walls]
+    half, top, bottom = PIECES
+    pieces = [box(x - half, y + top, x + half, y + bottom) for _, (x, y), _ in areas]
+
+    def best(rects: Iterable[tuple[Point, Polygon, bool]],
+             taken: list[Polygon]) -> tuple[Point, Polygon]:
+        chosen: tuple[tuple[int, ...], Point, Polygon] | None = None
+        for rank, (spot, rect, inside) in enumerate(rects):
+            score = (sum(1 for line in lines if line.intersects(rect)),
+                     sum(1 for other in taken if other.intersects(rect)),
+                     sum(1 for zone in pieces if zone.intersects(rect)), int(not inside), rank)
+            if chosen is None or score < chosen[0]:
+                chosen = (score, (round(spot[0], 3), round(spot[1], 3)), rect)
+            if score[:4] == (0, 0, 0, 0):
+                break
+        assert chosen is not None
+        return chosen[1], chosen[2]
+
+    names: list[Polygon] = []
+    spots: list[Point] = []
+    for name, (x, y), outline in areas:
+        shape = Polygon(outline) if outline else None
+        spot, rect = best((((x + dx, y + dy), name_box(name, (x + dx, y + dy), font),
+                            shape is None or shape.contains(ShapelyPoint(x + dx, y + dy)))
+                           for dx, dy in LABEL_SPOTS), names)
+        names.append(rect)
+        spots.append(spot)
+    marks: list[Polygon] = []
+    out = []
+    for (_, (x, y), outline), label in zip(areas, spots, strict=True):
+        area = Polygon(outline) if outline else ShapelyPoint(x, y).buffer(CIRCLE)
+        rects = [((x + dx - MARKS_WIDTH / 2 + 0.15, y + dy),
+                  box(x + dx - MARKS_WIDTH / 2, y + dy - 0.15, x + dx + MARKS_WIDTH / 2,
+                      y + dy + 0.15)) for dx, dy in MARK_SPOTS]
+        spot, rect = best(((at, r, area.contains(r)) for at, r in rects), names + marks)
+        marks.append(rect)
+        out.append((label, spot))
+    return out

@@ -1,0 +1,121 @@
+"""Limits on the calls that play or replay games, the ones that cost CPU.
+
+Such a call (a game created, a decision and the bots' replies, a record replayed, frames,
+a run's battle) runs in one of the process's *lanes* (:attr:`Costs.lanes`, one by default);
+a call waits for a free lane at most :attr:`Costs.wait` seconds (then 503). Per player, at most
+:attr:`Costs.in_flight` such calls run or wait at once, and their lane time in the last
+:attr:`Costs.window` seconds is at most :attr:`Costs.budget` seconds; past either, the call
+is refused at once with 429 and ``Retry-After``. The other calls (the leaderboard, the
+lists, sign-up) never wait for a lane, so one player hammering replays slows nobody else's
+page: at most ``lanes`` threads compute at a time.
+
+The counts are per app process, like the rate limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from rulekeeper.core.lru import Lru
+from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.errors import ApiError, TooManyRequests
+
+
+class Busy(ApiError):
+    """503: every lane stayed taken for as long as a call may wait."""
+
+    status = 503
+
+
+class Costs:
+    """Lanes, calls in flight per player and lane time per player (see the module)."""
+
+    def __init__(self, lanes: int = 1, in_flight: int = 4, budget: float = 20.0,
+                 window: float = 60.0, wait: float = 15.0) -> None:
+        self.lanes = lanes
+        self.in_flight = in_flight
+        self.budget = budget
+        self.window = window
+        self.wait = wait
+        self._flying: dict[int, int] = {}
+        self._spent = Lru[int, deque[tuple[float, float]]](items=100_000)
+        self._free: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def spent(self, player: int, now: float) -> float:
+        """The lane seconds ``player``'s calls used in the last window."""
+        spent = self._spent.get(player)
+        if spent is None:
+            return 0.0
+        while spent and spent[0][0] <= now - self.window:
+            spent.popleft()
+        return sum(seconds for _, seconds in spent)
+
+    def _admit(self, player: int, now: float) -> None:
+        if self._flying.get(player, 0) >= self.in_flight:
+            raise TooManyRequests(f"too many calls at once: at most {self.in_flight} that play "
+                                  f"or replay games, per player", retry_after=1)
+        over = self.spent(player, now) - self.budget
+        if over >= 0:
+            spent = self._spent.get(player) or deque()
+            # wait until enough of the oldest calls leave the window
+            freed, retry = 0.0, self.window
+            for ended, seconds in spent:
+                freed += seconds
+                if freed > over:
+                    retry = ended + self.window - now
+                    break
+            raise TooManyRequests(f"too much work: the calls that play or replay games may use "
+                                  f"{self.budget:g} s a player every {self.window:g} s",
+                                  retry_after=retry)
+
+    def _lanes(self) -> asyncio.Semaphore:
+        loop = asyncio.get_running_loop()
+        if self._free is None or self._loop is not loop:  # one per event loop (tests run several)
+            self._free, self._loop = asyncio.Semaphore(self.lanes), loop
+        return self._free
+
+    @asynccontextmanager
+    async def lane(self, player: int) -> AsyncIterator[None]:
+        """Hold a lane for one of ``player``'s calls (see the module)."""
+        self._admit(player, time.monotonic())
+        self._flying[player] = self._flying.get(player, 0) + 1
+        try:
+            lanes = self._lanes()
+            try:
+                await asyncio.wait_for(lanes.acquire(), self.wait)
+            except TimeoutError:
+                raise Busy("the server is busy: try again in a moment",
+                           headers={"Retry-After": "5"}) from None
+            began = time.monotonic()
+            try:
+                yield
+            finally:
+                lanes.release()
+                ended = time.monotonic()
+                spent = self._spent.get(player) or deque()
+                spent.append((ended, ended - began))
+                self._spent.put(player, spent)
+        finally:
+            self._flying[player] -= 1
+            if not self._flying[player]:
+                del self._flying[player]
+
+
+async def costly_player(request: Request, me: CurrentPlayer) -> AsyncIterator[Me]:
+    """The player, for a call that plays or replays games: it runs in a lane."""
+    costs: Costs = request.app.state.costs
+    async with costs.lane(me.id):
+        yield me
+
+
+Costly = Depends(costly_player)
+"""A router's or a route's dependency: its calls run in lanes (see the module)."""
+CostlyPlayer = Annotated[Me, Costly]

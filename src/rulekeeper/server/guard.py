@@ -1,0 +1,131 @@
+"""What every request passes before the app sees it.
+
+- It is handled as a request from the network (:func:`rulekeeper.core.files.remote`): a path
+  it gives is refused, whatever exists on the server's disk.
+- Its body is at most ``limit`` bytes (413 beyond, before the rest is read).
+- A JSON body is refused (422) when Python's JSON reader would take what JSON does not allow
+  or what no request needs: ``NaN`` and ``Infinity``, numbers of more than
+  :data:`MAX_DIGITS` digits, values nested more than :data:`MAX_DEPTH` deep.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from rulekeeper.core.files import remote
+from rulekeeper.server.errors import ApiError, error_response
+
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects a JSON request may hold."""
+MAX_DIGITS = 30
+"""The most digits of a number in a JSON request (a 64-bit seed has 20)."""
+
+
+class BadJson(ApiError):
+    status = 422
+
+
+def _number(text: str) -> int | float:
+    digits = sum(c.isdigit() for c in text)
+    if digits > MAX_DIGITS:
+        raise BadJson(f"a number has {digits} digits; at most {MAX_DIGITS} are read")
+    if not any(c in text for c in ".eE"):
+        return int(text)
+    number = float(text)
+    if math.isinf(number):
+        raise BadJson(f"{text} is too large a number (numbers must be finite)")
+    return number
+
+
+def _not_finite(name: str) -> Any:
+    raise BadJson(f"{name} is not a JSON number (numbers must be finite)")
+
+
+def parse_json(text: str | bytes, what: str = "the body") -> Any:
+    """JSON as the API reads it: finite numbers of sane size, nested at most MAX_DEPTH deep.
+
+    >>> parse_json('{"a": [1, 2.5]}')
+    {'a': [1, 2.5]}
+    >>> parse_json('{"mu": NaN}')
+    Traceback (most recent call last):
+    ...
+    rulekeeper.server.guard.BadJson: NaN is not a JSON number (numbers must be finite)
+    """
+    try:
+        value = json.loads(text, parse_int=_number, parse_float=_number,
+                           parse_constant=_not_finite)
+    except RecursionError:
+        raise BadJson(f"{what} is nested more than {MAX_DEPTH} deep") from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadJson(f"{what} is not valid JSON") from None
+    _check_depth(value, what)
+    return value
+
+
+def _check_depth(value: Any, what: str) -> None:
+    level = [value]
+    for _ in range(MAX_DEPTH + 1):
+        level = [child for node in level if isinstance(node, dict | list)
+                 for child in (node.values() if isinstance(node, dict) else node)]
+        if not level:
+            return
+    raise BadJson(f"{what} is nested more than {MAX_DEPTH} deep")
+
+
+class Guard:
+    """The ASGI middleware that applies the module's checks to every HTTP request."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        kind = headers.get(b"content-type", b"")
+        if body and (not kind or b"json" in kind):  # FastAPI reads a body of no type as JSON
+            try:
+                parse_json(body)
+            except BadJson as error:
+                if error.message != "the body is not valid JSON":  # the app says it so
+                    await error_response(422, error.message)(scope, receive, send)
+                    return
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        with remote():
+            await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = error_response(413, f"the request body is larger than {self.limit} bytes")
+        await response(scope, receive, send)
