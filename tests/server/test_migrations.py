@@ -11,8 +11,8 @@ from rulekeeper.server.models import Base
 def test_the_migrations_give_the_models_tables_and_upgrade_twice_changes_nothing(db_url):
     database = Database(db_url)
     assert migrate.current(database.engine) is None
-    assert migrate.upgrade(database.engine) == migrate.head() == "0002"
-    assert migrate.upgrade(database.engine) == "0002"
+    assert migrate.upgrade(database.engine) == migrate.head() == "0003"
+    assert migrate.upgrade(database.engine) == "0003"
     with database.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     database.dispose()
@@ -22,7 +22,7 @@ def test_db_upgrade_command(db_url, capsys, monkeypatch):
     from tests.core.test_cli import run
 
     code, out, _ = run(["db", "upgrade", "--db", db_url], capsys, monkeypatch)
-    assert code == 0 and out.strip().endswith("is at revision 0002")
+    assert code == 0 and out.strip().endswith("is at revision 0003")
     code, _, err = run(["db", "upgrade", "--db", "nosuchdb://x"], capsys, monkeypatch)
     assert code == 2 and err.startswith("error: --db 'nosuchdb://x': ")
 
@@ -54,4 +54,4 @@ def test_three_processes_starting_at_once_on_a_new_database_all_migrate_it(db_ur
                                stderr=subprocess.STDOUT) for _ in range(3)]
     outputs = [start.communicate(timeout=120)[0].decode() for start in starts]
     assert [start.returncode for start in starts] == [0, 0, 0], outputs
-    assert all(out.strip().endswith("is at revision 0002") for out in outputs)
+    assert all(out.strip().endswith("is at revision 0003") for out in outputs)

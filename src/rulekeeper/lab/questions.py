@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from rulekeeper.core import registry
 from rulekeeper.core.content import Origin, overlay
@@ -475,6 +475,7 @@ class CompareQuestion(Ask):
 Question = Annotated[SimulateQuestion | SweepQuestion | MatchupQuestion | TuneQuestion
                      | CompareQuestion, Field(discriminator="kind")]
 """Any question, told apart by its ``kind``."""
+QUESTIONS: TypeAdapter[Any] = TypeAdapter(Question)
 
 
 # -- the runs --------------------------------------------------------------------------
@@ -711,7 +712,21 @@ def build(kind: type[Q], **fields: Any) -> Q:
     try:
         return kind(**fields)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise UsageError(f"{where}: {message}" if where else message) from None
+        raise UsageError(_first(error)) from None
+
+
+def parse_question(data: Any) -> SimulateQuestion | SweepQuestion | MatchupQuestion | \
+        TuneQuestion | CompareQuestion:
+    """Any question from its JSON (a lab job's), told apart by its ``kind``; a value of the
+    wrong shape is one line."""
+    try:
+        return QUESTIONS.validate_python(data)
+    except ValidationError as error:
+        raise UsageError(_first(error)) from None
+
+
+def _first(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message

@@ -9,13 +9,26 @@ from fastapi import FastAPI
 
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
-from rulekeeper.server import errors, games, guard, migrate, players, pool, runs, standings, web
+from rulekeeper.server import (
+    errors,
+    games,
+    guard,
+    lab_jobs,
+    migrate,
+    players,
+    pool,
+    runs,
+    standings,
+    web,
+)
 from rulekeeper.server.auth import KnownTokens, RateLimits
 from rulekeeper.server.cache import GameCache
-from rulekeeper.server.config import Settings
+from rulekeeper.server.config import Settings, data_dir
 from rulekeeper.server.costs import Costs
 from rulekeeper.server.db import Database
 from rulekeeper.server.headers import SecurityHeaders
+from rulekeeper.server.lab_jobs import LabLimits
+from rulekeeper.server.lab_runner import Backend, Dispatcher
 
 
 def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> FastAPI:
@@ -29,9 +42,15 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     if upgrade:
         prepare(db, settings.bot_pool)
 
+    folder = settings.lab_folder or data_dir() / "lab"
+    dispatcher = Dispatcher(db, folder, Backend(settings.lab_workers, settings.lab_ray))
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if settings.lab_jobs:
+            dispatcher.start()
         yield
+        dispatcher.stop()
         db.dispose()
 
     app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
@@ -45,6 +64,9 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.snapshots = pool.KeptSnapshots()
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    app.state.lab_folder = folder
+    app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
+                                     settings.lab_games_a_day)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
                             budget=settings.work_budget)
     errors.install(app)
@@ -54,6 +76,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(runs.router)
     app.include_router(runs.battles_router)
     app.include_router(standings.router)
+    app.include_router(lab_jobs.router)
     web.install(app)  # the web page (issue 15)
 
     @app.get("/api/health", tags=["service"])
