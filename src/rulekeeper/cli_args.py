@@ -3,7 +3,7 @@
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -64,6 +64,20 @@ def check_output(path: Path | None, what: str, force: bool = False) -> None:
         raise UsageError(f"{what} {path}: the file exists; give --force to replace it")
     if not os.access(folder, os.W_OK):
         raise UsageError(f"{what} {path}: cannot write in the folder {str(folder)!r}")
+
+
+def check_results(out: Path | None, force: bool, formats: Sequence[str] = (".parquet",)
+                  ) -> None:
+    """``--out``: a file that may be written (:func:`check_output`) and whose name says a
+    format the command writes (a results file named ``.json`` would be Parquet inside)."""
+    check_output(out, "--out", force)
+    if out is not None and out.suffix not in formats:
+        names = " or ".join(FORMATS[f] for f in formats)
+        raise UsageError(f"--out {out}: this command writes {names}; name the file "
+                         f"{out.stem}{formats[0]}")
+
+
+FORMATS = {".parquet": "Parquet", ".json": "JSON"}
 
 
 def write_text(path: Path, text: str, what: str) -> None:

@@ -30,6 +30,7 @@ from rulekeeper.cli_args import (
     SetOpt,
     agent_list,
     check_output,
+    check_results,
     console,
     content_sets,
     extra_options,
@@ -95,20 +96,6 @@ def ask_fields(ctx: typer.Context, ruleset: str, agents: str | None, scenario: s
     return {"ruleset": ruleset, "agents": agent_list(agents) or [], "scenario": scenario,
             "options": extra_options(ctx.args), "rulings": parse_assignments(ruling or []),
             "content": content, "set": content_sets(set_), "seed": seed, "side": side}
-
-
-def check_results(out: Path | None, force: bool, formats: Sequence[str] = (".parquet",)
-                  ) -> None:
-    """``--out``: a file that may be written (:func:`check_output`) and whose name says a
-    format the command writes (a results file named ``.json`` would be Parquet inside)."""
-    check_output(out, "--out", force)
-    if out is not None and out.suffix not in formats:
-        names = " or ".join(FORMATS[f] for f in formats)
-        raise UsageError(f"--out {out}: this command writes {names}; name the file "
-                         f"{out.stem}{formats[0]}")
-
-
-FORMATS = {".parquet": "Parquet", ".json": "JSON"}
 
 
 def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | None) -> Plan:

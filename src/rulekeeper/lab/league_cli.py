@@ -54,7 +54,7 @@ def simulate_league(ctx: typer.Context, ruleset: str, seed: int, agents: str | N
     """A league; ``not_for_leagues`` are the options given that only batches of games take.
     Its results go to Parquet (like every other results file), or to JSON for a ``.json``
     name."""
-    from rulekeeper.lab.cli import check_results
+    from rulekeeper.cli_args import check_results
     from rulekeeper.lab.progress import progress_bar
 
     check_results(out, force, (".parquet", ".json"))

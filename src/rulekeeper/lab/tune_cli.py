@@ -17,6 +17,7 @@ from rulekeeper.cli_args import (
     RulesetArg,
     ScenarioOpt,
     SeedOpt,
+    check_results,
     console,
 )
 from rulekeeper.core.errors import UsageError
@@ -30,7 +31,6 @@ from rulekeeper.lab.cli import (
     SideOpt,
     WorkersOpt,
     ask_fields,
-    check_results,
     make_plan,
     play_run,
 )
