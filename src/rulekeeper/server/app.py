@@ -77,6 +77,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(runs.battles_router)
     app.include_router(standings.router)
     app.include_router(lab_jobs.router)
+    app.include_router(lab_jobs.content_router)
     web.install(app)  # the web page (issue 15)
 
     @app.get("/api/health", tags=["service"])

@@ -195,3 +195,20 @@ def results(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
         raise NotFound(f"lab job {job_id!r} has no results file (it is {job.state})")
     return FileResponse(path, media_type="application/vnd.apache.parquet",
                         filename=f"lab-{job.kind}-{job.id}.parquet")
+
+
+content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], responses=documented(404))
+
+
+@content_router.get("/{ruleset_id}/content")
+def sample_content(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> dict[str, Any]:
+    """The ruleset's sample content by file, as its YAML files hold it: what a lab job's
+    ``set`` paths (``file.item-id.field``) and ``overlay`` change, for that job only."""
+    from rulekeeper.core.errors import UsageError
+
+    try:
+        ruleset = registry.load(ruleset_id)
+    except UsageError as error:
+        raise NotFound(str(error)) from None
+    sample, _ = ruleset.content_set.raw()
+    return {"ruleset": ruleset.meta.id, "files": sample}

@@ -78,7 +78,7 @@ export function header({ title, languages = ["en"], onLang } = {}) {
     el("h1", {}, title || "rulekeeper"),
     el("nav", { "aria-label": "pages" },
       el("a", { href: "/" }, "Cryptids online"), el("a", { href: "/play" }, "Play a ruleset"),
-      el("a", { href: "/replay" }, "Replays"), el("a", { href: "/docs" }, "API")),
+      el("a", { href: "/replay" }, "Replays"), el("a", { href: "/lab" }, "Lab"), el("a", { href: "/docs" }, "API")),
     who);
   if (languages.length > 1) {
     const select = el("select", { "aria-label": "language", id: "lang",
