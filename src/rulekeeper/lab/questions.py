@@ -692,12 +692,16 @@ class CompareRun(Run):
                 recorder.play(label, {"compare": which, **cell.params}, spec, self.games,
                               self.seed, plan, progress)
 
-    def to_json(self, recorder: Recorder) -> dict[str, Any]:
+    def cells(self, recorder: Recorder) -> list[Any]:
+        """Each matchup's :class:`~rulekeeper.lab.compare.Cell`, old against new."""
         from rulekeeper.lab.compare import moved_cells
 
         summaries = [t.summary().outcomes["win"] for t in recorder.tallies]
-        cells = moved_cells([cell.label for cell, _, _ in self.pairs], recorder.wins(),
-                            summaries, self.side, self.threshold)
+        return moved_cells([cell.label for cell, _, _ in self.pairs], recorder.wins(),
+                           summaries, self.side, self.threshold)
+
+    def to_json(self, recorder: Recorder) -> dict[str, Any]:
+        cells = self.cells(recorder)
         return {"side": self.side, "old": self.old, "new": self.new,
                 "threshold": self.threshold, "games": self.games,
                 "cells": [c.to_json() for c in cells],
