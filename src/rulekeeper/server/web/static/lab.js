@@ -338,7 +338,8 @@ function answerOf(job) {
     const a = r.answer;
     const values = (params) => Object.entries(params).map(([k, v]) => `${k.split(".").slice(-2).join(".")} = ${v}`).join(", ");
     return [el("p.answer", { id: "lab-tuned" }, `${a.status}: ${values(a.params)} gives ${r.side} ${interval(a.win)} (target ${pct(r.target)} ± ${pct(r.tolerance)})`),
-      plot(r.path.map((look) => [values(look.params), look.win]), r.side, r.target),
+      plot([...new Map(r.path.map((look) => [look.position, look])).values()] // each value's last look
+        .sort((a, b) => a.position - b.position).map((look) => [values(look.params), look.win]), r.side, r.target),
       table("lab-path", ["look", "value", "games", `${r.side} win`, "verdict"], r.path.map((look, i) => [String(i + 1), values(look.params), String(look.games), interval(look.win), look.verdict]))];
   }
   if (job.kind === "compare") {
@@ -386,7 +387,7 @@ function heatmap(names, win) {
       const t = e.value;
       const color = `rgb(${Math.round(179 + (31 - 179) * t)},${Math.round(38 + (78 - 38) * t)},${Math.round(30 + (156 - 30) * t)})`;
       chart.append(svg("rect", { x: left + j * cell, y: top + i * cell, width: cell - 2, height: cell - 2, fill: color }),
-        svg("text", { x: left + j * cell + cell / 2 - 1, y: top + i * cell + cell / 2 + 4, "text-anchor": "middle", "font-size": 12, fill: "#fff" }, `${Math.round(100 * t)}`));
+        svg("text", { x: left + j * cell + cell / 2 - 1, y: top + i * cell + cell / 2 + 4, "text-anchor": "middle", "font-size": 12, class: "on-cell" }, `${Math.round(100 * t)}`));
     });
   });
   return el("div.board", {}, chart);
