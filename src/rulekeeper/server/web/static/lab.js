@@ -379,7 +379,7 @@ function plot(points, side, target) {
 /** The matchup's heat map: red where the row loses, blue where it wins. */
 function heatmap(names, win) {
   const cell = 44, left = 150, top = 110, n = names.length;
-  const chart = svg("svg", { viewBox: `0 0 ${left + n * cell + 10} ${top + n * cell + 10}`, class: "plot", role: "img", "aria-label": "row's win rate in each cell" });
+  const chart = svg("svg", { viewBox: `0 0 ${left + n * cell + 80} ${top + n * cell + 10}`, class: "plot", role: "img", "aria-label": "row's win rate in each cell" });
   names.forEach((name, i) => {
     chart.append(svg("text", { x: left - 6, y: top + i * cell + cell / 2 + 4, "text-anchor": "end", "font-size": 12 }, name.slice(0, 22)),
       svg("text", { x: left + i * cell + cell / 2, y: top - 6, "font-size": 12, transform: `rotate(-45 ${left + i * cell + cell / 2} ${top - 6})` }, name.slice(0, 18)));
