@@ -6,13 +6,16 @@ import tempfile
 
 import pytest
 
-from rulekeeper.core.kept import CACHE_ENV
+from rulekeeper.core.kept import CACHE_ENV, folder
 from rulekeeper.server.config import DATA_ENV, DB_ENV
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """The session's own cache of parsed sample files (rulekeeper.core.kept), not the
     user's, for this process and the commands the tests start."""
+    user_cache = folder()
+    if user_cache is not None:  # the compiled kernel is kept between sessions (it takes a while)
+        os.environ.setdefault("RULEKEEPER_KERNEL_CACHE", str(user_cache / "numba"))
     if CACHE_ENV not in os.environ:
         os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="rulekeeper-test-cache-")
         config.stash[CACHE_KEY] = os.environ[CACHE_ENV]
@@ -24,9 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    folder = config.stash.get(CACHE_KEY, None)
-    if folder is not None:
-        shutil.rmtree(folder, ignore_errors=True)
+    cache = config.stash.get(CACHE_KEY, None)
+    if cache is not None:
+        shutil.rmtree(cache, ignore_errors=True)
         del os.environ[CACHE_ENV]
     data = config.stash.get(DATA_KEY, None)
     if data is not None:

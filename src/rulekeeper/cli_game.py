@@ -192,7 +192,7 @@ def replay_command(
     record = log.record
     if whole_rules and not explain:
         raise UsageError("--whole-rules goes with --explain")
-    game = replay(record)
+    game = replay(record, events=log.events)
     check_lang(game.ruleset, lang)
     verify(log, game)
     if explain:
@@ -211,7 +211,7 @@ def replay_command(
                     reason=game.result.reason)
     else:
         state = say("state-waiting", lang, seat=game.pending.player if game.pending else "?")
-    console.print(escape(say("reproduced", lang, ruleset=record.ruleset,
+    console.print(escape(say("reproduced", lang, ruleset=game.ruleset.meta.id,
                              decisions=len(game.decisions), events=len(game.events),
                              state=state)), highlight=False)
 

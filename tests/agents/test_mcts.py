@@ -167,14 +167,13 @@ def test_the_next_search_goes_on_with_the_tree_below_the_decisions_taken():
 
 
 def test_a_scoring_prior_shares_the_bonus_by_a_softmax_of_its_scores():
-    game = new_game("dire-alliance-battle-v1", seed=3, log=False)
+    game = new_game("dire-alliance-battle-v3", seed=3, log=False)
     ruleset = game.ruleset
     bots = seat_agents(ruleset, game.seats, ["heuristic"], 3)
-    while len(set(bots[game.pending.player].weigh(game.view(game.pending.player),
-                                                  game.pending).values())) < 3:
+    while len(set(bots[game.pending.player].weigh(game.table, game.pending).values())) < 3:
         game.step(decide(bots[game.pending.player], game))
     seat = game.pending.player
-    scores = bots[seat].weigh(game.view(seat), game.pending)
+    scores = bots[seat].weigh(game.table, game.pending)
     shares = {t: MctsAgent(ruleset, seat, 1, prior="heuristic", temperature=t)._prior(game)
               for t in (5.0, 1.0)}
     high, low = sorted(set(scores.values()))[-1], sorted(set(scores.values()))[0]

@@ -51,7 +51,7 @@ def toward_the_enemy(ids: list[str]) -> str:
 
 def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     page = web.page
-    start_game(web, "dire-alliance-battle-v1", unique("red", request), seed=7)
+    start_game(web, "dire-alliance-battle-v3", unique("red", request), seed=7)
     kinds = set()
     for _ in range(120):
         ids = options(page)
@@ -71,7 +71,7 @@ def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     # itself: a fighter standing at its centre would take a pointer click)
     page.dispatch_event("#board [data-area='crossroads']", "click")
     sight = page.inner_text("#line-of-sight")
-    geometry = httpx.get(web.base + "/api/rulesets/dire-alliance-battle-v1/board").json()
+    geometry = httpx.get(web.base + "/api/rulesets/dire-alliance-battle-v3/board").json()
     seen = next(a for a in geometry["areas"] if a["id"] == "crossroads")["sees"]
     names = {a["id"]: a["name"] for a in geometry["areas"]}
     assert sight == "sees: " + ", ".join(names[s] for s in seen)
@@ -104,7 +104,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
             bodies.append(response.json())
 
     page.on("response", keep)
-    start_game(web, "dire-alliance-battle-v1", unique("hider", request), seed=3)
+    start_game(web, "dire-alliance-battle-v3", unique("hider", request), seed=3)
     for _ in range(6):
         choose(page, options(page)[0])
     game = page.evaluate("new URLSearchParams(location.search).get('game')")
@@ -131,7 +131,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
 
 def test_a_raid_round_shows_the_enemies_reasons(web, request):
     page = web.page
-    start_game(web, "dire-alliance-raid-v1", unique("hero", request), seed=2)
+    start_game(web, "dire-alliance-raid-v6", unique("hero", request), seed=2)
     for _ in range(60):
         if page.locator("#log li.why").count() >= 3:
             break
@@ -145,7 +145,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
     first = reasons.first
     rule = first.get_attribute("data-rule")
     first.locator(".rule").click()
-    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v1/rules").json()}
+    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v6/rules").json()}
     assert rules[rule]["text"] in first.locator(".ruletext").inner_text()
     assert first.locator(".rule").get_attribute("title") == rules[rule]["text"]
     web.shot("play-dire-alliance-raid")
@@ -153,7 +153,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
 
 def test_enemy_attacks_targeting_explains_itself(web, request):
     page = web.page
-    start_game(web, "enemy-attacks-v1", unique("crawler", request), seed=1, players=1)
+    start_game(web, "enemy-attacks-v4", unique("crawler", request), seed=1, players=1)
     for _ in range(60):
         if page.locator("#log li.why[data-rule*='target'], #log li.why").count() >= 4:
             break
@@ -200,7 +200,7 @@ def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
         held.append(route) if holding[0] else route.continue_()
 
     page.route("**/api/rulesets/*/seats*", hold)
-    web.open("/play/enemy-attacks-v1")
+    web.open("/play/enemy-attacks-v4")
     web.sign_up(unique("seats", request))
     page.wait_for_selector("#seats select")
     holding[0] = True

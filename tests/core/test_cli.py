@@ -130,11 +130,11 @@ def test_rules_json_lists_tests(capsys, monkeypatch):
     rows = {r["id"]: r for r in json.loads(out)}
     assert code == 0 and rows["duel.deal"]["section"] == "Setup"
     assert any("test_game.py" in t for t in rows["duel.tie-break"]["tests"])
-    assert rows["duel.deal"]["code"] == ["tests/core/duel/rounds.py:17"]
+    assert rows["duel.deal"]["code"] == ["tests/core/duel/rounds.py:19"]
     code, out, _ = run(["rules", "duel"], capsys, monkeypatch)
     assert "6 rules: 5 with a test, 1 without; 6 cited by code" in out
     code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
-    assert "tests/core/duel/rounds.py:17" in out and "rulekeeper/core/ruleset.py" in out
+    assert "tests/core/duel/rounds.py:19" in out and "rulekeeper/core/ruleset.py" in out
 
 
 def test_rules_where_never_cuts_a_path_on_a_narrow_terminal(capsys, monkeypatch):
@@ -143,7 +143,7 @@ def test_rules_where_never_cuts_a_path_on_a_narrow_terminal(capsys, monkeypatch)
     monkeypatch.setattr(console, "width", 40)
     code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
     assert code == 0 and "…" not in out
-    assert "  code  tests/core/duel/rounds.py:17\n" in out
+    assert "  code  tests/core/duel/rounds.py:19\n" in out
     assert "  test  tests/core/test_game.py::" in out
 
 
@@ -240,7 +240,7 @@ def test_a_broken_line_is_named(tmp_path, capsys, monkeypatch):
     assert code == 1 and "g.jsonl:4: not JSON Lines" in err
     log.write_text("\n".join(lines[:3]) + "\n")
     code, _, err = run(["replay", str(log)], capsys, monkeypatch)
-    assert code == 1 and f"the log has 2 events; the replay has {len(lines) - 1}" in err
+    assert code == 1 and "the log has 2 events; the replay has more" in err
 
 
 @pytest.mark.parametrize("change,message", [

@@ -4,8 +4,8 @@ from jsonschema import Draft202012Validator
 from rulekeeper.core import registry
 from rulekeeper.core.board import BoardSpec
 from rulekeeper.core.content import ContentSet, digest, load_file, set_path
-from rulekeeper.core.errors import ContentError, UsageError
-from rulekeeper.core.game import new_game
+from rulekeeper.core.errors import ContentError, ReplayMismatch, UsageError
+from rulekeeper.core.game import new_game, replay
 
 BOARD = """\
 id: test
@@ -50,7 +50,12 @@ def test_user_folder_replaces_sample_files(tmp_path):
     game = new_game("duel", content=str(tmp_path), seed=1)
     dealt = [c for e in game.events if e.kind == "deal" for c in e.data["cards"]]
     assert sorted(dealt) == [10, 20, 30, 40, 50, 60]
-    assert game.record().content_dir == str(tmp_path)
+    record = game.record()  # the files travel with the record, never the folder's name
+    assert record.content_dir is None and record.content_files == {"deck": {"cards": [
+        10, 20, 30, 40, 50, 60]}}
+    assert record.content_sample == ruleset.sample_digest
+    (tmp_path / "deck.yaml").unlink()
+    assert replay(record).events == game.events
     sample, _ = ruleset.load_content()
     assert sample.deck.cards[0] == 1
 
@@ -116,12 +121,20 @@ def test_stray_and_empty_files_are_refused(tmp_path):
         new_game("duel", content=str(tmp_path))
 
 
-def test_relative_content_folder_is_recorded_absolute(tmp_path, monkeypatch):
+def test_a_record_of_format_2_reads_its_folder_and_replays_in_todays_format(tmp_path):
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "deck.yaml").write_text("cards: [1, 2, 3, 4, 5, 6]\n")
-    monkeypatch.chdir(tmp_path)
-    game = new_game("duel", content="mine")
-    assert game.record().content_dir == str(tmp_path / "mine")
+    game = new_game("duel", content=str(tmp_path / "mine"))
+    old = game.record().model_dump(mode="json")
+    old.update(format=2, content_dir=str(tmp_path / "mine"), content_files={},
+               content_sample=None)
+    again = replay(old).record()
+    assert again.format == 3 and again.content_dir is None
+    assert again.content_files == game.record().content_files
+    assert again.content_sample == registry.load("duel").sample_digest
+    (tmp_path / "mine" / "deck.yaml").write_text("cards: [6, 5, 4, 3, 2, 1]\n")
+    with pytest.raises(ReplayMismatch, match="no sample content this rulekeeper has"):
+        replay(old)
 
 
 def test_json_schema_of_the_whole_content_and_of_each_file():

@@ -8,7 +8,7 @@ import pytest
 
 from rulekeeper.core.content import ContentSet, Model
 from rulekeeper.core.errors import ContentError, UsageError
-from rulekeeper.core.game import Record, new_game, parse_record, replay
+from rulekeeper.core.game import RECORD_FORMAT, Record, new_game, parse_record, replay
 
 
 class Unit(Model):
@@ -115,6 +115,7 @@ def test_the_mode_is_recorded_and_replayed(tmp_path):
 def test_a_format_1_record_with_a_content_folder_replaces_files_whole(tmp_path):
     (tmp_path / "deck.yaml").write_text("cards: [6, 5, 4, 3, 2, 1]\n")
     data = new_game("duel", content=str(tmp_path), seed=2).record().model_dump(mode="json")
-    del data["format"], data["content_replace"]
+    del data["format"], data["content_replace"], data["content_sample"], data["content_files"]
+    data["content_dir"] = str(tmp_path)
     old: Record = parse_record(data)
-    assert old.content_replace is True and old.format == 2
+    assert old.content_replace is True and old.format == RECORD_FORMAT

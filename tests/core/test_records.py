@@ -128,16 +128,21 @@ def _played_log(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_log_file_replays_and_each_sentence_is_checked(tmp_path):
+def test_a_log_file_replays_and_each_event_is_checked_by_its_data(tmp_path):
     path = _played_log(tmp_path)
     log = read_log(path)
     verify(log, replay(log.record))
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert rows[0]["format"] == RECORD_FORMAT and rows[0]["lang"] == "en"
-    rows[2]["text"] = "something else happened"
-    changed = parse_log(rows)
-    with pytest.raises(ReplayMismatch, match="the sentence of event 2 differs"):
-        verify(changed, replay(changed.record))
+    rows[2]["text"] = "something else happened"  # a sentence reworded since: not checked
+    verify(parse_log(rows), replay(log.record))
+    key = next(iter(rows[2]["event"]["data"]))
+    rows[2]["event"]["data"][key] = "something else"
+    with pytest.raises(ReplayMismatch, match=f"event 2 differs from the log: .* in {key}"):
+        verify(parse_log(rows), replay(log.record))
+    rows[2]["event"]["rule"] = "duel.other"
+    with pytest.raises(ReplayMismatch, match=r"event 2 differs .*\[duel.other\] was logged"):
+        verify(parse_log(rows), replay(log.record))
 
 
 def test_a_log_of_a_newer_format_is_refused_in_one_line(tmp_path):
@@ -152,3 +157,16 @@ def test_writing_a_log_into_a_missing_folder_is_one_clear_error(tmp_path):
     game = new_game("duel", seed=3)
     with pytest.raises(UsageError, match="cannot write"):
         write_log(tmp_path / "no" / "such" / "x.jsonl", game)
+
+
+def test_a_gzipped_log_is_read_as_it_is(tmp_path):
+    import gzip
+
+    path = _played_log(tmp_path)
+    packed = tmp_path / "game.jsonl.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    log = read_log(packed)
+    verify(log, replay(log.record, events=log.events))
+    packed.write_bytes(path.read_bytes())
+    with pytest.raises(UsageError, match="not a gzipped file"):
+        read_log(packed)

@@ -27,6 +27,10 @@ def test_ray_cluster_gives_the_same_results(ray_cluster):
     on_ray = run_batch(SPEC, 80, 3, Plan(workers=0, backend="ray", ray_address=ray_cluster,
                                            chunk=16))
     assert on_ray == serial
+    # the bots that read the table (Dire Alliance's heuristic) play the same games there too
+    battle = BatchSpec("dire-alliance-battle", ("heuristic",))
+    assert run_batch(battle, 4, 3, Plan(workers=0, backend="ray", ray_address=ray_cluster,
+                                        chunk=2)) == run_batch(battle, 4, 3)
     seen = []
     until = UntilNarrow("left", 0.2, every=10)
     stopped = run_batch(SPEC, 500, 3, Plan(workers=2, backend="ray", ray_address=ray_cluster,

@@ -36,11 +36,11 @@ BAD = [
      "a request cannot name a file or folder of the server"),
     ("post", "/api/games", {"ruleset": "cryptids", "options": {"left": "nobody"}}, 400, ""),
     ("post", "/api/games", {"ruleset": "dire-alliance-battle", "scenario": "zzz"}, 400,
-     "dire-alliance-battle-v1 has no scenario 'zzz'"),
+     "dire-alliance-battle-v3 has no scenario 'zzz'"),
     ("post", "/api/games", {"ruleset": "dire-alliance-battle", "rulings": {"x": "y"}}, 400,
      "unknown ruling 'x'"),
     ("post", "/api/games", {"ruleset": "dire-alliance-battle", "seats": {"green": {
-        "kind": "human"}}}, 400, "seats: dire-alliance-battle-v1 has no seat 'green'"),
+        "kind": "human"}}}, 400, "seats: dire-alliance-battle-v3 has no seat 'green'"),
     ("post", "/api/games", {"ruleset": "dire-alliance-battle", "seats": {"blue": {
         "kind": "bot", "bot": "genius"}}}, 400, "seats.blue: no bot 'genius'"),
     ("post", "/api/games", {"ruleset": "dire-alliance-battle", "seats": {"blue": {

@@ -112,7 +112,7 @@ def test_events_are_rendered_in_the_asked_language_from_since(client):
 
 def test_the_ruleset_list_describes_what_a_game_form_needs(client):
     rulesets = {r["id"]: r for r in client.get("/api/rulesets").json()}
-    battle = rulesets["dire-alliance-battle-v1"]
+    battle = rulesets["dire-alliance-battle-v3"]
     assert battle["seats"] == ["red", "blue"] and "heuristic" in battle["bots"]
     assert "red_faction" in battle["options"]["properties"]
     assert rulesets["cryptids-v1"]["languages"] == ["en", "fr"]

@@ -13,9 +13,9 @@ import uvicorn
 from sqlalchemy import func, select
 
 from rulekeeper.core import registry
+from rulekeeper.core.content import CONTENTS_KEPT
 from rulekeeper.core.files import REFUSED
 from rulekeeper.core.game import new_game
-from rulekeeper.core.content import CONTENTS_KEPT
 from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 from rulekeeper.server.models import StoredGame

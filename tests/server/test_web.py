@@ -13,7 +13,7 @@ import time
 import httpx
 import pytest
 
-from rulekeeper.agents import make_agent
+from rulekeeper.agents import decide, make_agent
 from rulekeeper.core import registry
 from rulekeeper.core.board import Board
 from rulekeeper.core.game import new_game
@@ -25,7 +25,7 @@ from tests.server.live import free_port
 
 
 def test_the_pages_and_their_assets_are_served(client):
-    for path in ("/", "/play", "/play/dire-alliance-battle-v1", "/replay"):
+    for path in ("/", "/play", "/play/dire-alliance-battle-v3", "/replay"):
         page = client.get(path)
         assert page.status_code == 200 and page.text.startswith("<!doctype html>")
     for asset in ("style.css", "common.js", "board.js", "viewer.js", "cryptids.js", "play.js",
@@ -124,7 +124,7 @@ def test_a_log_file_replays_into_frames(client):
     game = new_game("enemy-attacks", seed=2)
     for n in range(12):
         agent = make_agent("heuristic", game.ruleset, game.pending.player, n)
-        game.step(agent.choose(game.view(game.pending.player), game.pending))
+        game.step(decide(agent, game))
     head, *events = log_lines(game)
     answer = client.post("/api/replay", json=head, headers=me)
     assert answer.status_code == 200

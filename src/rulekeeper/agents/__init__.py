@@ -2,9 +2,11 @@
 
 Generic agents work for every ruleset; a ruleset adds its own bots by name in
 ``Ruleset.bots``. Agents that do not read the view say so (``uses_view = False``),
-so drivers can skip building it. A searching agent (``mcts``) looks ahead in samples of
-the game instead (``search(game) -> option id``); drivers ask every agent with
-:func:`decide`.
+so drivers can skip building it. A bot may read the game's typed table instead
+(``choose_from(table, decision) -> option id``), reading only what its seat may know
+(the Dire Alliance bots: a view is built for people, and building one per decision cost
+more than the rules). A searching agent (``mcts``) looks ahead in samples of the game
+(``search(game) -> option id``). Drivers ask every agent with :func:`decide`.
 
 An agent is named by a spec: its name, then options, each ``:key=value``
 (``mcts:budget=100ms:rollout=heuristic``); :func:`with_options` adds the command line's
@@ -35,8 +37,9 @@ class Agent(Protocol):
 
 def decide(agent: Agent, game: Game) -> str:
     """``agent``'s option for the game's pending decision: an agent that searches (one with
-    ``search(game) -> option id``, such as ``mcts``) gets the game, the others the deciding
-    seat's view (when they use it)."""
+    ``search(game) -> option id``, such as ``mcts``) gets the game; a bot that reads the
+    typed table (one with ``choose_from(table, decision) -> option id``) gets the table;
+    the others the deciding seat's view (when they use it)."""
     decision = game.pending
     if decision is None:
         raise UsageError("the game is over; there is no decision to make")
@@ -44,6 +47,10 @@ def decide(agent: Agent, game: Game) -> str:
     if search is not None:
         option: str = search(game)
         return option
+    choose_from = getattr(agent, "choose_from", None)
+    if choose_from is not None:
+        chosen: str = choose_from(game.table, decision)
+        return chosen
     return agent.choose(game.view(decision.player) if agent.uses_view else None, decision)
 
 

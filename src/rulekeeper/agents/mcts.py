@@ -19,7 +19,7 @@ Options (``mcts:budget=100ms:rollout=heuristic``, or ``--agent-option budget=100
   makes the agent's choices a function of its seed; a time budget depends on the machine.
 - ``rollout``: ``random`` (default), or a bot of the ruleset (``heuristic``).
 - ``prior``: a bot that shares the exploration bonus out among the options at each node:
-  a softmax of its scores (a bot with ``weigh(view, decision)``, the one-step bots of Dire
+  a softmax of its scores (a bot with ``weigh(table, decision)``, the one-step bots of Dire
   Alliance) at ``temperature``, else half for its choice and the rest evenly; it also
   breaks ties of the final choice. With a small budget the search then plays like that bot
   and departs from it only on evidence. Default: the rollout bot, or ``none`` (every option
@@ -296,7 +296,7 @@ class MctsAgent:
             return dict.fromkeys(ids, 1.0)
         bot = self._bot(self.prior, decision.player)
         weigh = getattr(bot, "weigh", None)
-        scores = weigh(world.view(decision.player), decision) if weigh else None
+        scores = weigh(world.table, decision) if weigh else None
         if scores:
             top = max(scores.values())
             exp = {o: math.exp((v - top) / self.temperature) for o, v in scores.items()}

@@ -10,7 +10,7 @@ otherwise. Figures never block sight.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Annotated, Any
 
@@ -168,6 +168,10 @@ class Board:
     def distance(self, a: str, b: str) -> float:
         """Borders crossed on the shortest path; ``inf`` when there is none."""
         return self._distance[a].get(b, float("inf"))
+
+    def distances_from(self, area: str) -> Mapping[str, int]:
+        """Borders crossed from ``area`` to every area it reaches (a table built once)."""
+        return self._distance[area]
 
     def within(self, area: str, borders: int) -> list[str]:
         """The areas at most ``borders`` borders away, ``area`` included."""

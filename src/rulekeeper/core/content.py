@@ -268,55 +268,95 @@ class ContentSet:
         return {"$schema": JSON_SCHEMA_DIALECT, **schema}
 
     def raw(
-        self, user_dir: Path | None = None, replace: bool = False
+        self, user_dir: Path | None = None, replace: bool = False, *,
+        sample: Mapping[str, Any] | None = None, files: Mapping[str, Any] | None = None,
     ) -> tuple[dict[str, Any], dict[str, Origin]]:
         """The unvalidated data per field, and for each field where each value comes from.
 
         A file of ``user_dir`` is laid over the sample file of the same name (by item
-        ``id``, see :func:`overlay`), or with ``replace`` takes its place.
+        ``id``, see :func:`overlay`), or with ``replace`` takes its place. ``sample`` is the
+        data of another sample (an archived one) in place of the sample folder's files;
+        ``files`` a user's files as data (as a record carries them) in place of a folder's.
         """
-        if user_dir is not None:
-            user_dir = user_path(str(user_dir))  # refused to a request, before any look
-        if user_dir is not None and not user_dir.exists():
-            raise UsageError(f"content folder {str(user_dir)!r} does not exist")
-        if user_dir is not None and not user_dir.is_dir():
-            raise UsageError(f"--content {user_dir}: is a file; --content takes a folder of "
-                             f"YAML files named after the content files")
-        files = {f"{name}.yaml" for name in self.files}
-        if user_dir is not None:
-            strays = sorted(p.name for p in user_dir.iterdir()
-                            if p.suffix in (".yaml", ".yml") and p.name not in files)
-            if strays:
-                raise ContentError(str(user_dir / strays[0]),
-                                   f"not a content file of this ruleset; its files are: "
-                                   f"{', '.join(sorted(files))}")
+        mine = self._user_files(user_dir) if user_dir is not None else self._carried(files)
         data: dict[str, Any] = {}
         origin: dict[str, Origin] = {}
         for name in self.files:
-            sample = _read_content_file(self.sample_dir / f"{name}.yaml", keep=True)
-            mine = _read_content_file(user_dir / f"{name}.yaml") if user_dir else None
-            if mine is None:
-                found = sample
-            elif replace or sample is None:
-                found = mine
+            if sample is None:
+                base = _read_content_file(self.sample_dir / f"{name}.yaml", keep=True)
             else:
-                found = overlay(sample, mine)
+                base = (sample[name], Origin(f"archived sample/{name}.yaml", None)) \
+                    if name in sample else None
+            own = mine.get(name)
+            if own is None:
+                found = base
+            elif replace or base is None:
+                found = own
+            else:
+                found = overlay(base, own)
             if found is not None:
                 data[name], origin[name] = found
         return data, origin
 
-    def load(
+    def user_data(self, user_dir: Path) -> dict[str, Any]:
+        """The content files of a user's folder as data (what a record carries of them)."""
+        return {name: found[0] for name, found in self._user_files(user_dir).items()}
+
+    def _user_files(self, user_dir: Path) -> dict[str, Located]:
+        user_dir = user_path(str(user_dir))  # refused to a request, before any look
+        if not user_dir.exists():
+            raise UsageError(f"content folder {str(user_dir)!r} does not exist")
+        if not user_dir.is_dir():
+            raise UsageError(f"--content {user_dir}: is a file; --content takes a folder of "
+                             f"YAML files named after the content files")
+        files = {f"{name}.yaml" for name in self.files}
+        strays = sorted(p.name for p in user_dir.iterdir()
+                        if p.suffix in (".yaml", ".yml") and p.name not in files)
+        if strays:
+            raise ContentError(str(user_dir / strays[0]),
+                               f"not a content file of this ruleset; its files are: "
+                               f"{', '.join(sorted(files))}")
+        found = {name: _read_content_file(user_dir / f"{name}.yaml") for name in self.files}
+        return {name: located for name, located in found.items() if located is not None}
+
+    def _carried(self, files: Mapping[str, Any] | None) -> dict[str, Located]:
+        """A record's content files (data, no lines to name)."""
+        strays = sorted(set(files or {}) - set(self.files))
+        if strays:
+            raise ContentError(f"record content_files.{strays[0]}",
+                               f"not a content file of this ruleset; its files are: "
+                               f"{', '.join(self.files)}")
+        return {name: (value, Origin(f"record content_files.{name}", None))
+                for name, value in (files or {}).items()}
+
+    def layered(
         self, user_dir: Path | None = None, sets: Mapping[str, Any] | None = None,
-        replace: bool = False,
-    ) -> tuple[BaseModel, str]:
-        """The validated content and its digest (a hash of the data, for records)."""
-        data, origin = self.raw(user_dir, replace)
+        replace: bool = False, *, sample: Mapping[str, Any] | None = None,
+        files: Mapping[str, Any] | None = None,
+    ) -> tuple[dict[str, Any], dict[str, Origin]]:
+        """:meth:`raw`, with the ``--set`` values applied: the data the digest is made of."""
+        data, origin = self.raw(user_dir, replace, sample=sample, files=files)
         if sets:
             data = copy.deepcopy(data)
             for path, value in sets.items():
                 set_path(data, path, value)
+        return data, origin
+
+    def load(
+        self, user_dir: Path | None = None, sets: Mapping[str, Any] | None = None,
+        replace: bool = False, *, sample: Mapping[str, Any] | None = None,
+        files: Mapping[str, Any] | None = None,
+    ) -> tuple[BaseModel, str]:
+        """The validated content and its digest (a hash of the data, for records)."""
+        data, origin = self.layered(user_dir, sets, replace, sample=sample, files=files)
+        return self.validate(data, origin, user_dir, sets), digest(data)
+
+    def validate(self, data: dict[str, Any], origin: Mapping[str, Origin],
+                 user_dir: Path | None = None,
+                 sets: Mapping[str, Any] | None = None) -> BaseModel:
+        """The content model of layered data; an error names the file, line and field."""
         try:
-            content = self.model.model_validate(data)
+            return self.model.model_validate(data)
         except ValidationError as error:
             loc = error.errors()[0]["loc"]
             if not loc:  # a check across files: no single file or line to name
@@ -328,7 +368,6 @@ class ContentSet:
             if sets and any(p.split(".")[0] == name for p in sets):
                 file += " (with --set)"
             raise _error_from(error, file, line, field) from None
-        return content, digest(data)
 
 
 @dataclass
@@ -500,25 +539,32 @@ class Library:
     Args:
         files: the ruleset's content files (its model and sample folder).
         check: the ruleset's checks across files, ``check(content, user_dir)``.
+        archived: the data of an older sample by its digest (None: today's sample).
     """
 
-    def __init__(self, files: ContentSet, check: Callable[[Any, Path | None], None]) -> None:
+    def __init__(self, files: ContentSet, check: Callable[[Any, Path | None], None],
+                 archived: Callable[[str | None], dict[str, Any] | None]) -> None:
         self.files = files
         self.check = check
-        self.loaded: Lru[tuple[str | None, str, bool], tuple[BaseModel, str]] = Lru(
+        self.archived = archived
+        self.loaded: Lru[tuple[Any, ...], tuple[BaseModel, str]] = Lru(
             items=CONTENTS_KEPT, weight=CONTENT_BYTES_KEPT,
             weigh=lambda kept: len(kept[0].model_dump_json()))
 
     def load(self, user_dir: str | None = None, sets: Mapping[str, Any] | None = None,
-             replace: bool = False) -> tuple[BaseModel, str]:
-        """The validated content and its digest: ``user_dir``'s files laid over the sample's by
-        item id (or, with ``replace``, in the place of the sample's files), ``sets`` applied."""
-        key = (user_dir, repr(sorted((sets or {}).items())), replace)
+             replace: bool = False, *, sample: str | None = None,
+             files: Mapping[str, Any] | None = None) -> tuple[BaseModel, str]:
+        """The validated content and the digest of its data: ``user_dir``'s files (or
+        ``files``, a user's files as data) laid over the sample's by item id (or, with
+        ``replace``, in the place of the sample's files), ``sets`` applied; ``sample`` names
+        an archived sample by digest to play instead of today's."""
+        key = (user_dir, repr(sorted((sets or {}).items())), replace, sample,
+               digest(files) if files else None)
         found = self.loaded.get(key)
         if found is None:
             folder = Path(user_dir) if user_dir is not None else None
-            content, content_digest = self.files.load(folder, sets, replace)
-            self.check(content, folder)
-            found = content, content_digest
+            found = self.files.load(folder, sets, replace, sample=self.archived(sample),
+                                    files=files)
+            self.check(found[0], folder)
             self.loaded.put(key, found)
         return found

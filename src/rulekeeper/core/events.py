@@ -61,6 +61,33 @@ class Event:
         return cls(kind, rule, data, tuple(to) if to else None)
 
 
+def departure(logged: Sequence[Event], made: Sequence[Event], start: int = 0) -> str | None:
+    """Where the events ``made`` (a replay's, from number ``start`` on) depart from the
+    ``logged`` ones, compared by their data (kind, rule, data, who sees them) and never by
+    their sentences; None while they agree (``made`` may be shorter).
+
+    >>> a, b = Event("roll", "r.1", {"total": 7}), Event("roll", "r.1", {"total": 8})
+    >>> departure([a], [b])
+    'event 1 differs from the log: roll differs in total'
+    >>> departure([a, a], [a]), departure([a], [a, a])
+    (None, 'the log has 1 events; the replay has more')
+    """
+    for number in range(start, len(made)):
+        if number >= len(logged):
+            return f"the log has {len(logged)} events; the replay has more"
+        old, new = logged[number], made[number]
+        if old.to_json() == new.to_json():
+            continue
+        if (old.kind, old.rule) != (new.kind, new.rule):
+            return (f"event {number + 1} differs from the log: {old.kind} [{old.rule}] was "
+                    f"logged, the replay has {new.kind} [{new.rule}]")
+        fields = sorted(k for k in {**old.data, **new.data}
+                        if old.data.get(k, ...) != new.data.get(k, ...))
+        return (f"event {number + 1} differs from the log: {old.kind} differs in "
+                f"{', '.join(fields) or 'who sees it'}")
+    return None
+
+
 class _Items(str):
     """A list of template data: joined by commas, or ``{items:and}`` (``{items:or}``) with the
     locale's "and" ("or")."""

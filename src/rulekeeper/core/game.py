@@ -14,12 +14,18 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from rulekeeper.core import checkpoints, registry
+from rulekeeper.core import archive, checkpoints, registry
 from rulekeeper.core.checkpoints import Checkpoint
 from rulekeeper.core.content import digest
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import IllegalDecision, ReplayMismatch, RulesetError, UsageError
-from rulekeeper.core.events import Event
+from rulekeeper.core.errors import (
+    ContentError,
+    IllegalDecision,
+    ReplayMismatch,
+    RulesetError,
+    UsageError,
+)
+from rulekeeper.core.events import Event, departure
 from rulekeeper.core.files import LocalPath
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.ruleset import (
@@ -33,13 +39,18 @@ from rulekeeper.core.ruleset import (
 )
 from rulekeeper.core.rulings import resolve
 from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
+from rulekeeper.core.versions import UNVERSIONED, candidates
 from rulekeeper.core.view import Board, TableView
 
-RECORD_FORMAT = 2
+RECORD_FORMAT = 3
 """The format version of records (and of the log files that hold them).
 
 1: the first; a content folder replaced the sample's files whole.
 2: a content folder is laid over the sample by item id, unless ``content_replace``.
+3: the record names its sample content by digest (``content_sample``, read back from the
+   archive of samples) and carries a user's content files as data (``content_files``);
+   it names no folder. Older records name a folder (``content_dir``), read at replay, and
+   their sample is found in the archive by the digest of their whole content.
 """
 
 
@@ -51,13 +62,20 @@ class Record(BaseModel):
     ruleset: str = Field(description="versioned ruleset id")
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    content_dir: LocalPath | None = Field(None, description="user content folder; None is the "
-                                          "sample (refused in a request from the network)")
+    content_sample: str | None = Field(
+        default=None, description="digest of the sample content the game was played with (from the "
+        "archive when it is not today's); None in records of format 2 and older")
+    content_files: dict[str, Any] = Field(
+        default_factory=dict, description="a user's content files as data, by file name "
+        "(without .yaml), laid over the sample")
+    content_dir: LocalPath | None = Field(
+        default=None, description="records of format 2 and older: a user content folder, read at "
+        "replay (None: the sample alone; refused in a request from the network)")
     content_replace: bool = Field(
-        default=False, description="the folder's files replace the sample's whole (else they "
+        default=False, description="the user's files replace the sample's whole (else they "
         "are laid over it by item id)")
     content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
-    content_digest: str
+    content_digest: str = Field(description="digest of the whole content's data")
     rulings: dict[str, str] = Field(default_factory=dict)
     seed: int = Field(ge=0, strict=True, description="the game's seed: a whole number, 0 or "
                       "more (never text, a float or true: each would replay as another)")
@@ -313,7 +331,8 @@ def new_game(
         ruleset=ruleset.meta.id,
         scenario=ruleset.pick_scenario(loaded, scenario),
         options=ruleset.parse_options(options).model_dump(mode="json"),
-        content_dir=content,
+        content_sample=ruleset.sample_digest,
+        content_files=ruleset.content_set.user_data(Path(content)) if content else {},
         content_replace=content_replace and content is not None,
         content_set=dict(content_set or {}),
         content_digest=content_digest,
@@ -326,43 +345,75 @@ def new_game(
 
 
 def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True,
-           source: InputSource | None = None) -> Game:
+           source: InputSource | None = None, events: Sequence[Event] | None = None) -> Game:
     """Rebuild a game from its record.
 
-    Raises :class:`ReplayMismatch` when the record no longer reproduces: another
-    ruleset version, changed content, a decision that is no longer legal, or (with
-    ``check``) different events. ``source`` answers the outside inputs asked for after
-    the recorded ones, when the game goes on (a stored cryptids run continued).
+    The record's version of its ruleset plays it, with the sample content it names (from
+    the archive when it is not today's). A record of rulekeeper 0.1.0, which named every
+    version of a ruleset ``-v1``, replays with the newest of those versions that reproduces
+    it. The game's :meth:`Game.record` is the record in today's format, naming its version
+    and sample exactly.
+
+    Raises :class:`ReplayMismatch` when the record does not reproduce: an unknown ruleset
+    version or sample content, a decision that is no longer legal, or (with ``check``)
+    different events: the record's digest of them, and ``events`` (a log's) one by one.
+    ``source`` answers the outside inputs asked for after the recorded ones, when the game
+    goes on (a stored cryptids run continued).
     """
     if not isinstance(record, Record):
         record = parse_record(record)
     try:
-        ruleset = registry.load(record.ruleset)
+        named = registry.load(record.ruleset)
     except UsageError:
         current = _current_version(record.ruleset)
         raise ReplayMismatch(
             f"the record was made with {record.ruleset}, which is not registered"
             + (f"; this rulekeeper has {current}" if current else "")) from None
     try:
-        content, content_digest = ruleset.load_content(record.content_dir, record.content_set,
-                                                       record.content_replace)
-        if content_digest != record.content_digest:
-            raise ReplayMismatch(f"the content changed since the record was made "
-                                 f"(digest {content_digest}, recorded {record.content_digest})")
+        content, record = record_content(named, record)
+    except UsageError as error:
+        raise ReplayMismatch(f"the record does not fit {named.meta.id}: {error}") from None
+    name = named.meta.name
+    versions = candidates(named.history, named.meta.version, record.rulekeeper)
+    failures: list[tuple[str, ReplayMismatch]] = []
+    for version in versions:
+        ruleset = registry.load(f"{name}-v{version}")
+        try:
+            return _replay_as(ruleset, record, content, log, source,
+                              events if check and log else None, check)
+        except ReplayMismatch as error:
+            failures.append((ruleset.meta.id, error))
+    if len(failures) == 1:
+        raise failures[0][1]
+    raise ReplayMismatch(f"no version of {name} that rulekeeper {UNVERSIONED} named "
+                         f"{record.ruleset} reproduces the record ("
+                         + "; ".join(f"as {i}: {error}" for i, error in failures) + ")")
+
+
+def _replay_as(ruleset: Ruleset[Any], record: Record, content: Any, log: bool,
+               source: InputSource | None, events: Sequence[Event] | None,
+               check: bool) -> Game:
+    """The record replayed by ``ruleset`` (one version of it)."""
+    try:
         record = record.model_copy(update={
+            "ruleset": ruleset.meta.id, "format": RECORD_FORMAT,
+            "rulekeeper": RULEKEEPER_VERSION,
             "rulings": resolve(ruleset.rulings, record.rulings),
             "scenario": ruleset.pick_scenario(content, record.scenario)})
         game = Game(ruleset, record, content, log, source)
     except UsageError as error:
         raise ReplayMismatch(f"the record does not fit {ruleset.meta.id}: {error}") from None
+    _check_events(game, events)
     for index, option_id in enumerate(record.decisions):
         if game.over:
             raise ReplayMismatch(f"the game ended after {index} of "
                                  f"{len(record.decisions)} recorded decisions")
+        seen = len(game.events)
         try:
             game.step(option_id)
         except UsageError as error:
             raise ReplayMismatch(f"decision {index + 1} no longer reproduces: {error}") from None
+        _check_events(game, events, seen)
     unused = len(record.inputs) - len(game.table.inputs.used)
     if unused > 0:
         raise ReplayMismatch(f"the replay used {len(game.table.inputs.used)} of the record's "
@@ -373,6 +424,50 @@ def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool 
     return game
 
 
+def _check_events(game: Game, logged: Sequence[Event] | None, start: int = 0) -> None:
+    """Stop a replay at its first event that departs from a log's (so that a version that
+    does not reproduce a log is left early)."""
+    if logged is not None and (found := departure(logged, game.events, start)) is not None:
+        raise ReplayMismatch(found)
+
+
+def record_content(ruleset: Ruleset[Any], record: Record) -> tuple[Any, Record]:
+    """A record's content, and the record naming its sample and carrying its files.
+
+    A record of format 2 or older names a folder, read now, and no sample: its sample is
+    the one (today's, or one of the archive's) that, with the record's own files and
+    ``--set`` values, gives the record's content digest.
+    """
+    files = record.content_files
+    if record.content_dir is not None:
+        files = ruleset.content_set.user_data(Path(record.content_dir))
+    sample = record.content_sample or _find_sample(ruleset, record, files)
+    content, found = ruleset.load_content(None, record.content_set, record.content_replace,
+                                          sample=sample, files=files)
+    if found != record.content_digest:
+        raise ReplayMismatch(f"the content changed since the record was made "
+                             f"(digest {found}, recorded {record.content_digest})")
+    return content, record.model_copy(update={
+        "content_sample": sample, "content_files": files, "content_dir": None})
+
+
+def _find_sample(ruleset: Ruleset[Any], record: Record, files: Mapping[str, Any]) -> str:
+    """The sample that, laid under the record's files and ``--set`` values, gives its digest:
+    today's first, then the archived ones."""
+    for sample in (ruleset.sample_digest, *archive.digests(ruleset.archive_dir)):
+        try:
+            data, _ = ruleset.content_set.layered(
+                None, record.content_set, record.content_replace,
+                sample=ruleset.sample_data(sample), files=files)
+        except (UsageError, ContentError):
+            continue  # a --set path this sample does not have
+        if ruleset.content_digest(digest(data)) == record.content_digest:
+            return sample
+    raise ReplayMismatch(f"the content changed since the record was made: no sample content "
+                         f"this rulekeeper has, with the record's own files and values, gives "
+                         f"its digest {record.content_digest}")
+
+
 def parse_record(data: Any) -> Record:
     """A record from JSON data; anything else raises :class:`ReplayMismatch` in one line.
 
@@ -381,6 +476,7 @@ def parse_record(data: Any) -> Record:
     if isinstance(data, Mapping):
         found = data.get("format", 1)
         check_format(found, "record")
+        data = {"rulekeeper": UNVERSIONED, **data}  # written before records named it
         if found == 1 and data.get("content_dir") is not None:
             data = {**data, "content_replace": True}  # format 1 replaced files whole
         data = {**data, "format": RECORD_FORMAT}

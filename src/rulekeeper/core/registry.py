@@ -1,9 +1,11 @@
 """The registry of rulesets: versioned ids, lazy entry points, plug-ins.
 
 Ids are versioned (``cryptids-v1``); asking for ``cryptids`` gets the newest
-version. Rulesets are registered as ``"module:attribute"`` strings and imported on
-first use. rulekeeper's own rulesets are listed in ``BUILT_IN``; a plug-in package declares
-its rulesets in the entry-point group ``rulekeeper.rulesets``, read (with
+version, and an older version a ruleset declares (``Ruleset.versions``) is the newest one
+as that version plays (:meth:`Ruleset.at_version`). Rulesets are registered as
+``"module:attribute"`` strings and imported on first use. rulekeeper's own rulesets are
+listed in ``BUILT_IN``; a plug-in package declares its rulesets in the entry-point group
+``rulekeeper.rulesets``, read (with
 ``importlib.metadata``, a tenth of a second) only when a name is not built in or the whole
 list is asked for: a plug-in that brings a newer version of a built-in ruleset is asked for
 by its versioned id. What the outer layers offer for a ruleset (options, odds questions)
@@ -15,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.core.errors import RulesetError, UnknownRuleset
+from rulekeeper.core.errors import RulesetError, UnknownRuleset, UsageError
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.core.targets import import_target
 
@@ -27,11 +29,11 @@ _ID = re.compile(r"^(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)-v(?P<version>\d+)$")
 
 
 BUILT_IN = {
-    "combat-encounter-v1": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
-    "dire-alliance-battle-v1": "rulekeeper.rulesets.dire_alliance.ruleset:DireAllianceBattle",
-    "enemy-attacks-v1": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
+    "combat-encounter-v3": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
+    "dire-alliance-battle-v3": "rulekeeper.rulesets.dire_alliance.ruleset:DireAllianceBattle",
+    "enemy-attacks-v4": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
     "cryptids-v1": "rulekeeper.rulesets.cryptids:CryptidsRuleset",
-    "dire-alliance-raid-v1": "rulekeeper.rulesets.dire_alliance.raid.ruleset:DireAllianceRaid",
+    "dire-alliance-raid-v6": "rulekeeper.rulesets.dire_alliance.raid.ruleset:DireAllianceRaid",
     "cryptids-run-v1": "rulekeeper.rulesets.cryptids_run:CryptidsRunRuleset",
 }
 """rulekeeper's own rulesets (a string names them, so that the core imports none)."""
@@ -48,13 +50,17 @@ def register(ruleset_id: str, entry: Any) -> None:
     """
     if not _ID.match(ruleset_id):
         raise ValueError(f"ruleset id {ruleset_id!r} is not of the form name-vN")
+    unregister(ruleset_id)
     _entries[ruleset_id] = entry
-    _loaded.pop(ruleset_id, None)
 
 
 def unregister(ruleset_id: str) -> None:
+    """Forget a registered ruleset, and the older versions loaded from it."""
     _entries.pop(ruleset_id, None)
     _loaded.pop(ruleset_id, None)
+    name = ruleset_id.rsplit("-v", 1)[0]
+    for older in [i for i in _loaded if i not in _entries and i.rsplit("-v", 1)[0] == name]:
+        del _loaded[older]
 
 
 def _read_plugins() -> None:
@@ -74,11 +80,15 @@ def ids() -> list[str]:
 
 
 def resolve_id(name: str) -> str:
-    """The versioned id for ``name``: itself if registered, else the newest version of it."""
+    """The versioned id for ``name``: itself if registered, else the newest version of it;
+    an older version of a registered ruleset is itself (:func:`load` checks that it is
+    declared)."""
     found = _newest(name)
     if found is None:
         _read_plugins()
         found = _newest(name)
+    if found is None and (older := _older(name)) is not None:
+        found = older[0]
     if found is not None:
         return found
     names = list(_entries) + [m["name"] for i in _entries if (m := _ID.match(i))]
@@ -95,18 +105,40 @@ def _newest(name: str) -> str | None:
     return max(versions)[1] if versions else None
 
 
+def _older(ruleset_id: str) -> tuple[str, str, int] | None:
+    """``(ruleset_id, newest id, version)`` when ``ruleset_id`` is an older version of a
+    registered ruleset (declared or not)."""
+    match = _ID.match(ruleset_id)
+    if match is None or ruleset_id in _entries:
+        return None
+    newest = _newest(match["name"])
+    if newest is None or int(match["version"]) >= int(newest.rsplit("-v", 1)[1]):
+        return None
+    return ruleset_id, newest, int(match["version"])
+
+
 def known(ruleset_id: str) -> bool:
-    """Whether ``ruleset_id`` (versioned) is registered, by rulekeeper or a plug-in."""
+    """Whether ``ruleset_id`` (versioned) is registered, by rulekeeper or a plug-in, or is
+    an older version that a registered ruleset declares."""
     if ruleset_id not in _entries:
         _read_plugins()
-    return ruleset_id in _entries
+    if ruleset_id in _entries:
+        return True
+    older = _older(ruleset_id)
+    return older is not None and bool(load(older[1]).history) and older[2] >= 1
 
 
 def load(name: str) -> Ruleset[Any]:
-    """The ruleset registered as ``name`` (versioned or not), imported on first use."""
+    """The ruleset registered as ``name`` (versioned or not), imported on first use; an
+    older version is the newest ruleset as that version plays."""
     from rulekeeper.core.ruleset import Ruleset
 
     ruleset_id = resolve_id(name)
+    if ruleset_id not in _loaded and (older := _older(ruleset_id)) is not None:
+        try:
+            _loaded[ruleset_id] = load(older[1]).at_version(older[2])
+        except UsageError as error:
+            raise UnknownRuleset(str(error)) from None
     if ruleset_id not in _loaded:
         entry = _entries[ruleset_id]
         if isinstance(entry, str):

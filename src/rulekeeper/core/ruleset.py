@@ -11,19 +11,21 @@ change of state is announced with ``table.emit``.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import json
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library
+from rulekeeper.core import archive
+from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library, digest
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
@@ -33,6 +35,7 @@ from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.rng import Rng, ScriptValue, check_script
 from rulekeeper.core.rules_index import CORE_RULES, RuleBook, RuleEntry, load_rules
 from rulekeeper.core.rulings import CoreRulings, Ruling, WorkBudget, did_you_mean
+from rulekeeper.core.versions import Change, LogChange, log_changes, logged_as, pinned
 from rulekeeper.core.view import Drawing
 
 T = TypeVar("T")
@@ -172,8 +175,9 @@ class Table:
         steps: automated steps spent so far (:meth:`spend`).
     """
 
-    __slots__ = ("content", "events", "inputs", "logging", "options", "prepared", "rng",
-                 "ruleset", "rulings", "saving", "scenario", "seats", "state", "steps")
+    __slots__ = ("content", "events", "held", "inputs", "logging", "older_log", "options",
+                 "prepared", "rng", "ruleset", "rulings", "saving", "scenario", "seats", "state",
+                 "steps")
 
     def __init__(self, ruleset: Ruleset[Any], rng: Rng, rulings: Mapping[str, str],
                  content: Any, scenario: str | None, options: Any, seats: tuple[str, ...],
@@ -193,6 +197,10 @@ class Table:
         self.inputs = inputs if inputs is not None else Inputs((), None)
         self.saving: Callable[[], None] | None = None
         """Saves a checkpoint for the game, when it keeps them (:meth:`checkpoint`)."""
+        self.older_log = ruleset.log_changes
+        """How the log of the ruleset's version differs from today's (an older version)."""
+        self.held: dict[str, Event] = {}
+        """Events an older version's log holds back until a later one (``Change.log``)."""
 
     def checkpoint(self) -> None:
         """Mark a point where the rules can go on from ``state`` alone (the end of a
@@ -216,7 +224,11 @@ class Table:
     def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None, **data: Any) -> None:
         """Record an event (a no-op when the game runs with logging off)."""
         if self.logging:
-            self.events.append(Event(kind, rule, data, to))
+            event = Event(kind, rule, data, to)
+            if self.older_log:
+                self.events.extend(logged_as(self, event, self.older_log))
+            else:
+                self.events.append(event)
 
     def spend(self, steps: int = 1) -> None:
         """Count automated steps (an enemy's action, a chained effect...).
@@ -277,6 +289,9 @@ class Ruleset(ABC, Generic[TableT]):
     drawing: ClassVar[Drawing] = Drawing()
     """How its games are drawn (:mod:`rulekeeper.core.view`): its board, a seat's table,
     its sides' colours, its automation's event kinds; declared in its ``view.py``."""
+    history: ClassVar[tuple[Change, ...]] = ()
+    """The changes its versions made (:mod:`rulekeeper.core.versions`): the rulings that keep
+    an older version's behaviour, and how its log differed. Empty: version 1 is the only one."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -287,6 +302,42 @@ class Ruleset(ABC, Generic[TableT]):
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.meta.id}>"
+
+    def at_version(self, number: int) -> Ruleset[TableT]:
+        """The ruleset as its version ``number`` plays: the same rules, with the options that
+        version pinned as the rulings' defaults. An unknown version raises
+        :class:`UsageError`."""
+        if number == self.meta.version:
+            return self
+        if not self.history or not 1 <= number < self.meta.version:
+            raise UsageError(f"{self.meta.name}-v{number} is not a version this rulekeeper "
+                             f"knows; it has {self.meta.name}-v1 to {self.meta.id}")
+        older = copy.copy(self)  # shares the content, messages and rule index already read
+        for name in ("_made", "log_changes"):  # what depends on the version
+            vars(older).pop(name, None)
+        options = pinned(self.history, number)
+        vars(older).update(meta=replace(self.meta, version=number), rulings=tuple(
+            replace(r, default=options.get(r.id, r.default)) for r in self.rulings))
+        return older
+
+    def made(self, change: str) -> bool:
+        """Whether this version of the ruleset has made the named change of its history (a
+        version before it offers or tells the same rules the older way); a name the history
+        does not declare raises :class:`RulesetError`."""
+        made = self._made.get(change)
+        if made is None:
+            raise RulesetError(f"{self.meta.name} declares no change named {change!r}")
+        return made
+
+    @cached_property
+    def _made(self) -> dict[str, bool]:
+        return {c.name: c.version <= self.meta.version for c in self.history if c.name}
+
+    @cached_property
+    def log_changes(self) -> tuple[LogChange, ...]:
+        """How this version's log differs from today's, newest change first (empty for
+        today's version)."""
+        return log_changes(self.history, self.meta.version)
 
     @abstractmethod
     def play(self, table: TableT) -> Procedure:
@@ -332,6 +383,22 @@ class Ruleset(ABC, Generic[TableT]):
         """The result of a game that ended by :class:`GameOver` (the rules', or the engine's
         work budget); a ruleset emits its closing event and adds its metrics here."""
         return Result(over.winner, over.reason, over.rounds or 0)
+
+    engines: ClassVar[tuple[str, ...]] = ()
+    """The engines this ruleset can play its games with, the default first (none: one; the
+    lab's ``--engine``). Every engine gives the same games."""
+
+    def use_engine(self, engine: str) -> None:
+        """Play this process's games with ``engine``, one of :attr:`engines`."""
+        raise UsageError(f"--engine: {self.meta.id} has one engine; --engine chooses among "
+                         f"the engines of rulesets that have several")
+
+    def play_many(self, content: Any, options: Any, rulings: Mapping[str, str],
+                  seeds: Sequence[int]) -> list[Result] | None:
+        """The results of games with these seeds (options and rulings as a game parses and
+        resolves them), played together by the engine in use, faster than one by one;
+        None when they are played one by one (a ruleset whose games ask decisions)."""
+        return None
 
     def judge(self, table: TableT) -> str | None:
         """Who wins a game stopped by its work budget, by the rules' own count (the
@@ -406,19 +473,50 @@ class Ruleset(ABC, Generic[TableT]):
     @cached_property
     def library(self) -> Library:
         """Its content files and the contents loaded from them (:class:`Library`)."""
-        return Library(ContentSet(self.content_model, self.content_dir), self.check_content)
+        return Library(ContentSet(self.content_model, self.content_dir), self.check_content,
+                       self.sample_data)
 
     @property
     def content_set(self) -> ContentSet:
         """Its content files: their models, schemas and sample folder."""
         return self.library.files
 
+    @property
+    def archive_dir(self) -> Path:
+        """Where every sample content the ruleset has shipped is kept, by digest
+        (:mod:`rulekeeper.core.archive`): ``archive/`` beside the content folder."""
+        return self.content_dir.parent / "archive"
+
+    @cached_property
+    def sample_digest(self) -> str:
+        """The digest of the sample content's data (what a record names it by)."""
+        return digest(self.content_set.raw()[0])
+
+    def sample_data(self, sample: str | None) -> dict[str, Any] | None:
+        """The data of the sample content ``sample`` (a digest) when it is not today's,
+        from the archive; None for today's."""
+        if sample is None or sample == self.sample_digest:
+            return None
+        return archive.read(self.archive_dir, sample)
+
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
-                     replace: bool = False) -> tuple[BaseModel, str]:
-        """The validated content and its digest (:meth:`Library.load`, kept once loaded); a
-        ruleset whose games depend on more than its content adds it to the digest."""
-        return self.library.load(user_dir, sets, replace)
+                     replace: bool = False, *, sample: str | None = None,
+                     files: Mapping[str, Any] | None = None) -> tuple[BaseModel, str]:
+        """The validated content and its digest (:meth:`Library.load`, kept once loaded).
+
+        ``user_dir``'s files (or ``files``, a user's files as data) are laid over the
+        sample's by item id, or with ``replace`` take the place of the sample's files.
+        ``sample`` names by digest an archived sample to play instead of today's.
+        """
+        content, data_digest = self.library.load(user_dir, sets, replace, sample=sample,
+                                                 files=files)
+        return content, self.content_digest(data_digest)
+
+    def content_digest(self, data_digest: str) -> str:
+        """The digest a record names for content whose data has ``data_digest``: that one,
+        unless the ruleset's games depend on more than its content files."""
+        return data_digest
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         """Checks across content files that the models cannot make (ids one file names

@@ -18,6 +18,8 @@ from rulekeeper.agents import play_out, seat_agents
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import derive_seed
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.rulings import resolve
 from rulekeeper.core.workers import start as start_process
 
 
@@ -32,6 +34,8 @@ class BatchSpec:
     rulings: Mapping[str, str] = field(default_factory=dict)
     content: str | None = None
     content_set: Mapping[str, Any] = field(default_factory=dict)
+    engine: str | None = None
+    """The engine that plays the games (a ruleset's ``engines``; None: its default)."""
 
 
 class GameResult(NamedTuple):
@@ -70,8 +74,25 @@ def content_digest(spec: BatchSpec) -> str:
 
 
 def play_range(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> list[GameResult]:
-    """Play games ``start..stop-1`` of the batch: the unit of work a worker runs."""
-    return [play_one(spec, batch_seed, index) for index in range(start, stop)]
+    """Play games ``start..stop-1`` of the batch: the unit of work a worker runs. With an
+    engine named (``--engine``), a ruleset that plays many games together
+    (:meth:`~rulekeeper.core.ruleset.Ruleset.play_many`, a compiled kernel) plays them so:
+    the same results."""
+    ruleset = registry.load(spec.ruleset)
+    if spec.engine is None or type(ruleset).play_many is Ruleset.play_many:
+        # without --engine, one game at a time (a Ctrl-C while a kernel loads is not yet
+        # handled as the lab's stops are: tests/lab/test_stop.py)
+        return [play_one(spec, batch_seed, index) for index in range(start, stop)]
+    ruleset.use_engine(spec.engine)
+    seeds = [derive_seed(batch_seed, index) for index in range(start, stop)]
+    content = ruleset.load_content(spec.content, spec.content_set)[0]
+    rulings = resolve(ruleset.rulings, spec.rulings)
+    results = ruleset.play_many(content, ruleset.parse_options(spec.options), rulings, seeds)
+    if results is None:
+        return [play_one(spec, batch_seed, index) for index in range(start, stop)]
+    return [GameResult(index, seed, result.winner, result.reason, result.rounds, 0,
+                       {sys.intern(key): value for key, value in result.metrics.items()})
+            for index, seed, result in zip(range(start, stop), seeds, results, strict=True)]
 
 
 Columns = tuple[tuple[Any, ...], ...]

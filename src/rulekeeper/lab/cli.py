@@ -41,7 +41,7 @@ from rulekeeper.cli_args import (
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import parse_assignments
-from rulekeeper.lab.batch import BatchSpec, GameResult
+from rulekeeper.lab.batch import GameResult
 from rulekeeper.lab.progress import progress_bar, progress_console
 
 if TYPE_CHECKING:
@@ -66,6 +66,10 @@ RayAddressOpt = Annotated[str | None, typer.Option(
     "--ray-address", help="Ray cluster to join (auto, or HEAD_IP:PORT) "
                           "(default: $RAY_ADDRESS, else a local Ray)")]
 ChunkOpt = Annotated[int | None, typer.Option(min=1, help="games per task (default: automatic)")]
+EngineOpt = Annotated[str | None, typer.Option(
+    "--engine", help="the engine that plays the games, for a ruleset with several (a compiled "
+                     "kernel, the readable python engine; default: the ruleset's first): the "
+                     "same games either way")]
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", "-o", help="write every game's result to this Parquet file")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
@@ -81,21 +85,14 @@ def add_commands(app: typer.Typer) -> None:
     app.command()(report)
 
 
-def make_spec(ctx: typer.Context, ruleset: str, agents: str | None, scenario: str | None,
-              ruling: list[str] | None, content: str | None,
-              set_: list[str] | None) -> BatchSpec:
-    return BatchSpec(registry.resolve_id(ruleset), tuple(agent_list(agents) or ()), scenario,
-                     extra_options(ctx.args), parse_assignments(ruling or []), content,
-                     content_sets(set_))
-
-
 def ask_fields(ctx: typer.Context, ruleset: str, agents: str | None, scenario: str | None,
                ruling: list[str] | None, content: str | None, set_: list[str] | None,
-               seed: int, side: str | None) -> dict[str, Any]:
+               seed: int, side: str | None, engine: str | None = None) -> dict[str, Any]:
     """What every question takes (:class:`rulekeeper.lab.questions.Ask`), from the flags."""
     return {"ruleset": ruleset, "agents": agent_list(agents) or [], "scenario": scenario,
             "options": extra_options(ctx.args), "rulings": parse_assignments(ruling or []),
-            "content": content, "set": content_sets(set_), "seed": seed, "side": side}
+            "content": content, "set": content_sets(set_), "seed": seed, "side": side,
+            "engine": engine}
 
 
 def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | None) -> Plan:
@@ -194,7 +191,7 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
              ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
              side: SideOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
              ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-             force: ForceOpt = False,
+             force: ForceOpt = False, engine: EngineOpt = None,
              until_ci: Annotated[float | None, typer.Option(
                  "--until-ci", help="stop once the win, tie and loss 95% intervals are all "
                                     "within ± this (0.01: ±1 point); checked every 100 games")
@@ -208,18 +205,20 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
     """
     if getattr(registry.load(ruleset), "league", False):
         from rulekeeper.lab.league_cli import simulate_league
+        from rulekeeper.lab.questions import check_engine
 
         others = {"--games": games, "--scenario": scenario, "--side": side, "--chunk": chunk,
                   "--until-ci": until_ci, "--ray-address": ray_address,
                   "--backend": None if backend == "process" else backend}
         return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
-                               force, as_json, [name for name, value in others.items() if value])
+                               force, as_json, [name for name, value in others.items() if value],
+                               check_engine(ruleset, engine))
     from rulekeeper.lab.questions import SimulateQuestion, build
     from rulekeeper.lab.summary import seat_setup
 
     agents = ",".join(agent_list(agents, agent_option) or []) or None
     run = build(SimulateQuestion, **ask_fields(ctx, ruleset, agents, scenario, ruling, content,
-                                               set_, seed, side),
+                                               set_, seed, side, engine),
                 games=games, until_ci=until_ci).prepare()
     plan = make_plan(workers, backend, ray_address, chunk)
     check_results(out, force)
@@ -266,7 +265,7 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
           content: ContentOpt = None, side: SideOpt = None, workers: WorkersOpt = 1,
           backend: BackendOpt = "process", ray_address: RayAddressOpt = None,
           chunk: ChunkOpt = None, out: OutOpt = None, plot: PlotOpt = None,
-          force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+          force: ForceOpt = False, engine: EngineOpt = None, as_json: JsonOpt = False) -> None:
     """Run one batch per variant (same seeds) and say which differences are significant.
 
     Variants are every combination of the values given. Ruleset options go last.
@@ -275,7 +274,8 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
     from rulekeeper.lab.questions import SweepQuestion, build, varies
     from rulekeeper.lab.sweep import by_first_axis, value_text
 
-    fields = ask_fields(ctx, ruleset, agents, scenario, None, content, None, seed, side)
+    fields = ask_fields(ctx, ruleset, agents, scenario, None, content, None, seed, side,
+                        engine)
     found = varies(set_ or [], option or [], ruling or [])
     if not found:
         raise UsageError("nothing to sweep: give at least one --set, --option or --ruling "
@@ -376,7 +376,8 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
             scenario: ScenarioOpt = None, ruling: RulingOpt = None, content: ContentOpt = None,
             set_: SetOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",
             ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-            plot: PlotOpt = None, force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+            plot: PlotOpt = None, force: ForceOpt = False, engine: EngineOpt = None,
+            as_json: JsonOpt = False) -> None:
     """Every contender against every contender: the row's win rate in each cell.
 
     By default every cell plays the same seeds, which compares the cells on the same luck;
@@ -388,7 +389,7 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
     from rulekeeper.lab.questions import MatchupQuestion, build
 
     run = build(MatchupQuestion, **ask_fields(ctx, ruleset, agents, scenario, ruling, content,
-                                              set_, seed, None),
+                                              set_, seed, None, engine),
                 games=games, contenders=contender, row=fields_of(row), col=fields_of(col),
                 cell_seeds=cell_seeds).prepare()
     plan = make_plan(workers, backend, ray_address, chunk)

@@ -67,6 +67,8 @@ class LeagueSpec:
     rulings: Mapping[str, str] = field(default_factory=dict)
     content: str | None = None
     content_set: Mapping[str, Any] = field(default_factory=dict)
+    engine: str | None = None
+    """The engine of the battles (the ruleset's ``engines``; None: its default)."""
 
     def agent(self, index: int) -> str:
         return self.agents[index % len(self.agents)]
@@ -178,6 +180,8 @@ class Players:
         ruleset = registry.load(spec.ruleset)
         if not isinstance(ruleset, CryptidsRunRuleset):
             raise UsageError(f"{spec.ruleset} is not played as a league")
+        if spec.engine is not None:
+            ruleset.use_engine(spec.engine)
         self.pool = InMemoryPool()
         content = ruleset.load_content(spec.content, spec.content_set)[0]
         ghosts = ruleset.ghosts(content)
@@ -376,14 +380,15 @@ class LeagueSummary:
 
 
 def _spec_json(spec: LeagueSpec) -> dict[str, Any]:
-    return {**spec.__dict__, "agents": list(spec.agents), "rulings": dict(spec.rulings),
+    kept = {k: v for k, v in spec.__dict__.items() if k != "engine"}
+    return {**kept, "agents": list(spec.agents), "rulings": dict(spec.rulings),
             "content_set": dict(spec.content_set)}
 
 
 def write(path: Path, spec: LeagueSpec, runs: Sequence[RunResult], pool_size: int) -> None:
     """A league's results file: Parquet, one row per run, like every other results file
     (its metadata holds the format, the spec and the pool's size); JSON for a ``.json``
-    name."""
+    name. The engine is left out: every engine plays the same league."""
     head = {"format": FORMAT, "kind": KIND, "spec": _spec_json(spec), "pool": pool_size}
     try:
         if path.suffix == ".json":

@@ -28,7 +28,7 @@ SHOWN = 25
 
 def spec_of(ctx: typer.Context, ruleset: str, seed: int, agents: str | None,
             ruling: list[str] | None, content: str | None,
-            set_: list[str] | None) -> LeagueSpec:
+            set_: list[str] | None, engine: str | None = None) -> LeagueSpec:
     given = extra_options(ctx.args)
     unknown = sorted(set(given) - set(LEAGUE_OPTIONS))
     if unknown:
@@ -44,13 +44,13 @@ def spec_of(ctx: typer.Context, ruleset: str, seed: int, agents: str | None,
         content = str(Path(content).resolve())
     return LeagueSpec(ruleset_id, numbers["players"], numbers["runs"],
                       tuple(agent_list(agents) or ["greedy"]), seed, rulings, content,
-                      content_sets(set_))
+                      content_sets(set_), engine)
 
 
 def simulate_league(ctx: typer.Context, ruleset: str, seed: int, agents: str | None,
                     ruling: list[str] | None, content: str | None, set_: list[str] | None,
                     workers: int, out: Path | None, force: bool, as_json: bool,
-                    not_for_leagues: Sequence[str] = ()) -> None:
+                    not_for_leagues: Sequence[str] = (), engine: str | None = None) -> None:
     """A league; ``not_for_leagues`` are the options given that only batches of games take.
     Its results go to Parquet (like every other results file), or to JSON for a ``.json``
     name."""
@@ -62,8 +62,8 @@ def simulate_league(ctx: typer.Context, ruleset: str, seed: int, agents: str | N
     if not_for_leagues:
         raise UsageError(f"{not_for_leagues[0]} is not an option of a league ({ruleset}); a "
                          f"league takes --players, --runs, --agents, --seed, --workers, "
-                         f"--ruling, --content, --set, --out, --json")
-    spec = spec_of(ctx, ruleset, seed, agents, ruling, content, set_)
+                         f"--ruling, --content, --set, --engine, --out, --json")
+    spec = spec_of(ctx, ruleset, seed, agents, ruling, content, set_, engine)
     started = time.perf_counter()
     with progress_bar(spec.players * spec.runs, f"league {spec.ruleset}") as advance:
         runs, pool = league.play_league(spec, workers, advance)

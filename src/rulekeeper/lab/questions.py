@@ -59,6 +59,18 @@ def pick_side(side: str | None, sides: Sequence[str], where: str = "") -> str:
     return side
 
 
+def check_engine(ruleset: str, engine: str | None) -> str | None:
+    """``--engine``: one of the ruleset's engines, or a one-line error."""
+    if engine is None:
+        return None
+    engines = registry.load(ruleset).engines
+    if engine not in engines:
+        raise UsageError(f"--engine {engine!r}: " + (
+            f"engines of {ruleset}: {', '.join(engines)}" if engines
+            else f"{ruleset} has one engine"))
+    return engine
+
+
 def overlay_sets(ruleset_id: str, layer: Mapping[str, Any]) -> dict[str, Any]:
     """The ``set`` paths that lay ``layer`` (content data by file, as a content folder holds
     it) over the sample content: mappings merge key by key and lists of items with ``id``
@@ -214,6 +226,8 @@ class Ask(BaseModel):
                                           "a content folder's files would be (by item id)")
     content: str | None = Field(None, description="a content folder (the command line's "
                                                   "--content; refused by the server)")
+    engine: str | None = Field(None, max_length=32, description="the engine that plays the "
+                               "games, for a ruleset with several (default: its first)")
 
     def spec(self) -> BatchSpec:
         """The batch's spec: the overlay's values, then the ``set`` values."""
@@ -221,7 +235,8 @@ class Ask(BaseModel):
         sets = {**overlay_sets(ruleset, self.overlay), **self.set} if self.overlay else \
             dict(self.set)
         return BatchSpec(ruleset, tuple(self.agents), self.scenario, dict(self.options),
-                         dict(self.rulings), self.content, sets)
+                         dict(self.rulings), self.content, sets,
+                         check_engine(ruleset, self.engine))
 
 
 class Vary(BaseModel):

@@ -25,6 +25,7 @@ from rulekeeper.lab.cli import (
     MOST_GAMES,
     BackendOpt,
     ChunkOpt,
+    EngineOpt,
     JsonOpt,
     OutOpt,
     RayAddressOpt,
@@ -62,7 +63,7 @@ def tune(ctx: typer.Context, ruleset: RulesetArg, set_: TuneSetOpt = None,
              "--max-games", min=1, max=MOST_GAMES, help="the most games of one value")] = 3200,
          workers: WorkersOpt = 1, backend: BackendOpt = "process",
          ray_address: RayAddressOpt = None, chunk: ChunkOpt = None, out: OutOpt = None,
-         force: ForceOpt = False, as_json: JsonOpt = False) -> None:
+         force: ForceOpt = False, engine: EngineOpt = None, as_json: JsonOpt = False) -> None:
     """Find the value that brings the side's win rate to the target, on paired seeds.
 
     Values far from the target are dismissed after a few games; games go where the answer
@@ -76,7 +77,7 @@ def tune(ctx: typer.Context, ruleset: RulesetArg, set_: TuneSetOpt = None,
         raise UsageError("nothing to tune: give a --set, --option or --ruling with a range "
                          "or two or more values (path=LOW..HIGH, id=a,b)")
     run = build(TuneQuestion, **ask_fields(ctx, ruleset, agents, scenario, None, content, None,
-                                           seed, side),
+                                           seed, side, engine),
                 games=games, vary=found, target=target, tolerance=tolerance,
                 max_games=max_games).prepare()
     plan = make_plan(workers, backend, ray_address, chunk)

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
+from rulekeeper import agents
 from rulekeeper.agents import agent_names, make_agent
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
@@ -156,8 +157,7 @@ def play_bots(game: Game, bots: Mapping[str, str], deciders: list[str]) -> None:
         seat = game.pending.player
         with bot_trouble(bots[seat], game.ruleset, seat):
             agent = make_agent(bots[seat], game.ruleset, seat, bot_seed(game))
-            view = game.view(seat) if agent.uses_view else None
-            option = agent.choose(view, game.pending)
+            option = agents.decide(agent, game)
         game.step(option)
         deciders.append(seat)
 

@@ -20,8 +20,8 @@ def _config() -> Config:
     return config
 
 
-def upgrade(engine: Engine) -> str | None:
-    """Bring the database to the newest revision; returns it."""
+def upgrade(engine: Engine, to: str = "head") -> str | None:
+    """Bring the database to the newest revision (or to ``to``); returns the newest."""
     config = _config()
     # SQLite: BEGIN IMMEDIATE (see db.py), so processes starting at once on a new file queue
     # for the write lock instead of failing on a lock upgrade; PostgreSQL: an advisory lock
@@ -30,7 +30,7 @@ def upgrade(engine: Engine) -> str | None:
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7411)")
         config.attributes["connection"] = connection
         _refuse_unknown(connection)
-        command.upgrade(config, "head")
+        command.upgrade(config, to)
     return head()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.ruleset import GameOver, Procedure
 from tests.core.duel.rulings import TieBreak
@@ -18,9 +20,13 @@ def deal(table: DuelTable) -> None:
                    cards=sorted(table.state.hands[seat]))
 
 
-def rounds(table: DuelTable) -> Procedure:
+Winner = Callable[[DuelTable, int, int], "str | None"]
+"""Who wins a round of the two cards shown (north's, south's): a seat, or None for a draw."""
+
+
+def rounds(table: DuelTable, winner_of: Winner | None = None) -> Procedure:
     """The rounds left after the deal or a round (the state says all they need), and the end:
-    most rounds won wins."""
+    most rounds won wins. ``winner_of`` is :func:`higher` unless a variant plays otherwise."""
     state = table.state
     last = 1 if table.scenario == "short" else table.options.rounds
     for number in range(state.round + 1, last + 1):
@@ -36,7 +42,7 @@ def rounds(table: DuelTable) -> Procedure:
         north, south = state.down.pop("north"), state.down.pop("south")
         table.emit("reveal", "duel.reveal", north=north, south=south)
         state.shown += (north, south)
-        winner = higher(table, north, south)
+        winner = (winner_of or higher)(table, north, south)
         if winner is not None:
             state.won[winner] += 1
             table.emit("round", "duel.reveal.higher", winner=winner, round=number)

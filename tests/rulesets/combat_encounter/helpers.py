@@ -21,15 +21,17 @@ def quiet(*keep: str) -> dict[str, Any]:
     return sets
 
 
-def start(dice=(), options=None, rulings=None, sets=None, seed=0, keep=(), **changes) -> Game:
+def start(dice=(), options=None, rulings=None, sets=None, seed=0, keep=(),
+          ruleset="combat-encounter", **changes) -> Game:
     """A game with scripted dice; by default nobody has Kaos or Reroll Tokens.
 
-    ``changes`` change Characters: ``knight__health=3`` is ``characters.cards.knight.health=3``.
+    ``changes`` change Characters: ``knight__health=3`` is ``characters.cards.knight.health=3``;
+    ``ruleset`` may name an older version (``combat-encounter-v2``).
     """
     content_set = quiet(*keep)
     content_set.update({"characters.cards." + k.replace("__", "."): v for k, v in changes.items()})
     content_set.update(sets or {})
-    return new_game("combat-encounter", seed=seed, options=options or {}, rulings=rulings,
+    return new_game(ruleset, seed=seed, options=options or {}, rulings=rulings,
                     dice=list(dice), content_set=content_set)
 
 

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from rulekeeper import cli
-from rulekeeper.agents import make_agent, seat_agents
+from rulekeeper.agents import decide, make_agent, seat_agents
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.lab.batch import BatchSpec, run_serial
@@ -15,7 +15,7 @@ from tests.rulesets.combat_encounter.helpers import answer, data, start
 
 def bot_choice(game, seat=None):
     seat = seat or game.pending.player
-    return HeuristicBot(seat).choose(game.view(seat), game.pending)
+    return HeuristicBot(seat).choose_from(game.table, game.pending)
 
 
 def test_the_heuristic_bot_is_declared_and_plays_whole_games():
@@ -25,6 +25,20 @@ def test_the_heuristic_bot_is_declared_and_plays_whole_games():
     results = list(run_serial(BatchSpec("combat-encounter", ("heuristic", "random"),
                                         options={"players": 4}), 25, 1))
     assert len(results) == 25 and all(r.reason for r in results)
+
+
+def test_the_heuristic_bot_reads_only_what_its_seat_may_know():
+    # the Rooms of Hidden Players drawn again (what the seat cannot know) change no choice
+    game = new_game("combat-encounter", seed=3, options={"players": 5, "hidden": "p3,p4,p5"})
+    agents = seat_agents(game.ruleset, game.seats, None, 3)
+    for n in range(200):
+        if game.over:
+            break
+        seat = game.pending.player
+        choices = {HeuristicBot(seat, n).choose_from(world.table, world.pending)
+                   for world in (game, game.sample(seat, 1), game.sample(seat, 2))}
+        assert len(choices) == 1
+        game.step(decide(agents[seat], game))
 
 
 def test_heuristic_attacks_the_weakest_target_it_can_reach():
@@ -58,7 +72,7 @@ def test_heuristic_fights_on_when_hurt_elsewhere_and_the_cautious_bot_leaves():
     assert any(i.startswith("disengage:") for i in game.pending.ids)
     assert bot_choice(game).startswith("attack:p1:")
     cautious = make_agent("cautious", registry.load("combat-encounter"), "p2", 0)
-    assert cautious.choose(game.view("p2"), game.pending).startswith("disengage:")
+    assert decide(cautious, game).startswith("disengage:")
 
 
 @pytest.mark.parametrize("roll, expected", [(9, "kaos:2"), (10, "kaos:1"), (5, "kaos:0"),

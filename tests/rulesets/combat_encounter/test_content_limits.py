@@ -3,7 +3,7 @@ held, sane maximums, numbers that are not booleans, repeated ids."""
 
 import pytest
 
-from rulekeeper.agents import play_out, seat_agents
+from rulekeeper.agents import decide, play_out, seat_agents
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.combat_encounter.bots import HeuristicBot
@@ -25,9 +25,7 @@ def test_a_hundred_thousand_kaos_asks_a_short_question(bots):
         while game.pending:
             if game.pending.kind == "kaos":
                 longest = max(longest, len(game.pending.options))
-            agent = agents[game.pending.player]
-            view = game.view(game.pending.player) if getattr(agent, "uses_view", False) else None
-            game.step(agent.choose(view, game.pending))
+            game.step(decide(agents[game.pending.player], game))
         assert game.over
     assert 0 < longest <= KAOS_RANGE + 3
 
@@ -39,7 +37,7 @@ def test_the_kaos_offered_past_ten_is_what_reaches_the_defense_and_all():
     answer(game, "attack:p2:weapon-1")
     assert options_of(game) == [f"kaos:{n}" for n in (*range(11), 14, 100_000)]
     assert game.pending.option("kaos:14").label == "Spend 14 Kaos (Final Result 19)"
-    assert HeuristicBot("p1").choose(game.view("p1"), game.pending) == "kaos:14"
+    assert HeuristicBot("p1").choose_from(game.table, game.pending) == "kaos:14"
     answer(game, "kaos:14")
     assert data(game, "attack.result")[-1]["outcome"] == "hit"
     assert player(game, "p1").kaos == 100_000 - 14

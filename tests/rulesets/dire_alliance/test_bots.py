@@ -1,10 +1,11 @@
-"""The heuristic bot: it reads only its view and beats the random bot."""
+"""The heuristic bot: it reads only what its seat may know and beats the random bot."""
 
 import dataclasses
 
 import pytest
 
-from rulekeeper.agents import RandomAgent, play_out, seat_agents
+from rulekeeper.agents import RandomAgent, decide, play_out, seat_agents
+from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance import battle as flow
@@ -26,11 +27,11 @@ def test_heuristic_beats_random_from_both_seats():
 def test_it_prefers_the_winning_control_and_the_likelier_hit():
     game = start()
     place(game, red_empyreal="cairn")
-    reading = Reading(game.view("red")["state"], "red")
+    reading = Reading(battle(game), "red")
     empyreal = reading.fighters["red.empyreal"]
     assert reading.action(empyreal, "control:cairn-site") > reading.action(empyreal, "move:crossroads")
     place(game, blue_mourner="cairn", blue_gravedigger="cairn")
-    reading = Reading(game.view("red")["state"], "red")
+    reading = Reading(battle(game), "red")
     empyreal = reading.fighters["red.empyreal"]
     # the Mourner (defense 1) is likelier to be hit than the Gravedigger (defense 2)
     assert reading.action(empyreal, "melee:blue.mourner") > reading.action(
@@ -38,12 +39,23 @@ def test_it_prefers_the_winning_control_and_the_likelier_hit():
     assert reading.threat(empyreal, "cairn") > reading.threat(empyreal, "red-camp")
 
 
-def test_it_decides_from_its_view_only():
+def test_it_decides_from_the_table_as_its_seat_may_know_it():
     game = start()
     bot = HeuristicBot("red", 1)
-    choice = bot.choose(game.view("red"), game.pending)
-    assert choice in game.pending.ids
+    assert decide(bot, game) in game.pending.ids
     assert RandomAgent("blue", 1).choose(None, game.pending) in game.pending.ids
+    with pytest.raises(RulesetError, match=r"agents\.decide"):
+        bot.choose(game.view("red"), game.pending)  # it reads the table, not a view
+    # what its seat cannot know (the other hand, both decks' order) drawn again changes
+    # none of its scores, at any decision of a game
+    bots = seat_agents(game.ruleset, game.seats, None, 2)
+    for _ in range(120):
+        seat = game.pending.player
+        scores = bots[seat].weigh(game.table, game.pending)
+        for world_seed in (1, 2):
+            world = game.sample(seat, world_seed)
+            assert bots[seat].weigh(world.table, world.pending) == scores
+        game.step(decide(bots[seat], game))
 
 
 def test_the_view_names_the_fighters_a_decision_is_for_and_about():
@@ -78,11 +90,11 @@ def test_the_bot_finds_the_acting_fighter_by_id_not_by_its_name():
     place(game, red_devoted="cairn", red_empyreal="red-camp")
     activation = flow.activation(battle(game), fighter(game, "red.devoted"))
     decision = next(activation)
-    reading = Reading(game.view("red")["state"], "red")
-    assert reading.actor["id"] == "red.devoted" and reading.actor["area"] == "cairn"
+    reading = Reading(battle(game), "red")
+    assert reading.actor.id == "red.devoted" and reading.actor.area == "cairn"
     bot = HeuristicBot("red", 3)
     scores = {o.id: bot.score(reading, decision, o.id) for o in decision.options}
     assert scores == {o.id: reading.action(reading.actor, o.id) for o in decision.options}
     assert max(scores, key=scores.get) == "control:cairn-site"
     blind = dataclasses.replace(decision, prompt="?")
-    assert bot.choose(game.view("red"), blind) == "control:cairn-site"
+    assert bot.choose_from(game.table, blind) == "control:cairn-site"

@@ -53,7 +53,7 @@ def test_a_played_dread_card_claims_initiative_only_when_the_ruling_allows(optio
     allowed = "dread" in claim.ids
     assert allowed == (option == "allow") and "butcher" in claim.ids
     # the bot is rewarded for playing a dread card to claim with it only when it may
-    bot, reading = HeuristicBot("blue"), Reading(game.view("blue")["state"], "blue")
+    bot, reading = HeuristicBot("blue"), Reading(t, "blue")
     play = Decision("blue", "play-card", claim.options, "battle.round.defender-turn-1.a", "")
     bonus = bot.score(reading, play, "dread") - reading.card_value("dread")
     assert bonus == (2 * CLAIM_INITIATIVE if allowed else 0)

@@ -58,15 +58,17 @@ def start(heroes: Sequence[Place] = (("brannoc", "a"),), enemies: Sequence[Place
           allies: Sequence[Place] = (), *, caps: Mapping[str, int | None] | None = None,
           heights: Mapping[str, int] | None = None, dice: Sequence[int | str] = (),
           rulings: Mapping[str, str] | None = None, players: int = 1, rounds: int = 1,
-          sets: Mapping[str, Any] | None = None, seed: int = 0, log: bool = True) -> Game:
-    """A game on the test board with these figures (``(content id, area[, id in play])``)."""
+          sets: Mapping[str, Any] | None = None, seed: int = 0, log: bool = True,
+          ruleset: str = "enemy-attacks") -> Game:
+    """A game on the test board with these figures (``(content id, area[, id in play])``);
+    ``ruleset`` may name an older version (``enemy-attacks-v3``)."""
     scenario = {"id": "test", "name": "Test", "rounds": rounds,
                 "heroes": _placements(heroes), "allies": _placements(allies),
                 "enemies": _placements(enemies or [("gargoyle", "e")]),
                 "item_deck": ["healing-draught", "rune-blade", "warding-charm", "rope", "lantern"]}
     content_set = {"board": board(caps, heights),
                    "scenarios": {"sample": True, "scenarios": [scenario]}, **(sets or {})}
-    return new_game("enemy-attacks", dice=list(dice), rulings=rulings, seed=seed,
+    return new_game(ruleset, dice=list(dice), rulings=rulings, seed=seed,
                     options={"players": players}, content_set=content_set, log=log)
 
 

@@ -36,7 +36,7 @@ def test_replay_explain_shows_targeting_and_reductions(tmp_path, capsys, monkeyp
                       "--log", str(log)], capsys, monkeypatch)
     assert code == 0
     code, out, _ = run(["replay", str(log), "--explain"], capsys, monkeypatch)
-    assert code == 0 and "Reproduced enemy-attacks-v1" in out
+    assert code == 0 and "Reproduced enemy-attacks-v4" in out
     text = " ".join(out.split())  # the terminal wraps long sentences
     targets = text.split("attack may reach")[1:]
     assert targets and all("Taunt" in t.split("]")[0] for t in targets)

@@ -98,7 +98,9 @@ def stat_check(table: CombatTable, seat: str, stat: str, purpose: str, rule: str
         step = table.rulings.kaos_bonus
         choice = yield Decision(seat, "kaos", options(
             (f"kaos:{n}", _kaos_label(check, attack, n, step))
-            for n in kaos_amounts(player.kaos, kaos_needed(check, step))),
+            for n in (kaos_amounts(player.kaos, kaos_needed(check, step))
+                      if table.ruleset.made("kaos-question-short")
+                      else range(player.kaos + 1))),
             "combat.attack-check.kaos-after-rerolls", _situation(check, attack) + ". Spend Kaos?")
         spent = int(choice.partition(":")[2])
         if spent:

@@ -109,7 +109,8 @@ def combat_turns(table: CombatTable, encounter: Encounter) -> Asks[None]:
             return
         if encounter.first == actor:
             encounter.first = None
-            if actor in encounter.order:  # said only of a Combatant still fighting
+            # said only of a Combatant still fighting (since version 3)
+            if actor in encounter.order or not table.ruleset.made("first-over-in-combat"):
                 table.emit("first-attack.over", "combat.first-attack.normal-after-first-turn",
                            who=table.state.label(actor))
         if fled and table.rulings.flee_next is FleeNext.FIRST:

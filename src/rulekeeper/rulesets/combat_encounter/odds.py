@@ -171,7 +171,7 @@ def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> Odds:
     }
     game = new_game("combat-encounter", seed=seed, rulings=dict(q.rulings), content_set=sets,
                     log=False)
-    ruleset, table = game.ruleset, game.table
+    table = game.table
     assert isinstance(table, CombatTable)
     encounter = table.state.encounter
     assert encounter is not None
@@ -187,8 +187,7 @@ def sample_odds(q: AttackQuestion, attacks: int, seed: int = 0) -> Odds:
         try:
             decision = next(procedure)
             while True:
-                view = {"state": ruleset.view(table, "p1")}
-                decision = procedure.send(bot.choose(view, decision))
+                decision = procedure.send(bot.choose_from(table, decision))
         except StopIteration:
             pass
         dealt = 10_000 - target.health

@@ -17,7 +17,7 @@ from itertools import groupby
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.combat_encounter.checks import Check, critical_rewards, stat_check
-from rulekeeper.rulesets.combat_encounter.rulings import OrderTieRewards
+from rulekeeper.rulesets.combat_encounter.rulings import LoneOrderCheck, OrderTieRewards
 from rulekeeper.rulesets.combat_encounter.table import CombatTable, Encounter
 
 
@@ -78,9 +78,11 @@ def determine_combat_order(table: CombatTable, encounter: Encounter, others: lis
                    first=state.label(first), second=state.label(second), why="the Ambush")
     else:
         first, second = encounter.initiator, encounter.target
-        table.emit("order.pair", "sample.game.opening-gong", first=state.label(first),
+        table.emit("order.pair", "sample.game.opening-gong" if table.ruleset.made("gong-rule")
+                   else "combat.order.ambush.initiator-first", first=state.label(first),
                    second=state.label(second), why="the Opening Gong")
-    if len(others) == 1:
+    cites("combat.ruling.lone-order-check")
+    if len(others) == 1 and table.rulings.lone_order_check is LoneOrderCheck.NONE:
         table.emit("order.alone", rules.check, who=state.label(others[0]))
         ranked = others
     else:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
@@ -16,6 +18,7 @@ from rulekeeper.rulesets.combat_encounter import view as views
 from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
 from rulekeeper.rulesets.combat_encounter.damage import DamageDice
 from rulekeeper.rulesets.combat_encounter.gameplay import play_game, player_turns
+from rulekeeper.rulesets.combat_encounter.history import HISTORY
 from rulekeeper.rulesets.combat_encounter.messages import TEMPLATES
 from rulekeeper.rulesets.combat_encounter.models import CombatContent, reference_problem
 from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
@@ -42,13 +45,14 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     """Combat Encounters of a d20 dungeon game (06_COMBAT_ENCOUNTER) with sample chapters."""
 
     meta = RulesetMeta(
-        name="combat-encounter", version=1, title="Combat Encounter (d20 dungeon)",
+        name="combat-encounter", version=3, title="Combat Encounter (d20 dungeon)",
         players=SEATS, min_players=2, chance=True, hidden_information=True,
         max_length=20_000, max_steps=10_000, source="combat-encounter.en.txt")
     """The work budget: decisions (the longest bot game of 2,400 took 277), and automated
     steps: Combat Order Checks (tie-break rerolls repeat) and Random Encounter effects
     (at most 50 in a bot game)."""
     ruling_set = CombatRulings
+    history = HISTORY
     table_type = CombatTable
     content_model = CombatContent
     content_dir = HERE / "content"
@@ -78,6 +82,13 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
             path = user_dir / f"{name}.yaml" if user_dir and (
                 user_dir / f"{name}.yaml").is_file() else self.content_dir / f"{name}.yaml"
             raise ContentError(str(path), message)
+
+    def parse_options(self, given: Mapping[str, Any] | None) -> BaseModel:
+        """The setup options; a record of version 1 or 2 with ``--start random`` holds the
+        initiator and target defaults of then (p1, p2), which that start ignored."""
+        if given and given.get("start") == "random" and not self.made("random-start-alone"):
+            given = {**given, "initiator": None, "target": None, "hidden": []}
+        return super().parse_options(given)
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return SEATS[:options.players]

@@ -41,6 +41,13 @@ class FleeNext(StrEnum):
     FIRST = "first"
 
 
+class LoneOrderCheck(StrEnum):
+    """Versions 1 and 2 had a single other Combatant roll its check (and win its rewards)."""
+
+    NONE = "none"
+    ROLLED = "rolled"
+
+
 class CombatRulings(CoreRulings):
     """The rulings of combat-encounter (and the engine's ``work-budget``)."""
 
@@ -61,6 +68,9 @@ class CombatRulings(CoreRulings):
     flee_next: FleeNext = ruling(
         "After a Flee, which Combatant is 'the next Combatant in Combat Order'?",
         FleeNext.FOLLOWER)
+    lone_order_check: LoneOrderCheck = ruling(
+        "Does a single other Combatant (nobody to contest) roll a Combat Order Check, and win "
+        "its natural 1 or 20 rewards?", LoneOrderCheck.NONE)
 
     @property
     def kaos_bonus(self) -> int:

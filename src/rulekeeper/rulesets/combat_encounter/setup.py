@@ -101,8 +101,9 @@ def set_up(table: CombatTable) -> Opening:
     opening = opening_for(state, table.options, table.rng)
     for seat in opening.hidden:
         state.players[seat].statuses.append("hidden")
+    own_line = table.ruleset.made("hidden-setup-line")
     for player in state.players.values():  # one line for each seat: a Hidden one's Room to it
-        kind = "setup.hidden.own" if player.seat in opening.hidden else "setup"
+        kind = "setup.hidden.own" if own_line and player.seat in opening.hidden else "setup"
         emit_where(table, player.seat, kind, "sample.game.setup", "setup.hidden", "room",
                    who=player.seat, character=player.character.name,
                    room=table.prepared.room_name(player.room))
@@ -111,4 +112,7 @@ def set_up(table: CombatTable) -> Opening:
                    initiator=state.players[opening.initiator].label,
                    target=state.players[opening.target].label,
                    hidden=[state.players[s].label for s in opening.hidden] or ["nobody"])
+    for seat in () if own_line else opening.hidden:  # before version 3: one more line each
+        table.emit("status.gained", "sample.game.setup", who=state.players[seat].label,
+                   status="Hidden")
     return opening

@@ -35,15 +35,17 @@ from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.odds import Odds, OddsQuestion, in_parallel, wilson
-from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS, Card, Lineup
+from rulekeeper.rulesets.cryptids.kernel import engines
+from rulekeeper.rulesets.cryptids.kernel.layout import O_HP0, O_HP1, O_ROLLS, O_WINNER
 from rulekeeper.rulesets.cryptids.models import CryptidsContent
 from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
@@ -56,35 +58,47 @@ def _name(outcome: Outcome) -> str:
     return "tie" if outcome.winner is None else f"{outcome.winner} wins"
 
 
-Counts = tuple[dict[str, int], dict[str, dict[int, int]]]
-"""Battles counted: by outcome, and by rolls and HP left."""
-CHUNK = 1_000
-"""Battles per job of a Monte Carlo answer on several workers."""
+Counts = tuple[dict[str, int], dict[str, dict[int, int]], list[str]]
+"""Battles counted: by outcome, and by rolls and HP left; and the engine's notes."""
+CHUNKS = {"python": 1_000, "kernel": 250_000}
+"""Battles per job of a Monte Carlo answer on several workers, by engine (a job of the
+compiled kernel is over in about a second)."""
+WINNERS = {0: "left wins", 1: "right wins", 2: "tie"}
+"""The kernel's winner codes (:data:`.kernel.layout.TIE` is 2) as outcomes."""
 
 
 def battles(left: Lineup, right: Lineup, rulings: CryptidsRulings, seed: int, start: int,
-            stop: int) -> Counts:
-    """Battles ``start..stop-1`` of a Monte Carlo answer, counted."""
+            stop: int, engine: str = engines.DEFAULT) -> Counts:
+    """Battles ``start..stop-1`` of a Monte Carlo answer, played by ``engine``, counted."""
+    played = engines.play([(left, right)], rulings, (seed, start, stop), engine)
+    out = played.out
     counts = dict.fromkeys(OUTCOMES, 0)
-    dists: dict[str, dict[int, int]] = {"rolls": defaultdict(int), "left HP": defaultdict(int),
-                                        "right HP": defaultdict(int)}
-    for index in range(start, stop):
-        outcome = Battle(left, right, Rng(derive_seed(seed, index)), rulings).run()
-        counts[_name(outcome)] += 1
-        _tally(dists, outcome.rolls, outcome.hp, 1)
-    return counts, {k: dict(d) for k, d in dists.items()}
+    for code, count in zip(*np.unique(out[:, O_WINNER], return_counts=True), strict=True):
+        counts[WINNERS[int(code)]] = int(count)
+    dists = {name: dict(zip(*(values.tolist() for values in np.unique(out[:, column],
+                                                                        return_counts=True)),
+                            strict=True))
+             for name, column in (("rolls", O_ROLLS), ("left HP", O_HP0), ("right HP", O_HP1))}
+    return counts, dists, played.notes
 
 
 def monte_carlo(left: Lineup, right: Lineup, rulings: CryptidsRulings, games: int,
-                seed: int = 0, workers: int = 1) -> Odds:
+                seed: int = 0, workers: int = 1, engine: str = engines.DEFAULT) -> Odds:
     """``games`` battles, game i seeded with ``derive_seed(seed, i)`` (as the lab does), on
-    up to ``workers`` processes: the counts add up to the same answer however many."""
-    jobs = [(left, right, rulings, seed, start, min(games, start + CHUNK))
-            for start in range(0, games, CHUNK)]
+    up to ``workers`` processes, played by ``engine`` (the compiled kernel by default, else
+    the Python engine; :mod:`.kernel.engines`): the counts add up to the same answer however
+    many workers, whichever engine."""
+    chunk = CHUNKS[engines.check(engine)]
+    jobs = [(left, right, rulings, seed, start, min(games, start + chunk), engine)
+            for start in range(0, games, chunk)]
+    if engine == "kernel" and workers > 1 and len(jobs) > 1:
+        engines.load()  # once, before the workers are forked
     counts = dict.fromkeys(OUTCOMES, 0)
     dists: dict[str, dict[int, int]] = {"rolls": defaultdict(int), "left HP": defaultdict(int),
                                         "right HP": defaultdict(int)}
-    for part_counts, part_dists in in_parallel(battles, jobs, workers):
+    notes: list[str] = []
+    for part_counts, part_dists, part_notes in in_parallel(battles, jobs, workers):
+        notes += [note for note in part_notes if note not in notes]
         for name, count in part_counts.items():
             counts[name] += count
         for key, dist in part_dists.items():
@@ -96,7 +110,7 @@ def monte_carlo(left: Lineup, right: Lineup, rulings: CryptidsRulings, games: in
         intervals={name: wilson(count, games) for name, count in counts.items()},
         distributions={k: {v: c / games for v, c in sorted(d.items())}
                        for k, d in dists.items()},
-        notes=[f"Monte Carlo: {games} battles, seed {seed}; 95% Wilson intervals."])
+        notes=[f"Monte Carlo: {games} battles, seed {seed}; 95% Wilson intervals.", *notes])
     report.means = {k: sum(v * p for v, p in d.items()) for k, d in report.distributions.items()}
     return report
 
@@ -369,6 +383,9 @@ class MatchupParams(BaseModel):
     seed: int = Field(0, description="random seed")
     workers: int | None = Field(None, ge=1, le=1024, description="processes for Monte Carlo "
                                 "(default: one per CPU; the answer is the same on any number)")
+    engine: str = Field(engines.DEFAULT, description="who plays the Monte Carlo battles: "
+                        "kernel (compiled, the default) or python (the readable engine); the "
+                        "same answer either way")
     rulings: dict[str, str] = Field(default_factory=dict, description="id=option")
     content: str | None = Field(None, description="folder of YAML files over the sample content")
 
@@ -384,8 +401,9 @@ def matchup_odds(params: MatchupParams) -> Odds:
     right = ruleset.lineup(content, params.right, "right")
     if params.exact:
         return exact(left, right, rulings, params.max_states)
+    engine = engines.check(params.engine)
     workers = params.workers or os.cpu_count() or 1
-    return monte_carlo(left, right, rulings, params.games, params.seed, workers)
+    return monte_carlo(left, right, rulings, params.games, params.seed, workers, engine)
 
 
 QUESTIONS = (

@@ -16,6 +16,7 @@ from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.cryptids import view as views
 from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
+from rulekeeper.rulesets.cryptids.kernel import engines as kernel_engines
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids.models import CryptidsContent, TeamFromFile, team_option
 from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
@@ -40,6 +41,22 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
     drawing = views.RowsDrawing()
     metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
                "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
+
+    engines = kernel_engines.ENGINES
+
+    def use_engine(self, engine: str) -> None:
+        """The compiled kernel or the Python engine (:mod:`.kernel.engines`)."""
+        kernel_engines.choose(engine)
+
+    def play_many(self, content: CryptidsContent, options: BattleOptions,
+                  rulings: Mapping[str, str], seeds: Sequence[int]) -> list[Result]:
+        """Battles without a log, played together by the engine in use: the results of
+        :meth:`play` for the same seeds."""
+        left = self.lineup(content, options.left, "left")
+        right = self.lineup(content, options.right, "right")
+        played = kernel_engines.play([(left, right)], CryptidsRulings(rulings), seeds,
+                                     sets=True)
+        return [result(played.outcome(index)) for index in range(len(seeds))]
 
     def prepare(self, content: CryptidsContent) -> Catalogue:
         """The content's cards, compiled once (and its teams, once each, as games ask)."""

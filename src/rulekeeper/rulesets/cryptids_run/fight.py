@@ -4,7 +4,8 @@ A run's battle is a plain game of the ``cryptids-v1`` ruleset between two teams
 written inline (the rows of two snapshots), with its own seed and the run's battle
 rulings. :meth:`Fought.record` is that game's record, which
 ``rulekeeper.core.game.replay`` (and ``rulekeeper replay``) reproduces on its own.
-The battle itself is played here directly on compiled lineups (the fast path);
+The battle itself is played here directly on compiled lineups (the fast path: the
+compiled kernel unless ``kernel.engines.choose`` chose the Python engine);
 when the run logs, the record is replayed through core to get the battle's events,
 so that the events are by construction those of a replay.
 """
@@ -20,11 +21,13 @@ from typing import Any
 from rulekeeper.core.errors import RulesetError
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Record, events_digest, replay
-from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.rulings import resolve
-from rulekeeper.rulesets.cryptids.battle import Battle
+from rulekeeper.rulesets.cryptids.battle import SIDES
 from rulekeeper.rulesets.cryptids.cards import Card, Lineup
+from rulekeeper.rulesets.cryptids.kernel import engines
+from rulekeeper.rulesets.cryptids.kernel.layout import O_WINNER, TIE
+from rulekeeper.rulesets.cryptids.kernel.tables import Tables
 from rulekeeper.rulesets.cryptids.models import Member, TeamFile, catalogue
 from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from rulekeeper.rulesets.cryptids_run.models import battle_content, battle_digest, battle_ruleset
@@ -34,12 +37,11 @@ KEPT = 2048
 """Compiled cryptids (and teams) kept for reuse: rows change one cryptid at a time, and the
 bots meet the same rows many times."""
 
+KEPT_WORDS = 1 << 22
+"""The most words of kernel tables an arena keeps (32 MB)."""
+
 TeamData = Mapping[str, Any]
 """A team as a team file writes it: ``{"name": {...}, "cryptids": [{"cryptid": ...}, ...]}``."""
-
-
-def battle_rulings(rulings: Mapping[str, str]) -> CryptidsRulings:
-    return CryptidsRulings(rulings)
 
 
 @dataclass(frozen=True)
@@ -71,8 +73,7 @@ class Fought:
             "left": {"file": self.left.source, "team": self.left.team()},
             "right": {"file": self.right.source, "team": self.right.team()}})
         return Record(ruleset=ruleset.meta.id, options=options.model_dump(mode="json"),
-                      content_dir=None,
-                      content_digest=battle_digest(),
+                      content_sample=ruleset.sample_digest, content_digest=battle_digest(),
                       rulings=resolve(ruleset.rulings, self.rulings), seed=self.seed,
                       events_digest=self.digest)
 
@@ -98,6 +99,14 @@ class Arena:
         self._members = _Kept()
         self._snapshots = _Kept()
         self._fielded = _Kept()
+        self._tables = Tables()
+
+    def tables(self) -> Tables:
+        """The kernel's tables of the cards met so far (laid out once; begun anew past
+        :data:`KEPT_WORDS`)."""
+        if self._tables.size > KEPT_WORDS:
+            self._tables = Tables()
+        return self._tables
 
     def lineup(self, team: TeamData) -> Lineup:
         """The team compiled for battle; an unknown cryptid raises a one-line error naming it."""
@@ -126,9 +135,12 @@ class Arena:
             found = self._snapshots.keep(key, Snapshot.model_validate(data))
         return found
 
-    def quick(self, left: Lineup, right: Lineup, seed: int, rulings: CryptidsRulings) -> str | None:
-        """The winner of one battle, no log: what the bots' Monte Carlo plays."""
-        return Battle(left, right, Rng(seed), rulings).run().winner
+    def quick(self, pairs: list[tuple[Lineup, Lineup]], seeds: list[int],
+              rulings: CryptidsRulings) -> list[str | None]:
+        """The winners of battles, no log (one pair a seed): what the bots' Monte Carlo
+        plays, in one batch of the chosen engine (:mod:`~rulekeeper.rulesets.cryptids.kernel`)."""
+        winners = engines.play(pairs, rulings, seeds, tables=self.tables()).out[:, O_WINNER]
+        return [None if code == TIE else SIDES[code] for code in winners.tolist()]
 
     def row(self, snapshot: Snapshot) -> Lineup:
         """A snapshot's row compiled for battle (its cryptids are checked data already).
@@ -156,8 +168,8 @@ class Arena:
     def fight(self, left: Snapshot, right: Snapshot, seed: int, rulings: Mapping[str, str],
               log: bool) -> Fought:
         """A run's battle; with ``log``, its record is replayed to get the events."""
-        outcome = Battle(self.row(left), self.row(right), Rng(seed),
-                         battle_rulings(rulings)).run()
+        outcome = engines.play([(self.row(left), self.row(right))], CryptidsRulings(rulings),
+                               [seed], sets=True, tables=self.tables()).outcome(0)
         fought = Fought(left, right, seed, dict(rulings), outcome.winner, outcome.reason,
                         outcome.rolls)
         if not log:

@@ -17,8 +17,9 @@ from typing import Any
 from rulekeeper.core import registry
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.rng import derive_seed
+from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from rulekeeper.rulesets.cryptids_run.bots import GreedyShopper, state_of, strength
-from rulekeeper.rulesets.cryptids_run.fight import Arena, battle_rulings
+from rulekeeper.rulesets.cryptids_run.fight import Arena
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.pool import SnapshotPool
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating, Snapshot
@@ -45,7 +46,7 @@ class HeuristicShopper(GreedyShopper):
         self.pool: SnapshotPool | None = None
         self.ghosts: Ghosts | None = None
         self._plan: str | None = None
-        self.rulings = battle_rulings({})
+        self.rulings = CryptidsRulings({})
 
     def see(self, pool: SnapshotPool | None, ghosts: Ghosts | None = None) -> None:
         """Judge offers against this pool (topped up with these ghosts)."""
@@ -151,14 +152,15 @@ class HeuristicShopper(GreedyShopper):
             return 0.0
         arena = self.arena
         mine = arena.lineup({"name": "candidate", "cryptids": team})
-        total = 0.0
+        pairs, seeds = [], []
         for index, opponent in enumerate(opponents):
             theirs = arena.lineup(opponent.team())
             for k in range(self.BATTLES):
-                seed = derive_seed(self.seed, round_ * 1000 + index * self.BATTLES + k)
-                winner = arena.quick(mine, theirs, seed, self.rulings)
-                total += 1.0 if winner == "left" else 0.5 if winner is None else 0.0
-        return total
+                pairs.append((mine, theirs))
+                seeds.append(derive_seed(self.seed, round_ * 1000 + index * self.BATTLES + k))
+        winners = arena.quick(pairs, seeds, self.rulings)
+        return sum(1.0 if winner == "left" else 0.5 if winner is None else 0.0
+                   for winner in winners)
 
     def opponents(self, state: Mapping[str, Any]) -> list[Snapshot]:
         """Snapshots of this round from the pool, topped up with ghosts."""

@@ -15,6 +15,7 @@ from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import GameOver, InputSource, Procedure, Result, Ruleset
 from rulekeeper.core.targets import import_target
+from rulekeeper.rulesets.cryptids.kernel import engines as kernel_engines
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run import view as views
 from rulekeeper.rulesets.cryptids_run.fight import (
@@ -63,9 +64,15 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
     drawing = views.ShopDrawing()
     league = True
     """The lab plays it as a league: bot players sharing one snapshot pool (lab/league.py)."""
+    engines = kernel_engines.ENGINES
 
     code_paths = (HERE, BATTLE_HERE)
     """The battle's code applies the battle's rules, which this index includes."""
+
+    def use_engine(self, engine: str) -> None:
+        """Who plays the battles of runs and the bots' quick ones: the compiled kernel or
+        the Python engine (:mod:`rulekeeper.rulesets.cryptids.kernel.engines`)."""
+        kernel_engines.choose(engine)
 
     @cached_property
     def messages(self) -> Messages:
@@ -78,10 +85,16 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     def load_content(self, user_dir: str | None = None,
                      sets: Mapping[str, Any] | None = None,
-                     replace: bool = False) -> tuple[Any, str]:
-        """The run's content; its digest covers the battle's cards too (they decide battles)."""
-        content, own = super().load_content(user_dir, sets, replace)
-        return content, digest([own, battle_digest()])
+                     replace: bool = False, *, sample: str | None = None,
+                     files: Mapping[str, Any] | None = None) -> tuple[RunContent, str]:
+        content, found = super().load_content(user_dir, sets, replace, sample=sample,
+                                              files=files)
+        assert isinstance(content, RunContent)
+        return content, found
+
+    def content_digest(self, data_digest: str) -> str:
+        """The run's digest covers the battle's cards too (they decide battles)."""
+        return digest([data_digest, battle_digest()])
 
     def prepare(self, content: RunContent) -> Prepared:
         stock = Stock(content, battle_content())

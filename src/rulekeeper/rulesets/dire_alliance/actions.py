@@ -32,15 +32,18 @@ FOCUS_SEEN = 1
 
 def focus_options(t: Battle, fighter: Fighter) -> list[tuple[str, str]]:
     """Focus on itself or a friendly fighter: one option per card gained and count (two
-    fighters of one card, Dr. Kramer and Rutger, gain the same cards: one option)."""
+    fighters of one card, Dr. Kramer and Rutger, gain the same cards: one option; before
+    version 3, one option per fighter)."""
+    by_card = t.made("focus-by-card")
     chosen: dict[tuple[str, str, int], list[Fighter]] = {}
     for friend in special.candidates(t, fighter, "friend-seen", None):
         gained = FOCUS_HERE if friend.area == fighter.area else FOCUS_SEEN
-        chosen.setdefault((friend.side, friend.card, gained), []).append(friend)
+        key = friend.card if by_card else friend.id
+        chosen.setdefault((friend.side, key, gained), []).append(friend)
     out = []
-    for (side, card, gained), friends in chosen.items():
+    for (side, _, gained), friends in chosen.items():
         names = " and ".join(f.name for f in friends)
-        held = t.sides[side].supply.get(card, 0)
+        held = t.sides[side].supply.get(friends[0].card, 0)
         out.append((f"focus:{friends[0].id}", f"Focus: {names} gain{'s' * (len(friends) == 1)} "
                                               f"{count(gained, 'card')} ({held} in supply)"))
     return out
@@ -67,9 +70,9 @@ def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
     out: list[tuple[str, str]] = []
     if form.special is not None and special.possible(t, fighter, form.special.effects):
         out.append(("special", f"➤ {form.special.name}: {form.special.text}"))
+    watchers = t.ready_enemies_in(here, fighter.team)
+    risk = f" (opportunity attacks: {len(watchers)})" if watchers else ""
     for area in t.board.neighbours(here):
-        watchers = t.ready_enemies_in(here, fighter.team)
-        risk = f" (opportunity attacks: {len(watchers)})" if watchers else ""
         out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
     if attack_dice(t, fighter, "melee", 0) > 0:
         for enemy in t.enemies_in(here, fighter.team):

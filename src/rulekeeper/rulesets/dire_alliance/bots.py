@@ -1,25 +1,39 @@
 """The heuristic bot of Dire Alliance Battle Mode.
 
-It looks one decision ahead: each option is scored by what it does at once, from the
-seat's view only (no hidden card, no dice to come). Scores weigh objectives (claiming,
+It looks one decision ahead: each option is scored by what it does at once, from what its
+seat may know only (no hidden card, no dice to come). Scores weigh objectives (claiming,
 nearing, guarding), expected damage from exact odds (``DiceSet.odds``, icepool) and
 threats (the expected damage enemies can deal to a fighter where it stands).
+
+The bots read the typed table (``table.state``), not a view: a view is a dict built for
+people and pages, and building one for every decision cost more than the rules. What they
+read is open to every seat (the board, the fighters, objectives, sites, supply piles,
+graveyards, played cards, claims) or their own seat's; tests check that a bot's scores do
+not change when what its seat cannot know (``Ruleset.determinize``) is drawn again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from functools import cached_property
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.dice import FaceDie
+from rulekeeper.core.errors import RulesetError
+from rulekeeper.core.ruleset import Table
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
+from rulekeeper.rulesets.dire_alliance.rulings import DreadInitiative
+from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Objective, Tabletop
 
-Fighter = dict[str, Any]
+if TYPE_CHECKING:
+    from rulekeeper.rulesets.dire_alliance.models import Effect
+    from rulekeeper.rulesets.dire_alliance.table import Battle
 
+KEPT = frozenset(("move", "melee", "shoot", "special", "control", "interact"))
+"""The actions whose values a bot keeps from one decision to the next (``Reading.kept``)."""
 WIN = 1000.0
 CLAIM = 80.0
 DAMAGE = 10.0
@@ -27,165 +41,318 @@ DEFEAT = 25.0
 CARD = 4.0
 CLAIM_INITIATIVE = 8.0
 
+Hits = dict[tuple[int, int, bool, bool], float]
+"""Hit chances by (attack dice, defense dice, attacker sated, defender sated)."""
+
+
+R = TypeVar("R")
+V = TypeVar("V")
+
+
+class once(Generic[R, V]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at the first
+    read of each value, which the readings of a decision do a dozen times): a reading is
+    never shared between threads."""
+
+    def __init__(self, read: Callable[[R], V]) -> None:
+        self.read = read
+        self.name = read.__name__
+        self.__doc__ = read.__doc__
+
+    @overload
+    def __get__(self, reading: None, owner: type[R]) -> once[R, V]: ...
+
+    @overload
+    def __get__(self, reading: R, owner: type[R]) -> V: ...
+
+    def __get__(self, reading: R | None, owner: type[R]) -> once[R, V] | V:
+        if reading is None:
+            return self
+        value = reading.__dict__[self.name] = self.read(reading)
+        return value
+
+
+HITS: dict[DiceSet, Hits] = {}
+"""The hit chances worked out for each set of dice, as floats (every bot shares them)."""
+
+
+@dataclass
+class Memory:
+    """What a bot keeps from one decision to the next, for the board and dice it was worked
+    out on: the board's sight, hit chances, and values that stay right while what they read
+    is unchanged (``kept``: by name, the fingerprint of what they read and the values)."""
+
+    board: Board | None = None
+    dice: DiceSet | None = None
+    sight: dict[str, frozenset[str]] = field(default_factory=dict)
+    hits: Hits = field(default_factory=dict)
+    kept: dict[str, tuple[Hashable, dict[Any, Any]]] = field(default_factory=dict)
+
+    def fit(self, t: Tabletop) -> Memory:
+        """This memory, emptied first when ``t`` is played on another board or other dice
+        (a search's copies of the table share both)."""
+        if t.board is not self.board or (t.dice is not self.dice and t.dice != self.dice):
+            self.board, self.dice, self.kept = t.board, t.dice, {}
+            self.sight = {a: frozenset(t.board.seen_from(a)) for a in t.board.ids}
+            self.hits = HITS.setdefault(t.dice, {})
+        return self
+
+    def values(self, name: str, fingerprint: Hashable = None) -> dict[Any, Any]:
+        """The values kept under ``name`` while they were worked out on ``fingerprint``
+        (an empty dict to fill when it changed; with none, kept for the board and dice)."""
+        kept = self.kept.get(name)
+        if kept is None or kept[0] != fingerprint:
+            kept = self.kept[name] = (fingerprint, {})
+        return kept[1]
+
 
 class BoardReading:
-    """What every Dire Alliance bot reads in a view: the areas, distances, sight, the dice."""
+    """What every Dire Alliance bot reads of a table: the board (distances, sight), the
+    unclaimed objectives by area, the dice (hit chances kept in the bot's memory)."""
 
-    def __init__(self, state: Mapping[str, Any], seat: str) -> None:
-        self.state = state
+    def __init__(self, t: Tabletop, seat: str, memory: Memory | None = None) -> None:
+        self.t = t
         self.seat = seat
-        self.areas = {a["id"]: a for a in state["areas"]}
+        self.board = t.board
+        self.dice: DiceSet = t.dice
+        self.memory = (memory or Memory()).fit(t)
+        self._hits = self.memory.hits
+        self._sight = self.memory.sight
 
-    @cached_property
-    def dice(self) -> DiceSet:
-        return DiceSet(FaceDie("combat", self.state["dice"]["combat"]),
-                       FaceDie("vampire", self.state["dice"]["vampire"]))
+    @once
+    def objectives(self) -> dict[str, list[Objective]]:
+        """The objectives left on the board, by area (every area, in the board's order)."""
+        found: dict[str, list[Objective]] = {area: [] for area in self.board.ids}
+        for objective in self.t.objectives.values():
+            if not objective.claimed_by:
+                found[objective.area].append(objective)
+        return found
 
-    @cached_property
-    def distances(self) -> dict[str, dict[str, int]]:
-        out: dict[str, dict[str, int]] = {}
-        for start in self.areas:
-            seen, frontier = {start: 0}, [start]
-            while frontier:
-                nxt = []
-                for here in frontier:
-                    for area in self.areas[here]["neighbours"]:
-                        if area not in seen:
-                            seen[area] = seen[here] + 1
-                            nxt.append(area)
-                frontier = nxt
-            out[start] = seen
-        return out
+    def distances(self, area: str | None) -> Mapping[str, int]:
+        """Borders from ``area`` to every area it reaches (none from off the board)."""
+        return self.board.distances_from(area) if area is not None else {}
 
-    def sees(self, a: str, b: str) -> bool:
-        return a == b or b in self.areas[a]["sees"]
+    def sees(self, a: str | None, b: str | None) -> bool:
+        """Whether ``a`` sees ``b`` (nothing off the board sees or is seen)."""
+        return a is not None and b is not None and b in self._sight[a]
+
+    def odds_of_hit(self, dice: int, defense: int, attacker_sated: bool,
+                    defender_sated: bool) -> float:
+        """The chance that an attack hits (remembered: the one-step scores ask the same
+        odds often)."""
+        key = (dice, defense, attacker_sated, defender_sated)
+        chance = self._hits.get(key)
+        if chance is None:
+            chance = self._hits[key] = float(self.dice.odds(*key).hit)
+        return chance
 
 
 class Reading(BoardReading):
-    """The bot's reading of one view: who is where, what they can do, what it is worth."""
+    """The bot's reading of one decision's table: who is where, what they can do, what it
+    is worth. Fighters on the board are listed area by area, in the board's order."""
 
-    def __init__(self, state: Mapping[str, Any], seat: str) -> None:
-        super().__init__(state, seat)
-        self.fighters = {f["id"]: f | {"area": a["id"]} for a in state["areas"]
-                         for f in a["fighters"]}
-        self.players = state["players"]
-        self.goal = state["scenario"]["goal"]
-        self._hits: dict[tuple[int, int, bool, bool], float] = {}
-        self._positions: dict[tuple[str, str], float] = {}
+    def __init__(self, t: Battle, seat: str, memory: Memory | None = None) -> None:
+        super().__init__(t, seat, memory)
+        self.battle = t
+        self.fighters: dict[str, Fighter] = {f.id: f for area in t.board.ids
+                                             for f in t.occupants[area]}
+        self.players = t.sides
+        self.goal = t.scenario.goal
+        self._enemies: dict[str, list[Fighter]] = {}
+        self._targets: dict[str, set[str]] = {}
+        self._positions: dict[str, dict[str, float]] = {}
+        self._kept_by_fighter: dict[str, dict[str, float]] = {}
+        self._selves: dict[str, tuple[Hashable, ...]] = {}
+        self._foes: dict[str, Hashable] = {}
+        self._kept: dict[Any, dict[str, float]] | None = None
+        self._others: dict[str, Hashable] = {}
+        self._lives: dict[str, int] = {}
+        self._worth: dict[str, float] = {}
 
     def mine(self, f: Fighter) -> bool:
-        return bool(f["side"] == self.seat)
+        return f.side == self.seat
 
     def enemies(self, of: str) -> list[Fighter]:
-        return [f for f in self.fighters.values() if f["side"] != of]
+        """The fighters on the board whose side is not ``of`` (a list the caller keeps)."""
+        found = self._enemies.get(of)
+        if found is None:
+            found = self._enemies[of] = [f for f in self.fighters.values() if f.side != of]
+        return found
 
-    @cached_property
+    @property
     def actor(self) -> Fighter | None:
-        """The fighter the pending decision is for (the view's ``asking``, by id)."""
-        return self.fighters.get(self.state["asking"]["actor"] or "")
+        """The fighter the pending decision is for (the table's ``asking``, by id)."""
+        return self.fighters.get(self.battle.asking[0] or "")
 
-    @cached_property
+    @property
     def about(self) -> Fighter | None:
         """The fighter the pending decision is about (a mover leaving, a fighter pushed)."""
-        return self.fighters.get(self.state["asking"]["about"] or "")
+        return self.fighters.get(self.battle.asking[1] or "")
 
     # --- values ---------------------------------------------------------------------
 
     def lives(self, f: Fighter) -> int:
         """Cards that stand between the fighter and defeat (hand, deck and discard pile)."""
-        player = self.players[f["side"]]
-        card = f["card"]
-        return (DECK_COPIES + SUPPLY_COPIES - player["supply"].get(card, 0)
-                - player["graveyard"].count(card) - player["play"].count(card))
+        found = self._lives.get(f.id)
+        if found is None:
+            player = self.players[f.side]
+            card = f.card
+            found = self._lives[f.id] = (DECK_COPIES + SUPPLY_COPIES - player.supply.get(card, 0)
+                                        - player.graveyard.count(card) - player.play.count(card))
+        return found
 
     def worth(self, f: Fighter) -> float:
         """What one damage to ``f`` is worth to the side dealing it."""
-        if "resilient" in f["keywords"]:
-            return DAMAGE * 0.5
-        return DAMAGE + (DEFEAT if self.lives(f) <= 0 else 0) + (0 if f["stunned"] else 3)
+        found = self._worth.get(f.id)
+        if found is None:
+            if "resilient" in f.form.keywords:
+                found = DAMAGE * 0.5
+            else:
+                found = DAMAGE + (DEFEAT if self.lives(f) <= 0 else 0) + (0 if f.stunned else 3)
+            self._worth[f.id] = found
+        return found
 
     def hit(self, dice: int, attacker: Fighter, target: Fighter) -> float:
-        if "dreadful" in target["keywords"]:
+        form = target.form
+        if "dreadful" in form.keywords:
             dice -= 1
         if dice <= 0:
             return 0.0
-        key = (dice, target["defense"], attacker["sated"], target["sated"])
-        if key not in self._hits:  # remembered: the one-step scores ask the same odds often
-            self._hits[key] = float(self.dice.odds(*key).hit)
-        return self._hits[key]
+        key = (dice, form.defense, attacker.sated, target.sated)
+        chance = self._hits.get(key)
+        if chance is None:
+            chance = self._hits[key] = float(self.dice.odds(*key).hit)
+        return chance
 
     def attack_value(self, attacker: Fighter, target: Fighter, kind: str, extra: int = 0) -> float:
-        dice = attacker[kind] + extra
+        dice = (attacker.form.melee if kind == "melee" else attacker.form.shoot) + extra
         return self.hit(dice, attacker, target) * self.worth(target)
 
     def threat(self, f: Fighter, area: str) -> float:
         """Expected damage value the enemies can deal to ``f`` standing in ``area``."""
         total = 0.0
-        for e in self.enemies(f["side"]):
-            weight = 0.6 if e["stunned"] else 1.0
-            if e["area"] == area:
-                total += weight * self.hit(e["melee"], e, f)
-            elif e["shoot"] and "unseen" not in f["keywords"] and self.sees(e["area"], area):
-                total += weight * self.hit(e["shoot"], e, f)
+        unseen = "unseen" in f.form.keywords
+        for e in self.enemies(f.side):
+            weight = 0.6 if e.stunned else 1.0
+            if e.area == area:
+                total += weight * self.hit(e.form.melee, e, f)
+            elif e.form.shoot and not unseen and self.sees(e.area, area):
+                total += weight * self.hit(e.form.shoot, e, f)
         return total * self.worth(f)
 
-    def targets(self, side: str) -> list[str]:
+    def targets(self, side: str) -> set[str]:
         """Areas of the unclaimed objectives ``side`` may claim."""
-        return [a for a, area in self.areas.items()
-                for o in area["objectives"] if o["owner"] != side]
+        found = self._targets.get(side)
+        if found is None:
+            found = self._targets[side] = {a for a, objectives in self.objectives.items()
+                                           for o in objectives if o.owner != side}
+        return found
 
     def position(self, f: Fighter, area: str) -> float:
-        """How good it is for ``f`` to stand in ``area`` (remembered by fighter and area:
-        nothing it reads changes with where ``f`` stands now)."""
-        key = (f["id"], area)
-        if key not in self._positions:
-            self._positions[key] = self._position(f, area)
-        return self._positions[key]
+        """How good it is for ``f`` to stand in ``area``. Remembered from one decision to
+        the next while nothing it reads changes: ``f`` itself (its form, whether it is
+        sated or stunned, whether it has cards left), its enemies (where they stand, the
+        same of each) and the objectives left, never where ``f`` stands now nor where its
+        friends do (``positions``)."""
+        by_area = self._positions.get(f.id)
+        if by_area is None:
+            by_area = self._positions[f.id] = self.positions(f.side).setdefault(self._self(f), {})
+        value = by_area.get(area)
+        if value is None:
+            value = by_area[area] = self._position(f, area)
+        return value
+
+    def _self(self, f: Fighter) -> tuple[Hashable, ...]:
+        """What a fighter's positions read of the fighter itself."""
+        found = self._selves.get(f.id)
+        if found is None:
+            found = self._selves[f.id] = (f.id, id(f.form), f.sated, f.stunned,
+                                          self.lives(f) <= 0)
+        return found
+
+    def positions(self, side: str) -> dict[Any, dict[str, float]]:
+        """The remembered positions of ``side``'s fighters (by what they read of the fighter,
+        then by area), kept while its enemies and the objectives left are as they were
+        (``foes``)."""
+        return self.memory.values("positions " + side, self.foes(side))
+
+    def foes(self, side: str) -> Hashable:
+        """What a fighter's values read of its enemies and the objectives: where each enemy
+        stands, whether it is stunned or sated, its form, whether it has cards left; the
+        objectives left. (A form is named by its id: content is kept as long as its board,
+        which the memory holds.)"""
+        found = self._foes.get(side)
+        if found is None:
+            found = self._foes[side] = (
+                tuple((e.id, e.area, e.stunned, e.sated, id(e.form), self.lives(e) <= 0)
+                      for e in self.enemies(side)),
+                tuple(o.id for objectives in self.objectives.values() for o in objectives))
+        return found
 
     def _position(self, f: Fighter, area: str) -> float:
         value = 0.0
-        objectives = self.targets(f["side"])
+        objectives = self.targets(f.side)
         if objectives:
-            value -= 6 * min(self.distances[area].get(o, 9) for o in objectives)
-        enemies = [e for e in self.enemies(f["side"]) if e["area"] == area]
-        if area in objectives and not [e for e in enemies if not e["stunned"]]:
+            distances = self.distances(area)
+            value -= 6 * min(distances.get(o, 9) for o in objectives)
+        foes = self.enemies(f.side)
+        enemies = [e for e in foes if e.area == area]
+        if area in objectives and not [e for e in enemies if not e.stunned]:
             value += 15
-        if f["melee"] and enemies:
+        if f.form.melee and enemies:
             value += 0.5 * max(self.attack_value(f, e, "melee") for e in enemies)
-        guarded = [o for o in self.areas[area]["objectives"] if o["owner"] == f["side"]]
-        if guarded and (enemies or any(self.distances[e["area"]][area] <= 1
-                                       for e in self.enemies(f["side"]))):
+        guarded = [o for o in self.objectives[area] if o.owner == f.side]
+        if guarded and (enemies or any(self.distances(e.area)[area] <= 1
+                                       for e in foes)):
             value += 12
-        if f["shoot"]:
-            seen = [e for e in self.enemies(f["side"]) if e["area"] != area
-                    and "unseen" not in e["keywords"] and self.sees(area, e["area"])]
+        if f.form.shoot:
+            seen = [e for e in foes if e.area != area
+                    and "unseen" not in e.form.keywords and self.sees(area, e.area)]
             if seen:
                 value += 0.4 * max(self.attack_value(f, e, "shoot") for e in seen)
         return value - 0.6 * self.threat(f, area)
 
-    def leaving(self, f: Fighter) -> float:
-        """Expected damage value of the opportunity attacks on ``f`` leaving its area."""
-        ready = [e for e in self.enemies(f["side"]) if e["area"] == f["area"] and not e["stunned"]]
-        return sum(self.hit(e["melee"], e, f) for e in ready) * self.worth(f)
+    def leaving(self, f: Fighter, here: str | None = None) -> float:
+        """Expected damage value of the opportunity attacks on ``f`` leaving its area (or
+        ``here``)."""
+        here = f.area if here is None else here
+        ready = [e for e in self.enemies(f.side) if e.area == here and not e.stunned]
+        return sum(self.hit(e.form.melee, e, f) for e in ready) * self.worth(f)
 
-    def move_value(self, f: Fighter, area: str, opportunity: bool = True) -> float:
-        cost = self.leaving(f) if opportunity and area != f["area"] else 0.0
-        return self.position(f, area) - self.position(f, f["area"]) - cost
+    def move_value(self, f: Fighter, area: str, opportunity: bool = True,
+                   here: str | None = None) -> float:
+        """The gain of ``f`` moving from its area (or ``here``) to ``area``."""
+        here = f.area if here is None else here
+        assert here is not None
+        cost = self.leaving(f, here) if opportunity and area != here else 0.0
+        return self.position(f, area) - self.position(f, here) - cost
 
     def goal_value(self, kind: str) -> float:
         """Claiming one more objective (or site): winning, or a step toward it."""
-        me = self.players[self.seat]
         if kind == "objectives":
-            held, wanted = len(me["claimed"]), self.goal.get("objectives")
+            held, wanted = len(self.players[self.seat].claimed), self.goal.objectives
         else:
-            held = sum(1 for a in self.areas.values() for s in a["sites"]
-                       if s["holder"] == self.seat)
-            wanted = self.goal.get("sites")
+            held = sum(1 for s in self.battle.sites.values() if s.holder == self.seat)
+            wanted = self.goal.sites
         return WIN if wanted is not None and held + 1 >= wanted else CLAIM
 
     # --- actions --------------------------------------------------------------------
 
     def action(self, f: Fighter, option: str) -> float:
+        """The value of ``f`` taking the action ``option``; for the seat's own fighters,
+        kept from one decision to the next while nothing it reads changes (``kept``), but
+        for Focus, which reads the cards left and supply of the fighter it gains for."""
+        verb, _, arg = option.partition(":")
+        if (verb not in KEPT or f.side != self.seat
+                or (arg in self.fighters and self.fighters[arg].side == f.side)):
+            return self._action(f, option)
+        values = self._kept_for(f)
+        value = values.get(option)
+        if value is None:
+            value = values[option] = self._action(f, option)
+        return value
+
+    def _action(self, f: Fighter, option: str) -> float:
         verb, _, arg = option.partition(":")
         if verb == "move":
             return self.move_value(f, arg)
@@ -193,47 +360,51 @@ class Reading(BoardReading):
             return self.attack_value(f, self.fighters[arg], verb)
         if verb == "focus":
             friend = self.fighters[arg]
-            count = min(self.players[friend["side"]]["supply"].get(friend["card"], 0),
-                        2 if friend["area"] == f["area"] else 1)
+            count = min(self.players[friend.side].supply.get(friend.card, 0),
+                        2 if friend.area == f.area else 1)
             return count * (CARD + (4 if self.lives(friend) <= 1 else 0))
         if verb == "control":
             return self.goal_value("objectives")
         if verb == "interact":
             return self.goal_value("sites")
         if verb == "special":
-            return self.special(f, f["effects"])
+            special = f.form.special
+            return self.special(f, special.effects if special else [])
         return {"dread": 6.0, "recover": 2.0, "pass": -5.0}.get(verb, 0.0)
 
-    def special(self, f: Fighter, effects: list[dict[str, Any]]) -> float:
+    def special(self, f: Fighter, effects: list[Effect]) -> float:
         """A rough value of a special action: its effects, one after the other."""
-        total, here = 0.0, f["area"]
+        total, here = 0.0, f.area
+        assert here is not None
+        foes = self.enemies(f.side)
         for effect in effects:
-            verb = next(k for k in effect if k != "who")
-            value = effect[verb]
-            enemies_here = [e for e in self.enemies(f["side"]) if e["area"] == here]
+            verb = effect.verb
+            enemies_here = [e for e in foes if e.area == here]
             if verb in ("move", "withdraw"):
-                best = max([here, *self.areas[here]["neighbours"]],
+                best = max([here, *self.board.neighbours(here)],
                            key=lambda a: self.position(f, a))
-                total += self.move_value(f | {"area": here}, best, verb == "move")
+                total += self.move_value(f, best, verb == "move", here)
                 here = best
             elif verb == "melee" and enemies_here:
-                values = [self.attack_value(f, e, "melee", value.get("dice", 0))
-                          for e in enemies_here]
-                total += sum(values) if value.get("targets") == "all" else max(values)
+                attack = effect.attack
+                values = [self.attack_value(f, e, "melee", attack.dice) for e in enemies_here]
+                total += sum(values) if attack.targets == "all" else max(values)
             elif verb == "shoot":
-                seen = [e for e in self.enemies(f["side"]) if e["area"] != here
-                        and self.sees(here, e["area"]) and "unseen" not in e["keywords"]]
+                seen = [e for e in foes if e.area != here
+                        and self.sees(here, e.area)
+                        and "unseen" not in e.form.keywords]
                 if seen:
-                    total += max(self.attack_value(f, e, "shoot", value.get("dice", 0))
+                    total += max(self.attack_value(f, e, "shoot", effect.attack.dice)
                                  for e in seen)
             elif verb in ("heal", "gain"):
+                value = effect.amount
                 total += CARD * min(value, 2) * (1.2 if verb == "heal" else 1)
-                if verb == "heal" and f["card"] not in self.players[f["side"]]["graveyard"]:
+                if verb == "heal" and f.card not in self.players[f.side].graveyard:
                     total -= CARD * min(value, 2) * 1.2
             elif verb in ("push", "stun") and enemies_here:
                 total += 5
-            elif verb == "pull" and any(self.distances[here][e["area"]] == 1
-                                        for e in self.enemies(f["side"])):
+            elif verb == "pull" and any(e.area is not None and self.distances(here)[e.area] == 1
+                                        for e in foes):
                 total += 6
             elif verb in ("sate", "ready", "transform"):
                 total += 4
@@ -242,53 +413,115 @@ class Reading(BoardReading):
             elif verb == "mark":
                 total += self.goal_value("sites") * 0.5
             elif verb == "command":
-                best = [self.attack_value(g, e, "melee") for g in self.fighters.values()
-                        if self.mine(g) and self.sees(here, g["area"])
-                        for e in self.enemies(g["side"]) if e["area"] == g["area"]]
-                total += max(best, default=0.0)
+                best_attacks = [self.attack_value(g, e, "melee") for g in self.fighters.values()
+                                if self.mine(g) and self.sees(here, g.area)
+                                for e in self.enemies(g.side) if e.area == g.area]
+                total += max(best_attacks, default=0.0)
         return total
 
     def best_action(self, f: Fighter) -> float:
-        options = [f"move:{a}" for a in self.areas[f["area"]]["neighbours"]]
-        options += [f"melee:{e['id']}" for e in self.enemies(f["side"])
-                    if e["area"] == f["area"] and f["melee"]]
-        options += [f"focus:{f['id']}", "special"]
-        options += [f"control:{f['area']}" for o in self.areas[f["area"]]["objectives"]
-                    if o["owner"] != f["side"] and not [e for e in self.enemies(f["side"])
-                                                        if e["area"] == f["area"]
-                                                        and not e["stunned"]]]
+        """The value of the best action of ``f``: the best of Focus on itself and its other
+        actions (``other_actions``)."""
+        return max(self.other_actions(f), self.action(f, f"focus:{f.id}"))
+
+    def other_actions(self, f: Fighter) -> float:
+        """The value of the best action of ``f`` but Focus; for the seat's own fighters,
+        kept from one decision to the next while nothing it reads changes (``kept``)."""
+        if f.side != self.seat:
+            return self._other_actions(f)
+        values = self._kept_for(f)
+        value = values.get("")
+        if value is None:
+            value = values[""] = self._other_actions(f)
+        return value
+
+    def _kept_for(self, f: Fighter) -> dict[str, float]:
+        """The kept values of ``f``'s actions, by option (its best but Focus by ``""``)."""
+        found = self._kept_by_fighter.get(f.id)
+        if found is None:
+            found = self._kept_by_fighter[f.id] = self.kept().setdefault(self._others_key(f), {})
+        return found
+
+    def kept(self) -> dict[Any, dict[str, float]]:
+        """The values of the seat's fighters' actions (by what they read of the fighter,
+        then by the action) kept while their enemies, the objectives left and the seat's
+        claims and sites are as they were."""
+        values = self._kept
+        if values is None:
+            seat = self.seat
+            held = sum(1 for s in self.battle.sites.values() if s.holder == seat)
+            values = self._kept = self.memory.values(
+                "actions " + seat, (self.foes(seat), len(self.players[seat].claimed), held))
+        return values
+
+    def _others_key(self, f: Fighter) -> Hashable:
+        """What the actions of ``f`` but Focus read of ``f`` itself and its friends (beside
+        its enemies, the objectives, the seat's claims and sites): where it stands, and for
+        a special action that heals, whether a card of it lies in the graveyard; for one
+        that commands, where the friends it may choose stand."""
+        found = self._others.get(f.id)
+        if found is None:
+            found = self._others[f.id] = self._read_others_key(f)
+        return found
+
+    def _read_others_key(self, f: Fighter) -> Hashable:
+        special = f.form.special
+        verbs = {e.verb for e in special.effects} if special is not None else set()
+        graveyard = f.card in self.players[f.side].graveyard if "heal" in verbs else None
+        friends = tuple((g.id, g.area, id(g.form), g.sated) for g in self.fighters.values()
+                        if self.mine(g)) if "command" in verbs else ()
+        return self._self(f), f.area, graveyard, friends
+
+    def _other_actions(self, f: Fighter) -> float:
+        here = f.area
+        assert here is not None
+        options = [f"move:{a}" for a in self.board.neighbours(here)]
+        foes = self.enemies(f.side)
+        options += [f"melee:{e.id}" for e in foes if e.area == here and f.form.melee]
+        options.append("special")
+        options += [f"control:{here}" for o in self.objectives[here]
+                    if o.owner != f.side and not [e for e in foes
+                                                  if e.area == here and not e.stunned]]
         return max(self.action(f, o) for o in options)
 
     def card_value(self, card: str) -> float:
         if card == DREAD:
             return -2.0
-        fighters = [f for f in self.fighters.values() if self.mine(f) and f["card"] == card]
+        fighters = [f for f in self.fighters.values() if self.mine(f) and f.card == card]
         return sum(self.best_action(f) for f in fighters) if fighters else -3.0
 
 
 class OneStepBot:
-    """Scores every option one decision ahead, from a reading of its seat's view, and takes
-    the best (ties broken at random). Subclasses name their reading and write ``score``."""
+    """Scores every option one decision ahead, from a reading of the table as its seat may
+    know it, and takes the best (ties broken at random). Subclasses name their reading and
+    write ``score``. Drive it with ``agents.decide`` (it reads the table, not a view)."""
 
-    uses_view = True
+    uses_view = False
     reading: type[BoardReading] = BoardReading
 
     def __init__(self, seat: str = "", seed: int = 0) -> None:
         self._random = random.Random(seed)
+        self.memory = Memory()
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
-        scores = self.weigh(view, decision)
+        raise RulesetError(f"{type(self).__name__} reads the table: drive it with "
+                           f"agents.decide(agent, game)")
+
+    def choose_from(self, table: Table, decision: Decision) -> str:
+        """The best option of ``decision`` (the table's pending one)."""
+        scores = self.weigh(table, decision)
         if not scores:
             return decision.options[0].id
         return max((score, self._random.random(), option)
                    for option, score in scores.items())[2]
 
-    def weigh(self, view: Mapping[str, Any] | None, decision: Decision) -> dict[str, float]:
-        """Every option's score, in the order offered (none without a view): what
-        ``choose`` takes the best of, and what a search's prior is drawn from."""
-        if view is None or not view.get("state"):
+    def weigh(self, table: Table, decision: Decision) -> dict[str, float]:
+        """Every option's score, in the order offered (none before the table is set up):
+        what ``choose_from`` takes the best of, and what a search's prior is drawn from."""
+        t = table.state
+        if t is None:
             return {}
-        reading = self.reading(view["state"], decision.player)
+        reading = self.reading(t, decision.player, self.memory)
         return {o.id: self.score(reading, decision, o.id) for o in decision.options}
 
     def score(self, r: Any, decision: Decision, option: str) -> float:
@@ -306,8 +539,8 @@ class HeuristicBot(OneStepBot):
         kind = decision.kind
         if kind == "play-card":
             value = r.card_value(option)
-            claims = r.state["rulings"]["dread-initiative"] == "allow"  # a free claim
-            defender = r.state["aggressor"] != r.seat
+            claims = r.battle.rulings.dread_initiative is DreadInitiative.ALLOW  # a free claim
+            defender = r.battle.aggressor != r.seat
             return value + (self.claim_initiative * 2 if option == DREAD and defender and claims
                             else 0)
         if kind == "claim-initiative":
@@ -315,7 +548,8 @@ class HeuristicBot(OneStepBot):
         if kind == "activate":
             return r.best_action(r.fighters[option]) if option in r.fighters else 0.0
         if kind == "action":
-            return r.action(r.actor, option) if r.actor else 0.0
+            actor = r.actor
+            return r.action(actor, option) if actor else 0.0
         if kind == "opportunity-attack":
             if option == "none":
                 return 0.0
@@ -335,19 +569,20 @@ class HeuristicBot(OneStepBot):
         if chosen is None or actor is None:
             return 0.0
         if r.mine(chosen):
-            return 10 - r.lives(chosen) + (3 if chosen["stunned"] else 0)
+            return 10 - r.lives(chosen) + (3 if chosen.stunned else 0)
         kind = "shoot" if decision.rule == "battle.attack.choose-target.shoot" else "melee"
         return r.attack_value(actor, chosen, kind) + r.worth(chosen) * 0.1
 
     def area(self, r: Reading, decision: Decision, option: str) -> float:
         actor = r.actor
         if r.about is not None:  # pushing or pulling an enemy: toward my objectives is worse
-            mine = [a for a, area in r.areas.items()
-                    if any(o["owner"] == r.seat for o in area["objectives"])]
+            mine = [a for a, objectives in r.objectives.items()
+                    if any(o.owner == r.seat for o in objectives)]
             here = option if option != "stay" else ""
-            return min((r.distances[here].get(a, 9) for a in mine), default=0) if here else 0
+            return min((r.distances(here).get(a, 9) for a in mine), default=0) if here else 0
         if actor is None:
             return 0.0
-        area = actor["area"] if option == "stay" else option
+        area = actor.area if option == "stay" else option
+        assert area is not None
         moving = decision.rule == "battle.action.move.a" and option != "stay"
         return r.position(actor, area) - (r.leaving(actor) if moving else 0)

@@ -9,9 +9,10 @@ on a damaging Melee (battle.keyword.hit-block, battle.keyword.drain-essence).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import icepool
 
@@ -22,6 +23,8 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.dire_alliance.models import Components
 from rulekeeper.rulesets.dire_alliance.rulings import DireRulings
 
+Tally = tuple[tuple[str, int, int, bool], ...]
+"""Each face of a die: its name, HIT count, BLOCK count, and whether it shows DRAIN ESSENCE."""
 HIT = "HIT"
 BLOCK = "BLOCK"
 DRAIN = "DRAIN ESSENCE"
@@ -49,6 +52,7 @@ class DiceSet:
 
     combat: FaceDie
     vampire: FaceDie
+    _tallies: tuple[Tally, Tally] = field(init=False, repr=False, compare=False)
 
     @cites("battle.ruling.combat-die", "battle.ruling.vampire-die")
     @classmethod
@@ -57,13 +61,22 @@ class DiceSet:
         return cls(FaceDie("combat", components.combat_die.faces[rulings.combat_die]),
                    FaceDie("vampire", components.vampire_die.faces[rulings.vampire_die]))
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_tallies", (tally(self.combat), tally(self.vampire)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DiceSet:
+        """The dice never change during a game: a copied game state shares them."""
+        return self
+
     def roll(self, rng: Rng, dice: int, sated: bool) -> Roll:
-        """Roll ``dice`` combat dice, plus the vampire die when ``sated``."""
-        faces = [self.combat.roll(rng) for _ in range(max(dice, 0))]
+        """Roll ``dice`` combat dice, plus the vampire die when ``sated`` (each die as
+        ``FaceDie.roll`` rolls it; its face's counts looked up, every attack rolls)."""
+        combat, vampire = self._tallies
+        rolled = [combat[rng.roll_index(self.combat.face_names)] for _ in range(max(dice, 0))]
         if sated:
-            faces.append(self.vampire.roll(rng))
-        return Roll(tuple(f.name for f in faces), sum(f.count(HIT) for f in faces),
-                    sum(f.count(BLOCK) for f in faces), any(f.count(DRAIN) for f in faces))
+            rolled.append(vampire[rng.roll_index(self.vampire.face_names)])
+        return Roll(tuple(name for name, _, _, _ in rolled), sum(t[1] for t in rolled),
+                    sum(t[2] for t in rolled), any(t[3] for t in rolled))
 
     def pool(self, dice: int, sated: bool) -> Pool:
         return Pool.of((self.combat, dice), (self.vampire, 1 if sated else 0))
@@ -95,6 +108,12 @@ class AttackOdds:
     @property
     def miss(self) -> Fraction:
         return self.miss_no_hit + self.miss_blocked
+
+
+def tally(die: FaceDie) -> Tally:
+    """Each face of ``die``: its name, its HIT and BLOCK counts, and whether it shows DRAIN
+    ESSENCE."""
+    return tuple((f.name, f.count(HIT), f.count(BLOCK), f.count(DRAIN) > 0) for f in die.faces)
 
 
 def is_hit(hits: int, blocks: int) -> bool:

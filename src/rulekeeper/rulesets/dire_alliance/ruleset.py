@@ -17,6 +17,7 @@ from rulekeeper.rulesets.dire_alliance import (
     dice,
     estimate,
     hidden,
+    history,
     setup,
 )
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_COPIES
@@ -37,11 +38,12 @@ WON = {"objectives": ("battle.game.end.b", "three of the opponent's objectives c
 class DireAllianceBattle(Ruleset[BattleTable]):
     """Dire Alliance: Horror, Battle Mode: two players, red and blue."""
 
-    meta = RulesetMeta(name="dire-alliance-battle", version=1,
+    meta = RulesetMeta(name="dire-alliance-battle", version=3,
                        title="Dire Alliance: Horror — Battle Mode", players=setup.SEATS,
                        chance=True, hidden_information=True, max_length=20000,
                        max_steps=20_000, source="dire-alliance-horror.en.txt")
     ruling_set = BattleRulings
+    history = history.BATTLE
     table_type = BattleTable
     code_paths = tuple(sorted(HERE.glob("*.py")))
     """Battle Mode's code: the package's modules (Raid Mode's subpackage is not Battle's)."""

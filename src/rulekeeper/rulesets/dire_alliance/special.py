@@ -55,7 +55,8 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
         return t.friends_in(area, actor.team)
     if selector == "enemy-here":
         return t.enemies_in(area, actor.team)
-    seen = [f for f in t.on_board() if t.sees(actor, f.area or area)]
+    sees = t.board.sees  # t.sees from the actor's area, for every fighter on the board
+    seen = [f for f in t.fighters.values() if f.area is not None and sees(area, f.area)]
     if selector == "friend-seen":
         return [f for f in seen if f.team == actor.team]
     if selector == "enemy-seen":
@@ -325,8 +326,12 @@ BASIC_ACTIONS = {name: Effect.model_validate({name: 1 if name == "move" else {}}
 
 def commanded(t: Tabletop, actor: Fighter, effect: Effect, it: Fighter | None) -> list[Fighter]:
     """The friendly fighters (other than the actor) a command may choose: those that can
-    perform its basic action now (a Melee needs an enemy in their area)."""
+    perform its basic action now (a Melee needs an enemy in their area). Before version 3,
+    every friendly fighter it may choose, the actor too."""
     basic = BASIC_ACTIONS[effect.name]
+    if not t.made("command-who-can"):
+        return [f for f in candidates(t, actor, effect.target, it, effect.amount)
+                if f.team == actor.team]
     return [f for f in candidates(t, actor, effect.target, it, effect.amount)
             if f.team == actor.team and f is not actor and effect_possible(t, f, basic)]
 
@@ -380,11 +385,16 @@ def _can_transform(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
 
 
 def _can_command(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
+    if not t.made("command-who-can"):
+        return _anyone(t, actor, effect)
     return bool(commanded(t, actor, effect, None))
 
 
 def _can_teleport(t: Tabletop, actor: Fighter, effect: Effect) -> bool:
-    """Its token is on the board, somewhere else than the actor."""
+    """Its token is on the board, somewhere else than the actor (before version 3: on the
+    board)."""
+    if not t.made("teleport-elsewhere"):
+        return (actor.side, effect.name) in t.tokens
     return t.tokens.get((actor.side, effect.name), actor.area) != actor.area
 
 

@@ -233,6 +233,10 @@ class Tabletop(ABC):
     def rulings(self) -> DireRulings:
         return self.table.rulings
 
+    def made(self, change: str) -> bool:
+        """Whether the game's version of its mode has made the named change (history.py)."""
+        return self.table.ruleset.made(change)
+
     # --- who and where -------------------------------------------------------------------
 
     def opponent(self, seat: str) -> str:

@@ -1,4 +1,4 @@
-"""Enemy attacks in an area-based co-op crawler, as a playable skirmish (``enemy-attacks-v1``).
+"""Enemy attacks in an area-based co-op crawler, as a playable skirmish (``enemy-attacks``).
 
 The text (enemy-attacks.en.txt) says how Enemies choose whom to attack and how
 their attacks resolve; the rules around it (figures, checks, turns, scenario) are

@@ -9,7 +9,11 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.checks import check
 from rulekeeper.rulesets.enemy_attacks.health import damage_ally, stamina_loss_hero
-from rulekeeper.rulesets.enemy_attacks.rulings import ObstructedStamina, ReactiveCheck
+from rulekeeper.rulesets.enemy_attacks.rulings import (
+    HeroStaminaCheck,
+    ObstructedStamina,
+    ReactiveCheck,
+)
 from rulekeeper.rulesets.enemy_attacks.table import Ally, Enemy, EnemyAttacksTable, Hero
 
 
@@ -46,9 +50,11 @@ def _apply(table: EnemyAttacksTable, enemy: Enemy, ally: Ally, successes: int,
         hero_stamina and table.rulings.obstructed_stamina is ObstructedStamina.DAMAGE_ONLY) else 0
     shown = max(attack.value - penalty, 0)
     # A Hero's stamina loss drops by 1 per success whatever the ruling: the text says so.
-    cites("ruling.reactive-check", "stamina.hero.reactive-check.each-success")
+    cites("ruling.reactive-check", "stamina.hero.reactive-check.each-success",
+          "ruling.hero-stamina-check")
+    as_damage = table.rulings.hero_stamina_check is HeroStaminaCheck.AS_DAMAGE
     all_or_nothing = (table.rulings.reactive_check is ReactiveCheck.ALL_OR_NOTHING
-                      and not hero_stamina)
+                      and (as_damage or not hero_stamina))
     final = (0 if successes >= shown else shown) if all_or_nothing else max(shown - successes, 0)
     if penalty:
         st.tally["obstructed_aim"] += 1

@@ -11,6 +11,7 @@ from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.enemy_attacks.attack import break_tie, enemy_attack
+from rulekeeper.rulesets.enemy_attacks.rulings import WouldBeDistance
 from rulekeeper.rulesets.enemy_attacks.table import UNREACHABLE, Ally, Enemy, EnemyAttacksTable
 from rulekeeper.rulesets.enemy_attacks.targeting import Candidate, best, not_eligible
 
@@ -72,18 +73,22 @@ def would_be_target(table: EnemyAttacksTable, enemy: Enemy) -> Asks[Ally | None]
     st = table.state
     here = enemy.area
     assert here is not None
+    cites("ruling.would-be-distance")
+    walking = table.rulings.would_be_distance is WouldBeDistance.WALKING
+    measure = "walking distance" if walking else "distance"
     reachable = []
     for ally in st.allies_in_play():
         assert ally.area is not None
-        distance = st.terrain.walk_distance(here, ally.area)
+        distance = (st.terrain.walk_distance if walking else st.distance)(here, ally.area)
         if distance != UNREACHABLE:
-            reachable.append(Candidate(ally, distance, f"walking distance {distance:g}"))
+            reachable.append(Candidate(ally, distance, f"{measure} {distance:g}"))
     if not reachable:
         table.emit("enemy-stays", "sample.enemy-turn.would-be-target", enemy=enemy.name,
                    target="any Ally", area=st.area_name(here))
         return None
-    tied, reason = best(reachable, closest_first=True, only="the only Ally it can walk to",
-                        measure="walking distance")
+    tied, reason = best(reachable, closest_first=True, measure=measure,
+                        only="the only Ally it can walk to" if walking
+                        else "the only Ally in play")
     if len(tied) == 1:
         table.emit("would-be-target", "sample.enemy-turn.would-be-target", enemy=enemy.name,
                    target=tied[0].ally.name, reason=reason)

@@ -1,4 +1,4 @@
-"""The ``enemy-attacks-v1`` ruleset: its static facts, and the hooks the engine calls."""
+"""The ``enemy-attacks`` ruleset: its static facts, and the hooks the engine calls."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.rulesets.enemy_attacks.history import HISTORY
 from rulekeeper.rulesets.enemy_attacks.messages import TEMPLATES
 from rulekeeper.rulesets.enemy_attacks.models import (
     MAX_ENEMIES,
@@ -48,11 +49,12 @@ _END_RULES = {
 
 
 class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
-    meta = RulesetMeta(name="enemy-attacks", version=1, title="Enemy attacks (co-op crawler)",
+    meta = RulesetMeta(name="enemy-attacks", version=4, title="Enemy attacks (co-op crawler)",
                        players=("p1", "p2", "p3", "p4"), min_players=1, chance=True,
                        hidden_information=False, max_length=MAX_ROUNDS * _PER_ROUND,
                        max_steps=MAX_STEPS, source="enemy-attacks.en.txt")
     ruling_set = EnemyAttacksRulings
+    history = HISTORY
     table_type = EnemyAttacksTable
     content_model = EnemyAttacksContent
     content_dir = HERE / "content"

@@ -55,6 +55,20 @@ class PointBlank(StrEnum):
     OTHERS_ONLY = "others-only"
 
 
+class HeroStaminaCheck(StrEnum):
+    """Version 1 read a Hero's stamina loss as damage under ruling reactive-check."""
+
+    EACH_SUCCESS = "each-success"
+    AS_DAMAGE = "as-damage"
+
+
+class WouldBeDistance(StrEnum):
+    """Versions 1 and 2 measured the would-be target's distance by ruling range."""
+
+    WALKING = "walking"
+    RANGE = "range"
+
+
 class EnemyAttacksRulings(CoreRulings):
     action_die: ActionDie = ruling(
         "Which faces does the Action die have (face lists of dice.yaml)?", ActionDie.DEFAULT)
@@ -74,3 +88,9 @@ class EnemyAttacksRulings(CoreRulings):
     point_blank: PointBlank = ruling(
         "At range 0, do the attacker and the attacked figure obstruct the aim?",
         PointBlank.OBSTRUCTED)
+    hero_stamina_check: HeroStaminaCheck = ruling(
+        "Does a reactive check reduce a Hero's stamina loss by 1 a success, as the text says, "
+        "or as it reduces damage (ruling reactive-check)?", HeroStaminaCheck.EACH_SUCCESS)
+    would_be_distance: WouldBeDistance = ruling(
+        "Is an Enemy's would-be target the closest Ally it can walk to, or the closest by "
+        "ruling range (an Ally on a ledge no walk reaches included)?", WouldBeDistance.WALKING)

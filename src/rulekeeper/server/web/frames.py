@@ -66,7 +66,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
     checked = replay(record)
     rec = checked.record()
     ruleset = checked.ruleset
-    content, _ = ruleset.load_content(rec.content_dir, rec.content_set, rec.content_replace)
+    content = checked.table.content
     game = _FilmedGame(ruleset, rec, content, seat)
     steps = []
     for option_id in rec.decisions:

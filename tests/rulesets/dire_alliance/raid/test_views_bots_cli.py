@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from rulekeeper import cli
-from rulekeeper.agents import play_out, seat_agents
+from rulekeeper.agents import decide, play_out, seat_agents
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import new_game
@@ -81,11 +81,27 @@ def test_the_heuristic_bot_beats_the_random_bot():
     assert wins["heuristic"] >= 12 and wins["random"] <= 2
 
 
+def test_the_bot_reads_only_what_its_seat_may_know():
+    # what its seat cannot know (the other heroes' hands, every deck's order) drawn again
+    # changes none of its scores, at any decision of a game
+    game = new_game(RULESET, seed=8, options={"heroes": 3}, log=False)
+    bots = seat_agents(game.ruleset, game.seats, None, 8)
+    for _ in range(150):
+        if game.pending is None:
+            break
+        seat = game.pending.player
+        scores = bots[seat].weigh(game.table, game.pending)
+        for world_seed in (1, 2):
+            world = game.sample(seat, world_seed)
+            assert bots[seat].weigh(world.table, world.pending) == scores
+        game.step(decide(bots[seat], game))
+
+
 def test_the_bot_prefers_the_likelier_hit_and_the_villain_and_settles_ties_kindly():
     game = start(2)
     place(game, maren="crossroads", hollow_king="crossroads")
     summon(game, "reclaimed", "crossroads")
-    reading = Reading(game.view("hero1")["state"], "hero1")
+    reading = Reading(game.table.state, "hero1")
     assert reading.basic("melee:hollow-king") > reading.basic("melee:reclaimed-1")
     assert reading.basic("melee:hollow-king") > reading.basic("move:cairn")
     assert reading.threat("crossroads", 1) > reading.threat("red-camp", 1)
@@ -94,7 +110,7 @@ def test_the_bot_prefers_the_likelier_hit_and_the_villain_and_settles_ties_kindl
     bot = RaidHeuristicBot("hero1", 1)
     tie = Decision("hero1", "tie", options([("maren", "Sister Maren"), ("cole", "Cole Ashby")]),
                    "raid.ties.mutual", "Tie: which hero the Reclaimed attacks?")
-    assert bot.choose(game.view("hero1"), tie) == "maren"
+    assert bot.choose_from(game.table, tie) == "maren"
 
 
 def test_the_bot_activates_the_minion_that_can_do_least_and_sends_the_villain_to_the_heroes():
@@ -108,15 +124,15 @@ def test_the_bot_activates_the_minion_that_can_do_least_and_sends_the_villain_to
     # the quiet Black Marsh is where the Gravedigger would claim: the Dry Well's Reclaimed
     tie = Decision("hero1", "tie", options([(claimer.id, "Gravedigger"), (idle.id, "Reclaimed")]),
                    "raid.ties.mutual", question)
-    assert bot.choose(game.view("hero1"), tie) == idle.id
+    assert bot.choose_from(game.table, tie) == idle.id
     tie = Decision("hero1", "tie", options([(claimer.id, "Gravedigger"),
                                             (fighter.id, "Gravedigger")]),
                    "raid.ties.mutual", question)
-    assert bot.choose(game.view("hero1"), tie) == fighter.id
+    assert bot.choose_from(game.table, tie) == fighter.id
     # the gravestone nearest a hero (the Stone Cairn, next to both), not the Sunken Bog
     tie = Decision("hero1", "tie", options([("bog", "Sunken Bog"), ("cairn", "Stone Cairn")]),
                    "raid.ties.mutual", "Tie: which objective The Hollow King moves toward?")
-    assert bot.choose(game.view("hero1"), tie) == "cairn"
+    assert bot.choose_from(game.table, tie) == "cairn"
 
 
 @pytest.mark.rule("raid.ruling.combat-die")

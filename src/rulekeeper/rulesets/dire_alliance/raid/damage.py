@@ -16,6 +16,7 @@ from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
 from rulekeeper.rulesets.dire_alliance.messages import a, a_card
 from rulekeeper.rulesets.dire_alliance.raid import ties
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidHardControl, RaidWard
 from rulekeeper.rulesets.dire_alliance.rulings import FocusEmptySupply
 
 if TYPE_CHECKING:
@@ -29,13 +30,18 @@ WARD = "ward"
 def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks[bool]:
     """One damage to ``fighter``; ``source`` is the attacker (None: an effect). Returns False
     when a ward token prevented it: then nothing is suffered (nor logged or counted as
-    suffered)."""
-    if t.is_hero(fighter) and (yield from ward(t, t.hero(fighter), source)):
+    suffered). Under ruling raid-ward=spares-card the damage is suffered and the token only
+    spares the card the hero would lose."""
+    cites("raid.ruling.raid-ward")
+    early = t.rulings.raid_ward is RaidWard.PREVENTS_DAMAGE
+    if early and t.is_hero(fighter) and (yield from ward(t, t.hero(fighter), source)):
         return False
     cause = f"attacked by {source.name}" if source is not None else "an effect"
     t.emit("raid.damage", rule, fighter=fighter.name, source=cause)
     t.bump(f"{fighter.team}_damage_taken")
     if t.is_hero(fighter):
+        if not early and (yield from ward(t, t.hero(fighter), source)):
+            return True
         yield from hero_damage(t, t.hero(fighter), source)
     elif t.is_minion(fighter):
         t.remove(fighter)
@@ -208,7 +214,9 @@ def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
     candidates = [ties.Candidate(k, t.kinds[k].name, kind_score(t, k)) for k in kinds]
     chosen = yield from ties.settle(t, t.decider, f"which minion of rank "
                                     f"{t.rank(minion)} joins {minion.name}", candidates,
-                                    "raid.ties.mutual", KIND_CRITERION)
+                                    "raid.ties.mutual", KIND_CRITERION
+                                    if t.rulings.raid_hard_control is not RaidHardControl.NONE
+                                    else STRONGEST)
     token = next(m for m in t.bag if t.fighters[m].card == chosen)
     t.bag.remove(token)
     area = minion.area
@@ -222,12 +230,16 @@ def heal_minion(t: Raid, minion: Fighter) -> Asks[None]:
 
 
 KIND_CRITERION = "a kind whose first action is Control, then the strongest (most dice in all)"
+STRONGEST = "the strongest kind (most dice in all)"
+"""The criterion before version 5 (ruling raid-hard-control=none)."""
 
 
 def kind_score(t: Raid, kind: str) -> tuple[float, ...]:
     """The hard ruling's score of a minion kind joining the board: one whose first action is
     Control (it claims the objective where it stands at its next activation, the enemies'
-    way to win), then the most dice."""
+    way to win), then the most dice (ruling raid-hard-control=none: the most dice)."""
+    if t.rulings.raid_hard_control is RaidHardControl.NONE:
+        return (strength(t, kind),)
     claims = t.kinds[kind].actions[0].effects[0].verb == "control"
     return (1 if claims else 0, strength(t, kind))
 

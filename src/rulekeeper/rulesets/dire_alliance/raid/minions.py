@@ -10,6 +10,7 @@ from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance.messages import a
 from rulekeeper.rulesets.dire_alliance.raid import ties
 from rulekeeper.rulesets.dire_alliance.raid.attacks import attacks_with, valid_targets
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidHardControl
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.attack import Kind
@@ -62,13 +63,22 @@ def spawn(t: Raid, who: str) -> Fighter | None:
     return minion
 
 
+MINION_CRITERION = ("a minion that can claim an objective now, then one that can attack a hero "
+                    "now, then the one with the most attack dice")
+ATTACKER_CRITERION = "a minion that can attack a hero now, then the one with the most attack dice"
+"""The criterion before version 6 (ruling raid-hard-control=kinds or none)."""
+
+
 def minion_score(t: Raid, minion: Fighter) -> tuple[float, ...]:
     """The hard ruling's score of a minion to activate: its first action is Control and it
     can claim an objective now (one in play in its area, no hero there), then it can attack
     a hero now, then its attack dice."""
     here = minion.area
     assert here is not None
-    if (t.kinds[minion.card].actions[0].effects[0].verb == "control" and not t.heroes_in(here)
+    cites("raid.ruling.raid-hard-control")
+    if (t.rulings.raid_hard_control is RaidHardControl.KINDS_AND_MINIONS
+            and t.kinds[minion.card].actions[0].effects[0].verb == "control"
+            and not t.heroes_in(here)
             and any(t.objectives[o].area == here for o in t.objectives_in_play())):
         return (2, 0)
     kinds: tuple[Kind, ...] = ("melee", "shoot")
@@ -95,9 +105,9 @@ def nearest_minion(t: Raid, seat: str, colour: str) -> Asks[Fighter | None]:
     chosen = yield from ties.settle(
         t, seat, f"which {colour} minion {hero.name} activates",
         [ties.Candidate(m.id, f"{m.name} in {t.area_name(m.area)}", minion_score(t, m))
-         for m in near], "raid.ties.mutual",
-        "a minion that can claim an objective now, then one that can attack a hero now, "
-        "then the one with the most attack dice")
+         for m in near], "raid.ties.mutual", MINION_CRITERION
+        if t.rulings.raid_hard_control is RaidHardControl.KINDS_AND_MINIONS
+        else ATTACKER_CRITERION)
     minion = t.fighters[chosen]
     t.emit("raid.nearest", "raid.enemy-act.minion.nearest", hero=hero.name, minion=minion.name,
            colour=colour, distance=int(distance))

@@ -78,7 +78,10 @@ def nearest_hero(t: Raid, enemy: Fighter, rule: str) -> Asks[Goal]:
 
 def by_area(candidates: list[ties.Candidate], t: Raid) -> list[ties.Candidate]:
     """Heroes to move toward, one per area (moving toward either of two heroes in one area is
-    the same move): the best scored of each area stands for it."""
+    the same move): the best scored of each area stands for it. Before version 4, every hero
+    was a candidate."""
+    if not t.made("tie-per-area"):
+        return candidates
     best: dict[str | None, ties.Candidate] = {}
     for candidate in candidates:
         area = t.fighters[candidate.id].area

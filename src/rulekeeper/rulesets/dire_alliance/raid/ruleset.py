@@ -12,7 +12,7 @@ from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
-from rulekeeper.rulesets.dire_alliance import dice, hidden
+from rulekeeper.rulesets.dire_alliance import dice, hidden, history
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.content_checks import Files
 from rulekeeper.rulesets.dire_alliance.raid import (
@@ -39,11 +39,12 @@ SHARED = ("tabletop.py", "cards.py", "dice.py", "attack.py", "movement.py", "spe
 class DireAllianceRaid(Ruleset[RaidTable]):
     """Dire Alliance: Horror, Raid Mode: one to four heroes against a rule-driven villain."""
 
-    meta = RulesetMeta(name="dire-alliance-raid", version=1,
+    meta = RulesetMeta(name="dire-alliance-raid", version=6,
                        title="Dire Alliance: Horror — Raid Mode", players=setup.SEATS,
                        min_players=1, chance=True, hidden_information=True, max_length=20000,
                        max_steps=20_000, source="dire-alliance-horror.en.txt")
     ruling_set = RaidRulings
+    history = history.RAID
     table_type = RaidTable
     code_paths = (HERE / "raid", *(HERE / name for name in SHARED))
     """Raid Mode's code: its subpackage and the shared pieces (not Battle Mode's flow)."""
