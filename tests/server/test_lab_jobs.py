@@ -59,10 +59,13 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
     assert games.status_code == 200
     table = pq.read_table(io.BytesIO(games.content))
     assert table.num_rows == 120
+    page = lab.get(job["report"], headers=me)
+    assert page.status_code == 200 and "attachment" in page.headers["content-disposition"]
+    assert "sweep report" in page.text and "bigfoot.hp=30" in page.text
     assert [j["id"] for j in lab.get("/api/lab/jobs", headers=me).json()] == [job["id"]]
 
     other = sign_up(lab, "someone-else")
-    for method, path in (("GET", ""), ("DELETE", ""), ("GET", "/results")):
+    for method, path in (("GET", ""), ("DELETE", ""), ("GET", "/results"), ("GET", "/report")):
         assert lab.request(method, f"/api/lab/jobs/{job['id']}{path}",
                            headers=other).status_code == 404
     assert lab.get("/api/lab/jobs", headers=other).json() == []

@@ -33,7 +33,7 @@ from rulekeeper.lab.questions import parse_question
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
-from rulekeeper.server.lab_runner import ENDED, results_file
+from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import StoredLabJob, now
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
@@ -70,6 +70,7 @@ class JobOut(BaseModel):
     created_at: str
     results: str | None = Field(description="where to download the games (Parquet), when "
                                             "done")
+    report: str | None = Field(description="where to download its HTML report, when done")
 
 
 def _aware(moment: datetime) -> datetime:
@@ -88,7 +89,8 @@ def job_out(job: StoredLabJob) -> JobOut:
                   progress=Progress(done=job.done, planned=job.planned, elapsed=elapsed,
                                     remaining=remaining),
                   created_at=_aware(job.created_at).isoformat(),
-                  results=f"/api/lab/jobs/{job.id}/results" if job.state == "done" else None)
+                  results=f"/api/lab/jobs/{job.id}/results" if job.state == "done" else None,
+                  report=f"/api/lab/jobs/{job.id}/report" if job.state == "done" else None)
 
 
 def fetch(session: Session, job_id: str, me: Me) -> StoredLabJob:
@@ -195,6 +197,19 @@ def results(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
         raise NotFound(f"lab job {job_id!r} has no results file (it is {job.state})")
     return FileResponse(path, media_type="application/vnd.apache.parquet",
                         filename=f"lab-{job.kind}-{job.id}.parquet")
+
+
+
+@router.get("/{job_id}/report", response_class=FileResponse,
+            responses={200: {"content": {"text/html": {}}}})
+def report(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
+    """A done job's HTML report (``rulekeeper report`` of its games), as a download."""
+    job = request.app.state.db.read(lambda s: fetch(s, job_id, me))
+    path = report_file(request.app.state.lab_folder, job.id)
+    if job.state != "done" or not path.exists():
+        raise NotFound(f"lab job {job_id!r} has no report (it is {job.state})")
+    return FileResponse(path, media_type="text/html", content_disposition_type="attachment",
+                        filename=f"lab-{job.kind}-{job.id}.html")
 
 
 content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], responses=documented(404))

@@ -70,6 +70,17 @@ def results_file(folder: Path, job_id: str) -> Path:
     return folder / f"{job_id}.parquet"
 
 
+def report_file(folder: Path, job_id: str) -> Path:
+    """Where a job's HTML report is kept (``rulekeeper report`` of its games)."""
+    return folder / f"{job_id}.html"
+
+
+def forget(folder: Path, job_id: str) -> None:
+    """Remove a job's files (a cancelled or failed job keeps none)."""
+    for path in (results_file(folder, job_id), report_file(folder, job_id)):
+        path.unlink(missing_ok=True)
+
+
 def this_runner() -> str:
     return f"{socket.gethostname()[:60]}:{os.getpid()}"
 
@@ -196,7 +207,7 @@ class Dispatcher:
         if state in ("cancelled", "queued"):  # cancelled, or taken back by another server
             self._end_process()
             if state == "cancelled":
-                results_file(self.folder, job_id).unlink(missing_ok=True)
+                forget(self.folder, job_id)
 
     def _end_process(self) -> None:
         process, self.process, self.job = self.process, None, None
@@ -260,17 +271,26 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend) -> None:
         run.play(recorder, plan, progress)
         answer = run.to_json(recorder)
         writer.close()
+        write_report(path, report_file(folder, job_id), run.side)
     except (Cancelled, KeyboardInterrupt):
-        path.unlink(missing_ok=True)
+        forget(folder, job_id)
         return
     except RulekeeperError as error:
-        path.unlink(missing_ok=True)
+        forget(folder, job_id)
         reason = str(error)[:2000]
         db.write(lambda s: _finish(s, job_id, "failed", None, reason, 0))
         return
     if answer.get("games") == []:  # simulate: its games are in the results file
         del answer["games"]
     db.write(lambda s: _finish(s, job_id, "done", answer, None, recorder.games))
+
+
+def write_report(games: Path, page: Path, side: str) -> None:
+    """The HTML report of a job's games, as ``rulekeeper report`` writes it."""
+    from rulekeeper.lab import store
+    from rulekeeper.lab.report import Report
+
+    page.write_text(Report(store.read(games), side).html(), encoding="utf-8")
 
 
 def _progress(session: Session, job_id: str, done: int) -> bool:

@@ -274,7 +274,8 @@ function drawJob(pane, job) {
   const head = [el("h2", {}, `${q ? q.title : job.kind} ${job.ruleset}`),
     el("p.muted", {}, asked), el("p", {}, el("span", { class: `badge state-${job.state}`, id: "lab-state" }, job.state), " ",
       el("a", { href: `/lab?job=${job.id}` }, "permanent link"),
-      job.results ? [" · ", el("a", { href: job.results, download: "", id: "lab-download" }, "the games (Parquet)")] : null)];
+      job.results ? [" · ", el("a", { href: job.results, download: "", id: "lab-download" }, "the games (Parquet)")] : null,
+      job.report ? [" · ", el("a", { href: job.report, download: "", id: "lab-report" }, "the report (HTML)")] : null)];
   if (!ENDED.includes(job.state)) {
     const left = p.remaining == null ? "" : `, about ${Math.ceil(p.remaining)} s left`;
     head.push(el("div.row", {}, el("progress", { max: p.planned, value: p.done }),
