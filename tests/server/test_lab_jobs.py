@@ -77,6 +77,12 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
     ({"kind": "simulate", "ruleset": "nope"}, 400, "unknown ruleset"),
     ({"kind": "simulate", "ruleset": "cryptids", "content": "/etc"}, 400, "no folder"),
     ({"kind": "simulate", "ruleset": "cryptids", "games": 10**6}, 400, "at most 20,000"),
+    ({"kind": "matchup", "ruleset": "cryptids", "games": 10, "contenders": ["x"] * 64}, 400,
+     "up to 40,960 games"),
+    ({"kind": "sweep", "ruleset": "cryptids", "vary": [
+        {"set": HP, "values": list(range(1000))},
+        {"set": "cryptids.cryptids.yeti.hp", "values": list(range(1000))}]}, 400,
+     "1,000,000 variants"),
     ({"kind": "simulate", "ruleset": "cryptids", "set": {"cryptids.cryptids.nobody.hp": 3}}, 400,
      "nobody"),
     ({"kind": "simulate", "ruleset": "cryptids", "games": -1}, 400, "games"),

@@ -35,6 +35,8 @@ MOST_GAMES = 100_000_000
 per game and variant for its paired tests."""
 UNTIL_CI_GAMES = 100_000
 """The games ``simulate --until-ci`` plays at most by default."""
+MOST_VARIANTS = 10_000
+"""The most variants of a sweep (the product of its axes' values)."""
 
 Progress = Callable[[int], None]
 
@@ -115,6 +117,15 @@ def _flatten(base: Any, over: Any, path: str, out: dict[str, Any]) -> None:
 def _has_ids(items: Any) -> bool:
     return isinstance(items, list) and bool(items) and all(
         isinstance(item, dict) and "id" in item for item in items)
+
+
+def bounded(planned: int, most: int | None) -> int:
+    """``planned`` games, refused above ``most`` (a server's cap on one job) before any
+    costly preparation."""
+    if most is not None and planned > most:
+        raise UsageError(f"this question would play up to {planned:,} games; at most "
+                         f"{most:,} (fewer games, values or contenders)")
+    return planned
 
 
 class Recorder:
@@ -331,7 +342,8 @@ class SimulateQuestion(Ask):
                               description="games (with until_ci: the most; default 100, or "
                                           "100000 with until_ci)")
 
-    def prepare(self) -> SimulateRun:
+    def prepare(self, most: int | None = None) -> SimulateRun:
+        bounded(self.games or (UNTIL_CI_GAMES if self.until_ci else 100), most)
         spec = check(self.spec())
         seats = sides_of(spec)
         side = pick_side(self.side, seats)
@@ -349,11 +361,16 @@ class SweepQuestion(Ask):
     games: int = Field(200, ge=1, le=MOST_GAMES)
     vary: list[Vary] = Field(min_length=1, max_length=16)
 
-    def prepare(self) -> SweepRun:
+    def prepare(self, most: int | None = None) -> SweepRun:
         from rulekeeper.lab.sweep import variants
 
         base = self.spec()
         axes = [v.axis(base.ruleset) for v in self.vary]
+        count = math.prod(len(a.values) for a in axes)
+        if count > MOST_VARIANTS:
+            raise UsageError(f"{count:,} variants (every combination of the values given); "
+                             f"at most {MOST_VARIANTS:,}")
+        bounded(self.games * count, most)
         found = variants(base, axes)
         found = [type(v)(v.label, v.params, check(v.spec)) for v in found]
         seats = sides_of(found[0].spec)
@@ -373,9 +390,10 @@ class MatchupQuestion(Ask):
     col: list[Annotated[str, Field(max_length=64)]] | None = None
     cell_seeds: bool = Field(False, description="each cell plays its own seeds")
 
-    def prepare(self) -> MatchupRun:
+    def prepare(self, most: int | None = None) -> MatchupRun:
         from rulekeeper.lab.matchup import Matchup, side_fields
 
+        bounded(self.games * len(self.contenders) ** 2, most)
         spec = self.spec()
         if (self.row is None) != (self.col is None):
             raise UsageError("give both --row and --col, or neither")
@@ -402,7 +420,7 @@ class TuneQuestion(Ask):
                                                "target ± this")
     max_games: int = Field(3200, ge=1, le=MOST_GAMES, description="the most games of a value")
 
-    def prepare(self) -> TuneRun:
+    def prepare(self, most: int | None = None) -> TuneRun:
         from rulekeeper.lab.sweep import apply
         from rulekeeper.lab.tune import Dial, Search
 
@@ -411,6 +429,7 @@ class TuneQuestion(Ask):
         dial = Dial(tuple(a for a in axes if len(a.values) > 1),
                     {a.key: a.values[0] for a in axes if len(a.values) == 1})
         search = Search(len(dial), self.target, self.tolerance, self.games, self.max_games)
+        bounded(TuneRun.most(search, dial), most)
         for position in sorted({0, len(dial) - 1}):  # both ends, before any game
             check(apply(base, dial.params(position)))
         seats = sides_of(apply(base, dial.params(0)))
@@ -463,10 +482,11 @@ class CompareQuestion(Ask):
     threshold: float = Field(0.05, ge=0, le=1, description="a matchup moved when its paired "
                              "change is significant and at least this large")
 
-    def prepare(self) -> CompareRun:
+    def prepare(self, most: int | None = None) -> CompareRun:
         from rulekeeper.lab.matchup import Matchup, side_fields
         from rulekeeper.lab.sweep import Variant
 
+        bounded(2 * self.games * max(1, len(self.contenders)) ** 2, most)
         base = self.spec()
         if self.contenders:
             if (self.row is None) != (self.col is None):
@@ -476,10 +496,12 @@ class CompareQuestion(Ask):
             cells = Matchup(tuple(rows), tuple(cols), tuple(self.contenders)).variants(base)
         else:
             cells = [Variant("", {}, base)]
+        n = max(1, len(self.contenders))
+        first = {*range(n), *range(0, n * n, n)}  # every contender once, before any game
         pairs = []
-        for cell in cells:
+        for index, cell in enumerate(cells):
             old, new = self.old.applied(cell.spec), self.new.applied(cell.spec)
-            pairs.append((cell, check(old), check(new)))
+            pairs.append((cell, check(old), check(new)) if index in first else (cell, old, new))
         seats = sides_of(pairs[0][1])
         side = pick_side(self.side, seats)
         return CompareRun(pairs, self.games, self.seed, side, seats,
@@ -634,8 +656,12 @@ class TuneRun(Run):
 
     @property
     def planned(self) -> int:  # type: ignore[override]
-        """The most games the search can play (every value it may look at, to the end)."""
-        return self.search.schedule[-1] * (2 + math.ceil(math.log2(max(2, len(self.dial)))))
+        return self.most(self.search, self.dial)
+
+    @staticmethod
+    def most(search: Any, dial: Any) -> int:
+        """The most games a search can play (every value it may look at, to the end)."""
+        return int(search.schedule[-1] * (2 + math.ceil(math.log2(max(2, len(dial))))))
 
     @property
     def extra(self) -> dict[str, Any]:  # type: ignore[override]

@@ -139,10 +139,7 @@ def ask(request: Request, me: CostlyPlayer,
                        "paths or an 'overlay'")
     limits: LabLimits = request.app.state.lab_limits
     question = parse_question(body)
-    run = question.prepare()
-    if run.planned > limits.games:
-        raise ApiError(f"this job would play up to {run.planned:,} games; a lab job plays at "
-                       f"most {limits.games:,} (fewer games, values or contenders)")
+    run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)
 
     def store(session: Session) -> StoredLabJob:
