@@ -54,7 +54,7 @@ table { border-collapse: collapse; margin: .8em 0; font-size: .92em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
 .note { color: #666; } .yes { color: #0a6e2e; font-weight: bold; } img { max-width: 100%; }
-.wide { overflow-x: auto; } td { white-space: nowrap; } td:first-child { white-space: normal; }
+.wide { overflow-x: auto; } td { overflow-wrap: normal; }
 """
 
 
