@@ -140,8 +140,8 @@ def extra_options(args: list[str]) -> dict[str, Any]:
     return options
 
 
-def content_sets(items: list[str] | None) -> dict[str, Any]:
-    return {k: parse_value(v) for k, v in parse_assignments(items or [], "--set").items()}
+def content_sets(items: list[str] | None, flag: str = "--set") -> dict[str, Any]:
+    return {k: parse_value(v) for k, v in parse_assignments(items or [], flag).items()}
 
 
 def agent_list(text: str | None, options: list[str] | None = None) -> list[str] | None:

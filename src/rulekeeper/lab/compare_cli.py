@@ -77,9 +77,9 @@ def compare(ctx: typer.Context,
     fields = ask_fields(ctx, what, agents, scenario, None, content, None, seed, side)
     run = build(CompareQuestion, **fields, games=games, threshold=threshold,
                 contenders=contender or [],
-                old={"set": content_sets(old_set), "content": old_content,
+                old={"set": content_sets(old_set, "--old-set"), "content": old_content,
                      "rulings": parse_assignments(old_ruling or [], "--old-ruling")},
-                new={"set": content_sets(new_set), "content": new_content,
+                new={"set": content_sets(new_set, "--new-set"), "content": new_content,
                      "rulings": parse_assignments(new_ruling or [], "--new-ruling")}).prepare()
     if run.old == run.new:
         raise UsageError("old and new are the same: give --new-set, --new-ruling or "

@@ -79,9 +79,8 @@ def overlay_sets(ruleset_id: str, layer: Mapping[str, Any]) -> dict[str, Any]:
     by item (:func:`rulekeeper.core.content.overlay`), any other value replaces the
     sample's. An overlay is data: it never names a file of the machine.
 
-    >>> overlay_sets("dire-alliance-battle", {"factions": {"grievers": {"fighters": {
-    ...     "butcher": {"melee": 2}}}}})
-    {'factions.grievers.fighters.butcher.melee': 2}
+    >>> overlay_sets("cryptids", {"cryptids": {"cryptids": {"bigfoot": {"hp": 20}}}})
+    {'cryptids.cryptids.bigfoot.hp': 20}
     """
     content_set = registry.load(ruleset_id).content_set
     sample, _ = content_set.raw()
@@ -220,7 +219,7 @@ class Ask(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    ruleset: str = Field(max_length=64, description="a ruleset id, e.g. dire-alliance-battle")
+    ruleset: str = Field(max_length=64, description="a ruleset id, e.g. cryptids")
     games: int = Field(100, ge=1, le=MOST_GAMES, description="games per batch")
     seed: int = Field(0, description="the batch seed (any integer)")
     agents: list[Annotated[str, Field(max_length=200)]] = Field(

@@ -121,8 +121,8 @@ def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
                               retry_after=60)
 
 
-EXAMPLE = {"kind": "sweep", "ruleset": "dire-alliance-battle", "games": 50, "seed": 1,
-           "vary": [{"set": "factions.grievers.fighters.butcher.melee", "values": [3, 2]}]}
+EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
+           "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
 
 
 @router.post("", status_code=202, response_model=JobOut)
