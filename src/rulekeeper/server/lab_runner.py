@@ -49,6 +49,8 @@ BEAT = 1.0
 """Seconds between the dispatcher's looks at its job (and its sign of life)."""
 IDLE = 0.25
 """Seconds between an idle dispatcher's looks at the queue (one read)."""
+AWAY = 5.0
+"""Seconds a dispatcher waits after a failed look (its database away, say): one line logged."""
 LANE_LOCK = 7412
 """PostgreSQL advisory lock taken by a claim (one job runs in the whole service)."""
 ENDED = ("done", "failed", "cancelled")
@@ -170,8 +172,10 @@ class Dispatcher:
         while not self._stop.is_set():
             try:
                 self.step()
-            except Exception:  # a database away for a moment: try again on the next beat
-                log.exception("lab jobs: a step failed")
+            except Exception as error:  # a database away for a while: try again later
+                log.warning("lab jobs: %s: %s (trying again in %g s)", type(error).__name__,
+                            str(error).splitlines()[0] if str(error) else "", AWAY)
+                self._stop.wait(AWAY)
             self._stop.wait(BEAT if self.process is not None else IDLE)
 
     def step(self) -> None:
