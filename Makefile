@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test install clean
+.PHONY: demo test install clean lint-js
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,16 @@ $(VENV)/.installed: pyproject.toml $(BIN)/activate
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.program
 
-install: $(VENV)/.installed
+# The web page's JavaScript linter (ESLint, versions pinned by package-lock.json; needs node
+# and npm). The page itself has no build step: node is used for this check only.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(VENV)/.installed node_modules/.installed
+
+lint-js: node_modules/.installed
+	npx --no-install eslint src/rulekeeper/server/web/static
 
 demo: $(VENV)/.program
 	$(BIN)/rulekeeper demo
@@ -28,7 +37,8 @@ test: install
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	npx --no-install eslint src/rulekeeper/server/web/static
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

@@ -48,7 +48,6 @@ from tests.core.duel import Duel  # noqa: E402
 
 from rulekeeper.agents import decide, make_agent, seat_agents  # noqa: E402
 from rulekeeper.agents.mcts import MctsAgent  # noqa: E402
-from rulekeeper.agents.scores import side_of  # noqa: E402
 from rulekeeper.core import registry  # noqa: E402
 from rulekeeper.core.game import Game, new_game, replay  # noqa: E402
 from rulekeeper.core.ruleset import Ruleset  # noqa: E402
@@ -243,7 +242,7 @@ def winrate_rows(ruleset_id: str, budget: str, games: int, plan: Plan, seed: int
         row = (f"| {ruleset_id} | {budget} | {how} | mcts against {bot} | {played} "
                f"| **{rate.value:.0%}** ({rate.low:.0%}–{rate.high:.0%}) | {ties} ties | ")
     else:  # every seat plays one side against the rules
-        side = side_of(ruleset, options, seats[0])
+        side = ruleset.side_of(options, seats[0])
         won = {name: [r.winner == side for r in run_batch(BatchSpec(ruleset_id, (agent,)),
                                                               games, seed, plan)]
                for name, agent in (("mcts", mcts), (bot, bot))}

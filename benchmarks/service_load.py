@@ -2,11 +2,11 @@
 
 Starts ``rulekeeper serve`` on a loopback port (SQLite file or a new PostgreSQL database),
 then N simulated players (asyncio + httpx, one connection each) sign up and play whole
-cryptids runs (``--scenario runs``: shop actions, end-shop, a look at the battle) or Dire
-Alliance battles against a bot (``--scenario games``) until the time or request budget is
-spent. Each request's latency is noted per endpoint; afterwards the database is read back and
-every acknowledged change recounted, so a lost or duplicated update shows. Traffic goes to
-127.0.0.1 only; the run is bounded in time and in requests.
+cryptids runs (``--scenario runs``: shop actions, end-shop, a look at the battle and its
+odds) or Dire Alliance battles against a bot (``--scenario games``) until the time or
+request budget is spent. Each request's latency is noted per endpoint; afterwards the
+database is read back and every acknowledged change recounted, so a lost or duplicated update
+shows. Traffic goes to 127.0.0.1 only; the run is bounded in time and in requests.
 
 Run from the repository root:
     .venv/bin/python benchmarks/service_load.py --db sqlite --workers 1 --players 50
@@ -39,6 +39,7 @@ from tests.server.live import LiveServer
 from tests.server.runs_client import shop_action
 
 from rulekeeper.core.game import replay
+from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 from rulekeeper.server.db import Database
 from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, StoredSnapshot
 
@@ -129,8 +130,11 @@ async def play_runs(token: str, index: int, base: str, stats: Stats, deadline: f
                     run = ended["run"]
                     if ended["battle"]:
                         stats.battles[run["id"]].add(ended["battle"]["id"])
-                        await stats.call(client, "GET /api/battles/{id}", "GET",
-                                         f"/api/battles/{ended['battle']['id']}")
+                        seen = await stats.call(client, "GET /api/battles/{id}", "GET",
+                                                f"/api/battles/{ended['battle']['id']}")
+                        if seen is not None and seen.json()["odds"] is None:  # as the page
+                            await stats.call(client, "GET /api/battles/{id}/odds", "GET",
+                                             f"/api/battles/{ended['battle']['id']}/odds")
                 else:
                     answer = await stats.call(client, "POST /api/runs/{id}/actions", "POST",
                                               f"/api/runs/{run['id']}/actions",
@@ -295,7 +299,9 @@ def main() -> None:
             stats = Stats()
             stats.think = args.think
             random.seed(0)
-            with LiveServer(url, workers=args.workers) as server:
+            # the service as deployed: each battle's odds worked out from 2,000 battles
+            with LiveServer(url, workers=args.workers,
+                            RULEKEEPER_ODDS_BATTLES=str(ODDS_BATTLES)) as server:
                 assert server.process is not None
                 tokens = asyncio.run(sign_ups(args.players, server.url, stats))
                 # measured from here: the workers have started and the players signed up

@@ -10,11 +10,16 @@ the whole app (its list of commands, its "did you mean").
 import importlib
 import sys
 from collections.abc import Iterable
+from typing import Annotated
 
 import typer
 import typer.main
 
 from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.core.version import VERSION as __version__
+
+PROG = "rulekeeper"
+"""The command's name, also when run as ``python -m rulekeeper``."""
 
 COMMANDS = {
     "list": "rulekeeper.cli_game",
@@ -42,9 +47,8 @@ def build(names: Iterable[str] = COMMANDS) -> typer.Typer:
     """The ``rulekeeper`` app with the commands ``names``."""
     wanted = list(names)
     app = typer.Typer(help="rulekeeper: a rules engine and simulation lab for tabletop combat.",
-                      no_args_is_help=True, pretty_exceptions_enable=False,
-                      add_completion=False)
-    app.callback()(_no_options)  # a group, even of one command (Typer would make it the app)
+                      no_args_is_help=True, pretty_exceptions_enable=False)
+    app.callback()(_options)  # a group, even of one command (Typer would make it the app)
     for module in dict.fromkeys(COMMANDS[name] for name in wanted):
         importlib.import_module(module).add_commands(app)
     order = list(COMMANDS).index
@@ -59,8 +63,16 @@ def _name(command: typer.models.CommandInfo) -> str:
     return command.name or typer.main.get_command_name(command.callback.__name__)  # type: ignore[union-attr]
 
 
-def _no_options() -> None:
-    pass
+def _show_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"rulekeeper {__version__}")
+        raise typer.Exit()
+
+
+def _options(version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_show_version,
+        help="print rulekeeper's version and stop")] = False) -> None:
+    """The options of ``rulekeeper`` itself (the shell completion's are Typer's)."""
 
 
 ParserError: type[Exception] = next(
@@ -73,7 +85,7 @@ def main() -> None:
     asked = sys.argv[1:2]
     try:
         app = build(asked if asked and asked[0] in COMMANDS else COMMANDS)
-        code = app(standalone_mode=False)
+        code = app(standalone_mode=False, prog_name=PROG)
     except RulekeeperError as error:
         fail(str(error), error.exit_code)
     except ParserError as error:

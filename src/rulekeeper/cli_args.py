@@ -22,7 +22,16 @@ console = Console(width=None if sys.stdout.isatty() else 120)
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 """Context settings of commands that take a ruleset's own options last (``--heroes 2``)."""
 
-RulesetArg = Annotated[str, typer.Argument(help="ruleset id, e.g. cryptids or cryptids-v1")]
+def _ruleset_ids(incomplete: str) -> list[str]:
+    """The shell completion of a ruleset argument: the registered ids, unversioned."""
+    from rulekeeper.core import registry
+
+    names = sorted({i.rsplit("-v", 1)[0] for i in registry.ids()})
+    return [n for n in names if n.startswith(incomplete)]
+
+
+RulesetArg = Annotated[str, typer.Argument(help="ruleset id, e.g. cryptids or cryptids-v1",
+                                           autocompletion=_ruleset_ids)]
 ScenarioOpt = Annotated[str | None, typer.Option("--scenario", help="scenario id")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="random seed")]
 AgentsOpt = Annotated[str | None, typer.Option(

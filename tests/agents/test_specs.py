@@ -6,7 +6,7 @@ import pytest
 
 from rulekeeper.agents import make_agent, parse_spec, seat_agents, with_options
 from rulekeeper.agents.mcts import Budget, MctsAgent
-from rulekeeper.agents.scores import score, side_of
+from rulekeeper.agents.scores import score
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 
@@ -85,7 +85,7 @@ def test_seat_agents_take_specs():
 def test_a_seat_scores_for_its_side():
     raid = registry.load("dire-alliance-raid")
     options = raid.parse_options({"heroes": 2})
-    assert side_of(raid, options, "hero2") == "heroes"
+    assert raid.side_of(options, "hero2") == "heroes"
     battle = registry.load("dire-alliance-battle")
-    assert side_of(battle, battle.parse_options({}), "blue") == "blue"
+    assert battle.side_of(battle.parse_options({}), "blue") == "blue"
     assert [score("heroes", w) for w in ("heroes", None, "enemies")] == [1.0, 0.5, 0.0]

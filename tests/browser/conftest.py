@@ -7,10 +7,12 @@ pages are taken in a temporary folder, or in docs/web/ (which docs/web.md shows)
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.server.live import LiveServer
@@ -28,7 +30,9 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("web") / "rulekeeper.db"
-    with LiveServer(f"sqlite:///{db}") as live:
+    # a searching bot (mcts) searches 20 iterations a decision: a few hundredths of a second
+    with LiveServer(f"sqlite:///{db}", RULEKEEPER_SEARCH_BUDGET="20",
+                    RULEKEEPER_ODDS_BATTLES="2000") as live:
         yield live
 
 
@@ -92,3 +96,30 @@ def watched_page(browser, url: str, viewport: dict[str, int], **options):
 def unique(name: str, request) -> str:
     """A player name unique to the test (the server is shared by the session)."""
     return (name + re.sub(r"[^a-z0-9]", "", request.node.name.lower()))[:20]
+
+
+def record_of(web) -> dict:
+    """The record of the game the page shows, as its player downloads it."""
+    game = web.page.evaluate("new URLSearchParams(location.search).get('game')")
+    token = web.page.evaluate("localStorage.getItem('rk.token')")
+    log = httpx.get(f"{web.base}/api/games/{game}/record",
+                    headers={"Authorization": f"Bearer {token}"}).text
+    return json.loads(log.splitlines()[0])["record"]
+
+
+@pytest.fixture
+def people(browser, server):
+    """``people(n)``: n browser contexts, each its own person (its own storage, no token)."""
+    opened: list[tuple[object, Watched]] = []
+
+    def open_(count: int) -> list[Watched]:
+        for _ in range(count):
+            context = browser.new_context(viewport=DESKTOP)
+            opened.append((context, Watched(context.new_page(), server.url)))
+        return [w for _, w in opened[-count:]]
+
+    yield open_
+    for context, _ in opened:
+        context.close()
+    errors = [e for _, w in opened for e in w.errors]
+    assert errors == [], f"console errors: {errors}"

@@ -4,15 +4,19 @@ round with the enemies' reasons; and every ruleset's page."""
 
 from __future__ import annotations
 
-import json
-
 import httpx
 
+from rulekeeper.core import registry
 from rulekeeper.core.game import replay
-from tests.browser.conftest import PHONE, unique
+from tests.browser.conftest import PHONE, record_of, unique
 
 ATTACKS = ("melee:", "shoot:")
 TOWARD = ("crossroads", "hanging-tree", "chapel-ruins", "witch-hollow", "well")
+
+
+def newest(name: str) -> str:
+    """The ruleset id of today's version of ``name`` (the page offers today's versions)."""
+    return registry.load(name).meta.id
 
 
 def start_game(web, ruleset: str, name: str, seed: int | None = None, **options) -> None:
@@ -51,7 +55,7 @@ def toward_the_enemy(ids: list[str]) -> str:
 
 def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     page = web.page
-    start_game(web, "dire-alliance-battle-v3", unique("red", request), seed=7)
+    start_game(web, newest("dire-alliance-battle"), unique("red", request), seed=7)
     kinds = set()
     for _ in range(120):
         ids = options(page)
@@ -104,14 +108,10 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
             bodies.append(response.json())
 
     page.on("response", keep)
-    start_game(web, "dire-alliance-battle-v3", unique("hider", request), seed=3)
+    start_game(web, newest("dire-alliance-battle"), unique("hider", request), seed=3)
     for _ in range(6):
         choose(page, options(page)[0])
-    game = page.evaluate("new URLSearchParams(location.search).get('game')")
-    token = page.evaluate("localStorage.getItem('rk.token')")
-    record = httpx.get(f"{web.base}/api/games/{game}/record",
-                       headers={"Authorization": f"Bearer {token}"}).text.splitlines()[0]
-    blue = replay(json.loads(record)["record"]).view(None)["state"]["players"]["blue"]["hand"]
+    blue = replay(record_of(web)).view(None)["state"]["players"]["blue"]["hand"]
     assert blue, "blue holds cards (so the test could fail)"
     seen = 0
     for body in bodies:
@@ -131,7 +131,7 @@ def test_the_opponents_hand_never_reaches_the_page(web, request):
 
 def test_a_raid_round_shows_the_enemies_reasons(web, request):
     page = web.page
-    start_game(web, "dire-alliance-raid-v6", unique("hero", request), seed=2)
+    start_game(web, newest("dire-alliance-raid"), unique("hero", request), seed=2)
     for _ in range(60):
         if page.locator("#log li.why").count() >= 3:
             break
@@ -153,7 +153,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
 
 def test_enemy_attacks_targeting_explains_itself(web, request):
     page = web.page
-    start_game(web, "enemy-attacks-v4", unique("crawler", request), seed=1, players=1)
+    start_game(web, newest("enemy-attacks"), unique("crawler", request), seed=1, players=1)
     for _ in range(60):
         if page.locator("#log li.why[data-rule*='target'], #log li.why").count() >= 4:
             break
@@ -173,8 +173,25 @@ def test_every_ruleset_page(web, request):
     for ruleset in rulesets:
         web.open(f"/play/{ruleset}")
         page.wait_for_selector("#start-game")
-        page.wait_for_selector("#seats select")
-        if ruleset.startswith("combat-encounter"):
+        if ruleset.startswith("cryptids-v"):  # nobody decides: a battle to watch, not seats
+            assert page.locator("#seats").count() == 0
+            assert page.inner_text("#start-game") == "Watch the battle"
+            assert page.locator("#setup select[name='left'] option").count() >= 4  # the teams
+        else:
+            page.wait_for_selector("#seats select")
+        if ruleset.startswith("dire-alliance-raid"):  # a seat's options only with the seat
+            assert page.is_visible("#setup [name='class2']")
+            assert page.is_hidden("#setup [name='hero3']")
+        if ruleset.startswith("combat-encounter"):  # options naming seats list the seats
+            page.fill("#setup [name='players']", "3")
+            page.dispatch_event("#setup [name='players']", "change")
+            page.wait_for_selector("#setup select[name='initiator'] option[value='p3']", state="attached")
+            assert [o.get_attribute("value") for o in page.locator(
+                "#setup select[name='target'] option").all()] == ["", "p1", "p2", "p3"]
+            assert page.locator("[data-seats='hidden'] input").count() == 3
+            page.select_option("#setup select[name='initiator']", "p3")
+            page.select_option("#setup select[name='target']", "p1")
+            page.wait_for_selector("#seats select[name='p3']")
             web.shot("play-setup-combat-encounter")
         page.click("#start-game")
         if ruleset.startswith("cryptids-v"):  # a battle without choices: watched
@@ -188,6 +205,8 @@ def test_every_ruleset_page(web, request):
             choose(page, options(page)[0])
         if ruleset.startswith("combat-encounter"):
             web.shot("play-combat-encounter")
+            chosen = record_of(web)["options"]
+            assert (chosen["initiator"], chosen["target"]) == ("p3", "p1")
 
 
 def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
@@ -221,9 +240,9 @@ def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
     phone.open("/play")
     phone.sign_up(unique("thumb", request))
     page.wait_for_selector("[data-ruleset]")
-    for ruleset, seed, options_ in (("dire-alliance-battle-v1", 7, {}),
-                                    ("dire-alliance-raid-v1", 2, {}),
-                                    ("enemy-attacks-v1", 1, {"players": 1})):
+    for ruleset, seed, options_ in ((newest("dire-alliance-battle"), 7, {}),
+                                    (newest("dire-alliance-raid"), 2, {}),
+                                    (newest("enemy-attacks"), 1, {"players": 1})):
         phone.open(f"/play/{ruleset}")
         page.wait_for_selector("#seats select")
         for option, value in options_.items():
@@ -255,7 +274,9 @@ def test_after_a_409_the_page_reads_the_game_again(web, request):
     """The game moved on elsewhere (another tab): the click is refused once (409), the page
     shows the game as it stands, and the next click plays."""
     page = web.page
-    start_game(web, "dire-alliance-battle-v1", unique("twotabs", request), seed=3)
+    # this tab follows no live stream (it would show the move made elsewhere at once)
+    page.route("**/api/games/*/events*", lambda route: route.fulfill(status=204))
+    start_game(web, newest("dire-alliance-battle"), unique("twotabs", request), seed=3)
     stale = page.get_attribute("#decision", "data-version")
     token = page.evaluate("localStorage.getItem('rk.token')")
     game = page.url.split("game=")[1]

@@ -132,7 +132,7 @@ def test_rules_json_lists_tests(capsys, monkeypatch):
     assert any("test_game.py" in t for t in rows["duel.tie-break"]["tests"])
     assert rows["duel.deal"]["code"] == ["tests/core/duel/rounds.py:19"]
     code, out, _ = run(["rules", "duel"], capsys, monkeypatch)
-    assert "6 rules: 5 with a test, 1 without; 6 cited by code" in out
+    assert "7 rules: 6 with a test, 1 without; 7 cited by code" in out
     code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
     assert "tests/core/duel/rounds.py:19" in out and "rulekeeper/core/ruleset.py" in out
 
@@ -372,3 +372,47 @@ def test_lang_fr_is_said_in_help_and_refused_in_one_line_without_french(capsys, 
             assert code == 2 and len(err.strip().splitlines()) == 1, err
             assert f"{ruleset} has no sentences in that language (its languages: en)" in err
             assert "rulesets with --lang fr: cryptids-run-v1, cryptids-v1" in err
+
+
+def test_version_and_python_dash_m(capsys, monkeypatch):
+    import subprocess
+
+    from rulekeeper import __version__
+
+    code, out, _ = run(["--version"], capsys, monkeypatch)
+    assert (code, out) == (0, f"rulekeeper {__version__}\n")
+    done = subprocess.run([sys.executable, "-m", "rulekeeper", "--version"], capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, f"rulekeeper {__version__}\n")
+    done = subprocess.run([sys.executable, "-m", "rulekeeper", "rules", "nosuch"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and done.stderr.startswith("error: ")
+
+
+def test_shell_completion_of_commands_options_and_rulesets(capsys, monkeypatch):
+    code, out, _ = run(["--show-completion", "bash"], capsys, monkeypatch)
+    assert code == 0 and "complete -o default -F _rulekeeper_completion rulekeeper" in out
+    for words, cword, expected in (("rulekeeper pl", "1", "play"),
+                                   ("rulekeeper play --sc", "2", "--scenario"),
+                                   ("rulekeeper simulate dire-alliance-r", "2",
+                                    "dire-alliance-raid")):
+        monkeypatch.setenv("_RULEKEEPER_COMPLETE", "complete_bash")
+        monkeypatch.setenv("COMP_WORDS", words)
+        monkeypatch.setenv("COMP_CWORD", cword)
+        code, out, _ = run([], capsys, monkeypatch)
+        assert out.split() == [expected], (words, out)
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line(capsys, monkeypatch, tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run(["serve", "--port", str(port), "--db",
+                              f"sqlite:///{tmp_path / 'never.db'}"], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert err == (f"error: port {port} on 127.0.0.1 is already in use (another server?): "
+                   f"choose another with --port, e.g. --port {port + 1}\n")
+    assert not (tmp_path / "never.db").exists(), "nothing started"

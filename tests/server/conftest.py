@@ -7,9 +7,12 @@ Without the variable the PostgreSQL half is skipped, except in CI, where it fail
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 import warnings
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
@@ -24,6 +27,8 @@ from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 
 PG_ENV = "RULEKEEPER_TEST_POSTGRES"
+FEW_ODDS_BATTLES = 100
+"""Battles for a battle's odds in the service tests (2,000 where a test checks the odds)."""
 
 
 def postgres_admin() -> str | None:
@@ -35,26 +40,37 @@ def postgres_admin() -> str | None:
     return url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    """A fresh, empty database URL: a SQLite file, or a new PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'rulekeeper.db'}"
+@contextlib.contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """A fresh, empty database URL: a SQLite file in ``folder``, or a new PostgreSQL
+    database (dropped at the end)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'rulekeeper.db'}"
         return
     admin_url = postgres_admin()
     name = f"rk_test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
     with admin.connect() as connection:
         connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.dispose()
+    try:
+        yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A fresh, empty database URL: a SQLite file, or a new PostgreSQL database."""
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("rate_limit", "10000/second")
     settings.setdefault("signup_limit", "10000/second")
+    settings.setdefault("odds_battles", FEW_ODDS_BATTLES)
     settings.setdefault("calls_in_flight", 1000)
     settings.setdefault("work_budget", 1e6)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -10,6 +11,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -32,12 +34,17 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
-                    "RULEKEEPER_CALLS_IN_FLIGHT": "1000", "RULEKEEPER_WORK_BUDGET": "1e6", **env}
+                    "RULEKEEPER_ODDS_BATTLES": "100", "RULEKEEPER_CALLS_IN_FLIGHT": "1000",
+                    "RULEKEEPER_WORK_BUDGET": "1e6", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""
 
     def start(self, timeout: float = 120) -> LiveServer:
+        """Start the server and wait until it answers."""
+        return self.spawn().wait(timeout)
+
+    def spawn(self) -> LiveServer:
         """Start the server; its output goes to :attr:`log` (a pipe left unread would fill)."""
         with self.log.open("wb") as output:
             self.process = subprocess.Popen(
@@ -45,6 +52,11 @@ class LiveServer:
                  "--db", self.db_url, "--port", str(self.port), "--workers",
                  str(self.workers), *self.args],
                 stdout=output, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
+        return self
+
+    def wait(self, timeout: float = 120) -> LiveServer:
+        """Wait until the spawned server answers."""
+        assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -81,3 +93,53 @@ class LiveServer:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+
+class EventStream:
+    """A Server-Sent Events stream read in a thread: :meth:`next` gives each message as
+    ``(id, data as JSON)`` (comments and ``retry`` skipped), waiting at most ``timeout``;
+    the end of the stream raises :class:`EOFError`. :meth:`close` shuts the connection, as
+    a browser's closed tab does (``http.client``: its socket can be shut from here)."""
+
+    def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
+        import http.client
+        import queue
+        import threading
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.connection = http.client.HTTPConnection(parts.netloc, timeout=30)
+        self.connection.request("GET", f"{parts.path}?{parts.query}", headers=headers or {})
+        self.connection.sock.settimeout(None)
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        self.messages: queue.Queue[tuple[str, Any] | BaseException] = queue.Queue()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        fields: dict[str, str] = {}
+        try:
+            while line := self.response.readline():
+                text = line.decode().rstrip("\r\n")
+                if text == "":
+                    if "data" in fields:
+                        self.messages.put((fields.get("id", ""), json.loads(fields["data"])))
+                    fields = {}
+                elif not text.startswith(":"):
+                    key, _, value = text.partition(":")
+                    fields[key] = value.removeprefix(" ")
+            self.messages.put(EOFError("the server ended the stream"))
+        except BaseException as error:  # closed by the test, or a failure to report
+            self.messages.put(error)
+
+    def next(self, timeout: float = 10) -> tuple[str, Any]:
+        item = self.messages.get(timeout=timeout)
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def close(self) -> None:
+        if self.connection.sock is not None:
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
+        self.connection.close()

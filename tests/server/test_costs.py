@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -12,6 +15,13 @@ from rulekeeper.core.records import log_lines
 from rulekeeper.server.costs import Busy, Costs
 from rulekeeper.server.errors import TooManyRequests
 from tests.server.conftest import make_client, sign_up
+
+
+def alone(scenario: Coroutine[Any, Any, None]) -> None:
+    """Run a scenario in its own event loop, in a thread of its own (a browser test of the same
+    session may have left a loop running in this one)."""
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario).result()
 
 
 def test_a_player_has_at_most_so_many_calls_in_flight_and_others_wait_for_a_lane():
@@ -41,7 +51,7 @@ def test_a_player_has_at_most_so_many_calls_in_flight_and_others_wait_for_a_lane
         release.set()
         await first
 
-    asyncio.run(scenario())
+    alone(scenario())
 
 
 def test_a_players_lane_time_is_bounded_and_retry_after_says_when_it_frees():
@@ -57,7 +67,7 @@ def test_a_players_lane_time_is_bounded_and_retry_after_says_when_it_frees():
         async with costs.lane(2):  # another player is not held back
             pass
 
-    asyncio.run(scenario())
+    alone(scenario())
 
 
 def replay_head(decisions: int = 12) -> dict:

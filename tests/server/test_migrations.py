@@ -29,6 +29,31 @@ def test_db_upgrade_command(db_url, capsys, monkeypatch):
     assert code == 2 and err.startswith("error: --db 'nosuchdb://x': ")
 
 
+def test_revision_0005_marks_the_bot_players_rows_as_ghosts(db_url):
+    from alembic import command
+    from sqlalchemy import insert, select
+
+    from rulekeeper.server.models import StoredSnapshot, now
+
+    database = Database(db_url)
+    config = migrate._config()
+    with database.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0004")
+    rows = {"bot-1:1": "bot-1", "ann-1:1": "ann"}
+    with database.engine.begin() as connection:
+        for id_, player in rows.items():
+            connection.execute(insert(StoredSnapshot.__table__).values(
+                id=id_, run=id_[:-2], player=player, round=1, mu=25.0, ghost=False,
+                data={"id": id_, "player": player, "ghost": False}, created_at=now()))
+    migrate.upgrade(database.engine)
+    with database.engine.connect() as connection:
+        found = {i: (g, d["ghost"]) for i, g, d in connection.execute(select(
+            StoredSnapshot.id, StoredSnapshot.ghost, StoredSnapshot.data))}
+    assert found == {"bot-1:1": (True, True), "ann-1:1": (False, False)}
+    database.dispose()
+
+
 def test_a_database_from_a_newer_release_is_refused_untouched(db_url, capsys, monkeypatch):
     from sqlalchemy import text
 

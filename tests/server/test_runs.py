@@ -7,7 +7,10 @@ import pytest
 from sqlalchemy import func, select
 
 from rulekeeper.core.game import replay
+from rulekeeper.rulesets.cryptids_run.odds import win_chance
+from rulekeeper.server.config import Settings
 from rulekeeper.server.models import StoredBattle, StoredRun, StoredSnapshot
+from rulekeeper.server.pool import run_ruleset
 from tests.core.test_cli import run as run_cli
 from tests.server.conftest import make_client, sign_up
 from tests.server.runs_client import play_shop, shop_action
@@ -76,8 +79,87 @@ def test_bot_ghosts_seed_the_pool_so_a_lone_player_meets_opponents_at_once(clien
     alice = sign_up(client, "alice")
     assert count(client, StoredSnapshot, StoredSnapshot.round == 1) >= 4
     done = play_shop(client, alice, client.post("/api/runs", headers=alice).json())
-    assert done["battle"]["opponent"].startswith("bot-") and not done["battle"]["ghost"]
+    # a bot player's row is a ghost: built by a bot, and said so
+    assert done["battle"]["opponent"].startswith("bot-") and done["battle"]["ghost"]
+    assert done["run"]["battles"][0]["ghost"] and done["run"]["battles"][0]["opponent"] == \
+        done["battle"]["opponent"]
     assert count(client, StoredSnapshot, StoredSnapshot.player == "alice") == 1
+    assert count(client, StoredSnapshot, StoredSnapshot.player.like("bot-%"),
+                 StoredSnapshot.ghost.is_(False)) == 0
+
+
+def test_a_battle_summary_tells_lives_victories_rows_and_the_odds(db_url):
+    with make_client(db_url, odds_battles=Settings.odds_battles) as client:
+        tell_the_story(client)
+
+
+def tell_the_story(client):
+    alice = sign_up(client, "alice")
+    run = client.post("/api/runs", headers=alice).json()
+    done = play_shop(client, alice, run)
+    battle, after = done["battle"], done["run"]
+    assert battle["lives"] == after["lives"] and battle["victories"] == after["victories"]
+    assert battle["lives_lost"] == (1 if battle["outcome"] == "loss" else 0)  # round 1 costs 1
+    assert battle["victories_needed"] == after["victories_needed"] == 10
+    line = after["battles"][0]
+    assert (line["lives_lost"], line["lives"], line["victories"]) == (
+        battle["lives_lost"], battle["lives"], battle["victories"])
+    # the rows as they fought: named, with their abilities in both languages
+    mine = battle["rows"]["player"]
+    assert [c["cryptid"] for c in mine] == [p["cryptid"] for p in after["row"] if p]
+    assert mine[0]["name"]["fr"] and mine[0]["ability"]["text"]["fr"]
+    assert battle["rows"]["opponent"] and "combined" in battle["rows"]["opponent"][0]
+    # the odds: worked out once just after the answer, stored with the battle
+    odds = client.get(f"/api/battles/{battle['id']}/odds", headers=alice).json()
+    low, high = odds["odds_interval"]
+    assert 0 <= low <= odds["odds"] <= high <= 1 and odds["odds_battles"] >= 2000
+    stored = client.get(f"/api/battles/{battle['id']}", headers=alice).json()
+    assert (stored["odds"], stored["odds_interval"]) == (odds["odds"], [low, high])
+    expected = win_chance(stored["record"], run_ruleset().arena)
+    assert odds["odds"] == expected.chance  # the record's own odds, computed from its seed
+    arena = run_ruleset().arena  # the same answer whichever engine plays the battles
+    assert win_chance(stored["record"], arena, 200, engine="python") == win_chance(
+        stored["record"], arena, 200, engine="kernel")
+    # why: the deaths and how it ended, each with its roll
+    deciding = stored["deciding"]
+    assert deciding[-1]["kind"].startswith("result.") and deciding[-1]["text"]
+    assert all(m["kind"] == "death" or m["kind"].split(".")[0] in ("end", "result")
+               for m in deciding)
+    assert all(0 <= m["roll"] <= 36 for m in deciding)
+
+
+def test_the_rating_shown_is_mu_minus_three_sigma_and_its_change_is_said(client):
+    alice = sign_up(client, "alice")
+    run = client.post("/api/runs", headers=alice).json()
+    assert run["rating"]["shown"] == pytest.approx(run["rating"]["mu"] - 3 * run["rating"]["sigma"])
+    done = play_shop(client, alice, run)
+    change = done["run"]["rating_change"]
+    assert change["shown"] == pytest.approx(change["mu"] - 3 * change["sigma"])
+    history = client.get("/api/runs", headers=alice).json()
+    assert history[0]["rating_shown_change"] == pytest.approx(change["shown"])
+
+
+def test_the_numbers_of_a_run_for_the_how_to_play(client):
+    rules = client.get("/api/runs/rules").json()
+    assert rules["run"]["lives"] == 5 and rules["run"]["victories"] == 10
+    assert [c["lives"] for c in rules["run"]["loss_costs"]] == [1, 2, 3]
+    assert rules["shop"]["prices"] == {"buy": 3, "sell": 1, "reroll": 1}
+    assert rules["shop"]["combine"]["most"] == 2
+
+
+def test_the_ability_question_names_the_cryptid_bought(client):
+    alice = sign_up(client, "alice")
+    run = client.post("/api/runs", headers=alice).json()
+    buy = next(o["id"] for o in run["pending"]["options"] if o["id"].startswith("buy-"))
+    offer = run["offers"][int(buy.split("-")[1]) - 1]
+    asked = client.post(f"/api/runs/{run['id']}/actions", json={"action": buy, "version": 0},
+                        headers=alice).json()
+    assert asked["pending"]["kind"] == "ability"
+    buying = asked["buying"]
+    assert buying["cryptid"] == offer["cryptid"] and buying["name"] == offer["name"]
+    assert buying["place"] == int(buy.split("-")[2])
+    assert [a["id"] for a in buying["abilities"]] == [o["id"] for o in
+                                                      asked["pending"]["options"]]
 
 
 def test_one_run_at_a_time_and_a_repeated_start_returns_it(client):

@@ -28,8 +28,8 @@ def test_the_pages_and_their_assets_are_served(client):
     for path in ("/", "/play", "/play/dire-alliance-battle-v3", "/replay"):
         page = client.get(path)
         assert page.status_code == 200 and page.text.startswith("<!doctype html>")
-    for asset in ("style.css", "common.js", "board.js", "viewer.js", "cryptids.js", "play.js",
-                  "replay.js"):
+    for asset in ("style.css", "common.js", "board.js", "cards.js", "account.js", "viewer.js",
+                  "cryptids.js", "play.js", "replay.js"):
         assert client.get(f"/static/{asset}").status_code == 200
     assert client.get("/static/missing.js").status_code == 404
 
@@ -73,6 +73,13 @@ def test_seats_follow_the_options(client):
                         (json.dumps({"heroes": 9}), 400), (json.dumps({"team": "/etc/passwd"}), 400)):
         answer = client.get("/api/rulesets/dire-alliance-raid/seats", params={"options": bad})
         assert answer.status_code == status, bad
+    answer = client.get("/api/rulesets/dire-alliance-raid/seats",
+                        params={"options": json.dumps({"heroes": 9})})
+    assert answer.json()["error"] == "Heroes: Input should be less than or equal to 4"  # the form's
+    answer = client.get("/api/rulesets/combat-encounter/seats", params={"options": json.dumps(
+        {"players": 3, "start": "random", "initiator": "p3"})})
+    assert answer.json()["error"] == ("a random start draws the initiating pair and the Hidden "
+                                      "Players: it cannot be combined with initiator")
 
 
 def test_a_seats_board_holds_nothing_the_seat_may_not_see(client):

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.agents import Agent, agent_names, decide, make_agent
-from rulekeeper.agents.scores import score, side_of
+from rulekeeper.agents.scores import score
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.errors import RulesetError, UsageError
 from rulekeeper.core.game import Game
@@ -336,7 +336,7 @@ class MctsAgent:
             world.step(option)
             played += 1
         options = world.table.options
-        sides = {seat: side_of(self.ruleset, options, seat) for seat in world.seats}
+        sides = {seat: self.ruleset.side_of(options, seat) for seat in world.seats}
         if world.result is not None:
             winner = world.result.winner
         else:

@@ -1,23 +1,7 @@
-"""How a game's end counts for a seat: the side it plays, and its score (win 1, tie ½, loss 0)."""
+"""How a game's end counts for a side: its score (win 1, tie ½, loss 0); the side a seat
+plays is ``Ruleset.side_of``."""
 
 from __future__ import annotations
-
-from typing import Any
-
-from rulekeeper.core.ruleset import Ruleset
-
-
-def side_of(ruleset: Ruleset[Any], options: Any, seat: str) -> str:
-    """The side ``seat`` plays: the seat itself when it is a side (``red``), else the first
-    side that is no seat (every hero seat of a co-operative game plays ``heroes``).
-
-    Rulesets list the players' side first among :meth:`Ruleset.sides`.
-    """
-    sides = ruleset.sides(options)
-    if seat in sides:
-        return seat
-    seats = ruleset.seats(options)
-    return next((side for side in sides if side not in seats), seat)
 
 
 def score(side: str, winner: str | None) -> float:

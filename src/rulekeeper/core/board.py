@@ -139,6 +139,7 @@ class Board:
             frozenset(o.between): o.sees for o in spec.sight_overrides
         }
         self._sight: dict[tuple[str, str], bool] = {}
+        self._seen: dict[str, tuple[str, ...]] = {}
 
     def __repr__(self) -> str:
         return f"Board({self.spec.id!r}, {len(self.ids)} areas)"
@@ -232,7 +233,10 @@ class Board:
         return len(self._walls.query(line, predicate="intersects")) == 0
 
     def seen_from(self, area: str) -> list[str]:
-        return [b for b in self.ids if self.sees(area, b)]
+        seen = self._seen.get(area)
+        if seen is None:
+            seen = self._seen[area] = tuple(b for b in self.ids if self.sees(area, b))
+        return list(seen)
 
     @cached_property
     def _outlines(self) -> dict[str, Polygon]:

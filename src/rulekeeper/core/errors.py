@@ -28,6 +28,17 @@ class IllegalDecision(UsageError):
     """The option chosen is not one of the pending decision's options."""
 
 
+class OptionError(UsageError):
+    """A setup option refused. The message is the command line's (it names ``--flag``);
+    ``option`` (the option's field name, "" for the options together) and ``problem`` let
+    another front end word it its own way."""
+
+    def __init__(self, message: str, option: str, problem: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.problem = problem
+
+
 class DiceScriptError(UsageError):
     """A scripted die value does not fit the die it was used for."""
 

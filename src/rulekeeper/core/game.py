@@ -37,7 +37,7 @@ from rulekeeper.core.ruleset import (
     Ruleset,
     Table,
 )
-from rulekeeper.core.rulings import resolve
+from rulekeeper.core.rulings import ClockExpiry, resolve
 from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
 from rulekeeper.core.versions import UNVERSIONED, candidates
 from rulekeeper.core.view import Board, TableView
@@ -85,6 +85,14 @@ class Record(BaseModel):
         default_factory=list, description="values received from outside the rules, in order "
         "(kind and value), e.g. the opponent matchmaking picked")
     events_digest: str | None = Field(None, description="digest of the events, when logged")
+
+
+SPECTATOR = "spectator"
+"""Who watches a game without a seat: ``Game.view(SPECTATOR)`` and the events visible to it
+hold only what every seat may know (no hand, no deck order)."""
+
+EXPIRY = "clock-expiry"
+"""The kind of the outside input that says the pending seat's turn clock ran out."""
 
 
 def events_digest(events: Iterable[Event]) -> str:
@@ -156,6 +164,10 @@ class Game:
             self._procedure.close()
             budget = self.table.out_of_budget("decisions", self.ruleset.meta.max_length)
             self._end(self.ruleset.game_over(self.table, budget))
+            return
+        expired = self.table.inputs.waiting(EXPIRY, len(self.decisions))
+        if expired is not None:
+            self._expired(expired)
 
     def _end(self, result: Result) -> None:
         self.result = result
@@ -168,6 +180,30 @@ class Game:
         self.pending.option(option_id)
         self.decisions.append(option_id)
         self._advance(option_id)
+
+    def expire(self, ruling: ClockExpiry) -> None:
+        """The pending seat's turn clock ran out; ``ruling`` (the game's ``clock-expiry``)
+        says what follows: with ``bot`` the rules go on (the seat's bot, the caller's, then
+        answers the decision), with ``forfeit`` the game ends and the seat's side loses.
+        The expiry is an outside input of the record, so a replay does the same."""
+        if self.pending is None:
+            raise IllegalDecision("the game is over; no clock can run out")
+        value = {"seat": self.pending.player, "ruling": ClockExpiry(ruling).value}
+        self.table.inputs.give(EXPIRY, value, len(self.decisions))
+        self._expired(value)
+
+    def _expired(self, value: Mapping[str, Any]) -> None:
+        """Apply a clock's expiry (given now, or found in the record)."""
+        assert self.pending is not None
+        seat = self.pending.player
+        if value.get("seat") != seat or value.get("ruling") not in tuple(ClockExpiry):
+            raise ReplayMismatch(f"decision {len(self.decisions) + 1}: the record's clock "
+                                 f"expiry {dict(value)} does not fit {seat}'s decision")
+        if value["ruling"] == ClockExpiry.BOT:
+            self.table.emit("clock.bot", "core.clock-expiry", seat=seat)
+            return
+        self._procedure.close()
+        self._end(self.ruleset.forfeit(self.table, seat))
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` may know now (None: an observer who sees everything)."""
@@ -200,6 +236,29 @@ class Game:
             "inputs": self.table.inputs.used,
             "events_digest": events_digest(self.events) if self._log else None,
         })
+
+    def catch_up(self, record: Record | Mapping[str, Any]) -> bool:
+        """Play on to ``record``, a later record of this same game: its decisions and
+        outside inputs begin with this game's, and the rest are taken here as a replay
+        would take them (much faster than replaying it all). False, the game unchanged,
+        when the record is not this game further on (an undo, another game)."""
+        if not isinstance(record, Record):
+            record = parse_record(record)
+        inputs = self.table.inputs
+        taken = len(self.decisions)
+        if (record.seed != self._record.seed or record.ruleset != self._record.ruleset
+                or record.decisions[:taken] != self.decisions
+                or len(inputs.known) != len(inputs.used)
+                or record.inputs[:len(inputs.used)] != inputs.used):
+            return False
+        inputs.known.extend(dict(item) for item in record.inputs[len(inputs.used):])
+        if self.pending is not None:  # a clock that ran out at the decision pending here
+            expired = inputs.waiting(EXPIRY, taken)
+            if expired is not None:
+                self._expired(expired)
+        for option_id in record.decisions[taken:]:
+            self.step(option_id)
+        return True
 
     def fork(self) -> Game:
         """An independent copy at the same point; stepping it leaves this game untouched.

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from rulekeeper.core import archive
 from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library, digest
 from rulekeeper.core.decisions import Decision
-from rulekeeper.core.errors import ReplayMismatch, RulesetError, UsageError
+from rulekeeper.core.errors import OptionError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.lru import Lru
 from rulekeeper.core.meta import RulesetMeta
@@ -93,10 +93,29 @@ CORE_TEMPLATES = {
     "work-budget.tie": "The work budget is reached ({limit} {what}): the game ends in a tie",
     "work-budget.judged": "The work budget is reached ({limit} {what}): the game ends, and "
                           "{winner} wins on the rules' count",
+    "clock.bot": "{seat}'s clock runs out: its bot decides for it",
+    "clock.forfeit": "{seat}'s clock runs out: the game is lost by forfeit for {side}",
 }
 """Sentences of the events the engine itself emits, in every ruleset."""
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A value a setup option may take (a faction, a hero, a team), as a form lists it."""
+
+    id: str
+    label: str
+
+
+SEATS_OF_THE_GAME: dict[str, Any] = {"x-seats": True}
+"""``Field(json_schema_extra=SEATS_OF_THE_GAME)`` marks a setup option whose values are the
+game's seats (one, or a list): a form lists the seats the other options give."""
+
+
+def of_seat(seat: str) -> dict[str, Any]:
+    """``Field(json_schema_extra=of_seat("hero3"))`` marks a setup option that matters only
+    in a game with that seat (``"x-seat"`` in the schema): a form shows it only then."""
+    return {"x-seat": seat}
 def _finite(value: Any) -> bool:
     """Whether every number in ``value`` (nested lists and mappings) is finite.
 
@@ -137,6 +156,24 @@ class Inputs:
         self.known: list[dict[str, Any]] = [dict(item) for item in recorded]
         self.used: list[dict[str, Any]] = []
         self.source = source
+
+    def give(self, kind: str, value: Any, at: int) -> None:
+        """Keep a value that came unasked when the game stood at decision ``at`` (a turn
+        clock that ran out); a replay finds it there again (:meth:`waiting`)."""
+        item = {"kind": kind, "value": json.loads(json.dumps(value)), "at": at}
+        self.known[len(self.used):len(self.used)] = [item]
+        self.used.append(item)
+
+    def waiting(self, kind: str, at: int) -> Any:
+        """The value of ``kind`` that came unasked at decision ``at``, taken; None if the
+        next recorded value is not one."""
+        index = len(self.used)
+        if index < len(self.known):
+            item = self.known[index]
+            if item.get("kind") == kind and item.get("at") == at:
+                self.used.append(item)
+                return item["value"]
+        return None
 
     def take(self, kind: str, request: dict[str, Any], table: Table) -> Any:
         index = len(self.used)
@@ -434,6 +471,25 @@ class Ruleset(ABC, Generic[TableT]):
         """The names a winner can take: the seats, or sides such as ``heroes``/``enemies``."""
         return self.seats(options)
 
+    def side_of(self, options: Any, seat: str) -> str:
+        """The side ``seat`` plays: the seat itself when it is a side (``red``), else the
+        first side that is no seat (every hero seat of a co-operative game plays
+        ``heroes``). Rulesets list the players' side first among :meth:`sides`."""
+        sides = self.sides(options)
+        if seat in sides:
+            return seat
+        seats = self.seats(options)
+        return next((side for side in sides if side not in seats), seat)
+
+    def forfeit(self, table: TableT, seat: str) -> Result:
+        """The result of a game ``seat`` forfeits (its clock ran out): its side loses, and
+        the other side wins when there is only one (else nobody wins)."""
+        side = self.side_of(table.options, seat)
+        others = [s for s in self.sides(table.options) if s != side]
+        table.emit("clock.forfeit", "core.clock-expiry", seat=seat, side=side)
+        return self.game_over(table, GameOver(others[0] if len(others) == 1 else None,
+                                              "forfeit"))
+
     def view(self, table: TableT, player: str | None) -> dict[str, Any]:
         """What ``player`` may know of the game (None: everything), as JSON-able data."""
         return {}
@@ -534,16 +590,25 @@ class Ruleset(ABC, Generic[TableT]):
             name = ".".join(str(p) for p in first["loc"])
             flag = "--" + name.replace("_", "-")
             if first["type"] == "extra_forbidden":
-                raise UsageError(f"{self.meta.id} has no option {flag}"
-                                 f"{did_you_mean(name, fields)}; its options: {known}") from None
+                raise OptionError(f"{self.meta.id} has no option {flag}"
+                                  f"{did_you_mean(name, fields)}; its options: {known}", name,
+                                  f"{self.meta.id} has no such option"
+                                  f"{did_you_mean(name, fields)}") from None
             message = first["msg"].removeprefix("Value error, ")
             where = f"option {flag}: " if name else "options: "
-            raise UsageError(f"{where}{message} (options of {self.meta.id}: {known})") from None
+            raise OptionError(f"{where}{message} (options of {self.meta.id}: {known})", name,
+                              message) from None
         for name, value in options.model_dump().items():
             if not _finite(value):
-                raise UsageError(f"option --{name.replace('_', '-')}: {value!r} is not a finite "
-                                 f"number")
+                raise OptionError(f"option --{name.replace('_', '-')}: {value!r} is not a finite "
+                                  f"number", name, f"{value!r} is not a finite number")
         return options
+
+    def option_choices(self, content: Any) -> Mapping[str, Sequence[Choice]]:
+        """The values each setup option may take in this content, by option name (the
+        factions, leaders, heroes, classes, teams it offers), for forms that list them; an
+        option not named takes any value its model allows. A list option takes several."""
+        return {}
 
     def pick_scenario(self, content: Any, scenario: str | None) -> str | None:
         """The scenario to play: the given one if the content has it, else the default."""

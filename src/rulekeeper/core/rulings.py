@@ -130,6 +130,19 @@ class CoreRulings(RulingSet):
         WorkBudget.TIE)
 
 
+class ClockExpiry(StrEnum):
+    BOT = "bot"
+    FORFEIT = "forfeit"
+
+
+CLOCK_EXPIRY = Ruling(
+    "clock-expiry", "A seat's turn clock runs out (a game played with a clock): what happens?",
+    tuple(ClockExpiry), ClockExpiry.BOT)
+"""The ruling a game with turn clocks is created with (the service's clocks): the seat's
+bot decides for it, or its side forfeits the game. Each expiry is an outside input of
+the game's record that carries the ruling (``Game.expire``)."""
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A ``" (did you mean 'x'?)"`` suffix when a close match exists, else ``""``.
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from rulekeeper.agents.scores import score, side_of
+from rulekeeper.agents.scores import score
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game, new_game
@@ -90,7 +90,7 @@ class GameMaker:
         """+1 when ``seat``'s side won, 0 for a tie, -1 for a loss; 0 before the end."""
         if game.result is None:
             return 0.0
-        side = side_of(self.ruleset, game.table.options, seat)
+        side = self.ruleset.side_of(game.table.options, seat)
         return 2.0 * score(side, game.result.winner) - 1.0
 
     def render(self, game: Game) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,14 +15,19 @@ from rulekeeper.server import (
     games,
     guard,
     lab_jobs,
+    live,
     migrate,
     players,
     pool,
     runs,
+    seats,
     standings,
+    upkeep,
+    watch,
     web,
 )
 from rulekeeper.server.auth import KnownTokens, RateLimits
+from rulekeeper.server.bots import Searches
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings, data_dir
 from rulekeeper.server.costs import Costs
@@ -46,10 +52,18 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     dispatcher = Dispatcher(db, folder, Backend(settings.lab_workers, settings.lab_ray))
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.hub.start()
         if settings.lab_jobs:
             dispatcher.start()
+        tasks = [asyncio.create_task(upkeep.sweeping(app.state))]
+        if not db.is_sqlite:
+            tasks.append(asyncio.create_task(live.listen(settings.db_url, app.state.hub)))
         yield
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        app.state.searches.close()
         dispatcher.stop()
         db.dispose()
 
@@ -62,6 +76,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.games = GameCache[Game](lambda game: len(game.events))
     app.state.runs = GameCache[runs.LiveRun](lambda run: len(run.game.events))
     app.state.snapshots = pool.KeptSnapshots()
+    app.state.odds = runs.OddsDesk(settings.odds_battles)
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     app.state.lab_folder = folder
@@ -69,10 +84,15 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
                                      settings.lab_games_a_day)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
                             budget=settings.work_budget)
+    app.state.hub = live.Hub()
+    app.state.searches = Searches(lambda game_id: upkeep.move_searching_bot(app.state, game_id))
     errors.install(app)
     app.include_router(players.router)
     app.include_router(games.rulesets_router)
     app.include_router(games.router)
+    app.include_router(seats.router)
+    app.include_router(watch.router)
+    app.include_router(runs.rules_router)  # before /api/runs/{run_id}
     app.include_router(runs.router)
     app.include_router(runs.battles_router)
     app.include_router(standings.router)

@@ -33,6 +33,13 @@ class GameCache(Generic[T]):
         kept = self.pop(key, version)
         return kept if kept is not None else rebuild()
 
+    def pop_latest(self, key: str, below: int) -> T | None:
+        """The kept game ``key`` of the newest version below ``below``, taken out (None if
+        none is kept, or another thread took it first)."""
+        kept = self._kept.keys()  # a copy: the lock is not held while it is read
+        versions = [v for k, v in kept if k == key and v < below]
+        return self._kept.pop((key, max(versions))) if versions else None
+
     def pop(self, key: str, version: int) -> T | None:
         """The kept game ``key`` at ``version``, taken out; None if none is kept."""
         return self._kept.pop((key, version))

@@ -11,6 +11,18 @@ DbOpt = Annotated[str | None, typer.Option(
     "--db", help="database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB "
                  "(default: a SQLite file in the data folder, $RULEKEEPER_DATA)")]
 
+STOP_WAIT = 3
+"""Seconds a stopping server waits for the requests under way; then it closes them (the
+live streams, which never end by themselves: their clients reconnect elsewhere)."""
+
+IDLE_WAIT = 75
+"""Seconds an idle keep-alive connection stays open (uvicorn's 5 s closes the connection of
+a player who thinks a little, and a request racing the close is lost; browsers keep theirs
+about a minute, proxies such as nginx 75 s)."""
+HEALTH_WAIT = 60
+"""Seconds a worker may take to answer the supervisor's health check before it is killed
+(uvicorn's 5 s kills a worker busy on a loaded machine, and its streams with it)."""
+
 db_app = typer.Typer(help="The service's database.", no_args_is_help=True)
 
 
@@ -57,6 +69,29 @@ def upgrade(db: DbOpt = None) -> None:
     typer.echo(f"database {shown} is at revision {revision}")
 
 
+def check_port(host: str, port: int) -> None:
+    """Refuse, in one line, a port another program listens on (before anything starts)."""
+    import errno
+    import socket
+
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise UsageError(f"--host {host!r}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise UsageError(f"port {port} on {host} is already in use (another server?): "
+                                 f"choose another with --port, e.g. --port {port + 1}") from None
+            raise UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
 def serve(db: DbOpt = None,
           host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
           port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
@@ -73,6 +108,7 @@ def serve(db: DbOpt = None,
 
     from rulekeeper.server.config import DB_ENV
 
+    check_port(host, port)
     url, revision = _migrated(db, seed=True)
     os.environ[DB_ENV] = url  # the worker processes read it
     shown = make_url(url).render_as_string(hide_password=True)
@@ -82,6 +118,8 @@ def serve(db: DbOpt = None,
     proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", access_log=access_log,
+                timeout_graceful_shutdown=STOP_WAIT,
+                timeout_worker_healthcheck=HEALTH_WAIT, timeout_keep_alive=IDLE_WAIT,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
 
 

@@ -6,8 +6,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
+
 DATA_ENV = "RULEKEEPER_DATA"
 DB_ENV = "RULEKEEPER_DB"
+ODDS_ENV = "RULEKEEPER_ODDS_BATTLES"
 
 
 def data_dir() -> Path:
@@ -37,6 +40,9 @@ class Settings:
         signup_limit: player creations allowed per client address.
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
+        search_budget: how long a searching bot (``mcts``) searches each decision: its
+            budget, in the agent's notation (``1s``, ``500ms``, ``200`` iterations).
+        odds_battles: battles played for a cryptids battle's odds (``$RULEKEEPER_ODDS_BATTLES``).
         work_lanes: calls that play or replay games computing at once (:mod:`.costs`): one
             per process, since Python's threads compute one at a time (the GIL); a second
             lane would only make every call wait for the GIL more.
@@ -58,6 +64,8 @@ class Settings:
     signup_limit: str = "60/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
+    search_budget: str = "1s"
+    odds_battles: int = ODDS_BATTLES
     work_lanes: int = 1
     calls_in_flight: int = 4
     work_budget: float = 20.0
@@ -76,6 +84,8 @@ class Settings:
             db_url=default_db_url(),
             rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
             signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
+            search_budget=os.environ.get("RULEKEEPER_SEARCH_BUDGET", cls.search_budget),
+            odds_battles=_count(ODDS_ENV, cls.odds_battles),
             work_lanes=int(os.environ.get("RULEKEEPER_WORK_LANES", cls.work_lanes)),
             calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",
                                                cls.calls_in_flight)),
@@ -87,3 +97,13 @@ class Settings:
             lab_games_a_day=int(os.environ.get("RULEKEEPER_LAB_GAMES_A_DAY",
                                                cls.lab_games_a_day)),
         )
+
+
+def _count(name: str, default: int) -> int:
+    """A whole number of 1 or more from the environment variable ``name``."""
+    value = os.environ.get(name)
+    if not value:
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"${name} must be a whole number of 1 or more, not {value!r}")
+    return int(value)

@@ -1,10 +1,12 @@
 """``/api/games``: games of any registered ruleset, played through the decision contract.
 
 A game is stored as its record and rebuilt by replaying it, so a restarted server loses
-nothing. Each seat is held by a player or a bot; bots move on the server as soon as the
-pending decision is theirs, each from a seed derived from the game's seed and the
-decision's number (so a game stays a pure function of its record). A player sees only
-what the seats they hold may see: ``Game.view(seat)`` and the events visible to it.
+nothing. Each seat is held by a player, a bot, or nobody yet (an open seat, taken by
+invitation or from the lobby: :mod:`.seats`). Bots move on the server (:mod:`.bots`), each
+from a seed derived from the game's seed and the decision's number (so a game stays a pure
+function of its record). A player sees only what the seats they hold may see:
+``Game.view(seat)`` and the events visible to it; each change reaches the players' streams
+(:mod:`.live`). A game may have a turn clock (:mod:`.clocks`).
 
 Every change names the game's ``version``. A stale version gets 409, except an exact
 repeat of the change that made the current version (a retried request), which gets the
@@ -16,48 +18,52 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rulekeeper import agents
-from rulekeeper.agents import agent_names, make_agent
 from rulekeeper.core import registry
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import OptionError, UsageError
 from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.core.records import log_lines
-from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
+from rulekeeper.server import changes, clocks, live
 from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots
+from rulekeeper.server.changes import bots_of, take
+from rulekeeper.server.clocks import ClockSpec
 from rulekeeper.server.costs import Costly
 from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
-from rulekeeper.server.models import GameSeat, Player, StoredGame, now
-from rulekeeper.server.players import PlayerName
+from rulekeeper.server.models import GameSeat, StoredGame, now
 from rulekeeper.server.pool import RUN_RULESET
+from rulekeeper.server.seats import (
+    Join,
+    SeatName,
+    SeatOut,
+    SeatSpec,
+    seat_rows,
+    seats_out,
+    take_seat,
+    with_seats,
+)
 
-router = APIRouter(prefix="/api/games", tags=["games"], dependencies=[Costly],
+router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 429, 503))
+"""The calls that play or replay games run in lanes (``dependencies=[Costly]``, each its own:
+a live stream must not hold a lane for as long as it is followed)."""
 log = logging.getLogger("rulekeeper.server")
 
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
-SeatName = Annotated[str, Field(min_length=1, max_length=32)]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
-
-
-class SeatSpec(BaseModel):
-    """Who holds a seat: a player (you, unless ``player`` names another) or a bot."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot"]
-    player: PlayerName | None = Field(None, description="human seats: the player's name")
-    bot: str | None = Field(None, max_length=32, description="bot seats: the agent's name")
+Since = Annotated[int, Query(ge=0, description="first event number to send")]
+SeatQuery = Annotated[str | None, Query(max_length=32)]
 
 
 class NewGame(BaseModel):
@@ -71,6 +77,9 @@ class NewGame(BaseModel):
         description="by seat; unnamed seats: the first is yours, the others the default bot")
     seed: int | None = Field(None, ge=0, lt=2**63,
                              description="only when you hold every human seat")
+    public: bool = Field(False, description="listed in the lobby while a seat is open "
+                                            "(anyone may join), and watched by anyone")
+    clock: ClockSpec | None = Field(None, description="a turn clock (default: none)")
 
 
 class Decide(BaseModel):
@@ -86,13 +95,6 @@ class Undo(BaseModel):
     version: int = Field(ge=0)
 
 
-class SeatOut(BaseModel):
-    seat: str
-    kind: Literal["human", "bot"]
-    player: str | None = None
-    bot: str | None = None
-
-
 class EventOut(BaseModel):
     n: int = Field(description="the event's number among those this seat sees")
     kind: str
@@ -101,14 +103,29 @@ class EventOut(BaseModel):
     data: dict[str, Any]
 
 
+class ClockOut(BaseModel):
+    decision: int | None = Field(description="seconds for each decision")
+    total: int | None = Field(description="seconds for all of a seat's decisions")
+    expiry: str = Field(description="the clock-expiry ruling: bot or forfeit")
+    bot: str
+    used: dict[str, float] = Field(description="seconds each seat has used, up to the "
+                                               "pending decision")
+    deadline: datetime | None = Field(description="when the pending seat's clock runs out")
+    now: datetime = Field(description="the server's time, to count down from")
+
+
 class GameOut(BaseModel):
     id: str
     ruleset: str
+    scenario: str | None = None
     version: int
     over: bool
     result: dict[str, Any] | None
     turn: str | None = Field(description="the seat whose decision is pending")
+    since: datetime | None = Field(None, description="when that decision began")
     seats: list[SeatOut]
+    public: bool = False
+    clock: ClockOut | None = None
 
 
 class SeatView(GameOut):
@@ -117,14 +134,22 @@ class SeatView(GameOut):
     events: list[EventOut]
     events_total: int
     can_undo: bool
+    watch: str | None = Field(None, description="the game's watch link (its players only)")
 
 
 class GameSummary(BaseModel):
     id: str
     ruleset: str
+    title: str
+    scenario: str | None
     version: int
     over: bool
+    result: dict[str, Any] | None
     seats: list[SeatOut]
+    turn: str | None
+    since: datetime | None
+    mine: list[str] = Field(description="your seats")
+    your_turn: bool = Field(description="the pending decision is one of your seats'")
 
 
 # -- building games ------------------------------------------------------------------------
@@ -134,93 +159,56 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     return registry.load(ruleset_id)
 
 
-def bot_seed(game: Game) -> int:
-    return derive_seed(game.record().seed, 1000 + len(game.decisions))
+def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
+    """The options, checked against the model and the values the content lists; a refusal
+    worded for a form (the option's title, never a command-line flag)."""
+    fields = ruleset.options_model.model_fields
 
+    def title(name: str) -> str:
+        field = fields.get(name)
+        return (field.title if field and field.title else name.replace("_", " ")).capitalize()
 
-@contextmanager
-def bot_trouble(name: str, ruleset: Ruleset, seat: str) -> Iterator[None]:
-    """A bot that cannot be built or cannot choose on the server is the request's 400."""
     try:
-        yield
-    except UsageError as error:
-        raise ApiError(f"seats.{seat}: {error}") from None
-    except Exception as error:  # a bot that cannot play on the server: say so, and log it
-        log.warning("bot %r cannot play %s", name, ruleset.meta.id, exc_info=error)
-        raise ApiError(f"seats.{seat}: the bot {name!r} cannot play {ruleset.meta.id} on "
-                       f"this server") from None
+        options = ruleset.parse_options(given)
+    except OptionError as error:
+        raise ApiError(f"{title(error.option)}: {error.problem}" if error.option
+                       else error.problem) from None
+    listed = ruleset.option_choices(ruleset.load_content()[0])
+    for name, choices in listed.items():
+        value = given.get(name)
+        ids = [c.id for c in choices]
+        for one in value if isinstance(value, list) else [] if value is None else [value]:
+            if one not in ids:
+                labels = ", ".join(c.label for c in choices)
+                raise ApiError(f"{title(name)}: {one!r} is not one of {labels}"
+                               f"{did_you_mean(str(one), ids)}")
+    return options
 
 
-def play_bots(game: Game, bots: Mapping[str, str], deciders: list[str]) -> None:
-    """Let the bots decide while the pending decision is theirs (bounded by the ruleset)."""
-    while game.pending is not None and game.pending.player in bots:
-        seat = game.pending.player
-        with bot_trouble(bots[seat], game.ruleset, seat):
-            agent = make_agent(bots[seat], game.ruleset, seat, bot_seed(game))
-            option = agents.decide(agent, game)
-        game.step(option)
-        deciders.append(seat)
-
-
-def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...],
-              given: Mapping[str, SeatSpec]) -> list[GameSeat]:
-    for seat in given:
-        if seat not in seats:
-            raise ApiError(f"seats: {ruleset.meta.id} has no seat {seat!r}"
-                           f"{did_you_mean(seat, seats)}; its seats: {', '.join(seats)}")
-    bots = [n for n in agent_names(ruleset) if n != "human"]
-    rows = []
-    for position, seat in enumerate(seats):
-        if seat in given:
-            spec = given[seat]
-        elif position == 0:
-            spec = SeatSpec(kind="human", player=None, bot=None)
-        else:
-            spec = SeatSpec(kind="bot", player=None, bot=ruleset.default_bot)
-        if spec.kind == "bot":
-            name = spec.bot or ruleset.default_bot
-            if name not in bots:
-                raise ApiError(f"seats.{seat}: no bot {name!r}{did_you_mean(name, bots)}; "
-                               f"bots for {ruleset.meta.id}: {', '.join(bots)}")
-            with bot_trouble(name, ruleset, seat):
-                make_agent(name, ruleset, seat, 0)  # before any work
-            rows.append(GameSeat(seat=seat, position=position, bot=name))
-            continue
-        player_id = me.id
-        if spec.player is not None and spec.player.lower() != me.name.lower():
-            found = session.scalar(select(Player.id).where(
-                Player.name_key == spec.player.lower()))
-            if found is None:
-                raise ApiError(f"seats.{seat}: no player is called {spec.player!r}")
-            player_id = found
-        rows.append(GameSeat(seat=seat, position=position, player_id=player_id))
-    if not any(r.player_id == me.id for r in rows):
-        raise ApiError("seats: you hold no seat; at least one seat must be "
-                       '{"kind": "human"} (yours)')
-    return rows
-
-
-def create(session: Session, me: Me, body: NewGame) -> StoredGame:
+def create(session: Session, me: Me, body: NewGame) -> tuple[StoredGame, Game]:
     ruleset = load_ruleset(body.ruleset)
-    options = ruleset.parse_options(body.options)
+    options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
-    if body.seed is not None and any(r.player_id not in (None, me.id) for r in rows):
+    if body.seed is not None and any(r.bot is None and (r.player is None or r.player.id != me.id)
+                                     for r in rows):
         raise ApiError("seed: a seed may be chosen only when you hold every human seat")
+    clock = clocks.settings(body.clock, ruleset, options) if body.clock else None
     seed = body.seed if body.seed is not None else secrets.randbits(63)
     game = new_game(ruleset.meta.id, body.scenario, None, body.rulings, seed,
                     options=body.options)
     deciders: list[str] = []
-    play_bots(game, bots_of(rows), deciders)
+    play_quick_bots(game, {r.seat: r.bot for r in rows if r.bot}, deciders)
+    at = now()
     stored = StoredGame(id=secrets.token_hex(8), ruleset=ruleset.meta.id,
                         record=game.record().model_dump(mode="json"), version=0,
-                        deciders=deciders, over=game.over, created_by=me.id, seats=rows)
+                        deciders=deciders, created_by=me.id, seats=rows,
+                        scenario=game.record().scenario, public=body.public,
+                        watch_key=secrets.token_urlsafe(12), clock=clock, created_at=at)
+    for key, value in changes.derived(stored, game, at).items():
+        setattr(stored, key, value)
     session.add(stored)
     session.flush()
-    return stored
-
-
-def bots_of(rows: list[GameSeat]) -> dict[str, str]:
-    return {r.seat: r.bot for r in rows if r.bot is not None}
+    return stored, game
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -228,7 +216,7 @@ def bots_of(rows: list[GameSeat]) -> dict[str, str]:
 
 def fetch(session: Session, game_id: str, me: Me) -> StoredGame:
     """The game, if ``me`` holds a seat of it (anyone else gets 404: it is not theirs)."""
-    stored = session.get(StoredGame, game_id)
+    stored = with_seats(session, game_id)
     if stored is None or not any(s.player_id == me.id for s in stored.seats):
         raise NotFound(f"no game {game_id!r} of yours")
     return stored
@@ -248,18 +236,6 @@ def my_seat(stored: StoredGame, me: Me, seat: str | None, game: Game) -> str:
     return seat
 
 
-def seats_out(stored: StoredGame, names: Mapping[int, str]) -> list[SeatOut]:
-    return [SeatOut(seat=s.seat, kind="bot" if s.bot else "human", bot=s.bot,
-                    player=names.get(s.player_id) if s.player_id is not None else None)
-            for s in stored.seats]
-
-
-def player_names(session: Session, stored: StoredGame) -> dict[int, str]:
-    ids = {s.player_id for s in stored.seats if s.player_id is not None}
-    rows = session.execute(select(Player.id, Player.name).where(Player.id.in_(ids)))
-    return {row.id: row.name for row in rows}
-
-
 def check_lang(ruleset: Ruleset, lang: str) -> None:
     if lang not in ruleset.messages.locales:
         raise ApiError(f"lang {lang!r} is not available; languages: "
@@ -268,7 +244,7 @@ def check_lang(ruleset: Ruleset, lang: str) -> None:
 
 def undoable(stored: StoredGame, seat: str) -> int | None:
     """The index of ``seat``'s last decision if only bots have decided since; else None."""
-    bots = bots_of(stored.seats)
+    bots = bots_of(stored)
     for index in range(len(stored.deciders) - 1, -1, -1):
         decider = stored.deciders[index]
         if decider == seat:
@@ -278,157 +254,235 @@ def undoable(stored: StoredGame, seat: str) -> int | None:
     return None
 
 
-def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int,
-              names: Mapping[int, str]) -> SeatView:
+def clock_out(stored: StoredGame) -> ClockOut | None:
+    if stored.clock is None:
+        return None
+    return ClockOut(**stored.clock, used=stored.clock_used or {}, now=now(),
+                    deadline=clocks.aware(stored.deadline) if stored.deadline else None)
+
+
+def game_out(stored: StoredGame, game: Game, invites: bool) -> dict[str, Any]:
+    """What every view of the game says about it (a seat's, a spectator's)."""
+    return {"id": stored.id, "ruleset": stored.ruleset, "scenario": stored.scenario,
+            "version": stored.version, "over": game.over,
+            "result": game.result.to_json() if game.result else None,
+            "turn": game.pending.player if game.pending else None,
+            "since": clocks.aware(stored.turn_since) if stored.turn_since else None,
+            "seats": seats_out(stored, invites), "public": stored.public,
+            "clock": clock_out(stored)}
+
+
+def events_out(game: Game, seat: str, lang: str, since: int) -> tuple[list[EventOut], int]:
+    """The events ``seat`` may see, from number ``since``; and how many it may see."""
     visible = [e for e in game.events if e.visible_to(seat)]
-    messages = game.ruleset.messages
-    return SeatView(
-        id=stored.id, ruleset=stored.ruleset, version=stored.version, over=game.over,
-        result=game.result.to_json() if game.result else None,
-        turn=game.pending.player if game.pending else None,
-        seats=seats_out(stored, names), seat=seat, view=game.view(seat),
-        events=[EventOut(n=n, kind=e.kind, rule=e.rule, text=messages.render(e, lang),
-                         data=dict(e.data)) for n, e in enumerate(visible) if n >= since],
-        events_total=len(visible),
-        can_undo=undoable(stored, seat) is not None)
+    render = game.ruleset.messages.render
+    return [EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e, lang), data=dict(e.data))
+            for n, e in enumerate(visible) if n >= since], len(visible)
 
 
-def answer(request: Request, me: Me, stored: StoredGame, names: Mapping[int, str],
-           seat: str | None, lang: str, since: int) -> SeatView:
+def watch_link(stored: StoredGame) -> str:
+    return f"/watch/{stored.id}" + ("" if stored.public else f"?key={stored.watch_key}")
+
+
+def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int) -> SeatView:
+    events, total = events_out(game, seat, lang, since)
+    return SeatView(**game_out(stored, game, invites=True), seat=seat,
+                    view=game.view(seat), events=events, events_total=total,
+                    can_undo=undoable(stored, seat) is not None, watch=watch_link(stored))
+
+
+def answer(request: Request, me: Me, stored: StoredGame, seat: str | None, lang: str,
+           since: int) -> SeatView:
     """The view of ``seat`` (by default the player's seat to play), from the cached game."""
-    cache = request.app.state.games
-    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
-    check_lang(game.ruleset, lang)
-    view = seat_view(stored, game, my_seat(stored, me, seat, game), lang, since,
-                     names)
-    cache.keep(stored.id, stored.version, game)
-    return view
+    game = take(request.app.state, stored)
+    try:
+        check_lang(game.ruleset, lang)
+        return seat_view(stored, game, my_seat(stored, me, seat, game), lang, since)
+    finally:
+        request.app.state.games.keep(stored.id, stored.version, game)
 
 
 # -- changing ------------------------------------------------------------------------------
 
 
-def commit_change(session: Session, stored: StoredGame, expected: int, game: Game,
-                  deciders: list[str], change: dict[str, Any]) -> None:
-    """Store the new record if the game is still at ``expected`` (else :class:`Conflict`)."""
-    done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-        update(StoredGame).where(StoredGame.id == stored.id, StoredGame.version == expected)
-        .values(record=game.record().model_dump(mode="json"), version=expected + 1,
-                deciders=deciders, over=game.over, last_change=change, updated_at=now()))
-    if done.rowcount != 1:
-        raise Conflict(f"version {expected} is stale: game {stored.id} changed meanwhile")
-    stored.version = expected + 1
-    stored.deciders = deciders
-
-
 def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
-                change: dict[str, Any], apply: Any, lang: str) -> SeatView:
+                change: dict[str, Any], apply: Any, lang: str, since: int = 0) -> SeatView:
     """Read the game, check the version, ``apply`` the change, store it in one transaction.
 
     A change that loses the race to another gets 409, unless that other one was the
     same change (a repeat, or a retried commit): then its state is the answer.
     """
-    db, cache = request.app.state.db, request.app.state.games
+    state = request.app.state
 
-    def read(session: Session) -> tuple[StoredGame, dict[int, str]]:
-        stored = fetch(session, game_id, me)
-        return stored, player_names(session, stored)
-
-    stored, names = db.read(read)
-    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
-    check_lang(game.ruleset, lang)
-    seat = my_seat(stored, me, seat, game)
+    stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
+    game = take(state, stored)
+    try:
+        check_lang(game.ruleset, lang)
+        seat = my_seat(stored, me, seat, game)
+    except ApiError:
+        state.games.keep(stored.id, stored.version, game)
+        raise
     if version != stored.version:
+        state.games.keep(stored.id, stored.version, game)
         if stored.last_change != change or stored.version != version + 1:
             raise Conflict(f"version {version} is stale: game {game_id} is at version "
                            f"{stored.version}")
-    else:
-        deciders = list(stored.deciders)
-        game = apply(stored, game, seat, deciders)
-        try:
-            db.write(lambda s: commit_change(s, stored, version, game, deciders, change))
-        except Conflict:
-            return change_game(request, me, game_id, seat, version, change, apply, lang)
-    view = seat_view(stored, game, seat, lang, 0, names)
-    cache.keep(stored.id, stored.version, game)
-    return view
+        return seat_view(stored, game, seat, lang, since)
+    deciders = list(stored.deciders)
+    at = now()
+    game = apply(stored, game, seat, deciders)
+    try:
+        state.db.write(lambda s: changes.store(s, stored, version, game, deciders, change, at))
+    except Conflict:
+        return change_game(request, me, game_id, seat, version, change, apply, lang, since)
+    changes.after(state, stored, game)
+    return seat_view(stored, game, seat, lang, since)
+
+
+def waiting_for(stored: StoredGame) -> None:
+    """Nobody decides while a seat is open (409)."""
+    open_seats = [s.seat for s in stored.seats if s.open]
+    if open_seats:
+        raise Conflict(f"the game waits for a player to take {', '.join(open_seats)}")
 
 
 # -- routes --------------------------------------------------------------------------------
 
 
-@router.post("", status_code=201, response_model=SeatView)
+@router.post("", status_code=201, response_model=SeatView, dependencies=[Costly])
 def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang = "en") -> SeatView:
-    """Create a game; bots whose turn comes first move at once. Returns your seat's view."""
-    db = request.app.state.db
+    """Create a game; bots whose turn comes first move at once. Returns your seat's view,
+    with an invitation for each open seat (``seats[i].invite``)."""
+    state = request.app.state
     check_lang(load_ruleset(body.ruleset), lang)  # before anything is stored
 
-    def work(session: Session) -> tuple[StoredGame, dict[int, str]]:
-        stored = create(session, me, body)
-        return stored, player_names(session, stored)
-
-    stored, names = db.write(work)
-    return answer(request, me, stored, names, None, lang, 0)
+    stored, game = state.db.write(lambda s: create(s, me, body))
+    changes.after(state, stored, game)
+    return answer(request, me, stored, None, lang, 0)
 
 
 @router.get("", response_model=list[GameSummary])
 def my_games(me: CurrentPlayer, request: Request,
              limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[GameSummary]:
-    """Your games, newest first."""
+    """Your games, newest first: in progress and finished, whose turn it is and since when."""
 
     def work(session: Session) -> list[GameSummary]:
         ids = select(GameSeat.game_id).where(GameSeat.player_id == me.id)
-        games = session.scalars(select(StoredGame).where(StoredGame.id.in_(ids))
-                                .order_by(StoredGame.created_at.desc()).limit(limit)).all()
+        games = list(session.scalars(select(StoredGame).where(StoredGame.id.in_(ids))
+                                     .order_by(StoredGame.created_at.desc()).limit(limit)))
         out = []
         for stored in games:
-            out.append(GameSummary(id=stored.id, ruleset=stored.ruleset, version=stored.version,
-                                   over=stored.over,
-                                   seats=seats_out(stored, player_names(session, stored))))
+            mine = [s.seat for s in stored.seats if s.player_id == me.id]
+            out.append(GameSummary(
+                id=stored.id, ruleset=stored.ruleset, scenario=stored.scenario,
+                title=load_ruleset(stored.ruleset).meta.title, version=stored.version,
+                over=stored.over, result=stored.result,
+                seats=seats_out(stored, invites=True), turn=stored.turn,
+                since=clocks.aware(stored.turn_since) if stored.turn_since else None,
+                mine=mine, your_turn=stored.turn in mine and not stored.open_seats))
         return out
 
     result: list[GameSummary] = request.app.state.db.read(work)
     return result
 
 
-@router.get("/{game_id}", response_model=SeatView)
-def read_game(game_id: GameId, me: CurrentPlayer,
-              request: Request, lang: Lang = "en",
-              seat: Annotated[str | None, Query(max_length=32)] = None,
-              since: Annotated[int, Query(ge=0, description="first event number to send")] = 0,
-              ) -> SeatView:
+@router.get("/{game_id}", response_model=SeatView, dependencies=[Costly])
+def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
+              seat: SeatQuery = None, since: Since = 0) -> SeatView:
     """A seat's view: what it may see now, and the events visible to it from ``since``."""
 
-    def work(session: Session) -> tuple[StoredGame, dict[int, str]]:
-        stored = fetch(session, game_id, me)
-        return stored, player_names(session, stored)
-
-    stored, names = request.app.state.db.read(work)
-    return answer(request, me, stored, names, seat, lang, since)
+    stored = request.app.state.db.read(lambda s: fetch(s, game_id, me))
+    return answer(request, me, stored, seat, lang, since)
 
 
-@router.post("/{game_id}/decisions", response_model=SeatView)
-def decide(game_id: GameId, body: Decide, me: CurrentPlayer,
-           request: Request, lang: Lang = "en") -> SeatView:
-    """Answer the pending decision of your seat; the bots then move until a person must."""
+@router.get("/{game_id}/events", response_class=Response,
+            responses={200: {"content": {"text/event-stream": {}}}})
+def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
+                seat: SeatQuery = None, since: Since = 0) -> Response:
+    """Server-Sent Events of a seat's view: a message (``event: view``, ``id``: the version,
+    ``data``: the view as ``GET /api/games/{id}`` gives it) now and at every change. The
+    first message's events start at ``since``, the next ones' where the last one's ended.
+    Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
+    version; the stream ends with the game."""
+    state = request.app.state
+    stored = state.db.read(lambda s: fetch(s, game_id, me))
+    game = take(state, stored)
+    state.games.keep(stored.id, stored.version, game)
+    check_lang(game.ruleset, lang)
+    chosen = my_seat(stored, me, seat, game)
+    last = live.last_event_id(request)
+    if stored.over and last == stored.version:
+        return Response(status_code=204)  # a browser's EventSource then stops reconnecting
+    sent = live.Sent(since)
+
+    def read(seen: int | None) -> live.Message | None:
+        stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
+        if stored.version == seen:
+            return None
+        game = take(state, stored)
+        try:
+            view = seat_view(stored, game, chosen, lang, sent.since(game))
+            sent.sent(game, view.events_total)
+        finally:
+            state.games.keep(stored.id, stored.version, game)
+        return stored.version, view.over, view.model_dump_json()
+
+    return live.stream(request, game_id, last, read)
+
+
+@router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
+def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
+         lang: Lang = "en", since: Since = 0) -> SeatView:
+    """Take an open seat: with its invitation, or without one in a public game. A seat
+    taken, a wrong invitation or a game over is refused (409, 403, 409)."""
+    state = request.app.state
+
+    def work(session: Session) -> tuple[StoredGame, Game]:
+        stored = with_seats(session, game_id)
+        if stored is None:
+            raise NotFound(f"no game {game_id!r}")
+        take_seat(session, stored, me, body)
+        game = take(state, stored)
+        change = {"kind": "join", "seat": body.seat, "player": me.name}
+        changes.store(session, stored, stored.version, game, list(stored.deciders), change,
+                      now())
+        return stored, game
+
+    try:
+        stored, game = state.db.write(work)
+    except Conflict:  # someone else joined or played meanwhile: look again
+        stored, game = state.db.write(work)
+    changes.after(state, stored, game)
+    check_lang(game.ruleset, lang)
+    return seat_view(stored, game, body.seat, lang, since)
+
+
+@router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])
+def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
+                  request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
+    """Answer the pending decision of your seat; the quick bots then move until a person
+    or a searching bot must (a search is made in the background, within its budget). The
+    answer's events start at ``since`` (a page that has the first ones)."""
 
     def apply(stored: StoredGame, game: Game, seat: str, deciders: list[str]) -> Game:
         if game.pending is None:
             raise ApiError("the game is over; there is no decision to make")
+        waiting_for(stored)
         if game.pending.player != seat:
             raise Conflict(f"it is not {seat}'s decision; {game.pending.player} decides now")
         game.step(body.option)
         deciders.append(seat)
-        play_bots(game, bots_of(stored.seats), deciders)
+        play_quick_bots(game, bots_of(stored), deciders)
         return game
 
     change = {"kind": "decision", "seat": body.seat, "option": body.option}
-    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang)
+    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang,
+                       since)
 
 
-@router.post("/{game_id}/undo", response_model=SeatView)
+@router.post("/{game_id}/undo", response_model=SeatView, dependencies=[Costly])
 def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
-         request: Request, lang: Lang = "en") -> SeatView:
+         request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take back your seat's last decision, and the bots' moves after it."""
 
     def apply(stored: StoredGame, game: Game, seat: str, deciders: list[str]) -> Game:
@@ -442,10 +496,11 @@ def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
         return replay(record)
 
     change = {"kind": "undo", "seat": body.seat}
-    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang)
+    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang,
+                       since)
 
 
-@router.get("/{game_id}/record", response_class=Response,
+@router.get("/{game_id}/record", response_class=Response, dependencies=[Costly],
             responses={200: {"content": {"application/x-ndjson": {}}}})
 def download_record(game_id: GameId, me: CurrentPlayer,
                     request: Request, lang: Lang = "en") -> Response:
@@ -482,9 +537,15 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
         "options": ruleset.options_model.model_json_schema(),
         "rulings": [{"id": r.id, "question": r.question, "options": list(r.options),
                      "default": r.default} for r in ruleset.rulings],
-        "bots": [n for n in agent_names(ruleset) if n != "human"],
-        "default_bot": ruleset.default_bot, "languages": ruleset.messages.locales,
+        "bots": list(offered(meta.id)),
+        "choices": {name: [{"id": c.id, "label": c.label} for c in choices]
+                    for name, choices in ruleset.option_choices(content).items()},
         "decisions": meta.max_length > 0,
+        "clock": {"ruling": {"id": CLOCK_EXPIRY.id, "question": CLOCK_EXPIRY.question,
+                             "options": list(CLOCK_EXPIRY.options),
+                             "default": CLOCK_EXPIRY.default},
+                  "bots": [b for b in offered(meta.id) if b not in SEARCHING]},
+        "default_bot": ruleset.default_bot, "languages": ruleset.messages.locales,
         "online": "/" if meta.name == RUN_RULESET else None,
     }
 
@@ -503,7 +564,17 @@ def list_rulesets() -> list[dict[str, Any]]:
 
 
 @rulesets_router.get("/{ruleset_id}/rules")
-def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> list[dict[str, Any]]:
-    """The ruleset's rule index: each rule's id, section and text (what events cite)."""
-    return [{"id": r.id, "section": r.section, "text": r.text}
+def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)],
+               lang: Annotated[str, Query(max_length=8, description="en, or the language of "
+                                                                    "the rule text")] = "en",
+               ) -> list[dict[str, Any]]:
+    """The ruleset's rule index: each rule's id, section and text (what events cite). A
+    rule written in another language with an English translation (``en``, e.g. the
+    French cryptids text) gives that translation in English, its own text otherwise."""
+    return [{"id": r.id, "section": r.section, "text": rule_text(r, lang)}
             for r in load_ruleset(ruleset_id).rule_index]
+
+
+def rule_text(rule: Any, lang: str) -> str:
+    english = getattr(rule, "en", None)
+    return english if lang == "en" and isinstance(english, str) else str(rule.text)

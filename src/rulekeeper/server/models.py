@@ -32,9 +32,15 @@ class Player(Base):
 
 
 class StoredGame(Base):
-    """A game of any ruleset: its record, its seats and a version bumped by every change."""
+    """A game of any ruleset: its record, its seats and a version bumped by every change.
+
+    Besides the record, a few columns say what the lists and the clocks need without a
+    replay (kept equal to the record at every change): the scenario, whose turn it is and
+    since when, how many seats are open, the turn clock and when it runs out.
+    """
 
     __tablename__ = "games"
+    __table_args__ = (Index("ix_games_public_open", "public", "open_seats"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(64))
@@ -44,9 +50,24 @@ class StoredGame(Base):
     last_change: Mapped[dict[str, Any] | None] = mapped_column(
         JSON, doc="the last state-changing request, to answer an identical repeat")
     over: Mapped[bool] = mapped_column(default=False)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, doc="how the game ended")
     created_by: Mapped[int] = mapped_column(ForeignKey("players.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    scenario: Mapped[str | None] = mapped_column(String(64))
+    public: Mapped[bool] = mapped_column(default=False, doc="listed in the lobby, watched by all")
+    watch_key: Mapped[str | None] = mapped_column(String(32), doc="the watch link's key")
+    open_seats: Mapped[int] = mapped_column(Integer, default=0, doc="seats nobody holds yet")
+    turn: Mapped[str | None] = mapped_column(String(32), doc="the seat whose decision is pending")
+    turn_since: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), doc="when the pending decision began (for a waiting game: "
+        "when the game began to wait)")
+    bot_turn: Mapped[bool] = mapped_column(default=False, doc="a bot's decision is pending")
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, doc="the turn clock's settings")
+    clock_used: Mapped[dict[str, Any] | None] = mapped_column(
+        JSON, doc="seconds each seat has spent on its decisions")
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), index=True, doc="when the pending seat's clock runs out")
     seats: Mapped[list[GameSeat]] = relationship(
         back_populates="game", order_by="GameSeat.position", lazy="selectin")
 
@@ -61,7 +82,14 @@ class GameSeat(Base):
     position: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))
+    invite: Mapped[str | None] = mapped_column(String(32), doc="an open seat's invitation code")
     game: Mapped[StoredGame] = relationship(back_populates="seats")
+    player: Mapped[Player | None] = relationship(lazy="joined")
+
+    @property
+    def open(self) -> bool:
+        """Nobody holds the seat yet (it waits for a player to join)."""
+        return self.bot is None and self.player_id is None and self.player is None
 
 
 class StoredRun(Base):
@@ -80,6 +108,8 @@ class StoredRun(Base):
     over: Mapped[bool] = mapped_column(default=False, index=True)
     winner: Mapped[str | None] = mapped_column(String(16), doc="player, opponents or None")
     rating_change: Mapped[float] = mapped_column(Float, default=0.0)
+    rating_shown_change: Mapped[float | None] = mapped_column(
+        Float, doc="how much the run moves the shown rating (mu - 3 sigma), so far")
     last_change: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -118,6 +148,14 @@ class StoredBattle(Base):
     ghost: Mapped[bool] = mapped_column(default=False)
     outcome: Mapped[str] = mapped_column(String(8), doc="win, loss or tie, for the run")
     record: Mapped[dict[str, Any]]
+    lives_lost: Mapped[int | None] = mapped_column(Integer, doc="None: stored before revision 0005")
+    lives: Mapped[int | None] = mapped_column(Integer, doc="the run's lives after it")
+    victories: Mapped[int | None] = mapped_column(Integer, doc="the run's victories after it")
+    odds: Mapped[float | None] = mapped_column(
+        Float, doc="the player's chance to win it (Monte Carlo); None until computed")
+    odds_low: Mapped[float | None] = mapped_column(Float, doc="its 95% interval")
+    odds_high: Mapped[float | None] = mapped_column(Float)
+    odds_battles: Mapped[int | None] = mapped_column(Integer, doc="battles played for it")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

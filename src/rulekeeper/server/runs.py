@@ -16,31 +16,40 @@ A player has at most one run in progress; nobody sees another player's run.
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import CursorResult, Table, insert, select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
+from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
+from rulekeeper.rulesets.cryptids_run.odds import WinChance, win_chance
+from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, snapshot_id
 from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
+from rulekeeper.rulesets.cryptids_run.view import row_view, summons_view
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.costs import Costly
 from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
-from rulekeeper.server.models import Player, StoredBattle, StoredRun, now
+from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnapshot, now
 from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
                    responses=documented(400, 401, 403, 404, 409, 429, 503))
+rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
+"""What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""
 battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
                            responses=documented(400, 401, 404, 429, 503))
 
@@ -68,9 +77,13 @@ class BattleLine(BaseModel):
     id: str | None = Field(description="None: an empty row, lost without a battle")
     round: int
     outcome: str
-    opponent: str
-    ghost: bool
-    rating_change: float
+    opponent: str = Field(description="the opponent snapshot's player (ghost: a bot's row)")
+    ghost: bool = Field(description="the opponent's row was built by a bot")
+    lives_lost: int
+    lives: int = Field(description="the run's lives after it")
+    victories: int = Field(description="the run's victories after it")
+    rating_change: float = Field(description="how much it moves the shown rating (mu - 3 "
+                                             "sigma), applied when the run ends")
 
 
 class RunOut(BaseModel):
@@ -86,13 +99,28 @@ class RunOut(BaseModel):
     row: list[Any] = Field(description="the row's places, left to right (None: empty)")
     buying: Any = Field(description="a bought cryptid waiting for its ability choice")
     prices: dict[str, Any]
-    rating: dict[str, float]
-    rating_change: dict[str, float] = Field(description="this run's total so far, applied "
-                                                        "when it ends")
+    rating: dict[str, float] = Field(description="mu, sigma and shown: the rating the page "
+                                                 "shows, mu - 3 sigma")
+    rating_change: dict[str, float] = Field(description="this run's total so far (mu, sigma, "
+                                                        "and shown: what the shown rating "
+                                                        "would move), applied when it ends")
     over: bool
     result: dict[str, Any] | None
     pending: dict[str, Any] | None = Field(description="the shop's decision and its options")
     battles: list[BattleLine]
+
+
+class Odds(BaseModel):
+    """The player's chance to win a battle: the same two rows fought again many times."""
+
+    odds: float = Field(ge=0, le=1, description="the player's chance to win, 0 to 1")
+    odds_interval: tuple[float, float] = Field(description="its 95% interval")
+    odds_battles: int = Field(description="battles the Monte Carlo played")
+
+    @classmethod
+    def of(cls, chance: WinChance) -> Odds:
+        return cls(odds=chance.chance, odds_interval=(chance.low, chance.high),
+                   odds_battles=chance.battles)
 
 
 class BattleSummary(BaseModel):
@@ -103,13 +131,38 @@ class BattleSummary(BaseModel):
     player: str
     opponent: str = Field(description="the opponent snapshot's player (ghost: a bot's row)")
     snapshot: str
-    ghost: bool
+    ghost: bool = Field(description="the opponent's row was built by a bot (a ghost line or "
+                                    "a bot player)")
+    lives_lost: int | None = Field(description="lives the battle cost (None: a battle stored "
+                                               "before the service counted them)")
+    lives: int | None = Field(description="the run's lives after it")
+    victories: int | None = Field(description="the run's victories after it")
+    victories_needed: int
+    odds: float | None = Field(description="the player's chance to win this exact battle (the "
+                                           "same rows and rulings, 2,000 battles), 0 to 1; "
+                                           "None until computed, a moment after end-shop: "
+                                           "GET /api/battles/{id}/odds waits for it")
+    odds_interval: tuple[float, float] | None = Field(description="its 95% interval")
+    odds_battles: int | None = None
+    rows: dict[str, list[Any]] = Field(description="the player's and the opponent's rows as "
+                                                   "they fought: each cryptid named, its "
+                                                   "stats, copies combined, its ability")
+    summons: dict[str, Any] = Field(description="the cryptids their abilities may summon, "
+                                                "with their abilities, by id")
+
+
+class Moment(EventOut):
+    """An event that decided a battle, with the roll it happened in (0: before roll 1)."""
+
+    roll: int
 
 
 class BattleOut(BattleSummary):
     record: dict[str, Any] = Field(description="a cryptids-v1 record: rulekeeper replay it")
     result: dict[str, Any] | None
     events: list[EventOut]
+    deciding: list[Moment] = Field(description="why it was won or lost: the deaths, in order, "
+                                               "and how it ended")
 
 
 class EndShopOut(BaseModel):
@@ -127,8 +180,19 @@ class RunSummary(BaseModel):
     victories: int
     over: bool
     winner: str | None
-    rating_change: float
+    rating_change: float = Field(description="the run's total change of mu")
+    rating_shown_change: float | None = Field(description="how much the run moves the shown "
+                                                          "rating, mu - 3 sigma (so far)")
     created_at: str
+
+
+class RunRules(BaseModel):
+    """The numbers of a run (from the content): what the page's how-to-play says."""
+
+    run: dict[str, Any] = Field(description="lives, victories, rounds, loss_costs")
+    shop: dict[str, Any] = Field(description="gold, offers, places, prices, tiers, combine")
+    rating: dict[str, Any]
+    odds_battles: int = Field(description="battles played for a battle's odds")
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -158,9 +222,11 @@ def run_out(run_id: str, version: int, game: Game) -> RunOut:
         result=view["result"], pending=view["pending"],
         battles=[BattleLine(id=battle_id(run_id, e.round) if e.fought else None,
                             round=e.round, outcome=e.outcome,
-                            opponent=e.opponent.title()["en"] if e.opponent else "nobody",
+                            opponent=e.opponent.player if e.opponent else "nobody",
                             ghost=bool(e.opponent and e.opponent.ghost),
-                            rating_change=e.change.mu) for e in entries])
+                            lives_lost=e.lives_lost, lives=e.lives, victories=e.victories,
+                            rating_change=line["rating_change"]["shown"])
+                 for e, line in zip(entries, state["battles"], strict=True)])
 
 
 def json_answer(model: BaseModel, status_code: int = 200) -> Response:
@@ -244,21 +310,101 @@ def refuse_illegal(request: Request, run_id: str, version: int, live: LiveRun,
         raise
 
 
-def battle_summary(battle: StoredBattle, player: str) -> BattleSummary:
-    return BattleSummary(id=battle.id, run=battle.run_id, round=battle.round,
-                         outcome=battle.outcome, player=player, opponent=battle.opponent,
-                         snapshot=battle.snapshot, ghost=battle.ghost)
+def battle_summary(battle: StoredBattle, player: str,
+                   rows: tuple[Snapshot | None, Snapshot | None]) -> BattleSummary:
+    """A stored battle's summary; ``rows``: the player's and the opponent's snapshots."""
+    ruleset = run_ruleset()
+    stock = ruleset.stock(ruleset.load_content()[0])
+    fielded = [s.row if s is not None else () for s in rows]
+    low, high = battle.odds_low, battle.odds_high
+    return BattleSummary(
+        id=battle.id, run=battle.run_id, round=battle.round, outcome=battle.outcome,
+        player=player, opponent=battle.opponent, snapshot=battle.snapshot, ghost=battle.ghost,
+        lives_lost=battle.lives_lost, lives=battle.lives, victories=battle.victories,
+        victories_needed=stock.rules.run.victories,
+        odds=battle.odds,
+        odds_interval=(low, high) if low is not None and high is not None else None,
+        odds_battles=battle.odds_battles,
+        rows={"player": row_view(fielded[0], stock), "opponent": row_view(fielded[1], stock)},
+        summons=summons_view(fielded, stock))
 
 
-def battle_out(battle: StoredBattle, player: str, lang: str) -> BattleOut:
+def battle_rows(session: Session, battle: StoredBattle,
+                kept: KeptSnapshots) -> tuple[Snapshot | None, Snapshot | None]:
+    """The snapshots a stored battle fought: the player's (of its run and round), the
+    opponent's."""
+    wanted = (snapshot_id(battle.run_id, battle.round), battle.snapshot)
+    found = kept.known(wanted)
+    missing = [i for i in wanted if i not in found]
+    if missing:
+        for data in session.scalars(select(StoredSnapshot.data).where(
+                StoredSnapshot.id.in_(missing))):
+            snapshot = Snapshot.model_validate(data)
+            kept.keep(snapshot)
+            found[snapshot.id] = snapshot
+    return found.get(wanted[0]), found.get(wanted[1])
+
+
+DECIDING = ("death", "end.", "result.")
+"""The events that tell why a battle was won or lost: its deaths and how it ended (a
+trailing dot: a prefix)."""
+
+
+def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
+    """The battle's deciding events, each with the roll it happened in."""
+    moments, roll = [], 0
+    for event, out in zip(events, said, strict=True):
+        if event.kind in ("roll", "reroll.next"):
+            roll = int(event.data["roll"])
+        if any(event.kind.startswith(k) if k.endswith(".") else event.kind == k
+               for k in DECIDING):
+            moments.append(Moment(**out.model_dump(), roll=roll))
+    return moments
+
+
+def battle_out(summary: BattleSummary, battle: StoredBattle, lang: str) -> BattleOut:
     game = replay(battle.record)
     check_lang(game.ruleset, lang)
     render = game.ruleset.messages.render
-    return BattleOut(
-        **battle_summary(battle, player).model_dump(),
-        record=battle.record, result=game.result.to_json() if game.result else None,
-        events=[EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e, lang), data=dict(e.data))
-                for n, e in enumerate(game.events)])
+    events = list(game.events)
+    said = [EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e, lang), data=dict(e.data))
+            for n, e in enumerate(events)]
+    return BattleOut(**summary.model_dump(), record=battle.record,
+                     result=game.result.to_json() if game.result else None, events=said,
+                     deciding=deciding(events, said))
+
+
+class OddsDesk:
+    """Where a process works out battles' odds, each from ``battles`` battles, one battle's
+    at a time (a second request for the same battle waits for the first's answer)."""
+
+    def __init__(self, battles: int = ODDS_BATTLES) -> None:
+        self.battles = battles
+        self._lock = threading.Lock()
+        self._working: dict[str, threading.Lock] = {}
+
+    def settle(self, db: Any, battle_id: str) -> Odds:
+        """The battle's odds: stored ones, else worked out now and stored (once: the answer
+        is a function of the battle's record, so two processes racing store the same)."""
+        with self._lock:
+            lock = self._working.setdefault(battle_id, threading.Lock())
+        with lock:
+            try:
+                battle: StoredBattle = db.read(lambda s: s.get(StoredBattle, battle_id))
+                if battle.odds is not None and battle.odds_low is not None \
+                        and battle.odds_high is not None and battle.odds_battles:
+                    return Odds(odds=battle.odds, odds_interval=(battle.odds_low,
+                                                                 battle.odds_high),
+                                odds_battles=battle.odds_battles)
+                chance = win_chance(battle.record, run_ruleset().arena, self.battles)
+                db.write(lambda s: s.execute(
+                    update(BATTLES).where(BATTLES.c.id == battle_id, BATTLES.c.odds.is_(None))
+                    .values(odds=chance.chance, odds_low=chance.low, odds_high=chance.high,
+                            odds_battles=chance.battles)))
+                return Odds.of(chance)
+            finally:
+                with self._lock:
+                    self._working.pop(battle_id, None)
 
 
 # -- changing -----------------------------------------------------------------------------
@@ -275,13 +421,16 @@ def store_run(session: Session, run_id: str, player_id: int, expected: int, game
     :class:`Conflict`): one statement, whose condition the database checks on the locked
     row."""
     state = state_of(game)
+    floor = game.table.prepared.stock.rules.rating.sigma_floor
     done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
         update(RUNS).where(RUNS.c.id == run_id, RUNS.c.player_id == player_id,
                            RUNS.c.version == expected)
         .values(record=game.record().model_dump(mode="json"), version=expected + 1,
                 round=state.round, lives=state.lives, victories=state.victories,
                 over=game.over, winner=game.result.winner if game.result else None,
-                rating_change=state.change.mu, last_change=change, updated_at=now()))
+                rating_change=state.change.mu,
+                rating_shown_change=rating.shown_change(state.rating, state.change, floor),
+                last_change=change, updated_at=now()))
     if done.rowcount != 1:
         raise Conflict(f"version {expected} is stale: run {run_id} changed meanwhile")
 
@@ -351,7 +500,8 @@ def end_shop(session: Session, run_id: str, player_id: int, version: int,
             id=battle_id(run_id, entry.round), run_id=run_id, round=entry.round,
             player_id=player_id, opponent=entry.opponent.player,
             snapshot=entry.opponent.id, ghost=entry.opponent.ghost, outcome=entry.outcome,
-            record=record.model_dump(mode="json"), created_at=now())
+            record=record.model_dump(mode="json"), lives_lost=entry.lives_lost,
+            lives=entry.lives, victories=entry.victories, created_at=now())
         session.execute(insert(BATTLES).values(
             {c.key: getattr(battle, c.key) for c in BATTLES.columns}))
     store_run(session, run_id, player_id, version, game,
@@ -393,7 +543,19 @@ def my_runs(me: CurrentPlayer, request: Request,
 def summary(row: StoredRun) -> RunSummary:
     return RunSummary(id=row.id, round=row.round, lives=row.lives, victories=row.victories,
                       over=row.over, winner=row.winner, rating_change=row.rating_change,
+                      rating_shown_change=row.rating_shown_change,
                       created_at=row.created_at.isoformat())
+
+
+@rules_router.get("/rules", response_model=RunRules)
+def run_rules(request: Request) -> RunRules:
+    """The numbers of a run: lives, the lives a loss costs from each round, victories
+    needed, gold, prices, tiers, combining, the rating a new player starts with."""
+    ruleset = run_ruleset()
+    rules = ruleset.stock(ruleset.load_content()[0]).rules
+    return RunRules(run=rules.run.model_dump(), shop=rules.shop.model_dump(),
+                    rating=rules.rating.model_dump(),
+                    odds_battles=request.app.state.odds.battles)
 
 
 @router.get("/{run_id}", response_model=RunOut)
@@ -429,8 +591,11 @@ def act(run_id: RunId, body: Action, me: CurrentPlayer, request: Request) -> Res
 
 
 @router.post("/{run_id}/end-shop", response_model=EndShopOut)
-def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request) -> Response:
-    """End the shop: snapshot, opponent, battle, run updated, in one transaction.
+def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request,
+        background: BackgroundTasks) -> Response:
+    """End the shop: snapshot, opponent, battle, run updated, in one transaction. The
+    battle's odds are worked out just after the answer is sent (its ``odds`` is None until
+    then; ``GET /api/battles/{id}/odds`` waits for them).
 
     Repeating it with the same version gives the same battle again, never a second one.
     """
@@ -442,7 +607,8 @@ def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request) -> Re
         if live is None:  # a repeat
             ended_by = (stored.last_change or {}).get("battle")
             battle = db.read(lambda s: s.get(StoredBattle, ended_by)) if ended_by else None
-            return ended(request, me, run_id, stored.version, rebuild(request, stored), battle)
+            return ended(request, me, run_id, stored.version, rebuild(request, stored), battle,
+                         background)
     refuse_illegal(request, run_id, body.version, live, END)  # before anything changes
     fresh = [live]
 
@@ -454,17 +620,27 @@ def end(run_id: RunId, body: EndShop, me: CurrentPlayer, request: Request) -> Re
     try:
         live, battle = db.write(work)
     except Conflict:
-        return end(run_id, body, me, request)
-    return ended(request, me, run_id, body.version + 1, live, battle)
+        return end(run_id, body, me, request, background)
+    return ended(request, me, run_id, body.version + 1, live, battle, background)
 
 
 def ended(request: Request, me: Me, run_id: str, version: int, live: LiveRun,
-          battle: StoredBattle | None) -> Response:
-    """The answer of end-shop: the battle's summary and the run."""
+          battle: StoredBattle | None, background: BackgroundTasks) -> Response:
+    """The answer of end-shop: the battle's summary and the run (the battle's odds are
+    worked out once it is sent)."""
     run = answer(request, run_id, version, live)
     last = run.battles[-1]
+    summary = None
+    if battle is not None:
+        state = state_of(live.game)
+        fought = next(b for b in state.battles if b.round == battle.round)
+        mine = next((s for s in state.snapshots if s.round == battle.round), None)
+        summary = battle_summary(battle, me.name, (mine, fought.opponent))
+        if battle.odds is None:
+            background.add_task(request.app.state.odds.settle, request.app.state.db,
+                                battle.id)
     return json_answer(EndShopOut(round=last.round, outcome=last.outcome, run=run,
-                                  battle=battle_summary(battle, me.name) if battle else None))
+                                  battle=summary))
 
 
 @router.get("/{run_id}/record", response_class=Response,
@@ -493,9 +669,27 @@ def fetch_battle(session: Session, battle_id: str, me: Me) -> tuple[StoredBattle
 @battles_router.get("/{battle_id}", response_model=BattleOut)
 def read_battle(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
                 request: Request, lang: Lang = "en") -> Response:
-    """A battle you fought or were fought by: its record and events, in ``lang``."""
-    battle, player = request.app.state.db.read(lambda s: fetch_battle(s, battle_id, me))
-    return json_answer(battle_out(battle, player, lang))
+    """A battle you fought or were fought by: its summary (lives, odds, both rows), its
+    record and events, in ``lang``, and the events that decided it."""
+    kept = request.app.state.snapshots
+
+    def read(session: Session) -> tuple[StoredBattle, BattleSummary]:
+        battle, player = fetch_battle(session, battle_id, me)
+        return battle, battle_summary(battle, player, battle_rows(session, battle, kept))
+
+    battle, summary = request.app.state.db.read(read)
+    return json_answer(battle_out(summary, battle, lang))
+
+
+@battles_router.get("/{battle_id}/odds", response_model=Odds)
+def battle_odds(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
+                request: Request) -> Odds:
+    """The player's chance to win the battle: the same two rows and rulings fought 2,000
+    times (seeded from the battle's seed), with its 95% interval. Worked out once, just
+    after end-shop, and stored; asked before that, the answer waits for it."""
+    battle, _ = request.app.state.db.read(lambda s: fetch_battle(s, battle_id, me))
+    odds: Odds = request.app.state.odds.settle(request.app.state.db, battle.id)
+    return odds
 
 
 @battles_router.get("/{battle_id}/record", response_class=Response,

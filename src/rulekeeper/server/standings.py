@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
+from rulekeeper.rulesets.cryptids_run.rating import SHOWN_SIGMAS
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.errors import NotFound, documented
 from rulekeeper.server.models import Player, StoredRun
@@ -19,16 +20,14 @@ from rulekeeper.server.runs import RunSummary, summary
 
 router = APIRouter(tags=["runs"], responses=documented(401, 404, 429))
 
-ORDINAL_SIGMAS = 3
-"""The leaderboard ranks by ``mu - 3 sigma``: a skill the player very likely has."""
-
 
 class Standing(BaseModel):
     rank: int
     name: str
     mu: float
     sigma: float
-    ordinal: float = Field(description="mu - 3 sigma, what the board ranks by")
+    ordinal: float = Field(description="mu - 3 sigma: the rating players are shown, what the "
+                                       "board ranks by")
     runs: int = Field(description="finished runs")
     won: int = Field(description="runs ended with the victories needed")
     best: int = Field(description="most victories in a run")
@@ -54,8 +53,9 @@ def _finished() -> tuple[Any, ...]:
 @router.get("/api/leaderboard", response_model=list[Standing])
 def leaderboard(request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 50,
                 ) -> list[Standing]:
-    """Players ranked by their cryptids rating (only those with a finished run)."""
-    ordinal = Player.mu - ORDINAL_SIGMAS * Player.sigma
+    """Players ranked by their shown cryptids rating, ``mu - 3 sigma`` (a skill they very
+    likely have; only players with a finished run)."""
+    ordinal = Player.mu - SHOWN_SIGMAS * Player.sigma
 
     def work(session: Session) -> list[Standing]:
         rows = session.execute(
@@ -64,7 +64,7 @@ def leaderboard(request: Request, limit: Annotated[int, Query(ge=1, le=200)] = 5
             .where(Player.mu.is_not(None)).group_by(Player.id)
             .order_by(ordinal.desc(), Player.name).limit(limit)).all()
         return [Standing(rank=rank, name=name, mu=mu, sigma=sigma,
-                         ordinal=mu - ORDINAL_SIGMAS * sigma, runs=runs, won=won, best=best)
+                         ordinal=mu - SHOWN_SIGMAS * sigma, runs=runs, won=won, best=best)
                 for rank, (name, mu, sigma, runs, won, best) in enumerate(rows, 1)]
 
     result: list[Standing] = request.app.state.db.read(work)

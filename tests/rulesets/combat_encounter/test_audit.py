@@ -53,15 +53,15 @@ def test_the_opening_gong_cites_its_own_rule_for_the_order():
 
 
 @pytest.mark.parametrize(("options", "given"), [
-    ({"hidden": "p3"}, "--hidden"), ({"initiator": "p1"}, "--initiator"),
-    ({"target": "p3"}, "--target"),
-    ({"initiator": "p2", "target": "p1", "hidden": "p3"}, "--initiator or --target or --hidden")])
+    ({"hidden": "p3"}, "hidden"), ({"initiator": "p1"}, "initiator"),
+    ({"target": "p3"}, "target"),
+    ({"initiator": "p2", "target": "p1", "hidden": "p3"}, "initiator or target or hidden")])
 def test_start_random_refuses_the_options_it_draws(options, given):
     with pytest.raises(UsageError) as error:
         new_game("combat-encounter", options={"players": 3, "start": "random", **options})
     message = str(error.value)
     assert "\n" not in message
-    assert message.startswith("options: --start random draws the initiating pair and the Hidden "
+    assert message.startswith("options: a random start draws the initiating pair and the Hidden "
                               f"Players: it cannot be combined with {given} (")
 
 

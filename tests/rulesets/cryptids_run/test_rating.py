@@ -3,7 +3,7 @@
 import pytest
 from openskill.models import PlackettLuce
 
-from rulekeeper.rulesets.cryptids_run.rating import MODEL, Change, applied, change, total
+from rulekeeper.rulesets.cryptids_run.rating import MODEL, Change, applied, change, shown, total
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating
 from tests.rulesets.cryptids_run.helpers import Opponents, buy_and_end, data, kappa_run
 
@@ -52,7 +52,13 @@ def test_the_total_is_applied_once_when_the_run_ends():
     game.step("end")
     assert not game.over and not data(game, "rating.applied")
     assert [r["rating"]["mu"] for r in source.requests] == [25.0, 25.0]  # unchanged meanwhile
-    assert game.view("player")["state"]["rating"] == {"mu": 25.0, "sigma": 25 / 3}
+    state = game.view("player")["state"]
+    assert state["rating"] == {"mu": 25.0, "sigma": 25 / 3, "shown": 0.0}
+    so_far = total(b.change for b in game.table.state.battles)
+    # the shown rating (mu - 3 sigma) would move by this if the run ended now
+    assert state["rating_change"]["shown"] == pytest.approx(
+        shown(applied(NEW, so_far, 0.5)) - shown(NEW))
+    assert state["rating_change"]["shown"] == pytest.approx(so_far.mu - 3 * so_far.sigma)
     game.step("end")
     battles = game.table.state.battles
     summed = total(b.change for b in battles)

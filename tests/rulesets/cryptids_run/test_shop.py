@@ -56,8 +56,19 @@ def test_a_cryptid_is_bought_for_three_gold_into_a_free_place():
     assert [p and p["cryptid"] for p in view["places"]] == [None, None, None, "kappa", None]
     assert data(game, "shop.buy")[0] == {"who": {"en": "Kappa", "fr": "le Kappa"}, "place": 4,
                                          "price": 3, "gold": 7}
+    assert view["places"][3]["name"] == {"en": "Kappa", "fr": "Kappa"}  # a card's title
     game.step("end")
     assert len(game.table.state.snapshots[0].row) == 1  # the empty places are left out
+
+
+def test_a_cards_title_has_no_article_where_sentences_need_one():
+    from rulekeeper.rulesets.cryptids.messages import title
+
+    assert title({"en": "Mothman", "fr": "l'Homme-papillon"}) == {"en": "Mothman",
+                                                                  "fr": "Homme-papillon"}
+    assert title({"en": "Beast of Bodmin", "fr": "la Bête de Bodmin"})["fr"] == "Bête de Bodmin"
+    assert title({"en": "Nessie", "fr": "Nessie"})["fr"] == "Nessie"
+    assert title({"en": "Yeti 2", "fr": "le Yéti 2"})["fr"] == "Yéti 2"
 
 
 @pytest.mark.rule("shop.buy")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ from rulekeeper.core.errors import ContentError
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.rng import Rng
-from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.combat_encounter import hidden
 from rulekeeper.rulesets.combat_encounter import view as views
 from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
@@ -92,6 +92,9 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return SEATS[:options.players]
+
+    def option_choices(self, content: CombatContent) -> Mapping[str, Sequence[Choice]]:
+        return {"characters": [Choice(c.id, c.name) for c in content.characters.cards]}
 
     def play(self, table: CombatTable) -> Procedure:
         opening = set_up(table)

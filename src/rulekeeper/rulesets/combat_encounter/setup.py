@@ -44,18 +44,18 @@ def players_for(cat: Catalogue, options: CombatOptions,
     rest = [c for c in known if c not in chosen]
     for character_id in chosen:
         if character_id not in known:
-            raise UsageError(f"option --characters: no character {character_id!r}"
+            raise UsageError(f"characters: no character {character_id!r}"
                              f"{did_you_mean(character_id, known)}; characters: "
                              f"{', '.join(known)}")
     if len(set(chosen)) != len(chosen):
-        raise UsageError("option --characters: a character is named twice")
+        raise UsageError("characters: a character is named twice")
     ids = chosen + rest
     if len(ids) < len(seats):
         raise UsageError(f"the content has {len(known)} characters for {len(seats)} players")
     start = cat.content.dungeon.start
     for seat, room in options.rooms.items():
         if room not in cat.room_names:
-            raise UsageError(f"option --rooms: {seat}={room}: no room {room!r}"
+            raise UsageError(f"rooms: {seat}={room}: no room {room!r}"
                              f"{did_you_mean(room, cat.room_names)}")
     players = {}
     for seat, character_id in zip(seats, ids, strict=False):
@@ -82,7 +82,7 @@ def opening_for(state: State, options: CombatOptions, rng: Any) -> Opening:
         room = state.players[initiator].room
         targets = [s for s in seats if s != initiator and state.players[s].room == room]
         if not targets:
-            raise UsageError("--start random: nobody shares a Room with the initiator")
+            raise UsageError("a random start: nobody shares a Room with the drawn initiator")
         target = rng.choice(targets)
         hidden = tuple(s for s in seats if s not in (initiator, target) and rng.below(4) == 0)
         opening = Opening(kind, initiator, target, hidden)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from rulekeeper.core.ruleset import NoOptions, Table
+from rulekeeper.core.ruleset import SEATS_OF_THE_GAME, NoOptions, Table
 from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
 from rulekeeper.rulesets.combat_encounter.models import Character, CombatContent
 from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
@@ -132,9 +132,12 @@ class CombatOptions(NoOptions):
     players: int = Field(2, ge=2, le=6, description="number of Players (seats p1..pN)")
     start: Literal["ambush", "challenge", "gong", "random"] = Field(
         "ambush", description="how the opening Combat Encounter begins")
-    initiator: str | None = Field(None, description="the initiating Player (default p1)")
-    target: str | None = Field(None, description="the primary target (default p2)")
-    hidden: list[str] = Field(default_factory=list, description="seats that start Hidden")
+    initiator: str | None = Field(None, description="the initiating Player (default p1)",
+                                  json_schema_extra=SEATS_OF_THE_GAME)
+    target: str | None = Field(None, description="the primary target (default p2)",
+                               json_schema_extra=SEATS_OF_THE_GAME)
+    hidden: list[str] = Field(default_factory=list, description="seats that start Hidden",
+                              json_schema_extra=SEATS_OF_THE_GAME)
     rooms: dict[str, str] = Field(default_factory=dict,
                                   description="seat=room: Portraits not in the start Room")
     characters: list[str] = Field(default_factory=list,
@@ -150,11 +153,11 @@ class CombatOptions(NoOptions):
     def _seats_exist(self) -> CombatOptions:
         seats = [f"p{i}" for i in range(1, self.players + 1)]
         if self.start == "random":
-            given = [f"--{name}" for name, value in (("initiator", self.initiator),
-                                                      ("target", self.target),
-                                                      ("hidden", self.hidden)) if value]
+            given = [name for name, value in (("initiator", self.initiator),
+                                              ("target", self.target),
+                                              ("hidden", self.hidden)) if value]
             if given:
-                raise ValueError(f"--start random draws the initiating pair and the Hidden "
+                raise ValueError(f"a random start draws the initiating pair and the Hidden "
                                  f"Players: it cannot be combined with {' or '.join(given)}")
         else:
             self.initiator, self.target = self.initiator or "p1", self.target or "p2"

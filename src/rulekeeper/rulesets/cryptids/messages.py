@@ -113,6 +113,22 @@ def label(fighter: Fighter | None) -> Any:
     return fighter.label if fighter is not None else ""
 
 
+ARTICLES = {"fr": ("le ", "la ", "les ", "l'", "l’")}
+"""The articles a content's name may start with, by language: sentences need them ("le Kappa
+est touché"), a card's title does not."""
+
+
+def title(name: Mapping[str, str]) -> dict[str, str]:
+    """A name as a card's title says it, without its article (``le Kappa``: ``Kappa``,
+    ``l'Homme-papillon``: ``Homme-papillon``)."""
+    titled = {}
+    for lang, text in name.items():
+        article = next((a for a in ARTICLES.get(lang, ()) if text.startswith(a)), "")
+        bare = text[len(article):]
+        titled[lang] = bare[:1].upper() + bare[1:] if article and bare else text
+    return titled
+
+
 def numbered(name: Mapping[str, str], number: int) -> dict[str, str]:
     """The name of the ``number``-th cryptid of one card a battle fields (``Yeti 2``)."""
     return {lang: f"{text} {number}" for lang, text in name.items()}

@@ -11,7 +11,7 @@ from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.rng import ScriptValue
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.cryptids import view as views
 from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
@@ -91,6 +91,11 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         if len(values) % 2:
             raise DiceScriptError(f"--dice: each roll is two values a+b (e.g. 3+4,6+6); roll "
                                   f"{len(values) // 2 + 1} has only one ({values[-1]})")
+
+    def option_choices(self, content: CryptidsContent) -> Mapping[str, Sequence[Choice]]:
+        teams = [Choice(t.id, t.name if isinstance(t.name, str) else t.name["en"])
+                 for t in content.teams.teams]
+        return {"left": teams, "right": teams}
 
     def catalogue(self, content: CryptidsContent) -> Catalogue:
         """The content's cards, compiled once: its preparation."""

@@ -9,6 +9,7 @@ from typing import Any
 from rulekeeper.core.view import Board, Cryptid, Drawing, Side, TableView
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.board import SIDES, Fighter
+from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.table import CryptidsTable
 
 
@@ -25,7 +26,7 @@ def view(table: CryptidsTable, player: str | None) -> dict[str, Any]:
 
 
 def fighter_view(fighter: Fighter) -> dict[str, Any]:
-    return {"id": fighter.card.id, "name": dict(fighter.label), "hp": fighter.hp,
+    return {"id": fighter.card.id, "name": title(fighter.label), "hp": fighter.hp,
             "max_hp": fighter.max_hp, "threat": fighter.threat, "attack": fighter.attack,
             "shield": fighter.shield,
             "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in fighter.dots]}

@@ -1,60 +1,75 @@
-"""Abilities in words, for the shop's options: what a trigger and its effects do.
+"""Abilities in words, in every language of the catalogs: what a trigger and its effects do.
+
+The phrases are in :data:`~rulekeeper.rulesets.cryptids_run.messages.ABILITY_PHRASES`
+(French: ``locale/fr/LC_MESSAGES/abilities.po``); a summoned cryptid is named, never
+shown by its id.
 
 >>> from rulekeeper.rulesets.cryptids.models import Ability
->>> describe(Ability.model_validate({"when": {"range": [9, 11]},
-...                                  "do": [{"damage": 2, "target": "lowest-hp"}]}))
+>>> ability = Ability.model_validate({"when": {"range": [9, 11]},
+...                                   "do": [{"damage": 2, "target": "lowest-hp"}]})
+>>> describe(ability)
 'on 9 to 11: 2 damage to the enemy with the lowest HP'
+>>> describe(ability, {}, "fr")
+"de 9 à 11 : 2 dégâts à l'ennemi aux PV les plus bas"
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rulekeeper.core.events import Event, Localized, Messages
 from rulekeeper.rulesets.cryptids.models import Ability, Effect
+from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
 
-TRIGGERS = {
-    "doubles": "on doubles", "odd": "on an odd total", "even": "on an even total",
-    "each-roll": "every roll", "hurt": "when hurt", "ally-hurt": "when an ally is hurt",
-    "healed": "when healed", "ally-death": "when an ally dies", "death": "when it dies",
-    "battle-start": "at the start of the battle",
-}
-TARGETS = {
-    "threat": "the enemy with the highest threat", "lowest-hp": "the enemy with the lowest HP",
-    "all-enemies": "every enemy", "random-enemy": "a random enemy",
-    "adjacent": "the highest-threat enemy and its neighbours", "attacker": "its attacker",
-    "self": "itself", "all-allies": "every ally", "adjacent-allies": "its neighbours",
-    "lowest-hp-ally": "the ally with the lowest HP", "that-ally": "that ally",
-}
+PHRASES = Messages(ABILITY_PHRASES, Path(__file__).with_name("locale"))
+LANGUAGES = tuple(PHRASES.locales)
 
 
-def describe(ability: Ability) -> str:
-    """The ability in a short English sentence."""
+def _say(key: str, lang: str, **data: Any) -> str:
+    return PHRASES.render(Event(key, "shop.abilities", data), lang)
+
+
+def describe(ability: Ability, names: Mapping[str, Localized] | None = None,
+             lang: str = "en") -> str:
+    """The ability in a short sentence in ``lang``; ``names`` names the cryptids it may
+    summon (by id; a cryptid not named there is shown by its id)."""
     when = ability.when
     if when.kind == "total":
-        trigger = f"on {when.totals[0]}"
+        trigger = _say("when.total", lang, total=when.totals[0])
     elif when.kind == "totals":
-        trigger = "on " + " or ".join(str(t) for t in when.totals)
+        trigger = _say("when.totals", lang, totals=[str(t) for t in when.totals])
     elif when.kind == "range":
-        trigger = f"on {when.totals[0]} to {when.totals[-1]}"
+        trigger = _say("when.range", lang, low=when.totals[0], high=when.totals[-1])
     else:
-        trigger = TRIGGERS[when.kind]
-    return f"{trigger}: " + ", then ".join(_effect(e) for e in ability.do)
+        trigger = _say(f"when.{when.kind}", lang)
+    effects = [_effect(e, names or {}, lang) for e in ability.do]
+    said = effects[0]
+    for after in effects[1:]:
+        said = _say("then", lang, before=said, after=after)
+    return _say("ability", lang, trigger=trigger, effects=said)
 
 
-def _effect(effect: Effect) -> str:
-    target = TARGETS.get(effect.selector or "", "")
+def texts(ability: Ability, names: Mapping[str, Localized] | None = None) -> dict[str, str]:
+    """The ability in words in every language: ``{"en": ..., "fr": ...}``."""
+    return {lang: describe(ability, names, lang) for lang in LANGUAGES}
+
+
+def _effect(effect: Effect, names: Mapping[str, Localized], lang: str) -> str:
     kind = effect.kind
-    if kind == "damage":
-        return f"{effect.damage} damage to {target}"
-    if kind == "damage-over-time":
-        return f"{effect.damage_over_time} damage a roll for {effect.rolls} rolls to {target}"
-    if kind in ("heal", "shield"):
-        return f"{kind} {target} by {getattr(effect, kind)}"
-    if kind in ("buff-threat", "buff-attack"):
-        stat = kind.removeprefix("buff-")
-        return f"+{getattr(effect, kind.replace('-', '_'))} {stat} to {target}"
+    amount = getattr(effect, kind.replace("-", "_"))
+    if kind in ("damage", "damage-over-time", "heal", "shield", "buff-threat", "buff-attack"):
+        selector = effect.selector or ""
+        if selector == "self":
+            return _say(f"do.{kind}.self", lang, amount=amount)
+        target = _say(f"target.{selector}", lang)
+        return _say(f"do.{kind}", lang, amount=amount, target=target, rolls=effect.rolls)
     if kind == "modify-total":
-        return f"{effect.modify_total:+d} to the dice total"
+        return _say("do.modify-total", lang, amount=f"{amount:+d}")
     if kind == "summon":
-        return f"summon {effect.summon}"
+        summoned = names.get(amount, {"en": amount})
+        return _say("do.summon", lang, summoned=summoned)
     if kind == "swap":
-        return f"swap places with its {effect.swap} neighbour"
-    return "reroll the dice"
+        return _say(f"do.swap.{amount}", lang)
+    return _say("do.reroll", lang)

@@ -14,10 +14,8 @@ from typing import Any
 from rulekeeper.core.rng import Rng, derive_seed
 from rulekeeper.rulesets.cryptids_run.bots import GreedyShopper
 from rulekeeper.rulesets.cryptids_run.shop import Shop, Shopkeeper, Stock
-from rulekeeper.rulesets.cryptids_run.snapshots import Fielded, Rating, Snapshot
+from rulekeeper.rulesets.cryptids_run.snapshots import GHOST, Fielded, Rating, Snapshot
 
-GHOST = "ghost"
-"""The player id of every ghost."""
 GHOST_BOT = "greedy"
 LINES = 4
 """Ghost lines: a request's seed picks one."""

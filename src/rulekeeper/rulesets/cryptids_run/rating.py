@@ -69,3 +69,23 @@ def total(changes: Iterable[Change]) -> Change:
 def applied(rating: Rating, changes: Change, sigma_floor: float) -> Rating:
     """The rating once a run's total change is applied (uncertainty kept above the floor)."""
     return Rating(mu=rating.mu + changes.mu, sigma=max(sigma_floor, rating.sigma + changes.sigma))
+
+
+SHOWN_SIGMAS = 3
+"""The one rating a player is shown: ``mu - 3 sigma``."""
+
+
+def shown(rating: Rating) -> float:
+    """The rating a player is shown, and the leaderboard's order: ``mu - 3 sigma``, a skill
+    the player very likely has (0 for a new player; it rises with wins, and as the
+    uncertainty falls with every battle).
+
+    >>> shown(Rating(mu=25, sigma=25 / 3))
+    0.0
+    """
+    return rating.mu - SHOWN_SIGMAS * rating.sigma
+
+
+def shown_change(rating: Rating, changes: Change, sigma_floor: float) -> float:
+    """How much the shown rating moves when ``changes`` are applied to ``rating``."""
+    return shown(applied(rating, changes, sigma_floor)) - shown(rating)

@@ -139,7 +139,7 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     def bot_snapshots(self, content: RunContent) -> tuple[Snapshot, ...]:
         """The snapshots of a few bot players' runs, played once per content (each bot's
-        rating moves with its runs' totals, as a player's would)."""
+        rating moves with its runs' totals, as a player's would), marked ``ghost``."""
         prepared: Prepared = self.prepared(content)
         if prepared.bot_snapshots is None:
             stock = prepared.stock
@@ -158,7 +158,8 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
                 assert game.result is not None
                 ratings[player] = (game.result.metrics["rating.mu"],
                                    game.result.metrics["rating.sigma"])
-            prepared.bot_snapshots = tuple(pool)
+            # rows built by bots: ghosts, whatever their player's name says
+            prepared.bot_snapshots = tuple(s.model_copy(update={"ghost": True}) for s in pool)
         return prepared.bot_snapshots
 
     def view(self, table: RunTable, player: str | None) -> dict[str, Any]:

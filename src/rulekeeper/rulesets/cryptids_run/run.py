@@ -182,7 +182,6 @@ class Run:
     def settle(self, entry: BattleEntry) -> None:
         """The battle's outcome for the run: a victory, lives lost, or nothing on a tie."""
         table, state = self.table, self.state
-        state.battles.append(entry)
         self.count(entry)
         if entry.outcome == "win":
             state.victories += 1
@@ -190,12 +189,15 @@ class Run:
                        needed=self.rules.run.victories)
         elif entry.outcome == "loss":
             cost = self.rules.run.loss_cost(state.round)
+            entry.lives_lost = min(cost, state.lives)
             state.lives = max(0, state.lives - cost)
             table.emit("round.lost", "run.loss-cost", round=state.round, cost=cost,
                        lives=state.lives)
         else:
             table.emit("round.tie", "end.draw.a", lives=state.lives, victories=state.victories)
             table.emit("round.tie.no-victory", "end.draw.b", victories=state.victories)
+        entry.lives, entry.victories = state.lives, state.victories
+        state.battles.append(entry)
 
     def count(self, entry: BattleEntry) -> None:
         """Which cryptids and abilities were fielded, and whether they won (for the lab)."""

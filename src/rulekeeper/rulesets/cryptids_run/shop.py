@@ -20,8 +20,9 @@ from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import IllegalDecision
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.models import CryptidsContent
-from rulekeeper.rulesets.cryptids_run.abilities import describe
+from rulekeeper.rulesets.cryptids_run.abilities import describe, texts
 from rulekeeper.rulesets.cryptids_run.models import RunContent, ShopRules, StockEntry
 from rulekeeper.rulesets.cryptids_run.snapshots import Fielded, StatChange
 
@@ -64,6 +65,8 @@ class Stock:
         self.rules = content.shop
         self.entries: dict[str, StockEntry] = {e.cryptid: e for e in content.stock.stock}
         self.cards = {c.id: c for c in cards.cryptids.cryptids}
+        self.names = {i: c.name for i, c in self.cards.items()}
+        """Every cryptid's name, tokens too (an ability names what it summons)."""
         self._sold: dict[frozenset[int], tuple[str, ...]] = {}
         self._data: dict[tuple[str, str | None], Any] = {}
 
@@ -75,13 +78,13 @@ class Stock:
         return self._sold[tiers]
 
     def ability_data(self, cryptid: str, ability: str) -> dict[str, Any]:
-        """An ability as the content writes it, with its id, name and a description (views
-        share these: read them, do not change them)."""
+        """An ability as the content writes it, with its id, name and its description in
+        every language, ``text`` (views share these: read them, do not change them)."""
         key = (cryptid, ability)
         if key not in self._data:
             option = self.entries[cryptid].ability(ability)
             written = option.model_dump(mode="json", by_alias=True, exclude_none=True)
-            self._data[key] = {**written, "text": describe(option)}
+            self._data[key] = {**written, "text": texts(option, self.names)}
         data: dict[str, Any] = self._data[key]
         return data
 
@@ -90,7 +93,7 @@ class Stock:
         key = (cryptid, None)
         if key not in self._data:
             self._data[key] = {
-                "cryptid": cryptid, "name": dict(self.name(cryptid)), "tier": self.tier(cryptid),
+                "cryptid": cryptid, "name": title(self.name(cryptid)), "tier": self.tier(cryptid),
                 "hp": self.hp(cryptid), "threat": self.threat(cryptid),
                 "abilities": [self.ability_data(cryptid, a.id)
                               for a in self.entries[cryptid].abilities]}
@@ -450,7 +453,7 @@ class Shopkeeper:
         if len(entry.abilities) > 1:
             self.buying = {"cryptid": cryptid, "place": at}
             ability = yield Decision(SEAT, "ability", options(
-                (a.id, f"{a.name['en']}: {describe(a)}") for a in entry.abilities),
+                (a.id, f"{a.name['en']}: {describe(a, stock.names)}") for a in entry.abilities),
                 "battle.shop.c", f"Which ability does {stock.name(cryptid)['en']} keep?")
             self.buying = None
         chosen = entry.ability(ability)

@@ -19,6 +19,8 @@ from rulekeeper.rulesets.cryptids_run.models import AbilityOption
 
 FORMAT: Literal[1] = 1
 """The format of snapshot data; a snapshot says which one it is written in."""
+GHOST = "ghost"
+"""The player of the ghost lines' rows (ghosts.py); a bot player's rows are ghosts too."""
 
 
 class Rating(Model):
@@ -53,6 +55,12 @@ class Fielded(Model):
                                                      exclude_none=True)
         return written
 
+    @property
+    def combined(self) -> int:
+        """The copies it absorbed, as its changes tell (each combine changes HP, threat or
+        both)."""
+        return max(sum(1 for c in self.changes if c.stat == stat) for stat in ("hp", "threat"))
+
     def member(self) -> dict[str, Any]:
         """This place as a battle team's member: its stats, the chosen ability only."""
         ability = {k: v for k, v in self._as_written(self.ability).items()
@@ -70,7 +78,8 @@ class Snapshot(Model):
     player: str = Field(min_length=1)
     round: int = Field(ge=1)
     rating: Rating = Field(description="the player's rating when the snapshot was taken")
-    ghost: bool = False
+    ghost: bool = Field(default=False,
+                        description="built by a bot (a ghost line, or a bot player)")
     row: tuple[Fielded, ...] = Field(max_length=ROW_LIMIT, description="left to right")
 
     def team(self) -> dict[str, Any]:
@@ -78,7 +87,8 @@ class Snapshot(Model):
         return {"name": self.title(), "cryptids": [f.member() for f in self.row]}
 
     def title(self) -> dict[str, str]:
-        if self.ghost:
+        """The row's name: its player's (a bot's ghost keeps its bot's) and its round."""
+        if self.player == GHOST:
             return {"en": f"ghost, round {self.round}", "fr": f"fantôme, manche {self.round}"}
         return {"en": f"{self.player}, round {self.round}",
                 "fr": f"{self.player}, manche {self.round}"}

@@ -35,6 +35,11 @@ class BattleEntry:
     fought: Fought | None
     change: Change
     match: Match | None = None
+    lives_lost: int = 0
+    lives: int = 0
+    """The run's lives after this battle."""
+    victories: int = 0
+    """The run's victories after this battle."""
 
     def record(self) -> Record | None:
         """The battle's ``cryptids-v1`` record (None: an empty row lost without a battle)."""
@@ -50,6 +55,7 @@ class BattleEntry:
                 "snapshot": opponent.id if opponent else None,
                 "ghost": bool(opponent and opponent.ghost),
                 "rolls": self.fought.rolls if self.fought else 0,
+                "lives_lost": self.lives_lost, "lives": self.lives, "victories": self.victories,
                 "rating_change": {"mu": self.change.mu, "sigma": self.change.sigma}}
 
 

@@ -7,12 +7,16 @@ terminal and :class:`ShopDrawing` for the page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.view import Ability, Board, Cryptid, Drawing, Side, TableView
+from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.view import AUTOMATION
-from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper
+from rulekeeper.rulesets.cryptids_run import rating
+from rulekeeper.rulesets.cryptids_run.abilities import texts
+from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper, Stock
+from rulekeeper.rulesets.cryptids_run.snapshots import Fielded
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.cryptids_run.table import RunTable
@@ -23,13 +27,19 @@ def run_view(table: RunTable, player: str | None) -> dict[str, Any]:
     state = table.state
     if state is None:
         return {}
+    rules = table.prepared.stock.rules
+    floor, mine = rules.rating.sigma_floor, state.rating
     change = state.change
     return {**shop_view(state.keeper), "player": state.player, "run": state.run,
             "lives": state.lives, "victories": state.victories,
-            "victories_needed": table.prepared.stock.rules.run.victories,
-            "rating": state.rating.model_dump(),
-            "rating_change": {"mu": change.mu, "sigma": change.sigma},
-            "battles": [b.summary for b in state.battles], "over": state.over}
+            "victories_needed": rules.run.victories,
+            "rating": {**mine.model_dump(), "shown": rating.shown(mine)},
+            "rating_change": {"mu": change.mu, "sigma": change.sigma,
+                              "shown": rating.shown_change(mine, change, floor)},
+            "battles": [{**b.summary, "rating_change": {
+                **b.summary["rating_change"],
+                "shown": rating.shown_change(mine, b.change, floor)}}
+                for b in state.battles], "over": state.over}
 
 
 def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
@@ -38,18 +48,44 @@ def shop_view(keeper: Shopkeeper) -> dict[str, Any]:
     offers = [None if o is None else {**stock.offer_data(o.cryptid), "frozen": o.frozen}
               for o in shop.offers]
     places = [None if p is None else {
-        "cryptid": p.cryptid, "name": dict(stock.name(p.cryptid)),
+        "cryptid": p.cryptid, "name": title(stock.name(p.cryptid)), "tier": stock.tier(p.cryptid),
         "ability": stock.ability_data(p.cryptid, p.ability), "hp": p.hp, "threat": p.threat,
         "combined": p.combined, "changes": [c.model_dump(mode="json") for c in p.changes]}
         for p in shop.places]
     buying = keeper.buying
-    if buying is not None:
-        buying = {**buying, "hp": stock.hp(buying["cryptid"]),
-                  "abilities": stock.offer_data(buying["cryptid"])["abilities"]}
+    if buying is not None:  # the cryptid bought, named, with the abilities to choose from
+        buying = {**stock.offer_data(buying["cryptid"]), "place": buying["place"]}
     return {"round": keeper.round, "gold": shop.gold, "actions": shop.actions,
             "action_limit": rules.actions, "offers": offers, "places": places,
             "prices": rules.prices.model_dump(), "combine": rules.combine.model_dump(),
             "buying": buying}
+
+
+def row_view(row: Iterable[Fielded], stock: Stock) -> list[dict[str, Any]]:
+    """A snapshot's row as the page shows it: each cryptid named, its stats, how many
+    copies it absorbed, its ability in words (from the snapshot: the stock may have changed
+    since)."""
+    return [{"cryptid": f.cryptid, "name": title(stock.name(f.cryptid)),
+             "tier": stock.tier(f.cryptid), "hp": f.hp, "threat": f.threat,
+             "combined": f.combined,
+             "ability": {"id": f.ability.id, "name": dict(f.ability.name),
+                         "text": texts(f.ability, stock.names)}} for f in row]
+
+
+def summons_view(rows: Iterable[Iterable[Fielded]], stock: Stock) -> dict[str, Any]:
+    """The cryptids these rows' abilities may summon (and theirs may, in turn), each named
+    with its card's abilities in words, by id."""
+    found: dict[str, Any] = {}
+    waiting = [e.summon for row in rows for f in row for e in f.ability.do if e.summon]
+    while waiting:
+        cryptid = waiting.pop()
+        if cryptid in found or cryptid not in stock.cards:
+            continue
+        card = stock.cards[cryptid]
+        found[cryptid] = {"cryptid": cryptid, "name": title(card.name),
+                          "abilities": [{"text": texts(a, stock.names)} for a in card.abilities]}
+        waiting += [e.summon for a in card.abilities for e in a.do if e.summon]
+    return found
 
 
 def render(state: Mapping[str, Any]) -> str:
@@ -67,7 +103,8 @@ def render(state: Mapping[str, Any]) -> str:
             lines.append(f"  {number}. (bought)")
             continue
         frozen = " [frozen]" if offer["frozen"] else ""
-        abilities = "; or ".join(f"{a['name']['en']}: {a['text']}" for a in offer["abilities"])
+        abilities = "; or ".join(f"{a['name']['en']}: {a['text']['en']}"
+                                 for a in offer["abilities"])
         lines.append(f"  {number}. {offer['name']['en']}, tier {offer['tier']}, {offer['hp']} HP, "
                      f"threat {offer['threat']}{frozen} — {abilities}")
     lines.append("Row, left to right:")
@@ -78,7 +115,7 @@ def render(state: Mapping[str, Any]) -> str:
         combined = f", combined ×{place['combined']}" if place["combined"] else ""
         lines.append(f"  {number}. {place['name']['en']}, {place['hp']} HP, threat "
                      f"{place['threat']}{combined} — {place['ability']['name']['en']}: "
-                     f"{place['ability']['text']}")
+                     f"{place['ability']['text']['en']}")
     if state["battles"]:
         last = state["battles"][-1]
         lines.append(f"Last battle (round {last['round']}): {last['result']} against "

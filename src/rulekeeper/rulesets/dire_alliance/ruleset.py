@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +10,7 @@ from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import (
     battle,
     content_checks,
@@ -65,6 +65,12 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     @cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
     def scenarios(self, content: Any) -> list[str]:
         return [s.id for s in content.scenarios if s.mode == "battle"]
+
+    def option_choices(self, content: DireAllianceContent) -> Mapping[str, Sequence[Choice]]:
+        factions = [Choice(f.id, f.name) for f in content.factions]
+        leaders = [Choice(x.id, x.name) for x in content.leaders]
+        return {"red_faction": factions, "red_leader": leaders,
+                "blue_faction": factions, "blue_leader": leaders}
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         content_checks.check_battle(content, content_checks.Files(self.content_dir, user_dir))

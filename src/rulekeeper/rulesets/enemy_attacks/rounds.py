@@ -47,8 +47,9 @@ def setup(table: EnemyAttacksTable) -> None:
     content = table.content
     scenario = next(s for s in content.scenarios.scenarios if s.id == table.scenario)
     if len(table.seats) > len(scenario.heroes):
-        raise UsageError(f"--players {len(table.seats)}: scenario {scenario.id} has only "
-                         f"{counted(len(scenario.heroes), 'Hero', 'Heroes')} to deal")
+        raise UsageError(f"scenario {scenario.id} has only "
+                         f"{counted(len(scenario.heroes), 'Hero', 'Heroes')} to deal, for "
+                         f"{len(table.seats)} players")
     st = Skirmish(content, table.prepared, scenario, table.seats, table.rulings)
     table.state = st
     table.rng.shuffle(st.item_deck)

@@ -3,12 +3,14 @@
 - ``GET /api/rulesets/{id}/board?scenario=``: the board's geometry and line of sight.
 - ``GET /api/rulesets/{id}/automation``: which event kinds are the automation's reasons.
 - ``GET /api/games/{id}/board?seat=``: a seat's table (pieces, marks, hands and piles as
-  that seat may see them) and the places each pending option names.
+  that seat may see them) and the places each pending option names;
+  ``GET /api/games/{id}/watch/board?key=``: a spectator's.
+- ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
+  a record played back event by event, with the board at each event.
+- ``GET /api/i18n/{lang}``: the page's words in a language (its Babel catalog).
 
 Every board and table is the ruleset's own typed view (:mod:`rulekeeper.core.view`): this
 module names no ruleset.
-- ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
-  a record played back event by event, with the board at each event.
 """
 
 from __future__ import annotations
@@ -23,14 +25,18 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.errors import ReplayMismatch
-from rulekeeper.core.game import replay
+from rulekeeper.core.game import SPECTATOR, Game
 from rulekeeper.core.records import parse_log
 from rulekeeper.core.view import Board, TableView
-from rulekeeper.server import games, runs
+from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
+from rulekeeper.server.changes import take
 from rulekeeper.server.costs import Costly
-from rulekeeper.server.errors import ApiError, documented
+from rulekeeper.server.errors import ApiError, NotFound, documented
 from rulekeeper.server.guard import parse_json
+from rulekeeper.server.models import StoredGame
+from rulekeeper.server.watch import Key
+from rulekeeper.server.web import words
 from rulekeeper.server.web.frames import film
 
 router = APIRouter(tags=["web page"],
@@ -86,14 +92,32 @@ def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
                seat: Seat = None) -> SeatBoard:
     """A seat's table: drawn from that seat's view only, so it holds nothing the seat may not
     know; and, for its pending decision, the areas and pieces each option names."""
-    db, cache = request.app.state.db, request.app.state.games
-    stored = db.read(lambda s: games.fetch(s, game_id, me))
-    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
-    chosen = games.my_seat(stored, me, seat, game)
-    board = SeatBoard(id=stored.id, version=stored.version, seat=chosen, geometry=game.board(),
-                      table=game.table_view(chosen))
-    cache.keep(stored.id, stored.version, game)
-    return board
+    state = request.app.state
+    stored = state.db.read(lambda s: games.fetch(s, game_id, me))
+    game = take(state, stored)
+    try:
+        return board_of(stored, game, games.my_seat(stored, me, seat, game))
+    finally:
+        state.games.keep(stored.id, stored.version, game)
+
+
+@router.get("/api/games/{game_id}/watch/board")
+def watched_board(game_id: GameId, request: Request, key: Key = None) -> SeatBoard:
+    """The table as a spectator sees it (``GET /api/games/{id}/watch``): what every seat
+    may see."""
+    state = request.app.state
+    stored = watch.read_watched(state, game_id, key)
+    game = take(state, stored)
+    try:
+        return board_of(stored, game, SPECTATOR)
+    finally:
+        state.games.keep(stored.id, stored.version, game)
+
+
+def board_of(stored: StoredGame, game: Game, seat: str) -> SeatBoard:
+    """A seat's board: the geometry and its table, with what its pending options name."""
+    return SeatBoard(id=stored.id, version=stored.version, seat=seat, geometry=game.board(),
+                     table=game.table_view(seat))
 
 
 @router.get("/api/games/{game_id}/frames", dependencies=[Costly])
@@ -101,10 +125,10 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
                 seat: Seat = None) -> Response:
     """The game so far, event by event with the board at each: as your seat saw it while
     the game goes on, everything once it is over."""
-    db, cache = request.app.state.db, request.app.state.games
-    stored = db.read(lambda s: games.fetch(s, game_id, me))
-    game = cache.take(stored.id, stored.version, lambda: replay(stored.record))
-    cache.keep(stored.id, stored.version, game)
+    state = request.app.state
+    stored = state.db.read(lambda s: games.fetch(s, game_id, me))
+    game = take(state, stored)
+    state.games.keep(stored.id, stored.version, game)
     games.check_lang(game.ruleset, lang)
     shown = None if game.over else games.my_seat(stored, me, seat, game)
     return packed(request, film(stored.record, shown, lang))
@@ -160,4 +184,21 @@ def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
     given = parse_json(options, "options")
     if not isinstance(given, dict):
         raise ApiError("options: a JSON object is needed")
-    return list(ruleset.seats(ruleset.parse_options(given)))
+    return list(ruleset.seats(games.parse_options(ruleset, given)))
+
+
+class PageWords(BaseModel):
+    lang: str
+    languages: list[str] = Field(description="every language the page speaks")
+    messages: dict[str, str] = Field(description="the page's English words and their "
+                                                 "translation (empty for English)")
+
+
+@router.get("/api/i18n/{lang}", response_model=PageWords)
+def page_words(lang: Annotated[str, UrlPath(max_length=8, description="en, fr")]) -> PageWords:
+    """The web page's words in ``lang``, from the server's Babel catalogs (the page is
+    written in English; events come translated with ``?lang=``)."""
+    if lang not in words.languages():
+        raise NotFound(f"the page has no language {lang!r}; its languages: "
+                       f"{', '.join(words.languages())}")
+    return PageWords(lang=lang, languages=words.languages(), messages=words.catalog(lang))

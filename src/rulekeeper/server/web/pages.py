@@ -41,6 +41,12 @@ def play_page(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> FileRespons
     return page("play.html")
 
 
+@router.get("/watch/{game_id}")
+def watch_page(game_id: Annotated[str, UrlPath(max_length=32)]) -> FileResponse:
+    """A game watched as a spectator (a public game, or with its watch link's key)."""
+    return page("watch.html")
+
+
 @router.get("/replay")
 def replay_page() -> FileResponse:
     """The replay viewer: a log file, a stored game or a battle, step by step."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -11,7 +11,7 @@ from typing import Any
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
-from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import dice, hidden, history
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.content_checks import Files
@@ -78,6 +78,15 @@ class DireAllianceRaid(Ruleset[RaidTable]):
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return setup.SEATS[:options.heroes]
+
+    def option_choices(self, content: RaidContent) -> Mapping[str, Sequence[Choice]]:
+        heroes = [Choice(h.id, h.name) for h in content.heroes]
+        classes = [Choice(c.id, c.name) for c in content.classes]
+        return {**{f"hero{n}": heroes for n in range(1, 5)},
+                **{f"class{n}": classes for n in range(1, 5)},
+                "villain": [Choice(v.id, v.name) for v in content.villains],
+                "faction": [Choice(s.faction, content.faction(s.faction).name)
+                            for s in content.raid_sides]}
 
     def check_content(self, content: Any, user_dir: Path | None) -> None:
         check_raid(content, Files(self.content_dir, user_dir))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.checkpoints import Shared
+from rulekeeper.core.ruleset import of_seat
 from rulekeeper.rulesets.dire_alliance.models import Whole
 from rulekeeper.rulesets.dire_alliance.raid.models import (
     HeroCard,
@@ -36,14 +37,22 @@ class RaidOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     heroes: Whole = Field(2, ge=1, le=4, description="number of heroes (one player each)")
-    hero1: str = Field("maren", description="hero of the first seat")
-    hero2: str = Field("cole", description="hero of the second seat")
-    hero3: str = Field("varga", description="hero of the third seat")
-    hero4: str = Field("crane", description="hero of the fourth seat")
-    class1: str = Field("slayer", description="hero class of the first seat")
-    class2: str = Field("hunter", description="hero class of the second seat")
-    class3: str = Field("slayer", description="hero class of the third seat")
-    class4: str = Field("hunter", description="hero class of the fourth seat")
+    hero1: str = Field("maren", description="hero of the first seat",
+                       json_schema_extra=of_seat("hero1"))
+    hero2: str = Field("cole", description="hero of the second seat",
+                       json_schema_extra=of_seat("hero2"))
+    hero3: str = Field("varga", description="hero of the third seat",
+                       json_schema_extra=of_seat("hero3"))
+    hero4: str = Field("crane", description="hero of the fourth seat",
+                       json_schema_extra=of_seat("hero4"))
+    class1: str = Field("slayer", description="hero class of the first seat",
+                        json_schema_extra=of_seat("hero1"))
+    class2: str = Field("hunter", description="hero class of the second seat",
+                        json_schema_extra=of_seat("hero2"))
+    class3: str = Field("slayer", description="hero class of the third seat",
+                        json_schema_extra=of_seat("hero3"))
+    class4: str = Field("hunter", description="hero class of the fourth seat",
+                        json_schema_extra=of_seat("hero4"))
     villain: str = Field("hollow-king", description="the villain")
     faction: str = Field("grievers", description="the faction the villain leads")
 

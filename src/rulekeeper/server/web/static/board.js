@@ -3,7 +3,7 @@
 // seat's panels (hands, action rows, piles). Everything is drawn from the ruleset's typed
 // view (rulekeeper/core/view.py: the board's geometry and sides, the seat's table), so any
 // ruleset, a plug-in's too, is drawn the same way and this file names none.
-import { clear, el, local } from "./common.js";
+import { clear, el } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NEUTRAL = "#6b6b6b";
@@ -21,6 +21,9 @@ function svg(tag, attrs = {}, ...children) {
 export function side(geometry, name) {
   return geometry?.sides?.[name] || { colour: NEUTRAL, label: name };
 }
+
+/** A tag or kind of the board file as words, never as an id ("jelly-cube": "jelly cube"). */
+function spoken(id) { return id.replaceAll("-", " "); }
 
 /** Where the pieces of an area go: rows of up to four under its point. */
 function slots(point, count) {
@@ -83,7 +86,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
       const mark = m.shape === "diamond"
         ? svg("rect", { class: "mark", x: mx - 0.12, y: my - 0.12, width: 0.24, height: 0.24, fill, transform: `rotate(45 ${mx} ${my})` })
         : svg("circle", { class: "mark", cx: mx, cy: my, r: 0.13, fill });
-      mark.append(svg("title", {}, `${m.kind}: ${m.name}${m.owner ? ` (${side(geometry, m.owner).label})` : ""}`));
+      mark.append(svg("title", {}, `${spoken(m.kind)}: ${m.name}${m.owner ? ` (${side(geometry, m.owner).label})` : ""}`));
       group.append(mark);
     });
     root.append(group);
@@ -106,7 +109,7 @@ function areaLabel(geometry, a, slot) {
   const caps = [];
   if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
   if (a.height) caps.push(`h${a.height}`);
-  if (a.tags.length) caps.push(a.tags.join(" "));
+  if (a.tags.length) caps.push(a.tags.map(spoken).join(" "));
   if (caps.length) group.append(svg("text", { class: "cap", x, y: y + size * 0.95, "text-anchor": "middle", "font-size": size * 0.75 }, caps.join(" · ")));
   return group;
 }
@@ -193,30 +196,4 @@ export function drawPanels(node, table) {
       else node.append(...pile.cards.map((c) => cardChip(c, node)));
       return node;
     }))));
-}
-
-// -- cryptids' rows ---------------------------------------------------------------------------
-
-export function hpBar(hp) {
-  const [now, max] = hp;
-  const frac = Math.max(0, now) / Math.max(1, max);
-  return el(`div.hpbar${frac <= 0.34 ? ".low" : ""}`, { role: "meter", "aria-valuemin": 0, "aria-valuemax": max, "aria-valuenow": Math.max(0, now), "aria-label": "HP" },
-    el("span", { style: `width:${Math.round(frac * 100)}%` }));
-}
-
-function statusText(s) {
-  if (typeof s !== "object") return s;
-  return Object.entries(s).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(" ");
-}
-
-/** A cryptid's card (a battle's, or the shop's); `extra` goes at its foot. */
-export function cryptidCard(c, words, extra = []) {
-  if (!c) return el("div.cryptid.empty", {}, words("empty"));
-  const abilities = (c.abilities || []).map((a) => el("div.ability", {}, el("b", {}, local(a.name)), ": ", a.text));
-  const shield = c.shield ? ` · ${words("shield")} ${c.shield}` : "";
-  const statuses = (c.statuses || []).length ? el("div.ability", {}, c.statuses.map(statusText).join(", ")) : null;
-  return el("div.cryptid", { "data-cryptid": c.id },
-    el("div.name", {}, local(c.name)),
-    el("div", {}, `${words("HP")} ${Math.max(0, c.hp[0])}/${c.hp[1]} · ${words("threat")} ${c.threat}${shield}${c.attack ? ` · +${c.attack}` : ""}`),
-    hpBar(c.hp), statuses, ...abilities, extra.length ? el("div.actions", {}, ...extra) : null);
 }

@@ -1,5 +1,7 @@
-// What every page shares: the API with the player's token, the header's sign-in and language
-// switch, a small element builder, and the event log whose rule ids explain themselves.
+// What every page shares: the API with the player's token, the page's words in the player's
+// language (one translation system: the server's Babel catalogs, GET /api/i18n/{lang}), the
+// header's links, account and language switch, a small element builder, and the event log
+// whose rule ids explain themselves.
 
 export const store = {
   get token() { return localStorage.getItem("rk.token"); },
@@ -8,7 +10,53 @@ export const store = {
   set name(value) { value ? localStorage.setItem("rk.name", value) : localStorage.removeItem("rk.name"); },
   get lang() { return localStorage.getItem("rk.lang") || "en"; },
   set lang(value) { localStorage.setItem("rk.lang", value); },
+  get speed() { return Number(localStorage.getItem("rk.speed")) || 1; },
+  set speed(value) { localStorage.setItem("rk.speed", String(value)); },
 };
+
+// -- words --------------------------------------------------------------------------------
+
+const catalog = { lang: "en", words: {} };
+
+/** Fetch the page's words in the player's language (English needs none); call it before
+    drawing anything. An unknown language falls back to English. */
+export async function loadWords() {
+  catalog.words = {};
+  if (store.lang !== "en") {
+    try { catalog.words = (await api(`/api/i18n/${encodeURIComponent(store.lang)}`)).messages; } catch { store.lang = "en"; }
+  }
+  catalog.lang = store.lang;
+  document.documentElement.lang = store.lang;
+}
+
+/**
+ * A word or sentence of the page in the player's language: `words` is the English, the key
+ * of the catalog. Fields as in the events' templates: {name}; {count:life|lives} (the number
+ * and its noun, by the language's plural rule); {names:and}, {names:or} (a list).
+ */
+export function t(words, data = {}) {
+  return fill(catalog.words[words] ?? words, data);
+}
+
+function fill(template, data) {
+  return template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
+    if (!(key in data)) return whole;
+    const value = data[key];
+    if (spec === "and" || spec === "or") {
+      return new Intl.ListFormat(catalog.lang, { type: spec === "and" ? "conjunction" : "disjunction" }).format(value.map(String));
+    }
+    if (spec && spec.includes("|")) {
+      const [one, many] = spec.split("|");
+      return `${value} ${new Intl.PluralRules(catalog.lang).select(value) === "one" ? one : many}`;
+    }
+    return String(value);
+  });
+}
+
+/** A number as the player's language writes it (1.5, 1,5). */
+export function number(value, digits = 0) {
+  return value.toLocaleString(catalog.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
 
 export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
@@ -68,33 +116,38 @@ export function showError(node, error) {
 export async function afterRefusal(error, reread, where) {
   if (error.status !== 409) return showError(where(), error);
   await reread();
-  clear(where(), el("p.muted", { role: "status" }, `${error.message}: read again, this is how it stands now.`));
+  clear(where(), el("p.muted", { role: "status" }, t("{error}: read again, this is how it stands now.", { error: error.message })));
 }
 
-/** The header: the site's links, the player, and (when given) the language switch. */
+/** The header: the site's links, the player (their account, signing out), and (when given)
+    the language switch. */
 export function header({ title, languages = ["en"], onLang } = {}) {
   const who = el("span.who");
   const bar = el("header.top", {},
     el("h1", {}, title || "rulekeeper"),
-    el("nav", { "aria-label": "pages" },
-      el("a", { href: "/" }, "Cryptids online"), el("a", { href: "/play" }, "Play a ruleset"),
-      el("a", { href: "/replay" }, "Replays"), el("a", { href: "/lab" }, "Lab"), el("a", { href: "/docs" }, "API")),
+    el("nav", { "aria-label": t("pages") },
+      el("a", { href: "/" }, t("Cryptids online")), el("a", { href: "/play" }, t("Play a ruleset")),
+      el("a", { href: "/replay" }, t("Replays")), el("a", { href: "/lab" }, t("Lab")),
+      el("a", { href: "/docs" }, t("API"))),
     who);
   if (languages.length > 1) {
-    const select = el("select", { "aria-label": "language", id: "lang",
+    const select = el("select", { "aria-label": t("Language"), id: "lang",
       onchange: () => { store.lang = select.value; onLang && onLang(select.value); } },
-      ...languages.map((l) => el("option", { value: l, selected: l === store.lang }, l === "fr" ? "Français" : "English")));
+    ...languages.map((l) => el("option", { value: l, selected: l === store.lang }, l === "fr" ? "Français" : "English")));
     who.append(select);
   }
-  const name = el("span", { id: "player-name" }, store.name ? store.name : "");
-  who.append(name);
-  if (store.token) who.append(el("button.small", { onclick: () => { store.token = null; store.name = null; location.reload(); } }, "Sign out"));
+  who.append(el("span", { id: "player-name" }, store.name ? store.name : ""));
+  if (store.token) {
+    const account = (open) => import("./account.js").then((m) => m[open]());
+    who.append(el("button.small", { id: "account", onclick: () => account("openAccount") }, t("Account")),
+      el("button.small", { id: "sign-out", onclick: () => account("confirmSignOut") }, t("Sign out")));
+  }
   document.body.prepend(bar);
   return bar;
 }
 
-/** A sign-up / sign-in form; calls done() once a token is stored. */
-export function signIn(node, done, words = (s) => s) {
+/** A sign-up / sign-in form; calls done(me) once a token is stored. */
+export function signIn(node, done) {
   const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
@@ -104,17 +157,16 @@ export function signIn(node, done, words = (s) => s) {
       const me = await api("/api/players", { method: "POST", body: { name: name.value.trim() } });
       store.token = me.token; store.name = me.name; done(me);
     } catch (error) { showError(message, error); }
-  } }, el("label", {}, words("Choose a player name"), " ", name), " ",
-     el("button.primary", { type: "submit", id: "signup" }, words("Sign up")));
+  } }, el("label", {}, t("Choose a player name"), " ", name), " ",
+  el("button.primary", { type: "submit", id: "signup" }, t("Sign up")));
   const signInForm = el("form", { onsubmit: async (e) => {
     e.preventDefault();
     store.token = token.value.trim();
-    try { const me = await api("/api/players/me"); store.name = me.name; done(me); }
-    catch (error) { store.token = null; showError(message, error); }
-  } }, el("label", {}, words("or sign in with your token"), " ", token), " ",
-     el("button", { type: "submit" }, words("Sign in")));
-  clear(node, el("div.panel", {}, el("h2", {}, words("Who are you?")),
-    el("p.muted", {}, words("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
+    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
+  } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
+  el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
+  clear(node, el("div.panel", {}, el("h2", {}, t("Who are you?")),
+    el("p.muted", {}, t("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
     signUp, el("p"), signInForm, message));
 }
 
@@ -122,10 +174,11 @@ export function signIn(node, done, words = (s) => s) {
 
 const rulesCache = new Map();
 
-/** The ruleset's rule index (id -> rule) and its automation's event kinds, fetched once. */
+/** The ruleset's rule index (id -> rule, in the page's language where the index has it) and
+    its automation's event kinds, fetched once. */
 export async function rulesOf(ruleset) {
   if (!rulesCache.has(ruleset)) {
-    rulesCache.set(ruleset, Promise.all([api(`/api/rulesets/${ruleset}/rules`), api(`/api/rulesets/${ruleset}/automation`)])
+    rulesCache.set(ruleset, Promise.all([api(`/api/rulesets/${ruleset}/rules?lang=${catalog.lang}`), api(`/api/rulesets/${ruleset}/automation`)])
       .then(([rules, automation]) => ({ rules: Object.fromEntries(rules.map((r) => [r.id, r])), automation })));
   }
   return rulesCache.get(ruleset);
@@ -140,11 +193,11 @@ export function automated(rules, kind) {
     (its title) and on tap or Enter (under the line). */
 export function logLine(event, rules) {
   const rule = rules?.rules?.[event.rule];
-  const text = rule ? rule.text : "(this rule id is not in the ruleset's index)";
+  const text = rule ? rule.text : t("(this rule id is not in the ruleset's index)");
   const button = el("button.rule", { type: "button", title: text, "aria-expanded": "false",
-    "aria-label": `rule ${event.rule}: show its text` }, event.rule);
+    "aria-label": t("rule {rule}: show its text", { rule: event.rule }) }, event.rule);
   const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text, button);
-  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", {}, "why"), " "); }
+  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
   button.addEventListener("click", () => {
     const shown = line.querySelector(".ruletext");
     if (shown) { shown.remove(); button.setAttribute("aria-expanded", "false"); return; }
@@ -155,5 +208,130 @@ export function logLine(event, rules) {
 }
 
 export function decisionLine(step) {
-  return el("li.decision", {}, `${step.seat} chose: ${step.choice}`);
+  return el("li.decision", {}, t("{seat} chose: {choice}", { seat: step.seat, choice: step.choice }));
+}
+
+// -- live updates -------------------------------------------------------------------------
+
+/** Follow a Server-Sent Events stream of views (``/events``, ``/watch/events``) with the
+    player's token (an EventSource cannot send one: this reads the stream with fetch).
+    ``url()`` gives the address at each (re)connection; ``onView(view)`` gets each message.
+    A dropped stream reconnects with ``Last-Event-ID`` (after 1, 2, 4... s, at most 15);
+    it stops when the game is over, on a refusal (4xx), or on ``close()``. */
+export function follow(url, onView, onTrouble = () => {}) {
+  let last = null, stopped = false, controller = null, delay = 1000;
+  const run = async () => {
+    while (!stopped) {
+      controller = new AbortController();
+      const headers = { Accept: "text/event-stream" };
+      if (store.token) headers.Authorization = `Bearer ${store.token}`;
+      if (last !== null) headers["Last-Event-ID"] = last;
+      try {
+        const response = await fetch(url(), { headers, signal: controller.signal });
+        if (response.status === 204) return;
+        if (!response.ok) {
+          let message = `${response.status} ${response.statusText}`;
+          try { message = (await response.json()).error || message; } catch { /* not JSON */ }
+          if (response.status < 500 && response.status !== 429) { onTrouble(message, true); return; }
+          throw new Error(message);
+        }
+        onTrouble(null);
+        delay = 1000;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value.replace(/\r\n?/g, "\n");
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = {};
+            for (const line of block.split("\n")) {
+              if (!line || line.startsWith(":")) continue;
+              const at = line.indexOf(":");
+              const key = at < 0 ? line : line.slice(0, at);
+              const value = at < 0 ? "" : line.slice(at + 1).replace(/^ /, "");
+              fields[key] = key === "data" && fields.data !== undefined ? `${fields.data}\n${value}` : value;
+            }
+            if (fields.data === undefined) continue;
+            if (fields.id !== undefined) last = fields.id;
+            const view = JSON.parse(fields.data);
+            onView(view);
+            if (view.over) { stopped = true; return; }
+          }
+        }
+      } catch (error) {
+        if (stopped || error.name === "AbortError") return;
+        onTrouble(`The live connection dropped (${error.message}); reconnecting…`);
+      }
+      if (stopped) return;
+      await new Promise((done) => setTimeout(done, delay));
+      delay = Math.min(delay * 2, 15000);
+    }
+  };
+  run();
+  return { close() { stopped = true; if (controller) controller.abort(); } };
+}
+
+/** Keep a list of events up to date from views that carry only the new ones: each view's
+    events are the last ones of its ``events_total`` (from 0 after an undo). */
+export function mergeEvents(known, view) {
+  const first = view.events.length ? view.events[0].n : view.events_total;
+  return known.slice(0, first).concat(view.events).slice(0, view.events_total);
+}
+
+/** "3 min ago", "2 h ago", "yesterday"... for a time the server gave (ISO 8601). */
+export function ago(iso) {
+  if (!iso) return "";
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86400)} d ago`;
+}
+
+/** "4:05", "1:02:03" for a number of seconds. */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const parts = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+  const text = parts.map((p, i) => (i ? String(p).padStart(2, "0") : String(p)));
+  return parts[0] ? text.join(":") : text.slice(1).join(":").replace(/^0(\d)/, "$1");
+}
+
+/** A button that copies ``text`` (an invitation, a watch link) and says so. */
+export function copyButton(text, label = "Copy") {
+  const button = el("button.small", { type: "button", "data-copy": text, onclick: async () => {
+    try { await navigator.clipboard.writeText(text); button.textContent = "Copied"; }
+    catch { button.textContent = "Select and copy the link"; }
+    setTimeout(() => { button.textContent = label; }, 2000);
+  } }, label);
+  return button;
+}
+
+const TITLE = document.title;
+
+/** The page title says when it is your turn (in how many games); and, when the page is
+    hidden and the player allowed it, a browser notification does too (once per turn). */
+export function yourTurn(count, what = "Your turn") {
+  document.title = count ? `(${count}) ${what} — ${TITLE}` : TITLE;
+}
+
+export function notifyTurn(key, text) {
+  if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
+  if (sessionStorage.getItem("rk.notified") === key) return;
+  sessionStorage.setItem("rk.notified", key);
+  new Notification("rulekeeper", { body: text, tag: "rulekeeper-turn" });
+}
+
+/** A button that asks the browser to let the page notify the player (optional). */
+export function notificationsButton() {
+  if (!("Notification" in window)) return null;
+  if (Notification.permission === "granted") return el("span.muted", { id: "notifications" }, "Turn notifications are on.");
+  const button = el("button.small", { id: "notifications", type: "button", onclick: async () => {
+    const answer = await Notification.requestPermission();
+    button.replaceWith(answer === "granted" ? el("span.muted", {}, "Turn notifications are on.") : el("span.muted", {}, "Notifications were not allowed."));
+  } }, "Notify me when it is my turn");
+  return button;
 }

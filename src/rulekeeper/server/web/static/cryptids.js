@@ -1,69 +1,86 @@
-// The cryptids online game: sign up, a run's shop (offers, gold, the row: reorder by drag or
-// by keyboard, abilities, freeze, reroll, sell), end the shop, watch the battle, the run
-// history with each battle's replay, and the leaderboard. In English or French.
-import { afterRefusal, api, clear, el, header, local, rulesOf, showError, signIn, store } from "./common.js";
-import { cryptidCard } from "./board.js";
+// The cryptids online game: how to play, sign up, a run's shop (offers, gold, the row: reorder
+// by drag or by keyboard, abilities, combining, freeze, reroll, sell) with the next thing to do
+// pointed at during a first run, the opponent's row before the fight, the battle played back
+// (1×/2×/4×, skip), what it cost, why it ended so and the odds the player had, the run history
+// with each battle's replay, and the leaderboard. Every word through t() (common.js).
+import { afterRefusal, api, clear, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
+import { cryptidCard } from "./cards.js";
+import { tokenTools } from "./account.js";
 import { Viewer } from "./viewer.js";
 
-const FR = {
-  "Cryptids online": "Cryptides en ligne", "Who are you?": "Qui êtes-vous ?",
-  "Choose a player name": "Choisissez un nom de joueur", "Sign up": "S'inscrire",
-  "or sign in with your token": "ou connectez-vous avec votre jeton", "Sign in": "Se connecter",
-  "Your token is kept in this browser; keep a copy to sign in elsewhere.": "Votre jeton est gardé dans ce navigateur ; gardez-en une copie pour vous connecter ailleurs.",
-  "Your token (keep it to sign in elsewhere)": "Votre jeton (gardez-le pour vous connecter ailleurs)",
-  "Start a run": "Commencer une partie", "No run in progress.": "Aucune partie en cours.",
-  "Round": "Manche", "lives": "vies", "victories": "victoires", "gold": "or", "rating": "classement",
-  "Offers": "Offres", "Your row, left to right": "Votre rangée, de gauche à droite",
-  "Buy": "Acheter", "Freeze": "Geler", "Unfreeze": "Dégeler", "Sell": "Vendre", "frozen": "gelée",
-  "Reroll the offers": "Relancer les offres", "End the shop and fight": "Finir la boutique et combattre",
-  "Which ability does it keep?": "Quelle capacité garde-t-il ?", "tier": "rang",
-  "HP": "PV", "threat": "menace", "shield": "bouclier", "empty": "vide",
-  "move left": "vers la gauche", "move right": "vers la droite",
-  "Drag a cryptid to reorder, or focus it and press ← or →.": "Faites glisser un cryptide pour le déplacer, ou sélectionnez-le et appuyez sur ← ou →.",
-  "Drag an offer onto a place to buy it there.": "Faites glisser une offre sur une place pour l'y acheter.",
-  "Battle": "Bataille", "You": "Vous", "Opponent": "Adversaire", "ghost": "fantôme",
-  "Back to the shop": "Retour à la boutique", "Play": "Lecture", "Pause": "Pause",
-  "event": "événement", "Events": "Événements", "first event": "premier événement",
-  "previous event": "événement précédent", "next event": "événement suivant", "last event": "dernier événement",
-  "no roll yet": "pas encore de lancer", "no events": "aucun événement",
-  "win": "victoire", "loss": "défaite", "tie": "égalité",
-  "Run history": "Historique des parties", "Leaderboard": "Classement", "Replay": "Revoir",
-  "in progress": "en cours", "won": "gagnée", "lost": "perdue", "Open": "Ouvrir",
-  "no battles yet": "pas encore de bataille", "No finished run yet.": "Aucune partie terminée.",
-  "player": "joueur", "runs": "parties", "best": "record",
-  "The run is over": "La partie est finie", "You won the run!": "Vous avez gagné la partie !",
-  "You lost the run.": "Vous avez perdu la partie.", "Rating change, applied now": "Variation du classement, appliquée maintenant",
-  "Your row is empty: the battle is lost without a fight.": "Votre rangée est vide : la bataille est perdue sans combat.",
-  "left": "gauche", "right": "droite", "wins": "gagne", "a tie": "égalité",
-  "this run so far": "cette partie jusqu'ici", "applied when it ends": "appliqué à la fin",
-  "actions": "actions",
-};
-const words = (s) => (store.lang === "fr" ? FR[s] ?? s : s);
-
-const ui = { run: null, viewer: null, rules: null, watching: 0 };
+const ui = { run: null, viewer: null, rules: null, numbers: null, watching: 0, first: true };
 const $ = (id) => document.getElementById(id);
+const signed = (value, digits = 1) => `${value >= 0 ? "+" : "−"}${number(Math.abs(value), digits)}`;
 
 async function start() {
-  document.documentElement.lang = store.lang;
-  header({ title: words("Cryptids online"), languages: ["en", "fr"], onLang: () => location.reload() });
-  ui.rules = { ...(await rulesOf("cryptids")) };
+  await loadWords();
+  drawHeader();
+  [ui.rules, ui.numbers] = await Promise.all([rulesOf("cryptids-run"), api("/api/runs/rules")]);
   if (!store.token) {
-    signIn($("signin"), (me) => { showToken(me); loadAll(); }, words);
+    howTo(true);
+    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); });
     leaderboard();
     return;
   }
   loadAll();
 }
 
-function showToken(me) {
-  clear($("signin"), el("div.panel", {}, el("p", {}, words("Your token (keep it to sign in elsewhere)"), ": ",
-    el("code", { id: "token" }, me.token))));
-  const name = $("player-name");
-  if (name) name.textContent = me.name;
+function drawHeader() {
+  document.querySelector("header.top")?.remove();
+  header({ title: t("Cryptids online"), languages: ["en", "fr"], onLang: () => location.reload() });
 }
+
+function showToken(me) {
+  clear($("signin"), el("div.panel", { id: "new-token" },
+    el("h2", {}, t("Welcome, {name}!", { name: me.name })),
+    el("p", {}, t("This is your token: it signs you in, here and on any other device. It is kept in this browser; keep a copy too (Account, at the top, shows it again).")),
+    tokenTools(me.token, me.name, { shown: true }),
+    el("button.primary", { id: "token-kept", onclick: () => clear($("signin")) }, t("I have kept it"))));
+}
+
+// -- how to play --------------------------------------------------------------------------
+
+/** The rules a newcomer needs, with the numbers of this server's content. */
+function howTo(open) {
+  const { run, shop, odds_battles: battles } = ui.numbers;
+  const costs = run.loss_costs.map((c) => t("{lives:life|lives} from round {round}", { lives: c.lives, round: c.from_round }));
+  const tiers = shop.tiers.filter((tier) => tier.from_round > 1).map((tier) => t("tier {tier} from round {round}", { tier: tier.tier, round: tier.from_round }));
+  clear($("howto"), el("details.panel", { id: "howto-text", open },
+    el("summary", {}, el("h2", {}, t("How to play"))),
+    el("ol", {},
+      el("li", {}, t("Each round has two parts: the shop, then a battle against another player's row from the same round.")),
+      el("li", {}, t("In the shop you have {gold} gold; what you do not spend is lost. Buy cryptids ({buy} gold each) into the {places} places of your row, sell one ({sell} gold back), reroll the offers ({reroll} gold), or freeze an offer to keep it for the next round.",
+        { gold: shop.gold, buy: shop.prices.buy, places: shop.places, sell: shop.prices.sell, reroll: shop.prices.reroll })),
+      el("li", {}, t("A cryptid you buy keeps one of its two abilities: you choose which when you buy it. Stronger cryptids come later: {tiers:and}.", { tiers })),
+      el("li", {}, t("Combining: buy a copy of a cryptid onto the same cryptid in your row: +{hp} HP and +{threat} threat, up to ×{most}.", { hp: shop.combine.hp, threat: shop.combine.threat, most: shop.combine.most + 1 })),
+      el("li", {}, t("Battles play by themselves. Each roll throws two dice: an ability fires on its total (“on 7”, “on 9 to 11”), on doubles, on an odd or even total, or when something happens (hurt, healed, a death, the start of the battle).")),
+      el("li", {}, t("Threat order: cryptids act from the highest threat to the lowest, across both rows. An attack on one enemy hits the one with the highest threat, the leftmost on a tie: the order of your row matters.")),
+      el("li", {}, t("A battle ends when a row is empty; after 36 rolls, or when neither side can deal damage, the side with more HP left wins. From roll 16 every hit gets stronger (sudden death).")),
+      el("li", {}, t("Lives: you start with {lives}. A lost battle costs more as the run goes on: {costs:and}. A tie costs nothing.", { lives: run.lives, costs })),
+      el("li", {}, t("The run is won at {victories} victories, and lost when no life is left.", { victories: run.victories })),
+      el("li", {}, t("After each battle you see what it cost, why it ended so, and the odds you had: your row against that row, fought {battles} times on the server.", { battles: number(battles) })))));
+}
+
+/** What to do next, said during a player's first run. */
+function hint(text) {
+  return ui.first && text ? el("p.hint", { id: "next-step", role: "note" }, el("span.badge.next", {}, t("Next")), " ", text) : null;
+}
+
+function nextStep(run) {
+  if (run.pending?.kind === "ability") return t("Choose the ability {name} keeps: it is the one it will use in battle.", { name: local(run.buying?.name) });
+  const row = run.row.filter(Boolean);
+  const canBuy = run.pending?.options.some((o) => o.id.startsWith("buy-"));
+  if (!row.length) return t("Buy a cryptid: press Buy under an offer (or drag the offer onto a place of your row).");
+  if (canBuy) return t("You have {gold} gold: buy another cryptid (a copy of one in your row combines with it), or end the shop.", { gold: run.gold });
+  return t("Put your row in order (drag, or ← and →: the leftmost is hit first on a tie of threat), then press “End the shop and fight”.");
+}
+
+// -- runs and the shop --------------------------------------------------------------------
 
 async function loadAll() {
   const runs = await api("/api/runs");
+  ui.first = !runs.some((r) => r.over);
+  howTo(ui.first);
   const active = runs.find((r) => !r.over);
   if (active) showRun(await api(`/api/runs/${active.id}`));
   else noRun();
@@ -71,12 +88,15 @@ async function loadAll() {
   leaderboard();
 }
 
-function noRun(note) {
+function noRun() {
   ui.run = null;
-  clear($("run"), el("div.panel", {}, note || null, el("p", {}, words("No run in progress.")),
-    el("button.primary", { id: "start-run", onclick: async () => {
-      try { showRun(await api("/api/runs", { method: "POST", body: {} })); history(); } catch (e) { showError($("run"), e); }
-    } }, words("Start a run"))));
+  clear($("run"), el("div.panel", {}, el("p", {}, t("No run in progress.")),
+    hint(t("Start a run: you get {lives:life|lives} and {gold} gold to spend in the shop.", { lives: ui.numbers.run.lives, gold: ui.numbers.shop.gold })),
+    el("button.primary", { id: "start-run", onclick: newRun }, t("Start a run"))));
+}
+
+async function newRun() {
+  try { showRun(await api("/api/runs", { method: "POST", body: {} })); history(); leaderboard(); } catch (e) { showError($("run"), e); }
 }
 
 const has = (run, id) => run.pending?.options.some((o) => o.id === id);
@@ -87,43 +107,53 @@ async function act(action) {
   catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
 }
 
+function status(run) {
+  const r = run.rating, change = run.rating_change.shown;
+  return el("div.stats", { id: "status", "data-version": run.version },
+    el("span", {}, t("Round {round}", { round: run.round })),
+    el("span", { id: "lives" }, `♥ ${t("{lives:life|lives}", { lives: run.lives })}`),
+    el("span", { id: "victories" }, `★ ${t("{victories}/{needed} victories", { victories: run.victories, needed: run.victories_needed })}`),
+    el("span", { id: "gold" }, t("{gold} gold", { gold: run.gold })),
+    el("span.muted", { id: "rating", title: t("Your rating is mu − 3σ: the skill the game is sure you have. The run's change is applied when it ends.") },
+      run.over ? t("rating {rating}", { rating: number(r.shown + change, 1) })
+        : t("rating {rating} (this run: {change}, applied when it ends)", { rating: number(r.shown, 1), change: signed(change) })));
+}
+
 function showRun(run) {
   ui.run = run;
   if (ui.viewer) { ui.viewer.destroy(); ui.viewer = null; }
   ui.watching++; // a battle still loading is not shown over the shop
   clear($("battle"));
-  const r = run.rating, c = run.rating_change;
-  const status = el("div.stats", { id: "status", "data-version": run.version },
-    el("span", {}, `${words("Round")} ${run.round}`), el("span", { id: "lives" }, `♥ ${run.lives} ${words("lives")}`),
-    el("span", { id: "victories" }, `★ ${run.victories}/${run.victories_needed} ${words("victories")}`),
-    el("span", { id: "gold" }, `${run.gold} ${words("gold")}`),
-    el("span.muted", {}, `${words("rating")} ${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)} (${words("this run so far")} ${c.mu >= 0 ? "+" : ""}${c.mu.toFixed(2)}, ${words("applied when it ends")})`));
-  const error = el("div", { id: "shop-error" });
   if (run.over) {
-    clear($("run"), el("div.panel", {}, status, runOver(run)));
+    clear($("run"), el("div.panel", {}, status(run), runOver(run)));
     return;
   }
   const choosing = run.pending?.kind === "ability";
-  clear($("run"), el("div.panel", {}, status, error,
+  clear($("run"), el("div.panel", {}, status(run), hint(nextStep(run)), el("div", { id: "shop-error" }),
     choosing ? abilityChoice(run) : null,
-    el("h2", {}, words("Offers")), el("p.muted", {}, words("Drag an offer onto a place to buy it there.")),
+    el("h2", {}, t("Offers")), el("p.muted", {}, t("Drag an offer onto a place to buy it there.")),
     el("div.cards", { id: "offers" }, ...run.offers.map((o, i) => offerCard(run, o, i + 1, choosing))),
-    el("div.row", { style: "margin:.5rem 0" },
-      el("button", { id: "reroll", disabled: !has(run, "reroll"), onclick: () => act("reroll") }, `${words("Reroll the offers")} (${run.prices.reroll} ${words("gold")})`)),
-    el("h2", {}, words("Your row, left to right")), el("p.muted", {}, words("Drag a cryptid to reorder, or focus it and press ← or →.")),
+    el("div.row.gap", {},
+      el("button", { id: "reroll", disabled: !has(run, "reroll"), onclick: () => act("reroll") }, t("Reroll the offers ({price} gold)", { price: run.prices.reroll }))),
+    el("h2", {}, t("Your row, left to right")), el("p.muted", {}, t("Drag a cryptid to reorder, or focus it and press ← or →.")),
     el("div.cards", { id: "row" }, ...run.row.map((p, i) => placeCard(run, p, i + 1, choosing))),
-    el("div.row", { style: "margin-top:.75rem" },
-      el("button.primary", { id: "end-shop", disabled: !has(run, "end"), onclick: endShop }, words("End the shop and fight")))));
+    el("div.row.gap", {},
+      el("button.primary", { id: "end-shop", disabled: !has(run, "end"), onclick: endShop }, t("End the shop and fight")),
+      el("span.muted", {}, t("Unspent gold is lost.")))));
 }
 
 function offerCard(run, offer, number, choosing) {
   if (!offer) return el("div.cryptid.empty", {}, "—");
-  const place = run.row.findIndex((_, i) => has(run, `buy-${number}-${i + 1}`)) + 1;
+  const places = run.row.map((_, i) => i + 1).filter((p) => has(run, `buy-${number}-${p}`));
+  const copyAt = places.find((p) => run.row[p - 1]?.cryptid === offer.cryptid);
+  const place = copyAt || places.find((p) => !run.row[p - 1]);
   const freeze = offer.frozen ? `unfreeze-${number}` : `freeze-${number}`;
-  const card = cryptidCard({ ...offer, hp: [offer.hp, offer.hp] }, words, [
-    el("button.small", { "data-buy": number, disabled: choosing || !place, onclick: () => act(`buy-${number}-${place}`) }, `${words("Buy")} (${run.prices.buy})`),
-    el("button.small", { "data-freeze": number, disabled: !has(run, freeze), onclick: () => act(freeze) }, offer.frozen ? words("Unfreeze") : words("Freeze"))]);
-  card.querySelector(".name").append(` · ${words("tier")} ${offer.tier}`, offer.frozen ? ` · ❄ ${words("frozen")}` : "");
+  const card = cryptidCard({ ...offer, hp: [offer.hp, offer.hp] }, [
+    el("button.small", { "data-buy": number, disabled: choosing || !place, onclick: () => act(`buy-${number}-${place}`),
+      title: copyAt ? t("Combine with the {name} at place {place}", { name: local(offer.name), place: copyAt }) : null },
+    copyAt ? t("Combine ({price})", { price: run.prices.buy }) : t("Buy ({price})", { price: run.prices.buy })),
+    el("button.small", { "data-freeze": number, disabled: !has(run, freeze), onclick: () => act(freeze) }, offer.frozen ? t("Unfreeze") : t("Freeze"))]);
+  card.querySelector(".name").append(` · ${t("tier {tier}", { tier: offer.tier })}`, offer.frozen ? ` · ❄ ${t("frozen")}` : "");
   if (offer.frozen) card.classList.add("frozen");
   card.draggable = !choosing;
   card.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", `offer:${number}`));
@@ -132,11 +162,11 @@ function offerCard(run, offer, number, choosing) {
 
 function placeCard(run, place, number, choosing) {
   const extra = place ? [
-    el("button.small", { disabled: !has(run, `move-${number}-left`), onclick: () => act(`move-${number}-left`), "aria-label": words("move left") }, "←"),
-    el("button.small", { disabled: !has(run, `move-${number}-right`), onclick: () => act(`move-${number}-right`), "aria-label": words("move right") }, "→"),
-    el("button.small", { "data-sell": number, disabled: !has(run, `sell-${number}`), onclick: () => act(`sell-${number}`) }, `${words("Sell")} (+${run.prices.sell})`)] : [];
-  const card = place ? cryptidCard({ ...place, abilities: [place.ability], hp: [place.hp, place.hp] }, words, extra)
-    : el("div.cryptid.empty", {}, `${number}. ${words("empty")}`);
+    el("button.small", { disabled: !has(run, `move-${number}-left`), onclick: () => act(`move-${number}-left`), "aria-label": t("move left") }, "←"),
+    el("button.small", { disabled: !has(run, `move-${number}-right`), onclick: () => act(`move-${number}-right`), "aria-label": t("move right") }, "→"),
+    el("button.small", { "data-sell": number, disabled: !has(run, `sell-${number}`), onclick: () => act(`sell-${number}`) }, t("Sell (+{price})", { price: run.prices.sell }))] : [];
+  const card = place ? cryptidCard({ ...place, abilities: [place.ability], hp: [place.hp, place.hp] }, extra)
+    : el("div.cryptid.empty", {}, `${number}. ${t("empty")}`);
   card.dataset.place = number;
   if (place && !choosing) {
     card.tabIndex = 0;
@@ -170,16 +200,21 @@ async function dropOn(to, what) {
   }
 }
 
+/** After a buy: the cryptid bought, named and shown, and the abilities it may keep. */
 function abilityChoice(run) {
   const buying = run.buying || {};
   const byId = Object.fromEntries((buying.abilities || []).map((a) => [a.id, a]));
-  return el("div.panel", { id: "ability-choice", style: "border-color:var(--accent)" },
-    el("h3", {}, `${local(buying.name) || ""} — ${words("Which ability does it keep?")}`),
-    el("div.options", {}, ...run.pending.options.map((o) => {
-      const a = byId[o.id];
-      return el("button", { "data-ability": o.id, onclick: () => act(o.id) }, a ? [el("b", {}, local(a.name)), `: ${a.text}`] : o.label);
-    })));
+  return el("div.panel.asking", { id: "ability-choice" },
+    el("h3", {}, t("{name} joins your row at place {place}: which ability does it keep?", { name: local(buying.name), place: buying.place })),
+    el("div.row.top", {},
+      el("div.bought", {}, cryptidCard({ ...buying, hp: [buying.hp, buying.hp], abilities: [] })),
+      el("div.options", {}, ...run.pending.options.map((o) => {
+        const a = byId[o.id];
+        return el("button", { "data-ability": o.id, onclick: () => act(o.id) }, a ? [el("b", {}, local(a.name)), `: ${local(a.text)}`] : o.label);
+      }))));
 }
+
+// -- the battle ---------------------------------------------------------------------------
 
 async function endShop() {
   const run = ui.run;
@@ -187,76 +222,172 @@ async function endShop() {
     const ended = await api(`/api/runs/${run.id}/end-shop`, { method: "POST", body: { version: run.version } });
     ui.run = ended.run;
     if (!ended.battle) {
-      clear($("run"), el("div.panel", {}, el("p", {}, words("Your row is empty: the battle is lost without a fight.")), backButton(ended.run)));
+      const last = ended.run.battles[ended.run.battles.length - 1];
+      clear($("run"), el("div.panel", { id: "empty-row" }, el("p", {}, t("Your row is empty: the battle is lost without a fight.")),
+        el("p", {}, cost(last.outcome, last.lives_lost, ended.run)), backButton(ended.run)));
       return;
     }
     clear($("run"));
-    await watch(ended.battle.id, ended.outcome, ended.run);
+    beforeFight(ended.battle, ended.run);
   } catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
 }
 
-function backButton(run) {
-  return el("button.primary", { id: "back-to-shop", onclick: () => { showRun(run); history(); leaderboard(); } },
-    run.over ? words("The run is over") : words("Back to the shop"));
+/** Who the opponent is, as the page says it. */
+function opponentName(battle) {
+  if (battle.opponent === "ghost") return t("a ghost (a row built by a bot)");
+  return battle.ghost ? t("{name}'s ghost (a row built by a bot)", { name: battle.opponent }) : t("{name}, a player", { name: battle.opponent });
 }
 
-/** Watch a battle (or replay it from the history): rows, dice, HP, each event. The battle
-    shown before is taken down at once (not when the new one has loaded: until then its
-    controls would still answer, for the wrong battle), and only the latest request is shown. */
-async function watch(battleId, outcome, after) {
+/** Before the fight: the opponent, their row and yours; then watch, or skip to the result. */
+function beforeFight(battle, after) {
+  ui.watching++;
+  const row = (cryptids) => el("div.cards", {}, ...cryptids.map((c) => cryptidCard(withAbility(c))));
+  clear($("battle"), el("div.panel", { id: "before-fight" },
+    el("h2", {}, t("Round {round}: your opponent is {who}", { round: battle.round, who: opponentName(battle) })),
+    el("p.muted", { id: "opponent" }, t("Their row as it left the shop at round {round}, left to right:", { round: battle.round }),
+      battle.ghost ? el("span.badge.ghost", {}, t("ghost")) : null),
+    row(battle.rows.opponent),
+    el("h3", {}, t("Your row")), row(battle.rows.player),
+    hint(t("The battle plays by itself: the dice decide which abilities fire. Watch it, at the speed you like.")),
+    el("div.row.gap", {},
+      el("button.primary", { id: "watch-battle", onclick: () => watch(battle, after) }, t("Watch the battle")),
+      el("button", { id: "skip-battle", onclick: () => watch(battle, after, { skip: true }) }, t("Skip to the result")))));
+  $("battle").scrollIntoView({ block: "start" });
+}
+
+const withAbility = (c) => ({ ...c, hp: [c.hp, c.hp], abilities: c.ability ? [c.ability] : c.abilities });
+
+/** The battle's cards completed with what the frames do not carry: the ability each cryptid
+    kept and the copies it combined (from the rows it fought, by its name in the battle), and
+    the abilities of the cryptids summoned. */
+function cardsOf(battle, film) {
+  const first = film.events.length ? film.frames[film.events[0].frame].rows : {};
+  const known = {};
+  for (const [side, mine] of [["left", battle.rows.player], ["right", battle.rows.opponent]]) {
+    (first[side] || []).forEach((c, i) => { if (c && mine[i]) known[`${side}:${c.name.en}`] = mine[i]; });
+  }
+  return (c, side) => {
+    const fought = known[`${side}:${c.name.en}`];
+    if (fought) return { ...c, combined: fought.combined, abilities: [fought.ability] };
+    const summoned = battle.summons[c.id];
+    return summoned ? { ...c, abilities: summoned.abilities } : c;
+  };
+}
+
+/** Play a battle back (or replay it from the history), then its story. The battle shown
+    before is taken down at once (until the new one has loaded its controls would still
+    answer, for the wrong battle), and only the latest request is shown. */
+async function watch(summary, after, { skip = false } = {}) {
   const asked = ++ui.watching;
   if (ui.viewer) { ui.viewer.destroy(); ui.viewer = null; }
-  clear($("battle"), el("div.panel", { "aria-busy": "true" }, el("p.muted", {}, `${words("Battle")}…`)));
-  let film, summary;
+  clear($("battle"), el("div.panel", { "aria-busy": "true" }, el("p.muted", {}, `${t("Battle")}…`)));
+  let film, battle;
   try {
-    [film, summary] = await Promise.all([api(`/api/battles/${battleId}/frames?lang=${store.lang}`), api(`/api/battles/${battleId}?lang=${store.lang}`)]);
+    [film, battle] = await Promise.all([api(`/api/battles/${summary.id}/frames?lang=${store.lang}`), api(`/api/battles/${summary.id}?lang=${store.lang}`)]);
   } catch (e) {
     if (asked === ui.watching) { showError($("battle"), e); if (after) $("battle").append(backButton(after)); }
     return;
   }
   if (asked !== ui.watching) return;
   const node = el("div");
-  const done = el("div.row", { style: "margin-top:.5rem" });
+  const told = el("div", { id: "story-box" });
   clear($("battle"), el("div.panel", { id: "battle-view" },
-    el("h2", {}, `${words("Battle")} — ${words("Round")} ${summary.round}: ${summary.player} vs ${summary.opponent}${summary.ghost ? ` (${words("ghost")})` : ""}`),
-    node, done));
+    el("h2", {}, t("Battle of round {round}: {player} against {who}", { round: battle.round, player: battle.player, who: opponentName(battle) })),
+    told, node));
   ui.viewer = new Viewer(node, film, ui.rules, {
-    words, reveal: true, outcome, sides: { left: `${words("You")} (${summary.player})`, right: `${words("Opponent")} (${summary.opponent})` },
-    endTitle: () => `${words(outcome)}`,
-    onEnd: () => clear(done, after ? backButton(after) : null),
+    reveal: true, outcome: battle.outcome, card: cardsOf(battle, film),
+    sides: { left: t("You ({name})", { name: battle.player }), right: t("Opponent: {who}", { who: opponentName(battle) }) },
+    endTitle: () => outcomeWord(battle.outcome),
+    onEnd: () => { if (!told.childElementCount) story(told, battle, film, after); },
   });
-  ui.viewer.play(220);
+  if (skip) ui.viewer.show(film.events.length - 1);
+  else ui.viewer.play();
   $("battle").scrollIntoView({ block: "start" });
 }
 
+function outcomeWord(outcome) {
+  return { win: t("A victory!"), loss: t("A loss"), tie: t("A tie") }[outcome] || outcome;
+}
+
+/** What a battle did to the run, in a sentence. */
+function cost(outcome, lost, run) {
+  if (outcome === "win") return t("{victories} of {needed} victories.", { victories: run.victories, needed: run.victories_needed });
+  if (outcome === "loss") return t("It cost you {lost:life|lives}: {lives:life|lives} left.", { lost, lives: run.lives });
+  return t("A tie costs no life and is no victory.");
+}
+
+/** The story of a battle: what it cost, the run so far, why it ended so, the odds. */
+function story(node, battle, film, after) {
+  const first = film.events.length ? film.frames[film.events[0].frame].rows : {};
+  const sideOf = {};
+  // by the English name: a card's title has no article, an event's name may ("le Kappa")
+  for (const side of ["left", "right"]) for (const c of first[side] || []) if (c) sideOf[c.name.en] = side;
+  const odds = el("p", { id: "odds" }, el("span.muted", {}, t("Working out the odds…")));
+  const run = { lives: battle.lives, victories: battle.victories, victories_needed: battle.victories_needed };
+  clear(node, el("section.story", { id: "battle-summary" },
+    el("p", { id: "cost" }, el("b", {}, outcomeWord(battle.outcome)), " ", battle.lives !== null ? cost(battle.outcome, battle.lives_lost, run) : null),
+    battle.lives !== null ? el("p", { id: "run-so-far" }, t("Your run: {lives:life|lives} and {victories} of {needed} victories.", { lives: battle.lives, victories: battle.victories, needed: battle.victories_needed })) : null,
+    odds,
+    el("h4", {}, t("Why")),
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
+      const side = m.kind === "death" ? sideOf[m.data.who?.en ?? m.data.who] : null;
+      return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, `${t("Roll {roll}", { roll: m.roll })}: `) : null, m.text,
+        side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
+    })),
+    after ? el("div.row.gap", {}, backButton(after)) : null));
+  const shown = (o) => {
+    odds.dataset.odds = o.odds;
+    const chance = o.odds * 100, margin = Math.max(1, Math.round((o.odds_interval[1] - o.odds_interval[0]) * 50));
+    // a rounded 100% or 0% would say the dice could not have gone otherwise
+    const said = chance >= 99.5 ? t("You had over 99% to win this battle.") : chance < 0.5 ? t("You had under 1% to win this battle.")
+      : t("You had {chance}% (±{margin}) to win this battle.", { chance: Math.round(chance), margin });
+    clear(odds, said,
+      " ", el("span.muted", {}, t("Your row against theirs, fought {battles} times on the server with the same rules.", { battles: number(o.odds_battles) })));
+  };
+  if (battle.odds !== null) shown(battle);
+  else api(`/api/battles/${battle.id}/odds`).then(shown, (e) => showError(odds, e));
+}
+
+function backButton(run) {
+  return el("button.primary", { id: "back-to-shop", onclick: () => { showRun(run); history(); leaderboard(); } },
+    run.over ? t("The run is over") : t("Back to the shop"));
+}
+
+// -- the run's end, the history, the leaderboard ------------------------------------------
+
 function runOver(run) {
   const won = run.result?.winner === "player";
+  const before = run.rating.shown, change = run.rating_change.shown;
   return el("div", { id: "run-over" },
-    el("div.banner." + (won ? "win" : "loss"), { role: "status" }, won ? words("You won the run!") : words("You lost the run."),
-      el("div", { style: "font-weight:400" }, `${words("Rating change, applied now")}: ${run.rating_change.mu >= 0 ? "+" : ""}${run.rating_change.mu.toFixed(2)}`)),
+    el("div.banner." + (won ? "win" : "loss"), { role: "status" }, won ? t("You won the run!") : t("You lost the run."),
+      el("div.why", { id: "rating-change" }, t("Your rating: {before} → {after} ({change}).", { before: number(before, 1), after: number(before + change, 1), change: signed(change) }))),
     battleList(run), el("p"),
-    el("button.primary", { id: "new-run", onclick: async () => { showRun(await api("/api/runs", { method: "POST", body: {} })); history(); leaderboard(); } }, words("Start a run")));
+    el("button.primary", { id: "new-run", onclick: newRun }, t("Start a run")));
 }
 
 function battleList(run) {
-  if (!run.battles.length) return el("p.muted", {}, words("no battles yet"));
-  return el("table.board-table", { "data-run": run.id }, el("tbody", {}, ...run.battles.map((b) => el("tr", {},
-    el("td", {}, `${words("Round")} ${b.round}`), el("td", {}, words(b.outcome)),
-    el("td", {}, b.opponent + (b.ghost ? ` (${words("ghost")})` : "")),
-    el("td", {}, b.rating_change >= 0 ? `+${b.rating_change.toFixed(2)}` : b.rating_change.toFixed(2)),
-    el("td", {}, b.id ? el("button.small", { "data-replay": b.id, onclick: () => watch(b.id, b.outcome, null) }, words("Replay")) : "")))));
+  if (!run.battles.length) return el("p.muted", {}, t("no battles yet"));
+  return el("table.board-table", { "data-run": run.id },
+    el("thead", {}, el("tr", {}, ...[t("Round"), t("Result"), t("Opponent"), t("Lives"), t("Rating"), ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, ...run.battles.map((b) => el("tr", {},
+      el("td", {}, b.round), el("td", {}, outcomeWord(b.outcome)),
+      el("td", {}, !b.id ? t("nobody: your row was empty") : b.opponent === "ghost" ? t("ghost") : b.opponent,
+        b.ghost && b.opponent !== "ghost" ? [" ", el("span.badge.ghost", {}, t("ghost"))] : null),
+      el("td", {}, b.lives_lost ? `♥ ${b.lives} (−${b.lives_lost})` : `♥ ${b.lives}`),
+      el("td", {}, signed(b.rating_change)),
+      el("td", {}, b.id ? el("button.small", { "data-replay": b.id, onclick: () => watch({ id: b.id }, null) }, t("Replay")) : "")))));
 }
 
 async function history(runs) {
   runs = runs || await api("/api/runs");
-  const box = $("history");
   const detail = el("div", { id: "run-detail" });
-  clear(box, el("h2", {}, words("Run history")),
+  clear($("history"), el("h2", {}, t("Run history")),
     runs.length ? el("table.board-table", { id: "runs" }, el("tbody", {}, ...runs.map((r) => el("tr", {},
       el("td", {}, new Date(r.created_at).toLocaleDateString(store.lang)),
-      el("td", {}, r.over ? (r.winner === "player" ? words("won") : words("lost")) : words("in progress")),
+      el("td", {}, r.over ? (r.winner === "player" ? t("won") : t("lost")) : t("in progress")),
       el("td", {}, `★ ${r.victories} · ♥ ${r.lives}`),
-      el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}`))) }, words("Open"))))))) : el("p.muted", {}, words("No run in progress.")),
+      el("td", { title: t("its change of your rating") }, r.rating_shown_change === null ? "" : signed(r.rating_shown_change)),
+      el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
     detail);
 }
 
@@ -264,12 +395,13 @@ async function leaderboard() {
   const box = $("leaderboard");
   try {
     const rows = await api("/api/leaderboard?limit=20");
-    clear(box, el("h2", {}, words("Leaderboard")),
+    clear(box, el("h2", {}, t("Leaderboard")),
+      el("p.muted", { id: "rating-explained" }, t("Players are ranked by their rating, mu − 3σ (openskill): the skill the game is sure they have. Everyone starts at 0; it rises with wins, and as the game grows surer of you. A run's change is applied when it ends.")),
       rows.length ? el("table.board-table", { id: "standings" },
-        el("thead", {}, el("tr", {}, ...["#", words("player"), words("rating"), words("runs"), words("won"), words("best")].map((h) => el("th", {}, h)))),
-        el("tbody", {}, ...rows.map((s) => el("tr", {}, el("td", {}, s.rank), el("td", {}, s.name), el("td", {}, s.ordinal.toFixed(1)),
+        el("thead", {}, el("tr", {}, ...["#", t("player"), t("rating"), t("runs"), t("won"), t("best")].map((h) => el("th", {}, h)))),
+        el("tbody", {}, ...rows.map((s) => el("tr", {}, el("td", {}, s.rank), el("td", {}, s.name), el("td", {}, number(s.ordinal, 1)),
           el("td", {}, s.runs), el("td", {}, s.won), el("td", {}, s.best)))))
-        : el("p.muted", {}, words("No finished run yet.")));
+        : el("p.muted", {}, t("No finished run yet.")));
   } catch (e) { showError(box, e); }
 }
 

@@ -74,7 +74,7 @@ async function chooseRuleset(id) {
   ui.info = ui.rulesets.find((r) => r.id === id);
   const info = ui.info;
   const seats = el("fieldset.row", { id: "lab-bots" }, el("legend", {}, "Bots"),
-    ...info.seats.map((seat, i) => el("label", {}, `${seat} `, el("select", { "data-seat": seat },
+    ...info.seats.map((seat) => el("label", {}, `${seat} `, el("select", { "data-seat": seat },
       ...info.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, b))))));
   const props = info.options.properties || {};
   const options = el("fieldset.row", { id: "lab-options" }, el("legend", {}, "Options"),

@@ -1,50 +1,139 @@
-// Play any ruleset against bots or hot-seat: choose the ruleset, scenario, options and who
-// holds each seat; then the board, the seat's hands and piles, the pending decision as
-// buttons, undo, the record to download, and the log. The page asks the API only for the
-// seat's view: what another seat hides never reaches it.
-import { afterRefusal, api, clear, el, header, logLine, rulesOf, showError, signIn, store } from "./common.js";
-import { cryptidCard, describeSelection, drawBoard, drawPanels } from "./board.js";
+// Play any ruleset: against bots, hot-seat, or with people anywhere. /play lists your games
+// (whose turn, since when), the lobby's public games and the rulesets; a ruleset's page sets a
+// game up (scenario, options from the content's lists, who holds each seat: you, a bot, or an
+// invited player; public or not; a turn clock); then the board, the seat's hands and piles, the
+// pending decision as buttons, the clocks, undo, the record, the log. The page follows the
+// seat's live stream, and asks the API only for the seat's view: what another seat hides never
+// reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
+import {
+  afterRefusal, ago, api, clear, clockText, copyButton, el, follow, header, logLine, mergeEvents,
+  notificationsButton, notifyTurn, rulesOf, showError, signIn, store, yourTurn,
+} from "./common.js";
+import { describeSelection, drawBoard, drawPanels } from "./board.js";
+import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
 const main = document.getElementById("main");
 const rulesetId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
-const ui = { game: null, board: null, seat: params.get("seat"), selected: null, rules: null, info: null };
+const ui = { game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, tick: null };
 
 async function start() {
   header({ title: "rulekeeper · play" });
   if (!store.token) return signIn(main, () => location.reload());
   const rulesets = await api("/api/rulesets");
   if (!rulesetId) return chooser(rulesets);
-  ui.info = rulesets.find((r) => r.id === rulesetId || r.id.replace(/-v\d+$/, "") === rulesetId);
+  const named = (id) => id.replace(/-v\d+$/, ""); // a link to another version opens today's
+  ui.info = rulesets.find((r) => r.id === rulesetId) || rulesets.find((r) => named(r.id) === named(rulesetId));
   if (!ui.info) return clear(main, el("p.error", {}, `No ruleset ${rulesetId}. `), el("a", { href: "/play" }, "Choose one"));
   ui.rules = await rulesOf(ui.info.id);
+  if (params.get("game") && params.get("invite") !== null) return accept(params.get("game"), params.get("seat"), params.get("invite"));
   if (params.get("game")) return load(params.get("game"));
   setup();
 }
 
+// -- /play: your games, the lobby, the rulesets ---------------------------------------------
+
 function chooser(rulesets) {
-  clear(main, el("h2", {}, "Play a ruleset"), el("p.muted", {}, "Against the bots, or hot-seat: hold several seats yourself."),
+  const mine = el("section.panel", { id: "my-games" }, el("h2", {}, "Your games"), el("p.muted", {}, "Loading…"));
+  const lobby = el("section.panel", { id: "lobby" }, el("h2", {}, "The lobby"), el("p.muted", {}, "Loading…"));
+  clear(main, el("div.layout", {}, el("div", {}, mine), el("div", {}, lobby)),
+    el("h2", {}, "Play a ruleset"), el("p.muted", {}, "Against the bots, hot-seat (hold several seats yourself), or with friends: leave a seat open and send its invitation."),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
       el("h3", {}, r.title), el("p.muted", {}, `${r.id} · seats: ${r.seats.join(", ")}${r.hidden_information ? " · hidden information" : ""}`),
       r.online ? el("p", {}, el("a", { href: r.online }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
-      el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, `Play ${r.title}`)))));
+      el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? `Play ${r.title}` : `Watch ${r.title}`)))));
+  const refresh = async () => {
+    try { drawMyGames(mine, await api("/api/games")); } catch (error) { showError(mine, error); }
+    try { drawLobby(lobby, await api("/api/lobby")); } catch (error) { showError(lobby, error); }
+  };
+  refresh();
+  setInterval(refresh, 10000);
+}
+
+function seatWords(seats) {
+  return seats.map((s) => `${s.seat}: ${s.kind === "open" ? "open" : s.kind === "bot" ? `bot ${s.bot}` : s.player}`).join(" · ");
+}
+
+function drawMyGames(node, games) {
+  const turns = games.filter((g) => g.your_turn);
+  yourTurn(turns.length);
+  for (const g of turns) notifyTurn(`${g.id}:${g.version}`, `Your turn in ${g.title}`);
+  const rows = games.map((g) => {
+    const open = g.seats.filter((s) => s.kind === "open").map((s) => s.seat);
+    const status = g.over ? `over: ${g.result?.winner ? `${g.result.winner} won` : "a tie"} (${g.result?.reason || ""})`
+      : open.length ? `waiting for ${open.join(", ")}` : g.your_turn ? `your turn (${g.turn})` : `${g.turn}'s turn`;
+    return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
+      el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, g.title), el("div.muted", {}, g.scenario || "")),
+      el("td", {}, g.your_turn ? el("span.badge.turn", {}, "your turn") : null, " ", status, el("div.muted", {}, g.over ? "" : ago(g.since))),
+      el("td.muted", {}, seatWords(g.seats)));
+  });
+  clear(node, el("h2", {}, "Your games"), notificationsButton(),
+    games.length ? el("table.board-table", {}, el("thead", {}, el("tr", {}, el("th", {}, "game"), el("th", {}, "turn"), el("th", {}, "seats"))), el("tbody", {}, ...rows))
+      : el("p.muted", {}, "No games yet: start one below, or join one from the lobby."));
+}
+
+function drawLobby(node, games) {
+  const rows = games.map((g) => el("tr", { "data-lobby": g.id },
+    el("td", {}, g.title, el("div.muted", {}, g.scenario || "")),
+    el("td", {}, g.waiting.join(", "), el("div.muted", {}, `waiting since ${ago(g.since)}`),
+      g.clock ? el("div.muted", {}, clockWords(g.clock)) : null),
+    el("td", {}, ...g.open.map((seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
+      try {
+        await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
+        location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
+      } catch (error) { showError(e.target.parentNode, error); }
+    } }, `Take ${seat}`)))));
+  clear(node, el("h2", {}, "The lobby"), el("p.muted", {}, "Public games waiting for players: take a seat, no invitation needed."),
+    games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, "No public game is waiting."));
+}
+
+function clockWords(clock) {
+  const parts = [];
+  if (clock.decision) parts.push(`${clockText(clock.decision)} a decision`);
+  if (clock.total) parts.push(`${clockText(clock.total)} in all`);
+  return `clock: ${parts.join(", ")}; then ${clock.expiry === "forfeit" ? "the game is lost" : `the bot ${clock.bot} plays`}`;
 }
 
 // -- setting up a game ------------------------------------------------------------------------
 
-function optionField(name, schema) {
+function optionField(name, schema, choices) {
   const label = schema.title || name;
   const value = schema.default;
   let input;
-  if (schema.enum) input = el("select", {}, ...schema.enum.map((v) => el("option", { value: v, selected: v === value }, v)));
+  if (schema["x-seats"]) {  // the game's seats, listed once the other options give them
+    input = schema.type === "array" ? el("span.row", { "data-choices": name, "data-seats": name })
+      : el("select", { name, "data-seats": name, "data-default": "null" });
+    return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, schema.description ? el("span.muted", {}, ` — ${schema.description}`) : null);
+  }
+  if (choices && (schema.type === "array")) {
+    input = el("span.row", { "data-choices": name }, ...choices.map((c) => el("label", {}, el("input", { type: "checkbox", value: c.id, name }), ` ${c.label}`)));
+    return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, el("span.muted", {}, " (in seat order; none: the content's order)"));
+  }
+  if (choices) input = el("select", {}, ...choices.map((c) => el("option", { value: c.id, selected: c.id === value }, c.label)));
+  else if (schema.enum) input = el("select", {}, ...schema.enum.map((v) => el("option", { value: v, selected: v === value }, v)));
   else if (schema.type === "integer" || schema.type === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum });
   else if (schema.type === "boolean") input = el("input", { type: "checkbox", checked: !!value });
   else if (schema.type === "string" || (schema.anyOf || []).some((s) => s.type === "string")) input = el("input", { value: value ?? "" });
   else return null;
   input.name = name;
   input.dataset.default = JSON.stringify(value ?? null);
-  return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, schema.description ? el("span.muted", {}, ` — ${schema.description}`) : null);
+  return el("label", { style: "display:block;margin:.25rem 0", "data-of-seat": schema["x-seat"] }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
+}
+
+/** The options whose values are seats list the seats of the options chosen (those kept that
+ * still exist); an option of one seat shows only when the game has that seat. */
+function listSeats(form, seats) {
+  for (const node of form.querySelectorAll("[data-of-seat]")) node.style.display = seats.includes(node.dataset.ofSeat) ? "block" : "none";
+  for (const node of form.querySelectorAll("[data-seats]")) {
+    if (node.tagName === "SELECT") {
+      const kept = node.value;
+      clear(node, el("option", { value: "" }, "(the default)"), ...seats.map((s) => el("option", { value: s, selected: s === kept }, s)));
+    } else {
+      const kept = new Set([...node.querySelectorAll("input:checked")].map((i) => i.value));
+      clear(node, ...seats.map((s) => el("label", {}, el("input", { type: "checkbox", value: s, name: node.dataset.seats, checked: kept.has(s) }), ` ${s} `)));
+    }
+  }
 }
 
 function readOptions(form) {
@@ -55,47 +144,90 @@ function readOptions(form) {
     if (input.type === "number") value = value === "" ? null : Number(value);
     if (value !== fallback && !(value === "" && fallback === null)) options[input.name] = value;
   }
+  for (const box of form.querySelectorAll("[data-choices]")) {
+    const chosen = [...box.querySelectorAll("input:checked")].map((i) => i.value);
+    if (chosen.length) options[box.dataset.choices] = chosen;
+  }
   return options;
+}
+
+function seatChoice(seat, index, info) {
+  return el("select", { name: seat, "data-seat": seat },
+    el("option", { value: "human", selected: index === 0 }, "you"),
+    el("option", { value: "open" }, "a friend (an invitation to send)"),
+    ...info.bots.map((b) => el("option", { value: `bot:${b}`, selected: index > 0 && b === info.default_bot }, `bot: ${b}`)));
+}
+
+function clockFields(info) {
+  const ruling = info.clock.ruling;
+  return el("fieldset", { id: "clock" }, el("legend", {}, "Turn clock (optional)"),
+    el("label", {}, "Seconds a decision ", el("input", { type: "number", id: "clock-decision", min: 1, placeholder: "none" })), " ",
+    el("label", {}, "Minutes in all, per seat ", el("input", { type: "number", id: "clock-total", min: 1, placeholder: "none" })),
+    el("label", { style: "display:block;margin-top:.25rem" }, `When a clock runs out (${ruling.id}) `,
+      el("select", { id: "clock-expiry" }, el("option", { value: "bot" }, "its bot decides for it"), el("option", { value: "forfeit" }, "its side loses the game")), " ",
+      el("select", { id: "clock-bot", "aria-label": "the bot that decides" }, ...info.clock.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, `bot: ${b}`)))));
+}
+
+function readClock() {
+  const decision = document.getElementById("clock-decision").value, total = document.getElementById("clock-total").value;
+  if (decision === "" && total === "") return null;
+  const clock = { expiry: document.getElementById("clock-expiry").value };
+  if (decision !== "") clock.decision = Number(decision);
+  if (total !== "") clock.total = Math.round(Number(total) * 60);
+  if (clock.expiry === "bot") clock.bot = document.getElementById("clock-bot").value;
+  return clock;
 }
 
 async function setup() {
   const info = ui.info;
+  if (!info.decisions) return watchSetup(info);
   const props = info.options.properties || {};
-  const optionsBox = el("fieldset", {}, el("legend", {}, "Options"), ...Object.entries(props).map(([n, s]) => optionField(n, s)).filter(Boolean));
+  const optionsBox = el("fieldset", {}, el("legend", {}, "Options"), ...Object.entries(props).map(([n, s]) => optionField(n, s, info.choices[n])).filter(Boolean));
   const scenario = info.scenarios.length ? el("select", { id: "scenario" }, ...info.scenarios.map((s) => el("option", { value: s }, s))) : null;
   const seatsBox = el("fieldset", { id: "seats" }, el("legend", {}, "Seats"));
   const rulings = el("details", {}, el("summary", {}, "Rulings"), ...info.rulings.map((r) => el("label", { style: "display:block" }, `${r.question} `,
     el("select", { name: r.id, "data-ruling": r.id }, ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, o))))));
   const seed = el("input", { type: "number", id: "seed", min: 0, placeholder: "random" });
+  const isPublic = el("input", { type: "checkbox", id: "public" });
   const preview = el("div.board", { id: "preview" });
-  const message = el("div");
+  const message = el("div", { id: "setup-message" });
   const form = el("form", { id: "setup", onsubmit: async (e) => {
     e.preventDefault();
     await seatsDrawn; // the seats of the options chosen last, not of the ones before
     const seats = {};
-    for (const select of seatsBox.querySelectorAll("select")) seats[select.name] = select.value === "human" ? { kind: "human" } : { kind: "bot", bot: select.value };
+    for (const select of seatsBox.querySelectorAll("select")) {
+      seats[select.name] = select.value.startsWith("bot:") ? { kind: "bot", bot: select.value.slice(4) } : { kind: select.value };
+    }
     const chosen = {};
     for (const select of rulings.querySelectorAll("select")) if (select.value !== info.rulings.find((r) => r.id === select.name).default) chosen[select.name] = select.value;
-    const body = { ruleset: info.id, options: readOptions(form), seats, rulings: chosen };
+    const body = { ruleset: info.id, options: readOptions(form), seats, rulings: chosen, public: isPublic.checked };
+    const clock = readClock();
+    if (clock) body.clock = clock;
     if (scenario) body.scenario = scenario.value;
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const view = await api("/api/games", { method: "POST", body });
       history.replaceState(null, "", `/play/${info.id}?game=${view.id}`);
-      await load(view.id);
+      await show(view);
     } catch (error) { showError(message, error); }
   } },
-    scenario ? el("label", {}, "Scenario ", scenario) : null, optionsBox, seatsBox, rulings,
-    el("label", {}, "Seed ", seed), el("p"), el("button.primary", { type: "submit", id: "start-game" }, "Start the game"), message);
+    scenario ? el("label", {}, "Scenario ", scenario) : null, optionsBox, seatsBox,
+    el("label", { style: "display:block;margin:.25rem 0" }, isPublic, " Public: listed in the lobby while a seat is open (anyone may take it), and anyone may watch"),
+    clockFields(info), rulings,
+    el("label", {}, "Seed ", seed, el("span.muted", {}, " (only when you hold every seat that is not a bot's)")), el("p"), el("button.primary", { type: "submit", id: "start-game" }, "Start the game"), message);
   let seatsDrawn = Promise.resolve();
   let seatsAsked = 0;
   const drawSeats = () => (seatsDrawn = (async (asked) => {
     let seats = info.seats;
+    clear(message);
     try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) { showError(message, error); }
     if (asked !== seatsAsked) return; // newer options are being drawn
-    clear(seatsBox, el("legend", {}, "Seats"), ...seats.map((s, i) => el("label", { style: "display:block" }, `${s} `,
-      el("select", { name: s, "data-seat": s }, el("option", { value: "human", selected: i === 0 }, "you (hot-seat)"),
-        ...info.bots.map((b) => el("option", { value: b, selected: i > 0 && b === info.default_bot }, `bot: ${b}`))))));
+    listSeats(form, seats);
+    const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((select) => [select.name, select.value]));
+    const choices = seats.map((s, i) => seatChoice(s, i, info));
+    for (const select of choices) if (kept[select.name]) select.value = kept[select.name]; // the seats chosen stay chosen
+    clear(seatsBox, el("legend", {}, "Seats"), ...seats.map((s, i) => el("label", { style: "display:block" }, `${s} `, choices[i])),
+      el("p.muted", {}, "Hold several seats yourself to play hot-seat on this device; a friend's seat gets an invitation link to send."));
   })(++seatsAsked));
   const drawPreview = async () => {
     const geometry = await api(`/api/rulesets/${info.id}/board${scenario ? `?scenario=${scenario.value}` : ""}`);
@@ -108,34 +240,137 @@ async function setup() {
   await drawPreview();
 }
 
+/** A ruleset in which nobody decides (a cryptids battle): choose what fights, then watch. */
+function watchSetup(info) {
+  const props = info.options.properties || {};
+  const message = el("div", { id: "setup-message" });
+  const form = el("form", { id: "setup", onsubmit: async (e) => {
+    e.preventDefault();
+    try {
+      const view = await api("/api/games", { method: "POST", body: { ruleset: info.id, options: readOptions(form) } });
+      history.replaceState(null, "", `/play/${info.id}?game=${view.id}`);
+      await show(view);
+    } catch (error) { showError(message, error); }
+  } }, el("p.muted", {}, "Nobody decides in this game: the rules play it out. Choose what fights, then watch the battle."),
+    ...Object.entries(props).map(([n, s]) => optionField(n, s, info.choices[n])).filter(Boolean),
+    el("p"), el("button.primary", { type: "submit", id: "start-game" }, "Watch the battle"), message);
+  clear(main, el("h2", {}, info.title), el("div.panel", {}, form));
+}
+
+// -- joining ----------------------------------------------------------------------------------
+
+async function accept(id, seat, invite) {
+  try {
+    await api(`/api/games/${id}/join`, { method: "POST", body: { seat, invite } });
+  } catch (error) {
+    if (error.status === 409 && /is taken/.test(error.message)) {  // taken: by me, on an earlier visit?
+      try { return await load(id, seat); } catch { /* not mine */ }
+    }
+    return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, error.message), el("a", { href: "/play" }, "Your games and the lobby"));
+  }
+  history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
+  await load(id, seat);
+}
+
 // -- a game -----------------------------------------------------------------------------------
 
 async function load(id, seat = ui.seat) {
   const query = seat ? `?seat=${encodeURIComponent(seat)}` : "";
-  try {
-    const view = await api(`/api/games/${id}${query}`);
-    await show(view);
-  } catch (error) { showError(main, error); }
+  const view = await api(`/api/games/${id}${query}`);
+  await show(view);
+}
+
+function mySeats(view) {
+  return view.seats.filter((s) => s.kind === "human" && s.player === store.name).map((s) => s.seat);
 }
 
 async function show(view) {
-  const mine = view.seats.filter((s) => s.kind === "human" && s.player === store.name).map((s) => s.seat);
-  if (view.turn && view.turn !== view.seat && mine.includes(view.turn)) {  // hot-seat: hand over
-    ui.handover = `${view.turn} now plays (hot-seat): ${view.seat}'s hand is put away.`;
-    return load(view.id, view.turn);
+  const mine = mySeats(view);
+  const current = ui.game && ui.game.id === view.id && ui.game.seat === view.seat;
+  if (current && view.version < ui.game.version) return; // an older answer than the stream's
+  ui.events = mergeEvents(current ? ui.events : [], view);
+  if (view.turn && view.turn !== view.seat && mine.includes(view.turn) && !view.over) {  // hot-seat
+    follow_(null);
+    ui.game = null;
+    return handOver(view, view.turn);
   }
-  ui.game = view;
+  ui.game = { ...view, events: ui.events };
   ui.seat = view.seat;
+  ui.skew = view.clock ? Date.parse(view.clock.now) - Date.now() : 0;
   ui.board = await api(`/api/games/${view.id}/board?seat=${encodeURIComponent(view.seat)}`);
-  if (view.over && !view.view.pending && !ui.info.decisions) return watch(view); // nobody decides: watched
-  draw();
+  if (ui.game.version !== view.version) return; // a newer view came meanwhile
+  if (view.over && !view.view.pending && !ui.info.decisions) return watchFilm(view); // nobody decides: watched
+  const yours = view.turn === view.seat && !view.over;
+  yourTurn(yours ? 1 : 0, `${view.seat}: your turn`);
+  if (yours) notifyTurn(`${view.id}:${view.version}`, `Your turn (${view.seat}) in ${ui.info.title}`);
+  if (!current) window.scrollTo(0, 0); // a game just started, joined or handed over: from its top
+  draw(); // (on a phone it scrolls the board above the decision's sheet)
+  if (!current || !ui.stream) follow_(view);
 }
 
-async function watch(view) {
+/** Follow the seat's live stream (one at a time; null: none). */
+function follow_(view) {
+  if (ui.stream) ui.stream.close();
+  ui.stream = null;
+  if (!view || view.over) return;
+  const { id, seat } = view;
+  ui.stream = follow(() => `/api/games/${id}/events?seat=${encodeURIComponent(seat)}&since=${ui.events.length}`,
+    (next) => { if (ui.game && ui.game.id === id && ui.game.seat === seat && next.version > ui.game.version) show(next).catch((error) => showError(main, error)); },
+    (trouble, final) => { const node = document.getElementById("live"); if (node) clear(node, trouble ? el("span.error", {}, trouble) : el("span.muted", {}, "live")); if (final) ui.stream = null; });
+}
+
+/** Hot-seat: everything hidden until the next player takes the device and asks to see. */
+function handOver(view, seat) {
+  yourTurn(1, `pass the device to ${seat}`);
+  clear(main, el("section.panel.handover", { id: "handover", role: "dialog", "aria-labelledby": "handover-title" },
+    el("h2", { id: "handover-title" }, `Pass the device to ${seat}`),
+    el("p", {}, `${view.seat}'s hand is put away. ${seat}: when nobody else is looking, press the button to see your hand and play.`),
+    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seat).catch((error) => showError(main, error)) }, `I am ${seat}: show my hand`)));
+  document.getElementById("reveal").focus();
+}
+
+async function watchFilm(view) {
   const film = await api(`/api/games/${view.id}/frames`);
   const node = el("div");
   clear(main, el("h2", {}, ui.info.title), node);
-  new Viewer(node, film, ui.rules, { reveal: true }).play(200);
+  new Viewer(node, film, ui.rules, { reveal: true }).play();
+}
+
+function waitingPanel(view) {
+  const open = view.seats.filter((s) => s.kind === "open");
+  if (!open.length) return null;
+  return el("section.panel", { id: "waiting" }, el("h3", {}, `Waiting for ${open.map((s) => s.seat).join(", ")}`),
+    el("p.muted", {}, view.public ? "The game is in the lobby: anyone may take a seat. Or send a seat's invitation:" : "Send each friend the invitation to their seat (whoever has it takes the seat):"),
+    ...open.map((s) => {
+      const link = `${location.origin}/play/${view.ruleset}?game=${view.id}&seat=${encodeURIComponent(s.seat)}&invite=${encodeURIComponent(s.invite)}`;
+      return el("div.row", { "data-invite": s.seat }, el("b", {}, s.seat), el("input", { value: link, readOnly: true, size: 40, "aria-label": `invitation to ${s.seat}`, onfocus: (e) => e.target.select() }), copyButton(link, "Copy the invitation"));
+    }));
+}
+
+function clockPanel(view) {
+  const clock = view.clock;
+  if (!clock) return null;
+  const seats = view.seats.filter((s) => s.kind === "human");
+  const line = (seat) => el("div", { "data-clock": seat }, el("b", {}, seat), " ", el("span.time"));
+  const node = el("section.panel", { id: "clocks" }, el("h3", {}, "Clocks"), ...seats.map((s) => line(s.seat)), el("p.muted", {}, clockWords(clock)));
+  const update = () => {
+    const now = Date.now() + ui.skew;
+    for (const s of seats) {
+      const used = clock.used[s.seat] || 0;
+      const running = clock.deadline && view.turn === s.seat && !view.over;
+      const spent = running ? used + Math.max(0, (now - Date.parse(view.since)) / 1000) : used;
+      const parts = [];
+      if (clock.total) parts.push(`${clockText(clock.total - spent)} left in all`);
+      if (running && clock.decision) parts.push(`${clockText((Date.parse(clock.deadline) - now) / 1000)} for this decision`);
+      if (!clock.deadline && view.turn === s.seat && !view.over) parts.push("waiting for every seat to be taken");
+      const text = node.querySelector(`[data-clock="${s.seat}"] .time`);
+      if (text) text.textContent = `${parts.join(" · ") || "—"}${running ? " (running)" : ""}`;
+    }
+  };
+  update();
+  clearInterval(ui.tick);
+  ui.tick = setInterval(update, 500);
+  return node;
 }
 
 function draw() {
@@ -148,42 +383,43 @@ function draw() {
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
   const decide = async (option) => {
-    try { await show(await api(`/api/games/${view.id}/decisions`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
+    try { await show(await api(`/api/games/${view.id}/decisions?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
     catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
   };
-  const decision = pending ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
+  const open = view.seats.some((s) => s.kind === "open");
+  const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
     el("h3", {}, `${pending.player}: ${pending.prompt}`),
     el("p.muted", {}, `${pending.kind} · `, logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: "rule" }, ui.rules).querySelector(".rule")),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
-    : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view) : el("p", {}, `Waiting for ${view.turn}.`));
-  const mine = view.seats.filter((s) => s.kind === "human" && s.player === store.name).map((s) => s.seat);
+    : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view)
+      : el("p", {}, open ? "The game starts once every seat is taken." : `Waiting for ${view.turn}${botWords(view)}.`));
+  const mine = mySeats(view);
   const tools = el("div.row", {},
-    mine.length > 1 ? el("label", {}, "Seat ", el("select", { id: "seat", onchange: (e) => load(view.id, e.target.value) },
+    mine.length > 1 ? el("label", {}, "Seat ", el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
       ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, `You are ${view.seat}.`),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
-      try { await show(await api(`/api/games/${view.id}/undo`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
+      try { await show(await api(`/api/games/${view.id}/undo?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
       catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
     } }, "Undo"),
     el("button", { id: "download", onclick: () => download(view, message) }, "Download the record"),
     el("a", { href: `/replay?game=${view.id}` }, "Replay"),
-    el("a", { href: `/play/${ui.info.id}` }, "New game"));
+    el("a", { href: `/play/${ui.info.id}` }, "New game"), el("a", { href: "/play" }, "Your games"));
+  const watching = el("div.row.muted", { id: "watch-link" }, "Spectators: ", el("a", { href: view.watch }, "watch link"), copyButton(location.origin + view.watch, "Copy"), el("span", { id: "live" }, el("span.muted", {}, "live")));
   const log = el("ol.log", { id: "log", "aria-label": "events" }, ...view.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
   clear(main,
-    el("h2", {}, ui.info.title), ui.handover ? el("p.badge", { id: "handover", role: "status" }, ui.handover) : null,
-    el("p.stats", { id: "headline" }, board.table.headline),
+    el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
       el("div", {}, stage, selection, el("p.legend", {}, legend(board.geometry))),
-      el("div", {}, decision, el("div.panel", {}, tools, message), el("div.panel", {}, el("h3", {}, "Events"), log))),
+      el("div", {}, waitingPanel(view), decision, clockPanel(view), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, "Events"), log))),
     panels);
-  ui.handover = null;
   if (board.geometry.kind === "areas") {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending ? targets : {},
       onSelect: (s) => { ui.selected = ui.selected && JSON.stringify(ui.selected) === JSON.stringify(s) ? null : s; draw(); } });
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
   } else if (board.geometry.kind === "rows") {
     clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, name),
-      el("div.cards", {}, ...row.map((c) => cryptidCard(c, (s) => s))))));
+      el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
@@ -191,6 +427,11 @@ function draw() {
   if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || null;
   if (first) first.focus();
+}
+
+function botWords(view) {
+  const seat = view.seats.find((s) => s.seat === view.turn);
+  return seat && seat.kind === "bot" ? ` (bot ${seat.bot}${seat.bot === "mcts" ? " is searching" : ""})` : "";
 }
 
 function legend(geometry) {

@@ -1,19 +1,31 @@
 // A record played back event by event: the board (or the cryptids' rows) as it was at each
 // event, the dice, the log with each event's rule, the decisions between events; step with
-// the buttons or the arrow keys, scrub with the slider, or let it play.
-import { clear, decisionLine, el, local, logLine } from "./common.js";
-import { cryptidCard, describeSelection, drawBoard, drawPanels } from "./board.js";
+// the buttons or the arrow keys, scrub with the slider, or let it play at 1×, 2× or 4× (the
+// speed is remembered), or skip to the end.
+import { clear, decisionLine, el, local, logLine, store, t } from "./common.js";
+import { describeSelection, drawBoard, drawPanels } from "./board.js";
+import { cryptidCard } from "./cards.js";
 
-const plain = (s) => s;
+/** Milliseconds an event is shown at 1×; the speeds offered. */
+const STEP = 300;
+const SPEEDS = [1, 2, 4];
+/** The events of a cryptids battle that throw the dice. */
+const THROWS = ["roll", "reroll.roll", "reroll.next"];
+
+/** A side's name in the page's language (a cryptids battle's; others are the ruleset's). */
+function sideName(side) {
+  return { left: t("left"), right: t("right") }[side] ?? side;
+}
 
 export class Viewer {
   /**
    * film: the answer of a frames endpoint; rules: rulesOf(ruleset).
-   * opts: words (translations), reveal (the log grows as it plays, for watching a battle),
-   * sides ({left, right} titles), onEnd(film).
+   * opts: reveal (the log grows as it plays, for watching a battle), sides ({left, right}
+   * titles), card(c, side) (what a row's card shows: the frame's cryptid, completed),
+   * outcome and endTitle(result) (the banner at the end), onEnd(film).
    */
   constructor(node, film, rules, opts = {}) {
-    Object.assign(this, { node, film, rules, opts, words: opts.words || plain });
+    Object.assign(this, { node, film, rules, opts });
     this.at = opts.start ?? 0;
     this.timer = null;
     this.selected = null;
@@ -22,34 +34,38 @@ export class Viewer {
   }
 
   build() {
-    const w = this.words, n = this.film.events.length;
-    this.slider = el("input.scrub", { type: "range", min: 0, max: Math.max(0, n - 1), value: this.at, "aria-label": w("event"), oninput: () => this.show(+this.slider.value) });
+    const n = this.film.events.length;
+    this.slider = el("input.scrub", { type: "range", min: 0, max: Math.max(0, n - 1), value: this.at, "aria-label": t("event"), oninput: () => this.show(+this.slider.value) });
     this.position = el("span", { id: "position", "aria-live": "polite" });
-    this.playButton = el("button", { id: "play-pause", onclick: () => this.toggle() }, w("Play"));
+    this.playButton = el("button", { id: "play-pause", onclick: () => this.toggle() }, t("Play"));
+    this.speeds = SPEEDS.map((speed) => el("button.small.speed", { "data-speed": speed, "aria-pressed": String(speed === store.speed),
+      "aria-label": t("speed {speed}×", { speed }), onclick: () => this.setSpeed(speed) }, `${speed}×`));
     const controls = el("div.row.controls", {},
-      el("button", { id: "first", onclick: () => this.show(0), "aria-label": w("first event") }, "«"),
-      el("button", { id: "back", onclick: () => this.show(this.at - 1), "aria-label": w("previous event") }, "◀"),
+      el("button", { id: "first", onclick: () => this.show(0), "aria-label": t("first event") }, "«"),
+      el("button", { id: "back", onclick: () => this.show(this.at - 1), "aria-label": t("previous event") }, "◀"),
       this.playButton,
-      el("button", { id: "forward", onclick: () => this.show(this.at + 1), "aria-label": w("next event") }, "▶"),
-      el("button", { id: "last", onclick: () => this.show(n - 1), "aria-label": w("last event") }, "»"),
+      el("button", { id: "forward", onclick: () => this.show(this.at + 1), "aria-label": t("next event") }, "▶"),
+      el("button", { id: "last", onclick: () => this.show(n - 1), "aria-label": t("last event") }, "»"),
+      el("span.row.speeds", { role: "group", "aria-label": t("speed") }, ...this.speeds),
+      el("button", { id: "skip", onclick: () => { this.stop(); this.show(n - 1); } }, t("Skip to the end")),
       this.position);
     this.headline = el("p.stats", { id: "headline" });
     this.dice = el("div.dice", { id: "dice" });
     this.stage = el("div.board", { id: "board" });
     this.selection = el("div");
     this.panels = el("div.panels", { id: "panels" });
-    this.log = el("ol.log", { id: "log", "aria-label": w("events") });
+    this.log = el("ol.log", { id: "log", "aria-label": t("events") });
     this.banner = el("div", { id: "banner" });
     this.keys = (e) => {
-      if (e.target.closest && e.target.closest("input:not([type=range]),select,textarea")) return;
+      if (e.target.closest && e.target.closest("input:not([type=range]),select,textarea,dialog")) return;
       if (e.key === "ArrowLeft") { e.preventDefault(); this.show(this.at - 1); }
       if (e.key === "ArrowRight") { e.preventDefault(); this.show(this.at + 1); }
     };
     document.addEventListener("keydown", this.keys);
     const rows = this.film.geometry.kind === "rows";
     clear(this.node,
-      el("div.panel", {}, controls, this.slider, this.headline, rows ? this.dice : null, this.banner),
-      el(rows ? "div" : "div.layout", {}, el("div", {}, this.stage, this.selection), el("div.panel", {}, el("h3", {}, w("Events")), this.log)),
+      el("div.panel", {}, controls, this.slider, rows ? this.dice : this.headline, this.banner),
+      el(rows ? "div" : "div.layout", {}, el("div", {}, this.stage, this.selection), el("div.panel", {}, el("h3", {}, t("Events")), this.log)),
       this.panels);
   }
 
@@ -57,32 +73,51 @@ export class Viewer {
 
   toggle() { this.timer ? this.stop() : this.play(); }
 
-  play(delay = this.opts.delay ?? 450) {
+  /** Play from here (from the start when at the end), at the remembered speed. */
+  play() {
     this.stop();
     if (this.at >= this.film.events.length - 1) this.show(0);
-    this.playButton.textContent = this.words("Pause");
-    this.timer = setInterval(() => { if (this.at >= this.film.events.length - 1) this.stop(); else this.show(this.at + 1); }, delay);
+    this.playButton.textContent = t("Pause");
+    this.timer = setInterval(() => { if (this.at >= this.film.events.length - 1) this.stop(); else this.show(this.at + 1); }, STEP / store.speed);
+  }
+
+  setSpeed(speed) {
+    store.speed = speed;
+    for (const button of this.speeds) button.setAttribute("aria-pressed", String(Number(button.dataset.speed) === speed));
+    if (this.timer) this.play();
   }
 
   stop() {
     clearInterval(this.timer); this.timer = null;
-    this.playButton.textContent = this.words("Play");
+    this.playButton.textContent = t("Play");
   }
 
   show(index) {
     const events = this.film.events;
-    if (!events.length) { clear(this.log, el("li.muted", {}, this.words("no events"))); return; }
+    if (!events.length) { clear(this.log, el("li.muted", {}, t("no events"))); return; }
     const previous = this.frame;
     this.at = Math.max(0, Math.min(events.length - 1, index));
     this.slider.value = this.at;
     const event = events[this.at];
     this.frame = this.film.frames[event.frame];
-    this.position.textContent = `${this.words("event")} ${this.at + 1} / ${events.length}`;
+    this.position.textContent = t("event {n} / {total}", { n: this.at + 1, total: events.length });
     this.headline.textContent = this.frame.headline || "";
     this.drawStage(previous, event);
     this.drawLog();
     if (this.at === events.length - 1) this.end();
     else clear(this.banner);
+  }
+
+  /** The dice of the current roll and its total (as abilities changed it); before the first
+      roll, only that. */
+  drawDice() {
+    const seen = this.film.events.slice(0, this.at + 1);
+    const at = seen.findLastIndex((e) => THROWS.includes(e.kind));
+    if (at < 0) return clear(this.dice, el("span.muted", {}, t("Before the first roll")));
+    const roll = seen[at].data;
+    const changed = seen.slice(at).findLast((e) => e.kind === "modify");
+    clear(this.dice, el("span", {}, t("Roll {roll}", { roll: roll.roll })), el("span.die", {}, roll.first), el("span.die", {}, roll.second),
+      el("span", {}, `= ${changed ? changed.data.total : roll.total}`));
   }
 
   drawStage(previous, event) {
@@ -94,20 +129,20 @@ export class Viewer {
       return;
     }
     if (geometry.kind !== "rows") return;
-    const roll = [...this.film.events.slice(0, this.at + 1)].reverse().find((e) => e.kind === "roll" || e.kind === "reroll.roll");
-    clear(this.dice, roll ? [el("span.die", {}, roll.data.first), el("span.die", {}, roll.data.second), el("span", {}, `= ${roll.data.total}`)] : el("span.muted", {}, this.words("no roll yet")));
+    this.drawDice();
     const who = local(event.data?.who);
     const target = local(event.data?.target);
     const before = previous?.rows || {};
+    const card = this.opts.card || ((c) => c);
     clear(this.stage, ...Object.entries(this.frame.rows).map(([side, row]) => el("section", { "data-side": side },
-      el("h3", {}, this.opts.sides?.[side] || this.words(side)),
+      el("h3", {}, this.opts.sides?.[side] || sideName(side)),
       el("div.cards", {}, ...row.map((c, i) => {
-        const card = cryptidCard(c, this.words);
-        if (c && c.hp[0] <= 0) card.classList.add("dead");
-        if (c && local(c.name) === who) card.classList.add("acting");
+        const drawn = cryptidCard(c && card(c, side));
+        if (c && c.hp[0] <= 0) drawn.classList.add("dead");
+        if (c && local(c.name) === who) drawn.classList.add("acting");
         const old = before[side]?.[i];
-        if (c && old && old.id === c.id && old.hp[0] > c.hp[0] && local(c.name) === target) card.classList.add("hit");
-        return card;
+        if (c && old && old.id === c.id && old.hp[0] > c.hp[0] && local(c.name) === target) drawn.classList.add("hit");
+        return drawn;
       })))));
   }
 
@@ -134,8 +169,8 @@ export class Viewer {
     const kind = this.opts.outcome || (result.winner ? "win" : "tie");
     const why = this.film.events[this.film.events.length - 1]?.text || result.reason;
     clear(this.banner, el(`div.banner.${kind}`, { id: "result", role: "status" },
-      this.opts.endTitle ? this.opts.endTitle(result) : `${result.winner ? `${result.winner} ${this.words("wins")}` : this.words("a tie")} (${result.reason})`,
-      el("div", { style: "font-weight:400" }, why)));
+      this.opts.endTitle ? this.opts.endTitle(result) : result.winner ? t("{side} wins", { side: sideName(result.winner) }) : t("A tie"),
+      el("div.why", {}, why)));
     if (this.opts.onEnd) this.opts.onEnd(this.film);
   }
 }

@@ -1,0 +1,5 @@
+"""``python -m rulekeeper``: the ``rulekeeper`` command."""
+
+from rulekeeper.cli import main
+
+main()

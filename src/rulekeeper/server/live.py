@@ -1,0 +1,188 @@
+"""Live play: each change of a game pushed to its players' and spectators' streams.
+
+Every change is announced. On PostgreSQL it is a ``NOTIFY`` on the channel
+:data:`CHANNEL` in the change's own transaction (so it is heard only if the change is
+committed), and every app process hears it on one connection of its own that ``LISTEN``\\s
+(:func:`listen`, which reconnects, waking every stream to read again, when the database
+drops it): several app processes need no other broker. On SQLite (one app process) the
+process wakes its own streams once the change is committed.
+
+A stream (:func:`stream`) is Server-Sent Events: it waits for its game's announcements and
+sends, at each new version, a message whose ``id`` is the version and whose ``data`` is
+the view it serves (a seat's, or a spectator's) as JSON; a comment every
+:data:`KEEP_ALIVE` seconds keeps proxies from closing it. A client that reconnects with
+``Last-Event-ID`` gets nothing until the game moves past that version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+import anyio
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from rulekeeper.core.game import Game
+
+log = logging.getLogger("rulekeeper.server")
+
+CHANNEL = "rulekeeper_games"
+KEEP_ALIVE = 15.0
+"""Seconds between the comments that keep a quiet stream open."""
+RETRY_MS = 1000
+"""How long a disconnected client waits before it reconnects (the ``retry`` field)."""
+
+
+class Hub:
+    """The streams of this process waiting for their games to change."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiting: dict[str, set[asyncio.Event]] = {}
+        self._reading: dict[str, asyncio.Lock] = {}
+
+    def start(self) -> None:
+        """Bind to the running event loop (the app's, at start)."""
+        self._loop = asyncio.get_running_loop()
+
+    def wake(self, game_id: str) -> None:
+        """Wake the streams of ``game_id`` (on the event loop's thread)."""
+        for event in self._waiting.get(game_id, ()):
+            event.set()
+
+    def wake_all(self) -> None:
+        for events in self._waiting.values():
+            for event in events:
+                event.set()
+
+    def publish(self, game_id: str) -> None:
+        """Wake the streams of ``game_id`` from any thread."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self.wake, game_id)
+
+    @contextlib.contextmanager
+    def watching(self, game_id: str) -> Iterator[asyncio.Event]:
+        """An event set whenever ``game_id`` changes, for as long as the block runs."""
+        event = asyncio.Event()
+        self._waiting.setdefault(game_id, set()).add(event)
+        self._reading.setdefault(game_id, asyncio.Lock())
+        try:
+            yield event
+        finally:
+            waiting = self._waiting.get(game_id)
+            if waiting is not None:
+                waiting.discard(event)
+                if not waiting:
+                    del self._waiting[game_id]
+                    del self._reading[game_id]
+
+    def reading(self, game_id: str) -> asyncio.Lock:
+        """The lock the streams of ``game_id`` read it under, one at a time: each finds
+        the game as the one before kept it, rather than rebuilding it at once."""
+        return self._reading[game_id]
+
+    @property
+    def streams(self) -> int:
+        return sum(len(events) for events in self._waiting.values())
+
+
+def announce(session: Session, game_id: str) -> None:
+    """Tell every app process that ``game_id`` changed, once this transaction commits
+    (PostgreSQL; on SQLite :func:`changed` does it after the commit)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_notify(:channel, :game)"),
+                        {"channel": CHANNEL, "game": game_id})
+
+
+def changed(state: Any, game_id: str) -> None:
+    """After a committed change: on SQLite, wake this process's streams of the game."""
+    if state.db.is_sqlite:
+        state.hub.publish(game_id)
+
+
+async def listen(url: str, hub: Hub) -> None:
+    """Hear the announcements of every app process (PostgreSQL) until cancelled."""
+    import psycopg
+
+    conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    delay = 0.5
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                hub.wake_all()  # anything missed while not listening is read again
+                delay = 0.5
+                async for notice in conn.notifies():
+                    hub.wake(notice.payload)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the database went away: listen again soon
+            log.warning("listening for game changes failed (%s); again in %.1f s", error, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 10.0)
+
+
+class Sent:
+    """Where a stream's events stand: the number of the next event to send, and how many
+    decisions the game had then. A game with fewer decisions since was taken back (undo):
+    its last events are not the ones sent, so every event is sent again (from 0)."""
+
+    def __init__(self, since: int) -> None:
+        self.events = since
+        self.decisions = 0
+
+    def since(self, game: Game) -> int:
+        return 0 if len(game.decisions) < self.decisions else self.events
+
+    def sent(self, game: Game, events_total: int) -> None:
+        self.events, self.decisions = events_total, len(game.decisions)
+
+
+Message = tuple[int, bool, str]
+"""What a stream sends: the version, whether the game is over, the view's JSON."""
+
+
+def stream(request: Request, game_id: str, last: int | None,
+           read: Callable[[int | None], Message | None]) -> StreamingResponse:
+    """Server-Sent Events of one game: ``read(last_version)`` gives the message of the
+    version after ``last_version`` (None: nothing newer), in a worker thread.
+
+    A client reconnecting with ``Last-Event-ID`` (``last``) gets nothing until the game
+    moves past that version.
+    """
+    hub: Hub = request.app.state.hub
+
+    async def events() -> AsyncIterator[str]:
+        seen = last
+        yield f"retry: {RETRY_MS}\n\n"
+        with hub.watching(game_id) as changes:
+            while True:
+                changes.clear()
+                async with hub.reading(game_id):
+                    message = await anyio.to_thread.run_sync(read, seen)
+                if message is not None:
+                    version, over, data = message
+                    seen = version
+                    yield f"id: {version}\nevent: view\ndata: {data}\n\n"
+                    if over:
+                        return
+                try:
+                    await asyncio.wait_for(changes.wait(), KEEP_ALIVE)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def last_event_id(request: Request) -> int | None:
+    """The version a reconnecting client saw last (``Last-Event-ID``), if it is one."""
+    value = request.headers.get("last-event-id", "").strip()
+    return int(value) if value.isdigit() and len(value) < 12 else None

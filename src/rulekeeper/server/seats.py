@@ -1,0 +1,173 @@
+"""Who sits at a game: people (you, another player, or anyone who joins later) and bots.
+
+A seat is ``human`` (you, or the player ``player`` names), ``bot`` (a bot the server can run
+for the ruleset: :func:`rulekeeper.server.bots.offered`) or ``open``: nobody yet. Each open
+seat has an invitation code, given to the game's players (``seats[i].invite``, and a link the
+page copies); whoever has it takes the seat with ``POST /api/games/{id}/join``. A public game
+is listed in the lobby (``GET /api/lobby``) while a seat is open, and anyone may join it from
+there without an invitation; anyone may also watch it. A game waits, and nobody decides,
+until every seat is held.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session, joinedload
+
+from rulekeeper.core import registry
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.server.auth import Me
+from rulekeeper.server.bots import offered
+from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
+from rulekeeper.server.models import GameSeat, Player, StoredGame
+from rulekeeper.server.players import PlayerName
+
+SeatName = Annotated[str, Field(min_length=1, max_length=32)]
+Invite = Annotated[str, Field(min_length=1, max_length=32)]
+
+
+class SeatSpec(BaseModel):
+    """Who holds a seat: a player (you, unless ``player`` names another), a bot, or nobody
+    yet (``open``: an invitation is made for it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot", "open"]
+    player: PlayerName | None = Field(None, description="human seats: the player's name")
+    bot: str | None = Field(None, max_length=32, description="bot seats: the agent's name")
+
+
+class SeatOut(BaseModel):
+    seat: str
+    kind: Literal["human", "bot", "open"]
+    player: str | None = None
+    bot: str | None = None
+    invite: str | None = Field(None, description="an open seat's invitation code (shown to "
+                                                 "the game's players only)")
+
+
+def new_invite() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...],
+              given: Mapping[str, SeatSpec]) -> list[GameSeat]:
+    """The seats of a new game: those ``given``; the first of the others is yours, the
+    rest the ruleset's default bot."""
+    for seat in given:
+        if seat not in seats:
+            raise ApiError(f"seats: {ruleset.meta.id} has no seat {seat!r}"
+                           f"{did_you_mean(seat, seats)}; its seats: {', '.join(seats)}")
+    bots = offered(ruleset.meta.id)
+    rows = []
+    for position, seat in enumerate(seats):
+        if seat in given:
+            spec = given[seat]
+        elif position == 0:
+            spec = SeatSpec(kind="human", player=None, bot=None)
+        else:
+            spec = SeatSpec(kind="bot", player=None, bot=ruleset.default_bot)
+        if spec.kind == "open":
+            rows.append(GameSeat(seat=seat, position=position, invite=new_invite(), player=None))
+            continue
+        if spec.kind == "bot":
+            name = spec.bot or ruleset.default_bot
+            if name not in bots:
+                raise ApiError(f"seats.{seat}: no bot {name!r}{did_you_mean(name, bots)}; "
+                               f"bots for {ruleset.meta.id}: {', '.join(bots)}")
+            rows.append(GameSeat(seat=seat, position=position, bot=name, player=None))
+            continue
+        player = session.get(Player, me.id)
+        if spec.player is not None and spec.player.lower() != me.name.lower():
+            player = session.scalar(select(Player).where(Player.name_key == spec.player.lower()))
+            if player is None:
+                raise ApiError(f"seats.{seat}: no player is called {spec.player!r}")
+        rows.append(GameSeat(seat=seat, position=position, player=player))
+    if not any(r.player is not None and r.player.id == me.id for r in rows):
+        raise ApiError("seats: hold at least one seat yourself (the others may be open)")
+    return rows
+
+
+def seats_out(stored: StoredGame, invites: bool) -> list[SeatOut]:
+    """The seats as the API shows them; ``invites`` for the game's own players."""
+    return [SeatOut(seat=s.seat, kind="open" if s.open else "bot" if s.bot else "human",
+                    bot=s.bot, invite=s.invite if invites and s.open else None,
+                    player=s.player.name if s.player is not None else None)
+            for s in stored.seats]
+
+
+def with_seats(session: Session, game_id: str) -> StoredGame | None:
+    """The game with its seats and their players, in one query."""
+    return session.get(StoredGame, game_id, options=[joinedload(StoredGame.seats)])
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: SeatName
+    invite: Invite | None = Field(None, description="the seat's invitation (not needed to "
+                                                    "join a public game)")
+
+
+def take_seat(session: Session, stored: StoredGame, me: Me, body: Join) -> None:
+    """Give ``me`` the seat, if it is open and the invitation fits (else one 4xx)."""
+    if stored.over:
+        raise Conflict(f"game {stored.id} is over; no seat can be taken")
+    row = next((s for s in stored.seats if s.seat == body.seat), None)
+    if row is None:
+        raise NotFound(f"game {stored.id} has no seat {body.seat!r}; its seats: "
+                       f"{', '.join(s.seat for s in stored.seats)}")
+    if not row.open:
+        raise Conflict(f"seat {body.seat} is taken")
+    if not stored.public and (body.invite is None
+                              or not secrets.compare_digest(body.invite, row.invite or "")):
+        raise Forbidden(f"this is not the invitation to seat {body.seat}")
+    row.player, row.invite = session.get(Player, me.id), None
+
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+class LobbyGame(BaseModel):
+    id: str
+    ruleset: str
+    title: str
+    scenario: str | None
+    seats: list[SeatOut]
+    open: list[str] = Field(description="the seats waiting for a player")
+    waiting: list[str] = Field(description="the players already seated, who wait")
+    since: datetime = Field(description="when the game began to wait (its last change)")
+    clock: dict[str, Any] | None
+
+
+router = APIRouter(prefix="/api/lobby", tags=["games"], responses=documented(400))
+
+
+@router.get("", response_model=list[LobbyGame])
+def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)] = None,
+          limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[LobbyGame]:
+    """Public games with an open seat, longest waiting first: join one with ``POST
+    /api/games/{id}/join {"seat"}`` (no invitation needed)."""
+
+    def work(session: Session) -> list[LobbyGame]:
+        query = select(StoredGame).where(StoredGame.public.is_(True),
+                                         StoredGame.open_seats > 0,
+                                         StoredGame.over.is_(False))
+        if ruleset:
+            query = query.where(StoredGame.ruleset == registry.resolve_id(ruleset))
+        games = list(session.scalars(query.order_by(StoredGame.turn_since).limit(limit)))
+        return [LobbyGame(
+            id=g.id, ruleset=g.ruleset, title=registry.load(g.ruleset).meta.title,
+            scenario=g.scenario, seats=seats_out(g, invites=False),
+            open=[s.seat for s in g.seats if s.open],
+            waiting=[s.player.name for s in g.seats if s.player is not None],
+            since=g.turn_since or g.created_at, clock=g.clock) for g in games]
+
+    result: list[LobbyGame] = request.app.state.db.read(work)
+    return result

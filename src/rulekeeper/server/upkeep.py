@@ -1,0 +1,100 @@
+"""What the server does for its games when no request asks: a searching bot's move, a turn
+clock that runs out, and the sweep that finds them.
+
+Every app process sweeps each :data:`SWEEP_EVERY` seconds (:func:`sweeping`, started with
+the app): the games whose clock ran out get their expiry (:func:`expire_clock`), and a
+searching bot's turn left waiting too long (its search was lost with a stopped process) is
+searched again. Several processes may sweep the same game: each change is stored only if
+the game is still at the version it was worked out from, so one of them makes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+from typing import Any
+
+import anyio
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rulekeeper.agents import decide
+from rulekeeper.core.game import Game
+from rulekeeper.server import changes, clocks
+from rulekeeper.server.bots import STALLED, agent, play_quick_bots, searching_turn
+from rulekeeper.server.changes import bots_of
+from rulekeeper.server.models import StoredGame, now
+
+log = logging.getLogger("rulekeeper.server")
+
+SWEEP_EVERY = 1.0
+"""Seconds between two sweeps of an app process."""
+BATCH = 50
+"""The most games of each kind one sweep looks at."""
+
+
+def move_searching_bot(state: Any, game_id: str) -> None:
+    """The move of the searching bot whose turn it is (run by :class:`.bots.Searches`),
+    then the quick bots' after it."""
+
+    def work(stored: StoredGame, game: Game, deciders: list[str],
+             _at: datetime) -> dict[str, Any] | None:
+        bots = bots_of(stored)
+        if not searching_turn(game, bots):
+            return None
+        assert game.pending is not None
+        seat = game.pending.player
+        bot = agent(bots[seat], game.ruleset, seat, game, state.settings.search_budget)
+        option = decide(bot, game)
+        game.step(option)
+        deciders.append(seat)
+        play_quick_bots(game, bots, deciders)
+        return {"kind": "bot", "seat": seat, "option": option}
+
+    changes.in_background(state, game_id, work)
+
+
+def expire_clock(state: Any, game_id: str, at: datetime) -> bool:
+    """Apply the expiry of the game's pending seat if its clock ran out by ``at``."""
+
+    def work(stored: StoredGame, game: Game, deciders: list[str],
+             at: datetime) -> dict[str, Any] | None:
+        if (not clocks.running(stored) or stored.deadline is None
+                or clocks.aware(stored.deadline) > at or game.pending is None):
+            return None
+        seat = game.pending.player
+        clocks.expire(stored, game, deciders)
+        play_quick_bots(game, bots_of(stored), deciders)
+        return {"kind": "clock", "seat": seat}
+
+    return changes.in_background(state, game_id, work, at)
+
+
+def sweep(state: Any, at: datetime) -> int:
+    """Expire the clocks that ran out by ``at``; ask again for stalled searches. Returns
+    how many clocks were expired."""
+
+    def due(session: Session) -> tuple[list[str], list[str]]:
+        expired = select(StoredGame.id).where(StoredGame.deadline <= at,
+                                              StoredGame.over.is_(False))
+        stalled = select(StoredGame.id).where(StoredGame.bot_turn.is_(True),
+                                              StoredGame.over.is_(False),
+                                              StoredGame.turn_since < at - STALLED)
+        return (list(session.scalars(expired.order_by(StoredGame.deadline).limit(BATCH))),
+                list(session.scalars(stalled.limit(BATCH))))
+
+    expired, stalled = state.db.read(due)
+    for game_id in stalled:
+        state.searches.ask(game_id)
+    return sum(expire_clock(state, game_id, at) for game_id in expired)
+
+
+async def sweeping(state: Any) -> None:
+    """Sweep every :data:`SWEEP_EVERY` seconds until cancelled (off the event loop)."""
+    while True:
+        await asyncio.sleep(SWEEP_EVERY)
+        try:
+            await anyio.to_thread.run_sync(sweep, state, now())
+        except Exception:  # a database away for a moment: the next sweep tries again
+            log.exception("the sweep of clocks and bots failed")

@@ -1,0 +1,106 @@
+"""Spectators: a game's public view, for anyone the game allows.
+
+A public game may be watched by anyone; any other game by whoever has its watch link (its
+players see it: ``SeatView.watch``, ``/watch/ID?key=KEY``). No token is needed. A spectator
+sees what every seat may see (``Game.view(SPECTATOR)``: the board, the open piles and the
+events shown to all) and nothing more: no hand, no deck order, no seed, no invitation.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import Field
+from sqlalchemy.orm import Session
+
+from rulekeeper.core.game import SPECTATOR
+from rulekeeper.server import live
+from rulekeeper.server.changes import take
+from rulekeeper.server.errors import NotFound, documented
+from rulekeeper.server.games import (
+    EventOut,
+    GameId,
+    GameOut,
+    Lang,
+    Since,
+    check_lang,
+    events_out,
+    game_out,
+)
+from rulekeeper.server.models import StoredGame
+from rulekeeper.server.seats import with_seats
+
+router = APIRouter(prefix="/api/games", tags=["spectators"],
+                   responses=documented(400, 404, 429, 503))
+
+Key = Annotated[str | None, Query(max_length=32, description="the watch link's key (not "
+                                                             "needed for a public game)")]
+
+
+class WatchView(GameOut):
+    view: dict[str, Any] = Field(description="what every seat may see: Game.view(SPECTATOR)")
+    events: list[EventOut]
+    events_total: int
+
+
+def watched(session: Session, game_id: str, key: str | None) -> StoredGame:
+    """The game, if it may be watched with ``key`` (else 404: nothing to watch)."""
+    stored = with_seats(session, game_id)
+    if stored is None or not (stored.public or (
+            key and stored.watch_key and secrets.compare_digest(key, stored.watch_key))):
+        raise NotFound(f"no game {game_id!r} to watch (a game that is not public is "
+                       f"watched by its watch link)")
+    return stored
+
+
+def spectator_view(state: Any, stored: StoredGame, lang: str,
+                   since: int | live.Sent) -> WatchView:
+    game = take(state, stored)
+    try:
+        check_lang(game.ruleset, lang)
+        first = since.since(game) if isinstance(since, live.Sent) else since
+        events, total = events_out(game, SPECTATOR, lang, first)
+        if isinstance(since, live.Sent):
+            since.sent(game, total)
+        return WatchView(**game_out(stored, game, invites=False),
+                         view=game.view(SPECTATOR), events=events, events_total=total)
+    finally:
+        state.games.keep(stored.id, stored.version, game)
+
+
+def read_watched(state: Any, game_id: str, key: str | None) -> StoredGame:
+    found: StoredGame = state.db.read(lambda s: watched(s, game_id, key))
+    return found
+
+
+@router.get("/{game_id}/watch", response_model=WatchView)
+def watch_game(game_id: GameId, request: Request, key: Key = None, lang: Lang = "en",
+               since: Since = 0) -> WatchView:
+    """A game as a spectator sees it: the board and the events every seat sees."""
+    stored = read_watched(request.app.state, game_id, key)
+    return spectator_view(request.app.state, stored, lang, since)
+
+
+@router.get("/{game_id}/watch/events", response_class=Response,
+            responses={200: {"content": {"text/event-stream": {}}}})
+def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang = "en",
+                 since: Since = 0) -> Response:
+    """Server-Sent Events of the spectator's view, as ``/events`` gives a seat's."""
+    state = request.app.state
+    stored = read_watched(state, game_id, key)
+    spectator_view(state, stored, lang, 0)  # the language checked before streaming
+    last = live.last_event_id(request)
+    if stored.over and last == stored.version:
+        return Response(status_code=204)
+    sent = live.Sent(since)
+
+    def read(seen: int | None) -> live.Message | None:
+        stored = read_watched(state, game_id, key)
+        if stored.version == seen:
+            return None
+        view = spectator_view(state, stored, lang, sent)
+        return stored.version, view.over, view.model_dump_json()
+
+    return live.stream(request, game_id, last, read)

@@ -1,0 +1,42 @@
+"""The web page's words in every language: one translation system for the page and the
+events.
+
+The page's JavaScript is written in English and says every word through ``t("…")``
+(common.js); the other languages are Babel catalogs here (``locale/fr/LC_MESSAGES/web.po``,
+msgids the English words, with the events' template fields: ``{count:life|lives}``,
+``{names:and}``), served to the page by ``GET /api/i18n/{lang}``. Events are rendered on
+the server from their rulesets' catalogs, in the language the page asks for.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rulekeeper.core.events import Messages
+
+STATIC = Path(__file__).with_name("static")
+CATALOGS = Messages({}, Path(__file__).with_name("locale"))
+SAID = re.compile(r"""\bt\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`$]*)`)""")
+"""A word the page says: the literal first argument of ``t(...)`` in its JavaScript."""
+
+
+def languages() -> list[str]:
+    """The page's languages: English and those of the catalogs."""
+    return CATALOGS.locales
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """The page's words in ``lang``: English word to translation (empty for English)."""
+    return {} if lang == "en" else dict(CATALOGS.catalog(lang))
+
+
+def page_words() -> set[str]:
+    """Every word the page's JavaScript says through ``t()``, as written in English."""
+    found: set[str] = set()
+    for script in sorted(STATIC.glob("*.js")):
+        for match in SAID.finditer(script.read_text(encoding="utf-8")):
+            double, single, back = match.groups()
+            word = double if double is not None else single if single is not None else back
+            found.add(word.encode().decode("unicode_escape") if "\\" in word else word)
+    return found

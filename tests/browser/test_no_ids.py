@@ -1,0 +1,57 @@
+"""No internal id on the pages a person reads (issue 32): every ruleset's game page, played
+for a few decisions, and the cryptids game's pages, read in full (the text, the tooltips,
+the options), against the ids of every ruleset's content (``tests/test_no_internal_ids.py``
+reads the events and tables the same way, without a browser)."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import unique
+from tests.browser.test_play import choose, options
+from tests.test_no_internal_ids import every_id, finder
+
+DECISIONS = 6
+
+READ = """() => {
+  const skip = (n) => n.closest && n.closest('.rule, script, style, code');
+  const said = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) if (!skip(walker.currentNode.parentElement)) said.push(walker.currentNode.nodeValue);
+  for (const n of document.body.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (!skip(n)) said.push(...['title', 'aria-label', 'placeholder'].map((a) => n.getAttribute(a) || ''));
+  }
+  return said.join('\\n'); }"""
+"""Everything a page shows to read, text by text (tooltips, labels and options too), but
+the rule ids (which name rules and explain themselves) and the player's token."""
+
+
+def ids_on(page) -> list[str]:
+    return sorted(set(finder(every_id()).findall(page.evaluate(READ))))
+
+
+def test_no_id_on_any_rulesets_game_page(web, request):
+    page = web.page
+    web.open("/play")
+    web.sign_up(unique("reader", request))
+    page.wait_for_selector("[data-ruleset]")
+    for ruleset in [a.get_attribute("data-ruleset") for a in page.locator("[data-ruleset]").all()]:
+        web.open(f"/play/{ruleset}")
+        page.wait_for_selector("#seats select")
+        page.click("#start-game")
+        if ruleset.startswith("cryptids-v"):  # a battle without choices: watched to its end
+            page.wait_for_selector("#position")
+            page.click("#last")
+            assert ids_on(page) == [], ruleset
+            continue
+        page.wait_for_selector("#decision")
+        for _ in range(DECISIONS):
+            assert ids_on(page) == [], ruleset
+            choices = options(page)
+            if not choices:
+                break
+            choose(page, choices[-1])
+
+
+def test_the_check_finds_an_id_on_a_page(web):
+    web.open("/")
+    web.page.evaluate("document.body.append('summon jackalope-kit')")
+    assert ids_on(web.page) == ["jackalope-kit"]

@@ -1,0 +1,102 @@
+"""Turn clocks on the server: chosen at creation, charged to the seat whose decision is
+pending, applied by the server's sweep with nobody's page open, kept in the record."""
+
+from datetime import timedelta
+
+import pytest
+
+from rulekeeper.core.game import EXPIRY, replay
+from rulekeeper.server import upkeep
+from rulekeeper.server.models import StoredGame, now
+from tests.server.conftest import sign_up
+
+pytestmark = pytest.mark.rule("core.clock-expiry")
+
+
+def duel(client, clock):
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    created = client.post("/api/games", headers=alice, json={
+        "ruleset": "dire-alliance-battle", "clock": clock,
+        "seats": {"red": {"kind": "human"}, "blue": {"kind": "human", "player": "bob"}}})
+    assert created.status_code == 201, created.text
+    return created.json(), alice, bob
+
+
+def stored(client, game_id):
+    return client.app.state.db.read(lambda s: s.get(StoredGame, game_id))
+
+
+def test_a_clock_that_runs_out_lets_the_seats_bot_decide(client):
+    view, alice, _ = duel(client, {"decision": 60, "total": 600})
+    clock = view["clock"]
+    assert (clock["decision"], clock["total"], clock["expiry"], clock["bot"]) == (
+        60, 600, "bot", "heuristic")
+    assert view["turn"] == "red" and clock["deadline"] and clock["used"] == {}
+    assert upkeep.sweep(client.app.state, now()) == 0  # not yet
+    assert upkeep.sweep(client.app.state, now() + timedelta(seconds=61)) == 1
+    row = stored(client, view["id"])
+    assert row.version == 1 and row.deciders == ["clock:red"]
+    assert 59 < row.clock_used["red"] < 120
+    assert row.record["inputs"] == [{"kind": EXPIRY, "value": {"seat": "red", "ruling": "bot"},
+                                     "at": 0}]
+    game = replay(row.record)
+    assert len(game.decisions) == 1
+    assert "clock.bot" in [e.kind for e in game.events]
+    after = client.get(f"/api/games/{view['id']}", headers=alice).json()
+    assert after["version"] == 1 and not after["can_undo"]  # the clock's move stays
+
+
+def test_a_clock_that_runs_out_forfeits_the_game(client):
+    moved, alice, bob = duel(client, {"total": 30, "expiry": "forfeit"})
+    while moved["turn"] == "red":
+        option = moved["view"]["pending"]["options"][0]["id"]
+        moved = client.post(f"/api/games/{moved['id']}/decisions", headers=alice, json={
+            "seat": "red", "option": option, "version": moved["version"]}).json()
+    assert moved["turn"] == "blue" and 0 < moved["clock"]["used"]["red"] < 30
+    view = moved
+    assert upkeep.sweep(client.app.state, now() + timedelta(seconds=31)) == 1
+    over = client.get(f"/api/games/{view['id']}", headers=bob).json()
+    assert over["over"] and over["result"]["winner"] == "red"
+    assert over["result"]["reason"] == "forfeit"
+    assert over["events"][-1]["text"] == (
+        "blue's clock runs out: the game is lost by forfeit for blue")
+    game = replay(stored(client, view["id"]).record)
+    assert game.over and game.result.winner == "red"
+    assert client.get("/api/games", headers=bob).json()[0]["result"]["reason"] == "forfeit"
+
+
+def test_a_clock_waits_for_open_seats_and_bots_have_none(client):
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", headers=alice, json={
+        "ruleset": "dire-alliance-battle", "clock": {"decision": 5},
+        "seats": {"blue": {"kind": "open"}}}).json()
+    assert view["clock"]["deadline"] is None  # blue's seat is open: no clock runs yet
+    assert upkeep.sweep(client.app.state, now() + timedelta(hours=1)) == 0
+    bots = client.post("/api/games", headers=alice, json={
+        "ruleset": "dire-alliance-battle", "clock": {"decision": 5},
+        "seats": {"red": {"kind": "bot"}, "blue": {"kind": "human"}}}).json()
+    assert bots["turn"] == "blue" and bots["clock"]["deadline"]
+
+
+@pytest.mark.parametrize("clock, message", [
+    ({}, "clock: give seconds per decision, in total, or both"),
+    ({"decision": 0}, "clock.decision: "),
+    ({"decision": 5, "bot": "mcts"}, "clock.bot: 'mcts' cannot decide for a seat"),
+    ({"decision": 5, "expiry": "resign"}, "clock.expiry: "),
+])
+def test_a_bad_clock_is_refused_with_one_message(client, clock, message):
+    alice = sign_up(client, "alice")
+    refused = client.post("/api/games", headers=alice,
+                          json={"ruleset": "dire-alliance-battle", "clock": clock})
+    assert refused.status_code in (400, 422)
+    assert refused.json()["error"].startswith(message)
+
+
+def test_forfeit_needs_two_sides(client):
+    alice = sign_up(client, "alice")
+    refused = client.post("/api/games", headers=alice, json={
+        "ruleset": "combat-encounter", "options": {"players": 3},
+        "clock": {"decision": 5, "expiry": "forfeit"}})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == ("clock.expiry: a game of more than two sides cannot be "
+                                       "forfeited by one seat; choose bot")

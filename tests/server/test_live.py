@@ -1,0 +1,111 @@
+"""Live updates through real servers: a seat's stream gets each change as its view, made by
+any app process (two on one PostgreSQL database, told by LISTEN/NOTIFY; one on SQLite);
+``Last-Event-ID`` resumes; a spectator's stream carries the public view only."""
+
+import contextlib
+import queue
+
+import httpx
+import pytest
+
+from tests.server.conftest import fresh_database
+from tests.server.live import EventStream, LiveServer
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def servers(request, tmp_path_factory):
+    """Two app processes on PostgreSQL (one database); one (twice) on SQLite."""
+    with contextlib.ExitStack() as stack:
+        db_url = stack.enter_context(fresh_database(request.param, tmp_path_factory.mktemp("live")))
+        first = LiveServer(db_url)
+        stack.callback(first.stop)
+        if request.param == "sqlite":
+            yield first.start(), first
+            return
+        second = LiveServer(db_url)
+        stack.callback(second.stop)
+        first.spawn(), second.spawn()  # at once: one migrates, the other waits for it
+        yield first.wait(), second.wait()
+
+
+def player(server, name):
+    token = httpx.post(f"{server.url}/api/players", json={"name": name}).json()["token"]
+    return {"Authorization": f"Bearer {token}"}
+
+
+def post(server, path, headers, body):
+    response = httpx.post(server.url + path, json=body, headers=headers, timeout=30)
+    assert response.status_code in (200, 201), response.text
+    return response.json()
+
+
+def play_first_option(server, headers, view):
+    return post(server, f"/api/games/{view['id']}/decisions", headers, {
+        "seat": view["seat"], "version": view["version"],
+        "option": view["view"]["pending"]["options"][0]["id"]})
+
+
+def test_a_move_reaches_the_other_players_stream_from_another_process(servers):
+    one, two = servers
+    alice, bob = player(one, "alice"), player(two, "bob")
+    view = post(one, "/api/games", alice, {"ruleset": "dire-alliance-battle",
+                                           "seats": {"blue": {"kind": "open"}}})
+    invite = next(s["invite"] for s in view["seats"] if s["seat"] == "blue")
+    game = view["id"]
+    joined = post(two, f"/api/games/{game}/join", bob, {"seat": "blue", "invite": invite})
+    assert joined["version"] == 1
+    key = joined["watch"].partition("key=")[2]
+    streams = []
+    try:
+        blue = EventStream(f"{one.url}/api/games/{game}/events?seat=blue", bob)
+        watcher = EventStream(f"{one.url}/api/games/{game}/watch/events?key={key}")
+        streams += [blue, watcher]
+        version, first = blue.next()
+        assert blue.status == 200 and version == "1" and first["seat"] == "blue"
+        assert first["events_total"] == len(first["events"]) > 0
+        assert watcher.next()[0] == "1"
+        red = httpx.get(f"{two.url}/api/games/{game}", headers=alice).json()
+        total = first["events_total"]
+        while red["turn"] == "red":  # alice plays on the other process
+            red = play_first_option(two, alice, red)
+            version, seen = blue.next()
+            assert int(version) == seen["version"] == red["version"]
+            assert [e["n"] for e in seen["events"]] == list(range(total, seen["events_total"]))
+            total = seen["events_total"]  # each message brings the new events only
+            assert seen["view"]["state"]["players"]["red"]["hand"] is None
+            shown = watcher.next()[1]
+            assert shown["version"] == red["version"]
+            assert all(p["hand"] is None for p in shown["view"]["state"]["players"].values())
+        assert seen["turn"] == "blue" and seen["view"]["pending"]["player"] == "blue"
+        # a reconnection resumes after the last version it saw
+        blue.close()
+        again = EventStream(f"{two.url}/api/games/{game}/events?seat=blue",
+                            {**bob, "Last-Event-ID": version})
+        streams.append(again)
+        with pytest.raises(queue.Empty):
+            again.next(timeout=1)
+        moved = play_first_option(one, bob, seen)
+        assert again.next()[1]["version"] == moved["version"]
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+def test_a_stream_ends_with_the_game_and_does_not_start_again(servers):
+    one, _ = servers
+    alice = player(one, "carol")
+    view = post(one, "/api/games", alice, {"ruleset": "combat-encounter", "seed": 1,
+                                           "options": {"time_limit": 1}})
+    while not view["over"]:
+        view = play_first_option(one, alice, view)
+    url = f"{one.url}/api/games/{view['id']}/events"
+    stream = EventStream(url, alice)
+    try:
+        version, last = stream.next()
+        assert last["over"] and int(version) == view["version"]
+        with pytest.raises(EOFError):  # the server ended the stream
+            stream.next()
+    finally:
+        stream.close()
+    ended = httpx.get(url, headers={**alice, "Last-Event-ID": version})
+    assert ended.status_code == 204  # an EventSource stops reconnecting

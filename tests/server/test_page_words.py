@@ -1,0 +1,90 @@
+"""One translation system (issue 28, item 5): the page says every word through ``t()``, and
+the words come from the server's Babel catalog (``server/web/locale``), served by
+``GET /api/i18n/{lang}``; no dictionary of translations lives in the JavaScript. The
+abilities' words come from their own catalog, complete in French too."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.rulesets.cryptids_run.abilities import PHRASES, describe
+from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
+from rulekeeper.server.web import words
+from tests.server.conftest import make_client
+
+STATIC = words.STATIC
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_word_of_the_page_is_in_the_french_catalog_with_its_fields():
+    said, french = words.page_words(), words.catalog("fr")
+    assert len(said) > 100
+    assert sorted(said - set(french)) == [], "words the page says without a translation"
+    assert sorted(set(french) - said) == [], "translations of words the page no longer says"
+    for english, translated in french.items():
+        assert fields(english) == fields(translated), english
+
+
+def test_no_translation_lives_in_the_pages_javascript():
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in STATIC.glob("*.js")}
+    for english, translated in words.catalog("fr").items():
+        if translated != english and len(translated) >= 8:
+            for name, text in scripts.items():
+                assert translated not in text, f"{name} holds the French of {english!r}"
+
+
+def test_the_words_found_are_the_literal_first_arguments_of_t():
+    found = {m.group(1) for m in words.SAID.finditer('t("Buy ({price})", {price: 3}); '
+                                                     "t('Sell'); x.t(`Pause`); at(\"no\")")}
+    assert found == {"Buy ({price})", None}
+    assert {w for m in words.SAID.finditer("t('Sell') t(`Pause`)")
+            for w in m.groups() if w} == {"Sell", "Pause"}
+
+
+@pytest.fixture
+def page_client(tmp_path):
+    with make_client(f"sqlite:///{tmp_path / 'words.db'}") as client:
+        yield client
+
+
+def test_the_page_gets_its_words_from_the_server(page_client):
+    french = page_client.get("/api/i18n/fr").json()
+    assert french["languages"] == ["en", "fr"]
+    assert french["messages"]["Start a run"] == "Commencer une partie"
+    assert page_client.get("/api/i18n/en").json()["messages"] == {}
+    refused = page_client.get("/api/i18n/xx")
+    assert refused.status_code == 404 and "its languages: en, fr" in refused.json()["error"]
+
+
+def test_rule_texts_come_in_the_page_language_where_the_index_has_them(page_client):
+    english = {r["id"]: r["text"] for r in page_client.get(
+        "/api/rulesets/cryptids/rules?lang=en").json()}
+    french = {r["id"]: r["text"] for r in page_client.get(
+        "/api/rulesets/cryptids/rules?lang=fr").json()}
+    assert english["battle.autoplay"] == "Battles play themselves."
+    assert french["battle.autoplay"] == "Les batailles se jouent toutes seules."
+
+
+def test_every_ability_phrase_is_in_french_with_its_fields():
+    french = PHRASES.catalog("fr")
+    for english in ABILITY_PHRASES.values():
+        assert english in french, english
+        assert fields(english) == fields(french[english]), english
+
+
+def test_every_ability_of_the_stock_and_the_cards_reads_in_both_languages():
+    ruleset = registry.load("cryptids-run")
+    stock = ruleset.stock(ruleset.load_content()[0])
+    abilities = [a for e in stock.entries.values() for a in e.abilities]
+    abilities += [a for c in stock.cards.values() for a in c.abilities]
+    assert len(abilities) > 80
+    for ability in abilities:
+        english, french = (describe(ability, stock.names, lang) for lang in ("en", "fr"))
+        assert english != french and not re.search(r"[{}]", english + french), english

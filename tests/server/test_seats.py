@@ -1,0 +1,179 @@
+"""Seats for people anywhere: open seats with invitations, joining, public games and the
+lobby, co-operative games of several people, and the list of your games."""
+
+import pytest
+
+from rulekeeper.core.game import replay
+from rulekeeper.server.models import StoredGame
+from tests.server.conftest import sign_up
+
+BATTLE = "dire-alliance-battle"
+
+
+def invited(client, headers, ruleset=BATTLE, open_seats=("blue",), **body):
+    seats = {s: {"kind": "open"} for s in open_seats}
+    view = client.post("/api/games", json={"ruleset": ruleset, "seats": seats, **body},
+                       headers=headers)
+    assert view.status_code == 201, view.text
+    return view.json()
+
+
+def invite_of(view, seat):
+    return next(s["invite"] for s in view["seats"] if s["seat"] == seat)
+
+
+def join(client, headers, view, seat, invite=None):
+    body = {"seat": seat} if invite is None else {"seat": seat, "invite": invite}
+    return client.post(f"/api/games/{view['id']}/join", json=body, headers=headers)
+
+
+def test_an_open_seat_is_taken_with_its_invitation_only(client):
+    alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
+    view = invited(client, alice)
+    blue = next(s for s in view["seats"] if s["seat"] == "blue")
+    assert blue["kind"] == "open" and blue["player"] is None and len(blue["invite"]) >= 16
+    assert view["watch"].startswith(f"/watch/{view['id']}?key=")
+    # nobody decides while a seat is open
+    option = view["view"]["pending"]["options"][0]["id"]
+    early = client.post(f"/api/games/{view['id']}/decisions", headers=alice,
+                        json={"seat": "red", "option": option, "version": 0})
+    assert early.status_code == 409
+    assert early.json() == {"error": "the game waits for a player to take blue"}
+    wrong = join(client, bob, view, "blue", "not-the-invitation")
+    assert wrong.status_code == 403
+    assert wrong.json() == {"error": "this is not the invitation to seat blue"}
+    assert join(client, bob, view, "blue").status_code == 403  # a private game needs it
+    assert join(client, bob, view, "green", "x").json()["error"].startswith(
+        f"game {view['id']} has no seat 'green'")
+    joined = join(client, bob, view, "blue", invite_of(view, "blue"))
+    assert joined.status_code == 200, joined.text
+    seated = joined.json()
+    assert seated["seat"] == "blue" and seated["version"] == 1
+    assert [(s["seat"], s["kind"], s["player"], s["invite"]) for s in seated["seats"]] == [
+        ("red", "human", "alice", None), ("blue", "human", "bob", None)]
+    assert seated["view"]["state"]["players"]["red"]["hand"] is None  # bob sees only his
+    taken = join(client, carol, view, "blue", invite_of(view, "blue"))
+    assert taken.status_code == 409 and taken.json() == {"error": "seat blue is taken"}
+    played = client.post(f"/api/games/{view['id']}/decisions", headers=alice,
+                         json={"seat": "red", "option": option, "version": 1})
+    assert played.status_code == 200, played.text
+
+
+def test_a_finished_game_takes_nobody(client):
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    view = invited(client, alice)
+    client.app.state.db.write(lambda s: setattr(s.get(StoredGame, view["id"]), "over", True))
+    over = join(client, bob, view, "blue", invite_of(view, "blue"))
+    assert over.status_code == 409
+    assert over.json() == {"error": f"game {view['id']} is over; no seat can be taken"}
+
+
+def test_two_people_joining_one_seat_one_gets_it(client):
+    alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
+    view = invited(client, alice)
+    first = join(client, bob, view, "blue", invite_of(view, "blue"))
+    second = join(client, carol, view, "blue", invite_of(view, "blue"))
+    assert (first.status_code, second.status_code) == (200, 409)
+
+
+def test_the_lobby_lists_public_games_waiting_and_joining_needs_no_invitation(client):
+    alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
+    private = invited(client, alice)
+    public = invited(client, alice, "dire-alliance-raid", ("hero2", "hero3"),
+                     options={"heroes": 3}, public=True, scenario="barrow-stones")
+    lobby = client.get("/api/lobby").json()  # no token needed to look
+    assert [g["id"] for g in lobby] == [public["id"]]
+    entry = lobby[0]
+    assert entry["ruleset"].startswith("dire-alliance-raid-v") and entry["scenario"] == "barrow-stones"
+    assert entry["open"] == ["hero2", "hero3"] and entry["waiting"] == ["alice"]
+    assert entry["since"] and all(s["invite"] is None for s in entry["seats"])
+    assert private["id"] not in {g["id"] for g in lobby}
+    assert join(client, bob, public, "hero2").status_code == 200
+    assert client.get("/api/lobby").json()[0]["open"] == ["hero3"]
+    assert join(client, carol, public, "hero3").status_code == 200
+    assert client.get("/api/lobby").json() == []  # full: out of the lobby
+    assert client.get("/api/lobby?ruleset=nosuch").status_code == 400
+
+
+def test_the_raid_seats_four_people_each_with_a_hero_and_combat_six(client):
+    people = [sign_up(client, n) for n in ("ann", "ben", "cat", "dan", "eve", "fay")]
+    raid = invited(client, people[0], "dire-alliance-raid", ("hero2", "hero3", "hero4"),
+                   options={"heroes": 4})
+    for who, seat in zip(people[1:4], ("hero2", "hero3", "hero4"), strict=True):
+        assert join(client, who, raid, seat, invite_of(raid, seat)).status_code == 200
+    views = [client.get(f"/api/games/{raid['id']}", headers=who).json() for who in people[:4]]
+    assert [v["seat"] for v in views] == ["hero1", "hero2", "hero3", "hero4"]
+    for view in views:
+        heroes = view["view"]["state"]["heroes"]
+        assert [h["hand"] is not None for h in heroes.values()] == [
+            seat == view["seat"] for seat in heroes]
+    seats = [f"p{n}" for n in range(2, 7)]
+    combat = invited(client, people[0], "combat-encounter", seats, options={"players": 6})
+    for who, seat in zip(people[1:], seats, strict=True):
+        assert join(client, who, combat, seat, invite_of(combat, seat)).status_code == 200
+    final = client.get(f"/api/games/{combat['id']}", headers=people[5]).json()
+    assert [s["player"] for s in final["seats"]] == ["ann", "ben", "cat", "dan", "eve", "fay"]
+
+
+def test_my_games_say_whose_turn_it_is_and_since_when(client):
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    view = invited(client, alice)
+    join(client, bob, view, "blue", invite_of(view, "blue"))
+    option = view["view"]["pending"]["options"][0]["id"]
+    client.post(f"/api/games/{view['id']}/decisions", headers=alice,
+                json={"seat": "red", "option": option, "version": 1})
+    mine = {who: client.get("/api/games", headers=h).json()[0]
+            for who, h in (("alice", alice), ("bob", bob))}
+    turn = mine["alice"]["turn"]
+    assert mine["alice"]["mine"] == ["red"] and mine["bob"]["mine"] == ["blue"]
+    assert mine["alice"]["your_turn"] == (turn == "red")
+    assert mine["bob"]["your_turn"] == (turn == "blue")
+    assert mine["bob"]["since"] and not mine["bob"]["over"] and mine["bob"]["result"] is None
+    assert mine["bob"]["title"].startswith("Dire Alliance")
+
+
+def test_a_seed_is_chosen_only_by_who_holds_every_seat(client):
+    alice = sign_up(client, "alice")
+    refused = client.post("/api/games", headers=alice, json={
+        "ruleset": BATTLE, "seed": 3, "seats": {"blue": {"kind": "open"}}})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("seed: ")
+    nobody = client.post("/api/games", headers=alice, json={
+        "ruleset": BATTLE, "seats": {"red": {"kind": "open"}, "blue": {"kind": "bot"}}})
+    assert nobody.status_code == 400
+    assert nobody.json()["error"] == ("seats: hold at least one seat yourself (the others may "
+                                      "be open)")
+
+
+@pytest.mark.parametrize("ruleset", ["enemy-attacks", BATTLE])
+def test_mcts_plays_on_the_server_in_the_background(db_url, ruleset):
+    # a search budget in iterations keeps the bot's choices a function of its seed
+    from tests.server.conftest import make_client
+
+    with make_client(db_url, search_budget="3") as client:
+        alice = sign_up(client, "alice")
+        seats = {"p1": {"kind": "human"}, "p2": {"kind": "bot", "bot": "mcts"}}
+        if ruleset == BATTLE:
+            seats = {"red": {"kind": "bot", "bot": "mcts"}, "blue": {"kind": "human"}}
+        created = client.post("/api/games", headers=alice, json={
+            "ruleset": ruleset, "seed": 1, "seats": seats})
+        assert created.status_code == 201, created.text
+        offered = next(r for r in client.get("/api/rulesets").json()
+                       if r["id"].startswith(ruleset))["bots"]
+        assert "mcts" in offered
+        view = created.json()
+        game_id = view["id"]
+        for _ in range(40):  # the bot's first turn comes soon after a person's decision
+            stored = client.app.state.db.read(lambda s: s.get(StoredGame, game_id))
+            if "mcts" in [s.bot for s in stored.seats if s.seat in stored.deciders]:
+                break
+            view = client.get(f"/api/games/{view['id']}", headers=alice).json()
+            if view["view"]["pending"]:
+                client.post(f"/api/games/{view['id']}/decisions", headers=alice, json={
+                    "seat": view["seat"], "version": view["version"],
+                    "option": view["view"]["pending"]["options"][0]["id"]})
+            else:
+                client.app.state.searches._pool.submit(lambda: None).result(30)
+        stored = client.app.state.db.read(lambda s: s.get(StoredGame, game_id))
+        bot_seat = next(s.seat for s in stored.seats if s.bot == "mcts")
+        assert bot_seat in stored.deciders
+        assert replay(stored.record).decisions  # the record replays with the bot's moves

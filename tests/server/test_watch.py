@@ -1,0 +1,63 @@
+"""Spectators see a game's public view: for a public game anyone, for another game whoever
+has its watch link; never a hand, a deck's order, the seed or an invitation."""
+
+from urllib.parse import parse_qs, urlparse
+
+from rulekeeper.core.game import SPECTATOR, replay
+from rulekeeper.server.models import StoredGame
+from tests.server.conftest import sign_up
+
+
+def played(client, headers, public=False, decisions=6):
+    view = client.post("/api/games", headers=headers, json={
+        "ruleset": "dire-alliance-battle", "public": public,
+        "seats": {"red": {"kind": "human"}, "blue": {"kind": "human"}}}).json()
+    for _ in range(decisions):
+        view = client.post(f"/api/games/{view['id']}/decisions", headers=headers, json={
+            "seat": view["turn"], "version": view["version"],
+            "option": client.get(f"/api/games/{view['id']}?seat={view['turn']}",
+                                 headers=headers).json()["view"]["pending"]["options"][0]["id"],
+        }).json()
+    return view
+
+
+def test_a_game_is_watched_by_its_watch_link_or_by_anyone_when_public(client):
+    alice = sign_up(client, "alice")
+    private = played(client, alice, decisions=0)
+    key = parse_qs(urlparse(private["watch"]).query)["key"][0]
+    hidden = client.get(f"/api/games/{private['id']}/watch")
+    assert hidden.status_code == 404
+    assert hidden.json()["error"].startswith(f"no game {private['id']!r} to watch")
+    assert client.get(f"/api/games/{private['id']}/watch?key=wrong").status_code == 404
+    assert client.get(f"/api/games/{private['id']}/watch?key={key}").status_code == 200
+    public = played(client, alice, public=True, decisions=0)
+    assert public["watch"] == f"/watch/{public['id']}"
+    assert client.get(f"/api/games/{public['id']}/watch").status_code == 200
+    assert client.get("/api/games/nosuch/watch").status_code == 404
+
+
+def test_no_hidden_value_reaches_a_spectator(client):
+    alice = sign_up(client, "alice")
+    view = played(client, alice, public=True)
+    record = client.app.state.db.read(lambda s: s.get(StoredGame, view["id"])).record
+    game = replay(record)
+    hands = {seat: p["hand"] for seat, p in game.view(None)["state"]["players"].items()}
+    assert all(hands.values()), "both hands hold cards (so the test could fail)"
+    answer = client.get(f"/api/games/{view['id']}/watch")
+    watched = answer.json()
+    assert all(p["hand"] is None and p["hand_size"] == len(hands[seat])
+               for seat, p in watched["view"]["state"]["players"].items())
+    assert watched["view"]["pending"] is None
+    public = [e for e in game.events if e.visible_to(SPECTATOR)]
+    assert len(public) < len(game.events)  # some events are a seat's own (its draws)
+    assert watched["events_total"] == len(public) == len(watched["events"])
+    assert [e["kind"] for e in watched["events"]] == [e.kind for e in public]
+    assert str(record["seed"]) not in answer.text
+    assert all(s["invite"] is None for s in watched["seats"])
+    assert isinstance(watched["view"]["state"]["players"]["red"]["deck"], int)  # a count
+    board = client.get(f"/api/games/{view['id']}/watch/board").json()
+    for panel in board["table"]["panels"]:
+        hand = next((p for p in panel["piles"] if p["name"] == "hand"), None)
+        if hand is not None:
+            assert hand["cards"] is None
+    assert not board["table"]["targets"]
