@@ -5,6 +5,7 @@ command's."""
 from __future__ import annotations
 
 import json
+import re
 
 from tests.browser.conftest import unique
 from tests.core.test_cli import run
@@ -17,6 +18,7 @@ def test_what_if_the_butchers_melee_were_2(web, request, capsys, monkeypatch):
     web.open("/lab")
     web.sign_up(unique("designer", request))
     battle = page.locator("#lab-ruleset option", has_text="(dire-alliance-battle-v")
+    page.wait_for_selector("#lab-changes")  # the first ruleset's content has come
     page.select_option("#lab-ruleset", battle.get_attribute("value"))  # its current version
     page.check("#lab-kind input[value=sweep]")
     page.fill("#lab-games", "6")
@@ -32,7 +34,9 @@ def test_what_if_the_butchers_melee_were_2(web, request, capsys, monkeypatch):
     assert f"{MELEE} = 2" in page.inner_text("#lab-changes")
     web.shot("lab-ask", full_page=True)
     page.click("#lab-ask")
-    page.wait_for_selector("#lab-state:text-is('done')", timeout=120_000)
+    page.locator("#lab-state").filter(has_text=re.compile("^(done|failed|cancelled)$")).wait_for(
+        timeout=120_000)
+    assert page.inner_text("#lab-state") == "done", page.inner_text("#answer")
     assert "job=" in page.url  # the answer's permanent link
     rows = page.locator("#lab-sweep tbody tr")
     assert rows.count() == 2

@@ -83,7 +83,9 @@ async function chooseRuleset(id) {
   const content = document.getElementById("lab-content");
   clear(content, el("summary", {}, "Content changes (for this job only; the sample never changes)"),
     el("p.muted", {}, "Loading the sample content…"));
-  ui.content = await api(`/api/lab/rulesets/${info.id}/content`);
+  const sample = await api(`/api/lab/rulesets/${info.id}/content`);
+  if (ui.info !== info) return; // another ruleset was chosen meanwhile: its tree wins
+  ui.content = sample;
   clear(content, el("summary", { id: "lab-changes" }, "Content changes (for this job only; the sample never changes)"),
     el("datalist", { id: "lab-paths" }, ...leaves(ui.content.files, "").map(([path]) => el("option", { value: path }))),
     ...Object.entries(ui.content.files).map(([file, data]) => branch(file, data, file)));
