@@ -33,6 +33,8 @@ COMMANDS = {
     "sweep": "rulekeeper.lab.cli",
     "matchup": "rulekeeper.lab.cli",
     "tune": "rulekeeper.lab.tune_cli",
+    "compare": "rulekeeper.lab.compare_cli",
+    "dead-rules": "rulekeeper.lab.dead_rules_cli",
     "report": "rulekeeper.lab.cli",
     "serve": "rulekeeper.server.commands",
     "odds": "rulekeeper.cli_odds",

@@ -3,7 +3,7 @@
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -75,6 +75,20 @@ def check_output(path: Path | None, what: str, force: bool = False) -> None:
         raise UsageError(f"{what} {path}: cannot write in the folder {str(folder)!r}")
 
 
+def check_results(out: Path | None, force: bool, formats: Sequence[str] = (".parquet",)
+                  ) -> None:
+    """``--out``: a file that may be written (:func:`check_output`) and whose name says a
+    format the command writes (a results file named ``.json`` would be Parquet inside)."""
+    check_output(out, "--out", force)
+    if out is not None and out.suffix not in formats:
+        names = " or ".join(FORMATS[f] for f in formats)
+        raise UsageError(f"--out {out}: this command writes {names}; name the file "
+                         f"{out.stem}{formats[0]}")
+
+
+FORMATS = {".parquet": "Parquet", ".json": "JSON"}
+
+
 def write_text(path: Path, text: str, what: str) -> None:
     """Write an output file; a failure is one line naming it."""
     write_bytes(path, text.encode("utf-8"), what)
@@ -135,8 +149,8 @@ def extra_options(args: list[str]) -> dict[str, Any]:
     return options
 
 
-def content_sets(items: list[str] | None) -> dict[str, Any]:
-    return {k: parse_value(v) for k, v in parse_assignments(items or [], "--set").items()}
+def content_sets(items: list[str] | None, flag: str = "--set") -> dict[str, Any]:
+    return {k: parse_value(v) for k, v in parse_assignments(items or [], flag).items()}
 
 
 def agent_list(text: str | None, options: list[str] | None = None) -> list[str] | None:

@@ -82,6 +82,25 @@ def test_simulate_and_report_a_league(tmp_path, capsys, monkeypatch):
     assert "Win rate: battles won" in page.read_text() and "<img" in page.read_text()
 
 
+def test_league_results_are_parquet_and_a_name_of_another_format_is_refused(
+        tmp_path, capsys, monkeypatch):
+    from rulekeeper.lab import league
+
+    league_args = ["simulate", "cryptids-run", "--players", "2", "--runs", "1", "--agents",
+                   "greedy,random"]
+    out = tmp_path / "league.parquet"
+    code, _, err = run([*league_args, "--out", str(out)], capsys, monkeypatch)
+    assert code == 0, err
+    assert out.read_bytes()[:4] == b"PAR1" and league.is_league_file(out)
+    spec, runs, pool = league.read(out)
+    assert (spec.players, len(runs), pool) == (2, 2, pool) and runs[0].metrics
+    code, _, err = run(["report", str(out), "-o", str(tmp_path / "l.html")], capsys, monkeypatch)
+    assert code == 0, err
+    code, _, err = run([*league_args, "--out", str(tmp_path / "league.csv")], capsys,
+                       monkeypatch)
+    assert code == 2 and "writes Parquet or JSON; name the file league.parquet" in err
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "0"], "--players must be a whole number of at least 1"),
     (["--rounds", "3"], "a league takes --players and --runs, not --rounds"),

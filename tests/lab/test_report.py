@@ -24,7 +24,12 @@ def simulated():
 def test_impact_compares_games_with_and_without_each_entity(simulated):
     results = simulated.batches[0].results
     found = {i.key: i for i in impacts(results, "left")[0]}
-    assert {"played.ogre", "survived.ogre", "defeated.ogre", "defeated.thief"} <= set(found)
+    assert {"played.ogre", "survived.ogre", "survived.thief"} <= set(found)
+    # each flag says something no other says: a mirror (defeated.thief, when the thief plays
+    # every game, is the games without survived.thief) is shown once
+    assert "defeated.thief" not in found
+    vectors = {k: tuple(bool(r.metrics.get(k)) for r in results) for k in found}
+    assert len({min(v, tuple(not f for f in v)) for v in vectors.values()}) == len(found)
     survived = [r for r in results if "survived.ogre" in r.metrics]
     wins_with = sum(r.winner == "left" for r in survived)
     ogre = found["survived.ogre"]
@@ -47,6 +52,16 @@ def test_an_entity_in_every_game_is_counted_not_compared():
     page = Report(run).impact().replace("<wbr>", "")
     assert "1 more entity is in every game or in none (nothing to compare): played.ogre" in page
     assert "<td>played.ogre</td>" not in page
+
+
+def test_each_entity_once_a_mirrored_flag_is_left_out():
+    from rulekeeper.lab.batch import GameResult
+
+    results = [GameResult(i, i, "left" if i % 3 else "right", "ko", 1, 0,
+                          {"played.ogre": 1, ("survived.ogre" if i % 3 else "defeated.ogre"): 1})
+               for i in range(30)]
+    found, _ = impacts(results, "left")
+    assert [i.key for i in found] == ["survived.ogre"]  # not its mirror, defeated.ogre
 
 
 def test_ruling_sensitivity_reruns_each_option_on_the_same_seeds(simulated):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -30,6 +30,7 @@ from rulekeeper.cli_args import (
     SetOpt,
     agent_list,
     check_output,
+    check_results,
     console,
     content_sets,
     extra_options,
@@ -39,16 +40,16 @@ from rulekeeper.cli_args import (
 )
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import parse_assignments
-from rulekeeper.lab.batch import BatchSpec, GameResult
+from rulekeeper.lab.batch import GameResult
 from rulekeeper.lab.progress import progress_bar, progress_console
 
 if TYPE_CHECKING:
-    from rulekeeper.lab.run import Plan, UntilNarrow
-    from rulekeeper.lab.store import Batch, Writer
-    from rulekeeper.lab.summary import Summary, Tally
-    from rulekeeper.lab.sweep import Axis, Comparison, Variant, Wins
+    from rulekeeper.lab.questions import Recorder, Run
+    from rulekeeper.lab.run import Plan
+    from rulekeeper.lab.store import Batch
+    from rulekeeper.lab.summary import Summary
+    from rulekeeper.lab.sweep import Axis, Comparison, Variant
 
 MOST_GAMES = 100_000_000
 """The most games of one batch: results stream to their file, and a sweep keeps one byte
@@ -84,43 +85,14 @@ def add_commands(app: typer.Typer) -> None:
     app.command()(report)
 
 
-def make_spec(ctx: typer.Context, ruleset: str, agents: str | None, scenario: str | None,
-              ruling: list[str] | None, content: str | None,
-              set_: list[str] | None, engine: str | None = None) -> BatchSpec:
-    return BatchSpec(registry.resolve_id(ruleset), tuple(agent_list(agents) or ()), scenario,
-                     extra_options(ctx.args), parse_assignments(ruling or []), content,
-                     content_sets(set_), check_engine(ruleset, engine))
-
-
-def check_engine(ruleset: str, engine: str | None) -> str | None:
-    """``--engine``: one of the ruleset's engines, or a one-line error."""
-    if engine is None:
-        return None
-    engines = registry.load(ruleset).engines
-    if engine not in engines:
-        raise UsageError(f"--engine {engine!r}: " + (
-            f"engines of {ruleset}: {', '.join(engines)}" if engines
-            else f"{ruleset} has one engine"))
-    return engine
-
-
-def sides_of(spec: BatchSpec) -> list[str]:
-    """The names a winner can take (seats, or sides such as heroes and enemies); the first
-    is the side counted by default."""
-    ruleset = registry.load(spec.ruleset)
-    return list(ruleset.sides(ruleset.parse_options(spec.options)))
-
-
-def pick_side(side: str | None, sides: Sequence[str], where: str = "") -> str:
-    """The side counted: the one given, if a winner can take that name, else the first."""
-    if side is None:
-        return sides[0]
-    if side not in sides:
-        from rulekeeper.core.rulings import did_you_mean
-
-        raise UsageError(f"--side {side!r}: {where or 'no winner'} can be {side!r}"
-                         f"{did_you_mean(side, sides)}; sides: {', '.join(sides)}")
-    return side
+def ask_fields(ctx: typer.Context, ruleset: str, agents: str | None, scenario: str | None,
+               ruling: list[str] | None, content: str | None, set_: list[str] | None,
+               seed: int, side: str | None, engine: str | None = None) -> dict[str, Any]:
+    """What every question takes (:class:`rulekeeper.lab.questions.Ask`), from the flags."""
+    return {"ruleset": ruleset, "agents": agent_list(agents) or [], "scenario": scenario,
+            "options": extra_options(ctx.args), "rulings": parse_assignments(ruling or []),
+            "content": content, "set": content_sets(set_), "seed": seed, "side": side,
+            "engine": engine}
 
 
 def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | None) -> Plan:
@@ -135,84 +107,23 @@ def make_plan(workers: int, backend: str, ray_address: str | None, chunk: int | 
     return Plan(workers, backend, ray_address, chunk)
 
 
-class Recorder:
-    """A command's batches as their games finish: a tally of each, and (with ``--out``) the
-    results file they stream to. Nothing grows with the games but the paired wins (one
-    byte a game, when asked)."""
-
-    def __init__(self, writer: Writer | None, side: str, declared: Sequence[str],
-                 paired: bool = False) -> None:
-        self.writer = writer
-        self.side = side
-        self.declared = list(declared)
-        self.paired = paired
-        self.labels: list[str] = []
-        self.tallies: list[Tally] = []
-        self.batches: list[Batch | None] = []
-
-    @property
-    def games(self) -> int:
-        return sum(t.games for t in self.tallies)
-
-    def play(self, label: str, params: dict[str, Any], spec: BatchSpec, games: int, seed: int,
-             plan: Plan, progress: Callable[[int], None] | None = None,
-             until: UntilNarrow | None = None,
-             also: Callable[[list[GameResult]], None] | None = None, first: int = 0) -> Tally:
-        """Play games ``first..games-1`` of one batch, its results going to its tally, the
-        file and ``also``; a batch played before under the same label goes on (``first`` is
-        then the number of games it has)."""
-        from rulekeeper.lab.run import play_batch
-        from rulekeeper.lab.summary import Tally
-
-        if label in self.labels:
-            index = self.labels.index(label)
-            tally, batch = self.tallies[index], self.batches[index]
-        else:
-            tally = Tally(self.side, self.declared, self.paired)
-            batch = None
-            if self.writer is not None:
-                from rulekeeper.lab.batch import content_digest
-                from rulekeeper.lab.store import Batch
-
-                batch = Batch(label, params, spec, seed, digest=content_digest(spec))
-            self.labels.append(label)
-            self.tallies.append(tally)
-            self.batches.append(batch)
-        assert first == tally.games, f"batch {label!r} has {tally.games} games, not {first}"
-        writer = self.writer
-
-        def sink(results: list[GameResult]) -> None:
-            tally.add(results)
-            if writer is not None and batch is not None:
-                writer.add(batch, results)
-            if also is not None:
-                also(results)
-
-        play_batch(spec, games, seed, plan, sink, progress=progress, until=until, first=first)
-        return tally
-
-    def wins(self) -> list[Wins]:
-        from rulekeeper.lab.sweep import Wins
-
-        return [Wins(label, range(t.games), t.wins or b"") for label, t in
-                zip(self.labels, self.tallies, strict=True)]
 
 
 @contextmanager
-def recording(out: Path | None, kind: str, side: str, seats: Sequence[str],
-              declared: Sequence[str], extra: dict[str, Any] | None = None,
-              paired: bool = False) -> Iterator[Recorder]:
-    """The batches of a command, kept in ``out`` (when given) however the command ends.
+def recording(out: Path | None, run: Run) -> Iterator[Recorder]:
+    """The batches of a run, kept in ``out`` (when given) however the command ends.
 
     Stopped by Ctrl-C or SIGTERM, the file is written with every finished game, the
     command says how many, and exits with 130 (or 143).
     """
+    from rulekeeper.lab.questions import Recorder
+
     writer = None
     if out is not None:  # pyarrow is imported only then
         from rulekeeper.lab.store import Writer
 
-        writer = Writer(out, kind, side, seats, declared, extra)
-    recorder = Recorder(writer, side, declared, paired)
+        writer = Writer(out, run.kind, run.side, run.seats, run.declared, run.extra)
+    recorder = Recorder(writer, run.side, run.declared, run.paired)
     with stop_signals() as stop:
         try:
             yield recorder
@@ -230,6 +141,13 @@ def recording(out: Path | None, kind: str, side: str, seats: Sequence[str],
             raise
     if writer is not None:
         writer.close()
+
+
+def play_run(run: Run, out: Path | None, plan: Plan, description: str) -> Recorder:
+    """Play a run with a progress bar, its games kept in ``out``."""
+    with recording(out, run) as recorder, progress_bar(run.planned, description) as step:
+        run.play(recorder, plan, step)
+    return recorder
 
 
 def side_note(summary: Summary, seats: Sequence[str]) -> str | None:
@@ -252,9 +170,11 @@ class JsonGames:
         print('{"games": [', end="")
 
     def add(self, results: list[GameResult]) -> None:
+        from rulekeeper.lab.questions import game_json
+
         for result in results:
             print(("," if self.count else "") + "\n  " + json.dumps(
-                result._asdict(), default=str), end="")
+                game_json(result), default=str), end="")
             self.count += 1
 
     def end(self, summary: dict[str, Any]) -> None:
@@ -285,54 +205,47 @@ def simulate(ctx: typer.Context, ruleset: RulesetArg,
     """
     if getattr(registry.load(ruleset), "league", False):
         from rulekeeper.lab.league_cli import simulate_league
+        from rulekeeper.lab.questions import check_engine
 
-        check_output(out, "--out", force)
         others = {"--games": games, "--scenario": scenario, "--side": side, "--chunk": chunk,
                   "--until-ci": until_ci, "--ray-address": ray_address,
                   "--backend": None if backend == "process" else backend}
         return simulate_league(ctx, ruleset, seed, agents, ruling, content, set_, workers, out,
-                               as_json, [name for name, value in others.items() if value],
+                               force, as_json, [name for name, value in others.items() if value],
                                check_engine(ruleset, engine))
-    from rulekeeper.lab.run import UntilNarrow, check
+    from rulekeeper.lab.questions import SimulateQuestion, build
     from rulekeeper.lab.summary import seat_setup
 
     agents = ",".join(agent_list(agents, agent_option) or []) or None
-    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_, engine)
+    run = build(SimulateQuestion, **ask_fields(ctx, ruleset, agents, scenario, ruling, content,
+                                               set_, seed, side, engine),
+                games=games, until_ci=until_ci).prepare()
     plan = make_plan(workers, backend, ray_address, chunk)
-    check(spec)
-    seats = sides_of(spec)
-    side = pick_side(side, seats)
-    check_output(out, "--out", force)
-    until = UntilNarrow(side, until_ci) if until_ci is not None else None
-    total = games or (100_000 if until else 100)
-    declared = list(registry.load(spec.ruleset).metrics)
-    started = time.perf_counter()
-    with recording(out, "simulate", side, seats, declared) as recorder:
-        printer = JsonGames() if as_json else None
+    check_results(out, force)
+    printer = JsonGames() if as_json else None
+    run.also = printer.add if printer is not None else None
+    with recording(out, run) as recorder:
         try:
-            with progress_bar(total, f"simulate {spec.ruleset}") as advance:
-                tally = recorder.play("", {}, spec, total, seed, plan, advance, until,
-                                      printer.add if printer is not None else None)
+            with progress_bar(run.planned, f"simulate {run.spec.ruleset}") as advance:
+                run.play(recorder, plan, advance)
         finally:
             if printer is not None:
-                done = recorder.tallies[0].summary() if recorder.tallies else None
-                printer.end(done.to_json() | {"seconds": round(time.perf_counter() - started,
-                                                               3)} if done else {})
+                printer.end(run.to_json(recorder)["summary"] if recorder.tallies else {})
     if printer is not None:
         return
-    elapsed = time.perf_counter() - started
-    summary = tally.summary()
-    console.print(summary.render(spec.ruleset, seat_setup(spec)))
+    elapsed = time.perf_counter() - run.started
+    summary = run.summary(recorder)
+    console.print(summary.render(run.spec.ruleset, seat_setup(run.spec)))
     lines = [f"{summary.games:,} games in {elapsed:.2f} s ({summary.games / elapsed:,.0f} "
              f"games/s, {plan.backend}, {plan.workers or 'all'} worker(s))."]
-    if until is not None:
+    if until_ci is not None:
         widest = max(e.half_width for e in summary.outcomes.values())
-        state = "reached" if widest <= until.half_width else "not reached"
+        state = "reached" if widest <= until_ci else "not reached"
         lines.append(f"--until-ci {until_ci}: {state} (widest interval ±{widest:.4f}) after "
                      f"{summary.games:,} games.")
     if out is not None:
         lines.append(f"Results written to {out}; next: rulekeeper report {out} -o report.html")
-    note = side_note(summary, seats)
+    note = side_note(summary, run.seats)
     for line in [*lines, *([note] if note else [])]:
         console.print(line, highlight=False)
 
@@ -358,51 +271,41 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
     Variants are every combination of the values given. Ruleset options go last.
     """
     from rulekeeper.lab import plots
-    from rulekeeper.lab.run import check
-    from rulekeeper.lab.sweep import by_first_axis, compare, parse_axes, value_text, variants
+    from rulekeeper.lab.questions import SweepQuestion, build, varies
+    from rulekeeper.lab.sweep import by_first_axis, value_text
 
-    base = make_spec(ctx, ruleset, agents, scenario, None, content, None, engine)
+    fields = ask_fields(ctx, ruleset, agents, scenario, None, content, None, seed, side,
+                        engine)
+    found = varies(set_ or [], option or [], ruling or [])
+    if not found:
+        raise UsageError("nothing to sweep: give at least one --set, --option or --ruling "
+                         "with two or more values (path=v1,v2)")
+    run = build(SweepQuestion, **fields, games=games, vary=found).prepare()
     plan = make_plan(workers, backend, ray_address, chunk)
-    axes = parse_axes(base.ruleset, set_ or [], option or [], ruling or [])
-    found = variants(base, axes)
-    for variant in found:  # every variant, before any game
-        check(variant.spec)
-    seats = sides_of(found[0].spec)
-    side = pick_side(side, seats)
-    check_output(out, "--out", force)
+    check_results(out, force)
     check_output(plot, "--plot", force)
-    varying = [a for a in axes if len(a.values) > 1]
-    declared = list(registry.load(base.ruleset).metrics)
-    with recording(out, "sweep", side, seats, declared,
-                   {"axes": [a.to_json() for a in varying]}, paired=True) as recorder, \
-            progress_bar(games * len(found), f"sweep {base.ruleset}: {len(found)} "
-                                             f"variants") as step:
-        for variant in found:
-            recorder.play(variant.label, variant.params, variant.spec, games, seed, plan, step)
+    recorder = play_run(run, out, plan, f"sweep {run.variants[0].spec.ruleset}: "
+                                        f"{len(run.variants)} variants")
     summaries = [t.summary() for t in recorder.tallies]
-    wins = recorder.wins()
-    first = compare(wins, side, [(0, j) for j in range(1, len(wins))])
-    pairs = compare(wins, side)
+    first, pairs = run.comparisons(recorder)
+    side, varying, variants = run.side, run.axes, run.variants
     if plot is not None:
         x, series = by_first_axis(varying, [s.outcomes["win"] for s in summaries])
         marks = [False, *(c.significant for c in first)] if len(series) == 1 else []
         figure = plots.rates(
             [value_text(v) for v in x], series,
-            f"{base.ruleset}: {side}'s win rate (95% intervals"
+            f"{run.variants[0].spec.ruleset}: {side}'s win rate (95% intervals"
             + ("; * differs from the first)" if marks else ")"), varying[0].key, x, marks)
         write_bytes(plot, figure, "--plot")
     if as_json:
-        print(json.dumps({"side": side, "variants": [
-            {"label": v.label, "params": v.params, "summary": s.to_json()}
-            for v, s in zip(found, summaries, strict=True)],
-            "against_first": [c.to_json() for c in first],
-            "pairs": [c.to_json() for c in pairs]}, indent=2, default=str))
+        print(json.dumps(run.to_json(recorder), indent=2, default=str))
         return
-    console.print(sweep_table(f"{base.ruleset}: {len(found)} variants × {games} games, "
-                              "same seeds", side, varying, found, summaries, first))
-    short = {v.label: "/".join(value_text(x) for x in v.params.values()) for v in found}
-    others = [c for c in pairs if c.significant and c.first != found[0].label]
-    if len(found) > 2:
+    console.print(sweep_table(f"{variants[0].spec.ruleset}: {len(variants)} variants × "
+                              f"{games} games, same seeds", side, varying, variants, summaries,
+                              first))
+    short = {v.label: "/".join(value_text(x) for x in v.params.values()) for v in variants}
+    others = [c for c in pairs if c.significant and c.first != variants[0].label]
+    if len(variants) > 2:
         console.print(f"Other significant pairs ({'/'.join(a.short for a in varying)}; Holm "
                       f"over all {len(pairs)} pairs): " + ("; ".join(
                           f"{short[c.second]} vs {short[c.first]} {c.difference.value:+.1%}"
@@ -445,8 +348,18 @@ def sweep_table(title: str, side: str, axes: Sequence[Axis], found: Sequence[Var
     return table
 
 
-def _fields(text: str) -> list[str]:
+def fields_of(text: str | None) -> list[str] | None:
+    """``--row``/``--col``: option names, comma-separated."""
+    if text is None:
+        return None
     return [f.strip().replace("-", "_") for f in text.split(",") if f.strip()]
+
+
+RowOpt = Annotated[str | None, typer.Option(
+    help="options that seat the row contender (first seat), comma-separated "
+         "(default: found by seat name, e.g. left or red_faction,red_leader)")]
+ColOpt = Annotated[str | None, typer.Option(
+    help="options that seat the column contender (second seat)")]
 
 
 def matchup(ctx: typer.Context, ruleset: RulesetArg,
@@ -454,11 +367,7 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
                 "--contender", "-c", help="a contender, repeatable: the values of a seat's "
                                           "options, colon-separated (a team id or YAML path; "
                                           "faction:leader)")],
-            row: Annotated[str | None, typer.Option(
-                help="options that seat the row contender (first seat), comma-separated "
-                     "(default: found by seat name, e.g. left or red_faction,red_leader)")] = None,
-            col: Annotated[str | None, typer.Option(
-                help="options that seat the column contender (second seat)")] = None,
+            row: RowOpt = None, col: ColOpt = None,
             games: GamesOpt = 100, seed: SeedOpt = 0,
             cell_seeds: Annotated[bool, typer.Option(
                 "--cell-seeds", help="each cell plays its own seeds (derived from --seed and "
@@ -477,47 +386,33 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
     Ruleset options go last.
     """
     from rulekeeper.lab import plots
-    from rulekeeper.lab.matchup import Matchup, side_fields
-    from rulekeeper.lab.run import check
+    from rulekeeper.lab.questions import MatchupQuestion, build
 
-    spec = make_spec(ctx, ruleset, agents, scenario, ruling, content, set_, engine)
+    run = build(MatchupQuestion, **ask_fields(ctx, ruleset, agents, scenario, ruling, content,
+                                              set_, seed, None, engine),
+                games=games, contenders=contender, row=fields_of(row), col=fields_of(col),
+                cell_seeds=cell_seeds).prepare()
     plan = make_plan(workers, backend, ray_address, chunk)
-    if (row is None) != (col is None):
-        raise UsageError("give both --row and --col, or neither")
-    rows, cols = (_fields(row), _fields(col)) if row and col else \
-        side_fields(spec.ruleset, spec.options)
-    found = Matchup(tuple(rows), tuple(cols), tuple(contender))
-    variants = found.variants(spec)
-    n = len(found.contenders)
-    for variant in [*variants[:n], *variants[::n]]:  # every contender, before any game
-        check(variant.spec)
-    seats = sides_of(variants[0].spec)
-    side = seats[0]
-    check_output(out, "--out", force)
+    check_results(out, force)
     check_output(plot, "--plot", force)
-    names = list(found.contenders)
-    with recording(out, "matchup", side, seats, list(registry.load(spec.ruleset).metrics),
-                   {"contenders": names, "row": rows, "col": cols}) as recorder, \
-            progress_bar(games * len(variants), f"matchup {spec.ruleset}: "
-                                                f"{len(variants)} pairings") as step:
-        for index, variant in enumerate(variants):
-            recorder.play(variant.label, variant.params, variant.spec, games,
-                          derive_seed(seed, index) if cell_seeds else seed, plan, step)
-    matrix = found.matrix([t.summary().outcomes["win"] for t in recorder.tallies])
+    name = run.variants[0].spec.ruleset
+    recorder = play_run(run, out, plan, f"matchup {name}: {len(run.variants)} pairings")
+    matrix = run.matrix(recorder)
+    names, side, seats = list(run.matchup.contenders), run.side, run.seats
     if plot is not None:
         write_bytes(plot, plots.heatmap(names, names, [[e.value for e in r] for r in matrix],
-                                        f"{spec.ruleset}: row's win rate ({side})",
-                                        f"{side} ({', '.join(rows)})",
-                                        f"{seats[1]} ({', '.join(cols)})"), "--plot")
+                                        f"{name}: row's win rate ({side})",
+                                        f"{side} ({', '.join(run.rows)})",
+                                        f"{seats[1]} ({', '.join(run.cols)})"), "--plot")
     if as_json:
-        print(json.dumps({"side": side, "contenders": names, "row": rows, "col": cols,
-                          "win": [[e.to_json() for e in r] for r in matrix]}, indent=2))
+        print(json.dumps(run.to_json(recorder), indent=2))
         return
     table = Table(f"{side} \\ {seats[1]}", *names, "mean",
-                  title=f"{spec.ruleset}: row's win rate, {games} games per cell (±95%)")
-    for name, cells in zip(names, matrix, strict=True):
+                  title=f"{name}: row's win rate, {games} games per cell (±95%)")
+    for contender_name, cells in zip(names, matrix, strict=True):
         mean = sum(e.value for e in cells) / len(cells)
-        table.add_row(name, *[f"{e.value:.0%} ±{e.half_width:.0%}" for e in cells], f"{mean:.0%}")
+        table.add_row(contender_name, *[f"{e.value:.0%} ±{e.half_width:.0%}" for e in cells],
+                      f"{mean:.0%}")
     console.print(table)
     written = [f"plot written to {plot}"] if plot else []
     written += [f"results to {out}"] if out else []
@@ -551,6 +446,7 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
 
         return report_league(file, output)
     from rulekeeper.lab import store
+    from rulekeeper.lab.questions import pick_side
     from rulekeeper.lab.report import Report, ruling_sweep, ruling_variants, sweeps_rulings
 
     run = store.read(file)

@@ -379,32 +379,81 @@ class LeagueSummary:
                 "abilities": [row(r) for r in self.abilities()]}
 
 
-def write(path: Path, spec: LeagueSpec, runs: Sequence[RunResult], pool_size: int) -> None:
-    """A league's results file (JSON, with its format). The engine is left out: every
-    engine plays the same league."""
+def _spec_json(spec: LeagueSpec) -> dict[str, Any]:
     kept = {k: v for k, v in spec.__dict__.items() if k != "engine"}
-    data = {"format": FORMAT, "kind": KIND, "spec": {**kept, "agents": list(
-        spec.agents), "rulings": dict(spec.rulings), "content_set": dict(spec.content_set)},
-        "pool": pool_size, "runs": [r.to_json() for r in runs]}
+    return {**kept, "agents": list(spec.agents), "rulings": dict(spec.rulings),
+            "content_set": dict(spec.content_set)}
+
+
+def write(path: Path, spec: LeagueSpec, runs: Sequence[RunResult], pool_size: int) -> None:
+    """A league's results file: Parquet, one row per run, like every other results file
+    (its metadata holds the format, the spec and the pool's size); JSON for a ``.json``
+    name. The engine is left out: every engine plays the same league."""
+    head = {"format": FORMAT, "kind": KIND, "spec": _spec_json(spec), "pool": pool_size}
     try:
-        path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+        if path.suffix == ".json":
+            data = head | {"runs": [r.to_json() for r in runs]}
+            path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+            return
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        keys = sorted({k for r in runs for k in r.metrics})
+        columns: dict[str, Any] = {name: [getattr(r, name) for r in runs]
+                                   for name in RunResult.__dataclass_fields__
+                                   if name != "metrics"}
+        table = pa.table(columns)
+        if keys:
+            table = table.append_column("metrics", pa.array(
+                [{k: r.metrics.get(k) for k in keys} for r in runs],
+                pa.struct([(k, pa.float64()) for k in keys])))
+        table = table.replace_schema_metadata({META_KEY: json.dumps(head).encode()})
+        pq.write_table(table, path)
     except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+META_KEY = b"rulekeeper"
+PARQUET_MAGIC = b"PAR1"
 
 
 def is_league_file(path: Path) -> bool:
-    """Whether ``path`` is a league's results file (JSON with kind ``league``)."""
+    """Whether ``path`` is a league's results file (Parquet or JSON of kind ``league``)."""
     try:
         with path.open("rb") as handle:
             head = handle.read(64)
     except OSError:
         return False
+    if head.startswith(PARQUET_MAGIC):
+        return _parquet_head(path).get("kind") == KIND
     return head.lstrip().startswith(b"{") and b'"kind": "league"' in head
 
 
-def read(path: Path) -> tuple[LeagueSpec, list[RunResult], int]:
+def _parquet_head(path: Path) -> dict[str, Any]:
+    import pyarrow.parquet as pq
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = (pq.read_schema(path).metadata or {}).get(META_KEY)
+        found = json.loads(raw) if raw else {}
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def read(path: Path) -> tuple[LeagueSpec, list[RunResult], int]:
+    """A league's results file (Parquet or JSON)."""
+    try:
+        with path.open("rb") as handle:
+            parquet = handle.read(4) == PARQUET_MAGIC
+        if parquet:
+            import pyarrow.parquet as pq
+
+            data = _parquet_head(path)
+            rows = pq.read_table(path).to_pylist()
+            data["runs"] = [{**row, "metrics": {k: v for k, v in (row.get("metrics") or {})
+                                                .items() if v is not None}} for row in rows]
+        else:
+            data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise UsageError(f"cannot read {path} as a league's results: {error}") from None
     if not isinstance(data, dict) or data.get("kind") != KIND:

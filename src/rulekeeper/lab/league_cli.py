@@ -49,10 +49,15 @@ def spec_of(ctx: typer.Context, ruleset: str, seed: int, agents: str | None,
 
 def simulate_league(ctx: typer.Context, ruleset: str, seed: int, agents: str | None,
                     ruling: list[str] | None, content: str | None, set_: list[str] | None,
-                    workers: int, out: Path | None, as_json: bool,
+                    workers: int, out: Path | None, force: bool, as_json: bool,
                     not_for_leagues: Sequence[str] = (), engine: str | None = None) -> None:
-    """A league; ``not_for_leagues`` are the options given that only batches of games take."""
+    """A league; ``not_for_leagues`` are the options given that only batches of games take.
+    Its results go to Parquet (like every other results file), or to JSON for a ``.json``
+    name."""
+    from rulekeeper.cli_args import check_results
     from rulekeeper.lab.progress import progress_bar
+
+    check_results(out, force, (".parquet", ".json"))
 
     if not_for_leagues:
         raise UsageError(f"{not_for_leagues[0]} is not an option of a league ({ruleset}); a "

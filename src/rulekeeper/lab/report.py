@@ -48,13 +48,13 @@ from rulekeeper.lab.sweep import (
 MAX_LINES = 8
 MAX_IMPACT_BARS = 30
 STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 62em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 76em; color: #222; }
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; }
 table { border-collapse: collapse; margin: .8em 0; font-size: .92em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
 .note { color: #666; } .yes { color: #0a6e2e; font-weight: bold; } img { max-width: 100%; }
-.wide { overflow-x: auto; } th { overflow-wrap: anywhere; } td { overflow-wrap: anywhere; }
+.wide { overflow-x: auto; } td { overflow-wrap: normal; }
 """
 
 
@@ -118,16 +118,24 @@ class Impact:
 
 def impacts(results: Sequence[Any], side: str) -> tuple[list[Impact], list[str]]:
     """Every entity flag of the results that some games have and others not, the most
-    telling first; and the flags set in every game, which say nothing of winning."""
-    keys = sorted({k for r in results for k in r.metrics if k.startswith(ENTITY_PREFIXES)})
+    telling first; and the flags set in every game, which say nothing of winning. A flag
+    that mirrors one already kept (``defeated.X`` in exactly the games without
+    ``survived.X``, when X plays every game) says the same and is left out: each entity
+    once."""
+    keys = sorted({k for r in results for k in r.metrics if k.startswith(ENTITY_PREFIXES)},
+                  key=lambda k: (ENTITY_PREFIXES.index(k[:k.index(".") + 1]), k))
     won = [outcome(r.winner, side) == "win" for r in results]
     out, everywhere = [], []
+    kept: set[tuple[bool, ...]] = set()
     for key in keys:
         flagged = [bool(r.metrics.get(key)) for r in results]
         n_with = sum(flagged)
         if n_with in (0, len(results)):
             everywhere.append(key)
             continue
+        if tuple(flagged) in kept or tuple(not f for f in flagged) in kept:
+            continue
+        kept.add(tuple(flagged))
         wins_with = sum(w for w, f in zip(won, flagged, strict=True) if f)
         wins_without = sum(won) - wins_with
         n_without = len(results) - n_with

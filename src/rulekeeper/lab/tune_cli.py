@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -18,10 +17,10 @@ from rulekeeper.cli_args import (
     RulesetArg,
     ScenarioOpt,
     SeedOpt,
-    check_output,
+    check_results,
     console,
 )
-from rulekeeper.core import registry
+from rulekeeper.core.errors import UsageError
 from rulekeeper.lab.cli import (
     MOST_GAMES,
     BackendOpt,
@@ -32,13 +31,10 @@ from rulekeeper.lab.cli import (
     RayAddressOpt,
     SideOpt,
     WorkersOpt,
+    ask_fields,
     make_plan,
-    make_spec,
-    pick_side,
-    recording,
-    sides_of,
+    play_run,
 )
-from rulekeeper.lab.progress import progress_bar
 
 if TYPE_CHECKING:
     from rulekeeper.lab.tune import Answer, Dial, Search
@@ -74,57 +70,28 @@ def tune(ctx: typer.Context, ruleset: RulesetArg, set_: TuneSetOpt = None,
     is uncertain. Ruleset options go last. The search assumes the win rate moves one way
     along the range (lab/tune.py).
     """
-    from rulekeeper.lab.run import check
-    from rulekeeper.lab.summary import outcome
-    from rulekeeper.lab.sweep import apply
-    from rulekeeper.lab.tune import Search, parse_dial
+    from rulekeeper.lab.questions import TuneQuestion, build, varies
 
-    base = make_spec(ctx, ruleset, agents, scenario, None, content, None, engine)
+    found = varies(set_ or [], option or [], ruling or [], ranges=True)
+    if not found:
+        raise UsageError("nothing to tune: give a --set, --option or --ruling with a range "
+                         "or two or more values (path=LOW..HIGH, id=a,b)")
+    run = build(TuneQuestion, **ask_fields(ctx, ruleset, agents, scenario, None, content, None,
+                                           seed, side, engine),
+                games=games, vary=found, target=target, tolerance=tolerance,
+                max_games=max_games).prepare()
     plan = make_plan(workers, backend, ray_address, chunk)
-    dial = parse_dial(base.ruleset, set_ or [], option or [], ruling or [])
-    search = Search(len(dial), target, tolerance, games, max_games)
-    ends = {0, len(dial) - 1}
-    for position in sorted(ends):  # both ends, before any game
-        check(apply(base, dial.params(position)))
-    seats = sides_of(apply(base, dial.params(0)))
-    side = pick_side(side, seats)
-    check_output(out, "--out", force)
-    declared = list(registry.load(base.ruleset).metrics)
-    most = max_games * (2 + math.ceil(math.log2(max(2, len(dial)))))
-    axes = [{"key": a.key, "first": a.values[0], "last": a.values[-1], "count": len(a.values)}
-            for a in dial.axes]
-    extra: dict[str, Any] = {"dial": axes, "fixed": dial.fixed, "target": target,
-                             "tolerance": tolerance}
-    with recording(out, "tune", side, seats, declared, extra) as recorder, \
-            progress_bar(most, f"tune {base.ruleset} (at most {most:,} games)") as step:
-
-        def play(position: int, first: int, stop: int) -> list[bool]:
-            params = dial.params(position)
-            won: list[bool] = []
-            recorder.play(dial.label(position), params, apply(base, params), stop, seed, plan,
-                          step, also=lambda rs: won.extend(outcome(r.winner, side) == "win"
-                                                           for r in rs), first=first)
-            return won
-
-        answer = search.run(play)
-        found = {"position": answer.position, "params": dial.params(answer.position),
-                 "status": answer.status, "win": answer.estimate.to_json(),
-                 "level": search.level, "bracket": answer.bracket}
-        if recorder.writer is not None:  # the answer goes in the file's metadata too
-            kept = recorder.writer.meta["extra"]
-            assert isinstance(kept, dict)
-            kept["answer"] = found
+    check_results(out, force)
+    recorder = play_run(run, out, plan, f"tune {run.base.ruleset} (at most {run.planned:,} "
+                                        f"games)")
     if as_json:
-        print(json.dumps({"side": side, "target": target, "tolerance": tolerance,
-                          "level": search.level, "games": recorder.games,
-                          "path": [look.to_json() | {"params": dial.params(look.position)}
-                                   for look in search.path], "answer": found},
-                         indent=2, default=str))
+        print(json.dumps(run.to_json(recorder), indent=2, default=str))
         return
+    search, dial, answer, side = run.search, run.dial, run.answer, run.side
     level = f"{100 * search.level:.3g}%"
     table = Table("step", "/".join(a.short for a in dial.axes), "games",
                   f"{side} win ({level})", "verdict",
-                  title=f"{base.ruleset}: tuning {side}'s win rate to {target:.0%} ± "
+                  title=f"{run.base.ruleset}: tuning {side}'s win rate to {search.target:.0%} ± "
                         f"{100 * tolerance:.3g} (same seeds for every value)")
     for number, look in enumerate(search.path, 1):
         table.add_row(str(number), dial.short(look.position), f"{look.estimate.n:,}",

@@ -14,6 +14,7 @@ from rulekeeper.server import (
     errors,
     games,
     guard,
+    lab_jobs,
     live,
     migrate,
     players,
@@ -28,10 +29,12 @@ from rulekeeper.server import (
 from rulekeeper.server.auth import KnownTokens, RateLimits
 from rulekeeper.server.bots import Searches
 from rulekeeper.server.cache import GameCache
-from rulekeeper.server.config import Settings
+from rulekeeper.server.config import Settings, data_dir
 from rulekeeper.server.costs import Costs
 from rulekeeper.server.db import Database
 from rulekeeper.server.headers import SecurityHeaders
+from rulekeeper.server.lab_jobs import LabLimits
+from rulekeeper.server.lab_runner import Backend, Dispatcher
 
 
 def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> FastAPI:
@@ -45,9 +48,14 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     if upgrade:
         prepare(db, settings.bot_pool)
 
+    folder = settings.lab_folder or data_dir() / "lab"
+    dispatcher = Dispatcher(db, folder, Backend(settings.lab_workers, settings.lab_ray))
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.hub.start()
+        if settings.lab_jobs:
+            dispatcher.start()
         tasks = [asyncio.create_task(upkeep.sweeping(app.state))]
         if not db.is_sqlite:
             tasks.append(asyncio.create_task(live.listen(settings.db_url, app.state.hub)))
@@ -56,6 +64,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         app.state.searches.close()
+        dispatcher.stop()
         db.dispose()
 
     app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
@@ -70,6 +79,9 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.odds = runs.OddsDesk(settings.odds_battles)
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    app.state.lab_folder = folder
+    app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
+                                     settings.lab_games_a_day)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
                             budget=settings.work_budget)
     app.state.hub = live.Hub()
@@ -84,6 +96,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(runs.router)
     app.include_router(runs.battles_router)
     app.include_router(standings.router)
+    app.include_router(lab_jobs.router)
+    app.include_router(lab_jobs.content_router)
     web.install(app)  # the web page (issue 15)
 
     @app.get("/api/health", tags=["service"])

@@ -48,6 +48,15 @@ class Settings:
             lane would only make every call wait for the GIL more.
         calls_in_flight: such calls of one player running or waiting at once.
         work_budget: lane seconds such calls of one player may use a minute.
+        lab_jobs: run lab jobs in this process's dispatcher thread (:mod:`.lab_runner`);
+            a job asked of a server without it waits in the queue.
+        lab_workers: worker processes a lab job plays on (the local pool).
+        lab_ray: a Ray cluster's address: lab jobs play there instead.
+        lab_folder: where lab jobs' results files are kept (default: ``lab`` in the data
+            folder).
+        lab_games: the most games one lab job may play.
+        lab_at_once: lab jobs of one player queued or running at once.
+        lab_games_a_day: games one player's lab jobs may ask in 24 hours.
     """
 
     db_url: str
@@ -60,6 +69,13 @@ class Settings:
     work_lanes: int = 1
     calls_in_flight: int = 4
     work_budget: float = 20.0
+    lab_jobs: bool = True
+    lab_workers: int = 1
+    lab_ray: str | None = None
+    lab_folder: Path | None = None
+    lab_games: int = 20_000
+    lab_at_once: int = 2
+    lab_games_a_day: int = 100_000
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -74,6 +90,12 @@ class Settings:
             calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",
                                                cls.calls_in_flight)),
             work_budget=float(os.environ.get("RULEKEEPER_WORK_BUDGET", cls.work_budget)),
+            lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),
+            lab_ray=os.environ.get("RULEKEEPER_LAB_RAY") or None,
+            lab_games=int(os.environ.get("RULEKEEPER_LAB_GAMES", cls.lab_games)),
+            lab_at_once=int(os.environ.get("RULEKEEPER_LAB_AT_ONCE", cls.lab_at_once)),
+            lab_games_a_day=int(os.environ.get("RULEKEEPER_LAB_GAMES_A_DAY",
+                                               cls.lab_games_a_day)),
         )
 
 

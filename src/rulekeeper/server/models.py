@@ -157,3 +157,30 @@ class StoredBattle(Base):
     odds_high: Mapped[float | None] = mapped_column(Float)
     odds_battles: Mapped[int | None] = mapped_column(Integer, doc="battles played for it")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class StoredLabJob(Base):
+    """A lab job: a question of the lab (:mod:`rulekeeper.lab.questions`) a player asked,
+    queued, run by a process of its own (:mod:`rulekeeper.server.lab_runner`) and answered."""
+
+    __tablename__ = "lab_jobs"
+    __table_args__ = (Index("ix_lab_jobs_player_created", "player_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    ruleset: Mapped[str] = mapped_column(String(64))
+    question: Mapped[dict[str, Any]] = mapped_column(doc="the question as asked (its JSON)")
+    state: Mapped[str] = mapped_column(String(16), index=True,
+                                       doc="queued, running, done, failed or cancelled")
+    planned: Mapped[int] = mapped_column(Integer, doc="the most games the job plays")
+    done: Mapped[int] = mapped_column(Integer, default=0, doc="games played so far")
+    attempts: Mapped[int] = mapped_column(Integer, default=0, doc="times it was started")
+    runner: Mapped[str | None] = mapped_column(String(80), doc="host:pid of its dispatcher")
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, doc="the answer, when done")
+    error: Mapped[str | None] = mapped_column(String(2000), doc="why it failed")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    beat_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), doc="the last sign of life of its run")
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -63,3 +63,10 @@ def api_docs() -> FileResponse:
 def api_reference() -> FileResponse:
     """The API's reference to read (Redoc, shipped under /static/vendor)."""
     return page("redoc.html")
+
+
+@router.get("/lab")
+def lab_page() -> FileResponse:
+    """The designer's workbench: ask the lab's questions, watch them run, read the answers
+    (a job's permanent link: ``/lab?job=ID``; two side by side: ``?job=ID&vs=ID``)."""
+    return page("lab.html")

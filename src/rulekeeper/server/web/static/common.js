@@ -127,7 +127,8 @@ export function header({ title, languages = ["en"], onLang } = {}) {
     el("h1", {}, title || "rulekeeper"),
     el("nav", { "aria-label": t("pages") },
       el("a", { href: "/" }, t("Cryptids online")), el("a", { href: "/play" }, t("Play a ruleset")),
-      el("a", { href: "/replay" }, t("Replays")), el("a", { href: "/docs" }, t("API"))),
+      el("a", { href: "/replay" }, t("Replays")), el("a", { href: "/lab" }, t("Lab")),
+      el("a", { href: "/docs" }, t("API"))),
     who);
   if (languages.length > 1) {
     const select = el("select", { "aria-label": t("Language"), id: "lang",

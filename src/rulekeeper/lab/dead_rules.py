@@ -1,0 +1,70 @@
+"""Dead rules: the rules of a ruleset's index that never fired over a batch, or fired in only a
+small share of its games.
+
+Every event cites the rule that made it, so this is counting: each game of the batch is
+played with its log on (the same seeds as ``simulate``), and each rule counts the games in
+which at least one event cites it. A rule the index marks *descriptive* (it states a fact,
+such as a component's contents, and never makes an event) is shown apart: it cannot fire.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.agents import play_out, seat_agents
+from rulekeeper.core import registry
+from rulekeeper.core.game import new_game
+from rulekeeper.core.rng import derive_seed
+from rulekeeper.lab.batch import BatchSpec
+
+MOST_GAMES = 100_000
+"""The most games of a dead-rule batch (each keeps its whole log while it plays)."""
+
+
+@dataclass(frozen=True)
+class Fired:
+    """One rule of the index: in how many of the batch's games it fired."""
+
+    id: str
+    section: str
+    games: int
+    of: int
+    descriptive: bool
+
+    @property
+    def share(self) -> float:
+        return self.games / self.of if self.of else 0.0
+
+    def verdict(self, rare: float) -> str:
+        """``descriptive``, ``never``, ``rare`` (below ``rare`` of the games) or ``fires``."""
+        if self.descriptive:
+            return "descriptive"
+        if self.games == 0:
+            return "never"
+        return "rare" if self.share < rare else "fires"
+
+    def to_json(self, rare: float) -> dict[str, Any]:
+        return {"id": self.id, "section": self.section, "games": self.games,
+                "share": self.share, "verdict": self.verdict(rare)}
+
+
+def fired(spec: BatchSpec, games: int, seed: int,
+          progress: Callable[[int], None] | None = None) -> list[Fired]:
+    """Play ``games`` games of the batch (game ``i`` with ``derive_seed(seed, i)``, as every
+    batch) and count, for each rule of the index, the games in which it fired."""
+    counts: Counter[str] = Counter()
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        game = new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings, game_seed,
+                        options=spec.options, content_set=spec.content_set)
+        play_out(game, seat_agents(game.ruleset, game.seats, list(spec.agents) or None,
+                                   game_seed))
+        counts.update({event.rule for event in game.events})
+        if progress is not None:
+            progress(1)
+    index_of = registry.load(spec.ruleset).rule_index
+    return [Fired(entry.id, entry.section, counts[entry.id], games, bool(entry.descriptive))
+            for entry in index_of]

@@ -1,0 +1,226 @@
+"""``/api/lab/jobs``: the lab's questions asked on the server (issue 33).
+
+A job is one of the lab's questions (:mod:`rulekeeper.lab.questions`: ``simulate``,
+``sweep``, ``matchup``, ``tune``, ``compare``) with the parameters its command takes; it is
+checked at once (a bad ruleset, path, ruling or agent is a 400 before anything is queued),
+queued in the database and run by :mod:`.lab_runner`, one job at a time. Its ``result``
+is the JSON the command's ``--json`` prints for the same question (a ``simulate`` job's
+games are in its results file, not in its answer).
+
+Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune`` may
+play counts), content changes only as data (``set`` paths or an ``overlay``; never a
+folder of the server), and per player at most :attr:`LabLimits.at_once` jobs queued or
+running and :attr:`LabLimits.games_a_day` games asked in the last 24 hours (429 beyond).
+A job is its player's: others get 404.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi import Path as UrlPath
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from rulekeeper.core import registry
+from rulekeeper.lab.questions import parse_question
+from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.costs import CostlyPlayer
+from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
+from rulekeeper.server.lab_runner import ENDED, report_file, results_file
+from rulekeeper.server.models import StoredLabJob, now
+
+router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
+                   responses=documented(400, 401, 404, 422, 429))
+JobId = Annotated[str, UrlPath(max_length=32, description="the job's id")]
+
+
+@dataclass(frozen=True)
+class LabLimits:
+    """What one lab job and one player may ask (see the module)."""
+
+    games: int = 20_000
+    at_once: int = 2
+    games_a_day: int = 100_000
+    queue: int = 100
+
+
+class Progress(BaseModel):
+    done: int = Field(description="games played")
+    planned: int = Field(description="the most games the job plays (tune may stop sooner)")
+    elapsed: float | None = Field(description="seconds since the job started")
+    remaining: float | None = Field(description="an estimate of the seconds left")
+
+
+class JobOut(BaseModel):
+    id: str
+    kind: str
+    ruleset: str
+    state: str = Field(description="queued, running, done, failed or cancelled")
+    question: dict[str, Any]
+    progress: Progress
+    result: dict[str, Any] | None = Field(description="the answer, as the command's --json")
+    error: str | None
+    created_at: str
+    results: str | None = Field(description="where to download the games (Parquet), when "
+                                            "done")
+    report: str | None = Field(description="where to download its HTML report, when done")
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def job_out(job: StoredLabJob) -> JobOut:
+    elapsed = remaining = None
+    if job.started_at is not None:
+        end = _aware(job.finished_at) if job.finished_at else now()
+        elapsed = round((end - _aware(job.started_at)).total_seconds(), 2)
+        if job.state == "running" and job.done:
+            remaining = round(elapsed * (job.planned - job.done) / job.done, 1)
+    return JobOut(id=job.id, kind=job.kind, ruleset=job.ruleset, state=job.state,
+                  question=job.question, result=job.result, error=job.error,
+                  progress=Progress(done=job.done, planned=job.planned, elapsed=elapsed,
+                                    remaining=remaining),
+                  created_at=_aware(job.created_at).isoformat(),
+                  results=f"/api/lab/jobs/{job.id}/results" if job.state == "done" else None,
+                  report=f"/api/lab/jobs/{job.id}/report" if job.state == "done" else None)
+
+
+def fetch(session: Session, job_id: str, me: Me) -> StoredLabJob:
+    job = session.get(StoredLabJob, job_id)
+    if job is None or job.player_id != me.id:
+        raise NotFound(f"no lab job {job_id!r} of yours")
+    return job
+
+
+def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
+    """Refuse a job past the player's quotas or the queue's length (429)."""
+    waiting = session.scalar(select(func.count()).where(
+        StoredLabJob.player_id == me.id, StoredLabJob.state.in_(("queued", "running"))))
+    if waiting and waiting >= limits.at_once:
+        raise TooManyRequests(f"you have {waiting} lab jobs queued or running (at most "
+                              f"{limits.at_once}): wait for one, or cancel one", retry_after=10)
+    since = now() - timedelta(days=1)
+    asked = session.scalar(select(func.coalesce(func.sum(StoredLabJob.planned), 0)).where(
+        StoredLabJob.player_id == me.id, StoredLabJob.created_at >= since,
+        StoredLabJob.state != "cancelled")) or 0
+    if asked + planned > limits.games_a_day:
+        raise TooManyRequests(f"this job's {planned:,} games would make {asked + planned:,} "
+                              f"in 24 hours (at most {limits.games_a_day:,} a player)",
+                              retry_after=3600)
+    queued = session.scalar(select(func.count()).where(StoredLabJob.state == "queued")) or 0
+    if queued >= limits.queue:
+        raise TooManyRequests(f"the lab's queue is full ({queued} jobs): try again later",
+                              retry_after=60)
+
+
+EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
+           "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
+
+
+@router.post("", status_code=202, response_model=JobOut)
+def ask(request: Request, me: CostlyPlayer,
+        body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])]) -> JobOut:
+    """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare), ``ruleset``
+    and the parameters of its command (games, seed, agents, options, rulings, ``set``
+    paths, an ``overlay``; sweep and tune: ``vary``; matchup: ``contenders``; compare:
+    ``old`` and ``new``). Checked at once, then queued: 202 and the job."""
+    if body.get("content") is not None or any(
+            isinstance(side, dict) and side.get("content") is not None
+            for side in (body.get("old"), body.get("new"))):
+        raise ApiError("content: the server reads no folder; change content with 'set' "
+                       "paths or an 'overlay'")
+    limits: LabLimits = request.app.state.lab_limits
+    question = parse_question(body)
+    run = question.prepare(most=limits.games)
+    job_id = secrets.token_hex(8)
+
+    def store(session: Session) -> StoredLabJob:
+        admit(session, me, run.planned, limits)
+        job = StoredLabJob(id=job_id, player_id=me.id, kind=run.kind,
+                           ruleset=registry.resolve_id(question.ruleset), state="queued",
+                           question=question.model_dump(mode="json", exclude_none=True),
+                           planned=run.planned, done=0, attempts=0, created_at=now())
+        session.add(job)
+        return job
+
+    return job_out(request.app.state.db.write(store))
+
+
+@router.get("", response_model=list[JobOut])
+def mine(request: Request, me: CurrentPlayer) -> list[JobOut]:
+    """Your lab jobs, newest first (the last 100)."""
+    jobs = request.app.state.db.read(lambda s: list(s.scalars(
+        select(StoredLabJob).where(StoredLabJob.player_id == me.id)
+        .order_by(StoredLabJob.created_at.desc()).limit(100))))
+    return [job_out(job) for job in jobs]
+
+
+@router.get("/{job_id}", response_model=JobOut)
+def read(job_id: JobId, request: Request, me: CurrentPlayer) -> JobOut:
+    """A job of yours: its state, progress and, when done, its answer."""
+    return job_out(request.app.state.db.read(lambda s: fetch(s, job_id, me)))
+
+
+@router.delete("/{job_id}", response_model=JobOut)
+def cancel(job_id: JobId, request: Request, me: CurrentPlayer) -> JobOut:
+    """Cancel a job queued or running (its games so far are dropped); an ended job is
+    answered unchanged."""
+
+    def work(session: Session) -> StoredLabJob:
+        job = fetch(session, job_id, me)
+        if job.state not in ENDED:
+            job.state, job.finished_at = "cancelled", now()
+        return job
+
+    return job_out(request.app.state.db.write(work))
+
+
+@router.get("/{job_id}/results", response_class=FileResponse,
+            responses={200: {"content": {"application/vnd.apache.parquet": {}}}})
+def results(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
+    """A done job's games (Parquet, as the command's ``--out`` writes them):
+    ``rulekeeper report FILE`` reads it."""
+    job = request.app.state.db.read(lambda s: fetch(s, job_id, me))
+    path = results_file(request.app.state.lab_folder, job.id)
+    if job.state != "done" or not path.exists():
+        raise NotFound(f"lab job {job_id!r} has no results file (it is {job.state})")
+    return FileResponse(path, media_type="application/vnd.apache.parquet",
+                        filename=f"lab-{job.kind}-{job.id}.parquet")
+
+
+
+@router.get("/{job_id}/report", response_class=FileResponse,
+            responses={200: {"content": {"text/html": {}}}})
+def report(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
+    """A done job's HTML report (``rulekeeper report`` of its games), as a download."""
+    job = request.app.state.db.read(lambda s: fetch(s, job_id, me))
+    path = report_file(request.app.state.lab_folder, job.id)
+    if job.state != "done" or not path.exists():
+        raise NotFound(f"lab job {job_id!r} has no report (it is {job.state})")
+    return FileResponse(path, media_type="text/html", content_disposition_type="attachment",
+                        filename=f"lab-{job.kind}-{job.id}.html")
+
+
+content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], responses=documented(404))
+
+
+@content_router.get("/{ruleset_id}/content")
+def sample_content(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> dict[str, Any]:
+    """The ruleset's sample content by file, as its YAML files hold it: what a lab job's
+    ``set`` paths (``file.item-id.field``) and ``overlay`` change, for that job only."""
+    from rulekeeper.core.errors import UsageError
+
+    try:
+        ruleset = registry.load(ruleset_id)
+    except UsageError as error:
+        raise NotFound(str(error)) from None
+    sample, _ = ruleset.content_set.raw()
+    return {"ruleset": ruleset.meta.id, "files": sample}

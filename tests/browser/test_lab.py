@@ -1,0 +1,57 @@
+"""The lab in a browser (issue 33): a designer asks "what if the Butcher's melee were 2?" on
+/lab, without a terminal, watches the job and reads the answer, the same numbers as the
+command's."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.browser.conftest import unique
+from tests.core.test_cli import run
+
+MELEE = "factions.grievers.fighters.butcher.melee"
+
+
+def test_what_if_the_butchers_melee_were_2(web, request, capsys, monkeypatch):
+    page = web.page
+    web.open("/lab")
+    web.sign_up(unique("designer", request))
+    battle = page.locator("#lab-ruleset option", has_text="(dire-alliance-battle-v")
+    page.wait_for_selector("#lab-changes")  # the first ruleset's content has come
+    page.select_option("#lab-ruleset", battle.get_attribute("value"))  # its current version
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "6")
+    page.fill("#lab-seed", "3")
+    page.click("#lab-changes")  # the content's tree, file by file, item by item
+    for name in ("factions", "grievers", "fighters", "butcher"):
+        page.locator(f"details.tree:has(> summary:text-is('{name}'))").last.locator(
+            "> summary").click()
+    melee = page.locator(f"input[data-path='{MELEE}']")
+    assert melee.input_value() == "3"  # the sample's value
+    melee.fill("2")
+    melee.dispatch_event("change")
+    assert f"{MELEE} = 2" in page.inner_text("#lab-changes")
+    web.shot("lab-ask", full_page=True)
+    page.click("#lab-ask")
+    page.locator("#lab-state").filter(has_text=re.compile("^(done|failed|cancelled)$")).wait_for(
+        timeout=120_000)
+    assert page.inner_text("#lab-state") == "done", page.inner_text("#answer")
+    assert "job=" in page.url  # the answer's permanent link
+    rows = page.locator("#lab-sweep tbody tr")
+    assert rows.count() == 2
+    shown = [rows.nth(i).inner_text().split("\t") for i in range(2)]
+    web.shot("lab-answer", full_page=True)
+
+    code, out, err = run(["sweep", "dire-alliance-battle", "--games", "6", "--seed", "3",
+                          "--set", f"{MELEE}=3,2", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    variants = json.loads(out)["variants"]
+    for row, variant in zip(shown, variants, strict=True):  # the command's numbers
+        win = variant["summary"]["outcomes"]["win"]
+        assert row[0] == variant["label"].replace("factions.grievers.fighters.", "")
+        assert row[1].startswith(f"{100 * win['value']:.1f}% ({100 * win['low']:.1f}–")
+
+    page.reload()  # the link still shows the answer
+    page.wait_for_selector("#lab-sweep")
+    assert page.locator("#jobs li").count() == 1

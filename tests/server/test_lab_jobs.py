@@ -1,0 +1,153 @@
+"""``/api/lab/jobs``: a lab question asked on the server gives the command's numbers; jobs
+are their player's, bounded, cancellable, and survive a restart (issue 33)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import socket
+import time
+
+import pyarrow.parquet as pq
+import pytest
+from sqlalchemy import update
+
+from rulekeeper.server.db import Database
+from rulekeeper.server.models import StoredLabJob, now
+from tests.core.test_cli import run
+from tests.server.conftest import make_client, sign_up
+
+HP = "cryptids.cryptids.bigfoot.hp"
+SWEEP = {"kind": "sweep", "ruleset": "cryptids", "games": 60, "seed": 7,
+         "vary": [{"set": HP, "values": [4, 30]}]}
+
+
+def wait(client, headers, job_id, states=("done", "failed", "cancelled"), limit=90.0):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        job = client.get(f"/api/lab/jobs/{job_id}", headers=headers).json()
+        if job["state"] in states:
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job {job_id} still {job['state']} after {limit} s: {job}")
+
+
+@pytest.fixture
+def lab(db_url, tmp_path):
+    with make_client(db_url, lab_folder=tmp_path / "lab", lab_at_once=1) as client:
+        yield client
+
+
+def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, monkeypatch):
+    me = sign_up(lab, "designer")
+    asked = lab.post("/api/lab/jobs", json=SWEEP, headers=me)
+    assert asked.status_code == 202, asked.text
+    assert asked.json()["state"] == "queued"
+    assert asked.json()["progress"]["planned"] == 120
+    job = wait(lab, me, asked.json()["id"])
+    assert job["state"] == "done", job
+    assert job["progress"]["done"] == 120 and job["progress"]["elapsed"] > 0
+
+    code, out, err = run(["sweep", "cryptids", "--games", "60", "--seed", "7", "--set",
+                          f"{HP}=4,30", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    assert job["result"] == json.loads(out)  # the same numbers, to the last digit
+    assert job["result"]["against_first"][0]["significant"]  # a stronger bigfoot (right) wins more
+
+    games = lab.get(job["results"], headers=me)
+    assert games.status_code == 200
+    table = pq.read_table(io.BytesIO(games.content))
+    assert table.num_rows == 120
+    page = lab.get(job["report"], headers=me)
+    assert page.status_code == 200 and "attachment" in page.headers["content-disposition"]
+    assert "sweep report" in page.text and "bigfoot.hp=30" in page.text
+    assert [j["id"] for j in lab.get("/api/lab/jobs", headers=me).json()] == [job["id"]]
+
+    other = sign_up(lab, "someone-else")
+    for method, path in (("GET", ""), ("DELETE", ""), ("GET", "/results"), ("GET", "/report")):
+        assert lab.request(method, f"/api/lab/jobs/{job['id']}{path}",
+                           headers=other).status_code == 404
+    assert lab.get("/api/lab/jobs", headers=other).json() == []
+    assert lab.delete(f"/api/lab/jobs/{job['id']}", headers=me).json()["state"] == "done"
+
+
+@pytest.mark.parametrize(("body", "status", "says"), [
+    ({"kind": "guess", "ruleset": "cryptids"}, 400, "kind"),
+    ({"kind": "simulate", "ruleset": "nope"}, 400, "unknown ruleset"),
+    ({"kind": "simulate", "ruleset": "cryptids", "content": "/etc"}, 400, "no folder"),
+    ({"kind": "simulate", "ruleset": "cryptids", "games": 10**6}, 400, "at most 20,000"),
+    ({"kind": "matchup", "ruleset": "cryptids", "games": 10, "contenders": ["x"] * 64}, 400,
+     "up to 40,960 games"),
+    ({"kind": "sweep", "ruleset": "cryptids", "vary": [
+        {"set": HP, "values": list(range(1000))},
+        {"set": "cryptids.cryptids.yeti.hp", "values": list(range(1000))}]}, 400,
+     "1,000,000 variants"),
+    ({"kind": "simulate", "ruleset": "cryptids", "set": {"cryptids.cryptids.nobody.hp": 3}}, 400,
+     "nobody"),
+    ({"kind": "simulate", "ruleset": "cryptids", "games": -1}, 400, "games"),
+    ({"kind": "sweep", "ruleset": "cryptids", "vary": [{"set": HP, "range": "1..3"}]}, 400,
+     "not a range"),
+    ({"kind": "simulate", "ruleset": "cryptids", "agents": ["human"]}, 400, "bots only"),
+])
+def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_path):
+    with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:
+        me = sign_up(c, "designer")
+        answer = c.post("/api/lab/jobs", json=body, headers=me)
+        assert answer.status_code == status and says in answer.json()["error"], answer.text
+        assert c.get("/api/lab/jobs", headers=me).json() == []
+
+
+def test_quotas_refuse_with_429(tmp_path):
+    with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False,
+                     lab_at_once=1, lab_games_a_day=150) as client:
+        me = sign_up(client, "designer")
+        first = client.post("/api/lab/jobs", json=SWEEP, headers=me)
+        assert first.status_code == 202
+        again = client.post("/api/lab/jobs", json=SWEEP, headers=me)
+        assert again.status_code == 429 and "at most 1" in again.json()["error"]
+        assert "Retry-After" in again.headers
+        client.delete(f"/api/lab/jobs/{first.json()['id']}", headers=me)
+        more = client.post("/api/lab/jobs", json={**SWEEP, "games": 100}, headers=me)
+        assert more.status_code == 429 and "24 hours" in more.json()["error"]  # 200 > 150
+        assert client.post("/api/lab/jobs", json=SWEEP, headers=me).status_code == 202
+
+
+def test_a_cancelled_job_stops_and_frees_the_lane(lab):
+    me = sign_up(lab, "designer")
+    long = lab.post("/api/lab/jobs", json={"kind": "simulate", "ruleset": "enemy-attacks",
+                                           "games": 20_000}, headers=me).json()
+    running = wait(lab, me, long["id"], states=("running",))
+    assert running["progress"]["planned"] == 20_000
+    cancelled = lab.delete(f"/api/lab/jobs/{long['id']}", headers=me)
+    assert cancelled.status_code == 200 and cancelled.json()["state"] == "cancelled"
+    short = lab.post("/api/lab/jobs", json={**SWEEP, "games": 10}, headers=me)
+    assert short.status_code == 202, short.text  # the cancelled one no longer counts
+    assert wait(lab, me, short.json()["id"])["state"] == "done"
+    assert wait(lab, me, long["id"])["state"] == "cancelled"
+    assert lab.get(f"/api/lab/jobs/{long['id']}/results", headers=me).status_code == 404
+
+
+def test_a_job_left_running_by_a_stopped_server_is_resumed_or_failed(db_url, tmp_path):
+    folder = tmp_path / "lab"
+    with make_client(db_url, lab_folder=folder, lab_jobs=False) as client:
+        me = sign_up(client, "designer")
+        ids = [client.post("/api/lab/jobs", json={**SWEEP, "games": 10}, headers=me).json()["id"]
+               for _ in range(2)]
+    dead = os.fork()  # a process id that is surely gone: its server died
+    if dead == 0:
+        os._exit(0)
+    os.waitpid(dead, 0)
+    db = Database(db_url)
+    silent = now().replace(year=2000)
+    db.write(lambda s: s.execute(update(StoredLabJob).where(StoredLabJob.id == ids[0]).values(
+        state="running", runner=f"{socket.gethostname()[:60]}:{dead}", attempts=1,
+        started_at=silent, beat_at=now())))
+    db.write(lambda s: s.execute(update(StoredLabJob).where(StoredLabJob.id == ids[1]).values(
+        state="running", runner="elsewhere:1", attempts=2, started_at=silent, beat_at=silent)))
+    db.dispose()
+    with make_client(db_url, lab_folder=folder) as client:
+        resumed = wait(client, me, ids[0])
+        assert resumed["state"] == "done" and resumed["progress"]["done"] == 20
+        failed = wait(client, me, ids[1])
+        assert failed["state"] == "failed" and "server stopped" in failed["error"]
