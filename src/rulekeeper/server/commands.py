@@ -110,6 +110,7 @@ def serve(db: DbOpt = None,
 
     check_port(host, port)
     url, revision = _migrated(db, seed=True)
+    warm_kernel()
     os.environ[DB_ENV] = url  # the worker processes read it
     shown = make_url(url).render_as_string(hide_password=True)
     typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database {shown} "
@@ -121,6 +122,17 @@ def serve(db: DbOpt = None,
                 timeout_graceful_shutdown=STOP_WAIT,
                 timeout_worker_healthcheck=HEALTH_WAIT, timeout_keep_alive=IDLE_WAIT,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
+
+
+def warm_kernel() -> None:
+    """Load the compiled kernel that works out the odds of the cryptids game's battles before
+    serving, so that no request waits for it: compiled once after an install (about a minute),
+    then read from numba's cache in a second by every worker."""
+    from rulekeeper.rulesets.cryptids.kernel import engines
+
+    typer.echo("loading the cryptids battle kernel (compiled once after an install: about a "
+               "minute)")
+    engines.load()
 
 
 def add_commands(to: typer.Typer) -> None:
