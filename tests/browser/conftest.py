@@ -29,9 +29,6 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    from rulekeeper.rulesets.cryptids.kernel import engines
-
-    engines.load()  # compiled here once if need be: the server loads it from numba's cache
     db = tmp_path_factory.mktemp("web") / "rulekeeper.db"
     # a searching bot (mcts) searches 20 iterations a decision: a few hundredths of a second
     with LiveServer(f"sqlite:///{db}", RULEKEEPER_SEARCH_BUDGET="20",

@@ -110,12 +110,12 @@ def serve(db: DbOpt = None,
 
     check_port(host, port)
     url, revision = _migrated(db, seed=True)
-    warm_kernel()
     os.environ[DB_ENV] = url  # the worker processes read it
     shown = make_url(url).render_as_string(hide_password=True)
     typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database {shown} "
                f"(revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
                f"Ctrl+C stops", )
+    warm_kernel()
     proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", access_log=access_log,
@@ -125,14 +125,25 @@ def serve(db: DbOpt = None,
 
 
 def warm_kernel() -> None:
-    """Load the compiled kernel that works out the odds of the cryptids game's battles before
-    serving, so that no request waits for it: compiled once after an install (about a minute),
-    then read from numba's cache in a second by every worker."""
+    """Compile the kernel that works out the odds of the cryptids game's battles (or read it
+    from numba's cache) before serving, by playing a few battles with it, so that no request
+    waits for it: compiled once after an install (about a minute), then read in a second."""
+    from rulekeeper.core import registry
     from rulekeeper.rulesets.cryptids.kernel import engines
+    from rulekeeper.rulesets.cryptids.models import CryptidsContent
+    from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
+    from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 
     typer.echo("loading the cryptids battle kernel (compiled once after an install: about a "
                "minute)")
-    engines.load()
+    ruleset = registry.load("cryptids")
+    content = ruleset.load_content()[0]
+    assert isinstance(ruleset, CryptidsRuleset) and isinstance(content, CryptidsContent)
+    teams = [team.id for team in content.teams.teams]
+    left = ruleset.lineup(content, teams[0], "left")
+    right = ruleset.lineup(content, teams[-1], "right")
+    engines.play([(left, right)], CryptidsRulings({}), (0, 0, 4), "kernel", sets=True)
+    engines.play([(left, right)], CryptidsRulings({}), (0, 0, 4), "kernel")
 
 
 def add_commands(to: typer.Typer) -> None:
