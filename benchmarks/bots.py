@@ -365,7 +365,7 @@ def balance(args: argparse.Namespace) -> str:
     plan = Plan(workers=args.workers)
     budget = args.budgets.split(",")[0]
     battle, raid = (mcts_spec(r, budget, args.rollout, args.depth)
-                    for r in ("dire-alliance-battle-v3", "dire-alliance-raid-v6"))
+                    for r in ("dire-alliance-battle-v3", "dire-alliance-raid-v7"))
     out = [f"### Balance re-checked with mcts\n\n`benchmarks/bots.py balance` ({machine()}, "
            f"{args.workers} workers); `mcts` is `{battle}` (Battle) and `{raid}` (Raid) at "
            f"every seat, the heuristic bot beside it. Intervals are 95% Wilson intervals.\n"]
@@ -375,7 +375,7 @@ def balance(args: argparse.Namespace) -> str:
             out.append(f"Beaten Path, the Shroud (red) against the Grievers (blue), wins of the "
                        f"Shroud by leaders, `{agent}` at both seats ({games} games a cell, "
                        f"{minutes:.0f} CPU minutes):\n\n{table}\n")
-    if not args.ruleset or "dire-alliance-raid-v6" in args.ruleset:
+    if not args.ruleset or "dire-alliance-raid-v7" in args.ruleset:
         rows = ["| heroes | mcts: heroes win (95% interval) | losses (reason: games) "
                 "| heuristic, same seeds | seeds won only with mcts / only with heuristic "
                 "| CPU minutes |", "|---:|---|---|---|---|---:|"]

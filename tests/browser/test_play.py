@@ -145,7 +145,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
     first = reasons.first
     rule = first.get_attribute("data-rule")
     first.locator(".rule").click()
-    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v6/rules").json()}
+    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v7/rules").json()}
     assert rules[rule]["text"] in first.locator(".ruletext").inner_text()
     assert first.locator(".rule").get_attribute("title") == rules[rule]["text"]
     web.shot("play-dire-alliance-raid")

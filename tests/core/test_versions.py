@@ -172,7 +172,10 @@ def test_the_changelog_tells_every_version_of_every_ruleset():
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "CHANGELOG.md").read_text(encoding="utf-8")
-    sections = {part.split("\n", 1)[0].strip(): part for part in text.split("\n### ")[1:]}
+    sections: dict[str, str] = {}   # a ruleset's sections of every release, together
+    for part in text.split("\n### ")[1:]:
+        name = part.split("\n", 1)[0].strip()
+        sections[name] = sections.get(name, "") + part
     for ruleset_id in registry.BUILT_IN:
         ruleset = registry.load(ruleset_id)
         if not ruleset.history:

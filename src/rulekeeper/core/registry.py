@@ -33,7 +33,7 @@ BUILT_IN = {
     "dire-alliance-battle-v3": "rulekeeper.rulesets.dire_alliance.ruleset:DireAllianceBattle",
     "enemy-attacks-v4": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
     "cryptids-v1": "rulekeeper.rulesets.cryptids:CryptidsRuleset",
-    "dire-alliance-raid-v6": "rulekeeper.rulesets.dire_alliance.raid.ruleset:DireAllianceRaid",
+    "dire-alliance-raid-v7": "rulekeeper.rulesets.dire_alliance.raid.ruleset:DireAllianceRaid",
     "cryptids-run-v1": "rulekeeper.rulesets.cryptids_run:CryptidsRunRuleset",
 }
 """rulekeeper's own rulesets (a string names them, so that the core imports none)."""

@@ -158,5 +158,8 @@ RAID = (
            {"raid-hard-control": "none"}),
     Change(6, "Under raid-ties=hard, a minion that can claim an objective now is activated "
               "first (ruling raid-hard-control)", "0.1.0", {"raid-hard-control": "kinds"}),
+    Change(7, "A villain card may print its health for each party size (rule "
+              "raid.sample.party-health, event raid.setup.villain.printed) instead of X per "
+              "player; the sample's Hollow King does (12, 17, 22, 22)", "0.3.0"),
 )
 """Dire Alliance Raid Mode's history."""

@@ -153,7 +153,8 @@ def test_a_damaged_minion_leaves_the_board_for_the_bag():
 
 @pytest.mark.rule("raid.damage.villain.wound", "raid.damage.villain.defeated")
 def test_the_villain_takes_wounds_and_is_defeated_when_they_reach_its_health():
-    game = start(1, rulings=HARD, scenario="barrow-stones")   # defeating it does not end this one
+    game = start(1, rulings=HARD, scenario="barrow-stones",   # defeating it does not end this one
+                 sets={"villains.hollow-king.health": 7})
     deal(game, deck=["charge"] * 2)
     place(game, hollow_king="red-camp")
     r = raid(game)

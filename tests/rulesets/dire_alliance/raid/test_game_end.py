@@ -23,7 +23,7 @@ def test_into_the_darkwood_is_won_the_moment_the_villain_is_defeated():
     game = start(1, rulings=HARD, dice=["HIT"] * 3 + ["blank"] * 2)
     deal(game, hand=["charge"], deck=["trophy"] * 2)
     place(game, hollow_king="red-camp")
-    raid(game).the_villain.wounds = 6                   # one short of 7
+    raid(game).the_villain.wounds = 11                  # one short of 12 (one hero)
     step(game, "down:charge", "melee:hollow-king")
     assert game.over and game.result.winner == "heroes"
     assert game.result.reason == "villain-defeated"

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.game import new_game
 
 from .helpers import RULESET, hero, kinds, raid, start
@@ -90,16 +90,20 @@ def test_the_villain_token_and_its_shuffled_deck_without_the_reference_card():
     # the deck is the villain's cards only (the Reference card gives stats and health)
     assert sorted(villain.deck) == sorted(c.id for c in villain.spec.deck)
     assert len(villain.deck) == 14 and villain.row == [] and villain.discard == []
-    assert villain.health == 7 * 2 and villain.wounds == 0
-    assert raid(start(1)).the_villain.health == 7 and raid(start(3)).the_villain.health == 21
+    assert villain.wounds == 0
     orders = {tuple(raid(start(2, seed=s)).the_villain.deck) for s in range(6)}
     assert len(orders) > 1
-    other = raid(start(2, villain="widow-thorne")).the_villain
-    assert other.spec.name == "Widow Thorne" and other.health == 12
+    # Widow Thorne's card gives health X = 6: 6 times the players
+    for players in (1, 2, 3, 4):
+        other = raid(start(players, villain="widow-thorne")).the_villain
+        assert other.spec.name == "Widow Thorne" and other.health == 6 * players
+    told = next(e for e in start(3, villain="widow-thorne").events
+                if e.kind == "raid.setup.villain")
+    assert (told.data["health_x"], told.data["players"], told.data["health"]) == (6, 3, 18)
     with pytest.raises(UsageError, match="unknown villain"):
         start(villain="dracula")
     assert kinds(game)[:5] == ["raid.setup.scenario", "raid.setup.hero", "raid.setup.hero",
-                               "raid.setup.villain", "raid.setup.faction"]
+                               "raid.setup.villain.printed", "raid.setup.faction"]
 
 
 @pytest.mark.rule("raid.setup.faction.choose", "raid.setup.faction.demo-kit",
@@ -120,3 +124,14 @@ def test_the_grievers_raid_side_a_bag_of_twenty_minions_and_five_objectives():
     assert r.kinds["mourner"].actions[0].text == "Shoot."
     with pytest.raises(UsageError, match="unknown faction 'shroud'"):
         start(faction="shroud")
+
+
+@pytest.mark.rule("raid.sample.party-health")
+def test_the_hollow_king_prints_his_health_for_each_party_size():
+    healths = [raid(start(players)).the_villain.health for players in (1, 2, 3, 4)]
+    assert healths == [12, 17, 22, 22]
+    told = next(e for e in start(2).events if e.kind == "raid.setup.villain.printed")
+    assert (told.data["players"], told.data["health"]) == (2, 17) and "health_x" not in told.data
+    # a list of another length is refused: one value for each of one to four heroes
+    with pytest.raises(ContentError, match="health"):
+        start(1, sets={"villains.hollow-king.health": [12, 17, 22]})

@@ -93,7 +93,7 @@ def test_the_villains_heal_says_the_wounds_left():
     drive(damage.heal(r, r.the_villain.fighter, 1, "raid.heal.villain"))
     healed = [e for e in game.events if e.kind == "raid.heal.villain"][-1]
     assert game.ruleset.messages.render(healed) == (
-        "The Hollow King heals: one wound token is discarded (0 wounds left, health 7)")
+        "The Hollow King heals: one wound token is discarded (0 wounds left, health 12)")
 
 
 @pytest.mark.rule("raid.enemy-move.minion.nearest-hero", "raid.ties.mutual")

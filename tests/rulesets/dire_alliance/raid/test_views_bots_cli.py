@@ -46,7 +46,7 @@ def test_the_picture_shows_the_villain_row_minions_wounds_objectives_and_action_
          deck=["iron-brace"] * 2)
     hero(game).row[0].tokens.append("ward")
     picture = game.ruleset.render(game.view("hero1"))
-    assert "The Hollow King (III) 4/1/2; wounds 3 of 14; villain deck 13;" in picture
+    assert "The Hollow King (III) 4/1/2; wounds 3 of 17; villain deck 13;" in picture
     assert "objectives claimed 0 of 3" in picture
     assert "  row: Crushing Grip (+2 melee; minions red): Melee with +1 die. |" in picture
     assert " F Crossroads    DEIJ    BDEGHIJL Butcher red II ★/0/1" in picture

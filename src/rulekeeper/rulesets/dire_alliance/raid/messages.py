@@ -116,6 +116,10 @@ SETUP = {
     "raid.setup.villain": "The villain is {villain} (rank {rank}, {stats}, health "
                           "{health_x} x {players} players = {health}), in {area}; its Reference "
                           "card is set apart and its deck of {deck} cards is shuffled",
+    "raid.setup.villain.printed": "The villain is {villain} (rank {rank}, {stats}, health "
+                                  "{health} for {players} players, as its card prints it), in "
+                                  "{area}; its Reference card is set apart and its deck of "
+                                  "{deck} cards is shuffled",
     "raid.setup.faction": "{villain} leads {faction}: {minions} minions in the bag ({kinds}); "
                           "objectives: {objectives}",
     "raid.setup.sites": "Scenario sites: {sites}",

@@ -10,7 +10,7 @@ Nothing has code of its own.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -36,6 +36,14 @@ DASH = "—"
 """A hero stat printed "—": it never rolls dice and takes no modifier."""
 STAR = "★"
 """An enemy stat printed "★": that attack is the enemy's special ability."""
+
+PARTY_SIZES = 4
+"""One to four heroes: the sizes of party a villain's health is given for."""
+HealthX = Annotated[Whole, Field(ge=1, le=50)]
+"""A villain's health X: times the players."""
+PartyHealth = Annotated[list[Annotated[Whole, Field(ge=1, le=200)]],
+                        Field(min_length=PARTY_SIZES, max_length=PARTY_SIZES)]
+"""A villain's health for each party size (one to four heroes), as its card prints it."""
 
 HeroStat = Dice | Literal["—"]
 EnemyStat = Dice | Literal["★"]
@@ -227,8 +235,9 @@ class Villain(Model):
     melee: EnemyStat
     shoot: EnemyStat
     defense: Dice
-    health: Whole = Field(ge=1, le=50,
-                          description="X: the villain's health is X times the players")
+    health: HealthX | PartyHealth = Field(
+        description="X: the villain's health is X times the players; or, as a card may print "
+                    "it, its health for one to four heroes (a list of four)")
     star: StarAttack | None = None
     deck: list[VillainCard] = Field(min_length=1, max_length=60)
 
@@ -240,6 +249,13 @@ class Villain(Model):
         if (STAR in (self.melee, self.shoot)) != (self.star is not None):
             raise ValueError("a ★ stat needs a star ability, and a star ability a ★ stat")
         return self
+
+    def health_for(self, players: int) -> int:
+        """Its health with ``players`` heroes: X times the players, or the value its card
+        prints for that party size."""
+        if isinstance(self.health, int):
+            return self.health * players
+        return self.health[players - 1]
 
 
 class HeroGoal(Model):

@@ -39,7 +39,7 @@ SHARED = ("tabletop.py", "cards.py", "dice.py", "attack.py", "movement.py", "spe
 class DireAllianceRaid(Ruleset[RaidTable]):
     """Dire Alliance: Horror, Raid Mode: one to four heroes against a rule-driven villain."""
 
-    meta = RulesetMeta(name="dire-alliance-raid", version=6,
+    meta = RulesetMeta(name="dire-alliance-raid", version=7,
                        title="Dire Alliance: Horror — Raid Mode", players=setup.SEATS,
                        min_players=1, chance=True, hidden_information=True, max_length=20000,
                        max_steps=20_000, source="dire-alliance-horror.en.txt")

@@ -102,14 +102,19 @@ def set_up(table: RaidTable) -> RaidMode:
     t.fighters[villain.id] = villain_fighter
     t.place(villain_fighter, scenario.villain_start)
     cites("raid.damage.villain.health", "raid.setup.enemy-play-area.reference-card")
-    t.villain = VillainState(villain, villain_fighter, villain.health * len(seats),
+    t.villain = VillainState(villain, villain_fighter, villain.health_for(len(seats)),
                              deck=[c.id for c in villain.deck])
     t.villain_cards.update({c.id: c for c in villain.deck})
     table.rng.shuffle(t.villain.deck)
-    table.emit("raid.setup.villain", "raid.setup.enemy-play-area.villain-deck",
+    if isinstance(villain.health, int):
+        kind, scaling = "raid.setup.villain", {"health_x": villain.health}
+    else:
+        cites("raid.sample.party-health")
+        kind, scaling = "raid.setup.villain.printed", {}
+    table.emit(kind, "raid.setup.enemy-play-area.villain-deck",
                villain=villain.name, rank=villain.rank or "unranked",
                stats=stats_text(villain.melee, villain.shoot, villain.defense),
-               health_x=villain.health, players=len(seats), health=t.villain.health,
+               **scaling, players=len(seats), health=t.villain.health,
                area=t.area_name(scenario.villain_start), deck=len(t.villain.deck))
     cites("raid.setup.enemy-play-area.minion-supply")
     for kind in side.minions:
