@@ -4,7 +4,7 @@ bag and the objectives."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
@@ -106,12 +106,13 @@ def set_up(table: RaidTable) -> RaidMode:
                              deck=[c.id for c in villain.deck])
     t.villain_cards.update({c.id: c for c in villain.deck})
     table.rng.shuffle(t.villain.deck)
+    scaling: dict[str, Any] = {}
     if isinstance(villain.health, int):
-        kind, scaling = "raid.setup.villain", {"health_x": villain.health}
+        told, scaling["health_x"] = "raid.setup.villain", villain.health
     else:
         cites("raid.sample.party-health")
-        kind, scaling = "raid.setup.villain.printed", {}
-    table.emit(kind, "raid.setup.enemy-play-area.villain-deck",
+        told = "raid.setup.villain.printed"
+    table.emit(told, "raid.setup.enemy-play-area.villain-deck",
                villain=villain.name, rank=villain.rank or "unranked",
                stats=stats_text(villain.melee, villain.shoot, villain.defense),
                **scaling, players=len(seats), health=t.villain.health,
