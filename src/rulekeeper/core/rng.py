@@ -21,6 +21,8 @@ T = TypeVar("T")
 ScriptValue = int | str
 """A scripted die value: a number for numeric dice, a face name or a 1-based face index."""
 
+Rolled = tuple[int | tuple[str, ...], int]
+"""A die rolled: its sides (a number, or its faces' names) and the 0-based face it showed."""
 RngState = tuple[Any, tuple[ScriptValue, ...], int]
 """Where a generator stands: its random state, the scripted values left, the draws made."""
 
@@ -87,13 +89,15 @@ class Rng:
         script: values the next die rolls take, in order, before random rolls resume.
     """
 
-    __slots__ = ("_random", "_script", "draws", "seed")
+    __slots__ = ("_random", "_script", "draws", "rolled", "seed")
 
     def __init__(self, seed: int, script: Iterable[ScriptValue] = ()) -> None:
         self.seed = seed
         self._random = random.Random(seed)
         self._script: deque[ScriptValue] = deque(script)
         self.draws = 0
+        self.rolled: list[Rolled] | None = None
+        """None, or a list each die roll is added to (the luck ledger watches a game's dice)."""
 
     def __repr__(self) -> str:
         return f"Rng({self.seed!r}, script={list(self._script)!r})"
@@ -129,8 +133,11 @@ class Rng:
             value = self._script.popleft()
             if not isinstance(value, int) or not 1 <= value <= sides:
                 raise DiceScriptError(f"scripted value {value!r} is not a face of a d{sides}")
-            return value
-        return int(self._random.random() * sides) + 1
+        else:
+            value = int(self._random.random() * sides) + 1
+        if self.rolled is not None:
+            self.rolled.append((sides, value - 1))
+        return value
 
     def roll_index(self, faces: Sequence[str]) -> int:
         """Roll a die whose faces are named: the 0-based index of the face rolled.
@@ -138,18 +145,23 @@ class Rng:
         A scripted value is a face name (case-insensitive) or a 1-based index.
         """
         self.draws += 1
-        if self._script:
-            value = self._script.popleft()
-            if isinstance(value, int):
-                if 1 <= value <= len(faces):
-                    return value - 1
-            else:
-                wanted = value.casefold()
-                for index, name in enumerate(faces):
-                    if name.casefold() == wanted:
-                        return index
-            raise DiceScriptError(f"scripted value {value!r} is not a face of {list(faces)}")
-        return int(self._random.random() * len(faces))
+        index = self._scripted_face(faces) if self._script else \
+            int(self._random.random() * len(faces))
+        if self.rolled is not None:
+            self.rolled.append((tuple(faces), index))
+        return index
+
+    def _scripted_face(self, faces: Sequence[str]) -> int:
+        value = self._script.popleft()
+        if isinstance(value, int):
+            if 1 <= value <= len(faces):
+                return value - 1
+        else:
+            wanted = value.casefold()
+            for index, name in enumerate(faces):
+                if name.casefold() == wanted:
+                    return index
+        raise DiceScriptError(f"scripted value {value!r} is not a face of {list(faces)}")
 
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (not a die roll: never scripted)."""
