@@ -35,6 +35,7 @@ COMMANDS = {
     "tune": "rulekeeper.lab.tune_cli",
     "compare": "rulekeeper.lab.compare_cli",
     "dead-rules": "rulekeeper.lab.dead_rules_cli",
+    "luck": "rulekeeper.lab.luck_cli",
     "report": "rulekeeper.lab.cli",
     "serve": "rulekeeper.server.commands",
     "odds": "rulekeeper.cli_odds",

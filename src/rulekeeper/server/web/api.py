@@ -7,6 +7,8 @@
   ``GET /api/games/{id}/watch/board?key=``: a spectator's.
 - ``GET /api/games/{id}/frames``, ``GET /api/battles/{id}/frames``, ``POST /api/replay``:
   a record played back event by event, with the board at each event.
+- ``GET /api/games/{id}/luck``, ``POST /api/luck``: a finished game's luck ledger (the
+  decisions' cost and the dice's luck, :mod:`rulekeeper.lab.luck`), for the replay viewer.
 - ``GET /api/i18n/{lang}``: the page's words in a language (its Babel catalog).
 
 Every board and table is the ruleset's own typed view (:mod:`rulekeeper.core.view`): this
@@ -24,10 +26,11 @@ from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
-from rulekeeper.core.errors import ReplayMismatch
+from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.game import SPECTATOR, Game
 from rulekeeper.core.records import parse_log
 from rulekeeper.core.view import Board, TableView
+from rulekeeper.lab.luck import Judge, LedgerTooLong, ledger
 from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.changes import take
@@ -174,6 +177,44 @@ def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
         return packed(request, film(log.record, None, lang))
     except ReplayMismatch as error:
         raise ApiError(str(error)) from None
+
+
+Samples = Annotated[int, Query(ge=1, le=8, description="worlds the judge imagines per option")]
+LUCK_STEPS = 400
+"""The longest game whose luck ledger the server works out, in decisions."""
+
+
+def luck_of(record: Any, samples: int) -> dict[str, Any]:
+    """The ledger's JSON; a record that does not replay, a game not over or without a
+    strong bot is a 400, a game too long a 413."""
+    try:
+        return ledger(record, Judge(samples=samples, max_steps=LUCK_STEPS)).to_json()
+    except LedgerTooLong as error:
+        raise ApiError(f"{error}: too long to judge here (use `rulekeeper luck` on its log)",
+                       413) from None
+    except (ReplayMismatch, UsageError) as error:
+        raise ApiError(str(error)) from None
+
+
+@router.get("/api/games/{game_id}/luck", dependencies=[Costly])
+def game_luck(game_id: GameId, me: CurrentPlayer, request: Request,
+              samples: Samples = 2) -> dict[str, Any]:
+    """A finished game of yours: how much of its result came from the dice and how much
+    from the decisions, as the ruleset's strong bot judges them (each seat's totals, every
+    decision's cost and roll's luck, the largest swings by step)."""
+    stored = request.app.state.db.read(lambda s: games.fetch(s, game_id, me))
+    return luck_of(stored.record, samples)
+
+
+@router.post("/api/luck", dependencies=[Costly])
+def file_luck(body: dict[str, Any], me: CurrentPlayer, samples: Samples = 2) -> dict[str, Any]:
+    """The luck ledger of a log file's game: its first line (``{"format", "record"}``) or a
+    record alone."""
+    try:
+        record = parse_log([body], "the file").record
+    except ReplayMismatch as error:
+        raise ApiError(str(error)) from None
+    return luck_of(record, samples)
 
 
 @router.get("/api/rulesets/{ruleset_id}/seats")
