@@ -65,3 +65,25 @@ def test_a_stored_games_replay(web, request):
     assert "as p1 sees it" in page.inner_text("#replay-title")
     page.click("#last")
     assert position(page) > 5
+
+
+def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):
+    log = tmp_path / "raid.jsonl"
+    subprocess.run([sys.executable, "-c", "from rulekeeper.cli import main; main()", "play",
+                    "dire-alliance-raid", "--agents", "heuristic", "--seed", "1", "--heroes", "1",
+                    "--log", str(log)], check=True, capture_output=True, timeout=120)
+    page = web.page
+    web.open("/replay")
+    web.sign_up(unique("judge", request))
+    page.set_input_files("#file", str(log))
+    page.wait_for_selector("#position")
+    page.click("#luck-ask")
+    page.wait_for_selector("#luck-totals", timeout=60_000)
+    assert page.locator("#luck-totals tbody tr").count() == 1  # one hero: one seat
+    swings = page.locator("#luck-swings button")
+    assert swings.count() > 0
+    first = swings.first
+    step = int(first.get_attribute("data-step"))
+    first.click()
+    assert position(page) > 1, f"the swing of step {step} shows its event"
+    web.shot("replay-luck")

@@ -223,34 +223,35 @@ class _Judging:
         rng.restore((state, tuple(dice), draws))
         return world
 
-    def option(self, step: int, index: int, option: str) -> tuple[Values, bool]:
+    def option(self, step: int, option: str) -> tuple[Values, bool]:
         """The value of taking ``option`` now, for each seat; whether its dice were judged
-        exactly (every outcome)."""
+        exactly (every outcome). Every option of a decision is judged in the same worlds
+        (the same seeds), so that their differences are not the worlds' luck."""
         seat = self.game.pending.player  # type: ignore[union-attr]
-        probe = self.world(seat, self.seed_of(step, index, 0))
+        probe = self.world(seat, self.seed_of(step, 0))
         probe.table.rng.rolled = []
         probe.step(option)
         rolled, probe.table.rng.rolled = probe.table.rng.rolled, None
         outcomes = math.prod(len(s) if isinstance(s, tuple) else s for s, _ in rolled)
         if rolled and outcomes <= self.judge.exact:
-            exact = self.exactly(seat, step, index, option, rolled)
+            exact = self.exactly(seat, step, option, rolled)
             if exact is not None:
                 return exact, True
         runs = [self.scores(probe)]
         for k in range(1, self.judge.samples):
-            world = self.world(seat, self.seed_of(step, index, k))
+            world = self.world(seat, self.seed_of(step, k))
             world.step(option)
             runs.append(self.scores(world))
         return mean(runs), False
 
-    def exactly(self, seat: str, step: int, index: int, option: str,
+    def exactly(self, seat: str, step: int, option: str,
                 rolled: Sequence[Rolled]) -> Values | None:
         """The mean value over every outcome of the dice ``option`` rolled in a probe, each
         weighted by its odds; None when another outcome rolls other dice."""
         total: Values = dict.fromkeys(self.sides, 0.0)
         sizes = [len(s) if isinstance(s, tuple) else s for s, _ in rolled]
         for number, faces in enumerate(outcomes_of(sizes)):
-            world = self.world(seat, self.seed_of(step, index, 1000 + number), faces)
+            world = self.world(seat, self.seed_of(step, 1000 + number), faces)
             world.step(option)
             if world.table.rng.scripted_left:
                 return None
@@ -310,8 +311,8 @@ def ledger(record: Record | Mapping[str, Any], judge: Judge | None = None,
         judged = [chosen, *(o for o in ids if o != chosen)][:max(1, judge.options)]
         values = {}
         exact = {}
-        for index, option in enumerate(sorted(judged, key=ids.index)):
-            values[option], exact[option] = work.option(step, index, option)
+        for option in sorted(judged, key=ids.index):
+            values[option], exact[option] = work.option(step, option)
         seat = decision.player
         if len(ids) > 1:
             best = max(judged, key=lambda o: (values[o][seat], -ids.index(o)))

@@ -49,7 +49,7 @@ def luck(log: Annotated[Path, typer.Argument(help="a log file (rulekeeper play -
     swings = Table("step", "kind", "seat", "chance to win", "what",
                    title=f"the {len(data['swings'])} largest swings")
     for swing in data["swings"]:
-        swings.add_row(str(swing["step"]), swing["kind"], swing["seat"],
+        swings.add_row(str(swing["step"] + 1), swing["kind"], swing["seat"],
                        f"{swing['amount']:+.2f}", swing["what"])
     console.print(swings)
     console.print(f"{len(book.decisions)} decisions with a choice and {len(book.chances)} "
