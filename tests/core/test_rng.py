@@ -63,3 +63,17 @@ def test_shuffle_and_choice_are_seeded():
     b.shuffle(ys)
     assert xs == ys != list(range(20))
     assert a.choice("abcdef") == b.choice("abcdef")
+
+
+def test_rolled_lists_the_dice_once_asked_and_not_the_other_draws():
+    watched, plain = Rng(5, [4, "BLOCK"]), Rng(5, [4, "BLOCK"])
+    watched.rolled = []
+    faces = ["HIT", "BLOCK", "blank"]
+    assert (watched.roll(6), watched.roll_index(faces)) == (plain.roll(6), plain.roll_index(faces))
+    for rng in (watched, plain):  # draws that are no die roll are not listed
+        rng.shuffle([1, 2, 3])
+        rng.choice("ab")
+    rolls = [watched.roll(20) for _ in range(3)]
+    assert rolls == [plain.roll(20) for _ in range(3)]
+    assert watched.rolled == [(6, 3), (tuple(faces), 1), *((20, r - 1) for r in rolls)]
+    assert plain.rolled is None

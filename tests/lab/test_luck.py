@@ -4,8 +4,8 @@ chances are known, its bounds and its command."""
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
