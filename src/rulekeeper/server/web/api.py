@@ -179,7 +179,7 @@ def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
         raise ApiError(str(error)) from None
 
 
-Samples = Annotated[int, Query(ge=1, le=8, description="worlds the judge imagines per option")]
+Samples = Annotated[int, Query(ge=1, le=4, description="worlds the judge imagines per option")]
 LUCK_STEPS = 400
 """The longest game whose luck ledger the server works out, in decisions."""
 
