@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulekeeper.agents import Agent, decide, make_agent
@@ -303,7 +303,8 @@ def ledger(record: Record | Mapping[str, Any], judge: Judge | None = None,
     game = replay(done.model_copy(update={"decisions": [], "events_digest": None}),
                   log=False, check=False)
     work = _Judging(game, judge, seed, ruleset.default_bot)
-    book = Ledger(ruleset.meta.id, game.seats, final.result.winner, judge, work.bot)
+    book = Ledger(ruleset.meta.id, game.seats, final.result.winner,
+                  replace(judge, depth=work.depth), work.bot)
     for step, chosen in enumerate(done.decisions):
         decision = game.pending
         assert decision is not None
