@@ -26,10 +26,11 @@ def luck(log: Annotated[Path, typer.Argument(help="a log file (rulekeeper play -
              min=1, max=5000, help="the longest game judged, in decisions")] = 400,
          top: Annotated[int, typer.Option(min=1, max=100, help="swings listed")] = 10,
          seed: SeedOpt = 0, as_json: JsonOpt = False) -> None:
-    """How much of a finished game's result came from the dice and how much from the
-    decisions, as the ruleset's strong bot judges them: each decision's cost (the best
-    option's chance to win less the chosen one's) and each roll's luck (the chance after the
-    dice less the chance expected before them), summed per seat."""
+    """A finished game's result: how much came from the dice, how much from the decisions.
+
+    The ruleset's strong bot judges each decision's cost (the best option's chance to win
+    less the chosen one's) and each roll's luck (the chance after the dice less the chance
+    expected before them), summed per seat."""
     from rulekeeper.core.records import read_log
     from rulekeeper.lab.luck import Judge, ledger
 
