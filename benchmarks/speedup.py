@@ -149,7 +149,7 @@ def games(args: argparse.Namespace) -> None:
                   f"{rows['after'][first]}", file=sys.stderr)
         before, after = args.games / min(cpu["before"]), args.games / min(cpu["after"])
         label = f"{ruleset} {json.dumps(options) if options else ''}".strip()
-        print(f"| {label} | {before:,.1f} | {after:,.1f} | **{after / before:.1f}×** | "
+        print(f"| {label} | {before:,.1f} | {after:,.1f} | **{after / before:.2f}×** | "
               f"{'yes' if same else 'NO'} ({args.games} games) |", flush=True)
 
 
@@ -173,7 +173,7 @@ def mcts(args: argparse.Namespace) -> None:
                                  seed=args.seed)["choices"]
                  for side, src in (("before", args.before), ("after", None))}
         before, after = max(means["before"]), max(means["after"])
-        print(f"| {ruleset} | {before:,.1f} | {after:,.1f} | **{after / before:.1f}×** | "
+        print(f"| {ruleset} | {before:,.1f} | {after:,.1f} | **{after / before:.2f}×** | "
               f"{'yes' if fixed['before'] == fixed['after'] else 'NO'} |", flush=True)
 
 
