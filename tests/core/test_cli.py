@@ -433,7 +433,7 @@ def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_pa
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: steps.append("serving"))
     code, out, err = run(["serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 'w.db'}"],
                          capsys, monkeypatch)
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, "") and out.startswith("rulekeeper serve: http://127.0.0.1:0/")
     assert sorted(steps[:-1]) == sorted(ruleset.meta.id for ruleset in rulesets)
     assert steps[-1] == "serving" and "cryptids-v1" in steps
 
