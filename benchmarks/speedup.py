@@ -16,6 +16,12 @@ which other jobs on the machine disturb much less than wall-clock time.
 - ``walkthrough``: the README's designer walk-through (``simulate`` 2,000 games, ``sweep``
   3 x 1,000, ``report``), timed command by command (wall clock and CPU of the commands).
 
+Both sides play their own sample content unless ``--content FOLDER`` gives both the same
+(its files replace the sample's): compare Raid speed on the same content when one tree's
+sample changed (a folder with the Raid's files of one tree: ``boards classes components
+factions heroes raid_sides raids villains``.yaml of ``rulesets/dire_alliance/content``); the
+check of the same games says when the content differed.
+
 Run: .venv/bin/python benchmarks/speedup.py games --before /tmp/before/src [--games 40]
      .venv/bin/python benchmarks/speedup.py mcts --before /tmp/before/src [--decisions 20]
      .venv/bin/python benchmarks/speedup.py walkthrough [--before /tmp/before/src]
@@ -57,15 +63,18 @@ SEARCHES = {"battle": ("dire-alliance-battle", {}), "raid": ("dire-alliance-raid
 # --- in a child process: play, and say what happened ---------------------------------------
 
 
-def child_games(ruleset: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
-    """Play ``games`` games of a batch as ``simulate`` does (default bots, logging off)."""
+def child_games(ruleset: str, options: dict[str, Any], games: int, seed: int,
+                content: str | None = None) -> dict[str, Any]:
+    """Play ``games`` games of a batch as ``simulate`` does (default bots, logging off), on
+    ``content`` (a folder replacing the sample's files) when given."""
     from rulekeeper.agents import play_out, seat_agents
     from rulekeeper.core.game import new_game
     from rulekeeper.core.rng import derive_seed
 
     def one(index: int) -> dict[str, Any]:
         game_seed = derive_seed(seed, index)
-        game = new_game(ruleset, seed=game_seed, options=options, log=False)
+        game = new_game(ruleset, seed=game_seed, options=options, log=False, content=content,
+                        content_replace=content is not None)
         play_out(game, seat_agents(game.ruleset, game.seats, None, game_seed))
         result = game.result
         assert result is not None
@@ -82,13 +91,14 @@ def child_games(ruleset: str, options: dict[str, Any], games: int, seed: int) ->
 
 
 def child_mcts(ruleset: str, options: dict[str, Any], decisions: int, budget: str,
-               seed: int) -> dict[str, Any]:
+               seed: int, content: str | None = None) -> dict[str, Any]:
     """``mcts:budget=BUDGET`` (the ruleset's own settings) at the first ``decisions``
     decisions with a choice of a game the heuristic bot plays: its iterations and choices."""
     from rulekeeper.agents import decide, make_agent, seat_agents
     from rulekeeper.core.game import new_game
 
-    game = new_game(ruleset, seed=seed, options=options, log=False)
+    game = new_game(ruleset, seed=seed, options=options, log=False, content=content,
+                    content_replace=content is not None)
     bots = seat_agents(game.ruleset, game.seats, None, seed)
     iterations, seconds, choices = [], 0.0, []
     while game.pending is not None and len(iterations) < decisions:
@@ -138,7 +148,7 @@ def games(args: argparse.Namespace) -> None:
         for _ in range(args.rounds):
             for side, src in (("before", args.before), ("after", None)):
                 found = run_child(src, "child_games", ruleset=ruleset, options=options,
-                                  games=args.games, seed=args.seed)
+                                  games=args.games, seed=args.seed, content=args.content)
                 cpu[side].append(found["cpu"])
                 rows[side] = found["rows"]
         same = rows["before"] == rows["after"]
@@ -149,7 +159,7 @@ def games(args: argparse.Namespace) -> None:
                   f"{rows['after'][first]}", file=sys.stderr)
         before, after = args.games / min(cpu["before"]), args.games / min(cpu["after"])
         label = f"{ruleset} {json.dumps(options) if options else ''}".strip()
-        print(f"| {label} | {before:,.1f} | {after:,.1f} | **{after / before:.1f}×** | "
+        print(f"| {label} | {before:,.1f} | {after:,.1f} | **{after / before:.2f}×** | "
               f"{'yes' if same else 'NO'} ({args.games} games) |", flush=True)
 
 
@@ -166,14 +176,15 @@ def mcts(args: argparse.Namespace) -> None:
         for _ in range(args.rounds):
             for side, src in (("before", args.before), ("after", None)):
                 found = run_child(src, "child_mcts", ruleset=ruleset, options=options,
-                                  decisions=args.decisions, budget="100ms", seed=args.seed)
+                                  decisions=args.decisions, budget="100ms", seed=args.seed,
+                                  content=args.content)
                 means[side].append(statistics.mean(found["iterations"]))
         fixed = {side: run_child(src, "child_mcts", ruleset=ruleset, options=options,
                                  decisions=args.decisions, budget=str(args.iterations),
-                                 seed=args.seed)["choices"]
+                                 seed=args.seed, content=args.content)["choices"]
                  for side, src in (("before", args.before), ("after", None))}
         before, after = max(means["before"]), max(means["after"])
-        print(f"| {ruleset} | {before:,.1f} | {after:,.1f} | **{after / before:.1f}×** | "
+        print(f"| {ruleset} | {before:,.1f} | {after:,.1f} | **{after / before:.2f}×** | "
               f"{'yes' if fixed['before'] == fixed['after'] else 'NO'} |", flush=True)
 
 
@@ -233,6 +244,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side (best kept)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", action="append", help="a batch or search by name")
+    parser.add_argument("--content", help="games, mcts: a content folder both sides play "
+                        "(replacing the sample's files), for trees whose samples differ")
     args = parser.parse_args()
     if args.what in ("games", "mcts") and args.before is None:
         parser.error(f"{args.what} compares with the code before: give --before SRC")

@@ -416,3 +416,36 @@ def test_serve_on_a_port_in_use_says_so_in_one_line(capsys, monkeypatch, tmp_pat
     assert err == (f"error: port {port} on 127.0.0.1 is already in use (another server?): "
                    f"choose another with --port, e.g. --port {port + 1}\n")
     assert not (tmp_path / "never.db").exists(), "nothing started"
+
+
+def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_path):
+    """``serve`` calls each registered ruleset's ``warm_up`` (cryptids compiles its battle
+    kernel there) before uvicorn takes requests, and names no ruleset itself."""
+    import uvicorn
+
+    from rulekeeper.core import registry
+
+    steps: list[str] = []
+    rulesets = [registry.load(ruleset_id) for ruleset_id in registry.ids()]
+    for ruleset in rulesets:
+        monkeypatch.setattr(type(ruleset), "warm_up",
+                            lambda self, say: steps.append(self.meta.id))
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: steps.append("serving"))
+    code, out, err = run(["serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 'w.db'}"],
+                         capsys, monkeypatch)
+    assert (code, err) == (0, "") and out.startswith("rulekeeper serve: http://127.0.0.1:0/")
+    assert sorted(steps[:-1]) == sorted(ruleset.meta.id for ruleset in rulesets)
+    assert steps[-1] == "serving" and "cryptids-v1" in steps
+
+
+def test_the_cryptids_warm_up_compiles_the_kernel_its_odds_use(monkeypatch):
+    from rulekeeper.core import registry
+    from rulekeeper.rulesets.cryptids.kernel import engines
+
+    played: list[str] = []
+    real = engines.play
+    monkeypatch.setattr(engines, "play", lambda *args, **kwargs: played.append(args[3]) or real(
+        *args[:3], "python", **kwargs))
+    said: list[str] = []
+    registry.load("cryptids").warm_up(said.append)
+    assert played == ["kernel", "kernel"] and "kernel" in said[0]

@@ -60,6 +60,33 @@ def test_user_folder_replaces_sample_files(tmp_path):
     assert sample.deck.cards[0] == 1
 
 
+def test_a_user_folder_is_read_once_until_a_file_of_it_changes(tmp_path, monkeypatch):
+    """Every game of a batch on a folder records its files: they are read once, and again
+    when one changes (a file edited, added or removed)."""
+    import os
+
+    from rulekeeper.core import content as content_module
+
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("cards: [10, 20, 30, 40, 50, 60]\n")
+    reads: list[str] = []
+    parse = content_module._parse_content_file
+    monkeypatch.setattr(content_module, "_parse_content_file",
+                        lambda path: reads.append(path.name) or parse(path))
+    first = new_game("duel", content=str(tmp_path), seed=0, log=False).record()
+    read = len(reads)
+    more = [new_game("duel", content=str(tmp_path), seed=s, log=False).record()
+            for s in range(1, 4)]
+    assert read >= 1 and len(reads) == read, "the later games read no file"
+    assert first.content_files == more[-1].content_files == {"deck": {"cards": [
+        10, 20, 30, 40, 50, 60]}}
+    deck.write_text("cards: [1, 2, 3, 4, 5, 6]\n")
+    os.utime(deck, ns=(deck.stat().st_atime_ns, deck.stat().st_mtime_ns + 10**9))
+    changed = new_game("duel", content=str(tmp_path), seed=1, log=False).record()
+    assert len(reads) > read and changed.content_files == {"deck": {"cards": [
+        1, 2, 3, 4, 5, 6]}}
+
+
 def test_bad_user_file_names_the_user_file(tmp_path):
     (tmp_path / "deck.yaml").write_text("cards:\n  - 1\n  - two\n")
     with pytest.raises(ContentError, match=r"deck.yaml:3: cards.1: "):

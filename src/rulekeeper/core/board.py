@@ -218,10 +218,10 @@ class Board:
         """Whether a figure in area ``a`` sees area ``b`` (an area always sees itself)."""
         if a == b:
             return True
-        key = (a, b)
-        if key not in self._sight:
-            self._sight[key] = self._compute_sight(a, b)
-        return self._sight[key]
+        found = self._sight.get((a, b))
+        if found is None:
+            found = self._sight[a, b] = self._compute_sight(a, b)
+        return found
 
     def _compute_sight(self, a: str, b: str) -> bool:
         override = self._overrides.get(frozenset((a, b)))

@@ -430,6 +430,11 @@ class Ruleset(ABC, Generic[TableT]):
         raise UsageError(f"--engine: {self.meta.id} has one engine; --engine chooses among "
                          f"the engines of rulesets that have several")
 
+    def warm_up(self, say: Callable[[str], None]) -> None:
+        """Make now whatever this ruleset makes slowly the first time it is used (a compiled
+        kernel), telling ``say`` what it does: what a server calls before it takes requests,
+        so that no request waits for it. Nothing by default."""
+
     def play_many(self, content: Any, options: Any, rulings: Mapping[str, str],
                   seeds: Sequence[int]) -> list[Result] | None:
         """The results of games with these seeds (options and rulings as a game parses and

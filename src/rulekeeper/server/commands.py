@@ -115,7 +115,7 @@ def serve(db: DbOpt = None,
     typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database {shown} "
                f"(revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
                f"Ctrl+C stops", )
-    warm_kernel()
+    warm_up()
     proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", access_log=access_log,
@@ -124,26 +124,13 @@ def serve(db: DbOpt = None,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
 
 
-def warm_kernel() -> None:
-    """Compile the kernel that works out the odds of the cryptids game's battles (or read it
-    from numba's cache) before serving, by playing a few battles with it, so that no request
-    waits for it: compiled once after an install (about a minute), then read in a second."""
+def warm_up() -> None:
+    """Let every ruleset make now what it makes slowly the first time (``Ruleset.warm_up``:
+    a compiled kernel), so that no request waits for it."""
     from rulekeeper.core import registry
-    from rulekeeper.rulesets.cryptids.kernel import engines
-    from rulekeeper.rulesets.cryptids.models import CryptidsContent
-    from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
-    from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 
-    typer.echo("loading the cryptids battle kernel (compiled once after an install: about a "
-               "minute)")
-    ruleset = registry.load("cryptids")
-    content = ruleset.load_content()[0]
-    assert isinstance(ruleset, CryptidsRuleset) and isinstance(content, CryptidsContent)
-    teams = [team.id for team in content.teams.teams]
-    left = ruleset.lineup(content, teams[0], "left")
-    right = ruleset.lineup(content, teams[-1], "right")
-    engines.play([(left, right)], CryptidsRulings({}), (0, 0, 4), "kernel", sets=True)
-    engines.play([(left, right)], CryptidsRulings({}), (0, 0, 4), "kernel")
+    for ruleset_id in registry.ids():
+        registry.load(ruleset_id).warm_up(typer.echo)
 
 
 def add_commands(to: typer.Typer) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,20 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
     def use_engine(self, engine: str) -> None:
         """The compiled kernel or the Python engine (:mod:`.kernel.engines`)."""
         kernel_engines.choose(engine)
+
+    def warm_up(self, say: Callable[[str], None]) -> None:
+        """Compile the kernel that works out the odds of battles (or read it from numba's
+        cache) by playing a few battles with it: compiled once after an install (about a
+        minute), then read in a second."""
+        say("loading the cryptids battle kernel (compiled once after an install: about a "
+            "minute)")
+        content = self.load_content()[0]
+        assert isinstance(content, CryptidsContent)
+        teams = [team.id for team in content.teams.teams]
+        left = self.lineup(content, teams[0], "left")
+        right = self.lineup(content, teams[-1], "right")
+        kernel_engines.play([(left, right)], CryptidsRulings({}), (0, 0, 4), "kernel", sets=True)
+        kernel_engines.play([(left, right)], CryptidsRulings({}), (0, 0, 4), "kernel")
 
     def play_many(self, content: CryptidsContent, options: BattleOptions,
                   rulings: Mapping[str, str], seeds: Sequence[int]) -> list[Result]:

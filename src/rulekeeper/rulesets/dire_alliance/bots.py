@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision
@@ -147,6 +147,23 @@ class BoardReading:
         return chance
 
 
+class Area(NamedTuple):
+    """What the positions of one side's fighters in an area read of their enemies and the
+    objectives (``Reading.area_facts``)."""
+
+    nearest: int | None
+    """Borders to the nearest area with an objective the side may claim (None: none left)."""
+    enemies: list[Fighter]
+    """The enemies standing there."""
+    claim: bool
+    """An objective the side may claim is there, and no ready enemy."""
+    guard: bool
+    """One of the side's own objectives is there, with an enemy there or one border away."""
+    seen: list[Fighter]
+    """The enemies elsewhere seen from there (but Unseen ones), whom a fighter there may
+    shoot."""
+
+
 class Reading(BoardReading):
     """The bot's reading of one decision's table: who is where, what they can do, what it
     is worth. Fighters on the board are listed area by area, in the board's order."""
@@ -161,6 +178,8 @@ class Reading(BoardReading):
         self._enemies: dict[str, list[Fighter]] = {}
         self._targets: dict[str, set[str]] = {}
         self._positions: dict[str, dict[str, float]] = {}
+        self._areas: dict[str, dict[str, Area]] = {}
+        self._leaving: dict[tuple[str, str | None], float] = {}
         self._kept_by_fighter: dict[str, dict[str, float]] = {}
         self._selves: dict[str, tuple[Hashable, ...]] = {}
         self._foes: dict[str, Hashable] = {}
@@ -232,12 +251,14 @@ class Reading(BoardReading):
         """Expected damage value the enemies can deal to ``f`` standing in ``area``."""
         total = 0.0
         unseen = "unseen" in f.form.keywords
-        for e in self.enemies(f.side):
+        sight, hit = self._sight, self.hit
+        for e in self.enemies(f.side):  # on the board: each stands in an area
             weight = 0.6 if e.stunned else 1.0
-            if e.area == area:
-                total += weight * self.hit(e.form.melee, e, f)
-            elif e.form.shoot and not unseen and self.sees(e.area, area):
-                total += weight * self.hit(e.form.shoot, e, f)
+            where = e.area
+            if where == area:
+                total += weight * hit(e.form.melee, e, f)
+            elif e.form.shoot and not unseen and area in sight[where]:  # type: ignore[index]
+                total += weight * hit(e.form.shoot, e, f)
         return total * self.worth(f)
 
     def targets(self, side: str) -> set[str]:
@@ -291,33 +312,56 @@ class Reading(BoardReading):
 
     def _position(self, f: Fighter, area: str) -> float:
         value = 0.0
-        objectives = self.targets(f.side)
-        if objectives:
-            distances = self.distances(area)
-            value -= 6 * min(distances.get(o, 9) for o in objectives)
-        foes = self.enemies(f.side)
-        enemies = [e for e in foes if e.area == area]
-        if area in objectives and not [e for e in enemies if not e.stunned]:
+        facts = self.area_facts(f.side, area)
+        if facts.nearest is not None:
+            value -= 6 * facts.nearest
+        if facts.claim:
             value += 15
-        if f.form.melee and enemies:
-            value += 0.5 * max(self.attack_value(f, e, "melee") for e in enemies)
-        guarded = [o for o in self.objectives[area] if o.owner == f.side]
-        if guarded and (enemies or any(self.distances(e.area)[area] <= 1
-                                       for e in foes)):
+        if f.form.melee and facts.enemies:
+            value += 0.5 * max(self.attack_value(f, e, "melee") for e in facts.enemies)
+        if facts.guard:
             value += 12
-        if f.form.shoot:
-            seen = [e for e in foes if e.area != area
-                    and "unseen" not in e.form.keywords and self.sees(area, e.area)]
-            if seen:
-                value += 0.4 * max(self.attack_value(f, e, "shoot") for e in seen)
+        if f.form.shoot and facts.seen:
+            value += 0.4 * max(self.attack_value(f, e, "shoot") for e in facts.seen)
         return value - 0.6 * self.threat(f, area)
+
+    def area_facts(self, side: str, area: str) -> Area:
+        """What a position of ``side``'s fighters in ``area`` reads of its enemies and the
+        objectives, the same for each of its fighters: kept with the positions (``foes``)."""
+        found = self._areas.get(side)
+        if found is None:
+            found = self._areas[side] = self.memory.values("areas " + side, self.foes(side))
+        facts: Area | None = found.get(area)
+        if facts is None:
+            facts = found[area] = self._area(side, area)
+        return facts
+
+    def _area(self, side: str, area: str) -> Area:
+        objectives = self.targets(side)
+        distances = self.distances(area)
+        foes = self.enemies(side)
+        enemies = [e for e in foes if e.area == area]
+        guarded = [o for o in self.objectives[area] if o.owner == side]
+        return Area(
+            nearest=min(distances.get(o, 9) for o in objectives) if objectives else None,
+            enemies=enemies,
+            claim=area in objectives and not [e for e in enemies if not e.stunned],
+            guard=bool(guarded) and bool(enemies or any(self.distances(e.area)[area] <= 1
+                                                        for e in foes)),
+            seen=[e for e in foes if e.area != area
+                  and "unseen" not in e.form.keywords and self.sees(area, e.area)])
 
     def leaving(self, f: Fighter, here: str | None = None) -> float:
         """Expected damage value of the opportunity attacks on ``f`` leaving its area (or
-        ``here``)."""
+        ``here``); worked out once a reading (each of its moves asks)."""
         here = f.area if here is None else here
-        ready = [e for e in self.enemies(f.side) if e.area == here and not e.stunned]
-        return sum(self.hit(e.form.melee, e, f) for e in ready) * self.worth(f)
+        key = (f.id, here)
+        value = self._leaving.get(key)
+        if value is None:
+            ready = [e for e in self.enemies(f.side) if e.area == here and not e.stunned]
+            value = self._leaving[key] = (sum(self.hit(e.form.melee, e, f) for e in ready)
+                                          * self.worth(f))
+        return value
 
     def move_value(self, f: Fighter, area: str, opportunity: bool = True,
                    here: str | None = None) -> float:
@@ -465,12 +509,21 @@ class Reading(BoardReading):
         return found
 
     def _read_others_key(self, f: Fighter) -> Hashable:
-        special = f.form.special
-        verbs = {e.verb for e in special.effects} if special is not None else set()
+        verbs = self.verbs(f)
         graveyard = f.card in self.players[f.side].graveyard if "heal" in verbs else None
         friends = tuple((g.id, g.area, id(g.form), g.sated) for g in self.fighters.values()
                         if self.mine(g)) if "command" in verbs else ()
         return self._self(f), f.area, graveyard, friends
+
+    def verbs(self, f: Fighter) -> frozenset[str]:
+        """The verbs of the effects of the special action of ``f``'s form (kept by form)."""
+        kept = self.memory.values("verbs")
+        found: frozenset[str] | None = kept.get(id(f.form))
+        if found is None:
+            special = f.form.special
+            found = kept[id(f.form)] = frozenset(
+                e.verb for e in special.effects) if special is not None else frozenset()
+        return found
 
     def _other_actions(self, f: Fighter) -> float:
         here = f.area

@@ -56,12 +56,14 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
     if selector == "enemy-here":
         return t.enemies_in(area, actor.team)
     sees = t.board.sees  # t.sees from the actor's area, for every fighter on the board
-    seen = [f for f in t.fighters.values() if f.area is not None and sees(area, f.area)]
-    if selector == "friend-seen":
-        return [f for f in seen if f.team == actor.team]
+    friends = selector == "friend-seen"
+    seen = [f for f in t.fighters.values() if (f.team == actor.team) is friends
+            and f.area is not None and sees(area, f.area)]
+    if friends:
+        return seen
     if selector == "enemy-seen":
-        return [f for f in seen if f.team != actor.team and f.area != area]
-    return [f for f in seen if f.team != actor.team and f.area != area  # enemy-near
+        return [f for f in seen if f.area != area]
+    return [f for f in seen if f.area != area  # enemy-near
             and t.board.distance(area, f.area or area) <= reach]
 
 
