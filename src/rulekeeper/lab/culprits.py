@@ -210,3 +210,43 @@ def answer(side: str, rank_by: Measure | None, standings: Sequence[Standing],
             "weakest": [s.name for s in standings[::-1][:3]],
             "ablation_games": ablation_games,
             "ablation": [a.to_json() for a in found], "note": note}
+
+
+def mean_text(measure: Measure, estimate: Estimate | None) -> str:
+    """A measure's mean with its interval (a share for survival); "-" when not measured."""
+    if estimate is None:
+        return "-"
+    if measure is Measure.SURVIVED:
+        return f"{estimate.value:.0%} ({100 * estimate.low:.0f}–{100 * estimate.high:.0f})"
+    return f"{estimate.value:.2f} ({estimate.low:.2f}–{estimate.high:.2f})"
+
+
+def change_text(change: Comparison | None) -> str:
+    """A win-rate change in points with its interval, ``*`` when significant."""
+    if change is None:
+        return "-"
+    d = change.difference
+    star = " *" if change.significant else ""
+    return f"{100 * d.value:+.1f} ({100 * d.low:+.1f} to {100 * d.high:+.1f}){star}"
+
+
+def step_text(knob: Knob, value: int | None) -> str:
+    """``3→2``: the step of a knob's stat (empty: none)."""
+    return f"{knob.value}→{value}" if value is not None else ""
+
+
+def measured(standings: Sequence[Standing]) -> list[Measure]:
+    """The measures some entity has, in their declared order."""
+    return [m for m in Measure if any(m in s.means for s in standings)]
+
+
+def from_batches(batches: Sequence[Any], extra: Mapping[str, Any],
+                 rank_by: Measure | None) -> tuple[list[Standing], list[Ablation]]:
+    """The culprits of a results file: its first batch's entities and, in a file
+    ``rulekeeper culprits`` wrote, its ablation batches (found by their content change)."""
+    base = batches[0]
+    standings = EntityTally().add(base.results).standings(rank_by)
+    found = [Knob.from_json(k) for k in extra.get("knobs", ())]
+    played = {(path, value): [r.winner for r in b.results]
+              for b in batches[1:] for path, value in b.params.items()}
+    return standings, ablations(found, [r.winner for r in base.results], played)

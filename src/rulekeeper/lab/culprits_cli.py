@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Annotated, Any
+from collections.abc import Sequence
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -37,7 +37,16 @@ from rulekeeper.lab.cli import (
     make_plan,
     play_run,
 )
-from rulekeeper.lab.culprits import ABLATION_GAMES, MOST_ENTITIES
+from rulekeeper.lab.culprits import (
+    ABLATION_GAMES,
+    MOST_ENTITIES,
+    Ablation,
+    Standing,
+    change_text,
+    mean_text,
+    measured,
+    step_text,
+)
 
 
 def culprits(ctx: typer.Context, ruleset: RulesetArg, games: GamesOpt = 200,
@@ -69,61 +78,42 @@ def culprits(ctx: typer.Context, ruleset: RulesetArg, games: GamesOpt = 200,
     plan = make_plan(workers, backend, ray_address, chunk)
     check_results(out, force)
     recorder = play_run(run, out, plan, f"culprits {run.spec.ruleset}")
-    answer = run.to_json(recorder)
     if as_json:
-        print(json.dumps(answer, indent=2, default=str))
+        print(json.dumps(run.to_json(recorder), indent=2, default=str))
         return
-    found = answer["culprits"]
-    console.print(measures_table(found, f"{run.spec.ruleset}: {games} games, strongest first"))
-    if found["ablation"]:
-        console.print(ablation_table(found))
-    if found["note"]:
-        console.print(found["note"], highlight=False)
+    standings, found = run.culprits()
+    console.print(measures_table(standings, f"{run.spec.ruleset}: {games} games, strongest "
+                                            f"first"))
+    if found:
+        console.print(ablation_table(found, run.ablation_games))
+    if run.note:
+        console.print(run.note, highlight=False)
     if out is not None:
         console.print(f"Results written to {out}; next: rulekeeper report {out} -o "
                       f"report.html", highlight=False)
 
 
-def _mean(estimate: Mapping[str, float] | None, share: bool = False) -> str:
-    if estimate is None:
-        return "-"
-    value, low, high = estimate["value"], estimate["low"], estimate["high"]
-    if share:
-        return f"{value:.0%} ({100 * low:.0f}–{100 * high:.0f})"
-    return f"{value:.2f} ({low:.2f}–{high:.2f})"
-
-
-def _change(change: Mapping[str, Any] | None) -> str:
-    if change is None:
-        return "-"
-    d = change["difference"]
-    star = " *" if change["significant"] else ""
-    return f"{100 * d['value']:+.1f} ({100 * d['low']:+.1f}, {100 * d['high']:+.1f}){star}"
-
-
-def measures_table(found: Mapping[str, Any], title: str) -> Table:
+def measures_table(standings: Sequence[Standing], title: str) -> Table:
     """Each entity once, strongest first: its measures' means and its side's win rate."""
-    measures = [m for m in Measure if any(m.value in e["means"] for e in found["entities"])]
+    measures = measured(standings)
     table = Table("#", "entity", "side", "games", *(m.text for m in measures),
                   "side's win", title=title)
-    for rank, entity in enumerate(found["entities"], 1):
-        table.add_row(str(rank), entity["entity"], entity["side"], str(entity["games"]),
-                      *(_mean(entity["means"].get(m.value), m is Measure.SURVIVED)
-                        for m in measures), _mean(entity["win"], True))
+    for rank, s in enumerate(standings, 1):
+        table.add_row(str(rank), s.entity, s.side, str(s.games),
+                      *(mean_text(m, s.means.get(m)) for m in measures),
+                      mean_text(Measure.SURVIVED, s.win))
     return table
 
 
-def ablation_table(found: Mapping[str, Any]) -> Table:
+def ablation_table(found: Sequence[Ablation], games: int) -> Table:
     """Each ablated entity: its side's win-rate change one step down and one step up."""
-    table = Table("entity", "main stat", "down: win change (points)", "up: win change",
-                  title=f"ablation: {found['ablation_games']} games each, same seeds "
-                        f"(* significant, Holm)")
-    for row in found["ablation"]:
-        down = f"{row['value']}→{row['down']}" if row["down"] is not None else ""
-        up = f"{row['value']}→{row['up']}" if row["up"] is not None else ""
-        table.add_row(f"{row['entity']} ({row['side']})", row["stat"],
-                      f"{down}: {_change(row['down_change'])}" if down else "-",
-                      f"{up}: {_change(row['up_change'])}" if up else "-")
+    table = Table("entity", "main stat", "one step down", "win change (points)",
+                  "one step up", "win change (points)",
+                  title=f"ablation: {games} games each, same seeds (* significant, Holm)")
+    for a in found:
+        k = a.knob
+        table.add_row(f"{k.entity} ({k.side})", k.stat, step_text(k, k.down),
+                      change_text(a.down), step_text(k, k.up), change_text(a.up))
     return table
 
 

@@ -847,15 +847,20 @@ class CulpritsRun(Run):
     def standings(self) -> list[Any]:
         return self.tally.standings(registry.load(self.spec.ruleset).entities.ranking)
 
+    def culprits(self) -> tuple[list[Any], list[Any]]:
+        """The entities, strongest first, and their ablation."""
+        from rulekeeper.lab.culprits import ablations
+
+        return self.standings(), ablations(self.found, self.base, self.winners)
+
     def to_json(self, recorder: Recorder) -> dict[str, Any]:
-        from rulekeeper.lab.culprits import ablations, answer
+        from rulekeeper.lab.culprits import answer
 
+        standings, found = self.culprits()
         rank_by = registry.load(self.spec.ruleset).entities.ranking
-        found = ablations(self.found, self.base, self.winners)
         return {"summary": recorder.tallies[0].summary().to_json(),
-                "culprits": answer(self.side, rank_by, self.standings(), found, self.note,
+                "culprits": answer(self.side, rank_by, standings, found, self.note,
                                    self.ablation_games)}
-
 
 Q = TypeVar("Q", bound=BaseModel)
 
