@@ -86,7 +86,9 @@ async function chooseRuleset(id) {
       ...info.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, b))))));
   const props = info.options.properties || {};
   const options = el("fieldset.row", { id: "lab-options" }, el("legend", {}, "Options"),
-    ...Object.entries(props).map(([name, schema]) => field(name, resolve(schema, schema.default), (info.options.required || []).includes(name))).filter(Boolean));
+    ...Object.entries(props).map(([name, schema]) => field(name, {
+      ...resolve(schema, schema.default, info.options.$defs || {}), default: schema.default, title: schema.title, description: schema.description,
+    }, (info.options.required || []).includes(name))).filter(Boolean));
   clear(document.getElementById("lab-setup"), seats, Object.keys(props).length ? options : null);
   const content = document.getElementById("lab-content");
   clear(content, el("summary", {}, "Content changes (for this job only; the sample never changes)"),
@@ -137,16 +139,16 @@ function branch(name, data, path, schema = {}, required = false) {
 }
 
 /** A schema with its $ref followed and, of its choices (anyOf), the one that fits the value. */
-function resolve(schema, value) {
+function resolve(schema, value, defs = ui.content?.schema?.$defs || {}) {
+  const follow = (s) => (s.$ref ? defs[s.$ref.split("/").pop()] || {} : s);
   let s = schema || {};
   for (let depth = 0; depth < 32; depth++) {
-    if (s.$ref) s = ui.content.schema.$defs?.[s.$ref.split("/").pop()] || {};
-    else if (s.anyOf || s.oneOf) s = (s.anyOf || s.oneOf).find((x) => fits(resolveOnce(x), value)) || {};
+    if (s.$ref) s = follow(s);
+    else if (s.anyOf || s.oneOf) s = (s.anyOf || s.oneOf).find((x) => fits(follow(x), value)) || {};
     else return s;
   }
   return {};
 }
-const resolveOnce = (s) => (s.$ref ? ui.content.schema.$defs?.[s.$ref.split("/").pop()] || {} : s);
 
 function fits(schema, value) {
   if (schema.enum || "const" in schema) return (schema.enum || [schema.const]).includes(value);
