@@ -444,7 +444,9 @@ function answerOf(job) {
 }
 
 const MEASURES = { damage: t("damage dealt"), kills: t("kills"), objectives: t("objectives claimed"), survived: t("survived"), rounds: t("rounds in play") };
-const mean = (name, e) => (!e ? "–" : name === "survived" ? interval(e) : `${e.value.toFixed(2)} (${e.low.toFixed(2)}–${e.high.toFixed(2)})`);
+const share = (e) => `${Math.round(100 * e.value)}% (${Math.round(100 * e.low)}–${Math.round(100 * e.high)})`;
+const fixed = (x) => x.toFixed(Math.abs(x) >= 10 ? 1 : 2);
+const mean = (name, e) => (!e ? "–" : name === "survived" ? share(e) : `${fixed(e.value)} (${fixed(e.low)}–${fixed(e.high)})`);
 const change = (c) => (c ? `${signed(c.difference)}${c.significant ? " *" : ""}` : "–");
 
 /** The culprits: the entities strongest first with their measures, then the ablation. */
@@ -453,7 +455,7 @@ function culprits(c) {
   const parts = [el("p.answer", { id: "lab-culprits" }, t("Strongest: {strong}. Weakest: {weak}.", { strong: c.strongest.join(", "), weak: c.weakest.join(", ") })),
     el("h3", {}, c.rank_by ? t("Each entity once, strongest first by {measure} (95%)", { measure: MEASURES[c.rank_by] }) : t("Each entity once (95%)")),
     table("lab-entities", ["#", t("entity"), t("side"), t("games"), ...names.map((m) => MEASURES[m]), t("side's win")],
-      c.entities.map((e, i) => [String(i + 1), e.entity, e.side, String(e.games), ...names.map((m) => mean(m, e.means[m])), interval(e.win)]))];
+      c.entities.map((e, i) => [String(i + 1), e.entity, e.side, String(e.games), ...names.map((m) => mean(m, e.means[m])), share(e.win)]))];
   if (c.ablation.length) {
     parts.push(el("h3", {}, t("Ablation: the side's win-rate change in points, {games} games each, same seeds (* significant)", { games: c.ablation_games })),
       table("lab-ablation", [t("entity"), t("main stat"), t("one step down"), t("win change"), t("one step up"), t("win change")],
