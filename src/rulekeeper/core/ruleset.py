@@ -26,8 +26,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulekeeper.core import archive
 from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library, digest
-from rulekeeper.core.entities import Entities
 from rulekeeper.core.decisions import Decision
+from rulekeeper.core.entities import Entities
 from rulekeeper.core.errors import OptionError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.lru import Lru

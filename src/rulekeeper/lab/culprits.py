@@ -176,7 +176,7 @@ def ablations(found: Sequence[Knob], base: Winners,
         base_at = None
         for value in (knob.down, knob.up):
             winners = played.get((knob.path, value)) if value is not None else None
-            if winners is None:
+            if value is None or winners is None:
                 slot.append(None)
                 continue
             if base_at is None:

@@ -24,10 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from rulekeeper.core import registry
 from rulekeeper.core.content import Origin, overlay
+from rulekeeper.core.entities import parse as parse_entity
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import did_you_mean, resolve
-from rulekeeper.core.entities import parse as parse_entity
 from rulekeeper.lab.batch import BatchSpec, GameResult
 from rulekeeper.lab.culprits import ABLATION_GAMES, MOST_ENTITIES
 from rulekeeper.lab.run import Plan, UntilNarrow, check
@@ -832,11 +832,12 @@ class CulpritsRun(Run):
             for value in (knob.down, knob.up):
                 if value is None or (knob.path, value) in self.winners:
                     continue
-                played = self.winners[knob.path, value] = []
+                played: list[str | None] = []
+                self.winners[knob.path, value] = played
                 params = {knob.path: value}
                 recorder.play(knob.label(value), params, apply(self.spec, params),
                               self.ablation_games, self.seed, plan, progress,
-                              also=lambda rs, into=played: into.extend(r.winner for r in rs))
+                              also=winners_into(played))
         if recorder.writer is not None:  # what the report needs to name the ablation
             recorder.writer.meta["extra"].update(self.extra_after())
 
@@ -861,6 +862,11 @@ class CulpritsRun(Run):
         return {"summary": recorder.tallies[0].summary().to_json(),
                 "culprits": answer(self.side, rank_by, standings, found, self.note,
                                    self.ablation_games)}
+
+def winners_into(played: list[str | None]) -> Callable[[list[GameResult]], None]:
+    """A sink that keeps each game's winner."""
+    return lambda results: played.extend(r.winner for r in results)
+
 
 Q = TypeVar("Q", bound=BaseModel)
 

@@ -60,7 +60,7 @@ table { border-collapse: collapse; margin: .8em 0; font-size: .92em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
 .note { color: #666; } .yes { color: #0a6e2e; font-weight: bold; } img { max-width: 100%; }
-.wide { overflow-x: auto; } td { overflow-wrap: normal; } td.n { white-space: nowrap; }
+.wide { overflow-x: auto; } td { overflow-wrap: normal; } .n { white-space: nowrap; }
 """
 
 
@@ -89,6 +89,11 @@ def _wrap(text: str) -> str:
     'survived.<wbr>left.<wbr>yeti'
     """
     return re.sub(r"([._])", r"\1<wbr>", _esc(text))
+
+
+def _nowrap(text: str) -> str:
+    """A number with its interval, kept on one line."""
+    return f"<span class='n'>{_esc(text)}</span>"
 
 
 def _ratio(e: Estimate) -> str:
@@ -296,8 +301,13 @@ class Report:
                 _table(["variant", *names], rows))
 
     def culprits(self) -> str:
-        from rulekeeper.lab.culprits import change_text, from_batches, mean_text, measured, \
-            step_text
+        from rulekeeper.lab.culprits import (
+            change_text,
+            from_batches,
+            mean_text,
+            measured,
+            step_text,
+        )
 
         head = "<h2>Culprits: the strongest and the weakest</h2>"
         ranking = _ranking(self.run.ruleset)
@@ -308,9 +318,8 @@ class Report:
                            "the ruleset declares none.</p>")
         measures = measured(standings)
         rows = [[str(rank), _esc(s.entity), _esc(s.side), f"{s.games:,}",
-                 *(f"<span class='n'>{mean_text(m, s.means.get(m))}</span>"
-                   for m in measures),
-                 f"<span class='n'>{mean_text(Measure.SURVIVED, s.win)}</span>"]
+                 *(_nowrap(mean_text(m, s.means.get(m))) for m in measures),
+                 _nowrap(mean_text(Measure.SURVIVED, s.win))]
                 for rank, s in enumerate(standings, 1)]
         by = f" by {ranking.text}" if ranking is not None else ""
         first = (f" Measured in the first variant ({_esc(_label(self.run.batches[0]))})."
@@ -323,8 +332,8 @@ class Report:
         if found:
             games = self.run.extra.get("ablation_games", "")
             rows = [[_esc(f"{a.knob.entity} ({a.knob.side})"), _esc(a.knob.stat),
-                     step_text(a.knob, a.knob.down), f"<span class='n'>{change_text(a.down)}</span>",
-                     step_text(a.knob, a.knob.up), f"<span class='n'>{change_text(a.up)}</span>"]
+                     step_text(a.knob, a.knob.down), _nowrap(change_text(a.down)),
+                     step_text(a.knob, a.knob.up), _nowrap(change_text(a.up))]
                     for a in found]
             parts += [f"<p>Ablation: the first {games} games played again with each entity's "
                       f"main stat one step down and one step up (same seeds); the change in "

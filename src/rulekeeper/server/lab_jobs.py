@@ -131,7 +131,8 @@ def ask(request: Request, me: CostlyPlayer,
     """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits),
     ``ruleset`` and the parameters of its command (games, seed, agents, options, rulings,
     ``set`` paths, an ``overlay``; sweep and tune: ``vary``; matchup: ``contenders``;
-    compare: ``old`` and ``new``; culprits: ``ablation_games`` and ``entities``). Checked at once, then queued: 202 and the job."""
+    compare: ``old`` and ``new``; culprits: ``ablation_games`` and ``entities``). Checked at
+    once, then queued: 202 and the job."""
     if body.get("content") is not None or any(
             isinstance(side, dict) and side.get("content") is not None
             for side in (body.get("old"), body.get("new"))):
