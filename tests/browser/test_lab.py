@@ -72,6 +72,19 @@ def test_is_the_butcher_too_strong(web, request, capsys, monkeypatch):
     page.fill("#lab-ablation-games", "-1")  # the browser's own check, said in one line
     page.click("#lab-ask")
     assert "Games per step" in page.inner_text("#lab-message")
+    page.click("#lab-changes")  # the content's inputs follow its JSON Schema
+    for name in ("factions", "grievers", "fighters", "butcher"):
+        page.locator(f"details.tree:has(> summary:text-is('{name}'))").last.locator(
+            "> summary").click()
+    melee = page.locator(f"input[data-path='{MELEE}']")
+    assert (melee.get_attribute("min"), melee.get_attribute("max"),
+            melee.get_attribute("step")) == ("0", "10", "1")
+    page.fill("#lab-ablation-games", "2")
+    melee.fill("11")
+    page.click("#lab-ask")
+    assert page.inner_text("#lab-message").startswith(f"{MELEE}: ")
+    assert melee.get_attribute("aria-invalid") == "true"
+    melee.fill("3")
     page.fill("#lab-ablation-games", "2")
     page.fill("#lab-entities", "2")
     page.click("#lab-ask")

@@ -350,7 +350,9 @@ class Report:
         return "".join(parts)
 
     def impact(self) -> str:
-        results = [r for b in self.run.batches for r in b.results]
+        # A culprits file's other batches change the content: only the batch as given counts.
+        batches = self.run.batches[:1] if self.run.kind == "culprits" else self.run.batches
+        results = [r for b in batches for r in b.results]
         found, everywhere = impacts(results, self.side)
         head = "<h2>Impact of each card, fighter or cryptid</h2>"
         are = "entity is" if len(everywhere) == 1 else "entities are"
@@ -363,7 +365,7 @@ class Report:
                     "differ between games (<code>played.&lt;id&gt;</code>, "
                     "<code>survived.&lt;id&gt;</code>, <code>defeated.&lt;id&gt;</code>).</p>"
                     + constant)
-        pooled = (" Pooled over all variants." if len(self.run.batches) > 1 else "")
+        pooled = (" Pooled over all variants." if len(batches) > 1 else "")
         rows = [[_wrap(i.key), f"{i.with_.n:,}", i.with_.percent(), i.without.percent(),
                  f"{i.difference:+.1%}", _ratio(i.odds), _p(i.p),
                  "<span class='yes'>yes</span>" if i.p < ALPHA else "no"] for i in found]

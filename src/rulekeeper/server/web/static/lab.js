@@ -65,7 +65,7 @@ function form(node) {
       listJobs();
       showJobs(job.id);
     } catch (error) {
-      if (error.status === 422) {
+      if (error.status === 400 || error.status === 422) {
         markRefused(error.message);
         showError(message, new Error(t("The server refused the question: {why}", { why: error.message })));
       } else showError(message, error);
