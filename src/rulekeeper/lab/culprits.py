@@ -29,7 +29,8 @@ from rulekeeper.lab.sweep import Comparison, Wins, compare
 ABLATION_GAMES = 100
 """Games of each ablation batch by default (at most the batch's games)."""
 MOST_ENTITIES = 12
-"""Entities ablated by default: the strongest first (each costs two batches)."""
+"""Entities ablated by default: the strongest and the weakest in turn (each costs two
+batches)."""
 AS_GIVEN = "as given"
 
 
@@ -91,6 +92,22 @@ class EntityTally:
             return -estimate.value if estimate is not None else 0.0
 
         return sorted(out, key=lambda s: (strength(s), s.side, s.entity))
+
+
+def both_ends(ranked: Sequence[Any]) -> list[Any]:
+    """The strongest, the weakest, the second strongest, the second weakest...
+
+    >>> both_ends([1, 2, 3, 4, 5])
+    [1, 5, 2, 4, 3]
+    """
+    out = []
+    low, high = 0, len(ranked) - 1
+    while low <= high:
+        out.append(ranked[low])
+        if high != low:
+            out.append(ranked[high])
+        low, high = low + 1, high - 1
+    return out
 
 
 @dataclass(frozen=True)

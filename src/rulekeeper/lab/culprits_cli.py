@@ -54,8 +54,8 @@ def culprits(ctx: typer.Context, ruleset: RulesetArg, games: GamesOpt = 200,
                  min=0, help="games of each ablation batch: the batch's first, same seeds "
                              "(at most --games; 0: no ablation)")] = ABLATION_GAMES,
              entities: Annotated[int, typer.Option(
-                 min=0, help="entities ablated at most, the strongest first (each plays two "
-                             "batches)")] = MOST_ENTITIES,
+                 min=0, help="entities ablated at most: the strongest and the weakest in "
+                             "turn (each plays two batches)")] = MOST_ENTITIES,
              seed: SeedOpt = 0, agents: AgentsOpt = None, scenario: ScenarioOpt = None,
              ruling: RulingOpt = None, content: ContentOpt = None, set_: SetOpt = None,
              side: SideOpt = None, workers: WorkersOpt = 1, backend: BackendOpt = "process",

@@ -29,7 +29,7 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import did_you_mean, resolve
 from rulekeeper.lab.batch import BatchSpec, GameResult
-from rulekeeper.lab.culprits import ABLATION_GAMES, MOST_ENTITIES
+from rulekeeper.lab.culprits import ABLATION_GAMES, MOST_ENTITIES, both_ends
 from rulekeeper.lab.run import Plan, UntilNarrow, check
 from rulekeeper.lab.summary import Summary, Tally, outcome
 
@@ -521,7 +521,8 @@ class CulpritsQuestion(Ask):
                                 description="games of each ablation batch, the batch's "
                                             "first (at most games; 0: no ablation)")
     entities: int = Field(MOST_ENTITIES, ge=0, le=1000,
-                          description="entities ablated at most, the strongest first")
+                          description="entities ablated at most: the strongest and the "
+                                      "weakest, in turn")
 
     def prepare(self, most: int | None = None) -> CulpritsRun:
         from rulekeeper.lab.batch import play_one
@@ -825,9 +826,12 @@ class CulpritsRun(Run):
 
         recorder.play(AS_GIVEN, {}, self.spec, self.games, self.seed, plan, progress,
                       also=base)
-        ranked = [(s.side, s.entity) for s in self.standings()]
-        chosen = [who for who in ranked if who in set(self.candidates)]
-        self.found = knobs(self.spec, chosen, self.most)
+        candidates = set(self.candidates)
+        ranked = [(s.side, s.entity) for s in self.standings() if (s.side, s.entity) in
+                  candidates]
+        self.found = knobs(self.spec, both_ends(ranked)[:self.most], self.most)
+        order = {who: index for index, who in enumerate(ranked)}
+        self.found.sort(key=lambda k: order[k.side, k.entity])
         for knob in self.found:
             for value in (knob.down, knob.up):
                 if value is None or (knob.path, value) in self.winners:

@@ -267,7 +267,7 @@ function showKind(which) {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Ablation")),
       el("label", { title: t("games of each ablation batch: the first games, same seeds (0: no ablation)") }, t("Games per step "),
         el("input", { type: "number", id: "lab-ablation-games", value: 50, min: 0, max: 20000, step: 1, required: true })),
-      el("label", { title: t("entities ablated at most, the strongest first (each plays two batches)") }, t("Entities "),
+      el("label", { title: t("entities ablated at most: the strongest and the weakest in turn (each plays two batches)") }, t("Entities "),
         el("input", { type: "number", id: "lab-entities", value: 12, min: 0, max: 1000, step: 1, required: true }))));
   } else clear(node);
   document.getElementById("lab-games").value = which === "tune" ? 100 : document.getElementById("lab-games").value;
