@@ -60,6 +60,38 @@ def test_battle_measures_are_each_fighters_share_of_the_seats_counts(seed):
             assert survived and 1 <= m[Measure.ROUNDS] <= result.rounds
 
 
+def measures_of(result) -> dict[tuple[str, str], dict[Measure, float]]:
+    found: dict[tuple[str, str], dict[Measure, float]] = {}
+    for name, value in result.metrics.items():
+        if (parsed := parse(name)) is not None:
+            found.setdefault(parsed[:2], {})[parsed[2]] = value
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_enemy_attacks_measures_add_up_to_the_tallies(seed):
+    result = play_one(BatchSpec("enemy-attacks"), seed, 0)
+    found, metrics = measures_of(result), result.metrics
+    heroes = [m for (side, _), m in found.items() if side == "heroes"]
+    enemies = [m for (side, _), m in found.items() if side == "enemies"]
+    assert sum(m[Measure.DAMAGE] for m in heroes) == metrics["damage_to_enemies"] > 0
+    assert sum(m[Measure.DAMAGE] for m in enemies) == metrics["damage_to_allies"]
+    assert sum(m[Measure.KILLS] for m in heroes) == metrics["enemies_defeated"] == sum(
+        1 - m[Measure.SURVIVED] for m in enemies)
+    assert sum(m[Measure.KILLS] for m in enemies) <= sum(1 - m[Measure.SURVIVED] for m in heroes)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_combat_encounter_measures_are_each_players(seed):
+    result = play_one(BatchSpec("combat-encounter"), seed, 0)
+    found = measures_of(result)
+    assert {side for side, _ in found} == {"p1", "p2"}
+    for (seat, _), m in found.items():
+        assert m[Measure.DAMAGE] == result.metrics[f"damage.{seat}"]
+        assert m[Measure.SURVIVED] == (result.winner == seat)
+    assert sum(m[Measure.KILLS] for m in found.values()) == result.metrics["deaths"]
+
+
 def test_cryptids_survival_is_its_flag():
     result = play_one(BatchSpec("cryptids"), 1, 0)
     survived = {name.removeprefix("survived.") for name in result.metrics
