@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from pydantic import Field, StrictInt
 
-from rulekeeper.core.entities import Measure
 from rulekeeper.core.board import Board, BoardSpec
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import NoOptions, Table
 from rulekeeper.rulesets.enemy_attacks.models import (
