@@ -2,9 +2,9 @@
 
 A designer asks one of six questions: who wins (``simulate``), what if (``sweep``), who
 beats whom (``matchup``), which value (``tune``), what changed (``compare``) and who is
-too strong (``culprits``). Each is a
-pydantic model holding the parameters the command takes (games, seed, agents, options,
-rulings, content changes as ``set`` paths or an ``overlay``); :meth:`Question.prepare`
+too strong (``culprits``). Each is a pydantic model holding the parameters the command
+takes (games, seed, agents, options, rulings, content changes as ``set`` paths or an
+``overlay``); :meth:`Question.prepare`
 checks it before any game and gives a :class:`Run`, which plays its batches into a
 :class:`Recorder` and gives the answer as the command's ``--json`` prints it. The
 commands build these models from their flags, and the server's lab jobs from a request's
@@ -29,7 +29,20 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import did_you_mean, resolve
 from rulekeeper.lab.batch import BatchSpec, GameResult
-from rulekeeper.lab.culprits import ABLATION_GAMES, MOST_ENTITIES, both_ends
+from rulekeeper.lab.culprits import (
+    ABLATION_GAMES,
+    AS_GIVEN,
+    MOST_ENTITIES,
+    Ablation,
+    EntityTally,
+    Knob,
+    Standing,
+    ablations,
+    answer,
+    both_ends,
+    knobs,
+    no_main_stat,
+)
 from rulekeeper.lab.run import Plan, UntilNarrow, check
 from rulekeeper.lab.summary import Summary, Tally, outcome
 
@@ -526,7 +539,6 @@ class CulpritsQuestion(Ask):
 
     def prepare(self, most: int | None = None) -> CulpritsRun:
         from rulekeeper.lab.batch import play_one
-        from rulekeeper.lab.culprits import knobs, no_main_stat
 
         spec = check(self.spec())
         declared = registry.load(spec.ruleset).entities
@@ -804,8 +816,8 @@ class CulpritsRun(Run):
     note: str | None
     kind: str = "culprits"
     extra: dict[str, Any] = field(default_factory=dict)
-    found: list[Any] = field(default_factory=list)
-    tally: Any = None
+    found: list[Knob] = field(default_factory=list)
+    tally: EntityTally = field(default_factory=EntityTally)
     winners: dict[tuple[str, int], list[str | None]] = field(default_factory=dict)
     base: list[str | None] = field(default_factory=list)
 
@@ -814,14 +826,10 @@ class CulpritsRun(Run):
         return self.games + 2 * min(self.most, len(self.candidates)) * self.ablation_games
 
     def play(self, recorder: Recorder, plan: Plan, progress: Progress | None = None) -> None:
-        from rulekeeper.lab.culprits import AS_GIVEN, EntityTally, knobs
         from rulekeeper.lab.sweep import apply
 
-        self.tally = EntityTally()
-        tally = self.tally
-
         def base(results: list[GameResult]) -> None:
-            tally.add(results)
+            self.tally.add(results)
             self.base.extend(r.winner for r in results)
 
         recorder.play(AS_GIVEN, {}, self.spec, self.games, self.seed, plan, progress,
@@ -843,29 +851,24 @@ class CulpritsRun(Run):
                               self.ablation_games, self.seed, plan, progress,
                               also=winners_into(played))
         if recorder.writer is not None:  # what the report needs to name the ablation
-            recorder.writer.meta["extra"].update(self.extra_after())
+            recorder.writer.meta["extra"].update(
+                knobs=[k.to_json() for k in self.found], note=self.note,
+                ablation_games=self.ablation_games)
 
-    def extra_after(self) -> dict[str, Any]:
-        return {"knobs": [k.to_json() for k in self.found], "note": self.note,
-                "ablation_games": self.ablation_games}
-
-    def standings(self) -> list[Any]:
+    def standings(self) -> list[Standing]:
         return self.tally.standings(registry.load(self.spec.ruleset).entities.ranking)
 
-    def culprits(self) -> tuple[list[Any], list[Any]]:
+    def culprits(self) -> tuple[list[Standing], list[Ablation]]:
         """The entities, strongest first, and their ablation."""
-        from rulekeeper.lab.culprits import ablations
-
         return self.standings(), ablations(self.found, self.base, self.winners)
 
     def to_json(self, recorder: Recorder) -> dict[str, Any]:
-        from rulekeeper.lab.culprits import answer
-
         standings, found = self.culprits()
         rank_by = registry.load(self.spec.ruleset).entities.ranking
         return {"summary": recorder.tallies[0].summary().to_json(),
                 "culprits": answer(self.side, rank_by, standings, found, self.note,
                                    self.ablation_games)}
+
 
 def winners_into(played: list[str | None]) -> Callable[[list[GameResult]], None]:
     """A sink that keeps each game's winner."""
