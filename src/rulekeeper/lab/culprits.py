@@ -82,8 +82,7 @@ class EntityTally:
         for (side, entity), measures in self.running.items():
             games = max(r.n for r in measures.values())
             means = {m: wilson(round(r.mean * r.n), r.n) if m is Measure.SURVIVED
-                     else r.estimate() for m, r in sorted(measures.items(),
-                                                          key=lambda i: list(Measure).index(i[0]))}
+                     else r.estimate() for m in Measure if (r := measures.get(m)) is not None}
             out.append(Standing(side, entity, games, means,
                                 wilson(self.won[side, entity], games)))
 
