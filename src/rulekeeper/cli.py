@@ -34,6 +34,7 @@ COMMANDS = {
     "matchup": "rulekeeper.lab.cli",
     "tune": "rulekeeper.lab.tune_cli",
     "compare": "rulekeeper.lab.compare_cli",
+    "culprits": "rulekeeper.lab.culprits_cli",
     "dead-rules": "rulekeeper.lab.dead_rules_cli",
     "luck": "rulekeeper.lab.luck_cli",
     "report": "rulekeeper.lab.cli",

@@ -55,3 +55,59 @@ def test_what_if_the_butchers_melee_were_2(web, request, capsys, monkeypatch):
     page.reload()  # the link still shows the answer
     page.wait_for_selector("#lab-sweep")
     assert page.locator("#jobs li").count() == 1
+
+
+def test_is_the_butcher_too_strong(web, request, capsys, monkeypatch):
+    """The README's question on /lab: the culprits, ranked, with the ablation of each main
+    stat; the same numbers as ``rulekeeper culprits``."""
+    page = web.page
+    web.open("/lab")
+    web.sign_up(unique("designer", request))
+    battle = page.locator("#lab-ruleset option", has_text="(dire-alliance-battle-v")
+    page.wait_for_selector("#lab-changes")
+    page.select_option("#lab-ruleset", battle.get_attribute("value"))
+    page.check("#lab-kind input[value=culprits]")
+    page.fill("#lab-games", "4")
+    page.fill("#lab-seed", "1")
+    page.fill("#lab-ablation-games", "-1")  # the browser's own check, said in one line
+    page.click("#lab-ask")
+    assert "Games per step" in page.inner_text("#lab-message")
+    page.click("#lab-changes")  # the content's inputs follow its JSON Schema
+    for name in ("factions", "grievers", "fighters", "butcher"):
+        page.locator(f"details.tree:has(> summary:text-is('{name}'))").last.locator(
+            "> summary").click()
+    melee = page.locator(f"input[data-path='{MELEE}']")
+    assert (melee.get_attribute("min"), melee.get_attribute("max"),
+            melee.get_attribute("step")) == ("0", "10", "1")
+    page.fill("#lab-ablation-games", "2")
+    melee.fill("11")
+    page.click("#lab-ask")
+    assert page.inner_text("#lab-message").startswith(f"{MELEE}: ")
+    assert melee.get_attribute("aria-invalid") == "true"
+    melee.fill("3")
+    page.fill("#lab-ablation-games", "2")
+    page.fill("#lab-entities", "2")
+    page.click("#lab-ask")
+    page.locator("#lab-state").filter(has_text=re.compile("^(done|failed|cancelled)$")).wait_for(
+        timeout=120_000)
+    assert page.inner_text("#lab-state") == "done", page.inner_text("#answer")
+    rows = page.locator("#lab-entities tbody tr")
+    shown = {rows.nth(i).inner_text().split("\t")[1]: rows.nth(i).inner_text().split("\t")
+             for i in range(rows.count())}
+    assert "butcher" in shown and page.locator("#lab-ablation tbody tr").count() == 2
+    assert page.inner_text("#lab-culprits").startswith("Strongest: ")
+    page.evaluate("document.getElementById('answer').scrollIntoView()")
+    web.shot("lab-culprits")  # docs/web/lab-culprits.png
+
+    code, out, err = run(["culprits", "dire-alliance-battle", "--games", "4", "--seed", "1",
+                          "--ablation-games", "2", "--entities", "2", "--json"],
+                         capsys, monkeypatch)
+    assert code == 0, err
+    found = json.loads(out)["culprits"]
+    butcher = next(e for e in found["entities"] if e["entity"] == "butcher")
+    damage = butcher["means"]["damage"]
+    fixed = lambda x: f"{x:.1f}" if abs(x) >= 10 else f"{x:.2f}"  # noqa: E731
+    assert shown["butcher"][4] == (f"{fixed(damage['value'])} ({fixed(damage['low'])}–"
+                                   f"{fixed(damage['high'])})")
+    first = found["entities"][0]["entity"]
+    assert rows.nth(0).inner_text().split("\t")[1] == first

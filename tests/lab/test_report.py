@@ -50,7 +50,8 @@ def test_an_entity_in_every_game_is_counted_not_compared():
     run = store.Run("simulate", "left", ["left", "right"], [],
                     [store.Batch("", {}, SPEC, 1, results)])
     page = Report(run).impact().replace("<wbr>", "")
-    assert "1 more entity is in every game or in none (nothing to compare): played.ogre" in page
+    assert ("1 more entity is in every game or in none (nothing to compare here; the culprits "
+            "above measure them): played.ogre") in page
     assert "<td>played.ogre</td>" not in page
 
 

@@ -151,3 +151,21 @@ def test_a_job_left_running_by_a_stopped_server_is_resumed_or_failed(db_url, tmp
         assert resumed["state"] == "done" and resumed["progress"]["done"] == 20
         failed = wait(client, me, ids[1])
         assert failed["state"] == "failed" and "server stopped" in failed["error"]
+
+
+def test_a_culprits_job_gives_the_commands_culprits(lab, capsys, monkeypatch):
+    me = sign_up(lab, "designer")
+    body = {"kind": "culprits", "ruleset": "cryptids", "games": 40, "seed": 3,
+            "ablation_games": 20, "entities": 2}
+    asked = lab.post("/api/lab/jobs", json=body, headers=me)
+    assert asked.status_code == 202, asked.text
+    assert asked.json()["progress"]["planned"] == 40 + 2 * 2 * 20  # the ablation is counted
+    job = wait(lab, me, asked.json()["id"])
+    assert job["state"] == "done", job
+    code, out, err = run(["culprits", "cryptids", "--games", "40", "--seed", "3",
+                          "--ablation-games", "20", "--entities", "2", "--json"],
+                         capsys, monkeypatch)
+    assert code == 0, err
+    assert job["result"] == json.loads(out)  # the same culprits, to the last digit
+    assert len(job["result"]["culprits"]["ablation"]) == 2
+    assert "Culprits" in lab.get(job["report"], headers=me).text

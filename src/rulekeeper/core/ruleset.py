@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from rulekeeper.core import archive
 from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library, digest
 from rulekeeper.core.decisions import Decision
+from rulekeeper.core.entities import Entities
 from rulekeeper.core.errors import OptionError, ReplayMismatch, RulesetError, UsageError
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.lru import Lru
@@ -314,6 +315,9 @@ class Ruleset(ABC, Generic[TableT]):
     locale_dir: ClassVar[Path | None] = None
     options_model: ClassVar[type[BaseModel]] = NoOptions
     metrics: ClassVar[tuple[str, ...]] = ()
+    entities: ClassVar[Entities] = Entities()
+    """What its metrics record of each fighter, hero or cryptid, and their main stats
+    (:mod:`rulekeeper.core.entities`): the lab's per-entity measures and ablation."""
     bots: ClassVar[Mapping[str, str]] = {}
     """Ruleset-specific agents: name to ``"module:factory"``; factory(seat, seed) -> Agent."""
     default_bot: ClassVar[str] = "random"

@@ -1,9 +1,10 @@
 """The lab's questions as data, answered the same way by the command line and the server.
 
-A designer asks one of five questions: who wins (``simulate``), what if (``sweep``), who
-beats whom (``matchup``), which value (``tune``) and what changed (``compare``). Each is a
-pydantic model holding the parameters the command takes (games, seed, agents, options,
-rulings, content changes as ``set`` paths or an ``overlay``); :meth:`Question.prepare`
+A designer asks one of six questions: who wins (``simulate``), what if (``sweep``), who
+beats whom (``matchup``), which value (``tune``), what changed (``compare``) and who is
+too strong (``culprits``). Each is a pydantic model holding the parameters the command
+takes (games, seed, agents, options, rulings, content changes as ``set`` paths or an
+``overlay``); :meth:`Question.prepare`
 checks it before any game and gives a :class:`Run`, which plays its batches into a
 :class:`Recorder` and gives the answer as the command's ``--json`` prints it. The
 commands build these models from their flags, and the server's lab jobs from a request's
@@ -23,10 +24,25 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from rulekeeper.core import registry
 from rulekeeper.core.content import Origin, overlay
+from rulekeeper.core.entities import parse as parse_entity
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import did_you_mean, resolve
 from rulekeeper.lab.batch import BatchSpec, GameResult
+from rulekeeper.lab.culprits import (
+    ABLATION_GAMES,
+    AS_GIVEN,
+    MOST_ENTITIES,
+    Ablation,
+    EntityTally,
+    Knob,
+    Standing,
+    ablations,
+    answer,
+    both_ends,
+    knobs,
+    no_main_stat,
+)
 from rulekeeper.lab.run import Plan, UntilNarrow, check
 from rulekeeper.lab.summary import Summary, Tally, outcome
 
@@ -508,8 +524,46 @@ class CompareQuestion(Ask):
                           self.old.describe(), self.new.describe())
 
 
+class CulpritsQuestion(Ask):
+    """Who is too strong? Each fighter's, hero's or cryptid's measures ranked with intervals,
+    and the win-rate change of one step down and up on each one's main stat (paired)."""
+
+    kind: Literal["culprits"] = "culprits"
+    games: int = Field(200, ge=1, le=MOST_GAMES)
+    ablation_games: int = Field(ABLATION_GAMES, ge=0, le=MOST_GAMES,
+                                description="games of each ablation batch, the batch's "
+                                            "first (at most games; 0: no ablation)")
+    entities: int = Field(MOST_ENTITIES, ge=0, le=1000,
+                          description="entities ablated at most: the strongest and the "
+                                      "weakest, in turn")
+
+    def prepare(self, most: int | None = None) -> CulpritsRun:
+        from rulekeeper.lab.batch import play_one
+
+        spec = check(self.spec())
+        declared = registry.load(spec.ruleset).entities
+        if not declared.measures:
+            raise UsageError(f"{spec.ruleset} measures no fighter, hero or cryptid (its "
+                             f"ruleset declares no entities): ask simulate instead")
+        seats = sides_of(spec)
+        side = pick_side(self.side, seats)
+        ablation = min(self.ablation_games, self.games)
+        note = None if declared.main_stats else no_main_stat(spec.ruleset)
+        candidates: list[tuple[str, str]] = []
+        if ablation and declared.main_stats and self.entities:
+            first = play_one(spec, self.seed, 0)  # the entities of the batch's first game
+            fielded = dict.fromkeys(found[:2] for found in map(parse_entity, first.metrics)
+                                    if found is not None)
+            candidates = [(k.side, k.entity) for k in knobs(spec, fielded, len(fielded))]
+        steps = 2 * min(self.entities, len(candidates)) * ablation
+        bounded(self.games + steps, most)
+        return CulpritsRun(spec, self.games, self.seed, side, seats,
+                           list(registry.load(spec.ruleset).metrics), ablation,
+                           self.entities, candidates, note)
+
+
 Question = Annotated[SimulateQuestion | SweepQuestion | MatchupQuestion | TuneQuestion
-                     | CompareQuestion, Field(discriminator="kind")]
+                     | CompareQuestion | CulpritsQuestion, Field(discriminator="kind")]
 """Any question, told apart by its ``kind``."""
 QUESTIONS: TypeAdapter[Any] = TypeAdapter(Question)
 
@@ -748,6 +802,79 @@ class CompareRun(Run):
                 "moved": [c.label for c in cells if c.moved]}
 
 
+@dataclass
+class CulpritsRun(Run):
+    spec: BatchSpec
+    games: int
+    seed: int
+    side: str
+    seats: list[str]
+    declared: list[str]
+    ablation_games: int
+    most: int
+    candidates: list[tuple[str, str]]
+    note: str | None
+    kind: str = "culprits"
+    extra: dict[str, Any] = field(default_factory=dict)
+    found: list[Knob] = field(default_factory=list)
+    tally: EntityTally = field(default_factory=EntityTally)
+    winners: dict[tuple[str, int], list[str | None]] = field(default_factory=dict)
+    base: list[str | None] = field(default_factory=list)
+
+    @property
+    def planned(self) -> int:  # type: ignore[override]
+        return self.games + 2 * min(self.most, len(self.candidates)) * self.ablation_games
+
+    def play(self, recorder: Recorder, plan: Plan, progress: Progress | None = None) -> None:
+        from rulekeeper.lab.sweep import apply
+
+        def base(results: list[GameResult]) -> None:
+            self.tally.add(results)
+            self.base.extend(r.winner for r in results)
+
+        recorder.play(AS_GIVEN, {}, self.spec, self.games, self.seed, plan, progress,
+                      also=base)
+        candidates = set(self.candidates)
+        ranked = [(s.side, s.entity) for s in self.standings() if (s.side, s.entity) in
+                  candidates]
+        self.found = knobs(self.spec, both_ends(ranked)[:self.most], self.most)
+        order = {who: index for index, who in enumerate(ranked)}
+        self.found.sort(key=lambda k: order[k.side, k.entity])
+        for knob in self.found:
+            for value in (knob.down, knob.up):
+                if value is None or (knob.path, value) in self.winners:
+                    continue
+                played: list[str | None] = []
+                self.winners[knob.path, value] = played
+                params = {knob.path: value}
+                recorder.play(knob.label(value), params, apply(self.spec, params),
+                              self.ablation_games, self.seed, plan, progress,
+                              also=winners_into(played))
+        if recorder.writer is not None:  # what the report needs to name the ablation
+            recorder.writer.meta["extra"].update(
+                knobs=[k.to_json() for k in self.found], note=self.note,
+                ablation_games=self.ablation_games)
+
+    def standings(self) -> list[Standing]:
+        return self.tally.standings(registry.load(self.spec.ruleset).entities.ranking)
+
+    def culprits(self) -> tuple[list[Standing], list[Ablation]]:
+        """The entities, strongest first, and their ablation."""
+        return self.standings(), ablations(self.found, self.base, self.winners)
+
+    def to_json(self, recorder: Recorder) -> dict[str, Any]:
+        standings, found = self.culprits()
+        rank_by = registry.load(self.spec.ruleset).entities.ranking
+        return {"summary": recorder.tallies[0].summary().to_json(),
+                "culprits": answer(self.side, rank_by, standings, found, self.note,
+                                   self.ablation_games)}
+
+
+def winners_into(played: list[str | None]) -> Callable[[list[GameResult]], None]:
+    """A sink that keeps each game's winner."""
+    return lambda results: played.extend(r.winner for r in results)
+
+
 Q = TypeVar("Q", bound=BaseModel)
 
 
@@ -760,7 +887,7 @@ def build(kind: type[Q], **fields: Any) -> Q:
 
 
 def parse_question(data: Any) -> SimulateQuestion | SweepQuestion | MatchupQuestion | \
-        TuneQuestion | CompareQuestion:
+        TuneQuestion | CompareQuestion | CulpritsQuestion:
     """Any question from its JSON (a lab job's), told apart by its ``kind``; a value of the
     wrong shape is one line."""
     try:

@@ -7,6 +7,10 @@ Sections:
   differences are significant; for a matchup, the matrix);
 - the distribution of game length and how games ended;
 - the means of the ruleset's metrics;
+- the culprits: each fighter, hero or cryptid ranked from strongest to weakest by its
+  measures (damage dealt, kills, objectives, survival...) with intervals, and, in a file
+  ``rulekeeper culprits`` wrote, the win-rate change of one step down and up on its main
+  stat (paired);
 - the impact of each card, fighter or cryptid: the side's win rate in games where
   it was played, survived or was defeated, against games where it was not (entities
   in every game, or in none, are only counted);
@@ -28,6 +32,8 @@ from typing import Any
 
 from rulekeeper import __version__
 from rulekeeper.core import registry
+from rulekeeper.core.entities import Measure
+from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.run import Plan, Progress
@@ -54,7 +60,7 @@ table { border-collapse: collapse; margin: .8em 0; font-size: .92em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
 .note { color: #666; } .yes { color: #0a6e2e; font-weight: bold; } img { max-width: 100%; }
-.wide { overflow-x: auto; } td { overflow-wrap: normal; }
+.wide { overflow-x: auto; } td { overflow-wrap: normal; } .n { white-space: nowrap; }
 """
 
 
@@ -83,6 +89,11 @@ def _wrap(text: str) -> str:
     'survived.<wbr>left.<wbr>yeti'
     """
     return re.sub(r"([._])", r"\1<wbr>", _esc(text))
+
+
+def _nowrap(text: str) -> str:
+    """A number with its interval, kept on one line."""
+    return f"<span class='n'>{_esc(text)}</span>"
 
 
 def _ratio(e: Estimate) -> str:
@@ -145,6 +156,14 @@ def impacts(results: Sequence[Any], side: str) -> tuple[list[Impact], list[str]]
     return sorted(out, key=lambda i: (i.p, -abs(i.difference), i.key)), everywhere
 
 
+def _ranking(ruleset_id: str) -> Measure | None:
+    """The measure the ruleset ranks its entities by (None when it is not registered here)."""
+    try:
+        return registry.load(ruleset_id).entities.ranking
+    except RulekeeperError:
+        return None
+
+
 def ruling_variants(batch: Batch) -> list[Variant]:
     """The batch's spec, then one variant per other option of each ruling of the rules text
     (the engine's own rulings, such as the work budget, are left out)."""
@@ -203,8 +222,8 @@ class Report:
             ["scenario", _esc(spec.scenario or "default")],
             ["rulings", _esc(", ".join(f"{k}={v}" for k, v in spec.rulings.items()) or "none")],
         ])
-        sections = [self.win_rates(), self.length(), self.metrics(), self.impact(),
-                    self.rulings()]
+        sections = [self.win_rates(), self.length(), self.metrics(), self.culprits(),
+                    self.impact(), self.rulings()]
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
                 f"<title>{_esc(title)}</title><style>{STYLE}</style></head><body>"
@@ -281,20 +300,72 @@ class Report:
         return ("<h2>Metrics</h2><p>Means per game with 95% intervals.</p>" +
                 _table(["variant", *names], rows))
 
+    def culprits(self) -> str:
+        from rulekeeper.lab.culprits import (
+            change_text,
+            from_batches,
+            mean_text,
+            measured,
+            step_text,
+        )
+
+        head = "<h2>Culprits: the strongest and the weakest</h2>"
+        ranking = _ranking(self.run.ruleset)
+        standings, found = from_batches(self.run.batches, self.run.extra, ranking)
+        if not standings:
+            return head + ("<p class='note'>These results carry no per-entity measures "
+                           "(<code>entity.&lt;side&gt;.&lt;id&gt;.&lt;measure&gt;</code>): "
+                           "the ruleset declares none.</p>")
+        measures = measured(standings)
+        rows = [[str(rank), _esc(s.entity), _esc(s.side), f"{s.games:,}",
+                 *(_nowrap(mean_text(m, s.means.get(m))) for m in measures),
+                 _nowrap(mean_text(Measure.SURVIVED, s.win))]
+                for rank, s in enumerate(standings, 1)]
+        by = f" by {ranking.text}" if ranking is not None else ""
+        first = (f" Measured in the first variant ({_esc(_label(self.run.batches[0]))})."
+                 if len(self.run.batches) > 1 else "")
+        parts = [head, f"<p>Each entity once, strongest first{by}: the mean of each measure "
+                       f"per game it played, with its 95% interval, and its side's win rate "
+                       f"in those games.{first}</p>",
+                 _table(["#", "entity", "side", "games", *(m.text for m in measures),
+                         "side's win"], rows)]
+        if found:
+            games = self.run.extra.get("ablation_games", "")
+            rows = [[_esc(f"{a.knob.entity} ({a.knob.side})"), _esc(a.knob.stat),
+                     step_text(a.knob, a.knob.down), _nowrap(change_text(a.down)),
+                     step_text(a.knob, a.knob.up), _nowrap(change_text(a.up))]
+                    for a in found]
+            parts += [f"<p>Ablation: the first {games} games played again with each entity's "
+                      f"main stat one step down and one step up (same seeds); the change in "
+                      f"its side's win rate, in points, against the games as given, with its "
+                      f"paired interval (Bonferroni over the {2 * len(found)} changes; * "
+                      f"significant after Holm's adjustment).</p>",
+                      _table(["entity", "main stat", "one step down", "win change",
+                              "one step up", "win change"], rows)]
+        elif self.run.kind != "culprits":
+            parts.append("<p class='note'>No ablation in this file: <code>rulekeeper culprits"
+                         "</code> plays one (each entity's main stat one step down and up).</p>")
+        if self.run.extra.get("note"):
+            parts.append(f"<p class='note'>{_esc(self.run.extra['note'])}</p>")
+        return "".join(parts)
+
     def impact(self) -> str:
-        results = [r for b in self.run.batches for r in b.results]
+        # A culprits file's other batches change the content: only the batch as given counts.
+        batches = self.run.batches[:1] if self.run.kind == "culprits" else self.run.batches
+        results = [r for b in batches for r in b.results]
         found, everywhere = impacts(results, self.side)
         head = "<h2>Impact of each card, fighter or cryptid</h2>"
         are = "entity is" if len(everywhere) == 1 else "entities are"
         named = ", ".join(everywhere[:12]) + (", ..." if len(everywhere) > 12 else "")
         constant = (f"<p class='note'>{len(everywhere)} more {are} in every game or in none "
-                    f"(nothing to compare): {_esc(named)}.</p>" if everywhere else "")
+                    f"(nothing to compare here; the culprits above measure them): "
+                    f"{_esc(named)}.</p>" if everywhere else "")
         if not found:
             return (head + "<p class='note'>These results carry no per-entity metrics that "
                     "differ between games (<code>played.&lt;id&gt;</code>, "
                     "<code>survived.&lt;id&gt;</code>, <code>defeated.&lt;id&gt;</code>).</p>"
                     + constant)
-        pooled = (" Pooled over all variants." if len(self.run.batches) > 1 else "")
+        pooled = (" Pooled over all variants." if len(batches) > 1 else "")
         rows = [[_wrap(i.key), f"{i.with_.n:,}", i.with_.percent(), i.without.percent(),
                  f"{i.difference:+.1%}", _ratio(i.odds), _p(i.p),
                  "<span class='yes'>yes</span>" if i.p < ALPHA else "no"] for i in found]

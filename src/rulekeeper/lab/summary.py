@@ -4,8 +4,9 @@ Win, tie and loss are seen from one side (a seat or side name such as ``red``,
 ``heroes``, ``left``; by default the first seat): the side wins when it is the
 winner, ties when there is no winner, and loses when another side wins.
 
-Per-entity metrics (``played.<id>``, ``survived.<id>``, ``defeated.<id>``) are left
-to the report's impact section; every other metric gets a mean.
+Per-entity metrics (the flags ``played.<id>``, ``survived.<id>``, ``defeated.<id>``, and
+the measures ``entity.<side>.<id>.<measure>``) are left to the report's impact and
+culprits sections; every other metric gets a mean.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 
-from rulekeeper.core import registry
+from rulekeeper.core import entities, registry
 from rulekeeper.lab.batch import BatchSpec, GameResult
 from rulekeeper.lab.stats import Estimate, Running, wilson
 
@@ -27,12 +28,12 @@ OUTCOMES = ("win", "tie", "loss")
 
 
 def is_entity_metric(key: str) -> bool:
-    """Whether a metric is a per-entity flag.
+    """Whether a metric is a per-entity flag or measure.
 
     >>> is_entity_metric("played.butcher"), is_entity_metric("damage_red")
     (True, False)
     """
-    return key.startswith(ENTITY_PREFIXES)
+    return key.startswith(ENTITY_PREFIXES) or key.startswith(entities.PREFIX)
 
 
 def outcome(winner: str | None, side: str) -> str:

@@ -128,10 +128,11 @@ EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
 @router.post("", status_code=202, response_model=JobOut)
 def ask(request: Request, me: CostlyPlayer,
         body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])]) -> JobOut:
-    """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare), ``ruleset``
-    and the parameters of its command (games, seed, agents, options, rulings, ``set``
-    paths, an ``overlay``; sweep and tune: ``vary``; matchup: ``contenders``; compare:
-    ``old`` and ``new``). Checked at once, then queued: 202 and the job."""
+    """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits),
+    ``ruleset`` and the parameters of its command (games, seed, agents, options, rulings,
+    ``set`` paths, an ``overlay``; sweep and tune: ``vary``; matchup: ``contenders``;
+    compare: ``old`` and ``new``; culprits: ``ablation_games`` and ``entities``). Checked at
+    once, then queued: 202 and the job."""
     if body.get("content") is not None or any(
             isinstance(side, dict) and side.get("content") is not None
             for side in (body.get("old"), body.get("new"))):
@@ -215,7 +216,8 @@ content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], responses=d
 @content_router.get("/{ruleset_id}/content")
 def sample_content(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> dict[str, Any]:
     """The ruleset's sample content by file, as its YAML files hold it: what a lab job's
-    ``set`` paths (``file.item-id.field``) and ``overlay`` change, for that job only."""
+    ``set`` paths (``file.item-id.field``) and ``overlay`` change, for that job only; and
+    the content's JSON Schema (``schema``), whose constraints /lab's forms follow."""
     from rulekeeper.core.errors import UsageError
 
     try:
@@ -223,4 +225,5 @@ def sample_content(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> dict[s
     except UsageError as error:
         raise NotFound(str(error)) from None
     sample, _ = ruleset.content_set.raw()
-    return {"ruleset": ruleset.meta.id, "files": sample}
+    return {"ruleset": ruleset.meta.id, "files": sample,
+            "schema": ruleset.content_model.model_json_schema(by_alias=True)}

@@ -40,6 +40,8 @@ def death_process(table: CombatTable, seat: str, killer: str | None = None) -> A
     player.alive = False  # final: no Player Fall, no Zombie Combatant (Combatants are fixed)
     cites("combat.turn.fallen-not-zombie")
     table.state.metrics["deaths"] += 1
+    if killer is not None:
+        table.state.metrics[f"kills.{killer}"] += 1
     table.emit("death", "sample.death.death-process", who=player.label, health=player.health)
     leave_combat(table, seat, "died", "combat.combatants.leave.a")
     player.room = None

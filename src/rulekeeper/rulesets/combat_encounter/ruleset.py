@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
@@ -41,6 +42,12 @@ METRICS = ("encounters", "attacks", "hits", "criticals", "critical_failures", "d
            "clock")
 
 
+ENTITIES = Entities((Measure.DAMAGE, Measure.KILLS, Measure.SURVIVED),
+                    (MainStat("health", "characters.cards.*.health", lowest=1),))
+"""What the metrics record of each Player's Character (entity.<seat>.<character>.<measure>),
+and its main stat: its Health."""
+
+
 class CombatEncounterRuleset(Ruleset[CombatTable]):
     """Combat Encounters of a d20 dungeon game (06_COMBAT_ENCOUNTER) with sample chapters."""
 
@@ -60,6 +67,7 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     templates = TEMPLATES
     options_model = CombatOptions
     metrics = METRICS
+    entities = ENTITIES
     bots = {"heuristic": "rulekeeper.rulesets.combat_encounter.bots:HeuristicBot",
             "cautious": "rulekeeper.rulesets.combat_encounter.bots:CautiousBot"}
     default_bot = "heuristic"
@@ -139,6 +147,9 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
             metrics[f"played.{character}"] = 1.0
             metrics[f"survived.{character}" if player.alive else f"defeated.{character}"] = 1.0
             metrics[f"damage.{seat}"] = float(state.metrics[f"damage.{seat}"])
+            ENTITIES.record(metrics, seat, character, {
+                Measure.DAMAGE: state.metrics[f"damage.{seat}"],
+                Measure.KILLS: state.metrics[f"kills.{seat}"], Measure.SURVIVED: player.alive})
         return metrics
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.errors import DiceScriptError, UsageError
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
@@ -25,6 +26,11 @@ from rulekeeper.rulesets.cryptids.table import BattleOptions, CryptidsTable
 HERE = Path(__file__).parent
 
 
+ENTITIES = Entities((Measure.SURVIVED,), (MainStat("hp", "cryptids.cryptids.*.hp", lowest=1),))
+"""What the metrics record of each cryptid (entity.<side>.<cryptid>.survived; the kernel
+counts no damage per cryptid), and its main stat: its HP."""
+
+
 class CryptidsRuleset(Ruleset[CryptidsTable]):
     meta = RulesetMeta(name="cryptids", version=1, title="Cryptids: battle",
                        players=SIDES, chance=True, hidden_information=False, max_length=0,
@@ -42,6 +48,7 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
     metrics = ("rolls", "rerolls", "hp.left", "hp.right", "damage.left", "damage.right",
                "wins.left", "wins.right", "lives-lost.left", "lives-lost.right")
 
+    entities = ENTITIES
     engines = kernel_engines.ENGINES
 
     def use_engine(self, engine: str) -> None:
@@ -165,4 +172,7 @@ def result(outcome: Outcome) -> Result:
                           ("defeated", outcome.defeated)):
             for cryptid in sorted(ids[index]):
                 metrics[f"{name}.{side}.{cryptid}"] = 1
+        for cryptid in sorted(outcome.fielded[index]):
+            ENTITIES.record(metrics, side, cryptid, {
+                Measure.SURVIVED: cryptid in outcome.survivors[index]})
     return Result(winner, outcome.reason, outcome.rolls, metrics)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
@@ -137,6 +138,7 @@ def control(t: Battle, fighter: Fighter, objective: Objective) -> None:
     claimed = t.sides[fighter.side].claimed
     claimed.append(objective.id)
     t.bump(f"{fighter.side}_objectives")
+    t.credit(fighter, Measure.OBJECTIVES)
     t.emit("control", "battle.action.control", fighter=fighter.name, seat=fighter.side,
            seat_owner=objective.owner, objective=objective.name, claimed=len(claimed))
     t.check_goal(fighter.side)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver, Procedure
 from rulekeeper.rulesets.dire_alliance import actions
@@ -247,6 +248,7 @@ def metrics(t: Battle) -> dict[str, float]:
     for fighter in t.fighters.values():
         key = fighter.spec.id
         out[f"defeated.{key}" if fighter.defeated else f"survived.{key}"] = 1
+        ENTITIES.record(out, fighter.team, key, t.measures(fighter, t.round))
     for card in t.played:
         out[f"played.{card}"] = 1
     return out
@@ -256,3 +258,8 @@ METRICS = (*(f"{seat}_{what}" for what in (
     "damage_dealt", "damage_taken", "cards_lost", "defeated", "objectives", "sites", "attacks")
     for seat in ("red", "blue")), "initiative_claims")
 
+ENTITIES = Entities((Measure.DAMAGE, Measure.KILLS, Measure.OBJECTIVES, Measure.SURVIVED,
+                     Measure.ROUNDS), (MainStat("melee", "factions.*.fighters.*.melee"),
+                                       MainStat("melee", "leaders.*.fighters.*.melee")))
+"""What the metrics record of each fighter (entity.<seat>.<fighter>.<measure>), and its
+main stat: its melee (a faction's fighters, a leader's)."""

@@ -69,6 +69,7 @@ def lose_card(t: Battle, fighter: Fighter) -> bool:
 def defeat(t: Battle, fighter: Fighter) -> None:
     """The fighter leaves the board for good; its player takes two dread cards."""
     fighter.defeated = True
+    t.fell(fighter, t.round)
     fighter.stunned = False
     fighter.sated = False
     t.remove(fighter)

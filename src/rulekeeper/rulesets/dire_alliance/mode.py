@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance import actions, damage, healing, opportunity
@@ -31,6 +32,9 @@ class BattleMode(Battle):
         """Lose a card, else be defeated (``damage``): nothing prevents it."""
         yield from ()
         damage.suffer_damage(self, fighter, rule)
+        self.credit(source, Measure.DAMAGE)
+        if fighter.defeated:
+            self.credit(source, Measure.KILLS)
         return True
 
     def stun_on_damage(self, fighter: Fighter) -> None:

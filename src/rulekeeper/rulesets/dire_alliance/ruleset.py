@@ -52,6 +52,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     rules_files = (HERE / "rules.yaml",)
     options_model = BattleOptions
     metrics = battle.METRICS
+    entities = battle.ENTITIES
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.bots:HeuristicBot"}
     default_bot = "heuristic"
     search = {"prior": "heuristic", "depth": "8"}

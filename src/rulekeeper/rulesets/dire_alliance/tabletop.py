@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 from rulekeeper.core.board import Board
 from rulekeeper.core.checkpoints import Shared
 from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, Table
@@ -200,6 +201,8 @@ class Tabletop(ABC):
     """Card id -> name, filled at the setup (copies share it)."""
     stats: dict[str, float] = field(default_factory=dict)
     """Per-game numbers for ``Result.metrics``."""
+    credits: dict[str, dict[Measure, float]] = field(default_factory=dict)
+    """What each fighter did (by fighter id): its measures for ``Result.metrics``."""
     asking: tuple[str | None, str | None] = (None, None)
     """Whom the pending decision is for, as fighter ids: the fighter acting (the active
     fighter, an effect's actor, the fighter healed) and the fighter it is about (the mover an
@@ -284,6 +287,23 @@ class Tabletop(ABC):
 
     def bump(self, key: str, amount: float = 1) -> None:
         self.stats[key] = self.stats.get(key, 0) + amount
+
+    def credit(self, fighter: Fighter | None, measure: Measure, amount: float = 1) -> None:
+        """Count ``amount`` more of a measure to a fighter (None: no fighter did it)."""
+        if fighter is not None:
+            done = self.credits.setdefault(fighter.id, {})
+            done[measure] = done.get(measure, 0) + amount
+
+    def fell(self, fighter: Fighter, round_: int) -> None:
+        """A fighter is defeated in round ``round_``: its rounds in play end there."""
+        self.credits.setdefault(fighter.id, {})[Measure.ROUNDS] = round_
+
+    def measures(self, fighter: Fighter, rounds: int) -> dict[Measure, float]:
+        """A fighter's measures at the end of a game of ``rounds`` rounds."""
+        done = self.credits.get(fighter.id, {})
+        return {**done, Measure.SURVIVED: float(not fighter.defeated),
+                Measure.ROUNDS: done.get(Measure.ROUNDS, rounds) if fighter.defeated
+                else rounds}
 
     # --- placing fighters ----------------------------------------------------------------
 

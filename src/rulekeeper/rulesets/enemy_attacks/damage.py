@@ -67,8 +67,8 @@ def _apply(table: EnemyAttacksTable, enemy: Enemy, ally: Ally, successes: int,
     if hero_stamina:
         assert isinstance(ally, Hero)
         cites("stamina.attack.stamina-loss", "stamina.hero.losing-stamina")
-        return stamina_loss_hero(table, ally, final)
-    return damage_ally(table, ally, final)
+        return stamina_loss_hero(table, ally, final, enemy)
+    return damage_ally(table, ally, final, enemy)
 
 
 def _how(enemy: Enemy, ally: Ally, successes: int, penalty: int, blocked: list[str], area: bool,

@@ -7,6 +7,7 @@ resolve when an Enemy is defeated.
 
 from __future__ import annotations
 
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.ruleset import GameOver
 from rulekeeper.rulesets.enemy_attacks.table import (
     Ally,
@@ -17,15 +18,18 @@ from rulekeeper.rulesets.enemy_attacks.table import (
 )
 
 
-def damage_ally(table: EnemyAttacksTable, ally: Ally, amount: int) -> int:
-    """Apply damage to an Ally; returns the damage it took."""
+def damage_ally(table: EnemyAttacksTable, ally: Ally, amount: int,
+                source: Enemy | None = None) -> int:
+    """Apply damage to an Ally (dealt by ``source``, None: no figure); returns the damage it
+    took."""
     if isinstance(ally, Hero):
-        return damage_hero(table, ally, amount)
+        return damage_hero(table, ally, amount, source)
     assert isinstance(ally, NonHeroAlly)
-    return damage_non_hero(table, ally, amount)
+    return damage_non_hero(table, ally, amount, source)
 
 
-def damage_hero(table: EnemyAttacksTable, hero: Hero, amount: int) -> int:
+def damage_hero(table: EnemyAttacksTable, hero: Hero, amount: int,
+                source: Enemy | None = None) -> int:
     """Each point flips a ready chip, else a spent chip, to its wound side; the rest is lost."""
     if amount <= 0:
         return 0
@@ -36,17 +40,21 @@ def damage_hero(table: EnemyAttacksTable, hero: Hero, amount: int) -> int:
     taken = from_ready + from_spent
     st = table.state
     st.tally["damage_to_allies"] += taken
+    st.credit(source, Measure.DAMAGE, taken)
     if table.logging:
         table.emit("hero-damaged", "sample.health.hero-damage", hero=hero.name, damage=amount,
                    health=st.health_text(hero))
     if hero.wounded == hero.chips:
         hero.area = None
+        st.fell(hero)
+        st.credit(source, Measure.KILLS)
         table.emit("wounded-out", "sample.health.hero-wounded-out", hero=hero.name)
         check_end(table)
     return taken
 
 
-def stamina_loss_hero(table: EnemyAttacksTable, hero: Hero, amount: int) -> int:
+def stamina_loss_hero(table: EnemyAttacksTable, hero: Hero, amount: int,
+                      source: Enemy | None = None) -> int:
     """Each point spends a ready chip; each point that finds none becomes 1 damage.
 
     Returns the stamina lost plus the damage it became (what the Hero took).
@@ -61,10 +69,11 @@ def stamina_loss_hero(table: EnemyAttacksTable, hero: Hero, amount: int) -> int:
     if table.logging:
         table.emit("hero-stamina-lost", "sample.health.hero-stamina-loss", hero=hero.name,
                    loss=amount, spent=spent, excess=excess, health=st.health_text(hero))
-    return spent + damage_hero(table, hero, excess)
+    return spent + damage_hero(table, hero, excess, source)
 
 
-def damage_non_hero(table: EnemyAttacksTable, ally: NonHeroAlly, amount: int) -> int:
+def damage_non_hero(table: EnemyAttacksTable, ally: NonHeroAlly, amount: int,
+                    source: Enemy | None = None) -> int:
     """Damage reduces health, not below 0; at 0 the Ally is exhausted and leaves the board."""
     taken = min(max(amount, 0), ally.health)
     if taken == 0:
@@ -72,23 +81,29 @@ def damage_non_hero(table: EnemyAttacksTable, ally: NonHeroAlly, amount: int) ->
     ally.health -= taken
     st = table.state
     st.tally["damage_to_allies"] += taken
+    st.credit(source, Measure.DAMAGE, taken)
     if table.logging:
         table.emit("ally-damaged", "sample.health.non-hero-damage", ally=ally.name,
                    damage=taken, health=st.health_text(ally))
     if ally.health == 0:
         ally.area = None
+        st.fell(ally)
+        st.credit(source, Measure.KILLS)
         table.emit("exhausted", "sample.health.non-hero-exhausted", ally=ally.name)
     return taken
 
 
-def damage_enemy(table: EnemyAttacksTable, enemy: Enemy, amount: int) -> int:
-    """Damage reduces health, not below 0; at 0 the Enemy is defeated."""
+def damage_enemy(table: EnemyAttacksTable, enemy: Enemy, amount: int,
+                 source: Ally | None = None) -> int:
+    """Damage reduces health, not below 0; at 0 the Enemy is defeated (dealt by ``source``,
+    None: no figure)."""
     taken = min(max(amount, 0), enemy.health)
     if taken == 0:
         return 0
     enemy.health -= taken
     st = table.state
     st.tally["damage_to_enemies"] += taken
+    st.credit(source, Measure.DAMAGE, taken)
     if table.logging:
         table.emit("enemy-damaged", "sample.health.enemy-damage", enemy=enemy.name,
                    damage=taken, health=st.health_text(enemy))
@@ -96,6 +111,8 @@ def damage_enemy(table: EnemyAttacksTable, enemy: Enemy, amount: int) -> int:
         area = enemy.area
         assert area is not None
         enemy.area = None
+        st.fell(enemy)
+        st.credit(source, Measure.KILLS)
         table.emit("defeated", "sample.health.enemy-defeated", enemy=enemy.name,
                    area=st.area_name(area))
         resolve_defeat_box(table, enemy, area)

@@ -106,4 +106,4 @@ def hero_attack(table: EnemyAttacksTable, hero: Hero, kind: str, enemy: Enemy,
     table.emit("hero-hits", "damage.obstructed-aim.ally" if blocked else rule, hero=hero.name,
                enemy=enemy.name, damage=damage, successes=successes,
                obstructed=f", -1 obstructed aim ({'; '.join(blocked)})" if blocked else "")
-    damage_enemy(table, enemy, damage)
+    damage_enemy(table, enemy, damage, hero)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
@@ -48,6 +49,16 @@ _END_RULES = {
 """The rule of each way the skirmish ends (the work budget's event is the engine's)."""
 
 
+ENTITIES = Entities(
+    (Measure.DAMAGE, Measure.KILLS, Measure.SURVIVED, Measure.ROUNDS),
+    (MainStat("stamina", "allies.heroes.*.stamina", lowest=1),
+     MainStat("health", "allies.non_hero_allies.*.health", lowest=1),
+     MainStat("health", "enemies.enemies.*.health", lowest=1)))
+"""What the metrics record of each figure (entity.heroes|enemies.<figure>.<measure>; a
+scenario's second copy of a figure has its own id, cultist-2), and their main stats: a
+Hero's stamina, an Ally's or an Enemy's health."""
+
+
 class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
     meta = RulesetMeta(name="enemy-attacks", version=4, title="Enemy attacks (co-op crawler)",
                        players=("p1", "p2", "p3", "p4"), min_players=1, chance=True,
@@ -63,6 +74,7 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
     odds_questions = OddsQuestions("enemy-attacks",
                                    "rulekeeper.rulesets.enemy_attacks.odds:QUESTIONS")
     templates = TEMPLATES
+    entities = ENTITIES
     metrics = ("damage_to_allies", "damage_to_enemies", "stamina_lost", "stamina_spent",
                "enemy_attacks", "obstructed_aim", "hero_exceptions", "conditions_gained",
                "enemies_defeated", "heroes_wounded_out", "allies_exhausted",
@@ -126,6 +138,8 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
         for figure in st.everyone():
             metrics[f"played.{figure.id}"] = 1
             metrics[f"{'survived' if figure.in_play else 'defeated'}.{figure.id}"] = 1
+            ENTITIES.record(metrics, "enemies" if figure in st.enemies else "heroes", figure.id,
+                            st.measures(figure))
         return metrics
 
     def script_faces(self, content: Any) -> tuple[frozenset[str], int]:

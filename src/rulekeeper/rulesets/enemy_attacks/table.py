@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pydantic import Field, StrictInt
 
 from rulekeeper.core.board import Board, BoardSpec
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import NoOptions, Table
 from rulekeeper.rulesets.enemy_attacks.models import (
@@ -195,6 +196,24 @@ class Skirmish:
         self.next_enemy = 0
         """The place, among the Enemies, of the next Enemy turn in the Enemy phase."""
         self.tally: Counter[str] = Counter()
+        self.credits: dict[str, dict[Measure, float]] = {}
+        """What each figure did (by id): its measures for the game's metrics."""
+
+    def credit(self, figure: Figure | None, measure: Measure, amount: float = 1) -> None:
+        """Count ``amount`` more of a measure to a figure (None: no figure did it)."""
+        if figure is not None and amount:
+            done = self.credits.setdefault(figure.id, {})
+            done[measure] = done.get(measure, 0) + amount
+
+    def fell(self, figure: Figure) -> None:
+        """A figure leaves play (defeated, wounded out, exhausted): its rounds end here."""
+        self.credits.setdefault(figure.id, {})[Measure.ROUNDS] = self.round
+
+    def measures(self, figure: Figure) -> dict[Measure, float]:
+        """A figure's measures at the end of the game."""
+        done = self.credits.get(figure.id, {})
+        return {**done, Measure.SURVIVED: float(figure.in_play),
+                Measure.ROUNDS: self.round if figure.in_play else done.get(Measure.ROUNDS, 0)}
 
     def everyone(self) -> Iterator[Figure]:
         yield from self.heroes

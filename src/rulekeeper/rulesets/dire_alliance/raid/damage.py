@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
 from rulekeeper.rulesets.dire_alliance.cards import draw, reshuffle
@@ -39,6 +40,7 @@ def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks
     cause = f"attacked by {source.name}" if source is not None else "an effect"
     t.emit("raid.damage", rule, fighter=fighter.name, source=cause)
     t.bump(f"{fighter.team}_damage_taken")
+    t.credit(source, Measure.DAMAGE)
     if t.is_hero(fighter):
         if not early and (yield from ward(t, t.hero(fighter), source)):
             return True
@@ -48,6 +50,7 @@ def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks
         t.bag.append(fighter.id)
         t.bag.sort()
         t.bump("minions_defeated")
+        t.credit(source, Measure.KILLS)
         t.emit("raid.minion.damaged", "raid.damage.minion", minion=fighter.name,
                bag=len(t.bag))
         yield from defeated_by(t, source)
@@ -58,6 +61,8 @@ def suffer(t: Raid, fighter: Fighter, rule: str, source: Fighter | None) -> Asks
                wounds=villain.wounds, health=villain.health)
         if villain.wounds >= villain.health:
             fighter.defeated = True
+            t.fell(fighter, t.round)
+            t.credit(source, Measure.KILLS)
             t.remove(fighter)
             t.emit("raid.villain.defeated", "raid.damage.villain.defeated",
                    villain=fighter.name, wounds=villain.wounds)
@@ -105,6 +110,8 @@ def hero_damage(t: Raid, hero: Hero, source: Fighter | None) -> Asks[None]:
         wanted = f"a card with a rank {rank} damage icon from hand, deck or discard pile"
     if not lost:
         hero.fighter.defeated = True
+        t.fell(hero.fighter, t.round)
+        t.credit(source, Measure.KILLS)
         t.remove(hero.fighter)
         t.emit("raid.hero.defeated", "raid.damage.hero.defeated", hero=hero.name,
                wanted=wanted)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import GameOver
 
@@ -63,6 +64,7 @@ def claim(t: Raid, enemy: Fighter, objective: Objective, rule: str) -> None:
     objective.claimed_by = "enemies"
     t.claimed.append(objective.id)
     t.bump("objectives_claimed")
+    t.credit(enemy, Measure.OBJECTIVES)
     t.emit("raid.claim", rule, enemy=enemy.name, objective=objective.name,
            claimed=len(t.claimed))
     t.check_goal("enemies")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Procedure
 from rulekeeper.rulesets.dire_alliance.raid.enemies import enemies_phase
@@ -19,6 +20,11 @@ METRICS = ("villain_wounds", "villain_health", "objectives_claimed", "minions_sp
            "minions_placed", "minions_defeated", "minions_on_board", "hero_cards_lost",
            "hero_cards_gained", "hero_heals", "hero_cards_played", "boosts", "exerts",
            "heroes_damage_taken", "villain_cards_left")
+ENTITIES = Entities((Measure.DAMAGE, Measure.KILLS, Measure.OBJECTIVES, Measure.SURVIVED,
+                     Measure.ROUNDS), (MainStat("melee", "heroes.*.melee"),
+                                       MainStat("health", "villains.*.health", lowest=1)))
+"""What the metrics record of each hero and of the villain (entity.<team>.<id>.<measure>),
+and their main stats: a hero's melee, the villain's health (per hero)."""
 
 
 PHASES = ((heroes_phase, True), (enemies_phase, True), (heroes_phase, False),
@@ -58,6 +64,7 @@ def metrics(t: Raid) -> dict[str, float]:
             "minions_on_board": len(t.minions()), "villain_cards_left": len(villain.deck)}
     for figure in [*(h.fighter for h in t.heroes.values()), villain.fighter]:
         out[f"defeated.{figure.id}" if figure.defeated else f"survived.{figure.id}"] = 1
+        ENTITIES.record(out, figure.team, figure.id, t.measures(figure, t.round))
     for card in t.played:
         out[f"played.{card}"] = 1
     return out

@@ -53,6 +53,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     rules_files = (Path(__file__).parent / "rules.yaml",)
     options_model = RaidOptions
     metrics = rounds.METRICS
+    entities = rounds.ENTITIES
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
     drawing = RaidDrawing()

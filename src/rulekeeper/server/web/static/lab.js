@@ -4,7 +4,7 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, clear, el, header, showError, signIn, store } from "./common.js";
+import { api, clear, el, header, showError, signIn, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -15,6 +15,7 @@ const QUESTIONS = [
   { kind: "sweep", title: "What if?", hint: "The sample against the content as changed below, on the same seeds: the change in win rate, its interval and whether it is significant." },
   { kind: "tune", title: "Which value?", hint: "The value of one content path that brings the side's win rate to a target, on paired seeds." },
   { kind: "matchup", title: "Who beats whom?", hint: "Every contender against every contender: the row's win rate in each cell." },
+  { kind: "culprits", title: t("Who is too strong?"), hint: t("Every fighter, hero or cryptid ranked from strongest to weakest with intervals, and each one's main stat one step down and one step up on the same seeds: the change in its side's win rate.") },
   { kind: "compare", title: "What changed?", hint: "The sample against the content as changed below, on the same seeds, for each matchup: which moved past the threshold (paired tests, adjusted together)." },
 ];
 const ENDED = ["done", "failed", "cancelled"];
@@ -52,8 +53,10 @@ function form(node) {
   const specific = el("div", { id: "lab-specific" });
   const content = el("details", { id: "lab-content" });
   const submit = el("button.primary", { type: "submit", id: "lab-ask" }, "Ask");
-  node.append(el("form", { id: "lab-form", onsubmit: async (e) => {
+  node.append(el("form", { id: "lab-form", noValidate: true, onsubmit: async (e) => {
     e.preventDefault();
+    const wrong = firstInvalid(e.target);
+    if (wrong) return showError(message, new Error(wrong));
     submit.disabled = true;
     try {
       const job = await api("/api/lab/jobs", { method: "POST", body: question() });
@@ -61,7 +64,12 @@ function form(node) {
       clear(message);
       listJobs();
       showJobs(job.id);
-    } catch (error) { showError(message, error); } finally { submit.disabled = false; }
+    } catch (error) {
+      if (error.status === 400 || error.status === 422) {
+        markRefused(error.message);
+        showError(message, new Error(t("The server refused the question: {why}", { why: error.message })));
+      } else showError(message, error);
+    } finally { submit.disabled = false; }
   } }, el("h2", {}, "Ask the lab"),
     el("div.row", {}, el("label", {}, "Ruleset ", ruleset)), kinds, hint,
     el("div.row", {}, el("label", {}, "Games ", games), el("label", {}, "Seed ", seed),
@@ -78,7 +86,9 @@ async function chooseRuleset(id) {
       ...info.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, b))))));
   const props = info.options.properties || {};
   const options = el("fieldset.row", { id: "lab-options" }, el("legend", {}, "Options"),
-    ...Object.entries(props).map(([name, schema]) => field(name, schema)).filter(Boolean));
+    ...Object.entries(props).map(([name, schema]) => field(name, {
+      ...resolve(schema, schema.default, info.options.$defs || {}), default: schema.default, title: schema.title, description: schema.description,
+    }, (info.options.required || []).includes(name))).filter(Boolean));
   clear(document.getElementById("lab-setup"), seats, Object.keys(props).length ? options : null);
   const content = document.getElementById("lab-content");
   clear(content, el("summary", {}, "Content changes (for this job only; the sample never changes)"),
@@ -88,29 +98,32 @@ async function chooseRuleset(id) {
   ui.content = sample;
   clear(content, el("summary", { id: "lab-changes" }, "Content changes (for this job only; the sample never changes)"),
     el("datalist", { id: "lab-paths" }, ...leaves(ui.content.files, "").map(([path]) => el("option", { value: path }))),
-    ...Object.entries(ui.content.files).map(([file, data]) => branch(file, data, file)));
+    ...Object.entries(ui.content.files).map(([file, data]) => branch(file, data, file, ui.content.schema?.properties?.[file] || {})));
   showKind(kind());
 }
 
 /** An option's input from its JSON Schema (options the form cannot show stay at their
     defaults). */
-function field(name, schema) {
+function field(name, schema, required = false) {
   let input;
   const value = schema.default;
   if (schema.enum) input = el("select", {}, ...schema.enum.map((v) => el("option", { value: v, selected: v === value }, v)));
-  else if (schema.type === "integer" || schema.type === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum });
+  else if (schema.type === "integer" || schema.type === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, step: schema.type === "integer" ? 1 : "any" });
   else if (schema.type === "boolean") input = el("input", { type: "checkbox", checked: !!value });
   else if (schema.type === "string") input = el("input", { value: value ?? "" });
   else return null;
+  if (required && input.type !== "checkbox") input.required = true;
   input.dataset.option = name;
   input.dataset.default = JSON.stringify(value ?? null);
   return el("label", { title: schema.description || "" }, `${schema.title || name} `, input);
 }
 
 /** The content's tree: a file, a mapping or a list of items (by id) opens on demand; a
-    number, a word or a yes/no is an input whose change becomes a ``set`` path. */
-function branch(name, data, path) {
-  if (data === null || typeof data !== "object") return leaf(name, data, path);
+    number, a word or a yes/no is an input whose change becomes a ``set`` path. Each input
+    follows the content's JSON Schema at its path: its type, minimum and maximum, choices
+    (enum) and whether it is required. */
+function branch(name, data, path, schema = {}, required = false) {
+  if (data === null || typeof data !== "object") return leaf(name, data, path, resolve(schema, data), required);
   const node = el("details.tree", { "data-path": path }, el("summary", {}, name));
   node.addEventListener("toggle", () => {
     if (!node.open || node.dataset.drawn) return;
@@ -118,21 +131,86 @@ function branch(name, data, path) {
     const entries = Array.isArray(data)
       ? data.map((item, i) => [item && typeof item === "object" && "id" in item ? String(item.id) : String(i), item])
       : Object.entries(data);
-    node.append(...entries.filter(([key]) => key !== "sample").map(([key, value]) => branch(key, value, `${path}.${key}`)));
+    const own = resolve(schema, data);
+    node.append(...entries.filter(([key]) => key !== "sample").map(([key, value]) =>
+      branch(key, value, `${path}.${key}`, child(own, key), !Array.isArray(data) && (own.required || []).includes(key))));
   });
   return node;
 }
 
-function leaf(name, value, path) {
+/** A schema with its $ref followed and, of its choices (anyOf), the one that fits the value. */
+function resolve(schema, value, defs = ui.content?.schema?.$defs || {}) {
+  const follow = (s) => (s.$ref ? defs[s.$ref.split("/").pop()] || {} : s);
+  let s = schema || {};
+  for (let depth = 0; depth < 32; depth++) {
+    if (s.$ref) s = follow(s);
+    else if (s.anyOf || s.oneOf) s = (s.anyOf || s.oneOf).find((x) => fits(follow(x), value)) || {};
+    else return s;
+  }
+  return {};
+}
+
+function fits(schema, value) {
+  if (schema.enum || "const" in schema) return (schema.enum || [schema.const]).includes(value);
+  const type = schema.type;
+  if (!type) return true;
+  if (value === null) return type === "null";
+  if (Array.isArray(value)) return type === "array";
+  if (typeof value === "object") return type === "object";
+  if (typeof value === "number") return type === "number" || (type === "integer" && Number.isInteger(value));
+  return type === typeof value;
+}
+
+/** The schema of a mapping's or a list's member ``key``. */
+function child(schema, key) {
+  if (schema.items) return schema.items;
+  if (schema.properties && key in schema.properties) return schema.properties[key];
+  return typeof schema.additionalProperties === "object" ? schema.additionalProperties : {};
+}
+
+function leaf(name, value, path, schema = {}, required = false) {
   let input;
   if (typeof value === "boolean") input = el("input", { type: "checkbox", checked: value });
-  else if (typeof value === "number") input = el("input", { type: "number", value, step: "any", size: 6 });
-  else input = el("input", { value: value ?? "", size: 16 });
+  else if (schema.enum && schema.enum.length > 1) {
+    input = el("select", {}, ...schema.enum.map((v) => el("option", { value: JSON.stringify(v), selected: v === value }, String(v))));
+    input.dataset.json = "1";
+  } else if (typeof value === "number") {
+    const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (schema.type === "integer" ? 1 : 0) : undefined);
+    const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (schema.type === "integer" ? 1 : 0) : undefined);
+    input = el("input", { type: "number", value, step: schema.type === "integer" ? 1 : "any", size: 6, min: low, max: high });
+  } else input = el("input", { value: value ?? "", size: 16, minLength: schema.minLength, maxLength: schema.maxLength, pattern: schema.pattern });
+  if (required && input.type !== "checkbox") input.required = true;
   input.dataset.path = path;
   input.dataset.sample = JSON.stringify(value ?? null);
   input.setAttribute("aria-label", path);
+  if (schema.description) input.title = schema.description;
   input.addEventListener("change", countChanges);
+  input.addEventListener("input", () => input.setAttribute("aria-invalid", String(!input.checkValidity())));
   return el("label.leaf", {}, `${name} `, input);
+}
+
+/** The first input the browser finds wrong, its details opened, and why (None: all fine). */
+function firstInvalid(form) {
+  for (const input of form.querySelectorAll("input, select")) {
+    if (input.checkValidity()) continue;
+    for (let d = input.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    const where = input.dataset.path || input.closest("label")?.firstChild?.textContent?.trim() || input.id;
+    return t("{where}: {why}", { where, why: input.validationMessage });
+  }
+  return null;
+}
+
+/** After the server's 422: the content input its message names is opened and marked. */
+function markRefused(message) {
+  for (const input of document.querySelectorAll("#lab-content [data-path]")) {
+    if (input.tagName === "DETAILS" || !message.includes(input.dataset.path)) continue;
+    for (let d = input.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    return;
+  }
 }
 
 function leaves(data, path) {
@@ -145,6 +223,7 @@ function leaves(data, path) {
 
 function inputValue(input) {
   if (input.type === "checkbox") return input.checked;
+  if (input.dataset.json) return JSON.parse(input.value);
   if (input.type === "number") return input.value === "" ? null : Number(input.value);
   return input.value;
 }
@@ -184,6 +263,12 @@ function showKind(which) {
       el("label", { title: "the values of a seat's options, colon-separated (a team id; faction:leader)" }, "Contenders ",
         el("input", { id: "lab-contenders", size: 40, placeholder: "comma-separated", required: which === "matchup" })),
       which === "compare" ? el("label", {}, "Threshold ", el("input", { type: "number", id: "lab-threshold", value: 0.05, min: 0, max: 1, step: 0.01 })) : null));
+  } else if (which === "culprits") {
+    clear(node, el("fieldset.row", {}, el("legend", {}, t("Ablation")),
+      el("label", { title: t("games of each ablation batch: the first games, same seeds (0: no ablation)") }, t("Games per step "),
+        el("input", { type: "number", id: "lab-ablation-games", value: 50, min: 0, max: 20000, step: 1, required: true })),
+      el("label", { title: t("entities ablated at most: the strongest and the weakest in turn (each plays two batches)") }, t("Entities "),
+        el("input", { type: "number", id: "lab-entities", value: 12, min: 0, max: 1000, step: 1, required: true }))));
   } else clear(node);
   document.getElementById("lab-games").value = which === "tune" ? 100 : document.getElementById("lab-games").value;
 }
@@ -216,6 +301,10 @@ function question() {
   } else {
     body.set = changed;
     if (which === "matchup") body.contenders = contenders;
+    if (which === "culprits") {
+      body.ablation_games = Number(document.getElementById("lab-ablation-games").value);
+      body.entities = Number(document.getElementById("lab-entities").value);
+    }
     if (which === "tune") {
       body.vary = [{ set: document.getElementById("lab-tune-path").value.trim(), range: document.getElementById("lab-tune-range").value.trim() }];
       body.target = Number(document.getElementById("lab-target").value);
@@ -350,7 +439,31 @@ function answerOf(job) {
       table("lab-compare", ["matchup", "old", "new", "change (95%)", "p (Holm)", "moved"],
         r.cells.map((c) => [short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? "yes" : "no"]))];
   }
+  if (job.kind === "culprits") return culprits(r.culprits);
   return el("pre", {}, JSON.stringify(r, null, 2));
+}
+
+const MEASURES = { damage: t("damage dealt"), kills: t("kills"), objectives: t("objectives claimed"), survived: t("survived"), rounds: t("rounds in play") };
+const share = (e) => `${Math.round(100 * e.value)}% (${Math.round(100 * e.low)}–${Math.round(100 * e.high)})`;
+const fixed = (x) => x.toFixed(Math.abs(x) >= 10 ? 1 : 2);
+const mean = (name, e) => (!e ? "–" : name === "survived" ? share(e) : `${fixed(e.value)} (${fixed(e.low)}–${fixed(e.high)})`);
+const change = (c) => (c ? `${signed(c.difference)}${c.significant ? " *" : ""}` : "–");
+
+/** The culprits: the entities strongest first with their measures, then the ablation. */
+function culprits(c) {
+  const names = Object.keys(MEASURES).filter((m) => c.entities.some((e) => m in e.means));
+  const parts = [el("p.answer", { id: "lab-culprits" }, t("Strongest: {strong}. Weakest: {weak}.", { strong: c.strongest.join(", "), weak: c.weakest.join(", ") })),
+    el("h3", {}, c.rank_by ? t("Each entity once, strongest first by {measure} (95%)", { measure: MEASURES[c.rank_by] }) : t("Each entity once (95%)")),
+    table("lab-entities", ["#", t("entity"), t("side"), t("games"), ...names.map((m) => MEASURES[m]), t("side's win")],
+      c.entities.map((e, i) => [String(i + 1), e.entity, e.side, String(e.games), ...names.map((m) => mean(m, e.means[m])), share(e.win)]))];
+  if (c.ablation.length) {
+    parts.push(el("h3", {}, t("Ablation: the side's win-rate change in points, {games} games each, same seeds (* significant)", { games: c.ablation_games })),
+      table("lab-ablation", [t("entity"), t("main stat"), t("one step down"), t("win change"), t("one step up"), t("win change")],
+        c.ablation.map((a) => [`${a.entity} (${a.side})`, a.stat, a.down === null ? "–" : `${a.value}→${a.down}`, change(a.down_change),
+          a.up === null ? "–" : `${a.value}→${a.up}`, change(a.up_change)])));
+  }
+  if (c.note) parts.push(el("p.muted", {}, c.note));
+  return parts;
 }
 
 function svg(tag, attrs, ...children) {
