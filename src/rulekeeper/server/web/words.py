@@ -3,10 +3,11 @@ events.
 
 The page's JavaScript is written in English and says every word through ``t("…")``
 (common.js), and its HTML marks each of its own texts ``data-t`` (common.js's
-``loadWords`` translates them); the other languages are Babel catalogs here (``locale/fr/LC_MESSAGES/web.po``,
-msgids the English words, with the events' template fields: ``{count:life|lives}``,
-``{names:and}``), served to the page by ``GET /api/i18n/{lang}``. Events are rendered on
-the server from their rulesets' catalogs, in the language the page asks for.
+``loadWords`` translates them); the other languages are Babel catalogs here
+(``locale/fr/LC_MESSAGES/web.po``, msgids the English words, with the events' template
+fields: ``{count:life|lives}``, ``{names:and}``), served to the page by
+``GET /api/i18n/{lang}``. Events, and the boards' texts, come from their rulesets' catalogs,
+in the language the page asks for.
 """
 
 from __future__ import annotations
