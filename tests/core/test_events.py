@@ -61,3 +61,30 @@ def test_lists_join_with_the_locales_or(tmp_path):
     messages = Messages({"on": "on {totals:or}"}, tmp_path)
     assert messages.render(Event("on", "r", {"totals": [5, 9]}), "fr") == "sur 5 ou 9"
     assert messages.render(Event("on", "r", {"totals": [5, 9, 11]})) == "on 5, 9, or 11"
+
+
+def test_a_board_text_reads_as_its_template_in_another_language():
+    from rulekeeper.core.events import Wording
+
+    fr = Wording({"round {round:d} of {rounds:d}": "manche {round:d} sur {rounds:d}",
+                  "{seat}: {name} — dead": "{seat} : {name} — mort",
+                  "{seat}: {name}": "{seat} : {name}", "{n:star|stars}": "{n:étoile|étoiles}",
+                  "{a:d} of {b:d}": "{a:d} sur {b:d}", "heroes": "héros", "Nave": "Nef"}, "fr")
+    assert fr("round 3 of 8 · heroes · Crypt") == "manche 3 sur 8 · héros · Crypt"
+    assert fr("p1: Nave — dead") == "p1 : Nef — mort"  # the longest template first, fields worded
+    assert fr("0 stars · 1 star") == "0 étoile · 1 étoile"  # French: 0 and 1 are singular
+    assert fr("-1 of 5") == "-1 sur 5"
+    assert fr("Amulet of Warding") == "Amulet of Warding"  # {a:d} reads only numbers
+    assert fr("nothing known") == "nothing known"
+    assert Wording({}, "fr")("round 3 of 8") == "round 3 of 8"
+
+
+def test_a_view_catalog_words_the_board_without_making_a_language_of_the_events(tmp_path):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "view.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "hand"\nmsgstr "main"\n', encoding="utf-8")
+    messages = Messages({"hit": "{who} hits"}, tmp_path)
+    assert messages.locales == ["en"]  # the events have no French
+    assert messages.wording("fr")("hand") == "main"
+    assert messages.wording("de")("hand") == "hand"  # a language it has not: as it is

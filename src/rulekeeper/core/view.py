@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from shapely import LineString, Polygon, box
@@ -38,6 +38,10 @@ Text = str | dict[str, str]
 class ViewModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    said: ClassVar[tuple[str, ...]] = ()
+    """The fields that are words shown to people (names, titles, facts), made in English:
+    :func:`translated` words them in the page's language."""
+
 
 # -- the board: the same for every seat ----------------------------------------------------
 
@@ -45,6 +49,7 @@ class ViewModel(BaseModel):
 class Side(ViewModel):
     """How a side (a seat, or an automated side such as ``enemy``) is shown."""
 
+    said = ("label",)
     label: str
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
 
@@ -52,6 +57,7 @@ class Side(ViewModel):
 class Area(ViewModel):
     """One area as drawn, in screen coordinates (y down) of board units."""
 
+    said = ("name", "tags")
     id: str
     name: str
     point: Point = Field(description="where its pieces stand: its sight point, or a point "
@@ -73,6 +79,7 @@ class Board(ViewModel):
     """What a game is played on: ``areas`` (a board of areas), ``rows`` (the cryptids'
     rows) or ``none``; with the sides' colours and labels."""
 
+    said = ("name",)
     kind: Literal["areas", "rows", "none"] = "none"
     id: str = ""
     name: str = ""
@@ -91,6 +98,7 @@ class Status(ViewModel):
     """A piece's state worth a glance: ``symbol`` is drawn beside it; ``dim`` pieces are
     drawn faded (stunned, dead)."""
 
+    said = ("name",)
     name: str
     symbol: str = Field(default="", max_length=2)
     dim: bool = False
@@ -99,6 +107,7 @@ class Status(ViewModel):
 class Piece(ViewModel):
     """A figure on the board (or off it, known to the seat but not where it is)."""
 
+    said = ("name", "kind", "stats")
     id: str
     name: str
     label: str = Field(default="", max_length=4, description="short, and unique among the "
@@ -116,6 +125,7 @@ class Piece(ViewModel):
 class Mark(ViewModel):
     """Something in an area that is not a figure: an objective, a site, a token, a drop."""
 
+    said = ("name",)
     kind: str
     name: str
     owner: str | None = None
@@ -131,6 +141,7 @@ class Place(ViewModel):
 
 
 class Card(ViewModel):
+    said = ("name",)
     id: str
     name: str
     text: str = ""
@@ -140,6 +151,7 @@ class Pile(ViewModel):
     """Cards in a hand, a deck, a row...; ``cards`` is None when the seat may not see them
     (then only ``count`` is known)."""
 
+    said = ("name",)
     name: str
     cards: list[Card] | None
     count: int
@@ -156,6 +168,7 @@ class Pile(ViewModel):
 class Panel(ViewModel):
     """A seat's (or an automated side's) facts and piles."""
 
+    said = ("title", "facts")
     title: str
     seat: str | None = None
     facts: list[tuple[str, str]] = Field(default_factory=list)
@@ -184,6 +197,7 @@ class Cryptid(ViewModel):
 class TableView(ViewModel):
     """A seat's table at one moment: what the page draws on and around the board."""
 
+    said = ("headline",)
     headline: str = ""
     areas: dict[str, Place] = Field(default_factory=dict)
     offboard: list[Piece] = Field(default_factory=list,
@@ -264,6 +278,34 @@ class Drawing:
         """Whether an event of ``kind`` is the automation explaining itself."""
         return any(kind.startswith(k) if k.endswith(".") else kind == k
                    for k in self.automation)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def translated(model: M, words: Callable[[str], str]) -> M:
+    """``model`` (a :class:`Board`, a :class:`TableView`...) with the words of its fields
+    ``said`` (and those of the models it holds) put through ``words`` (a
+    :class:`~rulekeeper.core.events.Wording`: the ruleset's catalog in the page's language).
+    Ids, sides and kinds that are not words stay as they are."""
+    said = getattr(model, "said", ())
+    update = {name: _worded(value, words, name in said)
+              for name, value in model if value is not None}
+    return model.model_copy(update=update)
+
+
+def _worded(value: Any, words: Callable[[str], str], said: bool) -> Any:
+    if isinstance(value, str):
+        return words(value) if said else value
+    if isinstance(value, BaseModel):
+        return translated(value, words)
+    if isinstance(value, tuple):
+        return tuple(_worded(v, words, said) for v in value)
+    if isinstance(value, list):
+        return [_worded(v, words, said) for v in value]
+    if isinstance(value, dict):
+        return {k: _worded(v, words, said) for k, v in value.items()}
+    return value
 
 
 def named_in(option_ids: Iterable[str], ids: Iterable[str]) -> dict[str, list[str]]:

@@ -237,9 +237,9 @@ def my_seat(stored: StoredGame, me: Me, seat: str | None, game: Game) -> str:
 
 
 def check_lang(ruleset: Ruleset, lang: str) -> None:
-    if lang not in ruleset.messages.locales:
+    if lang not in ruleset.messages.languages:
         raise ApiError(f"lang {lang!r} is not available; languages: "
-                       f"{', '.join(ruleset.messages.locales)}")
+                       f"{', '.join(ruleset.messages.languages)}")
 
 
 def undoable(stored: StoredGame, seat: str) -> int | None:
@@ -545,7 +545,7 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
                              "options": list(CLOCK_EXPIRY.options),
                              "default": CLOCK_EXPIRY.default},
                   "bots": [b for b in offered(meta.id) if b not in SEARCHING]},
-        "default_bot": ruleset.default_bot, "languages": ruleset.messages.locales,
+        "default_bot": ruleset.default_bot, "languages": ruleset.messages.languages,
         "online": "/" if meta.name == RUN_RULESET else None,
     }
 
