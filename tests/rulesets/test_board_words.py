@@ -13,7 +13,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.core.view import Board, TableView, translated
 
-BOARDS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle"]
+BOARDS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-alliance-raid"]
 """Rulesets drawn on a board of areas, with a French board catalog."""
 
 

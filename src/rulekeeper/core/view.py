@@ -287,11 +287,16 @@ def translated(model: M, words: Callable[[str], str]) -> M:
     """``model`` (a :class:`Board`, a :class:`TableView`...) with the words of its fields
     ``said`` (and those of the models it holds) put through ``words`` (a
     :class:`~rulekeeper.core.events.Wording`: the ruleset's catalog in the page's language).
-    Ids, sides and kinds that are not words stay as they are."""
+    Ids, sides and kinds that are not words stay as they are. A board of areas whose names
+    changed has them placed again (:func:`renamed`): a longer name needs another place."""
     said = getattr(model, "said", ())
     update = {name: _worded(value, words, name in said)
               for name, value in model if value is not None}
-    return model.model_copy(update=update)
+    worded = model.model_copy(update=update)
+    if isinstance(model, Board) and isinstance(worded, Board) and [
+            a.name for a in model.areas] != [a.name for a in worded.areas]:
+        return renamed(worded)  # type: ignore[return-value]  # M is Board here
+    return worded
 
 
 def _worded(value: Any, words: Callable[[str], str], said: bool) -> Any:
@@ -440,7 +445,7 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     geometry = Geometry(spec)
     widths = [(len(a.name or a.id), max(x for x, _ in a.polygon) - min(x for x, _ in a.polygon))
               for a in spec.areas if a.polygon]
-    font = max(FONT[1], min([FONT[0], *(0.95 * w / (n * CHAR_WIDTH) for n, w in widths)]))
+    font = name_height(widths)
     found = {a.id: a.sight for a in spec.areas if a.sight is not None}
     if len(found) < len(spec.areas):
         found = layered(geometry, start or geometry.ids[0])
@@ -480,6 +485,34 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
                     sees=([b for b in geometry.seen_from(a.id) if b != a.id]
                           if a.sight is not None else None))
                for a, name, (label, marks) in zip(spec.areas, names, places, strict=True)])
+
+
+def renamed(board: Board) -> Board:
+    """``board`` with its areas' names (given other words) sized and placed again, as
+    :func:`areas_board` places them."""
+    areas = tuple((a.name, a.point, tuple(a.outline) if a.outline else None)
+                  for a in board.areas)
+    font, places = _placed(areas, tuple(board.walls))
+    return board.model_copy(update={"font": font, "areas": [
+        a.model_copy(update={"label_at": label, "marks_at": marks})
+        for a, (label, marks) in zip(board.areas, places, strict=True)]})
+
+
+@lru_cache(maxsize=256)
+def _placed(areas: tuple[tuple[str, Point, tuple[Point, ...] | None], ...],
+            walls: tuple[tuple[Point, Point], ...]) -> tuple[float, list[tuple[Point, Point]]]:
+    """The names' height and places (remembered: a game's board is asked for often)."""
+    widths = [(len(name), max(x for x, _ in outline) - min(x for x, _ in outline))
+              for name, _, outline in areas if outline]
+    font = name_height(widths)
+    return font, label_places([(name, point, list(outline) if outline else None)
+                               for name, point, outline in areas], walls, font)
+
+
+def name_height(widths: Iterable[tuple[int, float]]) -> float:
+    """The height of the areas' names: :data:`FONT`'s largest, smaller (down to its least)
+    where a name of ``n`` characters must fit an outline ``w`` wide (``(n, w)``)."""
+    return max(FONT[1], min([FONT[0], *(0.95 * w / (n * CHAR_WIDTH) for n, w in widths)]))
 
 
 def layered(board: Geometry, start: str) -> dict[str, tuple[float, float]]:
