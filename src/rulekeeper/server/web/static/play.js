@@ -9,7 +9,7 @@ import {
   afterRefusal, ago, api, clear, clockText, copyButton, el, follow, header, langOf, loadWords, logLine,
   mergeEvents, notificationsButton, notifyTurn, rulesOf, showError, signIn, store, t, yourTurn,
 } from "./common.js";
-import { describeSelection, drawBoard, drawPanels } from "./board.js";
+import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
@@ -420,7 +420,7 @@ function draw() {
       onSelect: (s) => { ui.selected = ui.selected && JSON.stringify(ui.selected) === JSON.stringify(s) ? null : s; draw(); } });
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
   } else if (board.geometry.kind === "rows") {
-    clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, name),
+    clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, side(board.geometry, name).label),
       el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));
   }
   drawPanels(panels, board.table);
