@@ -527,11 +527,12 @@ def log_file(game: Game, lang: str, filename: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def describe(ruleset: Ruleset) -> dict[str, Any]:
+def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     content, _ = ruleset.load_content()
     meta = ruleset.meta
     return {
-        "id": meta.id, "title": meta.title, "seats": list(meta.players),
+        "id": meta.id, "title": ruleset.messages.wording(lang)(meta.title),
+        "seats": list(meta.players),
         "min_seats": meta.min_players, "hidden_information": meta.hidden_information,
         "scenarios": ruleset.scenarios(content),
         "options": ruleset.options_model.model_json_schema(),
@@ -555,10 +556,13 @@ rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],
 
 
 @rulesets_router.get("")
-def list_rulesets() -> list[dict[str, Any]]:
-    """Every registered ruleset: seats, scenarios, options (JSON Schema), rulings, bots."""
+def list_rulesets(lang: Annotated[str, Query(max_length=8, description="language of the "
+                                                                      "titles (en, fr)")] = "en",
+                  ) -> list[dict[str, Any]]:
+    """Every registered ruleset: seats, scenarios, options (JSON Schema), rulings, bots; its
+    title in ``lang`` where the ruleset has it."""
     try:
-        return [describe(registry.load(i)) for i in registry.ids()]
+        return [describe(registry.load(i), lang) for i in registry.ids()]
     except UsageError as error:  # a broken plug-in is the operator's problem, said plainly
         raise ApiError(str(error), 500) from None
 

@@ -99,7 +99,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
     decisions = [{"before": sum(1 for p in index_of if p < at), "seat": asked.player,
                   "prompt": asked.prompt, "rule": asked.rule, "choice": label}
                  for at, asked, label in steps if seat in (None, asked.player)]
-    return {"ruleset": ruleset.meta.id, "title": ruleset.meta.title, "seat": seat,
+    return {"ruleset": ruleset.meta.id, "title": words(ruleset.meta.title), "seat": seat,
             "geometry": translated(ruleset.drawing.geometry(content, rec.scenario, game.seats),
                                    words).model_dump(mode="json"),
             "events": events, "frames": frames, "decisions": decisions,

@@ -28,7 +28,7 @@ export async function loadWords() {
     const answer = await api(`/api/i18n/${encodeURIComponent(store.lang)}`);
     catalog.words = answer.messages;
     catalog.languages = answer.languages;
-  } catch { store.lang = "en"; }
+  } catch (error) { if (error.status === 404) store.lang = "en"; } // a language the server has not
   catalog.lang = store.lang;
   document.documentElement.lang = store.lang;
   for (const node of document.querySelectorAll("[data-t]")) {

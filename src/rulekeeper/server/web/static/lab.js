@@ -26,7 +26,7 @@ async function start() {
   await loadWords();
   header({ title: t("rulekeeper · lab") });
   if (!store.token) return signIn(main, () => location.reload());
-  ui.rulesets = await api("/api/rulesets");
+  ui.rulesets = await api(`/api/rulesets?lang=${store.lang}`);
   const ask = el("section.panel", { id: "ask" });
   const answer = el("section", { id: "answer" });
   const jobs = el("aside.panel", { id: "jobs" });

@@ -22,7 +22,7 @@ async function start() {
   await loadWords();
   header({ title: t("rulekeeper · play") });
   if (!store.token) return signIn(main, () => location.reload());
-  const rulesets = await api("/api/rulesets");
+  const rulesets = await api(`/api/rulesets?lang=${store.lang}`);
   if (!rulesetId) return chooser(rulesets);
   const named = (id) => id.replace(/-v\d+$/, ""); // a link to another version opens today's
   ui.info = rulesets.find((r) => r.id === rulesetId) || rulesets.find((r) => named(r.id) === named(rulesetId));

@@ -51,6 +51,6 @@ function frames(id, played) {
   return info.then((r) => `/api/games/${id}/frames?lang=${langOf(r?.languages)}`);
 }
 
-const rulesets = api("/api/rulesets").catch(() => []);
+const rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []);
 
 start().catch((error) => showError(open, error));

@@ -15,7 +15,7 @@ async function start() {
   header({ title: t("rulekeeper · watch") });
   const first = await api(`/api/games/${gameId}/watch?${keyQuery}`);
   ui.rules = await rulesOf(first.ruleset);
-  const info = (await api("/api/rulesets")).find((r) => r.id === first.ruleset);
+  const info = (await api(`/api/rulesets?lang=${store.lang}`)).find((r) => r.id === first.ruleset);
   ui.title = info?.title || first.ruleset;
   ui.lang = langOf(info?.languages);
   const view = ui.lang === "en" ? first : await api(`/api/games/${gameId}/watch?lang=${ui.lang}${keyQuery ? `&${keyQuery}` : ""}`);
