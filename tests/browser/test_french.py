@@ -25,7 +25,7 @@ def test_play_and_lab_speak_french(french, request):
     assert page.inner_text("#my-games h2") == "Vos parties"
     assert "Jouer un jeu de règles" in page.inner_text("main")
     assert page.input_value("#lang") == "fr"
-    french.shot("fr-play")
+    french.shot("play-fr")
     french.open(f"/play/{newest('dire-alliance-battle')}?seed=1")
     page.wait_for_selector("#start-game")
     assert page.inner_text("#start-game") == "Commencer la partie"
@@ -36,10 +36,10 @@ def test_play_and_lab_speak_french(french, request):
     assert "manche 1" in page.inner_text("#headline")
     assert "main" in [p.get_attribute("data-pile") for p in page.locator("[data-pile]").all()]
     assert page.inner_text("#undo") == "Annuler le coup"
-    french.shot("fr-play-board")
+    french.shot("play-board-fr")
     french.open("/lab")
     page.wait_for_selector("#lab-form h2")
     assert page.inner_text("#lab-form h2") == "Interroger le labo"
     assert "Qui gagne ?" in page.inner_text("#lab-kind")
     assert page.title().startswith("Labo")
-    french.shot("fr-lab")
+    french.shot("lab-fr")

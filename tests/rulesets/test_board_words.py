@@ -11,7 +11,7 @@ import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
-from rulekeeper.core.view import Board, TableView, translated
+from rulekeeper.core.view import Board, TableView, name_box, translated
 
 BOARDS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-alliance-raid"]
 """Rulesets drawn on a board of areas, with a French board catalog."""
@@ -67,3 +67,16 @@ def test_the_cryptids_headlines_are_french():
         french = registry.load(ruleset_id).messages.wording("fr")
         assert french(english) in ("lancer 2 · total 7",
                                    "manche 2 · 1 vie · 3 victoires sur 5 · 10 pièces d'or")
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_the_french_names_are_placed_on_the_board(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    content, _ = ruleset.load_content()
+    english = ruleset.drawing.geometry(content, None, ruleset.meta.players)
+    french = translated(english, ruleset.messages.wording("fr"))
+    width, height = french.size
+    for area in french.areas:
+        left, top, right, bottom = name_box(area.name, area.label_at, french.font).bounds
+        assert left >= 0 and top >= 0 and right <= width and bottom <= height, area.name
+    assert translated(english, ruleset.messages.wording("en")) == english

@@ -460,21 +460,13 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     names = [a.name or a.id for a in spec.areas]
     places = label_places([(name, points[a.id], outlines.get(a.id))
                            for name, a in zip(names, spec.areas, strict=True)], walls, font)
-    drawn = [*(p for a in spec.areas for p in outlines.get(a.id) or (
-                   (points[a.id][0] + dx, points[a.id][1] + dy)
-                   for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
-             *(p for wall in walls for p in wall)]
-    for name, (label, marks) in zip(names, places, strict=True):
-        drawn += name_box(name, label, font).exterior.coords
-        drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
-    left = min(x for x, _ in drawn) - MARGIN
-    top = min(y for _, y in drawn) - MARGIN
+    (left, top), size = extent([(points[a.id], outlines.get(a.id)) for a in spec.areas], walls,
+                               [(name, *place) for name, place in zip(names, places, strict=True)],
+                               font)
 
     def screen(p: Point) -> Point:
         return (round(p[0] - left, 3), round(p[1] - top, 3))
 
-    size = (round(max(x for x, _ in drawn) + MARGIN - left, 3),
-            round(max(y for _, y in drawn) + MARGIN - top, 3))
     return Board(
         kind="areas", id=spec.id, name=spec.name or spec.id, sample=spec.sample, size=size,
         font=font, walls=[(screen(p), screen(q)) for p, q in walls],
@@ -487,14 +479,43 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
                for a, name, (label, marks) in zip(spec.areas, names, places, strict=True)])
 
 
+def extent(areas: Sequence[tuple[Point, Sequence[Point] | None]],
+           walls: Sequence[tuple[Point, Point]],
+           names: Sequence[tuple[str, Point, Point]], font: float) -> tuple[Point, Point]:
+    """The top left corner and the size of what a board draws: its areas (``(point,
+    outline)``; without an outline, the circle around the point), walls and names with their
+    marks (``(name, label_at, marks_at)``), with :data:`MARGIN` around."""
+    drawn = [*(p for point, outline in areas for p in outline or (
+                   (point[0] + dx, point[1] + dy)
+                   for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
+             *(p for wall in walls for p in wall)]
+    for name, label, marks in names:
+        drawn += name_box(name, label, font).exterior.coords
+        drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
+    left = min(x for x, _ in drawn) - MARGIN
+    top = min(y for _, y in drawn) - MARGIN
+    return (left, top), (round(max(x for x, _ in drawn) + MARGIN - left, 3),
+                         round(max(y for _, y in drawn) + MARGIN - top, 3))
+
+
 def renamed(board: Board) -> Board:
     """``board`` with its areas' names (given other words) sized and placed again, as
-    :func:`areas_board` places them."""
+    :func:`areas_board` places them, the board grown or shrunk to hold them."""
     areas = tuple((a.name, a.point, tuple(a.outline) if a.outline else None)
                   for a in board.areas)
     font, places = _placed(areas, tuple(board.walls))
-    return board.model_copy(update={"font": font, "areas": [
-        a.model_copy(update={"label_at": label, "marks_at": marks})
+    (left, top), size = extent([(a.point, a.outline) for a in board.areas], board.walls,
+                               [(a.name, *place) for a, place in
+                                zip(board.areas, places, strict=True)], font)
+
+    def moved(p: Point) -> Point:
+        return (round(p[0] - left, 3), round(p[1] - top, 3))
+
+    return board.model_copy(update={"font": font, "size": size, "walls": [
+        (moved(p), moved(q)) for p, q in board.walls], "areas": [
+        a.model_copy(update={"point": moved(a.point), "label_at": moved(label),
+                             "marks_at": moved(marks),
+                             "outline": [moved(p) for p in a.outline] if a.outline else None})
         for a, (label, marks) in zip(board.areas, places, strict=True)]})
 
 
