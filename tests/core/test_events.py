@@ -1,6 +1,14 @@
 import io
 
-from rulekeeper.core.events import Event, Messages, read_jsonl, write_jsonl
+from rulekeeper.core.events import Event, Messages, Wording, read_jsonl, write_jsonl
+
+
+def french(folder, domain: str, entries: str) -> None:
+    """A French catalog ``domain.po`` in ``folder`` with ``entries`` (po text)."""
+    po = folder / "fr" / "LC_MESSAGES" / f"{domain}.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  + entries, encoding="utf-8")
 
 
 def test_events_round_trip_through_json_lines():
@@ -12,10 +20,7 @@ def test_events_round_trip_through_json_lines():
 
 
 def test_templates_render_localized_values_and_catalogs(tmp_path):
-    po = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
-    po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                  'msgid "{who} hits {target}"\nmsgstr "{who} frappe {target}"\n', encoding="utf-8")
+    french(tmp_path, "messages", 'msgid "{who} hits {target}"\nmsgstr "{who} frappe {target}"\n')
     messages = Messages({"hit": "{who} hits {target}"}, tmp_path)
     event = Event("hit", "r.1", {"who": {"en": "Mothman", "fr": "l'Homme-papillon"},
                                  "target": "Nessie"})
@@ -38,11 +43,8 @@ def test_a_plural_field_gives_the_number_with_its_noun():
 
 
 def test_lists_join_with_the_locales_and(tmp_path):
-    po = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
-    po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                  'msgid "between {tied:and} ({tied}, {n:roll|rolls})"\n'
-                  'msgstr "entre {tied:and} ({tied}, {n:lancer|lancers})"\n', encoding="utf-8")
+    french(tmp_path, "messages", 'msgid "between {tied:and} ({tied}, {n:roll|rolls})"\n'
+                                 'msgstr "entre {tied:and} ({tied}, {n:lancer|lancers})"\n')
     messages = Messages({"tie": "between {tied:and} ({tied}, {n:roll|rolls})"}, tmp_path)
     two = Event("tie", "r", {"tied": [{"en": "Yeti", "fr": "le Yéti"}, "Nessie"], "n": 1})
     three = Event("tie", "r", {"tied": ["A", "B", "C"], "n": 2})
@@ -54,10 +56,29 @@ def test_lists_join_with_the_locales_and(tmp_path):
 
 
 def test_lists_join_with_the_locales_or(tmp_path):
-    po = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
-    po.parent.mkdir(parents=True)
-    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                  'msgid "on {totals:or}"\nmsgstr "sur {totals:or}"\n', encoding="utf-8")
+    french(tmp_path, "messages", 'msgid "on {totals:or}"\nmsgstr "sur {totals:or}"\n')
     messages = Messages({"on": "on {totals:or}"}, tmp_path)
     assert messages.render(Event("on", "r", {"totals": [5, 9]}), "fr") == "sur 5 ou 9"
     assert messages.render(Event("on", "r", {"totals": [5, 9, 11]})) == "on 5, 9, or 11"
+
+
+def test_a_board_text_reads_as_its_template_in_another_language():
+    fr = Wording({"round {round:d} of {rounds:d}": "manche {round:d} sur {rounds:d}",
+                  "{seat}: {name} — dead": "{seat} : {name} — mort",
+                  "{seat}: {name}": "{seat} : {name}", "{n:star|stars}": "{n:étoile|étoiles}",
+                  "{a:d} of {b:d}": "{a:d} sur {b:d}", "heroes": "héros", "Nave": "Nef"}, "fr")
+    assert fr("round 3 of 8 · heroes · Crypt") == "manche 3 sur 8 · héros · Crypt"
+    assert fr("p1: Nave — dead") == "p1 : Nef — mort"  # the longest template first, fields worded
+    assert fr("0 stars · 1 star") == "0 étoile · 1 étoile"  # French: 0 and 1 are singular
+    assert fr("-1 of 5") == "-1 sur 5"
+    assert fr("Amulet of Warding") == "Amulet of Warding"  # {a:d} reads only numbers
+    assert fr("nothing known") == "nothing known"
+    assert Wording({}, "fr")("round 3 of 8") == "round 3 of 8"
+
+
+def test_a_view_catalog_words_the_board_without_making_a_language_of_the_events(tmp_path):
+    french(tmp_path, "view", 'msgid "hand"\nmsgstr "main"\n')
+    messages = Messages({"hit": "{who} hits"}, tmp_path)
+    assert messages.locales == ["en"]  # the events have no French
+    assert messages.wording("fr")("hand") == "main"
+    assert messages.wording("de")("hand") == "hand"  # a language it has not: as it is

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import string
+from html.parser import HTMLParser
 
 import pytest
 
@@ -30,6 +31,71 @@ def test_every_word_of_the_page_is_in_the_french_catalog_with_its_fields():
     assert sorted(set(french) - said) == [], "translations of words the page no longer says"
     for english, translated in french.items():
         assert fields(english) == fields(translated), english
+
+
+VENDORED = {"docs.html", "redoc.html"}
+"""The API references: Swagger UI and Redoc, vendored, speak English."""
+SHOWN = re.compile(r"""(?:\bel\("[\w.#-]*",\s*\{[^{}]*\},\s*|textContent\s*=\s*|(?:placeholder|title|"aria-label"):\s*)(["'`])[^"'`]*[A-Za-z]{2}""")
+"""A literal the page shows without t(): an element's text, a text set, a placeholder, a
+title or an aria-label written as an English string (fields ``${...}`` taken out)."""
+FIELD = re.compile(r"\$\{[^{}]*\}")
+
+
+def shown(line: str) -> re.Match[str] | None:
+    while FIELD.search(line):
+        line = FIELD.sub("", line)
+    return SHOWN.search(line)
+
+
+class PageText(HTMLParser):
+    """The texts of a page's HTML: each with whether it is marked ``data-t``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[bool] = []
+        self.texts: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in {"meta", "link", "br", "img", "input"}:
+            self.open.append(any(name == "data-t" for name, _ in attrs))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in {"meta", "link", "br", "img", "input"}:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.texts.append((data.strip(), bool(self.open and self.open[-1])))
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in STATIC.glob("*.html")
+                                        if p.name not in VENDORED))
+def test_every_text_of_a_pages_html_is_marked_and_translated(page):
+    parser = PageText()
+    parser.feed((STATIC / page).read_text(encoding="utf-8"))
+    assert parser.texts, page
+    french = words.catalog("fr")
+    for text, marked in parser.texts:
+        assert marked, f"{page}: {text!r} is not marked data-t"
+        assert french.get(text, text) != text, f"{page}: {text!r} has no French"
+
+
+def test_the_pages_show_no_english_literal_outside_t():
+    for script in sorted(STATIC.glob("*.js")):
+        for n, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith(("//", "/*", "*")):
+                continue  # a comment
+            assert not shown(line), f"{script.name}:{n} shows a literal: {line.strip()}"
+
+
+def test_a_literal_shown_outside_t_is_found():
+    assert shown('el("h2", {}, "Your games")')
+    assert shown('button.textContent = "Copied";')
+    assert shown('el("input", { placeholder: "none" })')
+    assert shown('el("b", {}, `${n} games`)')
+    assert not shown('el("h2", {}, t("Your games"))')
+    assert not shown('el("button", { id: "first" }, "«")')
+    assert not shown('el("b", {}, `${pile.name} (${pile.count ?? 0})`)')
 
 
 def test_no_translation_lives_in_the_pages_javascript():

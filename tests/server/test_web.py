@@ -109,6 +109,32 @@ def test_a_seats_board_holds_nothing_the_seat_may_not_see(client):
                 assert {p["name"]: p for p in panel["piles"]}["hand"]["cards"] is None
 
 
+def test_boards_come_in_the_pages_language(client):
+    english = client.get("/api/rulesets/dire-alliance-battle/board").json()
+    french = client.get("/api/rulesets/dire-alliance-battle/board?lang=fr").json()
+    assert [a["id"] for a in french["areas"]] == [a["id"] for a in english["areas"]]
+    assert {a["name"] for a in english["areas"]} >= {"Old Mill", "Witch Hollow"}
+    assert {a["name"] for a in french["areas"]} >= {"Vieux moulin", "Creux de la sorcière"}
+    assert french["sides"]["red"]["label"] == "Rouge"
+    # a language the ruleset has not: its board as it is, not an error
+    assert client.get("/api/rulesets/dire-alliance-battle/board?lang=de").json() == english
+    red = sign_up(client, "rouge")
+    view = client.post("/api/games", json={"ruleset": "dire-alliance-battle", "seed": 3},
+                       headers=red).json()
+    board = client.get(f"/api/games/{view['id']}/board?lang=fr", headers=red).json()
+    panels = {p["seat"]: p for p in board["table"]["panels"]}
+    assert {p["name"] for p in panels["red"]["piles"]} >= {"main", "pioche", "cimetière"}
+    assert "manche 1" in board["table"]["headline"]
+    assert board["table"]["targets"] == client.get(
+        f"/api/games/{view['id']}/board", headers=red).json()["table"]["targets"]  # ids stay
+    frames = client.get(f"/api/games/{view['id']}/frames?lang=fr", headers=red).json()
+    assert any("manche 1" in f["headline"] for f in frames["frames"])
+    assert frames["geometry"]["sides"]["blue"]["label"] == "Bleu"
+    assert frames["title"] == "Dire Alliance : Horreur — mode Bataille"
+    titles = {r["id"]: r["title"] for r in client.get("/api/rulesets?lang=fr").json()}
+    assert titles["cryptids-v1"] == "Cryptides : bataille"
+
+
 def test_frames_show_each_event_with_the_rows_as_they_were(client):
     me = sign_up(client, "watcher")
     view = client.post("/api/games", json={"ruleset": "cryptids", "seed": 5}, headers=me).json()

@@ -13,6 +13,7 @@ read, the first time a sentence needs them (a batch that logs nothing never does
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -183,7 +184,9 @@ class Messages:
     def __init__(self, templates: Mapping[str, str],
                  locale_dir: Path | Sequence[Path] | None = None) -> None:
         """``locale_dir``: a folder of catalogs (``fr/LC_MESSAGES/*.po``), or several, the
-        first one's translation winning where two translate the same template."""
+        first one's translation winning where two translate the same template. A
+        ``view.po`` holds the words of the ruleset's board (:meth:`wording`) only: a
+        language with no other catalog is not one of the events' :attr:`locales`."""
         self.templates = dict(templates)
         folders = [locale_dir] if isinstance(locale_dir, Path) else list(locale_dir or ())
         self._files: dict[str, list[Path]] = {}
@@ -191,10 +194,22 @@ class Messages:
             for po in sorted(folder.glob("*/LC_MESSAGES/*.po")) if folder.is_dir() else ():
                 self._files.setdefault(po.parent.parent.name, []).append(po)
         self._catalogs: dict[str, dict[str, str]] = {"en": {}}
+        self._wordings: dict[str, Wording] = {}
+
+    VIEW = "view"
+    """The catalogs (``view.po``) of a board's words, not of the events' sentences."""
+
+    @property
+    def languages(self) -> list[str]:
+        """The languages of its catalogs: of the events' sentences or of the board's words
+        (a page in one of these gets what is translated, English for the rest)."""
+        return sorted({"en", *self._files})
 
     @property
     def locales(self) -> list[str]:
-        return sorted({"en", *self._files})
+        """The languages of the events' sentences."""
+        return sorted({"en", *(locale for locale, files in self._files.items()
+                               if any(po.stem != self.VIEW for po in files))})
 
     def catalog(self, locale: str) -> dict[str, str]:
         """The translations of ``locale`` (English template to sentence); empty if none."""
@@ -209,6 +224,16 @@ class Messages:
             self._catalogs[locale] = catalog
         return self._catalogs[locale]
 
+    def wording(self, locale: str) -> Wording:
+        """The words of ``locale`` for texts made in English outside events (a board's
+        names, titles and facts): :class:`Wording` over its catalog (English, the texts as
+        they are, for a locale it has not)."""
+        if locale not in self._files:
+            locale = "en"
+        if locale not in self._wordings:
+            self._wordings[locale] = Wording(self.catalog(locale), locale)
+        return self._wordings[locale]
+
     def template(self, kind: str, locale: str = "en") -> str:
         english = self.templates.get(kind, kind + " {data}")
         return self.catalog(locale).get(english, english) if locale != "en" else english
@@ -222,6 +247,95 @@ class Messages:
         if "|" in template:  # a plural field, read by the slower formatter
             return _formatter(locale).vformat(template, (), data)
         return template.format_map(data)
+
+
+class Wording:
+    """A text made in English (``"round 3 of 8"``) in another language, from a catalog whose
+    msgids are English words and templates (``"round {round} of {rounds}"``,
+    ``"{lives:life|lives}"``).
+
+    A text is its catalog's translation when the catalog has it; else the translation of the
+    template it reads as (the most specific one), its fields worded in turn (a field
+    ``{n:d}`` reads only a number); else, when it is several parts joined by ``" · "``, each
+    part worded; else itself.
+
+    >>> fr = Wording({"round {round:d} of {rounds:d}": "manche {round:d} sur {rounds:d}",
+    ...               "{n:life|lives}": "{n:vie|vies}", "heroes": "héros"}, "fr")
+    >>> fr("round 3 of 8 · 1 life · heroes · Crypt")
+    'manche 3 sur 8 · 1 vie · héros · Crypt'
+    """
+
+    PARTS = " · "
+    MEMO = 8192
+    """Texts remembered (views repeat theirs); beyond it the memory starts again."""
+
+    def __init__(self, catalog: Mapping[str, str], locale: str) -> None:
+        self.catalog, self.locale = catalog, locale
+        self.templates = sorted(
+            ((pattern, english) for english in catalog if (pattern := _read_as(english))),
+            key=lambda found: -len(found[0].pattern))
+        self._memo: dict[str, str] = {}
+
+    def __call__(self, text: str) -> str:
+        if not self.catalog or not text:
+            return text
+        if text not in self._memo:
+            if len(self._memo) >= self.MEMO:
+                self._memo.clear()
+            self._memo[text] = self._word(text)
+        return self._memo[text]
+
+    def _word(self, text: str) -> str:
+        if text in self.catalog:
+            return self.catalog[text]
+        for pattern, english in self.templates:
+            if found := pattern.fullmatch(text):
+                data = {name: int(value) if name in _counted(english) else self(value)
+                        for name, value in found.groupdict().items()}
+                return _formatter(self.locale).vformat(self.catalog[english], (), data)
+        if self.PARTS in text:
+            return self.PARTS.join(self(part) for part in text.split(self.PARTS))
+        return text
+
+
+_FIELD = rf"(?:(?!{re.escape(Wording.PARTS)}).)+?"
+"""A field's value in a text: never across the parts of a text (``" · "``)."""
+
+
+def _counted(template: str) -> set[str]:
+    """The fields of ``template`` that are numbers: ``{n:d}``, ``{n:card|cards}``."""
+    return {name for _, name, spec, _ in string.Formatter().parse(template)
+            if name and spec and (spec == "d" or "|" in spec)}
+
+
+def _read_as(template: str) -> re.Pattern[str] | None:
+    """The texts ``template`` makes, as a pattern with a group per field; None for a text
+    without fields or without words (around them, or a plural's noun), or with a field that
+    cannot be read back (a list: ``{names:and}``)."""
+    pattern, fields, said = "", set(), ""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    for literal, name, spec, _ in parsed:
+        pattern += re.escape(literal)
+        said += literal
+        if name is None:
+            continue
+        if not name.isidentifier() or (spec and spec != "d" and "|" not in spec):
+            return None
+        if name in fields:
+            pattern += f"(?P={name})"
+        elif spec == "d":
+            pattern += rf"(?P<{name}>-?\d+)"
+        elif spec:
+            one, _, many = spec.partition("|")
+            pattern += rf"(?P<{name}>-?\d+) (?:{re.escape(one)}|{re.escape(many)})"
+            said += one
+        else:
+            pattern += f"(?P<{name}>{_FIELD})"
+        fields.add(name)
+    return re.compile(pattern, re.DOTALL) if fields and said.strip() else None
 
 
 def write_jsonl(handle: TextIO, rows: Iterable[Mapping[str, Any]]) -> None:

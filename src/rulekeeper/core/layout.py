@@ -60,7 +60,8 @@ LAYOUT: tuple[Part, ...] = (
     Part("content/", "the sample content, one YAML file per field of the content model (a "
          "variant may play on its base's)", Need.EVERY),
     Part("locale/", "translated sentences: Babel catalogs whose msgids are the English "
-         "sentences", Need.WHERE_USED),
+         "sentences (`messages.po`), and the board's words (`view.po`: `Messages.wording`)",
+         Need.WHERE_USED),
     Part("bots.py", "its bots (`bots`)", Need.WHERE_USED),
     Part("odds.py", "its odds questions as data (`odds_questions`: a pydantic parameter model "
          "and a pure function returning `core.odds.Odds`)", Need.WHERE_USED),

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from shapely import LineString, Polygon, box
@@ -38,6 +38,10 @@ Text = str | dict[str, str]
 class ViewModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    said: ClassVar[tuple[str, ...]] = ()
+    """The fields that are words shown to people (names, titles, facts), made in English:
+    :func:`translated` words them in the page's language."""
+
 
 # -- the board: the same for every seat ----------------------------------------------------
 
@@ -45,6 +49,7 @@ class ViewModel(BaseModel):
 class Side(ViewModel):
     """How a side (a seat, or an automated side such as ``enemy``) is shown."""
 
+    said = ("label",)
     label: str
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
 
@@ -52,6 +57,7 @@ class Side(ViewModel):
 class Area(ViewModel):
     """One area as drawn, in screen coordinates (y down) of board units."""
 
+    said = ("name", "tags")
     id: str
     name: str
     point: Point = Field(description="where its pieces stand: its sight point, or a point "
@@ -73,6 +79,7 @@ class Board(ViewModel):
     """What a game is played on: ``areas`` (a board of areas), ``rows`` (the cryptids'
     rows) or ``none``; with the sides' colours and labels."""
 
+    said = ("name",)
     kind: Literal["areas", "rows", "none"] = "none"
     id: str = ""
     name: str = ""
@@ -91,6 +98,7 @@ class Status(ViewModel):
     """A piece's state worth a glance: ``symbol`` is drawn beside it; ``dim`` pieces are
     drawn faded (stunned, dead)."""
 
+    said = ("name",)
     name: str
     symbol: str = Field(default="", max_length=2)
     dim: bool = False
@@ -99,6 +107,7 @@ class Status(ViewModel):
 class Piece(ViewModel):
     """A figure on the board (or off it, known to the seat but not where it is)."""
 
+    said = ("name", "kind", "stats")
     id: str
     name: str
     label: str = Field(default="", max_length=4, description="short, and unique among the "
@@ -116,6 +125,7 @@ class Piece(ViewModel):
 class Mark(ViewModel):
     """Something in an area that is not a figure: an objective, a site, a token, a drop."""
 
+    said = ("name",)
     kind: str
     name: str
     owner: str | None = None
@@ -131,6 +141,7 @@ class Place(ViewModel):
 
 
 class Card(ViewModel):
+    said = ("name",)
     id: str
     name: str
     text: str = ""
@@ -140,6 +151,7 @@ class Pile(ViewModel):
     """Cards in a hand, a deck, a row...; ``cards`` is None when the seat may not see them
     (then only ``count`` is known)."""
 
+    said = ("name",)
     name: str
     cards: list[Card] | None
     count: int
@@ -156,6 +168,7 @@ class Pile(ViewModel):
 class Panel(ViewModel):
     """A seat's (or an automated side's) facts and piles."""
 
+    said = ("title", "facts")
     title: str
     seat: str | None = None
     facts: list[tuple[str, str]] = Field(default_factory=list)
@@ -184,6 +197,7 @@ class Cryptid(ViewModel):
 class TableView(ViewModel):
     """A seat's table at one moment: what the page draws on and around the board."""
 
+    said = ("headline",)
     headline: str = ""
     areas: dict[str, Place] = Field(default_factory=dict)
     offboard: list[Piece] = Field(default_factory=list,
@@ -264,6 +278,39 @@ class Drawing:
         """Whether an event of ``kind`` is the automation explaining itself."""
         return any(kind.startswith(k) if k.endswith(".") else kind == k
                    for k in self.automation)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def translated(model: M, words: Callable[[str], str]) -> M:
+    """``model`` (a :class:`Board`, a :class:`TableView`...) with the words of its fields
+    ``said`` (and those of the models it holds) put through ``words`` (a
+    :class:`~rulekeeper.core.events.Wording`: the ruleset's catalog in the page's language).
+    Ids, sides and kinds that are not words stay as they are. A board of areas whose names
+    changed has them placed again (:func:`renamed`): a longer name needs another place."""
+    said = getattr(model, "said", ())
+    update = {name: _worded(value, words, name in said)
+              for name, value in model if value is not None}
+    worded = model.model_copy(update=update)
+    if isinstance(model, Board) and isinstance(worded, Board) and [
+            a.name for a in model.areas] != [a.name for a in worded.areas]:
+        return renamed(worded)  # type: ignore[return-value]  # M is Board here
+    return worded
+
+
+def _worded(value: Any, words: Callable[[str], str], said: bool) -> Any:
+    if isinstance(value, str):
+        return words(value) if said else value
+    if isinstance(value, BaseModel):
+        return translated(value, words)
+    if isinstance(value, tuple):
+        return tuple(_worded(v, words, said) for v in value)
+    if isinstance(value, list):
+        return [_worded(v, words, said) for v in value]
+    if isinstance(value, dict):
+        return {k: _worded(v, words, said) for k, v in value.items()}
+    return value
 
 
 def named_in(option_ids: Iterable[str], ids: Iterable[str]) -> dict[str, list[str]]:
@@ -398,7 +445,7 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     geometry = Geometry(spec)
     widths = [(len(a.name or a.id), max(x for x, _ in a.polygon) - min(x for x, _ in a.polygon))
               for a in spec.areas if a.polygon]
-    font = max(FONT[1], min([FONT[0], *(0.95 * w / (n * CHAR_WIDTH) for n, w in widths)]))
+    font = name_height(widths)
     found = {a.id: a.sight for a in spec.areas if a.sight is not None}
     if len(found) < len(spec.areas):
         found = layered(geometry, start or geometry.ids[0])
@@ -413,21 +460,13 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     names = [a.name or a.id for a in spec.areas]
     places = label_places([(name, points[a.id], outlines.get(a.id))
                            for name, a in zip(names, spec.areas, strict=True)], walls, font)
-    drawn = [*(p for a in spec.areas for p in outlines.get(a.id) or (
-                   (points[a.id][0] + dx, points[a.id][1] + dy)
-                   for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
-             *(p for wall in walls for p in wall)]
-    for name, (label, marks) in zip(names, places, strict=True):
-        drawn += name_box(name, label, font).exterior.coords
-        drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
-    left = min(x for x, _ in drawn) - MARGIN
-    top = min(y for _, y in drawn) - MARGIN
+    (left, top), size = extent([(points[a.id], outlines.get(a.id)) for a in spec.areas], walls,
+                               [(name, *place) for name, place in zip(names, places, strict=True)],
+                               font)
 
     def screen(p: Point) -> Point:
         return (round(p[0] - left, 3), round(p[1] - top, 3))
 
-    size = (round(max(x for x, _ in drawn) + MARGIN - left, 3),
-            round(max(y for _, y in drawn) + MARGIN - top, 3))
     return Board(
         kind="areas", id=spec.id, name=spec.name or spec.id, sample=spec.sample, size=size,
         font=font, walls=[(screen(p), screen(q)) for p, q in walls],
@@ -438,6 +477,63 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
                     sees=([b for b in geometry.seen_from(a.id) if b != a.id]
                           if a.sight is not None else None))
                for a, name, (label, marks) in zip(spec.areas, names, places, strict=True)])
+
+
+def extent(areas: Sequence[tuple[Point, Sequence[Point] | None]],
+           walls: Sequence[tuple[Point, Point]],
+           names: Sequence[tuple[str, Point, Point]], font: float) -> tuple[Point, Point]:
+    """The top left corner and the size of what a board draws: its areas (``(point,
+    outline)``; without an outline, the circle around the point), walls and names with their
+    marks (``(name, label_at, marks_at)``), with :data:`MARGIN` around."""
+    drawn = [*(p for point, outline in areas for p in outline or (
+                   (point[0] + dx, point[1] + dy)
+                   for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
+             *(p for wall in walls for p in wall)]
+    for name, label, marks in names:
+        drawn += name_box(name, label, font).exterior.coords
+        drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
+    left = min(x for x, _ in drawn) - MARGIN
+    top = min(y for _, y in drawn) - MARGIN
+    return (left, top), (round(max(x for x, _ in drawn) + MARGIN - left, 3),
+                         round(max(y for _, y in drawn) + MARGIN - top, 3))
+
+
+def renamed(board: Board) -> Board:
+    """``board`` with its areas' names (given other words) sized and placed again, as
+    :func:`areas_board` places them, the board grown or shrunk to hold them."""
+    areas = tuple((a.name, a.point, tuple(a.outline) if a.outline else None)
+                  for a in board.areas)
+    font, places = _placed(areas, tuple(board.walls))
+    (left, top), size = extent([(a.point, a.outline) for a in board.areas], board.walls,
+                               [(a.name, *place) for a, place in
+                                zip(board.areas, places, strict=True)], font)
+
+    def moved(p: Point) -> Point:
+        return (round(p[0] - left, 3), round(p[1] - top, 3))
+
+    return board.model_copy(update={"font": font, "size": size, "walls": [
+        (moved(p), moved(q)) for p, q in board.walls], "areas": [
+        a.model_copy(update={"point": moved(a.point), "label_at": moved(label),
+                             "marks_at": moved(marks),
+                             "outline": [moved(p) for p in a.outline] if a.outline else None})
+        for a, (label, marks) in zip(board.areas, places, strict=True)]})
+
+
+@lru_cache(maxsize=256)
+def _placed(areas: tuple[tuple[str, Point, tuple[Point, ...] | None], ...],
+            walls: tuple[tuple[Point, Point], ...]) -> tuple[float, list[tuple[Point, Point]]]:
+    """The names' height and places (remembered: a game's board is asked for often)."""
+    widths = [(len(name), max(x for x, _ in outline) - min(x for x, _ in outline))
+              for name, _, outline in areas if outline]
+    font = name_height(widths)
+    return font, label_places([(name, point, list(outline) if outline else None)
+                               for name, point, outline in areas], walls, font)
+
+
+def name_height(widths: Iterable[tuple[int, float]]) -> float:
+    """The height of the areas' names: :data:`FONT`'s largest, smaller (down to its least)
+    where a name of ``n`` characters must fit an outline ``w`` wide (``(n, w)``)."""
+    return max(FONT[1], min([FONT[0], *(0.95 * w / (n * CHAR_WIDTH) for n, w in widths)]))
 
 
 def layered(board: Geometry, start: str) -> dict[str, tuple[float, float]]:

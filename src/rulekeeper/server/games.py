@@ -237,9 +237,9 @@ def my_seat(stored: StoredGame, me: Me, seat: str | None, game: Game) -> str:
 
 
 def check_lang(ruleset: Ruleset, lang: str) -> None:
-    if lang not in ruleset.messages.locales:
+    if lang not in ruleset.messages.languages:
         raise ApiError(f"lang {lang!r} is not available; languages: "
-                       f"{', '.join(ruleset.messages.locales)}")
+                       f"{', '.join(ruleset.messages.languages)}")
 
 
 def undoable(stored: StoredGame, seat: str) -> int | None:
@@ -527,11 +527,12 @@ def log_file(game: Game, lang: str, filename: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def describe(ruleset: Ruleset) -> dict[str, Any]:
+def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     content, _ = ruleset.load_content()
     meta = ruleset.meta
     return {
-        "id": meta.id, "title": meta.title, "seats": list(meta.players),
+        "id": meta.id, "title": ruleset.messages.wording(lang)(meta.title),
+        "seats": list(meta.players),
         "min_seats": meta.min_players, "hidden_information": meta.hidden_information,
         "scenarios": ruleset.scenarios(content),
         "options": ruleset.options_model.model_json_schema(),
@@ -545,7 +546,7 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
                              "options": list(CLOCK_EXPIRY.options),
                              "default": CLOCK_EXPIRY.default},
                   "bots": [b for b in offered(meta.id) if b not in SEARCHING]},
-        "default_bot": ruleset.default_bot, "languages": ruleset.messages.locales,
+        "default_bot": ruleset.default_bot, "languages": ruleset.messages.languages,
         "online": "/" if meta.name == RUN_RULESET else None,
     }
 
@@ -555,10 +556,13 @@ rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],
 
 
 @rulesets_router.get("")
-def list_rulesets() -> list[dict[str, Any]]:
-    """Every registered ruleset: seats, scenarios, options (JSON Schema), rulings, bots."""
+def list_rulesets(lang: Annotated[str, Query(max_length=8, description="language of the "
+                                                                      "titles (en, fr)")] = "en",
+                  ) -> list[dict[str, Any]]:
+    """Every registered ruleset: seats, scenarios, options (JSON Schema), rulings, bots; its
+    title in ``lang`` where the ruleset has it."""
     try:
-        return [describe(registry.load(i)) for i in registry.ids()]
+        return [describe(registry.load(i), lang) for i in registry.ids()]
     except UsageError as error:  # a broken plug-in is the operator's problem, said plainly
         raise ApiError(str(error), 500) from None
 

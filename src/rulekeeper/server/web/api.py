@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.game import SPECTATOR, Game
 from rulekeeper.core.records import parse_log
-from rulekeeper.core.view import Board, TableView
+from rulekeeper.core.view import Board, TableView, translated
 from rulekeeper.lab.luck import Judge, LedgerTooLong, ledger
 from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
@@ -48,6 +48,9 @@ router = APIRouter(tags=["web page"],
 RulesetId = Annotated[str, UrlPath(max_length=64, description="a ruleset id")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
+BoardLang = Annotated[str, Query(max_length=8, description="language of the board's words "
+                                                           "(en, fr; English where the "
+                                                           "ruleset has not that one)")]
 Seat = Annotated[str | None, Query(max_length=32, description="default: your seat to play")]
 
 
@@ -62,13 +65,14 @@ def packed(request: Request, data: Any) -> Response:
 
 @router.get("/api/rulesets/{ruleset_id}/board")
 def ruleset_board(ruleset_id: RulesetId, scenario: Annotated[
-        str | None, Query(max_length=64)] = None) -> Board:
+        str | None, Query(max_length=64)] = None, lang: BoardLang = "en") -> Board:
     """The board of a scenario (default: the first): areas, walls, line of sight, where
     each area's name goes, and the colours and labels of the sides."""
     ruleset = games.load_ruleset(ruleset_id)
     content, _ = ruleset.load_content()
-    return ruleset.drawing.geometry(content, ruleset.pick_scenario(content, scenario),
-                                    ruleset.meta.players)
+    board = ruleset.drawing.geometry(content, ruleset.pick_scenario(content, scenario),
+                                     ruleset.meta.players)
+    return translated(board, ruleset.messages.wording(lang))
 
 
 @router.get("/api/rulesets/{ruleset_id}/automation")
@@ -92,35 +96,39 @@ class SeatBoard(BaseModel):
 
 @router.get("/api/games/{game_id}/board", dependencies=[Costly])
 def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
-               seat: Seat = None) -> SeatBoard:
+               seat: Seat = None, lang: BoardLang = "en") -> SeatBoard:
     """A seat's table: drawn from that seat's view only, so it holds nothing the seat may not
     know; and, for its pending decision, the areas and pieces each option names."""
     state = request.app.state
     stored = state.db.read(lambda s: games.fetch(s, game_id, me))
     game = take(state, stored)
     try:
-        return board_of(stored, game, games.my_seat(stored, me, seat, game))
+        return board_of(stored, game, games.my_seat(stored, me, seat, game), lang)
     finally:
         state.games.keep(stored.id, stored.version, game)
 
 
 @router.get("/api/games/{game_id}/watch/board")
-def watched_board(game_id: GameId, request: Request, key: Key = None) -> SeatBoard:
+def watched_board(game_id: GameId, request: Request, key: Key = None,
+                  lang: BoardLang = "en") -> SeatBoard:
     """The table as a spectator sees it (``GET /api/games/{id}/watch``): what every seat
     may see."""
     state = request.app.state
     stored = watch.read_watched(state, game_id, key)
     game = take(state, stored)
     try:
-        return board_of(stored, game, SPECTATOR)
+        return board_of(stored, game, SPECTATOR, lang)
     finally:
         state.games.keep(stored.id, stored.version, game)
 
 
-def board_of(stored: StoredGame, game: Game, seat: str) -> SeatBoard:
-    """A seat's board: the geometry and its table, with what its pending options name."""
-    return SeatBoard(id=stored.id, version=stored.version, seat=seat, geometry=game.board(),
-                     table=game.table_view(seat))
+def board_of(stored: StoredGame, game: Game, seat: str, lang: str) -> SeatBoard:
+    """A seat's board: the geometry and its table, with what its pending options name, its
+    words in ``lang``."""
+    words = game.ruleset.messages.wording(lang)
+    return SeatBoard(id=stored.id, version=stored.version, seat=seat,
+                     geometry=translated(game.board(), words),
+                     table=translated(game.table_view(seat), words))
 
 
 @router.get("/api/games/{game_id}/frames", dependencies=[Costly])

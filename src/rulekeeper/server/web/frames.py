@@ -15,6 +15,7 @@ from typing import Any
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, Record, replay
 from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.view import translated
 
 Json = dict[str, Any]
 
@@ -77,6 +78,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
     film_ = game.table.events
     assert isinstance(film_, _Film)
     render = ruleset.messages.render
+    words = ruleset.messages.wording(lang)
     frames: list[Json] = []
     keys: dict[str, int] = {}
     events = []
@@ -87,7 +89,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
             continue
         if shot not in keys:
             keys[shot] = len(frames)
-            frames.append(ruleset.drawing.picture(json.loads(shot), content)
+            frames.append(translated(ruleset.drawing.picture(json.loads(shot), content), words)
                           .model_dump(mode="json"))
         index_of[position] = visible
         events.append({"n": visible, "kind": event.kind, "rule": event.rule,
@@ -97,8 +99,8 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
     decisions = [{"before": sum(1 for p in index_of if p < at), "seat": asked.player,
                   "prompt": asked.prompt, "rule": asked.rule, "choice": label}
                  for at, asked, label in steps if seat in (None, asked.player)]
-    return {"ruleset": ruleset.meta.id, "title": ruleset.meta.title, "seat": seat,
-            "geometry": ruleset.drawing.geometry(content, rec.scenario, game.seats)
-            .model_dump(mode="json"),
+    return {"ruleset": ruleset.meta.id, "title": words(ruleset.meta.title), "seat": seat,
+            "geometry": translated(ruleset.drawing.geometry(content, rec.scenario, game.seats),
+                                   words).model_dump(mode="json"),
             "events": events, "frames": frames, "decisions": decisions,
             "result": game.result.to_json() if game.result else None}

@@ -2,10 +2,12 @@
 events.
 
 The page's JavaScript is written in English and says every word through ``t("…")``
-(common.js); the other languages are Babel catalogs here (``locale/fr/LC_MESSAGES/web.po``,
-msgids the English words, with the events' template fields: ``{count:life|lives}``,
-``{names:and}``), served to the page by ``GET /api/i18n/{lang}``. Events are rendered on
-the server from their rulesets' catalogs, in the language the page asks for.
+(common.js), and its HTML marks each of its own texts ``data-t`` (common.js's
+``loadWords`` translates them); the other languages are Babel catalogs here
+(``locale/fr/LC_MESSAGES/web.po``, msgids the English words, with the events' template
+fields: ``{count:life|lives}``, ``{names:and}``), served to the page by
+``GET /api/i18n/{lang}``. Events, and the boards' texts, come from their rulesets' catalogs,
+in the language the page asks for.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ STATIC = Path(__file__).with_name("static")
 CATALOGS = Messages({}, Path(__file__).with_name("locale"))
 SAID = re.compile(r"""\bt\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`$]*)`)""")
 """A word the page says: the literal first argument of ``t(...)`` in its JavaScript."""
+MARKED = re.compile(r"<(\w+)[^>]*\bdata-t\b[^>]*>([^<]*)</\1>")
+"""A text of the page's HTML marked for translation: ``<title data-t>Play</title>``."""
 
 
 def languages() -> list[str]:
@@ -32,8 +36,10 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def page_words() -> set[str]:
-    """Every word the page's JavaScript says through ``t()``, as written in English."""
-    found: set[str] = set()
+    """Every word the page says: through ``t()`` in its JavaScript, or marked ``data-t`` in
+    its HTML, as written in English."""
+    found = {match.group(2).strip() for page in sorted(STATIC.glob("*.html"))
+             for match in MARKED.finditer(page.read_text(encoding="utf-8"))}
     for script in sorted(STATIC.glob("*.js")):
         for match in SAID.finditer(script.read_text(encoding="utf-8")):
             double, single, back = match.groups()

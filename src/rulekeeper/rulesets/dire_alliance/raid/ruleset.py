@@ -50,6 +50,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     """Raid Mode's code: its subpackage and the shared pieces (not Battle Mode's flow)."""
     content_model = RaidContent
     content_dir = HERE / "content"
+    locale_dir = HERE / "raid" / "locale"  # view.po: the board's words; the events are English
     rules_files = (Path(__file__).parent / "rules.yaml",)
     options_model = RaidOptions
     metrics = rounds.METRICS

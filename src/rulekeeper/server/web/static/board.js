@@ -3,7 +3,7 @@
 // seat's panels (hands, action rows, piles). Everything is drawn from the ruleset's typed
 // view (rulekeeper/core/view.py: the board's geometry and sides, the seat's table), so any
 // ruleset, a plug-in's too, is drawn the same way and this file names none.
-import { clear, el } from "./common.js";
+import { clear, el, t } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NEUTRAL = "#6b6b6b";
@@ -49,7 +49,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
   for (const [area, slot] of Object.entries(table.areas || {})) for (const p of slot.pieces) pieceArea[p.id] = area;
   const fromArea = selected.piece ? pieceArea[selected.piece] : selected.area;
   const seen = fromArea && byId[fromArea]?.sees ? new Set([fromArea, ...byId[fromArea].sees]) : null;
-  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": `${geometry.name}: the board` });
+  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": t("{name}: the board", { name: geometry.name }) });
   root.append(svg("title", {}, geometry.name));
   const drawn = new Set();
   for (const a of geometry.areas) for (const n of a.neighbours) {
@@ -69,7 +69,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     if (seen) classes.push(seen.has(a.id) ? "seen" : "unseen");
     if (fromArea === a.id) classes.push("selected");
     if (lit.has(a.id)) classes.push("target");
-    const label = `${a.name}${a.height ? `, height ${a.height}` : ""}${a.capacity != null ? `, ${slot.filled} of ${a.capacity} places` : ""}`
+    const label = `${a.name}${a.height ? `, ${t("height {height}", { height: a.height })}` : ""}${a.capacity != null ? `, ${t("{filled} of {capacity:place|places}", { filled: slot.filled, capacity: a.capacity })}` : ""}`
       + `${slot.pieces.length ? ": " + slot.pieces.map((p) => p.name).join(", ") : ""}`;
     const select = () => opts.onSelect && opts.onSelect({ area: a.id });
     const shape = a.outline
@@ -108,7 +108,7 @@ function areaLabel(geometry, a, slot) {
     svg("text", { x, y, "text-anchor": "middle", "font-size": size }, a.name));
   const caps = [];
   if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
-  if (a.height) caps.push(`h${a.height}`);
+  if (a.height) caps.push(t("h{height}", { height: a.height }));
   if (a.tags.length) caps.push(a.tags.map(spoken).join(" "));
   if (caps.length) group.append(svg("text", { class: "cap", x, y: y + size * 0.95, "text-anchor": "middle", "font-size": size * 0.75 }, caps.join(" · ")));
   return group;
@@ -156,17 +156,17 @@ export function describeSelection(geometry, table, selected) {
         areaId = area;
         const statuses = p.statuses.map((s) => s.name);
         head = el("p", {}, el("b", {}, p.name), ` [${p.label}] (${side(geometry, p.side).label}, ${p.kind})`, p.hp ? ` · ${p.hp[0]}/${p.hp[1]}` : "",
-          el("br"), p.stats, p.text ? ` · ${p.text}` : "", statuses.length ? el("br") : null, statuses.length ? `status: ${statuses.join(", ")}` : null);
+          el("br"), p.stats, p.text ? ` · ${p.text}` : "", statuses.length ? el("br") : null, statuses.length ? t("status: {statuses}", { statuses: statuses.join(", ") }) : null);
       }
     }
   }
   const area = byId[areaId];
   if (!area) return null;
-  const sees = area.sees === null ? "this board has no line of sight" : (area.sees.length ? area.sees.map((s) => byId[s].name).join(", ") : "no other area");
+  const sees = area.sees === null ? t("this board has no line of sight") : (area.sees.length ? area.sees.map((s) => byId[s].name).join(", ") : t("no other area"));
   return el("div.selection", { id: "selection" }, head,
-    el("p", {}, el("b", {}, area.name), area.height ? ` · height ${area.height}` : "", area.capacity != null ? ` · capacity ${area.capacity}` : "",
-      el("br"), "borders: ", area.neighbours.map((n) => byId[n].name).join(", "),
-      el("br"), el("span", { id: "line-of-sight" }, `sees: ${sees}`)));
+    el("p", {}, el("b", {}, area.name), area.height ? ` · ${t("height {height}", { height: area.height })}` : "", area.capacity != null ? ` · ${t("capacity {capacity}", { capacity: area.capacity })}` : "",
+      el("br"), t("borders: {areas}", { areas: area.neighbours.map((n) => byId[n].name).join(", ") }),
+      el("br"), el("span", { id: "line-of-sight" }, t("sees: {areas}", { areas: sees }))));
 }
 
 /** A card of a pile: its name; its text on hover (title) and, on a tap or Enter, under the pile. */
@@ -191,8 +191,8 @@ export function drawPanels(node, table) {
     ...(p.facts || []).map(([k, v]) => el("div.facts", {}, el("b", {}, k), ": ", v)),
     ...(p.piles || []).map((pile) => {
       const node = el("div.pile", { "data-pile": pile.name }, el("b", {}, `${pile.name} (${pile.count ?? 0})`), " ");
-      if (pile.cards === null) node.append(el("span.muted", {}, "hidden"));
-      else if (!pile.cards.length) node.append(el("span.muted", {}, "empty"));
+      if (pile.cards === null) node.append(el("span.muted", {}, t("hidden")));
+      else if (!pile.cards.length) node.append(el("span.muted", {}, t("empty")));
       else node.append(...pile.cards.map((c) => cardChip(c, node)));
       return node;
     }))));

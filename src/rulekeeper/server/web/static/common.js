@@ -16,17 +16,31 @@ export const store = {
 
 // -- words --------------------------------------------------------------------------------
 
-const catalog = { lang: "en", words: {} };
+const catalog = { lang: "en", words: {}, languages: ["en"] };
 
-/** Fetch the page's words in the player's language (English needs none); call it before
-    drawing anything. An unknown language falls back to English. */
+/** Fetch the page's words in the player's language (the one chosen in the header's switch,
+    kept in this browser); call it before drawing anything. An unknown language falls back
+    to English. Then the page's own HTML is translated: every element marked ``data-t``
+    (its title, static headings...) says its English text through t(). */
 export async function loadWords() {
   catalog.words = {};
-  if (store.lang !== "en") {
-    try { catalog.words = (await api(`/api/i18n/${encodeURIComponent(store.lang)}`)).messages; } catch { store.lang = "en"; }
-  }
+  try {
+    const answer = await api(`/api/i18n/${encodeURIComponent(store.lang)}`);
+    catalog.words = answer.messages;
+    catalog.languages = answer.languages;
+  } catch (error) { if (error.status === 404) store.lang = "en"; } // a language the server has not
   catalog.lang = store.lang;
   document.documentElement.lang = store.lang;
+  for (const node of document.querySelectorAll("[data-t]")) {
+    node.dataset.t ||= node.textContent.trim();
+    node.textContent = t(node.dataset.t);
+  }
+}
+
+/** The language the page speaks, if ``offered`` (a ruleset's languages) has it; else English:
+    what to ask a ruleset's sentences in (``?lang=``). */
+export function langOf(offered = ["en"]) {
+  return offered.includes(catalog.lang) ? catalog.lang : "en";
 }
 
 /**
@@ -60,6 +74,11 @@ export function number(value, digits = 0) {
 
 export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
+}
+
+/** A language's name, in that language (the switch lists them so). */
+function languageName(lang) {
+  try { return new Intl.DisplayNames([lang], { type: "language" }).of(lang).replace(/^./, (c) => c.toUpperCase()); } catch { return lang; }
 }
 
 /** Call the API; a JSON body is sent as JSON; the answer's JSON (or text) is returned. */
@@ -119,9 +138,9 @@ export async function afterRefusal(error, reread, where) {
   clear(where(), el("p.muted", { role: "status" }, t("{error}: read again, this is how it stands now.", { error: error.message })));
 }
 
-/** The header: the site's links, the player (their account, signing out), and (when given)
-    the language switch. */
-export function header({ title, languages = ["en"], onLang } = {}) {
+/** The header: the site's links, the player (their account, signing out), and the language
+    switch (the page's languages; a change reloads the page in the language chosen). */
+export function header({ title, languages = catalog.languages, onLang = () => location.reload() } = {}) {
   const who = el("span.who");
   const bar = el("header.top", {},
     el("h1", {}, title || "rulekeeper"),
@@ -133,7 +152,7 @@ export function header({ title, languages = ["en"], onLang } = {}) {
   if (languages.length > 1) {
     const select = el("select", { "aria-label": t("Language"), id: "lang",
       onchange: () => { store.lang = select.value; onLang && onLang(select.value); } },
-    ...languages.map((l) => el("option", { value: l, selected: l === store.lang }, l === "fr" ? "Français" : "English")));
+    ...languages.map((l) => el("option", { value: l, selected: l === store.lang }, languageName(l))));
     who.append(select);
   }
   who.append(el("span", { id: "player-name" }, store.name ? store.name : ""));
@@ -264,7 +283,7 @@ export function follow(url, onView, onTrouble = () => {}) {
         }
       } catch (error) {
         if (stopped || error.name === "AbortError") return;
-        onTrouble(`The live connection dropped (${error.message}); reconnecting…`);
+        onTrouble(t("The live connection dropped ({error}); reconnecting…", { error: error.message }));
       }
       if (stopped) return;
       await new Promise((done) => setTimeout(done, delay));
@@ -286,10 +305,10 @@ export function mergeEvents(known, view) {
 export function ago(iso) {
   if (!iso) return "";
   const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
-  return `${Math.floor(seconds / 86400)} d ago`;
+  if (seconds < 60) return t("just now");
+  if (seconds < 3600) return t("{n} min ago", { n: Math.floor(seconds / 60) });
+  if (seconds < 86400) return t("{n} h ago", { n: Math.floor(seconds / 3600) });
+  return t("{n} d ago", { n: Math.floor(seconds / 86400) });
 }
 
 /** "4:05", "1:02:03" for a number of seconds. */
@@ -301,21 +320,22 @@ export function clockText(seconds) {
 }
 
 /** A button that copies ``text`` (an invitation, a watch link) and says so. */
-export function copyButton(text, label = "Copy") {
+export function copyButton(text, label = t("Copy")) {
   const button = el("button.small", { type: "button", "data-copy": text, onclick: async () => {
-    try { await navigator.clipboard.writeText(text); button.textContent = "Copied"; }
-    catch { button.textContent = "Select and copy the link"; }
+    try { await navigator.clipboard.writeText(text); button.textContent = t("Copied"); }
+    catch { button.textContent = t("Select and copy the link"); }
     setTimeout(() => { button.textContent = label; }, 2000);
   } }, label);
   return button;
 }
 
-const TITLE = document.title;
+let title = null;
 
 /** The page title says when it is your turn (in how many games); and, when the page is
     hidden and the player allowed it, a browser notification does too (once per turn). */
-export function yourTurn(count, what = "Your turn") {
-  document.title = count ? `(${count}) ${what} — ${TITLE}` : TITLE;
+export function yourTurn(count, what = t("Your turn")) {
+  title ??= document.title; // as loadWords() translated it
+  document.title = count ? `(${count}) ${what} — ${title}` : title;
 }
 
 export function notifyTurn(key, text) {
@@ -328,10 +348,10 @@ export function notifyTurn(key, text) {
 /** A button that asks the browser to let the page notify the player (optional). */
 export function notificationsButton() {
   if (!("Notification" in window)) return null;
-  if (Notification.permission === "granted") return el("span.muted", { id: "notifications" }, "Turn notifications are on.");
+  if (Notification.permission === "granted") return el("span.muted", { id: "notifications" }, t("Turn notifications are on."));
   const button = el("button.small", { id: "notifications", type: "button", onclick: async () => {
     const answer = await Notification.requestPermission();
-    button.replaceWith(answer === "granted" ? el("span.muted", {}, "Turn notifications are on.") : el("span.muted", {}, "Notifications were not allowed."));
-  } }, "Notify me when it is my turn");
+    button.replaceWith(answer === "granted" ? el("span.muted", {}, t("Turn notifications are on.")) : el("span.muted", {}, t("Notifications were not allowed.")));
+  } }, t("Notify me when it is my turn"));
   return button;
 }

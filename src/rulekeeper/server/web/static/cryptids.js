@@ -27,7 +27,7 @@ async function start() {
 
 function drawHeader() {
   document.querySelector("header.top")?.remove();
-  header({ title: t("Cryptids online"), languages: ["en", "fr"], onLang: () => location.reload() });
+  header({ title: t("Cryptids online") });
 }
 
 function showToken(me) {

@@ -4,28 +4,30 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, clear, el, header, showError, signIn, store, t } from "./common.js";
+import { api, clear, el, header, loadWords, showError, signIn, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
 const SVG = "http://www.w3.org/2000/svg";
 
-const QUESTIONS = [
-  { kind: "simulate", title: "Who wins?", hint: "A batch of bot games on the content as changed below: win, tie and loss with 95% intervals, and the means of each measure." },
-  { kind: "sweep", title: "What if?", hint: "The sample against the content as changed below, on the same seeds: the change in win rate, its interval and whether it is significant." },
-  { kind: "tune", title: "Which value?", hint: "The value of one content path that brings the side's win rate to a target, on paired seeds." },
-  { kind: "matchup", title: "Who beats whom?", hint: "Every contender against every contender: the row's win rate in each cell." },
+/** The lab's questions, in the page's language. */
+const questions = () => [
+  { kind: "simulate", title: t("Who wins?"), hint: t("A batch of bot games on the content as changed below: win, tie and loss with 95% intervals, and the means of each measure.") },
+  { kind: "sweep", title: t("What if?"), hint: t("The sample against the content as changed below, on the same seeds: the change in win rate, its interval and whether it is significant.") },
+  { kind: "tune", title: t("Which value?"), hint: t("The value of one content path that brings the side's win rate to a target, on paired seeds.") },
+  { kind: "matchup", title: t("Who beats whom?"), hint: t("Every contender against every contender: the row's win rate in each cell.") },
   { kind: "culprits", title: t("Who is too strong?"), hint: t("Every fighter, hero or cryptid ranked from strongest to weakest with intervals, and each one's main stat one step down and one step up on the same seeds: the change in its side's win rate.") },
-  { kind: "compare", title: "What changed?", hint: "The sample against the content as changed below, on the same seeds, for each matchup: which moved past the threshold (paired tests, adjusted together)." },
+  { kind: "compare", title: t("What changed?"), hint: t("The sample against the content as changed below, on the same seeds, for each matchup: which moved past the threshold (paired tests, adjusted together).") },
 ];
 const ENDED = ["done", "failed", "cancelled"];
 
 const ui = { rulesets: [], info: null, content: null, timer: null };
 
 async function start() {
-  header({ title: "rulekeeper · lab" });
+  await loadWords();
+  header({ title: t("rulekeeper · lab") });
   if (!store.token) return signIn(main, () => location.reload());
-  ui.rulesets = await api("/api/rulesets");
+  ui.rulesets = await api(`/api/rulesets?lang=${store.lang}`);
   const ask = el("section.panel", { id: "ask" });
   const answer = el("section", { id: "answer" });
   const jobs = el("aside.panel", { id: "jobs" });
@@ -41,18 +43,18 @@ function form(node) {
   const wanted = params.get("ruleset");
   const ruleset = el("select", { id: "lab-ruleset", onchange: () => chooseRuleset(ruleset.value) },
     ...ui.rulesets.map((r) => el("option", { value: r.id, selected: r.id === wanted }, `${r.title} (${r.id})`)));
-  const kinds = el("fieldset.row", { id: "lab-kind" }, el("legend", {}, "Question"),
-    ...QUESTIONS.map((q, i) => el("label.choice", { title: q.hint },
+  const kinds = el("fieldset.row", { id: "lab-kind" }, el("legend", {}, t("Question")),
+    ...questions().map((q, i) => el("label.choice", { title: q.hint },
       el("input", { type: "radio", name: "kind", value: q.kind, checked: i === 0, onchange: () => showKind(q.kind) }), ` ${q.title}`)));
-  const hint = el("p.muted", { id: "lab-hint" }, QUESTIONS[0].hint);
+  const hint = el("p.muted", { id: "lab-hint" }, questions()[0].hint);
   const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000 });
   const seed = el("input", { type: "number", id: "lab-seed", value: 1, min: 0 });
-  const side = el("input", { id: "lab-side", placeholder: "the first", size: 10 });
+  const side = el("input", { id: "lab-side", placeholder: t("the first"), size: 10 });
   const message = el("div", { id: "lab-message" });
   const setup = el("div", { id: "lab-setup" });
   const specific = el("div", { id: "lab-specific" });
   const content = el("details", { id: "lab-content" });
-  const submit = el("button.primary", { type: "submit", id: "lab-ask" }, "Ask");
+  const submit = el("button.primary", { type: "submit", id: "lab-ask" }, t("Ask"));
   node.append(el("form", { id: "lab-form", noValidate: true, onsubmit: async (e) => {
     e.preventDefault();
     const wrong = firstInvalid(e.target);
@@ -70,10 +72,10 @@ function form(node) {
         showError(message, new Error(t("The server refused the question: {why}", { why: error.message })));
       } else showError(message, error);
     } finally { submit.disabled = false; }
-  } }, el("h2", {}, "Ask the lab"),
-    el("div.row", {}, el("label", {}, "Ruleset ", ruleset)), kinds, hint,
-    el("div.row", {}, el("label", {}, "Games ", games), el("label", {}, "Seed ", seed),
-      el("label", { title: "the side whose wins count (a seat, or heroes, enemies...)" }, "Side ", side)),
+  } }, el("h2", {}, t("Ask the lab")),
+    el("div.row", {}, el("label", {}, `${t("Ruleset")} `, ruleset)), kinds, hint,
+    el("div.row", {}, el("label", {}, `${t("Games")} `, games), el("label", {}, `${t("Seed")} `, seed),
+      el("label", { title: t("the side whose wins count (a seat, or heroes, enemies...)") }, `${t("Side")} `, side)),
     setup, specific, content, el("div.row", {}, submit), message));
   chooseRuleset(ruleset.value);
 }
@@ -81,22 +83,22 @@ function form(node) {
 async function chooseRuleset(id) {
   ui.info = ui.rulesets.find((r) => r.id === id);
   const info = ui.info;
-  const seats = el("fieldset.row", { id: "lab-bots" }, el("legend", {}, "Bots"),
+  const seats = el("fieldset.row", { id: "lab-bots" }, el("legend", {}, t("Bots")),
     ...info.seats.map((seat) => el("label", {}, `${seat} `, el("select", { "data-seat": seat },
       ...info.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, b))))));
   const props = info.options.properties || {};
-  const options = el("fieldset.row", { id: "lab-options" }, el("legend", {}, "Options"),
+  const options = el("fieldset.row", { id: "lab-options" }, el("legend", {}, t("Options")),
     ...Object.entries(props).map(([name, schema]) => field(name, {
       ...resolve(schema, schema.default, info.options.$defs || {}), default: schema.default, title: schema.title, description: schema.description,
     }, (info.options.required || []).includes(name))).filter(Boolean));
   clear(document.getElementById("lab-setup"), seats, Object.keys(props).length ? options : null);
   const content = document.getElementById("lab-content");
-  clear(content, el("summary", {}, "Content changes (for this job only; the sample never changes)"),
-    el("p.muted", {}, "Loading the sample content…"));
+  clear(content, el("summary", {}, t("Content changes (for this job only; the sample never changes)")),
+    el("p.muted", {}, t("Loading the sample content…")));
   const sample = await api(`/api/lab/rulesets/${info.id}/content`);
   if (ui.info !== info) return; // another ruleset was chosen meanwhile: its tree wins
   ui.content = sample;
-  clear(content, el("summary", { id: "lab-changes" }, "Content changes (for this job only; the sample never changes)"),
+  clear(content, el("summary", { id: "lab-changes" }, t("Content changes (for this job only; the sample never changes)")),
     el("datalist", { id: "lab-paths" }, ...leaves(ui.content.files, "").map(([path]) => el("option", { value: path }))),
     ...Object.entries(ui.content.files).map(([file, data]) => branch(file, data, file, ui.content.schema?.properties?.[file] || {})));
   showKind(kind());
@@ -243,26 +245,26 @@ function countChanges() {
   const found = Object.entries(changes());
   const summary = document.getElementById("lab-changes");
   summary.textContent = found.length
-    ? `Content changes: ${found.map(([p, v]) => `${p} = ${JSON.stringify(v)}`).join("; ")}`
-    : "Content changes (for this job only; the sample never changes)";
+    ? t("Content changes: {changes}", { changes: found.map(([p, v]) => `${p} = ${JSON.stringify(v)}`).join("; ") })
+    : t("Content changes (for this job only; the sample never changes)");
 }
 
 function kind() { return document.querySelector("#lab-kind input:checked").value; }
 
 function showKind(which) {
-  document.getElementById("lab-hint").textContent = QUESTIONS.find((q) => q.kind === which).hint;
+  document.getElementById("lab-hint").textContent = questions().find((q) => q.kind === which).hint;
   const node = document.getElementById("lab-specific");
   if (which === "tune") {
-    clear(node, el("fieldset.row", {}, el("legend", {}, "Which value"),
-      el("label", {}, "Content path ", el("input", { id: "lab-tune-path", list: "lab-paths", size: 36, required: true })),
-      el("label", {}, "Range ", el("input", { id: "lab-tune-range", placeholder: "LOW..HIGH", size: 9, required: true })),
-      el("label", {}, "Target win rate ", el("input", { type: "number", id: "lab-target", value: 0.5, min: 0, max: 1, step: 0.01 })),
+    clear(node, el("fieldset.row", {}, el("legend", {}, t("Which value")),
+      el("label", {}, `${t("Content path")} `, el("input", { id: "lab-tune-path", list: "lab-paths", size: 36, required: true })),
+      el("label", {}, `${t("Range")} `, el("input", { id: "lab-tune-range", placeholder: t("LOW..HIGH"), size: 9, required: true })),
+      el("label", {}, `${t("Target win rate")} `, el("input", { type: "number", id: "lab-target", value: 0.5, min: 0, max: 1, step: 0.01 })),
       el("label", {}, "± ", el("input", { type: "number", id: "lab-tolerance", value: 0.05, min: 0.005, max: 0.5, step: 0.005 }))));
   } else if (which === "matchup" || which === "compare") {
-    clear(node, el("fieldset.row", {}, el("legend", {}, "Contenders"),
-      el("label", { title: "the values of a seat's options, colon-separated (a team id; faction:leader)" }, "Contenders ",
-        el("input", { id: "lab-contenders", size: 40, placeholder: "comma-separated", required: which === "matchup" })),
-      which === "compare" ? el("label", {}, "Threshold ", el("input", { type: "number", id: "lab-threshold", value: 0.05, min: 0, max: 1, step: 0.01 })) : null));
+    clear(node, el("fieldset.row", {}, el("legend", {}, t("Contenders")),
+      el("label", { title: t("the values of a seat's options, colon-separated (a team id; faction:leader)") }, `${t("Contenders")} `,
+        el("input", { id: "lab-contenders", size: 40, placeholder: t("comma-separated"), required: which === "matchup" })),
+      which === "compare" ? el("label", {}, `${t("Threshold")} `, el("input", { type: "number", id: "lab-threshold", value: 0.05, min: 0, max: 1, step: 0.01 })) : null));
   } else if (which === "culprits") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Ablation")),
       el("label", { title: t("games of each ablation batch: the first games, same seeds (0: no ablation)") }, t("Games per step "),
@@ -293,7 +295,7 @@ function question() {
   const contenders = (document.getElementById("lab-contenders")?.value || "").split(",").map((c) => c.trim()).filter(Boolean);
   if (which === "sweep") {
     body.vary = Object.entries(changed).map(([path, value]) => ({ set: path, values: [samples[path], value] }));
-    if (!body.vary.length) throw new Error("What if? Change at least one value of the content first (open “Content changes”).");
+    if (!body.vary.length) throw new Error(t("What if? Change at least one value of the content first (open “Content changes”)."));
   } else if (which === "compare") {
     body.new = { set: changed };
     if (contenders.length) body.contenders = contenders;
@@ -325,17 +327,17 @@ async function listJobs() {
       const [a, b] = [...picked];
       history.pushState(null, "", `/lab?job=${a}&vs=${b}`);
       showJobs(a, b);
-    } }, "Side by side");
-    clear(node, el("h2", {}, "Your jobs"), jobs.length ? null : el("p.muted", {}, "None yet: ask a question."),
+    } }, t("Side by side"));
+    clear(node, el("h2", {}, t("Your jobs")), jobs.length ? null : el("p.muted", {}, t("None yet: ask a question.")),
       el("ul.jobs", {}, ...jobs.map((job) => el("li", {},
-        el("input", { type: "checkbox", "aria-label": `pick job ${job.id}`, onchange: (e) => {
+        el("input", { type: "checkbox", "aria-label": t("pick job {job}", { job: job.id }), onchange: (e) => {
           e.target.checked ? picked.add(job.id) : picked.delete(job.id);
           both.disabled = picked.size !== 2;
         } }), " ",
         el("a", { href: `/lab?job=${job.id}`, onclick: (e) => { e.preventDefault(); history.pushState(null, "", `/lab?job=${job.id}`); showJobs(job.id); } },
-          `${QUESTIONS.find((q) => q.kind === job.kind)?.title || job.kind} ${job.ruleset}`),
-        el("span.muted", {}, ` · ${job.state} · ${job.created_at.slice(0, 16).replace("T", " ")}`)))),
-      jobs.length > 1 ? el("p.muted", {}, "Pick two, then ", both) : null);
+          `${questions().find((q) => q.kind === job.kind)?.title || job.kind} ${job.ruleset}`),
+        el("span.muted", {}, ` · ${state(job.state)} · ${job.created_at.slice(0, 16).replace("T", " ")}`)))),
+      jobs.length > 1 ? el("p.muted", {}, `${t("Pick two, then")} `, both) : null);
   } catch (error) { showError(node, error); }
 }
 
@@ -359,31 +361,44 @@ async function follow(pane, id) {
 }
 
 function drawJob(pane, job) {
-  const q = QUESTIONS.find((x) => x.kind === job.kind);
+  const q = questions().find((x) => x.kind === job.kind);
   const p = job.progress;
   const asked = describe(job.question);
   const head = [el("h2", {}, `${q ? q.title : job.kind} ${job.ruleset}`),
-    el("p.muted", {}, asked), el("p", {}, el("span", { class: `badge state-${job.state}`, id: "lab-state" }, job.state), " ",
-      el("a", { href: `/lab?job=${job.id}` }, "permanent link"),
-      job.results ? [" · ", el("a", { href: job.results, download: "", id: "lab-download" }, "the games (Parquet)")] : null,
-      job.report ? [" · ", el("a", { href: job.report, download: "", id: "lab-report" }, "the report (HTML)")] : null)];
+    el("p.muted", {}, asked), el("p", {}, el("span", { class: `badge state-${job.state}`, id: "lab-state", "data-state": job.state }, state(job.state)), " ",
+      el("a", { href: `/lab?job=${job.id}` }, t("permanent link")),
+      job.results ? [" · ", el("a", { href: job.results, download: "", id: "lab-download" }, t("the games (Parquet)"))] : null,
+      job.report ? [" · ", el("a", { href: job.report, download: "", id: "lab-report" }, t("the report (HTML)"))] : null)];
   if (!ENDED.includes(job.state)) {
-    const left = p.remaining == null ? "" : `, about ${Math.ceil(p.remaining)} s left`;
+    const done = { done: p.done.toLocaleString(store.lang), planned: p.planned.toLocaleString(store.lang) };
+    const progress = p.elapsed == null ? t("{done} of {planned} games (waiting for its turn)", done)
+      : p.remaining == null ? t("{done} of {planned} games, {elapsed} s", { ...done, elapsed: p.elapsed.toFixed(0) })
+        : t("{done} of {planned} games, {elapsed} s, about {left} s left", { ...done, elapsed: p.elapsed.toFixed(0), left: Math.ceil(p.remaining) });
     head.push(el("div.row", {}, el("progress", { max: p.planned, value: p.done }),
-      el("span", { id: "lab-progress" }, `${p.done.toLocaleString()} of ${p.planned.toLocaleString()} games${p.elapsed == null ? " (waiting for its turn)" : `, ${p.elapsed.toFixed(0)} s${left}`}`),
-      el("button.small", { onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, "Cancel")));
-  } else if (p.elapsed != null) head.push(el("p.muted", {}, `${p.done.toLocaleString()} games in ${p.elapsed.toFixed(1)} s`));
+      el("span", { id: "lab-progress" }, progress),
+      el("button.small", { onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
+  } else if (p.elapsed != null) head.push(el("p.muted", {}, t("{done} games in {elapsed} s", { done: p.done.toLocaleString(store.lang), elapsed: p.elapsed.toFixed(1) })));
   if (job.error) head.push(el("p.error", { role: "alert" }, job.error));
   clear(pane, ...head, job.result ? answerOf(job) : null);
 }
 
+/** A job's state in words (queued, running, done, failed, cancelled). */
+function state(name) {
+  return { queued: t("queued"), running: t("running"), done: t("done"), failed: t("failed"), cancelled: t("cancelled") }[name] ?? name;
+}
+
+/** An outcome's name in words (win, tie, loss). */
+function outcome(name) {
+  return { win: t("win"), tie: t("tie"), loss: t("loss") }[name] ?? name;
+}
+
 function describe(question) {
-  const parts = [`${question.games ?? ""} games`.trim(), `seed ${question.seed ?? 0}`];
+  const parts = [t("{games} games", { games: question.games ?? "" }).trim(), t("seed {seed}", { seed: question.seed ?? 0 })];
   const sets = { ...(question.set || {}), ...(question.new?.set || {}) };
   for (const [path, value] of Object.entries(sets)) parts.push(`${path} = ${JSON.stringify(value)}`);
   for (const v of question.vary || []) parts.push(`${v.set || v.option || v.ruling}: ${v.values ? v.values.map((x) => JSON.stringify(x)).join(" → ") : v.range}`);
-  if (question.contenders) parts.push(`contenders ${question.contenders.join(", ")}`);
-  if (question.agents?.length) parts.push(`bots ${question.agents.join(", ")}`);
+  if (question.contenders) parts.push(t("contenders {contenders}", { contenders: question.contenders.join(", ") }));
+  if (question.agents?.length) parts.push(t("bots {bots}", { bots: question.agents.join(", ") }));
   return parts.join(" · ");
 }
 
@@ -394,7 +409,7 @@ const interval = (e) => `${pct(e.value)} (${(100 * e.low).toFixed(1)}–${(100 *
 const number = (e) => `${e.value.toPrecision(3)} (${e.low.toPrecision(3)}–${e.high.toPrecision(3)})`;
 const signed = (e) => `${e.value >= 0 ? "+" : ""}${(100 * e.value).toFixed(1)} (${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)})`;
 /** A variant's label with each content path cut to its last two names ("butcher.melee=2"). */
-const short = (label) => (label || "(as given)").replace(/[\w-]+(?:\.[\w-]+)*\.([\w-]+\.[\w-]+)=/g, "$1=");
+const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)*\.([\w-]+\.[\w-]+)=/g, "$1=");
 const pValue = (p) => (p < 0.001 ? "<0.001" : p.toFixed(3));
 
 function table(id, headings, rows) {
@@ -407,9 +422,9 @@ function answerOf(job) {
   const r = job.result;
   if (job.kind === "simulate") {
     const s = r.summary;
-    return [el("h3", {}, `${s.side}'s outcomes over ${s.games} games (95%)`),
-      table("lab-outcomes", ["outcome", "rate (95%)"], Object.entries(s.outcomes).map(([k, e]) => [k, interval(e)])),
-      el("h3", {}, "Means"), table("lab-means", ["measure", "mean (95%)"], Object.entries(s.means).map(([k, e]) => [k, number(e)]))];
+    return [el("h3", {}, t("{side}'s outcomes over {games} games (95%)", { side: s.side, games: s.games })),
+      table("lab-outcomes", [t("outcome"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), interval(e)])),
+      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [k, number(e)]))];
   }
   if (job.kind === "sweep") {
     const first = Object.fromEntries(r.against_first.map((c) => [c.second, c]));
@@ -417,27 +432,28 @@ function answerOf(job) {
       const o = v.summary.outcomes;
       const c = first[v.label];
       return [short(v.label), interval(o.win), pct(o.tie.value), pct(o.loss.value), v.summary.mean_rounds.toFixed(1),
-        i ? signed(c.difference) : "first", i ? pValue(c.p_adjusted) : "", i ? (c.significant ? "yes" : "no") : ""];
+        i ? signed(c.difference) : t("first"), i ? pValue(c.p_adjusted) : "", i ? (c.significant ? t("yes") : t("no")) : ""];
     });
-    return [el("h3", {}, `${r.side}'s win rate by variant, same seeds`), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), r.side),
-      table("lab-sweep", ["variant", `${r.side} win (95%)`, "tie", "loss", "rounds", "win − first (95%)", "p (Holm)", "significant"], rows)];
+    return [el("h3", {}, t("{side}'s win rate by variant, same seeds", { side: r.side })), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), r.side),
+      table("lab-sweep", [t("variant"), t("{side} win (95%)", { side: r.side }), t("tie"), t("loss"), t("rounds"), t("win − first (95%)"), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
-    return [el("h3", {}, `row's win rate (${r.side})`), heatmap(r.contenders, r.win),
-      table("lab-matchup", [`${r.side} \\ other`, ...r.contenders], r.contenders.map((name, i) => [name, ...r.win[i].map(interval)]))];
+    return [el("h3", {}, t("row's win rate ({side})", { side: r.side })), heatmap(r.contenders, r.win),
+      table("lab-matchup", [t("{side} \\ other", { side: r.side }), ...r.contenders], r.contenders.map((name, i) => [name, ...r.win[i].map(interval)]))];
   }
   if (job.kind === "tune") {
     const a = r.answer;
     const values = (params) => Object.entries(params).map(([k, v]) => `${k.split(".").slice(-2).join(".")} = ${v}`).join(", ");
-    return [el("p.answer", { id: "lab-tuned" }, `${a.status}: ${values(a.params)} gives ${r.side} ${interval(a.win)} (target ${pct(r.target)} ± ${pct(r.tolerance)})`),
+    return [el("p.answer", { id: "lab-tuned" }, t("{status}: {values} gives {side} {win} (target {target} ± {tolerance})",
+      { status: a.status, values: values(a.params), side: r.side, win: interval(a.win), target: pct(r.target), tolerance: pct(r.tolerance) })),
       plot([...new Map(r.path.map((look) => [look.position, look])).values()] // each value's last look
         .sort((a, b) => a.position - b.position).map((look) => [values(look.params), look.win]), r.side, r.target),
-      table("lab-path", ["look", "value", "games", `${r.side} win`, "verdict"], r.path.map((look, i) => [String(i + 1), values(look.params), String(look.games), interval(look.win), look.verdict]))];
+      table("lab-path", [t("look"), t("value"), t("games"), t("{side} win", { side: r.side }), t("verdict")], r.path.map((look, i) => [String(i + 1), values(look.params), String(look.games), interval(look.win), look.verdict]))];
   }
   if (job.kind === "compare") {
-    return [el("p.answer", { id: "lab-moved" }, r.moved.length ? `Moved past ${pct(r.threshold)}: ${r.moved.map((m) => m || "the batch").join(", ")}` : `Nothing moved past ${pct(r.threshold)}.`),
-      table("lab-compare", ["matchup", "old", "new", "change (95%)", "p (Holm)", "moved"],
-        r.cells.map((c) => [short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? "yes" : "no"]))];
+    return [el("p.answer", { id: "lab-moved" }, r.moved.length ? t("Moved past {threshold}: {moved}", { threshold: pct(r.threshold), moved: r.moved.map((m) => m || t("the batch")).join(", ") }) : t("Nothing moved past {threshold}.", { threshold: pct(r.threshold) })),
+      table("lab-compare", [t("matchup"), t("old"), t("new"), t("change (95%)"), t("p (Holm)"), t("moved")],
+        r.cells.map((c) => [short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
   }
   if (job.kind === "culprits") return culprits(r.culprits);
   return el("pre", {}, JSON.stringify(r, null, 2));
@@ -477,10 +493,10 @@ function svg(tag, attrs, ...children) {
 function plot(points, side, target) {
   const w = 640, row = 26, left = 220, h = points.length * row + 30;
   const x = (v) => left + v * (w - left - 20);
-  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": `${side}'s win rate with 95% intervals` });
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
-    chart.append(svg("line", { x1: x(t), x2: x(t), y1: 4, y2: h - 22, stroke: "#c9c1b3" }),
-      svg("text", { x: x(t), y: h - 6, "text-anchor": "middle", "font-size": 12 }, `${100 * t}%`));
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": t("{side}'s win rate with 95% intervals", { side }) });
+  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+    chart.append(svg("line", { x1: x(tick), x2: x(tick), y1: 4, y2: h - 22, stroke: "#c9c1b3" }),
+      svg("text", { x: x(tick), y: h - 6, "text-anchor": "middle", "font-size": 12 }, `${100 * tick}%`));
   }
   if (target !== undefined) chart.append(svg("line", { x1: x(target), x2: x(target), y1: 4, y2: h - 22, stroke: "#7a2e1d", "stroke-dasharray": "4 3" }));
   points.forEach(([label, e], i) => {
@@ -495,15 +511,15 @@ function plot(points, side, target) {
 /** The matchup's heat map: red where the row loses, blue where it wins. */
 function heatmap(names, win) {
   const cell = 44, left = 150, top = 110, n = names.length;
-  const chart = svg("svg", { viewBox: `0 0 ${left + n * cell + 80} ${top + n * cell + 10}`, class: "plot", role: "img", "aria-label": "row's win rate in each cell" });
+  const chart = svg("svg", { viewBox: `0 0 ${left + n * cell + 80} ${top + n * cell + 10}`, class: "plot", role: "img", "aria-label": t("row's win rate in each cell") });
   names.forEach((name, i) => {
     chart.append(svg("text", { x: left - 6, y: top + i * cell + cell / 2 + 4, "text-anchor": "end", "font-size": 12 }, name.slice(0, 22)),
       svg("text", { x: left + i * cell + cell / 2, y: top - 6, "font-size": 12, transform: `rotate(-45 ${left + i * cell + cell / 2} ${top - 6})` }, name.slice(0, 18)));
     win[i].forEach((e, j) => {
-      const t = e.value;
-      const color = `rgb(${Math.round(179 + (31 - 179) * t)},${Math.round(38 + (78 - 38) * t)},${Math.round(30 + (156 - 30) * t)})`;
+      const rate = e.value;
+      const color = `rgb(${Math.round(179 + (31 - 179) * rate)},${Math.round(38 + (78 - 38) * rate)},${Math.round(30 + (156 - 30) * rate)})`;
       chart.append(svg("rect", { x: left + j * cell, y: top + i * cell, width: cell - 2, height: cell - 2, fill: color }),
-        svg("text", { x: left + j * cell + cell / 2 - 1, y: top + i * cell + cell / 2 + 4, "text-anchor": "middle", "font-size": 12, class: "on-cell" }, `${Math.round(100 * t)}`));
+        svg("text", { x: left + j * cell + cell / 2 - 1, y: top + i * cell + cell / 2 + 4, "text-anchor": "middle", "font-size": 12, class: "on-cell" }, `${Math.round(100 * rate)}`));
     });
   });
   return el("div.board", {}, chart);

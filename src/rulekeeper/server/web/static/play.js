@@ -6,10 +6,10 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, clear, clockText, copyButton, el, follow, header, logLine, mergeEvents,
-  notificationsButton, notifyTurn, rulesOf, showError, signIn, store, yourTurn,
+  afterRefusal, ago, api, clear, clockText, copyButton, el, follow, header, langOf, loadWords, logLine,
+  mergeEvents, notificationsButton, notifyTurn, rulesOf, showError, signIn, store, t, yourTurn,
 } from "./common.js";
-import { describeSelection, drawBoard, drawPanels } from "./board.js";
+import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
@@ -19,13 +19,14 @@ const params = new URLSearchParams(location.search);
 const ui = { game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, tick: null };
 
 async function start() {
-  header({ title: "rulekeeper · play" });
+  await loadWords();
+  header({ title: t("rulekeeper · play") });
   if (!store.token) return signIn(main, () => location.reload());
-  const rulesets = await api("/api/rulesets");
+  const rulesets = await api(`/api/rulesets?lang=${store.lang}`);
   if (!rulesetId) return chooser(rulesets);
   const named = (id) => id.replace(/-v\d+$/, ""); // a link to another version opens today's
   ui.info = rulesets.find((r) => r.id === rulesetId) || rulesets.find((r) => named(r.id) === named(rulesetId));
-  if (!ui.info) return clear(main, el("p.error", {}, `No ruleset ${rulesetId}. `), el("a", { href: "/play" }, "Choose one"));
+  if (!ui.info) return clear(main, el("p.error", {}, t("No ruleset {ruleset}.", { ruleset: rulesetId }), " "), el("a", { href: "/play" }, t("Choose one")));
   ui.rules = await rulesOf(ui.info.id);
   if (params.get("game") && params.get("invite") !== null) return accept(params.get("game"), params.get("seat"), params.get("invite"));
   if (params.get("game")) return load(params.get("game"));
@@ -35,14 +36,14 @@ async function start() {
 // -- /play: your games, the lobby, the rulesets ---------------------------------------------
 
 function chooser(rulesets) {
-  const mine = el("section.panel", { id: "my-games" }, el("h2", {}, "Your games"), el("p.muted", {}, "Loading…"));
-  const lobby = el("section.panel", { id: "lobby" }, el("h2", {}, "The lobby"), el("p.muted", {}, "Loading…"));
+  const mine = el("section.panel", { id: "my-games" }, el("h2", {}, t("Your games")), el("p.muted", {}, t("Loading…")));
+  const lobby = el("section.panel", { id: "lobby" }, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Loading…")));
   clear(main, el("div.layout", {}, el("div", {}, mine), el("div", {}, lobby)),
-    el("h2", {}, "Play a ruleset"), el("p.muted", {}, "Against the bots, hot-seat (hold several seats yourself), or with friends: leave a seat open and send its invitation."),
+    el("h2", {}, t("Play a ruleset")), el("p.muted", {}, t("Against the bots, hot-seat (hold several seats yourself), or with friends: leave a seat open and send its invitation.")),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
-      el("h3", {}, r.title), el("p.muted", {}, `${r.id} · seats: ${r.seats.join(", ")}${r.hidden_information ? " · hidden information" : ""}`),
-      r.online ? el("p", {}, el("a", { href: r.online }, "The online game"), " plays it against other players' snapshots; here it is played offline against bot ghosts.") : null,
-      el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? `Play ${r.title}` : `Watch ${r.title}`)))));
+      el("h3", {}, r.title), el("p.muted", {}, `${r.id} · ${t("seats: {seats}", { seats: r.seats.join(", ") })}${r.hidden_information ? ` · ${t("hidden information")}` : ""}`),
+      r.online ? el("p", {}, el("a", { href: r.online }, t("The online game")), " ", t("plays it against other players' snapshots; here it is played offline against bot ghosts.")) : null,
+      el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? t("Play {title}", { title: r.title }) : t("Watch {title}", { title: r.title }))))));
   const refresh = async () => {
     try { drawMyGames(mine, await api("/api/games")); } catch (error) { showError(mine, error); }
     try { drawLobby(lobby, await api("/api/lobby")); } catch (error) { showError(lobby, error); }
@@ -52,47 +53,47 @@ function chooser(rulesets) {
 }
 
 function seatWords(seats) {
-  return seats.map((s) => `${s.seat}: ${s.kind === "open" ? "open" : s.kind === "bot" ? `bot ${s.bot}` : s.player}`).join(" · ");
+  return seats.map((s) => `${s.seat}: ${s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : s.player}`).join(" · ");
 }
 
 function drawMyGames(node, games) {
   const turns = games.filter((g) => g.your_turn);
   yourTurn(turns.length);
-  for (const g of turns) notifyTurn(`${g.id}:${g.version}`, `Your turn in ${g.title}`);
+  for (const g of turns) notifyTurn(`${g.id}:${g.version}`, t("Your turn in {title}", { title: g.title }));
   const rows = games.map((g) => {
     const open = g.seats.filter((s) => s.kind === "open").map((s) => s.seat);
-    const status = g.over ? `over: ${g.result?.winner ? `${g.result.winner} won` : "a tie"} (${g.result?.reason || ""})`
-      : open.length ? `waiting for ${open.join(", ")}` : g.your_turn ? `your turn (${g.turn})` : `${g.turn}'s turn`;
+    const status = g.over ? t("over: {result} ({reason})", { result: g.result?.winner ? t("{seat} won", { seat: g.result.winner }) : t("a tie"), reason: g.result?.reason || "" })
+      : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: g.turn }) : t("{seat}'s turn", { seat: g.turn });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, g.title), el("div.muted", {}, g.scenario || "")),
-      el("td", {}, g.your_turn ? el("span.badge.turn", {}, "your turn") : null, " ", status, el("div.muted", {}, g.over ? "" : ago(g.since))),
+      el("td", {}, g.your_turn ? el("span.badge.turn", {}, t("your turn")) : null, " ", status, el("div.muted", {}, g.over ? "" : ago(g.since))),
       el("td.muted", {}, seatWords(g.seats)));
   });
-  clear(node, el("h2", {}, "Your games"), notificationsButton(),
-    games.length ? el("table.board-table", {}, el("thead", {}, el("tr", {}, el("th", {}, "game"), el("th", {}, "turn"), el("th", {}, "seats"))), el("tbody", {}, ...rows))
-      : el("p.muted", {}, "No games yet: start one below, or join one from the lobby."));
+  clear(node, el("h2", {}, t("Your games")), notificationsButton(),
+    games.length ? el("table.board-table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("turn")), el("th", {}, t("seats")))), el("tbody", {}, ...rows))
+      : el("p.muted", {}, t("No games yet: start one below, or join one from the lobby.")));
 }
 
 function drawLobby(node, games) {
   const rows = games.map((g) => el("tr", { "data-lobby": g.id },
     el("td", {}, g.title, el("div.muted", {}, g.scenario || "")),
-    el("td", {}, g.waiting.join(", "), el("div.muted", {}, `waiting since ${ago(g.since)}`),
+    el("td", {}, g.waiting.join(", "), el("div.muted", {}, t("waiting since {when}", { when: ago(g.since) })),
       g.clock ? el("div.muted", {}, clockWords(g.clock)) : null),
     el("td", {}, ...g.open.map((seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
       try {
         await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
         location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
       } catch (error) { showError(e.target.parentNode, error); }
-    } }, `Take ${seat}`)))));
-  clear(node, el("h2", {}, "The lobby"), el("p.muted", {}, "Public games waiting for players: take a seat, no invitation needed."),
-    games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, "No public game is waiting."));
+    } }, t("Take {seat}", { seat }))))));
+  clear(node, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Public games waiting for players: take a seat, no invitation needed.")),
+    games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, t("No public game is waiting.")));
 }
 
 function clockWords(clock) {
   const parts = [];
-  if (clock.decision) parts.push(`${clockText(clock.decision)} a decision`);
-  if (clock.total) parts.push(`${clockText(clock.total)} in all`);
-  return `clock: ${parts.join(", ")}; then ${clock.expiry === "forfeit" ? "the game is lost" : `the bot ${clock.bot} plays`}`;
+  if (clock.decision) parts.push(t("{time} a decision", { time: clockText(clock.decision) }));
+  if (clock.total) parts.push(t("{time} in all", { time: clockText(clock.total) }));
+  return t("clock: {limits}; then {expiry}", { limits: parts.join(", "), expiry: clock.expiry === "forfeit" ? t("the game is lost") : t("the bot {bot} plays", { bot: clock.bot }) });
 }
 
 // -- setting up a game ------------------------------------------------------------------------
@@ -108,7 +109,7 @@ function optionField(name, schema, choices) {
   }
   if (choices && (schema.type === "array")) {
     input = el("span.row", { "data-choices": name }, ...choices.map((c) => el("label", {}, el("input", { type: "checkbox", value: c.id, name }), ` ${c.label}`)));
-    return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, el("span.muted", {}, " (in seat order; none: the content's order)"));
+    return el("label", { style: "display:block;margin:.25rem 0" }, `${label} `, input, el("span.muted", {}, ` ${t("(in seat order; none: the content's order)")}`));
   }
   if (choices) input = el("select", {}, ...choices.map((c) => el("option", { value: c.id, selected: c.id === value }, c.label)));
   else if (schema.enum) input = el("select", {}, ...schema.enum.map((v) => el("option", { value: v, selected: v === value }, v)));
@@ -128,7 +129,7 @@ function listSeats(form, seats) {
   for (const node of form.querySelectorAll("[data-seats]")) {
     if (node.tagName === "SELECT") {
       const kept = node.value;
-      clear(node, el("option", { value: "" }, "(the default)"), ...seats.map((s) => el("option", { value: s, selected: s === kept }, s)));
+      clear(node, el("option", { value: "" }, t("(the default)")), ...seats.map((s) => el("option", { value: s, selected: s === kept }, s)));
     } else {
       const kept = new Set([...node.querySelectorAll("input:checked")].map((i) => i.value));
       clear(node, ...seats.map((s) => el("label", {}, el("input", { type: "checkbox", value: s, name: node.dataset.seats, checked: kept.has(s) }), ` ${s} `)));
@@ -153,19 +154,19 @@ function readOptions(form) {
 
 function seatChoice(seat, index, info) {
   return el("select", { name: seat, "data-seat": seat },
-    el("option", { value: "human", selected: index === 0 }, "you"),
-    el("option", { value: "open" }, "a friend (an invitation to send)"),
-    ...info.bots.map((b) => el("option", { value: `bot:${b}`, selected: index > 0 && b === info.default_bot }, `bot: ${b}`)));
+    el("option", { value: "human", selected: index === 0 }, t("you")),
+    el("option", { value: "open" }, t("a friend (an invitation to send)")),
+    ...info.bots.map((b) => el("option", { value: `bot:${b}`, selected: index > 0 && b === info.default_bot }, t("bot: {bot}", { bot: b }))));
 }
 
 function clockFields(info) {
   const ruling = info.clock.ruling;
-  return el("fieldset", { id: "clock" }, el("legend", {}, "Turn clock (optional)"),
-    el("label", {}, "Seconds a decision ", el("input", { type: "number", id: "clock-decision", min: 1, placeholder: "none" })), " ",
-    el("label", {}, "Minutes in all, per seat ", el("input", { type: "number", id: "clock-total", min: 1, placeholder: "none" })),
-    el("label", { style: "display:block;margin-top:.25rem" }, `When a clock runs out (${ruling.id}) `,
-      el("select", { id: "clock-expiry" }, el("option", { value: "bot" }, "its bot decides for it"), el("option", { value: "forfeit" }, "its side loses the game")), " ",
-      el("select", { id: "clock-bot", "aria-label": "the bot that decides" }, ...info.clock.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, `bot: ${b}`)))));
+  return el("fieldset", { id: "clock" }, el("legend", {}, t("Turn clock (optional)")),
+    el("label", {}, `${t("Seconds a decision")} `, el("input", { type: "number", id: "clock-decision", min: 1, placeholder: t("none") })), " ",
+    el("label", {}, `${t("Minutes in all, per seat")} `, el("input", { type: "number", id: "clock-total", min: 1, placeholder: t("none") })),
+    el("label", { style: "display:block;margin-top:.25rem" }, `${t("When a clock runs out ({ruling})", { ruling: ruling.id })} `,
+      el("select", { id: "clock-expiry" }, el("option", { value: "bot" }, t("its bot decides for it")), el("option", { value: "forfeit" }, t("its side loses the game"))), " ",
+      el("select", { id: "clock-bot", "aria-label": t("the bot that decides") }, ...info.clock.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, t("bot: {bot}", { bot: b }))))));
 }
 
 function readClock() {
@@ -182,12 +183,12 @@ async function setup() {
   const info = ui.info;
   if (!info.decisions) return watchSetup(info);
   const props = info.options.properties || {};
-  const optionsBox = el("fieldset", {}, el("legend", {}, "Options"), ...Object.entries(props).map(([n, s]) => optionField(n, s, info.choices[n])).filter(Boolean));
+  const optionsBox = el("fieldset", {}, el("legend", {}, t("Options")), ...Object.entries(props).map(([n, s]) => optionField(n, s, info.choices[n])).filter(Boolean));
   const scenario = info.scenarios.length ? el("select", { id: "scenario" }, ...info.scenarios.map((s) => el("option", { value: s }, s))) : null;
-  const seatsBox = el("fieldset", { id: "seats" }, el("legend", {}, "Seats"));
-  const rulings = el("details", {}, el("summary", {}, "Rulings"), ...info.rulings.map((r) => el("label", { style: "display:block" }, `${r.question} `,
+  const seatsBox = el("fieldset", { id: "seats" }, el("legend", {}, t("Seats")));
+  const rulings = el("details", {}, el("summary", {}, t("Rulings")), ...info.rulings.map((r) => el("label", { style: "display:block" }, `${r.question} `,
     el("select", { name: r.id, "data-ruling": r.id }, ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, o))))));
-  const seed = el("input", { type: "number", id: "seed", min: 0, placeholder: "random" });
+  const seed = el("input", { type: "number", id: "seed", min: 0, placeholder: t("random") });
   const isPublic = el("input", { type: "checkbox", id: "public" });
   const preview = el("div.board", { id: "preview" });
   const message = el("div", { id: "setup-message" });
@@ -206,15 +207,15 @@ async function setup() {
     if (scenario) body.scenario = scenario.value;
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
-      const view = await api("/api/games", { method: "POST", body });
+      const view = await api(`/api/games?lang=${langOf(info.languages)}`, { method: "POST", body });
       history.replaceState(null, "", `/play/${info.id}?game=${view.id}`);
       await show(view);
     } catch (error) { showError(message, error); }
   } },
-    scenario ? el("label", {}, "Scenario ", scenario) : null, optionsBox, seatsBox,
-    el("label", { style: "display:block;margin:.25rem 0" }, isPublic, " Public: listed in the lobby while a seat is open (anyone may take it), and anyone may watch"),
+    scenario ? el("label", {}, `${t("Scenario")} `, scenario) : null, optionsBox, seatsBox,
+    el("label", { style: "display:block;margin:.25rem 0" }, isPublic, ` ${t("Public: listed in the lobby while a seat is open (anyone may take it), and anyone may watch")}`),
     clockFields(info), rulings,
-    el("label", {}, "Seed ", seed, el("span.muted", {}, " (only when you hold every seat that is not a bot's)")), el("p"), el("button.primary", { type: "submit", id: "start-game" }, "Start the game"), message);
+    el("label", {}, `${t("Seed")} `, seed, el("span.muted", {}, ` ${t("(only when you hold every seat that is not a bot's)")}`)), el("p"), el("button.primary", { type: "submit", id: "start-game" }, t("Start the game")), message);
   let seatsDrawn = Promise.resolve();
   let seatsAsked = 0;
   const drawSeats = () => (seatsDrawn = (async (asked) => {
@@ -226,11 +227,11 @@ async function setup() {
     const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((select) => [select.name, select.value]));
     const choices = seats.map((s, i) => seatChoice(s, i, info));
     for (const select of choices) if (kept[select.name]) select.value = kept[select.name]; // the seats chosen stay chosen
-    clear(seatsBox, el("legend", {}, "Seats"), ...seats.map((s, i) => el("label", { style: "display:block" }, `${s} `, choices[i])),
-      el("p.muted", {}, "Hold several seats yourself to play hot-seat on this device; a friend's seat gets an invitation link to send."));
+    clear(seatsBox, el("legend", {}, t("Seats")), ...seats.map((s, i) => el("label", { style: "display:block" }, `${s} `, choices[i])),
+      el("p.muted", {}, t("Hold several seats yourself to play hot-seat on this device; a friend's seat gets an invitation link to send.")));
   })(++seatsAsked));
   const drawPreview = async () => {
-    const geometry = await api(`/api/rulesets/${info.id}/board${scenario ? `?scenario=${scenario.value}` : ""}`);
+    const geometry = await api(`/api/rulesets/${info.id}/board?lang=${store.lang}${scenario ? `&scenario=${scenario.value}` : ""}`);
     drawBoard(preview, geometry, { areas: {} }, {});
   };
   optionsBox.addEventListener("change", drawSeats);
@@ -247,13 +248,13 @@ function watchSetup(info) {
   const form = el("form", { id: "setup", onsubmit: async (e) => {
     e.preventDefault();
     try {
-      const view = await api("/api/games", { method: "POST", body: { ruleset: info.id, options: readOptions(form) } });
+      const view = await api(`/api/games?lang=${langOf(info.languages)}`, { method: "POST", body: { ruleset: info.id, options: readOptions(form) } });
       history.replaceState(null, "", `/play/${info.id}?game=${view.id}`);
       await show(view);
     } catch (error) { showError(message, error); }
-  } }, el("p.muted", {}, "Nobody decides in this game: the rules play it out. Choose what fights, then watch the battle."),
+  } }, el("p.muted", {}, t("Nobody decides in this game: the rules play it out. Choose what fights, then watch the battle.")),
     ...Object.entries(props).map(([n, s]) => optionField(n, s, info.choices[n])).filter(Boolean),
-    el("p"), el("button.primary", { type: "submit", id: "start-game" }, "Watch the battle"), message);
+    el("p"), el("button.primary", { type: "submit", id: "start-game" }, t("Watch the battle")), message);
   clear(main, el("h2", {}, info.title), el("div.panel", {}, form));
 }
 
@@ -266,7 +267,7 @@ async function accept(id, seat, invite) {
     if (error.status === 409 && /is taken/.test(error.message)) {  // taken: by me, on an earlier visit?
       try { return await load(id, seat); } catch { /* not mine */ }
     }
-    return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, error.message), el("a", { href: "/play" }, "Your games and the lobby"));
+    return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, error.message), el("a", { href: "/play" }, t("Your games and the lobby")));
   }
   history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
   await load(id, seat);
@@ -275,8 +276,8 @@ async function accept(id, seat, invite) {
 // -- a game -----------------------------------------------------------------------------------
 
 async function load(id, seat = ui.seat) {
-  const query = seat ? `?seat=${encodeURIComponent(seat)}` : "";
-  const view = await api(`/api/games/${id}${query}`);
+  const query = seat ? `&seat=${encodeURIComponent(seat)}` : "";
+  const view = await api(`/api/games/${id}?lang=${lang()}${query}`);
   await show(view);
 }
 
@@ -297,12 +298,12 @@ async function show(view) {
   ui.game = { ...view, events: ui.events };
   ui.seat = view.seat;
   ui.skew = view.clock ? Date.parse(view.clock.now) - Date.now() : 0;
-  ui.board = await api(`/api/games/${view.id}/board?seat=${encodeURIComponent(view.seat)}`);
+  ui.board = await api(`/api/games/${view.id}/board?lang=${store.lang}&seat=${encodeURIComponent(view.seat)}`);
   if (ui.game.version !== view.version) return; // a newer view came meanwhile
   if (view.over && !view.view.pending && !ui.info.decisions) return watchFilm(view); // nobody decides: watched
   const yours = view.turn === view.seat && !view.over;
-  yourTurn(yours ? 1 : 0, `${view.seat}: your turn`);
-  if (yours) notifyTurn(`${view.id}:${view.version}`, `Your turn (${view.seat}) in ${ui.info.title}`);
+  yourTurn(yours ? 1 : 0, t("{seat}: your turn", { seat: view.seat }));
+  if (yours) notifyTurn(`${view.id}:${view.version}`, t("Your turn ({seat}) in {title}", { seat: view.seat, title: ui.info.title }));
   if (!current) window.scrollTo(0, 0); // a game just started, joined or handed over: from its top
   draw(); // (on a phone it scrolls the board above the decision's sheet)
   if (!current || !ui.stream) follow_(view);
@@ -314,23 +315,23 @@ function follow_(view) {
   ui.stream = null;
   if (!view || view.over) return;
   const { id, seat } = view;
-  ui.stream = follow(() => `/api/games/${id}/events?seat=${encodeURIComponent(seat)}&since=${ui.events.length}`,
+  ui.stream = follow(() => `/api/games/${id}/events?lang=${lang()}&seat=${encodeURIComponent(seat)}&since=${ui.events.length}`,
     (next) => { if (ui.game && ui.game.id === id && ui.game.seat === seat && next.version > ui.game.version) show(next).catch((error) => showError(main, error)); },
-    (trouble, final) => { const node = document.getElementById("live"); if (node) clear(node, trouble ? el("span.error", {}, trouble) : el("span.muted", {}, "live")); if (final) ui.stream = null; });
+    (trouble, final) => { const node = document.getElementById("live"); if (node) clear(node, trouble ? el("span.error", {}, trouble) : el("span.muted", {}, t("live"))); if (final) ui.stream = null; });
 }
 
 /** Hot-seat: everything hidden until the next player takes the device and asks to see. */
 function handOver(view, seat) {
-  yourTurn(1, `pass the device to ${seat}`);
+  yourTurn(1, t("pass the device to {seat}", { seat }));
   clear(main, el("section.panel.handover", { id: "handover", role: "dialog", "aria-labelledby": "handover-title" },
-    el("h2", { id: "handover-title" }, `Pass the device to ${seat}`),
-    el("p", {}, `${view.seat}'s hand is put away. ${seat}: when nobody else is looking, press the button to see your hand and play.`),
-    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seat).catch((error) => showError(main, error)) }, `I am ${seat}: show my hand`)));
+    el("h2", { id: "handover-title" }, t("Pass the device to {seat}", { seat })),
+    el("p", {}, t("{before}'s hand is put away. {seat}: when nobody else is looking, press the button to see your hand and play.", { before: view.seat, seat })),
+    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seat).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))));
   document.getElementById("reveal").focus();
 }
 
 async function watchFilm(view) {
-  const film = await api(`/api/games/${view.id}/frames`);
+  const film = await api(`/api/games/${view.id}/frames?lang=${lang()}`);
   const node = el("div");
   clear(main, el("h2", {}, ui.info.title), node);
   new Viewer(node, film, ui.rules, { reveal: true }).play();
@@ -339,11 +340,11 @@ async function watchFilm(view) {
 function waitingPanel(view) {
   const open = view.seats.filter((s) => s.kind === "open");
   if (!open.length) return null;
-  return el("section.panel", { id: "waiting" }, el("h3", {}, `Waiting for ${open.map((s) => s.seat).join(", ")}`),
-    el("p.muted", {}, view.public ? "The game is in the lobby: anyone may take a seat. Or send a seat's invitation:" : "Send each friend the invitation to their seat (whoever has it takes the seat):"),
+  return el("section.panel", { id: "waiting" }, el("h3", {}, t("Waiting for {seats}", { seats: open.map((s) => s.seat).join(", ") })),
+    el("p.muted", {}, view.public ? t("The game is in the lobby: anyone may take a seat. Or send a seat's invitation:") : t("Send each friend the invitation to their seat (whoever has it takes the seat):")),
     ...open.map((s) => {
       const link = `${location.origin}/play/${view.ruleset}?game=${view.id}&seat=${encodeURIComponent(s.seat)}&invite=${encodeURIComponent(s.invite)}`;
-      return el("div.row", { "data-invite": s.seat }, el("b", {}, s.seat), el("input", { value: link, readOnly: true, size: 40, "aria-label": `invitation to ${s.seat}`, onfocus: (e) => e.target.select() }), copyButton(link, "Copy the invitation"));
+      return el("div.row", { "data-invite": s.seat }, el("b", {}, s.seat), el("input", { value: link, readOnly: true, size: 40, "aria-label": t("invitation to {seat}", { seat: s.seat }), onfocus: (e) => e.target.select() }), copyButton(link, t("Copy the invitation")));
     }));
 }
 
@@ -352,7 +353,7 @@ function clockPanel(view) {
   if (!clock) return null;
   const seats = view.seats.filter((s) => s.kind === "human");
   const line = (seat) => el("div", { "data-clock": seat }, el("b", {}, seat), " ", el("span.time"));
-  const node = el("section.panel", { id: "clocks" }, el("h3", {}, "Clocks"), ...seats.map((s) => line(s.seat)), el("p.muted", {}, clockWords(clock)));
+  const node = el("section.panel", { id: "clocks" }, el("h3", {}, t("Clocks")), ...seats.map((s) => line(s.seat)), el("p.muted", {}, clockWords(clock)));
   const update = () => {
     const now = Date.now() + ui.skew;
     for (const s of seats) {
@@ -360,11 +361,12 @@ function clockPanel(view) {
       const running = clock.deadline && view.turn === s.seat && !view.over;
       const spent = running ? used + Math.max(0, (now - Date.parse(view.since)) / 1000) : used;
       const parts = [];
-      if (clock.total) parts.push(`${clockText(clock.total - spent)} left in all`);
-      if (running && clock.decision) parts.push(`${clockText((Date.parse(clock.deadline) - now) / 1000)} for this decision`);
-      if (!clock.deadline && view.turn === s.seat && !view.over) parts.push("waiting for every seat to be taken");
+      if (clock.total) parts.push(t("{time} left in all", { time: clockText(clock.total - spent) }));
+      if (running && clock.decision) parts.push(t("{time} for this decision", { time: clockText((Date.parse(clock.deadline) - now) / 1000) }));
+      if (!clock.deadline && view.turn === s.seat && !view.over) parts.push(t("waiting for every seat to be taken"));
       const text = node.querySelector(`[data-clock="${s.seat}"] .time`);
-      if (text) text.textContent = `${parts.join(" · ") || "—"}${running ? " (running)" : ""}`;
+      const said = parts.join(" · ") || "—";
+      if (text) text.textContent = running ? `${said} ${t("(running)")}` : said;
     }
   };
   update();
@@ -383,42 +385,42 @@ function draw() {
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
   const decide = async (option) => {
-    try { await show(await api(`/api/games/${view.id}/decisions?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
+    try { await show(await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
     catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
   };
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
     el("h3", {}, `${pending.player}: ${pending.prompt}`),
-    el("p.muted", {}, `${pending.kind} · `, logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: "rule" }, ui.rules).querySelector(".rule")),
+    el("p.muted", {}, `${pending.kind} · `, logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: t("rule") }, ui.rules).querySelector(".rule")),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
     : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view)
-      : el("p", {}, open ? "The game starts once every seat is taken." : `Waiting for ${view.turn}${botWords(view)}.`));
+      : el("p", {}, open ? t("The game starts once every seat is taken.") : botWords(view)));
   const mine = mySeats(view);
   const tools = el("div.row", {},
-    mine.length > 1 ? el("label", {}, "Seat ", el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
-      ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, `You are ${view.seat}.`),
+    mine.length > 1 ? el("label", {}, `${t("Seat")} `, el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
+      ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, t("You are {seat}.", { seat: view.seat })),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
-      try { await show(await api(`/api/games/${view.id}/undo?since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
+      try { await show(await api(`/api/games/${view.id}/undo?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
       catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
-    } }, "Undo"),
-    el("button", { id: "download", onclick: () => download(view, message) }, "Download the record"),
-    el("a", { href: `/replay?game=${view.id}` }, "Replay"),
-    el("a", { href: `/play/${ui.info.id}` }, "New game"), el("a", { href: "/play" }, "Your games"));
-  const watching = el("div.row.muted", { id: "watch-link" }, "Spectators: ", el("a", { href: view.watch }, "watch link"), copyButton(location.origin + view.watch, "Copy"), el("span", { id: "live" }, el("span.muted", {}, "live")));
-  const log = el("ol.log", { id: "log", "aria-label": "events" }, ...view.events.map((e) => logLine(e, ui.rules)));
+    } }, t("Undo")),
+    el("button", { id: "download", onclick: () => download(view, message) }, t("Download the record")),
+    el("a", { href: `/replay?game=${view.id}` }, t("Replay")),
+    el("a", { href: `/play/${ui.info.id}` }, t("New game")), el("a", { href: "/play" }, t("Your games")));
+  const watching = el("div.row.muted", { id: "watch-link" }, `${t("Spectators:")} `, el("a", { href: view.watch }, t("watch link")), copyButton(location.origin + view.watch), el("span", { id: "live" }, el("span.muted", {}, t("live"))));
+  const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...view.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
   clear(main,
     el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
       el("div", {}, stage, selection, el("p.legend", {}, legend(board.geometry))),
-      el("div", {}, waitingPanel(view), decision, clockPanel(view), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, "Events"), log))),
+      el("div", {}, waitingPanel(view), decision, clockPanel(view), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending ? targets : {},
       onSelect: (s) => { ui.selected = ui.selected && JSON.stringify(ui.selected) === JSON.stringify(s) ? null : s; draw(); } });
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
   } else if (board.geometry.kind === "rows") {
-    clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, name),
+    clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, side(board.geometry, name).label),
       el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));
   }
   drawPanels(panels, board.table);
@@ -429,22 +431,25 @@ function draw() {
   if (first) first.focus();
 }
 
+/** Who is awaited: "Waiting for red.", "Waiting for blue (bot mcts is searching)." */
 function botWords(view) {
   const seat = view.seats.find((s) => s.seat === view.turn);
-  return seat && seat.kind === "bot" ? ` (bot ${seat.bot}${seat.bot === "mcts" ? " is searching" : ""})` : "";
+  if (!seat || seat.kind !== "bot") return t("Waiting for {seat}.", { seat: view.turn });
+  return seat.bot === "mcts" ? t("Waiting for {seat} (bot {bot} is searching).", { seat: view.turn, bot: seat.bot })
+    : t("Waiting for {seat} (bot {bot}).", { seat: view.turn, bot: seat.bot });
 }
+
+/** The language of the ruleset's sentences (events, prompts): the page's, if it has it. */
+function lang() { return langOf(ui.info?.languages); }
 
 function legend(geometry) {
   if (geometry.kind !== "areas") return "";
-  return "Click or tap an area or a figure (or Tab to it and press Enter) to see what it sees: the areas in its line of sight light up, "
-    + "and the options that name it are outlined in green. Areas and figures the pending decision names are green. "
-    + "Black lines are walls; thin lines are borders; diamonds are objectives; a dashed outline is a stunned figure; "
-    + "hover over or tap a card to read it.";
+  return t("Click or tap an area or a figure (or Tab to it and press Enter) to see what it sees: the areas in its line of sight light up, and the options that name it are outlined in green. Areas and figures the pending decision names are green. Black lines are walls; thin lines are borders; diamonds are objectives; a dashed outline is a stunned figure; hover over or tap a card to read it.");
 }
 
 function resultBanner(view) {
   const r = view.result;
-  return el("div.banner.tie", { id: "result", role: "status" }, r.winner ? `${r.winner} wins` : "A tie", ` (${r.reason}, ${r.rounds} rounds)`,
+  return el("div.banner.tie", { id: "result", role: "status" }, r.winner ? t("{side} wins", { side: r.winner }) : t("A tie"), ` ${t("({reason}, {rounds:round|rounds})", { reason: r.reason, rounds: r.rounds })}`,
     el("div", { style: "font-weight:400" }, view.events[view.events.length - 1]?.text || ""));
 }
 

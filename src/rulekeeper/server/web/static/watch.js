@@ -1,51 +1,55 @@
 // Watch a game as a spectator: its board, open piles and events as every seat sees them (no
 // hand, no deck order), live. A public game may be watched by anyone; another game by its
 // watch link (/watch/ID?key=KEY). No sign-in is needed.
-import { api, clear, el, follow, header, logLine, mergeEvents, rulesOf, showError } from "./common.js";
+import { api, clear, el, follow, header, langOf, loadWords, logLine, mergeEvents, rulesOf, showError, store, t } from "./common.js";
 import { drawBoard, drawPanels } from "./board.js";
 
 const main = document.getElementById("main");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const key = new URLSearchParams(location.search).get("key");
 const keyQuery = key ? `key=${encodeURIComponent(key)}` : "";
-const ui = { view: null, events: [], rules: null, selected: null, title: "" };
+const ui = { view: null, events: [], rules: null, selected: null, title: "", lang: "en" };
 
 async function start() {
-  header({ title: "rulekeeper · watch" });
-  const view = await api(`/api/games/${gameId}/watch?${keyQuery}`);
-  ui.rules = await rulesOf(view.ruleset);
-  ui.title = (await api("/api/rulesets")).find((r) => r.id === view.ruleset)?.title || view.ruleset;
+  await loadWords();
+  header({ title: t("rulekeeper · watch") });
+  const first = await api(`/api/games/${gameId}/watch?${keyQuery}`);
+  ui.rules = await rulesOf(first.ruleset);
+  const info = (await api(`/api/rulesets?lang=${store.lang}`)).find((r) => r.id === first.ruleset);
+  ui.title = info?.title || first.ruleset;
+  ui.lang = langOf(info?.languages);
+  const view = ui.lang === "en" ? first : await api(`/api/games/${gameId}/watch?lang=${ui.lang}${keyQuery ? `&${keyQuery}` : ""}`);
   await show(view);
-  follow(() => `/api/games/${gameId}/watch/events?since=${ui.events.length}${keyQuery ? `&${keyQuery}` : ""}`,
+  follow(() => `/api/games/${gameId}/watch/events?lang=${ui.lang}&since=${ui.events.length}${keyQuery ? `&${keyQuery}` : ""}`,
     (next) => { if (next.version > ui.view.version) show(next).catch((error) => showError(main, error)); },
-    (trouble) => { const node = document.getElementById("live"); if (node) clear(node, trouble ? el("span.error", {}, trouble) : el("span.muted", {}, "live")); });
+    (trouble) => { const node = document.getElementById("live"); if (node) clear(node, trouble ? el("span.error", {}, trouble) : el("span.muted", {}, t("live"))); });
 }
 
 async function show(view) {
   ui.events = mergeEvents(ui.events, view);
   ui.view = view;
-  const board = await api(`/api/games/${gameId}/watch/board?${keyQuery}`);
+  const board = await api(`/api/games/${gameId}/watch/board?lang=${store.lang}${keyQuery ? `&${keyQuery}` : ""}`);
   if (ui.view !== view) return; // a newer view came meanwhile
   draw(view, board);
 }
 
 function seatLine(s) {
-  return el("li", { "data-seat": s.seat }, el("b", {}, s.seat), ": ", s.kind === "open" ? "open" : s.kind === "bot" ? `bot ${s.bot}` : s.player);
+  return el("li", { "data-seat": s.seat }, el("b", {}, s.seat), ": ", s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : s.player);
 }
 
 function draw(view, board) {
   const stage = el("div.board", { id: "board" });
-  const log = el("ol.log", { id: "log", "aria-label": "events" }, ...ui.events.map((e) => logLine(e, ui.rules)));
+  const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...ui.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
   const r = view.result;
-  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, r.winner ? `${r.winner} wins` : "A tie", ` (${r.reason}, ${r.rounds} rounds)`)
-    : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? "Waiting for players." : `${view.turn} is deciding.`);
-  clear(main, el("h2", {}, `Watching ${ui.title}${view.scenario ? ` · ${view.scenario}` : ""}`),
+  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, r.winner ? t("{side} wins", { side: r.winner }) : t("A tie"), ` ${t("({reason}, {rounds:round|rounds})", { reason: r.reason, rounds: r.rounds })}`)
+    : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: view.turn }));
+  clear(main, el("h2", {}, `${t("Watching {title}", { title: ui.title })}${view.scenario ? ` · ${view.scenario}` : ""}`),
     el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {}, el("div", {}, stage),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map(seatLine)),
-        el("p.muted", {}, "You watch what every player may see: hands and the order of decks stay hidden."), el("p.muted", {}, "Following the game: ", el("span", { id: "live" }, "live"))),
-        el("div.panel", {}, el("h3", {}, "Events"), log))),
+        el("p.muted", {}, t("You watch what every player may see: hands and the order of decks stay hidden.")), el("p.muted", {}, `${t("Following the game:")} `, el("span", { id: "live" }, t("live")))),
+        el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: {}, onSelect: (s) => { ui.selected = s; draw(view, board); } });
   drawPanels(panels, board.table);

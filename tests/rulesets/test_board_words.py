@@ -1,0 +1,82 @@
+"""The rulesets' board texts in French (issue 28, item 5): each ruleset's ``view.po`` words
+its board's names, sides, panel titles, facts, piles and headline (``Messages.wording``,
+applied by :func:`rulekeeper.core.view.translated`), and its templates keep their fields."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.core.game import new_game
+from rulekeeper.core.view import Board, TableView, name_box, translated
+
+BOARDS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-alliance-raid"]
+"""Rulesets drawn on a board of areas, with a French board catalog."""
+
+
+def fields(template: str) -> set[tuple[str, str]]:
+    return {(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("ruleset_id", [*BOARDS, "cryptids", "cryptids-run"])
+def test_every_board_translation_keeps_the_fields_of_its_english(ruleset_id):
+    messages = registry.load(ruleset_id).messages
+    words = messages.wording("fr").catalog
+    assert words, ruleset_id
+    for english, french in words.items():
+        assert {n for n, _ in fields(english)} == {n for n, _ in fields(french)}, english
+        assert {(n, s) for n, s in fields(english) if s == "d"} == {
+            (n, s) for n, s in fields(french) if s == "d"}, english
+
+
+def played(ruleset_id: str) -> tuple[Board, list[TableView]]:
+    game = new_game(ruleset_id, seed=3)
+    pick = random.Random(3)
+    tables = []
+    for _ in range(12):
+        tables += [game.table_view(seat) for seat in game.seats]
+        if game.over or game.pending is None:
+            break
+        game.step(pick.choice(game.pending.ids))
+    return game.board(), tables
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_the_board_chrome_is_french_when_the_page_is(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    board, tables = played(ruleset_id)
+    french = ruleset.messages.wording("fr")
+    shown = translated(board, french)
+    assert [a.id for a in shown.areas] == [a.id for a in board.areas]  # ids stay
+    renamed = [a for a, b in zip(board.areas, shown.areas, strict=True) if a.name != b.name]
+    assert len(renamed) == len(board.areas), "every sample area has a French name"
+    assert all(s.label != french(s.label) for s in board.sides.values())
+    for table in tables:
+        fr = translated(table, french)
+        assert fr.headline != table.headline
+        for english, worded in zip(table.panels, fr.panels, strict=True):
+            assert worded != english, english  # a title, a fact or a pile in French
+
+
+def test_the_cryptids_headlines_are_french():
+    for ruleset_id, english in (("cryptids", "roll 2 · total 7"),
+                                ("cryptids-run", "round 2 · 1 life · 3 of 5 victories · 10 gold")):
+        french = registry.load(ruleset_id).messages.wording("fr")
+        assert french(english) in ("lancer 2 · total 7",
+                                   "manche 2 · 1 vie · 3 victoires sur 5 · 10 pièces d'or")
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_the_french_names_are_placed_on_the_board(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    content, _ = ruleset.load_content()
+    english = ruleset.drawing.geometry(content, None, ruleset.meta.players)
+    french = translated(english, ruleset.messages.wording("fr"))
+    width, height = french.size
+    for area in french.areas:
+        left, top, right, bottom = name_box(area.name, area.label_at, french.font).bounds
+        assert left >= 0 and top >= 0 and right <= width and bottom <= height, area.name
+    assert translated(english, ruleset.messages.wording("en")) == english
