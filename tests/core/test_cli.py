@@ -424,6 +424,7 @@ def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_pa
     import uvicorn
 
     from rulekeeper.core import registry
+    from rulekeeper.server.config import DB_ENV
 
     steps: list[str] = []
     rulesets = [registry.load(ruleset_id) for ruleset_id in registry.ids()]
@@ -431,7 +432,9 @@ def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_pa
         monkeypatch.setattr(type(ruleset), "warm_up",
                             lambda self, say: steps.append(self.meta.id))
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: steps.append("serving"))
-    code, out, err = run(["serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 'w.db'}"],
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+    monkeypatch.setenv(DB_ENV, db)  # serve sets it for its workers: undone after the test
+    code, out, err = run(["serve", "--port", "0", "--db", db],
                          capsys, monkeypatch)
     assert (code, err) == (0, "") and out.startswith("rulekeeper serve: http://127.0.0.1:0/")
     assert sorted(steps[:-1]) == sorted(ruleset.meta.id for ruleset in rulesets)
