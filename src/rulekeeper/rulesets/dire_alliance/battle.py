@@ -12,6 +12,7 @@ from rulekeeper.rulesets.dire_alliance import actions
 from rulekeeper.rulesets.dire_alliance.cards import DREAD, HAND_SIZE, draw
 from rulekeeper.rulesets.dire_alliance.rulings import DreadInitiative
 from rulekeeper.rulesets.dire_alliance.setup import set_up
+from rulekeeper.rulesets.dire_alliance.table import TurnProgress
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.table import Battle, BattleTable
@@ -50,11 +51,16 @@ def play_battle(table: BattleTable) -> Procedure:
 
 
 def play_rounds(t: Battle) -> Procedure:
-    """The rounds from where ``t`` stands, with a checkpoint after every turn."""
-    while t.next_turn != 0 or t.round < t.scenario.round_limit:
-        if t.next_turn == 0:
-            start_round(t, t.round + 1)
-        yield from play_turn(t)
+    """The rounds from where ``t`` stands (after the setup, after a turn, or inside one:
+    ``t.progress``), with a checkpoint after every turn and before each decision a turn
+    asks itself (a card to play, whether to claim initiative, which fighter activates next)."""
+    while t.progress is not None or t.next_turn != 0 or t.round < t.scenario.round_limit:
+        if t.progress is None:
+            if t.next_turn == 0:
+                start_round(t, t.round + 1)
+            begin_next_turn(t)
+        yield from go_on_with_turn(t)
+        end_turn(t)
         t.table.checkpoint()
     winner, outcome = at_limit(t)
     t.emit("limit", "battle.sample.round-limit", limit=t.scenario.round_limit, outcome=outcome)
@@ -78,10 +84,20 @@ def start_round(t: Battle, number: int) -> None:
 
 def play_turn(t: Battle) -> Asks[None]:
     """The round's next turn; after its last, both players draw back to a full hand."""
+    begin_next_turn(t)
+    yield from go_on_with_turn(t)
+    end_turn(t)
+
+
+def begin_next_turn(t: Battle) -> None:
     turn = TURNS[t.next_turn]
     cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
     seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
-    yield from take_turn(t, seat, turn.role, turn.number)
+    begin_turn(t, seat, turn.role, turn.number)
+
+
+def end_turn(t: Battle) -> None:
+    """After the round's last turn, both players draw back to a full hand."""
     t.next_turn = (t.next_turn + 1) % len(TURNS)
     if t.next_turn == 0:
         for seat in (t.aggressor, t.defender):
@@ -91,37 +107,66 @@ def play_turn(t: Battle) -> Asks[None]:
 
 def take_turn(t: Battle, seat: str, role: str, number: int) -> Asks[None]:
     """Play cards (2, or all that remain), maybe claim initiative, activate, discard."""
-    turn = next(x for x in TURNS if (x.role, x.number) == (role, number))
+    begin_turn(t, seat, role, number)
+    yield from go_on_with_turn(t)
+
+
+def begin_turn(t: Battle, seat: str, role: str, number: int) -> None:
+    """A turn begins: ``t.progress`` holds it until it ends."""
+    turn = turn_of(role, number)
     t.turn = f"{NAMES[role]} {number}"
     t.active = seat
     t.emit("turn", turn.plays, turn=t.turn, seat=seat)
+    hand = len(t.sides[seat].hand)
+    t.progress = TurnProgress(seat, role, number, min(2, hand) if number == 1 else hand)
+
+
+def turn_of(role: str, number: int) -> Turn:
+    return next(x for x in TURNS if (x.role, x.number) == (role, number))
+
+
+def go_on_with_turn(t: Battle) -> Asks[None]:
+    """The turn in progress from its step: play the cards, maybe claim initiative, activate,
+    discard."""
+    p = t.progress
+    assert p is not None
+    turn = turn_of(p.role, p.number)
+    seat = p.seat
     area = t.sides[seat]
-    if number == 1:
-        for _ in range(min(2, len(area.hand))):
-            card = yield from t.ask(
-                seat, "play-card", [(c, card_label(t, c)) for c in sorted(set(area.hand))],
-                turn.plays, f"{t.turn}: play a card ({len(area.play) + 1} of 2)")
-            area.hand.remove(card)
-            area.play.append(card)
-    else:
-        area.play.extend(area.hand)
-        area.hand.clear()
-    t.played.update(c for c in area.play if c != DREAD)
-    if area.play:  # played openly: everyone sees which
-        t.emit("play", turn.plays, seat=seat, cards=[t.card_name(c) for c in area.play])
-    else:
-        t.emit("play.none", turn.plays, seat=seat)
-    if role == "defender" and area.play:
-        yield from claim_initiative(t, seat)
-    cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",
-          "battle.round.aggressor-turn-2.b", "battle.round.defender-turn-2.b")
-    yield from activate_fighters(t, seat, turn.discards)
+    if p.step == "play":
+        if p.number == 1:
+            while len(area.play) < p.cards:
+                t.table.checkpoint()
+                card = yield from t.ask(
+                    seat, "play-card", [(c, card_label(t, c)) for c in sorted(set(area.hand))],
+                    turn.plays, f"{t.turn}: play a card ({len(area.play) + 1} of 2)")
+                area.hand.remove(card)
+                area.play.append(card)
+        else:
+            area.play.extend(area.hand)
+            area.hand.clear()
+        t.played.update(c for c in area.play if c != DREAD)
+        if area.play:  # played openly: everyone sees which
+            t.emit("play", turn.plays, seat=seat, cards=[t.card_name(c) for c in area.play])
+        else:
+            t.emit("play.none", turn.plays, seat=seat)
+        p.step = "initiative"
+    if p.step == "initiative":
+        if p.role == "defender" and area.play:
+            t.table.checkpoint()
+            yield from claim_initiative(t, seat)
+        cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",
+              "battle.round.aggressor-turn-2.b", "battle.round.defender-turn-2.b")
+        p.slots = played_slots(t, seat)
+        p.step = "activate"
+    yield from activate_fighters(t, p, turn.discards)
     for card in area.play:
         t.emit("dread.played" if card == DREAD else "discard.played",
                "battle.dread.play.no-effect" if card == DREAD else turn.discards, seat=seat,
                card=t.card_name(card))
     area.discard.extend(area.play)
     area.play.clear()
+    t.progress = None
 
 
 def card_label(t: Battle, card: str) -> str:
@@ -157,38 +202,47 @@ def claim_initiative(t: Battle, seat: str) -> Asks[None]:
     t.emit("claim", "battle.initiative.claim.b", seat=seat, card=t.card_name(answer))
 
 
-def activate_fighters(t: Battle, seat: str, rule: str) -> Asks[None]:
-    """Each played fighter card allows one activation of each fighter it belongs to; ``rule``
-    is the turn's rule for discarding a card that activated no one."""
-    area = t.sides[seat]
-    slots: list[tuple[str, list[Fighter]]] = []  # each played card and whom it activates
+def played_slots(t: Battle, seat: str) -> list[tuple[str, list[str]]]:
+    """Each played fighter card and the fighters (ids) it activates: each of its fighters
+    on the board."""
+    slots: list[tuple[str, list[str]]] = []
     cites("battle.overview.hand-of-cards")  # fighters act through the cards played from hand
-    for card in area.play:
+    for card in t.sides[seat].play:
         if card == DREAD:
             cites("battle.dread.dead-cards")  # a dread card activates no one
             continue
-        on_board = [f for f in t.fighters.values()
+        on_board = [f.id for f in t.fighters.values()
                     if f.card == card and f.side == seat and f.on_board]
         if not on_board:
             t.emit("activate.none", "battle.activate.played-cards-only", seat=seat,
                    card=t.card_name(card), reason="defeated")
         slots.append((card, on_board))
+    return slots
+
+
+def activate_fighters(t: Battle, p: TurnProgress, rule: str) -> Asks[None]:
+    """Each played fighter card allows one activation of each fighter it belongs to
+    (``p.slots``: those not yet activated); ``rule`` is the turn's rule for discarding a card
+    that activated no one. A checkpoint before each choice of the next fighter."""
+    area = t.sides[p.seat]
+    fighters = t.fighters
     while True:
-        waiting = {f.id: f for _, fighters in slots for f in fighters if f.on_board}
+        waiting = {i: fighters[i] for _, ids in p.slots for i in ids if fighters[i].on_board}
         if not waiting:
             break
+        t.table.checkpoint()
         fighter_id = yield from t.ask(
-            seat, "activate", sorted((i, f"Activate {f.name}") for i, f in waiting.items()),
+            p.seat, "activate", sorted((i, f"Activate {f.name}") for i, f in waiting.items()),
             "battle.activate.after-playing", f"{t.turn}: which fighter activates next?")
-        card, fighters = next(s for s in slots if any(f.id == fighter_id for f in s[1]))
-        fighters.remove(waiting[fighter_id])
+        card, ids = next(s for s in p.slots if fighter_id in s[1])
+        ids.remove(fighter_id)
         acted = yield from activation(t, waiting[fighter_id])
-        if not any(f.on_board for f in fighters):
-            slots.remove((card, fighters))
+        if not any(fighters[i].on_board for i in ids):
+            p.slots.remove((card, ids))
             area.play.remove(card)
             area.discard.append(card)
             t.emit("discard.played", "battle.action.discard-card" if acted else rule,
-                   seat=seat, card=t.card_name(card))
+                   seat=p.seat, card=t.card_name(card))
 
 
 def activation(t: Battle, fighter: Fighter) -> Asks[bool]:

@@ -84,7 +84,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
         return battle.play_battle(table)
 
     def resume(self, table: BattleTable) -> Procedure:
-        """Goes on after the setup or after a turn."""
+        """Goes on after the setup, after a turn, or inside one (``Battle.progress``)."""
         return battle.play_rounds(table.state)
 
     def evaluate(self, table: BattleTable) -> Mapping[str, float] | None:

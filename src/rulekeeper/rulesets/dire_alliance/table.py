@@ -6,7 +6,7 @@ tabletop's hooks are :class:`~.mode.BattleMode`'s.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -38,6 +38,34 @@ class BattleTable(DireTable):
     rulings: BattleRulings
 
 
+TurnStep = Literal["play", "initiative", "activate"]
+"""Where a turn stands: its player choosing the cards to play, the defender about to claim
+initiative or not, the played cards' fighters activating."""
+
+
+@dataclass(slots=True)
+class TurnProgress:
+    """The turn being played, as far as it has gone: what a game resumes from inside a turn
+    (``battle.play_rounds``), so that a fork or a search's world answers again only the
+    decisions since the latest step of the turn, not since the turn began.
+
+    ``cards`` is how many cards its player plays from hand (turn 1: two, or fewer left;
+    turn 2 plays the whole hand); ``slots`` each played fighter card and the fighters (ids)
+    it may still activate, in the order the cards were played."""
+
+    seat: str
+    role: str
+    number: int
+    cards: int
+    step: TurnStep = "play"
+    slots: list[tuple[str, list[str]]] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TurnProgress:
+        """Values only: copied field by field (a checkpoint's copy, a search's world)."""
+        return TurnProgress(self.seat, self.role, self.number, self.cards, self.step,
+                            [(card, list(ids)) for card, ids in self.slots])
+
+
 @dataclass(kw_only=True, eq=False)
 class Battle(Tabletop):
     """Everything on the table of a Battle Mode game, and the round's flow (a game's is a
@@ -59,6 +87,8 @@ class Battle(Tabletop):
     active: str | None = None
     played: set[str] = field(default_factory=set)
     """Fighter cards played at least once (metrics)."""
+    progress: TurnProgress | None = None
+    """The turn being played (None between turns)."""
 
     @property
     def rulings(self) -> BattleRulings:
