@@ -55,6 +55,11 @@ def may_act(hero: Hero, act: bool) -> bool:
 def heroes_phase(t: Raid, act: bool) -> Asks[None]:
     """The Heroes Act phase (``act``: draw four, act until every hero has two cards in its
     action row) or the Heroes React phase (play any remaining cards)."""
+    begin_heroes_phase(t, act)
+    yield from heroes_turns(t, act)
+
+
+def begin_heroes_phase(t: Raid, act: bool) -> None:
     t.phase = "Heroes Act" if act else "Heroes React"
     t.emit("raid.phase", "raid.round.heroes-act.actions" if act else "raid.round.heroes-react",
            round=t.round, phase=t.phase)
@@ -64,22 +69,30 @@ def heroes_phase(t: Raid, act: bool) -> Asks[None]:
         if act:
             cites("raid.round.heroes-act.draw")
             draw(t, hero.piles, HAND_SIZE, "raid.hero-act.draw")
-    waited: set[str] = set()
+    t.waited = []
+
+
+def heroes_turns(t: Raid, act: bool) -> Asks[None]:
+    """The heroes' turns of the phase begun, one action at a time until the phase ends, with
+    a checkpoint before each (``t.waited`` holds who let another go first)."""
+    waited = t.waited
+    assert waited is not None
     while True:
         if act and all(len(h.row) >= ACT_LIMIT for h in t.heroes.values()):
             t.emit("raid.act.end", "raid.hero-act.end")
-            return
+            break
         able = [h for h in t.heroes.values() if may_act(h, act)]
         if not able:
             t.emit("raid.phase.over", "raid.heroes-react.end" if not act
                    else "raid.round.heroes-act.actions", phase=t.phase)
-            return
+            break
+        t.table.checkpoint()
         cites("raid.hero-act.fully-resolved")  # one action at a time, each fully resolved
         turn = [h for h in able if h.seat not in waited] or able
         hero = turn[0]
         choice = yield from ask_turn(t, hero, act, turn[1] if len(turn) > 1 else None)
         if choice == "wait":
-            waited.add(hero.seat)
+            waited.append(hero.seat)
             t.emit("raid.wait", "raid.hero-act.any-order", hero=hero.name,
                    other=turn[1].name)
             continue
@@ -93,6 +106,7 @@ def heroes_phase(t: Raid, act: bool) -> Asks[None]:
         if act and len(hero.row) >= ACT_LIMIT:
             t.emit("raid.limit", "raid.hero-act.two-card-limit", hero=hero.name,
                    count=len(hero.row))
+    t.waited = None
 
 
 def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:

@@ -9,7 +9,7 @@ from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Procedure
 from rulekeeper.rulesets.dire_alliance.raid.enemies import enemies_phase
-from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase
+from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase, heroes_turns
 from rulekeeper.rulesets.dire_alliance.raid.setup import set_up
 
 if TYPE_CHECKING:
@@ -44,13 +44,17 @@ def play_raid(table: RaidTable) -> Procedure:
 
 
 def play_rounds(t: Raid) -> Procedure:
-    """The rounds from where ``t`` stands, a checkpoint after every phase."""
+    """The rounds from where ``t`` stands (after the setup, after a phase, or inside a heroes
+    phase: ``t.waited``), a checkpoint after every phase and before each hero's turn."""
     while True:
-        if t.next_phase == 0:
-            t.round += 1
-            t.emit("raid.round", "raid.round.phases", round=t.round)
         phase, act = PHASES[t.next_phase]
-        yield from phase(t, act=act)
+        if t.waited is not None:
+            yield from heroes_turns(t, act)
+        else:
+            if t.next_phase == 0:
+                t.round += 1
+                t.emit("raid.round", "raid.round.phases", round=t.round)
+            yield from phase(t, act=act)
         t.next_phase = (t.next_phase + 1) % len(PHASES)
         t.table.checkpoint()
 

@@ -98,6 +98,9 @@ class Raid(Tabletop):
     decider: str = ""
     """The seat that settles ties for the enemies right now (ruling raid-ties)."""
     played: set[str] = field(default_factory=set)
+    waited: list[str] | None = None
+    """Inside a heroes phase (None between phases): the seats of the heroes who let another
+    act first since the latest action (a game resumes there: ``heroes.heroes_turns``)."""
     """Hero cards played at least once (metrics)."""
     printed: Shared[str, Any] = field(default_factory=Shared)
     """What the view shows of the printed cards and the board: built at the first view,
