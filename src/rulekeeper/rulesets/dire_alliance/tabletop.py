@@ -183,6 +183,44 @@ class SiteState:
         return SiteState(self.id, self.kind, self.area, self.name, self.holder)
 
 
+VALUES = frozenset({str, int, float, bool, type(None)})
+"""The types of the values a table's containers hold, which copies share."""
+BY_VALUE = frozenset({PlayArea, Objective, SiteState})
+"""The pieces whose ``__deepcopy__`` copies them field by field, without the memo."""
+
+
+def copied(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of one attribute of a table, for ``Tabletop.__deepcopy__``, as
+    ``copy.deepcopy(value, memo)`` makes it but faster: a value as it is; what ``memo``
+    already holds a copy of, that copy; a list, set or dict of values shallowly, and a dict
+    of pieces that copy themselves by value piece by piece (each copy recorded in ``memo``,
+    so that another reference to it, a hero's piles, finds it); anything else deeply."""
+    kind = type(value)
+    if kind in VALUES:
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    if kind is dict:
+        if all(type(k) in VALUES and type(v) in VALUES for k, v in value.items()):
+            out: Any = dict(value)
+        elif all(type(k) in VALUES and type(v) in BY_VALUE for k, v in value.items()):
+            out = {}
+            for key, piece in value.items():
+                copy_ = memo.get(id(piece))
+                if copy_ is None:
+                    copy_ = memo[id(piece)] = piece.__deepcopy__(memo)
+                out[key] = copy_
+        else:
+            return copy.deepcopy(value, memo)
+    elif (kind is list or kind is set) and all(type(v) in VALUES for v in value):
+        out = kind(value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = out
+    return out
+
+
 @dataclass(kw_only=True, eq=False)
 class Tabletop(ABC):
     """Everything on the table. ``sides`` maps each seat to its play area."""
@@ -219,17 +257,22 @@ class Tabletop(ABC):
         """A copy of the table (a checkpoint's, a fork's, a search's world), faster than the
         general walk of ``copy.deepcopy``: the fighters first, by value, each one's copy
         recorded in ``memo`` so that every other reference to it (a hero, the villain) finds
-        that copy; the areas' occupants rebuilt from them; every other attribute deeply."""
+        that copy; the areas' occupants rebuilt from them; every other attribute by
+        :func:`copied`."""
         new = object.__new__(type(self))
         memo[id(self)] = new
         fighters = {}
         for key, fighter in self.fighters.items():
             fighters[key] = memo[id(fighter)] = fighter.__deepcopy__(memo)
-        done = {"fighters": fighters,
-                "occupants": {area: [fighters[f.id] for f in group]
-                              for area, group in self.occupants.items()}}
-        new.__dict__.update({name: done[name] if name in done else copy.deepcopy(value, memo)
-                             for name, value in self.__dict__.items()})
+        state = new.__dict__
+        for name, value in self.__dict__.items():
+            if name == "fighters":
+                state[name] = fighters
+            elif name == "occupants":
+                state[name] = {area: [fighters[f.id] for f in group]
+                               for area, group in self.occupants.items()}
+            else:
+                state[name] = copied(value, memo)
         return new
 
     @property
