@@ -1,0 +1,105 @@
+"""Resume points inside a turn (Battle: before each card played, the initiative claim and
+each choice of the next fighter; the Raid: before each hero's turn of a heroes phase): a
+fork or a search's world resumes there and is the game a fresh replay gives, at every
+decision of whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.ruleset import Ruleset
+
+GAMES = [("dire-alliance-battle", {}, 1), ("dire-alliance-raid", {"heroes": 2}, 0),
+         ("dire-alliance-raid", {"heroes": 3}, 3)]
+
+
+def events(game: Game) -> list[dict]:
+    return [e.to_json() for e in game.events]
+
+
+def where(game: Game) -> tuple:
+    """All that a game is at a decision: what everyone sees of the table, the pending
+    decision, the events so far, the dice's generator."""
+    return (game.ruleset.view(game.table, None), game.pending, events(game),
+            game.table.rng.snapshot())
+
+
+def play_on(game: Game, seed: int) -> Game:
+    chooser = random.Random(seed)
+    while game.pending is not None:
+        game.step(chooser.choice(game.pending.ids))
+    return game
+
+
+def resumed_inside(ruleset: Ruleset, monkeypatch) -> list[object]:
+    """Records, for each resume of ``ruleset``, where inside a turn (or heroes phase) it
+    resumed (None: between turns or phases)."""
+    found: list[object] = []
+    resume = type(ruleset).resume
+
+    def recording(self, table):
+        state = table.state
+        found.append(state.progress.step if hasattr(state, "progress") and state.progress
+                     else "heroes" if getattr(state, "waited", None) is not None else None)
+        return resume(self, table)
+
+    monkeypatch.setattr(type(ruleset), "resume", recording)
+    return found
+
+
+@pytest.mark.parametrize(("ruleset_id", "options", "seed"), GAMES)
+def test_a_fork_at_every_decision_is_the_fresh_replay(ruleset_id, options, seed, monkeypatch):
+    game = new_game(ruleset_id, seed=seed, options=options)
+    twin = new_game(ruleset_id, seed=seed, options=options)  # never forked: never resumes
+    inside = resumed_inside(game.ruleset, monkeypatch)
+    chooser = random.Random(seed)
+    forks = 0
+    while game.pending is not None:
+        fork = game.fork()
+        assert where(fork) == where(twin), len(game.decisions)
+        if forks % 40 == 0:  # and then the rest of the game, every 40 decisions
+            rest = seed * 1000 + forks
+            fresh = replay(game.record())
+            assert events(play_on(fork, rest)) == events(play_on(fresh, rest))
+            assert fork.result == fresh.result
+        world = game.sample(game.pending.player, forks)
+        assert world.pending == game.pending
+        forks += 1
+        option = chooser.choice(game.pending.ids)
+        game.step(option)
+        twin.step(option)
+    assert twin.over and events(game) == events(twin)
+    assert events(game) == events(replay(game.record()))
+    # the forks resumed inside turns (after the first, which re-runs the game from the start)
+    assert len(inside) >= 2 * forks - 2
+    steps = {"play", "initiative", "activate"} if "battle" in ruleset_id else {"heroes"}
+    assert steps <= set(inside)
+
+
+def test_a_checkpoint_inside_a_turn_resumes_to_the_same_events(monkeypatch):
+    """Battle: a fork taken where the latest checkpoint is before the choice of the next
+    fighter (two activations into a turn) resumes there, and plays on to the same events as
+    the game itself."""
+    game = new_game("dire-alliance-battle", seed=4)
+    inside = resumed_inside(game.ruleset, monkeypatch)
+    game.fork()  # the game keeps checkpoints from now on
+    chooser = random.Random(4)
+    activations = 0
+    while activations < 2 or game.pending.kind != "activate":
+        activations += game.pending.kind == "activate"
+        game.step(chooser.choice(game.pending.ids))
+    t = game.table.state
+    assert t.progress is not None and t.progress.step == "activate"
+    fork = game.fork()
+    assert inside[-1] == "activate"
+    rest = random.Random(5)
+    decisions = []
+    while fork.pending is not None:
+        decisions.append(rest.choice(fork.pending.ids))
+        fork.step(decisions[-1])
+    for option in decisions:
+        game.step(option)
+    assert events(fork) == events(game) and fork.result == game.result
