@@ -269,8 +269,7 @@ class MctsAgent:
             if node.prior is None:
                 node.prior = self._prior(world)
             node.reached += 1
-            key = max(((decision.player, decision.kind, option) for option in decision.ids),
-                      key=lambda k: self._puct(node, k))
+            key = self._select(node, decision)
             child = node.children.get(key)
             world.step(key[2])
             if child is None:
@@ -306,23 +305,38 @@ class MctsAgent:
         rest = (1 - PRIOR_SHARE) / (len(ids) - 1)
         return {o: PRIOR_SHARE if o == choice else rest for o in ids}
 
-    def _puct(self, node: Node, key: Key) -> float:
-        """The prior-weighted bound of PUCT: the mean score so far (an untried option: the
-        mean of the options tried here; without a prior, above any other), plus ``c`` times
-        the option's prior share, the square root of the visits here, over 1 + the option's
-        visits."""
-        assert node.prior is not None
-        share = node.prior.get(key[2], 0.0)
-        child = node.children.get(key)
-        if child is None:
-            if self.prior is None:
-                return math.inf  # without a prior, every option is tried once first
-            tried = [c for k, c in node.children.items() if k[:2] == key[:2]]
-            visits = sum(c.visits for c in tried)
-            mean = sum(c.value for c in tried) / visits if visits else 0.5
-            return mean + self.c * share * math.sqrt(node.reached)
-        return (child.value / max(child.visits, 1)
-                + self.c * share * math.sqrt(node.reached) / (1 + child.visits))
+    def _select(self, node: Node, decision: Decision) -> Key:
+        """The option of the highest prior-weighted bound of PUCT (the first of equals):
+        the mean score so far (an untried option: the mean of the options tried here;
+        without a prior, above any other), plus ``c`` times the option's prior share, the
+        square root of the visits here, over 1 + the option's visits."""
+        prior = node.prior
+        assert prior is not None
+        root = math.sqrt(node.reached)
+        player, kind = decision.player, decision.kind
+        children = node.children
+        mean: float | None = None  # of the options tried here, worked out once
+        best: Key | None = None
+        top = 0.0
+        for option in decision.ids:
+            key = (player, kind, option)
+            share = prior.get(option, 0.0)
+            child = children.get(key)
+            if child is not None:
+                bound = (child.value / max(child.visits, 1)
+                         + self.c * share * root / (1 + child.visits))
+            elif self.prior is None:
+                bound = math.inf  # without a prior, every option is tried once first
+            else:
+                if mean is None:
+                    tried = [c for k, c in children.items() if k[0] == player and k[1] == kind]
+                    visits = sum(c.visits for c in tried)
+                    mean = sum(c.value for c in tried) / visits if visits else 0.5
+                bound = mean + self.c * share * root
+            if best is None or bound > top:
+                best, top = key, bound
+        assert best is not None
+        return best
 
     def _play_on(self, world: Game) -> dict[str, float]:
         """Roll out to the end (or ``depth`` decisions); each seat's score."""

@@ -191,12 +191,13 @@ BY_VALUE = frozenset({PlayArea, Objective, SiteState})
 
 def copied(value: Any, memo: dict[int, Any]) -> Any:
     """A copy of one attribute of a table, for ``Tabletop.__deepcopy__``, as
-    ``copy.deepcopy(value, memo)`` makes it but faster: a value as it is; what ``memo``
-    already holds a copy of, that copy; a list, set or dict of values shallowly, and a dict
-    of pieces that copy themselves by value piece by piece (each copy recorded in ``memo``,
-    so that another reference to it, a hero's piles, finds it); anything else deeply."""
+    ``copy.deepcopy(value, memo)`` makes it but faster: a value (or a tuple of values) as it
+    is; what ``memo`` already holds a copy of, that copy; a list, set or dict of values
+    shallowly, and a dict of pieces that copy themselves by value piece by piece (each copy
+    recorded in ``memo``, so that another reference to it, a hero's piles, finds it);
+    anything else deeply."""
     kind = type(value)
-    if kind in VALUES:
+    if kind in VALUES or (kind is tuple and all(type(v) in VALUES for v in value)):
         return value
     found = memo.get(id(value))
     if found is not None:
