@@ -49,6 +49,9 @@ class Checkpoint:
     decisions: int
     events: int
     inputs: int
+    shared: dict[int, Any]
+    """The objects every game shares that ``state`` refers to, by id (what a restore's copy
+    keeps as they are: a plain dict, much faster to look up than all of them)."""
 
 
 class _Part:
@@ -95,20 +98,29 @@ _ATOMIC = (type(None), bool, int, float, complex, str, bytes, type, range, types
 
 
 class _Memo(dict[int, Any]):
-    """``copy.deepcopy``'s memo, falling back on a shared one of objects never copied."""
+    """``copy.deepcopy``'s memo, falling back on a shared one of objects never copied; the
+    shared objects it was asked for are kept in ``found``."""
 
-    __slots__ = ("shared",)
+    __slots__ = ("found", "shared")
 
     def __init__(self, shared: dict[int, Any]) -> None:
         super().__init__()
         self.shared = shared
+        self.found: dict[int, Any] = {}
 
     def get(self, key: int, default: Any = None) -> Any:
         found = super().get(key, _Memo)
-        return self.shared.get(key, default) if found is _Memo else found
+        if found is not _Memo:
+            return found
+        found = self.shared.get(key, _Memo)
+        if found is _Memo:
+            return default
+        self.found[key] = found
+        return found
 
     def __missing__(self, key: int) -> Any:
-        return self.shared[key]
+        found = self.found[key] = self.shared[key]
+        return found
 
 
 def shared_objects(roots: Iterable[Any]) -> dict[int, Any]:
@@ -155,13 +167,14 @@ def take(table: Table, decisions: int) -> Checkpoint:
         raise RulesetError(f"{table.ruleset.meta.id} cannot save its state at a checkpoint: "
                            f"{error}") from None
     return Checkpoint(state, table.rng.snapshot(), table.steps, decisions,
-                      len(table.events), len(table.inputs.used))
+                      len(table.events), len(table.inputs.used), memo.found)
 
 
 def restore(checkpoint: Checkpoint, table: Table, events: Sequence[Event]) -> None:
-    """Put a new game's ``table`` where ``checkpoint`` was taken; ``events`` are those of
-    the game it was taken in (their first ones are kept when the table logs)."""
-    memo = _Memo(table_objects(table))
+    """Put a new game's ``table`` (of the same content) where ``checkpoint`` was taken;
+    ``events`` are those of the game it was taken in (their first ones are kept when the
+    table logs). The copy meets the shared objects the checkpoint's copy met: those."""
+    memo = dict(checkpoint.shared)
     memo[id(_TABLE)] = table
     for name in PARTS:
         memo[id(_PARTS[name])] = getattr(table, name)
