@@ -121,11 +121,12 @@ class Game:
         self._procedure: Procedure = ruleset.play(self.table)
         self._advance(None)
 
-    def _new_table(self, inputs: Sequence[Mapping[str, Any]], log: bool, options: Any) -> Table:
+    def _new_table(self, inputs: Sequence[Mapping[str, Any]], log: bool, options: Any,
+                   rulings: Mapping[str, str] | None = None) -> Table:
         record = self._record
         return self.ruleset.table_type(
-            self.ruleset, Rng(record.seed, record.dice), record.rulings, self._content,
-            record.scenario, options, self.ruleset.seats(options), log,
+            self.ruleset, Rng(record.seed, record.dice), rulings or record.rulings,
+            self._content, record.scenario, options, self.ruleset.seats(options), log,
             Inputs(inputs, self._source))
 
     def __repr__(self) -> str:
@@ -328,7 +329,8 @@ class Game:
         game._log = log
         game._checkpoint = checkpoint
         game.decisions = list(before)
-        game.table = self._new_table(self.table.inputs.known, log, self.table.options)
+        game.table = self._new_table(self.table.inputs.known, log, self.table.options,
+                                     self.table.rulings)
         game.pending = game.result = None
         checkpoints.restore(checkpoint, game.table, self.table.events)
         if keep:
