@@ -1,6 +1,6 @@
 """Resume points inside a turn (Battle: before each card played, the initiative claim and
-each choice of the next fighter; the Raid: before each hero's turn of a heroes phase): a
-fork or a search's world resumes there and is the game a fresh replay gives, at every
+each choice of the next fighter; the Raid: before each hero's turn of a heroes phase and
+each enemy's activation of an enemies phase): a fork or a search's world resumes there and is the game a fresh replay gives, at every
 decision of whole games."""
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def resumed_inside(ruleset: Ruleset, monkeypatch) -> list[object]:
     def recording(self, table):
         state = table.state
         found.append(state.progress.step if hasattr(state, "progress") and state.progress
-                     else "heroes" if getattr(state, "waited", None) is not None else None)
+                     else "heroes" if getattr(state, "waited", None) is not None
+                     else "enemies" if getattr(state, "enemies", None) is not None else None)
         return resume(self, table)
 
     monkeypatch.setattr(type(ruleset), "resume", recording)
@@ -75,7 +76,8 @@ def test_a_fork_at_every_decision_is_the_fresh_replay(ruleset_id, options, seed,
     assert events(game) == events(replay(game.record()))
     # the forks resumed inside turns (after the first, which re-runs the game from the start)
     assert len(inside) >= 2 * forks - 2
-    steps = {"play", "initiative", "activate"} if "battle" in ruleset_id else {"heroes"}
+    steps = ({"play", "initiative", "activate"} if "battle" in ruleset_id
+             else {"heroes", "enemies"})
     assert steps <= set(inside)
 
 

@@ -13,6 +13,7 @@ from rulekeeper.rulesets.dire_alliance.messages import count
 from rulekeeper.rulesets.dire_alliance.raid.enemy_actions import activate
 from rulekeeper.rulesets.dire_alliance.raid.heroes import modifiers_text
 from rulekeeper.rulesets.dire_alliance.raid.minions import activation_order, nearest_minion, spawn
+from rulekeeper.rulesets.dire_alliance.raid.table import EnemiesTurn
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.raid.table import Raid
@@ -38,16 +39,33 @@ def draw_villain_card(t: Raid, act: bool) -> str:
 
 def enemies_phase(t: Raid, act: bool) -> Asks[None]:
     """One Enemies phase: the villain card, the minions in activation order, the villain."""
+    begin_enemies_phase(t, act)
+    yield from activations(t, act)
+
+
+def begin_enemies_phase(t: Raid, act: bool) -> None:
     t.phase = "Enemies Act" if act else "Enemies React"
     t.emit("raid.phase", "raid.enemy-act.when" if act else "raid.enemies-react.same",
            round=t.round, phase=t.phase)
     cites("raid.round.enemies-act.villain-card", "raid.round.enemies-act.minions",
           "raid.round.enemies-act.villain", "raid.round.enemies-react.activations")
-    card = t.villain_cards[draw_villain_card(t, act)]
+    card = draw_villain_card(t, act)
     t.activated = set()
-    order = activation_order(t)
+    t.enemies = EnemiesTurn(card, activation_order(t))
+
+
+def activations(t: Raid, act: bool) -> Asks[None]:
+    """The activations of the enemies phase begun (``t.enemies``), with a checkpoint before
+    each hero's minion and before the villain; then, in the Enemies React phase, the end of
+    the round."""
+    turn = t.enemies
+    assert turn is not None
+    card = t.villain_cards[turn.card]
     cites("raid.enemy-act.minions-first")
-    for seat in order:
+    while turn.done < len(turn.order):
+        t.table.checkpoint()
+        seat = turn.order[turn.done]
+        turn.done += 1
         hero = t.heroes[seat]
         minion = yield from nearest_minion(t, seat, card.minion)
         if minion is None:
@@ -60,11 +78,13 @@ def enemies_phase(t: Raid, act: bool) -> Asks[None]:
                             f"{hero.name} activates it", "raid.minion.one-action")
     villain = t.the_villain.fighter
     if villain.on_board:
-        t.decider = order[0]
+        t.table.checkpoint()
+        t.decider = turn.order[0]
         cites("raid.enemy-act.villain", "raid.villain.card-action", "raid.villain.basic-actions")
         yield from activate(t, villain, card.actions,
                             f"after the minions, with the newest villain card, {card.name}",
                             "raid.villain.after-minions")
+    t.enemies = None
     if not act:
         cites("raid.round.enemies-react.discard")
         end_of_round(t)

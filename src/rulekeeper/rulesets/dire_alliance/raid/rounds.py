@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Procedure
-from rulekeeper.rulesets.dire_alliance.raid.enemies import enemies_phase
+from rulekeeper.rulesets.dire_alliance.raid.enemies import activations, enemies_phase
 from rulekeeper.rulesets.dire_alliance.raid.heroes import heroes_phase, heroes_turns
 from rulekeeper.rulesets.dire_alliance.raid.setup import set_up
 
@@ -44,12 +44,15 @@ def play_raid(table: RaidTable) -> Procedure:
 
 
 def play_rounds(t: Raid) -> Procedure:
-    """The rounds from where ``t`` stands (after the setup, after a phase, or inside a heroes
-    phase: ``t.waited``), a checkpoint after every phase and before each hero's turn."""
+    """The rounds from where ``t`` stands (after the setup, after a phase, or inside one:
+    ``t.waited``, ``t.enemies``), a checkpoint after every phase, before each hero's turn and
+    before each enemy's activation."""
     while True:
         phase, act = PHASES[t.next_phase]
         if t.waited is not None:
             yield from heroes_turns(t, act)
+        elif t.enemies is not None:
+            yield from activations(t, act)
         else:
             if t.next_phase == 0:
                 t.round += 1

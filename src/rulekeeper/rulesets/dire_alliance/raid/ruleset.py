@@ -100,8 +100,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         return rounds.play_raid(table)
 
     def resume(self, table: RaidTable) -> Procedure:
-        """Goes on after the setup, after a phase, or before a hero's turn in a heroes
-        phase (``Raid.waited``)."""
+        """Goes on after the setup, after a phase, before a hero's turn in a heroes phase
+        (``Raid.waited``) or before an enemy's activation (``Raid.enemies``)."""
         return rounds.play_rounds(table.state)
 
     def determinize(self, table: RaidTable, seat: str, rng: Rng) -> None:

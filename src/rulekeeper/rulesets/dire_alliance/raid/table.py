@@ -67,6 +67,21 @@ class RaidTable(DireTable):
     rulings: RaidRulings
 
 
+@dataclass(slots=True)
+class EnemiesTurn:
+    """An enemies phase as far as it has gone: the villain card drawn, the heroes' seats in
+    activation order, and how many of them have activated a minion (or spawned one); then
+    the villain activates."""
+
+    card: str
+    order: list[str]
+    done: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EnemiesTurn:
+        """Values only: copied field by field (a checkpoint's copy, a search's world)."""
+        return EnemiesTurn(self.card, list(self.order), self.done)
+
+
 @dataclass(kw_only=True, eq=False)
 class Raid(Tabletop):
     """Everything on the table of a Raid game, and its flow (round, phase, last actor); a
@@ -98,10 +113,13 @@ class Raid(Tabletop):
     decider: str = ""
     """The seat that settles ties for the enemies right now (ruling raid-ties)."""
     played: set[str] = field(default_factory=set)
+    """Hero cards played at least once (metrics)."""
     waited: list[str] | None = None
     """Inside a heroes phase (None between phases): the seats of the heroes who let another
     act first since the latest action (a game resumes there: ``heroes.heroes_turns``)."""
-    """Hero cards played at least once (metrics)."""
+    enemies: EnemiesTurn | None = None
+    """Inside an enemies phase (None between phases): its villain card and who activates a
+    minion (a game resumes there: ``enemies.activations``)."""
     printed: Shared[str, Any] = field(default_factory=Shared)
     """What the view shows of the printed cards and the board: built at the first view,
     never changed after (copies share it: copying it was more than half of a state's copy)."""
