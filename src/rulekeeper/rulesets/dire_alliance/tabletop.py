@@ -183,18 +183,17 @@ class SiteState:
         return SiteState(self.id, self.kind, self.area, self.name, self.holder)
 
 
-VALUES = frozenset({str, int, float, bool, type(None)})
+VALUES = frozenset({str, int, float, bool, type(None), Measure})
 """The types of the values a table's containers hold, which copies share."""
-BY_VALUE = frozenset({PlayArea, Objective, SiteState})
-"""The pieces whose ``__deepcopy__`` copies them field by field, without the memo."""
 
 
 def copied(value: Any, memo: dict[int, Any]) -> Any:
     """A copy of one attribute of a table, for ``Tabletop.__deepcopy__``, as
     ``copy.deepcopy(value, memo)`` makes it but faster: a value (or a tuple of values) as it
-    is; what ``memo`` already holds a copy of, that copy; a list, set or dict of values
-    shallowly, and a dict of pieces that copy themselves by value piece by piece (each copy
-    recorded in ``memo``, so that another reference to it, a hero's piles, finds it);
+    is; what ``memo`` already holds a copy of, that copy; a list or set of values shallowly;
+    a dict (with values or tuples of values as keys) of values, or of dicts of values,
+    shallowly, or of pieces that copy themselves (``__deepcopy__``) piece by piece, each
+    copy recorded in ``memo`` so that another reference to it (a hero's piles) finds it;
     anything else deeply."""
     kind = type(value)
     if kind in VALUES or (kind is tuple and all(type(v) in VALUES for v in value)):
@@ -202,10 +201,17 @@ def copied(value: Any, memo: dict[int, Any]) -> Any:
     found = memo.get(id(value))
     if found is not None:
         return found
-    if kind is dict:
-        if all(type(k) in VALUES and type(v) in VALUES for k, v in value.items()):
-            out: Any = dict(value)
-        elif all(type(k) in VALUES and type(v) in BY_VALUE for k, v in value.items()):
+    out: Any
+    if kind is dict and all(type(k) in VALUES or (type(k) is tuple and
+                                                   all(type(x) in VALUES for x in k))
+                            for k in value):
+        kinds = {type(v) for v in value.values()}
+        if kinds <= VALUES:
+            out = dict(value)
+        elif kinds == {dict} and all(type(k) in VALUES and type(v) in VALUES
+                                     for inner in value.values() for k, v in inner.items()):
+            out = {key: dict(inner) for key, inner in value.items()}
+        elif all(hasattr(piece, "__deepcopy__") for piece in kinds):
             out = {}
             for key, piece in value.items():
                 copy_ = memo.get(id(piece))

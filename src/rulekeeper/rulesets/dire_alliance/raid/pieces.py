@@ -50,9 +50,14 @@ class Hero:
     def __deepcopy__(self, memo: dict[int, Any]) -> Hero:
         """Its cards and row by value, its fighter the copy ``memo`` holds (see
         ``Tabletop.__deepcopy__``); the card being resolved is the copy of that row card."""
-        row = [copy.deepcopy(card, memo) for card in self.row]
-        return Hero(self.seat, self.spec, self.hero_class, copy.deepcopy(self.fighter, memo),
-                    copy.deepcopy(self.piles, memo), row, self.exerted, self.done,
+        row = []
+        for card in self.row:
+            row.append(memo.get(id(card)) or card.__deepcopy__(memo))
+            memo[id(card)] = row[-1]
+        fighter, piles = memo.get(id(self.fighter)), memo.get(id(self.piles))
+        return Hero(self.seat, self.spec, self.hero_class,
+                    fighter or copy.deepcopy(self.fighter, memo),
+                    piles or copy.deepcopy(self.piles, memo), row, self.exerted, self.done,
                     copy.deepcopy(self.resolving, memo))
 
     @property
