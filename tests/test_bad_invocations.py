@@ -137,6 +137,7 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["report", "{results}", "-o", "{existing}"], USAGE, "exists; give --force"),
     (["report", "{results}", "-o", "{folder}"], USAGE, "is a folder, not a file"),
     (["report", "{edited}", "--ruling-games", "5"], USAGE, "changed since"),
+    (["compile", "--fast"], USAGE, "No such option: --fast"),
     (["odds", "nope"], USAGE, "No such command 'nope'"),
     (["odds", "dire-alliance", "attack"], USAGE, "Missing option '--attack'"),
     (["odds", "dire-alliance", "attack", "--attack", "-1", "--defense", "2"], USAGE,

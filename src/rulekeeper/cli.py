@@ -39,6 +39,7 @@ COMMANDS = {
     "luck": "rulekeeper.lab.luck_cli",
     "report": "rulekeeper.lab.cli",
     "serve": "rulekeeper.server.commands",
+    "compile": "rulekeeper.cli_compile",
     "odds": "rulekeeper.cli_odds",
     "db": "rulekeeper.server.commands",
 }

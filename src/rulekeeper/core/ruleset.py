@@ -326,6 +326,11 @@ class Ruleset(ABC, Generic[TableT]):
     """The settings of the ``mcts`` agent that measured best in this ruleset (its options as
     the command line writes them: ``rollout``, ``prior``, ``depth``, ``c``...); the options
     a user gives override them (docs/bots.md)."""
+    compiled: ClassVar[tuple[str, ...]] = ()
+    """Its modules where games spend their time (dotted names: bots, rules steps), which
+    ``rulekeeper compile`` compiles with mypyc (:mod:`rulekeeper.core.compiled`). They must
+    stay plain typed Python mypyc accepts: no ``__dict__`` writes, no class with
+    ``__slots__`` deriving from a class of another module, nothing patched at run time."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
     drawing: ClassVar[Drawing] = Drawing()

@@ -15,9 +15,9 @@ not change when what its seat cannot know (``Ruleset.determinize``) is drawn aga
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulekeeper.core.board import Board
 from rulekeeper.core.decisions import Decision
@@ -43,33 +43,6 @@ CLAIM_INITIATIVE = 8.0
 
 Hits = dict[tuple[int, int, bool, bool], float]
 """Hit chances by (attack dice, defense dice, attacker sated, defender sated)."""
-
-
-R = TypeVar("R")
-V = TypeVar("V")
-
-
-class once(Generic[R, V]):
-    """``functools.cached_property`` without its lock (Python 3.11 takes one at the first
-    read of each value, which the readings of a decision do a dozen times): a reading is
-    never shared between threads."""
-
-    def __init__(self, read: Callable[[R], V]) -> None:
-        self.read = read
-        self.name = read.__name__
-        self.__doc__ = read.__doc__
-
-    @overload
-    def __get__(self, reading: None, owner: type[R]) -> once[R, V]: ...
-
-    @overload
-    def __get__(self, reading: R, owner: type[R]) -> V: ...
-
-    def __get__(self, reading: R | None, owner: type[R]) -> once[R, V] | V:
-        if reading is None:
-            return self
-        value = reading.__dict__[self.name] = self.read(reading)
-        return value
 
 
 HITS: dict[DiceSet, Hits] = {}
@@ -118,11 +91,16 @@ class BoardReading:
         self.memory = (memory or Memory()).fit(t)
         self._hits = self.memory.hits
         self._sight = self.memory.sight
+        self._objectives: dict[str, list[Objective]] | None = None
 
-    @once
+    @property
     def objectives(self) -> dict[str, list[Objective]]:
-        """The objectives left on the board, by area (every area, in the board's order)."""
+        """The objectives left on the board, by area (every area, in the board's order),
+        worked out once a reading."""
+        if self._objectives is not None:
+            return self._objectives
         found: dict[str, list[Objective]] = {area: [] for area in self.board.ids}
+        self._objectives = found
         for objective in self.t.objectives.values():
             if not objective.claimed_by:
                 found[objective.area].append(objective)

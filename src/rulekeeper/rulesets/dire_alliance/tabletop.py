@@ -244,9 +244,9 @@ class Tabletop(ABC):
     """(seat, token id) -> area: the Countess's coffin."""
     card_names: Shared[str, str] = field(default_factory=Shared)
     """Card id -> name, filled at the setup (copies share it)."""
-    stats: dict[str, float] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
     """Per-game numbers for ``Result.metrics``."""
-    credits: dict[str, dict[Measure, float]] = field(default_factory=dict)
+    credits: dict[str, dict[Measure, int]] = field(default_factory=dict)
     """What each fighter did (by fighter id): its measures for ``Result.metrics``."""
     asking: tuple[str | None, str | None] = (None, None)
     """Whom the pending decision is for, as fighter ids: the fighter acting (the active
@@ -335,10 +335,10 @@ class Tabletop(ABC):
                 wrong.append(f"{fighter.id} is in {fighter.area} but listed in {listed}")
         return wrong
 
-    def bump(self, key: str, amount: float = 1) -> None:
+    def bump(self, key: str, amount: int = 1) -> None:
         self.stats[key] = self.stats.get(key, 0) + amount
 
-    def credit(self, fighter: Fighter | None, measure: Measure, amount: float = 1) -> None:
+    def credit(self, fighter: Fighter | None, measure: Measure, amount: int = 1) -> None:
         """Count ``amount`` more of a measure to a fighter (None: no fighter did it)."""
         if fighter is not None:
             done = self.credits.setdefault(fighter.id, {})

@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, NamedTuple
 
 from rulekeeper.core.decisions import Decision
-from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Memory, OneStepBot, once
+from rulekeeper.rulesets.dire_alliance.bots import BoardReading, Memory, OneStepBot
 from rulekeeper.rulesets.dire_alliance.raid.models import DASH
 from rulekeeper.rulesets.dire_alliance.raid.pieces import ENEMIES, HEROES, Hero
 from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Stat
@@ -68,13 +68,31 @@ class Reading(BoardReading):
         self.goal = t.scenario.hero_goal
         self._enemies_in: dict[str, list[Figure]] = {}
         self._worth: dict[str, float] = {}
+        self._figures: dict[str, Figure] | None = None
+        self._enemy_list: list[Figure] | None = None
+        self._my_stats: dict[str, int] | None = None
+        self._rank_list: list[str] | None = None
+        self._fragility: float | None = None
+        self._threat_values: dict[tuple[str, int], float] | None = None
+        self._position_values: dict[Hashable, float] | None = None
+        self._pressed_areas: list[str] | None = None
+        self._open_site_areas: list[str] | None = None
+        self._staying_value: float | None = None
+        self._leaving_value: float | None = None
+        self._best_basic: float | None = None
 
-    @once
+    @property
     def figures(self) -> dict[str, Figure]:
         """The figures on the board, by id. Their stats are kept from one decision to the
         next by what they depend on: a minion's kind, a hero's face-up cards, the villain's
         row; and each figure's record by its area, whether it is stunned, its form (its name)
         and those stats."""
+        found = self._figures
+        if found is None:
+            found = self._figures = self._read_figures()
+        return found
+
+    def _read_figures(self) -> dict[str, Figure]:
         t, known, records = self.raid, self._known, self.memory.values("figures")
         villain = t.villain.fighter if t.villain is not None else None
         found = {}
@@ -105,13 +123,25 @@ class Reading(BoardReading):
                                     bool(star.name) if star is not None else False, t.rank(f))
         return stats
 
-    @once
+    @property
     def _enemies(self) -> list[Figure]:
+        found = self._enemy_list
+        if found is None:
+            found = self._enemy_list = self._read_enemies()
+        return found
+
+    def _read_enemies(self) -> list[Figure]:
         return [f for f in self.figures.values() if f.team == ENEMIES]
 
-    @once
+    @property
     def my_stats(self) -> dict[str, int]:
         """The hero's melee, shoot and defense now."""
+        found = self._my_stats
+        if found is None:
+            found = self._my_stats = self._read_my_stats()
+        return found
+
+    def _read_my_stats(self) -> dict[str, int]:
         me = self.me
         key = me.fighter.id, tuple(c.card for c in me.row if c.faceup)
         mine = self._known.get(key) or self._stats(me.fighter, key)
@@ -132,10 +162,6 @@ class Reading(BoardReading):
         return found
 
     def villain(self) -> Figure | None:
-        return self._villain
-
-    @once
-    def _villain(self) -> Figure | None:
         return next((f for f in self._enemies if f.villain), None)
 
     @property
@@ -151,8 +177,14 @@ class Reading(BoardReading):
 
     # --- the hero's own cards ---------------------------------------------------------
 
-    @once
+    @property
     def _ranks(self) -> list[str]:
+        found = self._rank_list
+        if found is None:
+            found = self._rank_list = self._read_ranks()
+        return found
+
+    def _read_ranks(self) -> list[str]:
         return sorted({f.rank for f in self._enemies if f.rank} | {"III"})
 
     def ranks(self) -> list[str]:
@@ -182,25 +214,37 @@ class Reading(BoardReading):
                 counts[icon] = counts.get(icon, 0) + 1
         return min(counts.get(r, 0) + unknown // 2 for r in self.ranks())
 
-    @once
+    @property
     def fragility(self) -> float:
         """How much one more hit hurts: more as the coverage shrinks."""
-        cover = self.coverage(self.me)
-        return 1.0 + (3.0 if cover <= 2 else 1.0 if cover <= 4 else 0.0)
+        found = self._fragility
+        if found is None:
+            cover = self.coverage(self.me)
+            found = self._fragility = 1.0 + (3.0 if cover <= 2 else 1.0 if cover <= 4 else 0.0)
+        return found
 
     # --- danger and worth -------------------------------------------------------------
 
-    @once
+    @property
     def _threats(self) -> dict[tuple[str, int], float]:
         """Threats, kept from one decision to the next while the enemies are unchanged (where
         they stand, their stats, whether stunned)."""
-        return self.memory.values("threats", tuple(self._enemies))
+        found = self._threat_values
+        if found is None:
+            found = self._threat_values = self.memory.values("threats", tuple(self._enemies))
+        return found
 
-    @once
+    @property
     def _positions(self) -> dict[Hashable, float]:
         """This hero's positions (by area) and the cost of leaving an area (by ``("leaving",
         area)``), kept while what they read is unchanged: the enemies, the hero's stats and
         fragility, the sites' holders and the objectives left."""
+        found = self._position_values
+        if found is None:
+            found = self._position_values = self._read_positions()
+        return found
+
+    def _read_positions(self) -> dict[Hashable, float]:
         return self.memory.values("positions " + self.seat, (
             tuple(self._enemies), tuple(self.my_stats.values()), self.fragility,
             tuple(s.holder for s in self.raid.sites.values()),
@@ -275,10 +319,16 @@ class Reading(BoardReading):
             value = self._positions[area] = self._position(area)
         return value
 
-    @once
+    @property
     def _pressed(self) -> list[str]:
         """Areas of objectives left with an enemy at most one border away, in the board's
         order."""
+        found = self._pressed_areas
+        if found is None:
+            found = self._pressed_areas = self._read_pressed()
+        return found
+
+    def _read_pressed(self) -> list[str]:
         enemies = self._enemies
         pressed = []
         for area, objectives in self.objectives.items():
@@ -288,9 +338,15 @@ class Reading(BoardReading):
                     pressed.append(area)
         return pressed
 
-    @once
+    @property
     def _open_sites(self) -> list[str]:
         """The areas of the sites no one holds (when the heroes' goal has sites)."""
+        found = self._open_site_areas
+        if found is None:
+            found = self._open_site_areas = self._read_open_sites()
+        return found
+
+    def _read_open_sites(self) -> list[str]:
         if not self.goal.sites:
             return []
         return [s.area for s in self.raid.sites.values() if not s.holder]
@@ -333,12 +389,24 @@ class Reading(BoardReading):
         cost = self._leaving_here if opportunity else 0.0
         return self.position(area) - self._staying - cost
 
-    @once
+    @property
     def _staying(self) -> float:
+        found = self._staying_value
+        if found is None:
+            found = self._staying_value = self._read_staying()
+        return found
+
+    def _read_staying(self) -> float:
         return self.position(self.here)
 
-    @once
+    @property
     def _leaving_here(self) -> float:
+        found = self._leaving_value
+        if found is None:
+            found = self._leaving_value = self._read_leaving_here()
+        return found
+
+    def _read_leaving_here(self) -> float:
         return self.leaving(self.here)
 
     # --- actions ----------------------------------------------------------------------
@@ -370,9 +438,15 @@ class Reading(BoardReading):
             return WIN if sealed + 1 >= (self.goal.sites or 99) else SEAL
         return 0.0
 
-    @once
+    @property
     def best_basic(self) -> float:
         """The value of the hero's best basic action now (every face-down card offers it)."""
+        found = self._best_basic
+        if found is None:
+            found = self._best_basic = self._read_best_basic()
+        return found
+
+    def _read_best_basic(self) -> float:
         here = self.here
         options = [f"move:{a}" for a in self.board.neighbours(here)]
         enemies = self.enemies_in(here)

@@ -57,6 +57,12 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     entities = rounds.ENTITIES
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
+    compiled = (*(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
+        "bots", "attack", "movement", "special", "cards")), *(
+        f"rulekeeper.rulesets.dire_alliance.raid.{name}" for name in (
+            "bots", "heroes", "enemies", "enemy_actions", "attacks", "rounds", "minions",
+            "goals", "movement", "damage", "ties")))
+    """The bot and the steps of the rules (docs/benchmarks.md, "The compiled build")."""
     drawing = RaidDrawing()
     search = {"prior": "heuristic", "depth": "0"}
     """Each new leaf scored by the fitted ``evaluate`` at once, the heuristic bot's scores as
