@@ -35,21 +35,27 @@ def standing(t: Battle, seat: str) -> float:
     value = (STANDING["objective"] * len(area.claimed)
              + STANDING["site"] * sum(1 for s in t.sites.values() if s.holder == seat)
              + STANDING["card"] * cards)
+    claimable: dict[str, list[str]] = {}
     for fighter in t.on_board(seat):
-        value += STANDING["fighter"] + position(t, fighter)
+        value += STANDING["fighter"] + position(t, fighter, claimable)
     return value
 
 
-def position(t: Battle, fighter: Fighter) -> float:
-    """How well ``fighter`` stands: near (or on) an objective it may claim, ready."""
+def position(t: Battle, fighter: Fighter, claimable: dict[str, list[str]]) -> float:
+    """How well ``fighter`` stands: near (or on) an objective it may claim, ready.
+    ``claimable`` keeps, by team, the areas of the objectives it may claim (found once for
+    the fighters of a side)."""
     here = fighter.area
     assert here is not None
-    targets = [o.area for o in t.objectives.values()
-               if o.owner != fighter.team and o.claimed_by is None]
+    targets = claimable.get(fighter.team)
+    if targets is None:
+        targets = claimable[fighter.team] = [o.area for o in t.objectives.values()
+                                             if o.owner != fighter.team and o.claimed_by is None]
     value = -STANDING["stunned"] if fighter.stunned else 0.0
     if not targets:
         return value
-    near = min(t.board.distance(here, a) for a in targets)
+    away = t.board.distances_from(here)
+    near = min(away.get(a, math.inf) for a in targets)
     value += STANDING["approach"] * max(0.0, REACH - near)
     if near == 0 and not t.ready_enemies_in(here, fighter.team):
         value += STANDING["unguarded"]
