@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rulekeeper.core.checkpoints import Shared
 from rulekeeper.rulesets.dire_alliance.tabletop import DireTable, Tabletop
 
 if TYPE_CHECKING:
@@ -76,10 +77,12 @@ class Battle(Tabletop):
     aggressor: str
     dread: int
     """Cards left in the dread pile."""
-    factions: dict[str, str] = field(default_factory=dict)
-    leaders: dict[str, str] = field(default_factory=dict)
-    faction_names: dict[str, str] = field(default_factory=dict)
-    leader_names: dict[str, str] = field(default_factory=dict)
+    factions: Shared[str, str] = field(default_factory=Shared)
+    """Each seat's faction and leader, ids and names, filled at the setup (copies share
+    them)."""
+    leaders: Shared[str, str] = field(default_factory=Shared)
+    faction_names: Shared[str, str] = field(default_factory=Shared)
+    leader_names: Shared[str, str] = field(default_factory=Shared)
     round: int = 0
     next_turn: int = 0
     """The place in ``battle.TURNS`` of the next turn (0: a round begins)."""
