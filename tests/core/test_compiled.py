@@ -171,8 +171,10 @@ def test_only_a_build_of_todays_sources_is_used(tmp_path: Path,
     assert found is not None and found[0] == current
     (compiled.PACKAGE / "rulesets" / "dire_alliance" / "cards.py").write_text("# edited\n")
     assert compiled.matching() is None  # the source changed: Python source it is
-    (current / compiled.MARK).write_text("{not json")
-    assert compiled.matching() is None
+    for damaged in ("{not json", "[]", json.dumps({"format": compiled.FORMAT, "modules": ["os"]}),
+                    json.dumps({"format": compiled.FORMAT, "modules": [3]})):
+        (current / compiled.MARK).write_text(damaged)
+        assert compiled.matching() is None, damaged
 
 
 def test_the_finder_answers_only_for_the_builds_modules(tmp_path: Path) -> None:
