@@ -22,6 +22,8 @@ sample changed (a folder with the Raid's files of one tree: ``boards classes com
 factions heroes raid_sides raids villains``.yaml of ``rulesets/dire_alliance/content``); the
 check of the same games says when the content differed.
 
+``--before source`` compares this tree's compiled build with its Python source.
+
 Run: .venv/bin/python benchmarks/speedup.py games --before /tmp/before/src [--games 40]
      .venv/bin/python benchmarks/speedup.py mcts --before /tmp/before/src [--decisions 20]
      .venv/bin/python benchmarks/speedup.py walkthrough [--before /tmp/before/src]
@@ -90,6 +92,13 @@ def child_games(ruleset: str, options: dict[str, Any], games: int, seed: int,
     return {"cpu": time.process_time() - started, "rows": rows}
 
 
+def as_before(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """A game of the code after, less the metrics the code before did not record yet (the
+    per-entity ``entity.*`` measures came later): what the check of the same games compares."""
+    return {**after, "metrics": {key: value for key, value in after["metrics"].items()
+                                 if key in before["metrics"] or not key.startswith("entity.")}}
+
+
 def child_mcts(ruleset: str, options: dict[str, Any], decisions: int, budget: str,
                seed: int, content: str | None = None) -> dict[str, Any]:
     """``mcts:budget=BUDGET`` (the ruleset's own settings) at the first ``decisions``
@@ -115,11 +124,18 @@ def child_mcts(ruleset: str, options: dict[str, Any], decisions: int, budget: st
 # --- in the parent: run both sides, compare ------------------------------------------------
 
 
+SOURCE = Path("source")
+"""``--before source``: the code before is this tree's Python source, without the compiled
+build (``rulekeeper compile``) the code after uses."""
+
+
 def run_child(src: Path | None, call: str, **kwargs: Any) -> dict[str, Any]:
     """Run ``call(**kwargs)`` of this script in a child Python, with ``src`` first on its
-    path when given (the code before)."""
+    path when given (the code before), or with the compiled build off (``SOURCE``)."""
     env = dict(os.environ)
-    if src is not None:
+    if src == SOURCE:
+        env["RULEKEEPER_COMPILED"] = "0"
+    elif src is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(src), env.get("PYTHONPATH", "")]).rstrip(
             os.pathsep)
     out = subprocess.run([sys.executable, str(HERE), "--child", call, json.dumps(kwargs)],
@@ -151,6 +167,8 @@ def games(args: argparse.Namespace) -> None:
                                   games=args.games, seed=args.seed, content=args.content)
                 cpu[side].append(found["cpu"])
                 rows[side] = found["rows"]
+        rows["after"] = [as_before(b, a) for b, a in zip(rows["before"], rows["after"],
+                                                          strict=True)]
         same = rows["before"] == rows["after"]
         if not same:
             first = next(i for i, (a, b) in enumerate(zip(rows["before"], rows["after"],
@@ -236,7 +254,8 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=["games", "mcts", "walkthrough"])
-    parser.add_argument("--before", type=Path, help="the src folder of the code before")
+    parser.add_argument("--before", type=Path, help="the src folder of the code before, or "
+                        "'source': this tree without its compiled build")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=30,

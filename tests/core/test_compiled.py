@@ -171,8 +171,10 @@ def test_only_a_build_of_todays_sources_is_used(tmp_path: Path,
     assert found is not None and found[0] == current
     (compiled.PACKAGE / "rulesets" / "dire_alliance" / "cards.py").write_text("# edited\n")
     assert compiled.matching() is None  # the source changed: Python source it is
-    (current / compiled.MARK).write_text("{not json")
-    assert compiled.matching() is None
+    for damaged in ("{not json", "[]", json.dumps({"format": compiled.FORMAT, "modules": ["os"]}),
+                    json.dumps({"format": compiled.FORMAT, "modules": [3]})):
+        (current / compiled.MARK).write_text(damaged)
+        assert compiled.matching() is None, damaged
 
 
 def test_the_finder_answers_only_for_the_builds_modules(tmp_path: Path) -> None:
@@ -192,3 +194,16 @@ def test_compile_says_why_it_cannot(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("error: cannot compile: the cache folder is off")
     assert "Traceback" not in done.stderr
+
+
+def test_compile_check_says_whether_a_build_is_there(tmp_path: Path) -> None:
+    def check(cache: Path | None) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, **({compiled.CACHE_ENV: str(cache)} if cache else {})}
+        return subprocess.run([sys.executable, "-m", "rulekeeper", "compile", "--check"],
+                              capture_output=True, text=True, env=env, check=False)
+
+    none = check(tmp_path)
+    assert none.returncode == 1 and none.stdout.startswith("No build of today's sources")
+    if compiled.problem() is None:  # make test compiled first
+        built = check(None)
+        assert built.returncode == 0 and "; in use." in built.stdout, built.stdout

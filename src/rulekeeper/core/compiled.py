@@ -141,11 +141,10 @@ def matching() -> tuple[Path, dict[str, object]] | None:
     for folder in builds():
         try:
             mark = json.loads((folder / MARK).read_text())
-            modules = list(mark["modules"])
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-        if mark.get("format") == FORMAT and digest(modules) == folder.name:
-            return folder, mark
+            if mark.get("format") == FORMAT and digest(mark["modules"]) == folder.name:
+                return folder, mark
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, UsageError):
+            continue  # a damaged build is never used
     return None
 
 
