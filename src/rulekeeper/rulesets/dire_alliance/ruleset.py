@@ -58,9 +58,9 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     default_bot = "heuristic"
     compiled = tuple(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
         "bots", "actions", "battle", "special", "attack", "damage", "movement", "opportunity",
-        "cards"))
-    """The bot and the steps of the rules: about two thirds of a game's time each compiled
-    (docs/benchmarks.md, "The compiled build")."""
+        "cards", "estimate"))
+    """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
+    compiled build")."""
     search = {"prior": "heuristic", "depth": "8"}
     """Random rollouts cut after 8 decisions and scored by ``evaluate``, the heuristic bot's
     scores as the prior (docs/benchmarks.md, "How often mcts wins")."""

@@ -61,8 +61,9 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         "bots", "attack", "movement", "special", "cards")), *(
         f"rulekeeper.rulesets.dire_alliance.raid.{name}" for name in (
             "bots", "heroes", "enemies", "enemy_actions", "attacks", "rounds", "minions",
-            "goals", "movement", "damage", "ties")))
-    """The bot and the steps of the rules (docs/benchmarks.md, "The compiled build")."""
+            "goals", "movement", "damage", "ties", "estimate")))
+    """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
+    compiled build")."""
     drawing = RaidDrawing()
     search = {"prior": "heuristic", "depth": "0"}
     """Each new leaf scored by the fitted ``evaluate`` at once, the heuristic bot's scores as
