@@ -124,28 +124,15 @@ class Reading(BoardReading):
         return stats
 
     @property
-    def _enemies(self) -> list[Figure]:
-        found = self._enemy_list
-        if found is None:
-            found = self._enemy_list = self._read_enemies()
-        return found
-
-    def _read_enemies(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.team == ENEMIES]
-
-    @property
     def my_stats(self) -> dict[str, int]:
         """The hero's melee, shoot and defense now."""
         found = self._my_stats
         if found is None:
-            found = self._my_stats = self._read_my_stats()
+            me = self.me
+            key = me.fighter.id, tuple(c.card for c in me.row if c.faceup)
+            mine = self._known.get(key) or self._stats(me.fighter, key)
+            found = self._my_stats = {"melee": mine[0], "shoot": mine[1], "defense": mine[2]}
         return found
-
-    def _read_my_stats(self) -> dict[str, int]:
-        me = self.me
-        key = me.fighter.id, tuple(c.card for c in me.row if c.faceup)
-        mine = self._known.get(key) or self._stats(me.fighter, key)
-        return {"melee": mine[0], "shoot": mine[1], "defense": mine[2]}
 
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None:
@@ -153,16 +140,20 @@ class Reading(BoardReading):
         return self.distances(a).get(b, 9)
 
     def enemies(self) -> list[Figure]:
-        return self._enemies
+        """The enemies on the board (worked out once a reading)."""
+        found = self._enemy_list
+        if found is None:
+            found = self._enemy_list = [f for f in self.figures.values() if f.team == ENEMIES]
+        return found
 
     def enemies_in(self, area: str) -> list[Figure]:
         found = self._enemies_in.get(area)
         if found is None:
-            found = self._enemies_in[area] = [f for f in self._enemies if f.area == area]
+            found = self._enemies_in[area] = [f for f in self.enemies() if f.area == area]
         return found
 
     def villain(self) -> Figure | None:
-        return next((f for f in self._enemies if f.villain), None)
+        return next((f for f in self.enemies() if f.villain), None)
 
     @property
     def shoot_barred(self) -> bool:
@@ -177,18 +168,11 @@ class Reading(BoardReading):
 
     # --- the hero's own cards ---------------------------------------------------------
 
-    @property
-    def _ranks(self) -> list[str]:
+    def ranks(self) -> list[str]:
         found = self._rank_list
         if found is None:
-            found = self._rank_list = self._read_ranks()
+            found = self._rank_list = sorted({f.rank for f in self.enemies() if f.rank} | {"III"})
         return found
-
-    def _read_ranks(self) -> list[str]:
-        return sorted({f.rank for f in self._enemies if f.rank} | {"III"})
-
-    def ranks(self) -> list[str]:
-        return self._ranks
 
     def known_cards(self, hero: Hero) -> list[str]:
         """The cards of ``hero`` its seat may know of: its hand when it is this seat's, and
@@ -231,7 +215,7 @@ class Reading(BoardReading):
         they stand, their stats, whether stunned)."""
         found = self._threat_values
         if found is None:
-            found = self._threat_values = self.memory.values("threats", tuple(self._enemies))
+            found = self._threat_values = self.memory.values("threats", tuple(self.enemies()))
         return found
 
     @property
@@ -241,14 +225,11 @@ class Reading(BoardReading):
         fragility, the sites' holders and the objectives left."""
         found = self._position_values
         if found is None:
-            found = self._position_values = self._read_positions()
+            found = self._position_values = self.memory.values("positions " + self.seat, (
+                tuple(self.enemies()), tuple(self.my_stats.values()), self.fragility,
+                tuple(s.holder for s in self.raid.sites.values()),
+                tuple(o.id for objectives in self.objectives.values() for o in objectives)))
         return found
-
-    def _read_positions(self) -> dict[Hashable, float]:
-        return self.memory.values("positions " + self.seat, (
-            tuple(self._enemies), tuple(self.my_stats.values()), self.fragility,
-            tuple(s.holder for s in self.raid.sites.values()),
-            tuple(o.id for objectives in self.objectives.values() for o in objectives)))
 
     def threat(self, area: str, defense: int) -> float:
         """Expected hits the enemies can deal to a hero with ``defense`` standing in ``area``."""
@@ -263,7 +244,7 @@ class Reading(BoardReading):
         distances = self.distances(area)
         seen = self._sight
         hit = self.hit
-        for e in self._enemies:
+        for e in self.enemies():
             where = e.area
             if where == area and (e.melee or e.star):
                 total += hit(max(e.melee, 3 if e.star else 0), defense)
@@ -329,7 +310,7 @@ class Reading(BoardReading):
         return found
 
     def _read_pressed(self) -> list[str]:
-        enemies = self._enemies
+        enemies = self.enemies()
         pressed = []
         for area, objectives in self.objectives.items():
             if objectives:
@@ -343,13 +324,9 @@ class Reading(BoardReading):
         """The areas of the sites no one holds (when the heroes' goal has sites)."""
         found = self._open_site_areas
         if found is None:
-            found = self._open_site_areas = self._read_open_sites()
+            found = self._open_site_areas = [s.area for s in self.raid.sites.values()
+                                             if not s.holder] if self.goal.sites else []
         return found
-
-    def _read_open_sites(self) -> list[str]:
-        if not self.goal.sites:
-            return []
-        return [s.area for s in self.raid.sites.values() if not s.holder]
 
     def _position(self, area: str) -> float:
         value = 0.0
@@ -393,21 +370,15 @@ class Reading(BoardReading):
     def _staying(self) -> float:
         found = self._staying_value
         if found is None:
-            found = self._staying_value = self._read_staying()
+            found = self._staying_value = self.position(self.here)
         return found
-
-    def _read_staying(self) -> float:
-        return self.position(self.here)
 
     @property
     def _leaving_here(self) -> float:
         found = self._leaving_value
         if found is None:
-            found = self._leaving_value = self._read_leaving_here()
+            found = self._leaving_value = self.leaving(self.here)
         return found
-
-    def _read_leaving_here(self) -> float:
-        return self.leaving(self.here)
 
     # --- actions ----------------------------------------------------------------------
 
@@ -452,7 +423,7 @@ class Reading(BoardReading):
         enemies = self.enemies_in(here)
         options += [f"melee:{e.id}" for e in enemies]
         if not enemies:
-            options += [f"shoot:{e.id}" for e in self._enemies
+            options += [f"shoot:{e.id}" for e in self.enemies()
                         if e.area != here and self.sees(here, e.area)]
             if self.me.damage_pile:
                 options.append("rest")
@@ -486,7 +457,7 @@ class Reading(BoardReading):
                 chosen = max(enemies, key=lambda e: self.attack_value(dice, e))
                 total += self.attack_value(dice, chosen)
             elif verb == "shoot" and not (enemies and self.shoot_barred):
-                seen = [e for e in self._enemies if e.area != here and self.sees(here, e.area)]
+                seen = [e for e in self.enemies() if e.area != here and self.sees(here, e.area)]
                 if seen:
                     dice = stats["shoot"] + mods.shoot + effect.attack.dice
                     chosen = max(seen, key=lambda e: self.attack_value(dice, e))
