@@ -7,9 +7,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulekeeper.rulesets.dire_alliance.pieces import Fighter, PlayArea
 from rulekeeper.rulesets.dire_alliance.raid.models import Hero as HeroSpec
 from rulekeeper.rulesets.dire_alliance.raid.models import HeroClass, Villain
-from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, PlayArea
 
 HEROES = "heroes"
 """The heroes' team (each hero has its own seat)."""

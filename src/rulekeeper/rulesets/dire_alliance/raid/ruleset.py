@@ -58,10 +58,10 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
     compiled = (*(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
-        "bots", "attack", "movement", "special", "cards")), *(
+        "bots", "attack", "movement", "special", "cards", "pieces")), *(
         f"rulekeeper.rulesets.dire_alliance.raid.{name}" for name in (
             "bots", "heroes", "enemies", "enemy_actions", "attacks", "rounds", "minions",
-            "goals", "movement", "damage", "ties", "estimate")))
+            "goals", "movement", "damage", "ties", "estimate", "pieces")))
     """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
     compiled build")."""
     drawing = RaidDrawing()
