@@ -11,9 +11,8 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
 from rulekeeper.rulesets.dire_alliance.messages import a
-from rulekeeper.rulesets.dire_alliance.raid import attacks, damage, goals, heroes
-from rulekeeper.rulesets.dire_alliance.raid.models import DASH
-from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES, RowCard
+from rulekeeper.rulesets.dire_alliance.raid import attacks, damage, goals, heroes, stats
+from rulekeeper.rulesets.dire_alliance.raid.pieces import RowCard
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidSpecialShoot
 from rulekeeper.rulesets.dire_alliance.raid.table import Raid
 
@@ -26,34 +25,8 @@ if TYPE_CHECKING:
 class RaidMode(Raid):
     """The table of a Raid game, with Raid Mode's answers to the tabletop's hooks."""
 
-    @cites("raid.stats.base", "raid.stats.modifiers", "raid.stats.dash.no-dice",
-           "raid.stats.dash.no-modifiers", "raid.stats.dash.zero", "raid.stats.faceup",
-           "raid.stats.facedown", "raid.stats.minimum-zero.a", "raid.stats.minimum-zero.b",
-           "raid.enemy-act.villain-modifiers")
     def stat(self, fighter: Fighter, name: Stat) -> int:
-        """raid.stats.*: a hero's base plus the face-up action-row modifiers (never below 0;
-        a "—" stat is 0 and takes no modifier); the villain's base plus its action row's
-        modifiers; a minion's printed value (★ is 0: the star ability gives the dice). (On
-        every attack's path: written as loops.)"""
-        if fighter.team == HEROES:
-            hero = self.heroes[fighter.side]
-            base = getattr(hero.spec, name)
-            if base == DASH:
-                return 0
-            bonus = 0
-            for card in hero.row:
-                if card.faceup:
-                    bonus += getattr(self.cards[card.card].modifiers, name)
-            return max(0, int(base) + bonus)
-        villain = self.villain
-        if villain is not None and fighter is villain.fighter:
-            base = getattr(villain.spec, name)
-            bonus = 0
-            for card_id in villain.row:
-                bonus += getattr(self.villain_cards[card_id].modifiers, name)
-            return 0 if isinstance(base, str) else max(0, base + bonus)
-        value = getattr(self.kinds[fighter.card], name)
-        return value if isinstance(value, int) else 0
+        return stats.stat(self, fighter, name)
 
     def suffer_damage(self, fighter: Fighter, rule: str,
                       source: Fighter | None = None) -> Asks[bool]:

@@ -61,7 +61,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
         "bots", "attack", "movement", "special", "cards", "pieces")), *(
         f"rulekeeper.rulesets.dire_alliance.raid.{name}" for name in (
             "bots", "heroes", "enemies", "enemy_actions", "attacks", "rounds", "minions",
-            "goals", "movement", "damage", "ties", "estimate", "pieces")))
+            "goals", "movement", "damage", "ties", "estimate", "pieces", "stats")))
     """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
     compiled build")."""
     drawing = RaidDrawing()

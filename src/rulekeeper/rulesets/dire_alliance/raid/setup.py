@@ -4,6 +4,7 @@ bag and the objectives."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import UsageError
@@ -24,13 +25,17 @@ SEATS = ("hero1", "hero2", "hero3", "hero4")
 """One seat per hero, in clockwise order."""
 
 
-def profile(fighter_id: str, name: str, melee: HeroStat | EnemyStat,
-            shoot: HeroStat | EnemyStat, defense: HeroStat) -> FighterSpec:
-    """A fighter token's profile; "—" and "★" stats are 0 here (the Raid tabletop knows them)."""
+@lru_cache(maxsize=1024)
+def profiles(fighter_id: str, name: str, melee: HeroStat | EnemyStat, shoot: HeroStat | EnemyStat,
+             defense: HeroStat) -> tuple[FighterSpec, FighterSpec]:
+    """A fighter token's profile, twice: its spec and its form, two objects as in Battle
+    Mode; "—" and "★" stats are 0 here (the Raid tabletop knows them). Made once per
+    process for each token of a content (profiles are immutable, like all content)."""
     def number(v: HeroStat | EnemyStat) -> int:
         return v if isinstance(v, int) else 0
-    return FighterSpec.model_validate({"id": fighter_id, "name": name, "melee": number(melee),
-                                       "shoot": number(shoot), "defense": number(defense)})
+    fields = {"id": fighter_id, "name": name, "melee": number(melee), "shoot": number(shoot),
+              "defense": number(defense)}
+    return FighterSpec.model_validate(fields), FighterSpec.model_validate(fields)
 
 
 def stats_text(melee: object, shoot: object, defense: object) -> str:
@@ -81,8 +86,7 @@ def set_up(table: RaidTable) -> RaidMode:
         table.rng.shuffle(piles.deck)
         t.sides[seat] = piles
         fighter = Fighter(spec.id, seat, spec.card.id,
-                          profile(spec.id, spec.name, spec.melee, spec.shoot, spec.defense),
-                          profile(spec.id, spec.name, spec.melee, spec.shoot, spec.defense),
+                          *profiles(spec.id, spec.name, spec.melee, spec.shoot, spec.defense),
                           team=HEROES)
         t.fighters[fighter.id] = fighter
         t.place(fighter, scenario.heroes_start)
@@ -95,10 +99,8 @@ def set_up(table: RaidTable) -> RaidMode:
           "raid.setup.enemy-play-area.order")
     villain = content.villain(options.villain)
     villain_fighter = Fighter(villain.id, ENEMIES, villain.id,
-                              profile(villain.id, villain.name, villain.melee, villain.shoot,
-                                      villain.defense),
-                              profile(villain.id, villain.name, villain.melee, villain.shoot,
-                                      villain.defense), team=ENEMIES)
+                              *profiles(villain.id, villain.name, villain.melee, villain.shoot,
+                                        villain.defense), team=ENEMIES)
     t.fighters[villain.id] = villain_fighter
     t.place(villain_fighter, scenario.villain_start)
     cites("raid.damage.villain.health", "raid.setup.enemy-play-area.reference-card")
@@ -122,8 +124,7 @@ def set_up(table: RaidTable) -> RaidMode:
         t.kinds[kind.id] = kind
         for number in range(1, kind.count + 1):
             token = Fighter(f"{kind.id}-{number}", ENEMIES, kind.id,
-                            profile(kind.id, kind.name, kind.melee, kind.shoot, kind.defense),
-                            profile(kind.id, kind.name, kind.melee, kind.shoot, kind.defense),
+                            *profiles(kind.id, kind.name, kind.melee, kind.shoot, kind.defense),
                             team=ENEMIES)
             t.fighters[token.id] = token
             t.bag.append(token.id)
