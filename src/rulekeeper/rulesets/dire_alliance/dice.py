@@ -72,11 +72,17 @@ class DiceSet:
         """Roll ``dice`` combat dice, plus the vampire die when ``sated`` (each die as
         ``FaceDie.roll`` rolls it; its face's counts looked up, every attack rolls)."""
         combat, vampire = self._tallies
-        rolled = [combat[rng.roll_index(self.combat.face_names)] for _ in range(max(dice, 0))]
+        names, roll = self.combat.face_names, rng.roll_index
+        rolled = [combat[roll(names)] for _ in range(dice)]
         if sated:
-            rolled.append(vampire[rng.roll_index(self.vampire.face_names)])
-        return Roll(tuple(name for name, _, _, _ in rolled), sum(t[1] for t in rolled),
-                    sum(t[2] for t in rolled), any(t[3] for t in rolled))
+            rolled.append(vampire[roll(self.vampire.face_names)])
+        faces, hits, blocks, drain = [], 0, 0, False
+        for name, hit, block, drains in rolled:
+            faces.append(name)
+            hits += hit
+            blocks += block
+            drain = drain or drains
+        return Roll(tuple(faces), hits, blocks, drain)
 
     def pool(self, dice: int, sated: bool) -> Pool:
         return Pool.of((self.combat, dice), (self.vampire, 1 if sated else 0))

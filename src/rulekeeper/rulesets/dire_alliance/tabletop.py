@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 
 from rulekeeper.core.board import Board
 from rulekeeper.core.checkpoints import Shared
-from rulekeeper.core.decisions import Decision, options
+from rulekeeper.core.decisions import Decision
 from rulekeeper.core.entities import Measure
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, Table
 from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.rulesets.dire_alliance.asking import ask as ask_seat
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import BoardSide
 from rulekeeper.rulesets.dire_alliance.pieces import Fighter, Objective, PlayArea, SiteState
@@ -264,13 +265,7 @@ class Tabletop(ABC):
             about: Fighter | None = None) -> Asks[str]:
         """Ask ``seat`` to choose; a single option is taken without asking. ``actor`` and
         ``about`` are the fighters the decision is for and about (see ``asking``)."""
-        offered = options(pairs)
-        if len(offered) == 1:
-            return offered[0].id
-        self.asking = (actor.id if actor else None, about.id if about else None)
-        answer = yield Decision(seat, kind, offered, rule, prompt)
-        self.asking = (None, None)
-        return answer
+        return ask_seat(self, seat, kind, pairs, rule, prompt, actor, about)
 
     # --- the hooks each mode fills in ----------------------------------------------------
 
