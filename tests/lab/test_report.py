@@ -71,6 +71,26 @@ def test_ruling_sensitivity_reruns_each_option_on_the_same_seeds(simulated):
     batches = ruling_sweep(simulated, 100)
     assert batches[0].results == simulated.batches[0].results[:100]
     assert batches[1].spec.rulings["initiative"] == "coin"
+    assert batches[1].results == run_batch(batches[1].spec, 100, 11)
+
+
+def test_the_rulings_in_force_are_the_files_own_games_when_it_holds_them(simulated,
+                                                                          monkeypatch):
+    from rulekeeper.lab import sweep
+
+    played, counted = [], []
+    real = sweep.run_batch
+    monkeypatch.setattr(sweep, "run_batch",
+                        lambda spec, games, *args, **kw: played.append(spec) or real(
+                            spec, games, *args, **kw))
+    batches = ruling_sweep(simulated, 100, progress=counted.append)
+    assert [spec.rulings.get("initiative") for spec in played] == ["coin"]  # not replayed
+    assert batches[0].results == simulated.batches[0].results[:100]
+    assert sum(counted) == 200  # the progress bar counts the file's games too
+    # more games than the file holds: the rulings in force are played again, the same games
+    played.clear()
+    batches = ruling_sweep(simulated, 320)
+    assert len(played) == 2 and batches[0].results[:300] == simulated.batches[0].results
 
 
 def test_report_has_every_section_and_embeds_its_figures(simulated):

@@ -447,7 +447,13 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
         return report_league(file, output)
     from rulekeeper.lab import store
     from rulekeeper.lab.questions import pick_side
-    from rulekeeper.lab.report import Report, ruling_sweep, ruling_variants, sweeps_rulings
+    from rulekeeper.lab.report import (
+        Report,
+        first_games,
+        ruling_sweep,
+        ruling_variants,
+        sweeps_rulings,
+    )
 
     run = store.read(file)
     if not run.batches:
@@ -464,8 +470,11 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
         check_replayable(file, first)
         count = len(ruling_variants(first))
         if count > 1:
-            console.print(f"Playing {count} variants (the rulings in force and each other "
-                          f"ruling option) × {ruling_games:,} games of "
+            reused = first_games(first, ruling_games) is not None
+            which = ("each other ruling option; the rulings in force are the file's first "
+                     "games" if reused else "the rulings in force and each other ruling option")
+            console.print(f"Playing {count - reused} variants ({which}) × {ruling_games:,} "
+                          f"games of "
                           f"{first.label or 'the batch'}, seed {first.seed}, on the content the "
                           f"file was played with (digest {str(first.digest)[:12]}), "
                           f"{plan.workers or 'all'} worker(s).", highlight=False)

@@ -36,6 +36,7 @@ from rulekeeper.core.entities import Measure
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
+from rulekeeper.lab.batch import GameResult
 from rulekeeper.lab.run import Plan, Progress
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
 from rulekeeper.lab.store import Batch, Run
@@ -183,9 +184,26 @@ def ruling_variants(batch: Batch) -> list[Variant]:
 
 def ruling_sweep(run: Run, games: int, plan: Plan | None = None,
                  progress: Progress | None = None) -> list[Batch]:
-    """A short sweep of every ruling option around the first batch's rulings, same seeds."""
+    """A short sweep of every ruling option around the first batch's rulings, same seeds.
+
+    The rulings in force are the first batch's own: its first ``games`` games are those
+    games (the same spec and seeds), taken from the file when it holds them all."""
     first = run.batches[0]
-    return run_variants(ruling_variants(first), games, first.seed, plan, progress)
+    found = ruling_variants(first)
+    kept = first_games(first, games)
+    if kept is None:
+        return run_variants(found, games, first.seed, plan, progress)
+    if progress is not None:
+        progress(games)
+    in_force = found[0]
+    return [Batch(in_force.label, in_force.params, in_force.spec, first.seed, kept),
+            *run_variants(found[1:], games, first.seed, plan, progress)]
+
+
+def first_games(batch: Batch, games: int) -> list[GameResult] | None:
+    """The batch's games 0 to ``games - 1``, in order (None unless it holds every one)."""
+    kept = sorted((r for r in batch.results if r.game < games), key=lambda r: r.game)
+    return kept if [r.game for r in kept] == list(range(games)) else None
 
 
 def sweeps_rulings(run: Run) -> bool:

@@ -4,17 +4,22 @@ compiled build compiles it: every decision of a game, and every option, passes h
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.ruleset import Asks
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.pieces import Fighter
-    from rulekeeper.rulesets.dire_alliance.tabletop import Tabletop
 
 
-def ask(t: Tabletop, seat: str, kind: str, pairs: Iterable[tuple[str, str]], rule: str,
+class Asking(Protocol):
+    """A table that says whom its pending decision is for (``Tabletop.asking``)."""
+
+    asking: tuple[str | None, str | None]
+
+
+def ask(t: Asking, seat: str, kind: str, pairs: Iterable[tuple[str, str]], rule: str,
         prompt: str, actor: Fighter | None, about: Fighter | None) -> Asks[str]:
     """Ask ``seat`` to choose among ``pairs`` (id, label); a single option is taken without
     asking. The table's ``asking`` names ``actor`` and ``about`` while the decision waits."""
