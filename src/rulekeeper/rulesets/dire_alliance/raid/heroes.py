@@ -9,6 +9,7 @@ the Heroes React phase a hero may stop playing cards at any time.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.rules_index import cites
@@ -38,8 +39,15 @@ def modifiers_text(mods: Modifiers) -> str:
     >>> modifiers_text(Modifiers(melee=2, defense=-1))
     '+2 melee, -1 defense'
     """
-    parts = [f"{v:+d} {k}" for k, v in (("melee", mods.melee), ("shoot", mods.shoot),
-                                         ("defense", mods.defense)) if v]
+    return _modifiers_text(mods.melee, mods.shoot, mods.defense)
+
+
+@lru_cache(maxsize=256)
+def _modifiers_text(melee: int, shoot: int, defense: int) -> str:
+    """(Every hero decision's options name the modifiers of the cards in hand: each text is
+    made once.)"""
+    parts = [f"{v:+d} {k}" for k, v in (("melee", melee), ("shoot", shoot),
+                                         ("defense", defense)) if v]
     return ", ".join(parts) or "no modifiers"
 
 
