@@ -1,4 +1,5 @@
-"""What is on the table: the board, the fighters, the play areas, objectives, sites, tokens.
+"""What is on the table: the board, the fighters, the play areas, objectives, sites, tokens
+(the pieces themselves are :mod:`.pieces`).
 
 ``Tabletop`` is the state both game modes share, and a game's ``table.state``. It answers
 the rulebook's questions (who is in an area, who is an enemy, who sees whom) and declares
