@@ -4,6 +4,8 @@ every number."""
 
 from __future__ import annotations
 
+import ast
+import doctest
 import importlib
 import json
 import os
@@ -134,6 +136,44 @@ def copy_package(to: Path) -> Path:
     shutil.copytree(compiled.PACKAGE / "rulesets" / "dire_alliance",
                     package / "rulesets" / "dire_alliance")
     return package
+
+
+def source_doctests(module: str) -> list[doctest.DocTest]:
+    """The examples in the docstrings of a module's source, run in the namespace of the
+    module as imported (compiled when the build is in use: pytest's ``--doctest-modules``
+    finds no docstring on a compiled function, so it would skip them)."""
+    path = compiled.source_of(module)
+    namespace = vars(importlib.import_module(module))
+    parser = doctest.DocTestParser()
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef):
+            text = ast.get_docstring(node)
+            if text and ">>>" in text:
+                name = f"{module}.{getattr(node, 'name', '')}".rstrip(".")
+                found.append(parser.get_doctest(text, dict(namespace), name, str(path),
+                                                getattr(node, "lineno", 0)))
+    return found
+
+
+@pytest.mark.parametrize("module", modules())
+def test_the_examples_of_compiled_modules_run(module: str) -> None:
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in source_doctests(module):
+        runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} example(s) of {module} failed (above)"
+
+
+def test_the_examples_are_found_in_compiled_modules() -> None:
+    """The examples of a compiled module are read from its source (a failing one fails)."""
+    examples = {t.name: t for m in modules() for t in source_doctests(m)}
+    assert {"rulekeeper.rulesets.dire_alliance.messages.count",
+            "rulekeeper.rulesets.dire_alliance.pieces.take"} <= set(examples)
+    broken = examples["rulekeeper.rulesets.dire_alliance.messages.count"]
+    broken.examples[0].want = "('2 cards', '0 cards', '3 dice')\n"
+    runner = doctest.DocTestRunner()
+    runner.run(broken, out=lambda _: None)
+    assert runner.failures == 1
 
 
 def test_a_build_is_named_by_every_source_it_depends_on(tmp_path: Path,
