@@ -8,6 +8,8 @@ from scipy import stats as sp
 
 from rulekeeper.lab.stats import (
     association,
+    binomial_p,
+    clopper_pearson,
     holm,
     mcnemar,
     mean_interval,
@@ -24,6 +26,19 @@ def test_wilson_matches_scipy(k, n):
     assert got.value == k / n
     assert got.low == pytest.approx(expected.low, abs=1e-12)
     assert got.high == pytest.approx(expected.high, abs=1e-12)
+
+
+@pytest.mark.parametrize("n", [*range(1, 41), 199, 1000, 1001, 3000])
+def test_the_exact_binomial_test_and_interval_match_scipy_stats(n):
+    """McNemar's test and its interval use scipy.special (a fifth of scipy.stats' loading
+    time), with scipy.stats' own values: its root-finding's tolerance apart."""
+    for k in sorted({0, 1, n // 3, n // 2, (n + 1) // 2, n - 1, n}):
+        expected = sp.binomtest(k, n, 0.5)
+        assert binomial_p(k, n) == pytest.approx(expected.pvalue, rel=1e-10)
+        for confidence in (0.95, 1 - 0.05 / 9):
+            bounds = expected.proportion_ci(confidence, method="exact")
+            assert clopper_pearson(k, n, confidence) == pytest.approx(
+                (bounds.low, bounds.high), abs=1e-11)
 
 
 def test_wilson_half_width_shrinks_like_one_over_root_n():
