@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import os
 import platform
@@ -73,10 +74,13 @@ def child_games(ruleset: str, options: dict[str, Any], games: int, seed: int,
     from rulekeeper.core.game import new_game
     from rulekeeper.core.rng import derive_seed
 
+    # simulate's games are unlabelled since issue 31's fourth round; older code labels all.
+    unlabelled = {"labels": False} if "labels" in inspect.signature(new_game).parameters else {}
+
     def one(index: int) -> dict[str, Any]:
         game_seed = derive_seed(seed, index)
         game = new_game(ruleset, seed=game_seed, options=options, log=False, content=content,
-                        content_replace=content is not None)
+                        content_replace=content is not None, **unlabelled)
         play_out(game, seat_agents(game.ruleset, game.seats, None, game_seed))
         result = game.result
         assert result is not None

@@ -247,6 +247,17 @@ def test_a_sample_has_no_record_and_cannot_be_forked_or_undone():
     assert world.decisions
 
 
+def test_a_sample_is_unlabelled_and_a_fork_keeps_its_games_labels():
+    for labels in (True, False):
+        game = new_game("duel", seed=1, labels=labels)
+        game.step(game.pending.ids[0])
+        assert game.table.labelled is labels
+        assert game.fork().table.labelled is labels
+        assert game.sample("south", 1).table.labelled is False
+        assert game.fork().table.labelled is labels  # a fork from the kept checkpoint too
+    assert new_game("duel", seed=1).table.labelled is True
+
+
 def test_a_board_is_shared_by_copies_of_a_state():
     board = Board(BoardSpec(id="b", areas=[AreaSpec(id="a", neighbours=[], sight=(0, 0))]))
     state = {"board": board, "figures": {"x": "a"}}

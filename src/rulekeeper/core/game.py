@@ -103,12 +103,14 @@ class Game:
     """A running game. Drive it with :meth:`step` until :attr:`over`."""
 
     def __init__(self, ruleset: Ruleset[Any], record: Record, content: Any, log: bool = True,
-                 source: InputSource | None = None, *, checkpoints: bool = False) -> None:
+                 source: InputSource | None = None, *, checkpoints: bool = False,
+                 labels: bool = True) -> None:
         self.ruleset = ruleset
         self._record = record.model_copy(
             update={"decisions": [], "inputs": [], "events_digest": None})
         self._content = content
         self._log = log
+        self._labels = labels
         self._source = source
         self._checkpoint: Checkpoint | None = None
         self._sampled = False
@@ -124,10 +126,12 @@ class Game:
     def _new_table(self, inputs: Sequence[Mapping[str, Any]], log: bool, options: Any,
                    rulings: Mapping[str, str] | None = None) -> Table:
         record = self._record
-        return self.ruleset.table_type(
+        table = self.ruleset.table_type(
             self.ruleset, Rng(record.seed, record.dice), rulings or record.rulings,
             self._content, record.scenario, options, self.ruleset.seats(options), log,
             Inputs(inputs, self._source))
+        table.labelled = self._labels
+        return table
 
     def __repr__(self) -> str:
         state = f"over: {self.result!r}" if self.pending is None else f"{self.pending.kind!r}"
@@ -269,7 +273,7 @@ class Game:
         resume from it and answer again only the decisions made since.
         """
         self._refuse_sample("cannot be forked")
-        game = self._rerun(self.decisions, self._log, self.ruleset.resumable)
+        game = self._rerun(self.decisions, self._log, self.ruleset.resumable, self._labels)
         if self.ruleset.resumable and self.table.saving is None:
             self._checkpoint = game._checkpoint
             self._keep_checkpoints()
@@ -285,8 +289,9 @@ class Game:
         """
         self._refuse_sample("cannot be sampled")
         first = self.ruleset.resumable and self.table.saving is None
-        game = self.fork() if first else self._rerun(self.decisions, False, False)
+        game = self.fork() if first else self._rerun(self.decisions, False, False, False)
         game._log = game.table.logging = False
+        game._labels = game.table.labelled = False
         game.table.saving = None
         game._sampled = True
         game.table.rng.reseed(seed)
@@ -300,36 +305,39 @@ class Game:
             raise IllegalDecision("there is no decision to undo")
         undone = self.decisions[-1]
         self.__dict__.update(
-            self._rerun(self.decisions[:-1], self._log, self.ruleset.resumable).__dict__)
+            self._rerun(self.decisions[:-1], self._log, self.ruleset.resumable,
+                        self._labels).__dict__)
         if self.table.saving is not None:
             self._keep_checkpoints()
         return undone
 
-    def _rerun(self, decisions: Sequence[str], log: bool, keep: bool) -> Game:
+    def _rerun(self, decisions: Sequence[str], log: bool, keep: bool, labels: bool) -> Game:
         """The game played again with ``decisions``, from the latest checkpoint before them
         or from the start; outside inputs received so far are reused. With ``keep``, the
-        new game keeps checkpoints."""
+        new game keeps checkpoints; ``labels``: whether its options are labelled."""
         checkpoint = self._checkpoint
         if checkpoint is not None and checkpoint.decisions <= len(decisions):
-            game = self._resumed(checkpoint, decisions[:checkpoint.decisions], log, keep)
+            game = self._resumed(checkpoint, decisions[:checkpoint.decisions], log, keep,
+                                 labels)
             decisions = decisions[checkpoint.decisions:]
         else:
             record = self._record.model_copy(update={"inputs": self.table.inputs.known})
             game = Game(self.ruleset, record, self._content, log, self._source,
-                        checkpoints=keep)
+                        checkpoints=keep, labels=labels)
         for option_id in decisions:
             game.step(option_id)
         return game
 
     def _resumed(self, checkpoint: Checkpoint, before: Sequence[str], log: bool,
-                 keep: bool) -> Game:
+                 keep: bool, labels: bool) -> Game:
         """A new game standing where ``checkpoint`` was taken, after the decisions ``before``."""
         game = object.__new__(Game)
         game.__dict__.update(self.__dict__)
         game._log = log
+        game._labels = labels
         game._checkpoint = checkpoint
         game.decisions = list(before)
-        game.table = self._new_table(self.table.inputs.known, log, self.table.options,
+        game.table = game._new_table(self.table.inputs.known, log, self.table.options,
                                      self.table.rulings)
         game.pending = game.result = None
         checkpoints.restore(checkpoint, game.table, self.table.events)
@@ -363,6 +371,7 @@ def new_game(
     content_set: Mapping[str, Any] | None = None,
     log: bool = True,
     source: InputSource | None = None,
+    labels: bool = True,
 ) -> Game:
     """Start a game.
 
@@ -378,6 +387,8 @@ def new_game(
         dice: scripted dice values, used before random rolls.
         content_set: single content values to change, by dotted path.
         log: record events (turn off for fast simulation).
+        labels: label the options for people (turn off for a game no one reads: options may
+            then be labelled by their ids; ``Table.labelled``).
         source: answers the game's requests for outside inputs (``table.outside``), such
             as the opponent of a cryptids run; None uses the ruleset's own default source.
     """
@@ -402,7 +413,7 @@ def new_game(
         dice=list(dice),
         events_digest=None,
     )
-    return Game(ruleset, record, loaded, log, source)
+    return Game(ruleset, record, loaded, log, source, labels=labels)
 
 
 def replay(record: Record | Mapping[str, Any], *, log: bool = True, check: bool = True,

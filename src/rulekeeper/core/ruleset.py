@@ -211,11 +211,14 @@ class Table:
         prepared: what :meth:`Ruleset.prepare` made of the content, once per content.
         rulings: the rulings in force (typed fields, and a mapping of id to option).
         steps: automated steps spent so far (:meth:`spend`).
+        labelled: whether anyone reads the labels of the options (a person, a view); a game
+            no one reads (a batch's, a search's world) may label an option by its id and
+            skip the work of its label. The options and their order are the same either way.
     """
 
-    __slots__ = ("content", "events", "held", "inputs", "logging", "older_log", "options",
-                 "prepared", "rng", "ruleset", "rulings", "saving", "scenario", "seats", "state",
-                 "steps")
+    __slots__ = ("content", "events", "held", "inputs", "labelled", "logging", "older_log",
+                 "options", "prepared", "rng", "ruleset", "rulings", "saving", "scenario", "seats",
+                 "state", "steps")
 
     def __init__(self, ruleset: Ruleset[Any], rng: Rng, rulings: Mapping[str, str],
                  content: Any, scenario: str | None, options: Any, seats: tuple[str, ...],
@@ -231,6 +234,7 @@ class Table:
         self.options = options
         self.seats = seats
         self.logging = logging
+        self.labelled = True
         self.events: list[Event] = []
         self.state: Any = None
         self.inputs = inputs if inputs is not None else Inputs((), None)

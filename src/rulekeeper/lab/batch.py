@@ -54,10 +54,11 @@ class GameResult(NamedTuple):
 
 
 def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
-    """Play game ``index`` of the batch to the end, with logging off."""
+    """Play game ``index`` of the batch to the end, with logging and labels off."""
     seed = derive_seed(batch_seed, index)
     game = new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings, seed,
-                    options=spec.options, content_set=spec.content_set, log=False)
+                    options=spec.options, content_set=spec.content_set, log=False,
+                    labels=False)
     agents = seat_agents(game.ruleset, game.seats, list(spec.agents) or None, seed)
     play_out(game, agents)
     result = game.result

@@ -255,3 +255,33 @@ def test_a_push_of_two_goes_on_away_from_the_pushers_area():
     # sideways
     assert sorted(asked[-1].ids) == ["blue-camp", "marsh", "well"]
     assert fighter(game, "blue.butcher").area == "marsh"
+
+
+
+@pytest.mark.parametrize("ruleset, options, asks", [
+    ("dire-alliance-battle", {}, {"action", "play-card"}),
+    ("dire-alliance-raid", {"heroes": 2}, {"hero-action", "action"})])
+def test_a_game_no_one_reads_offers_the_same_options_labelled_by_their_ids(ruleset, options,
+                                                                             asks):
+    """``labels=False`` (batches, search worlds) skips the work of the labels of the asks
+    made most (a fighter's or hero's actions, the cards to play), not an option."""
+    from rulekeeper.agents import decide, seat_agents
+
+    games = {labels: new_game(ruleset, seed=3, options=options, labels=labels)
+             for labels in (True, False)}
+    bots = seat_agents(games[True].ruleset, games[True].seats, None, 3)
+    bare = 0
+    while not games[True].over:
+        asked = {labels: game.pending for labels, game in games.items()}
+        assert asked[True].ids == asked[False].ids
+        for option in asked[False].options:
+            if asked[True].kind in asks and ":" in option.id:
+                bare += 1
+                assert option.label == option.id
+                assert asked[True].option(option.id).label != option.id
+        option = decide(bots[asked[True].player], games[True])
+        for game in games.values():
+            game.step(option)
+    assert bare > 50
+    assert games[False].events == games[True].events
+    assert games[False].result == games[True].result

@@ -41,12 +41,17 @@ def focus_options(t: Battle, fighter: Fighter) -> list[tuple[str, str]]:
         gained = FOCUS_HERE if friend.area == fighter.area else FOCUS_SEEN
         key = friend.card if by_card else friend.id
         chosen.setdefault((friend.side, key, gained), []).append(friend)
+    labelled = t.table.labelled
     out = []
     for (side, _, gained), friends in chosen.items():
+        option = f"focus:{friends[0].id}"
+        if not labelled:
+            out.append((option, option))
+            continue
         names = " and ".join(f.name for f in friends)
         held = t.sides[side].supply.get(friends[0].card, 0)
-        out.append((f"focus:{friends[0].id}", f"Focus: {names} gain{'s' * (len(friends) == 1)} "
-                                              f"{count(gained, 'card')} ({held} in supply)"))
+        out.append((option, f"Focus: {names} gain{'s' * (len(friends) == 1)} "
+                            f"{count(gained, 'card')} ({held} in supply)"))
     return out
 
 
@@ -64,31 +69,39 @@ def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
 def options(t: Battle, fighter: Fighter, interact: Interact | None = None,
             dread_in_play: bool = False) -> list[tuple[str, str]]:
     """Every action the fighter may perform now, as (id, label): its special action, or one
-    of the basic actions."""
+    of the basic actions. (A game no one reads labels them by their ids: the same options,
+    without the work of the labels, ``Table.labelled``.)"""
     assert fighter.area is not None
     here = fighter.area
     form = fighter.form
+    labelled = t.table.labelled
     out: list[tuple[str, str]] = []
     if form.special is not None and special.possible(t, fighter, form.special.effects):
-        out.append(("special", f"➤ {form.special.name}: {form.special.text}"))
-    watchers = t.ready_enemies_in(here, fighter.team)
+        out.append(("special", f"➤ {form.special.name}: {form.special.text}"
+                    if labelled else "special"))
+    watchers = t.ready_enemies_in(here, fighter.team) if labelled else []
     risk = f" (opportunity attacks: {len(watchers)})" if watchers else ""
     for area in t.board.neighbours(here):
-        out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
+        option = f"move:{area}"
+        out.append((option, f"Move to {t.area_name(area)}{risk}" if labelled else option))
     if attack_dice(t, fighter, "melee", 0) > 0:
         for enemy in t.enemies_in(here, fighter.team):
-            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} "
-                                             f"({roll_text(t, fighter, [enemy], 'melee')})"))
+            option = f"melee:{enemy.id}"
+            out.append((option, f"Melee {enemy.name} ({roll_text(t, fighter, [enemy], 'melee')})"
+                        if labelled else option))
     if attack_dice(t, fighter, "shoot", 0) > 0:
         for enemy in special.shoot_targets(t, fighter):
-            out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
-                                             f"({roll_text(t, fighter, [enemy], 'shoot')})"))
+            option = f"shoot:{enemy.id}"
+            out.append((option, f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
+                                f"({roll_text(t, fighter, [enemy], 'shoot')})"
+                        if labelled else option))
     out += focus_options(t, fighter)
     for objective in claimable(t, fighter):
-        out.append((f"control:{objective.id}", f"Control: claim {objective.name}"))
+        option = f"control:{objective.id}"
+        out.append((option, f"Control: claim {objective.name}" if labelled else option))
     if interact is not None and special.interact_possible(t, fighter, interact):
         cites("battle.action.interact.b")  # the scenario sheet's action
-        out.append(("interact", f"➤ Interact: {interact.name}"))
+        out.append(("interact", f"➤ Interact: {interact.name}" if labelled else "interact"))
     if dread_in_play:
         out.append(("dread", "Return a played dread card to the dread pile"))
     return out

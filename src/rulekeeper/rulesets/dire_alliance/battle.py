@@ -170,6 +170,9 @@ def go_on_with_turn(t: Battle) -> Asks[None]:
 
 
 def card_label(t: Battle, card: str) -> str:
+    """The label of the option to play ``card`` (its id, in a game no one reads)."""
+    if not t.table.labelled:
+        return card
     if card == DREAD:
         return "Dread card (no effect)"
     fighters = [f for f in t.fighters.values() if f.card == card and f.side == t.active]

@@ -119,14 +119,20 @@ def heroes_turns(t: Raid, act: bool) -> Asks[None]:
 
 def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
     """The hero's choice: a card to play face up or face down, exert, let another hero act
-    first, or stop (React phase, or an empty hand)."""
+    first, or stop (React phase, or an empty hand). (A game no one reads labels the cards'
+    options by their ids, ``Table.labelled``.)"""
     pairs: list[tuple[str, str]] = []
+    labelled = t.table.labelled
     for card in sorted(set(hero.piles.hand)):
+        up, down = f"up:{card}", f"down:{card}"
+        if not labelled:
+            pairs += ((up, up), (down, down))
+            continue
         spec = t.cards[card]
         mods = modifiers_text(spec.modifiers)
         what = f"➤ {spec.special.name}: {spec.special.text}" if spec.special else "no ➤ action"
-        pairs.append((f"up:{card}", f"Play {spec.name} face up ({what}; {mods})"))
-        pairs.append((f"down:{card}", f"Play {spec.name} face down (a basic action)"))
+        pairs.append((up, f"Play {spec.name} face up ({what}; {mods})"))
+        pairs.append((down, f"Play {spec.name} face down (a basic action)"))
     if not hero.exerted:
         cites("raid.exert.optional")
         pairs.append(("exert", "Exert: lose the top card of your deck to Move"))
@@ -202,24 +208,30 @@ def could_roll(t: Raid, hero: Hero, stat: Stat) -> bool:
 
 def basic_options(t: Raid, hero: Hero) -> list[tuple[str, str]]:
     """raid.hero-action.facedown: Move, Melee, Shoot (no enemy in the area), Rest (no enemy
-    in the area), Interact; or no action."""
+    in the area), Interact; or no action. (A game no one reads labels the moves and attacks
+    by their ids, ``Table.labelled``.)"""
     fighter = hero.fighter
     here = fighter.area
     assert here is not None
+    labelled = t.table.labelled
     enemies = t.enemies_in(here, fighter.team)
     out: list[tuple[str, str]] = []
+    risk = f" (opportunity attacks: {len(enemies)})" if enemies else ""
     for area in t.board.neighbours(here):
-        risk = f" (opportunity attacks: {len(enemies)})" if enemies else ""
-        out.append((f"move:{area}", f"Move to {t.area_name(area)}{risk}"))
+        option = f"move:{area}"
+        out.append((option, f"Move to {t.area_name(area)}{risk}" if labelled else option))
     if could_roll(t, hero, "melee"):
         for enemy in enemies:
-            out.append((f"melee:{enemy.id}", f"Melee {enemy.name} "
-                                             f"({roll_text(t, fighter, [enemy], 'melee')})"))
+            option = f"melee:{enemy.id}"
+            out.append((option, f"Melee {enemy.name} ({roll_text(t, fighter, [enemy], 'melee')})"
+                        if labelled else option))
     cites("raid.hero-action.shoot.b")
     if not enemies and could_roll(t, hero, "shoot"):
         for enemy in special.shoot_targets(t, fighter):
-            out.append((f"shoot:{enemy.id}", f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
-                                             f"({roll_text(t, fighter, [enemy], 'shoot')})"))
+            option = f"shoot:{enemy.id}"
+            out.append((option, f"Shoot {enemy.name} in {t.area_name(enemy.area)} "
+                                f"({roll_text(t, fighter, [enemy], 'shoot')})"
+                        if labelled else option))
     if not enemies and t.can_heal(fighter):
         out.append(("rest", "Rest: heal (a card from your damage pile to your discard pile)"))
     if special.interact_possible(t, fighter, t.scenario.interact):
