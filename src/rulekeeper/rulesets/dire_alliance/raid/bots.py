@@ -510,12 +510,9 @@ class RaidHeuristicBot(OneStepBot):
         return -0.5 if r.me.piles.hand else 0.0
 
     def _action(self, r: Reading, decision: Decision, option: str) -> float:
-        if option == "special":
-            label = decision.options[0].label
-            card = next((c for c, spec in r.cards.items()
-                         if spec.special and spec.special.name and spec.special.name in label),
-                        None)
-            return r.special(card) if card else 1.0
+        if option == "special":  # the special action of the card face up (being resolved)
+            resolving = r.me.resolving
+            return r.special(resolving.card) if resolving is not None else 1.0
         return r.basic(option)
 
     def _boost(self, r: Reading, decision: Decision, option: str) -> float:
