@@ -79,13 +79,15 @@ def choose_fighter(t: Tabletop, actor: Fighter, pool: list[Fighter], what: str,
                    rule: str, detail: Callable[[Fighter], str] | None = None
                    ) -> Asks[Fighter | None]:
     """Ask the actor's controller to pick one fighter of ``pool`` (None when it is empty);
-    ``detail`` adds to each label (what an attack on it would roll)."""
+    ``detail`` adds to each label (what an attack on it would roll; in a game no one reads,
+    the fighters are labelled by their ids)."""
     if not pool:
         return None
+    labelled = t.table.labelled
     answer = yield from t.ask(
         actor.side, "target",
         [(f.id, f"{f.name} ({f.side}) in {t.area_name(f.area)}"
-                + (f": {detail(f)}" if detail else "")) for f in pool],
+                + (f": {detail(f)}" if detail else "") if labelled else f.id) for f in pool],
         rule, f"{actor.name}: {what}", actor)
     return t.fighters[answer]
 
