@@ -41,7 +41,10 @@ class BatchSpec:
 class GameResult(NamedTuple):
     """One game's outcome, as the lab stores it (a tuple: cheap to send between processes).
 
-    ``game`` is its number in the batch (0-based), ``seed`` the seed it was played with.
+    ``game`` is its number in the batch (0-based), ``seed`` the seed it was played with,
+    ``consulted`` the ids of the rulings its play read (None: unknown, as from a ruleset's
+    :meth:`~rulekeeper.core.ruleset.Ruleset.play_many`): the game plays the same under any
+    option of a ruling it did not read.
     """
 
     game: int
@@ -51,6 +54,7 @@ class GameResult(NamedTuple):
     rounds: int
     decisions: int
     metrics: Mapping[str, float]
+    consulted: frozenset[str] | None = None
 
 
 def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
@@ -65,7 +69,7 @@ def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
     # Interned keys are one string per name: less memory, and pickled once per chunk.
     metrics = {sys.intern(key): value for key, value in result.metrics.items()}
     return GameResult(index, seed, result.winner, result.reason, result.rounds,
-                      len(game.decisions), metrics)
+                      len(game.decisions), metrics, game.table.rulings.consulted)
 
 
 def content_digest(spec: BatchSpec) -> str:
