@@ -1,7 +1,8 @@
 """The lab works for every registered ruleset: new rulesets join automatically.
 
 For each: a batch is identical on 1 and 2 workers, its results survive the
-Parquet store, the summary and the report are built (with the ruling sweep), and
+Parquet store, the summary and the report are built (with the ruling sweep, whose games
+taken from the file are those the variant plays), and
 every odds question it declares is an ``odds`` command with its parameters and ``--json``.
 """
 
@@ -36,7 +37,11 @@ def test_lab_pipeline(ruleset_id, tmp_path):
     store.write(tmp_path / "r.parquet", run)
     back = store.read(tmp_path / "r.parquet")
     assert back.batches[0].results == serial
-    page = Report(back, ruling_batches=ruling_sweep(back, 6)).html()
+    sweep = ruling_sweep(back, 6)
+    # the games reused from the file (they did not consult the ruling changed) are the games
+    for batch in sweep:
+        assert batch.results == run_batch(batch.spec, 6, 3), batch.label
+    page = Report(back, ruling_batches=sweep).html()
     assert "<h2>Sensitivity to the rulings</h2>" in page
 
 

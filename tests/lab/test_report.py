@@ -76,11 +76,11 @@ def test_ruling_sensitivity_reruns_each_option_on_the_same_seeds(simulated):
 
 def test_the_rulings_in_force_are_the_files_own_games_when_it_holds_them(simulated,
                                                                           monkeypatch):
-    from rulekeeper.lab import sweep
+    from rulekeeper.lab import report
 
     played, counted = [], []
-    real = sweep.run_batch
-    monkeypatch.setattr(sweep, "run_batch",
+    real = report.run_batch
+    monkeypatch.setattr(report, "run_batch",
                         lambda spec, games, *args, **kw: played.append(spec) or real(
                             spec, games, *args, **kw))
     batches = ruling_sweep(simulated, 100, progress=counted.append)

@@ -324,6 +324,7 @@ class Game:
             record = self._record.model_copy(update={"inputs": self.table.inputs.known})
             game = Game(self.ruleset, record, self._content, log, self._source,
                         checkpoints=keep, labels=labels)
+        game.table.rulings.report_to(self.table.rulings)  # what a fork reads, this game reads
         for option_id in decisions:
             game.step(option_id)
         return game

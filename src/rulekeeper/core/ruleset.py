@@ -225,8 +225,7 @@ class Table:
                  logging: bool, inputs: Inputs | None = None) -> None:
         self.ruleset = ruleset
         self.rng = rng
-        self.rulings: CoreRulings = (rulings if type(rulings) is ruleset.ruling_set  # unchanging
-                                     else ruleset.ruling_set(rulings))
+        self.rulings: CoreRulings = ruleset.ruling_set(rulings)  # its own: it counts the reads
         self.content = content
         self.prepared: Any = ruleset.prepared(content)
         self.steps = 0

@@ -68,13 +68,23 @@ class RulingSet(Mapping[str, str]):
     >>> [(r.id, r.options, r.default) for r in Rulings.declared]
     [('overheal', ('cap', 'allow'), 'cap')]
     >>> rulings = Rulings({"overheal": "allow"})
-    >>> rulings.overheal is Overheal.ALLOW, rulings["overheal"]
-    (True, 'allow')
+    >>> rulings.consulted, rulings.chosen
+    (frozenset(), {'overheal': 'allow'})
+    >>> rulings.overheal is Overheal.ALLOW, rulings["overheal"], rulings.consulted
+    (True, 'allow', frozenset({'overheal'}))
+
+    A set records which rulings were read (:attr:`consulted`), as a field or by id: a game
+    that never read ruling R plays the same under every option of R (the same seed and
+    content), which the lab uses to reuse games (``rulekeeper report``). Iterating over
+    the ids reads no option; :attr:`chosen` reads them all without counting, for what only
+    shows or records the rulings (a view, a record), never for what decides play.
     """
 
     declared: ClassVar[tuple[Ruling, ...]] = ()
     """The rulings of the set, in the order of the fields."""
     _fields: ClassVar[dict[str, tuple[str, type[StrEnum]]]] = {}
+    _RESERVED: ClassVar[frozenset[str]] = frozenset({"chosen", "consulted", "declared",
+                                                     "report_to"})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -83,6 +93,8 @@ class RulingSet(Mapping[str, str]):
         for name, value in list(vars(cls).items()):
             if not isinstance(value, _Declared):
                 continue
+            if name in RulingSet._RESERVED or name.startswith("_"):
+                raise TypeError(f"ruling field {name!r}: the name is taken by RulingSet")
             options = type(value.default)  # the field's type: the enumeration of its options
             ruling_id = name.replace("_", "-")
             declared.append(Ruling(ruling_id, value.question, tuple(o.value for o in options),
@@ -93,19 +105,33 @@ class RulingSet(Mapping[str, str]):
         cls._fields = fields
 
     def __init__(self, chosen: Mapping[str, str]) -> None:
-        values = dict(chosen)
+        values = chosen.chosen if isinstance(chosen, RulingSet) else dict(chosen)
         for ruling_ in self.declared:
-            values.setdefault(ruling_.id, ruling_.default)
+            if values.setdefault(ruling_.id, ruling_.default) not in ruling_.options:
+                raise ValueError(f"ruling {ruling_.id} has no option {values[ruling_.id]!r}")
         object.__setattr__(self, "_chosen", values)
-        for name, (ruling_id, options) in self._fields.items():
-            object.__setattr__(self, name, options(values[ruling_id]))
+        object.__setattr__(self, "_consulted", set())
+
+    def __getattr__(self, name: str) -> Any:
+        """A field (only asked when the instance does not hold it yet): the option, typed,
+        recorded as consulted, then kept on the instance so later reads cost nothing."""
+        field_ = type(self)._fields.get(name)
+        if field_ is None:
+            raise AttributeError(f"{type(self).__name__} has no ruling {name!r}")
+        ruling_id, options = field_
+        value = options(self.__dict__["_chosen"][ruling_id])
+        self.__dict__["_consulted"].add(ruling_id)
+        object.__setattr__(self, name, value)
+        return value
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("the rulings of a game do not change")
 
     def __getitem__(self, ruling_id: str) -> str:
         chosen: dict[str, str] = self.__dict__["_chosen"]
-        return chosen[ruling_id]
+        option = chosen[ruling_id]
+        self.__dict__["_consulted"].add(ruling_id)
+        return option
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.__dict__["_chosen"])
@@ -113,8 +139,25 @@ class RulingSet(Mapping[str, str]):
     def __len__(self) -> int:
         return len(self.__dict__["_chosen"])
 
+    @property
+    def chosen(self) -> dict[str, str]:
+        """A copy of the options in force, id to option, read without being consulted."""
+        return dict(self.__dict__["_chosen"])
+
+    @property
+    def consulted(self) -> frozenset[str]:
+        """The ids of the rulings read so far (by this set and the sets reporting to it)."""
+        return frozenset(self.__dict__["_consulted"])
+
+    def report_to(self, other: RulingSet) -> None:
+        """Count this set's reads, past and to come, as ``other``'s: a game's fork (a bot's
+        search, a rerun) reads for the game it came from."""
+        shared: set[str] = other.__dict__["_consulted"]
+        shared |= self.__dict__["_consulted"]
+        object.__setattr__(self, "_consulted", shared)
+
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({dict(self)!r})"
+        return f"{type(self).__name__}({self.chosen!r})"
 
 
 class WorkBudget(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, NamedTuple
@@ -41,7 +41,10 @@ class BatchSpec:
 class GameResult(NamedTuple):
     """One game's outcome, as the lab stores it (a tuple: cheap to send between processes).
 
-    ``game`` is its number in the batch (0-based), ``seed`` the seed it was played with.
+    ``game`` is its number in the batch (0-based), ``seed`` the seed it was played with,
+    ``consulted`` the ids of the rulings its play read (None: unknown, as from a ruleset's
+    :meth:`~rulekeeper.core.ruleset.Ruleset.play_many`): the game plays the same under any
+    option of a ruling it did not read.
     """
 
     game: int
@@ -51,6 +54,7 @@ class GameResult(NamedTuple):
     rounds: int
     decisions: int
     metrics: Mapping[str, float]
+    consulted: frozenset[str] | None = None
 
 
 def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
@@ -66,7 +70,7 @@ def play_one(spec: BatchSpec, batch_seed: int, index: int) -> GameResult:
     # Interned keys are one string per name: less memory, and pickled once per chunk.
     metrics = {sys.intern(key): value for key, value in result.metrics.items()}
     return GameResult(index, seed, result.winner, result.reason, result.rounds,
-                      len(game.decisions), metrics)
+                      len(game.decisions), metrics, game.table.rulings.consulted)
 
 
 def content_digest(spec: BatchSpec) -> str:
@@ -74,26 +78,26 @@ def content_digest(spec: BatchSpec) -> str:
     return registry.load(spec.ruleset).load_content(spec.content, spec.content_set)[1]
 
 
-def play_range(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> list[GameResult]:
-    """Play games ``start..stop-1`` of the batch: the unit of work a worker runs. With an
+def play_games(spec: BatchSpec, batch_seed: int, indices: Sequence[int]) -> list[GameResult]:
+    """Play these games of the batch, in this order: the unit of work a worker runs. With an
     engine named (``--engine``), a ruleset that plays many games together
     (:meth:`~rulekeeper.core.ruleset.Ruleset.play_many`, a compiled kernel) plays them so:
-    the same results."""
+    the same results, but for ``consulted`` (unknown)."""
     ruleset = registry.load(spec.ruleset)
     if spec.engine is None or type(ruleset).play_many is Ruleset.play_many:
         # without --engine, one game at a time (a Ctrl-C while a kernel loads is not yet
         # handled as the lab's stops are: tests/lab/test_stop.py)
-        return [play_one(spec, batch_seed, index) for index in range(start, stop)]
+        return [play_one(spec, batch_seed, index) for index in indices]
     ruleset.use_engine(spec.engine)
-    seeds = [derive_seed(batch_seed, index) for index in range(start, stop)]
+    seeds = [derive_seed(batch_seed, index) for index in indices]
     content = ruleset.load_content(spec.content, spec.content_set)[0]
     rulings = resolve(ruleset.rulings, spec.rulings)
     results = ruleset.play_many(content, ruleset.parse_options(spec.options), rulings, seeds)
     if results is None:
-        return [play_one(spec, batch_seed, index) for index in range(start, stop)]
+        return [play_one(spec, batch_seed, index) for index in indices]
     return [GameResult(index, seed, result.winner, result.reason, result.rounds, 0,
                        {sys.intern(key): value for key, value in result.metrics.items()})
-            for index, seed, result in zip(range(start, stop), seeds, results, strict=True)]
+            for index, seed, result in zip(indices, seeds, results, strict=True)]
 
 
 Columns = tuple[tuple[Any, ...], ...]
@@ -102,9 +106,9 @@ Columns = tuple[tuple[Any, ...], ...]
 _row = partial(tuple.__new__, GameResult)
 
 
-def play_columns(spec: BatchSpec, batch_seed: int, start: int, stop: int) -> Columns:
-    """:func:`play_range`, returned as columns for the trip back to the driver."""
-    return tuple(zip(*play_range(spec, batch_seed, start, stop), strict=True))
+def play_columns(spec: BatchSpec, batch_seed: int, indices: Sequence[int]) -> Columns:
+    """:func:`play_games`, returned as columns for the trip back to the driver."""
+    return tuple(zip(*play_games(spec, batch_seed, indices), strict=True))
 
 
 def from_columns(columns: Columns) -> list[GameResult]:

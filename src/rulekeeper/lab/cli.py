@@ -451,8 +451,8 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
         Report,
         first_games,
         ruling_sweep,
-        ruling_variants,
         sweeps_rulings,
+        to_play,
     )
 
     run = store.read(file)
@@ -468,16 +468,21 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
                          ray_address, None)
         first = run.batches[0]
         check_replayable(file, first)
-        count = len(ruling_variants(first))
+        planned = to_play(first, ruling_games)
+        count = len(planned)
         if count > 1:
             reused = first_games(first, ruling_games) is not None
             which = ("each other ruling option; the rulings in force are the file's first "
                      "games" if reused else "the rulings in force and each other ruling option")
+            played = sum(len(indices) for _, indices in planned)
+            taken = (count - reused) * ruling_games - played
             console.print(f"Playing {count - reused} variants ({which}) × {ruling_games:,} "
                           f"games of "
                           f"{first.label or 'the batch'}, seed {first.seed}, on the content the "
                           f"file was played with (digest {str(first.digest)[:12]}), "
-                          f"{plan.workers or 'all'} worker(s).", highlight=False)
+                          f"{plan.workers or 'all'} worker(s): {played:,} games played, "
+                          f"{taken:,} reused (the file's games that did not consult the ruling "
+                          f"a variant changes play the same).", highlight=False)
             with stop_signals(), progress_bar(ruling_games * count,
                                               f"report: {count} ruling variants") as step:
                 extra = ruling_sweep(run, ruling_games, plan, step)

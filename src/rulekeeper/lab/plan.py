@@ -6,7 +6,7 @@ by the same :class:`Plan`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 from rulekeeper.core.errors import UsageError
@@ -54,11 +54,11 @@ class Plan:
         return max(1, min(MAX_CHUNK, games // (8 * max(1, workers))))
 
 
-def chunks(games: int, size: int, first: int = 0) -> Iterator[tuple[int, int]]:
-    """Consecutive ``(start, stop)`` ranges covering ``first..games-1``.
+def chunks(indices: Sequence[int], size: int) -> Iterator[Sequence[int]]:
+    """The games in consecutive chunks of ``size`` (a range's chunks are ranges).
 
-    >>> list(chunks(5, 2)), list(chunks(5, 2, first=3))
-    ([(0, 2), (2, 4), (4, 5)], [(3, 5)])
+    >>> list(chunks(range(5), 2)), list(chunks([1, 4, 7], 2))
+    ([range(0, 2), range(2, 4), range(4, 5)], [[1, 4], [7]])
     """
-    for start in range(first, games, size):
-        yield start, min(games, start + size)
+    for start in range(0, len(indices), size):
+        yield indices[start:start + size]

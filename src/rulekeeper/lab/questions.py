@@ -611,7 +611,8 @@ class SimulateRun(Run):
 
 def game_json(result: GameResult) -> dict[str, Any]:
     """One game as ``simulate --json`` prints it."""
-    return result._asdict() | {"metrics": dict(result.metrics)}
+    return result._asdict() | {"metrics": dict(result.metrics), "consulted": (
+        None if result.consulted is None else sorted(result.consulted))}
 
 
 @dataclass

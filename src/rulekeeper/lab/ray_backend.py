@@ -10,7 +10,7 @@ ruleset by id and import it there.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rulekeeper.core.errors import RulekeeperError, UsageError
@@ -44,29 +44,28 @@ def connect(address: str | None) -> Any:
     return ray
 
 
-def play_streaming(spec: BatchSpec, seed: int, start: int, stop: int, entry: tuple[str, str],
+def play_streaming(spec: BatchSpec, seed: int, indices: Sequence[int], entry: tuple[str, str],
                    piece: int) -> Iterator[Columns]:
-    """A Ray task: play games ``start..stop-1``, yielding ``piece`` results at a time."""
+    """A Ray task: play these games, yielding ``piece`` results at a time."""
     ensure_registered(*entry)
-    for first in range(start, stop, piece):
-        yield play_columns(spec, seed, first, min(stop, first + piece))
+    for part in chunks(indices, piece):
+        yield play_columns(spec, seed, part)
 
 
-def ray_pieces(spec: BatchSpec, seed: int, games: int, plan: Plan, first: int = 0) -> Pieces:
-    """Chunks of games ``first..games-1`` played as Ray tasks, yielded piece by piece as
-    they arrive."""
+def ray_pieces(spec: BatchSpec, seed: int, indices: Sequence[int], plan: Plan) -> Pieces:
+    """Chunks of these games played as Ray tasks, yielded piece by piece as they arrive."""
     ray = connect(plan.ray_address)
     workers = plan.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
-    size = plan.chunk_size(games - first, workers)
+    size = plan.chunk_size(len(indices), workers)
     task = ray.remote(num_cpus=1)(play_streaming).options(num_returns="streaming")
-    ranges = chunks(games, size, first)
+    jobs = chunks(indices, size)
     entry = registration(spec.ruleset)
     running: list[Any] = []
 
     def submit() -> None:
-        job = next(ranges, None)
+        job = next(jobs, None)
         if job is not None:
-            running.append(task.remote(spec, seed, *job, entry, max(1, size // 4)))
+            running.append(task.remote(spec, seed, job, entry, max(1, size // 4)))
 
     try:
         for _ in range(2 * workers):

@@ -37,7 +37,7 @@ from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.batch import GameResult
-from rulekeeper.lab.run import Plan, Progress
+from rulekeeper.lab.run import Plan, Progress, run_batch
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
 from rulekeeper.lab.store import Batch, Run
 from rulekeeper.lab.summary import ENTITY_PREFIXES, Summary, metric_names, outcome
@@ -48,7 +48,6 @@ from rulekeeper.lab.sweep import (
     apply,
     by_first_axis,
     compare,
-    run_variants,
     value_text,
 )
 
@@ -187,17 +186,64 @@ def ruling_sweep(run: Run, games: int, plan: Plan | None = None,
     """A short sweep of every ruling option around the first batch's rulings, same seeds.
 
     The rulings in force are the first batch's own: its first ``games`` games are those
-    games (the same spec and seeds), taken from the file when it holds them all."""
+    games (the same spec and seeds), taken from the file when it holds them all. Then a
+    game of the file that did not consult a ruling is, as it is, that game under every
+    other option of the ruling (:func:`to_play`): only the others are played. The
+    progress counts every game, played or taken."""
     first = run.batches[0]
-    found = ruling_variants(first)
     kept = first_games(first, games)
+    out = []
+    for variant, indices in to_play(first, games):
+        played = (run_batch(variant.spec, games, first.seed, plan, progress=progress,
+                            only=indices) if indices else [])
+        if progress is not None and len(indices) < games:
+            progress(games - len(indices))
+        out.append(Batch(variant.label, variant.params, variant.spec, first.seed,
+                         merge(kept, played) if kept is not None else played))
+    return out
+
+
+def to_play(batch: Batch, games: int) -> list[tuple[Variant, list[int]]]:
+    """Each ruling variant of the batch (:func:`ruling_variants`) with the games of
+    ``0..games-1`` to play for it; the others are the file's games as they are.
+
+    The rulings in force are the file's games when it holds the first ``games``. A game
+    plays as the file's game of the same number until it first reads a ruling, so a
+    variant that changes ruling R plays only the games of the file that consulted R
+    (every game when the file does not say)."""
+    kept = first_games(batch, games)
+    found = ruling_variants(batch)
     if kept is None:
-        return run_variants(found, games, first.seed, plan, progress)
-    if progress is not None:
-        progress(games)
-    in_force = found[0]
-    return [Batch(in_force.label, in_force.params, in_force.spec, first.seed, kept),
-            *run_variants(found[1:], games, first.seed, plan, progress)]
+        return [(variant, list(range(games))) for variant in found]
+    return [(found[0], []), *((variant, [r.game for r in kept if r.consulted is None
+                                         or ruling_of(variant.params) in r.consulted])
+                              for variant in found[1:])]
+
+
+def ruling_of(params: dict[str, Any]) -> str:
+    """The ruling a variant of :func:`ruling_variants` changes (its one parameter)."""
+    (key,) = params
+    return str(key).removeprefix("ruling:")
+
+
+def merge(kept: Sequence[GameResult], played: Sequence[GameResult]) -> list[GameResult]:
+    """The games ``played``, and the ``kept`` ones of the other numbers, in game order."""
+    new = {r.game: r for r in played}
+    return [new.get(r.game, r) for r in kept]
+
+
+def consulted_in(first: Batch, batch: Batch) -> str:
+    """In how many of the batch's games the rulings it changes from ``first`` were read
+    ("—" for ``first`` itself, "unknown" when its results do not say)."""
+    changed = {k.removeprefix("ruling:") for k, v in batch.params.items()
+               if k.startswith("ruling:") and first.params.get(k) != v}
+    if not changed or not batch.results:
+        return "—"
+    read = [bool(changed & r.consulted) if r.consulted is not None else None
+            for r in batch.results]
+    if None in read:
+        return "unknown"
+    return f"{sum(map(bool, read)):,} of {len(read):,} ({sum(map(bool, read)) / len(read):.0%})"
 
 
 def first_games(batch: Batch, games: int) -> list[GameResult] | None:
@@ -417,9 +463,13 @@ class Report:
         comparisons = compare(batches, self.side, [(0, j) for j in range(1, len(batches))])
         summaries = [Summary.of(b.results, self.side) for b in batches]
         rows = [[_esc(b.label), s.outcomes["win"].percent(), s.outcomes["tie"].percent(),
-                 s.means["rounds"].number()] for b, s in zip(batches, summaries, strict=True)]
-        return (head + f"<p>Each ruling option against {_esc(batches[0].label)}, from {what}."
-                "</p>" + _table(["variant", "win", "tie", "mean rounds"], rows)
+                 s.means["rounds"].number(), consulted_in(batches[0], b)]
+                for b, s in zip(batches, summaries, strict=True)]
+        return (head + f"<p>Each ruling option against {_esc(batches[0].label)}, from {what}. "
+                "A game that never read a ruling plays the same under all its options (same "
+                "seed and content): only the games that consulted it can differ.</p>"
+                + _table(["variant", "win", "tie", "mean rounds", "games that consulted the "
+                          "ruling"], rows)
                 + self.comparisons_table(comparisons, f"against {batches[0].label}")
                 + _img(plots.differences([c.second for c in comparisons],
                                          [c.difference for c in comparisons],

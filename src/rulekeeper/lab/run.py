@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import os
 import threading
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -30,7 +31,7 @@ from rulekeeper.lab.batch import (
     GameResult,
     from_columns,
     play_columns,
-    play_range,
+    play_games,
     registration,
     start_worker,
 )
@@ -81,10 +82,10 @@ def check(spec: BatchSpec) -> BatchSpec:
     return replace(spec, options=game.record().options)
 
 
-def serial_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]]) -> Pieces:
+def serial_pieces(spec: BatchSpec, seed: int, jobs: Iterator[Sequence[int]]) -> Pieces:
     """The readable path: play each chunk here, in order."""
-    for start, stop in ranges:
-        yield play_range(spec, seed, start, stop)
+    for indices in jobs:
+        yield play_games(spec, seed, indices)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -129,7 +130,7 @@ WORKER_EXIT = 10.0
 """Seconds a terminated worker is given to end."""
 
 
-def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
+def pool_pieces(spec: BatchSpec, seed: int, jobs: Iterator[Sequence[int]],
                 workers: int) -> Pieces:
     """Chunks played on a pool of worker processes, yielded as they finish."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -144,9 +145,9 @@ def pool_pieces(spec: BatchSpec, seed: int, ranges: Iterator[tuple[int, int]],
     pending: set[Future[Columns]] = set()
 
     def submit() -> None:
-        job = next(ranges, None)
+        job = next(jobs, None)
         if job is not None:
-            pending.add(pool.submit(play_columns, spec, seed, *job))
+            pending.add(pool.submit(play_columns, spec, seed, job))
 
     try:
         for _ in range(2 * workers):
@@ -173,32 +174,35 @@ Sink = Callable[[list[GameResult]], None]
 
 def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: Sink, *,
                progress: Progress | None = None, until: UntilNarrow | None = None,
-               first: int = 0) -> None:
+               first: int = 0, only: Sequence[int] | None = None) -> None:
     """Play games ``first..games-1`` of the batch (fewer if ``until`` stops it), giving
     ``sink`` the results in game order as they finish. A batch played in steps (games
-    ``0..99``, then ``100..199``) gives the games of one batch of 200.
+    ``0..99``, then ``100..199``) gives the games of one batch of 200. With ``only``, just
+    those games of ``first..games-1`` are played.
 
     Stopped (Ctrl-C, or SIGTERM turned into :class:`KeyboardInterrupt`), it gives ``sink``
     the games that finished out of order too, then lets the interruption through.
     """
     plan = plan or Plan()
     spec = check(spec)
+    indices: Sequence[int] = (range(first, games) if only is None
+                              else sorted(i for i in set(only) if first <= i < games))
     if plan.backend == "ray":
         from rulekeeper.lab.ray_backend import ray_pieces
 
-        pieces = ray_pieces(spec, seed, games, plan, first)
+        pieces = ray_pieces(spec, seed, indices, plan)
     else:
-        ranges = chunks(games, plan.chunk_size(games - first, plan.workers), first)
-        pieces = (pool_pieces(spec, seed, ranges, plan.workers) if plan.workers > 1
-                  else serial_pieces(spec, seed, ranges))
-    waiting: dict[int, list[GameResult]] = {}
-    done = first
+        jobs = chunks(indices, plan.chunk_size(len(indices), plan.workers))
+        pieces = (pool_pieces(spec, seed, jobs, plan.workers) if plan.workers > 1
+                  else serial_pieces(spec, seed, jobs))
+    waiting: dict[int, list[GameResult]] = {}  # by the place of their first game in indices
+    done = 0
     try:
         for piece in pieces:
             if progress is not None:
                 progress(len(piece))
             if piece:
-                waiting[piece[0].game] = piece
+                waiting[bisect_left(indices, piece[0].game)] = piece
             while done in waiting:
                 run = waiting.pop(done)
                 stop = until.stop_in(run) if until is not None else None
@@ -215,9 +219,11 @@ def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: 
 
 
 def run_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None = None, *,
-              progress: Progress | None = None,
-              until: UntilNarrow | None = None) -> list[GameResult]:
-    """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it), in game order."""
+              progress: Progress | None = None, until: UntilNarrow | None = None,
+              only: Sequence[int] | None = None) -> list[GameResult]:
+    """Play games ``0..games-1`` of the batch (fewer if ``until`` stops it; only those of
+    ``only`` when given), in game order."""
     results: list[GameResult] = []
-    play_batch(spec, games, seed, plan, results.extend, progress=progress, until=until)
+    play_batch(spec, games, seed, plan, results.extend, progress=progress, until=until,
+               only=only)
     return results

@@ -6,7 +6,8 @@ batch's spec (``ruleset``, ``scenario``, ``agents``, ``options``, ``rulings`` in
 force, ``content``, ``content_set``, ``content_digest``, ``batch_seed`` as decimal
 text, so that a seed of any size is kept), then the game's ``game`` number, ``seed``,
 ``winner``, ``outcome`` (win, tie or loss of the file's side), ``reason``, ``rounds``,
-``decisions``, and ``metrics``: a struct with one field per metric key (null where a
+``decisions``, ``consulted`` (the ids of the rulings the game's play read, a list;
+null where unknown) and ``metrics``: a struct with one field per metric key (null where a
 game did not report it).
 
 The file's metadata (key ``rulekeeper``) says what made it: its ``format`` version,
@@ -47,9 +48,10 @@ from rulekeeper.lab.batch import BatchSpec, GameResult
 from rulekeeper.lab.summary import outcome
 
 META_KEY = b"rulekeeper"
-FORMAT = 2
+FORMAT = 3
 """The results format: 1, the first; 2 adds the rulekeeper version, the content digest,
-and keeps the batch seed as text (any integer)."""
+and keeps the batch seed as text (any integer); 3 adds the rulings each game consulted
+(files of formats 1 and 2 read with ``consulted`` unknown)."""
 ROW_GROUP = 10_000
 """Games per Parquet row group (the spool is read back this many at a time: it bounds the
 memory a file needs as it is written)."""
@@ -127,6 +129,7 @@ def _ordered(keys: set[str], declared: Sequence[str]) -> list[str]:
 
 
 METRICS_MAP = pa.map_(pa.string(), pa.float64())
+CONSULTED = pa.list_(pa.string())
 
 
 class Writer:
@@ -192,6 +195,8 @@ class Writer:
         columns["reason"] = pa.array([r.reason for r in results], pa.string())
         columns["rounds"] = pa.array([r.rounds for r in results], pa.int64())
         columns["decisions"] = pa.array([r.decisions for r in results], pa.int64())
+        columns["consulted"] = pa.array(
+            [None if r.consulted is None else sorted(r.consulted) for r in results], CONSULTED)
         columns["metrics"] = pa.array([list(r.metrics.items()) for r in results], METRICS_MAP)
         for result in results:
             self._keys.update(result.metrics)
@@ -250,7 +255,7 @@ def _final_schema(spooled: pa.Schema | None, keys: Sequence[str]) -> pa.Schema:
             "content", "content_set", "content_digest", "batch_seed")] + [
             ("game", pa.int64()), ("seed", pa.uint64()), ("winner", pa.string()),
             ("outcome", pa.string()), ("reason", pa.string()), ("rounds", pa.int64()),
-            ("decisions", pa.int64())])
+            ("decisions", pa.int64()), ("consulted", CONSULTED)])
     fields = [f for f in spooled if f.name != "metrics"]
     if keys:
         fields.append(pa.field("metrics", pa.struct([(k, pa.float64()) for k in keys])))
@@ -298,6 +303,7 @@ def read(path: Path) -> Run:
     data = table.to_pydict()
     metrics = data.get("metrics") or [None] * table.num_rows
     digests = data.get("content_digest") or [None] * table.num_rows
+    consulted = data.get("consulted") or [None] * table.num_rows
     batches: dict[str, Batch] = {}
     try:
         for i in range(table.num_rows):
@@ -312,7 +318,8 @@ def read(path: Path) -> Run:
                                        int(data["batch_seed"][i]), [], digests[i])
             batches[label].results.append(GameResult(
                 data["game"][i], data["seed"][i], data["winner"][i], data["reason"][i],
-                data["rounds"][i], data["decisions"][i], _metrics(metrics[i])))
+                data["rounds"][i], data["decisions"][i], _metrics(metrics[i]),
+                None if consulted[i] is None else frozenset(consulted[i])))
     except (TypeError, ValueError, AttributeError) as error:
         raise UsageError(f"{path}: not a rulekeeper results file: row {i + 1}: "
                          f"{str(error).splitlines()[0]}") from None

@@ -83,7 +83,7 @@ def game_view(table: CombatTable, viewer: str | None) -> dict[str, Any]:
         "disengage_cost": cat.content.variables.DISENGAGE_COST,
         "mystic_dagger": {"melee": str(cat.dagger["melee"]), "ranged": str(cat.dagger["ranged"])},
         "kaos_step": table.rulings.kaos_bonus,
-        "rulings": dict(table.rulings),
+        "rulings": table.rulings.chosen,
         "rooms": [{"id": a.id, "name": cat.room_names[a.id], "neighbours": list(a.neighbours),
                    "jelly_cube": a.id in cat.jelly_rooms,
                    "players": [s for s, p in players.items() if p["room"] == a.id]}

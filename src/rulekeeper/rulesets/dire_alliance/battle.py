@@ -185,8 +185,9 @@ def claim_initiative(t: Battle, seat: str) -> Asks[None]:
     card too, unless ruling dread-initiative refuses it)."""
     area = t.sides[seat]
     cites("battle.ruling.dread-initiative")
-    refused = DREAD if t.rulings.dread_initiative is DreadInitiative.REFUSE else None
-    cards = sorted(set(area.play) - {refused})
+    cards = sorted(set(area.play))
+    if DREAD in cards and t.rulings.dread_initiative is DreadInitiative.REFUSE:
+        cards.remove(DREAD)  # (the ruling is read only when it can matter)
     if not cards:
         return
     answer = yield from t.ask(

@@ -570,10 +570,9 @@ class HeuristicBot(OneStepBot):
         kind = decision.kind
         if kind == "play-card":
             value = r.card_value(option)
-            claims = r.battle.rulings.dread_initiative is DreadInitiative.ALLOW  # a free claim
-            defender = r.battle.aggressor != r.seat
-            return value + (self.claim_initiative * 2 if option == DREAD and defender and claims
-                            else 0)
+            free_claim = (option == DREAD and r.battle.aggressor != r.seat  # as the defender
+                          and r.battle.rulings.dread_initiative is DreadInitiative.ALLOW)
+            return value + (self.claim_initiative * 2 if free_claim else 0)
         if kind == "claim-initiative":
             return 0.0 if option == "keep" else self.claim_initiative - r.card_value(option)
         if kind == "activate":

@@ -79,7 +79,7 @@ def battle_view(t: Battle, player: str | None) -> dict[str, Any]:
                      "round_limit": t.scenario.round_limit},
         "round": t.round, "turn": t.turn, "active": t.active,
         "aggressor": t.aggressor, "dread_pile": t.dread,
-        "rulings": dict(t.rulings),
+        "rulings": t.rulings.chosen,
         "asking": {"actor": t.asking[0], "about": t.asking[1]},
         "cards": dict(t.card_names),
         "dice": {"combat": list(t.dice.combat.face_names),

@@ -105,7 +105,7 @@ def raid_view(t: Raid, player: str | None) -> dict[str, Any]:
                      "interact": (t.scenario.interact.model_dump(exclude_none=True)
                                   if t.scenario.interact else None)},
         "round": t.round, "phase": t.phase, "last_actor": t.last_actor,
-        "rulings": dict(t.rulings),
+        "rulings": t.rulings.chosen,
         "areas": areas,
         "villain": {"id": villain.fighter.id, "name": villain.spec.name, "rank": villain.spec.rank,
                     "area": villain.fighter.area, "defeated": villain.fighter.defeated,
