@@ -82,7 +82,8 @@ class RulingSet(Mapping[str, str]):
 
     declared: ClassVar[tuple[Ruling, ...]] = ()
     """The rulings of the set, in the order of the fields."""
-    _fields: ClassVar[dict[str, tuple[str, type[StrEnum]]]] = {}
+    _fields: ClassVar[dict[str, tuple[str, dict[str, StrEnum]]]] = {}
+    """Field name -> its ruling id and its options' members by value."""
     _RESERVED: ClassVar[frozenset[str]] = frozenset({"chosen", "consulted", "declared",
                                                      "report_to"})
 
@@ -99,7 +100,7 @@ class RulingSet(Mapping[str, str]):
             ruling_id = name.replace("_", "-")
             declared.append(Ruling(ruling_id, value.question, tuple(o.value for o in options),
                                    value.default.value))
-            fields[name] = (ruling_id, options)
+            fields[name] = (ruling_id, {o.value: o for o in options})
             delattr(cls, name)
         cls.declared = tuple(declared)
         cls._fields = fields
@@ -118,8 +119,8 @@ class RulingSet(Mapping[str, str]):
         field_ = type(self)._fields.get(name)
         if field_ is None:
             raise AttributeError(f"{type(self).__name__} has no ruling {name!r}")
-        ruling_id, options = field_
-        value = options(self.__dict__["_chosen"][ruling_id])
+        ruling_id, members = field_
+        value = members[self.__dict__["_chosen"][ruling_id]]
         self.__dict__["_consulted"].add(ruling_id)
         object.__setattr__(self, name, value)
         return value
