@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import StrEnum
 from typing import Any
 
@@ -55,8 +56,10 @@ def key(side: str, entity: str, measure: Measure) -> str:
     return f"{PREFIX}{side}.{entity}.{measure.value}"
 
 
+@lru_cache(maxsize=4096)
 def parse(metric: str) -> tuple[str, str, Measure] | None:
-    """The side, entity and measure of a :func:`key`; None for another metric."""
+    """The side, entity and measure of a :func:`key`; None for another metric. (Remembered:
+    a batch's games repeat the same few hundred keys, and a report reads every one.)"""
     if not metric.startswith(PREFIX):
         return None
     side, _, rest = metric[len(PREFIX):].partition(".")
