@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from rulekeeper.core.errors import RulesetError
