@@ -233,6 +233,18 @@ def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
     page.wait_for_selector("#decision")  # a start with the stale seats is refused (400)
 
 
+def laid_out(page, *selectors):
+    """The bounding boxes of the selectors' first elements once all of them are laid out: a
+    decision redraws the board and the sheet, so one of them may be between two renders
+    (a box of None) just after the last decision was answered."""
+    for _ in range(50):
+        found = [page.locator(selector).first.bounding_box() for selector in selectors]
+        if all(found):
+            break
+        page.wait_for_timeout(100)
+    return found
+
+
 def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
     """At 390x844 the decision is a bottom sheet under the board: its buttons and the whole
     board's height are on screen together, before and after deciding."""
@@ -253,9 +265,8 @@ def test_on_a_phone_the_decision_stays_on_screen_with_the_board(phone, request):
         for _ in range(3):
             page.wait_for_selector("#decision [data-option]")
             page.wait_for_selector("#board svg")
-            board = page.locator("#board svg").bounding_box()
-            sheet = page.locator("#decision").bounding_box()
-            button = page.locator("#decision [data-option]").first.bounding_box()
+            board, sheet, button = laid_out(page, "#board svg", "#decision",
+                                            "#decision [data-option]")
             assert board and sheet and button, (ruleset, board, sheet, button, page.inner_text("#main")[:300])
             assert sheet["y"] <= button["y"] and button["y"] + button["height"] <= PHONE["height"]
             assert board["y"] >= -1 and board["y"] + board["height"] <= sheet["y"] + 1, \
