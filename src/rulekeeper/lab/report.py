@@ -239,11 +239,11 @@ def consulted_in(first: Batch, batch: Batch) -> str:
                if k.startswith("ruling:") and first.params.get(k) != v}
     if not changed or not batch.results:
         return "—"
-    read = [bool(changed & r.consulted) if r.consulted is not None else None
-            for r in batch.results]
-    if None in read:
+    if any(r.consulted is None for r in batch.results):
         return "unknown"
-    return f"{sum(map(bool, read)):,} of {len(read):,} ({sum(map(bool, read)) / len(read):.0%})"
+    read = sum(bool(changed & r.consulted) for r in batch.results if r.consulted is not None)
+    games = len(batch.results)
+    return f"{read:,} of {games:,} ({read / games:.0%})"
 
 
 def first_games(batch: Batch, games: int) -> list[GameResult] | None:
