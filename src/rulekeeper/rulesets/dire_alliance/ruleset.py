@@ -58,7 +58,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     default_bot = "heuristic"
     compiled = tuple(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
         "bots", "actions", "battle", "special", "attack", "damage", "movement", "opportunity",
-        "cards", "estimate", "pieces", "asking", "messages"))
+        "cards", "estimate", "pieces", "copies", "asking", "messages"))
     """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
     compiled build")."""
     search = {"prior": "heuristic", "depth": "8"}

@@ -13,7 +13,6 @@ with :meth:`Tabletop.ask`, a generator that returns the chosen option id.
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Generator, Iterable
@@ -29,6 +28,7 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, Table
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.dire_alliance.asking import ask as ask_seat
+from rulekeeper.rulesets.dire_alliance.copies import copy_state
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import BoardSide
 from rulekeeper.rulesets.dire_alliance.pieces import Fighter, Objective, PlayArea, SiteState
@@ -70,51 +70,6 @@ class DireTable(Table):
     prepared: Boards
 
 
-VALUES = frozenset({str, int, float, bool, type(None), Measure})
-"""The types of the values a table's containers hold, which copies share."""
-
-
-def copied(value: Any, memo: dict[int, Any]) -> Any:
-    """A copy of one attribute of a table, for ``Tabletop.__deepcopy__``, as
-    ``copy.deepcopy(value, memo)`` makes it but faster: a value (or a tuple of values) as it
-    is; what ``memo`` already holds a copy of, that copy; a list or set of values shallowly;
-    a dict (with values or tuples of values as keys) of values, or of dicts of values,
-    shallowly, or of pieces that copy themselves (``__deepcopy__``) piece by piece, each
-    copy recorded in ``memo`` so that another reference to it (a hero's piles) finds it;
-    anything else deeply."""
-    kind = type(value)
-    if kind in VALUES or (kind is tuple and all(type(v) in VALUES for v in value)):
-        return value
-    found = memo.get(id(value))
-    if found is not None:
-        return found
-    out: Any
-    if kind is dict and all(type(k) in VALUES or (type(k) is tuple and
-                                                   all(type(x) in VALUES for x in k))
-                            for k in value):
-        kinds = {type(v) for v in value.values()}
-        if kinds <= VALUES:
-            out = dict(value)
-        elif kinds == {dict} and all(type(k) in VALUES and type(v) in VALUES
-                                     for inner in value.values() for k, v in inner.items()):
-            out = {key: dict(inner) for key, inner in value.items()}
-        elif all(hasattr(piece, "__deepcopy__") for piece in kinds):
-            out = {}
-            for key, piece in value.items():
-                copy_ = memo.get(id(piece))
-                if copy_ is None:
-                    copy_ = memo[id(piece)] = piece.__deepcopy__(memo)
-                out[key] = copy_
-        else:
-            return copy.deepcopy(value, memo)
-    elif (kind is list or kind is set) and all(type(v) in VALUES for v in value):
-        out = kind(value)
-    else:
-        return copy.deepcopy(value, memo)
-    memo[id(value)] = out
-    return out
-
-
 @dataclass(kw_only=True, eq=False)
 class Tabletop(ABC):
     """Everything on the table. ``sides`` maps each seat to its play area."""
@@ -149,24 +104,10 @@ class Tabletop(ABC):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A copy of the table (a checkpoint's, a fork's, a search's world), faster than the
-        general walk of ``copy.deepcopy``: the fighters first, by value, each one's copy
-        recorded in ``memo`` so that every other reference to it (a hero, the villain) finds
-        that copy; the areas' occupants rebuilt from them; every other attribute by
-        :func:`copied`."""
+        general walk of ``copy.deepcopy`` (:func:`.copies.copy_state`)."""
         new = object.__new__(type(self))
         memo[id(self)] = new
-        fighters = {}
-        for key, fighter in self.fighters.items():
-            fighters[key] = memo[id(fighter)] = fighter.__deepcopy__(memo)
-        state = new.__dict__
-        for name, value in self.__dict__.items():
-            if name == "fighters":
-                state[name] = fighters
-            elif name == "occupants":
-                state[name] = {area: [fighters[f.id] for f in group]
-                               for area, group in self.occupants.items()}
-            else:
-                state[name] = copied(value, memo)
+        copy_state(self.__dict__, new.__dict__, memo)
         return new
 
     @property

@@ -58,7 +58,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     bots = {"heuristic": "rulekeeper.rulesets.dire_alliance.raid.bots:RaidHeuristicBot"}
     default_bot = "heuristic"
     compiled = (*(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
-        "bots", "attack", "movement", "special", "cards", "pieces", "asking", "messages")), *(
+        "bots", "attack", "movement", "special", "cards", "pieces", "copies", "asking",
+        "messages")), *(
         f"rulekeeper.rulesets.dire_alliance.raid.{name}" for name in (
             "bots", "heroes", "enemies", "enemy_actions", "attacks", "rounds", "minions",
             "goals", "movement", "damage", "ties", "estimate", "pieces", "stats")))
