@@ -15,8 +15,9 @@ app = typer.Typer()
 
 
 def compiled_modules() -> list[str]:
-    """Every module a registered ruleset asks to compile (:attr:`Ruleset.compiled`)."""
-    found: set[str] = set()
+    """Every module a registered ruleset asks to compile (:attr:`Ruleset.compiled`), and
+    the search's (``compiled.SEARCH``)."""
+    found: set[str] = set(compiled.SEARCH)
     for ruleset_id in registry.ids():
         found.update(type(registry.load(ruleset_id)).compiled)
     return sorted(found)

@@ -28,7 +28,8 @@ COMPILED_RULESETS = ("dire-alliance-battle", "dire-alliance-raid")
 
 
 def modules() -> list[str]:
-    return sorted({m for r in COMPILED_RULESETS for m in type(registry.load(r)).compiled})
+    return sorted({*compiled.SEARCH,
+                   *(m for r in COMPILED_RULESETS for m in type(registry.load(r)).compiled)})
 
 
 def games() -> list[dict[str, Any]]:

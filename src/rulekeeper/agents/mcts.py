@@ -185,7 +185,7 @@ class MctsAgent:
             raise UsageError(f"mcts rollout {rollout!r}{did_you_mean(rollout, bots)}: "
                              f"the bots of {ruleset.meta.id}: {', '.join(bots)}")
         prior = options.get("prior", "none" if rollout == "random" else rollout)
-        if prior not in (*bots, "none"):
+        if prior != "none" and prior not in bots:
             raise UsageError(f"mcts prior {prior!r}{did_you_mean(prior, bots)}: none or "
                              f"one of the bots of {ruleset.meta.id}: {', '.join(bots)}")
         c = _number(options, "c", float, 0.0, 100.0)

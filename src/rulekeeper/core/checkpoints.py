@@ -171,15 +171,15 @@ def take(table: Table, decisions: int) -> Checkpoint:
 
 
 def restore(checkpoint: Checkpoint, table: Table, events: Sequence[Event]) -> None:
-    """Put a new game's ``table`` (of the same content) where ``checkpoint`` was taken;
-    ``events`` are those of the game it was taken in (their first ones are kept when the
-    table logs). The copy meets the shared objects the checkpoint's copy met: those."""
+    """Put a new game's ``table`` (of the same content, its generator made where the
+    checkpoint's stood: ``Rng.at``) where ``checkpoint`` was taken; ``events`` are those of
+    the game it was taken in (their first ones are kept when the table logs). The copy meets
+    the shared objects the checkpoint's copy met: those."""
     memo = dict(checkpoint.shared)
     memo[id(_TABLE)] = table
     for name in PARTS:
         memo[id(_PARTS[name])] = getattr(table, name)
     table.state = copy.deepcopy(checkpoint.state, memo)
-    table.rng.restore(checkpoint.rng)
     table.steps = checkpoint.steps
     if table.logging:
         table.events[:] = events[:checkpoint.events]

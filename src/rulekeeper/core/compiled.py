@@ -41,6 +41,9 @@ CACHE_ENV = "RULEKEEPER_COMPILED_CACHE"
 FORMAT = 1
 """The build's format (its ``built.json``): part of the digest."""
 MARK = "built.json"
+SEARCH = ("rulekeeper.agents.mcts",)
+"""Modules compiled for every ruleset: the search (``mcts``), whose own steps are a tenth of
+an iteration in Dire Alliance."""
 KEEP = 4
 """Builds kept in the cache folder (the latest; an older checkout's build may be one)."""
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -124,10 +124,10 @@ class Game:
         self._advance(None)
 
     def _new_table(self, inputs: Sequence[Mapping[str, Any]], log: bool, options: Any,
-                   rulings: Mapping[str, str] | None = None) -> Table:
+                   rulings: Mapping[str, str] | None = None, rng: Rng | None = None) -> Table:
         record = self._record
         table = self.ruleset.table_type(
-            self.ruleset, Rng(record.seed, record.dice), rulings or record.rulings,
+            self.ruleset, rng or Rng(record.seed, record.dice), rulings or record.rulings,
             self._content, record.scenario, options, self.ruleset.seats(options), log,
             Inputs(inputs, self._source))
         table.labelled = self._labels
@@ -339,7 +339,7 @@ class Game:
         game._checkpoint = checkpoint
         game.decisions = list(before)
         game.table = game._new_table(self.table.inputs.known, log, self.table.options,
-                                     self.table.rulings)
+                                     self.table.rulings, Rng.at(self._record.seed, checkpoint.rng))
         game.pending = game.result = None
         checkpoints.restore(checkpoint, game.table, self.table.events)
         if keep:

@@ -99,6 +99,18 @@ class Rng:
         self.rolled: list[Rolled] | None = None
         """None, or a list each die roll is added to (the luck ledger watches a game's dice)."""
 
+    @classmethod
+    def at(cls, seed: int, state: RngState) -> Rng:
+        """The generator of a game with ``seed``, standing where ``state`` was taken (a
+        game resumed at a checkpoint): the same as ``Rng(seed)`` then :meth:`restore`,
+        without seeding a generator only to replace its state."""
+        rng = cls.__new__(cls)
+        rng.seed = seed
+        rng._random = random.Random.__new__(random.Random)
+        rng.rolled = None
+        rng.restore(state)
+        return rng
+
     def __repr__(self) -> str:
         return f"Rng({self.seed!r}, script={list(self._script)!r})"
 

@@ -51,7 +51,8 @@ def copied(value: Any, memo: dict[int, Any]) -> Any:
     copy; a list or set of values shallowly; a dict (with values or tuples of values as
     keys) of values, or of dicts of values, shallowly, or of pieces that copy themselves
     (``__deepcopy__``) piece by piece, each copy recorded in ``memo`` so that another
-    reference to it (a hero's piles) finds it; anything else deeply."""
+    reference to it (a hero's piles) finds it; a piece by its ``__deepcopy__``; anything
+    else deeply."""
     if plain(value):
         return value
     found = memo.get(id(value))
@@ -67,6 +68,8 @@ def copied(value: Any, memo: dict[int, Any]) -> Any:
         if not all(type(item) in VALUES for item in value):
             return copy.deepcopy(value, memo)
         out = kind(value)
+    elif hasattr(value, "__deepcopy__"):  # what copy.deepcopy would call, called at once
+        out = value.__deepcopy__(memo)
     else:
         return copy.deepcopy(value, memo)
     memo[id(value)] = out
