@@ -281,6 +281,25 @@ def test_a_raid_fork_shares_what_its_setup_fixed_and_copies_the_rest():
     for name in ("printed", "cards", "villain_cards", "kinds", "card_names"):
         assert getattr(two, name) is getattr(one, name) and getattr(one, name)
     assert two.fighters is not one.fighters and two.heroes is not one.heroes
+    content = game.table.content  # the content's own models, never copied
+    assert two.scenario is one.scenario is content.raid(two.scenario.id)
+    assert two.side is content.raid_side(two.side.faction)
+
+
+def test_a_battle_fork_shares_the_content_it_plays():
+    game = new_game("dire-alliance-battle", seed=2, log=False)
+    for _ in range(12):
+        assert game.pending is not None
+        game.step(game.pending.options[0].id)
+    fork = game.fork()
+    again = fork.fork()  # from the checkpoint the first fork took
+    content = game.table.content
+    for one in (fork, again):
+        state = one.table.state
+        assert state.scenario is content.scenario(state.scenario.id)
+        assert state.fighters is not game.table.state.fighters
+        assert all(f.form is game.table.state.fighters[i].form
+                   for i, f in state.fighters.items())
 
 
 def test_a_copied_dire_alliance_table_keeps_who_is_who():

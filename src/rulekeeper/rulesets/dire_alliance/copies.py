@@ -34,6 +34,13 @@ def copy_state(state: dict[str, Any], into: dict[str, Any], memo: dict[int, Any]
             into[name] = copied(value, memo)
 
 
+def known(memo: Any, value: object) -> Any:
+    """The copy ``memo`` holds of ``value`` (None: none yet), looked up by the memo's own
+    ``get``: a checkpoint's memo finds there what every copy shares (``checkpoints._Memo``),
+    which a compiled lookup in a ``dict`` would not ask it."""
+    return memo.get(id(value))
+
+
 def plain(value: object) -> bool:
     """A value copies share: one of ``VALUES``, or a tuple of them."""
     kind = type(value)
@@ -55,7 +62,7 @@ def copied(value: Any, memo: dict[int, Any]) -> Any:
     else deeply."""
     if plain(value):
         return value
-    found = memo.get(id(value))
+    found = known(memo, value)
     if found is not None:
         return found
     kind = type(value)
@@ -103,7 +110,7 @@ def copied_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any] |
     if pieces_only:
         out: dict[Any, Any] = {}
         for key, piece in value.items():
-            piece_copy = memo.get(id(piece))
+            piece_copy = known(memo, piece)
             if piece_copy is None:
                 piece_copy = memo[id(piece)] = piece.__deepcopy__(memo)
             out[key] = piece_copy
