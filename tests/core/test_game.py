@@ -213,3 +213,17 @@ def test_scripted_dice_are_checked_before_the_game_starts():
         new_game("duel", dice=[3, 7])
     with pytest.raises(DiceScriptError, match="'HIT'"):
         new_game("duel", dice=["HIT"])
+
+
+def test_decisions_share_the_options_they_offer_alike_and_the_store_stays_bounded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulekeeper.core import decisions
+
+    first = decisions.options([("a", "Attack"), ("p", "Pass")])
+    again = decisions.options([("a", "Attack"), ("p", "Pass (2 left)")])
+    assert again[0] is first[0] and again[1] != first[1]
+    assert again[1] == ("p", "Pass (2 left)") and again[1].label == "Pass (2 left)"
+    store = decisions._offered.__self__
+    monkeypatch.setattr(decisions, "MOST_OPTIONS", len(store) + 2)
+    decisions.options([(f"x{n}", "") for n in range(5)])
+    assert len(store) <= decisions.MOST_OPTIONS

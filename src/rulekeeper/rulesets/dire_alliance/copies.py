@@ -5,6 +5,7 @@ compiles it: a search copies a state for every world it imagines.)"""
 from __future__ import annotations
 
 import copy
+from types import MethodType
 from typing import Any
 
 from rulekeeper.core.entities import Measure
@@ -58,8 +59,8 @@ def copied(value: Any, memo: dict[int, Any]) -> Any:
     copy; a list or set of values shallowly; a dict (with values or tuples of values as
     keys) of values, or of dicts of values, shallowly, or of pieces that copy themselves
     (``__deepcopy__``) piece by piece, each copy recorded in ``memo`` so that another
-    reference to it (a hero's piles) finds it; a piece by its ``__deepcopy__``; anything
-    else deeply."""
+    reference to it (a hero's piles) finds it; a piece by its ``__deepcopy__``; a bound
+    method bound to the copy of its object; anything else deeply."""
     if plain(value):
         return value
     found = known(memo, value)
@@ -77,6 +78,8 @@ def copied(value: Any, memo: dict[int, Any]) -> Any:
         out = kind(value)
     elif hasattr(value, "__deepcopy__"):  # what copy.deepcopy would call, called at once
         out = value.__deepcopy__(memo)
+    elif kind is MethodType:  # the table's own emit: bound to the copy's table
+        out = MethodType(value.__func__, copied(value.__self__, memo))
     else:
         return copy.deepcopy(value, memo)
     memo[id(value)] = out
