@@ -16,8 +16,10 @@ import math
 from typing import TYPE_CHECKING
 
 from rulekeeper.rulesets.dire_alliance.raid import goals
+from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES
 
 if TYPE_CHECKING:
+    from rulekeeper.core.board import Board
     from rulekeeper.rulesets.dire_alliance.raid.table import Raid
     from rulekeeper.rulesets.dire_alliance.tabletop import Fighter
 
@@ -76,22 +78,13 @@ def signs(t: Raid) -> dict[str, float]:
     """What the estimate reads in a state, each about 0 to 1 (``peril``: 0 to the party's
     size)."""
     near = goals.progress(t)
+    board = t.board
     heroes = t.hero_figures()
-    enemies = [f for f in t.fighters.values() if f.on_board and not t.is_hero(f)]
+    enemies = [f for f in t.fighters.values() if f.on_board and f.team != HEROES]
     areas = [t.objectives[o].area for o in t.objectives_in_play()]
     cards = [len(h.losable()) for h in t.heroes.values()]
     villain = t.the_villain
-
-    def far(a: str | None, b: str | None) -> float:
-        return float(min(t.board.distance(a, b), FAR)) if a and b else float(FAR)
-
-    def nearest(area: str, group: list[Fighter]) -> float:
-        return min((far(area, f.area) for f in group), default=float(FAR))
-
-    def mean(values: list[float]) -> float:
-        return sum(values) / len(values) if values else 0.0
-
-    pressed = sum(1 for a in areas if not t.heroes_in(a) and any(not t.is_hero(f)
+    pressed = sum(1 for a in areas if not t.heroes_in(a) and any(f.team != HEROES
                                                                   for f in t.in_area(a)))
     return {
         "progress": near["heroes"],
@@ -100,14 +93,38 @@ def signs(t: Raid) -> dict[str, float]:
         "peril": sum(max(0, SAFE - n) / SAFE for n in cards),
         "cards": mean([n / 10 for n in cards]),
         "fewest cards": min(cards, default=0) / 10,
-        "from the villain": mean([far(h.area, villain.fighter.area) / FAR for h in heroes]),
+        "from the villain": mean([far(board, h.area, villain.fighter.area) / FAR
+                                  for h in heroes]),
         "engaged": mean([float(any(e.area == h.area for e in enemies)) for h in heroes]),
-        "unguarded": mean([nearest(a, heroes) / FAR for a in areas]),
-        "unreached": mean([nearest(a, enemies) / FAR for a in areas]),
+        "unguarded": mean([nearest(board, a, heroes) / FAR for a in areas]),
+        "unreached": mean([nearest(board, a, enemies) / FAR for a in areas]),
         "villain deck": len(villain.deck) / 10,
         "round": t.round / 10,
         "party": t.players / 4,
     }
+
+
+def far(board: Board, a: str | None, b: str | None) -> float:
+    """The borders from ``a`` to ``b``, at most ``FAR`` (``FAR`` when either is off the
+    board)."""
+    return float(min(board.distance(a, b), FAR)) if a and b else float(FAR)
+
+
+def nearest(board: Board, area: str | None, group: list[Fighter]) -> float:
+    """The borders from ``area`` to the nearest of ``group``, at most ``FAR`` (``FAR`` when
+    either is off the board, or the group is empty)."""
+    if not area:
+        return float(FAR)
+    borders = board.distances_from(area)
+    out = float(FAR)
+    for fighter in group:
+        if fighter.area:
+            out = min(out, float(min(borders.get(fighter.area, math.inf), FAR)))
+    return out
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def chances(t: Raid) -> dict[str, float]:
