@@ -3,6 +3,8 @@ standing (Battle) or in progress to its goal (Raid) is the likelier winner."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulekeeper.core.game import new_game
 from rulekeeper.rulesets.dire_alliance import estimate
 from rulekeeper.rulesets.dire_alliance.raid import estimate as raid_estimate
@@ -70,3 +72,30 @@ def test_a_raid_estimate_reads_its_weights_by_the_kind_of_hero_goal():
     site = next(iter(barrow.sites.values()))
     site.holder = "heroes"
     assert raid_estimate.chances(barrow)["heroes"] > start
+
+
+def test_a_raid_estimate_reads_the_borders_to_the_nearest_hero_and_enemy():
+    game = new_game("dire-alliance-raid", seed=1, options={"heroes": 2}, log=False)
+    t = game.table.state
+    areas = [t.objectives[o].area for o in t.objectives_in_play()]
+    hero = t.hero_figures()[0]
+    board = t.board
+    expected = min(min(board.distance(areas[0], h.area), raid_estimate.FAR)
+                   for h in t.hero_figures())
+    assert raid_estimate.nearest(board, areas[0], t.hero_figures()) == float(expected)
+    assert raid_estimate.nearest(board, None, [hero]) == raid_estimate.FAR
+    assert raid_estimate.nearest(board, areas[0], []) == raid_estimate.FAR
+    before = raid_estimate.signs(t)
+    for area in areas:  # every hero stands on an objective: none is left unguarded
+        t.place(t.hero_figures()[areas.index(area) % 2], area)
+    guarded = raid_estimate.signs(t)
+    assert guarded["unguarded"] < before["unguarded"]
+    enemies = [f for f in t.fighters.values() if f.on_board and not t.is_hero(f)]
+    for moved in (None, enemies[0]):
+        if moved is not None:
+            t.place(moved, areas[-1])
+        nearest = [min(min(board.distance(a, e.area), raid_estimate.FAR) for e in enemies)
+                   for a in areas]
+        assert raid_estimate.signs(t)["unreached"] == pytest.approx(
+            sum(n / raid_estimate.FAR for n in nearest) / len(areas))
+    assert 0 in nearest  # the enemy moved stands on an objective
