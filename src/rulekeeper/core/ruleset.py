@@ -333,7 +333,10 @@ class Ruleset(ABC, Generic[TableT]):
     """Its modules where games spend their time (dotted names: bots, rules steps), which
     ``rulekeeper compile`` compiles with mypyc (:mod:`rulekeeper.core.compiled`). They must
     stay plain typed Python mypyc accepts: no ``__dict__`` writes, no class with
-    ``__slots__`` deriving from a class of another module, nothing patched at run time."""
+    ``__slots__`` deriving from a class of another module, nothing patched at run time, and no
+    reliance on a ``dict`` subclass's own methods through a value typed ``dict`` (a compiled
+    ``d.get`` skips an overridden ``get``: type it ``Any`` where that matters, as
+    ``copies.known`` does for a checkpoint's memo)."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
     drawing: ClassVar[Drawing] = Drawing()
