@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import gc
 import random
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -245,6 +247,29 @@ def test_a_sample_has_no_record_and_cannot_be_forked_or_undone():
             action()
     world.step(world.pending.ids[0])
     assert world.decisions
+
+
+@pytest.mark.parametrize("ruleset", ["dire-alliance-battle", "dire-alliance-raid"])
+def test_a_released_world_is_freed_at_once_without_the_garbage_collector(ruleset):
+    game = new_game(ruleset, seed=1, log=False)
+    for _ in range(20):
+        assert game.pending is not None
+        game.step(game.pending.ids[-1])
+    game.fork()  # the game keeps checkpoints from here: worlds resume from them
+    with pytest.raises(UsageError, match="only a game sampled"):
+        game.release()
+    gc.disable()
+    try:
+        for release in (False, True):
+            world = game.sample(game.pending.player, 5)
+            world.step(world.pending.ids[0])
+            state = weakref.ref(world.table.state)
+            if release:
+                world.release()
+            del world
+            assert (state() is None) is release  # without it, only a collection frees it
+    finally:
+        gc.enable()
 
 
 def test_a_sample_is_unlabelled_and_a_fork_keeps_its_games_labels():

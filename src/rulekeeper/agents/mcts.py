@@ -279,6 +279,7 @@ class MctsAgent:
             path.append((child, decision.player))
             node = child
         scores = self._play_on(world)
+        world.release()
         for child, player in path:
             child.visits += 1
             child.value += scores[player]

@@ -298,6 +298,15 @@ class Game:
         self.ruleset.determinize(game.table, seat, game.table.rng)
         return game
 
+    def release(self) -> None:
+        """Let go of a world sampled for a search once the search is done with it: its table
+        and its state refer to each other, so without this only the garbage collector would
+        free it (a search samples hundreds a second). It cannot be stepped any more."""
+        if not self._sampled:
+            raise UsageError("only a game sampled for a search is released")
+        self.pending = None
+        self.table.state = None
+
     def undo(self) -> str:
         """Take back the last decision (the game re-runs without it); returns its option id."""
         self._refuse_sample("cannot be undone")
