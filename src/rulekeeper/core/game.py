@@ -170,9 +170,11 @@ class Game:
             budget = self.table.out_of_budget("decisions", self.ruleset.meta.max_length)
             self._end(self.ruleset.game_over(self.table, budget))
             return
-        expired = self.table.inputs.waiting(EXPIRY, len(self.decisions))
-        if expired is not None:
-            self._expired(expired)
+        inputs = self.table.inputs
+        if len(inputs.used) < len(inputs.known):  # a recorded input may come unasked here
+            expired = inputs.waiting(EXPIRY, len(self.decisions))
+            if expired is not None:
+                self._expired(expired)
 
     def _end(self, result: Result) -> None:
         self.result = result

@@ -106,6 +106,10 @@ class RulingSet(Mapping[str, str]):
         cls._fields = fields
 
     def __init__(self, chosen: Mapping[str, str]) -> None:
+        if type(chosen) is type(self):  # a fork's: every ruling there, checked already
+            object.__setattr__(self, "_chosen", chosen.chosen)
+            object.__setattr__(self, "_consulted", set())
+            return
         values = chosen.chosen if isinstance(chosen, RulingSet) else dict(chosen)
         for ruling_ in self.declared:
             if values.setdefault(ruling_.id, ruling_.default) not in ruling_.options:

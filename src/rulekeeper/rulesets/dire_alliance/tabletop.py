@@ -121,7 +121,10 @@ class Tabletop(ABC):
     # --- who and where -------------------------------------------------------------------
 
     def opponent(self, seat: str) -> str:
-        return next(s for s in self.sides if s != seat)
+        for side in self.sides:
+            if side != seat:
+                return side
+        raise KeyError(f"no opponent of {seat!r}")
 
     def in_area(self, area: str) -> list[Fighter]:
         return self.occupants[area]
