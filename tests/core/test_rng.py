@@ -77,3 +77,15 @@ def test_rolled_lists_the_dice_once_asked_and_not_the_other_draws():
     assert rolls == [plain.roll(20) for _ in range(3)]
     assert watched.rolled == [(6, 3), (tuple(faces), 1), *((20, r - 1) for r in rolls)]
     assert plain.rolled is None
+
+
+def test_a_generator_set_at_a_snapshot_draws_what_the_original_draws_next():
+    rng = Rng(7, [5, 3])
+    rng.roll(6)
+    rng.roll(6)
+    snapshot = rng.snapshot()
+    again = Rng.at(7, snapshot)
+    assert again.seed == 7 and again.draws == rng.draws and again.rolled is None
+    assert [again.roll(6) for _ in range(20)] == [rng.roll(6) for _ in range(20)]
+    scripted = Rng.at(7, Rng(7, [2]).snapshot())
+    assert scripted.scripted_left == 1 and scripted.roll(6) == 2
