@@ -345,3 +345,15 @@ def test_a_copied_dire_alliance_table_keeps_who_is_who():
     again = copy.deepcopy(copied, {id(game.table): game.table})
     mine = again.heroes[hero.seat]
     assert mine.resolving is mine.row[-1] and mine.resolving is not hero.resolving
+
+
+def test_a_dire_alliance_table_copy_keeps_classes_and_copies_what_it_does_not_know():
+    from rulekeeper.rulesets.dire_alliance.copies import copied
+    from rulekeeper.rulesets.dire_alliance.pieces import Fighter
+
+    odd = {"kinds": {"a": Fighter}, "pairs": [("a", [1])], "fighter": Fighter}
+    memo: dict[int, Any] = {}
+    copy_ = {name: copied(value, memo) for name, value in odd.items()}
+    assert copy_["kinds"] == {"a": Fighter} and copy_["kinds"] is not odd["kinds"]
+    assert copy_["fighter"] is Fighter
+    assert copy_["pairs"] == odd["pairs"] and copy_["pairs"][0][1] is not odd["pairs"][0][1]

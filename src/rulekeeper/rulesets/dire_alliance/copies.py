@@ -76,7 +76,7 @@ def copied(value: Any, memo: dict[int, Any]) -> Any:
         if not all(type(item) in VALUES for item in value):
             return copy.deepcopy(value, memo)
         out = kind(value)
-    elif hasattr(value, "__deepcopy__"):  # what copy.deepcopy would call, called at once
+    elif hasattr(kind, "__deepcopy__"):  # what copy.deepcopy would call, called at once
         out = value.__deepcopy__(memo)
     elif kind is MethodType:  # the table's own emit: bound to the copy's table
         out = MethodType(value.__func__, copied(value.__self__, memo))
@@ -99,7 +99,7 @@ def copied_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any] |
             values_only = False
         if kind is not dict:
             dicts_only = False
-        if not hasattr(item, "__deepcopy__"):
+        if not hasattr(kind, "__deepcopy__"):  # (a class as a value is kept as it is)
             pieces_only = False
     if values_only:
         return dict(value)
