@@ -1,5 +1,6 @@
 """The migrations shipped in the package build exactly the tables the models describe."""
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
@@ -82,3 +83,26 @@ def test_three_processes_starting_at_once_on_a_new_database_all_migrate_it(db_ur
     outputs = [start.communicate(timeout=120)[0].decode() for start in starts]
     assert [start.returncode for start in starts] == [0, 0, 0], outputs
     assert all(out.strip().endswith(f"is at revision {migrate.head()}") for out in outputs)
+
+
+def test_an_upgrade_that_fails_part_way_leaves_the_database_as_it_was(db_url):
+    """Every migration of an upgrade runs in one transaction: when a later one fails, the
+    earlier ones are undone too, and the database stays at its revision, upgradable again."""
+    from sqlalchemy import inspect, text
+    from sqlalchemy.exc import DBAPIError
+
+    database = Database(db_url)
+    assert migrate.upgrade(database.engine, "0004") == migrate.head()
+    assert migrate.current(database.engine) == "0004"
+    with database.engine.begin() as connection:  # in the way of 0006, after 0005 is done
+        connection.execute(text("CREATE TABLE lab_jobs (x INTEGER)"))
+    with pytest.raises(DBAPIError, match="lab_jobs"):
+        migrate.upgrade(database.engine)
+    assert migrate.current(database.engine) == "0004"
+    columns = {c["name"] for c in inspect(database.engine).get_columns("battles")}
+    assert "lives_lost" not in columns  # 0005's columns were undone with it
+    with database.engine.begin() as connection:
+        connection.execute(text("DROP TABLE lab_jobs"))
+    assert migrate.upgrade(database.engine) == migrate.head()
+    assert migrate.current(database.engine) == migrate.head()
+    database.dispose()
