@@ -49,7 +49,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         prepare(db, settings.bot_pool)
 
     folder = settings.lab_folder or data_dir() / "lab"
-    dispatcher = Dispatcher(db, folder, Backend(settings.lab_workers, settings.lab_ray))
+    dispatcher = Dispatcher(db, folder, Backend(settings.lab_workers, settings.lab_ray),
+                            settings.lab_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -81,7 +82,9 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     app.state.lab_folder = folder
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
-                                     settings.lab_games_a_day)
+                                     settings.lab_games_a_day,
+                                     search_seconds=settings.lab_search_seconds,
+                                     search_iterations=settings.lab_search_iterations)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
                             budget=settings.work_budget)
     app.state.hub = live.Hub()

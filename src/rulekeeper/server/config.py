@@ -57,6 +57,11 @@ class Settings:
         lab_games: the most games one lab job may play.
         lab_at_once: lab jobs of one player queued or running at once.
         lab_games_a_day: games one player's lab jobs may ask in 24 hours.
+        lab_seconds: the longest a lab job runs; past it, it stops with the games it has
+            played (:mod:`.lab_runner`).
+        lab_search_seconds: the largest time budget a lab job's ``mcts`` agents may have.
+        lab_search_iterations: the largest iteration budget a lab job's ``mcts`` agents
+            may have.
     """
 
     db_url: str
@@ -76,6 +81,9 @@ class Settings:
     lab_games: int = 20_000
     lab_at_once: int = 2
     lab_games_a_day: int = 100_000
+    lab_seconds: float = 600.0
+    lab_search_seconds: float = 1.0
+    lab_search_iterations: int = 2_000
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -96,6 +104,11 @@ class Settings:
             lab_at_once=int(os.environ.get("RULEKEEPER_LAB_AT_ONCE", cls.lab_at_once)),
             lab_games_a_day=int(os.environ.get("RULEKEEPER_LAB_GAMES_A_DAY",
                                                cls.lab_games_a_day)),
+            lab_seconds=float(os.environ.get("RULEKEEPER_LAB_SECONDS", cls.lab_seconds)),
+            lab_search_seconds=float(os.environ.get("RULEKEEPER_LAB_SEARCH_SECONDS",
+                                                    cls.lab_search_seconds)),
+            lab_search_iterations=int(os.environ.get("RULEKEEPER_LAB_SEARCH_ITERATIONS",
+                                                     cls.lab_search_iterations)),
         )
 
 
