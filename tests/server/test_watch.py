@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlparse
 
 from rulekeeper.core.game import SPECTATOR, replay
 from rulekeeper.server.models import StoredGame
-from tests.server.conftest import sign_up
+from tests.server.conftest import make_client, sign_up
 
 
 def played(client, headers, public=False, decisions=6):
@@ -61,3 +61,24 @@ def test_no_hidden_value_reaches_a_spectator(client):
         if hand is not None:
             assert hand["cards"] is None
     assert not board["table"]["targets"]
+
+
+def test_a_spectators_answer_is_paged(client):
+    alice = sign_up(client, "alice")
+    game = played(client, alice, public=True)["id"]
+    whole = client.get(f"/api/games/{game}/watch").json()
+    assert whole["events_total"] == len(whole["events"]) > 4
+    first = client.get(f"/api/games/{game}/watch?limit=3").json()
+    rest = client.get(f"/api/games/{game}/watch?since=3&limit=1000").json()
+    assert len(first["events"]) == 3 and first["events_total"] == whole["events_total"]
+    assert first["events"] + rest["events"] == whole["events"]
+    assert client.get(f"/api/games/{game}/watch?limit=1001").status_code == 422
+
+
+def test_spectators_calls_run_in_lanes_charged_to_their_address(db_url):
+    with make_client(db_url, work_budget=0.001) as tight:
+        game = played(tight, sign_up(tight, "alice"), public=True, decisions=0)["id"]
+        assert tight.get(f"/api/games/{game}/watch").status_code == 200
+        again = tight.get(f"/api/games/{game}/watch")  # the same address, its budget spent
+        assert again.status_code == 429 and "Retry-After" in again.headers
+        assert tight.get(f"/api/games/{game}/watch/board").status_code == 429

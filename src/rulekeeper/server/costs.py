@@ -9,6 +9,10 @@ is refused at once with 429 and ``Retry-After``. The other calls (the leaderboar
 lists, sign-up) never wait for a lane, so one player hammering replays slows nobody else's
 page: at most ``lanes`` threads compute at a time.
 
+A spectator's calls (no token) run in lanes too, counted by the client's address
+(:data:`Watcher`): a crowd of anonymous watchers of one address waits in line like one
+player, and is refused at the same limits.
+
 The counts are per app process, like the rate limits.
 """
 
@@ -27,6 +31,9 @@ from rulekeeper.core.lru import Lru
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.errors import ApiError, TooManyRequests
 
+Payer = int | str
+"""Whom a call's lane time is charged to: a player's id, or ``address HOST``."""
+
 
 class Busy(ApiError):
     """503: every lane stayed taken for as long as a call may wait."""
@@ -44,12 +51,12 @@ class Costs:
         self.budget = budget
         self.window = window
         self.wait = wait
-        self._flying: dict[int, int] = {}
-        self._spent = Lru[int, deque[tuple[float, float]]](items=100_000)
+        self._flying: dict[Payer, int] = {}
+        self._spent = Lru[Payer, deque[tuple[float, float]]](items=100_000)
         self._free: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def spent(self, player: int, now: float) -> float:
+    def spent(self, player: Payer, now: float) -> float:
         """The lane seconds ``player``'s calls used in the last window."""
         spent = self._spent.get(player)
         if spent is None:
@@ -58,7 +65,7 @@ class Costs:
             spent.popleft()
         return sum(seconds for _, seconds in spent)
 
-    def _admit(self, player: int, now: float) -> None:
+    def _admit(self, player: Payer, now: float) -> None:
         if self._flying.get(player, 0) >= self.in_flight:
             raise TooManyRequests(f"too many calls at once: at most {self.in_flight} that play "
                                   f"or replay games, per player", retry_after=1)
@@ -83,7 +90,7 @@ class Costs:
         return self._free
 
     @asynccontextmanager
-    async def lane(self, player: int) -> AsyncIterator[None]:
+    async def lane(self, player: Payer) -> AsyncIterator[None]:
         """Hold a lane for one of ``player``'s calls (see the module)."""
         self._admit(player, time.monotonic())
         self._flying[player] = self._flying.get(player, 0) + 1
@@ -116,6 +123,20 @@ async def costly_player(request: Request, me: CurrentPlayer) -> AsyncIterator[Me
         yield me
 
 
+def address(request: Request) -> str:
+    """Whom a call without a token is charged to: its client's address."""
+    return f"address {request.client.host if request.client else 'unknown'}"
+
+
+async def costly_watcher(request: Request) -> AsyncIterator[None]:
+    """A spectator's call (no token): it runs in a lane, charged to its address."""
+    costs: Costs = request.app.state.costs
+    async with costs.lane(address(request)):
+        yield
+
+
+Watcher = Depends(costly_watcher)
+"""A route's dependency: a spectator's call runs in a lane (see the module)."""
 Costly = Depends(costly_player)
 """A router's or a route's dependency: its calls run in lanes (see the module)."""
 CostlyPlayer = Annotated[Me, Costly]

@@ -34,7 +34,7 @@ from rulekeeper.lab.luck import Judge, LedgerTooLong, ledger
 from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.changes import take
-from rulekeeper.server.costs import Costly
+from rulekeeper.server.costs import Costly, Watcher
 from rulekeeper.server.errors import ApiError, NotFound, documented
 from rulekeeper.server.guard import parse_json
 from rulekeeper.server.models import StoredGame
@@ -108,7 +108,7 @@ def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
         state.games.keep(stored.id, stored.version, game)
 
 
-@router.get("/api/games/{game_id}/watch/board")
+@router.get("/api/games/{game_id}/watch/board", dependencies=[Watcher])
 def watched_board(game_id: GameId, request: Request, key: Key = None,
                   lang: BoardLang = "en") -> SeatBoard:
     """The table as a spectator sees it (``GET /api/games/{id}/watch``): what every seat
