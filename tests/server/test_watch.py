@@ -76,9 +76,10 @@ def test_a_spectators_answer_is_paged(client):
 
 
 def test_spectators_calls_run_in_lanes_charged_to_their_address(db_url):
-    with make_client(db_url, work_budget=0.001) as tight:
+    with make_client(db_url, address_budget=0.001) as tight:
         game = played(tight, sign_up(tight, "alice"), public=True, decisions=0)["id"]
-        assert tight.get(f"/api/games/{game}/watch").status_code == 200
-        again = tight.get(f"/api/games/{game}/watch")  # the same address, its budget spent
-        assert again.status_code == 429 and "Retry-After" in again.headers
-        assert tight.get(f"/api/games/{game}/watch/board").status_code == 429
+        # the game's creation spent the address's budget: its spectators wait their turn
+        for path in ("watch", "watch/board"):
+            answer = tight.get(f"/api/games/{game}/{path}")
+            assert answer.status_code == 429 and "Retry-After" in answer.headers
+            assert "an address" in answer.json()["error"]

@@ -86,7 +86,9 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
                                      search_seconds=settings.lab_search_seconds,
                                      search_iterations=settings.lab_search_iterations)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
-                            budget=settings.work_budget)
+                            budget=settings.work_budget,
+                            address_in_flight=settings.address_in_flight,
+                            address_budget=settings.address_budget)
     app.state.hub = live.Hub()
     app.state.searches = Searches(lambda game_id: upkeep.move_searching_bot(app.state, game_id))
     errors.install(app)

@@ -48,6 +48,10 @@ class Settings:
             lane would only make every call wait for the GIL more.
         calls_in_flight: such calls of one player running or waiting at once.
         work_budget: lane seconds such calls of one player may use a minute.
+        address_in_flight: such calls of one client address (its players' and spectators')
+            running or waiting at once.
+        address_budget: lane seconds such calls of one client address may use a minute.
+        replay_events: the most events ``POST /api/replay`` plays back (413 beyond).
         lab_jobs: run lab jobs in this process's dispatcher thread (:mod:`.lab_runner`);
             a job asked of a server without it waits in the queue.
         lab_workers: worker processes a lab job plays on (the local pool).
@@ -74,6 +78,9 @@ class Settings:
     work_lanes: int = 1
     calls_in_flight: int = 4
     work_budget: float = 20.0
+    address_in_flight: int = 8
+    address_budget: float = 30.0
+    replay_events: int = 5_000
     lab_jobs: bool = True
     lab_workers: int = 1
     lab_ray: str | None = None
@@ -98,6 +105,11 @@ class Settings:
             calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",
                                                cls.calls_in_flight)),
             work_budget=float(os.environ.get("RULEKEEPER_WORK_BUDGET", cls.work_budget)),
+            address_in_flight=int(os.environ.get("RULEKEEPER_ADDRESS_IN_FLIGHT",
+                                                 cls.address_in_flight)),
+            address_budget=float(os.environ.get("RULEKEEPER_ADDRESS_BUDGET",
+                                                cls.address_budget)),
+            replay_events=int(os.environ.get("RULEKEEPER_REPLAY_EVENTS", cls.replay_events)),
             lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),
             lab_ray=os.environ.get("RULEKEEPER_LAB_RAY") or None,
             lab_games=int(os.environ.get("RULEKEEPER_LAB_GAMES", cls.lab_games)),
