@@ -1,8 +1,11 @@
 """One client cannot take the service's shared capacity: a replay's work and answer are
 bounded, and the work of the accounts one address makes is charged to that address."""
 
+import threading
+
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
+from rulekeeper.server.bots import Searches
 from tests.server.conftest import make_client, sign_up
 
 
@@ -33,3 +36,38 @@ def test_the_accounts_of_one_address_share_its_work_budget(db_url):
         fresh = client.post("/api/replay", json=record, headers=sign_up(client, "bob"))
         assert fresh.status_code == 429 and "Retry-After" in fresh.headers
         assert "an address" in fresh.json()["error"]
+
+
+def test_searches_serve_their_players_in_turn():
+    moved, gate = [], threading.Event()
+    searches = Searches(moved.append)
+    try:
+        searches._pool.submit(gate.wait, 10)  # the worker is busy: the games queue
+        for game_id, creator in (("a1", 1), ("a2", 1), ("a3", 1), ("b1", 2), ("a1", 1)):
+            searches.ask(game_id, creator)
+        gate.set()
+        searches._pool.submit(lambda: None).result(10)
+        assert moved == ["a1", "b1", "a2", "a3"]  # bob's game is not behind all of alice's
+    finally:
+        searches.close()
+
+
+def test_a_player_has_only_so_many_games_waiting_for_a_search(db_url):
+    seats = {"red": {"kind": "bot", "bot": "mcts"}, "blue": {"kind": "human"}}
+    body = {"ruleset": "dire-alliance-battle", "seats": seats}
+    with make_client(db_url, search_budget="3", searches_waiting=2) as client:
+        gate = threading.Event()
+        client.app.state.searches._pool.submit(gate.wait, 30)  # the searches wait
+        try:
+            alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+            for _ in range(2):
+                assert client.post("/api/games", json=body, headers=alice).status_code == 201
+            refused = client.post("/api/games", json=body, headers=alice)
+            assert refused.status_code == 429 and "Retry-After" in refused.headers
+            assert "2 of your games wait for a searching bot" in refused.json()["error"]
+            assert client.post("/api/games", json=body, headers=bob).status_code == 201
+            human_first = {**body, "seats": {"red": {"kind": "human"},
+                                             "blue": {"kind": "bot", "bot": "mcts"}}}
+            assert client.post("/api/games", json=human_first, headers=alice).status_code == 201
+        finally:
+            gate.set()

@@ -52,6 +52,8 @@ class Settings:
             running or waiting at once.
         address_budget: lane seconds such calls of one client address may use a minute.
         replay_events: the most events ``POST /api/replay`` plays back (413 beyond).
+        searches_waiting: games of one player waiting for a searching bot's move (a new
+            one beyond is refused with 429).
         lab_jobs: run lab jobs in this process's dispatcher thread (:mod:`.lab_runner`);
             a job asked of a server without it waits in the queue.
         lab_workers: worker processes a lab job plays on (the local pool).
@@ -81,6 +83,7 @@ class Settings:
     address_in_flight: int = 8
     address_budget: float = 30.0
     replay_events: int = 5_000
+    searches_waiting: int = 4
     lab_jobs: bool = True
     lab_workers: int = 1
     lab_ray: str | None = None
@@ -110,6 +113,8 @@ class Settings:
             address_budget=float(os.environ.get("RULEKEEPER_ADDRESS_BUDGET",
                                                 cls.address_budget)),
             replay_events=int(os.environ.get("RULEKEEPER_REPLAY_EVENTS", cls.replay_events)),
+            searches_waiting=int(os.environ.get("RULEKEEPER_SEARCHES_WAITING",
+                                                cls.searches_waiting)),
             lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),
             lab_ray=os.environ.get("RULEKEEPER_LAB_RAY") or None,
             lab_games=int(os.environ.get("RULEKEEPER_LAB_GAMES", cls.lab_games)),
