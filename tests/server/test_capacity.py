@@ -1,12 +1,16 @@
 """One client cannot take the service's shared capacity: a replay's work and answer are
 bounded, and the work of the accounts one address makes is charged to that address."""
 
+import socket
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.server.bots import Searches
 from tests.server.conftest import make_client, sign_up
+from tests.server.live import LiveServer
 
 
 def long_battle() -> dict:
@@ -71,3 +75,41 @@ def test_a_player_has_only_so_many_games_waiting_for_a_search(db_url):
             assert client.post("/api/games", json=human_first, headers=alice).status_code == 201
         finally:
             gate.set()
+
+
+def exchange(port: int, sent: bytes, wait: float) -> bytes:
+    """What the server answers to ``sent`` within ``wait`` seconds (b"" if nothing), the
+    connection then closed by the server, or by the test."""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as sock:
+        sock.sendall(sent)
+        answer = b""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                break
+            if not chunk:  # closed by the server
+                return answer or b"closed"
+            answer += chunk
+        return answer or b"still open"
+
+
+def test_slow_or_oversized_requests_are_cut(db_url):
+    with LiveServer(db_url, RULEKEEPER_READ_WAIT="1") as server:
+        with ThreadPoolExecutor(5) as pool:
+            answers = list(pool.map(lambda sent: exchange(server.port, sent, 4), [
+                b"",  # nothing at all
+                b"GET /api/health HTTP/1.1\r\nHost: x\r\n",  # headers never ended
+                b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 60000\r\n\r\n{\"name\":",  # a body never sent
+                b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n",
+                b"GET /api/health HTTP/1.1\r\nHost: x\r\n" + b"X-A: b\r\n" * 5000 + b"\r\n",
+            ]))
+        assert answers[0].startswith(b"HTTP/1.1 408"), answers[0]
+        assert answers[1].startswith(b"HTTP/1.1 408") and b"within 1 s" in answers[1]
+        assert answers[2] == b"closed"
+        assert answers[3].startswith(b"HTTP/1.1 431") and b"16,384 bytes" in answers[3]
+        assert answers[4].startswith(b"HTTP/1.1 431")
+        healthy = exchange(server.port, b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n", 3)
+        assert healthy.startswith(b"HTTP/1.1 200"), healthy  # kept alive, still open
