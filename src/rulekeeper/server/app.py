@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
 from rulekeeper.server import (
+    cache,
     errors,
     games,
     guard,
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         db.read(lambda s: s.connection().exec_driver_sql("SELECT 1"))
         return {"status": "ok", "version": __version__}
 
+    app.add_middleware(cache.Lending)
     app.add_middleware(errors.CatchBugs)
     app.add_middleware(guard.Guard, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)

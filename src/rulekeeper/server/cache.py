@@ -7,10 +7,13 @@ Another process, or a restarted one, simply replays. The cache keeps the games u
 at most :data:`GAMES_KEPT` of them and :data:`EVENTS_KEPT` events in all (a game's memory
 grows with its events).
 
-A game is out in one thread at a time: a thread that asks for a game another thread has
+A game is lent to one request at a time: a request that asks for a game another one has
 taken out (or is rebuilding) waits until it is kept again, at most :attr:`GameCache.wait`
 seconds, so that concurrent requests for one game share one rebuild rather than each
-replaying it (a game out for longer, or never kept again, is then rebuilt).
+replaying it. A request that ends without keeping a game it took (an error, a lost race)
+gives it back as it ends (:class:`Lending`, the app's middleware); work outside requests
+(a bot's search, the clocks' sweep) is lent games by thread, at most :attr:`GameCache.wait`
+seconds when it keeps none.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from contextvars import ContextVar
+from typing import Any, Generic, TypeVar
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rulekeeper.core.lru import Lru
 
@@ -29,6 +35,28 @@ WAIT = 10.0
 
 T = TypeVar("T")
 
+Borrowed = set[tuple["GameCache[Any]", str]]
+_request: ContextVar[Borrowed | None] = ContextVar("rulekeeper_borrowed", default=None)
+"""The games the current request has out, by cache (None outside requests)."""
+
+
+class Lending:
+    """The ASGI middleware that gives back, as a request ends, the games it took out and
+    did not keep (see the module)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        borrowed: Borrowed = set()
+        token = _request.set(borrowed)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            _request.reset(token)
+            for cache, key in list(borrowed):
+                cache.give_back(key, borrowed)
+
 
 class GameCache(Generic[T]):
     """``events(game)`` counts a kept game's events (what its size grows with)."""
@@ -37,7 +65,7 @@ class GameCache(Generic[T]):
                  most_events: int = EVENTS_KEPT, wait: float = WAIT) -> None:
         self._kept = Lru[tuple[str, int], T](items=size, weight=most_events, weigh=events)
         self.wait = wait
-        self._out: dict[str, tuple[int, float]] = {}  # game: the thread that has it, since
+        self._out: dict[str, tuple[object, float]] = {}  # game: who has it out, since
         self._turn = threading.Condition()
 
     def take(self, key: str, version: int, rebuild: Callable[[], T]) -> T:
@@ -61,19 +89,29 @@ class GameCache(Generic[T]):
 
     def keep(self, key: str, version: int, game: T) -> None:
         self._kept.put((key, version), game)
+        self.give_back(key)
+
+    def give_back(self, key: str, holder: object | None = None) -> None:
+        """The game ``key`` is no longer out (to ``holder``, when it is given: a request
+        ending); whoever waits for it takes it."""
         with self._turn:
-            self._out.pop(key, None)
-            self._turn.notify_all()
+            out = self._out.get(key)
+            if holder is None or (out is not None and out[0] is holder):
+                self._out.pop(key, None)
+                self._turn.notify_all()
 
     def _take_turn(self, key: str) -> None:
-        """Wait while another thread has the game out (at most :attr:`wait` seconds from
-        when it took it), then mark it out to this thread."""
-        me = threading.get_ident()
+        """Wait while another request (or thread) has the game out (at most :attr:`wait`
+        seconds from when it took it), then mark it out to this one."""
+        borrowed = _request.get()
+        me: object = threading.current_thread() if borrowed is None else borrowed
+        if borrowed is not None:
+            borrowed.add((self, key))
         with self._turn:
             while True:
                 holder, since = self._out.get(key, (me, 0.0))
                 left = since + self.wait - time.monotonic()
-                if holder == me or left <= 0:
+                if holder is me or left <= 0:
                     break
                 self._turn.wait(left)
             if len(self._out) >= GAMES_KEPT:  # games taken out and never kept again
