@@ -1,9 +1,11 @@
 """Spectators see a game's public view: for a public game anyone, for another game whoever
 has its watch link; never a hand, a deck's order, the seed or an invitation."""
 
+import json
 from urllib.parse import parse_qs, urlparse
 
 from rulekeeper.core.game import SPECTATOR, replay
+from rulekeeper.server import watch
 from rulekeeper.server.models import StoredGame
 from tests.server.conftest import make_client, sign_up
 
@@ -83,3 +85,19 @@ def test_spectators_calls_run_in_lanes_charged_to_their_address(db_url):
             answer = tight.get(f"/api/games/{game}/{path}")
             assert answer.status_code == 429 and "Retry-After" in answer.headers
             assert "an address" in answer.json()["error"]
+
+
+def test_the_spectators_stream_sends_a_long_game_in_pages(client, monkeypatch):
+    monkeypatch.setattr(watch, "PAGE", 5)
+    alice = sign_up(client, "alice")
+    created = client.post("/api/games", headers=alice, json={"ruleset": "cryptids",
+                                                              "public": True})
+    assert created.status_code == 201, created.text
+    game = created.json()["id"]
+    whole = client.get(f"/api/games/{game}/watch").json()
+    assert whole["over"] and whole["events_total"] > 10
+    with client.stream("GET", f"/api/games/{game}/watch/events") as stream:
+        pages = [json.loads(line.removeprefix("data: ")) for line in stream.iter_lines()
+                 if line.startswith("data: ")]
+    assert all(len(page["events"]) <= 5 for page in pages)
+    assert [e for page in pages for e in page["events"]] == whole["events"]

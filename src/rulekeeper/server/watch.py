@@ -6,7 +6,8 @@ sees what every seat may see (``Game.view(SPECTATOR)``: the board, the open pile
 events shown to all) and nothing more: no hand, no deck order, no seed, no invitation.
 
 A spectator's reads run in lanes charged to their address (:data:`.costs.Watcher`), and
-an answer holds at most :data:`PAGE` events (``limit``): the rest are read with ``since``.
+an answer holds at most :data:`PAGE` events (``limit``): the rest are read with ``since``;
+the stream sends them in messages of at most :data:`PAGE` events, one after the other.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def spectator_view(state: Any, stored: StoredGame, lang: str,
         events, total = events_out(game, SPECTATOR, lang, first)
         events = events[:limit]
         if isinstance(since, live.Sent):
-            since.sent(game, total)
+            since.sent(game, first + len(events))
         return WatchView(**game_out(stored, game, invites=False),
                          view=game.view(SPECTATOR), events=events, events_total=total)
     finally:
@@ -107,12 +108,14 @@ def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang 
     if stored.over and last == stored.version:
         return Response(status_code=204)
     sent = live.Sent(since)
+    total = [0]  # the events the last message's game had
 
     def read(seen: int | None) -> live.Message | None:
         stored = read_watched(state, game_id, key)
-        if stored.version == seen:
+        if stored.version == seen and sent.events >= total[0]:
             return None
-        view = spectator_view(state, stored, lang, sent)
+        view = spectator_view(state, stored, lang, sent, PAGE)
+        total[0] = view.events_total
         return stored.version, view.over, view.model_dump_json()
 
-    return live.stream(request, game_id, last, read)
+    return live.stream(request, game_id, last, read, more=lambda: sent.events < total[0])
