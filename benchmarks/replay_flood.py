@@ -94,7 +94,7 @@ def main() -> None:
                "RULEKEEPER_WORK_BUDGET": "1e9", "RULEKEEPER_ADDRESS_IN_FLIGHT": "1000",
                "RULEKEEPER_ADDRESS_BUDGET": "1e9"} if args.unlimited else
               {"RULEKEEPER_CALLS_IN_FLIGHT": "4", "RULEKEEPER_WORK_BUDGET": "20",  # the defaults
-               "RULEKEEPER_ADDRESS_IN_FLIGHT": "8", "RULEKEEPER_ADDRESS_BUDGET": "30"})
+               "RULEKEEPER_ADDRESS_IN_FLIGHT": "4", "RULEKEEPER_ADDRESS_BUDGET": "30"})
     with tempfile.TemporaryDirectory() as folder, LiveServer(
             f"sqlite:///{folder}/flood.db", RULEKEEPER_RATE_LIMIT="50/second;1500/minute",
             **limits) as live:

@@ -80,7 +80,7 @@ class Settings:
     work_lanes: int = 1
     calls_in_flight: int = 4
     work_budget: float = 20.0
-    address_in_flight: int = 8
+    address_in_flight: int = 4
     address_budget: float = 30.0
     replay_events: int = 5_000
     searches_waiting: int = 4

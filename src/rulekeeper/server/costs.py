@@ -46,7 +46,7 @@ class Costs:
     """Lanes, calls in flight and lane time per player and per address (see the module)."""
 
     def __init__(self, lanes: int = 1, in_flight: int = 4, budget: float = 20.0,
-                 window: float = 60.0, wait: float = 15.0, address_in_flight: int = 8,
+                 window: float = 60.0, wait: float = 15.0, address_in_flight: int = 4,
                  address_budget: float = 30.0) -> None:
         self.lanes = lanes
         self.in_flight = in_flight
