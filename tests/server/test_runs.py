@@ -64,7 +64,7 @@ def test_two_players_play_whole_runs_against_each_others_snapshots(lone, tmp_pat
         assert [(h["id"], h["over"]) for h in history] == [(final["id"], True)]
         battle = client.get(f"/api/battles/{battles[-1]['id']}?lang=fr",
                             headers=players[name]).json()
-        assert battle["events"][0]["text"].startswith("Bataille : ")
+        assert battle["events"][0]["text"].startswith("Bataille\u00a0: ")
         assert battle["record"]["ruleset"] == "cryptids-v1"
         log = client.get(f"/api/battles/{battles[-1]['id']}/record", headers=players[name])
         (tmp_path / f"{name}.jsonl").write_text(log.text)

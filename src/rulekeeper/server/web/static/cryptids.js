@@ -3,7 +3,7 @@
 // pointed at during a first run, the opponent's row before the fight, the battle played back
 // (1×/2×/4×, skip), what it cost, why it ended so and the odds the player had, the run history
 // with each battle's replay, and the leaderboard. Every word through t() (common.js).
-import { afterRefusal, api, clear, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
+import { afterRefusal, api, clear, colon, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
 import { cryptidCard } from "./cards.js";
 import { tokenTools } from "./account.js";
 import { Viewer } from "./viewer.js";
@@ -16,9 +16,11 @@ async function start() {
   await loadWords();
   drawHeader();
   [ui.rules, ui.numbers] = await Promise.all([rulesOf("cryptids-run"), api("/api/runs/rules")]);
-  if (!store.token) {
+  if (!store.token) { // a newcomer: what the game is, the sign-up, and how to play, in the wide column
+    $("signin").after($("howto"));
     howTo(true);
-    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); });
+    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); },
+      { intro: el("p.lead", { id: "intro" }, t("Build a row of cryptids in the shop, then watch it fight another player's row: the dice decide which abilities fire. Choose a player name to play; no e-mail, no password.")) });
     leaderboard();
     return;
   }
@@ -78,9 +80,12 @@ function nextStep(run) {
 // -- runs and the shop --------------------------------------------------------------------
 
 async function loadAll() {
+  $("side-column").prepend($("howto"));
   const runs = await api("/api/runs");
-  ui.first = !runs.some((r) => r.over);
+  ui.first = !runs.some((r) => r.over && !r.unseen);
   howTo(ui.first);
+  const unseen = runs.find((r) => r.unseen);
+  if (unseen) return showUnseen(unseen, runs);
   const active = runs.find((r) => !r.over);
   if (active) showRun(await api(`/api/runs/${active.id}`));
   else noRun();
@@ -210,7 +215,7 @@ function abilityChoice(run) {
       el("div.bought", {}, cryptidCard({ ...buying, hp: [buying.hp, buying.hp], abilities: [] })),
       el("div.options", {}, ...run.pending.options.map((o) => {
         const a = byId[o.id];
-        return el("button", { "data-ability": o.id, onclick: () => act(o.id) }, a ? [el("b", {}, local(a.name)), `: ${local(a.text)}`] : o.label);
+        return el("button", { "data-ability": o.id, onclick: () => act(o.id) }, a ? [el("b", {}, local(a.name)), colon(), local(a.text)] : o.label);
       }))));
 }
 
@@ -230,6 +235,18 @@ async function endShop() {
     clear($("run"));
     beforeFight(ended.battle, ended.run);
   } catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
+}
+
+/** A battle whose result its player has not been shown (the page was reloaded or closed
+    before, here or on another device): shown first, as end-shop showed it, the run history
+    as it was before it. */
+async function showUnseen(summary, runs) {
+  const [battle, run] = await Promise.all([api(`/api/battles/${summary.unseen}?lang=${store.lang}`), api(`/api/runs/${summary.id}`)]);
+  ui.run = run;
+  clear($("run"));
+  beforeFight(battle, run);
+  history(runs, battle);
+  leaderboard();
 }
 
 /** Who the opponent is, as the page says it. */
@@ -331,10 +348,13 @@ function story(node, battle, film, after) {
     el("h4", {}, t("Why")),
     el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
       const side = m.kind === "death" ? sideOf[m.data.who?.en ?? m.data.who] : null;
-      return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, `${t("Roll {roll}", { roll: m.roll })}: `) : null, m.text,
+      return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null, m.text,
         side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
     })),
     after ? el("div.row.gap", {}, backButton(after)) : null));
+  if (after) { // the result of the battle just fought is shown: seen, and the history says it
+    api(`/api/battles/${battle.id}/seen`, { method: "POST" }).then(() => { history(); leaderboard(); }, (e) => showError(node, e));
+  }
   const shown = (o) => {
     odds.dataset.odds = o.odds;
     const chance = o.odds * 100, margin = Math.max(1, Math.round((o.odds_interval[1] - o.odds_interval[0]) * 50));
@@ -378,14 +398,17 @@ function battleList(run) {
       el("td", {}, b.id ? el("button.small", { "data-replay": b.id, onclick: () => watch({ id: b.id }, null) }, t("Replay")) : "")))));
 }
 
-async function history(runs) {
+/** The run history; `before`: a battle not seen yet, its run's row shown as before it. */
+async function history(runs, before = null) {
   runs = runs || await api("/api/runs");
+  const counts = (r) => before?.run === r.id
+    ? `★ ${before.victories - (before.outcome === "win" ? 1 : 0)} · ♥ ${before.lives + before.lives_lost}` : `★ ${r.victories} · ♥ ${r.lives}`;
   const detail = el("div", { id: "run-detail" });
   clear($("history"), el("h2", {}, t("Run history")),
     runs.length ? el("table.board-table", { id: "runs" }, el("tbody", {}, ...runs.map((r) => el("tr", {},
       el("td", {}, new Date(r.created_at).toLocaleDateString(store.lang)),
       el("td", {}, r.over ? (r.winner === "player" ? t("won") : t("lost")) : t("in progress")),
-      el("td", {}, `★ ${r.victories} · ♥ ${r.lives}`),
+      el("td", {}, counts(r)),
       el("td", { title: t("its change of your rating") }, r.rating_shown_change === null ? "" : signed(r.rating_shown_change)),
       el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
     detail);

@@ -108,16 +108,25 @@ export class Viewer {
     else clear(this.banner);
   }
 
-  /** The dice of the current roll and its total (as abilities changed it); before the first
-      roll, only that. */
+  /** The dice of the current roll, each change of its total so far (its amount and the
+      cryptid it comes from, as the "modify" events tell them) and the total; before the
+      first roll, only that. */
   drawDice() {
     const seen = this.film.events.slice(0, this.at + 1);
     const at = seen.findLastIndex((e) => THROWS.includes(e.kind));
     if (at < 0) return clear(this.dice, el("span.muted", {}, t("Before the first roll")));
     const roll = seen[at].data;
-    const changed = seen.slice(at).findLast((e) => e.kind === "modify");
+    const changes = seen.slice(at).filter((e) => e.kind === "modify");
     clear(this.dice, el("span", {}, t("Roll {roll}", { roll: roll.roll })), el("span.die", {}, roll.first), el("span.die", {}, roll.second),
-      el("span", {}, `= ${changed ? changed.data.total : roll.total}`));
+      ...changes.map((e) => el("span.modifier", {}, t("{amount} ({who})", { amount: String(e.data.amount).replace("-", "−"), who: this.cardName(e.data.who) }))),
+      el("span", {}, `= ${changes.length ? changes[changes.length - 1].data.total : roll.total}`));
+  }
+
+  /** A cryptid an event names, as its card is titled (without the article a sentence
+      gives it: "Dahu", not "le Dahu"). */
+  cardName(who) {
+    const card = Object.values(this.frame.rows || {}).flat().find((c) => c && c.name?.en === who?.en);
+    return local(card ? card.name : who);
   }
 
   drawStage(previous, event) {
