@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rulekeeper.server.web import words
-from tests.browser.conftest import PHONE, SHOTS, unique
+from tests.browser.conftest import DESKTOP, PHONE, SHOTS, unique
 from tests.browser.test_no_ids import ids_on
 
 MAX_ROUNDS = 30
@@ -159,39 +159,55 @@ def counts_in_history(page) -> str:
     return page.locator("#runs tr >> nth=0 >> td >> nth=2").inner_text()
 
 
-def test_a_battle_not_watched_is_shown_again_after_a_reload_and_only_once(web, request):
+def test_a_battle_not_watched_is_shown_again_after_a_reload_and_only_once(web, browser, request):
     """A reload before "Watch the battle" shows that battle again, before anything else,
-    the history as it was before it; once its result is shown, the history says it, and
-    the next reload goes to the shop."""
+    the history as it was before it; so does another device of the player's, even one whose
+    shop was open (its next click is refused as stale). Once its result is shown, the history
+    says it, and the next visit, on either device, goes to the shop."""
     page = web.page
     web.open("/")
-    web.sign_up(unique("reloader", request))
+    name = unique("reloader", request)
+    web.sign_up(name)
     page.click("#token-kept")
     page.click("#start-run")
     page.wait_for_selector("#offers")
     act(page, "#offers [data-buy='1']")
     act(page, "#ability-choice [data-ability] >> nth=0")
-    page.click("#end-shop")
-    page.wait_for_selector("#before-fight")
-    heading = page.inner_text("#before-fight h2")
-    page.wait_for_selector("#runs")
-    assert counts_in_history(page) == "★ 0 · ♥ 5"
-    page.reload()
-    page.wait_for_selector("#before-fight")
-    assert page.inner_text("#before-fight h2") == heading
-    assert page.locator("#offers").count() == 0, "the battle first, not the next shop"
-    page.wait_for_selector("#runs")
-    assert counts_in_history(page) == "★ 0 · ♥ 5", "the history as before the battle"
-    page.click("#skip-battle")
-    page.wait_for_selector("#battle-summary #odds[data-odds]", timeout=60_000)
-    lives, victories = re.search(r"Your run: (\d) lives? and (\d+) of 10 victories\.",
-                                 page.inner_text("#run-so-far")).groups()
-    # the history beside the story says the same, without going back to the shop
-    expect(page.locator("#runs tr >> nth=0 >> td >> nth=2")).to_have_text(
-        f"★ {victories} · ♥ {lives}")
-    page.reload()
-    page.wait_for_selector("#offers")
-    assert page.locator("#before-fight").count() == 0, "a battle seen is not shown again"
+    laptop = browser.new_context(viewport=DESKTOP)  # the same player, with the shop open
+    try:
+        token = page.evaluate("localStorage.getItem('rk.token')")
+        laptop.add_init_script(f"localStorage.setItem('rk.token', '{token}'); "
+                               f"localStorage.setItem('rk.name', '{name}')")
+        other = laptop.new_page()
+        other.goto(web.base + "/")
+        other.wait_for_selector("#reroll:not([disabled])")
+        page.click("#end-shop")
+        page.wait_for_selector("#before-fight")
+        heading = page.inner_text("#before-fight h2")
+        page.wait_for_selector("#runs")
+        assert counts_in_history(page) == "★ 0 · ♥ 5"
+        page.reload()
+        page.wait_for_selector("#before-fight")
+        assert page.inner_text("#before-fight h2") == heading
+        assert page.locator("#offers").count() == 0, "the battle first, not the next shop"
+        page.wait_for_selector("#runs")
+        assert counts_in_history(page) == "★ 0 · ♥ 5", "the history as before the battle"
+        other.click("#reroll")  # stale: the other device reads the run again, battle first
+        other.wait_for_selector("#before-fight #fight-note p")
+        assert other.inner_text("#before-fight h2") == heading
+        page.click("#skip-battle")
+        page.wait_for_selector("#battle-summary #odds[data-odds]", timeout=60_000)
+        lives, victories = re.search(r"Your run: (\d) lives? and (\d+) of 10 victories\.",
+                                     page.inner_text("#run-so-far")).groups()
+        # the history beside the story says the same, without going back to the shop
+        expect(page.locator("#runs tr >> nth=0 >> td >> nth=2")).to_have_text(
+            f"★ {victories} · ♥ {lives}")
+        for seen in (page, other):  # seen here: seen everywhere
+            seen.reload()
+            seen.wait_for_selector("#offers")
+            assert seen.locator("#before-fight").count() == 0, "a battle seen is not shown again"
+    finally:
+        laptop.close()
 
 
 @pytest.mark.parametrize(("lang", "roll"), [("en", "Roll"), ("fr", "Lancer")])
@@ -222,6 +238,8 @@ def test_the_dice_show_each_change_of_their_total(web, request, tmp_path, lang, 
     amounts = [int(a.replace("−", "-")) for a in re.findall(r"[+−]\d", shown)]
     assert int(first) + int(second) + sum(amounts) == int(total), dice
     assert len(amounts) == len(changes) and "(Dahu)" in shown, dice  # as its card names it
+    acting = page.locator("#board .cryptid.acting .name")  # outlined, in French too
+    assert acting.count() == 1 and re.findall(r"\(([^()]+)\)", shown)[-1] in acting.inner_text()
     if lang == "en":
         web.shot("cryptids-dice")
 

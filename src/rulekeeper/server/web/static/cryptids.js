@@ -106,10 +106,14 @@ async function newRun() {
 
 const has = (run, id) => run.pending?.options.some((o) => o.id === id);
 
+/** Where a refusal for a stale version is said, once the page has read the run again (with
+    loadAll: the shop, or first a battle ended on another device and not yet seen). */
+const refusalNote = () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div"));
+
 async function act(action) {
   const run = ui.run;
   try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); }
-  catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
+  catch (e) { await afterRefusal(e, loadAll, refusalNote); }
 }
 
 function status(run) {
@@ -234,7 +238,7 @@ async function endShop() {
     }
     clear($("run"));
     beforeFight(ended.battle, ended.run);
-  } catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
+  } catch (e) { await afterRefusal(e, loadAll, refusalNote); }
 }
 
 /** A battle whose result its player has not been shown (the page was reloaded or closed
@@ -261,6 +265,7 @@ function beforeFight(battle, after) {
   const row = (cryptids) => el("div.cards", {}, ...cryptids.map((c) => cryptidCard(withAbility(c))));
   clear($("battle"), el("div.panel", { id: "before-fight" },
     el("h2", {}, t("Round {round}: your opponent is {who}", { round: battle.round, who: opponentName(battle) })),
+    el("div", { id: "fight-note" }),
     el("p.muted", { id: "opponent" }, t("Their row as it left the shop at round {round}, left to right:", { round: battle.round }),
       battle.ghost ? el("span.badge.ghost", {}, t("ghost")) : null),
     row(battle.rows.opponent),

@@ -12,6 +12,9 @@ const SPEEDS = [1, 2, 4];
 /** The events of a cryptids battle that throw the dice. */
 const THROWS = ["roll", "reroll.roll", "reroll.next"];
 
+/** A name as the content says it in English (a card's, or an event's cryptid). */
+const english = (name) => (name && typeof name === "object" ? name.en : name);
+
 /** A side's name in the page's language (a cryptids battle's; others are the ruleset's). */
 function sideName(side) {
   return { left: t("left"), right: t("right") }[side] ?? side;
@@ -125,7 +128,7 @@ export class Viewer {
   /** A cryptid an event names, as its card is titled (without the article a sentence
       gives it: "Dahu", not "le Dahu"). */
   cardName(who) {
-    const card = Object.values(this.frame.rows || {}).flat().find((c) => c && c.name?.en === who?.en);
+    const card = Object.values(this.frame.rows || {}).flat().find((c) => c && english(c.name) === english(who));
     return local(card ? card.name : who);
   }
 
@@ -139,8 +142,9 @@ export class Viewer {
     }
     if (geometry.kind !== "rows") return;
     this.drawDice();
-    const who = local(event.data?.who);
-    const target = local(event.data?.target);
+    // by the English name: a card's title has no article, an event's name may ("le Dahu")
+    const who = english(event.data?.who);
+    const target = english(event.data?.target);
     const before = previous?.rows || {};
     const card = this.opts.card || ((c) => c);
     clear(this.stage, ...Object.entries(this.frame.rows).map(([side, row]) => el("section", { "data-side": side },
@@ -148,9 +152,9 @@ export class Viewer {
       el("div.cards", {}, ...row.map((c, i) => {
         const drawn = cryptidCard(c && card(c, side));
         if (c && c.hp[0] <= 0) drawn.classList.add("dead");
-        if (c && local(c.name) === who) drawn.classList.add("acting");
+        if (c && english(c.name) === who) drawn.classList.add("acting");
         const old = before[side]?.[i];
-        if (c && old && old.id === c.id && old.hp[0] > c.hp[0] && local(c.name) === target) drawn.classList.add("hit");
+        if (c && old && old.id === c.id && old.hp[0] > c.hp[0] && english(c.name) === target) drawn.classList.add("hit");
         return drawn;
       })))));
   }
