@@ -8,7 +8,7 @@ import { cryptidCard } from "./cards.js";
 import { tokenTools } from "./account.js";
 import { Viewer } from "./viewer.js";
 
-const ui = { run: null, viewer: null, rules: null, numbers: null, watching: 0, first: true };
+const ui = { run: null, viewer: null, rules: null, numbers: null, watching: 0, first: true, unseen: null };
 const $ = (id) => document.getElementById(id);
 const signed = (value, digits = 1) => `${value >= 0 ? "+" : "−"}${number(Math.abs(value), digits)}`;
 
@@ -247,6 +247,7 @@ async function endShop() {
 async function showUnseen(summary, runs) {
   const [battle, run] = await Promise.all([api(`/api/battles/${summary.unseen}?lang=${store.lang}`), api(`/api/runs/${summary.id}`)]);
   ui.run = run;
+  ui.unseen = battle.id; // replayed from the history instead, it is seen all the same
   clear($("run"));
   beforeFight(battle, run);
   history(runs, battle);
@@ -357,7 +358,8 @@ function story(node, battle, film, after) {
         side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
     })),
     after ? el("div.row.gap", {}, backButton(after)) : null));
-  if (after) { // the result of the battle just fought is shown: seen, and the history says it
+  if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
+    ui.unseen = null;
     api(`/api/battles/${battle.id}/seen`, { method: "POST" }).then(() => { history(); leaderboard(); }, (e) => showError(node, e));
   }
   const shown = (o) => {
