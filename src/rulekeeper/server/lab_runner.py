@@ -230,8 +230,8 @@ class Dispatcher:
         if time.monotonic() - self.began > self.seconds + GRACE:  # it did not stop itself
             self._end_process()
             self.db.write(lambda s: _finish(
-                s, job_id, "failed", None, f"stopped at its time cap ({self.seconds:g} s) "
-                "before any game finished: ask fewer games or quicker agents", 0))
+                s, job_id, "failed", None, f"stopped at its time cap ({self.seconds:g} s): "
+                "its games did not stop in time; ask fewer games or quicker agents", 0))
             forget(self.folder, job_id)
             return
         state = self.db.write(lambda s: _beat(s, job_id))
