@@ -258,9 +258,13 @@ class Drawing:
     def geometry(self, content: Any, scenario: str | None, seats: Sequence[str]) -> Board:
         """:meth:`board` with the sides' colours and labels."""
         drawn = self.board(content, scenario)
-        sides = {seat: Side(label=seat, colour=PALETTE[n % len(PALETTE)])
-                 for n, seat in enumerate(seats)}
-        return drawn.model_copy(update={"sides": {**sides, **self.sides, **drawn.sides}})
+        return drawn.model_copy(update={"sides": {**self.coloured(seats), **drawn.sides}})
+
+    def coloured(self, seats: Sequence[str]) -> dict[str, Side]:
+        """The colour and label of each of ``seats`` (:data:`PALETTE`'s, and its name, where
+        :attr:`sides` does not declare it) and of every side declared."""
+        return {**{seat: Side(label=seat, colour=PALETTE[n % len(PALETTE)])
+                   for n, seat in enumerate(seats)}, **self.sides}
 
     def picture(self, state: Mapping[str, Any] | None, content: Any,
                 pending: Decision | None = None) -> TableView:

@@ -182,7 +182,9 @@ class CrawlerDrawing(Drawing):
              "p2": Side(label="Player 2", colour="#1f4e9c"),
              "p3": Side(label="Player 3", colour="#2f6b2f"),
              "p4": Side(label="Player 4", colour="#8a5a00"),
-             "enemy": Side(label="Enemies", colour="#5b1d6e")}
+             "enemy": Side(label="Enemies", colour="#5b1d6e"),
+             "heroes": Side(label="Heroes", colour="#2f6b2f"),  # who wins: the sides
+             "enemies": Side(label="Enemies", colour="#5b1d6e")}
     automation = ("enemy-turn", "target", "no-target", "would-be-target", "enemy-moves",
                   "enemy-stays", "still-no-target", "exception-kept", "exception-refused",
                   "exception-taken", "area-attack", "no-attack")

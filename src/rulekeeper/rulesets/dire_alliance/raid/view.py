@@ -241,7 +241,9 @@ class RaidDrawing(Drawing):
              "green": Side(label="Green minions", colour="#3b8f3b"),
              "yellow": Side(label="Yellow minions", colour="#c9a100"),
              "blue": Side(label="Blue minions", colour="#1f4e9c"),
-             "red": Side(label="Red minions", colour="#b3261e")}
+             "red": Side(label="Red minions", colour="#b3261e"),
+             "heroes": Side(label="Heroes", colour="#2f6b2f"),  # who wins: the sides
+             "enemies": Side(label="Enemies", colour="#5b1d6e")}
     automation = ("raid.activate", "raid.ready", "raid.try", "raid.cannot", "raid.idle",
                   "raid.effect.skipped", "raid.enemy.move", "raid.nearest", "raid.order",
                   "raid.target", "raid.no-minion", "raid.spawn", "raid.villain.card",
