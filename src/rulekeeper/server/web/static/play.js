@@ -177,11 +177,10 @@ function seatChoice(seat, index, info) {
 }
 
 function clockFields(info) {
-  const ruling = info.clock.ruling;
   return el("fieldset", { id: "clock" }, el("legend", {}, t("Turn clock (optional)")),
     el("label", {}, `${t("Seconds a decision")} `, el("input", { type: "number", id: "clock-decision", min: 1, placeholder: t("none") })), " ",
     el("label", {}, `${t("Minutes in all, per seat")} `, el("input", { type: "number", id: "clock-total", min: 1, placeholder: t("none") })),
-    el("label", { style: "display:block;margin-top:.25rem" }, `${t("When a clock runs out ({ruling})", { ruling: ruling.id })} `,
+    el("label", { style: "display:block;margin-top:.25rem" }, `${t("When a clock runs out")} `,
       el("select", { id: "clock-expiry" }, el("option", { value: "bot" }, t("its bot decides for it")), el("option", { value: "forfeit" }, t("its side loses the game"))), " ",
       el("select", { id: "clock-bot", "aria-label": t("the bot that decides") }, ...info.clock.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, labelled(t("bot"), botName(b)))))));
 }
