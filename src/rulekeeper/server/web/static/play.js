@@ -79,7 +79,7 @@ function drawMyGames(node, games) {
   const rows = games.map((g) => {
     const info = rulesetOf(g);
     const open = g.seats.filter((s) => s.kind === "open").map((s) => seatName(s.seat, info));
-    const status = g.over ? t("over: {result} ({reason})", { result: winnerWords(g.result, info), reason: g.result?.reason || "" })
+    const status = g.over ? t("Over · {result} ({reason})", { result: winnerWords(g.result, info), reason: g.result?.reason || "" })
       : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) }) : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
