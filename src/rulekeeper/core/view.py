@@ -642,9 +642,10 @@ def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
     spots: list[Point] = []
     for index, (name, (x, y), outline) in enumerate(areas):
         shape = Polygon(outline) if outline else None
-        spot, rect = best((((x + dx, y + dy), box_ := name_box(name, (x + dx, y + dy), font),
+        middles = (x,) if shape is None else (x, shape.centroid.x)  # (an outline's middle too)
+        spot, rect = best((((mx + dx, y + dy), box_ := name_box(name, (mx + dx, y + dy), font),
                             shape is None or shape.contains(box_))
-                           for dx, dy in LABEL_SPOTS), names,
+                           for mx in middles for dx, dy in LABEL_SPOTS), names,
                           [s for n, s in enumerate(shapes) if n != index])
         names.append(rect)
         spots.append(spot)

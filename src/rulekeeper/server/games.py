@@ -380,7 +380,8 @@ def my_games(me: CurrentPlayer, request: Request,
                 over=stored.over, result=stored.result,
                 seats=seats_out(stored, invites=True), turn=stored.turn,
                 since=clocks.aware(stored.turn_since) if stored.turn_since else None,
-                created=clocks.aware(stored.created_at), mine=mine, your_turn=stored.turn in mine and not stored.open_seats))
+                created=clocks.aware(stored.created_at), mine=mine,
+                your_turn=stored.turn in mine and not stored.open_seats))
         return out
 
     result: list[GameSummary] = request.app.state.db.read(work)
