@@ -12,7 +12,15 @@ from shapely import LineString, Point, Polygon
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
-from rulekeeper.core.view import CIRCLE, Board, TableView, name_box, name_lines, translated
+from rulekeeper.core.view import (
+    CIRCLE,
+    Board,
+    TableView,
+    name_box,
+    name_lines,
+    translated,
+    under_line,
+)
 
 BOARDS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-alliance-raid"]
 """Rulesets drawn on a board of areas, with a French board catalog."""
@@ -86,8 +94,8 @@ def test_the_french_names_are_placed_on_the_board(ruleset_id):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("ruleset_id", BOARDS)
 def test_each_name_is_clear_of_the_other_names_areas_and_walls(ruleset_id, lang):
-    """A name (on two lines when long) lies on its own area, never over another area, a
-    wall or another name: in every scenario, in English and in French."""
+    """A name (on two lines when long, and the line under it) lies on its own area, never
+    over another area, a wall or another name: in every scenario, in English and French."""
     ruleset = registry.load(ruleset_id)
     content, _ = ruleset.load_content()
     for scenario in ruleset.scenarios(content) or [None]:
@@ -95,7 +103,8 @@ def test_each_name_is_clear_of_the_other_names_areas_and_walls(ruleset_id, lang)
                            ruleset.messages.wording(lang))
         shapes = {a.id: Polygon(a.outline) if a.outline else Point(a.point).buffer(CIRCLE)
                   for a in board.areas}
-        names = {a.id: name_box(a.name, a.label_at, board.font) for a in board.areas}
+        names = {a.id: name_box(a.name, a.label_at, board.font,
+                                under_line(a.capacity, a.height, a.tags)) for a in board.areas}
         walls = [LineString(w) for w in board.walls]
         for area in board.areas:
             name = names[area.id]

@@ -449,7 +449,8 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     and marks go. Areas without a sight point are laid out in columns by their distance (in
     borders) from ``start`` (or the first area)."""
     geometry = Geometry(spec)
-    widths = [(max(map(len, name_lines(a.name or a.id))),
+    widths = [(max(*map(len, name_lines(a.name or a.id)),
+                   under_line(a.capacity, a.height, a.tags)),
                max(x for x, _ in a.polygon) - min(x for x, _ in a.polygon))
               for a in spec.areas if a.polygon]
     font = name_height(widths)
@@ -465,11 +466,13 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     outlines = {a.id: [down(p) for p in a.polygon] for a in spec.areas if a.polygon}
     walls = [(down(w[0]), down(w[1])) for w in spec.walls]
     names = [a.name or a.id for a in spec.areas]
+    under = [under_line(a.capacity, a.height, a.tags) for a in spec.areas]
     places = label_places([(name, points[a.id], outlines.get(a.id))
-                           for name, a in zip(names, spec.areas, strict=True)], walls, font)
+                           for name, a in zip(names, spec.areas, strict=True)], walls, font,
+                          under)
     (left, top), size = extent([(points[a.id], outlines.get(a.id)) for a in spec.areas], walls,
-                               [(name, *place) for name, place in zip(names, places, strict=True)],
-                               font)
+                               [(name, *place, n) for name, place, n in
+                                zip(names, places, under, strict=True)], font)
 
     def screen(p: Point) -> Point:
         return (round(p[0] - left, 3), round(p[1] - top, 3))
@@ -488,16 +491,18 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
 
 def extent(areas: Sequence[tuple[Point, Sequence[Point] | None]],
            walls: Sequence[tuple[Point, Point]],
-           names: Sequence[tuple[str, Point, Point]], font: float) -> tuple[Point, Point]:
+           names: Sequence[tuple[str, Point, Point, int]],
+           font: float) -> tuple[Point, Point]:
     """The top left corner and the size of what a board draws: its areas (``(point,
     outline)``; without an outline, the circle around the point), walls and names with their
-    marks (``(name, label_at, marks_at)``), with :data:`MARGIN` around."""
+    marks (``(name, label_at, marks_at, under)``: :func:`name_box`), with :data:`MARGIN`
+    around."""
     drawn = [*(p for point, outline in areas for p in outline or (
                    (point[0] + dx, point[1] + dy)
                    for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
              *(p for wall in walls for p in wall)]
-    for name, label, marks in names:
-        drawn += name_box(name, label, font).exterior.coords
+    for name, label, marks, under in names:
+        drawn += name_box(name, label, font, under).exterior.coords
         drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
     left = min(x for x, _ in drawn) - MARGIN
     top = min(y for _, y in drawn) - MARGIN
@@ -510,10 +515,11 @@ def renamed(board: Board) -> Board:
     :func:`areas_board` places them, the board grown or shrunk to hold them."""
     areas = tuple((a.name, a.point, tuple(a.outline) if a.outline else None)
                   for a in board.areas)
-    font, places = _placed(areas, tuple(board.walls))
+    under = tuple(under_line(a.capacity, a.height, a.tags) for a in board.areas)
+    font, places = _placed(areas, tuple(board.walls), under)
     (left, top), size = extent([(a.point, a.outline) for a in board.areas], board.walls,
-                               [(a.name, *place) for a, place in
-                                zip(board.areas, places, strict=True)], font)
+                               [(a.name, *place, n) for a, place, n in
+                                zip(board.areas, places, under, strict=True)], font)
 
     def moved(p: Point) -> Point:
         return (round(p[0] - left, 3), round(p[1] - top, 3))
@@ -529,14 +535,15 @@ def renamed(board: Board) -> Board:
 
 @lru_cache(maxsize=256)
 def _placed(areas: tuple[tuple[str, Point, tuple[Point, ...] | None], ...],
-            walls: tuple[tuple[Point, Point], ...]) -> tuple[float, list[tuple[Point, Point]]]:
+            walls: tuple[tuple[Point, Point], ...],
+            under: tuple[int, ...]) -> tuple[float, list[tuple[Point, Point]]]:
     """The names' height and places (remembered: a game's board is asked for often)."""
-    widths = [(max(map(len, name_lines(name))),
+    widths = [(max(*map(len, name_lines(name)), n),
                max(x for x, _ in outline) - min(x for x, _ in outline))
-              for name, _, outline in areas if outline]
+              for (name, _, outline), n in zip(areas, under, strict=True) if outline]
     font = name_height(widths)
     return font, label_places([(name, point, list(outline) if outline else None)
-                               for name, point, outline in areas], walls, font)
+                               for name, point, outline in areas], walls, font, under)
 
 
 def name_height(widths: Iterable[tuple[int, float]]) -> float:
@@ -590,7 +597,7 @@ def name_lines(name: str) -> list[str]:
     :data:`WRAP`, on two cut at the space nearest its middle.
 
     >>> name_lines("Old Mill"), name_lines("Creux de la sorcière")
-    (['Old Mill'], ['Creux de la', 'sorcière'])
+    (['Old Mill'], ['Creux de', 'la sorcière'])
     """
     spaces = [i for i, c in enumerate(name) if c == " "]
     if len(name) <= WRAP or not spaces:
@@ -599,19 +606,27 @@ def name_lines(name: str) -> list[str]:
     return [name[:cut], name[cut + 1:]]
 
 
-def name_box(name: str, at: Point, font: float) -> Polygon:
+def under_line(capacity: int | None, height: int, tags: Sequence[str]) -> int:
+    """How wide the line under an area's name is (board.js writes its places ``3/4``, height
+    ``h1`` and tags, three quarters as big as the name), in the name's characters."""
+    parts = [*([f"{capacity}/{capacity}"] if capacity is not None else []),
+             *([f"h{height}"] if height else []), *([" ".join(tags)] if tags else [])]
+    return round(0.75 * len(" · ".join(parts)))
+
+
+def name_box(name: str, at: Point, font: float, under: int = 0) -> Polygon:
     """The room an area's name takes on the board when written at ``at`` (its first line's
-    baseline's middle), on its :func:`name_lines`, with a line (capacity, height, tags)
-    under them."""
+    baseline's middle), on its :func:`name_lines`, with a line (capacity, height, tags:
+    ``under`` characters wide, :func:`under_line`) under them."""
     x, y = at
     lines = name_lines(name)
-    half = max(map(len, lines)) * font * CHAR_WIDTH / 2
+    half = max(*map(len, lines), under) * font * CHAR_WIDTH / 2
     return box(x - half, y - 0.8 * font, x + half, y + (0.05 + len(lines)) * font)
 
 
 def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
-                 walls: Sequence[tuple[Point, Point]],
-                 font: float) -> list[tuple[Point, Point]]:
+                 walls: Sequence[tuple[Point, Point]], font: float,
+                 under: Sequence[int] = ()) -> list[tuple[Point, Point]]:
     """Where each area's name goes, and its marks (the board grows to hold them): the first
     of :data:`LABEL_SPOTS` whose text (its lines and the line under them) touches no wall,
     no name placed before it, no other area, lies inside its own outline when it has one,
@@ -640,10 +655,12 @@ def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
 
     names: list[Polygon] = []
     spots: list[Point] = []
+    widths = list(under) or [0] * len(areas)
     for index, (name, (x, y), outline) in enumerate(areas):
         shape = Polygon(outline) if outline else None
         middles = (x,) if shape is None else (x, shape.centroid.x)  # (an outline's middle too)
-        spot, rect = best((((mx + dx, y + dy), box_ := name_box(name, (mx + dx, y + dy), font),
+        spot, rect = best((((mx + dx, y + dy),
+                            box_ := name_box(name, (mx + dx, y + dy), font, widths[index]),
                             shape is None or shape.contains(box_))
                            for mx in middles for dx, dy in LABEL_SPOTS), names,
                           [s for n, s in enumerate(shapes) if n != index])

@@ -114,7 +114,20 @@ export function drawBoard(node, geometry, table, opts = {}) {
   for (const [p, q] of geometry.walls) root.append(svg("line", { class: "wall", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
   root.append(...labels, ...pieces); // names over walls and borders; pieces over everything
   clear(node, root);
+  for (const label of labels) fitPlate(label);
   return root;
+}
+
+/** A name's plate made as wide as its text is drawn (once on the page; until then, as
+    wide as core/view.py reckons it). */
+function fitPlate(label) {
+  const plate = label.querySelector(".plate");
+  const widths = [...label.querySelectorAll("text")].map((text) => { try { return text.getBBox().width; } catch { return 0; } });
+  const width = Math.max(...widths);
+  if (!(width > 0)) return; // not drawn (a hidden board)
+  const middle = Number(plate.getAttribute("x")) + Number(plate.getAttribute("width")) / 2;
+  plate.setAttribute("x", middle - width / 2 - 0.08);
+  plate.setAttribute("width", width + 0.16);
 }
 
 /** An area's name (on its lines: a long one on two) and, under it, its places, height and
