@@ -123,3 +123,13 @@ def test_a_long_name_goes_on_two_lines_cut_near_its_middle():
     assert name_lines("Ruines de la chapelle") == ["Ruines de", "la chapelle"]
     assert name_lines("Old Mill") == ["Old Mill"] and name_lines("Tourbièreengloutie") == [
         "Tourbièreengloutie"]
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_a_seats_panel_is_titled_by_the_seats_name_not_its_id(ruleset_id):
+    board, tables = played(ruleset_id)
+    seated = [p for table in tables for p in table.panels if p.seat]
+    assert seated
+    for panel in seated:
+        assert panel.title.startswith(board.sides[panel.seat].label), panel.title
+        assert not panel.title.startswith(f"{panel.seat}:"), panel.title

@@ -305,7 +305,7 @@ class RaidDrawing(Drawing):
             supply = [Card(id=c, name=f"{names.get(c, c)} ×{n}", text=texts.get(c, ""))
                       for c, n in h["supply"].items()]
             panels.append(Panel(
-                seat=seat, title=f"{seat}: {h['name']}, {h['class']}"
+                seat=seat, title=f"{self.sides[seat].label}: {h['name']}, {h['class']}"
                                  + (" — defeated" if h["defeated"] else ""),
                 facts=[("stats", stats_text(h["stats"])), ("base", stats_text(h["base"])),
                        ("exerted", "yes" if h["exerted"] else "no")],
