@@ -239,7 +239,7 @@ class CrawlerDrawing(Drawing):
                       + "".join(f", {c}" for c in heroes[fid]["conditions"])) for fid in ids]
             facts += [(a["name"], f"health {a['health']} of {a['max_health']}")
                       for a in allies.values() if a["controller"] == seat]
-            panels.append(Panel(seat=seat, title=seat, facts=facts))
+            panels.append(Panel(seat=seat, title=self.sides[seat].label, facts=facts))
         panels.append(Panel(title="Enemies",
                             facts=[(e["name"], f"{e['health']}/{e['max_health']} · {e['card']}")
                                    for e in enemies.values()]
