@@ -106,11 +106,22 @@ def test_set_values_change_content_and_digest():
     assert base_digest != changed_digest
 
 
-def test_bad_set_value_is_reported_against_the_file():
-    with pytest.raises(ContentError, match=r"deck.yaml \(with --set\).*cards"):
+def test_a_bad_set_value_is_reported_against_the_set_argument():
+    with pytest.raises(ContentError, match=r"^--set deck.cards: .*at least"):
         registry.load("duel").load_content(None, {"deck.cards": [1]})
-    with pytest.raises(UsageError, match="no field 'deck'"):
+    with pytest.raises(ContentError, match=r"^--set enemies.enemies.ghoul.health: .*integer"):
+        registry.load("enemy-attacks").load_content(None, {"enemies.enemies.ghoul.health": "abc"})
+
+
+def test_a_set_path_that_leads_nowhere_says_what_is_there():
+    with pytest.raises(UsageError, match="the content has no field 'deck'"):
         set_path({}, "deck.cards", 1)
+    with pytest.raises(UsageError, match=r"enemies has no field 'ghoul'; its fields: sample, "
+                                         r"enemies$"):
+        registry.load("enemy-attacks").load_content(None, {"enemies.ghoul.health": 3})
+    with pytest.raises(UsageError, match=r"no content file 'enemy' \(did you mean 'enemies'\?\)"
+                                         r"; a path starts with a file's name: dice, allies"):
+        registry.load("enemy-attacks").load_content(None, {"enemy.ghoul.health": 3})
 
 
 def test_set_path_finds_list_items_by_id_or_index():
@@ -118,8 +129,12 @@ def test_set_path_finds_list_items_by_id_or_index():
     set_path(data, "units.b.hp", 5)
     set_path(data, "units.0.hp", 7)
     assert data == {"units": [{"id": "a", "hp": 7}, {"id": "b", "hp": 5}]}
-    with pytest.raises(UsageError, match="no item 'c'"):
+    with pytest.raises(UsageError, match=r"units has no item 'c'; its items: a, b$"):
         set_path(data, "units.c.hp", 1)
+    with pytest.raises(UsageError, match=r"units.a.hp is a single value, with no field 'x'"):
+        set_path(data, "units.a.hp.x", 1)
+    with pytest.raises(UsageError, match=r"it has 2 items, 0 to 1$"):
+        set_path({"n": [1, 2]}, "n.5", 1)
 
 
 def test_digest_is_stable():

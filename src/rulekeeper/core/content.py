@@ -24,6 +24,7 @@ from rulekeeper.core.errors import ContentError, UsageError
 from rulekeeper.core.files import user_path
 from rulekeeper.core.kept import kept
 from rulekeeper.core.lru import Lru
+from rulekeeper.core.rulings import did_you_mean
 
 if TYPE_CHECKING:
     import yaml
@@ -182,34 +183,61 @@ def set_path(data: Any, path: str, value: Any) -> None:
     >>> set_path(d, "fighters.butcher.melee", 4); d
     {'fighters': [{'id': 'butcher', 'melee': 4}]}
     """
+    *above, last = resolve_path(data, path)
+    node = data
+    for key in above:
+        node = node[key]
+    node[last] = value
+
+
+def resolve_path(data: Any, path: str) -> tuple[str | int, ...]:
+    """Where a dotted ``path`` leads in ``data``, list items by index (the last field may
+    be one ``data`` does not have yet); a path that leads nowhere raises :class:`UsageError`.
+
+    >>> resolve_path({"fighters": [{"id": "butcher", "melee": 3}]}, "fighters.butcher.melee")
+    ('fighters', 0, 'melee')
+    """
     parts = path.split(".")
     node = data
-    for i, part in enumerate(parts):
-        last = i == len(parts) - 1
-        if isinstance(node, dict):
-            if part not in node and not last:
-                raise UsageError(f"--set {path}: no field {part!r}")
-            if last:
-                node[part] = value
-                return
-            node = node[part]
-        elif isinstance(node, list):
-            index = _list_index(node, part, path)
-            if last:
-                node[index] = value
-                return
-            node = node[index]
-        else:
-            raise UsageError(f"--set {path}: {'.'.join(parts[:i])} is not a mapping or a list")
+    where: list[str | int] = []
+    for i in range(len(parts)):
+        key = _key(node, parts, i, path)
+        where.append(key)
+        if i < len(parts) - 1:
+            node = node[key]
+    return tuple(where)
 
 
-def _list_index(items: list[Any], part: str, path: str) -> int:
+def _key(node: Any, parts: Sequence[str], i: int, path: str) -> str | int:
+    """The key of ``node`` that ``parts[i]`` names (a new field only at the path's end)."""
+    part = parts[i]
+    if isinstance(node, list):
+        return _list_index(node, part, path, _place(parts, i))
+    if not isinstance(node, dict):
+        raise UsageError(f"--set {path}: {_place(parts, i)} is a single value, with no "
+                         f"field {part!r}")
+    if part not in node and i < len(parts) - 1:
+        raise UsageError(f"--set {path}: {_place(parts, i)} has no field {part!r}"
+                         f"{did_you_mean(part, map(str, node))}; its fields: "
+                         f"{', '.join(map(str, node)) or 'none'}")
+    return part
+
+
+def _place(parts: Sequence[str], i: int) -> str:
+    return ".".join(parts[:i]) or "the content"
+
+
+def _list_index(items: list[Any], part: str, path: str, place: str) -> int:
     if part.isdigit() and int(part) < len(items):  # no negative index: -1 is no item
         return int(part)
-    for index, item in enumerate(items):
-        if isinstance(item, dict) and str(item.get("id")) == part:
-            return index
-    raise UsageError(f"--set {path}: no item {part!r} in the list")
+    ids = [str(item["id"]) for item in items if isinstance(item, dict) and "id" in item]
+    if part in ids:
+        return next(i for i, item in enumerate(items)
+                    if isinstance(item, dict) and str(item.get("id")) == part)
+    known = f"its items: {', '.join(ids)}" if ids else f"it has {len(items)} items, 0 to " \
+        f"{len(items) - 1}" if items else "it is empty"
+    raise UsageError(f"--set {path}: {place} has no item {part!r}{did_you_mean(part, ids)}; "
+                     f"{known}")
 
 
 def parse_value(text: str) -> Any:
@@ -348,6 +376,11 @@ class ContentSet:
         if sets:
             data = copy.deepcopy(data)
             for path, value in sets.items():
+                if path.split(".")[0] not in self.files:
+                    first = path.split(".")[0]
+                    raise UsageError(f"--set {path}: no content file {first!r}"
+                                     f"{did_you_mean(first, self.files)}; a path starts with "
+                                     f"a file's name: {', '.join(self.files)}")
                 set_path(data, path, value)
         return data, origin
 
@@ -371,6 +404,12 @@ class ContentSet:
             if not loc:  # a check across files: no single file or line to name
                 folder = str(user_dir if user_dir is not None else self.sample_dir)
                 raise ContentError(folder, error.errors()[0]["msg"]) from None
+            given = {path: resolve_path(data, path) for path in sets or ()}
+            mine = [p for p, at in given.items() if tuple(loc[:len(at)]) == at]
+            if mine:  # a value a --set gave (the closest): named by its argument
+                path = max(mine, key=lambda p: len(given[p]))
+                raise _error_from(error, f"--set {path}", None, ".".join(
+                    str(part) for part in loc[len(given[path]):])) from None
             name = str(loc[0])
             fallback = Origin(f"{self.sample_dir}/{name}.yaml", None)
             file, line, field = origin.get(name, fallback).locate(list(loc)[1:])

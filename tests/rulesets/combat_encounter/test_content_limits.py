@@ -64,7 +64,7 @@ def test_the_odds_of_an_attacker_with_a_hundred_thousand_kaos():
     "encounters.cards.ogre.count", "game.turn_actions", "game.critical_success_reward.rerolls",
     "variables.DISENGAGE_COST"])
 def test_a_boolean_is_not_a_number(path):
-    with pytest.raises(ContentError, match=r"\.yaml \(with --set\):\d+: .*a whole number is "
+    with pytest.raises(ContentError, match=rf"^--set {path}: .*a whole number is "
                                            r"expected, not true$"):
         new_game("combat-encounter", content_set={path: True})
 

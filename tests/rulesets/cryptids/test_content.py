@@ -151,13 +151,13 @@ JACKALOPE = "cryptids.cryptids.jackalope"
 
 
 @pytest.mark.parametrize("path, value, message", [
-    ("hp", "true", r"cryptids\.0\.hp: Value error, a whole number is expected, not true"),
-    ("hp", "1000", r"cryptids\.0\.hp: Input should be less than or equal to 999"),
+    ("hp", "true", r"^--set cryptids\.cryptids\.jackalope\.hp: Value error, a whole number is expected, not true"),
+    ("hp", "1000", r"^--set cryptids\.cryptids\.jackalope\.hp: Input should be less than or equal to 999"),
     ("hp", "1000000000", "less than or equal to 999"),
-    ("hp", "2.5", r"cryptids\.0\.hp: Input should be a valid integer"),
+    ("hp", "2.5", r"^--set cryptids\.cryptids\.jackalope\.hp: Input should be a valid integer"),
     ("threat", "false", "a whole number is expected, not false"),
     ("threat", "100", "less than or equal to 99"),
-    ("tier", "true", r"cryptids\.0\.tier: Value error, a whole number is expected"),
+    ("tier", "true", r"^--set cryptids\.cryptids\.jackalope\.tier: Value error, a whole number is expected"),
     ("abilities.0.when", "{total: true}", "a whole number is expected, not true"),
     ("abilities.0.when", "{totals: [7, false]}", "a whole number is expected, not false"),
     ("abilities.0.when", "{total: 100}", "less than or equal to 99"),
