@@ -160,7 +160,7 @@ class Invitation(BaseModel):
 
 
 invitations = APIRouter(prefix="/api/games", tags=["games"],
-                        responses=documented(400, 403, 404, 409))
+                        responses=documented(400, 404, 409, 429, 503))
 
 
 @invitations.get("/{game_id}/invitation", response_model=Invitation)
