@@ -88,6 +88,9 @@ def test_a_duel_by_invitation_live_watched_and_ended_by_a_clock(people, request)
     wait_version(red, 1)  # alice's page learns that bob came, by itself
     assert red.locator("#waiting").count() == 0 and my_turn(red)
 
+    carol.open(link.removeprefix(carol.base))  # the invitation again: used
+    assert "This invitation has been used" in carol.page.inner_text("#invitation-error")
+    assert [e for e in carol.errors if "409" in e] == [carol.errors.pop()]
     carol.open(watch)  # a spectator, with the watch link: no sign-in
     carol.page.wait_for_selector("#status")
     bodies: list[str] = []

@@ -291,9 +291,7 @@ async function invited(id, seat, invite) {
       others.length ? el("p.muted", {}, t("Also at the table: {players:and}.", { players: others })) : null,
       inv.bots ? el("p.muted", {}, t("Bots hold {count:seat|seats}.", { count: inv.bots })) : null);
   } catch (error) {
-    const why = error.status === 409 ? t("This invitation has been used, or its game is over: the seat can no longer be taken with it.")
-      : error.status === 404 ? t("This invitation is unknown: its link may be incomplete. Ask for the link again.") : error.message;
-    said = el("section.panel", { id: "invitation" }, el("p.error", { role: "alert", id: "invitation-error" }, why),
+    said = el("section.panel", { id: "invitation" }, el("p.error", { role: "alert", id: "invitation-error" }, invitationTrouble(error)),
       el("a", { href: "/play" }, t("Your games and the lobby")));
   }
   clear(main, said, signing);
@@ -307,10 +305,17 @@ async function accept(id, seat, invite) {
     if (error.status === 409 && /is taken/.test(error.message)) {  // taken: by me, on an earlier visit?
       try { return await load(id, seat); } catch { /* not mine */ }
     }
-    return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, error.message), el("a", { href: "/play" }, t("Your games and the lobby")));
+    return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, invitationTrouble(error)), el("a", { href: "/play" }, t("Your games and the lobby")));
   }
   history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
   await load(id, seat);
+}
+
+/** Why an invitation cannot be used, in the page's words: used (409), unknown (403, 404). */
+function invitationTrouble(error) {
+  if (error.status === 409) return t("This invitation has been used, or its game is over: the seat can no longer be taken with it.");
+  if (error.status === 403 || error.status === 404) return t("This invitation is unknown: its link may be incomplete. Ask for the link again.");
+  return error.message;
 }
 
 // -- a game -----------------------------------------------------------------------------------
