@@ -126,9 +126,8 @@ def test_a_duel_by_invitation_live_watched_and_ended_by_a_clock(people, request)
     (alice if late == "red" else bob).shot("play-my-games")
     carol.page.wait_for_selector("#result", timeout=20_000)
     winner = "Blue" if late == "red" else "Red"
-    assert carol.page.inner_text("#result").startswith(f"Winner: {winner} (forfeit")
-    blue.wait_for_selector(f"[data-game] >> text=Over · Winner: {winner} (forfeit)",
-                           timeout=20_000)
+    assert carol.page.inner_text("#result").startswith(f"Winner: {winner} after ")
+    blue.wait_for_selector(f"[data-game] >> text=Over · Winner: {winner}", timeout=20_000)
     for body in bodies:  # nothing a seat hides reached the spectator
         for player in json.loads(body).get("view", {}).get("state", {}).get("players", {}).values():
             assert player["hand"] is None

@@ -83,6 +83,12 @@ export function winnerWords(result, info) {
   return result?.winner ? t("Winner: {side}", { side: sideName(info, result.winner) }) : t("A tie");
 }
 
+/** How a game ended, in the banner: who won and after how many rounds ("Winner: Enemies
+    after 1 round"); why is the last event's sentence (a result's reason is an id). */
+export function endWords(result, info) {
+  return t("{result} after {rounds:round|rounds}", { result: winnerWords(result, info), rounds: result.rounds });
+}
+
 /** A bot's name in words (the server names bots by ids: "heuristic", "mcts"). */
 export function botName(bot) {
   const names = { random: t("random moves"), first: t("always the first option"), heuristic: t("heuristic"),

@@ -6,7 +6,7 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, botName, clear, clockText, copyButton, el, follow, header, labelled, langOf, loadWords, logLine,
+  afterRefusal, ago, api, botName, clear, clockText, copyButton, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
   mergeEvents, notificationsButton, notifyTurn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
@@ -79,7 +79,7 @@ function drawMyGames(node, games) {
   const rows = games.map((g) => {
     const info = rulesetOf(g);
     const open = g.seats.filter((s) => s.kind === "open").map((s) => seatName(s.seat, info));
-    const status = g.over ? t("Over · {result} ({reason})", { result: winnerWords(g.result, info), reason: g.result?.reason || "" })
+    const status = g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
       : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) }) : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
@@ -495,7 +495,7 @@ function legend(geometry) {
 
 function resultBanner(view) {
   const r = view.result;
-  return el("div.banner.tie", { id: "result", role: "status" }, winnerWords(r, ui.info), ` ${t("({reason}, {rounds:round|rounds})", { reason: r.reason, rounds: r.rounds })}`,
+  return el("div.banner.tie", { id: "result", role: "status" }, endWords(r, ui.info),
     el("div", { style: "font-weight:400" }, view.events[view.events.length - 1]?.text || ""));
 }
 

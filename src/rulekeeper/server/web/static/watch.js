@@ -2,8 +2,7 @@
 // hand, no deck order), live. A public game may be watched by anyone; another game by its
 // watch link (/watch/ID?key=KEY). No sign-in is needed.
 import {
-  api, botName, clear, el, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, rulesOf, scenarioName, showError, sideName, store, t,
-  winnerWords,
+  api, botName, clear, el, endWords, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, rulesOf, scenarioName, showError, sideName, store, t,
 } from "./common.js";
 import { drawBoard, drawPanels } from "./board.js";
 
@@ -46,7 +45,7 @@ function draw(view, board) {
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...ui.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
   const r = view.result;
-  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, winnerWords(r, ui.info), ` ${t("({reason}, {rounds:round|rounds})", { reason: r.reason, rounds: r.rounds })}`)
+  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, endWords(r, ui.info))
     : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: sideName(ui.info, view.turn) }));
   clear(main, el("h2", {}, [t("Watching {title}", { title: ui.info?.title || t("a game") }), scenarioName(ui.info, view.scenario)].filter(Boolean).join(" · ")),
     el("p.stats", { id: "headline" }, board.table.headline),
