@@ -312,9 +312,9 @@ def test_rules_show_text_and_tests(tmp_path, capsys, monkeypatch):
 def test_the_command_line_speaks_the_language_asked(tmp_path, capsys, monkeypatch):
     log = tmp_path / "b.jsonl"
     code, out, _ = run(["play", "cryptids", "--lang", "fr", "--log", str(log)], capsys, monkeypatch)
-    assert code == 0 and "Partie terminée : vainqueur" in out and "Enregistrement écrit" in out
+    assert code == 0 and "Partie terminée\u00a0: vainqueur" in out and "Enregistrement écrit" in out
     code, out, _ = run(["replay", str(log), "--lang", "fr"], capsys, monkeypatch)
-    assert code == 0 and "cryptids-v1 reproduit : 0 décision, " in out
+    assert code == 0 and "cryptids-v1 reproduit\u00a0: 0 décision, " in out
     assert "la partie est terminée, vainqueur" in out
     code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
     assert "Reproduced cryptids-v1: 0 decisions" in out and "the game is over, winner" in out

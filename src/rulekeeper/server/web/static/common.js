@@ -61,10 +61,13 @@ export function t(words, data = {}) {
   return fragment;
 }
 
-/** "{label}: {value}" in the page's language ("label : value" in French): the one place
-    the colon's spacing is written (the catalog's). Either may be an element. */
+/** A label and its value joined by colon() ("Red: you", "Rouge : vous"): a string, or a
+    fragment to append when either is an element. */
 export function labelled(label, value) {
-  return t("{label}: {value}", { label, value });
+  if (!(label instanceof Node || value instanceof Node)) return `${label}${colon()}${value}`;
+  const fragment = document.createDocumentFragment();
+  fragment.append(label, colon(), value);
+  return fragment;
 }
 
 /** A seat's or side's name as its ruleset says it in the page's language (``sides`` of
@@ -94,6 +97,11 @@ export function botName(bot) {
   const names = { random: t("random moves"), first: t("always the first option"), heuristic: t("heuristic"),
     mcts: t("tree search"), cautious: t("cautious"), greedy: t("greedy") };
   return names[bot] ?? bot;
+}
+
+/** The colon after a label, as the page's language spaces it: "Roll 3: ", "Lancer 3 : ". */
+export function colon() {
+  return t(": ");
 }
 
 function fill(template, data) {
@@ -209,9 +217,9 @@ export function header({ title, languages = catalog.languages, onLang = () => lo
   return bar;
 }
 
-/** A sign-up / sign-in form; calls done(me) once a token is stored. ``title``: what it
-    asks (by default, who you are). */
-export function signIn(node, done, title = t("Who are you?")) {
+/** A sign-up / sign-in form; calls done(me) once a token is stored. ``intro``: shown above
+    it; ``title``: what it asks (by default, who you are). */
+export function signIn(node, done, { intro = null, title = t("Who are you?") } = {}) {
   const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
@@ -229,7 +237,7 @@ export function signIn(node, done, title = t("Who are you?")) {
     try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
   } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
   el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
-  clear(node, el("div.panel", {}, el("h2", {}, title),
+  clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, title),
     el("p.muted", {}, t("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
     signUp, el("p"), signInForm, message));
 }
@@ -265,7 +273,7 @@ export function logLine(event, rules) {
   button.addEventListener("click", () => {
     const shown = line.querySelector(".ruletext");
     if (shown) { shown.remove(); button.setAttribute("aria-expanded", "false"); return; }
-    line.append(el("span.ruletext", { role: "note" }, rule ? `${rule.section}: ${rule.text}` : text));
+    line.append(el("span.ruletext", { role: "note" }, rule ? `${rule.section}${colon()}${rule.text}` : text));
     button.setAttribute("aria-expanded", "true");
   });
   return line;

@@ -295,7 +295,7 @@ async function invited(id, seat, invite) {
       el("a", { href: "/play" }, t("Your games and the lobby")));
   }
   clear(main, said, signing);
-  signIn(signing, () => location.reload(), t("Choose a player name to take your seat"));
+  signIn(signing, () => location.reload(), { title: t("Choose a player name to take your seat") });
 }
 
 async function accept(id, seat, invite) {
