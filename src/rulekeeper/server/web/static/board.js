@@ -10,6 +10,7 @@ const NEUTRAL = "#6b6b6b";
 const RADIUS = 0.26; // a piece's radius, in board units (core/view.py's PIECES keeps names clear of them)
 const GAP = 0.56; // between the centres of two pieces side by side
 const CIRCLE = 0.9; // an area drawn around its point (core/view.py's CIRCLE)
+const HALO = 0.08; // room between figures in a circle for the halos around them
 const CHAR_WIDTH = 0.6; // a character's width, as a share of the font's height (core/view.py's)
 
 function svg(tag, attrs = {}, ...children) {
@@ -39,15 +40,24 @@ function slots(point, count, outlined) {
       return [x - GAP * (inRow - 1) / 2 + GAP * (i % per), y + 0.2 + GAP * row];
     }) };
   }
+  if (!count) return { scale: 1, at: [] };
   for (let scale = 1; ; scale *= 0.92) {
-    const r = RADIUS * scale, gap = GAP * scale, room = CIRCLE - 0.1 - r, rows = [];
-    for (let dy = 0.2, left = count; left > 0 && dy <= room; dy += gap) {
-      const fits = Math.min(left, Math.floor(2 * Math.sqrt(room * room - dy * dy) / gap) + 1);
-      rows.push([dy, fits]);
-      left -= fits;
-    }
-    if (rows.reduce((n, [, fits]) => n + fits, 0) >= count || scale < 0.3) {
-      return { scale, at: rows.flatMap(([dy, fits]) => Array.from({ length: fits }, (_, i) => [x - gap * (fits - 1) / 2 + gap * i, y + dy])).slice(0, count) };
+    // rows under the area's name (core/view.py's PIECES: from 0.18 above its point), as wide
+    // as the circle is there, spaced for the halos of the figures the decision names
+    const r = RADIUS * scale, gap = GAP * scale + HALO, room = CIRCLE - 0.1 - r;
+    for (let rowCount = 1; rowCount <= count; rowCount++) {
+      const top = Math.max(r - 0.18, 0.2 - (rowCount - 1) * gap / 2);
+      const rows = Array.from({ length: rowCount }, (_, i) => top + i * gap);
+      if (rows.some((dy) => Math.abs(dy) > room)) break;
+      const fits = rows.map((dy) => Math.floor(2 * Math.sqrt(room * room - dy * dy) / gap) + 1);
+      if (fits.reduce((n, f) => n + f, 0) >= count || scale < 0.3) {
+        const at = [];
+        rows.forEach((dy, i) => {
+          const here = Math.min(fits[i], count - at.length);
+          for (let j = 0; j < here; j++) at.push([x - gap * (here - 1) / 2 + gap * j, y + dy]);
+        });
+        return { scale, at };
+      }
     }
   }
 }
@@ -168,7 +178,7 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   const label = `${p.name} (${side(geometry, p.side).label})${hp}${statuses.length ? ", " + statuses.join(", ") : ""}`;
   const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id, "data-label": p.label },
     shape, svg("title", {}, `${label}\n${p.stats}${p.text ? `\n${p.text}` : ""}`));
-  if (lit.has(p.id)) group.prepend(svg("circle", { class: "halo", cx: x, cy: y, r: R + 0.08 }));
+  if (lit.has(p.id)) group.prepend(svg("circle", { class: "halo", cx: x, cy: y, r: R + 0.06 }));
   const name = svg("text", { class: "piece-label", x, y: y + 0.07 * scale, "text-anchor": "middle" }, p.label);
   if (scale < 1) name.style.fontSize = `${0.19 * scale}px`; // (style.css's, smaller)
   group.append(name);
