@@ -98,7 +98,7 @@ def exchange(port: int, sent: bytes, wait: float) -> bytes:
 def test_slow_or_oversized_requests_are_cut(db_url):
     with LiveServer(db_url, RULEKEEPER_READ_WAIT="1") as server:
         with ThreadPoolExecutor(5) as pool:
-            answers = list(pool.map(lambda sent: exchange(server.port, sent, 4), [
+            answers = list(pool.map(lambda sent: exchange(server.port, sent, 10), [
                 b"",  # nothing at all
                 b"GET /api/health HTTP/1.1\r\nHost: x\r\n",  # headers never ended
                 b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
