@@ -27,6 +27,8 @@ MAX_HEADERS = 16 * 1024
 """The most bytes of a request's line and headers (h11's ``max_incomplete_event_size`` too)."""
 MAX_HEADER_LINES = 100
 """The most lines of a request's line and headers."""
+LINGER = 2.0
+"""Seconds a refused connection is kept to drop what its client still sends."""
 
 
 def read_wait() -> float:
@@ -38,6 +40,7 @@ class TimedH11(H11Protocol):
     """uvicorn's h11 protocol, with a time limit on reading each request (see the module)."""
 
     _reading: asyncio.TimerHandle | None = None
+    _refused = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -48,6 +51,8 @@ class TimedH11(H11Protocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # what a refused client still sends is dropped (see _refuse)
         if self.conn.their_state is h11.IDLE:  # the line and headers of the next request
             self._start_reading()
             head = self.conn.trailing_data[0] + data
@@ -81,14 +86,20 @@ class TimedH11(H11Protocol):
         if self.conn.their_state is h11.IDLE:  # still in the headers: no request under way
             self._refuse(b"408 Request Timeout",
                          f"the request did not arrive within {read_wait():g} s")
-        self.transport.close()
+        else:  # in the body: the app reading it sees the client gone
+            self.transport.close()
 
     def _refuse(self, status: bytes, error: str) -> None:
         """Answer ``status`` with the error's JSON, before any request is under way (the
-        app never sees it), and close the connection."""
+        app never sees it), and close the connection: at once for our side, after
+        :data:`LINGER` seconds of dropping what the client still sends (a socket closed with
+        data unread resets the connection, and the client could lose the answer)."""
         self._stop_reading()
+        self._refused = True
         message = json.dumps({"error": error}).encode()
         self.transport.write(b"HTTP/1.1 %s\r\ncontent-type: application/json\r\n"
                              b"connection: close\r\ncontent-length: %d\r\n\r\n%s"
                              % (status, len(message), message))
-        self.transport.close()
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.loop.call_later(LINGER, self.transport.close)
