@@ -117,6 +117,18 @@ def of_seat(seat: str) -> dict[str, Any]:
     """``Field(json_schema_extra=of_seat("hero3"))`` marks a setup option that matters only
     in a game with that seat (``"x-seat"`` in the schema): a form shows it only then."""
     return {"x-seat": seat}
+BOUND_ERRORS = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
+_BOUNDS = {"ge": "at least", "gt": "more than", "le": "at most", "lt": "less than"}
+
+
+def _range(field: Any) -> str:
+    """What a number option bounded both ways takes (else ""), for a refusal that names
+    both ends: ``Input should be at least -1 and at most 1``."""
+    said = [f"{words} {getattr(m, bound):g}" for m in getattr(field, "metadata", ())
+            for bound, words in _BOUNDS.items() if hasattr(m, bound)]
+    return f"Input should be {' and '.join(said)}" if len(said) == 2 else ""
+
+
 def _finite(value: Any) -> bool:
     """Whether every number in ``value`` (nested lists and mappings) is finite.
 
@@ -616,6 +628,10 @@ class Ruleset(ABC, Generic[TableT]):
                                   f"{self.meta.id} has no such option"
                                   f"{did_you_mean(name, fields)}") from None
             message = first["msg"].removeprefix("Value error, ")
+            if first["type"] == "finite_number":
+                message = f"{first['input']!r} is not a finite number"
+            elif first["type"] in BOUND_ERRORS:
+                message = _range(fields.get(name)) or message
             where = f"option {flag}: " if name else "options: "
             raise OptionError(f"{where}{message} (options of {self.meta.id}: {known})", name,
                               message) from None

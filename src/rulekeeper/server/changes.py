@@ -11,6 +11,7 @@ wakes this process's streams (SQLite) and asks for a searching bot's move.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -18,11 +19,14 @@ from typing import Any
 from sqlalchemy import CursorResult, update
 from sqlalchemy.orm import Session
 
+from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.game import Game, replay
 from rulekeeper.server import clocks, live
 from rulekeeper.server.bots import searching_turn
-from rulekeeper.server.errors import Conflict
+from rulekeeper.server.errors import Conflict, Gone
 from rulekeeper.server.models import StoredGame, now
+
+log = logging.getLogger("rulekeeper.server")
 
 
 def bots_of(stored: StoredGame) -> dict[str, str]:
@@ -33,15 +37,21 @@ def bots_of(stored: StoredGame) -> dict[str, str]:
 def take(state: Any, stored: StoredGame) -> Game:
     """The game at the stored version: kept by this process; else an older version it
     keeps, played on to the stored record (another process made the changes since); else
-    the record replayed."""
+    the record replayed. A record this server no longer replays is :class:`Gone` (410,
+    logged), never a 500: e.g. options stored before a bound refused them."""
     cache = state.games
     game: Game | None = cache.pop(stored.id, stored.version)
     if game is not None:
         return game
-    older: Game | None = cache.pop_latest(stored.id, stored.version)
-    if older is not None and older.catch_up(stored.record):
-        return older
-    return replay(stored.record)
+    try:
+        older: Game | None = cache.pop_latest(stored.id, stored.version)
+        if older is not None and older.catch_up(stored.record):
+            return older
+        return replay(stored.record)
+    except (ReplayMismatch, UsageError) as error:
+        log.warning("game %s does not replay: %s", stored.id, error)
+        raise Gone(f"game {stored.id} can no longer be rebuilt from its record on this "
+                   f"server (this was logged)") from None
 
 
 def derived(stored: StoredGame, game: Game, at: datetime) -> dict[str, Any]:

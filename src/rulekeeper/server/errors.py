@@ -2,7 +2,7 @@
 
 A user's mistake is a 4xx: 400 for a request the rules refuse (an illegal decision, an
 unknown ruleset), 401/403/404 for who may see what, 409 for a stale version, 413 for a
-body too large, 422 for a body or parameter of the wrong shape, 429 for too many requests.
+body too large, 410 for a stored game that no longer replays here, 422 for a body or parameter of the wrong shape, 429 for too many requests.
 """
 
 from __future__ import annotations
@@ -49,6 +49,12 @@ class Conflict(ApiError):
     status = 409
 
 
+class Gone(ApiError):
+    """A stored game this server can no longer rebuild from its record."""
+
+    status = 410
+
+
 class Unauthorized(ApiError):
     status = 401
 
@@ -72,7 +78,8 @@ MEANINGS = {
     400: "the rules refuse the request (an illegal decision, an unknown ruleset or option, a "
          "record that does not reproduce, a path named)",
     401: "no valid token", 403: "not yours to see or do", 404: "not found, or not yours",
-    409: "a stale version, or another seat's turn: read again", 413: "the body or the record "
+    409: "a stale version, or another seat's turn: read again",
+    410: "a stored game this server can no longer rebuild from its record", 413: "the body or the record "
     "is too large", 422: "a body or parameter of the wrong shape (NaN, huge numbers, deep "
     "nesting included)", 429: "too many requests or too much work: wait Retry-After seconds",
     503: "every lane stayed busy: try again after Retry-After seconds",
