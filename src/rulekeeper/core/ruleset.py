@@ -117,6 +117,13 @@ def of_seat(seat: str) -> dict[str, Any]:
     """``Field(json_schema_extra=of_seat("hero3"))`` marks a setup option that matters only
     in a game with that seat (``"x-seat"`` in the schema): a form shows it only then."""
     return {"x-seat": seat}
+def _union_branch(part: str | int) -> bool:
+    """Whether a part of a pydantic error's place names a union's branch (``str``,
+    ``CarriedTeam``, ``function-after[...]``), not a field or an index."""
+    return isinstance(part, str) and (part in ("str", "int", "float", "bool") or "[" in part
+                                      or part[:1].isupper())
+
+
 BOUND_ERRORS = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
 _BOUNDS = {"ge": "at least", "gt": "more than", "le": "at most", "lt": "less than"}
 
@@ -620,7 +627,7 @@ class Ruleset(ABC, Generic[TableT]):
             first = error.errors()[0]
             fields = self.options_model.model_fields
             known = ", ".join("--" + f.replace("_", "-") for f in fields) or "none"
-            name = ".".join(str(p) for p in first["loc"])
+            name = ".".join(str(p) for p in first["loc"] if not _union_branch(p))
             flag = "--" + name.replace("_", "-")
             if first["type"] == "extra_forbidden":
                 raise OptionError(f"{self.meta.id} has no option {flag}"

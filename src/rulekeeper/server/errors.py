@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import math
+import re
+from pathlib import PurePath
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,7 +20,13 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rulekeeper.core.errors import RulekeeperError, RulesetError
+from rulekeeper.core.errors import (
+    ContentError,
+    OptionError,
+    RulekeeperError,
+    RulesetError,
+    UsageError,
+)
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -111,6 +119,37 @@ def validation_message(error: RequestValidationError) -> str:
     return f"{place}: {message}" if place else message
 
 
+SET_FIELDS = {"/api/replay": "content_set"}
+"""The field of a request that holds content values by path, where it is not ``set``."""
+FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9-]*)")
+
+
+def api_wording(error: RulekeeperError, route: str) -> str:
+    """A user's error as the API says it: by the request's own field paths (``options.left``,
+    ``set.cryptids.cryptids.bigfoot.hp``, a record's ``content_set.…``), never by a file or
+    folder of the server (a sample's file is named by its name alone) nor a command-line
+    flag (the command line's wording, which the core's errors carry, is translated here).
+
+    >>> api_wording(OptionError("option --left: bad", "left", "bad"), "/api/games")
+    'options.left: bad'
+    >>> api_wording(UsageError("--set a.b: no field 'b'; --max-games 3"), "/api/replay")
+    "content_set.a.b: no field 'b'; max_games 3"
+    """
+    if isinstance(error, OptionError):
+        return f"options.{error.option}: {error.problem}" if error.option else \
+            f"options: {error.problem}"
+    text = str(error)
+    if isinstance(error, ContentError) and PurePath(error.file).is_absolute():
+        file = error.file.split(" (with --set)")[0]  # a sample's file or folder
+        shown = f"the sample's {PurePath(file).name}" if file.endswith(".yaml") else \
+            "the sample content"
+        text = text.replace(file, shown, 1)
+    sets = SET_FIELDS.get(route, "set")
+    text = text.replace("(with --set)", f"(with {sets} values)")
+    text = re.sub(r"--set (\S+?): ", rf"{sets}.\1: ", text)
+    return FLAG.sub(lambda m: m[1].replace("-", "_"), text)
+
+
 def install(app: FastAPI) -> None:
     """Turn every failure into ``{"error": message}`` with its status."""
 
@@ -123,7 +162,7 @@ def install(app: FastAPI) -> None:
     async def _user(request: Request, error: RulekeeperError) -> JSONResponse:
         if isinstance(error, RulesetError):  # a ruleset broke the engine's contract: a bug
             return _bug(request, error)
-        return error_response(400, str(error))
+        return error_response(400, api_wording(error, request.url.path))
 
     @app.exception_handler(RequestValidationError)
     async def _shape(_request: Request, error: RequestValidationError) -> JSONResponse:
