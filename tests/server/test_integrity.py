@@ -76,7 +76,7 @@ def test_a_game_lost_against_bots_is_not_undone_either(client):
 
 
 def test_the_winner_of_a_forfeit_cannot_undo_and_never_reads_an_inner_message(client):
-    view, alice, bob = duel(client, {"total": 30, "expiry": "forfeit"})
+    view, alice, _ = duel(client, {"total": 30, "expiry": "forfeit"})
     while view["turn"] == "red":
         view = decide(client, alice, view)
     assert upkeep.sweep(client.app.state, now() + timedelta(seconds=31)) == 1

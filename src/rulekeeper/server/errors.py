@@ -2,7 +2,8 @@
 
 A user's mistake is a 4xx: 400 for a request the rules refuse (an illegal decision, an
 unknown ruleset), 401/403/404 for who may see what, 409 for a stale version, 413 for a
-body too large, 410 for a stored game that no longer replays here, 422 for a body or parameter of the wrong shape, 429 for too many requests.
+body too large, 410 for a stored game that no longer replays here,
+422 for a body or parameter of the wrong shape, 429 for too many requests.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from rulekeeper.core.errors import (
     OptionError,
     RulekeeperError,
     RulesetError,
-    UsageError,
 )
 
 log = logging.getLogger("rulekeeper.server")
@@ -87,9 +87,10 @@ MEANINGS = {
          "record that does not reproduce, a path named)",
     401: "no valid token", 403: "not yours to see or do", 404: "not found, or not yours",
     409: "a stale version, or another seat's turn: read again",
-    410: "a stored game this server can no longer rebuild from its record", 413: "the body or the record "
-    "is too large", 422: "a body or parameter of the wrong shape (NaN, huge numbers, deep "
-    "nesting included)", 429: "too many requests or too much work: wait Retry-After seconds",
+    410: "a stored game this server can no longer rebuild from its record",
+    413: "the body or the record is too large",
+    422: "a body or parameter of the wrong shape (NaN, huge numbers, deep nesting included, "
+         "a body not UTF-8)", 429: "too many requests or too much work: wait Retry-After seconds",
     503: "every lane stayed busy: try again after Retry-After seconds",
 }
 
@@ -132,7 +133,7 @@ def api_wording(error: RulekeeperError, route: str) -> str:
 
     >>> api_wording(OptionError("option --left: bad", "left", "bad"), "/api/games")
     'options.left: bad'
-    >>> api_wording(UsageError("--set a.b: no field 'b'; --max-games 3"), "/api/replay")
+    >>> api_wording(ContentError("--set a.b", "no field 'b'; --max-games 3"), "/api/replay")
     "content_set.a.b: no field 'b'; max_games 3"
     """
     if isinstance(error, OptionError):

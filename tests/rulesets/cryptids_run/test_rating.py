@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from rulekeeper.rulesets.cryptids_run.models import NEW_MU, NEW_SIGMA, RATING_MU, RATING_SIGMA
-
 from rulekeeper.rulesets.cryptids_run.rating import MODEL, Change, applied, change, shown, total
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating
 from tests.rulesets.cryptids_run.helpers import Opponents, buy_and_end, data, kappa_run
