@@ -202,6 +202,9 @@ def test_no_error_names_a_file_of_the_server_or_a_command_line_flag(client):
             **first, "content_set": {"cryptids.cryptids.bigfoot.hp": 5000}}),
         "replayed twice": client.post("/api/replay", headers=alice, json={
             **first, "content_set": {"cryptids.cryptids.0.id": "chupacabra"}}),
+        "replayed left": client.post("/api/replay", headers=alice, json={
+            **first, "options": {"left": 5}}),
+        "luck": client.post("/api/luck", headers=alice, json={**first, "options": {"left": 5}}),
     }
     said = {name: (a.status_code, a.json()["error"]) for name, a in answers.items()}
     for name, (status, error) in said.items():
@@ -211,6 +214,8 @@ def test_no_error_names_a_file_of_the_server_or_a_command_line_flag(client):
                                   "than or equal to 999")
     assert said["left"][1] == "options.left: Input should be a valid string"
     assert said["replayed"][1].startswith("content_set.cryptids.cryptids.bigfoot.hp: ")
+    assert "options.left: Input should be a valid string" in said["replayed left"][1]
+    assert "options.left: Input should be a valid string" in said["luck"][1]
     assert said["twice"][1].startswith("the sample's cryptids.yaml (with set values):")
     assert said["bands"][1].startswith("the sample's shop.yaml (with set values):")
 

@@ -145,9 +145,21 @@ def api_wording(error: RulekeeperError, route: str) -> str:
         shown = f"the sample's {PurePath(file).name}" if file.endswith(".yaml") else \
             "the sample content"
         text = text.replace(file, shown, 1)
+    return unflagged(text, route)
+
+
+def unflagged(text: str, route: str) -> str:
+    """A message of the command line's words (which a core error carries, also inside a
+    refusal of the service's own) in the API's: ``--set PATH`` is the request's ``set.PATH``,
+    ``option --NAME`` its ``options.NAME``, any other ``--flag`` its field ``flag``.
+
+    >>> unflagged("the record does not fit x-v1: option --sigma-floor: too big", "/api/luck")
+    'the record does not fit x-v1: options.sigma_floor: too big'
+    """
     sets = SET_FIELDS.get(route, "set")
     text = text.replace("(with --set)", f"(with {sets} values)")
     text = re.sub(r"--set (\S+?): ", rf"{sets}.\1: ", text)
+    text = re.sub(r"option --([\w.-]+): ", lambda m: f"options.{m[1].replace('-', '_')}: ", text)
     return FLAG.sub(lambda m: m[1].replace("-", "_"), text)
 
 
@@ -155,9 +167,10 @@ def install(app: FastAPI) -> None:
     """Turn every failure into ``{"error": message}`` with its status."""
 
     @app.exception_handler(ApiError)
-    async def _api(_request: Request, error: ApiError) -> JSONResponse:
+    async def _api(request: Request, error: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else {}
-        return error_response(error.status, error.message, **headers, **error.headers)
+        message = unflagged(error.message, request.url.path)
+        return error_response(error.status, message, **headers, **error.headers)
 
     @app.exception_handler(RulekeeperError)
     async def _user(request: Request, error: RulekeeperError) -> JSONResponse:
