@@ -14,7 +14,7 @@ from sqlalchemy import func, select, update
 import rulekeeper
 from rulekeeper.core.game import replay
 from rulekeeper.server import upkeep
-from rulekeeper.server.models import StoredGame, now
+from rulekeeper.server.models import StoredGame, StoredRun, now
 from tests.server.conftest import make_client, sign_up
 from tests.server.test_clocks import duel
 
@@ -235,3 +235,18 @@ def test_a_body_that_is_not_utf8_is_a_documented_422(client):
                          content=b'{"ruleset": "cryptids\xff"}')
     assert answer.status_code == 422
     assert answer.json() == {"error": "the body is not UTF-8 text (JSON is)"}
+
+
+def test_a_stored_run_that_no_longer_replays_is_gone_too(db_url):
+    with make_client(db_url) as client:
+        alice = sign_up(client, "alice")
+        run = client.post("/api/runs", headers=alice).json()
+        row = client.app.state.db.read(lambda s: s.get(StoredRun, run["id"]))
+        record = {**row.record, "options": {**row.record["options"], "mu": -1e308}}
+        client.app.state.db.write(lambda s: s.execute(
+            update(StoredRun).where(StoredRun.id == run["id"]).values(record=record)))
+    with make_client(db_url) as client:
+        answer = client.get(f"/api/runs/{run['id']}", headers=alice)
+        assert answer.status_code == 410 and answer.json() == {"error": (
+            f"run {run['id']} can no longer be rebuilt from its record on this server (this "
+            f"was logged)")}

@@ -12,7 +12,8 @@ wakes this process's streams (SQLite) and asks for a searching bot's move.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -43,15 +44,23 @@ def take(state: Any, stored: StoredGame) -> Game:
     game: Game | None = cache.pop(stored.id, stored.version)
     if game is not None:
         return game
-    try:
+    with rebuilding(f"game {stored.id}"):
         older: Game | None = cache.pop_latest(stored.id, stored.version)
         if older is not None and older.catch_up(stored.record):
             return older
         return replay(stored.record)
+
+
+@contextmanager
+def rebuilding(what: str) -> Iterator[None]:
+    """Around the replay of a stored record (a game's, a run's, a battle's): a record this
+    server no longer replays is :class:`Gone` (410, the reason logged), never a 500."""
+    try:
+        yield
     except (ReplayMismatch, UsageError) as error:
-        log.warning("game %s does not replay: %s", stored.id, error)
-        raise Gone(f"game {stored.id} can no longer be rebuilt from its record on this "
-                   f"server (this was logged)") from None
+        log.warning("%s does not replay: %s", what, error)
+        raise Gone(f"{what} can no longer be rebuilt from its record on this server (this "
+                   f"was logged)") from None
 
 
 def derived(stored: StoredGame, game: Game, at: datetime) -> dict[str, Any]:

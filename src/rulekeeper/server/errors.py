@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from functools import cache
 from pathlib import PurePath
 from typing import Any
 
@@ -21,6 +22,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rulekeeper.core import registry
 from rulekeeper.core.errors import (
     ContentError,
     OptionError,
@@ -140,12 +142,18 @@ def api_wording(error: RulekeeperError, route: str) -> str:
         return f"options.{error.option}: {error.problem}" if error.option else \
             f"options: {error.problem}"
     text = str(error)
-    if isinstance(error, ContentError) and PurePath(error.file).is_absolute():
-        file = error.file.split(" (with --set)")[0]  # a sample's file or folder
+    file = error.file.split(" (with --set)")[0] if isinstance(error, ContentError) else ""
+    if file in samples() or str(PurePath(file).parent) in samples():
         shown = f"the sample's {PurePath(file).name}" if file.endswith(".yaml") else \
             "the sample content"
         text = text.replace(file, shown, 1)
     return unflagged(text, route)
+
+
+@cache
+def samples() -> frozenset[str]:
+    """The folders of the registered rulesets' sample content, on the server's disk."""
+    return frozenset(str(registry.load(i).content_dir) for i in registry.ids())
 
 
 def unflagged(text: str, route: str) -> str:

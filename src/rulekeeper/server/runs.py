@@ -40,6 +40,7 @@ from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.view import row_view, summons_view
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
+from rulekeeper.server.changes import rebuilding
 from rulekeeper.server.costs import Costly
 from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
@@ -277,7 +278,13 @@ class LiveRun:
     @classmethod
     def of(cls, record: dict[str, Any], player_id: int) -> LiveRun:
         source = PoolSource()
-        return cls(replay(record, log=False, source=source), source, player_id)
+        with rebuilding(f"run {record.get('options', {}).get('run')}"):
+            return cls(replay(record, log=False, source=source), source, player_id)
+
+
+def replayed(battle: StoredBattle) -> Game:
+    with rebuilding(f"battle {battle.id}"):
+        return replay(battle.record)
 
 
 def rebuild(request: Request, stored: StoredRun) -> LiveRun:
@@ -363,7 +370,7 @@ def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
 
 
 def battle_out(summary: BattleSummary, battle: StoredBattle, lang: str) -> BattleOut:
-    game = replay(battle.record)
+    game = replayed(battle)
     check_lang(game.ruleset, lang)
     render = game.ruleset.messages.render
     events = list(game.events)
@@ -650,7 +657,8 @@ def run_record(run_id: RunId, me: CurrentPlayer, request: Request, lang: Lang = 
     stored = request.app.state.db.read(lambda s: fetch_run(s, run_id, me))
     if not stored.over:
         raise ApiError("the run's record is given once the run is over", 403)
-    game = replay(stored.record)
+    with rebuilding(f"run {stored.id}"):
+        game = replay(stored.record)
     check_lang(game.ruleset, lang)
     return log_file(game, lang, f"cryptids-run-{stored.id}.jsonl")
 
@@ -698,6 +706,6 @@ def battle_record(battle_id: Annotated[str, UrlPath(max_length=32)], me: Current
                   request: Request, lang: Lang = "en") -> Any:
     """The battle's log file: ``rulekeeper replay`` reproduces it on anyone's machine."""
     battle, _ = request.app.state.db.read(lambda s: fetch_battle(s, battle_id, me))
-    game = replay(battle.record)
+    game = replayed(battle)
     check_lang(game.ruleset, lang)
     return log_file(game, lang, f"cryptids-battle-{battle.id}.jsonl")
