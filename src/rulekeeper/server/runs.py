@@ -48,11 +48,11 @@ from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnap
 from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
-                   responses=documented(400, 401, 403, 404, 409, 429, 503))
+                   responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
 rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
 """What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""
 battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
-                           responses=documented(400, 401, 404, 429, 503))
+                           responses=documented(400, 401, 404, 410, 429, 503))
 
 END = "end"
 """The shop's option that ends it (taken only by ``end-shop``)."""
