@@ -62,7 +62,9 @@ def check_lang(ruleset: Any, lang: str) -> None:
 @app.command("list")
 def list_rulesets() -> None:
     """List the registered rulesets."""
-    table = Table("id", "title", "seats", "chance", "hidden info", "max decisions")
+    table = Table("id", "title", "seats", "chance", "hidden info", "max decisions",
+                  caption="Give an id with or without its version: without it (cryptids), "
+                          "the newest; a record keeps the version it was played with.")
     table.columns[0].no_wrap = True
     for ruleset_id in registry.ids():
         meta = registry.load(ruleset_id).meta

@@ -8,7 +8,10 @@ phone."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
@@ -16,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rulekeeper.server.web import words
-from tests.browser.conftest import PHONE, SHOTS, unique
+from tests.browser.conftest import DESKTOP, PHONE, SHOTS, unique
 from tests.browser.test_no_ids import ids_on
 
 MAX_ROUNDS = 30
@@ -151,6 +154,116 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     web.shot("cryptids-history")
 
 
+def counts_in_history(page) -> str:
+    """The run history's "★ victories · ♥ lives" of the newest run."""
+    return page.locator("#runs tr >> nth=0 >> td >> nth=2").inner_text()
+
+
+def test_a_battle_not_watched_is_shown_again_after_a_reload_and_only_once(web, browser, request):
+    """A reload before "Watch the battle" shows that battle again, before anything else,
+    the history as it was before it; so does another device of the player's, even one whose
+    shop was open (its next click is refused as stale). Once its result is shown, the history
+    says it, and the next visit, on either device, goes to the shop."""
+    page = web.page
+    web.open("/")
+    name = unique("reloader", request)
+    web.sign_up(name)
+    page.click("#token-kept")
+    page.click("#start-run")
+    page.wait_for_selector("#offers")
+    act(page, "#offers [data-buy='1']")
+    act(page, "#ability-choice [data-ability] >> nth=0")
+    laptop = browser.new_context(viewport=DESKTOP)  # the same player, with the shop open
+    try:
+        token = page.evaluate("localStorage.getItem('rk.token')")
+        laptop.add_init_script(f"localStorage.setItem('rk.token', '{token}'); "
+                               f"localStorage.setItem('rk.name', '{name}')")
+        other = laptop.new_page()
+        other.goto(web.base + "/")
+        other.wait_for_selector("#reroll:not([disabled])")
+        page.click("#end-shop")
+        page.wait_for_selector("#before-fight")
+        heading = page.inner_text("#before-fight h2")
+        page.wait_for_selector("#runs")
+        assert counts_in_history(page) == "★ 0 · ♥ 5"
+        page.reload()
+        page.wait_for_selector("#before-fight")
+        assert page.inner_text("#before-fight h2") == heading
+        assert page.locator("#offers").count() == 0, "the battle first, not the next shop"
+        page.wait_for_selector("#runs")
+        assert counts_in_history(page) == "★ 0 · ♥ 5", "the history as before the battle"
+        other.click("#reroll")  # stale: the other device reads the run again, battle first
+        other.wait_for_selector("#before-fight #fight-note p")
+        assert other.inner_text("#before-fight h2") == heading
+        page.click("#skip-battle")
+        page.wait_for_selector("#battle-summary #odds[data-odds]", timeout=60_000)
+        lives, victories = re.search(r"Your run: (\d) lives? and (\d+) of 10 victories\.",
+                                     page.inner_text("#run-so-far")).groups()
+        # the history beside the story says the same, without going back to the shop
+        expect(page.locator("#runs tr >> nth=0 >> td >> nth=2")).to_have_text(
+            f"★ {victories} · ♥ {lives}")
+        for seen in (page, other):  # seen here: seen everywhere
+            seen.reload()
+            seen.wait_for_selector("#offers")
+            assert seen.locator("#before-fight").count() == 0, "a battle seen is not shown again"
+    finally:
+        laptop.close()
+
+
+@pytest.mark.parametrize(("lang", "roll"), [("en", "Roll"), ("fr", "Lancer")])
+def test_the_dice_show_each_change_of_their_total(web, request, tmp_path, lang, roll):
+    """The Dahu's "-1 to the dice total": the dice panel shows it, its amount and its
+    cryptid, between the dice and the total (as the battle's "modify" events tell it)."""
+    log = tmp_path / "battle.jsonl"  # cryptids-v1's first team fields a Dahu
+    subprocess.run([sys.executable, "-c", "from rulekeeper.cli import main; main()", "play",
+                    "cryptids-v1", "--seed", "3", "--log", str(log)], check=True,
+                   capture_output=True, timeout=120)
+    kinds = [json.loads(line)["event"]["kind"] for line in log.read_text().splitlines()[1:]]
+    throws = [i for i, k in enumerate(kinds) if k in ("roll", "reroll.roll", "reroll.next")]
+    start = max(i for i in throws if i < kinds.index("modify"))  # the first roll changed
+    end = min([i for i in throws if i > start] + [len(kinds)])
+    changes = [i for i in range(start, end) if kinds[i] == "modify"]
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/replay")
+    web.sign_up(unique("dice" + lang, request))
+    page.set_input_files("#file", str(log))
+    page.wait_for_selector("#position")
+    page.fill("#viewer input[type=range]", str(changes[-1]))  # all of them said by then
+    page.dispatch_event("#viewer input[type=range]", "input")
+    dice = " ".join(page.inner_text("#dice").split())
+    said = re.fullmatch(rf"{roll} \d+ (\d) (\d)((?: [+−]\d \([^()]+\))+) = (\d+)", dice)
+    assert said, dice
+    first, second, shown, total = said.groups()
+    amounts = [int(a.replace("−", "-")) for a in re.findall(r"[+−]\d", shown)]
+    assert int(first) + int(second) + sum(amounts) == int(total), dice
+    assert len(amounts) == len(changes) and "(Dahu)" in shown, dice  # as its card names it
+    acting = page.locator("#board .cryptid.acting .name")  # outlined, in French too
+    assert acting.count() == 1 and re.findall(r"\(([^()]+)\)", shown)[-1] in acting.inner_text()
+    if lang == "en":
+        web.shot("cryptids-dice")
+
+
+def test_the_signed_out_page_reads_as_made_for_a_newcomer(web, phone):
+    """Before signing up: what the game is, the sign-up and how to play in the wide column
+    (the leaderboard beside them); on a phone, in that order, nothing off the side."""
+    page = web.page
+    web.open("/")
+    page.wait_for_selector("#howto-text li")
+    page.wait_for_selector("#standings, #leaderboard p.muted")
+    intro, howto = page.locator("#intro").bounding_box(), page.locator("#howto-text").bounding_box()
+    board = page.locator("#leaderboard").bounding_box()
+    assert intro["y"] < 200 and intro["x"] < 50, "what the game is, first, at the left"
+    assert howto["x"] < 50 and howto["width"] > 600, "how to play uses the wide column"
+    assert board["x"] > howto["x"] + howto["width"], "the leaderboard beside it"
+    phone.open("/")
+    phone.page.wait_for_selector("#howto-text li")
+    tops = [phone.page.locator(s).bounding_box()["y"] for s in ("#intro", "#signup", "#howto-text")]
+    assert tops == sorted(tops)
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.shot("cryptids-home-phone")
+
+
 def test_the_shop_by_drag_keyboard_freeze_reroll_and_sell(web, request):
     page = web.page
     web.open("/")
@@ -213,6 +326,12 @@ def page_text(page) -> str:
         return copy.innerText; }""")
 
 
+def typography_slips(text: str) -> list[str]:
+    """French punctuation without its no-break space: a mark glued to the word before
+    (``Lancer 16: Mort``), or after a plain space, where a line may break before it."""
+    return re.findall(r"\S+[:;?!»](?=\s|$)| [:;?!»]|« ", text)
+
+
 def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     page = web.page
     web.open("/")
@@ -220,6 +339,7 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     page.wait_for_selector("#signup")
     assert page.inner_text("#signup") == "S'inscrire"
     assert english_left(page_text(page)) == []
+    assert typography_slips(page_text(page)) == []
     web.shot("cryptids-home-fr")
     web.sign_up(unique("lea", request))
     page.click("#start-run")
@@ -233,6 +353,7 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     page.click("#end-shop")
     page.wait_for_selector("#before-fight")
     assert english_left(page_text(page)) == []
+    assert typography_slips(page_text(page)) == []
     page.click("#watch-battle")
     page.wait_for_selector("#battle-view #dice")
     assert english_left(page_text(page)) == []
@@ -241,6 +362,8 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     text = page_text(page)
     assert english_left(text) == []
     assert "Lancer" in text and "chances de gagner" in text
+    assert typography_slips(text) == []
+    assert re.match(r"Lancer \d+\u00a0:", page.locator("#deciding li b").first.inner_text())
     deaths = page.locator("#deciding li[data-kind='death']")  # each told whose it was
     assert page.locator("#deciding li[data-kind='death'] .badge").count() == deaths.count()
     web.shot("cryptids-battle-fr")

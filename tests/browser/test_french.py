@@ -40,6 +40,6 @@ def test_play_and_lab_speak_french(french, request):
     french.open("/lab")
     page.wait_for_selector("#lab-form h2")
     assert page.inner_text("#lab-form h2") == "Interroger le labo"
-    assert "Qui gagne ?" in page.inner_text("#lab-kind")
+    assert "Qui gagne\u202f?" in page.inner_text("#lab-kind")
     assert page.title().startswith("Labo")
     french.shot("lab-fr")

@@ -50,6 +50,7 @@ def test_a_named_command_builds_alone_and_help_lists_all(capsys, monkeypatch):
 def test_list_shows_registered_rulesets(capsys, monkeypatch):
     code, out, _ = run(["list"], capsys, monkeypatch)
     assert code == 0 and "duel-v1" in out and "Duel" in out
+    assert "Give an id with or without its version" in " ".join(out.split())
 
 
 def test_play_log_and_replay(tmp_path, capsys, monkeypatch):
@@ -311,9 +312,9 @@ def test_rules_show_text_and_tests(tmp_path, capsys, monkeypatch):
 def test_the_command_line_speaks_the_language_asked(tmp_path, capsys, monkeypatch):
     log = tmp_path / "b.jsonl"
     code, out, _ = run(["play", "cryptids", "--lang", "fr", "--log", str(log)], capsys, monkeypatch)
-    assert code == 0 and "Partie terminée : vainqueur" in out and "Enregistrement écrit" in out
+    assert code == 0 and "Partie terminée\u00a0: vainqueur" in out and "Enregistrement écrit" in out
     code, out, _ = run(["replay", str(log), "--lang", "fr"], capsys, monkeypatch)
-    assert code == 0 and "cryptids-v1 reproduit : 0 décision, " in out
+    assert code == 0 and "cryptids-v1 reproduit\u00a0: 0 décision, " in out
     assert "la partie est terminée, vainqueur" in out
     code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
     assert "Reproduced cryptids-v1: 0 decisions" in out and "the game is over, winner" in out
@@ -439,6 +440,7 @@ def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_pa
     assert (code, err) == (0, "") and out.startswith("rulekeeper serve: http://127.0.0.1:0/")
     assert sorted(steps[:-1]) == sorted(ruleset.meta.id for ruleset in rulesets)
     assert steps[-1] == "serving" and "cryptids-v1" in steps
+    assert out.rstrip().endswith("ready: open http://127.0.0.1:0/")  # once warmed up
 
 
 def test_the_cryptids_warm_up_compiles_the_kernel_its_odds_use(monkeypatch):

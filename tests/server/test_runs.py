@@ -64,7 +64,7 @@ def test_two_players_play_whole_runs_against_each_others_snapshots(lone, tmp_pat
         assert [(h["id"], h["over"]) for h in history] == [(final["id"], True)]
         battle = client.get(f"/api/battles/{battles[-1]['id']}?lang=fr",
                             headers=players[name]).json()
-        assert battle["events"][0]["text"].startswith("Bataille : ")
+        assert battle["events"][0]["text"].startswith("Bataille\u00a0: ")
         assert battle["record"]["ruleset"] == "cryptids-v1"
         log = client.get(f"/api/battles/{battles[-1]['id']}/record", headers=players[name])
         (tmp_path / f"{name}.jsonl").write_text(log.text)
@@ -247,3 +247,18 @@ def test_nobody_reads_or_acts_on_another_players_run(db_url):
         refused = client.get(f"/api/runs/{rid}/record", headers=alice)
         assert refused.status_code == 403 and "once the run is over" in refused.json()["error"]
         assert client.get(f"/api/battles/{battle}?lang=de", headers=alice).status_code == 400
+
+
+def test_a_battle_not_yet_seen_is_named_by_the_history_until_its_player_has_seen_it(client):
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    run = client.post("/api/runs", headers=alice).json()
+    assert client.get("/api/runs", headers=alice).json()[0]["unseen"] is None
+    battle = play_shop(client, alice, run)["battle"]
+    assert battle is not None
+    assert client.get("/api/runs", headers=alice).json()[0]["unseen"] == battle["id"]
+    # another player (not its opponent) cannot mark it; its opponent's mark changes nothing
+    assert client.post(f"/api/battles/{battle['id']}/seen", headers=bob).status_code == 404
+    assert client.get("/api/runs", headers=alice).json()[0]["unseen"] == battle["id"]
+    assert client.post(f"/api/battles/{battle['id']}/seen", headers=alice).status_code == 204
+    assert client.post(f"/api/battles/{battle['id']}/seen", headers=alice).status_code == 204
+    assert client.get("/api/runs", headers=alice).json()[0]["unseen"] is None

@@ -130,9 +130,9 @@ def test_boards_come_in_the_pages_language(client):
     frames = client.get(f"/api/games/{view['id']}/frames?lang=fr", headers=red).json()
     assert any("manche 1" in f["headline"] for f in frames["frames"])
     assert frames["geometry"]["sides"]["blue"]["label"] == "Bleu"
-    assert frames["title"] == "Dire Alliance : Horreur — mode Bataille"
+    assert frames["title"] == "Dire Alliance\u00a0: Horreur — mode Bataille"
     titles = {r["id"]: r["title"] for r in client.get("/api/rulesets?lang=fr").json()}
-    assert titles["cryptids-v1"] == "Cryptides : bataille"
+    assert titles["cryptids-v1"] == "Cryptides\u00a0: bataille"
 
 
 def test_frames_show_each_event_with_the_rows_as_they_were(client):

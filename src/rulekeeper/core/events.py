@@ -168,6 +168,28 @@ def _formatter(locale: str) -> _Formatter:
     return _Formatter(locale)
 
 
+NO_BREAK: Mapping[str, Mapping[str, str]] = {
+    "fr": {" :": "\u00a0:", " ;": "\u202f;", " ?": "\u202f?", " !": "\u202f!",
+           "« ": "«\u202f", " »": "\u202f»"}}
+"""The no-break spaces a language puts around punctuation, so that a line never starts
+with the mark: French puts a no-break space before ``:`` and a narrow one before ``;``,
+``?``, ``!`` and ``»`` and after ``«``. A catalog writes a plain space there;
+:func:`spaced` makes it the language's."""
+
+
+def spaced(text: str, locale: str) -> str:
+    """``text`` of ``locale``'s catalog with the spaces around its punctuation as the
+    language sets them (:data:`NO_BREAK`).
+
+    >>> spaced("Lancer 16 : Mort ; « fin » ?", "fr") == (
+    ...     "Lancer 16\u00a0: Mort\u202f; «\u202ffin\u202f»\u202f?")
+    True
+    """
+    for plain, kept in NO_BREAK.get(locale, {}).items():
+        text = text.replace(plain, kept)
+    return text
+
+
 class Messages:
     """The sentence templates of a ruleset, in English and the locales of its catalogs.
 
@@ -220,7 +242,8 @@ class Messages:
 
                 with po.open("rb") as handle:
                     read = read_po(handle, locale=locale)
-                catalog.update({str(m.id): str(m.string) for m in read if m.id and m.string})
+                catalog.update({str(m.id): spaced(str(m.string), locale)
+                                for m in read if m.id and m.string})
             self._catalogs[locale] = catalog
         return self._catalogs[locale]
 

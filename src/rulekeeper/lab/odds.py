@@ -56,11 +56,14 @@ RANGES = 20
 
 
 def _exact(p: Fraction) -> str:
-    """A fraction as ``n/d``, or as ``≈ 0.0123456789`` when ``d`` is too long to read.
+    """A fraction as ``n/d``, or as ``≈ 0.0123456789`` when ``d`` is too long to read;
+    never and always as ``0`` and ``1``.
 
-    >>> _exact(Fraction(1, 3)), _exact(Fraction(1, 3**40))
-    ('1/3', '≈ 8.22526334e-20')
+    >>> _exact(Fraction(1, 3)), _exact(Fraction(1, 3**40)), _exact(Fraction(0)), _exact(Fraction(1))
+    ('1/3', '≈ 8.22526334e-20', '0', '1')
     """
+    if p.denominator == 1:
+        return str(p.numerator)
     if p.denominator > LARGEST_SHOWN_DENOMINATOR:
         return f"≈ {float(p):.9g}"
     return f"{p.numerator}/{p.denominator}"

@@ -116,6 +116,7 @@ def serve(db: DbOpt = None,
                f"(revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
                f"Ctrl+C stops", )
     warm_up()
+    typer.echo(f"ready: open http://{host}:{port}/")
     proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", access_log=access_log,

@@ -156,6 +156,9 @@ class StoredBattle(Base):
     odds_low: Mapped[float | None] = mapped_column(Float, doc="its 95% interval")
     odds_high: Mapped[float | None] = mapped_column(Float)
     odds_battles: Mapped[int | None] = mapped_column(Integer, doc="battles played for it")
+    seen: Mapped[bool] = mapped_column(
+        default=False, doc="its result was shown to the run's player (on any device): until "
+                           "then the page shows it first")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

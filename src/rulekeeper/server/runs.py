@@ -25,7 +25,7 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import CursorResult, Table, insert, select, update
+from sqlalchemy import CursorResult, Table, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.errors import UsageError
@@ -184,6 +184,8 @@ class RunSummary(BaseModel):
     rating_change: float = Field(description="the run's total change of mu")
     rating_shown_change: float | None = Field(description="how much the run moves the shown "
                                                           "rating, mu - 3 sigma (so far)")
+    unseen: str | None = Field(description="its first battle whose result its player has not "
+                                           "been shown yet (POST /api/battles/{id}/seen)")
     created_at: str
 
 
@@ -508,7 +510,7 @@ def end_shop(session: Session, run_id: str, player_id: int, version: int,
             player_id=player_id, opponent=entry.opponent.player,
             snapshot=entry.opponent.id, ghost=entry.opponent.ghost, outcome=entry.outcome,
             record=record.model_dump(mode="json"), lives_lost=entry.lives_lost,
-            lives=entry.lives, victories=entry.victories, created_at=now())
+            lives=entry.lives, victories=entry.victories, seen=False, created_at=now())
         session.execute(insert(BATTLES).values(
             {c.key: getattr(battle, c.key) for c in BATTLES.columns}))
     store_run(session, run_id, player_id, version, game,
@@ -540,17 +542,24 @@ def my_runs(me: CurrentPlayer, request: Request,
 
     def work(session: Session) -> list[RunSummary]:
         rows = session.scalars(select(StoredRun).where(StoredRun.player_id == me.id)
-                               .order_by(StoredRun.created_at.desc()).limit(limit))
-        return [summary(r) for r in rows]
+                               .order_by(StoredRun.created_at.desc()).limit(limit)).all()
+        unseen = dict(session.execute(
+            select(StoredBattle.run_id, func.min(StoredBattle.round))
+            .where(StoredBattle.player_id == me.id, StoredBattle.seen.is_(False),
+                   StoredBattle.run_id.in_([r.id for r in rows]))
+            .group_by(StoredBattle.run_id)).all())
+        return [summary(r, unseen.get(r.id)) for r in rows]
 
     result: list[RunSummary] = request.app.state.db.read(work)
     return result
 
 
-def summary(row: StoredRun) -> RunSummary:
+def summary(row: StoredRun, unseen: int | None = None) -> RunSummary:
+    """A run as its history lists it; ``unseen``: the round of its first battle not seen."""
     return RunSummary(id=row.id, round=row.round, lives=row.lives, victories=row.victories,
                       over=row.over, winner=row.winner, rating_change=row.rating_change,
                       rating_shown_change=row.rating_shown_change,
+                      unseen=battle_id(row.id, unseen) if unseen is not None else None,
                       created_at=row.created_at.isoformat())
 
 
@@ -687,6 +696,22 @@ def read_battle(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPl
 
     battle, summary = request.app.state.db.read(read)
     return json_answer(battle_out(summary, battle, lang))
+
+
+@battles_router.post("/{battle_id}/seen", status_code=204)
+def battle_seen(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
+                request: Request) -> Response:
+    """Its result was shown to you: the page stops showing it first (on every device). For
+    its opponent, nothing changes."""
+
+    def work(session: Session) -> None:
+        fetch_battle(session, battle_id, me)
+        session.execute(update(BATTLES).where(BATTLES.c.id == battle_id,
+                                               BATTLES.c.player_id == me.id,
+                                               BATTLES.c.seen.is_(False)).values(seen=True))
+
+    request.app.state.db.write(work)
+    return Response(status_code=204)
 
 
 @battles_router.get("/{battle_id}/odds", response_model=Odds)

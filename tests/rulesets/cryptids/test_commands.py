@@ -22,10 +22,10 @@ def test_battle_in_french_and_replay(tmp_path, capsys, monkeypatch):
     log = tmp_path / "b.jsonl"
     code, out, _ = run(["battle", "cryptids", "--left", "hunters", "--right", "guardians",
                         "--lang", "fr", "--seed", "4", "--log", str(log)], capsys, monkeypatch)
-    assert code == 0 and "Bataille : Chasseurs (gauche) contre Gardiens (droite)." in out
-    assert "Lancer 1 :" in out
+    assert code == 0 and "Bataille\u00a0: Chasseurs (gauche) contre Gardiens (droite)." in out
+    assert "Lancer 1\u00a0:" in out
     code, out, _ = run(["replay", str(log), "--explain", "--lang", "fr"], capsys, monkeypatch)
-    assert code == 0 and "cryptids-v1 reproduit" in out and "Lancer 1 :" in out
+    assert code == 0 and "cryptids-v1 reproduit" in out and "Lancer 1\u00a0:" in out
 
 
 MINE = ("name: {en: Mine, fr: La mienne}\ncryptids:\n  - yeti\n  - {cryptid: nessie, hp: 14}\n"

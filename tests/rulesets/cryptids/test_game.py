@@ -173,10 +173,10 @@ def test_french_sentences():
     game = new_game("cryptids", seed=3, dice=[3, 4],
                     options={"left": "backwoods", "right": "french-legends"})
     french = [RULESET.messages.render(e, "fr") for e in game.events]
-    assert french[0] == ("Bataille : Forêts d'Amérique (gauche) contre Légendes de France "
+    assert french[0] == ("Bataille\u00a0: Forêts d'Amérique (gauche) contre Légendes de France "
                          "(droite).")
-    assert "Lancer 1 : 3 + 4 = 7." in french
-    assert any(s.startswith("Dégâts : l'Homme-papillon frappe") for s in french)
+    assert "Lancer 1\u00a0: 3 + 4 = 7." in french
+    assert any(s.startswith("Dégâts\u00a0: l'Homme-papillon frappe") for s in french)
     assert not any(" à le " in s or " de le " in s for s in french)
 
 
@@ -187,13 +187,13 @@ def test_a_rerolled_throw_is_announced_as_the_roll_it_is():
     counted = fight([storm], [foe], [1, 1, 4, 5])
     en, fr = counted.sentences("en"), counted.sentences("fr")
     assert "Roll 2, rerolling roll 1: 4 + 5 = 9." in en
-    assert "Lancer 2, qui relance le lancer 1 : 4 + 5 = 9." in fr
+    assert "Lancer 2, qui relance le lancer 1\u00a0: 4 + 5 = 9." in fr
     assert not any(s.startswith("Roll 2 again") for s in en)  # roll 2 had never been thrown
     kept = fight([storm], [foe], [1, 1, 4, 5], reroll_counts="no")
     assert "Roll 1 again: 4 + 5 = 9." in kept.sentences("en")
-    assert "Lancer 1 relancé : 4 + 5 = 9." in kept.sentences("fr")
+    assert "Lancer 1 relancé\u00a0: 4 + 5 = 9." in kept.sentences("fr")
     assert "Foe triggers on total 9 (5 or 9)." in en
-    assert "Total 9 (5 ou 9) : Foe se déclenche." in fr
+    assert "Total 9 (5 ou 9)\u00a0: Foe se déclenche." in fr
 
 
 def test_words_agree_with_their_numbers_in_both_languages():
@@ -203,11 +203,11 @@ def test_words_agree_with_their_numbers_in_both_languages():
     one = fight([hexer], [turtle], dice=[3, 4, 1, 1, 3, 4])
     en, fr = one.sentences("en"), one.sentences("fr")
     assert "Hexer puts damage over time on Turtle: 1 per roll for 1 roll." in en
-    assert "Dégâts sur la durée : Hexer afflige Turtle, 1 par lancer pendant 1 lancer." in fr
+    assert "Dégâts sur la durée\u00a0: Hexer afflige Turtle, 1 par lancer pendant 1 lancer." in fr
     assert "Turtle's shield absorbs 1 damage (0 left)." in en
-    assert "Bouclier : Turtle absorbe 1 dégât (reste 0)." in fr
+    assert "Bouclier\u00a0: Turtle absorbe 1 dégât (reste 0)." in fr
     assert "Damage over time on Turtle: 1 (0 rolls left)." in en
-    assert "Dégâts sur la durée : 1 pour Turtle (0 lancer restant)." in fr
+    assert "Dégâts sur la durée\u00a0: 1 pour Turtle (0 lancer restant)." in fr
     assert en[-1] == "The left side (L) wins after 3 rolls."
     assert fr[-1] == "Le camp de gauche (L) gagne après 3 lancers."
 
@@ -217,11 +217,11 @@ def test_words_agree_with_their_numbers_in_both_languages():
     more = fight([hexer], [turtle], dice=[3, 4, 1, 1, 1, 1])
     en, fr = more.sentences("en"), more.sentences("fr")
     assert "Hexer puts damage over time on Turtle: 1 per roll for 3 rolls." in en
-    assert "Dégâts sur la durée : Hexer afflige Turtle, 1 par lancer pendant 3 lancers." in fr
-    assert "Bouclier : Turtle absorbe 2 dégâts (reste 0)." in fr
+    assert "Dégâts sur la durée\u00a0: Hexer afflige Turtle, 1 par lancer pendant 3 lancers." in fr
+    assert "Bouclier\u00a0: Turtle absorbe 2 dégâts (reste 0)." in fr
     assert "Damage over time on Turtle: 1 (2 rolls left)." in en
-    assert "Dégâts sur la durée : 1 pour Turtle (2 lancers restants)." in fr
-    assert "Dégâts sur la durée : 1 pour Turtle (1 lancer restant)." in fr
+    assert "Dégâts sur la durée\u00a0: 1 pour Turtle (2 lancers restants)." in fr
+    assert "Dégâts sur la durée\u00a0: 1 pour Turtle (1 lancer restant)." in fr
     assert fr[-1] == "Le camp de gauche (L) gagne après 3 lancers."
 
     brute = cryptid("brute", 9, 2, on({"total": 7}, {"damage": 5}))
@@ -230,13 +230,13 @@ def test_words_agree_with_their_numbers_in_both_languages():
     quick = fight([brute, finisher], twins[:1], dice=[3, 4], zero_hp_target="allow")
     en, fr = quick.sentences("en"), quick.sentences("fr")
     assert "Alpha is already at 0 HP: the 1 damage is lost." in en
-    assert "Dégâts perdus : Alpha est déjà à 0 PV (1 dégât sans effet)." in fr
+    assert "Dégâts perdus\u00a0: Alpha est déjà à 0 PV (1 dégât sans effet)." in fr
     assert (en[-1], fr[-1]) == ("The left side (L) wins after 1 roll.",
                                 "Le camp de gauche (L) gagne après 1 lancer.")
     tied = fight([brute], twins, dice=[3, 4])
     assert "Brute targets Alpha: highest threat (1), the leftmost of Alpha and Beta." in (
         tied.sentences("en"))
-    assert ("Ciblage : Brute vise Alpha, menace la plus élevée (1), le plus à gauche parmi "
+    assert ("Ciblage\u00a0: Brute vise Alpha, menace la plus élevée (1), le plus à gauche parmi "
             "Alpha et Beta.") in tied.sentences("fr")
 
 

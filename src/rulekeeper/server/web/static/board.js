@@ -3,7 +3,7 @@
 // seat's panels (hands, action rows, piles). Everything is drawn from the ruleset's typed
 // view (rulekeeper/core/view.py: the board's geometry and sides, the seat's table), so any
 // ruleset, a plug-in's too, is drawn the same way and this file names none.
-import { clear, el, t } from "./common.js";
+import { clear, colon, el, t } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NEUTRAL = "#6b6b6b";
@@ -70,7 +70,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     if (fromArea === a.id) classes.push("selected");
     if (lit.has(a.id)) classes.push("target");
     const label = `${a.name}${a.height ? `, ${t("height {height}", { height: a.height })}` : ""}${a.capacity != null ? `, ${t("{filled} of {capacity:place|places}", { filled: slot.filled, capacity: a.capacity })}` : ""}`
-      + `${slot.pieces.length ? ": " + slot.pieces.map((p) => p.name).join(", ") : ""}`;
+      + `${slot.pieces.length ? colon() + slot.pieces.map((p) => p.name).join(", ") : ""}`;
     const select = () => opts.onSelect && opts.onSelect({ area: a.id });
     const shape = a.outline
       ? svg("polygon", { points: a.outline.map((p) => p.join(",")).join(" ") })
@@ -86,7 +86,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
       const mark = m.shape === "diamond"
         ? svg("rect", { class: "mark", x: mx - 0.12, y: my - 0.12, width: 0.24, height: 0.24, fill, transform: `rotate(45 ${mx} ${my})` })
         : svg("circle", { class: "mark", cx: mx, cy: my, r: 0.13, fill });
-      mark.append(svg("title", {}, `${spoken(m.kind)}: ${m.name}${m.owner ? ` (${side(geometry, m.owner).label})` : ""}`));
+      mark.append(svg("title", {}, `${spoken(m.kind)}${colon()}${m.name}${m.owner ? ` (${side(geometry, m.owner).label})` : ""}`));
       group.append(mark);
     });
     root.append(group);
@@ -178,7 +178,7 @@ function cardChip(card, pileNode) {
     for (const other of pileNode.querySelectorAll(".cardtext")) other.remove();
     for (const other of pileNode.querySelectorAll(".card-chip[aria-expanded]")) other.setAttribute("aria-expanded", "false");
     if (shown) return;
-    pileNode.append(el("span.cardtext", { role: "note", "data-card": card.id }, el("b", {}, card.name), ": ", card.text));
+    pileNode.append(el("span.cardtext", { role: "note", "data-card": card.id }, el("b", {}, card.name), colon(), card.text));
     chip.setAttribute("aria-expanded", "true");
   });
   return chip;
@@ -188,7 +188,7 @@ function cardChip(card, pileNode) {
 export function drawPanels(node, table) {
   clear(node, ...(table.panels || []).map((p) => el("section.panel", { "data-seat": p.seat || "" },
     el("h3", {}, p.title),
-    ...(p.facts || []).map(([k, v]) => el("div.facts", {}, el("b", {}, k), ": ", v)),
+    ...(p.facts || []).map(([k, v]) => el("div.facts", {}, el("b", {}, k), colon(), v)),
     ...(p.piles || []).map((pile) => {
       const node = el("div.pile", { "data-pile": pile.name }, el("b", {}, `${pile.name} (${pile.count ?? 0})`), " ");
       if (pile.cards === null) node.append(el("span.muted", {}, t("hidden")));

@@ -1,6 +1,6 @@
 // A cryptid's card, in the shop and in battles: its name, how many copies it absorbed (×2,
 // ×3), HP (a bar), threat, shield, attack bonus, damage over time, and its abilities in words.
-import { el, local, t } from "./common.js";
+import { colon, el, local, t } from "./common.js";
 
 export function hpBar(hp) {
   const [now, max] = hp;
@@ -29,7 +29,7 @@ export function level(combined) {
  */
 export function cryptidCard(c, extra = []) {
   if (!c) return el("div.cryptid.empty", {}, t("empty"));
-  const abilities = (c.abilities || []).map((a) => el("div.ability", {}, a.name ? [el("b", {}, local(a.name)), ": "] : null, local(a.text)));
+  const abilities = (c.abilities || []).map((a) => el("div.ability", {}, a.name ? [el("b", {}, local(a.name)), colon()] : null, local(a.text)));
   const stats = [t("HP {now}/{max}", { now: Math.max(0, c.hp[0]), max: c.hp[1] }), t("threat {threat}", { threat: c.threat })];
   if (c.shield) stats.push(t("shield {shield}", { shield: c.shield }));
   if (c.attack) stats.push(t("attack +{attack}", { attack: c.attack }));

@@ -52,6 +52,11 @@ export function t(words, data = {}) {
   return fill(catalog.words[words] ?? words, data);
 }
 
+/** The colon after a label, as the page's language spaces it: "Roll 3: ", "Lancer 3 : ". */
+export function colon() {
+  return t(": ");
+}
+
 function fill(template, data) {
   return template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
     if (!(key in data)) return whole;
@@ -166,7 +171,7 @@ export function header({ title, languages = catalog.languages, onLang = () => lo
 }
 
 /** A sign-up / sign-in form; calls done(me) once a token is stored. */
-export function signIn(node, done) {
+export function signIn(node, done, { intro = null } = {}) {
   const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
@@ -184,7 +189,7 @@ export function signIn(node, done) {
     try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
   } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
   el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
-  clear(node, el("div.panel", {}, el("h2", {}, t("Who are you?")),
+  clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, t("Who are you?")),
     el("p.muted", {}, t("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
     signUp, el("p"), signInForm, message));
 }
@@ -220,7 +225,7 @@ export function logLine(event, rules) {
   button.addEventListener("click", () => {
     const shown = line.querySelector(".ruletext");
     if (shown) { shown.remove(); button.setAttribute("aria-expanded", "false"); return; }
-    line.append(el("span.ruletext", { role: "note" }, rule ? `${rule.section}: ${rule.text}` : text));
+    line.append(el("span.ruletext", { role: "note" }, rule ? `${rule.section}${colon()}${rule.text}` : text));
     button.setAttribute("aria-expanded", "true");
   });
   return line;

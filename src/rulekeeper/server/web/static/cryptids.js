@@ -3,12 +3,12 @@
 // pointed at during a first run, the opponent's row before the fight, the battle played back
 // (1×/2×/4×, skip), what it cost, why it ended so and the odds the player had, the run history
 // with each battle's replay, and the leaderboard. Every word through t() (common.js).
-import { afterRefusal, api, clear, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
+import { afterRefusal, api, clear, colon, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
 import { cryptidCard } from "./cards.js";
 import { tokenTools } from "./account.js";
 import { Viewer } from "./viewer.js";
 
-const ui = { run: null, viewer: null, rules: null, numbers: null, watching: 0, first: true };
+const ui = { run: null, viewer: null, rules: null, numbers: null, watching: 0, first: true, unseen: null };
 const $ = (id) => document.getElementById(id);
 const signed = (value, digits = 1) => `${value >= 0 ? "+" : "−"}${number(Math.abs(value), digits)}`;
 
@@ -16,9 +16,11 @@ async function start() {
   await loadWords();
   drawHeader();
   [ui.rules, ui.numbers] = await Promise.all([rulesOf("cryptids-run"), api("/api/runs/rules")]);
-  if (!store.token) {
+  if (!store.token) { // a newcomer: what the game is, the sign-up, and how to play, in the wide column
+    $("signin").after($("howto"));
     howTo(true);
-    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); });
+    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); },
+      { intro: el("p.lead", { id: "intro" }, t("Build a row of cryptids in the shop, then watch it fight another player's row: the dice decide which abilities fire. Choose a player name to play; no e-mail, no password.")) });
     leaderboard();
     return;
   }
@@ -78,9 +80,12 @@ function nextStep(run) {
 // -- runs and the shop --------------------------------------------------------------------
 
 async function loadAll() {
+  $("side-column").prepend($("howto"));
   const runs = await api("/api/runs");
-  ui.first = !runs.some((r) => r.over);
+  ui.first = !runs.some((r) => r.over && !r.unseen);
   howTo(ui.first);
+  const unseen = runs.find((r) => r.unseen);
+  if (unseen) return showUnseen(unseen, runs);
   const active = runs.find((r) => !r.over);
   if (active) showRun(await api(`/api/runs/${active.id}`));
   else noRun();
@@ -101,10 +106,14 @@ async function newRun() {
 
 const has = (run, id) => run.pending?.options.some((o) => o.id === id);
 
+/** Where a refusal for a stale version is said, once the page has read the run again (with
+    loadAll: the shop, or first a battle ended on another device and not yet seen). */
+const refusalNote = () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div"));
+
 async function act(action) {
   const run = ui.run;
   try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); }
-  catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
+  catch (e) { await afterRefusal(e, loadAll, refusalNote); }
 }
 
 function status(run) {
@@ -210,7 +219,7 @@ function abilityChoice(run) {
       el("div.bought", {}, cryptidCard({ ...buying, hp: [buying.hp, buying.hp], abilities: [] })),
       el("div.options", {}, ...run.pending.options.map((o) => {
         const a = byId[o.id];
-        return el("button", { "data-ability": o.id, onclick: () => act(o.id) }, a ? [el("b", {}, local(a.name)), `: ${local(a.text)}`] : o.label);
+        return el("button", { "data-ability": o.id, onclick: () => act(o.id) }, a ? [el("b", {}, local(a.name)), colon(), local(a.text)] : o.label);
       }))));
 }
 
@@ -229,7 +238,20 @@ async function endShop() {
     }
     clear($("run"));
     beforeFight(ended.battle, ended.run);
-  } catch (e) { await afterRefusal(e, async () => showRun(await api(`/api/runs/${run.id}`)), () => $("shop-error")); }
+  } catch (e) { await afterRefusal(e, loadAll, refusalNote); }
+}
+
+/** A battle whose result its player has not been shown (the page was reloaded or closed
+    before, here or on another device): shown first, as end-shop showed it, the run history
+    as it was before it. */
+async function showUnseen(summary, runs) {
+  const [battle, run] = await Promise.all([api(`/api/battles/${summary.unseen}?lang=${store.lang}`), api(`/api/runs/${summary.id}`)]);
+  ui.run = run;
+  ui.unseen = battle.id; // replayed from the history instead, it is seen all the same
+  clear($("run"));
+  beforeFight(battle, run);
+  history(runs, battle);
+  leaderboard();
 }
 
 /** Who the opponent is, as the page says it. */
@@ -244,6 +266,7 @@ function beforeFight(battle, after) {
   const row = (cryptids) => el("div.cards", {}, ...cryptids.map((c) => cryptidCard(withAbility(c))));
   clear($("battle"), el("div.panel", { id: "before-fight" },
     el("h2", {}, t("Round {round}: your opponent is {who}", { round: battle.round, who: opponentName(battle) })),
+    el("div", { id: "fight-note" }),
     el("p.muted", { id: "opponent" }, t("Their row as it left the shop at round {round}, left to right:", { round: battle.round }),
       battle.ghost ? el("span.badge.ghost", {}, t("ghost")) : null),
     row(battle.rows.opponent),
@@ -331,10 +354,14 @@ function story(node, battle, film, after) {
     el("h4", {}, t("Why")),
     el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
       const side = m.kind === "death" ? sideOf[m.data.who?.en ?? m.data.who] : null;
-      return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, `${t("Roll {roll}", { roll: m.roll })}: `) : null, m.text,
+      return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null, m.text,
         side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
     })),
     after ? el("div.row.gap", {}, backButton(after)) : null));
+  if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
+    ui.unseen = null;
+    api(`/api/battles/${battle.id}/seen`, { method: "POST" }).then(() => { history(); leaderboard(); }, (e) => showError(node, e));
+  }
   const shown = (o) => {
     odds.dataset.odds = o.odds;
     const chance = o.odds * 100, margin = Math.max(1, Math.round((o.odds_interval[1] - o.odds_interval[0]) * 50));
@@ -378,14 +405,17 @@ function battleList(run) {
       el("td", {}, b.id ? el("button.small", { "data-replay": b.id, onclick: () => watch({ id: b.id }, null) }, t("Replay")) : "")))));
 }
 
-async function history(runs) {
+/** The run history; `before`: a battle not seen yet, its run's row shown as before it. */
+async function history(runs, before = null) {
   runs = runs || await api("/api/runs");
+  const counts = (r) => before?.run === r.id
+    ? `★ ${before.victories - (before.outcome === "win" ? 1 : 0)} · ♥ ${before.lives + before.lives_lost}` : `★ ${r.victories} · ♥ ${r.lives}`;
   const detail = el("div", { id: "run-detail" });
   clear($("history"), el("h2", {}, t("Run history")),
     runs.length ? el("table.board-table", { id: "runs" }, el("tbody", {}, ...runs.map((r) => el("tr", {},
       el("td", {}, new Date(r.created_at).toLocaleDateString(store.lang)),
       el("td", {}, r.over ? (r.winner === "player" ? t("won") : t("lost")) : t("in progress")),
-      el("td", {}, `★ ${r.victories} · ♥ ${r.lives}`),
+      el("td", {}, counts(r)),
       el("td", { title: t("its change of your rating") }, r.rating_shown_change === null ? "" : signed(r.rating_shown_change)),
       el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
     detail);

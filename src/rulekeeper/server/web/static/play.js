@@ -6,7 +6,7 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, clear, clockText, copyButton, el, follow, header, langOf, loadWords, logLine,
+  afterRefusal, ago, api, clear, clockText, colon, copyButton, el, follow, header, langOf, loadWords, logLine,
   mergeEvents, notificationsButton, notifyTurn, rulesOf, showError, signIn, store, t, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
@@ -53,7 +53,7 @@ function chooser(rulesets) {
 }
 
 function seatWords(seats) {
-  return seats.map((s) => `${s.seat}: ${s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : s.player}`).join(" · ");
+  return seats.map((s) => `${s.seat}${colon()}${s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : s.player}`).join(" · ");
 }
 
 function drawMyGames(node, games) {
@@ -390,7 +390,7 @@ function draw() {
   };
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
-    el("h3", {}, `${pending.player}: ${pending.prompt}`),
+    el("h3", {}, `${pending.player}${colon()}${pending.prompt}`),
     el("p.muted", {}, `${pending.kind} · `, logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: t("rule") }, ui.rules).querySelector(".rule")),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
     : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view)

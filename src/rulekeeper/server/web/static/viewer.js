@@ -12,6 +12,9 @@ const SPEEDS = [1, 2, 4];
 /** The events of a cryptids battle that throw the dice. */
 const THROWS = ["roll", "reroll.roll", "reroll.next"];
 
+/** A name as the content says it in English (a card's, or an event's cryptid). */
+const english = (name) => (name && typeof name === "object" ? name.en : name);
+
 /** A side's name in the page's language (a cryptids battle's; others are the ruleset's). */
 function sideName(side) {
   return { left: t("left"), right: t("right") }[side] ?? side;
@@ -108,16 +111,25 @@ export class Viewer {
     else clear(this.banner);
   }
 
-  /** The dice of the current roll and its total (as abilities changed it); before the first
-      roll, only that. */
+  /** The dice of the current roll, each change of its total so far (its amount and the
+      cryptid it comes from, as the "modify" events tell them) and the total; before the
+      first roll, only that. */
   drawDice() {
     const seen = this.film.events.slice(0, this.at + 1);
     const at = seen.findLastIndex((e) => THROWS.includes(e.kind));
     if (at < 0) return clear(this.dice, el("span.muted", {}, t("Before the first roll")));
     const roll = seen[at].data;
-    const changed = seen.slice(at).findLast((e) => e.kind === "modify");
+    const changes = seen.slice(at).filter((e) => e.kind === "modify");
     clear(this.dice, el("span", {}, t("Roll {roll}", { roll: roll.roll })), el("span.die", {}, roll.first), el("span.die", {}, roll.second),
-      el("span", {}, `= ${changed ? changed.data.total : roll.total}`));
+      ...changes.map((e) => el("span.modifier", {}, t("{amount} ({who})", { amount: String(e.data.amount).replace("-", "−"), who: this.cardName(e.data.who) }))),
+      el("span", {}, `= ${changes.length ? changes[changes.length - 1].data.total : roll.total}`));
+  }
+
+  /** A cryptid an event names, as its card is titled (without the article a sentence
+      gives it: "Dahu", not "le Dahu"). */
+  cardName(who) {
+    const card = Object.values(this.frame.rows || {}).flat().find((c) => c && english(c.name) === english(who));
+    return local(card ? card.name : who);
   }
 
   drawStage(previous, event) {
@@ -130,8 +142,9 @@ export class Viewer {
     }
     if (geometry.kind !== "rows") return;
     this.drawDice();
-    const who = local(event.data?.who);
-    const target = local(event.data?.target);
+    // by the English name: a card's title has no article, an event's name may ("le Dahu")
+    const who = english(event.data?.who);
+    const target = english(event.data?.target);
     const before = previous?.rows || {};
     const card = this.opts.card || ((c) => c);
     clear(this.stage, ...Object.entries(this.frame.rows).map(([side, row]) => el("section", { "data-side": side },
@@ -139,9 +152,9 @@ export class Viewer {
       el("div.cards", {}, ...row.map((c, i) => {
         const drawn = cryptidCard(c && card(c, side));
         if (c && c.hp[0] <= 0) drawn.classList.add("dead");
-        if (c && local(c.name) === who) drawn.classList.add("acting");
+        if (c && english(c.name) === who) drawn.classList.add("acting");
         const old = before[side]?.[i];
-        if (c && old && old.id === c.id && old.hp[0] > c.hp[0] && local(c.name) === target) drawn.classList.add("hit");
+        if (c && old && old.id === c.id && old.hp[0] > c.hp[0] && english(c.name) === target) drawn.classList.add("hit");
         return drawn;
       })))));
   }
