@@ -53,7 +53,6 @@ class ContentError(RulekeeperError):
         self.file = file
         self.line = line
         self.field = field
-        self.problem = message
         where = f"{file}:{line}" if line is not None else file
         what = f"{field}: " if field else ""
         super().__init__(f"{where}: {what}{message}")

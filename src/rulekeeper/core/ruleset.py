@@ -117,6 +117,8 @@ def of_seat(seat: str) -> dict[str, Any]:
     """``Field(json_schema_extra=of_seat("hero3"))`` marks a setup option that matters only
     in a game with that seat (``"x-seat"`` in the schema): a form shows it only then."""
     return {"x-seat": seat}
+
+
 def _union_branch(part: str | int) -> bool:
     """Whether a part of a pydantic error's place names a union's branch (``str``,
     ``CarriedTeam``, ``function-after[...]``), not a field or an index."""
