@@ -519,9 +519,11 @@ def download_record(game_id: GameId, me: CurrentPlayer,
         raise Forbidden("the record is given once the game is over (it would reveal "
                         "the other players' hidden cards)")
     game = take(request.app.state, stored)
-    request.app.state.games.keep(stored.id, stored.version, game)
-    check_lang(game.ruleset, lang)
-    return log_file(game, lang, f"{stored.ruleset}-{stored.id}.jsonl")
+    try:
+        check_lang(game.ruleset, lang)
+        return log_file(game, lang, f"{stored.ruleset}-{stored.id}.jsonl")
+    finally:
+        request.app.state.games.keep(stored.id, stored.version, game)
 
 
 def log_file(game: Game, lang: str, filename: str) -> Response:

@@ -285,6 +285,7 @@ class LiveRun:
 
 
 def replayed(battle: StoredBattle) -> Game:
+    """A stored battle, rebuilt from its record (410 if this server no longer can)."""
     with rebuilding(f"battle {battle.id}"):
         return replay(battle.record)
 
