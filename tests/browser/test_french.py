@@ -29,10 +29,26 @@ def test_play_and_lab_speak_french(french, request):
     french.open(f"/play/{newest('dire-alliance-battle')}?seed=1")
     page.wait_for_selector("#start-game")
     assert page.inner_text("#start-game") == "Commencer la partie"
+    page.wait_for_selector("#seats select[name='blue']")
+    assert page.inner_text("[data-seat-row='red']").startswith("Rouge")  # seats, bots: French
+    assert page.inner_text("[data-seat-row='blue']").startswith("Bleu")
+    assert "bot\u00a0: heuristique" in page.inner_text("#seats select[name='blue']")
+    assert "Chemin battu" in page.inner_text("#scenario")
     page.click("#start-game")
     page.wait_for_selector("#decision")
     board = page.inner_text("#board")
     assert "Vieux moulin" in board and "Old Mill" not in board
+    facts = page.locator("#panels .facts").all_inner_texts()  # "label : value", as French has it
+    assert facts and all("\u00a0: " in f for f in facts)
+    said = page.evaluate("""async () => {
+      const { winnerWords } = await import('/static/common.js');
+      const all = await (await fetch('/api/rulesets?lang=fr')).json();
+      return ['enemy-attacks', 'dire-alliance-battle'].map((name) => {
+        const r = all.find((x) => x.id.startsWith(name));
+        return Object.keys(r.sides).filter((s) => ['enemies', 'heroes', 'red'].includes(s))
+          .map((s) => winnerWords({ winner: s }, r));
+      }).flat(); }""")
+    assert said == [f"Victoire\u00a0: {side}" for side in ("Héros", "Ennemis", "Rouge")]
     assert "manche 1" in page.inner_text("#headline")
     assert "main" in [p.get_attribute("data-pile") for p in page.locator("[data-pile]").all()]
     assert page.inner_text("#undo") == "Annuler le coup"

@@ -1,10 +1,14 @@
-"""No internal id on the pages a person reads (issue 32): every ruleset's game page, played
-for a few decisions, and the cryptids game's pages, read in full (the text, the tooltips,
-the options), against the ids of every ruleset's content (``tests/test_no_internal_ids.py``
+"""No internal id on the pages a person reads (issue 32): every ruleset's setup form and
+game page, played for a few decisions, the game watched, the replays' list of one's games,
+and the cryptids game's pages, read in full (the text, the tooltips, the options), against
+the ids of every ruleset's content and the rulesets' own ids (``tests/test_no_internal_ids.py``
 reads the events and tables the same way, without a browser)."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from rulekeeper.core import registry
 from tests.browser.conftest import unique
 from tests.browser.test_play import choose, options
 from tests.test_no_internal_ids import every_id, finder
@@ -24,8 +28,16 @@ READ = """() => {
 the rule ids (which name rules and explain themselves) and the player's token."""
 
 
-def ids_on(page) -> list[str]:
-    return sorted(set(finder(every_id()).findall(page.evaluate(READ))))
+@cache
+def known_ids() -> frozenset[str]:
+    """The content's ids, and the rulesets' (``enemy-attacks-v4``, ``enemy-attacks``)."""
+    return every_id() | {i for r in registry.ids()
+                         for i in (r, registry.load(r).meta.name) if "-" in i}
+
+
+def ids_on(page, *more: str) -> list[str]:
+    """The ids ``page`` shows: known ones, and ``more`` (a game's id)."""
+    return sorted(set(finder(known_ids() | set(more)).findall(page.evaluate(READ))))
 
 
 def test_no_id_on_any_rulesets_game_page(web, request):
@@ -38,6 +50,7 @@ def test_no_id_on_any_rulesets_game_page(web, request):
         page.wait_for_selector("#start-game")
         if not ruleset.startswith("cryptids-v"):  # a battle nobody decides has no seats
             page.wait_for_selector("#seats select")
+        assert ids_on(page) == [], ruleset  # the setup form: scenarios, seats, bots
         page.click("#start-game")
         if ruleset.startswith("cryptids-v"):  # a battle without choices: watched to its end
             page.wait_for_selector("#position")
@@ -45,12 +58,23 @@ def test_no_id_on_any_rulesets_game_page(web, request):
             assert ids_on(page) == [], ruleset
             continue
         page.wait_for_selector("#decision")
+        game = page.evaluate("new URLSearchParams(location.search).get('game')")
         for _ in range(DECISIONS):
-            assert ids_on(page) == [], ruleset
+            assert ids_on(page, game) == [], ruleset
             choices = options(page)
             if not choices:
                 break
             choose(page, choices[-1])
+        if ruleset.startswith("dire-alliance-battle"):  # watched: its title and seats
+            web.open(page.get_attribute("#watch-link a", "href"))
+            page.wait_for_selector("#status")
+            assert ids_on(page, game) == [], ruleset
+    web.open("/replay")  # one's games, listed by name
+    page.wait_for_selector("#games option >> nth=1", state="attached")
+    listed = page.locator("#games option").all_inner_texts()
+    games = page.eval_on_selector_all("#games option", "(all) => all.map((o) => o.value)")
+    assert ids_on(page, *filter(None, games)) == []
+    assert any("Beaten Path" in line for line in listed), listed
 
 
 def test_the_check_finds_an_id_on_a_page(web):

@@ -4,6 +4,8 @@ round with the enemies' reasons; and every ruleset's page."""
 
 from __future__ import annotations
 
+import math
+
 import httpx
 
 from rulekeeper.core import registry
@@ -308,3 +310,32 @@ def test_after_a_409_the_page_reads_the_game_again(web, request):
     assert int(page.get_attribute("#decision", "data-version")) == moved["version"] + 1
     assert int(stale) == moved["version"] - 1
     assert [e for e in web.errors if "409" in e] == [web.errors.pop()]  # the browser's own note
+
+
+FIGURES = """async (count) => {
+  const { drawBoard } = await import('/static/board.js');
+  const node = document.createElement('div');
+  node.className = 'board';
+  document.body.append(node);
+  const camp = { id: 'camp', name: 'Red Camp', lines: ['Red Camp'], point: [1.2, 2], outline: null,
+    label_at: [1.2, 0.9], marks_at: [1.2, 2.7], capacity: null, height: 0, tags: [], neighbours: [], sees: null };
+  const geometry = { kind: 'areas', name: 'a board', size: [2.4, 3.2], font: 0.3, walls: [], sides: {}, areas: [camp] };
+  const pieces = Array.from({ length: count }, (_, i) => ({ id: `f${i}`, name: `Figure ${i}`, label: `F${i}`,
+    side: 'red', kind: 'piece', shape: 'round', statuses: [], stats: '', text: '', hp: null }));
+  drawBoard(node, geometry, { areas: { camp: { pieces, marks: [], filled: 0 } } });
+  return [...node.querySelectorAll('[data-piece] circle')].map((c) => ['cx', 'cy', 'r'].map((a) => +c.getAttribute(a)));
+}"""
+
+
+def test_figures_fit_inside_their_area_however_many(web):
+    """Five or seven figures in a camp stand inside its circle (made smaller, in rows),
+    none over another (board.js)."""
+    web.open("/play")
+    web.page.wait_for_selector("#signup-name")
+    for count in (0, 1, 3, 5, 7):
+        figures = web.page.evaluate(FIGURES, count)
+        assert len(figures) == count
+        for n, (x, y, r) in enumerate(figures):
+            assert math.hypot(x - 1.2, y - 2) + r <= 0.9 and r >= 0.15, (count, n)
+            for x2, y2, r2 in figures[n + 1:]:
+                assert math.hypot(x - x2, y - y2) >= r + r2, count

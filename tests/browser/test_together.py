@@ -73,14 +73,24 @@ def test_a_duel_by_invitation_live_watched_and_ended_by_a_clock(people, request)
     alice.shot("play-invite")
     watch = red.get_attribute("#watch-link a", "href")
 
-    blue = bob.page  # bob follows the invitation: signs up, takes the seat
-    bob.open(link.removeprefix(bob.base))
-    bob.sign_up(unique("bob", request))
+    blue = bob.page  # a link cut short: said so, and no seat shown
+    bob.open(link.removeprefix(bob.base)[:-3])
+    assert "This invitation is unknown" in blue.inner_text("#invitation-error")
+    assert [e for e in bob.errors if "404" in e] == [bob.errors.pop()]  # the browser's note
+    bob.open(link.removeprefix(bob.base))  # the invitation: who invites, to what, which seat
+    invitation = blue.inner_text("#invitation")
+    assert invitation.startswith(f"{unique('alice', request)} invites you to play Dire Alliance")
+    assert "Scenario: Beaten Path" in invitation and "Your seat: Blue." in invitation
+    bob.shot("play-invitation")
+    bob.sign_up(unique("bob", request))  # signs up, takes the seat
     blue.wait_for_selector("#decision")
-    assert blue.inner_text("#decision").startswith("Waiting for red")
+    assert blue.inner_text("#decision").startswith("Waiting for Red")
     wait_version(red, 1)  # alice's page learns that bob came, by itself
     assert red.locator("#waiting").count() == 0 and my_turn(red)
 
+    carol.open(link.removeprefix(carol.base))  # the invitation again: used
+    assert "This invitation has been used" in carol.page.inner_text("#invitation-error")
+    assert [e for e in carol.errors if "409" in e] == [carol.errors.pop()]
     carol.open(watch)  # a spectator, with the watch link: no sign-in
     carol.page.wait_for_selector("#status")
     bodies: list[str] = []
@@ -115,9 +125,9 @@ def test_a_duel_by_invitation_live_watched_and_ended_by_a_clock(people, request)
     assert waiting.title().startswith("(1) Your turn")
     (alice if late == "red" else bob).shot("play-my-games")
     carol.page.wait_for_selector("#result", timeout=20_000)
-    winner = "blue" if late == "red" else "red"
-    assert carol.page.inner_text("#result").startswith(f"{winner} wins (forfeit")
-    blue.wait_for_selector(f"[data-game] >> text=over: {winner} won", timeout=20_000)
+    winner = "Blue" if late == "red" else "Red"
+    assert carol.page.inner_text("#result").startswith(f"Winner: {winner} after ")
+    blue.wait_for_selector(f"[data-game] >> text=Over · Winner: {winner}", timeout=20_000)
     for body in bodies:  # nothing a seat hides reached the spectator
         for player in json.loads(body).get("view", {}).get("state", {}).get("players", {}).values():
             assert player["hand"] is None
@@ -133,7 +143,7 @@ def test_hot_seat_passes_the_device_and_hides_everything(web, request):
         page.wait_for_selector(f"#handover, #decision:not([data-version='{version}'])")
         if page.locator("#handover").count():
             break
-    assert page.inner_text("#handover h2") == "Pass the device to blue"
+    assert page.inner_text("#handover h2") == "Pass the device to Blue"
     assert page.locator("#board, #panels, #log, [data-pile]").count() == 0  # nothing shown
     web.shot("play-pass-the-device")
     page.click("#reveal")
@@ -209,4 +219,4 @@ def test_two_people_play_a_combat_encounter_to_its_end(people, request):
             continue
         play_first(mover)
     texts = [p.inner_text("#result") for p in pages]
-    assert texts[0] == texts[1] and ("wins (" in texts[0] or texts[0].startswith("A tie"))
+    assert texts[0] == texts[1] and texts[0].startswith(("Winner: Player ", "A tie"))

@@ -8,10 +8,19 @@ import random
 import string
 
 import pytest
+from shapely import LineString, Point, Polygon
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
-from rulekeeper.core.view import Board, TableView, name_box, translated
+from rulekeeper.core.view import (
+    CIRCLE,
+    Board,
+    TableView,
+    name_box,
+    name_lines,
+    translated,
+    under_line,
+)
 
 BOARDS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-alliance-raid"]
 """Rulesets drawn on a board of areas, with a French board catalog."""
@@ -80,3 +89,47 @@ def test_the_french_names_are_placed_on_the_board(ruleset_id):
         left, top, right, bottom = name_box(area.name, area.label_at, french.font).bounds
         assert left >= 0 and top >= 0 and right <= width and bottom <= height, area.name
     assert translated(english, ruleset.messages.wording("en")) == english
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_each_name_is_clear_of_the_other_names_areas_and_walls(ruleset_id, lang):
+    """A name (on two lines when long, and the line under it) lies on its own area, never
+    over another area, a wall or another name: in every scenario, in English and French."""
+    ruleset = registry.load(ruleset_id)
+    content, _ = ruleset.load_content()
+    for scenario in ruleset.scenarios(content) or [None]:
+        board = translated(ruleset.drawing.geometry(content, scenario, ruleset.meta.players),
+                           ruleset.messages.wording(lang))
+        shapes = {a.id: Polygon(a.outline) if a.outline else Point(a.point).buffer(CIRCLE)
+                  for a in board.areas}
+        names = {a.id: name_box(a.name, a.label_at, board.font,
+                                under_line(a.capacity, a.height, a.tags)) for a in board.areas}
+        walls = [LineString(w) for w in board.walls]
+        for area in board.areas:
+            name = names[area.id]
+            assert area.lines == name_lines(area.name) and len(area.lines) <= 2
+            assert area.outline is None or shapes[area.id].contains(name), area.name
+            assert not any(w.intersects(name) for w in walls), area.name
+            for other in board.areas:
+                if other.id != area.id:
+                    assert not names[other.id].intersects(name), (area.name, other.name)
+                    assert not shapes[other.id].buffer(-0.05).intersects(name), (
+                        area.name, other.name)
+
+
+def test_a_long_name_goes_on_two_lines_cut_near_its_middle():
+    assert name_lines("Thorn Thicket") == ["Thorn", "Thicket"]
+    assert name_lines("Ruines de la chapelle") == ["Ruines de", "la chapelle"]
+    assert name_lines("Old Mill") == ["Old Mill"] and name_lines("Tourbièreengloutie") == [
+        "Tourbièreengloutie"]
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_a_seats_panel_is_titled_by_the_seats_name_not_its_id(ruleset_id):
+    board, tables = played(ruleset_id)
+    seated = [p for table in tables for p in table.panels if p.seat]
+    assert seated
+    for panel in seated:
+        assert panel.title.startswith(board.sides[panel.seat].label), panel.title
+        assert not panel.title.startswith(f"{panel.seat}:"), panel.title

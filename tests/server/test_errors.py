@@ -146,8 +146,9 @@ def test_the_openapi_docs_are_served_with_every_routes_errors(client):
             assert {"413", "422"} <= set(refusals), (method, path)
             if path.startswith(("/api/games", "/api/runs", "/api/battles", "/api/replay")) \
                     and path not in OPEN:
-                needed = {"400", "404", "429", "503"} | (  # a spectator needs no token
-                    set() if "/watch" in path else {"401"})
+                needed = {"400", "404", "429", "503"} | (  # a spectator needs no token,
+                    set() if "/watch" in path or path.endswith("/invitation")  # nor an invitee
+                    else {"401"})
                 assert needed <= set(refusals), (method, path)
             for answer in refusals.values():
                 assert answer["content"]["application/json"]["schema"] == error

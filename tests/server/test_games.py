@@ -2,6 +2,9 @@
 
 import json
 
+import pytest
+
+from rulekeeper.core import registry
 from rulekeeper.core.game import RECORD_FORMAT, replay
 from rulekeeper.server.models import StoredGame
 from tests.core.test_cli import run
@@ -117,6 +120,21 @@ def test_the_ruleset_list_describes_what_a_game_form_needs(client):
     assert battle["seats"] == ["red", "blue"] and "heuristic" in battle["bots"]
     assert "red_faction" in battle["options"]["properties"]
     assert rulesets["cryptids-v1"]["languages"] == ["en", "fr"]
+    assert battle["scenarios"] == [{"id": "beaten-path", "label": "Beaten Path"},
+                                   {"id": "standing-stones", "label": "The Standing Stones"}]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_side_that_can_win_and_every_seat_has_a_name(client, lang):
+    """The page says who won and who sits where by these names (never ``enemies``,
+    ``red``): every ruleset declares one for each side and seat, in each language."""
+    for info in client.get(f"/api/rulesets?lang={lang}").json():
+        ruleset = registry.load(info["id"])
+        for side in {*ruleset.sides(ruleset.parse_options({})), *info["seats"]}:
+            assert info["sides"][side] not in ("", side), (info["id"], side)
+    french = {r["id"]: r for r in client.get("/api/rulesets?lang=fr").json()}
+    assert french["enemy-attacks-v4"]["sides"]["enemies"] == "Ennemis"
+    assert french["dire-alliance-battle-v3"]["scenarios"][0]["label"] == "Chemin battu"
 
 
 def test_the_rule_texts_that_events_cite_are_served(client):

@@ -27,6 +27,30 @@ def join(client, headers, view, seat, invite=None):
     return client.post(f"/api/games/{view['id']}/join", json=body, headers=headers)
 
 
+def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(client):
+    alice, bob = (sign_up(client, n) for n in ("alice", "bob"))
+    view = invited(client, alice, BATTLE, ("blue",), scenario="standing-stones")
+    url = f"/api/games/{view['id']}/invitation"
+    blue = {"seat": "blue", "invite": invite_of(view, "blue")}
+    read = client.get(url, params=blue)  # no token: whoever holds the link
+    assert read.status_code == 200, read.text
+    assert read.json() == {
+        "game": view["id"], "ruleset": "dire-alliance-battle-v3",
+        "title": "Dire Alliance: Horror — Battle Mode", "scenario": "The Standing Stones",
+        "seat": "blue", "seat_name": "Blue", "inviter": "alice", "players": ["alice"],
+        "bots": 0}
+    french = client.get(url, params={**blue, "lang": "fr"}).json()
+    assert (french["scenario"], french["seat_name"]) == ("Les Pierres levées", "Bleu")
+    for wrong in (blue["invite"][:-2], "x" + blue["invite"][1:]):  # cut short, or changed
+        refused = client.get(url, params={**blue, "invite": wrong})
+        assert refused.status_code == 404 and "unknown" in refused.json()["error"]
+    assert client.get(url, params={"seat": "red", "invite": blue["invite"]}).status_code == 409
+    assert client.get("/api/games/nope/invitation", params=blue).status_code == 404
+    assert join(client, bob, view, "blue", blue["invite"]).status_code == 200
+    used = client.get(url, params=blue)
+    assert used.status_code == 409 and used.json() == {"error": "seat blue is taken"}
+
+
 def test_an_open_seat_is_taken_with_its_invitation_only(client):
     alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
     view = invited(client, alice)

@@ -501,9 +501,15 @@ class Ruleset(ABC, Generic[TableT]):
         own = self.code_paths or (Path(inspect.getfile(type(self))).parent,)
         return RuleBook(self.rule_index, (*own, CORE_RULES.parent))
 
-    def scenarios(self, content: Any) -> list[str]:
-        """The scenario ids this content offers; the first is the default."""
+    def scenario_choices(self, content: Any) -> list[Choice]:
+        """The scenarios this content offers, each its id and name (what a form lists); the
+        first is the default."""
         return []
+
+    def scenarios(self, content: Any) -> list[str]:
+        """The scenario ids this content offers (:meth:`scenario_choices`'); the first is the
+        default."""
+        return [c.id for c in self.scenario_choices(content)]
 
     def seats(self, options: Any) -> tuple[str, ...]:
         """The seats of a game with these options."""

@@ -64,6 +64,8 @@ class Area(ViewModel):
                                      "laid out for boards without coordinates")
     outline: list[Point] | None = None
     label_at: Point = Field(description="the middle of its name's baseline, clear of walls")
+    lines: list[str] = Field(default_factory=list, description="its name as drawn: on one "
+                                                               "line, or two when long")
     marks_at: Point = Field(description="where its first mark (objective, token...) goes, the "
                                         "others after it to the right")
     capacity: int | None = None
@@ -258,9 +260,13 @@ class Drawing:
     def geometry(self, content: Any, scenario: str | None, seats: Sequence[str]) -> Board:
         """:meth:`board` with the sides' colours and labels."""
         drawn = self.board(content, scenario)
-        sides = {seat: Side(label=seat, colour=PALETTE[n % len(PALETTE)])
-                 for n, seat in enumerate(seats)}
-        return drawn.model_copy(update={"sides": {**sides, **self.sides, **drawn.sides}})
+        return drawn.model_copy(update={"sides": {**self.coloured(seats), **drawn.sides}})
+
+    def coloured(self, seats: Sequence[str]) -> dict[str, Side]:
+        """The colour and label of each of ``seats`` (:data:`PALETTE`'s, and its name, where
+        :attr:`sides` does not declare it) and of every side declared."""
+        return {**{seat: Side(label=seat, colour=PALETTE[n % len(PALETTE)])
+                   for n, seat in enumerate(seats)}, **self.sides}
 
     def picture(self, state: Mapping[str, Any] | None, content: Any,
                 pending: Decision | None = None) -> TableView:
@@ -443,7 +449,9 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     and marks go. Areas without a sight point are laid out in columns by their distance (in
     borders) from ``start`` (or the first area)."""
     geometry = Geometry(spec)
-    widths = [(len(a.name or a.id), max(x for x, _ in a.polygon) - min(x for x, _ in a.polygon))
+    widths = [(max(*map(len, name_lines(a.name or a.id)),
+                   under_line(a.capacity, a.height, a.tags)),
+               max(x for x, _ in a.polygon) - min(x for x, _ in a.polygon))
               for a in spec.areas if a.polygon]
     font = name_height(widths)
     found = {a.id: a.sight for a in spec.areas if a.sight is not None}
@@ -458,11 +466,13 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     outlines = {a.id: [down(p) for p in a.polygon] for a in spec.areas if a.polygon}
     walls = [(down(w[0]), down(w[1])) for w in spec.walls]
     names = [a.name or a.id for a in spec.areas]
+    under = [under_line(a.capacity, a.height, a.tags) for a in spec.areas]
     places = label_places([(name, points[a.id], outlines.get(a.id))
-                           for name, a in zip(names, spec.areas, strict=True)], walls, font)
+                           for name, a in zip(names, spec.areas, strict=True)], walls, font,
+                          under)
     (left, top), size = extent([(points[a.id], outlines.get(a.id)) for a in spec.areas], walls,
-                               [(name, *place) for name, place in zip(names, places, strict=True)],
-                               font)
+                               [(name, *place, n) for name, place, n in
+                                zip(names, places, under, strict=True)], font)
 
     def screen(p: Point) -> Point:
         return (round(p[0] - left, 3), round(p[1] - top, 3))
@@ -470,7 +480,7 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
     return Board(
         kind="areas", id=spec.id, name=spec.name or spec.id, sample=spec.sample, size=size,
         font=font, walls=[(screen(p), screen(q)) for p, q in walls],
-        areas=[Area(id=a.id, name=name, point=screen(points[a.id]),
+        areas=[Area(id=a.id, name=name, lines=name_lines(name), point=screen(points[a.id]),
                     outline=[screen(p) for p in outlines[a.id]] if a.id in outlines else None,
                     label_at=screen(label), marks_at=screen(marks), capacity=a.capacity,
                     height=a.height, tags=list(a.tags), neighbours=list(a.neighbours),
@@ -481,16 +491,18 @@ def areas_board(spec: BoardSpec, start: str | None = None) -> Board:
 
 def extent(areas: Sequence[tuple[Point, Sequence[Point] | None]],
            walls: Sequence[tuple[Point, Point]],
-           names: Sequence[tuple[str, Point, Point]], font: float) -> tuple[Point, Point]:
+           names: Sequence[tuple[str, Point, Point, int]],
+           font: float) -> tuple[Point, Point]:
     """The top left corner and the size of what a board draws: its areas (``(point,
     outline)``; without an outline, the circle around the point), walls and names with their
-    marks (``(name, label_at, marks_at)``), with :data:`MARGIN` around."""
+    marks (``(name, label_at, marks_at, under)``: :func:`name_box`), with :data:`MARGIN`
+    around."""
     drawn = [*(p for point, outline in areas for p in outline or (
                    (point[0] + dx, point[1] + dy)
                    for dx in (-CIRCLE, CIRCLE) for dy in (-CIRCLE, CIRCLE))),
              *(p for wall in walls for p in wall)]
-    for name, label, marks in names:
-        drawn += name_box(name, label, font).exterior.coords
+    for name, label, marks, under in names:
+        drawn += name_box(name, label, font, under).exterior.coords
         drawn += [(marks[0] - 0.15, marks[1] - 0.15), (marks[0] + MARKS_WIDTH, marks[1] + 0.15)]
     left = min(x for x, _ in drawn) - MARGIN
     top = min(y for _, y in drawn) - MARGIN
@@ -503,10 +515,11 @@ def renamed(board: Board) -> Board:
     :func:`areas_board` places them, the board grown or shrunk to hold them."""
     areas = tuple((a.name, a.point, tuple(a.outline) if a.outline else None)
                   for a in board.areas)
-    font, places = _placed(areas, tuple(board.walls))
+    under = tuple(under_line(a.capacity, a.height, a.tags) for a in board.areas)
+    font, places = _placed(areas, tuple(board.walls), under)
     (left, top), size = extent([(a.point, a.outline) for a in board.areas], board.walls,
-                               [(a.name, *place) for a, place in
-                                zip(board.areas, places, strict=True)], font)
+                               [(a.name, *place, n) for a, place, n in
+                                zip(board.areas, places, under, strict=True)], font)
 
     def moved(p: Point) -> Point:
         return (round(p[0] - left, 3), round(p[1] - top, 3))
@@ -514,6 +527,7 @@ def renamed(board: Board) -> Board:
     return board.model_copy(update={"font": font, "size": size, "walls": [
         (moved(p), moved(q)) for p, q in board.walls], "areas": [
         a.model_copy(update={"point": moved(a.point), "label_at": moved(label),
+                             "lines": name_lines(a.name),
                              "marks_at": moved(marks),
                              "outline": [moved(p) for p in a.outline] if a.outline else None})
         for a, (label, marks) in zip(board.areas, places, strict=True)]})
@@ -521,13 +535,15 @@ def renamed(board: Board) -> Board:
 
 @lru_cache(maxsize=256)
 def _placed(areas: tuple[tuple[str, Point, tuple[Point, ...] | None], ...],
-            walls: tuple[tuple[Point, Point], ...]) -> tuple[float, list[tuple[Point, Point]]]:
+            walls: tuple[tuple[Point, Point], ...],
+            under: tuple[int, ...]) -> tuple[float, list[tuple[Point, Point]]]:
     """The names' height and places (remembered: a game's board is asked for often)."""
-    widths = [(len(name), max(x for x, _ in outline) - min(x for x, _ in outline))
-              for name, _, outline in areas if outline]
+    widths = [(max(*map(len, name_lines(name)), n),
+               max(x for x, _ in outline) - min(x for x, _ in outline))
+              for (name, _, outline), n in zip(areas, under, strict=True) if outline]
     font = name_height(widths)
     return font, label_places([(name, point, list(outline) if outline else None)
-                               for name, point, outline in areas], walls, font)
+                               for name, point, outline in areas], walls, font, under)
 
 
 def name_height(widths: Iterable[tuple[int, float]]) -> float:
@@ -572,47 +588,82 @@ PIECES = (0.85, -0.18, 0.5)
 top and its bottom (board.js: ``slots``, ``R``)."""
 
 
-def name_box(name: str, at: Point, font: float) -> Polygon:
-    """The room an area's name takes on the board when written at ``at`` (its baseline's
-    middle), with its second line (capacity, height, tags) under it."""
+WRAP = 12
+"""A name longer than this many characters is written on two lines (cut at a space)."""
+
+
+def name_lines(name: str) -> list[str]:
+    """An area's name as the board writes it: on one line, or, when longer than
+    :data:`WRAP`, on two cut at the space nearest its middle.
+
+    >>> name_lines("Old Mill"), name_lines("Creux de la sorcière")
+    (['Old Mill'], ['Creux de', 'la sorcière'])
+    """
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    if len(name) <= WRAP or not spaces:
+        return [name]
+    cut = min(spaces, key=lambda i: (max(i, len(name) - i - 1), i))
+    return [name[:cut], name[cut + 1:]]
+
+
+def under_line(capacity: int | None, height: int, tags: Sequence[str]) -> int:
+    """How wide the line under an area's name is (board.js writes its places ``3/4``, height
+    ``h1`` and tags, three quarters as big as the name), in the name's characters."""
+    parts = [*([f"{capacity}/{capacity}"] if capacity is not None else []),
+             *([f"h{height}"] if height else []), *([" ".join(tags)] if tags else [])]
+    return round(0.75 * len(" · ".join(parts)))
+
+
+def name_box(name: str, at: Point, font: float, under: int = 0) -> Polygon:
+    """The room an area's name takes on the board when written at ``at`` (its first line's
+    baseline's middle), on its :func:`name_lines`, with a line (capacity, height, tags:
+    ``under`` characters wide, :func:`under_line`) under them."""
     x, y = at
-    half = len(name) * font * CHAR_WIDTH / 2
-    return box(x - half, y - 0.8 * font, x + half, y + 1.05 * font)
+    lines = name_lines(name)
+    half = max(*map(len, lines), under) * font * CHAR_WIDTH / 2
+    return box(x - half, y - 0.8 * font, x + half, y + (0.05 + len(lines)) * font)
 
 
 def label_places(areas: Sequence[tuple[str, Point, list[Point] | None]],
-                 walls: Sequence[tuple[Point, Point]],
-                 font: float) -> list[tuple[Point, Point]]:
+                 walls: Sequence[tuple[Point, Point]], font: float,
+                 under: Sequence[int] = ()) -> list[tuple[Point, Point]]:
     """Where each area's name goes, and its marks (the board grows to hold them): the first
-    of :data:`LABEL_SPOTS` whose text (two lines) touches no wall, no name placed before it
-    and no area's first row of pieces (failing that, the one touching fewest, then inside
-    its own outline when it has one); then the first of :data:`MARK_SPOTS` touching none of
-    these nor the names."""
+    of :data:`LABEL_SPOTS` whose text (its lines and the line under them) touches no wall,
+    no name placed before it, no other area, lies inside its own outline when it has one,
+    and touches no area's first row of pieces (failing that, the best in that order); then
+    the first of :data:`MARK_SPOTS` touching none of these nor the names."""
     lines = [LineString(w) for w in walls]
     half, top, bottom = PIECES
     pieces = [box(x - half, y + top, x + half, y + bottom) for _, (x, y), _ in areas]
+    shapes = [Polygon(outline).buffer(-0.05) if outline else ShapelyPoint(x, y).buffer(CIRCLE)
+              for _, (x, y), outline in areas]  # (a name inside its outline touches no other)
 
-    def best(rects: Iterable[tuple[Point, Polygon, bool]],
-             taken: list[Polygon]) -> tuple[Point, Polygon]:
+    def best(rects: Iterable[tuple[Point, Polygon, bool]], taken: list[Polygon],
+             others: Sequence[Polygon] = ()) -> tuple[Point, Polygon]:
         chosen: tuple[tuple[int, ...], Point, Polygon] | None = None
         for rank, (spot, rect, inside) in enumerate(rects):
             score = (sum(1 for line in lines if line.intersects(rect)),
                      sum(1 for other in taken if other.intersects(rect)),
-                     sum(1 for zone in pieces if zone.intersects(rect)), int(not inside), rank)
+                     sum(1 for area in others if area.intersects(rect)), int(not inside),
+                     sum(1 for zone in pieces if zone.intersects(rect)), rank)
             if chosen is None or score < chosen[0]:
                 chosen = (score, (round(spot[0], 3), round(spot[1], 3)), rect)
-            if score[:4] == (0, 0, 0, 0):
+            if score[:5] == (0, 0, 0, 0, 0):
                 break
         assert chosen is not None
         return chosen[1], chosen[2]
 
     names: list[Polygon] = []
     spots: list[Point] = []
-    for name, (x, y), outline in areas:
+    widths = list(under) or [0] * len(areas)
+    for index, (name, (x, y), outline) in enumerate(areas):
         shape = Polygon(outline) if outline else None
-        spot, rect = best((((x + dx, y + dy), name_box(name, (x + dx, y + dy), font),
-                            shape is None or shape.contains(ShapelyPoint(x + dx, y + dy)))
-                           for dx, dy in LABEL_SPOTS), names)
+        middles = (x,) if shape is None else (x, shape.centroid.x)  # (an outline's middle too)
+        spot, rect = best((((mx + dx, y + dy),
+                            box_ := name_box(name, (mx + dx, y + dy), font, widths[index]),
+                            shape is None or shape.contains(box_))
+                           for mx in middles for dx, dy in LABEL_SPOTS), names,
+                          [s for n, s in enumerate(shapes) if n != index])
         names.append(rect)
         spots.append(spot)
     marks: list[Polygon] = []

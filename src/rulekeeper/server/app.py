@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(games.rulesets_router)
     app.include_router(games.router)
     app.include_router(seats.router)
+    app.include_router(seats.invitations)
     app.include_router(watch.router)
     app.include_router(runs.rules_router)  # before /api/runs/{run_id}
     app.include_router(runs.router)

@@ -148,6 +148,7 @@ class GameSummary(BaseModel):
     seats: list[SeatOut]
     turn: str | None
     since: datetime | None
+    created: datetime = Field(description="when the game was made")
     mine: list[str] = Field(description="your seats")
     your_turn: bool = Field(description="the pending decision is one of your seats'")
 
@@ -382,7 +383,8 @@ def my_games(me: CurrentPlayer, request: Request,
                 over=stored.over, result=stored.result,
                 seats=seats_out(stored, invites=True), turn=stored.turn,
                 since=clocks.aware(stored.turn_since) if stored.turn_since else None,
-                mine=mine, your_turn=stored.turn in mine and not stored.open_seats))
+                created=clocks.aware(stored.created_at), mine=mine,
+                your_turn=stored.turn in mine and not stored.open_seats))
         return out
 
     result: list[GameSummary] = request.app.state.db.read(work)
@@ -537,16 +539,20 @@ def log_file(game: Game, lang: str, filename: str) -> Response:
 def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     content, _ = ruleset.load_content()
     meta = ruleset.meta
+    words = ruleset.messages.wording(lang)
     return {
-        "id": meta.id, "title": ruleset.messages.wording(lang)(meta.title),
+        "id": meta.id, "title": words(meta.title),
         "seats": list(meta.players),
+        "sides": {name: words(side.label)
+                  for name, side in ruleset.drawing.coloured(meta.players).items()},
         "min_seats": meta.min_players, "hidden_information": meta.hidden_information,
-        "scenarios": ruleset.scenarios(content),
+        "scenarios": [{"id": c.id, "label": words(c.label)}
+                      for c in ruleset.scenario_choices(content)],
         "options": ruleset.options_model.model_json_schema(),
         "rulings": [{"id": r.id, "question": r.question, "options": list(r.options),
                      "default": r.default} for r in ruleset.rulings],
         "bots": list(offered(meta.id)),
-        "choices": {name: [{"id": c.id, "label": c.label} for c in choices]
+        "choices": {name: [{"id": c.id, "label": words(c.label)} for c in choices]
                     for name, choices in ruleset.option_choices(content).items()},
         "decisions": meta.max_length > 0,
         "clock": {"ruling": {"id": CLOCK_EXPIRY.id, "question": CLOCK_EXPIRY.question,

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
+from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
@@ -116,8 +117,9 @@ class Join(BaseModel):
                                                     "join a public game)")
 
 
-def take_seat(session: Session, stored: StoredGame, me: Me, body: Join) -> None:
-    """Give ``me`` the seat, if it is open and the invitation fits (else one 4xx)."""
+def open_seat(stored: StoredGame, body: Join) -> GameSeat:
+    """The seat ``body`` asks for, if it is open and the invitation fits (needless in a
+    public game); else one 4xx."""
     if stored.over:
         raise Conflict(f"game {stored.id} is over; no seat can be taken")
     row = next((s for s in stored.seats if s.seat == body.seat), None)
@@ -129,7 +131,72 @@ def take_seat(session: Session, stored: StoredGame, me: Me, body: Join) -> None:
     if not stored.public and (body.invite is None
                               or not secrets.compare_digest(body.invite, row.invite or "")):
         raise Forbidden(f"this is not the invitation to seat {body.seat}")
+    return row
+
+
+def take_seat(session: Session, stored: StoredGame, me: Me, body: Join) -> None:
+    """Give ``me`` the seat, if it is open and the invitation fits (else one 4xx)."""
+    row = open_seat(stored, body)
     row.player, row.invite = session.get(Player, me.id), None
+
+
+# -- an invitation, as its holder reads it --------------------------------------------------
+
+
+class Invitation(BaseModel):
+    """What an invitation link tells whoever holds it, signed in or not: who invites them,
+    to which game and seat. Nothing more than the link grants: no other seat's invitation,
+    no token, nothing of the game's state."""
+
+    game: str
+    ruleset: str
+    title: str = Field(description="the ruleset's name, in ``lang``")
+    scenario: str | None = Field(description="the scenario's name, in ``lang``")
+    seat: str
+    seat_name: str = Field(description="the seat's name, in ``lang``")
+    inviter: str = Field(description="the player who made the game")
+    players: list[str] = Field(description="the players seated so far")
+    bots: int = Field(description="how many seats bots hold")
+
+
+invitations = APIRouter(prefix="/api/games", tags=["games"],
+                        responses=documented(400, 404, 409, 429, 503))
+
+
+@invitations.get("/{game_id}/invitation", response_model=Invitation)
+def invitation(game_id: Annotated[str, UrlPath(max_length=32)], request: Request,
+               seat: Annotated[str, Query(min_length=1, max_length=32)],
+               invite: Annotated[str, Query(min_length=1, max_length=32)],
+               lang: Annotated[str, Query(max_length=8)] = "en") -> Invitation:
+    """An invitation to a seat, read before taking it (no sign-in needed): the game's
+    ruleset and scenario, the seat, who invites. An unknown game or invitation is a 404, a
+    seat taken or a game over a 409 (the invitation was used, or is no longer good)."""
+
+    def work(session: Session) -> Invitation:
+        stored = with_seats(session, game_id)
+        if stored is None:
+            raise NotFound(f"no game {game_id!r}: the invitation is unknown")
+        try:
+            row = open_seat(stored, Join(seat=seat, invite=invite))
+        except Forbidden:
+            raise NotFound("this invitation is unknown (its link is incomplete, or was "
+                           "changed)") from None
+        ruleset = registry.load(stored.ruleset)
+        words = ruleset.messages.wording(lang)
+        scenarios = {c.id: c.label for c in ruleset.scenario_choices(
+            ruleset.load_content()[0])}
+        sides = ruleset.drawing.coloured(ruleset.meta.players)
+        inviter = session.get(Player, stored.created_by)
+        return Invitation(
+            game=stored.id, ruleset=stored.ruleset, title=words(ruleset.meta.title),
+            scenario=words(scenarios[stored.scenario]) if stored.scenario in scenarios else None,
+            seat=row.seat, seat_name=words(sides[row.seat].label) if row.seat in sides
+            else row.seat, inviter=inviter.name if inviter is not None else "",
+            players=[s.player.name for s in stored.seats if s.player is not None],
+            bots=sum(1 for s in stored.seats if s.bot))
+
+    found: Invitation = request.app.state.db.read(work)
+    return found
 
 
 # -- the lobby ------------------------------------------------------------------------------

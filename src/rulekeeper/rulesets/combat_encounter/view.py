@@ -199,7 +199,8 @@ class DungeonDrawing(Drawing):
             weapons = [Card(id=w["id"], name=w["name"] + (" (dropped)" if w["dropped"] else ""),
                             text=f"{w['mode']}, {w['damage']}") for w in p["weapons"]]
             panels.append(Panel(
-                seat=seat, title=f"{seat}: {p['name']}" + ("" if p["alive"] else " — dead"),
+                seat=seat, title=f"{self.sides[seat].label}: {p['name']}"
+                + ("" if p["alive"] else " — dead"),
                 facts=[("health", f"{p['health']} of {p['max_health']}"),
                        ("defense", str(p["defense"])), ("Kaos", str(p["kaos"])),
                        ("rerolls", str(p["rerolls"])), ("armor", p["armor"] or "none"),

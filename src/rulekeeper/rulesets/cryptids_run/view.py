@@ -136,7 +136,8 @@ def _card(c: Mapping[str, Any] | None) -> Cryptid | None:
 class ShopDrawing(Drawing):
     """The shop: the offers and the player's row."""
 
-    sides = {"player": Side(label="You", colour="#7a2e1d")}
+    sides = {"player": Side(label="You", colour="#7a2e1d"),
+             "opponents": Side(label="Opponents", colour="#1f4e9c")}  # who wins a run
     automation = ("match.", *AUTOMATION)
 
     def board(self, content: Any, scenario: str | None) -> Board:

@@ -70,8 +70,8 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     templates = TEMPLATES
 
     @cites("battle.setup.choose-scenario.b", "battle.rulebook.default-scenario")  # the first
-    def scenarios(self, content: Any) -> list[str]:
-        return [s.id for s in content.scenarios if s.mode == "battle"]
+    def scenario_choices(self, content: Any) -> list[Choice]:
+        return [Choice(s.id, s.name) for s in content.scenarios if s.mode == "battle"]
 
     def option_choices(self, content: DireAllianceContent) -> Mapping[str, Sequence[Choice]]:
         factions = [Choice(f.id, f.name) for f in content.factions]

@@ -221,7 +221,8 @@ class BattleDrawing(Drawing):
             hand = (Pile.hidden("hand", p["hand_size"]) if p["hand"] is None
                     else Pile.open("hand", cards_of(p["hand"], names, texts)))
             panels.append(Panel(
-                seat=seat, title=f"{seat}: {p['faction_name']}, led by {p['leader_name']}",
+                seat=seat, title=f"{self.sides[seat].label}: {p['faction_name']}, "
+                                 f"led by {p['leader_name']}",
                 facts=[("objectives claimed", str(len(p["claimed"]))),
                        ("defeated", ", ".join(p["defeated"]) or "none")],
                 piles=[hand, Pile.open("in play", cards_of(p["play"], names, texts)),

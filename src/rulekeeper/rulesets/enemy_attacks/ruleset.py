@@ -9,7 +9,7 @@ from typing import Any
 from rulekeeper.core.entities import Entities, MainStat, Measure
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
-from rulekeeper.core.ruleset import GameOver, Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.enemy_attacks.history import HISTORY
 from rulekeeper.rulesets.enemy_attacks.messages import TEMPLATES
 from rulekeeper.rulesets.enemy_attacks.models import (
@@ -86,8 +86,8 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
     search = {"rollout": "heuristic"}
     """The heuristic bot's rollouts to the end (docs/benchmarks.md, "How often mcts wins")."""
 
-    def scenarios(self, content: Any) -> list[str]:
-        return [s.id for s in content.scenarios.scenarios]
+    def scenario_choices(self, content: Any) -> list[Choice]:
+        return [Choice(s.id, s.name) for s in content.scenarios.scenarios]
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return self.meta.players[:options.players]

@@ -182,7 +182,9 @@ class CrawlerDrawing(Drawing):
              "p2": Side(label="Player 2", colour="#1f4e9c"),
              "p3": Side(label="Player 3", colour="#2f6b2f"),
              "p4": Side(label="Player 4", colour="#8a5a00"),
-             "enemy": Side(label="Enemies", colour="#5b1d6e")}
+             "enemy": Side(label="Enemies", colour="#5b1d6e"),
+             "heroes": Side(label="Heroes", colour="#2f6b2f"),  # who wins: the sides
+             "enemies": Side(label="Enemies", colour="#5b1d6e")}
     automation = ("enemy-turn", "target", "no-target", "would-be-target", "enemy-moves",
                   "enemy-stays", "still-no-target", "exception-kept", "exception-refused",
                   "exception-taken", "area-attack", "no-attack")
@@ -237,7 +239,7 @@ class CrawlerDrawing(Drawing):
                       + "".join(f", {c}" for c in heroes[fid]["conditions"])) for fid in ids]
             facts += [(a["name"], f"health {a['health']} of {a['max_health']}")
                       for a in allies.values() if a["controller"] == seat]
-            panels.append(Panel(seat=seat, title=seat, facts=facts))
+            panels.append(Panel(seat=seat, title=self.sides[seat].label, facts=facts))
         panels.append(Panel(title="Enemies",
                             facts=[(e["name"], f"{e['health']}/{e['max_health']} · {e['card']}")
                                    for e in enemies.values()]

@@ -83,8 +83,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
                 *load_rules((CORE_RULES,))]
 
     @cites("raid.setup.choose-scenario.b")  # the first, Into the Darkwood, is the default
-    def scenarios(self, content: Any) -> list[str]:
-        return [s.id for s in content.raids]
+    def scenario_choices(self, content: Any) -> list[Choice]:
+        return [Choice(s.id, s.name) for s in content.raids]
 
     def seats(self, options: Any) -> tuple[str, ...]:
         return setup.SEATS[:options.heroes]

@@ -241,7 +241,9 @@ class RaidDrawing(Drawing):
              "green": Side(label="Green minions", colour="#3b8f3b"),
              "yellow": Side(label="Yellow minions", colour="#c9a100"),
              "blue": Side(label="Blue minions", colour="#1f4e9c"),
-             "red": Side(label="Red minions", colour="#b3261e")}
+             "red": Side(label="Red minions", colour="#b3261e"),
+             "heroes": Side(label="Heroes", colour="#2f6b2f"),  # who wins: the sides
+             "enemies": Side(label="Enemies", colour="#5b1d6e")}
     automation = ("raid.activate", "raid.ready", "raid.try", "raid.cannot", "raid.idle",
                   "raid.effect.skipped", "raid.enemy.move", "raid.nearest", "raid.order",
                   "raid.target", "raid.no-minion", "raid.spawn", "raid.villain.card",
@@ -303,7 +305,7 @@ class RaidDrawing(Drawing):
             supply = [Card(id=c, name=f"{names.get(c, c)} ×{n}", text=texts.get(c, ""))
                       for c, n in h["supply"].items()]
             panels.append(Panel(
-                seat=seat, title=f"{seat}: {h['name']}, {h['class']}"
+                seat=seat, title=f"{self.sides[seat].label}: {h['name']}, {h['class']}"
                                  + (" — defeated" if h["defeated"] else ""),
                 facts=[("stats", stats_text(h["stats"])), ("base", stats_text(h["base"])),
                        ("exerted", "yes" if h["exerted"] else "no")],

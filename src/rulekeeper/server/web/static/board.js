@@ -7,8 +7,11 @@ import { clear, colon, el, t } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NEUTRAL = "#6b6b6b";
-const R = 0.26; // a piece's radius, in board units (core/view.py's PIECES keeps names clear of them)
+const RADIUS = 0.26; // a piece's radius, in board units (core/view.py's PIECES keeps names clear of them)
 const GAP = 0.56; // between the centres of two pieces side by side
+const CIRCLE = 0.9; // an area drawn around its point (core/view.py's CIRCLE)
+const HALO = 0.08; // room between figures in a circle for the halos around them
+const CHAR_WIDTH = 0.6; // a character's width, as a share of the font's height (core/view.py's)
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -25,14 +28,38 @@ export function side(geometry, name) {
 /** A tag or kind of the board file as words, never as an id ("jelly-cube": "jelly cube"). */
 function spoken(id) { return id.replaceAll("-", " "); }
 
-/** Where the pieces of an area go: rows of up to four under its point. */
-function slots(point, count) {
+/** Where the pieces of an area go, and how big they are ([x, y] each, and a scale): in an
+    area with an outline, rows of up to four under its point; in a circle, rows under its
+    point as wide as the circle is there, the pieces made smaller until all fit inside. */
+function slots(point, count, outlined) {
   const [x, y] = point;
-  const per = Math.min(Math.max(count, 1), 4);
-  return Array.from({ length: count }, (_, i) => {
-    const row = Math.floor(i / per), inRow = Math.min(per, count - row * per);
-    return [x - GAP * (inRow - 1) / 2 + GAP * (i % per), y + 0.2 + GAP * row];
-  });
+  if (outlined) {
+    const per = Math.min(Math.max(count, 1), 4);
+    return { scale: 1, at: Array.from({ length: count }, (_, i) => {
+      const row = Math.floor(i / per), inRow = Math.min(per, count - row * per);
+      return [x - GAP * (inRow - 1) / 2 + GAP * (i % per), y + 0.2 + GAP * row];
+    }) };
+  }
+  if (!count) return { scale: 1, at: [] };
+  for (let scale = 1; ; scale *= 0.92) {
+    // rows under the area's name (core/view.py's PIECES: from 0.18 above its point), as wide
+    // as the circle is there, spaced for the halos of the figures the decision names
+    const r = RADIUS * scale, gap = GAP * scale + HALO, room = CIRCLE - 0.1 - r;
+    for (let rowCount = 1; rowCount <= count; rowCount++) {
+      const top = Math.max(r - 0.18, 0.2 - (rowCount - 1) * gap / 2);
+      const rows = Array.from({ length: rowCount }, (_, i) => top + i * gap);
+      if (rows.some((dy) => Math.abs(dy) > room)) break;
+      const fits = rows.map((dy) => Math.floor(2 * Math.sqrt(room * room - dy * dy) / gap) + 1);
+      if (fits.reduce((n, f) => n + f, 0) >= count || scale < 0.3) {
+        const at = [];
+        rows.forEach((dy, i) => {
+          const here = Math.min(fits[i], count - at.length);
+          for (let j = 0; j < here; j++) at.push([x - gap * (here - 1) / 2 + gap * j, y + dy]);
+        });
+        return { scale, at };
+      }
+    }
+  }
 }
 
 /**
@@ -91,30 +118,52 @@ export function drawBoard(node, geometry, table, opts = {}) {
     });
     root.append(group);
     labels.push(areaLabel(geometry, a, slot));
-    slots(a.point, slot.pieces.length).forEach(([px, py], i) => pieces.push(piece(geometry, slot.pieces[i], px, py, selected, lit, opts)));
+    const laid = slots(a.point, slot.pieces.length, !!a.outline);
+    laid.at.forEach(([px, py], i) => pieces.push(piece(geometry, slot.pieces[i], px, py, laid.scale, selected, lit, opts)));
   }
   for (const [p, q] of geometry.walls) root.append(svg("line", { class: "wall", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
   root.append(...labels, ...pieces); // names over walls and borders; pieces over everything
   clear(node, root);
+  for (const label of labels) fitPlate(label);
   return root;
 }
 
-/** An area's name and, under it, its places, height and tags: where the board puts them
-    (label_at: clear of the walls). */
+/** A name's plate made as wide as its text is drawn (once on the page; until then, as
+    wide as core/view.py reckons it). */
+function fitPlate(label) {
+  const plate = label.querySelector(".plate");
+  const widths = [...label.querySelectorAll("text")].map((text) => { try { return text.getBBox().width; } catch { return 0; } });
+  const width = Math.max(...widths);
+  if (!(width > 0)) return; // not drawn (a hidden board)
+  const middle = Number(plate.getAttribute("x")) + Number(plate.getAttribute("width")) / 2;
+  plate.setAttribute("x", middle - width / 2 - 0.08);
+  plate.setAttribute("width", width + 0.16);
+}
+
+/** An area's name (on its lines: a long one on two) and, under it, its places, height and
+    tags, on a plate that hides the lines behind them: where the board puts them (label_at:
+    clear of the walls, of the other names and areas). */
 function areaLabel(geometry, a, slot) {
   const [x, y] = a.label_at;
   const size = geometry.font;
-  const group = svg("g", { class: "area-label", "aria-hidden": "true" },
-    svg("text", { x, y, "text-anchor": "middle", "font-size": size }, a.name));
+  const lines = a.lines?.length ? a.lines : [a.name];
   const caps = [];
   if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
   if (a.height) caps.push(t("h{height}", { height: a.height }));
   if (a.tags.length) caps.push(a.tags.map(spoken).join(" "));
-  if (caps.length) group.append(svg("text", { class: "cap", x, y: y + size * 0.95, "text-anchor": "middle", "font-size": size * 0.75 }, caps.join(" · ")));
+  const capsText = caps.join(" · ");
+  const below = y + size * (lines.length - 1); // the last line's baseline
+  const half = Math.max(...lines.map((l) => l.length * size), capsText.length * size * 0.75) * CHAR_WIDTH / 2;
+  const bottom = caps.length ? below + size * 1.2 : below + size * 0.3;
+  const group = svg("g", { class: "area-label", "aria-hidden": "true" },
+    svg("rect", { class: "plate", x: x - half - 0.06, y: y - size * 0.95, width: 2 * half + 0.12, height: bottom - y + size * 0.95, rx: 0.08 }),
+    svg("text", { x, y, "text-anchor": "middle", "font-size": size }, ...lines.map((line, i) => svg("tspan", { x, dy: i ? size : 0 }, line))));
+  if (caps.length) group.append(svg("text", { class: "cap", x, y: below + size * 0.95, "text-anchor": "middle", "font-size": size * 0.75 }, capsText));
   return group;
 }
 
-function piece(geometry, p, x, y, selected, lit, opts) {
+function piece(geometry, p, x, y, scale, selected, lit, opts) {
+  const R = RADIUS * scale;
   const classes = ["piece"];
   if (p.statuses.some((s) => s.dim)) classes.push("dim");
   if (selected.piece === p.id) classes.push("selected");
@@ -129,8 +178,10 @@ function piece(geometry, p, x, y, selected, lit, opts) {
   const label = `${p.name} (${side(geometry, p.side).label})${hp}${statuses.length ? ", " + statuses.join(", ") : ""}`;
   const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id, "data-label": p.label },
     shape, svg("title", {}, `${label}\n${p.stats}${p.text ? `\n${p.text}` : ""}`));
-  if (lit.has(p.id)) group.prepend(svg("circle", { class: "halo", cx: x, cy: y, r: R + 0.08 }));
-  group.append(svg("text", { class: "piece-label", x, y: y + 0.07, "text-anchor": "middle" }, p.label));
+  if (lit.has(p.id)) group.prepend(svg("circle", { class: "halo", cx: x, cy: y, r: R + 0.06 }));
+  const name = svg("text", { class: "piece-label", x, y: y + 0.07 * scale, "text-anchor": "middle" }, p.label);
+  if (scale < 1) name.style.fontSize = `${0.19 * scale}px`; // (style.css's, smaller)
+  group.append(name);
   const symbols = p.statuses.map((s) => s.symbol).filter(Boolean).join("");
   if (symbols) group.append(svg("text", { class: "status", x: x + R * 0.7, y: y - R * 0.55 }, symbols));
   if (p.hp) {

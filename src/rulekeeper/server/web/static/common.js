@@ -49,7 +49,54 @@ export function langOf(offered = ["en"]) {
  * and its noun, by the language's plural rule); {names:and}, {names:or} (a list).
  */
 export function t(words, data = {}) {
-  return fill(catalog.words[words] ?? words, data);
+  const template = catalog.words[words] ?? words;
+  if (!Object.values(data).some((v) => v instanceof Node)) return fill(template, data);
+  // a field given as an element (a name in bold): the sentence as a fragment to append
+  const parts = template.split(/(\{\w+\})/);
+  const fragment = document.createDocumentFragment();
+  for (const part of parts) {
+    const value = /^\{\w+\}$/.test(part) ? data[part.slice(1, -1)] : undefined;
+    fragment.append(value instanceof Node ? value : fill(part, data));
+  }
+  return fragment;
+}
+
+/** A label and its value joined by colon() ("Red: you", "Rouge : vous"): a string, or a
+    fragment to append when either is an element. */
+export function labelled(label, value) {
+  if (!(label instanceof Node || value instanceof Node)) return `${label}${colon()}${value}`;
+  const fragment = document.createDocumentFragment();
+  fragment.append(label, colon(), value);
+  return fragment;
+}
+
+/** A seat's or side's name as its ruleset says it in the page's language (``sides`` of
+    GET /api/rulesets: "red" is "Rouge", "enemies" "Ennemis"). */
+export function sideName(info, name) {
+  return info?.sides?.[name] ?? name;
+}
+
+/** The name of a game's scenario, as its ruleset lists it. */
+export function scenarioName(info, scenario) {
+  return info?.scenarios?.find((s) => s.id === scenario)?.label ?? "";
+}
+
+/** Who won, said so that it is right whatever the side is called: "Winner: Enemies". */
+export function winnerWords(result, info) {
+  return result?.winner ? t("Winner: {side}", { side: sideName(info, result.winner) }) : t("A tie");
+}
+
+/** How a game ended, in the banner: who won and after how many rounds ("Winner: Enemies
+    after 1 round"); why is the last event's sentence (a result's reason is an id). */
+export function endWords(result, info) {
+  return t("{result} after {rounds:round|rounds}", { result: winnerWords(result, info), rounds: result.rounds });
+}
+
+/** A bot's name in words (the server names bots by ids: "heuristic", "mcts"). */
+export function botName(bot) {
+  const names = { random: t("random moves"), first: t("always the first option"), heuristic: t("heuristic"),
+    mcts: t("tree search"), cautious: t("cautious"), greedy: t("greedy") };
+  return names[bot] ?? bot;
 }
 
 /** The colon after a label, as the page's language spaces it: "Roll 3: ", "Lancer 3 : ". */
@@ -170,8 +217,9 @@ export function header({ title, languages = catalog.languages, onLang = () => lo
   return bar;
 }
 
-/** A sign-up / sign-in form; calls done(me) once a token is stored. */
-export function signIn(node, done, { intro = null } = {}) {
+/** A sign-up / sign-in form; calls done(me) once a token is stored. ``intro``: shown above
+    it; ``title``: what it asks (by default, who you are). */
+export function signIn(node, done, { intro = null, title = t("Who are you?") } = {}) {
   const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
@@ -189,7 +237,7 @@ export function signIn(node, done, { intro = null } = {}) {
     try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
   } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
   el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
-  clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, t("Who are you?")),
+  clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, title),
     el("p.muted", {}, t("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
     signUp, el("p"), signInForm, message));
 }

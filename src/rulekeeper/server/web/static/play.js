@@ -6,8 +6,8 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, clear, clockText, colon, copyButton, el, follow, header, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, rulesOf, showError, signIn, store, t, yourTurn,
+  afterRefusal, ago, api, botName, clear, clockText, copyButton, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
+  mergeEvents, notificationsButton, notifyTurn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
@@ -16,13 +16,14 @@ import { Viewer } from "./viewer.js";
 const main = document.getElementById("main");
 const rulesetId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
-const ui = { game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, tick: null };
+const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, tick: null };
 
 async function start() {
   await loadWords();
   header({ title: t("rulekeeper · play") });
+  if (!store.token && params.get("game") && params.get("invite")) return invited(params.get("game"), params.get("seat"), params.get("invite"));
   if (!store.token) return signIn(main, () => location.reload());
-  const rulesets = await api(`/api/rulesets?lang=${store.lang}`);
+  const rulesets = ui.rulesets = await api(`/api/rulesets?lang=${store.lang}`);
   if (!rulesetId) return chooser(rulesets);
   const named = (id) => id.replace(/-v\d+$/, ""); // a link to another version opens today's
   ui.info = rulesets.find((r) => r.id === rulesetId) || rulesets.find((r) => named(r.id) === named(rulesetId));
@@ -41,7 +42,7 @@ function chooser(rulesets) {
   clear(main, el("div.layout", {}, el("div", {}, mine), el("div", {}, lobby)),
     el("h2", {}, t("Play a ruleset")), el("p.muted", {}, t("Against the bots, hot-seat (hold several seats yourself), or with friends: leave a seat open and send its invitation.")),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
-      el("h3", {}, r.title), el("p.muted", {}, `${r.id} · ${t("seats: {seats}", { seats: r.seats.join(", ") })}${r.hidden_information ? ` · ${t("hidden information")}` : ""}`),
+      el("h3", {}, r.title), el("p.muted", {}, `${t("seats: {seats}", { seats: r.seats.map((s) => sideName(r, s)).join(", ") })}${r.hidden_information ? ` · ${t("hidden information")}` : ""}`),
       r.online ? el("p", {}, el("a", { href: r.online }, t("The online game")), " ", t("plays it against other players' snapshots; here it is played offline against bot ghosts.")) : null,
       el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? t("Play {title}", { title: r.title }) : t("Watch {title}", { title: r.title }))))));
   const refresh = async () => {
@@ -52,8 +53,23 @@ function chooser(rulesets) {
   setInterval(refresh, 10000);
 }
 
-function seatWords(seats) {
-  return seats.map((s) => `${s.seat}${colon()}${s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : s.player}`).join(" · ");
+/** The ruleset a game of the list is played by (GET /api/rulesets), for its names. */
+function rulesetOf(game) {
+  return ui.rulesets.find((r) => r.id === game.ruleset);
+}
+
+/** A seat's name in the game's ruleset (``seat``: ui.info's). */
+function seatName(seat, info = ui.info) {
+  return sideName(info, seat);
+}
+
+/** Who holds a seat: a player's name, "open", or the bot's name in words. */
+function holder(s) {
+  return s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: botName(s.bot) }) : s.player;
+}
+
+function seatWords(seats, info) {
+  return seats.map((s) => labelled(seatName(s.seat, info), holder(s))).join(" · ");
 }
 
 function drawMyGames(node, games) {
@@ -61,13 +77,14 @@ function drawMyGames(node, games) {
   yourTurn(turns.length);
   for (const g of turns) notifyTurn(`${g.id}:${g.version}`, t("Your turn in {title}", { title: g.title }));
   const rows = games.map((g) => {
-    const open = g.seats.filter((s) => s.kind === "open").map((s) => s.seat);
-    const status = g.over ? t("over: {result} ({reason})", { result: g.result?.winner ? t("{seat} won", { seat: g.result.winner }) : t("a tie"), reason: g.result?.reason || "" })
-      : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: g.turn }) : t("{seat}'s turn", { seat: g.turn });
+    const info = rulesetOf(g);
+    const open = g.seats.filter((s) => s.kind === "open").map((s) => seatName(s.seat, info));
+    const status = g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
+      : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) }) : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
-      el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, g.title), el("div.muted", {}, g.scenario || "")),
+      el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
       el("td", {}, g.your_turn ? el("span.badge.turn", {}, t("your turn")) : null, " ", status, el("div.muted", {}, g.over ? "" : ago(g.since))),
-      el("td.muted", {}, seatWords(g.seats)));
+      el("td.muted", {}, seatWords(g.seats, info)));
   });
   clear(node, el("h2", {}, t("Your games")), notificationsButton(),
     games.length ? el("table.board-table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("turn")), el("th", {}, t("seats")))), el("tbody", {}, ...rows))
@@ -76,7 +93,7 @@ function drawMyGames(node, games) {
 
 function drawLobby(node, games) {
   const rows = games.map((g) => el("tr", { "data-lobby": g.id },
-    el("td", {}, g.title, el("div.muted", {}, g.scenario || "")),
+    el("td", {}, rulesetOf(g)?.title || g.title, el("div.muted", {}, scenarioName(rulesetOf(g), g.scenario))),
     el("td", {}, g.waiting.join(", "), el("div.muted", {}, t("waiting since {when}", { when: ago(g.since) })),
       g.clock ? el("div.muted", {}, clockWords(g.clock)) : null),
     el("td", {}, ...g.open.map((seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
@@ -84,7 +101,7 @@ function drawLobby(node, games) {
         await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
         location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
       } catch (error) { showError(e.target.parentNode, error); }
-    } }, t("Take {seat}", { seat }))))));
+    } }, t("Take {seat}", { seat: seatName(seat, rulesetOf(g)) }))))));
   clear(node, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Public games waiting for players: take a seat, no invitation needed.")),
     games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, t("No public game is waiting.")));
 }
@@ -93,7 +110,7 @@ function clockWords(clock) {
   const parts = [];
   if (clock.decision) parts.push(t("{time} a decision", { time: clockText(clock.decision) }));
   if (clock.total) parts.push(t("{time} in all", { time: clockText(clock.total) }));
-  return t("clock: {limits}; then {expiry}", { limits: parts.join(", "), expiry: clock.expiry === "forfeit" ? t("the game is lost") : t("the bot {bot} plays", { bot: clock.bot }) });
+  return t("clock: {limits}; then {expiry}", { limits: parts.join(", "), expiry: clock.expiry === "forfeit" ? t("the game is lost") : t("the bot {bot} plays", { bot: botName(clock.bot) }) });
 }
 
 // -- setting up a game ------------------------------------------------------------------------
@@ -129,10 +146,10 @@ function listSeats(form, seats) {
   for (const node of form.querySelectorAll("[data-seats]")) {
     if (node.tagName === "SELECT") {
       const kept = node.value;
-      clear(node, el("option", { value: "" }, t("(the default)")), ...seats.map((s) => el("option", { value: s, selected: s === kept }, s)));
+      clear(node, el("option", { value: "" }, t("(the default)")), ...seats.map((s) => el("option", { value: s, selected: s === kept }, seatName(s))));
     } else {
       const kept = new Set([...node.querySelectorAll("input:checked")].map((i) => i.value));
-      clear(node, ...seats.map((s) => el("label", {}, el("input", { type: "checkbox", value: s, name: node.dataset.seats, checked: kept.has(s) }), ` ${s} `)));
+      clear(node, ...seats.map((s) => el("label", {}, el("input", { type: "checkbox", value: s, name: node.dataset.seats, checked: kept.has(s) }), ` ${seatName(s)} `)));
     }
   }
 }
@@ -156,17 +173,16 @@ function seatChoice(seat, index, info) {
   return el("select", { name: seat, "data-seat": seat },
     el("option", { value: "human", selected: index === 0 }, t("you")),
     el("option", { value: "open" }, t("a friend (an invitation to send)")),
-    ...info.bots.map((b) => el("option", { value: `bot:${b}`, selected: index > 0 && b === info.default_bot }, t("bot: {bot}", { bot: b }))));
+    ...info.bots.map((b) => el("option", { value: `bot:${b}`, selected: index > 0 && b === info.default_bot }, labelled(t("bot"), botName(b)))));
 }
 
 function clockFields(info) {
-  const ruling = info.clock.ruling;
   return el("fieldset", { id: "clock" }, el("legend", {}, t("Turn clock (optional)")),
     el("label", {}, `${t("Seconds a decision")} `, el("input", { type: "number", id: "clock-decision", min: 1, placeholder: t("none") })), " ",
     el("label", {}, `${t("Minutes in all, per seat")} `, el("input", { type: "number", id: "clock-total", min: 1, placeholder: t("none") })),
-    el("label", { style: "display:block;margin-top:.25rem" }, `${t("When a clock runs out ({ruling})", { ruling: ruling.id })} `,
+    el("label", { style: "display:block;margin-top:.25rem" }, `${t("When a clock runs out")} `,
       el("select", { id: "clock-expiry" }, el("option", { value: "bot" }, t("its bot decides for it")), el("option", { value: "forfeit" }, t("its side loses the game"))), " ",
-      el("select", { id: "clock-bot", "aria-label": t("the bot that decides") }, ...info.clock.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, t("bot: {bot}", { bot: b }))))));
+      el("select", { id: "clock-bot", "aria-label": t("the bot that decides") }, ...info.clock.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, labelled(t("bot"), botName(b)))))));
 }
 
 function readClock() {
@@ -184,7 +200,7 @@ async function setup() {
   if (!info.decisions) return watchSetup(info);
   const props = info.options.properties || {};
   const optionsBox = el("fieldset", {}, el("legend", {}, t("Options")), ...Object.entries(props).map(([n, s]) => optionField(n, s, info.choices[n])).filter(Boolean));
-  const scenario = info.scenarios.length ? el("select", { id: "scenario" }, ...info.scenarios.map((s) => el("option", { value: s }, s))) : null;
+  const scenario = info.scenarios.length ? el("select", { id: "scenario" }, ...info.scenarios.map((s) => el("option", { value: s.id }, s.label))) : null;
   const seatsBox = el("fieldset", { id: "seats" }, el("legend", {}, t("Seats")));
   const rulings = el("details", {}, el("summary", {}, t("Rulings")), ...info.rulings.map((r) => el("label", { style: "display:block" }, `${r.question} `,
     el("select", { name: r.id, "data-ruling": r.id }, ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, o))))));
@@ -227,7 +243,7 @@ async function setup() {
     const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((select) => [select.name, select.value]));
     const choices = seats.map((s, i) => seatChoice(s, i, info));
     for (const select of choices) if (kept[select.name]) select.value = kept[select.name]; // the seats chosen stay chosen
-    clear(seatsBox, el("legend", {}, t("Seats")), ...seats.map((s, i) => el("label", { style: "display:block" }, `${s} `, choices[i])),
+    clear(seatsBox, el("legend", {}, t("Seats")), ...seats.map((s, i) => el("label", { style: "display:block", "data-seat-row": s }, `${seatName(s)} `, choices[i])),
       el("p.muted", {}, t("Hold several seats yourself to play hot-seat on this device; a friend's seat gets an invitation link to send.")));
   })(++seatsAsked));
   const drawPreview = async () => {
@@ -260,6 +276,28 @@ function watchSetup(info) {
 
 // -- joining ----------------------------------------------------------------------------------
 
+/** An invitation opened by someone not signed in: who invites them, to which game and seat;
+    then their name, to take it (the page comes back signed in, and takes the seat). */
+async function invited(id, seat, invite) {
+  const signing = el("div");
+  let said;
+  try {
+    const inv = await api(`/api/games/${encodeURIComponent(id)}/invitation?seat=${encodeURIComponent(seat || "")}&invite=${encodeURIComponent(invite)}&lang=${store.lang}`);
+    const others = inv.players.filter((p) => p !== inv.inviter);
+    said = el("section.panel", { id: "invitation" },
+      el("h2", {}, t("{inviter} invites you to play {title}", { inviter: inv.inviter, title: inv.title })),
+      inv.scenario ? el("p", {}, labelled(t("Scenario"), inv.scenario)) : null,
+      el("p", { id: "invited-seat" }, t("Your seat: {seat}.", { seat: el("b", {}, inv.seat_name) })),
+      others.length ? el("p.muted", {}, t("Also at the table: {players:and}.", { players: others })) : null,
+      inv.bots ? el("p.muted", {}, t("Bots hold {count:seat|seats}.", { count: inv.bots })) : null);
+  } catch (error) {
+    said = el("section.panel", { id: "invitation" }, el("p.error", { role: "alert", id: "invitation-error" }, invitationTrouble(error)),
+      el("a", { href: "/play" }, t("Your games and the lobby")));
+  }
+  clear(main, said, signing);
+  signIn(signing, () => location.reload(), { title: t("Choose a player name to take your seat") });
+}
+
 async function accept(id, seat, invite) {
   try {
     await api(`/api/games/${id}/join`, { method: "POST", body: { seat, invite } });
@@ -267,10 +305,17 @@ async function accept(id, seat, invite) {
     if (error.status === 409 && /is taken/.test(error.message)) {  // taken: by me, on an earlier visit?
       try { return await load(id, seat); } catch { /* not mine */ }
     }
-    return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, error.message), el("a", { href: "/play" }, t("Your games and the lobby")));
+    return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, invitationTrouble(error)), el("a", { href: "/play" }, t("Your games and the lobby")));
   }
   history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
   await load(id, seat);
+}
+
+/** Why an invitation cannot be used, in the page's words: used (409), unknown (403, 404). */
+function invitationTrouble(error) {
+  if (error.status === 409) return t("This invitation has been used, or its game is over: the seat can no longer be taken with it.");
+  if (error.status === 403 || error.status === 404) return t("This invitation is unknown: its link may be incomplete. Ask for the link again.");
+  return error.message;
 }
 
 // -- a game -----------------------------------------------------------------------------------
@@ -302,8 +347,8 @@ async function show(view) {
   if (ui.game.version !== view.version) return; // a newer view came meanwhile
   if (view.over && !view.view.pending && !ui.info.decisions) return watchFilm(view); // nobody decides: watched
   const yours = view.turn === view.seat && !view.over;
-  yourTurn(yours ? 1 : 0, t("{seat}: your turn", { seat: view.seat }));
-  if (yours) notifyTurn(`${view.id}:${view.version}`, t("Your turn ({seat}) in {title}", { seat: view.seat, title: ui.info.title }));
+  yourTurn(yours ? 1 : 0, t("{seat}: your turn", { seat: seatName(view.seat) }));
+  if (yours) notifyTurn(`${view.id}:${view.version}`, t("Your turn ({seat}) in {title}", { seat: seatName(view.seat), title: ui.info.title }));
   if (!current) window.scrollTo(0, 0); // a game just started, joined or handed over: from its top
   draw(); // (on a phone it scrolls the board above the decision's sheet)
   if (!current || !ui.stream) follow_(view);
@@ -321,12 +366,13 @@ function follow_(view) {
 }
 
 /** Hot-seat: everything hidden until the next player takes the device and asks to see. */
-function handOver(view, seat) {
+function handOver(view, seatId) {
+  const seat = seatName(seatId);
   yourTurn(1, t("pass the device to {seat}", { seat }));
   clear(main, el("section.panel.handover", { id: "handover", role: "dialog", "aria-labelledby": "handover-title" },
     el("h2", { id: "handover-title" }, t("Pass the device to {seat}", { seat })),
-    el("p", {}, t("{before}'s hand is put away. {seat}: when nobody else is looking, press the button to see your hand and play.", { before: view.seat, seat })),
-    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seat).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))));
+    el("p", {}, t("{before}'s hand is put away. {seat}: when nobody else is looking, press the button to see your hand and play.", { before: seatName(view.seat), seat })),
+    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seatId).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))));
   document.getElementById("reveal").focus();
 }
 
@@ -340,11 +386,11 @@ async function watchFilm(view) {
 function waitingPanel(view) {
   const open = view.seats.filter((s) => s.kind === "open");
   if (!open.length) return null;
-  return el("section.panel", { id: "waiting" }, el("h3", {}, t("Waiting for {seats}", { seats: open.map((s) => s.seat).join(", ") })),
+  return el("section.panel", { id: "waiting" }, el("h3", {}, t("Waiting for {seats}", { seats: open.map((s) => seatName(s.seat)).join(", ") })),
     el("p.muted", {}, view.public ? t("The game is in the lobby: anyone may take a seat. Or send a seat's invitation:") : t("Send each friend the invitation to their seat (whoever has it takes the seat):")),
     ...open.map((s) => {
       const link = `${location.origin}/play/${view.ruleset}?game=${view.id}&seat=${encodeURIComponent(s.seat)}&invite=${encodeURIComponent(s.invite)}`;
-      return el("div.row", { "data-invite": s.seat }, el("b", {}, s.seat), el("input", { value: link, readOnly: true, size: 40, "aria-label": t("invitation to {seat}", { seat: s.seat }), onfocus: (e) => e.target.select() }), copyButton(link, t("Copy the invitation")));
+      return el("div.row", { "data-invite": s.seat }, el("b", {}, seatName(s.seat)), el("input", { value: link, readOnly: true, size: 40, "aria-label": t("invitation to {seat}", { seat: seatName(s.seat) }), onfocus: (e) => e.target.select() }), copyButton(link, t("Copy the invitation")));
     }));
 }
 
@@ -352,7 +398,7 @@ function clockPanel(view) {
   const clock = view.clock;
   if (!clock) return null;
   const seats = view.seats.filter((s) => s.kind === "human");
-  const line = (seat) => el("div", { "data-clock": seat }, el("b", {}, seat), " ", el("span.time"));
+  const line = (seat) => el("div", { "data-clock": seat }, el("b", {}, seatName(seat)), " ", el("span.time"));
   const node = el("section.panel", { id: "clocks" }, el("h3", {}, t("Clocks")), ...seats.map((s) => line(s.seat)), el("p.muted", {}, clockWords(clock)));
   const update = () => {
     const now = Date.now() + ui.skew;
@@ -390,7 +436,7 @@ function draw() {
   };
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
-    el("h3", {}, `${pending.player}${colon()}${pending.prompt}`),
+    el("h3", {}, labelled(seatName(pending.player), pending.prompt)),
     el("p.muted", {}, `${pending.kind} · `, logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: t("rule") }, ui.rules).querySelector(".rule")),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
     : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view)
@@ -398,7 +444,7 @@ function draw() {
   const mine = mySeats(view);
   const tools = el("div.row", {},
     mine.length > 1 ? el("label", {}, `${t("Seat")} `, el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
-      ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, s)))) : el("span", {}, t("You are {seat}.", { seat: view.seat })),
+      ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, seatName(s))))) : el("span", {}, t("You are {seat}.", { seat: seatName(view.seat) })),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
       try { await show(await api(`/api/games/${view.id}/undo?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
       catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
@@ -434,9 +480,9 @@ function draw() {
 /** Who is awaited: "Waiting for red.", "Waiting for blue (bot mcts is searching)." */
 function botWords(view) {
   const seat = view.seats.find((s) => s.seat === view.turn);
-  if (!seat || seat.kind !== "bot") return t("Waiting for {seat}.", { seat: view.turn });
-  return seat.bot === "mcts" ? t("Waiting for {seat} (bot {bot} is searching).", { seat: view.turn, bot: seat.bot })
-    : t("Waiting for {seat} (bot {bot}).", { seat: view.turn, bot: seat.bot });
+  if (!seat || seat.kind !== "bot") return t("Waiting for {seat}.", { seat: seatName(view.turn) });
+  return seat.bot === "mcts" ? t("Waiting for {seat} (bot {bot} is searching).", { seat: seatName(view.turn), bot: botName(seat.bot) })
+    : t("Waiting for {seat} (bot {bot}).", { seat: seatName(view.turn), bot: botName(seat.bot) });
 }
 
 /** The language of the ruleset's sentences (events, prompts): the page's, if it has it. */
@@ -449,7 +495,7 @@ function legend(geometry) {
 
 function resultBanner(view) {
   const r = view.result;
-  return el("div.banner.tie", { id: "result", role: "status" }, r.winner ? t("{side} wins", { side: r.winner }) : t("A tie"), ` ${t("({reason}, {rounds:round|rounds})", { reason: r.reason, rounds: r.rounds })}`,
+  return el("div.banner.tie", { id: "result", role: "status" }, endWords(r, ui.info),
     el("div", { style: "font-weight:400" }, view.events[view.events.length - 1]?.text || ""));
 }
 

@@ -1,6 +1,8 @@
 // The replay viewer: open a log file (`rulekeeper play --log`), one of your stored games or a
 // battle; the server replays the record and sends the board as it was at each event.
-import { api, clear, el, header, langOf, loadWords, rulesOf, showError, signIn, store, t } from "./common.js";
+import {
+  ago, api, botName, clear, el, header, langOf, loadWords, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords,
+} from "./common.js";
 import { offerLuck } from "./luck.js";
 import { Viewer } from "./viewer.js";
 
@@ -16,7 +18,8 @@ async function start() {
   const file = el("input", { type: "file", id: "file", accept: ".jsonl,.json,application/json", onchange: () => file.files[0] && fromFile(file.files[0]) });
   const games = el("select", { id: "games", "aria-label": t("your games") }, el("option", { value: "" }, t("one of your games…")));
   const played = await api("/api/games?limit=100");
-  for (const g of played) games.append(el("option", { value: g.id }, `${g.ruleset} · ${g.id}${g.over ? ` · ${t("over")}` : ""}`));
+  const known = await rulesets;
+  for (const g of played) games.append(el("option", { value: g.id }, gameWords(g, known.find((r) => r.id === g.ruleset))));
   games.addEventListener("change", () => games.value && show(frames(games.value, played), null, `/api/games/${games.value}/luck`));
   clear(open, el("h2", {}, t("Open a replay")),
     el("div.row", {}, el("label", {}, `${t("A log file")} `, file), games),
@@ -55,6 +58,16 @@ async function show(path, body, luck) {
       });
     }
   } catch (error) { showError(stage, error); }
+}
+
+/** One of your games as the list says it: the ruleset's and the scenario's names, who held
+    the other seats, when it was made, and how it stands. */
+function gameWords(g, info) {
+  const others = g.seats.filter((s) => !g.mine.includes(s.seat))
+    .map((s) => (s.kind === "bot" ? botName(s.bot) : s.kind === "open" ? t("open") : s.player));
+  const state = g.over ? winnerWords(g.result, info) : g.your_turn ? t("your turn") : t("in progress");
+  return [info?.title || g.title, scenarioName(info, g.scenario), t("as {seats}", { seats: g.mine.map((s) => sideName(info, s)).join(", ") }),
+    others.length ? t("against {players}", { players: others.join(", ") }) : t("alone"), ago(g.created), state].filter(Boolean).join(" · ");
 }
 
 /** A stored game's frames, its events in the page's language where its ruleset has it. */

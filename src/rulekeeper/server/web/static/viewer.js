@@ -15,9 +15,10 @@ const THROWS = ["roll", "reroll.roll", "reroll.next"];
 /** A name as the content says it in English (a card's, or an event's cryptid). */
 const english = (name) => (name && typeof name === "object" ? name.en : name);
 
-/** A side's name in the page's language (a cryptids battle's; others are the ruleset's). */
-function sideName(side) {
-  return { left: t("left"), right: t("right") }[side] ?? side;
+/** A side's name in the page's language: as the film's board names it (its ruleset's
+    words), else a cryptids battle's. */
+function sideName(film, side) {
+  return film.geometry?.sides?.[side]?.label ?? { left: t("left"), right: t("right") }[side] ?? side;
 }
 
 export class Viewer {
@@ -148,7 +149,7 @@ export class Viewer {
     const before = previous?.rows || {};
     const card = this.opts.card || ((c) => c);
     clear(this.stage, ...Object.entries(this.frame.rows).map(([side, row]) => el("section", { "data-side": side },
-      el("h3", {}, this.opts.sides?.[side] || sideName(side)),
+      el("h3", {}, this.opts.sides?.[side] || sideName(this.film, side)),
       el("div.cards", {}, ...row.map((c, i) => {
         const drawn = cryptidCard(c && card(c, side));
         if (c && c.hp[0] <= 0) drawn.classList.add("dead");
@@ -182,7 +183,7 @@ export class Viewer {
     const kind = this.opts.outcome || (result.winner ? "win" : "tie");
     const why = this.film.events[this.film.events.length - 1]?.text || result.reason;
     clear(this.banner, el(`div.banner.${kind}`, { id: "result", role: "status" },
-      this.opts.endTitle ? this.opts.endTitle(result) : result.winner ? t("{side} wins", { side: sideName(result.winner) }) : t("A tie"),
+      this.opts.endTitle ? this.opts.endTitle(result) : result.winner ? t("Winner: {side}", { side: sideName(this.film, result.winner) }) : t("A tie"),
       el("div.why", {}, why)));
     if (this.opts.onEnd) this.opts.onEnd(this.film);
   }

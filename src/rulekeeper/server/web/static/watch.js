@@ -1,14 +1,16 @@
 // Watch a game as a spectator: its board, open piles and events as every seat sees them (no
 // hand, no deck order), live. A public game may be watched by anyone; another game by its
 // watch link (/watch/ID?key=KEY). No sign-in is needed.
-import { api, clear, el, follow, header, langOf, loadWords, logLine, mergeEvents, rulesOf, showError, store, t } from "./common.js";
+import {
+  api, botName, clear, el, endWords, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, rulesOf, scenarioName, showError, sideName, store, t,
+} from "./common.js";
 import { drawBoard, drawPanels } from "./board.js";
 
 const main = document.getElementById("main");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const key = new URLSearchParams(location.search).get("key");
 const keyQuery = key ? `key=${encodeURIComponent(key)}` : "";
-const ui = { view: null, events: [], rules: null, selected: null, title: "", lang: "en" };
+const ui = { view: null, events: [], rules: null, selected: null, info: null, lang: "en" };
 
 async function start() {
   await loadWords();
@@ -16,7 +18,7 @@ async function start() {
   const first = await api(`/api/games/${gameId}/watch?${keyQuery}`);
   ui.rules = await rulesOf(first.ruleset);
   const info = (await api(`/api/rulesets?lang=${store.lang}`)).find((r) => r.id === first.ruleset);
-  ui.title = info?.title || first.ruleset;
+  ui.info = info;
   ui.lang = langOf(info?.languages);
   const view = ui.lang === "en" ? first : await api(`/api/games/${gameId}/watch?lang=${ui.lang}${keyQuery ? `&${keyQuery}` : ""}`);
   await show(view);
@@ -34,7 +36,8 @@ async function show(view) {
 }
 
 function seatLine(s) {
-  return el("li", { "data-seat": s.seat }, el("b", {}, s.seat), ": ", s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: s.bot }) : s.player);
+  return el("li", { "data-seat": s.seat }, labelled(el("b", {}, sideName(ui.info, s.seat)),
+    s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: botName(s.bot) }) : s.player));
 }
 
 function draw(view, board) {
@@ -42,9 +45,9 @@ function draw(view, board) {
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...ui.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
   const r = view.result;
-  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, r.winner ? t("{side} wins", { side: r.winner }) : t("A tie"), ` ${t("({reason}, {rounds:round|rounds})", { reason: r.reason, rounds: r.rounds })}`)
-    : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: view.turn }));
-  clear(main, el("h2", {}, `${t("Watching {title}", { title: ui.title })}${view.scenario ? ` · ${view.scenario}` : ""}`),
+  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, endWords(r, ui.info))
+    : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: sideName(ui.info, view.turn) }));
+  clear(main, el("h2", {}, [t("Watching {title}", { title: ui.info?.title || t("a game") }), scenarioName(ui.info, view.scenario)].filter(Boolean).join(" · ")),
     el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {}, el("div", {}, stage),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map(seatLine)),
