@@ -276,7 +276,7 @@ def test_option_errors_read_well(capsys, monkeypatch):
     code, _, err = run(["play", "duel", "--heroes", "2"], capsys, monkeypatch)
     assert code == 2 and "duel-v1 has no option --heroes; its options: --rounds" in err
     code, _, err = run(["play", "duel", "--rounds", "9"], capsys, monkeypatch)
-    assert code == 2 and "option --rounds: Input should be less than or equal to 3" in err
+    assert code == 2 and "option --rounds: Input should be at least 1 and at most 3" in err
     assert "did you mean" not in err
     code, _, err = run(["play", "duel", "--ruling", "tie-break=dice", "--ruling", "tie-break=none"],
                        capsys, monkeypatch)

@@ -130,6 +130,24 @@ def test_undo_returns_the_option_taken_back():
     assert game.undo() == option
 
 
+def test_back_to_keeps_or_forgets_the_outside_inputs_after_it():
+    """A cryptids run's end of shop receives its opponent from outside the rules: an undo
+    keeps it (the shop ended again meets the same), ``keep_inputs=False`` forgets it (the
+    game is then the replay of its record, as a server storing records needs)."""
+    game = new_game("cryptids-run", seed=1)
+    game.step("buy-1-1")
+    game.step(game.pending.options[0].id)
+    game.step("end")
+    assert len(game.record().inputs) == 1
+    game.back_to(2, keep_inputs=True)
+    assert game.decisions == ["buy-1-1", game.decisions[1]] and game.record().inputs == []
+    assert len(game.table.inputs.known) == 1
+    game.step("end")
+    game.back_to(2, keep_inputs=False)
+    assert game.table.inputs.known == [] and game.record().inputs == []
+    assert events_json(replay(game.record())) == events_json(game)
+
+
 def test_replay_detects_changed_content():
     game = play_random(5)
     record = game.record().model_copy(update={"content_digest": "0" * 16})

@@ -75,7 +75,7 @@ def test_seats_follow_the_options(client):
         assert answer.status_code == status, bad
     answer = client.get("/api/rulesets/dire-alliance-raid/seats",
                         params={"options": json.dumps({"heroes": 9})})
-    assert answer.json()["error"] == "Heroes: Input should be less than or equal to 4"  # the form's
+    assert answer.json()["error"] == "Heroes: Input should be at least 1 and at most 4"  # the form's
     answer = client.get("/api/rulesets/combat-encounter/seats", params={"options": json.dumps(
         {"players": 3, "start": "random", "initiator": "p3"})})
     assert answer.json()["error"] == ("a random start draws the initiating pair and the Hidden "

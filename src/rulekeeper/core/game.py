@@ -310,17 +310,29 @@ class Game:
         self.table.state = None
 
     def undo(self) -> str:
-        """Take back the last decision (the game re-runs without it); returns its option id."""
+        """Take back the last decision (the game re-runs without it); returns its option id.
+        The outside inputs received after it are kept: the game meets them again."""
         self._refuse_sample("cannot be undone")
         if not self.decisions:
             raise IllegalDecision("there is no decision to undo")
         undone = self.decisions[-1]
+        self.back_to(len(self.decisions) - 1, keep_inputs=True)
+        return undone
+
+    def back_to(self, decisions: int, *, keep_inputs: bool) -> None:
+        """Take back every decision after the first ``decisions`` (the game re-runs without
+        them). With ``keep_inputs`` the outside inputs received after them are kept for the
+        game to meet again, as :meth:`undo` does; without, they are forgotten, and the game
+        is exactly the replay of its :meth:`record` (what a server storing records needs)."""
+        self._refuse_sample("cannot be undone")
         self.__dict__.update(
-            self._rerun(self.decisions[:-1], self._log, self.ruleset.resumable,
+            self._rerun(self.decisions[:decisions], self._log, self.ruleset.resumable,
                         self._labels).__dict__)
         if self.table.saving is not None:
             self._keep_checkpoints()
-        return undone
+        if not keep_inputs:
+            inputs = self.table.inputs
+            del inputs.known[len(inputs.used):]
 
     def _rerun(self, decisions: Sequence[str], log: bool, keep: bool, labels: bool) -> Game:
         """The game played again with ``decisions``, from the latest checkpoint before them

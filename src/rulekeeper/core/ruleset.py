@@ -117,6 +117,27 @@ def of_seat(seat: str) -> dict[str, Any]:
     """``Field(json_schema_extra=of_seat("hero3"))`` marks a setup option that matters only
     in a game with that seat (``"x-seat"`` in the schema): a form shows it only then."""
     return {"x-seat": seat}
+
+
+def _union_branch(part: str | int) -> bool:
+    """Whether a part of a pydantic error's place names a union's branch (``str``,
+    ``CarriedTeam``, ``function-after[...]``), not a field or an index."""
+    return isinstance(part, str) and (part in ("str", "int", "float", "bool") or "[" in part
+                                      or part[:1].isupper())
+
+
+BOUND_ERRORS = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
+_BOUNDS = {"ge": "at least", "gt": "more than", "le": "at most", "lt": "less than"}
+
+
+def _range(field: Any) -> str:
+    """What a number option bounded both ways takes (else ""), for a refusal that names
+    both ends: ``Input should be at least -1 and at most 1``."""
+    said = [f"{words} {getattr(m, bound):g}" for m in getattr(field, "metadata", ())
+            for bound, words in _BOUNDS.items() if hasattr(m, bound)]
+    return f"Input should be {' and '.join(said)}" if len(said) == 2 else ""
+
+
 def _finite(value: Any) -> bool:
     """Whether every number in ``value`` (nested lists and mappings) is finite.
 
@@ -614,7 +635,7 @@ class Ruleset(ABC, Generic[TableT]):
             first = error.errors()[0]
             fields = self.options_model.model_fields
             known = ", ".join("--" + f.replace("_", "-") for f in fields) or "none"
-            name = ".".join(str(p) for p in first["loc"])
+            name = ".".join(str(p) for p in first["loc"] if not _union_branch(p))
             flag = "--" + name.replace("_", "-")
             if first["type"] == "extra_forbidden":
                 raise OptionError(f"{self.meta.id} has no option {flag}"
@@ -622,6 +643,10 @@ class Ruleset(ABC, Generic[TableT]):
                                   f"{self.meta.id} has no such option"
                                   f"{did_you_mean(name, fields)}") from None
             message = first["msg"].removeprefix("Value error, ")
+            if first["type"] == "finite_number":
+                message = f"{first['input']!r} is not a finite number"
+            elif first["type"] in BOUND_ERRORS:
+                message = _range(fields.get(name)) or message
             where = f"option {flag}: " if name else "options: "
             raise OptionError(f"{where}{message} (options of {self.meta.id}: {known})", name,
                               message) from None

@@ -11,18 +11,23 @@ wakes this process's streams (SQLite) and asks for a searching bot's move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import CursorResult, update
 from sqlalchemy.orm import Session
 
+from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.game import Game, replay
 from rulekeeper.server import clocks, live
 from rulekeeper.server.bots import searching_turn
-from rulekeeper.server.errors import Conflict
+from rulekeeper.server.errors import Conflict, Gone
 from rulekeeper.server.models import StoredGame, now
+
+log = logging.getLogger("rulekeeper.server")
 
 
 def bots_of(stored: StoredGame) -> dict[str, str]:
@@ -33,15 +38,29 @@ def bots_of(stored: StoredGame) -> dict[str, str]:
 def take(state: Any, stored: StoredGame) -> Game:
     """The game at the stored version: kept by this process; else an older version it
     keeps, played on to the stored record (another process made the changes since); else
-    the record replayed."""
+    the record replayed. A record this server no longer replays is :class:`Gone` (410,
+    logged), never a 500: e.g. options stored before a bound refused them."""
     cache = state.games
     game: Game | None = cache.pop(stored.id, stored.version)
     if game is not None:
         return game
-    older: Game | None = cache.pop_latest(stored.id, stored.version)
-    if older is not None and older.catch_up(stored.record):
-        return older
-    return replay(stored.record)
+    with rebuilding(f"game {stored.id}"):
+        older: Game | None = cache.pop_latest(stored.id, stored.version)
+        if older is not None and older.catch_up(stored.record):
+            return older
+        return replay(stored.record)
+
+
+@contextmanager
+def rebuilding(what: str) -> Iterator[None]:
+    """Around the replay of a stored record (a game's, a run's, a battle's): a record this
+    server no longer replays is :class:`Gone` (410, the reason logged), never a 500."""
+    try:
+        yield
+    except (ReplayMismatch, UsageError) as error:
+        log.warning("%s does not replay: %s", what, error)
+        raise Gone(f"{what} can no longer be rebuilt from its record on this server (this "
+                   f"was logged)") from None
 
 
 def derived(stored: StoredGame, game: Game, at: datetime) -> dict[str, Any]:

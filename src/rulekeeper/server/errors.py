@@ -2,13 +2,17 @@
 
 A user's mistake is a 4xx: 400 for a request the rules refuse (an illegal decision, an
 unknown ruleset), 401/403/404 for who may see what, 409 for a stale version, 413 for a
-body too large, 422 for a body or parameter of the wrong shape, 429 for too many requests.
+body too large, 410 for a stored game that no longer replays here,
+422 for a body or parameter of the wrong shape, 429 for too many requests.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import re
+from functools import cache
+from pathlib import PurePath
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,7 +22,13 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rulekeeper.core.errors import RulekeeperError, RulesetError
+from rulekeeper.core import registry
+from rulekeeper.core.errors import (
+    ContentError,
+    OptionError,
+    RulekeeperError,
+    RulesetError,
+)
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -49,6 +59,12 @@ class Conflict(ApiError):
     status = 409
 
 
+class Gone(ApiError):
+    """A stored game this server can no longer rebuild from its record."""
+
+    status = 410
+
+
 class Unauthorized(ApiError):
     status = 401
 
@@ -72,9 +88,11 @@ MEANINGS = {
     400: "the rules refuse the request (an illegal decision, an unknown ruleset or option, a "
          "record that does not reproduce, a path named)",
     401: "no valid token", 403: "not yours to see or do", 404: "not found, or not yours",
-    409: "a stale version, or another seat's turn: read again", 413: "the body or the record "
-    "is too large", 422: "a body or parameter of the wrong shape (NaN, huge numbers, deep "
-    "nesting included)", 429: "too many requests or too much work: wait Retry-After seconds",
+    409: "a stale version, or another seat's turn: read again",
+    410: "a stored game this server can no longer rebuild from its record",
+    413: "the body or the record is too large",
+    422: "a body or parameter of the wrong shape (NaN, huge numbers, deep nesting included, "
+         "a body not UTF-8)", 429: "too many requests or too much work: wait Retry-After seconds",
     503: "every lane stayed busy: try again after Retry-After seconds",
 }
 
@@ -104,19 +122,69 @@ def validation_message(error: RequestValidationError) -> str:
     return f"{place}: {message}" if place else message
 
 
+SET_FIELDS = {"/api/replay": "content_set"}
+"""The field of a request that holds content values by path, where it is not ``set``."""
+FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9-]*)")
+
+
+def api_wording(error: RulekeeperError, route: str) -> str:
+    """A user's error as the API says it: by the request's own field paths (``options.left``,
+    ``set.cryptids.cryptids.bigfoot.hp``, a record's ``content_set.…``), never by a file or
+    folder of the server (a sample's file is named by its name alone) nor a command-line
+    flag (the command line's wording, which the core's errors carry, is translated here).
+
+    >>> api_wording(OptionError("option --left: bad", "left", "bad"), "/api/games")
+    'options.left: bad'
+    >>> api_wording(ContentError("--set a.b", "no field 'b'; --max-games 3"), "/api/replay")
+    "content_set.a.b: no field 'b'; max_games 3"
+    """
+    if isinstance(error, OptionError):
+        return f"options.{error.option}: {error.problem}" if error.option else \
+            f"options: {error.problem}"
+    text = str(error)
+    file = error.file.split(" (with --set)")[0] if isinstance(error, ContentError) else ""
+    if file in samples() or str(PurePath(file).parent) in samples():
+        shown = f"the sample's {PurePath(file).name}" if file.endswith(".yaml") else \
+            "the sample content"
+        text = text.replace(file, shown, 1)
+    return unflagged(text, route)
+
+
+@cache
+def samples() -> frozenset[str]:
+    """The folders of the registered rulesets' sample content, on the server's disk."""
+    return frozenset(str(registry.load(i).content_dir) for i in registry.ids())
+
+
+def unflagged(text: str, route: str) -> str:
+    """A message of the command line's words (which a core error carries, also inside a
+    refusal of the service's own) in the API's: ``--set PATH`` is the request's ``set.PATH``,
+    ``option --NAME`` its ``options.NAME``, any other ``--flag`` its field ``flag``.
+
+    >>> unflagged("the record does not fit x-v1: option --sigma-floor: too big", "/api/luck")
+    'the record does not fit x-v1: options.sigma_floor: too big'
+    """
+    sets = SET_FIELDS.get(route, "set")
+    text = text.replace("(with --set)", f"(with {sets} values)")
+    text = re.sub(r"--set (\S+?): ", rf"{sets}.\1: ", text)
+    text = re.sub(r"option --([\w.-]+): ", lambda m: f"options.{m[1].replace('-', '_')}: ", text)
+    return FLAG.sub(lambda m: m[1].replace("-", "_"), text)
+
+
 def install(app: FastAPI) -> None:
     """Turn every failure into ``{"error": message}`` with its status."""
 
     @app.exception_handler(ApiError)
-    async def _api(_request: Request, error: ApiError) -> JSONResponse:
+    async def _api(request: Request, error: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else {}
-        return error_response(error.status, error.message, **headers, **error.headers)
+        message = unflagged(error.message, request.url.path)
+        return error_response(error.status, message, **headers, **error.headers)
 
     @app.exception_handler(RulekeeperError)
     async def _user(request: Request, error: RulekeeperError) -> JSONResponse:
         if isinstance(error, RulesetError):  # a ruleset broke the engine's contract: a bug
             return _bug(request, error)
-        return error_response(400, str(error))
+        return error_response(400, api_wording(error, request.url.path))
 
     @app.exception_handler(RequestValidationError)
     async def _shape(_request: Request, error: RequestValidationError) -> JSONResponse:

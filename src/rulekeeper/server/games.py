@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import OptionError, UsageError
-from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.records import log_lines
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
@@ -55,7 +55,7 @@ from rulekeeper.server.seats import (
 )
 
 router = APIRouter(prefix="/api/games", tags=["games"],
-                   responses=documented(400, 401, 403, 404, 409, 429, 503))
+                   responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
 """The calls that play or replay games run in lanes (``dependencies=[Costly]``, each its own:
 a live stream must not hold a lane for as long as it is followed)."""
 log = logging.getLogger("rulekeeper.server")
@@ -248,7 +248,10 @@ def check_lang(ruleset: Ruleset, lang: str) -> None:
 
 
 def undoable(stored: StoredGame, seat: str) -> int | None:
-    """The index of ``seat``'s last decision if only bots have decided since; else None."""
+    """The index of ``seat``'s last decision if only bots have decided since and the game
+    goes on; else None (a game over stays over: its record, seed included, may be out)."""
+    if stored.over:
+        return None
     bots = bots_of(stored)
     for index in range(len(stored.deciders) - 1, -1, -1):
         decider = stored.deciders[index]
@@ -448,6 +451,7 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
         stored = with_seats(session, game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
+        check_lang(load_ruleset(stored.ruleset), lang)  # before the seat is taken
         take_seat(session, stored, me, body)
         game = take(state, stored)
         change = {"kind": "join", "seat": body.seat, "player": me.name}
@@ -460,7 +464,6 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
     except Conflict:  # someone else joined or played meanwhile: look again
         stored, game = state.db.write(work)
     changes.after(state, stored, game)
-    check_lang(game.ruleset, lang)
     return seat_view(stored, game, body.seat, lang, since)
 
 
@@ -493,14 +496,15 @@ def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
     """Take back your seat's last decision, and the bots' moves after it."""
 
     def apply(stored: StoredGame, game: Game, seat: str, deciders: list[str]) -> Game:
+        if game.over:
+            raise ApiError("the game is over; its decisions can no longer be undone")
         index = undoable(stored, seat)
         if index is None:
             raise ApiError(f"{seat} has no decision to undo (or another player has decided "
                            f"since)")
-        record = game.record().model_copy(update={"decisions": game.decisions[:index],
-                                                  "events_digest": None})
+        game.back_to(index, keep_inputs=False)  # (the record keeps only the inputs used)
         del deciders[index:]
-        return replay(record)
+        return game
 
     change = {"kind": "undo", "seat": body.seat}
     return change_game(request, me, game_id, body.seat, body.version, change, apply, lang,
@@ -521,9 +525,12 @@ def download_record(game_id: GameId, me: CurrentPlayer,
     if others and not stored.over:
         raise Forbidden("the record is given once the game is over (it would reveal "
                         "the other players' hidden cards)")
-    game = replay(stored.record)
-    check_lang(game.ruleset, lang)
-    return log_file(game, lang, f"{stored.ruleset}-{stored.id}.jsonl")
+    game = take(request.app.state, stored)
+    try:
+        check_lang(game.ruleset, lang)
+        return log_file(game, lang, f"{stored.ruleset}-{stored.id}.jsonl")
+    finally:
+        request.app.state.games.keep(stored.id, stored.version, game)
 
 
 def log_file(game: Game, lang: str, filename: str) -> Response:

@@ -3,9 +3,10 @@
 - It is handled as a request from the network (:func:`rulekeeper.core.files.remote`): a path
   it gives is refused, whatever exists on the server's disk.
 - Its body is at most ``limit`` bytes (413 beyond, before the rest is read).
-- A JSON body is refused (422) when Python's JSON reader would take what JSON does not allow
-  or what no request needs: ``NaN`` and ``Infinity``, numbers of more than
-  :data:`MAX_DIGITS` digits, values nested more than :data:`MAX_DEPTH` deep.
+- A JSON body (a Content-Type naming JSON, in any case, or none) is refused (422) when it is
+  not UTF-8 text, or when Python's JSON reader would take what JSON does not allow or what
+  no request needs: ``NaN`` and ``Infinity``, numbers of more than :data:`MAX_DIGITS`
+  digits, values nested more than :data:`MAX_DEPTH` deep.
 """
 
 from __future__ import annotations
@@ -60,7 +61,9 @@ def parse_json(text: str | bytes, what: str = "the body") -> Any:
                            parse_constant=_not_finite)
     except RecursionError:
         raise BadJson(f"{what} is nested more than {MAX_DEPTH} deep") from None
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except UnicodeDecodeError:
+        raise BadJson(f"{what} is not UTF-8 text (JSON is)") from None
+    except json.JSONDecodeError:
         raise BadJson(f"{what} is not valid JSON") from None
     _check_depth(value, what)
     return value
@@ -106,7 +109,7 @@ class Guard:
                 return
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        kind = headers.get(b"content-type", b"")
+        kind = headers.get(b"content-type", b"").lower()  # (a media type has no case)
         if body and (not kind or b"json" in kind):  # FastAPI reads a body of no type as JSON
             try:
                 parse_json(body)

@@ -40,6 +40,7 @@ from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.view import row_view, summons_view
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
+from rulekeeper.server.changes import rebuilding
 from rulekeeper.server.costs import Costly
 from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
@@ -47,11 +48,11 @@ from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnap
 from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
-                   responses=documented(400, 401, 403, 404, 409, 429, 503))
+                   responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
 rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
 """What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""
 battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
-                           responses=documented(400, 401, 404, 429, 503))
+                           responses=documented(400, 401, 404, 410, 429, 503))
 
 END = "end"
 """The shop's option that ends it (taken only by ``end-shop``)."""
@@ -279,7 +280,14 @@ class LiveRun:
     @classmethod
     def of(cls, record: dict[str, Any], player_id: int) -> LiveRun:
         source = PoolSource()
-        return cls(replay(record, log=False, source=source), source, player_id)
+        with rebuilding(f"run {record.get('options', {}).get('run')}"):
+            return cls(replay(record, log=False, source=source), source, player_id)
+
+
+def replayed(battle: StoredBattle) -> Game:
+    """A stored battle, rebuilt from its record (410 if this server no longer can)."""
+    with rebuilding(f"battle {battle.id}"):
+        return replay(battle.record)
 
 
 def rebuild(request: Request, stored: StoredRun) -> LiveRun:
@@ -365,7 +373,7 @@ def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
 
 
 def battle_out(summary: BattleSummary, battle: StoredBattle, lang: str) -> BattleOut:
-    game = replay(battle.record)
+    game = replayed(battle)
     check_lang(game.ruleset, lang)
     render = game.ruleset.messages.render
     events = list(game.events)
@@ -659,7 +667,8 @@ def run_record(run_id: RunId, me: CurrentPlayer, request: Request, lang: Lang = 
     stored = request.app.state.db.read(lambda s: fetch_run(s, run_id, me))
     if not stored.over:
         raise ApiError("the run's record is given once the run is over", 403)
-    game = replay(stored.record)
+    with rebuilding(f"run {stored.id}"):
+        game = replay(stored.record)
     check_lang(game.ruleset, lang)
     return log_file(game, lang, f"cryptids-run-{stored.id}.jsonl")
 
@@ -723,6 +732,6 @@ def battle_record(battle_id: Annotated[str, UrlPath(max_length=32)], me: Current
                   request: Request, lang: Lang = "en") -> Any:
     """The battle's log file: ``rulekeeper replay`` reproduces it on anyone's machine."""
     battle, _ = request.app.state.db.read(lambda s: fetch_battle(s, battle_id, me))
-    game = replay(battle.record)
+    game = replayed(battle)
     check_lang(game.ruleset, lang)
     return log_file(game, lang, f"cryptids-battle-{battle.id}.jsonl")

@@ -1,8 +1,13 @@
 """The rating: openskill's Plackett-Luce model, per battle, summed, applied at the run's end."""
 
+import math
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
+from rulekeeper.rulesets.cryptids_run.models import NEW_MU, NEW_SIGMA, RATING_MU, RATING_SIGMA
 from rulekeeper.rulesets.cryptids_run.rating import MODEL, Change, applied, change, shown, total
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating
 from tests.rulesets.cryptids_run.helpers import Opponents, buy_and_end, data, kappa_run
@@ -73,3 +78,30 @@ def test_the_total_is_applied_once_when_the_run_ends():
 def test_the_uncertainty_stays_above_its_floor():
     assert applied(Rating(mu=20.0, sigma=1.0), Change(2.0, -5.0), 0.5) == Rating(mu=22.0,
                                                                                  sigma=0.5)
+
+
+finite = dict(allow_nan=False, allow_infinity=False)
+mus = st.floats(-RATING_MU, RATING_MU, **finite)
+sigmas = st.floats(0, RATING_SIGMA, exclude_min=True, **finite)
+
+
+@pytest.mark.rule("rating.model")
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(mus, sigmas, mus, sigmas, st.sampled_from(["win", "loss", "tie"]))
+def test_every_rating_a_run_may_start_from_gives_a_finite_change(mu, sigma, their_mu,
+                                                                 their_sigma, result):
+    """The options' bounds (mu ±4000, sigma up to 1000) keep openskill's exp(mu / c) in
+    floating point, against any opponent in the same bounds: past them it overflows, or
+    divides by zero."""
+    moved = change(Rating(mu=mu, sigma=sigma), Rating(mu=their_mu, sigma=their_sigma), result)
+    after = applied(Rating(mu=mu, sigma=sigma), total([moved] * 20), 0.5)
+    assert math.isfinite(moved.mu) and math.isfinite(moved.sigma)
+    assert math.isfinite(after.mu) and after.sigma >= 0.5 and math.isfinite(shown(after))
+
+
+def test_the_bounds_a_run_starts_from_are_where_openskill_stops():
+    """Just past the bounds openskill fails: the bounds are not arbitrary."""
+    low = Rating(mu=-1.3 * RATING_MU, sigma=0.01)
+    with pytest.raises(ZeroDivisionError):
+        change(low, low, "win")
+    assert NEW_MU < RATING_MU and NEW_SIGMA < RATING_SIGMA

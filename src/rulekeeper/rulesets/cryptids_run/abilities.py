@@ -10,7 +10,7 @@ shown by its id.
 >>> describe(ability)
 'on 9 to 11: 2 damage to the enemy with the lowest HP'
 >>> describe(ability, {}, "fr")
-"de 9 à 11 : 2 dégâts à l'ennemi aux PV les plus bas"
+"de 9 à 11\xa0: 2 dégâts à l'ennemi aux PV les plus bas"
 """
 
 from __future__ import annotations

@@ -139,10 +139,25 @@ class MatchmakingRules(Model):
         return self
 
 
+RATING_MU = 4000.0
+"""The widest ``mu`` a run starts from, either side of 0 (its option, a player's stored
+rating). openskill's Plackett-Luce works with exp(mu / c), c at least sqrt(2) times its beta
+(25/6), about 5.9: past about ±4,170 that overflows, or underflows into a division by zero."""
+RATING_SIGMA = 1000.0
+"""The largest ``sigma`` a run starts from (a battle moves ``mu`` by up to about ``sigma``)."""
+NEW_MU = 1000.0
+NEW_SIGMA = 100.0
+"""The content's bounds of a new player's rating (``mu`` either side of 0, ``sigma`` and the
+floor): far wider than a designer needs around openskill's own scale (25 ± 25/3), and
+narrower than :data:`RATING_MU` and :data:`RATING_SIGMA`, so that the ratings runs lead to
+stay where a run can start from."""
+
+
 class RatingRules(Model):
-    mu: float = Field(25.0, description="a new player's rating")
-    sigma: float = Field(25 / 3, gt=0, description="a new player's uncertainty")
-    sigma_floor: float = Field(0.5, gt=0, description="the least uncertainty a run can leave")
+    mu: float = Field(25.0, ge=-NEW_MU, le=NEW_MU, description="a new player's rating")
+    sigma: float = Field(25 / 3, gt=0, le=NEW_SIGMA, description="a new player's uncertainty")
+    sigma_floor: float = Field(0.5, gt=0, le=NEW_SIGMA,
+                               description="the least uncertainty a run can leave")
 
 
 class ShopFile(Model):

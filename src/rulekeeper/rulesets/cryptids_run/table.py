@@ -15,7 +15,7 @@ from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.fight import Fought
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
 from rulekeeper.rulesets.cryptids_run.matchmaking import Match
-from rulekeeper.rulesets.cryptids_run.models import RunContent
+from rulekeeper.rulesets.cryptids_run.models import RATING_MU, RATING_SIGMA, RunContent
 from rulekeeper.rulesets.cryptids_run.rating import Change
 from rulekeeper.rulesets.cryptids_run.rulings import RunRulings
 from rulekeeper.rulesets.cryptids_run.shop import Shop, Shopkeeper, Stock, Tally
@@ -104,8 +104,10 @@ class RunOptions(NoOptions):
 
     player: str = Field("you", min_length=1, description="the player's id")
     run: str = Field("run-1", min_length=1, description="the run's id (names its snapshots)")
-    mu: float | None = Field(None, description="the player's rating (default: a new player's)")
-    sigma: float | None = Field(None, gt=0, description="its uncertainty")
+    mu: float | None = Field(None, ge=-RATING_MU, le=RATING_MU, allow_inf_nan=False,
+                             description="the player's rating (default: a new player's)")
+    sigma: float | None = Field(None, gt=0, le=RATING_SIGMA, allow_inf_nan=False,
+                                description="its uncertainty")
 
 
 class RunTable(Table):

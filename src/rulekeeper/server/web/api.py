@@ -43,7 +43,7 @@ from rulekeeper.server.web import words
 from rulekeeper.server.web.frames import film
 
 router = APIRouter(tags=["web page"],
-                   responses=documented(400, 401, 403, 404, 429, 503))
+                   responses=documented(400, 401, 403, 404, 410, 429, 503))
 
 RulesetId = Annotated[str, UrlPath(max_length=64, description="a ruleset id")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
