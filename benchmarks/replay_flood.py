@@ -91,8 +91,10 @@ def main() -> None:
     parser.add_argument("--unlimited", action="store_true", help="without the cost limits")
     args = parser.parse_args()
     limits = ({"RULEKEEPER_WORK_LANES": "1000", "RULEKEEPER_CALLS_IN_FLIGHT": "1000",
-               "RULEKEEPER_WORK_BUDGET": "1e9"} if args.unlimited else  # the service's defaults:
-              {"RULEKEEPER_CALLS_IN_FLIGHT": "4", "RULEKEEPER_WORK_BUDGET": "20"})
+               "RULEKEEPER_WORK_BUDGET": "1e9", "RULEKEEPER_ADDRESS_IN_FLIGHT": "1000",
+               "RULEKEEPER_ADDRESS_BUDGET": "1e9"} if args.unlimited else
+              {"RULEKEEPER_CALLS_IN_FLIGHT": "4", "RULEKEEPER_WORK_BUDGET": "20",  # the defaults
+               "RULEKEEPER_ADDRESS_IN_FLIGHT": "4", "RULEKEEPER_ADDRESS_BUDGET": "30"})
     with tempfile.TemporaryDirectory() as folder, LiveServer(
             f"sqlite:///{folder}/flood.db", RULEKEEPER_RATE_LIMIT="50/second;1500/minute",
             **limits) as live:

@@ -73,6 +73,8 @@ def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("odds_battles", FEW_ODDS_BATTLES)
     settings.setdefault("calls_in_flight", 1000)
     settings.setdefault("work_budget", 1e6)
+    settings.setdefault("address_in_flight", 1000)
+    settings.setdefault("address_budget", 1e6)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))
 
 

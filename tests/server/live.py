@@ -35,7 +35,8 @@ class LiveServer:
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
                     "RULEKEEPER_ODDS_BATTLES": "100", "RULEKEEPER_CALLS_IN_FLIGHT": "1000",
-                    "RULEKEEPER_WORK_BUDGET": "1e6", **env}
+                    "RULEKEEPER_WORK_BUDGET": "1e6", "RULEKEEPER_ADDRESS_IN_FLIGHT": "1000",
+                    "RULEKEEPER_ADDRESS_BUDGET": "1e6", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""

@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import update
 
 from rulekeeper.server.db import Database
+from rulekeeper.server.lab_runner import claim
 from rulekeeper.server.models import StoredLabJob, now
 from tests.core.test_cli import run
 from tests.server.conftest import make_client, sign_up
@@ -89,6 +90,10 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
     ({"kind": "sweep", "ruleset": "cryptids", "vary": [{"set": HP, "range": "1..3"}]}, 400,
      "not a range"),
     ({"kind": "simulate", "ruleset": "cryptids", "agents": ["human"]}, 400, "bots only"),
+    ({"kind": "simulate", "ruleset": "dire-alliance-battle", "games": 10,
+      "agents": ["mcts:budget=3600s", "mcts:budget=3600s"]}, 400, "at most 1s or 2,000"),
+    ({"kind": "matchup", "ruleset": "dire-alliance-battle", "games": 10,
+      "contenders": ["heuristic", "mcts:budget=100000"]}, 400, "at most 1s or 2,000"),
 ])
 def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:
@@ -169,3 +174,37 @@ def test_a_culprits_job_gives_the_commands_culprits(lab, capsys, monkeypatch):
     assert job["result"] == json.loads(out)  # the same culprits, to the last digit
     assert len(job["result"]["culprits"]["ablation"]) == 2
     assert "Culprits" in lab.get(job["report"], headers=me).text
+
+
+def test_a_job_stops_at_its_time_cap_with_the_games_it_played(db_url, tmp_path):
+    with make_client(db_url, lab_folder=tmp_path / "lab", lab_seconds=3) as lab:
+        me = sign_up(lab, "designer")
+        long = lab.post("/api/lab/jobs", json={"kind": "simulate", "ruleset": "enemy-attacks",
+                                               "games": 20_000}, headers=me).json()
+        job = wait(lab, me, long["id"])
+        assert job["state"] == "done", job["error"]
+        assert "time cap (3 s)" in job["result"]["stopped"]
+        assert 0 < job["progress"]["done"] < 20_000
+        games = pq.read_table(io.BytesIO(lab.get(job["results"], headers=me).content))
+        assert games.num_rows == job["progress"]["done"]
+        # a search slower than the cap: no game ends, the job fails and frees the lane
+        slow = lab.post("/api/lab/jobs", json={
+            "kind": "simulate", "ruleset": "dire-alliance-battle", "games": 2,
+            "agents": ["mcts:budget=1s", "mcts:budget=1s"]}, headers=me).json()
+        failed = wait(lab, me, slow["id"])
+        assert failed["state"] == "failed" and "before any game finished" in failed["error"]
+
+
+def test_the_lane_goes_to_the_player_whose_last_job_started_longest_ago(db_url, tmp_path):
+    with make_client(db_url, lab_folder=tmp_path, lab_jobs=False, lab_at_once=3) as client:
+        first, other = sign_up(client, "first"), sign_up(client, "other")
+        ids = [client.post("/api/lab/jobs", json={**SWEEP, "games": 10}, headers=who).json()["id"]
+               for who in (first, first, other)]
+    db = Database(db_url)
+    try:
+        db.write(lambda s: s.execute(update(StoredLabJob).where(StoredLabJob.id == ids[0])
+                                     .values(state="done", started_at=now())))
+        claimed = db.write(lambda s: claim(s, "here:1"))
+        assert claimed.id == ids[2]  # not first's older job: first just had the lane
+    finally:
+        db.dispose()

@@ -1,11 +1,13 @@
 """Spectators see a game's public view: for a public game anyone, for another game whoever
 has its watch link; never a hand, a deck's order, the seed or an invitation."""
 
+import json
 from urllib.parse import parse_qs, urlparse
 
 from rulekeeper.core.game import SPECTATOR, replay
+from rulekeeper.server import watch
 from rulekeeper.server.models import StoredGame
-from tests.server.conftest import sign_up
+from tests.server.conftest import make_client, sign_up
 
 
 def played(client, headers, public=False, decisions=6):
@@ -61,3 +63,41 @@ def test_no_hidden_value_reaches_a_spectator(client):
         if hand is not None:
             assert hand["cards"] is None
     assert not board["table"]["targets"]
+
+
+def test_a_spectators_answer_is_paged(client):
+    alice = sign_up(client, "alice")
+    game = played(client, alice, public=True)["id"]
+    whole = client.get(f"/api/games/{game}/watch").json()
+    assert whole["events_total"] == len(whole["events"]) > 4
+    first = client.get(f"/api/games/{game}/watch?limit=3").json()
+    rest = client.get(f"/api/games/{game}/watch?since=3&limit=1000").json()
+    assert len(first["events"]) == 3 and first["events_total"] == whole["events_total"]
+    assert first["events"] + rest["events"] == whole["events"]
+    assert client.get(f"/api/games/{game}/watch?limit=1001").status_code == 422
+
+
+def test_spectators_calls_run_in_lanes_charged_to_their_address(db_url):
+    with make_client(db_url, address_budget=0.001) as tight:
+        game = played(tight, sign_up(tight, "alice"), public=True, decisions=0)["id"]
+        # the game's creation spent the address's budget: its spectators wait their turn
+        for path in ("watch", "watch/board"):
+            answer = tight.get(f"/api/games/{game}/{path}")
+            assert answer.status_code == 429 and "Retry-After" in answer.headers
+            assert "an address" in answer.json()["error"]
+
+
+def test_the_spectators_stream_sends_a_long_game_in_pages(client, monkeypatch):
+    monkeypatch.setattr(watch, "PAGE", 5)
+    alice = sign_up(client, "alice")
+    created = client.post("/api/games", headers=alice, json={"ruleset": "cryptids",
+                                                              "public": True})
+    assert created.status_code == 201, created.text
+    game = created.json()["id"]
+    whole = client.get(f"/api/games/{game}/watch").json()
+    assert whole["over"] and whole["events_total"] > 10
+    with client.stream("GET", f"/api/games/{game}/watch/events") as stream:
+        pages = [json.loads(line.removeprefix("data: ")) for line in stream.iter_lines()
+                 if line.startswith("data: ")]
+    assert all(len(page["events"]) <= 5 for page in pages)
+    assert [e for page in pages for e in page["events"]] == whole["events"]

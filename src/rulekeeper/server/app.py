@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from rulekeeper import __version__
 from rulekeeper.core.game import Game
 from rulekeeper.server import (
+    cache,
     errors,
     games,
     guard,
@@ -49,7 +50,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         prepare(db, settings.bot_pool)
 
     folder = settings.lab_folder or data_dir() / "lab"
-    dispatcher = Dispatcher(db, folder, Backend(settings.lab_workers, settings.lab_ray))
+    dispatcher = Dispatcher(db, folder, Backend(settings.lab_workers, settings.lab_ray),
+                            settings.lab_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -81,9 +83,13 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     app.state.lab_folder = folder
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
-                                     settings.lab_games_a_day)
+                                     settings.lab_games_a_day,
+                                     search_seconds=settings.lab_search_seconds,
+                                     search_iterations=settings.lab_search_iterations)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
-                            budget=settings.work_budget)
+                            budget=settings.work_budget,
+                            address_in_flight=settings.address_in_flight,
+                            address_budget=settings.address_budget)
     app.state.hub = live.Hub()
     app.state.searches = Searches(lambda game_id: upkeep.move_searching_bot(app.state, game_id))
     errors.install(app)
@@ -107,6 +113,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         db.read(lambda s: s.connection().exec_driver_sql("SELECT 1"))
         return {"status": "ok", "version": __version__}
 
+    app.add_middleware(cache.Lending)
     app.add_middleware(errors.CatchBugs)
     app.add_middleware(guard.Guard, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)

@@ -9,19 +9,24 @@ Quick bots answer inside the request that brought their turn. A searching bot (`
 searches within its budget (the server's ``search_budget``), in the background, one search
 at a time per app process, in a worker thread (never on the event loop): the request that
 brought its turn answers at once, and the bot's move reaches the players by their streams
-(:mod:`.live`). A search lost with its process is started again by any app process
-(:meth:`Searches.sweep`).
+(:mod:`.live`). Players are served in turn, and a player may have only so many games
+waiting for a search (:func:`admit`). A search lost with its process is started again by
+any app process (:meth:`Searches.sweep`).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import timedelta
 from functools import cache
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from rulekeeper.agents import Agent, agent_names, decide, make_agent
 from rulekeeper.core import registry
@@ -29,7 +34,8 @@ from rulekeeper.core.errors import RulekeeperError, UsageError
 from rulekeeper.core.game import Game
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.server.errors import ApiError
+from rulekeeper.server.errors import ApiError, TooManyRequests
+from rulekeeper.server.models import StoredGame
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -99,25 +105,43 @@ def searching_turn(game: Game, bots: Mapping[str, str]) -> bool:
 
 class Searches:
     """Searching bots' moves for one app process: ``move(game_id)`` is run in a worker
-    thread, one game at a time, each game once however often it is asked for."""
+    thread, one game at a time, each game once however often it is asked for.
+
+    The games waiting are served by their creators in turn (the next game is the oldest of
+    the creator served longest ago), so one player's many games delay another player's by
+    at most one search each: a bound of :data:`WAITING` games a player (:func:`admit`) keeps
+    the queue short as well.
+    """
 
     def __init__(self, move: Callable[[str], None]) -> None:
         self._move = move
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulekeeper-search")
         self._queued: set[str] = set()
+        self._waiting: OrderedDict[int, deque[str]] = OrderedDict()  # by creator, in turn
         self._lock = threading.Lock()
 
-    def ask(self, game_id: str) -> None:
+    def ask(self, game_id: str, creator: int) -> None:
         """Move the game's searching bot soon (nothing if it is already asked for)."""
         with self._lock:
             if game_id in self._queued:
                 return
             self._queued.add(game_id)
-        self._pool.submit(self._run, game_id)
+            self._waiting.setdefault(creator, deque()).append(game_id)
+        self._pool.submit(self._run)
 
-    def _run(self, game_id: str) -> None:
+    def _next(self) -> str:
+        """The next game: the oldest of the creator whose turn it is (then last in turn)."""
         with self._lock:
+            creator, games = next(iter(self._waiting.items()))
+            game_id = games.popleft()
+            del self._waiting[creator]
+            if games:
+                self._waiting[creator] = games
             self._queued.discard(game_id)
+            return game_id
+
+    def _run(self) -> None:
+        game_id = self._next()
         try:
             self._move(game_id)
         except Exception:  # a bug: logged, and the sweep tries again later
@@ -125,6 +149,22 @@ class Searches:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+WAITING = 4
+"""Games of one player waiting for a searching bot's move, at most (by default)."""
+
+
+def admit(session: Session, player_id: int, most: int) -> None:
+    """Refuse (429) a new game whose searching bot would make more than ``most`` of the
+    player's games wait for a search."""
+    waiting = session.scalar(select(func.count()).where(
+        StoredGame.created_by == player_id, StoredGame.bot_turn.is_(True),
+        StoredGame.over.is_(False))) or 0
+    if waiting >= most:
+        raise TooManyRequests(f"{waiting} of your games wait for a searching bot's move (at "
+                              f"most {most}): wait for them, or play a quicker bot",
+                              retry_after=5)
 
 
 STALLED = timedelta(seconds=30)

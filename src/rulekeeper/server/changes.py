@@ -100,7 +100,7 @@ def after(state: Any, stored: StoredGame, game: Game) -> None:
     state.games.keep(stored.id, stored.version, game)
     live.changed(state, stored.id)
     if searching_turn(game, bots_of(stored)):
-        state.searches.ask(stored.id)
+        state.searches.ask(stored.id, stored.created_by)
 
 
 Work = Callable[[StoredGame, Game, list[str], datetime], "dict[str, Any] | None"]

@@ -107,6 +107,7 @@ def serve(db: DbOpt = None,
     from sqlalchemy.engine import make_url
 
     from rulekeeper.server.config import DB_ENV
+    from rulekeeper.server.connections import MAX_HEADERS, TimedH11
 
     check_port(host, port)
     url, revision = _migrated(db, seed=True)
@@ -119,6 +120,7 @@ def serve(db: DbOpt = None,
     typer.echo(f"ready: open http://{host}:{port}/")
     proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
+                http=TimedH11, h11_max_incomplete_event_size=MAX_HEADERS,
                 workers=workers, log_level="warning", access_log=access_log,
                 timeout_graceful_shutdown=STOP_WAIT,
                 timeout_worker_healthcheck=HEALTH_WAIT, timeout_keep_alive=IDLE_WAIT,

@@ -48,6 +48,12 @@ class Settings:
             lane would only make every call wait for the GIL more.
         calls_in_flight: such calls of one player running or waiting at once.
         work_budget: lane seconds such calls of one player may use a minute.
+        address_in_flight: such calls of one client address (its players' and spectators')
+            running or waiting at once.
+        address_budget: lane seconds such calls of one client address may use a minute.
+        replay_events: the most events ``POST /api/replay`` plays back (413 beyond).
+        searches_waiting: games of one player waiting for a searching bot's move (a new
+            one beyond is refused with 429).
         lab_jobs: run lab jobs in this process's dispatcher thread (:mod:`.lab_runner`);
             a job asked of a server without it waits in the queue.
         lab_workers: worker processes a lab job plays on (the local pool).
@@ -57,6 +63,11 @@ class Settings:
         lab_games: the most games one lab job may play.
         lab_at_once: lab jobs of one player queued or running at once.
         lab_games_a_day: games one player's lab jobs may ask in 24 hours.
+        lab_seconds: the longest a lab job runs; past it, it stops with the games it has
+            played (:mod:`.lab_runner`).
+        lab_search_seconds: the largest time budget a lab job's ``mcts`` agents may have.
+        lab_search_iterations: the largest iteration budget a lab job's ``mcts`` agents
+            may have.
     """
 
     db_url: str
@@ -69,6 +80,10 @@ class Settings:
     work_lanes: int = 1
     calls_in_flight: int = 4
     work_budget: float = 20.0
+    address_in_flight: int = 4
+    address_budget: float = 30.0
+    replay_events: int = 5_000
+    searches_waiting: int = 4
     lab_jobs: bool = True
     lab_workers: int = 1
     lab_ray: str | None = None
@@ -76,6 +91,9 @@ class Settings:
     lab_games: int = 20_000
     lab_at_once: int = 2
     lab_games_a_day: int = 100_000
+    lab_seconds: float = 600.0
+    lab_search_seconds: float = 1.0
+    lab_search_iterations: int = 2_000
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -90,12 +108,24 @@ class Settings:
             calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",
                                                cls.calls_in_flight)),
             work_budget=float(os.environ.get("RULEKEEPER_WORK_BUDGET", cls.work_budget)),
+            address_in_flight=int(os.environ.get("RULEKEEPER_ADDRESS_IN_FLIGHT",
+                                                 cls.address_in_flight)),
+            address_budget=float(os.environ.get("RULEKEEPER_ADDRESS_BUDGET",
+                                                cls.address_budget)),
+            replay_events=int(os.environ.get("RULEKEEPER_REPLAY_EVENTS", cls.replay_events)),
+            searches_waiting=int(os.environ.get("RULEKEEPER_SEARCHES_WAITING",
+                                                cls.searches_waiting)),
             lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),
             lab_ray=os.environ.get("RULEKEEPER_LAB_RAY") or None,
             lab_games=int(os.environ.get("RULEKEEPER_LAB_GAMES", cls.lab_games)),
             lab_at_once=int(os.environ.get("RULEKEEPER_LAB_AT_ONCE", cls.lab_at_once)),
             lab_games_a_day=int(os.environ.get("RULEKEEPER_LAB_GAMES_A_DAY",
                                                cls.lab_games_a_day)),
+            lab_seconds=float(os.environ.get("RULEKEEPER_LAB_SECONDS", cls.lab_seconds)),
+            lab_search_seconds=float(os.environ.get("RULEKEEPER_LAB_SEARCH_SECONDS",
+                                                    cls.lab_search_seconds)),
+            lab_search_iterations=int(os.environ.get("RULEKEEPER_LAB_SEARCH_ITERATIONS",
+                                                     cls.lab_search_iterations)),
         )
 
 

@@ -5,9 +5,14 @@ a run's battle) runs in one of the process's *lanes* (:attr:`Costs.lanes`, one b
 a call waits for a free lane at most :attr:`Costs.wait` seconds (then 503). Per player, at most
 :attr:`Costs.in_flight` such calls run or wait at once, and their lane time in the last
 :attr:`Costs.window` seconds is at most :attr:`Costs.budget` seconds; past either, the call
-is refused at once with 429 and ``Retry-After``. The other calls (the leaderboard, the
-lists, sign-up) never wait for a lane, so one player hammering replays slows nobody else's
-page: at most ``lanes`` threads compute at a time.
+is refused at once with 429 and ``Retry-After``. Each call is charged to the player's
+address too, which has its own limits (:attr:`Costs.address_in_flight`,
+:attr:`Costs.address_budget`): accounts made by one client share its address's budget.
+The other calls (the leaderboard, the lists, sign-up) never wait for a lane, so one player
+hammering replays slows nobody else's page: at most ``lanes`` threads compute at a time.
+
+A spectator's calls (no token) run in lanes too, charged to the client's address
+(:data:`Watcher`): a crowd of anonymous watchers of one address is refused at its limits.
 
 The counts are per app process, like the rate limits.
 """
@@ -27,6 +32,9 @@ from rulekeeper.core.lru import Lru
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.errors import ApiError, TooManyRequests
 
+Payer = int | str
+"""Whom a call's lane time is charged to: a player's id, or ``address HOST``."""
+
 
 class Busy(ApiError):
     """503: every lane stayed taken for as long as a call may wait."""
@@ -35,21 +43,24 @@ class Busy(ApiError):
 
 
 class Costs:
-    """Lanes, calls in flight per player and lane time per player (see the module)."""
+    """Lanes, calls in flight and lane time per player and per address (see the module)."""
 
     def __init__(self, lanes: int = 1, in_flight: int = 4, budget: float = 20.0,
-                 window: float = 60.0, wait: float = 15.0) -> None:
+                 window: float = 60.0, wait: float = 15.0, address_in_flight: int = 4,
+                 address_budget: float = 30.0) -> None:
         self.lanes = lanes
         self.in_flight = in_flight
         self.budget = budget
+        self.address_in_flight = address_in_flight
+        self.address_budget = address_budget
         self.window = window
         self.wait = wait
-        self._flying: dict[int, int] = {}
-        self._spent = Lru[int, deque[tuple[float, float]]](items=100_000)
+        self._flying: dict[Payer, int] = {}
+        self._spent = Lru[Payer, deque[tuple[float, float]]](items=100_000)
         self._free: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def spent(self, player: int, now: float) -> float:
+    def spent(self, player: Payer, now: float) -> float:
         """The lane seconds ``player``'s calls used in the last window."""
         spent = self._spent.get(player)
         if spent is None:
@@ -58,11 +69,13 @@ class Costs:
             spent.popleft()
         return sum(seconds for _, seconds in spent)
 
-    def _admit(self, player: int, now: float) -> None:
-        if self._flying.get(player, 0) >= self.in_flight:
-            raise TooManyRequests(f"too many calls at once: at most {self.in_flight} that play "
-                                  f"or replay games, per player", retry_after=1)
-        over = self.spent(player, now) - self.budget
+    def _admit(self, player: Payer, now: float) -> None:
+        whose = "an address" if isinstance(player, str) else "a player"
+        in_flight, budget = self.limits(player)
+        if self._flying.get(player, 0) >= in_flight:
+            raise TooManyRequests(f"too many calls at once: at most {in_flight} that play "
+                                  f"or replay games, per {whose.split()[1]}", retry_after=1)
+        over = self.spent(player, now) - budget
         if over >= 0:
             spent = self._spent.get(player) or deque()
             # wait until enough of the oldest calls leave the window
@@ -73,8 +86,14 @@ class Costs:
                     retry = ended + self.window - now
                     break
             raise TooManyRequests(f"too much work: the calls that play or replay games may use "
-                                  f"{self.budget:g} s a player every {self.window:g} s",
+                                  f"{budget:g} s {whose} every {self.window:g} s",
                                   retry_after=retry)
+
+    def limits(self, payer: Payer) -> tuple[int, float]:
+        """The calls in flight and the lane seconds a minute ``payer`` may have."""
+        if isinstance(payer, str):
+            return self.address_in_flight, self.address_budget
+        return self.in_flight, self.budget
 
     def _lanes(self) -> asyncio.Semaphore:
         loop = asyncio.get_running_loop()
@@ -83,10 +102,13 @@ class Costs:
         return self._free
 
     @asynccontextmanager
-    async def lane(self, player: int) -> AsyncIterator[None]:
-        """Hold a lane for one of ``player``'s calls (see the module)."""
-        self._admit(player, time.monotonic())
-        self._flying[player] = self._flying.get(player, 0) + 1
+    async def lane(self, *payers: Payer) -> AsyncIterator[None]:
+        """Hold a lane for one call, charged to each of ``payers`` (a player and their
+        address, or a spectator's address; see the module)."""
+        for payer in payers:
+            self._admit(payer, time.monotonic())
+        for payer in payers:
+            self._flying[payer] = self._flying.get(payer, 0) + 1
         try:
             lanes = self._lanes()
             try:
@@ -100,22 +122,38 @@ class Costs:
             finally:
                 lanes.release()
                 ended = time.monotonic()
-                spent = self._spent.get(player) or deque()
-                spent.append((ended, ended - began))
-                self._spent.put(player, spent)
+                for payer in payers:
+                    spent = self._spent.get(payer) or deque()
+                    spent.append((ended, ended - began))
+                    self._spent.put(payer, spent)
         finally:
-            self._flying[player] -= 1
-            if not self._flying[player]:
-                del self._flying[player]
+            for payer in payers:
+                self._flying[payer] -= 1
+                if not self._flying[payer]:
+                    del self._flying[payer]
+
+
+def address(request: Request) -> str:
+    """Whom a call without a token is charged to: its client's address."""
+    return f"address {request.client.host if request.client else 'unknown'}"
 
 
 async def costly_player(request: Request, me: CurrentPlayer) -> AsyncIterator[Me]:
     """The player, for a call that plays or replays games: it runs in a lane."""
     costs: Costs = request.app.state.costs
-    async with costs.lane(me.id):
+    async with costs.lane(me.id, address(request)):
         yield me
 
 
+async def costly_watcher(request: Request) -> AsyncIterator[None]:
+    """A spectator's call (no token): it runs in a lane, charged to its address."""
+    costs: Costs = request.app.state.costs
+    async with costs.lane(address(request)):
+        yield
+
+
+Watcher = Depends(costly_watcher)
+"""A route's dependency: a spectator's call runs in a lane (see the module)."""
 Costly = Depends(costly_player)
 """A router's or a route's dependency: its calls run in lanes (see the module)."""
 CostlyPlayer = Annotated[Me, Costly]

@@ -34,9 +34,9 @@ from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.records import log_lines
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
-from rulekeeper.server import changes, clocks, live
+from rulekeeper.server import bots, changes, clocks, live
 from rulekeeper.server.auth import CurrentPlayer, Me
-from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots
+from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of, take
 from rulekeeper.server.clocks import ClockSpec
 from rulekeeper.server.costs import Costly
@@ -186,7 +186,8 @@ def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
     return options
 
 
-def create(session: Session, me: Me, body: NewGame) -> tuple[StoredGame, Game]:
+def create(session: Session, me: Me, body: NewGame,
+           searches_waiting: int = bots.WAITING) -> tuple[StoredGame, Game]:
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
@@ -198,7 +199,10 @@ def create(session: Session, me: Me, body: NewGame) -> tuple[StoredGame, Game]:
     game = new_game(ruleset.meta.id, body.scenario, None, body.rulings, seed,
                     options=body.options)
     deciders: list[str] = []
-    play_quick_bots(game, {r.seat: r.bot for r in rows if r.bot}, deciders)
+    seat_bots = {r.seat: r.bot for r in rows if r.bot}
+    play_quick_bots(game, seat_bots, deciders)
+    if searching_turn(game, seat_bots):
+        bots.admit(session, me.id, searches_waiting)
     at = now()
     stored = StoredGame(id=secrets.token_hex(8), ruleset=ruleset.meta.id,
                         record=game.record().model_dump(mode="json"), version=0,
@@ -360,7 +364,8 @@ def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang =
     state = request.app.state
     check_lang(load_ruleset(body.ruleset), lang)  # before anything is stored
 
-    stored, game = state.db.write(lambda s: create(s, me, body))
+    stored, game = state.db.write(lambda s: create(s, me, body,
+                                                    state.settings.searches_waiting))
     changes.after(state, stored, game)
     return answer(request, me, stored, None, lang, 0)
 

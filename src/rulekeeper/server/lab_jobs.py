@@ -10,7 +10,10 @@ games are in its results file, not in its answer).
 Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune`` may
 play counts), content changes only as data (``set`` paths or an ``overlay``; never a
 folder of the server), and per player at most :attr:`LabLimits.at_once` jobs queued or
-running and :attr:`LabLimits.games_a_day` games asked in the last 24 hours (429 beyond).
+running and :attr:`LabLimits.games_a_day` games asked in the last 24 hours (429 beyond);
+a searching agent (``mcts``) may search each decision at most :attr:`LabLimits.search_seconds`
+or :attr:`LabLimits.search_iterations` (400 beyond), and a job runs at most the server's time
+cap (:mod:`.lab_runner`: then it stops with the games it played, marked ``stopped``).
 A job is its player's: others get 404.
 """
 
@@ -28,9 +31,12 @@ from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from rulekeeper.agents import parse_spec
+from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
 from rulekeeper.lab.questions import parse_question
 from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.bots import SEARCHING
 from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
@@ -49,6 +55,21 @@ class LabLimits:
     at_once: int = 2
     games_a_day: int = 100_000
     queue: int = 100
+    search_seconds: float = 1.0
+    search_iterations: int = 2_000
+
+    def check_searches(self, specs: list[str]) -> None:
+        """Refuse (400) an ``mcts`` agent among ``specs`` whose budget is over the caps."""
+        for spec in specs:
+            name, options = parse_spec(spec)
+            if name not in SEARCHING or "budget" not in options:
+                continue
+            budget = Budget.parse(options["budget"])
+            if (budget.seconds or 0) > self.search_seconds or \
+                    (budget.iterations or 0) > self.search_iterations:
+                raise ApiError(f"agent {spec!r}: a lab job's mcts searches at most "
+                               f"{self.search_seconds:g}s or {self.search_iterations:,} "
+                               f"iterations a decision (budget={options['budget']})")
 
 
 class Progress(BaseModel):
@@ -140,6 +161,7 @@ def ask(request: Request, me: CostlyPlayer,
                        "paths or an 'overlay'")
     limits: LabLimits = request.app.state.lab_limits
     question = parse_question(body)
+    limits.check_searches([*question.agents, *getattr(question, "contenders", [])])
     run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)
 

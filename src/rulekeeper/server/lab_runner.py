@@ -1,13 +1,20 @@
 """Lab jobs run off the web processes: one job at a time, each in a process of its own.
 
-Every app process runs a :class:`Dispatcher` thread. It claims the oldest queued job when
-no job runs anywhere (one *lane* for the whole service: the claim and the check are one
-write transaction, under an advisory lock on PostgreSQL), and starts
+Every app process runs a :class:`Dispatcher` thread. It claims a queued job when no job
+runs anywhere (one *lane* for the whole service: the claim and the check are one write
+transaction, under an advisory lock on PostgreSQL), and starts
 ``python -m rulekeeper.server.lab_runner`` for it. That process asks the job's question
 with the lab's own code (:mod:`rulekeeper.lab.questions`), on the local worker pool or,
 when the service is given one, on a Ray cluster (the same results either way), streams
 the games to the job's Parquet results file and writes the progress, then the answer,
 into the job's row.
+
+The lane is shared fairly: the job claimed is the oldest queued job of the player whose
+last job started longest ago (players in turn, not jobs in order of asking), and a job runs
+at most its time cap (:attr:`Dispatcher.seconds`): then its process stops playing and the
+job is done with the games it finished, its answer marked ``stopped`` (or failed, when no
+game finished). A process still running :data:`GRACE` seconds past the cap is stopped by
+its dispatcher. So another player's job waits at most one cap per player ahead of it.
 
 A job is never lost silently: while it runs, its dispatcher marks the row alive every
 second; a running job whose row stayed silent for :data:`STALE` seconds (its server was
@@ -28,11 +35,11 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Table, select, update
+from sqlalchemy import Table, func, select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.server.db import Database
@@ -54,6 +61,10 @@ AWAY = 5.0
 LANE_LOCK = 7412
 """PostgreSQL advisory lock taken by a claim (one job runs in the whole service)."""
 ENDED = ("done", "failed", "cancelled")
+CHUNK = 50
+"""Games per task of a job: a job stopped at its time cap loses the chunks under way."""
+GRACE = 15.0
+"""Seconds past its time cap a job's process is given to stop itself with its games."""
 
 
 @dataclass(frozen=True)
@@ -121,23 +132,27 @@ def take_back(session: Session, stale: float = STALE) -> list[str]:
 
 def _aware(moment: Any) -> Any:
     """SQLite gives back times without their zone (they were stored in UTC)."""
-    from datetime import UTC
-
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def claim(session: Session, runner: str) -> StoredLabJob | None:
-    """The oldest queued job, now running under ``runner``; None when one already runs
-    (anywhere) or none waits."""
+    """The next queued job (the oldest of the player whose last job started longest ago),
+    now running under ``runner``; None when one already runs (anywhere) or none waits."""
     if session.get_bind().dialect.name == "postgresql":
         session.connection().exec_driver_sql(f"SELECT pg_advisory_xact_lock({LANE_LOCK})")
     if session.scalar(select(StoredLabJob.id).where(StoredLabJob.state == "running")
                       .limit(1)) is not None:
         return None
-    job = session.scalar(select(StoredLabJob).where(StoredLabJob.state == "queued")
-                         .order_by(StoredLabJob.created_at, StoredLabJob.id).limit(1))
-    if job is None:
+    queued = list(session.scalars(select(StoredLabJob).where(StoredLabJob.state == "queued")
+                                  .order_by(StoredLabJob.created_at, StoredLabJob.id)))
+    if not queued:
         return None
+    players = {j.player_id for j in queued}
+    started = dict(session.execute(  # type: ignore[arg-type]
+        select(StoredLabJob.player_id, func.max(StoredLabJob.started_at))
+        .where(StoredLabJob.player_id.in_(players)).group_by(StoredLabJob.player_id)).all())
+    never = datetime.min.replace(tzinfo=UTC)
+    job = min(queued, key=lambda j: _aware(started.get(j.player_id) or never))
     job.state, job.runner, job.attempts, job.done = "running", runner, job.attempts + 1, 0
     job.started_at = job.beat_at = now()
     return job
@@ -146,10 +161,13 @@ def claim(session: Session, runner: str) -> StoredLabJob | None:
 class Dispatcher:
     """The thread of an app process that runs lab jobs (see the module)."""
 
-    def __init__(self, db: Database, folder: Path, backend: Backend) -> None:
+    def __init__(self, db: Database, folder: Path, backend: Backend,
+                 seconds: float = 600.0) -> None:
         self.db = db
         self.folder = folder
         self.backend = backend
+        self.seconds = seconds
+        self.began = 0.0
         self.runner = this_runner()
         self.job: str | None = None
         self.process: subprocess.Popen[bytes] | None = None
@@ -196,9 +214,11 @@ class Dispatcher:
     def _launch(self, job_id: str) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.job = job_id
+        self.began = time.monotonic()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "rulekeeper.server.lab_runner", self.db.url, job_id,
-             str(self.folder), *self.backend.args()], stdin=subprocess.DEVNULL)
+             str(self.folder), f"{self.seconds:g}", *self.backend.args()],
+            stdin=subprocess.DEVNULL)
 
     def _watch(self) -> None:
         assert self.process is not None and self.job is not None
@@ -206,6 +226,13 @@ class Dispatcher:
         if code is not None:
             self.process = self.job = None
             self.db.write(lambda s: _ended_without_answer(s, job_id, code))
+            return
+        if time.monotonic() - self.began > self.seconds + GRACE:  # it did not stop itself
+            self._end_process()
+            self.db.write(lambda s: _finish(
+                s, job_id, "failed", None, f"stopped at its time cap ({self.seconds:g} s): "
+                "its games did not stop in time; ask fewer games or quicker agents", 0))
+            forget(self.folder, job_id)
             return
         state = self.db.write(lambda s: _beat(s, job_id))
         if state in ("cancelled", "queued"):  # cancelled, or taken back by another server
@@ -245,8 +272,16 @@ class Cancelled(Exception):
     """The job's row is no longer running: stop playing."""
 
 
-def play_job(db: Database, job_id: str, folder: Path, backend: Backend) -> None:
-    """Ask a claimed job's question and write its answer (or why it failed) in its row."""
+class TimeUp(KeyboardInterrupt):
+    """The job's time cap is reached: stop playing, keep the games that finished (the lab
+    hands them over when stopped as by Ctrl-C)."""
+
+
+def play_job(db: Database, job_id: str, folder: Path, backend: Backend,
+             seconds: float = 600.0) -> None:
+    """Ask a claimed job's question and write its answer (or why it failed) in its row;
+    past ``seconds`` the job stops with the games it finished, its answer marked
+    ``stopped``."""
     from rulekeeper.core.errors import RulekeeperError
     from rulekeeper.lab.plan import Plan
     from rulekeeper.lab.questions import Recorder, parse_question
@@ -258,8 +293,8 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend) -> None:
     path = results_file(folder, job_id)
     try:
         run = parse_question(asked.question).prepare()
-        plan = Plan(0, "ray", backend.ray_address) if backend.ray_address else \
-            Plan(backend.workers)
+        plan = Plan(0, "ray", backend.ray_address, CHUNK) if backend.ray_address else \
+            Plan(backend.workers, chunk=CHUNK)
         writer = Writer(path, run.kind, run.side, run.seats, run.declared, run.extra)
         recorder = Recorder(writer, run.side, run.declared, run.paired)
         played, written = 0, time.monotonic()
@@ -272,8 +307,26 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend) -> None:
                 if not db.write(lambda s: _progress(s, job_id, played)):
                     raise Cancelled
 
-        run.play(recorder, plan, progress)
-        answer = run.to_json(recorder)
+        stopped = None
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            run.play(recorder, plan, progress)
+        except TimeUp:
+            stopped = (f"its time cap ({seconds:g} s) was reached: {recorder.games:,} of "
+                       f"{run.planned:,} games played")
+            if not recorder.games:
+                raise RulekeeperError(f"stopped at its time cap ({seconds:g} s) before any "
+                                      "game finished: ask fewer games or quicker agents") from None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        try:
+            answer = run.to_json(recorder)
+        except Exception:
+            if stopped is None:
+                raise
+            raise RulekeeperError(f"stopped: {stopped}, too few for an answer") from None
+        if stopped is not None:
+            answer["stopped"] = stopped
         writer.close()
         write_report(path, report_file(folder, job_id), run.side)
     except (Cancelled, KeyboardInterrupt):
@@ -310,12 +363,15 @@ def _finish(session: Session, job_id: str, state: str, result: dict[str, Any] | 
 
 
 def main(argv: list[str]) -> int:
-    """``python -m rulekeeper.server.lab_runner DB_URL JOB_ID FOLDER WORKERS RAY_ADDRESS``."""
-    url, job_id, folder, workers, ray_address = argv
+    """``python -m rulekeeper.server.lab_runner DB_URL JOB_ID FOLDER SECONDS WORKERS
+    RAY_ADDRESS``."""
+    url, job_id, folder, seconds, workers, ray_address = argv
     signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGALRM, _time_up)
     db = Database(url)
     try:
-        play_job(db, job_id, Path(folder), Backend(int(workers), ray_address or None))
+        play_job(db, job_id, Path(folder), Backend(int(workers), ray_address or None),
+                 float(seconds))
     finally:
         db.dispose()
     return 0
@@ -323,6 +379,10 @@ def main(argv: list[str]) -> int:
 
 def _interrupt(_number: int, _frame: Any) -> None:
     raise KeyboardInterrupt
+
+
+def _time_up(_number: int, _frame: Any) -> None:
+    raise TimeUp
 
 
 if __name__ == "__main__":

@@ -150,9 +150,12 @@ Message = tuple[int, bool, str]
 
 
 def stream(request: Request, game_id: str, last: int | None,
-           read: Callable[[int | None], Message | None]) -> StreamingResponse:
+           read: Callable[[int | None], Message | None],
+           more: Callable[[], bool] | None = None) -> StreamingResponse:
     """Server-Sent Events of one game: ``read(last_version)`` gives the message of the
-    version after ``last_version`` (None: nothing newer), in a worker thread.
+    version after ``last_version`` (None: nothing newer), in a worker thread. With
+    ``more``, a message may hold only a page of the events: while ``more()`` is true,
+    ``read`` is called again at once (and the stream of a game over goes on).
 
     A client reconnecting with ``Last-Event-ID`` (``last``) gets nothing until the game
     moves past that version.
@@ -171,6 +174,8 @@ def stream(request: Request, game_id: str, last: int | None,
                     version, over, data = message
                     seen = version
                     yield f"id: {version}\nevent: view\ndata: {data}\n\n"
+                    if more is not None and more():
+                        continue  # the next page of events
                     if over:
                         return
                 try:

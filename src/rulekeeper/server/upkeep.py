@@ -75,18 +75,19 @@ def sweep(state: Any, at: datetime) -> int:
     """Expire the clocks that ran out by ``at``; ask again for stalled searches. Returns
     how many clocks were expired."""
 
-    def due(session: Session) -> tuple[list[str], list[str]]:
+    def due(session: Session) -> tuple[list[str], list[tuple[str, int]]]:
         expired = select(StoredGame.id).where(StoredGame.deadline <= at,
                                               StoredGame.over.is_(False))
-        stalled = select(StoredGame.id).where(StoredGame.bot_turn.is_(True),
-                                              StoredGame.over.is_(False),
-                                              StoredGame.turn_since < at - STALLED)
+        stalled = select(StoredGame.id, StoredGame.created_by).where(
+            StoredGame.bot_turn.is_(True), StoredGame.over.is_(False),
+            StoredGame.turn_since < at - STALLED)
         return (list(session.scalars(expired.order_by(StoredGame.deadline).limit(BATCH))),
-                list(session.scalars(stalled.limit(BATCH))))
+                [(game_id, creator) for game_id, creator in session.execute(
+                    stalled.limit(BATCH))])
 
     expired, stalled = state.db.read(due)
-    for game_id in stalled:
-        state.searches.ask(game_id)
+    for game_id, creator in stalled:
+        state.searches.ask(game_id, creator)
     return sum(expire_clock(state, game_id, at) for game_id in expired)
 
 

@@ -4,6 +4,10 @@ A public game may be watched by anyone; any other game by whoever has its watch 
 players see it: ``SeatView.watch``, ``/watch/ID?key=KEY``). No token is needed. A spectator
 sees what every seat may see (``Game.view(SPECTATOR)``: the board, the open piles and the
 events shown to all) and nothing more: no hand, no deck order, no seed, no invitation.
+
+A spectator's reads run in lanes charged to their address (:data:`.costs.Watcher`), and
+an answer holds at most :data:`PAGE` events (``limit``): the rest are read with ``since``;
+the stream sends them in messages of at most :data:`PAGE` events, one after the other.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.game import SPECTATOR
 from rulekeeper.server import live
 from rulekeeper.server.changes import take
+from rulekeeper.server.costs import Watcher
 from rulekeeper.server.errors import NotFound, documented
 from rulekeeper.server.games import (
     EventOut,
@@ -28,9 +33,15 @@ from rulekeeper.server.games import (
     check_lang,
     events_out,
     game_out,
+    load_ruleset,
 )
 from rulekeeper.server.models import StoredGame
 from rulekeeper.server.seats import with_seats
+
+PAGE = 1_000
+"""The most events one spectator's answer holds."""
+Limit = Annotated[int, Query(ge=1, le=PAGE, description="the most events to send (the "
+                                                       "rest: ask again with since)")]
 
 router = APIRouter(prefix="/api/games", tags=["spectators"],
                    responses=documented(400, 404, 429, 503))
@@ -56,14 +67,15 @@ def watched(session: Session, game_id: str, key: str | None) -> StoredGame:
 
 
 def spectator_view(state: Any, stored: StoredGame, lang: str,
-                   since: int | live.Sent) -> WatchView:
+                   since: int | live.Sent, limit: int | None = None) -> WatchView:
     game = take(state, stored)
     try:
         check_lang(game.ruleset, lang)
         first = since.since(game) if isinstance(since, live.Sent) else since
         events, total = events_out(game, SPECTATOR, lang, first)
+        events = events[:limit]
         if isinstance(since, live.Sent):
-            since.sent(game, total)
+            since.sent(game, first + len(events))
         return WatchView(**game_out(stored, game, invites=False),
                          view=game.view(SPECTATOR), events=events, events_total=total)
     finally:
@@ -75,12 +87,13 @@ def read_watched(state: Any, game_id: str, key: str | None) -> StoredGame:
     return found
 
 
-@router.get("/{game_id}/watch", response_model=WatchView)
+@router.get("/{game_id}/watch", response_model=WatchView, dependencies=[Watcher])
 def watch_game(game_id: GameId, request: Request, key: Key = None, lang: Lang = "en",
-               since: Since = 0) -> WatchView:
-    """A game as a spectator sees it: the board and the events every seat sees."""
+               since: Since = 0, limit: Limit = PAGE) -> WatchView:
+    """A game as a spectator sees it: the board and the events every seat sees, at most
+    ``limit`` of them from ``since`` (``events_total``: how many there are)."""
     stored = read_watched(request.app.state, game_id, key)
-    return spectator_view(request.app.state, stored, lang, since)
+    return spectator_view(request.app.state, stored, lang, since, limit)
 
 
 @router.get("/{game_id}/watch/events", response_class=Response,
@@ -90,17 +103,19 @@ def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang 
     """Server-Sent Events of the spectator's view, as ``/events`` gives a seat's."""
     state = request.app.state
     stored = read_watched(state, game_id, key)
-    spectator_view(state, stored, lang, 0)  # the language checked before streaming
+    check_lang(load_ruleset(stored.record["ruleset"]), lang)  # before streaming
     last = live.last_event_id(request)
     if stored.over and last == stored.version:
         return Response(status_code=204)
     sent = live.Sent(since)
+    total = [0]  # the events the last message's game had
 
     def read(seen: int | None) -> live.Message | None:
         stored = read_watched(state, game_id, key)
-        if stored.version == seen:
+        if stored.version == seen and sent.events >= total[0]:
             return None
-        view = spectator_view(state, stored, lang, sent)
+        view = spectator_view(state, stored, lang, sent, PAGE)
+        total[0] = view.events_total
         return stored.version, view.over, view.model_dump_json()
 
-    return live.stream(request, game_id, last, read)
+    return live.stream(request, game_id, last, read, more=lambda: sent.events < total[0])

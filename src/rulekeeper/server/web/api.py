@@ -27,14 +27,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.errors import ReplayMismatch, UsageError
-from rulekeeper.core.game import SPECTATOR, Game
+from rulekeeper.core.game import SPECTATOR, Game, replay
 from rulekeeper.core.records import parse_log
 from rulekeeper.core.view import Board, TableView, translated
 from rulekeeper.lab.luck import Judge, LedgerTooLong, ledger
 from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
 from rulekeeper.server.changes import take
-from rulekeeper.server.costs import Costly
+from rulekeeper.server.costs import Costly, Watcher
 from rulekeeper.server.errors import ApiError, NotFound, documented
 from rulekeeper.server.guard import parse_json
 from rulekeeper.server.models import StoredGame
@@ -54,9 +54,13 @@ BoardLang = Annotated[str, Query(max_length=8, description="language of the boar
 Seat = Annotated[str | None, Query(max_length=32, description="default: your seat to play")]
 
 
-def packed(request: Request, data: Any) -> Response:
-    """JSON, gzipped when the client takes it (frames run to megabytes of repeated keys)."""
+def packed(request: Request, data: Any, most: int | None = None) -> Response:
+    """JSON, gzipped when the client takes it (frames run to megabytes of repeated keys);
+    refused (413) when it is more than ``most`` bytes."""
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    if most is not None and len(body) > most:
+        raise ApiError(f"the answer would be {len(body):,} bytes; at most {most:,} are sent "
+                       "here (use `rulekeeper replay` on the file)", 413)
     if "gzip" in request.headers.get("accept-encoding", "") and len(body) > 4096:
         return Response(gzip.compress(body, 5), media_type="application/json",
                         headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
@@ -108,7 +112,7 @@ def game_board(game_id: GameId, me: CurrentPlayer, request: Request,
         state.games.keep(stored.id, stored.version, game)
 
 
-@router.get("/api/games/{game_id}/watch/board")
+@router.get("/api/games/{game_id}/watch/board", dependencies=[Watcher])
 def watched_board(game_id: GameId, request: Request, key: Key = None,
                   lang: BoardLang = "en") -> SeatBoard:
     """The table as a spectator sees it (``GET /api/games/{id}/watch``): what every seat
@@ -168,13 +172,17 @@ class LogHead(BaseModel):
 REPLAY_LIMITS = {"decisions": 5_000, "dice": 2_000, "inputs": 500, "content_set": 100}
 """The longest record ``POST /api/replay`` plays back, field by field (the longest games of the
 sample rulesets have a few hundred decisions)."""
+REPLAY_BYTES = 16 * 1024 * 1024
+"""The largest answer of ``POST /api/replay`` (its JSON, before gzip)."""
 
 
 @router.post("/api/replay", dependencies=[Costly])
 def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
                 lang: Lang = "en") -> Response:
     """Play back a record: the first line of a log file (``{"format", "record"}``) or a
-    record alone. The events are rebuilt from it (and checked against its digest)."""
+    record alone. The events are rebuilt from it (and checked against its digest); a game of
+    more events than the server's ``replay_events`` is refused (413) before it is filmed,
+    and so is an answer over :data:`REPLAY_BYTES`."""
     try:
         log = parse_log([body], "the file")
         for field, most in REPLAY_LIMITS.items():
@@ -182,7 +190,12 @@ def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
                 raise ApiError(f"record.{field}: {len(getattr(log.record, field))} is too many "
                                f"to replay here (at most {most})", 413)
         games.check_lang(games.load_ruleset(log.record.ruleset), lang)
-        return packed(request, film(log.record, None, lang))
+        most = request.app.state.settings.replay_events
+        events = len(replay(log.record).events)  # a plain replay: a small part of filming
+        if events > most:
+            raise ApiError(f"the record plays {events:,} events; at most {most:,} are played "
+                           "back here (use `rulekeeper replay` on the file)", 413)
+        return packed(request, film(log.record, None, lang), REPLAY_BYTES)
     except ReplayMismatch as error:
         raise ApiError(str(error)) from None
 
