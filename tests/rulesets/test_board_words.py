@@ -5,6 +5,7 @@ applied by :func:`rulekeeper.core.view.translated`), and its templates keep thei
 from __future__ import annotations
 
 import random
+import re
 import string
 
 import pytest
@@ -133,3 +134,14 @@ def test_a_seats_panel_is_titled_by_the_seats_name_not_its_id(ruleset_id):
     for panel in seated:
         assert panel.title.startswith(board.sides[panel.seat].label), panel.title
         assert not panel.title.startswith(f"{panel.seat}:"), panel.title
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_a_headline_names_seats_by_their_names_not_their_ids(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    _, tables = played(ruleset_id)
+    french = ruleset.messages.wording("fr")
+    seats = new_game(ruleset_id, seed=3).seats
+    for table in tables:
+        for headline in (table.headline, translated(table, french).headline):
+            assert not any(re.search(rf"\b{re.escape(s)}\b", headline) for s in seats), headline

@@ -214,9 +214,12 @@ class DungeonDrawing(Drawing):
                    Pile.open("discard", [Card(id=n, name=n) for n in state["deck"]["discard"]])]))
         encounter = state["encounter"]
         rooms = {r["id"]: r["name"] for r in state["rooms"]}
+        named = {seat: side.label for seat, side in self.sides.items()}
         fight = (f" · combat in {rooms[encounter['room']]}, order "
-                 f"{' → '.join(encounter['order'])}" if encounter else "")
-        turn = f" · {state['active']}'s turn" if state["active"] else ""
+                 f"{' → '.join(named.get(f, f) for f in encounter['order'])}"
+                 if encounter else "")
+        turn = (f" · {named.get(state['active'], state['active'])}'s turn" if state["active"]
+                else "")
         return TableView(
             headline=f"round {state['round']} · dungeon clock {state['clock']} of "
                      f"{state['time_limit']}{turn}{fight}",

@@ -231,9 +231,11 @@ class BattleDrawing(Drawing):
                        Pile.open("graveyard", cards_of(p["graveyard"], names, texts)),
                        Pile.open("supply", supply, sum(p["supply"].values()))]))
         scenario = state["scenario"]
+        named = {seat: side.label for seat, side in self.sides.items()}
+        plays = f" ({named[state['active']]} plays)" if state["active"] in named else ""
         return TableView(
-            headline=f"{scenario['name']} · round {state['round']} · {state['turn']} "
-                     f"({state['active']} plays) · aggressor {state['aggressor']} · "
+            headline=f"{scenario['name']} · round {state['round']} · {state['turn']}{plays} · "
+                     f"aggressor {named.get(state['aggressor'], state['aggressor'])} · "
                      f"dread pile {state['dread_pile']}",
             areas=areas, panels=panels)
 
