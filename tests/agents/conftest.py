@@ -9,9 +9,10 @@ from tests.agents.games import GAMES
 from tests.core.duel import Duel
 
 
-@pytest.fixture(autouse=True, scope="session")
+@pytest.fixture(autouse=True, scope="package")
 def agent_games() -> Iterator[None]:
-    """The duel and the tiny games of known best play."""
+    """The duel and the tiny games of known best play, registered while this package's tests
+    run (other tests list every registered ruleset: these must not be among them)."""
     registry.register("duel-v1", Duel)
     for ruleset_id, ruleset in GAMES.items():
         registry.register(ruleset_id, ruleset)
