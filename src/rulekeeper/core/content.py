@@ -230,12 +230,16 @@ def _place(parts: Sequence[str], i: int) -> str:
 def _list_index(items: list[Any], part: str, path: str, place: str) -> int:
     if part.isdigit() and int(part) < len(items):  # no negative index: -1 is no item
         return int(part)
-    ids = [str(item["id"]) for item in items if isinstance(item, dict) and "id" in item]
+    ids: dict[str, int] = {}
+    for i, item in enumerate(items):
+        if isinstance(item, dict) and "id" in item:
+            ids.setdefault(str(item["id"]), i)  # the first of a repeated id, as before
     if part in ids:
-        return next(i for i, item in enumerate(items)
-                    if isinstance(item, dict) and str(item.get("id")) == part)
-    known = f"its items: {', '.join(ids)}" if ids else f"it has {len(items)} items, 0 to " \
-        f"{len(items) - 1}" if items else "it is empty"
+        return ids[part]
+    if ids:
+        known = f"its items: {', '.join(ids)}"
+    else:
+        known = f"it has {len(items)} items, 0 to {len(items) - 1}" if items else "it is empty"
     raise UsageError(f"--set {path}: {place} has no item {part!r}{did_you_mean(part, ids)}; "
                      f"{known}")
 
