@@ -419,6 +419,20 @@ def test_serve_on_a_port_in_use_says_so_in_one_line(capsys, monkeypatch, tmp_pat
     assert not (tmp_path / "never.db").exists(), "nothing started"
 
 
+def test_serve_names_a_mistyped_db_before_a_port_in_use(capsys, monkeypatch):
+    """The mistake in the command comes first, whatever else runs on the machine."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run(["serve", "--port", str(port), "--db", "nosuch://x"], capsys,
+                             monkeypatch)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: --db 'nosuch://x': ") and err.count("\n") == 1, err
+
+
 def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_path):
     """``serve`` calls each registered ruleset's ``warm_up`` (cryptids compiles its battle
     kernel there) before uvicorn takes requests, and names no ruleset itself."""

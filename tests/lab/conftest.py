@@ -17,9 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 TEST_RULESETS = {"duel-v1": "tests.core.duel:Duel", "skirmish-v1": "tests.lab.skirmish:Skirmish"}
 
 
-@pytest.fixture(autouse=True, scope="session")
+@pytest.fixture(autouse=True, scope="package")
 def lab_rulesets() -> Iterator[None]:
-    """Duel (the core's tiny ruleset) and Skirmish (two teams, per-entity metrics).
+    """Duel (the core's tiny ruleset) and Skirmish (two teams, per-entity metrics), registered
+    while this package's tests run (other tests list every registered ruleset).
 
     Registered as ``module:Class`` strings, the way worker processes and Ray
     workers import them.

@@ -75,6 +75,7 @@ def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("work_budget", 1e6)
     settings.setdefault("address_in_flight", 1000)
     settings.setdefault("address_budget", 1e6)
+    settings.setdefault("searches_waiting", 1000)  # tests/server/test_capacity.py sets it
     return TestClient(create_app(Settings(db_url=db_url, **settings)))
 
 

@@ -1,11 +1,14 @@
 """The ``rulekeeper serve`` and ``rulekeeper db upgrade`` commands."""
 
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from rulekeeper.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from rulekeeper.server.db import Database
 
 DbOpt = Annotated[str | None, typer.Option(
     "--db", help="database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB "
@@ -26,14 +29,11 @@ HEALTH_WAIT = 60
 db_app = typer.Typer(help="The service's database.", no_args_is_help=True)
 
 
-def _migrated(url: str | None, seed: bool = False) -> tuple[str, str | None]:
-    """The URL to use (the default one if None), migrated to the newest revision (and with
-    ``seed``, the snapshot pool seeded with the bots' snapshots)."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, DBAPIError
+def _opened(url: str | None) -> tuple[str, "Database"]:
+    """The URL to use (the default one if None) and its database, not yet connected to: a
+    mistyped ``--db`` is refused here, before anything else is looked at."""
+    from sqlalchemy.exc import ArgumentError
 
-    from rulekeeper.server import migrate
-    from rulekeeper.server.app import prepare
     from rulekeeper.server.config import default_db_url
     from rulekeeper.server.db import Database
 
@@ -43,12 +43,24 @@ def _migrated(url: str | None, seed: bool = False) -> tuple[str, str | None]:
         raise UsageError("--db '': give a database URL (sqlite:///FILE or "
                          "postgresql+psycopg://USER@HOST/DB), or leave --db out for the default")
     try:
-        shown = make_url(url).render_as_string(hide_password=True)
-        database = Database(url)
+        return url, Database(url)
     except (ArgumentError, ValueError) as error:
         raise UsageError(f"--db {url!r}: {error}") from None
     except ModuleNotFoundError as error:
         raise UsageError(f"--db {url!r}: no driver {error.name!r} is installed") from None
+
+
+def _migrated(url: str | None, seed: bool = False) -> tuple[str, str | None]:
+    """The URL to use (the default one if None), migrated to the newest revision (and with
+    ``seed``, the snapshot pool seeded with the bots' snapshots)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import DBAPIError
+
+    from rulekeeper.server import migrate
+    from rulekeeper.server.app import prepare
+
+    url, database = _opened(url)
+    shown = make_url(url).render_as_string(hide_password=True)
     try:
         revision = prepare(database) if seed else migrate.upgrade(database.engine)
     except DBAPIError as error:
@@ -109,6 +121,7 @@ def serve(db: DbOpt = None,
     from rulekeeper.server.config import DB_ENV
     from rulekeeper.server.connections import MAX_HEADERS, TimedH11
 
+    _opened(db)[1].dispose()  # a mistyped --db first, then the port, then the migrations
     check_port(host, port)
     url, revision = _migrated(db, seed=True)
     os.environ[DB_ENV] = url  # the worker processes read it
