@@ -23,6 +23,11 @@ from tests.browser.conftest import DESKTOP, PHONE, SHOTS, unique
 from tests.browser.test_no_ids import ids_on
 
 MAX_ROUNDS = 30
+STALE = {"en": "Your run changed meanwhile (in another tab or on another device): this is how "
+               "it stands now.",
+         "fr": "Votre partie a changé entre-temps (dans un autre onglet ou sur un autre "
+               "appareil)\u00a0: voici où elle en est maintenant."}
+"""What the page says when a click answers a run another tab or device has moved on."""
 
 
 def act(page, selector: str) -> None:
@@ -195,6 +200,8 @@ def test_a_battle_not_watched_is_shown_again_after_a_reload_and_only_once(web, b
         other.click("#reroll")  # stale: the other device reads the run again, battle first
         other.wait_for_selector("#before-fight #fight-note p")
         assert other.inner_text("#before-fight h2") == heading
+        assert other.inner_text("#fight-note") == STALE["en"], "said in words, not by the run's id"
+        other.screenshot(path=str(SHOTS / "cryptids-stale-en.png"))
         page.click("#skip-battle")
         page.wait_for_selector("#battle-summary #odds[data-odds]", timeout=60_000)
         lives, victories = re.search(r"Your run: (\d) lives? and (\d+) of 10 victories\.",
@@ -345,6 +352,16 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     page.click("#start-run")
     page.wait_for_selector("#offers")
     assert "Manche" in page.inner_text("#status")
+    other = page.context.new_page()  # a second tab, whose shop this one's click leaves behind
+    other.goto(web.base + "/")
+    other.wait_for_selector("#reroll:not([disabled])")
+    act(page, "#offers [data-freeze='1']")
+    other.click("#reroll")  # stale: refused, the run read again
+    other.wait_for_selector("#shop-error p")
+    assert other.inner_text("#shop-error") == STALE["fr"]
+    assert other.locator("#offers .frozen").count() == 1
+    other.screenshot(path=str(SHOTS / "cryptids-stale-fr.png"))
+    other.close()
     act(page, "#offers [data-buy='1']")
     assert "rejoint votre rangée" in page.inner_text("#ability-choice h3")
     assert english_left(page_text(page)) == []

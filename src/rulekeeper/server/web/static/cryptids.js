@@ -106,14 +106,17 @@ async function newRun() {
 
 const has = (run, id) => run.pending?.options.some((o) => o.id === id);
 
-/** Where a refusal for a stale version is said, once the page has read the run again (with
-    loadAll: the shop, or first a battle ended on another device and not yet seen). */
-const refusalNote = () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div"));
+/** After a refused change: a stale version (another tab or device moved the run on) reads
+    the run again (loadAll: the shop, or first a battle ended elsewhere and not yet seen) and
+    says so there, in words, not by the run's id; any other refusal is said as it is. */
+const refused = (error) => afterRefusal(error, loadAll,
+  () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div")),
+  t("Your run changed meanwhile (in another tab or on another device): this is how it stands now."));
 
 async function act(action) {
   const run = ui.run;
   try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); }
-  catch (e) { await afterRefusal(e, loadAll, refusalNote); }
+  catch (e) { await refused(e); }
 }
 
 function status(run) {
@@ -238,7 +241,7 @@ async function endShop() {
     }
     clear($("run"));
     beforeFight(ended.battle, ended.run);
-  } catch (e) { await afterRefusal(e, loadAll, refusalNote); }
+  } catch (e) { await refused(e); }
 }
 
 /** A battle whose result its player has not been shown (the page was reloaded or closed
