@@ -217,6 +217,53 @@ def test_a_battle_not_watched_is_shown_again_after_a_reload_and_only_once(web, b
         laptop.close()
 
 
+EMPTY_ROW = {"en": ("Round {round}", "Your row is empty: the battle is lost without a fight.",
+                    "It cost you 1 life: {lives} lives left."),
+             "fr": ("Manche {round}", "Votre rangée est vide\u00a0: la bataille est perdue sans "
+                    "combat.", "Elle vous a coûté 1 vie\u00a0: il vous en reste {lives}.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_round_lost_without_a_fight_is_said_once_wherever_the_player_is(web, request, lang):
+    """A shop ended with an empty row on another device (no battle): this page opens on that
+    loss, once; a reload then goes to the shop. Ended here, it is said here, and only here."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/")
+    web.sign_up(unique(f"empty{lang}", request))
+    page.click("#token-kept")
+    page.click("#start-run")
+    page.wait_for_selector("#offers")
+    token = page.evaluate("localStorage.getItem('rk.token')")
+    auth = {"Authorization": f"Bearer {token}"}
+    run = httpx.get(f"{web.base}/api/runs", headers=auth).json()[0]["id"]
+    version = int(page.get_attribute("#status", "data-version"))
+    ended = httpx.post(f"{web.base}/api/runs/{run}/end-shop", headers=auth,  # the phone
+                       json={"version": version})
+    assert ended.status_code == 200 and ended.json()["battle"] is None
+
+    def marked(answer) -> bool:  # the page's mark that the loss was said
+        return answer.url.endswith("/empty-row-seen")
+
+    with page.expect_response(marked):
+        page.reload()
+    page.wait_for_selector("#empty-row")
+    assert page.locator("#empty-row h2, #empty-row p").all_inner_texts() == [
+        line.format(round=1, lives=4) for line in EMPTY_ROW[lang]]
+    assert page.locator("#offers").count() == 0, "the loss first, not the next shop"
+    web.shot(f"cryptids-empty-row-{lang}")
+    page.reload()
+    page.wait_for_selector("#offers")
+    assert page.locator("#empty-row").count() == 0, "said once"
+    with page.expect_response(marked):
+        page.click("#end-shop")  # round 2, ended here with the row still empty
+    page.wait_for_selector("#empty-row")
+    assert page.inner_text("#empty-row h2") == EMPTY_ROW[lang][0].format(round=2)
+    page.reload()
+    page.wait_for_selector("#offers")
+    assert page.locator("#empty-row").count() == 0, "said here: seen"
+
+
 @pytest.mark.parametrize(("lang", "roll"), [("en", "Roll"), ("fr", "Lancer")])
 def test_the_dice_show_each_change_of_their_total(web, request, tmp_path, lang, roll):
     """The Dahu's "-1 to the dice total": the dice panel shows it, its amount and its
