@@ -23,6 +23,11 @@ from tests.browser.conftest import DESKTOP, PHONE, SHOTS, unique
 from tests.browser.test_no_ids import ids_on
 
 MAX_ROUNDS = 30
+STALE = {"en": "Your run changed meanwhile (in another tab or on another device): this is how "
+               "it stands now.",
+         "fr": "Votre partie a changé entre-temps (dans un autre onglet ou sur un autre "
+               "appareil)\u00a0: voici où elle en est maintenant."}
+"""What the page says when a click answers a run another tab or device has moved on."""
 
 
 def act(page, selector: str) -> None:
@@ -195,6 +200,8 @@ def test_a_battle_not_watched_is_shown_again_after_a_reload_and_only_once(web, b
         other.click("#reroll")  # stale: the other device reads the run again, battle first
         other.wait_for_selector("#before-fight #fight-note p")
         assert other.inner_text("#before-fight h2") == heading
+        assert other.inner_text("#fight-note") == STALE["en"], "said in words, not by the run's id"
+        other.screenshot(path=str(SHOTS / "cryptids-stale-en.png"))
         page.click("#skip-battle")
         page.wait_for_selector("#battle-summary #odds[data-odds]", timeout=60_000)
         lives, victories = re.search(r"Your run: (\d) lives? and (\d+) of 10 victories\.",
@@ -208,6 +215,53 @@ def test_a_battle_not_watched_is_shown_again_after_a_reload_and_only_once(web, b
             assert seen.locator("#before-fight").count() == 0, "a battle seen is not shown again"
     finally:
         laptop.close()
+
+
+EMPTY_ROW = {"en": ("Round {round}", "Your row is empty: the battle is lost without a fight.",
+                    "It cost you 1 life: {lives} lives left."),
+             "fr": ("Manche {round}", "Votre rangée est vide\u00a0: la bataille est perdue sans "
+                    "combat.", "Elle vous a coûté 1 vie\u00a0: il vous en reste {lives}.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_round_lost_without_a_fight_is_said_once_wherever_the_player_is(web, request, lang):
+    """A shop ended with an empty row on another device (no battle): this page opens on that
+    loss, once; a reload then goes to the shop. Ended here, it is said here, and only here."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/")
+    web.sign_up(unique(f"empty{lang}", request))
+    page.click("#token-kept")
+    page.click("#start-run")
+    page.wait_for_selector("#offers")
+    token = page.evaluate("localStorage.getItem('rk.token')")
+    auth = {"Authorization": f"Bearer {token}"}
+    run = httpx.get(f"{web.base}/api/runs", headers=auth).json()[0]["id"]
+    version = int(page.get_attribute("#status", "data-version"))
+    ended = httpx.post(f"{web.base}/api/runs/{run}/end-shop", headers=auth,  # the phone
+                       json={"version": version})
+    assert ended.status_code == 200 and ended.json()["battle"] is None
+
+    def marked(answer) -> bool:  # the page's mark that the loss was said
+        return answer.url.endswith("/empty-row-seen")
+
+    with page.expect_response(marked):
+        page.reload()
+    page.wait_for_selector("#empty-row")
+    assert page.locator("#empty-row h2, #empty-row p").all_inner_texts() == [
+        line.format(round=1, lives=4) for line in EMPTY_ROW[lang]]
+    assert page.locator("#offers").count() == 0, "the loss first, not the next shop"
+    web.shot(f"cryptids-empty-row-{lang}")
+    page.reload()
+    page.wait_for_selector("#offers")
+    assert page.locator("#empty-row").count() == 0, "said once"
+    with page.expect_response(marked):
+        page.click("#end-shop")  # round 2, ended here with the row still empty
+    page.wait_for_selector("#empty-row")
+    assert page.inner_text("#empty-row h2") == EMPTY_ROW[lang][0].format(round=2)
+    page.reload()
+    page.wait_for_selector("#offers")
+    assert page.locator("#empty-row").count() == 0, "said here: seen"
 
 
 @pytest.mark.parametrize(("lang", "roll"), [("en", "Roll"), ("fr", "Lancer")])
@@ -345,6 +399,16 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     page.click("#start-run")
     page.wait_for_selector("#offers")
     assert "Manche" in page.inner_text("#status")
+    other = page.context.new_page()  # a second tab, whose shop this one's click leaves behind
+    other.goto(web.base + "/")
+    other.wait_for_selector("#reroll:not([disabled])")
+    act(page, "#offers [data-freeze='1']")
+    other.click("#reroll")  # stale: refused, the run read again
+    other.wait_for_selector("#shop-error p")
+    assert other.inner_text("#shop-error") == STALE["fr"]
+    assert other.locator("#offers .frozen").count() == 1
+    other.screenshot(path=str(SHOTS / "cryptids-stale-fr.png"))
+    other.close()
     act(page, "#offers [data-buy='1']")
     assert "rejoint votre rangée" in page.inner_text("#ability-choice h3")
     assert english_left(page_text(page)) == []

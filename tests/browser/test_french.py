@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from tests.browser.conftest import unique
@@ -59,3 +62,24 @@ def test_play_and_lab_speak_french(french, request):
     assert "Qui gagne\u202f?" in page.inner_text("#lab-kind")
     assert page.title().startswith("Labo")
     french.shot("lab-fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_log_file_replayed_speaks_the_pages_language(web, request, tmp_path, lang):
+    """A cryptids battle's log file opened in /replay: its title and its events in the page's
+    language (the record's ruleset has it), not the language the file was written in."""
+    log = tmp_path / "battle.jsonl"
+    subprocess.run([sys.executable, "-c", "from rulekeeper.cli import main; main()", "play",
+                    "cryptids", "--seed", "1", "--log", str(log)], check=True,
+                   capture_output=True, timeout=120)
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/replay")
+    web.sign_up(unique(f"file{lang}", request))
+    page.set_input_files("#file", str(log))
+    page.wait_for_selector("#position")
+    title, battle = {"en": ("Cryptids: battle", "Battle: French Legends (left)"),
+                     "fr": ("Cryptides\u00a0: bataille", "Bataille\u00a0: Légendes de France")}[lang]
+    assert page.inner_text("#replay-title") == title
+    assert page.locator("#log li").first.inner_text().startswith(battle)
+    web.shot(f"replay-file-{lang}")

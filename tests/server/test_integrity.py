@@ -14,8 +14,9 @@ from sqlalchemy import func, select, update
 import rulekeeper
 from rulekeeper.core.game import replay
 from rulekeeper.server import upkeep
-from rulekeeper.server.models import StoredGame, StoredRun, now
+from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, now
 from tests.server.conftest import make_client, sign_up
+from tests.server.runs_client import play_shop
 from tests.server.test_clocks import duel
 
 SOURCE = str(Path(rulekeeper.__file__).parent)
@@ -157,12 +158,13 @@ def test_a_stored_game_that_no_longer_replays_is_gone_never_a_500(db_url):
         base = f"/api/games/{view['id']}"
         answers = [client.get(base, headers=alice), client.get(f"{base}/board", headers=alice),
                    client.get(f"{base}/frames", headers=alice),
+                   client.get(f"{base}/luck", headers=alice),
                    client.get(f"{base}/record", headers=alice),
                    client.get(f"{base}/watch", params={"key": game.watch_key}),
                    client.post(f"{base}/decisions", headers=alice, json={
                        "seat": "player", "option": "buy-1-1", "version": 0}),
                    undo(client, alice, {"id": view["id"], "seat": "player", "version": 0})]
-        assert [(a.status_code, a.json()) for a in answers] == [(410, {"error": gone})] * 7
+        assert [(a.status_code, a.json()) for a in answers] == [(410, {"error": gone})] * 8
 
 
 def test_a_join_refused_for_its_language_takes_no_seat(client):
@@ -250,3 +252,24 @@ def test_a_stored_run_that_no_longer_replays_is_gone_too(db_url):
         assert answer.status_code == 410 and answer.json() == {"error": (
             f"run {run['id']} can no longer be rebuilt from its record on this server (this "
             f"was logged)")}
+
+
+def test_a_stored_battle_that_no_longer_replays_is_gone_but_the_same_file_is_a_400(db_url):
+    """A battle stored by an older release that this one no longer reproduces: each call
+    about it is a 410; the same record sent as a file is the sender's input, a 400."""
+    with make_client(db_url) as client:
+        alice = sign_up(client, "alice")
+        battle = play_shop(client, alice, client.post("/api/runs", headers=alice).json())["battle"]
+        row = client.app.state.db.read(lambda s: s.get(StoredBattle, battle["id"]))
+        record = {**row.record, "events_digest": "0" * 16}
+        client.app.state.db.write(lambda s: s.execute(
+            update(StoredBattle).where(StoredBattle.id == battle["id"]).values(record=record)))
+        gone = f"battle {battle['id']} can no longer be rebuilt from its record on this server " \
+               f"(this was logged)"
+        base = f"/api/battles/{battle['id']}"
+        answers = [client.get(base, headers=alice), client.get(f"{base}/frames", headers=alice),
+                   client.get(f"{base}/record", headers=alice)]
+        assert [(a.status_code, a.json()) for a in answers] == [(410, {"error": gone})] * 3
+        sent = client.post("/api/replay", headers=alice, json={"format": 3, "record": record})
+        assert (sent.status_code, sent.json()) == (400, {
+            "error": "the replayed events differ from the recorded ones"})

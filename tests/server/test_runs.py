@@ -262,3 +262,28 @@ def test_a_battle_not_yet_seen_is_named_by_the_history_until_its_player_has_seen
     assert client.post(f"/api/battles/{battle['id']}/seen", headers=alice).status_code == 204
     assert client.post(f"/api/battles/{battle['id']}/seen", headers=alice).status_code == 204
     assert client.get("/api/runs", headers=alice).json()[0]["unseen"] is None
+
+
+def test_a_round_lost_without_a_fight_is_named_by_the_history_until_its_player_has_seen_it(
+        client):
+    """An empty row loses without a battle: no battle to be seen, so the run keeps the round
+    unseen (a reload, another device, shows it) until its player is shown it."""
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    run = client.post("/api/runs", headers=alice).json()
+    ended = client.post(f"/api/runs/{run['id']}/end-shop", json={"version": run["version"]},
+                        headers=alice).json()
+    assert ended["battle"] is None and ended["outcome"] == "loss"
+    listed = client.get("/api/runs", headers=alice).json()[0]
+    assert (listed["unseen"], listed["unseen_empty_row"]) == (None, 1)
+    seen = f"/api/runs/{run['id']}/empty-row-seen"
+    assert client.post(seen, json={"round": 1}, headers=bob).status_code == 404
+    assert client.post(seen, json={"round": 2}, headers=alice).status_code == 204  # not that one
+    assert client.get("/api/runs", headers=alice).json()[0]["unseen_empty_row"] == 1
+    assert client.post(seen, json={"round": 1}, headers=alice).status_code == 204
+    assert client.post(seen, json={"round": 1}, headers=alice).status_code == 204
+    assert client.get("/api/runs", headers=alice).json()[0]["unseen_empty_row"] is None
+    again = client.get(f"/api/runs/{run['id']}", headers=alice).json()  # a new round's shop
+    repeat = client.post(f"/api/runs/{run['id']}/end-shop", json={"version": run["version"]},
+                         headers=alice)  # a repeat of the first end-shop: nothing unseen again
+    assert repeat.status_code == 200 and repeat.json()["run"]["version"] == again["version"]
+    assert client.get("/api/runs", headers=alice).json()[0]["unseen_empty_row"] is None

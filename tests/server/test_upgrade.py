@@ -131,6 +131,9 @@ def test_games_and_runs_of_an_older_release_go_on_after_the_upgrade(db_url):
                               json={"action": option, "version": version})
         assert went_on.status_code == 200, went_on.text
         assert went_on.json()["version"] == version + 1
+        listed = client.get("/api/runs", headers=auth).json()  # what it did before: all seen
+        assert [(r["id"], r["unseen"], r["unseen_empty_row"]) for r in listed] == [
+            ("oldrun", None, None)]
     engine = create_engine(db_url, poolclass=NullPool)
     with engine.connect() as db:
         records = dict(db.execute(sa.text("SELECT id, record FROM games")).all())

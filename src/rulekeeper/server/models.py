@@ -111,6 +111,9 @@ class StoredRun(Base):
     rating_shown_change: Mapped[float | None] = mapped_column(
         Float, doc="how much the run moves the shown rating (mu - 3 sigma), so far")
     last_change: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    unseen_empty_row: Mapped[int | None] = mapped_column(
+        Integer, doc="the round its row was empty, lost without a fight, if its player has not "
+                     "been shown that yet (on any device): until then the page shows it first")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

@@ -10,7 +10,9 @@ when the run is over, applies the run's rating total to the player.
 
 Every change names the run's ``version``: a stale one gets 409; an exact repeat of the
 change that made the current version gets its answer again (the same battle, never two).
-A player has at most one run in progress; nobody sees another player's run.
+A player has at most one run in progress; nobody sees another player's run. What a round
+did is shown to its player once, on any device: a battle until ``POST /api/battles/{id}/seen``,
+a round lost without a fight (an empty row: no battle) until ``POST .../empty-row-seen``.
 """
 
 from __future__ import annotations
@@ -70,6 +72,11 @@ class Action(BaseModel):
 class EndShop(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int = Field(ge=0)
+
+
+class EmptyRowSeen(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    round: int = Field(ge=1, description="the round lost without a fight that was shown")
 
 
 class BattleLine(BaseModel):
@@ -186,6 +193,10 @@ class RunSummary(BaseModel):
                                                           "rating, mu - 3 sigma (so far)")
     unseen: str | None = Field(description="its first battle whose result its player has not "
                                            "been shown yet (POST /api/battles/{id}/seen)")
+    unseen_empty_row: int | None = Field(description="the round its row was empty, lost "
+                                                     "without a fight, if its player has not "
+                                                     "been shown that yet (POST /api/runs/{id}"
+                                                     "/empty-row-seen)")
     created_at: str
 
 
@@ -426,10 +437,10 @@ BATTLES = cast(Table, StoredBattle.__table__)
 
 
 def store_run(session: Session, run_id: str, player_id: int, expected: int, game: Game,
-              change: dict[str, Any]) -> None:
-    """Write the run's new record if it is still ``player_id``'s run at ``expected`` (else
-    :class:`Conflict`): one statement, whose condition the database checks on the locked
-    row."""
+              change: dict[str, Any], **columns: Any) -> None:
+    """Write the run's new record (and ``columns``) if it is still ``player_id``'s run at
+    ``expected`` (else :class:`Conflict`): one statement, whose condition the database
+    checks on the locked row."""
     state = state_of(game)
     floor = game.table.prepared.stock.rules.rating.sigma_floor
     done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
@@ -440,7 +451,7 @@ def store_run(session: Session, run_id: str, player_id: int, expected: int, game
                 over=game.over, winner=game.result.winner if game.result else None,
                 rating_change=state.change.mu,
                 rating_shown_change=rating.shown_change(state.rating, state.change, floor),
-                last_change=change, updated_at=now()))
+                last_change=change, updated_at=now(), **columns))
     if done.rowcount != 1:
         raise Conflict(f"version {expected} is stale: run {run_id} changed meanwhile")
 
@@ -514,8 +525,10 @@ def end_shop(session: Session, run_id: str, player_id: int, version: int,
             lives=entry.lives, victories=entry.victories, seen=False, created_at=now())
         session.execute(insert(BATTLES).values(
             {c.key: getattr(battle, c.key) for c in BATTLES.columns}))
+    # an empty row's loss has no battle to be seen: the run keeps it unseen until it is shown
+    unseen = {} if battle is not None else {"unseen_empty_row": entry.round}
     store_run(session, run_id, player_id, version, game,
-              {**change, "battle": battle.id if battle else None})
+              {**change, "battle": battle.id if battle else None}, **unseen)
     if game.result is not None:  # rating.change.b: the run's total, applied at its end
         metrics = game.result.metrics
         session.execute(update(Player).where(Player.id == player_id).values(
@@ -561,6 +574,7 @@ def summary(row: StoredRun, unseen: int | None = None) -> RunSummary:
                       over=row.over, winner=row.winner, rating_change=row.rating_change,
                       rating_shown_change=row.rating_shown_change,
                       unseen=battle_id(row.id, unseen) if unseen is not None else None,
+                      unseen_empty_row=row.unseen_empty_row,
                       created_at=row.created_at.isoformat())
 
 
@@ -658,6 +672,22 @@ def ended(request: Request, me: Me, run_id: str, version: int, live: LiveRun,
                                 battle.id)
     return json_answer(EndShopOut(round=last.round, outcome=last.outcome, run=run,
                                   battle=summary))
+
+
+@router.post("/{run_id}/empty-row-seen", status_code=204)
+def empty_row_seen(run_id: RunId, body: EmptyRowSeen, me: CurrentPlayer,
+                   request: Request) -> Response:
+    """The round your row was empty, lost without a fight, was shown to you: the page stops
+    showing it first (on every device). Another round leaves the run as it is."""
+
+    def work(session: Session) -> None:
+        fetch_run(session, run_id, me)
+        session.execute(update(RUNS).where(RUNS.c.id == run_id, RUNS.c.player_id == me.id,
+                                           RUNS.c.unseen_empty_row == body.round)
+                        .values(unseen_empty_row=None))
+
+    request.app.state.db.write(work)
+    return Response(status_code=204)
 
 
 @router.get("/{run_id}/record", response_class=Response,

@@ -33,7 +33,7 @@ from rulekeeper.core.view import Board, TableView, translated
 from rulekeeper.lab.luck import Judge, LedgerTooLong, ledger
 from rulekeeper.server import games, runs, watch
 from rulekeeper.server.auth import CurrentPlayer
-from rulekeeper.server.changes import take
+from rulekeeper.server.changes import rebuilding, take
 from rulekeeper.server.costs import Costly, Watcher
 from rulekeeper.server.errors import ApiError, NotFound, documented
 from rulekeeper.server.guard import parse_json
@@ -159,7 +159,9 @@ def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: Current
 
     battle = request.app.state.db.read(read)
     games.check_lang(games.load_ruleset(battle.record["ruleset"]), lang)
-    return packed(request, film(battle.record, None, lang))
+    with rebuilding(f"battle {battle.id}"):  # a stored record: 410 if it no longer replays
+        filmed = film(battle.record, None, lang)
+    return packed(request, filmed)
 
 
 class LogHead(BaseModel):
@@ -206,8 +208,9 @@ LUCK_STEPS = 400
 
 
 def luck_of(record: Any, samples: int) -> dict[str, Any]:
-    """The ledger's JSON; a record that does not replay, a game not over or without a
-    strong bot is a 400, a game too long a 413."""
+    """The ledger's JSON; a record that does not replay (a file's: a stored one is checked
+    before, a 410), a game not over or without a strong bot is a 400, a game too long a
+    413."""
     try:
         return ledger(record, Judge(samples=samples, max_steps=LUCK_STEPS)).to_json()
     except LedgerTooLong as error:
@@ -223,7 +226,9 @@ def game_luck(game_id: GameId, me: CurrentPlayer, request: Request,
     """A finished game of yours: how much of its result came from the dice and how much
     from the decisions, as the ruleset's strong bot judges them (each seat's totals, every
     decision's cost and roll's luck, the largest swings by step)."""
-    stored = request.app.state.db.read(lambda s: games.fetch(s, game_id, me))
+    state = request.app.state
+    stored = state.db.read(lambda s: games.fetch(s, game_id, me))
+    state.games.keep(stored.id, stored.version, take(state, stored))  # 410 if it no longer replays
     return luck_of(stored.record, samples)
 
 

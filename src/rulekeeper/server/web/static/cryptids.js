@@ -86,8 +86,10 @@ async function loadAll() {
   howTo(ui.first);
   const unseen = runs.find((r) => r.unseen);
   if (unseen) return showUnseen(unseen, runs);
+  const empty = runs.find((r) => r.unseen_empty_row);
   const active = runs.find((r) => !r.over);
-  if (active) showRun(await api(`/api/runs/${active.id}`));
+  if (empty) emptyRow(await api(`/api/runs/${empty.id}`), empty.unseen_empty_row);
+  else if (active) showRun(await api(`/api/runs/${active.id}`));
   else noRun();
   history(runs);
   leaderboard();
@@ -106,14 +108,17 @@ async function newRun() {
 
 const has = (run, id) => run.pending?.options.some((o) => o.id === id);
 
-/** Where a refusal for a stale version is said, once the page has read the run again (with
-    loadAll: the shop, or first a battle ended on another device and not yet seen). */
-const refusalNote = () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div"));
+/** After a refused change: a stale version (another tab or device moved the run on) reads
+    the run again (loadAll: the shop, or first a battle ended elsewhere and not yet seen) and
+    says so there, in words, not by the run's id; any other refusal is said as it is. */
+const refused = (error) => afterRefusal(error, loadAll,
+  () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div")),
+  t("Your run changed meanwhile (in another tab or on another device): this is how it stands now."));
 
 async function act(action) {
   const run = ui.run;
   try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); }
-  catch (e) { await afterRefusal(e, loadAll, refusalNote); }
+  catch (e) { await refused(e); }
 }
 
 function status(run) {
@@ -230,15 +235,23 @@ async function endShop() {
   try {
     const ended = await api(`/api/runs/${run.id}/end-shop`, { method: "POST", body: { version: run.version } });
     ui.run = ended.run;
-    if (!ended.battle) {
-      const last = ended.run.battles[ended.run.battles.length - 1];
-      clear($("run"), el("div.panel", { id: "empty-row" }, el("p", {}, t("Your row is empty: the battle is lost without a fight.")),
-        el("p", {}, cost(last.outcome, last.lives_lost, ended.run)), backButton(ended.run)));
-      return;
-    }
+    if (!ended.battle) return emptyRow(ended.run, ended.round);
     clear($("run"));
     beforeFight(ended.battle, ended.run);
-  } catch (e) { await afterRefusal(e, loadAll, refusalNote); }
+  } catch (e) { await refused(e); }
+}
+
+/** A round lost without a fight (the row was empty: no battle), said once wherever its player
+    is: just after the shop, or on the next visit, here or on another device, if the page did
+    not say it then (it is marked seen as it is said). */
+function emptyRow(run, round) {
+  ui.run = run;
+  const lost = run.battles.find((b) => b.round === round);
+  const note = el("div");
+  clear($("run"), el("div.panel", { id: "empty-row" }, el("h2", {}, t("Round {round}", { round })),
+    el("p", {}, t("Your row is empty: the battle is lost without a fight.")),
+    el("p", {}, cost(lost.outcome, lost.lives_lost, { ...run, lives: lost.lives })), note, backButton(run)));
+  api(`/api/runs/${run.id}/empty-row-seen`, { method: "POST", body: { round } }).catch((e) => showError(note, e));
 }
 
 /** A battle whose result its player has not been shown (the page was reloaded or closed

@@ -33,7 +33,7 @@ async function fromFile(file) {
   const first = text.split("\n").find((line) => line.trim());
   let head;
   try { head = JSON.parse(first); } catch { return showError(stage, new Error(t("{file}: the first line is not JSON", { file: file.name }))); }
-  show("/api/replay", head, "/api/luck");
+  show(`/api/replay?lang=${await langFor(head?.record?.ruleset ?? head?.ruleset)}`, head, "/api/luck");
 }
 
 /** Replay `path` (with `body`, a POST); when the game is over, its luck ledger from `luck`
@@ -70,11 +70,15 @@ function gameWords(g, info) {
     others.length ? t("against {players}", { players: others.join(", ") }) : t("alone"), ago(g.created), state].filter(Boolean).join(" · ");
 }
 
-/** A stored game's frames, its events in the page's language where its ruleset has it. */
+/** A stored game's frames, in the language langFor() gives its ruleset. */
 function frames(id, played) {
-  const ruleset = played.find((g) => g.id === id)?.ruleset;
-  const info = rulesets.then((all) => all.find((r) => r.id === ruleset));
-  return info.then((r) => `/api/games/${id}/frames?lang=${langOf(r?.languages)}`);
+  return langFor(played.find((g) => g.id === id)?.ruleset).then((lang) => `/api/games/${id}/frames?lang=${lang}`);
+}
+
+/** The language to ask a ruleset's words in (its title, its events): the page's, where the
+    ruleset has it; else English. */
+function langFor(ruleset) {
+  return rulesets.then((all) => langOf(all.find((r) => r.id === ruleset)?.languages));
 }
 
 const rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []);
