@@ -430,9 +430,11 @@ function draw() {
   const targets = board.table.targets || {};
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
+  const refused = (error) => afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message"),
+    t("The game moved on meanwhile (another player's move, or yours in another tab or on another device): this is how it stands now."));
   const decide = async (option) => {
     try { await show(await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
+    catch (error) { await refused(error); }
   };
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
@@ -447,7 +449,7 @@ function draw() {
       ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, seatName(s))))) : el("span", {}, t("You are {seat}.", { seat: seatName(view.seat) })),
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
       try { await show(await api(`/api/games/${view.id}/undo?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
-      catch (error) { await afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message")); }
+      catch (error) { await refused(error); }
     } }, t("Undo")),
     el("button", { id: "download", onclick: () => download(view, message) }, t("Download the record")),
     el("a", { href: `/replay?game=${view.id}` }, t("Replay")),
