@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.core import registry
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.game import Record, new_game
 from rulekeeper.lab.luck import Judge, LedgerTooLong, ledger
 from tests.core.test_cli import run
@@ -95,3 +95,11 @@ def test_rulekeeper_luck_prints_the_ledger(tmp_path: Path, capsys, monkeypatch):
     assert code == 0 and "luck ledger" in out and "+0.83" in out and "six (best: four)" in out
     code, _, err = run(["luck", str(log), "--max-steps", "1"], capsys, monkeypatch)
     assert code != 0 and "the ledger judges at most 1" in err
+
+
+def test_the_ledger_refuses_a_record_whose_events_it_does_not_reproduce():
+    """A record whose digest of its events differs is not the game this version plays: its
+    ledger would judge another game."""
+    record = played(["six", "six"], [2, 6])
+    with pytest.raises(ReplayMismatch):
+        ledger(record.model_copy(update={"events_digest": "0" * 64}), Judge(depth=0))

@@ -289,7 +289,7 @@ def ledger(record: Record | Mapping[str, Any], judge: Judge | None = None,
     :class:`LedgerTooLong` for a game longer than ``judge.max_steps``, and
     :class:`UsageError` for a game not over or a ruleset without a strong bot."""
     judge = judge or Judge()
-    final = replay(record, log=False)
+    final = replay(record)  # with its events: a record whose digest of them is wrong is refused
     if final.result is None:
         raise UsageError("the game is not over: the ledger judges a finished game")
     ruleset = final.ruleset
