@@ -53,6 +53,7 @@ from rulekeeper.server.seats import (
     take_seat,
     with_seats,
 )
+from rulekeeper.server.sentences import sentences
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -296,8 +297,8 @@ def events_out(game: Game, seat: str, lang: str, since: int | live.Sent,
     :class:`.live.Sent`: from where it stands, and past them then); and how many it may see."""
     visible = [e for e in game.events if e.visible_to(seat)]
     first = since.since(game) if isinstance(since, live.Sent) else since
-    render = game.ruleset.messages.render
-    events = [EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e, lang), data=dict(e.data))
+    render = sentences(game.ruleset, game.seats, lang)
+    events = [EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e), data=dict(e.data))
               for n, e in enumerate(visible[first:first + limit], first)]
     if isinstance(since, live.Sent):
         since.sent(game, first + len(events), len(visible))
