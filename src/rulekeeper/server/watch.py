@@ -13,7 +13,6 @@ at most a page, one after the other.
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -39,7 +38,7 @@ from rulekeeper.server.games import (
     page,
 )
 from rulekeeper.server.models import StoredGame
-from rulekeeper.server.seats import with_seats
+from rulekeeper.server.seats import same_secret, with_seats
 
 router = APIRouter(prefix="/api/games", tags=["spectators"],
                    responses=documented(400, 404, 429, 503))
@@ -57,8 +56,7 @@ class WatchView(GameOut):
 def watched(session: Session, game_id: str, key: str | None) -> StoredGame:
     """The game, if it may be watched with ``key`` (else 404: nothing to watch)."""
     stored = with_seats(session, game_id)
-    if stored is None or not (stored.public or (
-            key and stored.watch_key and secrets.compare_digest(key, stored.watch_key))):
+    if stored is None or not (stored.public or same_secret(key, stored.watch_key)):
         raise NotFound(f"no game {game_id!r} to watch (a game that is not public is "
                        f"watched by its watch link)")
     return stored
