@@ -8,13 +8,15 @@ import pytest
 from rulekeeper.core.game import EXPIRY, replay
 from rulekeeper.server import upkeep
 from rulekeeper.server.models import StoredGame, now
+from rulekeeper.server.sentences import ENGINE
 from tests.server.conftest import sign_up
+from tests.server.test_page_words import fields
 
 pytestmark = pytest.mark.rule("core.clock-expiry")
 
 
-def duel(client, clock):
-    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+def duel(client, clock, players=None):
+    alice, bob = players or (sign_up(client, "alice"), sign_up(client, "bob"))
     created = client.post("/api/games", headers=alice, json={
         "ruleset": "dire-alliance-battle", "clock": clock,
         "seats": {"red": {"kind": "human"}, "blue": {"kind": "human", "player": "bob"}}})
@@ -58,8 +60,6 @@ def test_a_clock_that_runs_out_forfeits_the_game(client):
     over = client.get(f"/api/games/{view['id']}", headers=bob).json()
     assert over["over"] and over["result"]["winner"] == "red"
     assert over["result"]["reason"] == "forfeit"
-    assert over["events"][-1]["text"] == (
-        "blue's clock runs out: the game is lost by forfeit for blue")
     game = replay(stored(client, view["id"]).record)
     assert game.over and game.result.winner == "red"
     assert client.get("/api/games", headers=bob).json()[0]["result"]["reason"] == "forfeit"
@@ -100,3 +100,37 @@ def test_forfeit_needs_two_sides(client):
     assert refused.status_code == 400
     assert refused.json()["error"] == ("clock.expiry: a game of more than two sides cannot be "
                                        "forfeited by one seat; choose bot")
+
+
+def test_a_clocks_event_is_shown_in_the_pages_language_naming_the_seats(client):
+    """Display only: the event keeps its data (seat ids), the game's events and record are
+    the engine's; the sentence shown names the sides, in English or French."""
+    moved, alice, bob = duel(client, {"decision": 30, "expiry": "forfeit"})
+    bot, _, _ = duel(client, {"decision": 30}, (alice, bob))
+    assert upkeep.sweep(client.app.state, now() + timedelta(seconds=31)) == 2
+    shown = {}
+    for lang in ("en", "fr"):
+        over = client.get(f"/api/games/{moved['id']}?lang={lang}", headers=bob).json()
+        event = over["events"][-1]
+        assert event["kind"] == "clock.forfeit"
+        assert event["data"] == {"seat": moved["turn"], "side": moved["turn"]}
+        frames = client.get(f"/api/games/{moved['id']}/frames?lang={lang}", headers=bob).json()
+        assert frames["events"][-1]["text"] == event["text"]
+        played = client.get(f"/api/games/{bot['id']}?lang={lang}", headers=alice).json()
+        shown[lang] = [event["text"], next(e["text"] for e in played["events"]
+                                           if e["kind"] == "clock.bot")]
+    assert shown == {
+        "en": ["Red's clock runs out: the game is lost by forfeit for Red",
+               "Red's clock runs out: its bot decides for it"],
+        "fr": ["La pendule de Rouge tombe\u00a0: la partie est perdue par forfait pour Rouge",
+               "La pendule de Rouge tombe\u00a0: son bot décide à sa place"]}
+    game = replay(stored(client, moved["id"]).record)  # the engine's events, unchanged
+    assert game.ruleset.messages.render(game.events[-1]) == (
+        "red's clock runs out: the game is lost by forfeit for red")
+
+
+def test_the_engines_clock_sentences_are_in_french_with_their_fields():
+    french = ENGINE.catalog("fr")
+    for template in ENGINE.templates.values():
+        assert template in french, template
+        assert fields(french[template]) == fields(template), template

@@ -54,6 +54,39 @@ def test_a_player_has_at_most_so_many_calls_in_flight_and_others_wait_for_a_lane
     alone(scenario())
 
 
+def test_the_lane_serves_payers_in_turn():
+    async def scenario() -> None:
+        costs = Costs(lanes=1, in_flight=10, budget=100, wait=5)
+        served: list[str] = []
+        release = asyncio.Event()
+
+        async def call(payer: int | str, name: str, hold: bool = False) -> None:
+            async with costs.lane(payer):
+                served.append(name)
+                if hold:
+                    await release.wait()
+
+        async def queue(payer: int | str, *names: str) -> list[asyncio.Task[None]]:
+            tasks = [asyncio.create_task(call(payer, name)) for name in names]
+            await asyncio.sleep(0.01)  # they wait for the lane, in this order
+            return tasks
+
+        first = asyncio.create_task(call(1, "a0", hold=True))  # A takes the lane...
+        await asyncio.sleep(0.01)
+        waiting = await queue(1, "a1", "a2", "a3")  # ...and queues three more calls
+        left = await queue(3, "c1")  # C comes, then leaves before its turn
+        left[0].cancel()
+        waiting += await queue(2, "b1")  # B comes after all of them
+        waiting += await queue("address 10.0.0.1", "d1")  # and a spectator's address
+        release.set()
+        await asyncio.gather(first, *waiting)
+        assert served == ["a0", "b1", "d1", "a1", "a2", "a3"]
+        async with asyncio.timeout(1):  # the lane is free again (C gave its place up)
+            await call(3, "c2")
+
+    alone(scenario())
+
+
 def test_a_players_lane_time_is_bounded_and_retry_after_says_when_it_frees():
     async def scenario() -> None:
         costs = Costs(lanes=2, in_flight=4, budget=0.05, window=60)

@@ -114,6 +114,57 @@ def test_events_are_rendered_in_the_asked_language_from_since(client):
     assert "Dahu" in view["events"][1]["text"] and "le Dahu" in french["events"][0]["text"]
 
 
+def read_stream(client, path, headers):
+    """The views a stream sends (it ends with the game)."""
+    with client.stream("GET", path, headers=headers) as stream:
+        return [json.loads(line.removeprefix("data: ")) for line in stream.iter_lines()
+                if line.startswith("data: ")]
+
+
+def test_a_seats_view_and_stream_come_in_pages(db_url):
+    with make_client(db_url, page_events=5) as client:
+        alice = sign_up(client, "alice")
+        created = client.post("/api/games", json={"ruleset": "cryptids"}, headers=alice)
+        assert created.status_code == 201, created.text
+        view = created.json()
+        game, total = view["id"], view["events_total"]
+        record = client.app.state.db.read(lambda s: s.get(StoredGame, game)).record
+        seen = [e.kind for e in replay(record).events if e.visible_to(view["seat"])]
+        assert view["over"] and total == len(seen) > 10 and len(view["events"]) == 5
+        pages = [view]
+        while pages[-1]["events"][-1]["n"] + 1 < total:  # read on from the events read
+            since = pages[-1]["events"][-1]["n"] + 1
+            pages.append(client.get(f"/api/games/{game}?since={since}", headers=alice).json())
+        assert all(len(p["events"]) <= 5 and p["events_total"] == total for p in pages)
+        events = [e for p in pages for e in p["events"]]
+        assert [e["n"] for e in events] == list(range(total))
+        assert [e["kind"] for e in events] == seen
+        fewer = client.get(f"/api/games/{game}?since=2&limit=3", headers=alice).json()
+        assert fewer["events"] == events[2:5]
+        capped = client.get(f"/api/games/{game}?limit=1000", headers=alice).json()
+        assert capped["events"] == events[:5]  # never more than the server's page
+        assert client.get(f"/api/games/{game}?limit=0", headers=alice).status_code == 422
+        streamed = read_stream(client, f"/api/games/{game}/events", alice)
+        assert len(streamed) > 1 and all(len(p["events"]) <= 5 for p in streamed)
+        assert [e for p in streamed for e in p["events"]] == events
+
+
+def test_a_decisions_answer_holds_a_page_of_events(db_url):
+    with make_client(db_url, page_events=2) as client:
+        alice = sign_up(client, "alice")
+        view = client.post("/api/games", json={"ruleset": BATTLE, "seats": {
+            "red": {"kind": "human"}, "blue": {"kind": "human"}}}, headers=alice).json()
+        assert len(view["events"]) == 2 < view["events_total"]
+        decided = client.post(f"/api/games/{view['id']}/decisions?since=0", headers=alice,
+                              json={"seat": view["turn"], "version": view["version"],
+                                    "option": client.get(
+                                        f"/api/games/{view['id']}?seat={view['turn']}",
+                                        headers=alice).json()["view"]["pending"]["options"][0]
+                                    ["id"]}).json()
+        assert [e["n"] for e in decided["events"]] == [0, 1]
+        assert decided["events_total"] > 2
+
+
 def test_the_ruleset_list_describes_what_a_game_form_needs(client):
     rulesets = {r["id"]: r for r in client.get("/api/rulesets").json()}
     battle = rulesets["dire-alliance-battle-v3"]

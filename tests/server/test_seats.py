@@ -67,6 +67,9 @@ def test_an_open_seat_is_taken_with_its_invitation_only(client):
     assert wrong.status_code == 403
     assert wrong.json() == {"error": "this is not the invitation to seat blue"}
     assert join(client, bob, view, "blue").status_code == 403  # a private game needs it
+    assert join(client, bob, view, "blue", "é").status_code == 403  # any text: no 500
+    assert client.get(f"/api/games/{view['id']}/invitation?seat=blue&invite=é").status_code == 404
+    assert client.get(f"/api/games/{view['id']}/watch?key=é").status_code == 404
     assert join(client, bob, view, "green", "x").json()["error"].startswith(
         f"game {view['id']} has no seat 'green'")
     joined = join(client, bob, view, "blue", invite_of(view, "blue"))

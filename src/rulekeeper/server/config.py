@@ -52,6 +52,8 @@ class Settings:
             running or waiting at once.
         address_budget: lane seconds such calls of one client address may use a minute.
         replay_events: the most events ``POST /api/replay`` plays back (413 beyond).
+        page_events: the most events one answer of a game's view holds, a seat's or a
+            spectator's (the rest are read with ``since``), and one message of its stream.
         searches_waiting: games of one player waiting for a searching bot's move (a new
             one beyond is refused with 429).
         lab_jobs: run lab jobs in this process's dispatcher thread (:mod:`.lab_runner`);
@@ -83,6 +85,7 @@ class Settings:
     address_in_flight: int = 4
     address_budget: float = 30.0
     replay_events: int = 5_000
+    page_events: int = 1_000
     searches_waiting: int = 4
     lab_jobs: bool = True
     lab_workers: int = 1
@@ -113,6 +116,7 @@ class Settings:
             address_budget=float(os.environ.get("RULEKEEPER_ADDRESS_BUDGET",
                                                 cls.address_budget)),
             replay_events=int(os.environ.get("RULEKEEPER_REPLAY_EVENTS", cls.replay_events)),
+            page_events=_count("RULEKEEPER_PAGE_EVENTS", cls.page_events),
             searches_waiting=int(os.environ.get("RULEKEEPER_SEARCHES_WAITING",
                                                 cls.searches_waiting)),
             lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),

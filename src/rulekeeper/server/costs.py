@@ -2,7 +2,10 @@
 
 Such a call (a game created, a decision and the bots' replies, a record replayed, frames,
 a run's battle) runs in one of the process's *lanes* (:attr:`Costs.lanes`, one by default);
-a call waits for a free lane at most :attr:`Costs.wait` seconds (then 503). Per player, at most
+a call waits for a free lane at most :attr:`Costs.wait` seconds (then 503). The calls
+waiting are served by their payers in turn (:class:`Turns`): a free lane goes to the payer
+served longest ago, so one player's many calls delay another's by at most one call each.
+Per player, at most
 :attr:`Costs.in_flight` such calls run or wait at once, and their lane time in the last
 :attr:`Costs.window` seconds is at most :attr:`Costs.budget` seconds; past either, the call
 is refused at once with 429 and ``Retry-After``. Each call is charged to the player's
@@ -20,6 +23,7 @@ The counts are per app process, like the rate limits.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -42,6 +46,61 @@ class Busy(ApiError):
     status = 503
 
 
+class Turns:
+    """The lanes of one event loop, given to the calls waiting by their payers in turn.
+
+    A free lane goes to the oldest waiting call of the payer served longest ago (one never
+    served, or not lately, first; between such payers, the one whose call came first).
+    So a payer who queues several calls goes ahead of another who comes just after by one
+    call at most, whatever the order they came in; each payer's own calls keep theirs.
+    """
+
+    def __init__(self, lanes: int) -> None:
+        self.free = lanes
+        self._waiting: dict[Payer, deque[tuple[int, asyncio.Future[None]]]] = {}
+        self._served = Lru[Payer, int](items=100_000)  # payer: when it last had a lane
+        self._ticks = itertools.count()
+
+    async def take(self, payer: Payer, wait: float) -> None:
+        """A lane for a call of ``payer``, within ``wait`` seconds (else TimeoutError)."""
+        if self.free and not self._waiting:
+            self.free -= 1
+            self._served.put(payer, next(self._ticks))
+            return
+        place = (next(self._ticks), asyncio.get_running_loop().create_future())
+        waiting = self._waiting.setdefault(payer, deque())
+        waiting.append(place)
+        try:
+            async with asyncio.timeout(wait):
+                await asyncio.shield(place[1])
+        except BaseException:  # gave up (timed out, or the client left)
+            if place[1].done():  # the lane came just then: the next call's
+                self.give()
+            else:
+                waiting.remove(place)
+                if not waiting:
+                    del self._waiting[payer]
+            raise
+
+    def give(self) -> None:
+        """A lane is free: to the next call in turn (else it stays free)."""
+        if not self._waiting:
+            self.free += 1
+            return
+
+        def turn(payer: Payer) -> tuple[int, int]:
+            served = self._served.get(payer)
+            return -1 if served is None else served, self._waiting[payer][0][0]
+
+        payer = min(self._waiting, key=turn)
+        waiting = self._waiting[payer]
+        _, future = waiting.popleft()
+        if not waiting:
+            del self._waiting[payer]
+        self._served.put(payer, next(self._ticks))
+        future.set_result(None)
+
+
 class Costs:
     """Lanes, calls in flight and lane time per player and per address (see the module)."""
 
@@ -57,7 +116,7 @@ class Costs:
         self.wait = wait
         self._flying: dict[Payer, int] = {}
         self._spent = Lru[Payer, deque[tuple[float, float]]](items=100_000)
-        self._free: asyncio.Semaphore | None = None
+        self._turns: Turns | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def spent(self, player: Payer, now: float) -> float:
@@ -95,16 +154,17 @@ class Costs:
             return self.address_in_flight, self.address_budget
         return self.in_flight, self.budget
 
-    def _lanes(self) -> asyncio.Semaphore:
+    def _lanes(self) -> Turns:
         loop = asyncio.get_running_loop()
-        if self._free is None or self._loop is not loop:  # one per event loop (tests run several)
-            self._free, self._loop = asyncio.Semaphore(self.lanes), loop
-        return self._free
+        if self._turns is None or self._loop is not loop:  # one per event loop (tests run several)
+            self._turns, self._loop = Turns(self.lanes), loop
+        return self._turns
 
     @asynccontextmanager
     async def lane(self, *payers: Payer) -> AsyncIterator[None]:
         """Hold a lane for one call, charged to each of ``payers`` (a player and their
-        address, or a spectator's address; see the module)."""
+        address, or a spectator's address; see the module), and waiting its turn as the
+        first of them's."""
         for payer in payers:
             self._admit(payer, time.monotonic())
         for payer in payers:
@@ -112,7 +172,7 @@ class Costs:
         try:
             lanes = self._lanes()
             try:
-                await asyncio.wait_for(lanes.acquire(), self.wait)
+                await lanes.take(payers[0], self.wait)
             except TimeoutError:
                 raise Busy("the server is busy: try again in a moment",
                            headers={"Retry-After": "5"}) from None
@@ -120,7 +180,7 @@ class Costs:
             try:
                 yield
             finally:
-                lanes.release()
+                lanes.give()
                 ended = time.monotonic()
                 for payer in payers:
                     spent = self._spent.get(payer) or deque()

@@ -53,6 +53,7 @@ from rulekeeper.server.seats import (
     take_seat,
     with_seats,
 )
+from rulekeeper.server.sentences import sentences
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -63,6 +64,9 @@ log = logging.getLogger("rulekeeper.server")
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
 Since = Annotated[int, Query(ge=0, description="first event number to send")]
+Limit = Annotated[int | None, Query(ge=1, description="the most events to send (at most the "
+                                                      "server's page, 1,000 by default); the "
+                                                      "rest: ask again with since")]
 SeatQuery = Annotated[str | None, Query(max_length=32)]
 
 
@@ -280,32 +284,48 @@ def game_out(stored: StoredGame, game: Game, invites: bool) -> dict[str, Any]:
             "clock": clock_out(stored)}
 
 
-def events_out(game: Game, seat: str, lang: str, since: int) -> tuple[list[EventOut], int]:
-    """The events ``seat`` may see, from number ``since``; and how many it may see."""
+def page(state: Any, limit: int | None = None) -> int:
+    """The most events an answer holds: ``limit``, at most the server's page (its
+    ``page_events``)."""
+    most: int = state.settings.page_events
+    return most if limit is None else min(limit, most)
+
+
+def events_out(game: Game, seat: str, lang: str, since: int | live.Sent,
+               limit: int) -> tuple[list[EventOut], int]:
+    """At most ``limit`` of the events ``seat`` may see, from number ``since`` (a stream's
+    :class:`.live.Sent`: from where it stands, and past them then); and how many it may see."""
     visible = [e for e in game.events if e.visible_to(seat)]
-    render = game.ruleset.messages.render
-    return [EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e, lang), data=dict(e.data))
-            for n, e in enumerate(visible) if n >= since], len(visible)
+    first = since.since(game) if isinstance(since, live.Sent) else since
+    render = sentences(game.ruleset, game.seats, lang)
+    events = [EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e), data=dict(e.data))
+              for n, e in enumerate(visible[first:first + limit], first)]
+    if isinstance(since, live.Sent):
+        since.sent(game, first + len(events), len(visible))
+    return events, len(visible)
 
 
 def watch_link(stored: StoredGame) -> str:
     return f"/watch/{stored.id}" + ("" if stored.public else f"?key={stored.watch_key}")
 
 
-def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int) -> SeatView:
-    events, total = events_out(game, seat, lang, since)
+def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int | live.Sent,
+              limit: int) -> SeatView:
+    events, total = events_out(game, seat, lang, since, limit)
     return SeatView(**game_out(stored, game, invites=True), seat=seat,
                     view=game.view(seat), events=events, events_total=total,
                     can_undo=undoable(stored, seat) is not None, watch=watch_link(stored))
 
 
 def answer(request: Request, me: Me, stored: StoredGame, seat: str | None, lang: str,
-           since: int) -> SeatView:
-    """The view of ``seat`` (by default the player's seat to play), from the cached game."""
+           since: int, limit: int | None = None) -> SeatView:
+    """The view of ``seat`` (by default the player's seat to play), from the cached game:
+    at most ``limit`` events (at most a page)."""
     game = take(request.app.state, stored)
     try:
         check_lang(game.ruleset, lang)
-        return seat_view(stored, game, my_seat(stored, me, seat, game), lang, since)
+        return seat_view(stored, game, my_seat(stored, me, seat, game), lang, since,
+                         page(request.app.state, limit))
     finally:
         request.app.state.games.keep(stored.id, stored.version, game)
 
@@ -335,7 +355,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         if stored.last_change != change or stored.version != version + 1:
             raise Conflict(f"version {version} is stale: game {game_id} is at version "
                            f"{stored.version}")
-        return seat_view(stored, game, seat, lang, since)
+        return seat_view(stored, game, seat, lang, since, page(state))
     deciders = list(stored.deciders)
     at = now()
     game = apply(stored, game, seat, deciders)
@@ -344,7 +364,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
     except Conflict:
         return change_game(request, me, game_id, seat, version, change, apply, lang, since)
     changes.after(state, stored, game)
-    return seat_view(stored, game, seat, lang, since)
+    return seat_view(stored, game, seat, lang, since, page(state))
 
 
 def waiting_for(stored: StoredGame) -> None:
@@ -398,11 +418,12 @@ def my_games(me: CurrentPlayer, request: Request,
 
 @router.get("/{game_id}", response_model=SeatView, dependencies=[Costly])
 def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
-              seat: SeatQuery = None, since: Since = 0) -> SeatView:
-    """A seat's view: what it may see now, and the events visible to it from ``since``."""
+              seat: SeatQuery = None, since: Since = 0, limit: Limit = None) -> SeatView:
+    """A seat's view: what it may see now, and the events visible to it from ``since``, at
+    most ``limit`` of them (``events_total``: how many there are)."""
 
     stored = request.app.state.db.read(lambda s: fetch(s, game_id, me))
-    return answer(request, me, stored, seat, lang, since)
+    return answer(request, me, stored, seat, lang, since, limit)
 
 
 @router.get("/{game_id}/events", response_class=Response,
@@ -411,7 +432,8 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
                 seat: SeatQuery = None, since: Since = 0) -> Response:
     """Server-Sent Events of a seat's view: a message (``event: view``, ``id``: the version,
     ``data``: the view as ``GET /api/games/{id}`` gives it) now and at every change. The
-    first message's events start at ``since``, the next ones' where the last one's ended.
+    first message's events start at ``since``, the next ones' where the last one's ended;
+    a message holds at most a page of events, the next page following at once.
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
     version; the stream ends with the game."""
     state = request.app.state
@@ -427,17 +449,16 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
 
     def read(seen: int | None) -> live.Message | None:
         stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
-        if stored.version == seen:
+        if stored.version == seen and not sent.behind:
             return None
         game = take(state, stored)
         try:
-            view = seat_view(stored, game, chosen, lang, sent.since(game))
-            sent.sent(game, view.events_total)
+            view = seat_view(stored, game, chosen, lang, sent, page(state))
         finally:
             state.games.keep(stored.id, stored.version, game)
         return stored.version, view.over, view.model_dump_json()
 
-    return live.stream(request, game_id, last, read)
+    return live.stream(request, game_id, last, read, sent)
 
 
 @router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
@@ -464,7 +485,7 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
     except Conflict:  # someone else joined or played meanwhile: look again
         stored, game = state.db.write(work)
     changes.after(state, stored, game)
-    return seat_view(stored, game, body.seat, lang, since)
+    return seat_view(stored, game, body.seat, lang, since, page(state))
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])

@@ -130,19 +130,26 @@ async def listen(url: str, hub: Hub) -> None:
 
 
 class Sent:
-    """Where a stream's events stand: the number of the next event to send, and how many
-    decisions the game had then. A game with fewer decisions since was taken back (undo):
-    its last events are not the ones sent, so every event is sent again (from 0)."""
+    """Where a stream's events stand: the number of the next event to send, how many
+    decisions the game had then, and how many events it had (more than were sent: the
+    stream sends the next page at once). A game with fewer decisions since was taken back
+    (undo): its last events are not the ones sent, so every event is sent again (from 0)."""
 
     def __init__(self, since: int) -> None:
         self.events = since
         self.decisions = 0
+        self.total = 0
 
     def since(self, game: Game) -> int:
         return 0 if len(game.decisions) < self.decisions else self.events
 
-    def sent(self, game: Game, events_total: int) -> None:
-        self.events, self.decisions = events_total, len(game.decisions)
+    def sent(self, game: Game, events: int, total: int) -> None:
+        self.events, self.decisions, self.total = events, len(game.decisions), total
+
+    @property
+    def behind(self) -> bool:
+        """Whether the last message held only a page of the events (more are to send)."""
+        return self.events < self.total
 
 
 Message = tuple[int, bool, str]
@@ -150,12 +157,11 @@ Message = tuple[int, bool, str]
 
 
 def stream(request: Request, game_id: str, last: int | None,
-           read: Callable[[int | None], Message | None],
-           more: Callable[[], bool] | None = None) -> StreamingResponse:
+           read: Callable[[int | None], Message | None], sent: Sent) -> StreamingResponse:
     """Server-Sent Events of one game: ``read(last_version)`` gives the message of the
-    version after ``last_version`` (None: nothing newer), in a worker thread. With
-    ``more``, a message may hold only a page of the events: while ``more()`` is true,
-    ``read`` is called again at once (and the stream of a game over goes on).
+    version after ``last_version`` (None: nothing newer, and no page left to send), in a
+    worker thread. A message may hold only a page of the events: while ``sent`` is
+    behind, ``read`` is called again at once (and the stream of a game over goes on).
 
     A client reconnecting with ``Last-Event-ID`` (``last``) gets nothing until the game
     moves past that version.
@@ -174,7 +180,7 @@ def stream(request: Request, game_id: str, last: int | None,
                     version, over, data = message
                     seen = version
                     yield f"id: {version}\nevent: view\ndata: {data}\n\n"
-                    if more is not None and more():
+                    if sent.behind:
                         continue  # the next page of events
                     if over:
                         return

@@ -58,6 +58,14 @@ def new_invite() -> str:
     return secrets.token_urlsafe(12)
 
 
+def same_secret(given: str | None, kept: str | None) -> bool:
+    """Whether ``given`` is the secret ``kept`` (an invitation, a watch key), compared in
+    constant time; any text may be given (``compare_digest`` refuses non-ASCII text)."""
+    if not given or not kept:
+        return False
+    return secrets.compare_digest(given.encode(), kept.encode())
+
+
 def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...],
               given: Mapping[str, SeatSpec]) -> list[GameSeat]:
     """The seats of a new game: those ``given``; the first of the others is yours, the
@@ -128,8 +136,7 @@ def open_seat(stored: StoredGame, body: Join) -> GameSeat:
                        f"{', '.join(s.seat for s in stored.seats)}")
     if not row.open:
         raise Conflict(f"seat {body.seat} is taken")
-    if not stored.public and (body.invite is None
-                              or not secrets.compare_digest(body.invite, row.invite or "")):
+    if not stored.public and not same_secret(body.invite, row.invite):
         raise Forbidden(f"this is not the invitation to seat {body.seat}")
     return row
 

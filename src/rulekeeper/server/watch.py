@@ -6,13 +6,13 @@ sees what every seat may see (``Game.view(SPECTATOR)``: the board, the open pile
 events shown to all) and nothing more: no hand, no deck order, no seed, no invitation.
 
 A spectator's reads run in lanes charged to their address (:data:`.costs.Watcher`), and
-an answer holds at most :data:`PAGE` events (``limit``): the rest are read with ``since``;
-the stream sends them in messages of at most :data:`PAGE` events, one after the other.
+an answer holds at most a page of events (``limit``, at most the server's ``page_events``)
+as a seat's does: the rest are read with ``since``; the stream sends them in messages of
+at most a page, one after the other.
 """
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -29,19 +29,16 @@ from rulekeeper.server.games import (
     GameId,
     GameOut,
     Lang,
+    Limit,
     Since,
     check_lang,
     events_out,
     game_out,
     load_ruleset,
+    page,
 )
 from rulekeeper.server.models import StoredGame
-from rulekeeper.server.seats import with_seats
-
-PAGE = 1_000
-"""The most events one spectator's answer holds."""
-Limit = Annotated[int, Query(ge=1, le=PAGE, description="the most events to send (the "
-                                                       "rest: ask again with since)")]
+from rulekeeper.server.seats import same_secret, with_seats
 
 router = APIRouter(prefix="/api/games", tags=["spectators"],
                    responses=documented(400, 404, 429, 503))
@@ -59,23 +56,18 @@ class WatchView(GameOut):
 def watched(session: Session, game_id: str, key: str | None) -> StoredGame:
     """The game, if it may be watched with ``key`` (else 404: nothing to watch)."""
     stored = with_seats(session, game_id)
-    if stored is None or not (stored.public or (
-            key and stored.watch_key and secrets.compare_digest(key, stored.watch_key))):
+    if stored is None or not (stored.public or same_secret(key, stored.watch_key)):
         raise NotFound(f"no game {game_id!r} to watch (a game that is not public is "
                        f"watched by its watch link)")
     return stored
 
 
 def spectator_view(state: Any, stored: StoredGame, lang: str,
-                   since: int | live.Sent, limit: int | None = None) -> WatchView:
+                   since: int | live.Sent, limit: int) -> WatchView:
     game = take(state, stored)
     try:
         check_lang(game.ruleset, lang)
-        first = since.since(game) if isinstance(since, live.Sent) else since
-        events, total = events_out(game, SPECTATOR, lang, first)
-        events = events[:limit]
-        if isinstance(since, live.Sent):
-            since.sent(game, first + len(events))
+        events, total = events_out(game, SPECTATOR, lang, since, limit)
         return WatchView(**game_out(stored, game, invites=False),
                          view=game.view(SPECTATOR), events=events, events_total=total)
     finally:
@@ -89,11 +81,11 @@ def read_watched(state: Any, game_id: str, key: str | None) -> StoredGame:
 
 @router.get("/{game_id}/watch", response_model=WatchView, dependencies=[Watcher])
 def watch_game(game_id: GameId, request: Request, key: Key = None, lang: Lang = "en",
-               since: Since = 0, limit: Limit = PAGE) -> WatchView:
+               since: Since = 0, limit: Limit = None) -> WatchView:
     """A game as a spectator sees it: the board and the events every seat sees, at most
     ``limit`` of them from ``since`` (``events_total``: how many there are)."""
     stored = read_watched(request.app.state, game_id, key)
-    return spectator_view(request.app.state, stored, lang, since, limit)
+    return spectator_view(request.app.state, stored, lang, since, page(request.app.state, limit))
 
 
 @router.get("/{game_id}/watch/events", response_class=Response,
@@ -108,14 +100,12 @@ def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang 
     if stored.over and last == stored.version:
         return Response(status_code=204)
     sent = live.Sent(since)
-    total = [0]  # the events the last message's game had
 
     def read(seen: int | None) -> live.Message | None:
         stored = read_watched(state, game_id, key)
-        if stored.version == seen and sent.events >= total[0]:
+        if stored.version == seen and not sent.behind:
             return None
-        view = spectator_view(state, stored, lang, sent, PAGE)
-        total[0] = view.events_total
+        view = spectator_view(state, stored, lang, sent, page(state))
         return stored.version, view.over, view.model_dump_json()
 
-    return live.stream(request, game_id, last, read, more=lambda: sent.events < total[0])
+    return live.stream(request, game_id, last, read, sent)

@@ -16,6 +16,7 @@ from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, Record, replay
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.view import translated
+from rulekeeper.server.sentences import sentences
 
 Json = dict[str, Any]
 
@@ -77,7 +78,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
         game.step(option_id)
     film_ = game.table.events
     assert isinstance(film_, _Film)
-    render = ruleset.messages.render
+    render = sentences(ruleset, game.seats, lang)
     words = ruleset.messages.wording(lang)
     frames: list[Json] = []
     keys: dict[str, int] = {}
@@ -93,7 +94,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
                           .model_dump(mode="json"))
         index_of[position] = visible
         events.append({"n": visible, "kind": event.kind, "rule": event.rule,
-                       "text": render(event, lang), "data": dict(event.data),
+                       "text": render(event), "data": dict(event.data),
                        "why": ruleset.drawing.automated(event.kind), "frame": keys[shot]})
         visible += 1
     decisions = [{"before": sum(1 for p in index_of if p < at), "seat": asked.player,

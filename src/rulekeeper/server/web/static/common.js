@@ -355,6 +355,19 @@ export function mergeEvents(known, view) {
   return known.slice(0, first).concat(view.events).slice(0, view.events_total);
 }
 
+/** The rest of a game's events: a view holds at most a page of them (the server's page),
+    so while ``events`` (merged with ``view``'s) are fewer than its ``events_total``, the
+    next page is read from ``pageAt(since)`` (the view's own address, from event ``since``).
+    Gives the whole list and the view that completes it. */
+export async function readOn(events, view, pageAt) {
+  while (events.length < view.events_total) {
+    view = await api(pageAt(events.length));
+    if (!view.events.length) break; // (nothing more to read)
+    events = mergeEvents(events, view);
+  }
+  return { events, view };
+}
+
 /** "3 min ago", "2 h ago", "yesterday"... for a time the server gave (ISO 8601). */
 export function ago(iso) {
   if (!iso) return "";

@@ -7,7 +7,7 @@
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
   afterRefusal, ago, api, botName, clear, clockText, copyButton, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
+  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
@@ -331,10 +331,16 @@ function mySeats(view) {
 }
 
 async function show(view) {
-  const mine = mySeats(view);
   const current = ui.game && ui.game.id === view.id && ui.game.seat === view.seat;
   if (current && view.version < ui.game.version) return; // an older answer than the stream's
   ui.events = mergeEvents(current ? ui.events : [], view);
+  if (ui.events.length < view.events_total) { // a long game: its next pages
+    const { id, seat } = view;
+    const whole = await readOn(ui.events, view, (since) => `/api/games/${id}?lang=${lang()}&seat=${encodeURIComponent(seat)}&since=${since}`);
+    if (ui.game && ui.game.id === id && ui.game.seat === seat && whole.view.version < ui.game.version) return; // a newer view came meanwhile
+    ({ events: ui.events, view } = whole);
+  }
+  const mine = mySeats(view);
   if (view.turn && view.turn !== view.seat && mine.includes(view.turn) && !view.over) {  // hot-seat
     follow_(null);
     ui.game = null;

@@ -2,7 +2,7 @@
 // hand, no deck order), live. A public game may be watched by anyone; another game by its
 // watch link (/watch/ID?key=KEY). No sign-in is needed.
 import {
-  api, botName, clear, el, endWords, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, rulesOf, scenarioName, showError, sideName, store, t,
+  api, botName, clear, el, endWords, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, readOn, rulesOf, scenarioName, showError, sideName, store, t,
 } from "./common.js";
 import { drawBoard, drawPanels } from "./board.js";
 
@@ -29,6 +29,11 @@ async function start() {
 
 async function show(view) {
   ui.events = mergeEvents(ui.events, view);
+  if (ui.events.length < view.events_total) { // a long game: its next pages
+    const whole = await readOn(ui.events, view, (since) => `/api/games/${gameId}/watch?lang=${ui.lang}&since=${since}${keyQuery ? `&${keyQuery}` : ""}`);
+    if (ui.view && whole.view.version < ui.view.version) return; // a newer view came meanwhile
+    ({ events: ui.events, view } = whole);
+  }
   ui.view = view;
   const board = await api(`/api/games/${gameId}/watch/board?lang=${store.lang}${keyQuery ? `&${keyQuery}` : ""}`);
   if (ui.view !== view) return; // a newer view came meanwhile
