@@ -1,11 +1,13 @@
 """Turn clocks on the server: chosen at creation, charged to the seat whose decision is
 pending, applied by the server's sweep with nobody's page open, kept in the record."""
 
+import json
 from datetime import timedelta
 
 import pytest
 
 from rulekeeper.core.game import EXPIRY, replay
+from rulekeeper.core.records import read_log
 from rulekeeper.server import upkeep
 from rulekeeper.server.models import StoredGame, now
 from rulekeeper.server.sentences import ENGINE
@@ -102,7 +104,7 @@ def test_forfeit_needs_two_sides(client):
                                        "forfeited by one seat; choose bot")
 
 
-def test_a_clocks_event_is_shown_in_the_pages_language_naming_the_seats(client):
+def test_a_clocks_event_is_shown_in_the_pages_language_naming_the_seats(client, tmp_path):
     """Display only: the event keeps its data (seat ids), the game's events and record are
     the engine's; the sentence shown names the sides, in English or French."""
     moved, alice, bob = duel(client, {"decision": 30, "expiry": "forfeit"})
@@ -127,6 +129,14 @@ def test_a_clocks_event_is_shown_in_the_pages_language_naming_the_seats(client):
     game = replay(stored(client, moved["id"]).record)  # the engine's events, unchanged
     assert game.ruleset.messages.render(game.events[-1]) == (
         "red's clock runs out: the game is lost by forfeit for red")
+    # the downloaded log file says it as the page does, and replays (its events are checked)
+    for lang, (forfeit, _) in shown.items():
+        log = client.get(f"/api/games/{moved['id']}/record?lang={lang}", headers=bob)
+        path = tmp_path / f"{lang}.jsonl"
+        path.write_bytes(log.content)
+        assert json.loads(log.text.splitlines()[-1])["text"] == forfeit
+        assert read_log(path).events == game.events
+        assert replay(read_log(path).record, events=game.events).result == game.result
 
 
 def test_the_engines_clock_sentences_are_in_french_with_their_fields():

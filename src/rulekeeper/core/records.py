@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,12 +39,16 @@ class Log:
     events: list[Event] | None = None
 
 
-def log_lines(game: Game, lang: str = "en") -> list[dict[str, Any]]:
-    """The lines of a game's log file, as JSON objects."""
+def log_lines(game: Game, lang: str = "en",
+              sentence: Callable[[Event], str] | None = None) -> list[dict[str, Any]]:
+    """The lines of a game's log file, as JSON objects; each event's text is its
+    ``sentence`` (default: the ruleset's, in ``lang``). A replay reads the events, not
+    their text."""
     head = {"format": RECORD_FORMAT, "rulekeeper": RULEKEEPER_VERSION, "lang": lang,
             "record": game.record().model_dump(mode="json")}
-    render = game.ruleset.messages.render
-    return [head] + [{"event": e.to_json(), "text": render(e, lang)} for e in game.events]
+    messages = game.ruleset.messages
+    text = sentence or (lambda event: messages.render(event, lang))
+    return [head] + [{"event": e.to_json(), "text": text(e)} for e in game.events]
 
 
 def write_log(path: Path, game: Game, lang: str = "en") -> None:

@@ -556,8 +556,8 @@ def download_record(game_id: GameId, me: CurrentPlayer,
 
 def log_file(game: Game, lang: str, filename: str) -> Response:
     """A game's log file (``core.records``) as a download."""
-    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n"
-                   for line in log_lines(game, lang))
+    lines = log_lines(game, lang, sentences(game.ruleset, game.seats, lang))
+    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
     return Response(text, media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
