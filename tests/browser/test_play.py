@@ -194,6 +194,9 @@ def test_every_ruleset_page(web, request):
             page.select_option("#setup select[name='initiator']", "p3")
             page.select_option("#setup select[name='target']", "p1")
             page.wait_for_selector("#seats select[name='p3']")
+            for field in ("#clock-decision", "#clock-total"):  # each on its label's first line
+                line = page.locator(f"label:has({field})").evaluate("(l) => l.getClientRects()[0].bottom")
+                assert page.locator(field).bounding_box()["y"] < line, field
             web.shot("play-setup-combat-encounter")
         page.click("#start-game")
         if ruleset.startswith("cryptids-v"):  # a battle without choices: watched

@@ -134,6 +134,34 @@ def test_a_duel_by_invitation_live_watched_and_ended_by_a_clock(people, request)
     assert bodies
 
 
+def test_the_sender_of_an_invitation_trying_its_link_leaves_the_seat_to_the_friend(people, request):
+    # alice opens the link she is to send (to try it): the page says whose it is and keeps
+    # the seat open, instead of seating her twice and starting the game; the lobby offers her
+    # her own game, not its seat; she may still take it on purpose (hot-seat)
+    alice, bob = people(2)
+    new_game(alice, BATTLE, unique("alice", request), {"blue": "open"}, public=True)
+    red = alice.page
+    assert red.locator("#board .target").count() == 0  # nothing to play before blue comes
+    link = red.input_value("[data-invite='blue'] input").removeprefix(alice.base)
+    game = red.evaluate("new URLSearchParams(location.search).get('game')")
+    alice.open("/play")
+    red.wait_for_selector(f"[data-lobby='{game}'] [data-mine]")
+    assert red.locator(f"[data-lobby='{game}'] [data-join]").count() == 0
+    assert "opened just now" in red.inner_text(f"[data-lobby='{game}']")
+    alice.open(link)
+    red.wait_for_selector("#own-invitation")
+    assert red.inner_text("#own-invitation h2") == "This is the invitation to Blue, for a friend"
+    bob.open("/play")
+    bob.sign_up(unique("bob", request))
+    bob.page.wait_for_selector(f"[data-lobby='{game}'] [data-join='blue']")  # still open
+    red.click("#take-own-seat")  # on purpose: both seats hers
+    red.wait_for_selector("#decision, #handover")
+    alice.open("/play")
+    row = red.locator(f"[data-game='{game}']")
+    row.locator(".badge.turn").wait_for()
+    assert row.inner_text().count("your turn") == 1  # said once, as the badge
+
+
 def test_hot_seat_passes_the_device_and_hides_everything(web, request):
     new_game(web, BATTLE, unique("both", request), {"red": "human", "blue": "human"})
     page = web.page
@@ -220,3 +248,7 @@ def test_two_people_play_a_combat_encounter_to_its_end(people, request):
         play_first(mover)
     texts = [p.inner_text("#result") for p in pages]
     assert texts[0] == texts[1] and texts[0].startswith(("Winner: Player ", "A tie"))
+    assert [p.locator("#live").count() for p in pages] == [0, 0]  # over: not said to be live
+    dan.open(dan.page.get_attribute("#watch-link a", "href"))  # nor to a spectator
+    dan.page.wait_for_selector("#result")
+    assert dan.page.locator("#live").count() == 0 and "live" not in dan.page.inner_text("#status")

@@ -83,7 +83,7 @@ function drawMyGames(node, games) {
       : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) }) : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
-      el("td", {}, g.your_turn ? el("span.badge.turn", {}, t("your turn")) : null, " ", status, el("div.muted", {}, g.over ? "" : ago(g.since))),
+      el("td", {}, g.your_turn ? el("span.badge.turn", {}, status) : status, el("div.muted", {}, g.over ? "" : ago(g.since))),
       el("td.muted", {}, seatWords(g.seats, info)));
   });
   clear(node, el("h2", {}, t("Your games")), notificationsButton(),
@@ -92,16 +92,18 @@ function drawMyGames(node, games) {
 }
 
 function drawLobby(node, games) {
+  const take = (g, seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
+    try {
+      await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
+      location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
+    } catch (error) { showError(e.target.parentNode, error); }
+  } }, t("Take {seat}", { seat: seatName(seat, rulesetOf(g)) }));
   const rows = games.map((g) => el("tr", { "data-lobby": g.id },
     el("td", {}, rulesetOf(g)?.title || g.title, el("div.muted", {}, scenarioName(rulesetOf(g), g.scenario))),
-    el("td", {}, g.waiting.join(", "), el("div.muted", {}, t("waiting since {when}", { when: ago(g.since) })),
+    el("td", {}, g.waiting.join(", "), el("div.muted", {}, t("opened {when}", { when: ago(g.since) })),
       g.clock ? el("div.muted", {}, clockWords(g.clock)) : null),
-    el("td", {}, ...g.open.map((seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
-      try {
-        await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
-        location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
-      } catch (error) { showError(e.target.parentNode, error); }
-    } }, t("Take {seat}", { seat: seatName(seat, rulesetOf(g)) }))))));
+    el("td", {}, ...(g.waiting.includes(store.name) // one's own game: its open seats are for others
+      ? [el("a", { href: `/play/${g.ruleset}?game=${g.id}`, "data-mine": g.id }, t("Open your game"))] : g.open.map((seat) => take(g, seat))))));
   clear(node, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Public games waiting for players: take a seat, no invitation needed.")),
     games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, t("No public game is waiting.")));
 }
@@ -178,8 +180,8 @@ function seatChoice(seat, index, info) {
 
 function clockFields(info) {
   return el("fieldset", { id: "clock" }, el("legend", {}, t("Turn clock (optional)")),
-    el("label", {}, `${t("Seconds a decision")} `, el("input", { type: "number", id: "clock-decision", min: 1, placeholder: t("none") })), " ",
-    el("label", {}, `${t("Minutes in all, per seat")} `, el("input", { type: "number", id: "clock-total", min: 1, placeholder: t("none") })),
+    el("label", { style: "display:block" }, `${t("Seconds a decision")} `, el("input", { type: "number", id: "clock-decision", min: 1, placeholder: t("none") })),
+    el("label", { style: "display:block;margin-top:.25rem" }, `${t("Minutes in all, per seat")} `, el("input", { type: "number", id: "clock-total", min: 1, placeholder: t("none") })),
     el("label", { style: "display:block;margin-top:.25rem" }, `${t("When a clock runs out")} `,
       el("select", { id: "clock-expiry" }, el("option", { value: "bot" }, t("its bot decides for it")), el("option", { value: "forfeit" }, t("its side loses the game"))), " ",
       el("select", { id: "clock-bot", "aria-label": t("the bot that decides") }, ...info.clock.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, labelled(t("bot"), botName(b)))))));
@@ -299,16 +301,32 @@ async function invited(id, seat, invite) {
 }
 
 async function accept(id, seat, invite) {
-  try {
+  const take = async () => {
     await api(`/api/games/${id}/join`, { method: "POST", body: { seat, invite } });
+    history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
+    await load(id, seat);
+  };
+  try {
+    const inv = await api(`/api/games/${encodeURIComponent(id)}/invitation?seat=${encodeURIComponent(seat || "")}&invite=${encodeURIComponent(invite)}&lang=${store.lang}`);
+    if (inv.players.includes(store.name)) return ownInvitation(id, inv, take); // its sender, trying the link
+    await take();
   } catch (error) {
     if (error.status === 409 && /is taken/.test(error.message)) {  // taken: by me, on an earlier visit?
       try { return await load(id, seat); } catch { /* not mine */ }
     }
     return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, invitationTrouble(error)), el("a", { href: "/play" }, t("Your games and the lobby")));
   }
-  history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
-  await load(id, seat);
+}
+
+/** A friend's invitation opened by someone already at the table (its sender, trying the
+    link): said so, not taken for them; they may still take the seat (hot-seat) on purpose. */
+function ownInvitation(id, inv, take) {
+  const seat = inv.seat_name, message = el("div");
+  clear(main, el("section.panel", { id: "own-invitation" },
+    el("h2", {}, t("This is the invitation to {seat}, for a friend", { seat })),
+    el("p", {}, t("You already play in this game. Send this link to the friend who will play {seat}: whoever opens it takes the seat.", { seat })),
+    el("div.row", {}, copyButton(location.href, t("Copy the invitation")), el("a", { href: `/play/${ui.info.id}?game=${id}` }, t("Back to your game")),
+      el("button", { id: "take-own-seat", onclick: () => take().catch((error) => showError(message, error)) }, t("Play {seat} yourself too, on this device", { seat }))), message));
 }
 
 /** Why an invitation cannot be used, in the page's words: used (409), unknown (403, 404). */
@@ -445,7 +463,7 @@ function draw() {
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
     el("h3", {}, labelled(seatName(pending.player), pending.prompt)),
-    el("p.muted", {}, `${pending.kind} · `, logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: t("rule") }, ui.rules).querySelector(".rule")),
+    el("p.muted", {}, labelled(t("rule"), logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: "" }, ui.rules).querySelector(".rule"))),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
     : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view)
       : el("p", {}, open ? t("The game starts once every seat is taken.") : botWords(view)));
@@ -460,7 +478,7 @@ function draw() {
     el("button", { id: "download", onclick: () => download(view, message) }, t("Download the record")),
     el("a", { href: `/replay?game=${view.id}` }, t("Replay")),
     el("a", { href: `/play/${ui.info.id}` }, t("New game")), el("a", { href: "/play" }, t("Your games")));
-  const watching = el("div.row.muted", { id: "watch-link" }, `${t("Spectators:")} `, el("a", { href: view.watch }, t("watch link")), copyButton(location.origin + view.watch), el("span", { id: "live" }, el("span.muted", {}, t("live"))));
+  const watching = el("div.row.muted", { id: "watch-link" }, `${t("Spectators:")} `, el("a", { href: view.watch }, t("watch link")), copyButton(location.origin + view.watch), view.over ? null : el("span", { id: "live" }, el("span.muted", {}, t("live"))));
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...view.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
   clear(main,
@@ -470,7 +488,7 @@ function draw() {
       el("div", {}, waitingPanel(view), decision, clockPanel(view), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {
-    drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending ? targets : {},
+    drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending && !open ? targets : {},
       onSelect: (s) => { ui.selected = ui.selected && JSON.stringify(ui.selected) === JSON.stringify(s) ? null : s; draw(); } });
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
   } else if (board.geometry.kind === "rows") {

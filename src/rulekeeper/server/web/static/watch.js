@@ -56,7 +56,8 @@ function draw(view, board) {
     el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {}, el("div", {}, stage),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map(seatLine)),
-        el("p.muted", {}, t("You watch what every player may see: hands and the order of decks stay hidden.")), el("p.muted", {}, `${t("Following the game:")} `, el("span", { id: "live" }, t("live")))),
+        el("p.muted", {}, t("You watch what every player may see: hands and the order of decks stay hidden.")),
+        view.over ? null : el("p.muted", {}, `${t("Following the game:")} `, el("span", { id: "live" }, t("live")))),
         el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: {}, onSelect: (s) => { ui.selected = s; draw(view, board); } });
