@@ -11,6 +11,7 @@ import string
 import pytest
 from shapely import LineString, Point, Polygon
 
+from rulekeeper.agents import play_out, seat_agents
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.core.view import (
@@ -145,3 +146,19 @@ def test_a_headline_names_seats_by_their_names_not_their_ids(ruleset_id):
     for table in tables:
         for headline in (table.headline, translated(table, french).headline):
             assert not any(re.search(rf"\b{re.escape(s)}\b", headline) for s in seats), headline
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_a_finished_games_headline_gives_the_turn_to_nobody(ruleset_id):
+    """Once the game is over nobody plays, acts or has a turn (the headline said the last
+    seat's turn went on)."""
+    game = new_game(ruleset_id, seed=3)
+    play_out(game, seat_agents(game.ruleset, game.seats, None, 3))
+    assert game.over
+    french = game.ruleset.messages.wording("fr")
+    table = game.table_view(None)
+    assert not re.search(r"plays\)|'s turn|\bacts\b", table.headline), table.headline
+    assert not re.search(r"\bjoue\)|\bau tour de\b|\bagit\b", translated(table, french).headline)
+    if ruleset_id == "dire-alliance-battle":
+        assert " · over · " in table.headline
+        assert " · terminée · " in translated(table, french).headline

@@ -120,6 +120,8 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
             hidden.redraw(table, seat, rng)
 
     def game_over(self, table: CombatTable, over: GameOver) -> Result:
+        """The game's numbers; nobody's turn any more (what a view shows)."""
+        table.state.active = None
         return Result(over.winner, over.reason, table.state.round, self._metrics(table.state))
 
     def judge(self, table: CombatTable) -> str | None:

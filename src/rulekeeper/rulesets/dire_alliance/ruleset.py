@@ -109,7 +109,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
         if over.reason in WON:
             rule, reason = WON[over.reason]
             table.emit("won", rule, seat=over.winner, reason=reason)
-        t.turn = "over"
+        t.turn, t.active = "over", None  # nobody plays any more (what a view shows)
         return Result(over.winner, over.reason, t.round, battle.metrics(t))
 
     def judge(self, table: BattleTable) -> str | None:
