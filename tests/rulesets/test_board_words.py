@@ -158,7 +158,14 @@ def test_a_finished_games_headline_gives_the_turn_to_nobody(ruleset_id):
     french = game.ruleset.messages.wording("fr")
     table = game.table_view(None)
     assert not re.search(r"plays\)|'s turn|\bacts\b", table.headline), table.headline
-    assert not re.search(r"\bjoue\)|\bau tour de\b|\bagit\b", translated(table, french).headline)
+    assert not re.search(r"\bjoue\b|\bagit\b", translated(table, french).headline)
     if ruleset_id == "dire-alliance-battle":
         assert " · over · " in table.headline
         assert " · terminée · " in translated(table, french).headline
+
+
+def test_a_combats_order_of_several_seats_is_french():
+    french = registry.load("combat-encounter").messages.wording("fr")
+    assert french("round 2 · Player 1's turn · combat in Crypt, order Player 1 → Player 2 → "
+                  "Player 3") == ("manche 2 · Joueur 1 joue · combat dans Crypte, ordre Joueur 1 "
+                                  "→ Joueur 2 → Joueur 3")
