@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
 import pytest
 
 from tests.browser.conftest import unique
+from tests.browser.test_lab import open_lab
 from tests.browser.test_play import newest
 
 
@@ -83,3 +85,35 @@ def test_a_log_file_replayed_speaks_the_pages_language(web, request, tmp_path, l
     assert page.inner_text("#replay-title") == title
     assert page.locator("#log li").first.inner_text().startswith(battle)
     web.shot(f"replay-file-{lang}")
+
+
+def test_the_labs_answers_speak_french(french, request):
+    """/lab's answers in French: the measures, the tuning's verdicts, the sides and the
+    cryptids by their French names, numbers as French writes them (52,1 %)."""
+    page = french.page
+    open_lab(french, request, "cryptids")
+    page.check("#lab-kind input[value=culprits]")
+    page.fill("#lab-games", "20")
+    page.fill("#lab-ablation-games", "0")
+    page.click("#lab-ask")
+    page.wait_for_selector(",".join(f"#lab-state[data-state={s}]" for s in (
+        "done", "failed", "cancelled")), timeout=120_000)
+    assert page.inner_text("#lab-state") == "terminée", page.inner_text("#answer")
+    assert "survie" in page.locator("#lab-entities th").all_inner_texts()
+    rows = [r.split("\t") for r in page.locator("#lab-entities tbody tr").all_inner_texts()]
+    assert "le Dahu" in [r[1] for r in rows] and {r[2] for r in rows} == {"Gauche", "Droite"}
+    assert all(re.fullmatch(r"\d+\s%\s\(\d+–\d+\)", r[4]) for r in rows), rows
+
+    page.check("#lab-kind input[value=tune]")
+    page.fill("#lab-tune-path", "cryptids.cryptids.bigfoot.hp")
+    page.fill("#lab-tune-range", "6..20")
+    page.fill("#lab-games", "20")
+    page.fill("#lab-max-games", "40")
+    page.click("#lab-ask")
+    page.locator("#lab-path").wait_for(timeout=120_000)
+    verdicts = [r.split("\t")[4] for r in page.locator("#lab-path tbody tr").all_inner_texts()]
+    assert set(verdicts) <= {"en dessous", "au-dessus", "convient", "pas tranché"}, verdicts
+    tuned = page.inner_text("#lab-tuned")
+    assert tuned.split("\u00a0:")[0] in {"convient", "entre deux valeurs", "hors d'atteinte",
+                                         "pas tranché"}, tuned
+    assert "à Gauche" in tuned and re.search(r"\d,\d\s%", tuned), tuned

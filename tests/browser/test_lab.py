@@ -6,20 +6,47 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
+import pyarrow.parquet as pq
+
+from rulekeeper.core import registry
 from tests.browser.conftest import unique
 from tests.core.test_cli import run
 
 MELEE = "factions.grievers.fighters.butcher.melee"
+DONE = re.compile("^(done|failed|cancelled)$")
+
+
+def names(ruleset: str) -> dict[str, str]:
+    """The names the sample content gives its items, by id (what /lab shows)."""
+    found: dict[str, str] = {}
+
+    def walk(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str) and isinstance(node.get("name"), str):
+                found.setdefault(node["id"], node["name"])
+            node = list(node.values())
+        for child in node if isinstance(node, list) else ():
+            walk(child)
+
+    walk(registry.load(ruleset).content_set.raw()[0])
+    return found
+
+
+def open_lab(web, request, ruleset: str) -> None:
+    """/lab for a new player, with the newest version of ``ruleset`` chosen."""
+    page = web.page
+    web.open("/lab")
+    web.sign_up(unique("designer", request))
+    chosen = page.locator("#lab-ruleset option", has_text=f"({ruleset}-v")
+    page.wait_for_selector("#lab-changes")  # the first ruleset's content has come
+    page.select_option("#lab-ruleset", chosen.get_attribute("value"))
 
 
 def test_what_if_the_butchers_melee_were_2(web, request, capsys, monkeypatch):
     page = web.page
-    web.open("/lab")
-    web.sign_up(unique("designer", request))
-    battle = page.locator("#lab-ruleset option", has_text="(dire-alliance-battle-v")
-    page.wait_for_selector("#lab-changes")  # the first ruleset's content has come
-    page.select_option("#lab-ruleset", battle.get_attribute("value"))  # its current version
+    open_lab(web, request, "dire-alliance-battle")
     page.check("#lab-kind input[value=sweep]")
     page.fill("#lab-games", "6")
     page.fill("#lab-seed", "3")
@@ -52,20 +79,27 @@ def test_what_if_the_butchers_melee_were_2(web, request, capsys, monkeypatch):
         assert row[0] == variant["label"].replace("factions.grievers.fighters.", "")
         assert row[1].startswith(f"{100 * win['value']:.1f}% ({100 * win['low']:.1f}–")
 
+    with page.expect_download() as saved:  # with the player's token: a plain link gets 401
+        page.click("#lab-download")
+    assert saved.value.suggested_filename.endswith(".parquet")
+    games = pq.read_table(saved.value.path())
+    assert games.num_rows == 12 and set(games.column("variant").to_pylist()) == {
+        v["label"] for v in variants}
+    with page.expect_download() as saved:
+        page.click("#lab-report")
+    assert "sweep report" in Path(saved.value.path()).read_text(encoding="utf-8")
+
     page.reload()  # the link still shows the answer
     page.wait_for_selector("#lab-sweep")
     assert page.locator("#jobs li").count() == 1
+    assert page.inner_text("#jobs li a") == "What if? Dire Alliance: Horror — Battle Mode"
 
 
 def test_is_the_butcher_too_strong(web, request, capsys, monkeypatch):
     """The README's question on /lab: the culprits, ranked, with the ablation of each main
     stat; the same numbers as ``rulekeeper culprits``."""
     page = web.page
-    web.open("/lab")
-    web.sign_up(unique("designer", request))
-    battle = page.locator("#lab-ruleset option", has_text="(dire-alliance-battle-v")
-    page.wait_for_selector("#lab-changes")
-    page.select_option("#lab-ruleset", battle.get_attribute("value"))
+    open_lab(web, request, "dire-alliance-battle")
     page.check("#lab-kind input[value=culprits]")
     page.fill("#lab-games", "4")
     page.fill("#lab-seed", "1")
@@ -94,8 +128,9 @@ def test_is_the_butcher_too_strong(web, request, capsys, monkeypatch):
     rows = page.locator("#lab-entities tbody tr")
     shown = {rows.nth(i).inner_text().split("\t")[1]: rows.nth(i).inner_text().split("\t")
              for i in range(rows.count())}
-    assert "butcher" in shown and page.locator("#lab-ablation tbody tr").count() == 2
+    assert "Butcher" in shown and page.locator("#lab-ablation tbody tr").count() == 2
     assert page.inner_text("#lab-culprits").startswith("Strongest: ")
+    assert {row[2] for row in shown.values()} == {"Red", "Blue"}  # the sides by their names
     page.evaluate("document.getElementById('answer').scrollIntoView()")
     web.shot("lab-culprits")  # docs/web/lab-culprits.png
 
@@ -107,7 +142,60 @@ def test_is_the_butcher_too_strong(web, request, capsys, monkeypatch):
     butcher = next(e for e in found["entities"] if e["entity"] == "butcher")
     damage = butcher["means"]["damage"]
     fixed = lambda x: f"{x:.1f}" if abs(x) >= 10 else f"{x:.2f}"  # noqa: E731
-    assert shown["butcher"][4] == (f"{fixed(damage['value'])} ({fixed(damage['low'])}–"
+    assert shown["Butcher"][4] == (f"{fixed(damage['value'])} ({fixed(damage['low'])}–"
                                    f"{fixed(damage['high'])})")
     first = found["entities"][0]["entity"]
-    assert rows.nth(0).inner_text().split("\t")[1] == first
+    assert rows.nth(0).inner_text().split("\t")[1] == names("dire-alliance-battle")[first]
+
+
+def test_the_form_asks_for_the_game_the_options_make(web, request):
+    """A combat encounter of 3 players: the form offers a bot for each of its 3 seats and
+    their sides to count, named as the ruleset names them (not p1, heuristic's id), the
+    content's lists as names; the answer names the characters. An emptied field is said in
+    one line before anything is sent."""
+    page = web.page
+    open_lab(web, request, "combat-encounter")
+    page.locator("#lab-bots select").nth(1).wait_for()
+    assert page.locator("#lab-bots select").count() == 2  # players: 2, of 6 seats at most
+    page.fill("input[data-option=players]", "3")
+    page.locator("input[data-option=players]").dispatch_event("change")
+    page.locator("#lab-bots select").nth(2).wait_for()
+    assert page.locator("#lab-bots label").all_inner_texts()[2].startswith("Player 3")
+    assert page.locator("#lab-side option").all_inner_texts() == [
+        "Player 1", "Player 2", "Player 3"]
+    third = page.locator("#lab-bots select[data-seat=p3]")
+    assert "random moves" in third.locator("option").all_inner_texts()
+    third.select_option("random")
+    page.check("#lab-kind input[value=culprits]")
+    page.fill("#lab-games", "")
+    page.click("#lab-ask")
+    assert page.inner_text("#lab-message").startswith("Games: ")  # not the server's words
+    page.fill("#lab-games", "6")
+    page.fill("#lab-ablation-games", "0")
+    page.click("#lab-ask")
+    page.locator("#lab-state").filter(has_text=DONE).wait_for(timeout=120_000)
+    assert page.inner_text("#lab-state") == "done", page.inner_text("#answer")
+    assert page.inner_text("#answer h2") == "Who is too strong? Combat Encounter (d20 dungeon)"
+    assert "Players = 3" in page.inner_text("#answer p.muted")
+    entities = page.locator("#lab-entities tbody tr")
+    rows = [entities.nth(i).inner_text().split("\t") for i in range(entities.count())]
+    characters = names("combat-encounter")
+    assert len(rows) == 3 and {row[1] for row in rows} <= set(characters.values())
+    assert {row[2] for row in rows} == {"Player 1", "Player 2", "Player 3"}
+
+
+def test_the_lab_fits_a_phone_in_french(phone, request):
+    """On a phone (390 px), in French: the form is no wider than the screen (a long ruleset
+    title once made the whole page wider, drawn smaller), each radio on its word's line."""
+    page = phone.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    phone.open("/lab")
+    phone.sign_up(unique("phone", request))
+    page.wait_for_selector("#lab-changes")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("innerWidth") == 390
+    for choice in page.locator("#lab-kind label.choice").all():
+        radio, label = choice.locator("input").bounding_box(), choice.bounding_box()
+        assert radio["height"] < 24 and radio["y"] >= label["y"] - 1
+        assert radio["y"] + radio["height"] <= label["y"] + label["height"] + 1
+    phone.shot("lab-phone-fr", full_page=True)

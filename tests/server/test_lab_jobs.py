@@ -94,6 +94,8 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
       "agents": ["mcts:budget=3600s", "mcts:budget=3600s"]}, 400, "at most 1s or 2,000"),
     ({"kind": "matchup", "ruleset": "dire-alliance-battle", "games": 10,
       "contenders": ["heuristic", "mcts:budget=100000"]}, 400, "at most 1s or 2,000"),
+    ({"kind": "tune", "ruleset": "cryptids", "vary": [{"set": HP, "range": "6..40"}]}, 400,
+     "(a narrower range, or fewer games at most for a value: max_games is 3,200)"),
 ])
 def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:
@@ -101,6 +103,18 @@ def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_p
         answer = c.post("/api/lab/jobs", json=body, headers=me)
         assert answer.status_code == status and says in answer.json()["error"], answer.text
         assert c.get("/api/lab/jobs", headers=me).json() == []
+
+
+def test_a_matchup_of_factions_and_leaders_is_queued(tmp_path):
+    """The README's matchup (``-c shroud:countess -c grievers:kramer``) asked on the server:
+    its contenders are options, not agents whose searches the caps would read."""
+    with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:
+        me = sign_up(c, "designer")
+        answer = c.post("/api/lab/jobs", headers=me, json={
+            "kind": "matchup", "ruleset": "dire-alliance-battle", "games": 4,
+            "contenders": ["shroud:countess", "grievers:kramer"]})
+        assert answer.status_code == 202, answer.text
+        assert answer.json()["progress"]["planned"] == 16
 
 
 def test_quotas_refuse_with_429(tmp_path):

@@ -82,6 +82,19 @@ def test_seats_follow_the_options(client):
                                       "Players: it cannot be combined with initiator")
 
 
+def test_the_sides_a_winner_can_take_follow_the_options(client):
+    """What /lab offers to count the wins of: the seats of a duel, a co-op game's sides."""
+    def sides(ruleset, **options):
+        return client.get(f"/api/rulesets/{ruleset}/sides",
+                          params={"options": json.dumps(options)}).json()
+
+    assert sides("combat-encounter", players=3) == ["p1", "p2", "p3"]
+    assert sides("dire-alliance-raid", heroes=3) == ["heroes", "enemies"]
+    assert sides("dire-alliance-battle") == ["red", "blue"]
+    assert sides("combat-encounter", players=9) == {
+        "error": "Players: Input should be at least 2 and at most 6"}
+
+
 def test_a_seats_board_holds_nothing_the_seat_may_not_see(client):
     red = sign_up(client, "reddy")
     view = client.post("/api/games", json={"ruleset": "dire-alliance-battle", "seed": 3},

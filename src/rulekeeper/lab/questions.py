@@ -134,12 +134,13 @@ def _has_ids(items: Any) -> bool:
         isinstance(item, dict) and "id" in item for item in items)
 
 
-def bounded(planned: int, most: int | None) -> int:
+def bounded(planned: int, most: int | None,
+            fewer: str = "fewer games, values or contenders") -> int:
     """``planned`` games, refused above ``most`` (a server's cap on one job) before any
-    costly preparation."""
+    costly preparation; the refusal says what to ask ``fewer`` of."""
     if most is not None and planned > most:
         raise UsageError(f"this question would play up to {planned:,} games; at most "
-                         f"{most:,} (fewer games, values or contenders)")
+                         f"{most:,} ({fewer})")
     return planned
 
 
@@ -444,7 +445,8 @@ class TuneQuestion(Ask):
         dial = Dial(tuple(a for a in axes if len(a.values) > 1),
                     {a.key: a.values[0] for a in axes if len(a.values) == 1})
         search = Search(len(dial), self.target, self.tolerance, self.games, self.max_games)
-        bounded(TuneRun.most(search, dial), most)
+        bounded(TuneRun.most(search, dial), most, "a narrower range, or fewer games at most "
+                f"for a value: max_games is {self.max_games:,}")
         for position in sorted({0, len(dial) - 1}):  # both ends, before any game
             check(apply(base, dial.params(position)))
         seats = sides_of(apply(base, dial.params(0)))

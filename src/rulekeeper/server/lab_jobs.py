@@ -59,10 +59,13 @@ class LabLimits:
     search_iterations: int = 2_000
 
     def check_searches(self, specs: list[str]) -> None:
-        """Refuse (400) an ``mcts`` agent among ``specs`` whose budget is over the caps."""
+        """Refuse (400) an ``mcts`` agent among ``specs`` whose budget is over the caps
+        (``specs`` may hold contenders that are no agents: ``shroud:countess``)."""
         for spec in specs:
-            name, options = parse_spec(spec)
-            if name not in SEARCHING or "budget" not in options:
+            if spec.split(":")[0].strip() not in SEARCHING:
+                continue
+            options = parse_spec(spec)[1]
+            if "budget" not in options:
                 continue
             budget = Budget.parse(options["budget"])
             if (budget.seconds or 0) > self.search_seconds or \

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import ReplayMismatch, UsageError
 from rulekeeper.core.game import SPECTATOR, Game, replay
 from rulekeeper.core.records import parse_log
+from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.view import Board, TableView, translated
 from rulekeeper.lab.luck import Judge, LedgerTooLong, ledger
 from rulekeeper.server import games, runs, watch
@@ -243,15 +244,31 @@ def file_luck(body: dict[str, Any], me: CurrentPlayer, samples: Samples = 2) -> 
     return luck_of(record, samples)
 
 
-@router.get("/api/rulesets/{ruleset_id}/seats")
-def ruleset_seats(ruleset_id: RulesetId, options: Annotated[
-        str, Query(max_length=2000, description="the options, as JSON")] = "{}") -> list[str]:
-    """The seats a game with these options has (some options set how many play)."""
+OptionsQuery = Annotated[str, Query(max_length=2000, description="the options, as JSON")]
+
+
+def with_options(ruleset_id: str, options: str) -> tuple[Ruleset, Any]:
+    """The ruleset and the options given as JSON, checked (400 with the option's title)."""
     ruleset = games.load_ruleset(ruleset_id)
     given = parse_json(options, "options")
     if not isinstance(given, dict):
         raise ApiError("options: a JSON object is needed")
-    return list(ruleset.seats(games.parse_options(ruleset, given)))
+    return ruleset, games.parse_options(ruleset, given)
+
+
+@router.get("/api/rulesets/{ruleset_id}/seats")
+def ruleset_seats(ruleset_id: RulesetId, options: OptionsQuery = "{}") -> list[str]:
+    """The seats a game with these options has (some options set how many play)."""
+    ruleset, parsed = with_options(ruleset_id, options)
+    return list(ruleset.seats(parsed))
+
+
+@router.get("/api/rulesets/{ruleset_id}/sides")
+def ruleset_sides(ruleset_id: RulesetId, options: OptionsQuery = "{}") -> list[str]:
+    """The names a winner of a game with these options can take (its seats, or sides such
+    as heroes and enemies); the first is the side the lab counts unless told another."""
+    ruleset, parsed = with_options(ruleset_id, options)
+    return list(ruleset.sides(parsed))
 
 
 class PageWords(BaseModel):

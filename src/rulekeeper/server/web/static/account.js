@@ -1,7 +1,7 @@
 // The player's account: their token shown again, copied or downloaded, replaced by a new one
 // (the old one stops working: POST /api/players/me/token), signing in on another device, and
 // signing out only once the token is kept. Opened from the header's Account and Sign out.
-import { api, clear, el, showError, store, t } from "./common.js";
+import { api, clear, el, saveBlob, showError, store, t } from "./common.js";
 
 /** A modal dialog (Escape closes it); returns it open. */
 function dialog(id, ...children) {
@@ -32,10 +32,7 @@ export function tokenTools(token = store.token, name = store.name, { shown = fal
   } }, t("Copy"));
   const download = el("button.small", { id: "download-token", onclick: () => {
     const text = `${t("Your rulekeeper token, to sign in as {name}: keep it private.", { name })}\n${token}\n${location.origin}/\n`;
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const a = el("a", { href: url, download: `rulekeeper-token-${name}.txt` });
-    document.body.append(a); a.click(); a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(new Blob([text], { type: "text/plain" }), `rulekeeper-token-${name}.txt`);
     said.textContent = t("Downloaded.");
   } }, t("Download"));
   return el("div.token-tools", {}, code, el("div.row", {}, show, copy, download, said));

@@ -168,6 +168,20 @@ export function el(spec, attrs = {}, ...children) {
   return node;
 }
 
+/** Save ``blob`` as a file called ``name`` (the browser's download). */
+export function saveBlob(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { href: url, download: name });
+  document.body.append(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Download an answer of the API as a file: fetched with the player's token, which a plain
+    link would not carry (the download would fail with 401). */
+export async function download(path, name) {
+  saveBlob(await (await api(path, { raw: true })).blob(), name);
+}
+
 export function clear(node, ...children) { node.replaceChildren(...children.flat().filter(Boolean)); return node; }
 
 /** A value given in several languages ({"en": ..., "fr": ...}) in the current one. */

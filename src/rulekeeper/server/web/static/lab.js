@@ -4,7 +4,7 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, clear, el, header, loadWords, showError, signIn, store, t } from "./common.js";
+import { api, botName, clear, download, el, header, loadWords, local, number, showError, sideName, signIn, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -21,7 +21,7 @@ const questions = () => [
 ];
 const ENDED = ["done", "failed", "cancelled"];
 
-const ui = { rulesets: [], info: null, content: null, timer: null };
+const ui = { rulesets: [], info: null, content: null, timer: null, names: {} };
 
 async function start() {
   await loadWords();
@@ -47,9 +47,9 @@ function form(node) {
     ...questions().map((q, i) => el("label.choice", { title: q.hint },
       el("input", { type: "radio", name: "kind", value: q.kind, checked: i === 0, onchange: () => showKind(q.kind) }), ` ${q.title}`)));
   const hint = el("p.muted", { id: "lab-hint" }, questions()[0].hint);
-  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000 });
-  const seed = el("input", { type: "number", id: "lab-seed", value: 1, min: 0 });
-  const side = el("input", { id: "lab-side", placeholder: t("the first"), size: 10 });
+  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000, required: true });
+  const seed = el("input", { type: "number", id: "lab-seed", value: 1, step: 1, required: true });
+  const side = el("select", { id: "lab-side" });
   const message = el("div", { id: "lab-message" });
   const setup = el("div", { id: "lab-setup" });
   const specific = el("div", { id: "lab-specific" });
@@ -61,6 +61,7 @@ function form(node) {
     if (wrong) return showError(message, new Error(wrong));
     submit.disabled = true;
     try {
+      await ui.seatsDrawn; // the bots of the options chosen last
       const job = await api("/api/lab/jobs", { method: "POST", body: question() });
       history.pushState(null, "", `/lab?job=${job.id}`);
       clear(message);
@@ -83,15 +84,16 @@ function form(node) {
 async function chooseRuleset(id) {
   ui.info = ui.rulesets.find((r) => r.id === id);
   const info = ui.info;
-  const seats = el("fieldset.row", { id: "lab-bots" }, el("legend", {}, t("Bots")),
-    ...info.seats.map((seat) => el("label", {}, `${seat} `, el("select", { "data-seat": seat },
-      ...info.bots.map((b) => el("option", { value: b, selected: b === info.default_bot }, b))))));
+  const scenario = info.scenarios.length ? el("div.row", {}, el("label", {}, `${t("Scenario")} `,
+    el("select", { id: "lab-scenario" }, ...info.scenarios.map((s) => el("option", { value: s.id }, s.label))))) : null;
   const props = info.options.properties || {};
-  const options = el("fieldset.row", { id: "lab-options" }, el("legend", {}, t("Options")),
+  const options = el("fieldset.row", { id: "lab-options", onchange: () => drawSeats(info) }, el("legend", {}, t("Options")),
     ...Object.entries(props).map(([name, schema]) => field(name, {
       ...resolve(schema, schema.default, info.options.$defs || {}), default: schema.default, title: schema.title, description: schema.description,
-    }, (info.options.required || []).includes(name))).filter(Boolean));
-  clear(document.getElementById("lab-setup"), seats, Object.keys(props).length ? options : null);
+    }, (info.options.required || []).includes(name), info.choices[name])).filter(Boolean));
+  clear(document.getElementById("lab-setup"), scenario, el("fieldset.row", { id: "lab-bots" }), Object.keys(props).length ? options : null);
+  clear(document.getElementById("lab-side"));
+  drawSeats(info);
   const content = document.getElementById("lab-content");
   clear(content, el("summary", {}, t("Content changes (for this job only; the sample never changes)")),
     el("p.muted", {}, t("Loading the sample content…")));
@@ -104,17 +106,42 @@ async function chooseRuleset(id) {
   showKind(kind());
 }
 
-/** An option's input from its JSON Schema (options the form cannot show stay at their
-    defaults). */
-function field(name, schema, required = false) {
+/** A bot for each seat of a game with the options chosen, and the sides whose wins may be
+    counted (GET /api/rulesets/ID/seats and /sides: a combat encounter of 3 players has 3
+    seats; a Raid's winners are the heroes or the enemies). The bots and the side chosen stay
+    chosen; options the server refuses leave them as they were (Ask says why). */
+function drawSeats(info) {
+  const asked = ui.seatsAsked = (ui.seatsAsked || 0) + 1;
+  ui.seatsDrawn = (async () => {
+    const bots = document.getElementById("lab-bots"), side = document.getElementById("lab-side");
+    const query = `options=${encodeURIComponent(JSON.stringify(chosenOptions()))}`;
+    let seats = info.seats, sides = info.seats;
+    try {
+      [seats, sides] = await Promise.all(["seats", "sides"].map((what) => api(`/api/rulesets/${info.id}/${what}?${query}`)));
+    } catch { if (bots.querySelector("select")) return; }
+    if (asked !== ui.seatsAsked) return; // newer options are being drawn
+    const kept = Object.fromEntries([...bots.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+    clear(bots, el("legend", {}, t("Bots")), ...seats.map((seat) => el("label", {}, `${sideName(info, seat)} `, el("select", { "data-seat": seat },
+      ...info.bots.map((b) => el("option", { value: b, selected: b === (kept[seat] ?? info.default_bot) }, botName(b)))))));
+    const counted = side.value;
+    clear(side, ...sides.map((s, i) => el("option", { value: i ? s : "", selected: s === counted }, sideName(info, s))));
+  })();
+  return ui.seatsDrawn;
+}
+
+/** An option's input from its JSON Schema, or a choice of the names the content lists
+    (options the form cannot show stay at their defaults). An option with a default cannot be
+    emptied. */
+function field(name, schema, required = false, choices = null) {
   let input;
   const value = schema.default;
-  if (schema.enum) input = el("select", {}, ...schema.enum.map((v) => el("option", { value: v, selected: v === value }, v)));
+  if (choices && schema.type !== "array") input = el("select", {}, ...choices.map((c) => el("option", { value: c.id, selected: c.id === value }, c.label)));
+  else if (schema.enum) input = el("select", {}, ...schema.enum.map((v) => el("option", { value: v, selected: v === value }, v)));
   else if (schema.type === "integer" || schema.type === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, step: schema.type === "integer" ? 1 : "any" });
   else if (schema.type === "boolean") input = el("input", { type: "checkbox", checked: !!value });
   else if (schema.type === "string") input = el("input", { value: value ?? "" });
   else return null;
-  if (required && input.type !== "checkbox") input.required = true;
+  if ((required || value != null) && input.type !== "checkbox") input.required = true;
   input.dataset.option = name;
   input.dataset.default = JSON.stringify(value ?? null);
   return el("label", { title: schema.description || "" }, `${schema.title || name} `, input);
@@ -259,11 +286,13 @@ function showKind(which) {
       el("label", {}, `${t("Content path")} `, el("input", { id: "lab-tune-path", list: "lab-paths", size: 36, required: true })),
       el("label", {}, `${t("Range")} `, el("input", { id: "lab-tune-range", placeholder: t("LOW..HIGH"), size: 9, required: true })),
       el("label", {}, `${t("Target win rate")} `, el("input", { type: "number", id: "lab-target", value: 0.5, min: 0, max: 1, step: 0.01 })),
-      el("label", {}, "± ", el("input", { type: "number", id: "lab-tolerance", value: 0.05, min: 0.005, max: 0.5, step: 0.005 }))));
+      el("label", {}, "± ", el("input", { type: "number", id: "lab-tolerance", value: 0.05, min: 0.005, max: 0.5, step: 0.005 })),
+      el("label", { title: t("a value's games double at each look, from the games above up to this") }, `${t("At most, games of a value")} `,
+        el("input", { type: "number", id: "lab-max-games", value: 3200, min: 1, max: 20000, step: 1, required: true }))));
   } else if (which === "matchup" || which === "compare") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Contenders")),
       el("label", { title: t("the values of a seat's options, colon-separated (a team id; faction:leader)") }, `${t("Contenders")} `,
-        el("input", { id: "lab-contenders", size: 40, placeholder: t("comma-separated"), required: which === "matchup" })),
+        el("input", { id: "lab-contenders", size: 40, placeholder: example(ui.info), required: which === "matchup" })),
       which === "compare" ? el("label", {}, `${t("Threshold")} `, el("input", { type: "number", id: "lab-threshold", value: 0.05, min: 0, max: 1, step: 0.01 })) : null));
   } else if (which === "culprits") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Ablation")),
@@ -275,24 +304,48 @@ function showKind(which) {
   document.getElementById("lab-games").value = which === "tune" ? 100 : document.getElementById("lab-games").value;
 }
 
-function question() {
-  const which = kind();
-  const body = { kind: which, ruleset: ui.info.id, games: Number(document.getElementById("lab-games").value),
-    seed: Number(document.getElementById("lab-seed").value) };
-  const side = document.getElementById("lab-side").value.trim();
-  if (side) body.side = side;
+/** The options changed from their defaults. */
+function chosenOptions() {
   const options = {};
   for (const input of document.querySelectorAll("#lab-options [data-option]")) {
     const value = input.type === "checkbox" ? input.checked : input.type === "number" ? (input.value === "" ? null : Number(input.value)) : input.value;
     if (JSON.stringify(value) !== input.dataset.default) options[input.dataset.option] = value;
   }
-  body.options = options;
+  return options;
+}
+
+/** Two contenders as the lab takes them, for the field's placeholder: values of the first
+    seat's options that the content lists ("shroud:countess, grievers:kramer"). */
+function example(info) {
+  const seat = info.seats[0];
+  const lists = Object.entries(info.choices).filter(([name]) => name === seat || name.startsWith(`${seat}_`)).map(([, list]) => list);
+  if (!lists.length) return t("comma-separated");
+  return [0, 1].map((i) => lists.map((list) => list[Math.min(i, list.length - 1)].id).join(":")).join(", ");
+}
+
+/** A word of a contender by its id: a name the content lists is taken for its id
+    ("Swamp Things" is "swamp"). */
+function idOf(info, word) {
+  return Object.values(info.choices).flat().find((c) => c.label.toLowerCase() === word.toLowerCase())?.id ?? word;
+}
+
+function question() {
+  const which = kind();
+  const seed = document.getElementById("lab-seed").value;
+  const body = { kind: which, ruleset: ui.info.id, games: Number(document.getElementById("lab-games").value),
+    seed: Number.isSafeInteger(Number(seed)) ? Number(seed) : seed }; // a seed past 2^53 as written: the lab takes any integer
+  const side = document.getElementById("lab-side").value;
+  if (side) body.side = side;
+  const scenario = document.getElementById("lab-scenario");
+  if (scenario?.selectedIndex > 0) body.scenario = scenario.value; // the first is the default
+  body.options = chosenOptions();
   const bots = [...document.querySelectorAll("#lab-bots select")].map((s) => s.value);
   while (bots.length > 1 && bots[bots.length - 1] === bots[bots.length - 2]) bots.pop();
   if (bots.length > 1 || bots[0] !== ui.info.default_bot) body.agents = bots;
   const changed = changes();
   const samples = Object.fromEntries([...document.querySelectorAll("#lab-content input[data-path]")].map((i) => [i.dataset.path, JSON.parse(i.dataset.sample)]));
-  const contenders = (document.getElementById("lab-contenders")?.value || "").split(",").map((c) => c.trim()).filter(Boolean);
+  const contenders = (document.getElementById("lab-contenders")?.value || "").split(",").map((c) => c.trim()).filter(Boolean)
+    .map((c) => c.split(":").map((word) => idOf(ui.info, word.trim())).join(":"));
   if (which === "sweep") {
     body.vary = Object.entries(changed).map(([path, value]) => ({ set: path, values: [samples[path], value] }));
     if (!body.vary.length) throw new Error(t("What if? Change at least one value of the content first (open “Content changes”)."));
@@ -311,6 +364,7 @@ function question() {
       body.vary = [{ set: document.getElementById("lab-tune-path").value.trim(), range: document.getElementById("lab-tune-range").value.trim() }];
       body.target = Number(document.getElementById("lab-target").value);
       body.tolerance = Number(document.getElementById("lab-tolerance").value);
+      body.max_games = Number(document.getElementById("lab-max-games").value);
     }
   }
   return body;
@@ -335,8 +389,8 @@ async function listJobs() {
           both.disabled = picked.size !== 2;
         } }), " ",
         el("a", { href: `/lab?job=${job.id}`, onclick: (e) => { e.preventDefault(); history.pushState(null, "", `/lab?job=${job.id}`); showJobs(job.id); } },
-          `${questions().find((q) => q.kind === job.kind)?.title || job.kind} ${job.ruleset}`),
-        el("span.muted", {}, ` · ${state(job.state)} · ${job.created_at.slice(0, 16).replace("T", " ")}`)))),
+          title(job)),
+        el("span.muted", {}, ` · ${state(job.state)} · ${when(job.created_at)}`)))),
       jobs.length > 1 ? el("p.muted", {}, `${t("Pick two, then")} `, both) : null);
   } catch (error) { showError(node, error); }
 }
@@ -354,32 +408,51 @@ function showJobs(id, vs) {
 async function follow(pane, id) {
   let job;
   try { job = await api(`/api/lab/jobs/${id}`); } catch (error) { return showError(pane, error); }
-  drawJob(pane, job);
+  drawJob(pane, job, job.result ? await namesOf(job.ruleset) : {});
   if (!ENDED.includes(job.state)) ui.timer = setTimeout(() => follow(pane, id), 1000);
   else if (pane.dataset.state && pane.dataset.state !== job.state) listJobs();
   pane.dataset.state = job.state;
 }
 
-function drawJob(pane, job) {
-  const q = questions().find((x) => x.kind === job.kind);
+/** A moment as the browser's clock and the page's language write it. */
+const when = (iso) => new Date(iso).toLocaleString(store.lang, { dateStyle: "short", timeStyle: "short" });
+
+/** A ruleset as /api/rulesets lists it (its title and its sides' names), by its id. */
+const rulesetOf = (id) => ui.rulesets.find((r) => r.id === id);
+
+/** A job's question and ruleset in words: "Who wins? Dire Alliance: Horror — Battle Mode". */
+function title(job) {
+  return `${questions().find((q) => q.kind === job.kind)?.title || job.kind} ${rulesetOf(job.ruleset)?.title || job.ruleset}`;
+}
+
+function drawJob(pane, job, names) {
   const p = job.progress;
-  const asked = describe(job.question);
-  const head = [el("h2", {}, `${q ? q.title : job.kind} ${job.ruleset}`),
+  const asked = describe(job);
+  const head = [el("h2", {}, title(job)),
     el("p.muted", {}, asked), el("p", {}, el("span", { class: `badge state-${job.state}`, id: "lab-state", "data-state": job.state }, state(job.state)), " ",
       el("a", { href: `/lab?job=${job.id}` }, t("permanent link")),
-      job.results ? [" · ", el("a", { href: job.results, download: "", id: "lab-download" }, t("the games (Parquet)"))] : null,
-      job.report ? [" · ", el("a", { href: job.report, download: "", id: "lab-report" }, t("the report (HTML)"))] : null)];
+      job.results ? [" · ", saving(job.results, `lab-${job.kind}-${job.id}.parquet`, "lab-download", t("the games (Parquet)"), pane)] : null,
+      job.report ? [" · ", saving(job.report, `lab-${job.kind}-${job.id}.html`, "lab-report", t("the report (HTML)"), pane)] : null)];
   if (!ENDED.includes(job.state)) {
-    const done = { done: p.done.toLocaleString(store.lang), planned: p.planned.toLocaleString(store.lang) };
+    const done = { done: number(p.done), planned: number(p.planned) };
     const progress = p.elapsed == null ? t("{done} of {planned} games (waiting for its turn)", done)
       : p.remaining == null ? t("{done} of {planned} games, {elapsed} s", { ...done, elapsed: p.elapsed.toFixed(0) })
         : t("{done} of {planned} games, {elapsed} s, about {left} s left", { ...done, elapsed: p.elapsed.toFixed(0), left: Math.ceil(p.remaining) });
     head.push(el("div.row", {}, el("progress", { max: p.planned, value: p.done }),
       el("span", { id: "lab-progress" }, progress),
       el("button.small", { onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
-  } else if (p.elapsed != null) head.push(el("p.muted", {}, t("{done} games in {elapsed} s", { done: p.done.toLocaleString(store.lang), elapsed: p.elapsed.toFixed(1) })));
+  } else if (p.elapsed != null) head.push(el("p.muted", {}, t("{done} games in {elapsed} s", { done: number(p.done), elapsed: number(p.elapsed, 1) })));
   if (job.error) head.push(el("p.error", { role: "alert" }, job.error));
-  clear(pane, ...head, job.result ? answerOf(job) : null);
+  clear(pane, ...head, job.result ? answerOf(job, names) : null);
+}
+
+/** A link that downloads a done job's file with the player's token (a plain link would not
+    carry it); a failure is said in the job's pane. */
+function saving(path, name, id, words, pane) {
+  return el("a", { href: path, id, onclick: (e) => {
+    e.preventDefault();
+    download(path, name).catch((error) => pane.append(el("p.error", { role: "alert" }, error.message)));
+  } }, words);
 }
 
 /** A job's state in words (queued, running, done, failed, cancelled). */
@@ -392,25 +465,56 @@ function outcome(name) {
   return { win: t("win"), tie: t("tie"), loss: t("loss") }[name] ?? name;
 }
 
-function describe(question) {
-  const parts = [t("{games} games", { games: question.games ?? "" }).trim(), t("seed {seed}", { seed: question.seed ?? 0 })];
+/** What a job asked, in words: its games and seed, scenario, options, side, changes, bots. */
+function describe(job) {
+  const question = job.question, info = rulesetOf(job.ruleset);
+  const parts = [t("{games} games", { games: number(question.games ?? 0) }), t("seed {seed}", { seed: question.seed ?? 0 })];
+  if (question.scenario) parts.push(info?.scenarios.find((s) => s.id === question.scenario)?.label ?? question.scenario);
+  for (const [name, value] of Object.entries(question.options || {})) {
+    parts.push(`${info?.options.properties?.[name]?.title ?? name} = ${info?.choices[name]?.find((c) => c.id === value)?.label ?? JSON.stringify(value)}`);
+  }
+  if (question.side) parts.push(t("counting {side}'s wins", { side: sideName(info, question.side) }));
   const sets = { ...(question.set || {}), ...(question.new?.set || {}) };
   for (const [path, value] of Object.entries(sets)) parts.push(`${path} = ${JSON.stringify(value)}`);
   for (const v of question.vary || []) parts.push(`${v.set || v.option || v.ruling}: ${v.values ? v.values.map((x) => JSON.stringify(x)).join(" → ") : v.range}`);
   if (question.contenders) parts.push(t("contenders {contenders}", { contenders: question.contenders.join(", ") }));
-  if (question.agents?.length) parts.push(t("bots {bots}", { bots: question.agents.join(", ") }));
+  if (question.agents?.length) parts.push(t("bots {bots}", { bots: question.agents.map(botName).join(", ") }));
   return parts.join(" · ");
 }
 
 // -- the answers ----------------------------------------------------------------------------
 
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
-const interval = (e) => `${pct(e.value)} (${(100 * e.low).toFixed(1)}–${(100 * e.high).toFixed(1)})`;
-const number = (e) => `${e.value.toPrecision(3)} (${e.low.toPrecision(3)}–${e.high.toPrecision(3)})`;
-const signed = (e) => `${e.value >= 0 ? "+" : ""}${(100 * e.value).toFixed(1)} (${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)})`;
+/** The names the content gives its items, by id ("butcher": "Butcher", "dahu": "le Dahu"),
+    read once per ruleset from its sample: an answer names fighters, cryptids and teams so. */
+function namesOf(ruleset) {
+  ui.names[ruleset] ??= api(`/api/lab/rulesets/${ruleset}/content`).then((sample) => {
+    const names = {};
+    const walk = (node) => {
+      if (!node || typeof node !== "object") return;
+      if (typeof node.id === "string" && node.name != null && !(node.id in names)) names[node.id] = local(node.name);
+      Object.values(node).forEach(walk);
+    };
+    walk(sample.files);
+    return names;
+  }).catch(() => ({})); // without names, the ids
+  return ui.names[ruleset];
+}
+
+// Numbers as the page's language writes them (52.1%, 52,1 %).
+const pct = (x) => x.toLocaleString(store.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const points = (x) => number(100 * x, 1);
+const interval = (e) => `${pct(e.value)} (${points(e.low)}–${points(e.high)})`;
+const three = (x) => x.toLocaleString(store.lang, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+const estimate = (e) => `${three(e.value)} (${three(e.low)}–${three(e.high)})`;
+const signed = (e) => t("{value} ({low}, {high})", { value: `${e.value >= 0 ? "+" : ""}${points(e.value)}`, low: points(e.low), high: points(e.high) });
 /** A variant's label with each content path cut to its last two names ("butcher.melee=2"). */
 const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)*\.([\w-]+\.[\w-]+)=/g, "$1=");
-const pValue = (p) => (p < 0.001 ? "<0.001" : p.toFixed(3));
+const pValue = (p) => (p < 0.001 ? `<${number(0.001, 3)}` : number(p, 3));
+/** The lab's own measures in words; a ruleset's metrics keep their names. */
+const measure = (name) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? name);
+/** A tuning's answer (fits, between, out-of-range, unsure) or a look's verdict (below, above,
+    fits, unsure) in words. */
+const verdict = (word) => ({ fits: t("fits"), between: t("between"), "out-of-range": t("out of reach"), unsure: t("not settled"), below: t("below"), above: t("above") }[word] ?? word);
 
 function table(id, headings, rows) {
   return el("div.scroll", {}, el("table.lab", { id },
@@ -418,64 +522,73 @@ function table(id, headings, rows) {
     el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...cells.map((c, i) => (i ? el("td", {}, c) : el("th", { scope: "row" }, c))))))));
 }
 
-function answerOf(job) {
-  const r = job.result;
+function answerOf(job, names) {
+  const r = job.result, info = rulesetOf(job.ruleset);
+  const side = sideName(info, r.side ?? r.summary?.side ?? r.culprits?.side);
+  /** Ids in a label by their names: "hunters vs swamp" is "Hunters vs Swamp Things". */
+  const named = (label) => label.replace(/[\w-]+/g, (id) => names[id] ?? id);
   if (job.kind === "simulate") {
     const s = r.summary;
-    return [el("h3", {}, t("{side}'s outcomes over {games} games (95%)", { side: s.side, games: s.games })),
+    return [el("h3", {}, t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) })),
       table("lab-outcomes", [t("outcome"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), interval(e)])),
-      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [k, number(e)]))];
+      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [measure(k), estimate(e)]))];
   }
   if (job.kind === "sweep") {
     const first = Object.fromEntries(r.against_first.map((c) => [c.second, c]));
     const rows = r.variants.map((v, i) => {
       const o = v.summary.outcomes;
       const c = first[v.label];
-      return [short(v.label), interval(o.win), pct(o.tie.value), pct(o.loss.value), v.summary.mean_rounds.toFixed(1),
+      return [short(v.label), interval(o.win), pct(o.tie.value), pct(o.loss.value), number(v.summary.mean_rounds, 1),
         i ? signed(c.difference) : t("first"), i ? pValue(c.p_adjusted) : "", i ? (c.significant ? t("yes") : t("no")) : ""];
     });
-    return [el("h3", {}, t("{side}'s win rate by variant, same seeds", { side: r.side })), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), r.side),
-      table("lab-sweep", [t("variant"), t("{side} win (95%)", { side: r.side }), t("tie"), t("loss"), t("rounds"), t("win − first (95%)"), t("p (Holm)"), t("significant")], rows)];
+    return [el("h3", {}, t("{side}'s win rate by variant, same seeds", { side })), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), side),
+      table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first (95%)"), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
-    return [el("h3", {}, t("row's win rate ({side})", { side: r.side })), heatmap(r.contenders, r.win),
-      table("lab-matchup", [t("{side} \\ other", { side: r.side }), ...r.contenders], r.contenders.map((name, i) => [name, ...r.win[i].map(interval)]))];
+    const contenders = r.contenders.map((c) => c.split(":").map(named).join(" · ")); // shroud:countess: The Shroud · The Countess
+    return [el("h3", {}, t("row's win rate ({side})", { side })), heatmap(contenders, r.win),
+      table("lab-matchup", [t("{side} \\ other", { side }), ...contenders], contenders.map((name, i) => [name, ...r.win[i].map(interval)]))];
   }
   if (job.kind === "tune") {
     const a = r.answer;
     const values = (params) => Object.entries(params).map(([k, v]) => `${k.split(".").slice(-2).join(".")} = ${v}`).join(", ");
     return [el("p.answer", { id: "lab-tuned" }, t("{status}: {values} gives {side} {win} (target {target} ± {tolerance})",
-      { status: a.status, values: values(a.params), side: r.side, win: interval(a.win), target: pct(r.target), tolerance: pct(r.tolerance) })),
+      { status: verdict(a.status), values: values(a.params), side, win: interval(a.win), target: pct(r.target), tolerance: pct(r.tolerance) })),
       plot([...new Map(r.path.map((look) => [look.position, look])).values()] // each value's last look
-        .sort((a, b) => a.position - b.position).map((look) => [values(look.params), look.win]), r.side, r.target),
-      table("lab-path", [t("look"), t("value"), t("games"), t("{side} win", { side: r.side }), t("verdict")], r.path.map((look, i) => [String(i + 1), values(look.params), String(look.games), interval(look.win), look.verdict]))];
+        .sort((a, b) => a.position - b.position).map((look) => [values(look.params), look.win]), side, r.target),
+      table("lab-path", [t("look"), t("value"), t("games"), t("{side} win", { side }), t("verdict")], r.path.map((look, i) => [String(i + 1), values(look.params), number(look.games), interval(look.win), verdict(look.verdict)]))];
   }
   if (job.kind === "compare") {
-    return [el("p.answer", { id: "lab-moved" }, r.moved.length ? t("Moved past {threshold}: {moved}", { threshold: pct(r.threshold), moved: r.moved.map((m) => m || t("the batch")).join(", ") }) : t("Nothing moved past {threshold}.", { threshold: pct(r.threshold) })),
+    return [el("p.answer", { id: "lab-moved" }, r.moved.length ? t("Moved past {threshold}: {moved}", { threshold: pct(r.threshold), moved: r.moved.map((m) => (m ? named(m) : t("the batch"))).join(", ") }) : t("Nothing moved past {threshold}.", { threshold: pct(r.threshold) })),
       table("lab-compare", [t("matchup"), t("old"), t("new"), t("change (95%)"), t("p (Holm)"), t("moved")],
-        r.cells.map((c) => [short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
+        r.cells.map((c) => [c.label ? named(short(c.label)) : short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
   }
-  if (job.kind === "culprits") return culprits(r.culprits);
+  if (job.kind === "culprits") return culprits(r.culprits, info, names);
   return el("pre", {}, JSON.stringify(r, null, 2));
 }
 
-const MEASURES = { damage: t("damage dealt"), kills: t("kills"), objectives: t("objectives claimed"), survived: t("survived"), rounds: t("rounds in play") };
-const share = (e) => `${Math.round(100 * e.value)}% (${Math.round(100 * e.low)}–${Math.round(100 * e.high)})`;
-const fixed = (x) => x.toFixed(Math.abs(x) >= 10 ? 1 : 2);
+/** The measures of the culprits, in words (a function: the words are loaded after this
+    module). */
+const measures = () => ({ damage: t("damage dealt"), kills: t("kills"), objectives: t("objectives claimed"), survived: t("survived"), rounds: t("rounds in play") });
+const share = (e) => `${e.value.toLocaleString(store.lang, { style: "percent", maximumFractionDigits: 0 })} (${number(100 * e.low)}–${number(100 * e.high)})`;
+const fixed = (x) => number(x, Math.abs(x) >= 10 ? 1 : 2);
 const mean = (name, e) => (!e ? "–" : name === "survived" ? share(e) : `${fixed(e.value)} (${fixed(e.low)}–${fixed(e.high)})`);
 const change = (c) => (c ? `${signed(c.difference)}${c.significant ? " *" : ""}` : "–");
 
 /** The culprits: the entities strongest first with their measures, then the ablation. */
-function culprits(c) {
-  const names = Object.keys(MEASURES).filter((m) => c.entities.some((e) => m in e.means));
-  const parts = [el("p.answer", { id: "lab-culprits" }, t("Strongest: {strong}. Weakest: {weak}.", { strong: c.strongest.join(", "), weak: c.weakest.join(", ") })),
-    el("h3", {}, c.rank_by ? t("Each entity once, strongest first by {measure} (95%)", { measure: MEASURES[c.rank_by] }) : t("Each entity once (95%)")),
-    table("lab-entities", ["#", t("entity"), t("side"), t("games"), ...names.map((m) => MEASURES[m]), t("side's win")],
-      c.entities.map((e, i) => [String(i + 1), e.entity, e.side, String(e.games), ...names.map((m) => mean(m, e.means[m])), share(e.win)]))];
+function culprits(c, info, names) {
+  const words = measures();
+  const shown = Object.keys(words).filter((m) => c.entities.some((e) => m in e.means));
+  const who = (e) => `${names[e.entity] ?? e.entity} (${sideName(info, e.side)})`;
+  const ends = (list) => list.slice(0, 3).map(who).join(", ");
+  const parts = [el("p.answer", { id: "lab-culprits" }, t("Strongest: {strong}. Weakest: {weak}.", { strong: ends(c.entities), weak: ends([...c.entities].reverse()) })),
+    el("h3", {}, c.rank_by ? t("Each entity once, strongest first by {measure} (95%)", { measure: words[c.rank_by] }) : t("Each entity once (95%)")),
+    table("lab-entities", ["#", t("entity"), t("side"), t("games"), ...shown.map((m) => words[m]), t("side's win")],
+      c.entities.map((e, i) => [String(i + 1), names[e.entity] ?? e.entity, sideName(info, e.side), number(e.games), ...shown.map((m) => mean(m, e.means[m])), share(e.win)]))];
   if (c.ablation.length) {
-    parts.push(el("h3", {}, t("Ablation: the side's win-rate change in points, {games} games each, same seeds (* significant)", { games: c.ablation_games })),
+    parts.push(el("h3", {}, t("Ablation: the side's win-rate change in points, {games} games each, same seeds (* significant)", { games: number(c.ablation_games) })),
       table("lab-ablation", [t("entity"), t("main stat"), t("one step down"), t("win change"), t("one step up"), t("win change")],
-        c.ablation.map((a) => [`${a.entity} (${a.side})`, a.stat, a.down === null ? "–" : `${a.value}→${a.down}`, change(a.down_change),
+        c.ablation.map((a) => [who(a), a.stat, a.down === null ? "–" : `${a.value}→${a.down}`, change(a.down_change),
           a.up === null ? "–" : `${a.value}→${a.up}`, change(a.up_change)])));
   }
   if (c.note) parts.push(el("p.muted", {}, c.note));
@@ -510,11 +623,11 @@ function plot(points, side, target) {
 
 /** The matchup's heat map: red where the row loses, blue where it wins. */
 function heatmap(names, win) {
-  const cell = 44, left = 150, top = 110, n = names.length;
-  const chart = svg("svg", { viewBox: `0 0 ${left + n * cell + 80} ${top + n * cell + 10}`, class: "plot", role: "img", "aria-label": t("row's win rate in each cell") });
+  const cell = 44, left = 200, top = 140, n = names.length;
+  const chart = svg("svg", { viewBox: `0 0 ${left + n * cell + 160} ${top + n * cell + 10}`, class: "plot", role: "img", "aria-label": t("row's win rate in each cell") });
   names.forEach((name, i) => {
-    chart.append(svg("text", { x: left - 6, y: top + i * cell + cell / 2 + 4, "text-anchor": "end", "font-size": 12 }, name.slice(0, 22)),
-      svg("text", { x: left + i * cell + cell / 2, y: top - 6, "font-size": 12, transform: `rotate(-45 ${left + i * cell + cell / 2} ${top - 6})` }, name.slice(0, 18)));
+    chart.append(svg("text", { x: left - 6, y: top + i * cell + cell / 2 + 4, "text-anchor": "end", "font-size": 12 }, name.slice(0, 30)),
+      svg("text", { x: left + i * cell + cell / 2, y: top - 6, "font-size": 12, transform: `rotate(-45 ${left + i * cell + cell / 2} ${top - 6})` }, name.slice(0, 26)));
     win[i].forEach((e, j) => {
       const rate = e.value;
       const color = `rgb(${Math.round(179 + (31 - 179) * rate)},${Math.round(38 + (78 - 38) * rate)},${Math.round(30 + (156 - 30) * rate)})`;

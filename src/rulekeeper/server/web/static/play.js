@@ -6,8 +6,13 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
+<<<<<<< HEAD
   afterRefusal, ago, api, botName, clear, clockText, copyButton, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
   mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
+=======
+  afterRefusal, ago, api, botName, clear, clockText, copyButton, download, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
+  mergeEvents, notificationsButton, notifyTurn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
+>>>>>>> wip/bench
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
@@ -475,7 +480,7 @@ function draw() {
       try { await show(await api(`/api/games/${view.id}/undo?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
       catch (error) { await refused(error); }
     } }, t("Undo")),
-    el("button", { id: "download", onclick: () => download(view, message) }, t("Download the record")),
+    el("button", { id: "download", onclick: () => downloadRecord(view, message) }, t("Download the record")),
     el("a", { href: `/replay?game=${view.id}` }, t("Replay")),
     el("a", { href: `/play/${ui.info.id}` }, t("New game")), el("a", { href: "/play" }, t("Your games")));
   const watching = el("div.row.muted", { id: "watch-link" }, `${t("Spectators:")} `, el("a", { href: view.watch }, t("watch link")), copyButton(location.origin + view.watch), view.over ? null : el("span", { id: "live" }, el("span.muted", {}, t("live"))));
@@ -525,14 +530,8 @@ function resultBanner(view) {
     el("div", { style: "font-weight:400" }, view.events[view.events.length - 1]?.text || ""));
 }
 
-async function download(view, message) {
-  try {
-    const response = await api(`/api/games/${view.id}/record`, { raw: true });
-    const url = URL.createObjectURL(await response.blob());
-    const a = el("a", { href: url, download: `${view.ruleset}-${view.id}.jsonl` });
-    document.body.append(a); a.click(); a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  } catch (error) { showError(message, error); }
+async function downloadRecord(view, message) {
+  try { await download(`/api/games/${view.id}/record`, `${view.ruleset}-${view.id}.jsonl`); } catch (error) { showError(message, error); }
 }
 
 start().catch((error) => showError(main, error));
