@@ -170,19 +170,19 @@ def _formatter(locale: str) -> _Formatter:
 
 NO_BREAK: Mapping[str, Mapping[str, str]] = {
     "fr": {" :": "\u00a0:", " ;": "\u202f;", " ?": "\u202f?", " !": "\u202f!",
-           "« ": "«\u202f", " »": "\u202f»"}}
+           "« ": "«\u202f", " »": "\u202f»", " %": "\u202f%"}}
 """The no-break spaces a language puts around punctuation, so that a line never starts
 with the mark: French puts a no-break space before ``:`` and a narrow one before ``;``,
-``?``, ``!`` and ``»`` and after ``«``. A catalog writes a plain space there;
-:func:`spaced` makes it the language's."""
+``?``, ``!``, ``»`` and ``%`` (as the browsers' French numbers do) and after ``«``. A
+catalog writes a plain space there; :func:`spaced` makes it the language's."""
 
 
 def spaced(text: str, locale: str) -> str:
     """``text`` of ``locale``'s catalog with the spaces around its punctuation as the
     language sets them (:data:`NO_BREAK`).
 
-    >>> spaced("Lancer 16 : Mort ; « fin » ?", "fr") == (
-    ...     "Lancer 16\u00a0: Mort\u202f; «\u202ffin\u202f»\u202f?")
+    >>> spaced("Lancer 16 : Mort ; « fin » ? 95 %", "fr") == (
+    ...     "Lancer 16\u00a0: Mort\u202f; «\u202ffin\u202f»\u202f? 95\u202f%")
     True
     """
     for plain, kept in NO_BREAK.get(locale, {}).items():
