@@ -94,6 +94,8 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
       "agents": ["mcts:budget=3600s", "mcts:budget=3600s"]}, 400, "at most 1s or 2,000"),
     ({"kind": "matchup", "ruleset": "dire-alliance-battle", "games": 10,
       "contenders": ["heuristic", "mcts:budget=100000"]}, 400, "at most 1s or 2,000"),
+    ({"kind": "matchup", "ruleset": "cryptids", "games": 10, "contenders": ["duo"]}, 400,
+     "needs at least two contenders, one for each side of a game"),
     ({"kind": "tune", "ruleset": "cryptids", "vary": [{"set": HP, "range": "6..40"}]}, 400,
      "(a narrower range, or fewer games at most for a value: max_games is 3,200)"),
 ])

@@ -52,7 +52,7 @@ class Matchup:
         if len(self.row_fields) != len(self.column_fields) or not self.row_fields:
             raise UsageError("--row and --col must name as many options as each other")
         if len(self.contenders) < 2:
-            raise UsageError("a matchup needs at least two contenders (-c A -c B)")
+            raise UsageError("a matchup needs at least two contenders, one for each side of a game")
         for contender in self.contenders:
             self.values(contender)
 
