@@ -78,6 +78,8 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
         game.step(option_id)
     film_ = game.table.events
     assert isinstance(film_, _Film)
+    if game.over and film_:  # the last event shows the board as the game ended (nobody's turn)
+        film_.shots[-1] = film_.shoot()
     render = sentences(ruleset, game.seats, lang)
     words = ruleset.messages.wording(lang)
     frames: list[Json] = []
