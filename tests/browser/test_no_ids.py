@@ -6,11 +6,14 @@ reads the events and tables the same way, without a browser)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
+
+import pytest
 
 from rulekeeper.core import registry
 from tests.browser.conftest import unique
-from tests.browser.test_play import choose, options
+from tests.browser.test_play import choose, newest, options
 from tests.test_no_internal_ids import every_id, finder
 
 DECISIONS = 6
@@ -89,3 +92,35 @@ def test_the_check_finds_an_id_on_a_page(web):
     web.open("/")
     web.page.evaluate("document.body.append('summon jackalope-kit')")
     assert ids_on(web.page) == ["jackalope-kit"]
+
+
+SEAT_OR_SLOT = re.compile(r"(?<![\w.-])(p[1-6]|weapon-[12]|plot-armor)(?![\w-])")
+"""combat-encounter's seat and slot ids (``p1``, ``weapon-1``), read as words."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_combat_encounter_names_its_players_and_slots(web, request, lang):
+    """A two-player trial read ``p1``, ``p2`` and ``Longsword (weapon-1)`` on the board, in the
+    decisions and in the events, and ``seats p1..pN``, ``default p1`` and ``ambush`` in the
+    setup form: each is a name now, and the form is French on the French page."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open(f"/play/{newest('combat-encounter')}")
+    web.sign_up(unique(f"names{lang}", request))
+    page.wait_for_selector("#seats select")
+    form = page.evaluate(READ)
+    assert SEAT_OR_SLOT.findall(form) == [] and "ambush" not in form
+    if lang == "fr":
+        for words in ("Joueurs", "Rencontre de combat d'ouverture", "une embuscade",
+                      "la cible principale (par défaut\u00a0: Joueur 2)"):
+            assert words in form, words
+    page.click("#start-game")
+    page.wait_for_selector("#decision")
+    for _ in range(DECISIONS):
+        said = page.evaluate(READ)
+        assert SEAT_OR_SLOT.findall(said) == [], said
+        choices = options(page)
+        if not choices:
+            break
+        choose(page, next((c for c in choices if c.startswith("attack:")), choices[-1]))
+    web.shot(f"combat-encounter-names-{lang}", full_page=True)

@@ -192,6 +192,21 @@ def test_every_side_that_can_win_and_every_seat_has_a_name(client, lang):
     assert french["dire-alliance-battle-v3"]["scenarios"][0]["label"] == "Chemin battu"
 
 
+def test_the_setup_forms_options_are_worded_in_the_pages_language(client):
+    """An option's title and description come in the page's language where the ruleset's
+    board catalog has them (combat-encounter's view.po), and a seat is named, never ``p1``."""
+    for lang, initiator in (("en", "the initiating Player (default: Player 1)"),
+                            ("fr", "le joueur qui engage le combat (par défaut\u00a0: Joueur 1)")):
+        served = {r["id"]: r for r in client.get(f"/api/rulesets?lang={lang}").json()}
+        combat = served[registry.load("combat-encounter").meta.id]
+        fields = combat["options"]["properties"]
+        assert fields["initiator"]["description"] == initiator
+        assert "p1" not in json.dumps(fields) and fields["start"]["enum"][0] == "ambush"
+    assert (fields["players"]["title"], fields["start"]["title"]) == (
+        "Joueurs", "Rencontre de combat d'ouverture")
+    assert [c["label"] for c in combat["choices"]["start"]][:2] == ["une embuscade", "un défi"]
+
+
 def test_the_rule_texts_that_events_cite_are_served(client):
     alice = sign_up(client, "alice")
     view = client.post("/api/games", json={"ruleset": "cryptids"}, headers=alice).json()

@@ -29,7 +29,7 @@ _ID = re.compile(r"^(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)-v(?P<version>\d+)$")
 
 
 BUILT_IN = {
-    "combat-encounter-v3": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
+    "combat-encounter-v4": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
     "dire-alliance-battle-v3": "rulekeeper.rulesets.dire_alliance.ruleset:DireAllianceBattle",
     "enemy-attacks-v4": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
     "cryptids-v1": "rulekeeper.rulesets.cryptids:CryptidsRuleset",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -574,7 +574,7 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "min_seats": meta.min_players, "hidden_information": meta.hidden_information,
         "scenarios": [{"id": c.id, "label": words(c.label)}
                       for c in ruleset.scenario_choices(content)],
-        "options": ruleset.options_model.model_json_schema(),
+        "options": worded_options(ruleset.options_model.model_json_schema(), words),
         "rulings": [{"id": r.id, "question": r.question, "options": list(r.options),
                      "default": r.default} for r in ruleset.rulings],
         "bots": list(offered(meta.id)),
@@ -588,6 +588,15 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "default_bot": ruleset.default_bot, "languages": ruleset.messages.languages,
         "online": "/" if meta.name == RUN_RULESET else None,
     }
+
+
+def worded_options(schema: dict[str, Any], words: Callable[[str], str]) -> dict[str, Any]:
+    """The options' JSON Schema with each option's title and description in the page's
+    language (the ruleset's board catalog, ``view.po``; English where it has none)."""
+    properties = {name: {**field, **{key: words(field[key]) for key in ("title", "description")
+                                     if isinstance(field.get(key), str)}}
+                  for name, field in schema.get("properties", {}).items()}
+    return {**schema, "properties": properties}
 
 
 rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],

@@ -41,7 +41,7 @@ def test_a_melee_attack_that_equals_defense_hits_and_deals_weapon_damage_plus_br
     game = start([10, 4])
     answer(game, "attack:p2:weapon-1")
     assert data(game, "attack.declared")[0] | {} == {
-        "who": "p1 (Sir Brannock)", "target": "p2 (Wren)", "mode": "melee", "weapon": "Longsword",
+        "who": "Player 1 (Sir Brannock)", "target": "Player 2 (Wren)", "mode": "melee", "weapon": "Longsword",
         "damage": "1d8", "stat": "brawn", "defense": 13}
     assert result(game) == [(10, 13, 13, "hit")]
     assert damage(game) == [(4, "brawn", 3, 7)]
@@ -283,10 +283,10 @@ def test_each_equipped_weapon_gives_its_own_mode_and_the_dagger_gives_both():
     answer(game, "decline")
     attacks = [(o.id, o.label) for o in game.pending.options if o.id.startswith("attack:")]
     assert attacks == [
-        ("attack:p1:weapon-1", "Attack p1 (Sir Brannock) with Short Bow (ranged, 1d6)"),
-        ("attack:p1:weapon-2", "Attack p1 (Sir Brannock) with Hand Axe (melee, 1d6+1)"),
-        ("attack:p1:dagger-melee", "Attack p1 (Sir Brannock) with Mystic Dagger (melee, 2)"),
-        ("attack:p1:dagger-ranged", "Attack p1 (Sir Brannock) with Mystic Dagger (ranged, 1)")]
+        ("attack:p1:weapon-1", "Attack Player 1 (Sir Brannock) with Short Bow (ranged, 1d6)"),
+        ("attack:p1:weapon-2", "Attack Player 1 (Sir Brannock) with Hand Axe (melee, 1d6+1)"),
+        ("attack:p1:dagger-melee", "Attack Player 1 (Sir Brannock) with Mystic Dagger (melee, 2)"),
+        ("attack:p1:dagger-ranged", "Attack Player 1 (Sir Brannock) with Mystic Dagger (ranged, 1)")]
 
 
 @pytest.mark.rule("combat.melee-attack.current-brawn", "combat.ranged-attack.current-quickness",

@@ -15,10 +15,10 @@ OGRE_DECK = {"encounters.cards": [{"id": "ogre", "name": "Ogre", "text": "Take 5
 def test_a_single_other_combatant_makes_no_combat_order_check_and_gets_no_reward():
     game = start([20], options={"players": 3})  # the 20 is p1's Attack Check, not p3's
     assert game.table.state.encounter.order == ["p1", "p2", "p3"]
-    assert data(game, "order.alone") == [{"who": "p3 (Grub)"}]
+    assert data(game, "order.alone") == [{"who": "Player 3 (Grub)"}]
     assert data(game, "check.roll") == [] and data(game, "check.reward") == []
     assert game.ruleset.messages.render(next(e for e in game.events if e.kind == "order.alone")) \
-        == ("p3 (Grub) is the only other Combatant: third in Combat Order, with no Combat Order "
+        == ("Player 3 (Grub) is the only other Combatant: third in Combat Order, with no Combat Order "
             "Check (there is nobody to contest)")
     answer(game, "attack:p2:weapon-1")
     assert data(game, "check.roll")[0]["natural"] == 20
@@ -36,7 +36,7 @@ def test_under_a_challenge_a_single_other_combatant_makes_no_check_either():
 
 def test_two_other_combatants_still_contest():
     game = start([12, 5], options={"players": 4})
-    assert [d["who"] for d in data(game, "check.roll")] == ["p3 (Grub)", "p4 (Vesper)"]
+    assert [d["who"] for d in data(game, "check.roll")] == ["Player 3 (Grub)", "Player 4 (Vesper)"]
     assert game.table.state.encounter.order == ["p1", "p2", "p3", "p4"]  # 11 against 9
     assert data(game, "order.alone") == []
 
@@ -137,7 +137,7 @@ def test_a_first_combatant_who_fled_and_died_is_not_said_to_complete_the_first_t
     assert data(fled, "first-attack.over") == []
     stays = start(options={"players": 3})
     answer(stays, "decline")
-    assert data(stays, "first-attack.over") == [{"who": "p1 (Sir Brannock)"}]
+    assert data(stays, "first-attack.over") == [{"who": "Player 1 (Sir Brannock)"}]
 
 
 @pytest.mark.rule("sample.game.setup")
@@ -148,9 +148,10 @@ def test_a_hidden_player_gets_one_setup_line_and_the_others_one():
     setup = game.events[:first_turn]
     render = game.ruleset.messages.render
     about_p3 = {seat: [render(e) for e in setup
-                       if e.visible_to(seat) and e.data.get("who") in ("p3", "p3 (Grub)")]
+                       if e.visible_to(seat) and e.data.get("who") in ("Player 3", "Player 3 (Grub)")]
                 for seat in ("p1", "p2", "p3")}
-    assert about_p3["p3"] == ["p3 plays Grub and starts Hidden in Crypt"]
+    assert about_p3["p3"] == ["Player 3 plays Grub and starts Hidden in Crypt"]
     for seat in ("p1", "p2"):
-        assert about_p3[seat] == ["p3 plays Grub and starts Hidden (their Room is not shown)"]
+        assert about_p3[seat] == ["Player 3 plays Grub and starts Hidden (their Room is not "
+                                  "shown)"]
     assert game.table.state.players["p3"].statuses == ["hidden"]

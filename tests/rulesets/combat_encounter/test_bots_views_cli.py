@@ -145,14 +145,14 @@ def test_play_with_four_players_in_the_terminal(capsys, monkeypatch):
     code, out, _ = run(["play", "combat-encounter", "--players", "4", "--seed", "2"],
                        capsys, monkeypatch, stdin="1\n" * 400)
     assert code == 0
-    assert "COMBAT in Entrance" in out and "p1 (Sir Brannock) Ambushes p2 (Wren)" in out
+    assert "COMBAT in Entrance" in out and "Player 1 (Sir Brannock) Ambushes Player 2 (Wren)" in out
     assert "Game over" in out or "Game stopped" in out
 
 
 def test_bots_play_the_terminal_game_to_its_end(capsys, monkeypatch):
     code, out, _ = run(["play", "combat-encounter", "--players", "4", "--agents", "heuristic",
                         "--start", "challenge", "--hidden", "p4"], capsys, monkeypatch)
-    assert code == 0 and "Game over" in out and "Challenges p2 (Wren)" in out
+    assert code == 0 and "Game over" in out and "Challenges Player 2 (Wren)" in out
 
 
 @pytest.mark.parametrize("args, message", [(["--players", "9"], "--players"),

@@ -55,7 +55,7 @@ def test_disengaging_into_a_jelly_cube_room_hurts_at_the_end_of_ones_own_turn():
     assert game.pending.player == "p1" and game.pending.kind == "turn-action"
     assert player(game, "p1").health == 12  # Combat Turns are not Player Turns
     answer(game, "end-turn")
-    assert data(game, "damage.other")[-1] == {"who": "p1 (Sir Brannock)", "amount": 1,
+    assert data(game, "damage.other")[-1] == {"who": "Player 1 (Sir Brannock)", "amount": 1,
                                                "source": "the Jelly Cube", "health": 11}
 
 

@@ -33,8 +33,8 @@ def test_a_dropped_weapon_is_face_down_in_its_slot_which_stays_occupied():
     game = dropped_game()
     knight = player(game, "p1")
     assert knight.slots["weapon-1"] == "longsword" and knight.dropped == {"weapon-1"}
-    assert data(game, "weapon.dropped") == [{"who": "p1 (Sir Brannock)", "weapon": "Longsword",
-                                             "slot": "weapon-1"}]
+    assert data(game, "weapon.dropped") == [{"who": "Player 1 (Sir Brannock)", "weapon": "Longsword",
+                                             "slot": "Weapon Slot 1"}]
     view = game.view("p2")["state"]["players"]["p1"]["weapons"]
     assert view == [{"slot": "weapon-1", "id": "longsword", "name": "Longsword", "mode": "melee",
                      "damage": "1d8", "dropped": True}]
@@ -86,8 +86,8 @@ def test_recover_flips_only_the_chosen_dropped_weapon():
         "recover:weapon-1", "recover:weapon-2"]
     answer(game, "recover:weapon-2")
     assert player(game, "p2").dropped == {"weapon-1"}
-    assert data(game, "weapon.recovered") == [{"who": "p2 (Wren)", "weapon": "Hand Axe",
-                                               "slot": "weapon-2"}]
+    assert data(game, "weapon.recovered") == [{"who": "Player 2 (Wren)", "weapon": "Hand Axe",
+                                               "slot": "Weapon Slot 2"}]
 
 
 @pytest.mark.rule("combat.dropped-weapon.restored-at-end", "combat.dropped-weapon.restore-face-up",
@@ -95,8 +95,8 @@ def test_recover_flips_only_the_chosen_dropped_weapon():
 def test_dropped_weapons_are_restored_face_up_when_combat_ends():
     game = dropped_game(dice=(1,), sets={})
     answer(game, "flee:hall")  # p2 flees: one Combatant remains
-    assert data(game, "weapon.restored") == [{"who": "p1 (Sir Brannock)", "weapon": "Longsword",
-                                              "slot": "weapon-1"}]
+    assert data(game, "weapon.restored") == [{"who": "Player 1 (Sir Brannock)", "weapon": "Longsword",
+                                              "slot": "Weapon Slot 1"}]
     assert kinds(game).index("combat.ends") < kinds(game).index("weapon.restored")
     assert player(game, "p1").dropped == set() and player(game, "p1").slots["weapon-1"] == "longsword"
 
@@ -109,7 +109,7 @@ def test_a_weapon_dropped_by_a_combatant_who_left_is_restored_too():
     assert player(game, "p1").dropped == {"weapon-1"} and game.table.state.encounter
     answer(game, "decline", "flee:hall")
     assert player(game, "p1").dropped == set()
-    assert [d["who"] for d in data(game, "weapon.restored")] == ["p1 (Sir Brannock)"]
+    assert [d["who"] for d in data(game, "weapon.restored")] == ["Player 1 (Sir Brannock)"]
 
 
 @pytest.mark.rule("combat.dropped-weapon.not-loot", "sample.loot.loot")

@@ -20,7 +20,7 @@ def test_the_ambusher_may_first_attack_only_the_primary_target():
     # every Attack is built from the same target list
     assert attack_targets(game.table.state.encounter, "p1") == ["p2"]
     answer(game, "decline")
-    assert data(game, "first-attack.over") == [{"who": "p1 (Sir Brannock)"}]
+    assert data(game, "first-attack.over") == [{"who": "Player 1 (Sir Brannock)"}]
     assert targets(game) == ["p1", "p3"]  # p2 was never restricted
     answer(game, "decline", "decline")
     assert game.pending.player == "p1" and targets(game) == ["p2", "p3"]

@@ -47,7 +47,7 @@ def test_a_player_turn_offers_moves_hide_and_fights_in_the_room():
     assert not [o for o in ids if o.startswith(("ambush:", "challenge:"))]  # nobody here
     answer(game, "move:entrance")
     # p1's two Turn Actions are used; back with Wren, who may Ambush or Challenge it
-    assert game.pending.player == "p2" and data(game, "turn.ends")[-1]["who"] == "p1 (Sir Brannock)"
+    assert game.pending.player == "p2" and data(game, "turn.ends")[-1]["who"] == "Player 1 (Sir Brannock)"
     assert {"ambush:p1", "challenge:p1"} <= set(options_of(game))
 
 
@@ -75,7 +75,7 @@ def test_a_hidden_player_cannot_be_ambushed_until_their_next_turn():
     answer(game, "hide", "end-turn")  # p1's turn: p1 also hides
     assert game.pending.player == "p2"
     assert "hidden" not in player(game, "p2").statuses  # it ended as p2's turn began
-    assert data(game, "status.lost")[-1] == {"who": "p2 (Wren)", "status": "Hidden"}
+    assert data(game, "status.lost")[-1] == {"who": "Player 2 (Wren)", "status": "Hidden"}
     # p1 is still Hidden: p2 cannot Ambush or Challenge it
     assert not [o for o in options_of(game) if o.startswith(("ambush:", "challenge:"))]
     assert game.view("p2")["state"]["players"]["p1"]["room"] is None
@@ -96,7 +96,7 @@ def test_random_encounter_effects_apply_to_the_drawer_in_order():
                                                 "damage.other", "healed", "status.lost")]
     assert effects == ["kaos.gained", "rerolls.gained", "status.gained", "damage.other", "healed",
                        "status.lost", "status.gained"]
-    assert data(game, "healed") == [{"who": "p1 (Sir Brannock)", "amount": 3, "health": 12}]
+    assert data(game, "healed") == [{"who": "Player 1 (Sir Brannock)", "amount": 3, "health": 12}]
 
 
 @pytest.mark.rule("sample.random-encounters.deck")

@@ -24,18 +24,18 @@ def test_a_player_who_starts_hidden_is_seen_to_start_but_not_where():
     assert player(game, "p3").room == "crypt"
     for seat in ("p1", "p2"):
         assert not [s for s in seen_by(game, seat) if "Crypt" in s]
-        assert "p3 plays Grub and starts Hidden (their Room is not shown)" in seen_by(game, seat)
-    assert "p3 plays Grub and starts Hidden in Crypt" in seen_by(game, "p3")
-    assert "p3 plays Grub and starts Hidden (their Room is not shown)" not in seen_by(game, "p3")
+        assert "Player 3 plays Grub and starts Hidden (their Room is not shown)" in seen_by(game, seat)
+    assert "Player 3 plays Grub and starts Hidden in Crypt" in seen_by(game, "p3")
+    assert "Player 3 plays Grub and starts Hidden (their Room is not shown)" not in seen_by(game, "p3")
 
 
 def test_a_hidden_player_left_out_of_combat_alone_learns_it():
     game = start(options={"players": 4, "hidden": "p4"})
     hidden = [e for e in game.events if e.kind == "combat.hidden"]
     assert [(e.to, dict(e.data)) for e in hidden] == [
-        (("p4",), {"who": "p4 (Vesper)", "room": "Entrance"})]
+        (("p4",), {"who": "Player 4 (Vesper)", "room": "Entrance"})]
     assert game.ruleset.messages.render(hidden[0]) == (
-        "p4 (Vesper) is Hidden in the Combat Room, Entrance: not a Combatant")
+        "Player 4 (Vesper) is Hidden in the Combat Room, Entrance: not a Combatant")
 
 
 def test_a_hidden_move_is_seen_but_not_its_room():
@@ -44,9 +44,9 @@ def test_a_hidden_move_is_seen_but_not_its_room():
     game = start([20], options={"players": 3, "start": "challenge"})
     answer(game, "decline", "end-turn", "end-turn", "end-turn", "hide", "move:hall")
     assert player(game, "p1").room == "hall" and "hidden" in player(game, "p1").statuses
-    assert "p1 (Sir Brannock) moves to Great Hall" in seen_by(game, "p1")
+    assert "Player 1 (Sir Brannock) moves to Great Hall" in seen_by(game, "p1")
     for seat in ("p2", "p3"):
-        assert "p1 (Sir Brannock) moves while Hidden (the Room is not shown)" in seen_by(game, seat)
+        assert "Player 1 (Sir Brannock) moves while Hidden (the Room is not shown)" in seen_by(game, seat)
         assert not [s for s in seen_by(game, seat) if "Great Hall" in s]
 
 
@@ -54,10 +54,10 @@ def test_jelly_cube_damage_to_a_hidden_player_does_not_name_the_jelly_cube():
     game = start(options={"players": 3, "rooms": "p3=jelly-pit", "start": "challenge"})
     answer(game, "decline", "end-turn", "end-turn", "hide", "end-turn")  # p3 hides in the Pit
     assert player(game, "p3").health == player(game, "p3").character.health - 1
-    assert "p3 (Grub) takes 1 Damage from the Jelly Cube (not Combat Damage): 13 Health left" \
+    assert "Player 3 (Grub) takes 1 Damage from the Jelly Cube (not Combat Damage): 13 Health left" \
         in seen_by(game, "p3")
     for seat in ("p1", "p2"):
-        assert "p3 (Grub) takes 1 Damage (not Combat Damage): 13 Health left" in seen_by(game, seat)
+        assert "Player 3 (Grub) takes 1 Damage (not Combat Damage): 13 Health left" in seen_by(game, seat)
         assert not [s for s in seen_by(game, seat) if "Jelly Cube" in s]
 
 

@@ -28,10 +28,10 @@ def five_players(dice=(), **kw):
                   "combat.summary.combat-encounter")
 def test_an_ambush_begins_a_combat_encounter_with_the_ambusher_and_the_target():
     game = start()
-    assert data(game, "ambush") == [{"who": "p1 (Sir Brannock)", "target": "p2 (Wren)"}]
+    assert data(game, "ambush") == [{"who": "Player 1 (Sir Brannock)", "target": "Player 2 (Wren)"}]
     assert data(game, "combat.begins")[0]["by"] == "ambush"
-    assert data(game, "combat.initiator") == [{"who": "p1 (Sir Brannock)"}]
-    assert data(game, "combat.target") == [{"who": "p2 (Wren)"}]
+    assert data(game, "combat.initiator") == [{"who": "Player 1 (Sir Brannock)"}]
+    assert data(game, "combat.target") == [{"who": "Player 2 (Wren)"}]
     encounter = game.table.state.encounter
     assert (encounter.initiator, encounter.target) == ("p1", "p2")
     assert encounter.order == ["p1", "p2"]
@@ -51,7 +51,7 @@ def test_only_an_accepted_challenge_begins_a_combat_encounter():
     game = start([5, 12], options={"start": "challenge"})
     answer(game, "accept")
     assert data(game, "combat.begins")[0]["by"] == "challenge"
-    assert data(game, "combat.initiator") == [{"who": "p1 (Sir Brannock)"}]  # though p1 lost
+    assert data(game, "combat.initiator") == [{"who": "Player 1 (Sir Brannock)"}]  # though p1 lost
     assert game.table.state.encounter.order == ["p2", "p1"]
 
 
@@ -60,7 +60,7 @@ def test_only_an_accepted_challenge_begins_a_combat_encounter():
 def test_another_rule_initiates_combat_outside_any_player_turn():
     game = start([2, 1], options={"start": "gong", "players": 3, "initiator": "p2",
                                   "target": "p3"})
-    assert data(game, "gong") == [{"who": "p2 (Wren)", "target": "p3 (Grub)"}]
+    assert data(game, "gong") == [{"who": "Player 2 (Wren)", "target": "Player 3 (Grub)"}]
     assert data(game, "combat.begins")[0] == {"by": "gong", "interrupted": "no Player Turn"}
     assert game.table.state.encounter.order[:2] == ["p2", "p3"]
     assert "turn.begins" not in kinds(game)
@@ -69,7 +69,7 @@ def test_another_rule_initiates_combat_outside_any_player_turn():
     answer(game, "flee:hall")
     while game.pending.kind != "turn-action":
         answer(game, next(o for o in options_of(game) if o.startswith("flee:")))
-    assert data(game, "gameplay.resumes") == [{"who": "p1 (Sir Brannock)"}]
+    assert data(game, "gameplay.resumes") == [{"who": "Player 1 (Sir Brannock)"}]
     assert kinds(game).index("combat.removed") < kinds(game).index("gameplay.resumes") < \
         kinds(game).index("turn.begins")
     assert game.pending.player == "p1"
@@ -95,7 +95,7 @@ def test_the_initiation_sequence_runs_in_order():
 def test_combatants_are_the_pair_and_the_other_non_hidden_players_in_the_room():
     game = five_players()
     assert game.table.state.encounter.order == ["p1", "p2", "p3"]
-    assert data(game, "combat.hidden") == [{"who": "p4 (Vesper)", "room": "Entrance"}]
+    assert data(game, "combat.hidden") == [{"who": "Player 4 (Vesper)", "room": "Entrance"}]
     # p5's Portrait is elsewhere: not a Combatant, never a target
     assert not [o for o in options_of(game) if "p5" in o or "p4" in o]
 
@@ -111,7 +111,7 @@ def test_a_hidden_initiator_becomes_a_combatant_and_is_no_longer_hidden():
     assert player(game, "p3").statuses == ["hidden"]
     lost = kinds(game).index("status.lost")
     assert kinds(game).index("combat.target") < lost < kinds(game).index("combat.combatants")
-    assert data(game, "status.lost") == [{"who": "p1 (Sir Brannock)", "status": "Hidden"}]
+    assert data(game, "status.lost") == [{"who": "Player 1 (Sir Brannock)", "status": "Hidden"}]
 
 
 @pytest.mark.rule("combat.encounter.definition", "combat.combat-room.fixed-at-start",

@@ -46,7 +46,7 @@ def test_others_follow_the_pair_from_highest_to_lowest_final_result(kind):
                                                                   (5, 0)]
     rewards = data(game, "check.reward")
     assert [(r["who"], r["reward"]) for r in rewards][-2:] == [
-        ("p3 (Grub)", "critical-success"), ("p5 (Oona)", "critical-failure")]
+        ("Player 3 (Grub)", "critical-success"), ("Player 5 (Oona)", "critical-failure")]
     assert player(game, "p3").rerolls == 1 and player(game, "p5").kaos == 5
     # Oona holds Kaos, but no Kaos decision was offered for a Combat Order Check
     assert game.pending.kind == "combat-action" and game.pending.player == "p1"
@@ -60,10 +60,10 @@ def test_ties_are_rerolled_among_the_tied_only(kind):
     # the tie-break: p3 3 - 1 = 2, p4 2 + 4 = 6
     game = six(kind, [20, 15, 10, 14, 3, 2])
     assert game.table.state.encounter.order == ["p1", "p2", "p4", "p3", "p5", "p6"]
-    assert data(game, "order.tie") == [{"total": 19, "tied": ["p3 (Grub)", "p4 (Vesper)"]}]
+    assert data(game, "order.tie") == [{"total": 19, "tied": ["Player 3 (Grub)", "Player 4 (Vesper)"]}]
     rolled = [d["who"] for d in data(game, "check.roll") if d["purpose"] == "combat order"]
-    assert rolled == ["p3 (Grub)", "p4 (Vesper)", "p5 (Oona)", "p6 (Marek)",
-                      "p3 (Grub)", "p4 (Vesper)"]
+    assert rolled == ["Player 3 (Grub)", "Player 4 (Vesper)", "Player 5 (Oona)", "Player 6 (Marek)",
+                      "Player 3 (Grub)", "Player 4 (Vesper)"]
     # ruling final-roll: the natural 20 was rerolled away, so it gives no reward
     assert player(game, "p3").rerolls == 0
 
@@ -77,7 +77,7 @@ def test_under_every_roll_a_tied_natural_20_still_rewards():
     answer(game, "keep")
     assert game.table.state.encounter.order == ["p1", "p2", "p4", "p3"]
     assert player(game, "p3").rerolls == 1
-    assert [r["who"] for r in data(game, "check.reward")] == ["p3 (Grub)"]
+    assert [r["who"] for r in data(game, "check.reward")] == ["Player 3 (Grub)"]
 
 
 @pytest.mark.rule("combat.order.challenge.initiator-does-not-win", "combat.order.challenge.result-decides",
@@ -112,8 +112,8 @@ def test_a_leaver_is_removed_and_the_rest_keep_their_order():
     assert game.table.state.encounter.order == ["p1", "p2", "p3", "p4"]
     answer(game, "decline", "flee:hall")  # p2 flees
     assert game.table.state.encounter.order == ["p1", "p3", "p4"]
-    assert data(game, "order.removed")[0]["order"] == ["p1 (Sir Brannock)", "p3 (Grub)",
-                                                       "p4 (Vesper)"]
+    assert data(game, "order.removed")[0]["order"] == ["Player 1 (Sir Brannock)", "Player 3 (Grub)",
+                                                       "Player 4 (Vesper)"]
     assert game.pending.player == "p3"
     answer(game, "decline", "decline")
     assert game.pending.player == "p1"
@@ -126,7 +126,7 @@ def test_a_natural_20_does_not_win_a_challenge_by_itself():
     game = start([20, 17], options={"start": "challenge"}, knight__kaos=3)
     answer(game, "accept")
     assert data(game, "challenge.result")[0] | {} == {
-        "who": "p1 (Sir Brannock)", "mine": 19, "theirs": 20, "target": "p2 (Wren)",
+        "who": "Player 1 (Sir Brannock)", "mine": 19, "theirs": 20, "target": "Player 2 (Wren)",
         "outcome": "does not win"}
     assert game.table.state.encounter.order == ["p2", "p1"]
     assert player(game, "p1").kaos == 3 and not data(game, "check.kaos")

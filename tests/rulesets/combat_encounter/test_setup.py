@@ -19,7 +19,8 @@ def test_each_seat_gets_a_character_with_its_health_tokens_and_items():
     assert knight.backpack == ["gem"]
     assert ranger.slots["weapon-1"] == "short-bow" and ranger.slots["weapon-2"] == "hand-axe"
     assert {p.room for p in game.table.state.players.values()} == {"entrance"}
-    assert [d["who"] for d in data(game, "setup")] == ["p1", "p2", "p3", "p4"]
+    assert [d["who"] for d in data(game, "setup")] == ["Player 1", "Player 2", "Player 3",
+                                                    "Player 4"]
 
 
 @pytest.mark.rule("sample.game.setup")

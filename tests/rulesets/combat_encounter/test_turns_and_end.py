@@ -47,7 +47,7 @@ def test_a_combat_turn_offers_free_actions_and_one_combat_action():
 def test_a_combatant_may_decline():
     game = start()
     answer(game, "decline")
-    assert data(game, "combat.declined") == [{"who": "p1 (Sir Brannock)"}]
+    assert data(game, "combat.declined") == [{"who": "Player 1 (Sir Brannock)"}]
     assert game.pending.player == "p2" and player(game, "p2").health == 10
 
 
@@ -63,12 +63,12 @@ def test_combat_interrupts_the_player_turn_which_then_continues():
     assert between(game, "combat.begins", "combat.removed").count("turn.begins") == 0
     assert "damage.other" not in kinds(game)  # four Combat Turns in the Jelly Pit: no Damage
     assert kinds(game)[-2:] == ["combat.removed", "turn.continues"]
-    assert data(game, "turn.continues") == [{"who": "p1 (Sir Brannock)", "actions": 1}]
+    assert data(game, "turn.continues") == [{"who": "Player 1 (Sir Brannock)", "actions": 1}]
     assert game.pending.player == "p1" and game.pending.kind == "turn-action"
     answer(game, "end-turn")
-    assert data(game, "damage.other")[0]["who"] == "p1 (Sir Brannock)"
+    assert data(game, "damage.other")[0]["who"] == "Player 1 (Sir Brannock)"
     # p2 fought and fled; it still takes its own Player Turn
-    assert game.pending.player == "p2" and data(game, "turn.begins")[-1]["who"] == "p2 (Wren)"
+    assert game.pending.player == "p2" and data(game, "turn.begins")[-1]["who"] == "Player 2 (Wren)"
 
 
 @pytest.mark.rule("combat.combatants.leave.a", "combat.overview.loot-opportunity",
@@ -146,11 +146,11 @@ def test_an_initiator_who_dies_ends_their_turn_and_is_skipped_later():
     game = start([5, 15, 2], options=THIRD_AWAY, knight__health=3)
     answer(game, "attack:p2:weapon-1", "attack:p1:weapon-2", "none", "done")
     assert not player(game, "p1").alive
-    assert data(game, "turn.ended") == [{"who": "p1 (Sir Brannock)"}]
+    assert data(game, "turn.ended") == [{"who": "Player 1 (Sir Brannock)"}]
     assert "turn.continues" not in kinds(game)
     assert game.pending.player == "p2" and game.pending.kind == "turn-action"
     answer(game, "end-turn", "end-turn")
-    assert data(game, "turn.skipped") == [{"who": "p1 (Sir Brannock)"}]
+    assert data(game, "turn.skipped") == [{"who": "Player 1 (Sir Brannock)"}]
     # the dead Player never comes back into any Combat
     assert all("p1" not in o for o in options_of(game))
 
@@ -188,7 +188,7 @@ def test_combat_ends_as_soon_as_fewer_than_two_combatants_remain():
     assert "combat.turn" not in seq[seq.index("disengage"):]
     assert game.table.state.encounter is None
     assert game.view("p1")["state"]["encounter"] is None
-    assert data(game, "combat.ends") == [{"remaining": ["p2 (Wren)"]}]
+    assert data(game, "combat.ends") == [{"remaining": ["Player 2 (Wren)"]}]
 
 
 @pytest.mark.rule("combat.attack-check.contextual-label")

@@ -10,8 +10,8 @@ from tests.rulesets.combat_encounter.helpers import data, start
 def test_a_lone_combatant_rolls_its_order_check_under_rolled_and_wins_its_reward():
     game = start([20], options={"players": 3}, rulings={"lone-order-check": "rolled"})
     assert data(game, "order.alone") == []
-    assert [(d["who"], d["natural"]) for d in data(game, "check.roll")] == [("p3 (Grub)", 20)]
-    assert [d["who"] for d in data(game, "check.reward")] == ["p3 (Grub)"]
+    assert [(d["who"], d["natural"]) for d in data(game, "check.roll")] == [("Player 3 (Grub)", 20)]
+    assert [d["who"] for d in data(game, "check.reward")] == ["Player 3 (Grub)"]
     assert game.table.state.encounter.order == ["p1", "p2", "p3"]
     assert start([20], options={"players": 3}).table.rulings["lone-order-check"] == "none"
 

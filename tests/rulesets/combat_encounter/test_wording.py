@@ -36,27 +36,27 @@ def test_overkill_leaves_0_health_and_death_says_how_far_below():
     game = start([15, 7], options={"players": 3}, ranger__health=4)
     answer(game, "attack:p2:weapon-1")  # 7 + 3 = 10 Damage on 4 Health
     said = sentences(game)
-    assert ("p1 (Sir Brannock) deals 10 Damage to p2 (Wren) (7 + brawn 3, at least 1): "
+    assert ("Player 1 (Sir Brannock) deals 10 Damage to Player 2 (Wren) (7 + brawn 3, at least 1): "
             "0 Health left") in said
-    assert "p2 (Wren) has no Health left (the Damage took it to -6): Death is triggered" in said
+    assert "Player 2 (Wren) has no Health left (the Damage took it to -6): Death is triggered" in said
 
 
 def test_a_loot_opportunity_names_the_backpack_and_only_then_the_dropped_weapons():
     game = start([15, 7], options={"players": 3}, ranger__health=4)
     answer(game, "attack:p2:weapon-1")
-    assert ("p1 (Sir Brannock) gets a Loot Opportunity on p2 (Wren), whose Backpack holds "
+    assert ("Player 1 (Sir Brannock) gets a Loot Opportunity on Player 2 (Wren), whose Backpack holds "
             "Amulet of Warding") in sentences(game)
     game = start([1, 15, 8], options={"players": 3, "rooms": "p3=hall"}, ranger__health=1)
     answer(game, "decline", "attack:p1:weapon-1", "attack:p2:weapon-1")
-    assert ("p1 (Sir Brannock) gets a Loot Opportunity on p2 (Wren), whose Backpack holds "
+    assert ("Player 1 (Sir Brannock) gets a Loot Opportunity on Player 2 (Wren), whose Backpack holds "
             "Amulet of Warding; Dropped Weapons are not Loot: Short Bow") in sentences(game)
 
 
 def test_counts_of_one_are_singular():
     game = start([20, 5, 5], keep=("knight",))
     answer(game, "attack:p2:weapon-1", "keep", "kaos:0")  # a natural 20: the reward
-    assert "Player Turn of p1 (Sir Brannock) (2 Turn Actions)" in sentences(game)
-    assert ("p1 (Sir Brannock) gets the critical-success reward: +1 Reroll Token, +0 Kaos"
+    assert "Player Turn of Player 1 (Sir Brannock) (2 Turn Actions)" in sentences(game)
+    assert ("Player 1 (Sir Brannock) gets the critical-success reward: +1 Reroll Token, +0 Kaos"
             in sentences(game))
     question = AttackQuestion(stat=3, defense=14, weapon="1d8", kaos=0, rerolls=1)
     assert exact_odds(question).title.endswith("0 Kaos, 1 Reroll Token")

@@ -10,7 +10,7 @@ from rulekeeper.rulesets.combat_encounter.ruleset import CombatEncounterRuleset
 from tests.rulesets.combat_encounter.helpers import data, start
 
 EVEN = {"characters.cards.brute.quickness": 0, "characters.cards.rogue.quickness": -1}
-"""p3 (Grub) and p4 (Vesper, +1 from Narrow Escape) both have Quickness 0."""
+"""Player 3 (Grub) and Player 4 (Vesper, +1 from Narrow Escape) both have Quickness 0."""
 
 
 @pytest.mark.rule("core.work-budget", "combat.order.ambush.ties-rerolled")

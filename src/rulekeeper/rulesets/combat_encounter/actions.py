@@ -26,7 +26,7 @@ def combat_actions(table: CombatTable, encounter: Encounter, seat: str,
     cites("combat.attack.action-type", "combat.attack.is-combat-action",
           "combat.melee-attack.action-type", "combat.ranged-attack.action-type")
     found = [(f"attack:{target}:{o.key}",
-              f"Attack {state.label(target)} with {o.name} ({o.mode}, {o.damage})")
+              f"Attack {state.shown(target)} with {o.name} ({o.mode}, {o.damage})")
              for target in attack_targets(encounter, seat)
              for o in attack_options(table, player, encounter)]
     cites("combat.recover-weapon.action-type", "combat.recover-weapon.requirement")
@@ -81,7 +81,8 @@ def recover_dropped_weapon(table: CombatTable, encounter: Encounter, seat: str,
     player.dropped.discard(slot)
     encounter.recovered = slot
     table.emit("weapon.recovered", "combat.recover-weapon.procedure", who=player.label,
-               weapon=table.prepared.items[str(player.slots[slot])].name, slot=slot)
+               weapon=table.prepared.items[str(player.slots[slot])].name,
+               slot=table.slot_called(slot))
 
 
 @cites("combat.disengage.not-move-action", "combat.disengage.no-perception-check",

@@ -211,7 +211,7 @@ def critical_failure_effect(table: CombatTable, attacker: Player, option: Attack
         attacker.dropped.add(option.slot)  # face down, in its slot: the slot stays filled
         table.state.metrics["drops"] += 1
         table.emit("weapon.dropped", "combat.attack-critical-failure.weapon-dropped",
-                   who=attacker.label, weapon=option.name, slot=option.slot)
+                   who=attacker.label, weapon=option.name, slot=table.slot_called(option.slot))
 
 
 def damage_roll(table: CombatTable, option: AttackOption, critical: bool) -> tuple[int, str]:

@@ -85,7 +85,8 @@ def loot_opportunity(table: CombatTable, looter: str, dead: str) -> Asks[None]:
                if not_loot else "")
     choice = yield Decision(looter, "loot", options(choices),
                             "sample.death.combat-death-loot-opportunity",
-                            f"Loot Opportunity: take one item of {victim.label}'s Backpack")
+                            f"Loot Opportunity: take one item of {victim.character.name}'s "
+                            "Backpack")
     taken: frozenset[str] = frozenset()
     if choice != "none":
         item_id = choice.partition(":")[2]

@@ -145,7 +145,8 @@ def combat_turn(table: CombatTable, encounter: Encounter, seat: str) -> Asks[boo
     while True:
         choice = yield Decision(seat, "combat-action",
                                 options(combat_actions(table, encounter, seat, free)),
-                                "combat.turn.actions.b", f"{player.label}: choose a Combat Action")
+                                "combat.turn.actions.b",
+                                f"{player.character.name}, choose a Combat Action")
         if not choice.startswith(("equip:", "stow:")):
             break
         cites("combat.turn.free-actions-rules")
@@ -164,7 +165,8 @@ def end_encounter(table: CombatTable, encounter: Encounter) -> None:
     for player in table.state.players.values():
         for slot in sorted(player.dropped):
             table.emit("weapon.restored", "combat.end.restore-dropped-weapons", who=player.label,
-                       weapon=table.prepared.items[str(player.slots[slot])].name, slot=slot)
+                       weapon=table.prepared.items[str(player.slots[slot])].name,
+                       slot=table.slot_called(slot))
         player.dropped.clear()
     table.state.encounter = None
     table.emit("combat.removed", "combat.end.remove-state")

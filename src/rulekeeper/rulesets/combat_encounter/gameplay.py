@@ -81,7 +81,7 @@ def player_turn(table: CombatTable, seat: str, opening: Opening | None) -> Asks[
             choice = yield Decision(seat, "turn-action",
                                     options(turn_actions(table, seat, free)),
                                     "sample.actions.turn-actions",
-                                    f"{player.label}: choose a Turn Action "
+                                    f"{player.character.name}, choose a Turn Action "
                                     f"({state.actions_left} left)")
         if choice.startswith(("equip:", "stow:")):
             apply_move(table, player, choice, "sample.actions.free-actions")

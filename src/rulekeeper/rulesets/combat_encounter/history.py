@@ -24,5 +24,9 @@ HISTORY = (
     Change(3, "--start random refuses --initiator, --target and --hidden (version 1 and 2 "
               "records hold the defaults p1 and p2 there, which the random start ignored)",
            "0.1.0", name="random-start-alone"),
+    Change(4, "The events name a seat as its Player, 'Player 1 (Sir Brannock)' and 'Player 1 "
+              "plays Sir Brannock' (were 'p1 (Sir Brannock)' and 'p1 plays Sir Brannock'), and "
+              "a slot by its name, 'Weapon Slot 1' (was 'weapon-1')", "0.3.0",
+           name="names-not-ids"),
 )
 """combat-encounter's history."""

@@ -9,7 +9,7 @@ Weapon keeps its slot: it cannot be moved, and its slot is not empty.
 from __future__ import annotations
 
 from rulekeeper.core.rules_index import cites
-from rulekeeper.rulesets.combat_encounter.table import SLOT_KINDS, CombatTable, Player
+from rulekeeper.rulesets.combat_encounter.table import SLOT_KINDS, SLOT_NAMES, CombatTable, Player
 
 
 @cites("sample.player.slots", "sample.actions.free-actions",
@@ -31,10 +31,11 @@ def equip_moves(table: CombatTable, player: Player, frozen: frozenset[str] = fro
             if slot_kind == kind and player.slots[slot] is None and (item_id, slot) not in seen:
                 seen.add((item_id, slot))
                 moves.append((f"equip:{item_id}:{slot}",
-                              f"Equip {items[item_id].name} ({slot})"))
+                              f"Equip {items[item_id].name} ({SLOT_NAMES[slot]})"))
     for slot, item_id in player.equipped():
         if slot not in player.dropped and item_id not in frozen:
-            moves.append((f"stow:{slot}", f"Put {items[item_id].name} ({slot}) in the Backpack"))
+            moves.append((f"stow:{slot}", f"Put {items[item_id].name} ({SLOT_NAMES[slot]}) in the "
+                                          "Backpack"))
     return moves
 
 
@@ -46,7 +47,7 @@ def apply_move(table: CombatTable, player: Player, move: str, rule: str) -> str:
         player.backpack.remove(item_id)
         player.slots[slot] = item_id
         table.emit("item.equipped", rule, who=player.label,
-                   item=table.prepared.items[item_id].name, slot=slot)
+                   item=table.prepared.items[item_id].name, slot=table.slot_called(slot))
     else:
         slot = parts[1]
         stowed = player.slots[slot]
@@ -55,5 +56,5 @@ def apply_move(table: CombatTable, player: Player, move: str, rule: str) -> str:
         player.slots[slot] = None
         player.backpack.append(item_id)
         table.emit("item.stowed", rule, who=player.label,
-                   item=table.prepared.items[item_id].name, slot=slot)
+                   item=table.prepared.items[item_id].name, slot=table.slot_called(slot))
     return item_id

@@ -37,6 +37,11 @@ SEATS = tuple(f"p{i}" for i in range(1, 7))
 SPREAD = 4
 """Health that makes a Player about three times as likely to win, in a search's estimate."""
 
+STARTS = (Choice("ambush", "an Ambush"), Choice("challenge", "a Challenge"),
+          Choice("gong", "the Opening Gong"),
+          Choice("random", "drawn at random (the kind, the pair, the Hidden Players)"))
+"""How the opening Combat Encounter may begin (``start``), in words."""
+
 METRICS = ("encounters", "attacks", "hits", "criticals", "critical_failures", "drops",
            "combat_damage", "deaths", "flees", "disengages", "random_encounters", "loot_taken",
            "clock")
@@ -52,7 +57,7 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     """Combat Encounters of a d20 dungeon game (06_COMBAT_ENCOUNTER) with sample chapters."""
 
     meta = RulesetMeta(
-        name="combat-encounter", version=3, title="Combat Encounter (d20 dungeon)",
+        name="combat-encounter", version=4, title="Combat Encounter (d20 dungeon)",
         players=SEATS, min_players=2, chance=True, hidden_information=True,
         max_length=20_000, max_steps=10_000, source="combat-encounter.en.txt")
     """The work budget: decisions (the longest bot game of 2,400 took 277), and automated
@@ -103,7 +108,8 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
         return SEATS[:options.players]
 
     def option_choices(self, content: CombatContent) -> Mapping[str, Sequence[Choice]]:
-        return {"characters": [Choice(c.id, c.name) for c in content.characters.cards]}
+        return {"start": STARTS,
+                "characters": [Choice(c.id, c.name) for c in content.characters.cards]}
 
     def play(self, table: CombatTable) -> Procedure:
         opening = set_up(table)

@@ -16,12 +16,14 @@ from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.combat_encounter.catalogue import Catalogue
 from rulekeeper.rulesets.combat_encounter.random_encounters import build_deck
 from rulekeeper.rulesets.combat_encounter.table import (
+    NAMES,
     WEAPON_SLOTS,
     CombatOptions,
     CombatTable,
     Player,
     State,
     emit_where,
+    seat_name,
 )
 
 Kind = Literal["ambush", "challenge", "gong"]
@@ -36,9 +38,10 @@ class Opening:
     hidden: tuple[str, ...]
 
 
-def players_for(cat: Catalogue, options: CombatOptions,
-                seats: tuple[str, ...]) -> dict[str, Player]:
-    """A Player per seat, with their Character's Health, tokens and starting items."""
+def players_for(cat: Catalogue, options: CombatOptions, seats: tuple[str, ...],
+                named: bool) -> dict[str, Player]:
+    """A Player per seat, with their Character's Health, tokens and starting items; the
+    events call its seat by its name (``Player 1``) when ``named``, else by its id."""
     known = cat.characters
     chosen = list(options.characters)
     rest = [c for c in known if c not in chosen]
@@ -65,7 +68,8 @@ def players_for(cat: Catalogue, options: CombatOptions,
         slots: dict[str, str | None] = dict(zip(WEAPON_SLOTS, weapons, strict=True))
         slots["armor"], slots["plot-armor"] = out.armor, out.plot_armor
         players[seat] = Player(seat, character, options.rooms.get(seat, start), character.health,
-                               character.kaos, character.rerolls, slots, list(out.backpack))
+                               character.kaos, character.rerolls, slots, list(out.backpack),
+                               seat_name(seat) if named else seat)
     return players
 
 
@@ -95,7 +99,8 @@ def opening_for(state: State, options: CombatOptions, rng: Any) -> Opening:
 def set_up(table: CombatTable) -> Opening:
     """The Players, the shuffled deck, the Portraits' Rooms and Hidden Players, announced;
     returns how the opening Combat Encounter begins."""
-    state = State(players_for(table.prepared, table.options, table.seats), deck=[])
+    state = State(players_for(table.prepared, table.options, table.seats,
+                              table.ruleset.made(NAMES)), deck=[])
     table.state = state
     state.deck = build_deck(table)
     opening = opening_for(state, table.options, table.rng)
@@ -105,7 +110,7 @@ def set_up(table: CombatTable) -> Opening:
     for player in state.players.values():  # one line for each seat: a Hidden one's Room to it
         kind = "setup.hidden.own" if own_line and player.seat in opening.hidden else "setup"
         emit_where(table, player.seat, kind, "sample.game.setup", "setup.hidden", "room",
-                   who=player.seat, character=player.character.name,
+                   who=player.called, character=player.character.name,
                    room=table.prepared.room_name(player.room))
     if table.options.start == "random":
         table.emit("setup.random", "sample.game.setup", by=opening.kind,

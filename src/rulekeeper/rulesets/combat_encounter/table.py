@@ -20,6 +20,18 @@ from rulekeeper.rulesets.combat_encounter.rulings import CombatRulings
 WEAPON_SLOTS = ("weapon-1", "weapon-2")
 SLOT_KINDS = {"weapon-1": "weapon", "weapon-2": "weapon", "armor": "armor",
               "plot-armor": "plot-armor"}
+SLOT_NAMES = {"weapon-1": "Weapon Slot 1", "weapon-2": "Weapon Slot 2", "armor": "Armor Slot",
+              "plot-armor": "Plot Armor Slot"}
+"""Each slot as the rules call it."""
+NAMES = "names-not-ids"
+"""The change (version 4) after which the events name seats and slots (``Player 1``, ``Weapon
+Slot 1``) where they held their ids (``p1``, ``weapon-1``)."""
+
+
+def seat_name(seat: str) -> str:
+    """A seat as people call it: ``p1`` is Player 1 (the board's side, the decisions' and,
+    since version 4, the events' word for it)."""
+    return f"Player {seat[1:]}"
 
 
 @dataclass(slots=True)
@@ -34,6 +46,8 @@ class Player:
     rerolls: int
     slots: dict[str, str | None]
     backpack: list[str]
+    called: str
+    """What the events call the seat: its name (``Player 1``) since version 4, its id before."""
     statuses: list[str] = field(default_factory=list)
     dropped: set[str] = field(default_factory=set)
     alive: bool = True
@@ -44,7 +58,14 @@ class Player:
 
     @property
     def label(self) -> str:
-        return f"{self.seat} ({self.character.name})"
+        """The Player in the events: ``Player 1 (Sir Brannock)`` (``p1 (Sir Brannock)`` before
+        version 4)."""
+        return f"{self.called} ({self.character.name})"
+
+    @property
+    def shown(self) -> str:
+        """The Player in the decisions, whatever the version: ``Player 1 (Sir Brannock)``."""
+        return f"{seat_name(self.seat)} ({self.character.name})"
 
     def equipped(self) -> list[tuple[str, str]]:
         """(slot, item id) of every filled slot."""
@@ -105,6 +126,9 @@ class State:
     def label(self, seat: str) -> str:
         return self.players[seat].label
 
+    def shown(self, seat: str) -> str:
+        return self.players[seat].shown
+
     def surviving(self) -> list[str]:
         return [seat for seat, p in self.players.items() if p.alive]
 
@@ -129,20 +153,24 @@ def _pairs(value: Any) -> Any:
 class CombatOptions(NoOptions):
     """Setup options of combat-encounter (``--players 4 --start challenge ...``)."""
 
-    players: int = Field(2, ge=2, le=6, description="number of Players (seats p1..pN)")
+    players: int = Field(2, ge=2, le=6, title="Players", description="number of Players")
     start: Literal["ambush", "challenge", "gong", "random"] = Field(
-        "ambush", description="how the opening Combat Encounter begins")
-    initiator: str | None = Field(None, description="the initiating Player (default p1)",
+        "ambush", title="Opening Combat Encounter",
+        description="how the opening Combat Encounter begins")
+    initiator: str | None = Field(None, title="Initiator",
+                                  description="the initiating Player (default: Player 1)",
                                   json_schema_extra=SEATS_OF_THE_GAME)
-    target: str | None = Field(None, description="the primary target (default p2)",
+    target: str | None = Field(None, title="Primary target",
+                               description="the primary target (default: Player 2)",
                                json_schema_extra=SEATS_OF_THE_GAME)
-    hidden: list[str] = Field(default_factory=list, description="seats that start Hidden",
+    hidden: list[str] = Field(default_factory=list, title="Hidden Players",
+                              description="Players who start Hidden",
                               json_schema_extra=SEATS_OF_THE_GAME)
-    rooms: dict[str, str] = Field(default_factory=dict,
+    rooms: dict[str, str] = Field(default_factory=dict, title="Rooms",
                                   description="seat=room: Portraits not in the start Room")
-    characters: list[str] = Field(default_factory=list,
+    characters: list[str] = Field(default_factory=list, title="Characters",
                                   description="Character ids by seat (default: content order)")
-    time_limit: int = Field(100, ge=1, le=1000,
+    time_limit: int = Field(100, ge=1, le=1000, title="Time limit",
                             description="Player Turns and Combat Turns before the dungeon "
                                         "collapses")
 
@@ -186,6 +214,10 @@ class CombatTable(Table):
     options: CombatOptions
     prepared: Catalogue
     rulings: CombatRulings
+
+    def slot_called(self, slot: str) -> str:
+        """A slot in the events: its name (``Weapon Slot 1``) since version 4, its id before."""
+        return SLOT_NAMES[slot] if self.ruleset.made(NAMES) else slot
 
 
 def emit_where(table: CombatTable, seat: str, kind: str, rule: str, unseen: str, secret: str,

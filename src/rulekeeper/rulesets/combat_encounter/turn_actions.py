@@ -28,7 +28,7 @@ def turn_actions(table: CombatTable, seat: str, free: bool) -> list[tuple[str, s
     if "hidden" not in player.statuses:
         found.append(("hide", "Hide"))
     for other in targets_in_room(table, seat):
-        label = table.state.label(other)
+        label = table.state.shown(other)
         found += [(f"ambush:{other}", f"Ambush {label}"),
                   (f"challenge:{other}", f"Challenge {label}")]
     if free:
@@ -90,7 +90,7 @@ def challenge(table: CombatTable, seat: str, target: str) -> Asks[None]:
                             options([("accept", "Accept the Challenge"),
                                      ("decline", "Decline the Challenge")]),
                             "sample.actions.challenge",
-                            f"{player.label} challenges {other.label}")
+                            f"{player.shown} challenges {other.character.name}")
     if answer == "decline":
         table.emit("challenge.declined", "combat.overview.initiation.b", who=other.label)
         return

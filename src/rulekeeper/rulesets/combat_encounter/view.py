@@ -31,7 +31,7 @@ from rulekeeper.rulesets.combat_encounter.stats import (
     current_stat,
     defense_sources,
 )
-from rulekeeper.rulesets.combat_encounter.table import WEAPON_SLOTS, CombatTable, Player
+from rulekeeper.rulesets.combat_encounter.table import WEAPON_SLOTS, CombatTable, Player, seat_name
 
 
 def player_view(table: CombatTable, player: Player, viewer: str | None) -> dict[str, Any]:
@@ -168,10 +168,10 @@ SYMBOLS = {"Hidden": "?"}
 
 class DungeonDrawing(Drawing):
     """The dungeon as the page draws it: Rooms laid out by distance from the start (the
-    file has no coordinates), each Player labelled with their seat; each Player's weapons
-    and backpack; the Random Encounter deck."""
+    file has no coordinates), each Player's figure in their seat's colour, labelled from
+    their Character's name; each Player's weapons and backpack; the Random Encounter deck."""
 
-    sides = {seat: Side(label=f"Player {seat[1:]}", colour=colour)
+    sides = {seat: Side(label=seat_name(seat), colour=colour)
              for seat, colour in (("p1", "#b3261e"), ("p2", "#1f4e9c"), ("p3", "#2f6b2f"),
                                   ("p4", "#8a5a00"), ("p5", "#5b1d6e"), ("p6", "#0f6b6b"))}
 
@@ -184,7 +184,7 @@ class DungeonDrawing(Drawing):
         def piece(p: Mapping[str, Any]) -> Piece:
             statuses = [Status(name=s, symbol=SYMBOLS.get(s, s[:1])) for s in p["statuses"]]
             s = p["stats"]
-            return Piece(id=p["seat"], name=p["name"], label=p["seat"], side=p["seat"],
+            return Piece(id=p["seat"], name=p["name"], side=p["seat"],
                          kind="player", statuses=statuses + ([] if p["alive"] else [DEAD]),
                          stats=f"Defense {p['defense']} · Brawn {s['brawn']} · Quickness "
                                f"{s['quickness']} · Perception {s['perception']}",
