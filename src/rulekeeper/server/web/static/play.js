@@ -6,13 +6,8 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-<<<<<<< HEAD
-  afterRefusal, ago, api, botName, clear, clockText, copyButton, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
-=======
   afterRefusal, ago, api, botName, clear, clockText, copyButton, download, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
->>>>>>> wip/bench
+  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
