@@ -243,7 +243,9 @@ export function signIn(node, done, { intro = null, title = t("Who are you?") } =
     try {
       const me = await api("/api/players", { method: "POST", body: { name: name.value.trim() } });
       store.token = me.token; store.name = me.name; done(me);
-    } catch (error) { showError(message, error); }
+    } catch (error) { // a name taken (409): said in the page's words, not the server's English
+      showError(message, error.status === 409 ? new Error(t("The name {name} is taken: choose another.", { name: name.value.trim() })) : error);
+    }
   } }, el("label", {}, t("Choose a player name"), " ", name), " ",
   el("button.primary", { type: "submit", id: "signup" }, t("Sign up")));
   const signInForm = el("form", { onsubmit: async (e) => {
