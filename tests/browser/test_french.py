@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import httpx
 import pytest
 
 from tests.browser.conftest import unique
@@ -117,3 +118,17 @@ def test_the_labs_answers_speak_french(french, request):
     assert tuned.split("\u00a0:")[0] in {"convient", "entre deux valeurs", "hors d'atteinte",
                                          "pas tranché"}, tuned
     assert "à Gauche" in tuned and re.search(r"\d,\d\s%", tuned), tuned
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_name_taken_is_said_in_the_pages_language(web, server, request, lang):
+    name = unique(f"taken{lang}", request)
+    assert httpx.post(f"{server.url}/api/players", json={"name": name}).status_code == 201
+    web.page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/play")
+    web.sign_up(name.upper())  # a name is taken whatever its case
+    said = web.page.inner_text("#who-are-you [role='alert']")
+    assert said == {"en": f"The name {name.upper()} is taken: choose another.",
+                    "fr": f"Le nom {name.upper()} est déjà pris\u00a0: choisissez-en un autre."}[lang]
+    assert [e for e in web.errors if "409" in e] == [web.errors.pop()]  # the browser's note
+    web.shot(f"signup-taken-{lang}")

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 
 from rulekeeper.core import registry
 from tests.browser.conftest import unique
@@ -34,11 +35,11 @@ def names(ruleset: str) -> dict[str, str]:
     return found
 
 
-def open_lab(web, request, ruleset: str) -> None:
-    """/lab for a new player, with the newest version of ``ruleset`` chosen."""
+def open_lab(web, request, ruleset: str, who: str = "designer") -> None:
+    """/lab for a new player (``who``), with the newest version of ``ruleset`` chosen."""
     page = web.page
     web.open("/lab")
-    web.sign_up(unique("designer", request))
+    web.sign_up(unique(who, request))
     chosen = page.locator("#lab-ruleset option", has_text=f"({ruleset}-v")
     page.wait_for_selector("#lab-changes")  # the first ruleset's content has come
     page.select_option("#lab-ruleset", chosen.get_attribute("value"))
@@ -199,3 +200,42 @@ def test_the_lab_fits_a_phone_in_french(phone, request):
         assert radio["height"] < 24 and radio["y"] >= label["y"] - 1
         assert radio["y"] + radio["height"] <= label["y"] + label["height"] + 1
     phone.shot("lab-phone-fr", full_page=True)
+
+
+GAMES_NOTES = {
+    "en": {"simulate": "games in all", "sweep": "games per variant: the sample and the changed "
+           "content each play this many (twice as many in all)",
+           "matchup": "games per cell: each pair of contenders plays this many"},
+    "fr": {"simulate": "parties en tout", "sweep": "parties par variante\u00a0: l'exemple et le "
+           "contenu modifié en jouent chacun autant (deux fois plus en tout)",
+           "matchup": "parties par case\u00a0: chaque paire de concurrents en joue autant"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_games_say_what_they_count_and_the_heat_map_its_colours(web, request, lang):
+    """Games are per variant for "What if?" (500 asked: 1,000 played), per cell for a
+    matchup: the note beside the field follows the question; the matchup's heat map has a
+    legend in words (the row's win rate, 0% red to 100% blue)."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "dire-alliance-battle", f"lab{lang}")
+    note = page.locator("#lab-games-note")
+    assert page.get_attribute("#lab-games", "aria-describedby") == "lab-games-note"
+    for kind, said in GAMES_NOTES[lang].items():
+        page.check(f"#lab-kind input[value={kind}]")
+        assert note.inner_text() == said
+    web.shot(f"lab-games-note-{lang}")
+    page.fill("#lab-games", "2")
+    page.fill("#lab-contenders", page.get_attribute("#lab-contenders", "placeholder"))
+    page.click("#lab-ask")
+    page.locator("#lab-state").filter(has_text=re.compile(
+        "^(done|failed|cancelled|terminée|échouée|annulée)$")).wait_for(timeout=120_000)
+    legend = page.inner_text("#lab-heat-legend")
+    if lang == "en":
+        assert legend.startswith("0%\n100%\nColour: the row's win rate, from red (0%")
+    else:
+        assert re.match(r"0\s%\n100\s%\nCouleur\s: le taux de victoire de la ligne, du rouge", legend)
+    assert page.locator("#lab-heat-legend .heat-scale").get_attribute("aria-hidden") == "true"
+    page.locator("#lab-heat-legend").scroll_into_view_if_needed()
+    web.shot(f"lab-heat-legend-{lang}")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
+
 from tests.browser.conftest import record_of, unique
 
 BATTLE = "dire-alliance-battle"
@@ -252,3 +254,24 @@ def test_two_people_play_a_combat_encounter_to_its_end(people, request):
     dan.open(dan.page.get_attribute("#watch-link a", "href"))  # nor to a spectator
     dan.page.wait_for_selector("#result")
     assert dan.page.locator("#live").count() == 0 and "live" not in dan.page.inner_text("#status")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_spectator_sees_the_clocks_as_the_players_do(people, request, lang):
+    ann, tom = people(2)
+    for person in (ann, tom):
+        person.page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    new_game(ann, BATTLE, unique(f"ann{lang}", request), {"blue": "bot:heuristic"},
+             **{"clock-decision": 600, "clock-total": 30})
+    ann.page.wait_for_selector("#clocks [data-clock='red'] .time:not(:empty)")
+    played = ann.page.inner_text("#clocks")
+    tom.open(ann.page.get_attribute("#watch-link a", "href"))  # a spectator: no sign-in
+    tom.page.wait_for_selector("#clocks [data-clock='red'] .time:not(:empty)")
+    watched = tom.page.inner_text("#clocks")
+    heading, red, limits = watched.splitlines()[:3]
+    assert heading == played.splitlines()[0] == ("Clocks" if lang == "en" else "Pendules")
+    assert red.startswith("Red " if lang == "en" else "Rouge ")
+    assert red.endswith("(running)" if lang == "en" else "(en cours)")  # red's turn: ticking
+    assert ("left in all" if lang == "en" else "restantes en tout") in red
+    assert limits == played.splitlines()[2]  # the same words: the players' own panel
+    tom.shot(f"watch-clocks-{lang}")

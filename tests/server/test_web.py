@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -32,6 +33,15 @@ def test_the_pages_and_their_assets_are_served(client):
                   "cryptids.js", "play.js", "replay.js"):
         assert client.get(f"/static/{asset}").status_code == 200
     assert client.get("/static/missing.js").status_code == 404
+
+
+def test_no_page_source_is_left_half_merged():
+    """A merge's conflict markers in a page's script stop it from loading at all (play.js
+    once shipped with them: /play showed nothing)."""
+    static = Path(__file__).parents[2] / "src/rulekeeper/server/web/static"
+    for source in [*static.glob("*.js"), *static.glob("*.html"), *static.glob("*.css")]:
+        lines = source.read_text(encoding="utf-8").splitlines()
+        assert not [line for line in lines if line.startswith(("<<<<<<< ", ">>>>>>> ")) or line == "======="], source.name
 
 
 def test_a_board_is_its_file_with_line_of_sight_from_core(client):

@@ -243,7 +243,9 @@ export function signIn(node, done, { intro = null, title = t("Who are you?") } =
     try {
       const me = await api("/api/players", { method: "POST", body: { name: name.value.trim() } });
       store.token = me.token; store.name = me.name; done(me);
-    } catch (error) { showError(message, error); }
+    } catch (error) { // a name taken (409): said in the page's words, not the server's English
+      showError(message, error.status === 409 ? new Error(t("The name {name} is taken: choose another.", { name: name.value.trim() })) : error);
+    }
   } }, el("label", {}, t("Choose a player name"), " ", name), " ",
   el("button.primary", { type: "submit", id: "signup" }, t("Sign up")));
   const signInForm = el("form", { onsubmit: async (e) => {
@@ -398,6 +400,47 @@ export function clockText(seconds) {
   const parts = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
   const text = parts.map((p, i) => (i ? String(p).padStart(2, "0") : String(p)));
   return parts[0] ? text.join(":") : text.slice(1).join(":").replace(/^0(\d)/, "$1");
+}
+
+/** A game's clock in words: "clock: 1:00 a decision, 10:00 in all; then the game is lost". */
+export function clockWords(clock) {
+  const parts = [];
+  if (clock.decision) parts.push(t("{time} a decision", { time: clockText(clock.decision) }));
+  if (clock.total) parts.push(t("{time} in all", { time: clockText(clock.total) }));
+  return t("clock: {limits}; then {expiry}", { limits: parts.join(", "), expiry: clock.expiry === "forfeit" ? t("the game is lost") : t("the bot {bot} plays", { bot: botName(clock.bot) }) });
+}
+
+let ticking = null;
+
+/** The clocks of a game with turn clocks (a seat's view or a spectator's: ``view.clock``),
+    each player's time ticking down while they decide; null without a clock. ``info``: the
+    ruleset (its seats' names); ``skew``: the server's time less this browser's when the
+    view came (its ``clock.now``). */
+export function clockPanel(view, info, skew = 0) {
+  const clock = view.clock;
+  if (!clock) return null;
+  const seats = view.seats.filter((s) => s.kind === "human");
+  const line = (seat) => el("div", { "data-clock": seat }, el("b", {}, sideName(info, seat)), " ", el("span.time"));
+  const node = el("section.panel", { id: "clocks" }, el("h3", {}, t("Clocks")), ...seats.map((s) => line(s.seat)), el("p.muted", {}, clockWords(clock)));
+  const update = () => {
+    const now = Date.now() + skew;
+    for (const s of seats) {
+      const used = clock.used[s.seat] || 0;
+      const running = clock.deadline && view.turn === s.seat && !view.over;
+      const spent = running ? used + Math.max(0, (now - Date.parse(view.since)) / 1000) : used;
+      const parts = [];
+      if (clock.total) parts.push(t("{time} left in all", { time: clockText(clock.total - spent) }));
+      if (running && clock.decision) parts.push(t("{time} for this decision", { time: clockText((Date.parse(clock.deadline) - now) / 1000) }));
+      if (!clock.deadline && view.turn === s.seat && !view.over) parts.push(t("waiting for every seat to be taken"));
+      const text = node.querySelector(`[data-clock="${s.seat}"] .time`);
+      const said = parts.join(" · ") || "—";
+      if (text) text.textContent = running ? `${said} ${t("(running)")}` : said;
+    }
+  };
+  update();
+  clearInterval(ticking);
+  ticking = setInterval(update, 500);
+  return node;
 }
 
 /** A button that copies ``text`` (an invitation, a watch link) and says so. */

@@ -12,12 +12,18 @@ const SVG = "http://www.w3.org/2000/svg";
 
 /** The lab's questions, in the page's language. */
 const questions = () => [
-  { kind: "simulate", title: t("Who wins?"), hint: t("A batch of bot games on the content as changed below: win, tie and loss with 95% intervals, and the means of each measure.") },
-  { kind: "sweep", title: t("What if?"), hint: t("The sample against the content as changed below, on the same seeds: the change in win rate, its interval and whether it is significant.") },
-  { kind: "tune", title: t("Which value?"), hint: t("The value of one content path that brings the side's win rate to a target, on paired seeds.") },
-  { kind: "matchup", title: t("Who beats whom?"), hint: t("Every contender against every contender: the row's win rate in each cell.") },
-  { kind: "culprits", title: t("Who is too strong?"), hint: t("Every fighter, hero or cryptid ranked from strongest to weakest with intervals, and each one's main stat one step down and one step up on the same seeds: the change in its side's win rate.") },
-  { kind: "compare", title: t("What changed?"), hint: t("The sample against the content as changed below, on the same seeds, for each matchup: which moved past the threshold (paired tests, adjusted together).") },
+  { kind: "simulate", title: t("Who wins?"), hint: t("A batch of bot games on the content as changed below: win, tie and loss with 95% intervals, and the means of each measure."),
+    games: t("games in all") },
+  { kind: "sweep", title: t("What if?"), hint: t("The sample against the content as changed below, on the same seeds: the change in win rate, its interval and whether it is significant."),
+    games: t("games per variant: the sample and the changed content each play this many (twice as many in all)") },
+  { kind: "tune", title: t("Which value?"), hint: t("The value of one content path that brings the side's win rate to a target, on paired seeds."),
+    games: t("games of a value's first look (they double at each look, up to the most below)") },
+  { kind: "matchup", title: t("Who beats whom?"), hint: t("Every contender against every contender: the row's win rate in each cell."),
+    games: t("games per cell: each pair of contenders plays this many") },
+  { kind: "culprits", title: t("Who is too strong?"), hint: t("Every fighter, hero or cryptid ranked from strongest to weakest with intervals, and each one's main stat one step down and one step up on the same seeds: the change in its side's win rate."),
+    games: t("games of the batch (each ablation step plays its own, below)") },
+  { kind: "compare", title: t("What changed?"), hint: t("The sample against the content as changed below, on the same seeds, for each matchup: which moved past the threshold (paired tests, adjusted together)."),
+    games: t("games per matchup, for the sample and for the changed content each") },
 ];
 const ENDED = ["done", "failed", "cancelled"];
 
@@ -47,7 +53,7 @@ function form(node) {
     ...questions().map((q, i) => el("label.choice", { title: q.hint },
       el("input", { type: "radio", name: "kind", value: q.kind, checked: i === 0, onchange: () => showKind(q.kind) }), ` ${q.title}`)));
   const hint = el("p.muted", { id: "lab-hint" }, questions()[0].hint);
-  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000, required: true });
+  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000, required: true, "aria-describedby": "lab-games-note" });
   const seed = el("input", { type: "number", id: "lab-seed", value: 1, step: 1, required: true });
   const side = el("select", { id: "lab-side" });
   const message = el("div", { id: "lab-message" });
@@ -75,7 +81,7 @@ function form(node) {
     } finally { submit.disabled = false; }
   } }, el("h2", {}, t("Ask the lab")),
     el("div.row", {}, el("label", {}, `${t("Ruleset")} `, ruleset)), kinds, hint,
-    el("div.row", {}, el("label", {}, `${t("Games")} `, games), el("label", {}, `${t("Seed")} `, seed),
+    el("div.row", {}, el("label", {}, `${t("Games")} `, games), el("span.muted", { id: "lab-games-note" }, questions()[0].games), el("label", {}, `${t("Seed")} `, seed),
       el("label", { title: t("the side whose wins count (a seat, or heroes, enemies...)") }, `${t("Side")} `, side)),
     setup, specific, content, el("div.row", {}, submit), message));
   chooseRuleset(ruleset.value);
@@ -279,7 +285,9 @@ function countChanges() {
 function kind() { return document.querySelector("#lab-kind input:checked").value; }
 
 function showKind(which) {
-  document.getElementById("lab-hint").textContent = questions().find((q) => q.kind === which).hint;
+  const question = questions().find((q) => q.kind === which);
+  document.getElementById("lab-hint").textContent = question.hint;
+  document.getElementById("lab-games-note").textContent = question.games; // what Games counts
   const node = document.getElementById("lab-specific");
   if (which === "tune") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Which value")),
@@ -635,7 +643,11 @@ function heatmap(names, win) {
         svg("text", { x: left + j * cell + cell / 2 - 1, y: top + i * cell + cell / 2 + 4, "text-anchor": "middle", "font-size": 12, class: "on-cell" }, `${Math.round(100 * rate)}`));
     });
   });
-  return el("div.board", {}, chart);
+  const whole = (x) => x.toLocaleString(store.lang, { style: "percent", maximumFractionDigits: 0 });
+  const legend = el("p.heat-legend", { id: "lab-heat-legend" },
+    el("span", {}, whole(0)), el("span.heat-scale", { "aria-hidden": "true" }), el("span", {}, whole(1)), " ",
+    el("span.muted", {}, t("Colour: the row's win rate, from red (0%: it always loses) to blue (100%: it always wins); each cell says it in percent.")));
+  return el("div", {}, el("div.board", {}, chart), legend);
 }
 
 window.addEventListener("popstate", () => {

@@ -6,13 +6,8 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-<<<<<<< HEAD
-  afterRefusal, ago, api, botName, clear, clockText, copyButton, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
+  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
   mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
-=======
-  afterRefusal, ago, api, botName, clear, clockText, copyButton, download, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
->>>>>>> wip/bench
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
@@ -21,7 +16,7 @@ import { Viewer } from "./viewer.js";
 const main = document.getElementById("main");
 const rulesetId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
-const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, tick: null };
+const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0 };
 
 async function start() {
   await loadWords();
@@ -111,13 +106,6 @@ function drawLobby(node, games) {
       ? [el("a", { href: `/play/${g.ruleset}?game=${g.id}`, "data-mine": g.id }, t("Open your game"))] : g.open.map((seat) => take(g, seat))))));
   clear(node, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Public games waiting for players: take a seat, no invitation needed.")),
     games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, t("No public game is waiting.")));
-}
-
-function clockWords(clock) {
-  const parts = [];
-  if (clock.decision) parts.push(t("{time} a decision", { time: clockText(clock.decision) }));
-  if (clock.total) parts.push(t("{time} in all", { time: clockText(clock.total) }));
-  return t("clock: {limits}; then {expiry}", { limits: parts.join(", "), expiry: clock.expiry === "forfeit" ? t("the game is lost") : t("the bot {bot} plays", { bot: botName(clock.bot) }) });
 }
 
 // -- setting up a game ------------------------------------------------------------------------
@@ -423,33 +411,6 @@ function waitingPanel(view) {
     }));
 }
 
-function clockPanel(view) {
-  const clock = view.clock;
-  if (!clock) return null;
-  const seats = view.seats.filter((s) => s.kind === "human");
-  const line = (seat) => el("div", { "data-clock": seat }, el("b", {}, seatName(seat)), " ", el("span.time"));
-  const node = el("section.panel", { id: "clocks" }, el("h3", {}, t("Clocks")), ...seats.map((s) => line(s.seat)), el("p.muted", {}, clockWords(clock)));
-  const update = () => {
-    const now = Date.now() + ui.skew;
-    for (const s of seats) {
-      const used = clock.used[s.seat] || 0;
-      const running = clock.deadline && view.turn === s.seat && !view.over;
-      const spent = running ? used + Math.max(0, (now - Date.parse(view.since)) / 1000) : used;
-      const parts = [];
-      if (clock.total) parts.push(t("{time} left in all", { time: clockText(clock.total - spent) }));
-      if (running && clock.decision) parts.push(t("{time} for this decision", { time: clockText((Date.parse(clock.deadline) - now) / 1000) }));
-      if (!clock.deadline && view.turn === s.seat && !view.over) parts.push(t("waiting for every seat to be taken"));
-      const text = node.querySelector(`[data-clock="${s.seat}"] .time`);
-      const said = parts.join(" · ") || "—";
-      if (text) text.textContent = running ? `${said} ${t("(running)")}` : said;
-    }
-  };
-  update();
-  clearInterval(ui.tick);
-  ui.tick = setInterval(update, 500);
-  return node;
-}
-
 function draw() {
   const view = ui.game, board = ui.board;
   const pending = view.view.pending;
@@ -490,7 +451,7 @@ function draw() {
     el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
       el("div", {}, stage, selection, el("p.legend", {}, legend(board.geometry))),
-      el("div", {}, waitingPanel(view), decision, clockPanel(view), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
+      el("div", {}, waitingPanel(view), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending && !open ? targets : {},

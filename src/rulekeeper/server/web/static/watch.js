@@ -2,7 +2,7 @@
 // hand, no deck order), live. A public game may be watched by anyone; another game by its
 // watch link (/watch/ID?key=KEY). No sign-in is needed.
 import {
-  api, botName, clear, el, endWords, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, readOn, rulesOf, scenarioName, showError, sideName, store, t,
+  api, botName, clear, clockPanel, el, endWords, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, readOn, rulesOf, scenarioName, showError, sideName, store, t,
 } from "./common.js";
 import { drawBoard, drawPanels } from "./board.js";
 
@@ -10,7 +10,7 @@ const main = document.getElementById("main");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const key = new URLSearchParams(location.search).get("key");
 const keyQuery = key ? `key=${encodeURIComponent(key)}` : "";
-const ui = { view: null, events: [], rules: null, selected: null, info: null, lang: "en" };
+const ui = { view: null, events: [], rules: null, selected: null, info: null, lang: "en", skew: 0 };
 
 async function start() {
   await loadWords();
@@ -35,6 +35,7 @@ async function show(view) {
     ({ events: ui.events, view } = whole);
   }
   ui.view = view;
+  ui.skew = view.clock ? Date.parse(view.clock.now) - Date.now() : 0;
   const board = await api(`/api/games/${gameId}/watch/board?lang=${store.lang}${keyQuery ? `&${keyQuery}` : ""}`);
   if (ui.view !== view) return; // a newer view came meanwhile
   draw(view, board);
@@ -58,7 +59,7 @@ function draw(view, board) {
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map(seatLine)),
         el("p.muted", {}, t("You watch what every player may see: hands and the order of decks stay hidden.")),
         view.over ? null : el("p.muted", {}, `${t("Following the game:")} `, el("span", { id: "live" }, t("live")))),
-        el("div.panel", {}, el("h3", {}, t("Events")), log))),
+        clockPanel(view, ui.info, ui.skew), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: {}, onSelect: (s) => { ui.selected = s; draw(view, board); } });
   drawPanels(panels, board.table);
