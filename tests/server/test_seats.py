@@ -41,6 +41,11 @@ def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(cli
         "bots": 0}
     french = client.get(url, params={**blue, "lang": "fr"}).json()
     assert (french["scenario"], french["seat_name"]) == ("Les Pierres levées", "Bleu")
+    unworded = client.get(url, params={**blue, "lang": "zz"})  # as every route: not English
+    assert unworded.status_code == 400
+    assert unworded.json() == {"error": "lang 'zz' is not available; languages: en, fr"}
+    wrong = client.get(url, params={**blue, "invite": "x" * 16, "lang": "zz"})
+    assert wrong.status_code == 404  # the invitation first: a wrong one learns nothing more
     for wrong in (blue["invite"][:-2], "x" + blue["invite"][1:]):  # cut short, or changed
         refused = client.get(url, params={**blue, "invite": wrong})
         assert refused.status_code == 404 and "unknown" in refused.json()["error"]

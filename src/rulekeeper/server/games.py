@@ -53,7 +53,7 @@ from rulekeeper.server.seats import (
     take_seat,
     with_seats,
 )
-from rulekeeper.server.sentences import sentences
+from rulekeeper.server.sentences import check_lang, sentences
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -243,12 +243,6 @@ def my_seat(stored: StoredGame, me: Me, seat: str | None, game: Game) -> str:
     if seat not in mine:
         raise Forbidden(f"seat {seat!r} is not yours")
     return seat
-
-
-def check_lang(ruleset: Ruleset, lang: str) -> None:
-    if lang not in ruleset.messages.languages:
-        raise ApiError(f"lang {lang!r} is not available; languages: "
-                       f"{', '.join(ruleset.messages.languages)}")
 
 
 def undoable(stored: StoredGame, seat: str) -> int | None:
