@@ -48,6 +48,7 @@ from rulekeeper.server.seats import (
     SeatName,
     SeatOut,
     SeatSpec,
+    open_seat,
     seat_rows,
     seats_out,
     take_seat,
@@ -461,25 +462,31 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
     """Take an open seat: with its invitation, or without one in a public game. A seat
     taken, a wrong invitation or a game over is refused (409, 403, 409)."""
     state = request.app.state
+    stored = state.db.read(lambda s: with_seats(s, game_id))
+    if stored is None:
+        raise NotFound(f"no game {game_id!r}")
+    check_lang(load_ruleset(stored.ruleset), lang)  # before the seat is taken
+    open_seat(stored, body)
+    # taken before the transaction, as every change takes it: a game another thread has
+    # out (a searching bot's) is waited for without holding the database's writers
+    game = take(state, stored)
+    change = {"kind": "join", "seat": body.seat, "player": me.name}
 
-    def work(session: Session) -> tuple[StoredGame, Game]:
-        stored = with_seats(session, game_id)
-        if stored is None:
-            raise NotFound(f"no game {game_id!r}")
-        check_lang(load_ruleset(stored.ruleset), lang)  # before the seat is taken
-        take_seat(session, stored, me, body)
-        game = take(state, stored)
-        change = {"kind": "join", "seat": body.seat, "player": me.name}
-        changes.store(session, stored, stored.version, game, list(stored.deciders), change,
+    def work(session: Session) -> StoredGame:
+        fresh = with_seats(session, game_id)
+        assert fresh is not None  # (a game is never deleted)
+        take_seat(session, fresh, me, body)
+        changes.store(session, fresh, stored.version, game, list(fresh.deciders), change,
                       now())
-        return stored, game
+        return fresh
 
     try:
-        stored, game = state.db.write(work)
+        joined = state.db.write(work)
     except Conflict:  # someone else joined or played meanwhile: look again
-        stored, game = state.db.write(work)
-    changes.after(state, stored, game)
-    return seat_view(stored, game, body.seat, lang, since, page(state))
+        state.games.keep(stored.id, stored.version, game)
+        return join(game_id, body, me, request, lang, since)
+    changes.after(state, joined, game)
+    return seat_view(joined, game, body.seat, lang, since, page(state))
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])
