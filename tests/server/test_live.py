@@ -109,3 +109,31 @@ def test_a_stream_ends_with_the_game_and_does_not_start_again(servers):
         stream.close()
     ended = httpx.get(url, headers={**alice, "Last-Event-ID": version})
     assert ended.status_code == 204  # an EventSource stops reconnecting
+
+
+def test_a_stream_read_after_an_undo_and_another_decision_sends_the_game_again():
+    """A stream's read may come after two changes (an undo, then another decision: as many
+    decisions as before, other events). What it sent is no longer the game's beginning, so
+    it sends every event again (from 0): its client then holds the game's events, not the
+    ones taken back followed by the new game's tail."""
+    from rulekeeper.core.game import new_game
+    from rulekeeper.server.games import events_out
+    from rulekeeper.server.live import Sent
+
+    game = new_game("enemy-attacks", seed=1)
+    sent, shown = Sent(0), []
+
+    def read():  # a stream's read, and its client keeping events by their numbers
+        events, _ = events_out(game, "p1", "en", sent, 1000)
+        if events:
+            shown[events[0].n:] = [event.text for event in events]
+
+    read()
+    first, other = [o.id for o in game.pending.options][:2]
+    game.step(first)
+    read()
+    game.back_to(len(game.decisions) - 1, keep_inputs=False)  # the undo...
+    game.step(other)  # ...and another decision, both before the stream reads
+    read()
+    truth = [event.text for event in events_out(game, "p1", "en", 0, 1000)[0]]
+    assert shown == truth

@@ -130,21 +130,26 @@ async def listen(url: str, hub: Hub) -> None:
 
 
 class Sent:
-    """Where a stream's events stand: the number of the next event to send, how many
-    decisions the game had then, and how many events it had (more than were sent: the
-    stream sends the next page at once). A game with fewer decisions since was taken back
-    (undo): its last events are not the ones sent, so every event is sent again (from 0)."""
+    """Where a stream's events stand: the number of the next event to send, the decisions
+    and outside inputs the game had then, and how many events it had (more than were sent:
+    the stream sends the next page at once). A game whose decisions or inputs no longer
+    begin with those was taken back (an undo, perhaps with decisions since): its events
+    from there are not the ones sent, so every event is sent again (from 0)."""
 
     def __init__(self, since: int) -> None:
         self.events = since
-        self.decisions = 0
+        self.played: tuple[list[str], list[Any]] = ([], [])
         self.total = 0
 
     def since(self, game: Game) -> int:
-        return 0 if len(game.decisions) < self.decisions else self.events
+        decisions, inputs = self.played
+        used = game.table.inputs.used
+        same = game.decisions[:len(decisions)] == decisions and used[:len(inputs)] == inputs
+        return self.events if same else 0
 
     def sent(self, game: Game, events: int, total: int) -> None:
-        self.events, self.decisions, self.total = events, len(game.decisions), total
+        self.events, self.total = events, total
+        self.played = (list(game.decisions), list(game.table.inputs.used))
 
     @property
     def behind(self) -> bool:
