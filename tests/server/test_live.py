@@ -4,6 +4,7 @@ any app process (two on one PostgreSQL database, told by LISTEN/NOTIFY; one on S
 
 import contextlib
 import queue
+import time
 
 import httpx
 import pytest
@@ -137,3 +138,49 @@ def test_a_stream_read_after_an_undo_and_another_decision_sends_the_game_again()
     read()
     truth = [event.text for event in events_out(game, "p1", "en", 0, 1000)[0]]
     assert shown == truth
+
+
+def test_a_player_and_an_address_have_so_many_live_streams_open_at_once(tmp_path):
+    """Past them a stream is refused (429, Retry-After): a client holds neither connections
+    nor the app's threads (an open may wait for its game in one) without bound. A closed
+    stream gives its place back."""
+    limits = {"RULEKEEPER_STREAMS": "2", "RULEKEEPER_ADDRESS_STREAMS": "3"}
+    with LiveServer(f"sqlite:///{tmp_path / 'streams.db'}", **limits) as server:
+        alice = player(server, "alice")
+        view = post(server, "/api/games", alice, {"ruleset": "dire-alliance-battle",
+                                                  "public": True})
+        url = f"{server.url}/api/games/{view['id']}"
+        streams = []
+
+        def opened(path, headers=None):
+            streams.append(EventStream(url + path, headers))
+            assert streams[-1].status == 200 and streams[-1].next()[0] == "0"
+
+        def refused(path, headers=None):
+            answer = httpx.get(url + path, headers=headers, timeout=10)
+            assert answer.status_code == 429 and int(answer.headers["Retry-After"]) > 0
+            return answer.json()["error"]
+
+        try:
+            opened("/events", alice)
+            opened("/events", alice)
+            assert refused("/events", alice) == ("too many live streams open: at most 2 per "
+                                                 "player (close a game's page)")
+            opened("/watch/events")  # a spectator of the same address: its third
+            assert refused("/watch/events").endswith("at most 3 per address (close a "
+                                                     "game's page)")
+            streams.pop(0).close()
+            for _ in range(50):  # the server sees the connection closed
+                answer = httpx.get(url, headers=alice, timeout=10)  # (a plain read: no stream)
+                assert answer.status_code == 200
+                try:
+                    opened("/events", alice)
+                    break
+                except AssertionError:
+                    streams.pop().close()
+                    time.sleep(0.1)
+            else:
+                raise AssertionError("a closed stream's place was not given back")
+        finally:
+            for stream in streams:
+                stream.close()

@@ -56,6 +56,9 @@ class Settings:
             spectator's (the rest are read with ``since``), and one message of its stream.
         searches_waiting: games of one player waiting for a searching bot's move (a new
             one beyond is refused with 429).
+        streams: live streams of one player open at once (429 beyond).
+        address_streams: live streams of one client address (its players' and
+            spectators') open at once (429 beyond).
         lab_jobs: run lab jobs in this process's dispatcher thread (:mod:`.lab_runner`);
             a job asked of a server without it waits in the queue.
         lab_workers: worker processes a lab job plays on (the local pool).
@@ -87,6 +90,8 @@ class Settings:
     replay_events: int = 5_000
     page_events: int = 1_000
     searches_waiting: int = 4
+    streams: int = 8
+    address_streams: int = 16
     lab_jobs: bool = True
     lab_workers: int = 1
     lab_ray: str | None = None
@@ -119,6 +124,8 @@ class Settings:
             page_events=_count("RULEKEEPER_PAGE_EVENTS", cls.page_events),
             searches_waiting=int(os.environ.get("RULEKEEPER_SEARCHES_WAITING",
                                                 cls.searches_waiting)),
+            streams=_count("RULEKEEPER_STREAMS", cls.streams),
+            address_streams=_count("RULEKEEPER_ADDRESS_STREAMS", cls.address_streams),
             lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),
             lab_ray=os.environ.get("RULEKEEPER_LAB_RAY") or None,
             lab_games=int(os.environ.get("RULEKEEPER_LAB_GAMES", cls.lab_games)),

@@ -39,7 +39,7 @@ from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of, take
 from rulekeeper.server.clocks import ClockSpec
-from rulekeeper.server.costs import Costly
+from rulekeeper.server.costs import Costly, Payer, address
 from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, StoredGame, now
 from rulekeeper.server.pool import RUN_RULESET
@@ -432,6 +432,15 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
     version; the stream ends with the game."""
     state = request.app.state
+    payers = (me.id, address(request))
+    with state.followers.opening(*payers):  # (an open may wait for a game out elsewhere)
+        return events_of(request, me, game_id, lang, seat, since, payers)
+
+
+def events_of(request: Request, me: Me, game_id: str, lang: str, seat: str | None,
+              since: int, payers: tuple[Payer, ...]) -> Response:
+    """The seat's stream (see :func:`seat_events`)."""
+    state = request.app.state
     stored = state.db.read(lambda s: fetch(s, game_id, me))
     game = take(state, stored)
     state.games.keep(stored.id, stored.version, game)
@@ -453,7 +462,7 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
             state.games.keep(stored.id, stored.version, game)
         return stored.version, view.over, view.model_dump_json()
 
-    return live.stream(request, game_id, last, read, sent)
+    return live.stream(request, game_id, last, read, sent, payers)
 
 
 @router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
