@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from limits import parse_many
+
+from rulekeeper.agents.mcts import Budget
+from rulekeeper.core.errors import UsageError
 from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 
 DATA_ENV = "RULEKEEPER_DATA"
@@ -106,38 +112,38 @@ class Settings:
     @classmethod
     def from_env(cls) -> Settings:
         """The settings a worker process started by ``rulekeeper serve`` reads."""
-        return cls(
-            db_url=default_db_url(),
-            rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
-            signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
-            search_budget=os.environ.get("RULEKEEPER_SEARCH_BUDGET", cls.search_budget),
-            odds_battles=_count(ODDS_ENV, cls.odds_battles),
-            work_lanes=int(os.environ.get("RULEKEEPER_WORK_LANES", cls.work_lanes)),
-            calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",
-                                               cls.calls_in_flight)),
-            work_budget=float(os.environ.get("RULEKEEPER_WORK_BUDGET", cls.work_budget)),
-            address_in_flight=int(os.environ.get("RULEKEEPER_ADDRESS_IN_FLIGHT",
-                                                 cls.address_in_flight)),
-            address_budget=float(os.environ.get("RULEKEEPER_ADDRESS_BUDGET",
-                                                cls.address_budget)),
-            replay_events=int(os.environ.get("RULEKEEPER_REPLAY_EVENTS", cls.replay_events)),
-            page_events=_count("RULEKEEPER_PAGE_EVENTS", cls.page_events),
-            searches_waiting=int(os.environ.get("RULEKEEPER_SEARCHES_WAITING",
-                                                cls.searches_waiting)),
-            streams=_count("RULEKEEPER_STREAMS", cls.streams),
-            address_streams=_count("RULEKEEPER_ADDRESS_STREAMS", cls.address_streams),
-            lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),
-            lab_ray=os.environ.get("RULEKEEPER_LAB_RAY") or None,
-            lab_games=int(os.environ.get("RULEKEEPER_LAB_GAMES", cls.lab_games)),
-            lab_at_once=int(os.environ.get("RULEKEEPER_LAB_AT_ONCE", cls.lab_at_once)),
-            lab_games_a_day=int(os.environ.get("RULEKEEPER_LAB_GAMES_A_DAY",
-                                               cls.lab_games_a_day)),
-            lab_seconds=float(os.environ.get("RULEKEEPER_LAB_SECONDS", cls.lab_seconds)),
-            lab_search_seconds=float(os.environ.get("RULEKEEPER_LAB_SEARCH_SECONDS",
-                                                    cls.lab_search_seconds)),
-            lab_search_iterations=int(os.environ.get("RULEKEEPER_LAB_SEARCH_ITERATIONS",
-                                                     cls.lab_search_iterations)),
-        )
+        return cls(db_url=default_db_url(), **env_settings())
+
+
+def env_settings() -> dict[str, Any]:
+    """The settings besides the database, from the environment (``rulekeeper serve`` checks
+    them before it starts: a bad value raises ValueError, naming its variable)."""
+    s = Settings
+    return {
+        "rate_limit": _limits("RULEKEEPER_RATE_LIMIT", s.rate_limit),
+        "signup_limit": _limits("RULEKEEPER_SIGNUP_LIMIT", s.signup_limit),
+        "search_budget": _budget("RULEKEEPER_SEARCH_BUDGET", s.search_budget),
+        "odds_battles": _count(ODDS_ENV, s.odds_battles),
+        "work_lanes": _count("RULEKEEPER_WORK_LANES", s.work_lanes),
+        "calls_in_flight": _count("RULEKEEPER_CALLS_IN_FLIGHT", s.calls_in_flight),
+        "work_budget": _seconds("RULEKEEPER_WORK_BUDGET", s.work_budget),
+        "address_in_flight": _count("RULEKEEPER_ADDRESS_IN_FLIGHT", s.address_in_flight),
+        "address_budget": _seconds("RULEKEEPER_ADDRESS_BUDGET", s.address_budget),
+        "replay_events": _count("RULEKEEPER_REPLAY_EVENTS", s.replay_events),
+        "page_events": _count("RULEKEEPER_PAGE_EVENTS", s.page_events),
+        "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
+        "streams": _count("RULEKEEPER_STREAMS", s.streams),
+        "address_streams": _count("RULEKEEPER_ADDRESS_STREAMS", s.address_streams),
+        "lab_workers": _count("RULEKEEPER_LAB_WORKERS", s.lab_workers),
+        "lab_ray": os.environ.get("RULEKEEPER_LAB_RAY") or None,
+        "lab_games": _count("RULEKEEPER_LAB_GAMES", s.lab_games),
+        "lab_at_once": _count("RULEKEEPER_LAB_AT_ONCE", s.lab_at_once),
+        "lab_games_a_day": _count("RULEKEEPER_LAB_GAMES_A_DAY", s.lab_games_a_day),
+        "lab_seconds": _seconds("RULEKEEPER_LAB_SECONDS", s.lab_seconds),
+        "lab_search_seconds": _seconds("RULEKEEPER_LAB_SEARCH_SECONDS", s.lab_search_seconds),
+        "lab_search_iterations": _count("RULEKEEPER_LAB_SEARCH_ITERATIONS",
+                                        s.lab_search_iterations),
+    }
 
 
 def _count(name: str, default: int) -> int:
@@ -148,3 +154,42 @@ def _count(name: str, default: int) -> int:
     if not value.isdigit() or int(value) < 1:
         raise ValueError(f"${name} must be a whole number of 1 or more, not {value!r}")
     return int(value)
+
+
+def _seconds(name: str, default: float) -> float:
+    """A number of seconds, more than 0, from the environment variable ``name``."""
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"${name} must be a number of seconds more than 0, not {value!r}")
+    return seconds
+
+
+def _limits(name: str, default: str) -> str:
+    """Rate limits in the ``limits`` notation (``"10/second;100/minute"``) from ``name``."""
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        parse_many(value)
+    except ValueError:
+        raise ValueError(f"${name} must be rate limits such as '10/second;100/minute', not "
+                         f"{value!r}") from None
+    return value
+
+
+def _budget(name: str, default: str) -> str:
+    """A searching bot's budget (``1s``, ``500ms``, ``200`` iterations) from ``name``."""
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        Budget.parse(value)
+    except UsageError as error:
+        raise ValueError(f"${name}: {error}") from None
+    return value
