@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -346,11 +346,13 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         state.games.keep(stored.id, stored.version, game)
         raise
     if version != stored.version:
-        state.games.keep(stored.id, stored.version, game)
-        if stored.last_change != change or stored.version != version + 1:
-            raise Conflict(f"version {version} is stale: game {game_id} is at version "
-                           f"{stored.version}")
-        return seat_view(stored, game, seat, lang, since, page(state))
+        try:
+            if stored.last_change != change or stored.version != version + 1:
+                raise Conflict(f"version {version} is stale: game {game_id} is at version "
+                               f"{stored.version}")
+            return seat_view(stored, game, seat, lang, since, page(state))
+        finally:
+            state.games.keep(stored.id, stored.version, game)
     deciders = list(stored.deciders)
     at = now()
     game = apply(stored, game, seat, deciders)
@@ -358,8 +360,19 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         state.db.write(lambda s: changes.store(s, stored, version, game, deciders, change, at))
     except Conflict:
         return change_game(request, me, game_id, seat, version, change, apply, lang, since)
-    changes.after(state, stored, game)
-    return seat_view(stored, game, seat, lang, since, page(state))
+    return answered(state, stored, game,
+                    lambda: seat_view(stored, game, seat, lang, since, page(state)))
+
+
+def answered(state: Any, stored: StoredGame, game: Game,
+             view: Callable[[], SeatView]) -> SeatView:
+    """The ``view`` of a committed change, made of ``game`` at its stored version before the
+    game is kept (:func:`.changes.after`): from then a searching bot's thread may take it
+    and move, which the answer must not show as this version."""
+    try:
+        return view()
+    finally:
+        changes.after(state, stored, game)
 
 
 def waiting_for(stored: StoredGame) -> None:
@@ -381,8 +394,8 @@ def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang =
 
     stored, game = state.db.write(lambda s: create(s, me, body,
                                                     state.settings.searches_waiting))
-    changes.after(state, stored, game)
-    return answer(request, me, stored, None, lang, 0)
+    return answered(state, stored, game, lambda: seat_view(
+        stored, game, my_seat(stored, me, None, game), lang, 0, page(state)))
 
 
 @router.get("", response_model=list[GameSummary])
@@ -494,8 +507,8 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
     except Conflict:  # someone else joined or played meanwhile: look again
         state.games.keep(stored.id, stored.version, game)
         return join(game_id, body, me, request, lang, since)
-    changes.after(state, joined, game)
-    return seat_view(joined, game, body.seat, lang, since, page(state))
+    return answered(state, joined, game,
+                    lambda: seat_view(joined, game, body.seat, lang, since, page(state)))
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])
