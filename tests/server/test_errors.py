@@ -187,8 +187,9 @@ def test_no_json_body_makes_a_500(game, path, body):
                                       "more than 0, not 'nan'"),
     ("RULEKEEPER_RATE_LIMIT", "lots", "$RULEKEEPER_RATE_LIMIT must be rate limits such as "
                                       "'10/second;100/minute', not 'lots'"),
-    ("RULEKEEPER_SEARCH_BUDGET", "forever", "$RULEKEEPER_SEARCH_BUDGET: mcts budget 'forever': "
-                                            "give iterations (200) or a time (100ms, 1.5s)"),
+    ("RULEKEEPER_SEARCH_BUDGET", "forever", "$RULEKEEPER_SEARCH_BUDGET must be a search "
+                                            "budget such as 1s, 500ms or 200 (iterations), "
+                                            "not 'forever'"),
 ])
 def test_serve_refuses_a_bad_setting_in_one_line_before_it_starts(
         capsys, monkeypatch, tmp_path, variable, value, message):

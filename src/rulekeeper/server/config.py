@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from limits import parse_many
 
@@ -148,48 +149,59 @@ def env_settings() -> dict[str, Any]:
 
 def _count(name: str, default: int) -> int:
     """A whole number of 1 or more from the environment variable ``name``."""
-    value = os.environ.get(name)
-    if not value:
-        return default
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"${name} must be a whole number of 1 or more, not {value!r}")
-    return int(value)
+    return _env(name, default, _whole, "a whole number of 1 or more")
 
 
 def _seconds(name: str, default: float) -> float:
     """A number of seconds, more than 0, from the environment variable ``name``."""
-    value = os.environ.get(name)
-    if not value:
-        return default
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = math.nan
-    if not 0 < seconds < math.inf:
-        raise ValueError(f"${name} must be a number of seconds more than 0, not {value!r}")
-    return seconds
+    return _env(name, default, _positive, "a number of seconds more than 0")
 
 
 def _limits(name: str, default: str) -> str:
     """Rate limits in the ``limits`` notation (``"10/second;100/minute"``) from ``name``."""
-    value = os.environ.get(name)
-    if not value:
-        return default
-    try:
-        parse_many(value)
-    except ValueError:
-        raise ValueError(f"${name} must be rate limits such as '10/second;100/minute', not "
-                         f"{value!r}") from None
-    return value
+    return _env(name, default, _checked(parse_many),
+                "rate limits such as '10/second;100/minute'")
 
 
 def _budget(name: str, default: str) -> str:
     """A searching bot's budget (``1s``, ``500ms``, ``200`` iterations) from ``name``."""
+    return _env(name, default, _checked(Budget.parse),
+                "a search budget such as 1s, 500ms or 200 (iterations)")
+
+
+T = TypeVar("T")
+
+
+def _env(name: str, default: T, read: Callable[[str], T], wanted: str) -> T:
+    """The environment variable ``name`` as ``read`` takes it (``default`` when unset or
+    empty); one that ``read`` refuses is a ValueError naming ``name`` and what is ``wanted``."""
     value = os.environ.get(name)
     if not value:
         return default
     try:
-        Budget.parse(value)
-    except UsageError as error:
-        raise ValueError(f"${name}: {error}") from None
-    return value
+        return read(value)
+    except (ValueError, UsageError):
+        raise ValueError(f"${name} must be {wanted}, not {value!r}") from None
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(text)
+    return int(text)
+
+
+def _positive(text: str) -> float:
+    number = float(text)
+    if not 0 < number < math.inf:
+        raise ValueError(text)
+    return number
+
+
+def _checked(parse: Callable[[str], Any]) -> Callable[[str], str]:
+    """The text itself, once ``parse`` takes it (the settings keep the text)."""
+
+    def read(text: str) -> str:
+        parse(text)
+        return text
+
+    return read
