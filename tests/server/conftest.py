@@ -76,6 +76,8 @@ def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("address_in_flight", 1000)
     settings.setdefault("address_budget", 1e6)
     settings.setdefault("searches_waiting", 1000)  # tests/server/test_capacity.py sets it
+    settings.setdefault("streams", 1000)
+    settings.setdefault("address_streams", 1000)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))
 
 

@@ -36,7 +36,8 @@ class LiveServer:
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
                     "RULEKEEPER_ODDS_BATTLES": "100", "RULEKEEPER_CALLS_IN_FLIGHT": "1000",
                     "RULEKEEPER_WORK_BUDGET": "1e6", "RULEKEEPER_ADDRESS_IN_FLIGHT": "1000",
-                    "RULEKEEPER_ADDRESS_BUDGET": "1e6", **env}
+                    "RULEKEEPER_ADDRESS_BUDGET": "1e6", "RULEKEEPER_STREAMS": "10000",
+                    "RULEKEEPER_ADDRESS_STREAMS": "10000", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""

@@ -176,3 +176,35 @@ def test_no_json_body_makes_a_500(game, path, body):
     assert response.status_code < 500, response.text
     if response.status_code >= 400:
         assert isinstance(response.json()["error"], str)
+
+
+@pytest.mark.parametrize(("variable", "value", "message"), [
+    ("RULEKEEPER_PAGE_EVENTS", "abc", "$RULEKEEPER_PAGE_EVENTS must be a whole number of 1 or "
+                                      "more, not 'abc'"),
+    ("RULEKEEPER_WORK_LANES", "-1", "$RULEKEEPER_WORK_LANES must be a whole number of 1 or "
+                                    "more, not '-1'"),
+    ("RULEKEEPER_WORK_BUDGET", "nan", "$RULEKEEPER_WORK_BUDGET must be a number of seconds "
+                                      "more than 0, not 'nan'"),
+    ("RULEKEEPER_RATE_LIMIT", "lots", "$RULEKEEPER_RATE_LIMIT must be rate limits such as "
+                                      "'10/second;100/minute', not 'lots'"),
+    ("RULEKEEPER_SEARCH_BUDGET", "forever", "$RULEKEEPER_SEARCH_BUDGET must be a search "
+                                            "budget such as 1s, 500ms or 200 (iterations), "
+                                            "not 'forever'"),
+])
+def test_serve_refuses_a_bad_setting_in_one_line_before_it_starts(
+        capsys, monkeypatch, tmp_path, variable, value, message):
+    """A setting the service would trip on is named at once, before the port is looked at
+    and anything is started (it was a traceback from the worker, after 'ready')."""
+    import socket
+
+    from tests.core.test_cli import run as run_cli
+
+    monkeypatch.setenv(variable, value)
+    with socket.socket() as taken:  # (the port comes after the settings)
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run_cli(["serve", "--port", str(port), "--db",
+                                  f"sqlite:///{tmp_path / 'never.db'}"], capsys, monkeypatch)
+    assert (code, out, err) == (2, "", f"error: {message}\n")
+    assert not (tmp_path / "never.db").exists(), "nothing started"

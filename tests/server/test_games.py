@@ -215,3 +215,36 @@ def test_the_rule_texts_that_events_cite_are_served(client):
     assert all(r["text"] and r["section"] for r in rules.values())
     missing = client.get("/api/rulesets/cryptid/rules")
     assert missing.status_code == 400 and "did you mean 'cryptids'" in missing.json()["error"]
+
+
+def test_an_answer_is_the_game_at_its_version_whatever_a_searching_bot_does_next(db_url):
+    """The change is answered with the game as stored at its version, even when the
+    searching bot whose turn it brings takes the game and moves before the answer is
+    written (here the search runs at once, in the request's own thread: the fastest a
+    search thread can be). An answer made after would show the bot's move as that version."""
+    from rulekeeper.server import upkeep
+
+    with make_client(db_url, search_budget="3") as client:
+        state = client.app.state
+        state.searches.ask = lambda game_id, _creator: upkeep.move_searching_bot(state, game_id)
+        alice = sign_up(client, "alice")
+        view = client.post("/api/games", headers=alice, json={
+            "ruleset": "enemy-attacks", "seed": 1,
+            "seats": {"p1": {"kind": "human"}, "p2": {"kind": "bot", "bot": "mcts"}}}).json()
+        game, moved = view["id"], 0
+        while not view["over"] and moved < 3:
+            answer = decide(client, alice, view)
+            assert answer.status_code == 200, answer.text
+            view = answer.json()
+            stored = state.db.read(lambda s: s.get(StoredGame, game))
+            if stored.version == view["version"]:
+                continue  # p1 plays on: no bot's turn
+            moved += 1  # the bot moved before the answer was written: it is not in it
+            assert stored.version > view["version"] and stored.last_change["kind"] == "bot"
+            assert view["turn"] == "p2" and view["view"]["pending"] is None
+            mine = len(stored.deciders) - stored.deciders[::-1].index("p1")  # (then the bot's)
+            at_version = replay({**stored.record, "events_digest": None,
+                                 "decisions": stored.record["decisions"][:mine]})
+            assert view["events_total"] == sum(e.visible_to("p1") for e in at_version.events)
+            view = client.get(f"/api/games/{game}", headers=alice).json()
+        assert moved

@@ -4,6 +4,7 @@ any app process (two on one PostgreSQL database, told by LISTEN/NOTIFY; one on S
 
 import contextlib
 import queue
+import time
 
 import httpx
 import pytest
@@ -109,3 +110,77 @@ def test_a_stream_ends_with_the_game_and_does_not_start_again(servers):
         stream.close()
     ended = httpx.get(url, headers={**alice, "Last-Event-ID": version})
     assert ended.status_code == 204  # an EventSource stops reconnecting
+
+
+def test_a_stream_read_after_an_undo_and_another_decision_sends_the_game_again():
+    """A stream's read may come after two changes (an undo, then another decision: as many
+    decisions as before, other events). What it sent is no longer the game's beginning, so
+    it sends every event again (from 0): its client then holds the game's events, not the
+    ones taken back followed by the new game's tail."""
+    from rulekeeper.core.game import new_game
+    from rulekeeper.server.games import events_out
+    from rulekeeper.server.live import Sent
+
+    game = new_game("enemy-attacks", seed=1)
+    sent, shown = Sent(0), []
+
+    def read():  # a stream's read, and its client keeping events by their numbers
+        events, _ = events_out(game, "p1", "en", sent, 1000)
+        if events:
+            shown[events[0].n:] = [event.text for event in events]
+
+    read()
+    first, other = [o.id for o in game.pending.options][:2]
+    game.step(first)
+    read()
+    game.back_to(len(game.decisions) - 1, keep_inputs=False)  # the undo...
+    game.step(other)  # ...and another decision, both before the stream reads
+    read()
+    truth = [event.text for event in events_out(game, "p1", "en", 0, 1000)[0]]
+    assert shown == truth
+
+
+def test_a_player_and_an_address_have_so_many_live_streams_open_at_once(tmp_path):
+    """Past them a stream is refused (429, Retry-After): a client holds neither connections
+    nor the app's threads (an open may wait for its game in one) without bound. A closed
+    stream gives its place back."""
+    limits = {"RULEKEEPER_STREAMS": "2", "RULEKEEPER_ADDRESS_STREAMS": "3"}
+    with LiveServer(f"sqlite:///{tmp_path / 'streams.db'}", **limits) as server:
+        alice = player(server, "alice")
+        view = post(server, "/api/games", alice, {"ruleset": "dire-alliance-battle",
+                                                  "public": True})
+        url = f"{server.url}/api/games/{view['id']}"
+        streams = []
+
+        def opened(path, headers=None):
+            streams.append(EventStream(url + path, headers))
+            assert streams[-1].status == 200 and streams[-1].next()[0] == "0"
+
+        def refused(path, headers=None):
+            answer = httpx.get(url + path, headers=headers, timeout=10)
+            assert answer.status_code == 429 and int(answer.headers["Retry-After"]) > 0
+            return answer.json()["error"]
+
+        try:
+            opened("/events", alice)
+            opened("/events", alice)
+            assert refused("/events", alice) == ("too many live streams open: at most 2 per "
+                                                 "player (close a game's page)")
+            opened("/watch/events")  # a spectator of the same address: its third
+            assert refused("/watch/events").endswith("at most 3 per address (close a "
+                                                     "game's page)")
+            streams.pop(0).close()
+            for _ in range(50):  # the server sees the connection closed
+                answer = httpx.get(url, headers=alice, timeout=10)  # (a plain read: no stream)
+                assert answer.status_code == 200
+                try:
+                    opened("/events", alice)
+                    break
+                except AssertionError:
+                    streams.pop().close()
+                    time.sleep(0.1)
+            else:
+                raise AssertionError("a closed stream's place was not given back")
+        finally:
+            for stream in streams:
+                stream.close()

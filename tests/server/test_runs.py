@@ -279,6 +279,12 @@ def test_a_round_lost_without_a_fight_is_named_by_the_history_until_its_player_h
     assert client.post(seen, json={"round": 1}, headers=bob).status_code == 404
     assert client.post(seen, json={"round": 2}, headers=alice).status_code == 204  # not that one
     assert client.get("/api/runs", headers=alice).json()[0]["unseen_empty_row"] == 1
+    for huge in (2**31, 2**63, 10**20):  # past every database's whole numbers: 422, not 500
+        refused = client.post(seen, json={"round": huge}, headers=alice)
+        assert refused.status_code == 422, refused.text
+        assert refused.json() == {"error": "round: Input should be less than or equal to "
+                                           "2147483647"}
+    assert client.post(seen, json={"round": 2**31 - 1}, headers=alice).status_code == 204
     assert client.post(seen, json={"round": 1}, headers=alice).status_code == 204
     assert client.post(seen, json={"round": 1}, headers=alice).status_code == 204
     assert client.get("/api/runs", headers=alice).json()[0]["unseen_empty_row"] is None

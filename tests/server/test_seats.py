@@ -1,9 +1,13 @@
 """Seats for people anywhere: open seats with invitations, joining, public games and the
 lobby, co-operative games of several people, and the list of your games."""
 
+import threading
+import time
+
 import pytest
 
 from rulekeeper.core.game import replay
+from rulekeeper.server import changes
 from rulekeeper.server.models import StoredGame
 from tests.server.conftest import sign_up
 
@@ -41,6 +45,11 @@ def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(cli
         "bots": 0}
     french = client.get(url, params={**blue, "lang": "fr"}).json()
     assert (french["scenario"], french["seat_name"]) == ("Les Pierres levées", "Bleu")
+    unworded = client.get(url, params={**blue, "lang": "zz"})  # as every route: not English
+    assert unworded.status_code == 400
+    assert unworded.json() == {"error": "lang 'zz' is not available; languages: en, fr"}
+    wrong = client.get(url, params={**blue, "invite": "x" * 16, "lang": "zz"})
+    assert wrong.status_code == 404  # the invitation first: a wrong one learns nothing more
     for wrong in (blue["invite"][:-2], "x" + blue["invite"][1:]):  # cut short, or changed
         refused = client.get(url, params={**blue, "invite": wrong})
         assert refused.status_code == 404 and "unknown" in refused.json()["error"]
@@ -93,6 +102,38 @@ def test_a_finished_game_takes_nobody(client):
     over = join(client, bob, view, "blue", invite_of(view, "blue"))
     assert over.status_code == 409
     assert over.json() == {"error": f"game {view['id']} is over; no seat can be taken"}
+
+
+def test_a_join_waits_for_a_game_out_elsewhere_without_holding_the_database(client):
+    """A game another thread has out and changes (a searching bot's move: taken, searched,
+    then stored) is waited for by a join before its transaction: the move is stored, then
+    the join, at once. (A join that took the game inside its transaction held SQLite's
+    writers while it waited, so the move waited for the join: both, and every write of the
+    process, stalled for the cache's whole wait.)"""
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    view = invited(client, alice, "enemy-attacks", ("p2",))
+    state = client.app.state
+    state.games.wait = 5.0
+    out = threading.Event()
+
+    def slow_move(stored, game, deciders, at):
+        out.set()
+        time.sleep(0.5)  # a search
+        return {"kind": "bot", "seat": "p1", "option": "nothing"}
+
+    mover = threading.Thread(target=changes.in_background, args=(state, view["id"], slow_move))
+    mover.start()
+    assert out.wait(10)
+    began = time.monotonic()
+    joined = join(client, bob, view, "p2", invite_of(view, "p2"))
+    took = time.monotonic() - began
+    mover.join()
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["version"] == 2  # the move (version 1), then the join
+    assert took < 2.5, f"the join took {took:.1f} s"
+    stored = state.db.read(lambda s: s.get(StoredGame, view["id"]))
+    assert [s.player.name for s in stored.seats if s.seat == "p2"] == ["bob"]
+    assert stored.last_change == {"kind": "join", "seat": "p2", "player": "bob"}
 
 
 def test_two_people_joining_one_seat_one_gets_it(client):

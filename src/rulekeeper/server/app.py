@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
                             address_in_flight=settings.address_in_flight,
                             address_budget=settings.address_budget)
     app.state.hub = live.Hub()
+    app.state.followers = live.Followers(settings.streams, settings.address_streams)
     app.state.searches = Searches(lambda game_id: upkeep.move_searching_bot(app.state, game_id))
     errors.install(app)
     app.include_router(players.router)

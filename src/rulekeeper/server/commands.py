@@ -118,10 +118,14 @@ def serve(db: DbOpt = None,
     import uvicorn
     from sqlalchemy.engine import make_url
 
-    from rulekeeper.server.config import DB_ENV
+    from rulekeeper.server.config import DB_ENV, env_settings
     from rulekeeper.server.connections import MAX_HEADERS, TimedH11
 
-    _opened(db)[1].dispose()  # a mistyped --db first, then the port, then the migrations
+    _opened(db)[1].dispose()  # a mistyped --db first, the settings, the port, the migrations
+    try:
+        env_settings()  # (each worker reads them again as it starts)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     check_port(host, port)
     url, revision = _migrated(db, seed=True)
     os.environ[DB_ENV] = url  # the worker processes read it

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
+from limits import parse_many
+
+from rulekeeper.agents.mcts import Budget
+from rulekeeper.core.errors import UsageError
 from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 
 DATA_ENV = "RULEKEEPER_DATA"
@@ -56,6 +63,9 @@ class Settings:
             spectator's (the rest are read with ``since``), and one message of its stream.
         searches_waiting: games of one player waiting for a searching bot's move (a new
             one beyond is refused with 429).
+        streams: live streams of one player open at once (429 beyond).
+        address_streams: live streams of one client address (its players' and
+            spectators') open at once (429 beyond).
         lab_jobs: run lab jobs in this process's dispatcher thread (:mod:`.lab_runner`);
             a job asked of a server without it waits in the queue.
         lab_workers: worker processes a lab job plays on (the local pool).
@@ -87,6 +97,8 @@ class Settings:
     replay_events: int = 5_000
     page_events: int = 1_000
     searches_waiting: int = 4
+    streams: int = 8
+    address_streams: int = 16
     lab_jobs: bool = True
     lab_workers: int = 1
     lab_ray: str | None = None
@@ -101,43 +113,95 @@ class Settings:
     @classmethod
     def from_env(cls) -> Settings:
         """The settings a worker process started by ``rulekeeper serve`` reads."""
-        return cls(
-            db_url=default_db_url(),
-            rate_limit=os.environ.get("RULEKEEPER_RATE_LIMIT", cls.rate_limit),
-            signup_limit=os.environ.get("RULEKEEPER_SIGNUP_LIMIT", cls.signup_limit),
-            search_budget=os.environ.get("RULEKEEPER_SEARCH_BUDGET", cls.search_budget),
-            odds_battles=_count(ODDS_ENV, cls.odds_battles),
-            work_lanes=int(os.environ.get("RULEKEEPER_WORK_LANES", cls.work_lanes)),
-            calls_in_flight=int(os.environ.get("RULEKEEPER_CALLS_IN_FLIGHT",
-                                               cls.calls_in_flight)),
-            work_budget=float(os.environ.get("RULEKEEPER_WORK_BUDGET", cls.work_budget)),
-            address_in_flight=int(os.environ.get("RULEKEEPER_ADDRESS_IN_FLIGHT",
-                                                 cls.address_in_flight)),
-            address_budget=float(os.environ.get("RULEKEEPER_ADDRESS_BUDGET",
-                                                cls.address_budget)),
-            replay_events=int(os.environ.get("RULEKEEPER_REPLAY_EVENTS", cls.replay_events)),
-            page_events=_count("RULEKEEPER_PAGE_EVENTS", cls.page_events),
-            searches_waiting=int(os.environ.get("RULEKEEPER_SEARCHES_WAITING",
-                                                cls.searches_waiting)),
-            lab_workers=int(os.environ.get("RULEKEEPER_LAB_WORKERS", cls.lab_workers)),
-            lab_ray=os.environ.get("RULEKEEPER_LAB_RAY") or None,
-            lab_games=int(os.environ.get("RULEKEEPER_LAB_GAMES", cls.lab_games)),
-            lab_at_once=int(os.environ.get("RULEKEEPER_LAB_AT_ONCE", cls.lab_at_once)),
-            lab_games_a_day=int(os.environ.get("RULEKEEPER_LAB_GAMES_A_DAY",
-                                               cls.lab_games_a_day)),
-            lab_seconds=float(os.environ.get("RULEKEEPER_LAB_SECONDS", cls.lab_seconds)),
-            lab_search_seconds=float(os.environ.get("RULEKEEPER_LAB_SEARCH_SECONDS",
-                                                    cls.lab_search_seconds)),
-            lab_search_iterations=int(os.environ.get("RULEKEEPER_LAB_SEARCH_ITERATIONS",
-                                                     cls.lab_search_iterations)),
-        )
+        return cls(db_url=default_db_url(), **env_settings())
+
+
+def env_settings() -> dict[str, Any]:
+    """The settings besides the database, from the environment (``rulekeeper serve`` checks
+    them before it starts: a bad value raises ValueError, naming its variable)."""
+    s = Settings
+    return {
+        "rate_limit": _limits("RULEKEEPER_RATE_LIMIT", s.rate_limit),
+        "signup_limit": _limits("RULEKEEPER_SIGNUP_LIMIT", s.signup_limit),
+        "search_budget": _budget("RULEKEEPER_SEARCH_BUDGET", s.search_budget),
+        "odds_battles": _count(ODDS_ENV, s.odds_battles),
+        "work_lanes": _count("RULEKEEPER_WORK_LANES", s.work_lanes),
+        "calls_in_flight": _count("RULEKEEPER_CALLS_IN_FLIGHT", s.calls_in_flight),
+        "work_budget": _seconds("RULEKEEPER_WORK_BUDGET", s.work_budget),
+        "address_in_flight": _count("RULEKEEPER_ADDRESS_IN_FLIGHT", s.address_in_flight),
+        "address_budget": _seconds("RULEKEEPER_ADDRESS_BUDGET", s.address_budget),
+        "replay_events": _count("RULEKEEPER_REPLAY_EVENTS", s.replay_events),
+        "page_events": _count("RULEKEEPER_PAGE_EVENTS", s.page_events),
+        "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
+        "streams": _count("RULEKEEPER_STREAMS", s.streams),
+        "address_streams": _count("RULEKEEPER_ADDRESS_STREAMS", s.address_streams),
+        "lab_workers": _count("RULEKEEPER_LAB_WORKERS", s.lab_workers),
+        "lab_ray": os.environ.get("RULEKEEPER_LAB_RAY") or None,
+        "lab_games": _count("RULEKEEPER_LAB_GAMES", s.lab_games),
+        "lab_at_once": _count("RULEKEEPER_LAB_AT_ONCE", s.lab_at_once),
+        "lab_games_a_day": _count("RULEKEEPER_LAB_GAMES_A_DAY", s.lab_games_a_day),
+        "lab_seconds": _seconds("RULEKEEPER_LAB_SECONDS", s.lab_seconds),
+        "lab_search_seconds": _seconds("RULEKEEPER_LAB_SEARCH_SECONDS", s.lab_search_seconds),
+        "lab_search_iterations": _count("RULEKEEPER_LAB_SEARCH_ITERATIONS",
+                                        s.lab_search_iterations),
+    }
 
 
 def _count(name: str, default: int) -> int:
     """A whole number of 1 or more from the environment variable ``name``."""
+    return _env(name, default, _whole, "a whole number of 1 or more")
+
+
+def _seconds(name: str, default: float) -> float:
+    """A number of seconds, more than 0, from the environment variable ``name``."""
+    return _env(name, default, _positive, "a number of seconds more than 0")
+
+
+def _limits(name: str, default: str) -> str:
+    """Rate limits in the ``limits`` notation (``"10/second;100/minute"``) from ``name``."""
+    return _env(name, default, _checked(parse_many),
+                "rate limits such as '10/second;100/minute'")
+
+
+def _budget(name: str, default: str) -> str:
+    """A searching bot's budget (``1s``, ``500ms``, ``200`` iterations) from ``name``."""
+    return _env(name, default, _checked(Budget.parse),
+                "a search budget such as 1s, 500ms or 200 (iterations)")
+
+
+T = TypeVar("T")
+
+
+def _env(name: str, default: T, read: Callable[[str], T], wanted: str) -> T:
+    """The environment variable ``name`` as ``read`` takes it (``default`` when unset or
+    empty); one that ``read`` refuses is a ValueError naming ``name`` and what is ``wanted``."""
     value = os.environ.get(name)
     if not value:
         return default
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"${name} must be a whole number of 1 or more, not {value!r}")
-    return int(value)
+    try:
+        return read(value)
+    except (ValueError, UsageError):
+        raise ValueError(f"${name} must be {wanted}, not {value!r}") from None
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(text)
+    return int(text)
+
+
+def _positive(text: str) -> float:
+    number = float(text)
+    if not 0 < number < math.inf:
+        raise ValueError(text)
+    return number
+
+
+def _checked(parse: Callable[[str], Any]) -> Callable[[str], str]:
+    """The text itself, once ``parse`` takes it (the settings keep the text)."""
+
+    def read(text: str) -> str:
+        parse(text)
+        return text
+
+    return read

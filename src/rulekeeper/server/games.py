@@ -39,7 +39,7 @@ from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of, take
 from rulekeeper.server.clocks import ClockSpec
-from rulekeeper.server.costs import Costly
+from rulekeeper.server.costs import Costly, Payer, address
 from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, StoredGame, now
 from rulekeeper.server.pool import RUN_RULESET
@@ -48,12 +48,13 @@ from rulekeeper.server.seats import (
     SeatName,
     SeatOut,
     SeatSpec,
+    open_seat,
     seat_rows,
     seats_out,
     take_seat,
     with_seats,
 )
-from rulekeeper.server.sentences import sentences
+from rulekeeper.server.sentences import check_lang, sentences
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -245,12 +246,6 @@ def my_seat(stored: StoredGame, me: Me, seat: str | None, game: Game) -> str:
     return seat
 
 
-def check_lang(ruleset: Ruleset, lang: str) -> None:
-    if lang not in ruleset.messages.languages:
-        raise ApiError(f"lang {lang!r} is not available; languages: "
-                       f"{', '.join(ruleset.messages.languages)}")
-
-
 def undoable(stored: StoredGame, seat: str) -> int | None:
     """The index of ``seat``'s last decision if only bots have decided since and the game
     goes on; else None (a game over stays over: its record, seed included, may be out)."""
@@ -351,11 +346,13 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         state.games.keep(stored.id, stored.version, game)
         raise
     if version != stored.version:
-        state.games.keep(stored.id, stored.version, game)
-        if stored.last_change != change or stored.version != version + 1:
-            raise Conflict(f"version {version} is stale: game {game_id} is at version "
-                           f"{stored.version}")
-        return seat_view(stored, game, seat, lang, since, page(state))
+        try:
+            if stored.last_change != change or stored.version != version + 1:
+                raise Conflict(f"version {version} is stale: game {game_id} is at version "
+                               f"{stored.version}")
+            return seat_view(stored, game, seat, lang, since, page(state))
+        finally:
+            state.games.keep(stored.id, stored.version, game)
     deciders = list(stored.deciders)
     at = now()
     game = apply(stored, game, seat, deciders)
@@ -363,8 +360,19 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
         state.db.write(lambda s: changes.store(s, stored, version, game, deciders, change, at))
     except Conflict:
         return change_game(request, me, game_id, seat, version, change, apply, lang, since)
-    changes.after(state, stored, game)
-    return seat_view(stored, game, seat, lang, since, page(state))
+    return answered(state, stored, game,
+                    lambda: seat_view(stored, game, seat, lang, since, page(state)))
+
+
+def answered(state: Any, stored: StoredGame, game: Game,
+             view: Callable[[], SeatView]) -> SeatView:
+    """The ``view`` of a committed change, made of ``game`` at its stored version before the
+    game is kept (:func:`.changes.after`): from then a searching bot's thread may take it
+    and move, which the answer must not show as this version."""
+    try:
+        return view()
+    finally:
+        changes.after(state, stored, game)
 
 
 def waiting_for(stored: StoredGame) -> None:
@@ -386,8 +394,8 @@ def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang =
 
     stored, game = state.db.write(lambda s: create(s, me, body,
                                                     state.settings.searches_waiting))
-    changes.after(state, stored, game)
-    return answer(request, me, stored, None, lang, 0)
+    return answered(state, stored, game, lambda: seat_view(
+        stored, game, my_seat(stored, me, None, game), lang, 0, page(state)))
 
 
 @router.get("", response_model=list[GameSummary])
@@ -437,6 +445,15 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
     version; the stream ends with the game."""
     state = request.app.state
+    payers = (me.id, address(request))
+    with state.followers.opening(*payers):  # (an open may wait for a game out elsewhere)
+        return events_of(request, me, game_id, lang, seat, since, payers)
+
+
+def events_of(request: Request, me: Me, game_id: str, lang: str, seat: str | None,
+              since: int, payers: tuple[Payer, ...]) -> Response:
+    """The seat's stream (see :func:`seat_events`)."""
+    state = request.app.state
     stored = state.db.read(lambda s: fetch(s, game_id, me))
     game = take(state, stored)
     state.games.keep(stored.id, stored.version, game)
@@ -458,7 +475,7 @@ def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
             state.games.keep(stored.id, stored.version, game)
         return stored.version, view.over, view.model_dump_json()
 
-    return live.stream(request, game_id, last, read, sent)
+    return live.stream(request, game_id, last, read, sent, payers)
 
 
 @router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
@@ -467,25 +484,31 @@ def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
     """Take an open seat: with its invitation, or without one in a public game. A seat
     taken, a wrong invitation or a game over is refused (409, 403, 409)."""
     state = request.app.state
+    stored = state.db.read(lambda s: with_seats(s, game_id))
+    if stored is None:
+        raise NotFound(f"no game {game_id!r}")
+    check_lang(load_ruleset(stored.ruleset), lang)  # before the seat is taken
+    open_seat(stored, body)
+    # taken before the transaction, as every change takes it: a game another thread has
+    # out (a searching bot's) is waited for without holding the database's writers
+    game = take(state, stored)
+    change = {"kind": "join", "seat": body.seat, "player": me.name}
 
-    def work(session: Session) -> tuple[StoredGame, Game]:
-        stored = with_seats(session, game_id)
-        if stored is None:
-            raise NotFound(f"no game {game_id!r}")
-        check_lang(load_ruleset(stored.ruleset), lang)  # before the seat is taken
-        take_seat(session, stored, me, body)
-        game = take(state, stored)
-        change = {"kind": "join", "seat": body.seat, "player": me.name}
-        changes.store(session, stored, stored.version, game, list(stored.deciders), change,
+    def work(session: Session) -> StoredGame:
+        fresh = with_seats(session, game_id)
+        assert fresh is not None  # (a game is never deleted)
+        take_seat(session, fresh, me, body)
+        changes.store(session, fresh, stored.version, game, list(fresh.deciders), change,
                       now())
-        return stored, game
+        return fresh
 
     try:
-        stored, game = state.db.write(work)
+        joined = state.db.write(work)
     except Conflict:  # someone else joined or played meanwhile: look again
-        stored, game = state.db.write(work)
-    changes.after(state, stored, game)
-    return seat_view(stored, game, body.seat, lang, since, page(state))
+        state.games.keep(stored.id, stored.version, game)
+        return join(game_id, body, me, request, lang, since)
+    return answered(state, joined, game,
+                    lambda: seat_view(joined, game, body.seat, lang, since, page(state)))
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])

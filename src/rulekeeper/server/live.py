@@ -11,7 +11,8 @@ A stream (:func:`stream`) is Server-Sent Events: it waits for its game's announc
 sends, at each new version, a message whose ``id`` is the version and whose ``data`` is
 the view it serves (a seat's, or a spectator's) as JSON; a comment every
 :data:`KEEP_ALIVE` seconds keeps proxies from closing it. A client that reconnects with
-``Last-Event-ID`` gets nothing until the game moves past that version.
+``Last-Event-ID`` gets nothing until the game moves past that version. A player, and a client
+address, has at most so many streams open at once (:class:`Followers`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
@@ -30,6 +33,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.game import Game
+from rulekeeper.server.costs import Payer
+from rulekeeper.server.errors import TooManyRequests
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -93,6 +98,62 @@ class Hub:
         return sum(len(events) for events in self._waiting.values())
 
 
+class Followers:
+    """The live streams of each player and each client address in this process: at most
+    ``player`` and ``address`` of them at once (429 beyond). A stream counts from its
+    request's start (:meth:`opening`, around the route: an open may wait for its game in a
+    worker thread) to its end (:meth:`follow`), so a client holds neither more connections
+    nor more of the app's threads than that."""
+
+    def __init__(self, player: int, address: int) -> None:
+        self.player = player
+        self.address = address
+        self._open: dict[Payer, int] = {}
+        self._lock = threading.RLock()  # (a stream's count may be given back by the GC)
+
+    @contextlib.contextmanager
+    def opening(self, *payers: Payer) -> Iterator[None]:
+        """Around a stream's route: refused past a payer's limit (the stream it returns
+        counts on by :meth:`follow`)."""
+        with self._lock:
+            for payer in payers:
+                most, whom = (self.address, "address") if isinstance(payer, str) else \
+                    (self.player, "player")
+                if self._open.get(payer, 0) >= most:
+                    raise TooManyRequests(f"too many live streams open: at most {most} per "
+                                          f"{whom} (close a game's page)", retry_after=5)
+        with self.counted(payers):
+            yield
+
+    def follow(self, body: AsyncIterator[str], payers: tuple[Payer, ...]) -> AsyncIterator[str]:
+        """``body``, counted until it ends or is dropped unread (a client gone before its
+        stream began: then its ``finally`` never runs)."""
+        stack = contextlib.ExitStack()
+        stack.enter_context(self.counted(payers))
+        weakref.finalize(body, stack.close)
+
+        async def sent() -> AsyncIterator[str]:
+            with stack:
+                async for chunk in body:
+                    yield chunk
+
+        return sent()
+
+    @contextlib.contextmanager
+    def counted(self, payers: tuple[Payer, ...]) -> Iterator[None]:
+        with self._lock:
+            for payer in payers:
+                self._open[payer] = self._open.get(payer, 0) + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                for payer in payers:
+                    self._open[payer] -= 1
+                    if not self._open[payer]:
+                        del self._open[payer]
+
+
 def announce(session: Session, game_id: str) -> None:
     """Tell every app process that ``game_id`` changed, once this transaction commits
     (PostgreSQL; on SQLite :func:`changed` does it after the commit)."""
@@ -130,21 +191,26 @@ async def listen(url: str, hub: Hub) -> None:
 
 
 class Sent:
-    """Where a stream's events stand: the number of the next event to send, how many
-    decisions the game had then, and how many events it had (more than were sent: the
-    stream sends the next page at once). A game with fewer decisions since was taken back
-    (undo): its last events are not the ones sent, so every event is sent again (from 0)."""
+    """Where a stream's events stand: the number of the next event to send, the decisions
+    and outside inputs the game had then, and how many events it had (more than were sent:
+    the stream sends the next page at once). A game whose decisions or inputs no longer
+    begin with those was taken back (an undo, perhaps with decisions since): its events
+    from there are not the ones sent, so every event is sent again (from 0)."""
 
     def __init__(self, since: int) -> None:
         self.events = since
-        self.decisions = 0
+        self.played: tuple[list[str], list[Any]] = ([], [])
         self.total = 0
 
     def since(self, game: Game) -> int:
-        return 0 if len(game.decisions) < self.decisions else self.events
+        decisions, inputs = self.played
+        used = game.table.inputs.used
+        same = game.decisions[:len(decisions)] == decisions and used[:len(inputs)] == inputs
+        return self.events if same else 0
 
     def sent(self, game: Game, events: int, total: int) -> None:
-        self.events, self.decisions, self.total = events, len(game.decisions), total
+        self.events, self.total = events, total
+        self.played = (list(game.decisions), list(game.table.inputs.used))
 
     @property
     def behind(self) -> bool:
@@ -157,21 +223,23 @@ Message = tuple[int, bool, str]
 
 
 def stream(request: Request, game_id: str, last: int | None,
-           read: Callable[[int | None], Message | None], sent: Sent) -> StreamingResponse:
+           read: Callable[[int | None], Message | None], sent: Sent,
+           payers: tuple[Payer, ...]) -> StreamingResponse:
     """Server-Sent Events of one game: ``read(last_version)`` gives the message of the
     version after ``last_version`` (None: nothing newer, and no page left to send), in a
     worker thread. A message may hold only a page of the events: while ``sent`` is
     behind, ``read`` is called again at once (and the stream of a game over goes on).
 
     A client reconnecting with ``Last-Event-ID`` (``last``) gets nothing until the game
-    moves past that version.
+    moves past that version. The stream counts as ``payers``' (:class:`Followers`).
     """
     hub: Hub = request.app.state.hub
+    followers: Followers = request.app.state.followers
 
     async def events() -> AsyncIterator[str]:
         seen = last
-        yield f"retry: {RETRY_MS}\n\n"
         with hub.watching(game_id) as changes:
+            yield f"retry: {RETRY_MS}\n\n"
             while True:
                 changes.clear()
                 async with hub.reading(game_id):
@@ -189,7 +257,8 @@ def stream(request: Request, game_id: str, last: int | None,
                 except TimeoutError:
                     yield ": keep-alive\n\n"
 
-    return StreamingResponse(events(), media_type="text/event-stream",
+    return StreamingResponse(followers.follow(events(), payers),
+                             media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 

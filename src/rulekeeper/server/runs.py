@@ -58,6 +58,9 @@ battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[C
 
 END = "end"
 """The shop's option that ends it (taken only by ``end-shop``)."""
+INTEGER_MOST = 2**31 - 1
+"""The largest number an ``INTEGER`` column holds on every database: a number a request
+compares with one is at most this (SQLite's driver fails on one past 64 bits)."""
 RunId = Annotated[str, UrlPath(max_length=32, description="the run's id")]
 Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
 
@@ -76,7 +79,8 @@ class EndShop(BaseModel):
 
 class EmptyRowSeen(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    round: int = Field(ge=1, description="the round lost without a fight that was shown")
+    round: int = Field(ge=1, le=INTEGER_MOST,
+                       description="the round lost without a fight that was shown")
 
 
 class BattleLine(BaseModel):

@@ -30,6 +30,7 @@ from rulekeeper.server.bots import offered
 from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, Player, StoredGame
 from rulekeeper.server.players import PlayerName
+from rulekeeper.server.sentences import check_lang
 
 SeatName = Annotated[str, Field(min_length=1, max_length=32)]
 Invite = Annotated[str, Field(min_length=1, max_length=32)]
@@ -176,8 +177,9 @@ def invitation(game_id: Annotated[str, UrlPath(max_length=32)], request: Request
                invite: Annotated[str, Query(min_length=1, max_length=32)],
                lang: Annotated[str, Query(max_length=8)] = "en") -> Invitation:
     """An invitation to a seat, read before taking it (no sign-in needed): the game's
-    ruleset and scenario, the seat, who invites. An unknown game or invitation is a 404, a
-    seat taken or a game over a 409 (the invitation was used, or is no longer good)."""
+    ruleset and scenario, the seat, who invites, in ``lang``. An unknown game or invitation
+    is a 404, a seat taken or a game over a 409 (the invitation was used, or is no longer
+    good), a language the game is not worded in a 400."""
 
     def work(session: Session) -> Invitation:
         stored = with_seats(session, game_id)
@@ -189,6 +191,7 @@ def invitation(game_id: Annotated[str, UrlPath(max_length=32)], request: Request
             raise NotFound("this invitation is unknown (its link is incomplete, or was "
                            "changed)") from None
         ruleset = registry.load(stored.ruleset)
+        check_lang(ruleset, lang)
         words = ruleset.messages.wording(lang)
         scenarios = {c.id: c.label for c in ruleset.scenario_choices(
             ruleset.load_content()[0])}

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.ruleset import CORE_TEMPLATES, Ruleset
+from rulekeeper.server.errors import ApiError
 
 ENGINE = Messages({kind: CORE_TEMPLATES[kind] for kind in ("clock.bot", "clock.forfeit")},
                   Path(__file__).with_name("locale"))
@@ -38,3 +39,10 @@ def sentences(ruleset: Ruleset, seats: Sequence[str], lang: str) -> Callable[[Ev
         return ENGINE.render(Event(event.kind, event.rule, named, event.to), lang)
 
     return sentence
+
+
+def check_lang(ruleset: Ruleset, lang: str) -> None:
+    """Refuse (400) a language ``ruleset`` is not worded in."""
+    if lang not in ruleset.messages.languages:
+        raise ApiError(f"lang {lang!r} is not available; languages: "
+                       f"{', '.join(ruleset.messages.languages)}")

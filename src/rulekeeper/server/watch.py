@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.game import SPECTATOR
 from rulekeeper.server import live
 from rulekeeper.server.changes import take
-from rulekeeper.server.costs import Watcher
+from rulekeeper.server.costs import Watcher, address
 from rulekeeper.server.errors import NotFound, documented
 from rulekeeper.server.games import (
     EventOut,
@@ -94,18 +94,19 @@ def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang 
                  since: Since = 0) -> Response:
     """Server-Sent Events of the spectator's view, as ``/events`` gives a seat's."""
     state = request.app.state
-    stored = read_watched(state, game_id, key)
-    check_lang(load_ruleset(stored.record["ruleset"]), lang)  # before streaming
-    last = live.last_event_id(request)
-    if stored.over and last == stored.version:
-        return Response(status_code=204)
-    sent = live.Sent(since)
-
-    def read(seen: int | None) -> live.Message | None:
+    with state.followers.opening(address(request)):
         stored = read_watched(state, game_id, key)
-        if stored.version == seen and not sent.behind:
-            return None
-        view = spectator_view(state, stored, lang, sent, page(state))
-        return stored.version, view.over, view.model_dump_json()
+        check_lang(load_ruleset(stored.record["ruleset"]), lang)  # before streaming
+        last = live.last_event_id(request)
+        if stored.over and last == stored.version:
+            return Response(status_code=204)
+        sent = live.Sent(since)
 
-    return live.stream(request, game_id, last, read, sent)
+        def read(seen: int | None) -> live.Message | None:
+            stored = read_watched(state, game_id, key)
+            if stored.version == seen and not sent.behind:
+                return None
+            view = spectator_view(state, stored, lang, sent, page(state))
+            return stored.version, view.over, view.model_dump_json()
+
+        return live.stream(request, game_id, last, read, sent, (address(request),))
