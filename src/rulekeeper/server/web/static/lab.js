@@ -113,9 +113,9 @@ async function chooseRuleset(id) {
 }
 
 /** A bot for each seat of a game with the options chosen, and the sides whose wins may be
-    counted (GET /api/rulesets/ID/seats and /sides: a combat encounter of 3 players has 3
-    seats; a Raid's winners are the heroes or the enemies). The bots and the side chosen stay
-    chosen; options the server refuses leave them as they were (Ask says why). */
+    counted (GET /api/rulesets/ID/seats and /sides: the options may change how many seats
+    there are, and the sides that can win may be fewer than the seats). The bots and the side
+    chosen stay chosen; options the server refuses leave them as they were (Ask says why). */
 function drawSeats(info) {
   const asked = ui.seatsAsked = (ui.seatsAsked || 0) + 1;
   ui.seatsDrawn = (async () => {
@@ -428,7 +428,7 @@ const when = (iso) => new Date(iso).toLocaleString(store.lang, { dateStyle: "sho
 /** A ruleset as /api/rulesets lists it (its title and its sides' names), by its id. */
 const rulesetOf = (id) => ui.rulesets.find((r) => r.id === id);
 
-/** A job's question and ruleset in words: "Who wins? Dire Alliance: Horror — Battle Mode". */
+/** A job's question and ruleset in words: the question's title, then the ruleset's. */
 function title(job) {
   return `${questions().find((q) => q.kind === job.kind)?.title || job.kind} ${rulesetOf(job.ruleset)?.title || job.ruleset}`;
 }
