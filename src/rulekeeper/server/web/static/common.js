@@ -395,7 +395,7 @@ export function ago(iso) {
 }
 
 /** "4:05", "1:02:03" for a number of seconds. */
-export function clockText(seconds) {
+function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const parts = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
   const text = parts.map((p, i) => (i ? String(p).padStart(2, "0") : String(p)));
