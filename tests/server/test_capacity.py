@@ -56,6 +56,14 @@ def test_searches_serve_their_players_in_turn():
         searches.close()
 
 
+def test_a_search_asked_for_while_the_process_stops_is_left_to_the_sweep():
+    moved: list[str] = []
+    searches = Searches(moved.append)
+    searches.close()
+    searches.ask("a1", 1)  # a search that ended during shut-down asks for the next move
+    assert moved == [] and not searches._queued
+
+
 def test_a_player_has_only_so_many_games_waiting_for_a_search(db_url):
     seats = {"red": {"kind": "bot", "bot": "mcts"}, "blue": {"kind": "human"}}
     body = {"ruleset": "dire-alliance-battle", "seats": seats}

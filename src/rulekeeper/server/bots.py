@@ -119,15 +119,18 @@ class Searches:
         self._queued: set[str] = set()
         self._waiting: OrderedDict[int, deque[str]] = OrderedDict()  # by creator, in turn
         self._lock = threading.Lock()
+        self._closed = False
 
     def ask(self, game_id: str, creator: int) -> None:
-        """Move the game's searching bot soon (nothing if it is already asked for)."""
+        """Move the game's searching bot soon (nothing if it is already asked for, or if
+        the process is stopping: a search finished then may ask for the next one, which
+        another process's sweep makes once it has stalled)."""
         with self._lock:
-            if game_id in self._queued:
+            if self._closed or game_id in self._queued:
                 return
             self._queued.add(game_id)
             self._waiting.setdefault(creator, deque()).append(game_id)
-        self._pool.submit(self._run)
+            self._pool.submit(self._run)
 
     def _next(self) -> str:
         """The next game: the oldest of the creator whose turn it is (then last in turn)."""
@@ -148,6 +151,8 @@ class Searches:
             log.exception("the searching bot of game %s failed", game_id)
 
     def close(self) -> None:
+        with self._lock:
+            self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
