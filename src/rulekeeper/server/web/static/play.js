@@ -7,7 +7,7 @@
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
   afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
+  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, seatOptions, showError, sideName, signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
@@ -131,13 +131,14 @@ function optionField(name, schema, choices) {
   else return null;
   input.name = name;
   input.dataset.default = JSON.stringify(value ?? null);
-  return el("label", { style: "display:block;margin:.25rem 0", "data-of-seat": schema["x-seat"] }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
+  return el("label", { style: "display:block;margin:.25rem 0", "data-of-seat": schema["x-seat"], className: schema["x-seat"] && "hidden" }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
 }
 
 /** The options whose values are seats list the seats of the options chosen (those kept that
- * still exist); an option of one seat shows only when the game has that seat. */
+ * still exist); an option of one seat shows only when the game has that seat (hidden until
+ * the seats are known). */
 function listSeats(form, seats) {
-  for (const node of form.querySelectorAll("[data-of-seat]")) node.style.display = seats.includes(node.dataset.ofSeat) ? "block" : "none";
+  seatOptions(form, seats);
   for (const node of form.querySelectorAll("[data-seats]")) {
     if (node.tagName === "SELECT") {
       const kept = node.value;
@@ -232,7 +233,10 @@ async function setup() {
   const drawSeats = () => (seatsDrawn = (async (asked) => {
     let seats = info.seats;
     clear(message);
-    try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) { showError(message, error); }
+    try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) {
+      showError(message, error);
+      if (asked === seatsAsked && seatsBox.querySelector("select")) return; // options refused: the seats drawn last stay
+    }
     if (asked !== seatsAsked) return; // newer options are being drawn
     listSeats(form, seats);
     const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((select) => [select.name, select.value]));
