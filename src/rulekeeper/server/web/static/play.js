@@ -455,7 +455,7 @@ function draw() {
     el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
       el("div", {}, stage, selection, el("p.legend", {}, legend(board.geometry))),
-      el("div", {}, waitingPanel(view), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
+      el("div", {}, waitingPanel(view), outPanel(view, board.table.out), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending && !open ? targets : {},
@@ -471,6 +471,19 @@ function draw() {
   if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || null;
   if (first) first.focus();
+}
+
+/** The seats out of play while the game goes on (``out`` of the seat's table: their pieces all
+    taken out, with why in the ruleset's words): said plainly to such a seat, in a line to the
+    others. */
+function outPanel(view, out = {}) {
+  const seats = Object.entries(out);
+  if (view.over || !seats.length) return null;
+  const mine = out[view.seat];
+  return el("section.panel", { id: "out-of-play" },
+    mine ? el("div.banner.loss", { role: "status", "data-out": view.seat }, t("You are out of play: {why}.", { why: mine }),
+      el("div.why", {}, t("The game goes on without your pieces: you can follow it here to its end."))) : null,
+    ...seats.filter(([seat]) => seat !== view.seat).map(([seat, why]) => el("p.muted", { "data-out": seat }, t("{seat} is out of play: {why}.", { seat: seatName(seat), why }))));
 }
 
 /** Who is awaited: "Waiting for red.", "Waiting for blue (bot mcts is searching)." */
