@@ -239,3 +239,40 @@ def test_games_say_what_they_count_and_the_heat_map_its_colours(web, request, la
     assert page.locator("#lab-heat-legend .heat-scale").get_attribute("aria-hidden") == "true"
     page.locator("#lab-heat-legend").scroll_into_view_if_needed()
     web.shot(f"lab-heat-legend-{lang}")
+
+
+def shown_seat_options(page, form: str) -> list[str]:
+    """The seats whose options the form shows (hero1, hero2...), once each."""
+    return list(dict.fromkeys(
+        label.get_attribute("data-of-seat")
+        for label in page.locator(f"{form} [data-of-seat]").all() if label.is_visible()))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_raids_forms_show_the_heroes_the_options_give(web, request, lang):
+    """A Raid of 2 heroes (the default): the lab's form and the game's show the options of
+    heroes 1 and 2 only, and a bot or a seat for each of the 2; 3 heroes show the third's; a
+    number of heroes refused keeps what was shown."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "dire-alliance-raid", who=f"raider{lang}")
+    page.locator("#lab-bots select[data-seat=hero2]").wait_for()
+    page.locator("#lab-options [data-of-seat=hero1]").first.wait_for()
+    assert shown_seat_options(page, "#lab-options") == ["hero1", "hero2"]
+    assert page.locator("#lab-bots select").count() == 2
+    web.shot(f"lab-raid-2-heroes-{lang}", full_page=True)
+    page.fill("input[data-option=heroes]", "3")
+    page.locator("input[data-option=heroes]").dispatch_event("change")
+    page.locator("#lab-bots select[data-seat=hero3]").wait_for()
+    assert shown_seat_options(page, "#lab-options") == ["hero1", "hero2", "hero3"]
+    web.open(f"/play/{registry.load('dire-alliance-raid').meta.id}")
+    page.locator("#seats select[name=hero2]").wait_for()
+    assert shown_seat_options(page, "#setup") == ["hero1", "hero2"]
+    assert page.locator("#seats select").count() == 2
+    page.fill("#setup [name='heroes']", "9")
+    page.dispatch_event("#setup [name='heroes']", "change")
+    page.locator("#setup-message .error").wait_for()
+    assert [e for e in web.errors if "400" in e] == [web.errors.pop()]  # the browser's note
+    assert shown_seat_options(page, "#setup") == ["hero1", "hero2"]
+    assert page.locator("#seats select").count() == 2
+    web.shot(f"play-setup-raid-refused-{lang}", full_page=True)

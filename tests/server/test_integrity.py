@@ -4,16 +4,19 @@ and no error names a file of the server or a command-line flag."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import func, select, update
 
 import rulekeeper
 from rulekeeper.core.game import replay
-from rulekeeper.server import upkeep
+from rulekeeper.server import live, upkeep
+from rulekeeper.server.errors import Gone
 from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, now
 from tests.server.conftest import make_client, sign_up
 from tests.server.runs_client import play_shop
@@ -165,6 +168,60 @@ def test_a_stored_game_that_no_longer_replays_is_gone_never_a_500(db_url):
                        "seat": "player", "option": "buy-1-1", "version": 0}),
                    undo(client, alice, {"id": view["id"], "seat": "player", "version": 0})]
         assert [(a.status_code, a.json()) for a in answers] == [(410, {"error": gone})] * 8
+
+
+def test_a_live_stream_of_a_stored_game_that_no_longer_replays_is_gone_too(db_url, caplog):
+    """A seat's stream and a spectator's answer 410 with the other calls' message, and the
+    server logs one line for each, not a traceback."""
+    with make_client(db_url) as client:
+        alice = sign_up(client, "alice")
+        view = client.post("/api/games", headers=alice, json={
+            "ruleset": "cryptids-run", "seed": 1, "public": True}).json()
+        game = stored(client, view["id"])
+        record = {**game.record, "options": {**game.record["options"], "sigma": 1e308}}
+        client.app.state.db.write(lambda s: s.execute(
+            update(StoredGame).where(StoredGame.id == view["id"]).values(record=record)))
+    with make_client(db_url) as client, caplog.at_level("WARNING", "rulekeeper.server"):
+        gone = f"game {view['id']} can no longer be rebuilt from its record on this server " \
+               f"(this was logged)"
+        answers = []
+        for path, headers in ((f"/api/games/{view['id']}/events", alice),
+                              (f"/api/games/{view['id']}/watch/events", {})):
+            with client.stream("GET", path, headers=headers) as answer:
+                answer.read()
+                answers.append((answer.status_code, answer.json()))
+        assert answers == [(410, {"error": gone})] * 2
+        said = [r for r in caplog.records if r.name == "rulekeeper.server"]
+        assert [r.getMessage().split(":")[0] for r in said] == [
+            f"game {view['id']} does not replay"] * 2
+        assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_stream_whose_game_stops_replaying_ends_and_its_reconnection_is_gone():
+    """A game whose record stops replaying while followed (a change stored by a process of
+    another release): its stream ends cleanly (the reconnection is then answered 410)."""
+    state = SimpleNamespace(hub=live.Hub(), followers=live.Followers(2, 2))
+    reads = iter([(1, False, "{}")])
+
+    def read(seen):
+        message = next(reads, None)
+        if message is None:
+            raise Gone("game g can no longer be rebuilt from its record on this server")
+        return message
+
+    async def sent():
+        answer = live.stream(SimpleNamespace(app=SimpleNamespace(state=state)), "g", None,
+                             read, live.Sent(0), ("alice",))
+        state.hub.wake("g")  # (a change: the stream reads again at once)
+        chunks = []
+        async for chunk in answer.body_iterator:
+            chunks.append(chunk)
+            state.hub.wake("g")
+        return chunks
+
+    assert asyncio.run(asyncio.wait_for(sent(), 5)) == [
+        f"retry: {live.RETRY_MS}\n\n", "id: 1\nevent: view\ndata: {}\n\n"]
+    assert state.hub.streams == 0
 
 
 def test_a_join_refused_for_its_language_takes_no_seat(client):

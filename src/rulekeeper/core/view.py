@@ -199,8 +199,13 @@ class Cryptid(ViewModel):
 class TableView(ViewModel):
     """A seat's table at one moment: what the page draws on and around the board."""
 
-    said = ("headline",)
+    said = ("headline", "out")
     headline: str = ""
+    out: dict[str, str] = Field(
+        default_factory=dict, description="the seats out of play while the game goes on (the "
+                                          "rules took every piece of theirs out: a character "
+                                          "dead, every hero wounded out), each with why, in a "
+                                          "few of the ruleset's words ('Brom is dead')")
     areas: dict[str, Place] = Field(default_factory=dict)
     offboard: list[Piece] = Field(default_factory=list,
                                   description="pieces the seat knows of but not where they are")

@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from rulekeeper.core.game import Game
 from rulekeeper.server.costs import Payer
-from rulekeeper.server.errors import TooManyRequests
+from rulekeeper.server.errors import Gone, TooManyRequests
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -231,7 +231,9 @@ def stream(request: Request, game_id: str, last: int | None,
     behind, ``read`` is called again at once (and the stream of a game over goes on).
 
     A client reconnecting with ``Last-Event-ID`` (``last``) gets nothing until the game
-    moves past that version. The stream counts as ``payers``' (:class:`Followers`).
+    moves past that version. A game whose record stops replaying (``read`` raises
+    :class:`Gone`, logged) ends the stream: the client's reconnection is answered 410. The
+    stream counts as ``payers``' (:class:`Followers`).
     """
     hub: Hub = request.app.state.hub
     followers: Followers = request.app.state.followers
@@ -242,8 +244,11 @@ def stream(request: Request, game_id: str, last: int | None,
             yield f"retry: {RETRY_MS}\n\n"
             while True:
                 changes.clear()
-                async with hub.reading(game_id):
-                    message = await anyio.to_thread.run_sync(read, seen)
+                try:
+                    async with hub.reading(game_id):
+                        message = await anyio.to_thread.run_sync(read, seen)
+                except Gone:  # (logged) its record no longer replays: the client, reconnecting,
+                    return  # is answered the 410
                 if message is not None:
                     version, over, data = message
                     seen = version

@@ -34,14 +34,13 @@ from rulekeeper.server.games import (
     check_lang,
     events_out,
     game_out,
-    load_ruleset,
     page,
 )
 from rulekeeper.server.models import StoredGame
 from rulekeeper.server.seats import same_secret, with_seats
 
 router = APIRouter(prefix="/api/games", tags=["spectators"],
-                   responses=documented(400, 404, 429, 503))
+                   responses=documented(400, 404, 410, 429, 503))
 
 Key = Annotated[str | None, Query(max_length=32, description="the watch link's key (not "
                                                              "needed for a public game)")]
@@ -96,7 +95,9 @@ def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang 
     state = request.app.state
     with state.followers.opening(address(request)):
         stored = read_watched(state, game_id, key)
-        check_lang(load_ruleset(stored.record["ruleset"]), lang)  # before streaming
+        game = take(state, stored)  # before streaming: 410 if its record no longer replays
+        state.games.keep(stored.id, stored.version, game)
+        check_lang(game.ruleset, lang)
         last = live.last_event_id(request)
         if stored.over and last == stored.version:
             return Response(status_code=204)

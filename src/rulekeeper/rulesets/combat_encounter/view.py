@@ -169,7 +169,8 @@ SYMBOLS = {"Hidden": "?"}
 class DungeonDrawing(Drawing):
     """The dungeon as the page draws it: Rooms laid out by distance from the start (the
     file has no coordinates), each Player's figure in their seat's colour, labelled from
-    their Character's name; each Player's weapons and backpack; the Random Encounter deck."""
+    their Character's name; each Player's weapons and backpack; the Random Encounter deck.
+    A dead Player is out of play (death is final) while the others play on."""
 
     sides = {seat: Side(label=seat_name(seat), colour=colour)
              for seat, colour in (("p1", "#b3261e"), ("p2", "#1f4e9c"), ("p3", "#2f6b2f"),
@@ -223,5 +224,6 @@ class DungeonDrawing(Drawing):
         return TableView(
             headline=f"round {state['round']} · dungeon clock {state['clock']} of "
                      f"{state['time_limit']}{turn}{fight}",
+            out={seat: f"{p['name']} is dead" for seat, p in players.items() if not p["alive"]},
             areas=areas, panels=panels,
             offboard=[piece(p) for p in players.values() if p["room"] is None and p["alive"]])

@@ -192,6 +192,21 @@ class CrawlerDrawing(Drawing):
     def board(self, content: EnemyAttacksContent, scenario: str | None) -> Board:
         return areas_board(content.board)
 
+    @staticmethod
+    def out(players: Mapping[str, list[str]],
+            heroes: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+        """The seats whose every Hero is wounded out: they take no more Hero turns (the
+        first seat, the lead player, still makes the group's decisions)."""
+        found = {}
+        lead = next(iter(players), None)
+        for seat, ids in players.items():
+            if ids and all(heroes[h]["wounded"] >= heroes[h]["chips"] for h in ids):
+                why = (f"{heroes[ids[0]]['name']} is wounded out" if len(ids) == 1 else
+                       f"its {len(ids)} heroes are wounded out")  # (view.po: {n:d})
+                found[seat] = why + (" · it still makes the group's decisions"
+                                     if seat == lead else "")
+        return found
+
     def table(self, state: Mapping[str, Any], content: EnemyAttacksContent) -> TableView:
         heroes = {h["id"]: h for h in state["heroes"]}
         allies = {a["id"]: a for a in state["allies"]}
@@ -248,6 +263,7 @@ class CrawlerDrawing(Drawing):
         return TableView(
             headline=f"{state['scenario']} · round {state['round']} of {state['rounds']} · "
                      f"{state['phase']}{acting}",
+            out=self.out(state["players"], heroes),
             areas=areas, panels=panels,
             offboard=[piece(f) for group in (heroes, allies, enemies)
                       for f, v in group.items() if v["area"] is None])

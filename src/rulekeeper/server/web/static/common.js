@@ -76,6 +76,12 @@ export function sideName(info, name) {
   return info?.sides?.[name] ?? name;
 }
 
+/** A setup form's options of one seat (``data-of-seat``: "x-seat" in the options' schema)
+    shown only when the game of the options chosen has that seat (``seats``). */
+export function seatOptions(form, seats) {
+  for (const node of form.querySelectorAll("[data-of-seat]")) node.classList.toggle("hidden", !seats.includes(node.dataset.ofSeat));
+}
+
 /** The name of a game's scenario, as its ruleset lists it. */
 export function scenarioName(info, scenario) {
   return info?.scenarios?.find((s) => s.id === scenario)?.label ?? "";

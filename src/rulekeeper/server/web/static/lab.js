@@ -4,7 +4,7 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, botName, clear, download, el, header, loadWords, local, number, showError, sideName, signIn, store, t } from "./common.js";
+import { api, botName, clear, download, el, header, loadWords, local, number, seatOptions, showError, sideName, signIn, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -95,7 +95,7 @@ async function chooseRuleset(id) {
   const props = info.options.properties || {};
   const options = el("fieldset.row", { id: "lab-options", onchange: () => drawSeats(info) }, el("legend", {}, t("Options")),
     ...Object.entries(props).map(([name, schema]) => field(name, {
-      ...resolve(schema, schema.default, info.options.$defs || {}), default: schema.default, title: schema.title, description: schema.description,
+      ...resolve(schema, schema.default, info.options.$defs || {}), default: schema.default, title: schema.title, description: schema.description, "x-seat": schema["x-seat"],
     }, (info.options.required || []).includes(name), info.choices[name])).filter(Boolean));
   clear(document.getElementById("lab-setup"), scenario, el("fieldset.row", { id: "lab-bots" }), Object.keys(props).length ? options : null);
   clear(document.getElementById("lab-side"));
@@ -126,6 +126,7 @@ function drawSeats(info) {
       [seats, sides] = await Promise.all(["seats", "sides"].map((what) => api(`/api/rulesets/${info.id}/${what}?${query}`)));
     } catch { if (bots.querySelector("select")) return; }
     if (asked !== ui.seatsAsked) return; // newer options are being drawn
+    seatOptions(document.getElementById("lab-options") || bots, seats);
     const kept = Object.fromEntries([...bots.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
     clear(bots, el("legend", {}, t("Bots")), ...seats.map((seat) => el("label", {}, `${sideName(info, seat)} `, el("select", { "data-seat": seat },
       ...info.bots.map((b) => el("option", { value: b, selected: b === (kept[seat] ?? info.default_bot) }, botName(b)))))));
@@ -137,7 +138,8 @@ function drawSeats(info) {
 
 /** An option's input from its JSON Schema, or a choice of the names the content lists
     (options the form cannot show stay at their defaults). An option with a default cannot be
-    emptied. */
+    emptied. An option of one seat ("x-seat") shows only once the seats of the options chosen
+    are known to have it (drawSeats). */
 function field(name, schema, required = false, choices = null) {
   let input;
   const value = schema.default;
@@ -150,7 +152,7 @@ function field(name, schema, required = false, choices = null) {
   if ((required || value != null) && input.type !== "checkbox") input.required = true;
   input.dataset.option = name;
   input.dataset.default = JSON.stringify(value ?? null);
-  return el("label", { title: schema.description || "" }, `${schema.title || name} `, input);
+  return el("label", { title: schema.description || "", "data-of-seat": schema["x-seat"], className: schema["x-seat"] && "hidden" }, `${schema.title || name} `, input);
 }
 
 /** The content's tree: a file, a mapping or a list of items (by id) opens on demand; a

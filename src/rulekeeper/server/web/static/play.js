@@ -7,7 +7,7 @@
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
   afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords, yourTurn,
+  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, seatOptions, showError, sideName, signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
@@ -131,13 +131,14 @@ function optionField(name, schema, choices) {
   else return null;
   input.name = name;
   input.dataset.default = JSON.stringify(value ?? null);
-  return el("label", { style: "display:block;margin:.25rem 0", "data-of-seat": schema["x-seat"] }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
+  return el("label", { style: "display:block;margin:.25rem 0", "data-of-seat": schema["x-seat"], className: schema["x-seat"] && "hidden" }, `${label} `, input, schema.description && !choices ? el("span.muted", {}, ` — ${schema.description}`) : null);
 }
 
 /** The options whose values are seats list the seats of the options chosen (those kept that
- * still exist); an option of one seat shows only when the game has that seat. */
+ * still exist); an option of one seat shows only when the game has that seat (hidden until
+ * the seats are known). */
 function listSeats(form, seats) {
-  for (const node of form.querySelectorAll("[data-of-seat]")) node.style.display = seats.includes(node.dataset.ofSeat) ? "block" : "none";
+  seatOptions(form, seats);
   for (const node of form.querySelectorAll("[data-seats]")) {
     if (node.tagName === "SELECT") {
       const kept = node.value;
@@ -232,7 +233,10 @@ async function setup() {
   const drawSeats = () => (seatsDrawn = (async (asked) => {
     let seats = info.seats;
     clear(message);
-    try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) { showError(message, error); }
+    try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) {
+      showError(message, error);
+      if (asked === seatsAsked && seatsBox.querySelector("select")) return; // options refused: the seats drawn last stay
+    }
     if (asked !== seatsAsked) return; // newer options are being drawn
     listSeats(form, seats);
     const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((select) => [select.name, select.value]));
@@ -451,7 +455,7 @@ function draw() {
     el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
       el("div", {}, stage, selection, el("p.legend", {}, legend(board.geometry))),
-      el("div", {}, waitingPanel(view), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
+      el("div", {}, waitingPanel(view), outPanel(view, board.table.out), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending && !open ? targets : {},
@@ -467,6 +471,19 @@ function draw() {
   if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || null;
   if (first) first.focus();
+}
+
+/** The seats out of play while the game goes on (``out`` of the seat's table: their pieces all
+    taken out, with why in the ruleset's words): said plainly to such a seat, in a line to the
+    others. */
+function outPanel(view, out = {}) {
+  const seats = Object.entries(out);
+  if (view.over || !seats.length) return null;
+  const mine = out[view.seat];
+  return el("section.panel", { id: "out-of-play" },
+    mine ? el("div.banner.loss", { role: "status", "data-out": view.seat }, t("You are out of play: {why}.", { why: mine }),
+      el("div.why", {}, t("The game goes on without your pieces: you can follow it here to its end."))) : null,
+    ...seats.filter(([seat]) => seat !== view.seat).map(([seat, why]) => el("p.muted", { "data-out": seat }, t("{seat} is out of play: {why}.", { seat: seatName(seat), why }))));
 }
 
 /** Who is awaited: "Waiting for red.", "Waiting for blue (bot mcts is searching)." */

@@ -41,9 +41,11 @@ async function show(view) {
   draw(view, board);
 }
 
-function seatLine(s) {
+/** A seat, who holds it, and whether it is out of play (``out``: the table's, by seat). */
+function seatLine(s, out) {
   return el("li", { "data-seat": s.seat }, labelled(el("b", {}, sideName(ui.info, s.seat)),
-    s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: botName(s.bot) }) : s.player));
+    s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: botName(s.bot) }) : s.player),
+  out[s.seat] ? el("span.out", { "data-out": s.seat }, ` — ${t("out of play: {why}", { why: out[s.seat] })}`) : null);
 }
 
 function draw(view, board) {
@@ -56,7 +58,7 @@ function draw(view, board) {
   clear(main, el("h2", {}, [t("Watching {title}", { title: ui.info?.title || t("a game") }), scenarioName(ui.info, view.scenario)].filter(Boolean).join(" · ")),
     el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {}, el("div", {}, stage),
-      el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map(seatLine)),
+      el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map((s) => seatLine(s, view.over ? {} : board.table.out || {}))),
         el("p.muted", {}, t("You watch what every player may see: hands and the order of decks stay hidden.")),
         view.over ? null : el("p.muted", {}, `${t("Following the game:")} `, el("span", { id: "live" }, t("live")))),
         clockPanel(view, ui.info, ui.skew), el("div.panel", {}, el("h3", {}, t("Events")), log))),
