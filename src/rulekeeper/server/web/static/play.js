@@ -435,7 +435,7 @@ function waitingPanel(view) {
   const open = view.seats.filter((s) => s.kind === "open");
   if (!open.length || view.over) return null;
   return el("section.panel", { id: "waiting" }, el("h3", {}, t("Waiting for {seats}", { seats: open.map((s) => seatName(s.seat)).join(", ") })),
-    el("p.muted", {}, view.public ? t("The game is in the lobby: anyone may take a seat. Or send a seat's invitation:") : t("Send each friend the invitation to their seat (whoever has it takes the seat):")),
+    open.some((s) => !s.invited) ? el("p.muted", {}, view.public ? t("The game is in the lobby: anyone may take a seat. Or send a seat's invitation:") : t("Send each friend the invitation to their seat (whoever has it takes the seat):")) : null,
     ...open.map((s) => {
       if (s.invited) return el("div.row", { "data-invite": s.seat }, el("b", {}, seatName(s.seat)), t("{player} is invited: the seat is kept for them until they accept it on their page.", { player: s.invited }));
       const link = `${location.origin}/play/${view.ruleset}?game=${view.id}&seat=${encodeURIComponent(s.seat)}&invite=${encodeURIComponent(s.invite)}`;
