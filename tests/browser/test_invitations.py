@@ -106,6 +106,7 @@ def test_too_many_games_are_refused_and_a_game_nobody_joins_expires(browser, str
     assert words["many"] in alice.page.inner_text("#setup-message")
     assert [e for e in alice.errors if "429" not in e] == []  # (the browser logs the refusal)
     alice.errors.clear()
+    alice.page.evaluate("document.getElementById('setup-message').scrollIntoView({block: 'center'})")
     alice.shot(f"play-too-many-games-{lang}")
     alice.page.goto(game)
     alice.page.wait_for_selector("#result", timeout=20_000)  # live: the sweep closes it
