@@ -74,8 +74,8 @@ def expire_clock(state: Any, game_id: str, at: datetime) -> bool:
 
 
 def sweep(state: Any, at: datetime) -> int:
-    """Expire the clocks that ran out by ``at``; ask again for stalled searches. Returns
-    how many clocks were expired."""
+    """Expire the clocks that ran out by ``at``; ask again for stalled searches; close the
+    public games left waiting (:func:`close_waiting`). Returns how many clocks were expired."""
 
     def due(session: Session) -> tuple[list[str], list[tuple[str, int]]]:
         expired = select(StoredGame.id).where(StoredGame.deadline <= at,
