@@ -76,6 +76,7 @@ def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("address_in_flight", 1000)
     settings.setdefault("address_budget", 1e6)
     settings.setdefault("searches_waiting", 1000)  # tests/server/test_capacity.py sets it
+    settings.setdefault("open_games", 1000)  # tests/server/test_seats.py sets it
     settings.setdefault("streams", 1000)
     settings.setdefault("address_streams", 1000)
     return TestClient(create_app(Settings(db_url=db_url, **settings)))
@@ -92,3 +93,11 @@ def sign_up(client, name: str) -> dict[str, str]:
     response = client.post("/api/players", json={"name": name})
     assert response.status_code == 201, response.text
     return {"Authorization": f"Bearer {response.json()['token']}"}
+
+
+def accepted(client, view, seat: str, player: dict[str, str], creator: dict[str, str]):
+    """A game whose creator named another ``player`` for ``seat``, once that player took it
+    (an invitation by name): the creator's view of it now."""
+    joined = client.post(f"/api/games/{view['id']}/join", headers=player, json={"seat": seat})
+    assert joined.status_code == 200, joined.text
+    return client.get(f"/api/games/{view['id']}", headers=creator).json()

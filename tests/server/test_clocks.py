@@ -11,7 +11,7 @@ from rulekeeper.core.records import read_log
 from rulekeeper.server import upkeep
 from rulekeeper.server.models import StoredGame, now
 from rulekeeper.server.sentences import ENGINE
-from tests.server.conftest import sign_up
+from tests.server.conftest import accepted, sign_up
 from tests.server.test_page_words import fields
 
 pytestmark = pytest.mark.rule("core.clock-expiry")
@@ -23,7 +23,7 @@ def duel(client, clock, players=None):
         "ruleset": "dire-alliance-battle", "clock": clock,
         "seats": {"red": {"kind": "human"}, "blue": {"kind": "human", "player": "bob"}}})
     assert created.status_code == 201, created.text
-    return created.json(), alice, bob
+    return accepted(client, created.json(), "blue", bob, alice), alice, bob
 
 
 def stored(client, game_id):
@@ -39,7 +39,7 @@ def test_a_clock_that_runs_out_lets_the_seats_bot_decide(client):
     assert upkeep.sweep(client.app.state, now()) == 0  # not yet
     assert upkeep.sweep(client.app.state, now() + timedelta(seconds=61)) == 1
     row = stored(client, view["id"])
-    assert row.version == 1 and row.deciders == ["clock:red"]
+    assert row.version == 2 and row.deciders == ["clock:red"]  # (1: bob took his seat)
     assert 59 < row.clock_used["red"] < 120
     assert row.record["inputs"] == [{"kind": EXPIRY, "value": {"seat": "red", "ruling": "bot"},
                                      "at": 0}]
@@ -47,7 +47,7 @@ def test_a_clock_that_runs_out_lets_the_seats_bot_decide(client):
     assert len(game.decisions) == 1
     assert "clock.bot" in [e.kind for e in game.events]
     after = client.get(f"/api/games/{view['id']}", headers=alice).json()
-    assert after["version"] == 1 and not after["can_undo"]  # the clock's move stays
+    assert after["version"] == 2 and not after["can_undo"]  # the clock's move stays
 
 
 def test_a_clock_that_runs_out_forfeits_the_game(client):

@@ -18,7 +18,7 @@ from rulekeeper.core.game import replay
 from rulekeeper.server import live, upkeep
 from rulekeeper.server.errors import Gone
 from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, now
-from tests.server.conftest import make_client, sign_up
+from tests.server.conftest import accepted, make_client, sign_up
 from tests.server.runs_client import play_shop
 from tests.server.test_clocks import duel
 
@@ -50,6 +50,7 @@ def test_a_game_between_two_people_once_over_is_never_undone(client):
     view = client.post("/api/games", headers=alice, json={
         "ruleset": "enemy-attacks", "options": {"players": 2},
         "seats": {"p1": {"kind": "human"}, "p2": {"kind": "human", "player": "bob"}}}).json()
+    view = accepted(client, view, "p2", bob, alice)
     players = {"alice": alice, "bob": bob}
     while not view["over"]:
         seat = view["turn"]

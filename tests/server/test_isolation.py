@@ -4,7 +4,7 @@ import pytest
 
 from rulekeeper.core.game import replay
 from rulekeeper.server.models import StoredGame
-from tests.server.conftest import sign_up
+from tests.server.conftest import accepted, sign_up
 
 BATTLE = "dire-alliance-battle"
 
@@ -16,7 +16,7 @@ def duel(client):
     view = client.post("/api/games", json={"ruleset": BATTLE, "seats": {
         "red": {"kind": "human"}, "blue": {"kind": "human", "player": "bob"}}},
         headers=alice).json()
-    return client, view, alice, bob, carol
+    return client, accepted(client, view, "blue", bob, alice), alice, bob, carol
 
 
 def test_an_opponents_hand_never_reaches_another_seat(duel):
@@ -40,7 +40,8 @@ def test_an_opponents_hand_never_reaches_another_seat(duel):
 
 def test_a_seat_is_played_only_by_its_player(duel):
     client, view, _, bob, _ = duel
-    body = {"seat": "red", "option": view["view"]["pending"]["options"][0]["id"], "version": 0}
+    body = {"seat": "red", "option": view["view"]["pending"]["options"][0]["id"],
+            "version": view["version"]}
     refused = client.post(f"/api/games/{view['id']}/decisions", json=body, headers=bob)
     assert refused.status_code == 403 and refused.json() == {"error": "seat 'red' is not yours"}
     peek = client.get(f"/api/games/{view['id']}?seat=red", headers=bob)
@@ -49,8 +50,8 @@ def test_a_seat_is_played_only_by_its_player(duel):
                               json={**body, "seat": "blue"}, headers=bob)
     assert out_of_turn.status_code == 409
     assert out_of_turn.json()["error"] == "it is not blue's decision; red decides now"
-    undo = client.post(f"/api/games/{view['id']}/undo", json={"seat": "red", "version": 0},
-                       headers=bob)
+    undo = client.post(f"/api/games/{view['id']}/undo",
+                       json={"seat": "red", "version": view["version"]}, headers=bob)
     assert undo.status_code == 403
 
 

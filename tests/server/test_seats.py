@@ -245,3 +245,124 @@ def test_mcts_plays_on_the_server_in_the_background(db_url, ruleset):
         bot_seat = next(s.seat for s in stored.seats if s.bot == "mcts")
         assert bot_seat in stored.deciders
         assert replay(stored.record).decisions  # the record replays with the bot's moves
+
+
+def test_naming_another_player_invites_them_and_seats_nobody_until_they_accept(client):
+    """Nobody takes a seat for another player: the seat a creator names bob for stays open,
+    kept for bob (no clock runs against him, nobody else takes it, the game waits) until
+    bob takes it from his invitations."""
+    alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
+    made = client.post("/api/games", headers=alice, json={
+        "ruleset": BATTLE, "public": True, "clock": {"decision": 60},
+        "seats": {"red": {"kind": "human"}, "blue": {"kind": "human", "player": "Bob"}}})
+    assert made.status_code == 201, made.text
+    view = made.json()
+    blue = next(s for s in view["seats"] if s["seat"] == "blue")
+    assert blue == {"seat": "blue", "kind": "open", "player": None, "bot": None,
+                    "invite": None, "invited": "bob"}
+    assert view["clock"]["deadline"] is None  # the game waits: no clock runs
+    assert client.get(f"/api/games/{view['id']}", headers=bob).status_code == 404
+    assert client.get("/api/games", headers=bob).json() == []  # not his game (yet)
+    assert client.get("/api/lobby").json() == []  # its one open seat is kept for bob
+    refused = join(client, carol, view, "blue")
+    assert refused.status_code == 409 and "kept for the player invited" in refused.text
+    option = view["view"]["pending"]["options"][0]["id"]
+    waits = client.post(f"/api/games/{view['id']}/decisions", headers=alice, json={
+        "seat": "red", "option": option, "version": view["version"]})
+    assert waits.status_code == 409 and "waits for a player" in waits.text
+    mine = client.get("/api/invitations", headers=bob)
+    assert mine.status_code == 200, mine.text
+    assert [(i["game"], i["seat"], i["inviter"], i["players"]) for i in mine.json()] == [
+        (view["id"], "blue", "alice", ["alice"])]
+    assert client.get("/api/invitations", headers=carol).json() == []
+    assert client.get("/api/invitations").status_code == 401
+    taken = join(client, bob, view, "blue")  # no invitation code: it is kept for him
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["seat"] == "blue"
+    seated = client.get(f"/api/games/{view['id']}", headers=alice).json()
+    assert [(s["seat"], s["player"], s["invited"]) for s in seated["seats"]] == [
+        ("red", "alice", None), ("blue", "bob", None)]
+    assert seated["clock"]["deadline"]  # now red's clock runs
+    assert client.get("/api/invitations", headers=bob).json() == []
+
+
+def test_an_invitation_by_name_declined_leaves_an_open_seat(client):
+    alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
+    view = client.post("/api/games", headers=alice, json={
+        "ruleset": BATTLE, "seats": {"blue": {"kind": "human", "player": "bob"}}}).json()
+    declined = client.post(f"/api/games/{view['id']}/decline", headers=bob,
+                           json={"seat": "blue"})
+    assert declined.status_code == 204, declined.text
+    assert client.get("/api/invitations", headers=bob).json() == []
+    again = client.post(f"/api/games/{view['id']}/decline", headers=bob, json={"seat": "blue"})
+    assert again.status_code == 404
+    assert client.post(f"/api/games/{view['id']}/decline", headers=carol,
+                       json={"seat": "red"}).status_code == 404
+    now_open = client.get(f"/api/games/{view['id']}", headers=alice).json()
+    assert now_open["version"] == view["version"] + 1  # (the streams hear of it)
+    blue = next(s for s in now_open["seats"] if s["seat"] == "blue")
+    assert blue["kind"] == "open" and blue["invited"] is None and blue["invite"]
+    assert join(client, bob, view, "blue").status_code == 403  # a private game: a code needed
+    assert join(client, carol, view, "blue", blue["invite"]).status_code == 200
+
+
+def test_a_player_may_have_so_many_unfinished_games_of_their_own(db_url):
+    from tests.server.conftest import make_client
+
+    with make_client(db_url, open_games=2) as client:
+        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+        made = [invited(client, alice), invited(client, alice)]
+        refused = client.post("/api/games", headers=alice, json={"ruleset": BATTLE})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["error"] == ("you have 2 unfinished games you made (at most 2): "
+                                           "finish one before you start another")
+        assert refused.headers["Retry-After"]
+        assert len(client.get("/api/games", headers=alice).json()) == 2  # nothing stored
+        assert join(client, alice, invited(client, bob), "blue").status_code == 403
+        mine = client.post("/api/games", headers=bob, json={"ruleset": BATTLE, "public": True,
+                                                             "seats": {"blue": {"kind": "open"}}})
+        assert mine.status_code == 201  # (bob's own count)
+        assert join(client, alice, mine.json(), "blue").status_code == 200  # joining is free
+        over = client.post("/api/games", headers=alice, json={
+            "ruleset": "enemy-attacks", "options": {"players": 1}})
+        assert over.status_code == 429
+        client.app.state.db.write(lambda s: s.get(StoredGame, made[0]["id"]).__setattr__(
+            "over", True))  # one of them ends: room for another
+        assert client.post("/api/games", headers=alice, json={
+            "ruleset": BATTLE}).status_code == 201
+
+
+def test_a_public_game_left_waiting_expires_out_of_the_lobby_its_record_kept(client):
+    from datetime import timedelta
+
+    from rulekeeper.server import upkeep
+    from rulekeeper.server.models import now
+
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    public = invited(client, alice, public=True)
+    private = invited(client, alice)
+    full = invited(client, alice, public=True)
+    assert join(client, bob, full, "blue").status_code == 200
+    record = client.app.state.db.read(lambda s: s.get(StoredGame, public["id"])).record
+    state = client.app.state
+    assert upkeep.close_waiting(state, now() + timedelta(days=6, hours=23)) == []
+    assert [g["id"] for g in client.get("/api/lobby").json()] == [public["id"]]
+    assert upkeep.close_waiting(state, now() + timedelta(days=7, minutes=1)) == [public["id"]]
+    assert client.get("/api/lobby").json() == []
+    seen = client.get(f"/api/games/{public['id']}", headers=alice).json()
+    assert seen["over"] and seen["closed"] == "expired" and seen["result"] is None
+    assert seen["version"] == public["version"] + 1 and not seen["can_undo"]
+    listed = {g["id"]: g for g in client.get("/api/games", headers=alice).json()}
+    assert listed[public["id"]]["closed"] == "expired" and listed[public["id"]]["over"]
+    assert listed[private["id"]]["closed"] is None and not listed[private["id"]]["over"]
+    assert not listed[full["id"]]["over"]  # bob joined it: it is played, not waiting
+    refused = join(client, bob, public, "blue")
+    assert refused.status_code == 409 and "expired" in refused.json()["error"]
+    option = public["view"]["pending"]["options"][0]["id"]
+    moved = client.post(f"/api/games/{public['id']}/decisions", headers=alice, json={
+        "seat": "red", "option": option, "version": seen["version"]})
+    assert moved.status_code == 409 and "expired" in moved.json()["error"]
+    row = client.app.state.db.read(lambda s: s.get(StoredGame, public["id"]))
+    assert row.record == record and replay(row.record).events  # kept, and it replays
+    assert client.get(f"/api/games/{public['id']}/record", headers=alice).status_code == 200
+    assert upkeep.close_waiting(state, now() + timedelta(days=30)) == []  # once, and no other

@@ -117,7 +117,8 @@ def test_games_and_runs_of_an_older_release_go_on_after_the_upgrade(db_url):
             assert seen.status_code == 200, seen.text
             body = seen.json()
             first = replay(stored[game_id], check=False).seats[0]  # Ada's seat, stopped on her turn
-            assert body["turn"] == first and not body["over"]
+            assert body["turn"] == first and not body["over"] and body["closed"] is None
+            assert all(s["invited"] is None for s in body["seats"])  # (revision 0009's)
             option = body["view"]["pending"]["options"][0]["id"]
             went_on = client.post(f"/api/games/{game_id}/decisions", headers=auth, json={
                 "seat": first, "option": option, "version": body["version"]})

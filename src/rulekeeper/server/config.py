@@ -63,6 +63,9 @@ class Settings:
             spectator's (the rest are read with ``since``), and one message of its stream.
         searches_waiting: games of one player waiting for a searching bot's move (a new
             one beyond is refused with 429).
+        open_games: unfinished games one player made (a new one beyond is refused with 429).
+        lobby_days: days a public game waiting for players may go without a change (a
+            move, a player joining) before the sweep closes it as expired (:mod:`.upkeep`).
         streams: live streams of one player open at once (429 beyond).
         address_streams: live streams of one client address (its players' and
             spectators') open at once (429 beyond).
@@ -97,6 +100,8 @@ class Settings:
     replay_events: int = 5_000
     page_events: int = 1_000
     searches_waiting: int = 4
+    open_games: int = 20
+    lobby_days: float = 7.0
     streams: int = 8
     address_streams: int = 16
     lab_jobs: bool = True
@@ -133,6 +138,9 @@ def env_settings() -> dict[str, Any]:
         "replay_events": _count("RULEKEEPER_REPLAY_EVENTS", s.replay_events),
         "page_events": _count("RULEKEEPER_PAGE_EVENTS", s.page_events),
         "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
+        "open_games": _count("RULEKEEPER_OPEN_GAMES", s.open_games),
+        "lobby_days": _env("RULEKEEPER_LOBBY_DAYS", s.lobby_days, _positive,
+                           "a number of days more than 0"),
         "streams": _count("RULEKEEPER_STREAMS", s.streams),
         "address_streams": _count("RULEKEEPER_ADDRESS_STREAMS", s.address_streams),
         "lab_workers": _count("RULEKEEPER_LAB_WORKERS", s.lab_workers),

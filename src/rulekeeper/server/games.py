@@ -25,7 +25,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from rulekeeper.core import registry
@@ -40,14 +40,23 @@ from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searchin
 from rulekeeper.server.changes import bots_of, take
 from rulekeeper.server.clocks import ClockSpec
 from rulekeeper.server.costs import Costly, Payer, address
-from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
-from rulekeeper.server.models import GameSeat, StoredGame, now
+from rulekeeper.server.errors import (
+    ApiError,
+    Conflict,
+    Forbidden,
+    NotFound,
+    TooManyRequests,
+    documented,
+)
+from rulekeeper.server.models import GameSeat, Player, StoredGame, now
 from rulekeeper.server.pool import RUN_RULESET
 from rulekeeper.server.seats import (
     Join,
     SeatName,
     SeatOut,
     SeatSpec,
+    invited_seat,
+    not_closed,
     open_seat,
     seat_rows,
     seats_out,
@@ -125,6 +134,9 @@ class GameOut(BaseModel):
     scenario: str | None = None
     version: int
     over: bool
+    closed: str | None = Field(None, description="``expired``: a public game that waited "
+                                                 "too long for players, closed before its end "
+                                                 "(``over``, without a result)")
     result: dict[str, Any] | None
     turn: str | None = Field(description="the seat whose decision is pending")
     since: datetime | None = Field(None, description="when that decision began")
@@ -149,6 +161,7 @@ class GameSummary(BaseModel):
     scenario: str | None
     version: int
     over: bool
+    closed: str | None = Field(description="``expired``: closed before its end")
     result: dict[str, Any] | None
     seats: list[SeatOut]
     turn: str | None
@@ -191,8 +204,8 @@ def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
     return options
 
 
-def create(session: Session, me: Me, body: NewGame,
-           searches_waiting: int = bots.WAITING) -> tuple[StoredGame, Game]:
+def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[StoredGame, Game]:
+    admit(session, me, settings.open_games)
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
@@ -207,7 +220,7 @@ def create(session: Session, me: Me, body: NewGame,
     seat_bots = {r.seat: r.bot for r in rows if r.bot}
     play_quick_bots(game, seat_bots, deciders)
     if searching_turn(game, seat_bots):
-        bots.admit(session, me.id, searches_waiting)
+        bots.admit(session, me.id, settings.searches_waiting)
     at = now()
     stored = StoredGame(id=secrets.token_hex(8), ruleset=ruleset.meta.id,
                         record=game.record().model_dump(mode="json"), version=0,
@@ -219,6 +232,18 @@ def create(session: Session, me: Me, body: NewGame,
     session.add(stored)
     session.flush()
     return stored, game
+
+
+def admit(session: Session, me: Me, most: int) -> None:
+    """Refuse (429) a game that would make more than ``most`` unfinished games ``me`` made
+    (the player's row is locked first, so that two at once are counted one after the
+    other)."""
+    session.execute(select(Player.id).where(Player.id == me.id).with_for_update())
+    unfinished = session.scalar(select(func.count()).where(
+        StoredGame.created_by == me.id, StoredGame.over.is_(False))) or 0
+    if unfinished >= most:
+        raise TooManyRequests(f"you have {unfinished} unfinished games you made (at most "
+                              f"{most}): finish one before you start another", retry_after=60)
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -271,7 +296,8 @@ def clock_out(stored: StoredGame) -> ClockOut | None:
 def game_out(stored: StoredGame, game: Game, invites: bool) -> dict[str, Any]:
     """What every view of the game says about it (a seat's, a spectator's)."""
     return {"id": stored.id, "ruleset": stored.ruleset, "scenario": stored.scenario,
-            "version": stored.version, "over": game.over,
+            "version": stored.version, "over": game.over or stored.closed is not None,
+            "closed": stored.closed,
             "result": game.result.to_json() if game.result else None,
             "turn": game.pending.player if game.pending else None,
             "since": clocks.aware(stored.turn_since) if stored.turn_since else None,
@@ -342,6 +368,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
     try:
         check_lang(game.ruleset, lang)
         seat = my_seat(stored, me, seat, game)
+        not_closed(stored)
     except ApiError:
         state.games.keep(stored.id, stored.version, game)
         raise
@@ -392,8 +419,7 @@ def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang =
     state = request.app.state
     check_lang(load_ruleset(body.ruleset), lang)  # before anything is stored
 
-    stored, game = state.db.write(lambda s: create(s, me, body,
-                                                    state.settings.searches_waiting))
+    stored, game = state.db.write(lambda s: create(s, me, body, state.settings))
     return answered(state, stored, game, lambda: seat_view(
         stored, game, my_seat(stored, me, None, game), lang, 0, page(state)))
 
@@ -413,7 +439,7 @@ def my_games(me: CurrentPlayer, request: Request,
             out.append(GameSummary(
                 id=stored.id, ruleset=stored.ruleset, scenario=stored.scenario,
                 title=load_ruleset(stored.ruleset).meta.title, version=stored.version,
-                over=stored.over, result=stored.result,
+                over=stored.over, closed=stored.closed, result=stored.result,
                 seats=seats_out(stored, invites=True), turn=stored.turn,
                 since=clocks.aware(stored.turn_since) if stored.turn_since else None,
                 created=clocks.aware(stored.created_at), mine=mine,
@@ -481,34 +507,70 @@ def events_of(request: Request, me: Me, game_id: str, lang: str, seat: str | Non
 @router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
 def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
          lang: Lang = "en", since: Since = 0) -> SeatView:
-    """Take an open seat: with its invitation, or without one in a public game. A seat
-    taken, a wrong invitation or a game over is refused (409, 403, 409)."""
+    """Take an open seat: with its invitation, without one in a public game or when the
+    seat is kept for you (an invitation by name: ``GET /api/invitations``). A seat taken or
+    kept for another, a wrong invitation or a game over is refused (409, 403, 409)."""
+    state = request.app.state
+
+    def work(session: Session, stored: StoredGame) -> None:
+        take_seat(session, stored, me, body)
+
+    joined, game = seat_change(request, game_id, lang, lambda s: open_seat(s, body, me), work,
+                               {"kind": "join", "seat": body.seat, "player": me.name})
+    return answered(state, joined, game,
+                    lambda: seat_view(joined, game, body.seat, lang, since, page(state)))
+
+
+class Decline(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: SeatName
+
+
+@router.post("/{game_id}/decline", status_code=204, dependencies=[Costly])
+def decline(game_id: GameId, body: Decline, me: CurrentPlayer, request: Request) -> Response:
+    """Decline the seat another player named you for (``GET /api/invitations``): it becomes
+    an open seat like any other (its game's players may send its invitation; a public game's
+    lobby offers it). No invitation of yours to that seat: 404."""
+
+    def work(_session: Session, stored: StoredGame) -> None:
+        invited_seat(stored, me, body.seat).invited = None
+
+    stored, game = seat_change(request, game_id, "en",
+                               lambda s: invited_seat(s, me, body.seat), work,
+                               {"kind": "decline", "seat": body.seat, "player": me.name})
+    changes.after(request.app.state, stored, game)
+    return Response(status_code=204)
+
+
+def seat_change(request: Request, game_id: str, lang: str, check: Callable[[StoredGame], Any],
+                work: Callable[[Session, StoredGame], None],
+                change: dict[str, Any]) -> tuple[StoredGame, Game]:
+    """A change of who holds a seat: ``check`` the game as read (one 4xx), then let ``work``
+    change its seats and store it in one transaction (checked again there); a game changed
+    meanwhile is read again. Returns the game stored and played (not yet kept)."""
     state = request.app.state
     stored = state.db.read(lambda s: with_seats(s, game_id))
     if stored is None:
         raise NotFound(f"no game {game_id!r}")
     check_lang(load_ruleset(stored.ruleset), lang)  # before the seat is taken
-    open_seat(stored, body)
+    check(stored)
     # taken before the transaction, as every change takes it: a game another thread has
     # out (a searching bot's) is waited for without holding the database's writers
     game = take(state, stored)
-    change = {"kind": "join", "seat": body.seat, "player": me.name}
 
-    def work(session: Session) -> StoredGame:
+    def write(session: Session) -> StoredGame:
         fresh = with_seats(session, game_id)
         assert fresh is not None  # (a game is never deleted)
-        take_seat(session, fresh, me, body)
+        work(session, fresh)
         changes.store(session, fresh, stored.version, game, list(fresh.deciders), change,
                       now())
         return fresh
 
     try:
-        joined = state.db.write(work)
+        return state.db.write(write), game
     except Conflict:  # someone else joined or played meanwhile: look again
         state.games.keep(stored.id, stored.version, game)
-        return join(game_id, body, me, request, lang, since)
-    return answered(state, joined, game,
-                    lambda: seat_view(joined, game, body.seat, lang, since, page(state)))
+        return seat_change(request, game_id, lang, check, work, change)
 
 
 @router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])

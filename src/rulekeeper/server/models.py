@@ -50,6 +50,9 @@ class StoredGame(Base):
     last_change: Mapped[dict[str, Any] | None] = mapped_column(
         JSON, doc="the last state-changing request, to answer an identical repeat")
     over: Mapped[bool] = mapped_column(default=False)
+    closed: Mapped[str | None] = mapped_column(
+        String(16), doc="why the game ended before its rules ended it: ``expired`` (a public "
+                        "game that waited for players too long); its record is left as it was")
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, doc="how the game ended")
     created_by: Mapped[int] = mapped_column(ForeignKey("players.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -83,8 +86,13 @@ class GameSeat(Base):
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))
     invite: Mapped[str | None] = mapped_column(String(32), doc="an open seat's invitation code")
+    invited_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id"), index=True,
+        doc="an open seat kept for the player its game's creator named, until they accept "
+            "(then they hold it) or decline (then it is an open seat like any other)")
     game: Mapped[StoredGame] = relationship(back_populates="seats")
-    player: Mapped[Player | None] = relationship(lazy="joined")
+    player: Mapped[Player | None] = relationship(lazy="joined", foreign_keys=[player_id])
+    invited: Mapped[Player | None] = relationship(lazy="joined", foreign_keys=[invited_id])
 
     @property
     def open(self) -> bool:

@@ -1,12 +1,17 @@
-"""Who sits at a game: people (you, another player, or anyone who joins later) and bots.
+"""Who sits at a game: people (you, or anyone who joins later) and bots.
 
-A seat is ``human`` (you, or the player ``player`` names), ``bot`` (a bot the server can run
-for the ruleset: :func:`rulekeeper.server.bots.offered`) or ``open``: nobody yet. Each open
-seat has an invitation code, given to the game's players (``seats[i].invite``, and a link the
-page copies); whoever has it takes the seat with ``POST /api/games/{id}/join``. A public game
+A seat is ``human`` (you), ``bot`` (a bot the server can run for the ruleset:
+:func:`rulekeeper.server.bots.offered`) or ``open``: nobody yet. Each open seat has an
+invitation code, given to the game's players (``seats[i].invite``, and a link the page
+copies); whoever has it takes the seat with ``POST /api/games/{id}/join``. A public game
 is listed in the lobby (``GET /api/lobby``) while a seat is open, and anyone may join it from
 there without an invitation; anyone may also watch it. A game waits, and nobody decides,
 until every seat is held.
+
+Nobody takes a seat for another player: a ``human`` seat naming another player (``player``)
+is an open seat kept for them (``invited``), listed in their invitations
+(``GET /api/invitations``) until they take it (``join``) or decline it (``decline``; it is
+then an open seat like any other). Until they take it, no clock runs against them.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from sqlalchemy.orm import Session, joinedload
 from rulekeeper.core import registry
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
-from rulekeeper.server.auth import Me
+from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import offered
 from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
 from rulekeeper.server.models import GameSeat, Player, StoredGame
@@ -37,12 +42,14 @@ Invite = Annotated[str, Field(min_length=1, max_length=32)]
 
 
 class SeatSpec(BaseModel):
-    """Who holds a seat: a player (you, unless ``player`` names another), a bot, or nobody
-    yet (``open``: an invitation is made for it)."""
+    """Who holds a seat: you (``human``; naming another player in ``player`` invites them
+    instead: the seat stays open, kept for them, until they accept), a bot, or nobody yet
+    (``open``: an invitation is made for it)."""
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human", "bot", "open"]
-    player: PlayerName | None = Field(None, description="human seats: the player's name")
+    player: PlayerName | None = Field(None, description="human seats: another player's name "
+                                                        "invites them to the seat")
     bot: str | None = Field(None, max_length=32, description="bot seats: the agent's name")
 
 
@@ -52,7 +59,10 @@ class SeatOut(BaseModel):
     player: str | None = None
     bot: str | None = None
     invite: str | None = Field(None, description="an open seat's invitation code (shown to "
-                                                 "the game's players only)")
+                                                 "the game's players only; none while the "
+                                                 "seat is kept for an invited player)")
+    invited: str | None = Field(None, description="an open seat kept for this player until "
+                                                  "they accept or decline")
 
 
 def new_invite() -> str:
@@ -94,12 +104,14 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
                                f"bots for {ruleset.meta.id}: {', '.join(bots)}")
             rows.append(GameSeat(seat=seat, position=position, bot=name, player=None))
             continue
-        player = session.get(Player, me.id)
         if spec.player is not None and spec.player.lower() != me.name.lower():
-            player = session.scalar(select(Player).where(Player.name_key == spec.player.lower()))
-            if player is None:
+            invited = session.scalar(select(Player).where(Player.name_key == spec.player.lower()))
+            if invited is None:
                 raise ApiError(f"seats.{seat}: no player is called {spec.player!r}")
-        rows.append(GameSeat(seat=seat, position=position, player=player))
+            rows.append(GameSeat(seat=seat, position=position, invite=new_invite(),
+                                 player=None, invited=invited))
+            continue
+        rows.append(GameSeat(seat=seat, position=position, player=session.get(Player, me.id)))
     if not any(r.player is not None and r.player.id == me.id for r in rows):
         raise ApiError("seats: you hold no seat; hold one yourself (the others may be bots or "
                        "open)")
@@ -109,8 +121,10 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
 def seats_out(stored: StoredGame, invites: bool) -> list[SeatOut]:
     """The seats as the API shows them; ``invites`` for the game's own players."""
     return [SeatOut(seat=s.seat, kind="open" if s.open else "bot" if s.bot else "human",
-                    bot=s.bot, invite=s.invite if invites and s.open else None,
-                    player=s.player.name if s.player is not None else None)
+                    bot=s.bot, invite=s.invite if invites and s.open and s.invited_id is None
+                    else None, player=s.player.name if s.player is not None else None,
+                    invited=s.invited.name if s.open and s.invited_id is not None and
+                    s.invited is not None else None)
             for s in stored.seats]
 
 
@@ -126,9 +140,18 @@ class Join(BaseModel):
                                                     "join a public game)")
 
 
-def open_seat(stored: StoredGame, body: Join) -> GameSeat:
-    """The seat ``body`` asks for, if it is open and the invitation fits (needless in a
-    public game); else one 4xx."""
+def not_closed(stored: StoredGame) -> None:
+    """Nothing changes a game closed before its end (409)."""
+    if stored.closed == "expired":
+        raise Conflict(f"game {stored.id} expired: it waited too long for players, and "
+                       f"nothing can change it now")
+
+
+def open_seat(stored: StoredGame, body: Join, me: Me | None = None) -> GameSeat:
+    """The seat ``body`` asks for ``me``, if it is open and kept for nobody else, and the
+    invitation fits (needless in a public game, and for the player it is kept for); else
+    one 4xx."""
+    not_closed(stored)
     if stored.over:
         raise Conflict(f"game {stored.id} is over; no seat can be taken")
     row = next((s for s in stored.seats if s.seat == body.seat), None)
@@ -137,6 +160,10 @@ def open_seat(stored: StoredGame, body: Join) -> GameSeat:
                        f"{', '.join(s.seat for s in stored.seats)}")
     if not row.open:
         raise Conflict(f"seat {body.seat} is taken")
+    if row.invited_id is not None:
+        if me is None or row.invited_id != me.id:
+            raise Conflict(f"seat {body.seat} is kept for the player invited to it")
+        return row
     if not stored.public and not same_secret(body.invite, row.invite):
         raise Forbidden(f"this is not the invitation to seat {body.seat}")
     return row
@@ -144,8 +171,17 @@ def open_seat(stored: StoredGame, body: Join) -> GameSeat:
 
 def take_seat(session: Session, stored: StoredGame, me: Me, body: Join) -> None:
     """Give ``me`` the seat, if it is open and the invitation fits (else one 4xx)."""
-    row = open_seat(stored, body)
-    row.player, row.invite = session.get(Player, me.id), None
+    row = open_seat(stored, body, me)
+    row.player, row.invite, row.invited = session.get(Player, me.id), None, None
+
+
+def invited_seat(stored: StoredGame, me: Me, seat: str) -> GameSeat:
+    """The seat ``seat`` of the game, if it is kept for ``me`` (else 404: no invitation of
+    theirs)."""
+    row = next((s for s in stored.seats if s.seat == seat), None)
+    if row is None or not row.open or row.invited_id != me.id or stored.over:
+        raise NotFound(f"no invitation of yours to seat {seat!r} of game {stored.id}")
+    return row
 
 
 # -- an invitation, as its holder reads it --------------------------------------------------
@@ -167,11 +203,10 @@ class Invitation(BaseModel):
     bots: int = Field(description="how many seats bots hold")
 
 
-invitations = APIRouter(prefix="/api/games", tags=["games"],
-                        responses=documented(400, 404, 409, 429, 503))
+invitations = APIRouter(tags=["games"], responses=documented(400, 404, 409, 429, 503))
 
 
-@invitations.get("/{game_id}/invitation", response_model=Invitation)
+@invitations.get("/api/games/{game_id}/invitation", response_model=Invitation)
 def invitation(game_id: Annotated[str, UrlPath(max_length=32)], request: Request,
                seat: Annotated[str, Query(min_length=1, max_length=32)],
                invite: Annotated[str, Query(min_length=1, max_length=32)],
@@ -190,22 +225,48 @@ def invitation(game_id: Annotated[str, UrlPath(max_length=32)], request: Request
         except Forbidden:
             raise NotFound("this invitation is unknown (its link is incomplete, or was "
                            "changed)") from None
-        ruleset = registry.load(stored.ruleset)
-        check_lang(ruleset, lang)
-        words = ruleset.messages.wording(lang)
-        scenarios = {c.id: c.label for c in ruleset.scenario_choices(
-            ruleset.load_content()[0])}
-        sides = ruleset.drawing.coloured(ruleset.meta.players)
-        inviter = session.get(Player, stored.created_by)
-        return Invitation(
-            game=stored.id, ruleset=stored.ruleset, title=words(ruleset.meta.title),
-            scenario=words(scenarios[stored.scenario]) if stored.scenario in scenarios else None,
-            seat=row.seat, seat_name=words(sides[row.seat].label) if row.seat in sides
-            else row.seat, inviter=inviter.name if inviter is not None else "",
-            players=[s.player.name for s in stored.seats if s.player is not None],
-            bots=sum(1 for s in stored.seats if s.bot))
+        return described(session, stored, row, lang)
 
     found: Invitation = request.app.state.db.read(work)
+    return found
+
+
+def described(session: Session, stored: StoredGame, row: GameSeat, lang: str) -> Invitation:
+    """The invitation to ``row``, worded in ``lang`` (400 if the game is not worded so)."""
+    ruleset = registry.load(stored.ruleset)
+    check_lang(ruleset, lang)
+    words = ruleset.messages.wording(lang)
+    scenarios = {c.id: c.label for c in ruleset.scenario_choices(ruleset.load_content()[0])}
+    sides = ruleset.drawing.coloured(ruleset.meta.players)
+    inviter = session.get(Player, stored.created_by)
+    return Invitation(
+        game=stored.id, ruleset=stored.ruleset, title=words(ruleset.meta.title),
+        scenario=words(scenarios[stored.scenario]) if stored.scenario in scenarios else None,
+        seat=row.seat, seat_name=words(sides[row.seat].label) if row.seat in sides
+        else row.seat, inviter=inviter.name if inviter is not None else "",
+        players=[s.player.name for s in stored.seats if s.player is not None],
+        bots=sum(1 for s in stored.seats if s.bot))
+
+
+@invitations.get("/api/invitations", response_model=list[Invitation],
+                 responses=documented(401))
+def my_invitations(me: CurrentPlayer, request: Request,
+                   lang: Annotated[str, Query(max_length=8)] = "en") -> list[Invitation]:
+    """The seats other players named you for, newest first: take one with ``POST
+    /api/games/{id}/join {"seat"}`` (no invitation code needed), or decline it with ``POST
+    /api/games/{id}/decline {"seat"}``. (A game not worded in ``lang`` is in English.)"""
+
+    def work(session: Session) -> list[Invitation]:
+        rows = session.scalars(
+            select(GameSeat).join(StoredGame).where(
+                GameSeat.invited_id == me.id, GameSeat.player_id.is_(None),
+                StoredGame.over.is_(False))
+            .order_by(StoredGame.created_at.desc()).limit(100)
+            .options(joinedload(GameSeat.game).joinedload(StoredGame.seats)))
+        return [described(session, row.game, row, lang if lang in registry.load(
+            row.game.ruleset).messages.languages else "en") for row in rows.unique()]
+
+    found: list[Invitation] = request.app.state.db.read(work)
     return found
 
 
@@ -230,20 +291,25 @@ router = APIRouter(prefix="/api/lobby", tags=["games"], responses=documented(400
 @router.get("", response_model=list[LobbyGame])
 def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)] = None,
           limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[LobbyGame]:
-    """Public games with an open seat, longest waiting first: join one with ``POST
-    /api/games/{id}/join {"seat"}`` (no invitation needed)."""
+    """Public games with an open seat (kept for no invited player), longest waiting first:
+    join one with ``POST /api/games/{id}/join {"seat"}`` (no invitation needed). A public
+    game left waiting with no change for the server's ``lobby_days`` is closed as expired,
+    and leaves the lobby."""
 
     def work(session: Session) -> list[LobbyGame]:
+        free = select(GameSeat.game_id).where(  # (a seat kept for an invited player is not)
+            GameSeat.game_id == StoredGame.id, GameSeat.player_id.is_(None),
+            GameSeat.bot.is_(None), GameSeat.invited_id.is_(None))
         query = select(StoredGame).where(StoredGame.public.is_(True),
                                          StoredGame.open_seats > 0,
-                                         StoredGame.over.is_(False))
+                                         StoredGame.over.is_(False), free.exists())
         if ruleset:
             query = query.where(StoredGame.ruleset == registry.resolve_id(ruleset))
         games = list(session.scalars(query.order_by(StoredGame.turn_since).limit(limit)))
         return [LobbyGame(
             id=g.id, ruleset=g.ruleset, title=registry.load(g.ruleset).meta.title,
             scenario=g.scenario, seats=seats_out(g, invites=False),
-            open=[s.seat for s in g.seats if s.open],
+            open=[s.seat for s in g.seats if s.open and s.invited_id is None],
             waiting=[s.player.name for s in g.seats if s.player is not None],
             since=g.turn_since or g.created_at, clock=g.clock) for g in games]
 

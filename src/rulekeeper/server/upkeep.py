@@ -1,10 +1,12 @@
 """What the server does for its games when no request asks: a searching bot's move, a turn
-clock that runs out, and the sweep that finds them.
+clock that runs out, a public game left waiting, and the sweep that finds them.
 
 Every app process sweeps each :data:`SWEEP_EVERY` seconds (:func:`sweeping`, started with
-the app): the games whose clock ran out get their expiry (:func:`expire_clock`), and a
+the app): the games whose clock ran out get their expiry (:func:`expire_clock`), a
 searching bot's turn left waiting too long (its search was lost with a stopped process) is
-searched again. Several processes may sweep the same game: each change is stored only if
+searched again, and a public game still waiting for players that nothing changed for the
+server's ``lobby_days`` is closed as expired (:func:`close_waiting`): it leaves the lobby,
+its record kept as it was. Several processes may sweep the same game: each change is stored only if
 the game is still at the version it was worked out from, so one of them makes it.
 """
 
@@ -12,16 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import anyio
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.agents import decide
 from rulekeeper.core.game import Game
-from rulekeeper.server import changes, clocks
+from rulekeeper.server import changes, clocks, live
 from rulekeeper.server.bots import STALLED, agent, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of
 from rulekeeper.server.models import StoredGame, now
@@ -72,8 +74,8 @@ def expire_clock(state: Any, game_id: str, at: datetime) -> bool:
 
 
 def sweep(state: Any, at: datetime) -> int:
-    """Expire the clocks that ran out by ``at``; ask again for stalled searches. Returns
-    how many clocks were expired."""
+    """Expire the clocks that ran out by ``at``; ask again for stalled searches; close the
+    public games left waiting (:func:`close_waiting`). Returns how many clocks were expired."""
 
     def due(session: Session) -> tuple[list[str], list[tuple[str, int]]]:
         expired = select(StoredGame.id).where(StoredGame.deadline <= at,
@@ -88,7 +90,40 @@ def sweep(state: Any, at: datetime) -> int:
     expired, stalled = state.db.read(due)
     for game_id, creator in stalled:
         state.searches.ask(game_id, creator)
+    close_waiting(state, at)
     return sum(expire_clock(state, game_id, at) for game_id in expired)
+
+
+def close_waiting(state: Any, at: datetime) -> list[str]:
+    """Close as expired the public games still waiting for players at ``at`` that nothing
+    changed for the server's ``lobby_days`` (at most :data:`BATCH` a sweep), in one
+    transaction; their records stay as they were. Returns their ids."""
+    cutoff = at - timedelta(days=state.settings.lobby_days)
+    left = (StoredGame.public.is_(True), StoredGame.over.is_(False),
+            StoredGame.open_seats > 0, StoredGame.updated_at < cutoff)
+
+    def due(session: Session) -> list[str]:
+        return list(session.scalars(select(StoredGame.id).where(*left).limit(BATCH)))
+
+    def close(session: Session) -> list[str]:
+        closed = list(session.scalars(  # (those still left: a join may have come meanwhile)
+            update(StoredGame).where(StoredGame.id.in_(found), *left)
+            .values(over=True, closed="expired", version=StoredGame.version + 1,
+                    last_change={"kind": "expired"}, turn=None, bot_turn=False,
+                    deadline=None, updated_at=at)
+            .returning(StoredGame.id)))
+        for game_id in closed:
+            live.announce(session, game_id)
+        return closed
+
+    found = state.db.read(due)
+    if not found:
+        return []
+    closed: list[str] = state.db.write(close)
+    for game_id in closed:
+        log.info("game %s expired: no change since %s", game_id, cutoff)
+        live.changed(state, game_id)
+    return closed
 
 
 async def sweeping(state: Any) -> None:

@@ -98,6 +98,18 @@ export function endWords(result, info) {
   return t("{result} after {rounds:round|rounds}", { result: winnerWords(result, info), rounds: result.rounds });
 }
 
+/** How a game over ended (GET /api/games/{id}): its result, or closed before its end. */
+export function overWords(view, info) {
+  return view.closed === "expired" ? t("This game expired: it waited too long for players, and left the lobby. Its record is kept: replay it or download it.")
+    : endWords(view.result, info);
+}
+
+/** Who holds a seat: a player's name, "open" (or who is invited to it), or the bot's name. */
+export function holder(seat) {
+  if (seat.kind === "open") return seat.invited ? t("{player}, invited", { player: seat.invited }) : t("open");
+  return seat.kind === "bot" ? t("bot {bot}", { bot: botName(seat.bot) }) : seat.player;
+}
+
 /** A bot's name in words (the server names bots by ids: "heuristic", "mcts"). */
 export function botName(bot) {
   const names = { random: t("random moves"), first: t("always the first option"), heuristic: t("heuristic"),

@@ -6,8 +6,9 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, endWords, follow, header, labelled, langOf, loadWords, logLine,
-  mergeEvents, notificationsButton, notifyTurn, readOn, rulesOf, scenarioName, seatOptions, showError, sideName, signIn, store, t, winnerWords, yourTurn,
+  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, endWords, follow, header, holder, labelled, langOf,
+  loadWords, logLine, mergeEvents, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
+  signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
 import { cryptidCard } from "./cards.js";
@@ -37,15 +38,17 @@ async function start() {
 // -- /play: your games, the lobby, the rulesets ---------------------------------------------
 
 function chooser(rulesets) {
+  const invitations = el("div", { id: "invitations" });
   const mine = el("section.panel", { id: "my-games" }, el("h2", {}, t("Your games")), el("p.muted", {}, t("Loading…")));
   const lobby = el("section.panel", { id: "lobby" }, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Loading…")));
-  clear(main, el("div.layout", {}, el("div", {}, mine), el("div", {}, lobby)),
+  clear(main, el("div.layout", {}, el("div", {}, invitations, mine), el("div", {}, lobby)),
     el("h2", {}, t("Play a ruleset")), el("p.muted", {}, t("Against the bots, hot-seat (hold several seats yourself), or with friends: leave a seat open and send its invitation.")),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
       el("h3", {}, r.title), el("p.muted", {}, `${t("seats: {seats}", { seats: r.seats.map((s) => sideName(r, s)).join(", ") })}${r.hidden_information ? ` · ${t("hidden information")}` : ""}`),
       r.online ? el("p", {}, el("a", { href: r.online }, t("The online game")), " ", t("plays it against other players' snapshots; here it is played offline against bot ghosts.")) : null,
       el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? t("Play {title}", { title: r.title }) : t("Watch {title}", { title: r.title }))))));
   const refresh = async () => {
+    try { drawInvitations(invitations, await api(`/api/invitations?lang=${store.lang}`), refresh); } catch (error) { showError(invitations, error); }
     try { drawMyGames(mine, await api("/api/games")); } catch (error) { showError(mine, error); }
     try { drawLobby(lobby, await api("/api/lobby")); } catch (error) { showError(lobby, error); }
   };
@@ -63,11 +66,6 @@ function seatName(seat, info = ui.info) {
   return sideName(info, seat);
 }
 
-/** Who holds a seat: a player's name, "open", or the bot's name in words. */
-function holder(s) {
-  return s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: botName(s.bot) }) : s.player;
-}
-
 function seatWords(seats, info) {
   return seats.map((s) => labelled(seatName(s.seat, info), holder(s))).join(" · ");
 }
@@ -79,7 +77,7 @@ function drawMyGames(node, games) {
   const rows = games.map((g) => {
     const info = rulesetOf(g);
     const open = g.seats.filter((s) => s.kind === "open").map((s) => seatName(s.seat, info));
-    const status = g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
+    const status = g.closed === "expired" ? t("Expired: nobody took its open seats") : g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
       : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) }) : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
@@ -89,6 +87,25 @@ function drawMyGames(node, games) {
   clear(node, el("h2", {}, t("Your games")), notificationsButton(),
     games.length ? el("table.board-table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("turn")), el("th", {}, t("seats")))), el("tbody", {}, ...rows))
       : el("p.muted", {}, t("No games yet: start one below, or join one from the lobby.")));
+}
+
+/** The seats other players named you for: take one, or decline it (it is then open to
+    anyone they send its invitation to). */
+function drawInvitations(node, invitations, refresh) {
+  const answer = (inv, taken) => async (e) => {
+    try {
+      await api(`/api/games/${inv.game}/${taken ? "join" : "decline"}`, { method: "POST", body: { seat: inv.seat } });
+      if (taken) location.href = `/play/${inv.ruleset}?game=${inv.game}&seat=${encodeURIComponent(inv.seat)}`;
+      else await refresh();
+    } catch (error) { showError(e.target.parentNode, error); }
+  };
+  if (!invitations.length) return clear(node);
+  clear(node, el("section.panel", {}, el("h2", {}, t("Invitations for you")),
+    ...invitations.map((inv) => el("div", { "data-invitation": `${inv.game}:${inv.seat}` },
+      el("p", {}, t("{inviter} invites you to play {title}", { inviter: inv.inviter, title: inv.title }), inv.scenario ? ` · ${inv.scenario}` : "", el("br"),
+        t("Your seat: {seat}.", { seat: el("b", {}, inv.seat_name) })),
+      el("div.row", {}, el("button.primary.small", { "data-accept": inv.game, onclick: answer(inv, true) }, t("Accept and take the seat")),
+        el("button.small", { "data-decline": inv.game, onclick: answer(inv, false) }, t("Decline")))))));
 }
 
 function drawLobby(node, games) {
@@ -169,6 +186,7 @@ function seatChoice(seat, index, info) {
   return el("select", { name: seat, "data-seat": seat },
     el("option", { value: "human", selected: index === 0 }, t("you")),
     el("option", { value: "open" }, t("a friend (an invitation to send)")),
+    el("option", { value: "named" }, t("a player, by name (invited on their page)")),
     ...info.bots.map((b) => el("option", { value: `bot:${b}`, selected: index > 0 && b === info.default_bot }, labelled(t("bot"), botName(b)))));
 }
 
@@ -209,7 +227,9 @@ async function setup() {
     await seatsDrawn; // the seats of the options chosen last, not of the ones before
     const seats = {};
     for (const select of seatsBox.querySelectorAll("select")) {
-      seats[select.name] = select.value.startsWith("bot:") ? { kind: "bot", bot: select.value.slice(4) } : { kind: select.value };
+      const named = seatsBox.querySelector(`[data-player-for="${select.name}"]`).value.trim();
+      seats[select.name] = select.value.startsWith("bot:") ? { kind: "bot", bot: select.value.slice(4) }
+        : select.value === "named" ? { kind: "human", player: named } : { kind: select.value };
     }
     const chosen = {};
     for (const select of rulings.querySelectorAll("select")) if (select.value !== info.rulings.find((r) => r.id === select.name).default) chosen[select.name] = select.value;
@@ -222,7 +242,7 @@ async function setup() {
       const view = await api(`/api/games?lang=${langOf(info.languages)}`, { method: "POST", body });
       history.replaceState(null, "", `/play/${info.id}?game=${view.id}`);
       await show(view);
-    } catch (error) { showError(message, error); }
+    } catch (error) { showError(message, createTrouble(error)); }
   } },
     scenario ? el("label", {}, `${t("Scenario")} `, scenario) : null, optionsBox, seatsBox,
     el("label", { style: "display:block;margin:.25rem 0" }, isPublic, ` ${t("Public: listed in the lobby while a seat is open (anyone may take it), and anyone may watch")}`),
@@ -242,7 +262,12 @@ async function setup() {
     const kept = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((select) => [select.name, select.value]));
     const choices = seats.map((s, i) => seatChoice(s, i, info));
     for (const select of choices) if (kept[select.name]) select.value = kept[select.name]; // the seats chosen stay chosen
-    clear(seatsBox, el("legend", {}, t("Seats")), ...seats.map((s, i) => el("label", { style: "display:block", "data-seat-row": s }, `${seatName(s)} `, choices[i])),
+    const named = (select) => {
+      const input = el("input", { "data-player-for": select.name, "aria-label": t("the player's name"), placeholder: t("their player name"), maxLength: 32, hidden: select.value !== "named" });
+      select.addEventListener("change", () => { input.hidden = select.value !== "named"; if (!input.hidden) input.focus(); });
+      return input;
+    };
+    clear(seatsBox, el("legend", {}, t("Seats")), ...seats.map((s, i) => el("label", { style: "display:block", "data-seat-row": s }, `${seatName(s)} `, choices[i], " ", named(choices[i]))),
       el("p.muted", {}, t("Hold several seats yourself to play hot-seat on this device; a friend's seat gets an invitation link to send.")));
   })(++seatsAsked));
   const drawPreview = async () => {
@@ -326,6 +351,13 @@ function ownInvitation(id, inv, take) {
       el("button", { id: "take-own-seat", onclick: () => take().catch((error) => showError(message, error)) }, t("Play {seat} yourself too, on this device", { seat }))), message));
 }
 
+/** Why a game cannot be made, in the page's words where the server's are its own. */
+function createTrouble(error) {
+  const many = error.status === 429 && /^you have (\d+) unfinished games you made \(at most (\d+)\)/.exec(error.message);
+  return many ? new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or wait for a public game nobody joins to expire, before you start another.",
+    { count: Number(many[1]), most: Number(many[2]) })) : error;
+}
+
 /** Why an invitation cannot be used, in the page's words: used (409), unknown (403, 404). */
 function invitationTrouble(error) {
   if (error.status === 409) return t("This invitation has been used, or its game is over: the seat can no longer be taken with it.");
@@ -406,10 +438,11 @@ async function watchFilm(view) {
 
 function waitingPanel(view) {
   const open = view.seats.filter((s) => s.kind === "open");
-  if (!open.length) return null;
+  if (!open.length || view.over) return null;
   return el("section.panel", { id: "waiting" }, el("h3", {}, t("Waiting for {seats}", { seats: open.map((s) => seatName(s.seat)).join(", ") })),
-    el("p.muted", {}, view.public ? t("The game is in the lobby: anyone may take a seat. Or send a seat's invitation:") : t("Send each friend the invitation to their seat (whoever has it takes the seat):")),
+    open.some((s) => !s.invited) ? el("p.muted", {}, view.public ? t("The game is in the lobby: anyone may take a seat. Or send a seat's invitation:") : t("Send each friend the invitation to their seat (whoever has it takes the seat):")) : null,
     ...open.map((s) => {
+      if (s.invited) return el("div.row", { "data-invite": s.seat }, el("b", {}, seatName(s.seat)), t("{player} is invited: the seat is kept for them until they accept it on their page.", { player: s.invited }));
       const link = `${location.origin}/play/${view.ruleset}?game=${view.id}&seat=${encodeURIComponent(s.seat)}&invite=${encodeURIComponent(s.invite)}`;
       return el("div.row", { "data-invite": s.seat }, el("b", {}, seatName(s.seat)), el("input", { value: link, readOnly: true, size: 40, "aria-label": t("invitation to {seat}", { seat: seatName(s.seat) }), onfocus: (e) => e.target.select() }), copyButton(link, t("Copy the invitation")));
     }));
@@ -503,9 +536,8 @@ function legend(geometry) {
 }
 
 function resultBanner(view) {
-  const r = view.result;
-  return el("div.banner.tie", { id: "result", role: "status" }, endWords(r, ui.info),
-    el("div", { style: "font-weight:400" }, view.events[view.events.length - 1]?.text || ""));
+  return el("div.banner.tie", { id: "result", role: "status" }, overWords(view, ui.info),
+    view.closed ? null : el("div", { style: "font-weight:400" }, view.events[view.events.length - 1]?.text || ""));
 }
 
 async function downloadRecord(view, message) {

@@ -2,7 +2,7 @@
 // hand, no deck order), live. A public game may be watched by anyone; another game by its
 // watch link (/watch/ID?key=KEY). No sign-in is needed.
 import {
-  api, botName, clear, clockPanel, el, endWords, follow, header, labelled, langOf, loadWords, logLine, mergeEvents, readOn, rulesOf, scenarioName, showError, sideName, store, t,
+  api, clear, clockPanel, el, follow, header, holder, labelled, langOf, loadWords, logLine, mergeEvents, overWords, readOn, rulesOf, scenarioName, showError, sideName, store, t,
 } from "./common.js";
 import { drawBoard, drawPanels } from "./board.js";
 
@@ -43,8 +43,7 @@ async function show(view) {
 
 /** A seat, who holds it, and whether it is out of play (``out``: the table's, by seat). */
 function seatLine(s, out) {
-  return el("li", { "data-seat": s.seat }, labelled(el("b", {}, sideName(ui.info, s.seat)),
-    s.kind === "open" ? t("open") : s.kind === "bot" ? t("bot {bot}", { bot: botName(s.bot) }) : s.player),
+  return el("li", { "data-seat": s.seat }, labelled(el("b", {}, sideName(ui.info, s.seat)), holder(s)),
   out[s.seat] ? el("span.out", { "data-out": s.seat }, ` — ${t("out of play: {why}", { why: out[s.seat] })}`) : null);
 }
 
@@ -52,8 +51,7 @@ function draw(view, board) {
   const stage = el("div.board", { id: "board" });
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...ui.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
-  const r = view.result;
-  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, endWords(r, ui.info))
+  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, overWords(view, ui.info))
     : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: sideName(ui.info, view.turn) }));
   clear(main, el("h2", {}, [t("Watching {title}", { title: ui.info?.title || t("a game") }), scenarioName(ui.info, view.scenario)].filter(Boolean).join(" · ")),
     el("p.stats", { id: "headline" }, board.table.headline),
