@@ -6,7 +6,7 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, endWords, follow, header, holder, labelled, langOf,
+  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, follow, header, holder, labelled, langOf,
   loadWords, logLine, mergeEvents, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
