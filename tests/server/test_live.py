@@ -112,6 +112,30 @@ def test_a_stream_ends_with_the_game_and_does_not_start_again(servers):
     assert ended.status_code == 204  # an EventSource stops reconnecting
 
 
+def test_a_game_cancelled_on_one_process_ends_its_streams_on_the_other(servers):
+    one, two = servers
+    alice = player(one, "dora")
+    view = post(one, "/api/games", alice, {"ruleset": "dire-alliance-battle", "public": True,
+                                           "seats": {"blue": {"kind": "open"}}})
+    game = view["id"]
+    streams = [EventStream(f"{one.url}/api/games/{game}/watch/events"),
+               EventStream(f"{one.url}/api/games/{game}/events", alice)]
+    try:
+        for stream in streams:
+            assert stream.next()[0] == str(view["version"])
+        cancelled = post(two, f"/api/games/{game}/cancel", alice, {})
+        assert cancelled["closed"] == "cancelled"
+        for stream in streams:
+            version, seen = stream.next()
+            assert int(version) == cancelled["version"]
+            assert seen["over"] and seen["closed"] == "cancelled"
+            with pytest.raises(EOFError):  # the server ended the stream
+                stream.next()
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 def test_a_stream_read_after_an_undo_and_another_decision_sends_the_game_again():
     """A stream's read may come after two changes (an undo, then another decision: as many
     decisions as before, other events). What it sent is no longer the game's beginning, so

@@ -315,7 +315,8 @@ def test_a_player_may_have_so_many_unfinished_games_of_their_own(db_url):
         refused = client.post("/api/games", headers=alice, json={"ruleset": BATTLE})
         assert refused.status_code == 429, refused.text
         assert refused.json()["error"] == ("you have 2 unfinished games you made (at most 2): "
-                                           "finish one before you start another")
+                                           "finish one, or cancel one nobody else has "
+                                           "joined, before you start another")
         assert refused.headers["Retry-After"]
         assert len(client.get("/api/games", headers=alice).json()) == 2  # nothing stored
         assert join(client, alice, invited(client, bob), "blue").status_code == 403

@@ -94,6 +94,15 @@ def store(session: Session, stored: StoredGame, expected: int, game: Game,
     live.announce(session, stored.id)
 
 
+def closing(why: str, at: datetime) -> dict[str, Any]:
+    """The columns of a game closed before its end at ``at`` (``why``: ``expired``,
+    ``cancelled``; :data:`.seats.CLOSED`): over, without a result, nobody's turn, no clock
+    running, a new version (which ends its streams). Its record stays as it was."""
+    return {"over": True, "closed": why, "version": StoredGame.version + 1,
+            "last_change": {"kind": why}, "turn": None, "bot_turn": False, "deadline": None,
+            "updated_at": at}
+
+
 def after(state: Any, stored: StoredGame, game: Game) -> None:
     """Once a change is committed: keep the game, wake this process's streams of it, and
     ask for the move of a searching bot whose turn it is."""

@@ -25,7 +25,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select
+from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.core import registry
@@ -55,6 +55,7 @@ from rulekeeper.server.seats import (
     SeatName,
     SeatOut,
     SeatSpec,
+    cancel_refusal,
     invited_seat,
     not_closed,
     open_seat,
@@ -134,9 +135,10 @@ class GameOut(BaseModel):
     scenario: str | None = None
     version: int
     over: bool
-    closed: str | None = Field(None, description="``expired``: a public game that waited "
-                                                 "too long for players, closed before its end "
-                                                 "(``over``, without a result)")
+    closed: str | None = Field(None, description="why the game was closed before its end "
+                                                 "(``over``, without a result): ``expired`` "
+                                                 "(it waited too long for players) or "
+                                                 "``cancelled`` (by the player who made it)")
     result: dict[str, Any] | None
     turn: str | None = Field(description="the seat whose decision is pending")
     since: datetime | None = Field(None, description="when that decision began")
@@ -152,6 +154,9 @@ class SeatView(GameOut):
     events_total: int
     can_undo: bool
     watch: str | None = Field(None, description="the game's watch link (its players only)")
+    can_cancel: bool = Field(False, description="you may cancel the game (POST "
+                                                "/api/games/{id}/cancel): you made it, it goes "
+                                                "on, and no other person holds a seat")
 
 
 class GameSummary(BaseModel):
@@ -161,7 +166,8 @@ class GameSummary(BaseModel):
     scenario: str | None
     version: int
     over: bool
-    closed: str | None = Field(description="``expired``: closed before its end")
+    closed: str | None = Field(description="``expired`` or ``cancelled``: closed before its "
+                                           "end")
     result: dict[str, Any] | None
     seats: list[SeatOut]
     turn: str | None
@@ -169,6 +175,7 @@ class GameSummary(BaseModel):
     created: datetime = Field(description="when the game was made")
     mine: list[str] = Field(description="your seats")
     your_turn: bool = Field(description="the pending decision is one of your seats'")
+    can_cancel: bool = Field(description="you may cancel the game (as a seat's view says)")
 
 
 # -- building games ------------------------------------------------------------------------
@@ -243,7 +250,8 @@ def admit(session: Session, me: Me, most: int) -> None:
         StoredGame.created_by == me.id, StoredGame.over.is_(False))) or 0
     if unfinished >= most:
         raise TooManyRequests(f"you have {unfinished} unfinished games you made (at most "
-                              f"{most}): finish one before you start another", retry_after=60)
+                              f"{most}): finish one, or cancel one nobody else has joined, before "
+                              f"you start another", retry_after=60)
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -333,9 +341,11 @@ def watch_link(stored: StoredGame) -> str:
 def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int | live.Sent,
               limit: int) -> SeatView:
     events, total = events_out(game, seat, lang, since, limit)
+    holder = next(s.player_id for s in stored.seats if s.seat == seat)
     return SeatView(**game_out(stored, game, invites=True), seat=seat,
                     view=game.view(seat), events=events, events_total=total,
-                    can_undo=undoable(stored, seat) is not None, watch=watch_link(stored))
+                    can_undo=undoable(stored, seat) is not None, watch=watch_link(stored),
+                    can_cancel=holder is not None and cancel_refusal(stored, holder) is None)
 
 
 def answer(request: Request, me: Me, stored: StoredGame, seat: str | None, lang: str,
@@ -443,7 +453,8 @@ def my_games(me: CurrentPlayer, request: Request,
                 seats=seats_out(stored, invites=True), turn=stored.turn,
                 since=clocks.aware(stored.turn_since) if stored.turn_since else None,
                 created=clocks.aware(stored.created_at), mine=mine,
-                your_turn=stored.turn in mine and not stored.open_seats))
+                your_turn=stored.turn in mine and not stored.open_seats,
+                can_cancel=cancel_refusal(stored, me.id) is None))
         return out
 
     result: list[GameSummary] = request.app.state.db.read(work)
@@ -540,6 +551,42 @@ def decline(game_id: GameId, body: Decline, me: CurrentPlayer, request: Request)
                                {"kind": "decline", "seat": body.seat, "player": me.name})
     changes.after(request.app.state, stored, game)
     return Response(status_code=204)
+
+
+@router.post("/{game_id}/cancel", response_model=SeatView, dependencies=[Costly])
+def cancel(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
+           since: Since = 0) -> SeatView:
+    """Cancel a game you made that no other person holds a seat of (its other seats open,
+    kept for a player invited by name, or bots'): it is closed as ``cancelled`` in one
+    transaction, as an expired game is (its record kept, replayed and downloaded as it was;
+    ``over``, without a result; joining or deciding in it is then 409). Your view of it. A
+    game another person holds a seat of is 409 (it ends when it is played out, or by its
+    clock), as is a game over or already cancelled; another's game is 403 (404 if you hold
+    no seat of it)."""
+    state = request.app.state
+
+    def work(session: Session) -> StoredGame | None:
+        stored = fetch(session, game_id, me)
+        refusal = cancel_refusal(stored, me.id)
+        if refusal is not None:
+            raise refusal
+        check_lang(load_ruleset(stored.ruleset), lang)
+        done: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+            update(StoredGame).where(StoredGame.id == game_id,
+                                     StoredGame.version == stored.version)
+            .values(**changes.closing("cancelled", now())))
+        if done.rowcount != 1:
+            return None  # a player joined meanwhile: look again
+        live.announce(session, game_id)
+        session.refresh(stored)
+        return stored
+
+    stored: StoredGame | None = state.db.write(work)
+    if stored is None:
+        return cancel(game_id, me, request, lang, since)
+    log.info("game %s cancelled by %s", game_id, me.name)
+    live.changed(state, game_id)
+    return answer(request, me, stored, None, lang, since)
 
 
 def seat_change(request: Request, game_id: str, lang: str, check: Callable[[StoredGame], Any],

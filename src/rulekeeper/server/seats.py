@@ -140,11 +140,40 @@ class Join(BaseModel):
                                                     "join a public game)")
 
 
+CLOSED = {"expired": "expired: it waited too long for players",
+          "cancelled": "was cancelled by the player who made it"}
+"""Why a game closed before its end (``games.closed``), as its refusals say it."""
+
+
 def not_closed(stored: StoredGame) -> None:
     """Nothing changes a game closed before its end (409)."""
-    if stored.closed == "expired":
-        raise Conflict(f"game {stored.id} expired: it waited too long for players, and "
+    if stored.closed is not None:
+        raise Conflict(f"game {stored.id} {CLOSED.get(stored.closed, stored.closed)}, and "
                        f"nothing can change it now")
+
+
+def others_seated(stored: StoredGame, me_id: int) -> list[str]:
+    """The other people holding a seat of the game (by name)."""
+    return [s.player.name for s in stored.seats
+            if s.player is not None and s.player_id != me_id]
+
+
+def cancel_refusal(stored: StoredGame, me_id: int) -> ApiError | None:
+    """Why ``me_id`` may not cancel the game (None: they may): only its creator may, while
+    it goes on and no other person holds a seat (open, invited and bot seats may be left);
+    a game with another player ends by being played out, or by its clock."""
+    if stored.created_by != me_id:
+        return Forbidden(f"only the player who made game {stored.id} may cancel it")
+    if stored.closed == "cancelled":
+        return Conflict(f"game {stored.id} is already cancelled")
+    if stored.closed is not None or stored.over:
+        return Conflict(f"game {stored.id} is over; it can no longer be cancelled")
+    others = others_seated(stored, me_id)
+    if others:
+        return Conflict(f"{', '.join(others)} {'holds' if len(others) == 1 else 'hold'} a "
+                        f"seat of game {stored.id}: a game with another player cannot be "
+                        f"cancelled; it ends when it is played out, or by its clock")
+    return None
 
 
 def open_seat(stored: StoredGame, body: Join, me: Me | None = None) -> GameSeat:

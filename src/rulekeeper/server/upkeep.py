@@ -1,13 +1,15 @@
 """What the server does for its games when no request asks: a searching bot's move, a turn
-clock that runs out, a public game left waiting, and the sweep that finds them.
+clock that runs out, a game left waiting, and the sweep that finds them.
 
 Every app process sweeps each :data:`SWEEP_EVERY` seconds (:func:`sweeping`, started with
 the app): the games whose clock ran out get their expiry (:func:`expire_clock`), a
 searching bot's turn left waiting too long (its search was lost with a stopped process) is
-searched again, and a public game still waiting for players that nothing changed for the
-server's ``lobby_days`` is closed as expired (:func:`close_waiting`): it leaves the lobby,
-its record kept as it was. Several processes may sweep the same game: each change is stored only if
-the game is still at the version it was worked out from, so one of them makes it.
+searched again, and a game still waiting for players that nothing changed for the
+server's ``lobby_days`` (a public one, or a private one waiting only for players invited by
+name) is closed as expired (:func:`close_waiting`): it leaves the lobby and its creator's
+count of unfinished games, its record kept as it was. Several processes may sweep the same
+game: each change is stored only if the game is still at the version it was worked out
+from, so one of them makes it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import anyio
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.agents import decide
@@ -26,7 +28,7 @@ from rulekeeper.core.game import Game
 from rulekeeper.server import changes, clocks, live
 from rulekeeper.server.bots import STALLED, agent, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of
-from rulekeeper.server.models import StoredGame, now
+from rulekeeper.server.models import GameSeat, StoredGame, now
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -75,7 +77,7 @@ def expire_clock(state: Any, game_id: str, at: datetime) -> bool:
 
 def sweep(state: Any, at: datetime) -> int:
     """Expire the clocks that ran out by ``at``; ask again for stalled searches; close the
-    public games left waiting (:func:`close_waiting`). Returns how many clocks were expired."""
+    games left waiting (:func:`close_waiting`). Returns how many clocks were expired."""
 
     def due(session: Session) -> tuple[list[str], list[tuple[str, int]]]:
         expired = select(StoredGame.id).where(StoredGame.deadline <= at,
@@ -95,11 +97,16 @@ def sweep(state: Any, at: datetime) -> int:
 
 
 def close_waiting(state: Any, at: datetime) -> list[str]:
-    """Close as expired the public games still waiting for players at ``at`` that nothing
-    changed for the server's ``lobby_days`` (at most :data:`BATCH` a sweep), in one
-    transaction; their records stay as they were. Returns their ids."""
+    """Close as expired the games still waiting for players at ``at`` that nothing changed
+    for the server's ``lobby_days`` (at most :data:`BATCH` a sweep), in one transaction:
+    public games, and private games whose every open seat is kept for a player invited by
+    name (a private game's invitation codes are its players', who may still send them).
+    Their records stay as they were. Returns their ids."""
     cutoff = at - timedelta(days=state.settings.lobby_days)
-    left = (StoredGame.public.is_(True), StoredGame.over.is_(False),
+    coded = select(GameSeat.game_id).where(  # an open seat taken with its invitation code
+        GameSeat.game_id == StoredGame.id, GameSeat.player_id.is_(None),
+        GameSeat.bot.is_(None), GameSeat.invited_id.is_(None))
+    left = (or_(StoredGame.public.is_(True), ~coded.exists()), StoredGame.over.is_(False),
             StoredGame.open_seats > 0, StoredGame.updated_at < cutoff)
 
     def due(session: Session) -> list[str]:
@@ -108,9 +115,7 @@ def close_waiting(state: Any, at: datetime) -> list[str]:
     def close(session: Session) -> list[str]:
         closed = list(session.scalars(  # (those still left: a join may have come meanwhile)
             update(StoredGame).where(StoredGame.id.in_(found), *left)
-            .values(over=True, closed="expired", version=StoredGame.version + 1,
-                    last_change={"kind": "expired"}, turn=None, bot_turn=False,
-                    deadline=None, updated_at=at)
+            .values(**changes.closing("expired", at))
             .returning(StoredGame.id)))
         for game_id in closed:
             live.announce(session, game_id)
