@@ -13,9 +13,11 @@ from tests.server.live import LiveServer
 BATTLE = "dire-alliance-battle"
 WORDS = {
     "en": {"invited": "is invited", "decline": "Decline", "expired": "This game expired",
-           "listed": "Expired", "many": "You have 1 unfinished game of your own (at most 1"},
+           "listed": "Expired", "many": "You have 1 unfinished game of your own (at most 1",
+           "cancel": "or cancel one nobody else has joined"},
     "fr": {"invited": "est invité", "decline": "Refuser", "expired": "Cette partie a expiré",
-           "listed": "Expirée", "many": "Vous avez créé 1 partie non terminée (au plus 1"},
+           "listed": "Expirée", "many": "Vous avez créé 1 partie non terminée (au plus 1",
+           "cancel": "ou annulez-en une que personne d'autre n'a rejointe"},
 }
 
 
@@ -104,6 +106,7 @@ def test_too_many_games_are_refused_and_a_game_nobody_joins_expires(browser, str
     start(alice.page, {"blue": "bot:random"})
     alice.page.wait_for_selector("#setup-message .error")
     assert words["many"] in alice.page.inner_text("#setup-message")
+    assert words["cancel"] in alice.page.inner_text("#setup-message")
     assert [e for e in alice.errors if "429" not in e] == []  # (the browser logs the refusal)
     alice.errors.clear()
     alice.page.evaluate("document.getElementById('setup-message').scrollIntoView({block: 'center'})")

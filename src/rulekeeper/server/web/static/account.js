@@ -1,17 +1,7 @@
 // The player's account: their token shown again, copied or downloaded, replaced by a new one
 // (the old one stops working: POST /api/players/me/token), signing in on another device, and
 // signing out only once the token is kept. Opened from the header's Account and Sign out.
-import { api, clear, el, saveBlob, showError, store, t } from "./common.js";
-
-/** A modal dialog (Escape closes it); returns it open. */
-function dialog(id, ...children) {
-  document.getElementById(id)?.remove();
-  const box = el("dialog.panel", { id, "aria-labelledby": `${id}-title` }, ...children);
-  box.addEventListener("close", () => box.remove());
-  document.body.append(box);
-  box.showModal();
-  return box;
-}
+import { api, clear, dialog, el, saveBlob, showError, store, t } from "./common.js";
 
 /** The token with its tools: show or hide it, copy it, download it as a text file. */
 export function tokenTools(token = store.token, name = store.name, { shown = false } = {}) {

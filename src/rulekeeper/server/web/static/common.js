@@ -98,10 +98,23 @@ export function endWords(result, info) {
   return t("{result} after {rounds:round|rounds}", { result: winnerWords(result, info), rounds: result.rounds });
 }
 
-/** How a game over ended (GET /api/games/{id}): its result, or closed before its end. */
-export function overWords(view, info) {
-  return view.closed === "expired" ? t("This game expired: it waited too long for players, and left the lobby. Its record is kept: replay it or download it.")
-    : endWords(view.result, info);
+/** How a game over ended (GET /api/games/{id}): its result, or why it closed before its end
+    and what is left of it: its players may replay and download its record, a spectator (who
+    may not: ``spectator``) reads its board and events on the watch page. */
+export function overWords(view, info, spectator = false) {
+  if (!view.closed) return endWords(view.result, info);
+  const why = view.closed === "cancelled" ? t("This game was cancelled by the player who made it.") : t("This game expired: it waited too long for players.");
+  return `${why} ${spectator ? t("Nothing more happens in it: its board and events stay here as they were.") : t("Its record is kept: replay it or download it.")}`;
+}
+
+/** A modal dialog (Escape closes it); returns it open. */
+export function dialog(id, ...children) {
+  document.getElementById(id)?.remove();
+  const box = el("dialog.panel", { id, "aria-labelledby": `${id}-title` }, ...children);
+  box.addEventListener("close", () => box.remove());
+  document.body.append(box);
+  box.showModal();
+  return box;
 }
 
 /** Who holds a seat: a player's name, "open" (or who is invited to it), or the bot's name. */

@@ -6,7 +6,7 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, download, el, follow, header, holder, labelled, langOf,
+  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, dialog, download, el, follow, header, holder, labelled, langOf,
   loadWords, logLine, mergeEvents, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
@@ -49,7 +49,7 @@ function chooser(rulesets) {
       el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? t("Play {title}", { title: r.title }) : t("Watch {title}", { title: r.title }))))));
   const refresh = async () => {
     try { drawInvitations(invitations, await api(`/api/invitations?lang=${store.lang}`), refresh); } catch (error) { showError(invitations, error); }
-    try { drawMyGames(mine, await api("/api/games")); } catch (error) { showError(mine, error); }
+    try { drawMyGames(mine, await api("/api/games"), refresh); } catch (error) { showError(mine, error); }
     try { drawLobby(lobby, await api("/api/lobby")); } catch (error) { showError(lobby, error); }
   };
   refresh();
@@ -70,18 +70,20 @@ function seatWords(seats, info) {
   return seats.map((s) => labelled(seatName(s.seat, info), holder(s))).join(" · ");
 }
 
-function drawMyGames(node, games) {
+function drawMyGames(node, games, refresh) {
   const turns = games.filter((g) => g.your_turn);
   yourTurn(turns.length);
   for (const g of turns) notifyTurn(`${g.id}:${g.version}`, t("Your turn in {title}", { title: g.title }));
   const rows = games.map((g) => {
     const info = rulesetOf(g);
     const open = g.seats.filter((s) => s.kind === "open").map((s) => seatName(s.seat, info));
-    const status = g.closed === "expired" ? t("Expired: nobody took its open seats") : g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
+    const status = g.closed === "expired" ? t("Expired: nobody took its open seats") : g.closed === "cancelled" ? t("Cancelled")
+      : g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
       : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) }) : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
-      el("td", {}, g.your_turn ? el("span.badge.turn", {}, status) : status, el("div.muted", {}, g.over ? "" : ago(g.since))),
+      el("td", {}, g.your_turn ? el("span.badge.turn", {}, status) : status, el("div.muted", {}, g.over ? "" : ago(g.since)),
+        g.can_cancel ? cancelButton(g, refresh) : null),
       el("td.muted", {}, seatWords(g.seats, info)));
   });
   clear(node, el("h2", {}, t("Your games")), notificationsButton(),
@@ -354,8 +356,32 @@ function ownInvitation(id, inv, take) {
 /** Why a game cannot be made, in the page's words where the server's are its own. */
 function createTrouble(error) {
   const many = error.status === 429 && /^you have (\d+) unfinished games you made \(at most (\d+)\)/.exec(error.message);
-  return many ? new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or wait for a public game nobody joins to expire, before you start another.",
+  return many ? new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or cancel one nobody else has joined (in Your games), before you start another.",
     { count: Number(many[1]), most: Number(many[2]) })) : error;
+}
+
+/** Cancel a game of yours nobody else has joined (``game``: a view or a line of Your games),
+    once confirmed in a dialog; then ``done()``. */
+function cancelButton(game, done) {
+  return el("button.small.danger", { "data-cancel": game.id, onclick: () => {
+    const message = el("div", { id: "cancel-message" });
+    const box = dialog("cancel-dialog", el("h2", { id: "cancel-dialog-title" }, t("Cancel this game?")),
+      el("p", {}, t("It ends now, for good: nobody can join it or play on. Its record is kept: you can still replay it or download it.")), message,
+      el("div.row.dialog-buttons", {},
+        el("button.danger", { id: "confirm-cancel", onclick: async () => {
+          try { await api(`/api/games/${game.id}/cancel`, { method: "POST" }); box.close(); await done(); }
+          catch (error) { showError(message, cancelTrouble(error)); }
+        } }, t("Cancel the game")),
+        el("button.primary", { id: "keep-game", onclick: () => box.close() }, t("Keep it"))));
+    box.querySelector("#keep-game").focus();
+  } }, t("Cancel this game"));
+}
+
+/** Why a game cannot be cancelled, in the page's words (the server's name the game by its id). */
+function cancelTrouble(error) {
+  if (error.status !== 409) return error;
+  return new Error(/holds? a seat/.test(error.message) ? t("Another player has taken a seat meanwhile: a game with another player cannot be cancelled; it ends when it is played out, or by its clock.")
+    : t("This game is already over or cancelled."));
 }
 
 /** Why an invitation cannot be used, in the page's words: used (409), unknown (403, 404). */
@@ -480,6 +506,7 @@ function draw() {
     } }, t("Undo")),
     el("button", { id: "download", onclick: () => downloadRecord(view, message) }, t("Download the record")),
     el("a", { href: `/replay?game=${view.id}` }, t("Replay")),
+    view.can_cancel ? cancelButton(view, () => load(view.id, view.seat)) : null,
     el("a", { href: `/play/${ui.info.id}` }, t("New game")), el("a", { href: "/play" }, t("Your games")));
   const watching = el("div.row.muted", { id: "watch-link" }, `${t("Spectators:")} `, el("a", { href: view.watch }, t("watch link")), copyButton(location.origin + view.watch), view.over ? null : el("span", { id: "live" }, el("span.muted", {}, t("live"))));
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...view.events.map((e) => logLine(e, ui.rules)));

@@ -51,7 +51,7 @@ function draw(view, board) {
   const stage = el("div.board", { id: "board" });
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...ui.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
-  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, overWords(view, ui.info))
+  const status = view.over ? el("div.banner.tie", { id: "result", role: "status" }, overWords(view, ui.info, true))
     : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: sideName(ui.info, view.turn) }));
   clear(main, el("h2", {}, [t("Watching {title}", { title: ui.info?.title || t("a game") }), scenarioName(ui.info, view.scenario)].filter(Boolean).join(" · ")),
     el("p.stats", { id: "headline" }, board.table.headline),
