@@ -51,8 +51,9 @@ class StoredGame(Base):
         JSON, doc="the last state-changing request, to answer an identical repeat")
     over: Mapped[bool] = mapped_column(default=False)
     closed: Mapped[str | None] = mapped_column(
-        String(16), doc="why the game ended before its rules ended it: ``expired`` (a public "
-                        "game that waited for players too long); its record is left as it was")
+        String(16), doc="why the game ended before its rules ended it: ``expired`` (it "
+                        "waited for players too long) or ``cancelled`` (by its creator, nobody "
+                        "else seated); its record is left as it was")
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, doc="how the game ended")
     created_by: Mapped[int] = mapped_column(ForeignKey("players.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
