@@ -8,10 +8,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.events import Messages
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
-from rulekeeper.core.events import Messages
 from rulekeeper.core.ruleset import CORE_TEMPLATES, Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import dice, hidden, history
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
