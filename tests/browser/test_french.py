@@ -134,11 +134,12 @@ def test_a_name_taken_is_said_in_the_pages_language(web, server, request, lang):
     web.shot(f"signup-taken-{lang}")
 
 
-GAMES = {"enemy-attacks": ("manche", "commence dans"),
-         "combat-encounter": ("Joueur 1", "commence dans"),
-         "dire-alliance-battle": ("Bleu", "pioche"),
-         "dire-alliance-raid": ("méchant", "sbire")}
-"""Each ruleset's French game page: words its log says."""
+GAMES = {"enemy-attacks": ("manche", "commence dans", "Porte de la crypte", "Héros de p1"),
+         "combat-encounter": ("Joueur 1", "commence dans", "Entrée"),
+         "dire-alliance-battle": ("Bleu", "pioche", "Camp rouge"),
+         "dire-alliance-raid": ("méchant", "sbire", "Camp rouge")}
+"""Each ruleset's French game page: words its log says (its sentences', and its data's: the
+places, the seats)."""
 
 
 @pytest.mark.parametrize("ruleset", list(GAMES))
