@@ -158,6 +158,8 @@ def test_every_ability_of_the_stock_and_the_cards_reads_in_both_languages():
 
 SAME_IN_FRENCH = {"Mu", "Sigma", "Faction", "Perception"}
 """Option titles French writes as English does."""
+SHIPPED = {"cryptids", "cryptids-run", "enemy-attacks", "combat-encounter", "dire-alliance-battle",
+           "dire-alliance-raid"}
 
 
 def test_the_options_and_measures_come_in_the_page_language(page_client):
@@ -167,6 +169,8 @@ def test_the_options_and_measures_come_in_the_page_language(page_client):
     french = {r["id"]: r for r in page_client.get("/api/rulesets?lang=fr").json()}
     for ruleset_id, said in french.items():
         ruleset = registry.load(ruleset_id)
+        if ruleset.meta.name not in SHIPPED:
+            continue  # a test's plug-in
         assert english[ruleset_id]["measures"] == {}, ruleset_id  # English: the metrics' names
         assert set(said["measures"]) == set(ruleset.metrics), ruleset_id
         assert not set(said["measures"].values()) & set(ruleset.metrics), ruleset_id
