@@ -3,7 +3,9 @@
 An event stores its kind, its rule id and its data; the sentence is rendered on
 demand from the ruleset's template for that kind, in a locale. English templates
 live in the ruleset's code; other locales come from Babel ``.po`` catalogs whose
-msgids are the English templates. A template field written ``{count:card|cards}``
+msgids are the English templates, and a text of the event's data made in English (a place,
+a reason) is said in the locale by the same catalogs (:class:`Wording`), the event itself
+unchanged. A template field written ``{count:card|cards}``
 shows the number with its noun, singular for 1 and plural otherwise; a list written
 ``{names:and}`` joins its items with the locale's "and" (``A, B and C``), and
 ``{totals:or}`` with its "or" (``5 or 9``). Babel is imported, and a locale's catalog
