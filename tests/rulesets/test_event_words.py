@@ -132,4 +132,5 @@ def test_a_texts_lists_and_clauses_are_worded_part_by_part():
     assert words("Ann (distance 2, in sight), Bob (adjacent); not eligible: Cy (distance 3)") == (
         "Ann (à 2 cases, en vue), Bob (adjacent)\u202f; non éligibles : Cy (à 3 cases)")
     assert words(" Nave") == " Nef" and words(", Nave") == ", Nef"
+    assert words("; Nave") == "\u202f; Nef"  # French spaces its semicolon
     assert words("Ann (x) (y)") == "Ann (x) (y)"  # no field ends inside brackets

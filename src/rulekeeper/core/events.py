@@ -327,13 +327,13 @@ class Wording:
         bare = text.strip(" ,;")
         if bare != text:  # what is around a text (" with 1 extra die", "; not eligible") stays
             start = text.index(bare) if bare else len(text)
-            return text[:start] + self(bare) + text[start + len(bare):]
+            return (self._spaced(text[:start]) + self(bare)
+                    + self._spaced(text[start + len(bare):]))
         if text in self.catalog:
             return self.catalog[text]
         for separator in self.PARTS, self.CLAUSES:
             if len(parts := _outside_brackets(text, separator)) > 1:
-                joiner = spaced(f" {separator}", self.locale).removeprefix(" ")
-                return joiner.join(self(part) for part in parts)
+                return self._spaced(separator).join(self(part) for part in parts)
         for pattern, english in self.templates:
             found = pattern.fullmatch(text)
             if found and all(_balanced(value) for value in found.groupdict().values()):
@@ -343,6 +343,12 @@ class Wording:
         if len(parts := _outside_brackets(text, self.ITEMS)) > 1:
             return self.ITEMS.join(self(part) for part in parts)
         return text
+
+
+    def _spaced(self, marks: str) -> str:
+        """Punctuation between texts (``"; "``) as the language spaces it (French: a narrow
+        no-break space before ``;``)."""
+        return spaced(f" {marks}", self.locale).removeprefix(" ") if ";" in marks else marks
 
 
 def _balanced(text: str) -> bool:
