@@ -6,6 +6,7 @@ ruleset's catalogs), while the events themselves, what records keep, stay as the
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from rulekeeper.agents import RandomAgent, play_out, seat_agents
 from rulekeeper.core import registry
 from rulekeeper.core.events import Event, Wording
 from rulekeeper.core.game import Game, new_game
-from rulekeeper.core.records import log_lines
+from rulekeeper.core.records import log_lines, read_log
 from rulekeeper.core.ruleset import CORE_TEMPLATES
 from rulekeeper.server.sentences import ENGINE, sentences
 
@@ -26,6 +27,9 @@ ENGLISH = re.compile(r"\b(?:the|and|with|from|into|its|his|her|then|of|is|are|to
                      r"damage|round|turn|card|cards|hero|enemy|minion|area)\b")
 """English words a French sentence has no business with, once the content's names (which
 stay as the game prints them: "Brannoc the Shield", "Toll of the Bell") are taken out."""
+
+CORPUS = Path(__file__).resolve().parents[1] / "records"
+"""The golden corpus: logs of every release."""
 
 KNOWN = {"enemy-attacks": {"manche", "commence dans", "dégât", "succès"},
          "combat-encounter": {"Joueur 1", "joue", "se déplace", "Tour de joueur"},
@@ -134,3 +138,24 @@ def test_a_texts_lists_and_clauses_are_worded_part_by_part():
     assert words(" Nave") == " Nef" and words(", Nave") == ", Nef"
     assert words("; Nave") == "\u202f; Nef"  # French spaces its semicolon
     assert words("Ann (x) (y)") == "Ann (x) (y)"  # no field ends inside brackets
+
+
+def test_the_golden_corpus_is_said_in_french():
+    """Every event of every release's logs (tests/records) that English can say, French says
+    too and otherwise: older versions' events, whose data differs from today's (a count written
+    as text, fields since renamed), included."""
+    said = 0
+    for path in sorted(CORPUS.rglob("*.jsonl*")):
+        log = read_log(path)
+        ruleset = registry.load(log.record.ruleset)
+        say = sentences(ruleset, list(ruleset.meta.players), "fr")
+        for event in log.events or []:
+            if event.kind not in ruleset.messages.templates:
+                continue  # an older version's kind: said as its data in every language
+            try:
+                english = ruleset.messages.render(event)
+            except KeyError:
+                continue  # an older version's data English cannot say either
+            assert say(event) != english, (path.name, event)
+            said += 1
+    assert said > 50_000

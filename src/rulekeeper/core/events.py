@@ -155,7 +155,12 @@ def counted(number: float, one: str, many: str, locale: str = "en") -> str:
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` plus the plural field ``{count:card|cards}``, in one locale."""
+    """``str.format`` plus the plural field ``{count:card|cards}``, in one locale (a count
+    an older record wrote as text, ``"2"``, is read as its number).
+
+    >>> _Formatter("en").format("{n:border|borders} away", n="1")
+    '1 border away'
+    """
 
     def __init__(self, locale: str) -> None:
         self.locale = locale
@@ -163,6 +168,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
+            if isinstance(value, str) and re.fullmatch(r"-?\d+", value):
+                value = int(value)
             return counted(value, one, many, self.locale)
         return super().format_field(value, format_spec)
 
