@@ -53,8 +53,7 @@ DiceOpt = Annotated[str | None, typer.Option(
 LogOpt = Annotated[Path | None, typer.Option(
     "--log", help="write the record and events (JSON Lines)")]
 LangOpt = Annotated[str, typer.Option("--lang", help=(
-    "language of event sentences: en, or fr for cryptids and cryptids-run (the other "
-    "rulesets have English only and refuse fr)"))]
+    "language of event sentences: en or fr (a ruleset without the language refuses it)"))]
 ForceOpt = Annotated[bool, typer.Option("--force", help="replace output files that exist")]
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser.conftest import unique
 from tests.browser.test_lab import open_lab
-from tests.browser.test_play import newest
+from tests.browser.test_play import newest, start_game
 
 
 @pytest.fixture
@@ -132,3 +132,46 @@ def test_a_name_taken_is_said_in_the_pages_language(web, server, request, lang):
                     "fr": f"Le nom {name.upper()} est déjà pris\u00a0: choisissez-en un autre."}[lang]
     assert [e for e in web.errors if "409" in e] == [web.errors.pop()]  # the browser's note
     web.shot(f"signup-taken-{lang}")
+
+
+GAMES = {"enemy-attacks": ("manche", "commence dans", "Porte de la crypte", "Héros de p1"),
+         "combat-encounter": ("Joueur 1", "commence dans", "Entrée"),
+         "dire-alliance-battle": ("Bleu", "pioche", "Camp rouge"),
+         "dire-alliance-raid": ("méchant", "sbire", "Camp rouge")}
+"""Each ruleset's French game page: words its log says (its sentences', and its data's: the
+places, the seats)."""
+
+
+@pytest.mark.parametrize("ruleset", list(GAMES))
+def test_a_games_log_speaks_french(french, request, ruleset):
+    """The events of every ruleset in French (not cryptids' only): the log's lines, after a
+    few moves, none as English writes it (English names stay: "Brannoc the Shield")."""
+    page = french.page
+    start_game(french, newest(ruleset), unique("log" + ruleset.replace("-", "")[-8:], request), seed=2)
+    for _ in range(4):
+        ids = [b.get_attribute("data-option") for b in page.locator("#decision [data-option]").all()]
+        if not ids:
+            break
+        version = page.get_attribute("#decision", "data-version")
+        page.click(f"#decision [data-option='{ids[-1]}']")
+        page.wait_for_selector(f"#decision:not([data-version='{version}']), #result")
+    lines = page.locator("#log li").all_inner_texts()
+    assert len(lines) > 5
+    log = "\n".join(lines)
+    assert all(word in log for word in GAMES[ruleset]), log
+    assert not re.search(r"\b(?:starts in|moves to|plays|begins|the item deck|draws)\b", log)
+    french.shot(f"play-log-{ruleset}-fr", full_page=True)
+
+
+def test_the_labs_means_speak_french(french, request):
+    page = french.page
+    open_lab(french, request, "enemy-attacks")
+    page.check("#lab-kind input[value=simulate]")
+    page.fill("#lab-games", "10")
+    page.click("#lab-ask")
+    page.wait_for_selector(",".join(f"#lab-state[data-state={s}]" for s in (
+        "done", "failed", "cancelled")), timeout=120_000)
+    measures = page.locator("#lab-means tbody th").all_inner_texts()
+    assert {"manches", "dégâts aux alliés", "étoiles placées"} <= set(measures), measures
+    assert not [m for m in measures if "_" in m], measures
+    french.shot("lab-means-fr", full_page=True)

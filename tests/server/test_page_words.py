@@ -154,3 +154,33 @@ def test_every_ability_of_the_stock_and_the_cards_reads_in_both_languages():
     for ability in abilities:
         english, french = (describe(ability, stock.names, lang) for lang in ("en", "fr"))
         assert english != french and not re.search(r"[{}]", english + french), english
+
+
+SAME_IN_FRENCH = {"Mu", "Sigma", "Faction", "Perception"}
+"""Option titles French writes as English does."""
+SHIPPED = {"cryptids", "cryptids-run", "enemy-attacks", "combat-encounter", "dire-alliance-battle",
+           "dire-alliance-raid"}
+
+
+def test_the_options_and_measures_come_in_the_page_language(page_client):
+    """The game-creation form's and /lab's words: each option's title and description, the
+    choices of a cryptids team by their French names, and every metric /lab's means show."""
+    english = {r["id"]: r for r in page_client.get("/api/rulesets?lang=en").json()}
+    french = {r["id"]: r for r in page_client.get("/api/rulesets?lang=fr").json()}
+    for ruleset_id, said in french.items():
+        ruleset = registry.load(ruleset_id)
+        if ruleset.meta.name not in SHIPPED:
+            continue  # a test's plug-in
+        assert english[ruleset_id]["measures"] == {}, ruleset_id  # English: the metrics' names
+        assert set(said["measures"]) == set(ruleset.metrics), ruleset_id
+        assert not set(said["measures"].values()) & set(ruleset.metrics), ruleset_id
+        for name, field in said["options"]["properties"].items():
+            was = english[ruleset_id]["options"]["properties"][name]
+            assert field["title"] != was["title"] or was["title"] in SAME_IN_FRENCH, name
+            assert field.get("description") != was.get("description") or not was.get(
+                "description"), name
+    content, _ = registry.load("cryptids").load_content()
+    teams = [t.name["fr"] for t in content.teams.teams]
+    assert [c["label"] for c in french["cryptids-v1"]["choices"]["left"]] == teams
+    assert french["enemy-attacks-v4"]["measures"]["damage_to_allies"] == "dégâts aux alliés"
+    assert french["dire-alliance-battle-v3"]["measures"]["red_attacks"] == "attaques (Rouge)"

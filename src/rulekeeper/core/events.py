@@ -3,7 +3,9 @@
 An event stores its kind, its rule id and its data; the sentence is rendered on
 demand from the ruleset's template for that kind, in a locale. English templates
 live in the ruleset's code; other locales come from Babel ``.po`` catalogs whose
-msgids are the English templates. A template field written ``{count:card|cards}``
+msgids are the English templates, and a text of the event's data made in English (a place,
+a reason) is said in the locale by the same catalogs (:class:`Wording`), the event itself
+unchanged. A template field written ``{count:card|cards}``
 shows the number with its noun, singular for 1 and plural otherwise; a list written
 ``{names:and}`` joins its items with the locale's "and" (``A, B and C``), and
 ``{totals:or}`` with its "or" (``5 or 9``). Babel is imported, and a locale's catalog
@@ -112,23 +114,25 @@ class _Items(str):
 
 
 class _LocalizedData(dict[str, Any]):
-    """Template data where ``{"en": ..., "fr": ...}`` values pick the locale."""
+    """Template data where ``{"en": ..., "fr": ...}`` values pick the locale, and a text
+    made in English (a name, a reason) is said by ``word`` (the catalog's :class:`Wording`)."""
 
-    def __init__(self, data: Mapping[str, Any], locale: str) -> None:
+    def __init__(self, data: Mapping[str, Any], locale: str,
+                 word: Callable[[str], str] | None = None) -> None:
         super().__init__(data)
-        self.locale = locale
+        self.locale, self.word = locale, word
 
     def __getitem__(self, key: str) -> Any:
         value = super().__getitem__(key)
-        if isinstance(value, Mapping) and "en" in value:
-            return value.get(self.locale, value["en"])
         if isinstance(value, list):
             return _Items([str(self._pick(v)) for v in value], self.locale)
-        return value
+        return self._pick(value)
 
     def _pick(self, value: Any) -> Any:
         if isinstance(value, Mapping) and "en" in value:
             return value.get(self.locale, value["en"])
+        if isinstance(value, str) and self.word is not None:
+            return self.word(value)
         return value
 
 
@@ -151,7 +155,12 @@ def counted(number: float, one: str, many: str, locale: str = "en") -> str:
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` plus the plural field ``{count:card|cards}``, in one locale."""
+    """``str.format`` plus the plural field ``{count:card|cards}``, in one locale (a count
+    an older record wrote as text, ``"2"``, is read as its number).
+
+    >>> _Formatter("en").format("{n:border|borders} away", n="1")
+    '1 border away'
+    """
 
     def __init__(self, locale: str) -> None:
         self.locale = locale
@@ -159,6 +168,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
+            if isinstance(value, str) and re.fullmatch(r"-?\d+", value):
+                value = int(value)
             return counted(value, one, many, self.locale)
         return super().format_field(value, format_spec)
 
@@ -262,8 +273,11 @@ class Messages:
         return self.catalog(locale).get(english, english) if locale != "en" else english
 
     def render(self, event: Event, locale: str = "en") -> str:
-        """The event's sentence in ``locale`` (English where no translation exists)."""
-        data = _LocalizedData(event.data, locale)
+        """The event's sentence in ``locale`` (English where no translation exists); a text
+        of its data made in English (a name, a reason) is said in ``locale`` too where the
+        catalogs word it (:meth:`wording`): a record's events keep their English data."""
+        word = self.wording(locale) if locale != "en" and locale in self._files else None
+        data = _LocalizedData(event.data, locale, word)
         if event.kind not in self.templates:
             data["data"] = json.dumps(dict(event.data), ensure_ascii=False, sort_keys=True)
         template = self.template(event.kind, locale)
@@ -279,8 +293,11 @@ class Wording:
 
     A text is its catalog's translation when the catalog has it; else the translation of the
     template it reads as (the most specific one), its fields worded in turn (a field
-    ``{n:d}`` reads only a number); else, when it is several parts joined by ``" · "``, each
-    part worded; else itself.
+    ``{n:d}`` reads only a number, and no field's value ends inside brackets); else, when it
+    is several parts joined by ``", "`` outside brackets, each part worded; else itself. A text
+    of several parts joined by ``" · "`` or ``"; "`` (outside brackets) is worded part by part
+    first (``"; "`` as the language spaces it: :func:`spaced`). What is around a text (spaces,
+    a leading ``", "``) stays around its words.
 
     >>> fr = Wording({"round {round:d} of {rounds:d}": "manche {round:d} sur {rounds:d}",
     ...               "{n:life|lives}": "{n:vie|vies}", "heroes": "héros"}, "fr")
@@ -289,6 +306,11 @@ class Wording:
     """
 
     PARTS = " · "
+    CLAUSES = "; "
+    ITEMS = ", "
+    """What else joins the parts of a text worded part by part, outside brackets: clauses,
+    before any template is tried, and items of a list where no template reads the whole
+    (``"Ann (distance 2), Bob (distance 3)"``, ``"melee 1, shoot 2"``)."""
     MEMO = 8192
     """Texts remembered (views repeat theirs); beyond it the memory starts again."""
 
@@ -309,16 +331,62 @@ class Wording:
         return self._memo[text]
 
     def _word(self, text: str) -> str:
+        bare = text.strip(" ,;")
+        if bare != text:  # what is around a text (" with 1 extra die", "; not eligible") stays
+            start = text.index(bare) if bare else len(text)
+            return (self._spaced(text[:start]) + self(bare)
+                    + self._spaced(text[start + len(bare):]))
         if text in self.catalog:
             return self.catalog[text]
+        for separator in self.PARTS, self.CLAUSES:
+            if len(parts := _outside_brackets(text, separator)) > 1:
+                return self._spaced(separator).join(self(part) for part in parts)
         for pattern, english in self.templates:
-            if found := pattern.fullmatch(text):
+            found = pattern.fullmatch(text)
+            if found and all(_balanced(value) for value in found.groupdict().values()):
                 data = {name: int(value) if name in _counted(english) else self(value)
                         for name, value in found.groupdict().items()}
                 return _formatter(self.locale).vformat(self.catalog[english], (), data)
-        if self.PARTS in text:
-            return self.PARTS.join(self(part) for part in text.split(self.PARTS))
+        if len(parts := _outside_brackets(text, self.ITEMS)) > 1:
+            return self.ITEMS.join(self(part) for part in parts)
         return text
+
+
+    def _spaced(self, marks: str) -> str:
+        """Punctuation between texts (``"; "``) as the language spaces it (French: a narrow
+        no-break space before ``;``)."""
+        return spaced(f" {marks}", self.locale).removeprefix(" ") if ";" in marks else marks
+
+
+def _balanced(text: str) -> bool:
+    """Whether ``text`` closes every bracket it opens (a field's value never ends inside one)."""
+    depth = 0
+    for char in text:
+        depth += char in "(["
+        depth -= char in ")]"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _outside_brackets(text: str, separator: str) -> list[str]:
+    """``text`` split at each ``separator`` that is not inside brackets.
+
+    >>> _outside_brackets("Ann (distance 2, in sight), Bob", ", ")
+    ['Ann (distance 2, in sight)', 'Bob']
+    """
+    parts, depth, start, at = [], 0, 0, 0
+    while at < len(text):
+        if text[at] in "([":
+            depth += 1
+        elif text[at] in ")]":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and text.startswith(separator, at):
+            parts.append(text[start:at])
+            start = at = at + len(separator)
+            continue
+        at += 1
+    return [*parts, text[start:]]
 
 
 _FIELD = rf"(?:(?!{re.escape(Wording.PARTS)}).)+?"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -712,6 +713,7 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "bots": list(offered(meta.id)),
         "choices": {name: [{"id": c.id, "label": words(c.label)} for c in choices]
                     for name, choices in ruleset.option_choices(content).items()},
+        "measures": measures(ruleset, words),
         "decisions": meta.max_length > 0,
         "clock": {"ruling": {"id": CLOCK_EXPIRY.id, "question": CLOCK_EXPIRY.question,
                              "options": list(CLOCK_EXPIRY.options),
@@ -720,6 +722,15 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "default_bot": ruleset.default_bot, "languages": ruleset.messages.languages,
         "online": "/" if meta.name == RUN_RULESET else None,
     }
+
+
+def measures(ruleset: Ruleset, words: Callable[[str], str]) -> dict[str, str]:
+    """The ruleset's metrics (what /lab's means measure) that its catalog words in the page's
+    language, by their words: ``damage_to_allies`` is said as ``damage to allies``, and in
+    French ``dégâts aux alliés``. A metric not worded keeps its name."""
+    said = {name: re.sub(r"[._-]", " ", name) for name in ruleset.metrics}
+    return {name: words(english) for name, english in said.items()
+            if words(english) != english}
 
 
 def worded_options(schema: dict[str, Any], words: Callable[[str], str]) -> dict[str, Any]:

@@ -48,7 +48,8 @@ def test_version_4_names_players_and_slots_wherever_a_person_reads(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_version_3_names_them_too_but_in_its_events(seed):
     game, texts = played("combat-encounter-v3", seed)
-    told = {game.ruleset.messages.render(e) for e in game.events}
+    told = {game.ruleset.messages.render(e, locale) for e in game.events
+            for locale in game.ruleset.messages.locales}  # in French too (its events' data)
     assert [t for t in texts if IDS.search(t) and t not in told] == []
     assert any(IDS.search(t) for t in told)
 

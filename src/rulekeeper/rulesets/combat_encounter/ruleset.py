@@ -68,7 +68,7 @@ class CombatEncounterRuleset(Ruleset[CombatTable]):
     table_type = CombatTable
     content_model = CombatContent
     content_dir = HERE / "content"
-    locale_dir = HERE / "locale"  # view.po: the board's words; the events are English
+    locale_dir = HERE / "locale"
     rules_files = (HERE / "rules.yaml",)
     templates = TEMPLATES
     options_model = CombatOptions

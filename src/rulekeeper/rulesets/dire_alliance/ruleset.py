@@ -49,7 +49,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     """Battle Mode's code: the package's modules (Raid Mode's subpackage is not Battle's)."""
     content_model = DireAllianceContent
     content_dir = HERE / "content"
-    locale_dir = HERE / "locale"  # view.po: the board's words; the events are English
+    locale_dir = HERE / "locale"
     rules_files = (HERE / "rules.yaml",)
     options_model = BattleOptions
     metrics = battle.METRICS

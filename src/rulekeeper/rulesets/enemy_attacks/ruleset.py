@@ -69,7 +69,7 @@ class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
     table_type = EnemyAttacksTable
     content_model = EnemyAttacksContent
     content_dir = HERE / "content"
-    locale_dir = HERE / "locale"  # view.po: the board's words; the events are English
+    locale_dir = HERE / "locale"
     rules_files = (HERE / "rules.yaml",)
     options_model = EnemyAttacksOptions
     odds_questions = OddsQuestions("enemy-attacks",

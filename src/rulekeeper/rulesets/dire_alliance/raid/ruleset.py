@@ -8,10 +8,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from rulekeeper.core.events import Messages
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
-from rulekeeper.core.ruleset import Choice, GameOver, Procedure, Result, Ruleset
+from rulekeeper.core.ruleset import CORE_TEMPLATES, Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.rulesets.dire_alliance import dice, hidden, history
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.content_checks import Files
@@ -50,7 +51,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     """Raid Mode's code: its subpackage and the shared pieces (not Battle Mode's flow)."""
     content_model = RaidContent
     content_dir = HERE / "content"
-    locale_dir = HERE / "raid" / "locale"  # view.po: the board's words; the events are English
+    locale_dir = HERE / "raid" / "locale"
     rules_files = (Path(__file__).parent / "rules.yaml",)
     options_model = RaidOptions
     metrics = rounds.METRICS
@@ -70,6 +71,12 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     """Each new leaf scored by the fitted ``evaluate`` at once, the heuristic bot's scores as
     the prior (docs/benchmarks.md, "How often mcts wins")."""
     templates = TEMPLATES
+
+    @cached_property
+    def messages(self) -> Messages:
+        """Raid Mode's sentences and words in every language, then Battle Mode's: those of
+        the pieces both modes share."""
+        return Messages({**CORE_TEMPLATES, **self.templates}, [self.locale_dir, HERE / "locale"])
 
     @cached_property
     def rule_index(self) -> list[RuleEntry]:

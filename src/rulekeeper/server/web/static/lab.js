@@ -520,8 +520,9 @@ const signed = (e) => t("{value} ({low}, {high})", { value: `${e.value >= 0 ? "+
 /** A variant's label with each content path cut to its last two names ("butcher.melee=2"). */
 const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)*\.([\w-]+\.[\w-]+)=/g, "$1=");
 const pValue = (p) => (p < 0.001 ? `<${number(0.001, 3)}` : number(p, 3));
-/** The lab's own measures in words; a ruleset's metrics keep their names. */
-const measure = (name) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? name);
+/** A measure in words: the lab's own, or a ruleset's metric as its catalog words it in the
+    page's language (``info.measures``); else its name. */
+const measure = (name, info) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? info?.measures?.[name] ?? name);
 /** A tuning's answer (fits, between, out-of-range, unsure) or a look's verdict (below, above,
     fits, unsure) in words. */
 const verdict = (word) => ({ fits: t("fits"), between: t("between"), "out-of-range": t("out of reach"), unsure: t("not settled"), below: t("below"), above: t("above") }[word] ?? word);
@@ -541,7 +542,7 @@ function answerOf(job, names) {
     const s = r.summary;
     return [el("h3", {}, t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) })),
       table("lab-outcomes", [t("outcome"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), interval(e)])),
-      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [measure(k), estimate(e)]))];
+      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [measure(k, info), estimate(e)]))];
   }
   if (job.kind === "sweep") {
     const first = Object.fromEntries(r.against_first.map((c) => [c.second, c]));

@@ -1,0 +1,161 @@
+"""The events in French for every ruleset, not only cryptids: each event kind has a French
+sentence in the ruleset's catalogs (``messages.po``), and the English its data holds (names of
+places, reasons, lists) is said in French at display time (``Messages.render`` words it by the
+ruleset's catalogs), while the events themselves, what records keep, stay as they are."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulekeeper.agents import RandomAgent, play_out, seat_agents
+from rulekeeper.core import registry
+from rulekeeper.core.events import Event, Wording
+from rulekeeper.core.game import Game, new_game
+from rulekeeper.core.records import log_lines, read_log
+from rulekeeper.core.ruleset import CORE_TEMPLATES
+from rulekeeper.server.sentences import ENGINE, sentences
+
+RULESETS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-alliance-raid",
+            "cryptids", "cryptids-run"]
+
+ENGLISH = re.compile(r"\b(?:the|and|with|from|into|its|his|her|then|of|is|are|to|by|for|on|"
+                     r"at|in|has|no|not|was|who|which|left|gains?|moves?|plays?|attacks?|"
+                     r"damage|round|turn|card|cards|hero|enemy|minion|area)\b")
+"""English words a French sentence has no business with, once the content's names (which
+stay as the game prints them: "Brannoc the Shield", "Toll of the Bell") are taken out."""
+
+CORPUS = Path(__file__).resolve().parents[1] / "records"
+"""The golden corpus: logs of every release."""
+
+KNOWN = {"enemy-attacks": {"manche", "commence dans", "dégât", "succès"},
+         "combat-encounter": {"Joueur 1", "joue", "se déplace", "Tour de joueur"},
+         "dire-alliance-battle": {"Bleu", "Rouge", "pioche", "La manche 1 commence"},
+         "dire-alliance-raid": {"méchant", "sbire", "rangée d'actions", "La manche 1 commence"}}
+"""French words each ruleset's game says."""
+
+
+def names(content: Any) -> set[str]:
+    """Every name in a ruleset's content (what events keep in English)."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "name" and isinstance(item, str):
+                    found.add(item)
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(content.model_dump(mode="json"))
+    return found
+
+
+def played(ruleset_id: str, seed: int) -> Game:
+    """A whole game: bots for the rulesets that have them, random moves in combat-encounter
+    (its bots end a game in a few moves; random ones meet more of its rules)."""
+    if ruleset_id != "combat-encounter":
+        game = new_game(ruleset_id, seed=seed)
+        play_out(game, seat_agents(game.ruleset, game.seats, None, seed))
+        return game
+    game = new_game(ruleset_id, seed=seed, options={"players": 4, "time_limit": 200})
+    agents = {s: RandomAgent(s, seed * 5 + i) for i, s in enumerate(game.seats)}
+    while not game.over:
+        game.step(agents[game.pending.player].choose(None, game.pending))
+    return game
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_event_kind_has_a_french_sentence(ruleset_id):
+    """A new event kind without its French sentence fails here; the engine's own events
+    (clocks, work budget) are the server's to word (``server/sentences.py``)."""
+    messages = registry.load(ruleset_id).messages
+    french = messages.catalog("fr")
+    missing = [kind for kind, english in messages.templates.items()
+               if kind not in ENGINE.templates and english not in french]
+    assert missing == []
+    assert "fr" in messages.locales
+
+
+def test_the_engine_words_all_its_events_in_french():
+    assert set(CORE_TEMPLATES) == set(ENGINE.templates)
+    assert all(english in ENGINE.catalog("fr") for english in ENGINE.templates.values())
+
+
+@pytest.mark.parametrize(("ruleset_id", "seed"), [
+    ("enemy-attacks", 1), ("enemy-attacks", 2), ("combat-encounter", 1),
+    ("combat-encounter", 3), ("dire-alliance-battle", 1), ("dire-alliance-raid", 1)])
+def test_a_games_every_event_is_french(ruleset_id, seed):
+    game = played(ruleset_id, seed)
+    before = [e.to_json() for e in game.events]
+    say = sentences(game.ruleset, game.seats, "fr")
+    content, _ = game.ruleset.load_content()
+    kept = sorted(names(content), key=len, reverse=True)
+    english: list[str] = []
+    said = []
+    for event in game.events:
+        french = say(event)
+        said.append(french)
+        assert french != game.ruleset.messages.render(event), event
+        bare = french
+        for name in kept:
+            bare = bare.replace(name, "")
+        if ENGLISH.search(bare):
+            english.append(french)
+    assert english == []
+    log = "\n".join(said)
+    assert all(word in log for word in KNOWN[ruleset_id]), KNOWN[ruleset_id]
+    assert [e.to_json() for e in game.events] == before  # the events stay as they were
+    lines = log_lines(game, "fr", say)  # what a downloaded log file holds
+    assert lines[0]["lang"] == "fr" and [line["text"] for line in lines[1:]] == said
+
+
+@pytest.mark.parametrize(("ruleset_id", "winner", "side"), [
+    ("dire-alliance-battle", "red", "Rouge"), ("enemy-attacks", "heroes", "Héros")])
+def test_the_work_budget_is_said_in_french(ruleset_id, winner, side):
+    say = sentences(registry.load(ruleset_id), list(registry.load(ruleset_id).meta.players),
+                    "fr")
+    judged = Event("work-budget.judged", "core.work-budget",
+                   {"limit": 500, "what": "decisions", "winner": winner})
+    tie = Event("work-budget.tie", "core.work-budget", {"limit": 400, "what": "steps"})
+    assert say(judged) == ("Le budget de travail est atteint (500 décisions)\u00a0: la partie se "
+                           f"termine, et {side} gagne au décompte des règles")
+    assert say(tie) == ("Le budget de travail est atteint (400 étapes)\u00a0: la partie se "
+                        "termine par une égalité")
+
+
+def test_a_texts_lists_and_clauses_are_worded_part_by_part():
+    words = Wording({"{who} ({why})": "{who} ({why})", "distance {n:d}": "à {n:d} cases",
+                     "adjacent": "adjacent", "not eligible: {who}": "non éligibles : {who}",
+                     "Nave": "Nef", "in sight": "en vue"}, "fr")
+    assert words("Ann (distance 2, in sight), Bob (adjacent); not eligible: Cy (distance 3)") == (
+        "Ann (à 2 cases, en vue), Bob (adjacent)\u202f; non éligibles : Cy (à 3 cases)")
+    assert words(" Nave") == " Nef" and words(", Nave") == ", Nef"
+    assert words("; Nave") == "\u202f; Nef"  # French spaces its semicolon
+    assert words("Ann (x) (y)") == "Ann (x) (y)"  # no field ends inside brackets
+
+
+def test_the_golden_corpus_is_said_in_french():
+    """Every event of every release's logs (tests/records) that English can say, French says
+    too and otherwise: older versions' events, whose data differs from today's (a count written
+    as text, fields since renamed), included."""
+    said = 0
+    for path in sorted(CORPUS.rglob("*.jsonl*")):
+        log = read_log(path)
+        ruleset = registry.load(log.record.ruleset)
+        say = sentences(ruleset, list(ruleset.meta.players), "fr")
+        for event in log.events or []:
+            if event.kind not in ruleset.messages.templates:
+                continue  # an older version's kind: said as its data in every language
+            try:
+                english = ruleset.messages.render(event)
+            except KeyError:
+                continue  # an older version's data English cannot say either
+            assert say(event) != english, (path.name, event)
+            said += 1
+    assert said > 50_000
