@@ -83,6 +83,14 @@ def test_a_battle_that_spends_its_budget_ends_as_a_tie_or_by_hp():
     assert judged.outcome.winner == ("left" if hp["left"] > hp["right"] else "right")
 
 
+@pytest.mark.rule("budget.battle")
+def test_a_battle_resolves_at_most_5000_reactions_and_death_abilities():
+    f = fight(*out_of_reach(teams([spiky("a"), spiky("b")], [spiky("c"), spiky("d")])), seed=1,
+              log=False)
+    assert f.outcome.reason == "work-budget" and f.battle.spent == 5_000
+    assert f.outcome.rolls == 10  # 500 a throw
+
+
 @pytest.mark.rule("budget.battle", "ruling.overheal")
 @pytest.mark.timeout(10)
 def test_healing_that_heals_every_ally_ends_under_overheal_allow():

@@ -32,6 +32,14 @@ def test_a_battle_plays_itself_without_any_decision():
     assert again.result == game.result
 
 
+@pytest.mark.rule("battle.autoplay", "battle.no-choices", "battle.shop.a")
+def test_a_battle_ends_on_its_result_without_asking_anything():
+    # a decision asked after the battle would be cut by the decision budget (max_length 0)
+    game = new_game("cryptids", seed=11)
+    assert [e.rule for e in game.events if e.rule == "core.work-budget"] == []
+    assert (game.events[-1].kind, game.events[-1].rule) == ("result.left", "end.side-empty")
+
+
 @pytest.mark.rule("battle.shop.b", "battle.shop.d")
 def test_the_board_holds_the_team_in_its_order():
     game = new_game("cryptids", options={"left": "guardians", "right": "hunters"}, seed=2)

@@ -120,6 +120,17 @@ def test_deaths_on_reroll_stay_until_the_completed_roll():
 
 
 @pytest.mark.rule("ruling.deaths-on-reroll")
+def test_a_cryptid_at_zero_hp_stays_inert_through_the_reroll():
+    # roll 1 (2): the killer brings the victim to 0 and rerolls; roll 2 (7) would fire the
+    # victim's hit, but it stays on the board inert until the roll is complete
+    killer = cryptid("killer", 30, 9, hit(5, when=2), on({"total": 2}, {"reroll": True}))
+    victim = cryptid("victim", 5, 8, hit(3, when=7))
+    f = fight([killer], [victim], [1, 1, 3, 4])
+    assert f.who("skip") == ["Victim"] and "Victim" not in f.who("act.total")
+    assert f.outcome.rolls == 2 and f.outcome.winner == "left" and f.outcome.hp == (30, 0)
+
+
+@pytest.mark.rule("ruling.deaths-on-reroll")
 def test_process_deaths_can_end_the_battle_before_the_reroll():
     killer = cryptid("killer", 30, 9, hit(5, when=2), on({"total": 2}, {"reroll": True}))
     victim = cryptid("victim", 5, 8, NEVER)

@@ -64,6 +64,14 @@ def test_abilities_resolve_by_threat_across_both_boards():
     assert f.of("order")[0]["order"][0]["en"] == "Top (9)"
 
 
+@pytest.mark.rule("threat.order", "roll.step-4.threat-order.a")
+def test_of_two_abilities_on_a_roll_the_higher_threat_resolves_first():
+    f = fight([cryptid("low", 20, 1, hit(1))], [cryptid("high", 20, 6, hit(1))], [3, 4])
+    assert f.who("act.total")[:2] == ["High", "Low"]
+    g = fight([cryptid("high", 20, 6, hit(1))], [cryptid("low", 20, 1, hit(1))], [3, 4])
+    assert g.who("act.total")[:2] == ["High", "Low"]
+
+
 @pytest.mark.rule("targeting.single.highest-threat", "threat.value.b")
 def test_a_single_target_ability_hits_the_highest_threat():
     f = fight([cryptid("a", 9, 1, hit(1))],

@@ -145,6 +145,19 @@ def test_the_area_is_where_the_enemy_stood_when_defeated():
     assert set(game.table.state.drops) == {"c"} and game.table.state.drops["c"].stars == 1
 
 
+@pytest.mark.rule("defeat-box.drop.item-card", "defeat-box.drop.stars")
+def test_an_enemy_that_moved_drops_where_it_is_defeated_not_where_it_started():
+    box = {"defeat": {"item_cards": 1, "stars": 1}}
+    game = pass_heroes(start(heroes=[("ayla", "a")], enemies=[("ghoul", "c"), ("gargoyle", "e")],
+                             rounds=2, dice=["one", "blank", "blank"],
+                             sets={"enemies.enemies.ghoul.health": 1,
+                                   "enemies.enemies.ghoul.box": box}))
+    assert figure(game, "ghoul").area == "b"  # round 1: it moved from c toward Ayla
+    game.step("ranged-ghoul")
+    drops = game.table.state.drops
+    assert set(drops) == {"b"} and drops["b"].stars == 1 and len(drops["b"].item_cards) == 1
+
+
 @pytest.mark.rule("defeat-box.reminder")
 def test_a_reminder_has_no_effect_of_its_own():
     reminder = {"enemies.enemies.gargoyle.box": {"reminder": "Wakes in the finale"}}

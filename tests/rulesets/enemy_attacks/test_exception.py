@@ -131,7 +131,8 @@ def test_by_default_a_melee_attack_may_go_to_a_hero_it_passed_over_on_taunt():
     assert figure(game, "ayla").wounded == 3 and figure(game, "brannoc").wounded == 0
 
 
-@pytest.mark.rule("exception.hero-may-become-target", "area.affects-every-ally")
+@pytest.mark.rule("exception.hero-may-become-target", "area.affects-every-ally",
+                  "ruling.exception-scope")
 def test_no_exception_for_area_attacks():
     game = start(heroes=[("brannoc", "a"), ("ayla", "a")], enemies=[("colossus", "b")],
                  caps={"a": 2, "b": 3}, dice=NO_DICE)

@@ -32,6 +32,15 @@ def test_sizes_fill_places():
                                                              "colossus": "huge"}
 
 
+@pytest.mark.rule("sample.figures.kinds")
+def test_a_non_hero_ally_is_an_ally_that_enemies_attack():
+    game = pass_heroes(start(heroes=[("brannoc", "e")], allies=[("hound", "a")],
+                             enemies=[("ghoul", "a")], dice=NO_DICE))
+    assert [a.id for a in game.table.state.allies] == ["brannoc", "hound"]
+    assert events(game, "target")[0]["target"] == "War Hound"
+    assert figure(game, "hound").health == 1  # 3 damage, no success on its 2 Might dice
+
+
 @pytest.mark.rule("ruling.size-capacity")
 @pytest.mark.parametrize("ruling,attacks", [("sizes", True), ("one-each", False)])
 def test_ruling_size_capacity(ruling, attacks):
@@ -52,6 +61,25 @@ def test_a_hero_has_levels_chips_and_taunt():
         start(sets={"allies.heroes.brannoc.stamina": 0})
     with pytest.raises(ContentError, match=r"^--set allies.heroes.brannoc.might: Input should be greater"):
         start(sets={"allies.heroes.brannoc.might": -1})
+
+
+@pytest.mark.rule("sample.figures.hero")
+def test_each_of_a_heros_levels_is_its_own():
+    # Ayla: Might 1, Agility 3, Will 1; her ranged attack's check rolls her 3 Agility dice
+    game = start(heroes=[("ayla", "a")], enemies=[("ghoul", "c")], dice=["blank"] * 3)
+    assert dict(figure(game, "ayla").levels) == {"might": 1, "agility": 3, "will": 1}
+    game.step("ranged-ghoul")
+    check = events(game, "check")[0]
+    assert (check["ability"], check["dice"]) == ("Agility", 3)
+
+
+@pytest.mark.rule("sample.board.areas", "sample.board.movement")
+def test_figures_walk_from_an_area_to_its_neighbours_only():
+    game = start(heroes=[("ayla", "e")], enemies=[("ghoul", "a")], dice=NO_DICE)
+    terrain = game.table.state.terrain
+    assert [terrain.walk_distance("a", x) for x in "abcde"] == [0, 1, 2, 3, 4]
+    pass_heroes(game)
+    assert figure(game, "ghoul").area == "b"  # one border toward Ayla
 
 
 @pytest.mark.rule("sample.figures.non-hero-ally")

@@ -47,6 +47,27 @@ def test_enemies_fill_capacity_too():
     assert "B at maximum capacity" in events(game, "target")[0]["eligible"][0]
 
 
+@pytest.mark.rule("melee.eligible.adjacent-at-capacity")
+def test_an_ally_in_an_adjacent_area_with_a_free_place_is_not_attacked_from_afar():
+    # b holds 2 places and Ayla fills one: the ghoul in a may not attack her there, it moves in
+    game = pass_heroes(start(heroes=[("ayla", "b")], enemies=[("ghoul", "a")], caps={"b": 2},
+                             dice=NO_DICE))
+    assert [e.kind for e in game.events if e.kind in ("target", "enemy-moves")] == [
+        "enemy-moves", "target"]
+    assert events(game, "enemy-moves")[0]["origin"] == "A"
+
+
+@pytest.mark.rule("melee.adjacent.same-height-only", "melee.into-adjacent.normal-allies")
+def test_a_hero_may_not_melee_into_an_adjacent_area_of_another_height():
+    # a (height 0) holds 1 place and the ghoul fills it; Brannoc stands in u (height 1)
+    offered = start(heroes=[("brannoc", "u")], enemies=[("ghoul", "a")], caps={"a": 1}).pending
+    assert offered.kind == "hero-turn"
+    assert "melee-ghoul" not in [o.id for o in offered.options]
+    level = start(heroes=[("brannoc", "u")], enemies=[("ghoul", "a")], caps={"a": 1},
+                  heights={"u": 0}).pending
+    assert "melee-ghoul" in [o.id for o in level.options]
+
+
 @pytest.mark.rule("melee.eligible.only-if")
 def test_an_adjacent_area_with_room_is_not_attacked_the_enemy_moves_in():
     game = start(heroes=[("ayla", "b")], enemies=[("ghoul", "a")], caps={"b": 2}, dice=NO_DICE)

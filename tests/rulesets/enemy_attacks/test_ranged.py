@@ -33,7 +33,7 @@ def test_magic_attacks_follow_the_same_rules():
     assert events(pass_heroes(game), "no-target")
 
 
-@pytest.mark.rule("ranged.eligible.line-of-sight")
+@pytest.mark.rule("ranged.eligible.line-of-sight", "sample.board.line-of-sight")
 def test_an_ally_in_range_but_out_of_sight_is_not_attacked():
     # the wall inside d blocks sight from c to e (distance 2)
     game = start(heroes=[("ayla", "e")], enemies=[("cultist", "c")], dice=NO_DICE)

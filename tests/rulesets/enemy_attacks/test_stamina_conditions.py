@@ -69,7 +69,8 @@ def test_each_success_reduces_the_stamina_loss_by_one(face, lost):
     assert figure(game, "brannoc").spent == lost and figure(game, "brannoc").wounded == 0
 
 
-@pytest.mark.rule("stamina.hero.reactive-check.each-success", "ruling.reactive-check")
+@pytest.mark.rule("stamina.hero.reactive-check.each-success", "ruling.reactive-check",
+                  "ruling.hero-stamina-check")
 @pytest.mark.parametrize("face,lost", [("blank", 3), ("one", 2), ("two", 1)])
 def test_all_or_nothing_leaves_a_heros_stamina_loss_reduced_per_success(face, lost):
     """The text: "each success reduces the stamina loss by 1"; the ruling reads "reduce the

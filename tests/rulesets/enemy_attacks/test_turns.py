@@ -71,6 +71,24 @@ def test_a_magic_attack_rolls_will():
     assert figure(game, "ghoul").health == 0
 
 
+@pytest.mark.rule("sample.hero-turn.magic-attack")
+def test_a_magic_attack_needs_line_of_sight():
+    # the wall inside d blocks sight from e to c (distance 2, within Miren's magic range 3)
+    blocked = start(heroes=[("miren", "e")], enemies=[("ghoul", "c")]).pending
+    assert "magic-ghoul" not in [o.id for o in blocked.options]
+    seen = start(heroes=[("miren", "b")], enemies=[("ghoul", "d")]).pending
+    assert "magic-ghoul" in [o.id for o in seen.options]
+
+
+@pytest.mark.rule("sample.round.order")
+def test_an_enemy_defeated_in_the_hero_phase_takes_no_turn():
+    game = start(heroes=[("brannoc", "a")], enemies=[("ghoul", "a"), ("gargoyle", "e")],
+                 sets={"enemies.enemies.ghoul.health": 1}, dice=["two", "blank", "blank"])
+    game.step("melee-ghoul")
+    game.step("end")
+    assert game.over and [d["enemy"] for d in events(game, "enemy-turn")] == ["Gargoyle"]
+
+
 @pytest.mark.rule("sample.hero-turn.target-choice")
 def test_the_player_chooses_any_eligible_enemy():
     game = start(heroes=[("ayla", "b")], enemies=[("ghoul", "a"), ("cultist", "c"),
@@ -275,6 +293,14 @@ def test_setup_places_figures_and_deals_heroes_in_turn():
     assert game.seats == ("p1", "p2", "p3")
     assert game.view("p2")["state"]["players"] == {"p1": ["brannoc", "tobin"], "p2": ["ayla"],
                                                    "p3": ["miren"]}
+
+
+@pytest.mark.rule("sample.scenario.setup")
+def test_the_item_deck_is_shuffled_by_the_seed():
+    decks = {seed: tuple(start(seed=seed).table.state.item_deck) for seed in range(6)}
+    assert all(sorted(deck) == sorted(decks[0]) for deck in decks.values())
+    assert len(set(decks.values())) > 1  # the scenario's order is not kept
+    assert decks[3] == tuple(start(seed=3).table.state.item_deck)
 
 
 @pytest.mark.rule("sample.scenario.setup")
