@@ -1,0 +1,80 @@
+"""The pending decisions in French: a page in French gets a decision's prompt and its options'
+labels in French (``server.sentences.worded_decision``, by the ruleset's catalogs: the text or
+the template it reads as, the content's names worded as the events word them), its option ids
+unchanged. Each ruleset covered is played from several seeds with random moves: every prompt
+and label asked on the way must read as French, so a new prompt or label shape without its
+French template fails here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from rulekeeper.core import registry
+from rulekeeper.core.decisions import Decision
+from rulekeeper.core.game import new_game
+from rulekeeper.server.sentences import worded_decision
+from tests.rulesets.test_event_words import ENGLISH, names
+
+COVERED = {
+    "combat-encounter": {"choisissez une action de tour", "Se déplacer vers", "Finir le tour",
+                         "Joueur 1"},
+    "enemy-attacks": {"une action ou une manœuvre", "se déplacer vers", "finir le tour",
+                      "Quel héros joue le prochain tour"},
+}
+"""The rulesets whose decisions are French, with words their games' decisions say."""
+
+OPTIONS = {"combat-encounter": {"players": 4, "time_limit": 200}}
+SEEDS = range(6)
+STEPS = 300
+
+
+def asked(ruleset_id: str) -> Iterator[Decision]:
+    """The decisions of games from :data:`SEEDS`, played with random moves."""
+    for seed in SEEDS:
+        game = new_game(ruleset_id, seed=seed, options=OPTIONS.get(ruleset_id))
+        pick = random.Random(seed)
+        for _ in range(STEPS):
+            if game.over or game.pending is None:
+                break
+            yield game.pending
+            game.step(pick.choice(game.pending.ids))
+
+
+def english_in(text: str, kept: set[str]) -> list[str]:
+    """The English words of ``text`` once the names the content keeps in English are out."""
+    for name in sorted(kept, key=len, reverse=True):
+        text = text.replace(name, "")
+    return ENGLISH.findall(text)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(COVERED))
+def test_every_decision_is_said_in_french_with_its_ids(ruleset_id):
+    ruleset = registry.load(ruleset_id)
+    words = ruleset.messages.wording("fr")
+    kept = names(ruleset.load_content()[0])
+    said = []
+    for decision in asked(ruleset_id):
+        english = decision.to_json()
+        french = worded_decision(english, words)
+        assert {k: v for k, v in french.items() if k not in ("prompt", "options")} == {
+            k: v for k, v in english.items() if k not in ("prompt", "options")}
+        assert [o["id"] for o in french["options"]] == list(decision.ids)
+        pairs = [(decision.prompt, french["prompt"]),
+                 *((o.label, f["label"]) for o, f in zip(decision.options, french["options"],
+                                                         strict=True))]
+        for text, worded in pairs:
+            assert worded != text and not english_in(worded, kept), (text, worded)
+            said.append(worded)
+    assert len(said) > 100
+    joined = "\n".join(said)
+    assert {w for w in COVERED[ruleset_id] if w not in joined} == set()
+
+
+def test_a_decision_worded_in_english_is_left_as_it_is():
+    decision = next(asked("enemy-attacks"))
+    english = decision.to_json()
+    assert worded_decision(english, registry.load("enemy-attacks").messages.wording("en")) == (
+        english)
