@@ -23,6 +23,8 @@ COVERED = {
                          "Joueur 1"},
     "enemy-attacks": {"une action ou une manœuvre", "se déplacer vers", "finir le tour",
                       "Quel héros joue le prochain tour"},
+    "dire-alliance-battle": {"quel combattant s'active ensuite", "Se déplacer vers", "Mêlée contre",
+                             "jouez une carte", "dés contre"},
 }
 """The rulesets whose decisions are French, with words their games' decisions say."""
 

@@ -12,6 +12,7 @@ GAMES = {
     "combat-encounter": {"options": {"players": 2},
                          "seats": {"p1": {"kind": "human"}, "p2": {"kind": "human"}}},
     "enemy-attacks": {"options": {"players": 1}},
+    "dire-alliance-battle": {"seats": {"red": {"kind": "human"}, "blue": {"kind": "human"}}},
 }
 
 
