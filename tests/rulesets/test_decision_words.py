@@ -25,6 +25,7 @@ COVERED = {
                       "Quel héros joue le prochain tour"},
     "dire-alliance-battle": {"quel combattant s'active ensuite", "Se déplacer vers", "Mêlée contre",
                              "jouez une carte", "dés contre"},
+    "dire-alliance-raid": {"quelle action de base", "Jouer", "face visible", "Se déplacer vers"},
 }
 """The rulesets whose decisions are French, with words their games' decisions say."""
 
@@ -68,7 +69,8 @@ def test_every_decision_is_said_in_french_with_its_ids(ruleset_id):
                  *((o.label, f["label"]) for o, f in zip(decision.options, french["options"],
                                                          strict=True))]
         for text, worded in pairs:
-            assert worded != text and not english_in(worded, kept), (text, worded)
+            assert (worded != text or text in kept) and not english_in(worded, kept), (
+                text, worded)  # (a label that is only a name the content keeps stays so)
             said.append(worded)
     assert len(said) > 100
     joined = "\n".join(said)

@@ -13,6 +13,7 @@ GAMES = {
                          "seats": {"p1": {"kind": "human"}, "p2": {"kind": "human"}}},
     "enemy-attacks": {"options": {"players": 1}},
     "dire-alliance-battle": {"seats": {"red": {"kind": "human"}, "blue": {"kind": "human"}}},
+    "dire-alliance-raid": {},
 }
 
 
