@@ -44,3 +44,10 @@ def test_a_seats_decision_is_sent_in_the_pages_language_with_the_same_ids(client
         assert mine is None or mine["prompt"] == client.get(
             f"/api/games/{view['id']}?seat={view['seat']}&lang=fr",
             headers=alice).json()["view"]["pending"]["prompt"]
+    # the decisions a replay shows between its events: asked and chosen, in the page's language
+    path = f"/api/games/{view['id']}/frames"
+    english = client.get(path, headers=alice).json()["decisions"]
+    french = client.get(path + "?lang=fr", headers=alice).json()["decisions"]
+    assert english and [d["rule"] for d in french] == [d["rule"] for d in english]
+    assert all(f["prompt"] != e["prompt"] and f["choice"] != e["choice"]
+               for f, e in zip(french, english, strict=True))
