@@ -8,12 +8,15 @@ French template fails here."""
 from __future__ import annotations
 
 import random
+import string
 from collections.abc import Iterator
 
 import pytest
+from babel.messages.pofile import read_po
 
 from rulekeeper.core import registry
 from rulekeeper.core.decisions import Decision
+from rulekeeper.core.events import Wording, _formatter
 from rulekeeper.core.game import new_game
 from rulekeeper.server.sentences import worded_decision
 from tests.rulesets.test_event_words import ENGLISH, names
@@ -82,3 +85,37 @@ def test_a_decision_worded_in_english_is_left_as_it_is():
     english = decision.to_json()
     assert worded_decision(english, registry.load("enemy-attacks").messages.wording("en")) == (
         english)
+
+
+def sample(english: str, french: str) -> tuple[str, str] | None:
+    """A text ``english`` makes (its numbers 2, its other fields ``Zed``), and ``french`` made
+    of the same; None for a template whose fields are not plain (a list, a sign)."""
+    fields = [(n, s) for _, n, s, _ in string.Formatter().parse(english) if n]
+    if any(not n.isidentifier() or (s and s != "d" and "|" not in s) for n, s in fields):
+        return None
+    values = {n: 2 if s == "d" or "|" in s else "Zed" for n, s in fields}
+    try:
+        return (_formatter("en").vformat(english, (), values),
+                _formatter("fr").vformat(french, (), values))
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(COVERED))
+def test_the_decisions_words_take_no_text_from_the_other_catalogs(ruleset_id):
+    """A decision's template (``decisions.po``) words the texts it makes (it is tried before a
+    shorter template that reads them too), and no text of the events' or the board's catalogs
+    is worded otherwise than without it ("Take 2 Damage." stays "Subissez 2 dégâts.", not a
+    loot option's "Prendre …")."""
+    messages = registry.load(ruleset_id).messages
+    words = messages.wording("fr")
+    ours = {str(m.id) for po in messages._files["fr"] if po.stem == "decisions"
+            for m in read_po(po.open("rb")) if m.id}
+    assert ours
+    others = Wording({k: v for k, v in words.catalog.items() if k not in ours}, "fr")
+    for english, french in words.catalog.items():
+        made = sample(english, french)
+        if made is None:
+            continue
+        text, said = made
+        assert words(text) == (said if english in ours else others(text)), english
