@@ -38,7 +38,6 @@ from rulekeeper.server.games import (
 )
 from rulekeeper.server.models import StoredGame
 from rulekeeper.server.seats import same_secret, with_seats
-from rulekeeper.server.sentences import worded_view
 
 router = APIRouter(prefix="/api/games", tags=["spectators"],
                    responses=documented(400, 404, 410, 429, 503))
@@ -69,8 +68,7 @@ def spectator_view(state: Any, stored: StoredGame, lang: str,
         check_lang(game.ruleset, lang)
         events, total = events_out(game, SPECTATOR, lang, since, limit)
         return WatchView(**game_out(stored, game, invites=False),
-                         view=worded_view(game.view(SPECTATOR), game.ruleset, lang),
-                         events=events, events_total=total)
+                         view=game.view(SPECTATOR), events=events, events_total=total)
     finally:
         state.games.keep(stored.id, stored.version, game)
 
