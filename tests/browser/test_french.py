@@ -160,7 +160,25 @@ def test_a_games_log_speaks_french(french, request, ruleset):
     log = "\n".join(lines)
     assert all(word in log for word in GAMES[ruleset]), log
     assert not re.search(r"\b(?:starts in|moves to|plays|begins|the item deck|draws)\b", log)
+    decision = " ".join(page.locator("#decision").all_inner_texts())  # its prompt and options
+    assert not re.search(r"\b(?:choose|which|where|whom|Attack|Reroll|Activate|Move to|move to|"
+                         r"play a card|Spend|Do not|end the turn|End the turn)\b", decision), decision
     french.shot(f"play-log-{ruleset}-fr", full_page=True)
+
+
+def test_a_decision_speaks_french_with_its_ids(french, request):
+    """The pending decision's prompt and options in French, their ids as in English (a game of
+    combat-encounter, whose game of the test above ends in four moves)."""
+    page = french.page
+    start_game(french, newest("combat-encounter"), unique("decisionfr", request), seed=2)
+    page.wait_for_selector("#decision [data-option]")
+    ids = [b.get_attribute("data-option") for b in page.locator("#decision [data-option]").all()]
+    decision = page.locator("#decision").inner_text()
+    assert "choisissez une action de combat" in decision and "Attaquer Joueur 2" in decision
+    assert "Ne faire aucune action de combat" in decision, decision
+    assert "attack:p2:" in " ".join(ids) and "decline" in ids
+    assert not re.search(r"\b(?:choose|Attack|with|melee|Flee|Decline)\b", decision), decision
+    french.shot("play-decision-combat-encounter-fr", full_page=True)
 
 
 def test_the_labs_means_speak_french(french, request):

@@ -65,7 +65,7 @@ from rulekeeper.server.seats import (
     take_seat,
     with_seats,
 )
-from rulekeeper.server.sentences import check_lang, sentences
+from rulekeeper.server.sentences import check_lang, sentences, worded_view
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -344,8 +344,9 @@ def seat_view(stored: StoredGame, game: Game, seat: str, lang: str, since: int |
     events, total = events_out(game, seat, lang, since, limit)
     holder = next(s.player_id for s in stored.seats if s.seat == seat)
     return SeatView(**game_out(stored, game, invites=True), seat=seat,
-                    view=game.view(seat), events=events, events_total=total,
-                    can_undo=undoable(stored, seat) is not None, watch=watch_link(stored),
+                    view=worded_view(game.view(seat), game.ruleset, lang), events=events,
+                    events_total=total, can_undo=undoable(stored, seat) is not None,
+                    watch=watch_link(stored),
                     can_cancel=holder is not None and cancel_refusal(stored, holder) is None)
 
 

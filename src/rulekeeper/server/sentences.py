@@ -7,12 +7,18 @@ events a game produces, and its record, stay as they are. The engine's own event
 rather than by the ruleset: in the language asked for (:data:`ENGINE`'s catalogs,
 ``locale/fr/LC_MESSAGES/engine.po``), and naming the seat, the side and the winner by their
 names in that language (``Blue``, ``Bleu``) where their data holds ids (``blue``).
+
+A pending decision's prompt and its options' labels are made in English too; a view sent to a
+page has them in the page's language (:func:`worded_view`, :func:`worded_decision`: the
+ruleset's catalogs, by the text or by the template it reads as), their ids unchanged: a
+record stores option ids only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.ruleset import CORE_TEMPLATES, Ruleset
@@ -41,6 +47,21 @@ def sentences(ruleset: Ruleset, seats: Sequence[str], lang: str) -> Callable[[Ev
         return ENGINE.render(Event(event.kind, event.rule, named, event.to), lang)
 
     return sentence
+
+
+def worded_decision(pending: Mapping[str, Any], words: Callable[[str], str]) -> dict[str, Any]:
+    """A decision's JSON (``Decision.to_json``) with its prompt and its options' labels put
+    through ``words`` (``Messages.wording``: the page's language); ids, kind and rule kept."""
+    return {**pending, "prompt": words(pending["prompt"]),
+            "options": [{**o, "label": words(o["label"])} for o in pending["options"]]}
+
+
+def worded_view(view: dict[str, Any], ruleset: Ruleset, lang: str) -> dict[str, Any]:
+    """A seat's ``Game.view`` with its pending decision (if any) worded in ``lang``."""
+    if not view.get("pending"):
+        return view
+    return {**view, "pending": worded_decision(view["pending"],
+                                               ruleset.messages.wording(lang))}
 
 
 def check_lang(ruleset: Ruleset, lang: str) -> None:

@@ -70,18 +70,18 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
     ruleset = checked.ruleset
     content = checked.table.content
     game = _FilmedGame(ruleset, rec, content, seat)
+    words = ruleset.messages.wording(lang)
     steps = []
     for option_id in rec.decisions:
         assert game.pending is not None  # replay() checked the record
         asked = game.pending
-        steps.append((len(game.events), asked, asked.option(option_id).label))
+        steps.append((len(game.events), asked, words(asked.option(option_id).label)))
         game.step(option_id)
     film_ = game.table.events
     assert isinstance(film_, _Film)
     if game.over and film_:  # the last event shows the board as the game ended (nobody's turn)
         film_.shots[-1] = film_.shoot()
     render = sentences(ruleset, game.seats, lang)
-    words = ruleset.messages.wording(lang)
     frames: list[Json] = []
     keys: dict[str, int] = {}
     events = []
@@ -100,7 +100,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Jso
                        "why": ruleset.drawing.automated(event.kind), "frame": keys[shot]})
         visible += 1
     decisions = [{"before": sum(1 for p in index_of if p < at), "seat": asked.player,
-                  "prompt": asked.prompt, "rule": asked.rule, "choice": label}
+                  "prompt": words(asked.prompt), "rule": asked.rule, "choice": label}
                  for at, asked, label in steps if seat in (None, asked.player)]
     return {"ruleset": ruleset.meta.id, "title": words(ruleset.meta.title), "seat": seat,
             "geometry": translated(ruleset.drawing.geometry(content, rec.scenario, game.seats),
