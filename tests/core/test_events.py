@@ -76,6 +76,18 @@ def test_a_board_text_reads_as_its_template_in_another_language():
     assert Wording({}, "fr")("round 3 of 8") == "round 3 of 8"
 
 
+def test_the_template_with_the_most_words_of_its_own_is_tried_first():
+    """However long its fields' names or patterns: "Take {n:d} Damage." says more of a text
+    than "Take {thing}", which would read "Take 2 Damage." too."""
+    fr = Wording({"Take {thing_that_is_taken}": "Prendre {thing_that_is_taken}",
+                  "Take {n:d} Damage.": "Subissez {n:d} dégâts.",
+                  "{who} ({why})": "{who} ({why})", "{weapon} (dropped)": "{weapon} (lâchée)"},
+                 "fr")
+    assert fr("Take 2 Damage.") == "Subissez 2 dégâts."
+    assert fr("Take Dagger") == "Prendre Dagger"
+    assert fr("Dagger (dropped)") == "Dagger (lâchée)"
+
+
 def test_a_view_catalog_words_the_board_without_making_a_language_of_the_events(tmp_path):
     french(tmp_path, "view", 'msgid "hand"\nmsgstr "main"\n')
     messages = Messages({"hit": "{who} hits"}, tmp_path)

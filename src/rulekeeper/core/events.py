@@ -316,9 +316,9 @@ class Wording:
 
     def __init__(self, catalog: Mapping[str, str], locale: str) -> None:
         self.catalog, self.locale = catalog, locale
-        self.templates = sorted(
+        self.templates = sorted(  # the most specific first: the most words, then fields
             ((pattern, english) for english in catalog if (pattern := _read_as(english))),
-            key=lambda found: -len(found[0].pattern))
+            key=lambda found: (-len(_FIELDS.sub("", found[1])), -len(found[0].pattern)))
         self._memo: dict[str, str] = {}
 
     def __call__(self, text: str) -> str:
@@ -397,6 +397,10 @@ def _counted(template: str) -> set[str]:
     """The fields of ``template`` that are numbers: ``{n:d}``, ``{n:card|cards}``."""
     return {name for _, name, spec, _ in string.Formatter().parse(template)
             if name and spec and (spec == "d" or "|" in spec)}
+
+
+_FIELDS = re.compile(r"\{[^{}]*\}")
+"""A template's fields, whose values a text fills in: what is left is its own words."""
 
 
 def _read_as(template: str) -> re.Pattern[str] | None:
