@@ -153,9 +153,9 @@ def test_an_ally_it_can_never_walk_to_is_not_its_would_be_target(distance):
     assert figure(game, "ghoul").area == "c" and figure(game, "brannoc").wounded == 3
 
 
-@pytest.mark.rule("sample.enemy-turn.would-be-target")
+@pytest.mark.rule("sample.enemy-turn.would-be-target", "ruling.would-be-distance")
 def test_the_would_be_target_is_the_closest_on_foot_not_across_a_ledge():
-    # Ayla in u is 1 border from the ghoul in a, but 5 on foot (up the stairs in w); Brannoc in
+    # by default (ruling would-be-distance: walking), Ayla in u is 1 border from the ghoul in a, but 5 on foot (up the stairs in w); Brannoc in
     # c is 2 on foot: the ghoul walks toward Brannoc
     game = pass_heroes(start(heroes=[("ayla", "u"), ("brannoc", "c")], enemies=[("ghoul", "a")],
                              dice=NO_DICE))

@@ -25,17 +25,6 @@ def test_version_1_pins_as_damage_and_version_2_each_success():
 
 
 @pytest.mark.rule("ruling.would-be-distance", "sample.enemy-turn.would-be-target")
-def test_by_default_the_would_be_target_is_the_closest_on_foot():
-    # Ayla in u is 1 border from the ghoul in a but across a ledge (5 on foot); Brannoc in c is 2
-    game = pass_heroes(start(heroes=[("ayla", "u"), ("brannoc", "c")], enemies=[("ghoul", "a")],
-                             dice=NO_DICE))
-    would_be = events(game, "would-be-target")[0]
-    assert (would_be["target"], would_be["reason"]) == ("Brannoc the Shield",
-                                                         "closest at walking distance 2")
-    assert figure(game, "ghoul").area == "b"
-
-
-@pytest.mark.rule("ruling.would-be-distance", "sample.enemy-turn.would-be-target")
 def test_range_takes_the_closest_ally_by_ruling_range_across_a_ledge():
     # Ayla in u is 1 border from the ghoul in a (a ledge), Brannoc in c 2 on foot: by range
     # (borders) Ayla is its would-be target, and it sets off the long way round (up the stairs)
