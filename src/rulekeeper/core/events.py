@@ -212,15 +212,30 @@ class Messages:
     'Ann is dealt 1 card'
     >>> m.render(Event("tie", "r.3", {"who": ["Ann", "Bob", "Cy"]}))
     'A tie between Ann, Bob, and Cy'
+
+    An older version's event that today's template cannot say (a kind since retired, data
+    without a field since added) is said by the first of its ``older`` templates whose
+    fields its data holds:
+
+    >>> m = Messages({"heal": "{who} heals to the {pile}"}, older={
+    ...     "heal": ["{who} heals"], "count": ["{who} plays {n:card|cards}"]})
+    >>> m.render(Event("heal", "r.4", {"who": "Ann"}))
+    'Ann heals'
+    >>> m.render(Event("count", "r.5", {"who": "Ann", "n": 2}))
+    'Ann plays 2 cards'
     """
 
     def __init__(self, templates: Mapping[str, str],
-                 locale_dir: Path | Sequence[Path] | None = None) -> None:
+                 locale_dir: Path | Sequence[Path] | None = None,
+                 older: Mapping[str, Sequence[str]] | None = None) -> None:
         """``locale_dir``: a folder of catalogs (``fr/LC_MESSAGES/*.po``), or several, the
         first one's translation winning where two translate the same template. A
         ``view.po`` holds the words of the ruleset's board (:meth:`wording`) only: a
-        language with no other catalog is not one of the events' :attr:`locales`."""
+        language with no other catalog is not one of the events' :attr:`locales`.
+        ``older``: for an event kind, the templates of its older versions' data, newest
+        first (:attr:`Change.templates <rulekeeper.core.versions.Change.templates>`)."""
         self.templates = dict(templates)
+        self.older = {kind: list(said) for kind, said in (older or {}).items()}
         folders = [locale_dir] if isinstance(locale_dir, Path) else list(locale_dir or ())
         self._files: dict[str, list[Path]] = {}
         for folder in reversed(folders):
@@ -268,9 +283,19 @@ class Messages:
             self._wordings[locale] = Wording(self.catalog(locale), locale)
         return self._wordings[locale]
 
-    def template(self, kind: str, locale: str = "en") -> str:
+    def template(self, kind: str, locale: str = "en",
+                 data: Mapping[str, Any] | None = None) -> str:
+        """The template of ``kind`` in ``locale``; with an event's ``data``, the first of
+        today's template and its :attr:`older` ones whose fields the data holds."""
         english = self.templates.get(kind, kind + " {data}")
+        if data is not None and not _fields(english) <= data.keys():
+            english = next((t for t in self.older.get(kind, ()) if _fields(t) <= data.keys()),
+                           english)
         return self.catalog(locale).get(english, english) if locale != "en" else english
+
+    def said(self, kind: str) -> bool:
+        """Whether an event of ``kind`` has a sentence (today's template or an older one)."""
+        return kind in self.templates or kind in self.older
 
     def render(self, event: Event, locale: str = "en") -> str:
         """The event's sentence in ``locale`` (English where no translation exists); a text
@@ -278,9 +303,9 @@ class Messages:
         catalogs word it (:meth:`wording`): a record's events keep their English data."""
         word = self.wording(locale) if locale != "en" and locale in self._files else None
         data = _LocalizedData(event.data, locale, word)
-        if event.kind not in self.templates:
+        if not self.said(event.kind):
             data["data"] = json.dumps(dict(event.data), ensure_ascii=False, sort_keys=True)
-        template = self.template(event.kind, locale)
+        template = self.template(event.kind, locale, event.data)
         if "|" in template:  # a plural field, read by the slower formatter
             return _formatter(locale).vformat(template, (), data)
         return template.format_map(data)
@@ -397,6 +422,14 @@ def _counted(template: str) -> set[str]:
     """The fields of ``template`` that are numbers: ``{n:d}``, ``{n:card|cards}``."""
     return {name for _, name, spec, _ in string.Formatter().parse(template)
             if name and spec and (spec == "d" or "|" in spec)}
+
+
+@cache
+def _fields(template: str) -> frozenset[str]:
+    """The data fields ``template`` reads (``{who}``, ``{n:d}``, ``{card[name]}``: who, n,
+    card)."""
+    return frozenset(re.split(r"[.\[]", name, maxsplit=1)[0]
+                     for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
 _FIELDS = re.compile(r"\{[^{}]*\}")

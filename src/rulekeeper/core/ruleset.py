@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core import archive
+from rulekeeper.core import archive, versions
 from rulekeeper.core.content import CONTENTS_KEPT, ContentSet, Library, digest
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.entities import Entities
@@ -572,7 +572,8 @@ class Ruleset(ABC, Generic[TableT]):
 
     @cached_property
     def messages(self) -> Messages:
-        return Messages({**CORE_TEMPLATES, **self.templates}, self.locale_dir)
+        return Messages({**CORE_TEMPLATES, **self.templates}, self.locale_dir,
+                        versions.older_templates(self.history))
 
     @cached_property
     def library(self) -> Library:

@@ -46,6 +46,10 @@ class Change:
         log: how the versions before it logged the events today's code emits.
         name: a short id the code asks :meth:`Ruleset.made` about, where it offers or tells
             the same rules otherwise than the versions before (decisions offered, events).
+        templates: the sentences of the events the versions before it logged that today's
+            templates cannot say (a kind it retired, data without a field it added), by
+            event kind; their French is in the ruleset's catalogs as today's is
+            (:func:`older_templates`).
     """
 
     version: int
@@ -54,6 +58,22 @@ class Change:
     rulings: Mapping[str, str] = field(default_factory=dict)
     log: LogChange | None = None
     name: str | None = None
+    templates: Mapping[str, str] = field(default_factory=dict)
+
+
+def older_templates(history: Sequence[Change]) -> dict[str, list[str]]:
+    """The templates of the events older versions logged, by kind, newest first
+    (:class:`~rulekeeper.core.events.Messages`' ``older``).
+
+    >>> older_templates((Change(2, "a", "0.1.0", templates={"heal": "{who} heals"}),
+    ...                  Change(3, "b", "0.2.0", templates={"heal": "{who} heals {n}"})))
+    {'heal': ['{who} heals {n}', '{who} heals']}
+    """
+    older: dict[str, list[str]] = {}
+    for change in sorted(history, key=lambda c: -c.version):
+        for kind, template in change.templates.items():
+            older.setdefault(kind, []).append(template)
+    return older
 
 
 def pinned(history: Sequence[Change], version: int) -> dict[str, str]:

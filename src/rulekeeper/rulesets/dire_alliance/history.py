@@ -97,10 +97,12 @@ BATTLE_ARTICLES = revert_fields({
 BATTLE = (
     Change(2, "A heal says which pile the card goes to (ruling healed-card); rulings "
               "healed-card and dread-initiative declared (their defaults as version 1 played)",
-           "0.1.0", log=HEAL_WITHOUT_PILE),
+           "0.1.0", log=HEAL_WITHOUT_PILE,
+           templates={"heal": "{fighter} heals: {seat} moves {card} out of the graveyard"}),
     Change(3, "Played cards are told to everyone by name (play, play.none); events name cards "
               "and actions with their article", "0.1.0",
-           log=combined(private_plays, BATTLE_ARTICLES)),
+           log=combined(private_plays, BATTLE_ARTICLES),
+           templates={"play.count": "{seat} plays {count:card|cards}"}),
     Change(3, "Focus offers one option per card gained (two fighters of one card, one option)",
            "0.1.0", name="focus-by-card"),
     *offered_where_possible(3),

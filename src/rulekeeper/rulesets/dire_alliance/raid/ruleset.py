@@ -13,6 +13,7 @@ from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import CORE_RULES, RuleEntry, cites, find_code_sites, load_rules
 from rulekeeper.core.ruleset import CORE_TEMPLATES, Choice, GameOver, Procedure, Result, Ruleset
+from rulekeeper.core.versions import older_templates
 from rulekeeper.rulesets.dire_alliance import dice, hidden, history
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.content_checks import Files
@@ -76,7 +77,8 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     def messages(self) -> Messages:
         """Raid Mode's sentences and words in every language, then Battle Mode's: those of
         the pieces both modes share."""
-        return Messages({**CORE_TEMPLATES, **self.templates}, [self.locale_dir, HERE / "locale"])
+        return Messages({**CORE_TEMPLATES, **self.templates}, [self.locale_dir, HERE / "locale"],
+                        older_templates(self.history))
 
     @cached_property
     def rule_index(self) -> list[RuleEntry]:
