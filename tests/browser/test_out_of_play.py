@@ -34,7 +34,8 @@ def choices() -> list[tuple[str, str]]:
 
 def test_a_dead_players_page_says_they_are_out_of_play(web, server, request):
     """Bob holds p2 and p3 (to choose the seed), plays until p2's Wren dies, then p3 is given
-    to Alice: Bob's page says he is out of play; a spectator's seat list says it of p2."""
+    to Alice: Bob's page says he is out of play, and so does his list of games (not whose
+    turn it is); a spectator's seat list says it of p2."""
     page = web.page
     web.open("/play")
     web.sign_up(unique("bob", request))
@@ -57,10 +58,16 @@ def test_a_dead_players_page_says_they_are_out_of_play(web, server, request):
                         "name = :name) WHERE game_id = :game AND seat = 'p3'"),
                    {"name": alice, "game": view["id"]})
     rid = registry.load("combat-encounter").meta.id
-    said = {"en": ("You are out of play: Wren is dead.", " — out of play: Wren is dead"),
-            "fr": ("Vous êtes hors jeu\u00a0: Wren est mort.", " — hors jeu\u00a0: Wren est mort")}
-    for lang, (mine, watched) in said.items():
+    said = {"en": ("You are out of play: Wren is dead.", " — out of play: Wren is dead",
+                   "out of play"),
+            "fr": ("Vous êtes hors jeu\u00a0: Wren est mort.", " — hors jeu\u00a0: Wren est mort",
+                   "hors jeu")}
+    for lang, (mine, watched, listed) in said.items():
         page.evaluate(f"localStorage.setItem('rk.lang', '{lang}')")
+        web.open("/play")  # Your games: p3's turn (Alice's), Bob out of play
+        status = page.locator(f"#my-games [data-game='{view['id']}'] td").nth(1)
+        assert status.inner_text().splitlines()[0] == listed
+        web.shot(f"play-my-games-out-of-play-{lang}")
         web.open(f"/play/{rid}?game={view['id']}")
         banner = page.locator("#out-of-play [data-out=p2]")
         assert banner.inner_text().splitlines()[0] == mine

@@ -64,8 +64,8 @@ def rebuilding(what: str) -> Iterator[None]:
 
 
 def derived(stored: StoredGame, game: Game, at: datetime) -> dict[str, Any]:
-    """The columns kept equal to the game: turn, clock, open seats (after a change at
-    ``at``; the pending seat before it is charged for its time)."""
+    """The columns kept equal to the game: turn, seats out of play, clock, open seats (after
+    a change at ``at``; the pending seat before it is charged for its time)."""
     used = clocks.settle(stored, at)
     turn = game.pending.player if game.pending is not None else None
     bots = bots_of(stored)
@@ -73,10 +73,17 @@ def derived(stored: StoredGame, game: Game, at: datetime) -> dict[str, Any]:
     values: dict[str, Any] = {
         "over": game.over, "result": game.result.to_json() if game.result else None,
         "turn": turn, "bot_turn": turn in bots, "turn_since": at,
+        "out_seats": out_of_play(game),
         "open_seats": open_seats, "clock_used": used, "deadline": None, "updated_at": at}
     if stored.clock is not None and turn is not None and turn not in bots and not open_seats:
         values["deadline"] = clocks.deadline(stored.clock, used, turn, at)
     return values
+
+
+def out_of_play(game: Game) -> list[str]:
+    """The seats of ``game`` out of play while it goes on (its board's ``out``, as every seat
+    sees it; none once it is over)."""
+    return [] if game.over else sorted(game.table_view(None).out)
 
 
 def store(session: Session, stored: StoredGame, expected: int, game: Game,

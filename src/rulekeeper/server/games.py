@@ -176,6 +176,9 @@ class GameSummary(BaseModel):
     created: datetime = Field(description="when the game was made")
     mine: list[str] = Field(description="your seats")
     your_turn: bool = Field(description="the pending decision is one of your seats'")
+    out: list[str] = Field(description="the seats out of play while the game goes on (the "
+                                       "rules took every piece of theirs out: the board's "
+                                       "``out``)")
     can_cancel: bool = Field(description="you may cancel the game (as a seat's view says)")
 
 
@@ -456,6 +459,7 @@ def my_games(me: CurrentPlayer, request: Request,
                 since=clocks.aware(stored.turn_since) if stored.turn_since else None,
                 created=clocks.aware(stored.created_at), mine=mine,
                 your_turn=stored.turn in mine and not stored.open_seats,
+                out=stored.out_seats or [],
                 can_cancel=cancel_refusal(stored, me.id) is None))
         return out
 

@@ -36,7 +36,8 @@ class StoredGame(Base):
 
     Besides the record, a few columns say what the lists and the clocks need without a
     replay (kept equal to the record at every change): the scenario, whose turn it is and
-    since when, how many seats are open, the turn clock and when it runs out.
+    since when, which seats are out of play, how many seats are open, the turn clock and when
+    it runs out.
     """
 
     __tablename__ = "games"
@@ -67,6 +68,9 @@ class StoredGame(Base):
         DateTime(timezone=True), doc="when the pending decision began (for a waiting game: "
         "when the game began to wait)")
     bot_turn: Mapped[bool] = mapped_column(default=False, doc="a bot's decision is pending")
+    out_seats: Mapped[list[str] | None] = mapped_column(
+        JSON, doc="the seats out of play while the game goes on (a board's ``out``: the rules "
+                  "took every piece of theirs out)")
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, doc="the turn clock's settings")
     clock_used: Mapped[dict[str, Any] | None] = mapped_column(
         JSON, doc="seconds each seat has spent on its decisions")

@@ -79,7 +79,8 @@ function drawMyGames(node, games, refresh) {
     const open = g.seats.filter((s) => s.kind === "open").map((s) => seatName(s.seat, info));
     const status = g.closed === "expired" ? t("Expired: nobody took its open seats") : g.closed === "cancelled" ? t("Cancelled")
       : g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
-      : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) }) : t("{seat}'s turn", { seat: seatName(g.turn, info) });
+      : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) })
+      : g.mine.every((seat) => g.out.includes(seat)) ? t("out of play") : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
       el("td", {}, g.your_turn ? el("span.badge.turn", {}, status) : status, el("div.muted", {}, g.over ? "" : ago(g.since)),
