@@ -16,6 +16,7 @@ from alembic import op
 
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.game import replay
+from rulekeeper.server.changes import out_of_play
 
 revision = "0010"
 down_revision = "0009"
@@ -39,8 +40,8 @@ def upgrade() -> None:
             log.warning("games %s: its record does not replay, no seat out of play: %s",
                         game_id, error)
             continue
-        out = [] if game.over else sorted(game.table_view(None).out)
-        connection.execute(sa.update(games).where(games.c.id == game_id).values(out_seats=out))
+        connection.execute(sa.update(games).where(games.c.id == game_id)
+                           .values(out_seats=out_of_play(game)))
 
 
 def downgrade() -> None:
