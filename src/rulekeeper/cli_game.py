@@ -43,6 +43,7 @@ from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
 from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
+from rulekeeper.core.sentences import sentences
 
 app = typer.Typer()
 """This module's commands (:func:`add_commands` adds them to the ``rulekeeper`` app)."""
@@ -138,8 +139,9 @@ def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_), content_replace=content_replace)
+    sentence = sentences(game.ruleset, game.seats, lang)
     for event in game.events:
-        console.print(f"{escape(game.ruleset.messages.render(event, lang))} "
+        console.print(f"{escape(sentence(event))} "
                       f"[dim]\\[{event.rule}][/dim]", highlight=False)
     if log is not None:
         write_log(log, game, lang)
@@ -168,9 +170,10 @@ def outcome(result: Result, lang: str) -> str:
 
 
 def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
+    sentence = sentences(game.ruleset, game.seats, lang)
     for event in game.events[shown:]:
         if not humans or any(event.visible_to(seat) for seat in humans):
-            console.print(f"  {escape(game.ruleset.messages.render(event, lang))} "
+            console.print(f"  {escape(sentence(event))} "
                           f"[dim]\\[{event.rule}][/dim]", highlight=False)
     return len(game.events)
 
@@ -199,9 +202,10 @@ def replay_command(
     verify(log, game)
     if explain:
         texts = {entry.id: entry.text for entry in game.ruleset.rule_index}
+        sentence = sentences(game.ruleset, game.seats, lang)
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
-                          f"{escape(game.ruleset.messages.render(event, lang))}", highlight=False)
+                          f"{escape(sentence(event))}", highlight=False)
             if number > 1 and game.events[number - 2].rule == event.rule:
                 continue  # the sentence was just shown
             text = " ".join(texts.get(event.rule, "(not in the rule index)").split())

@@ -35,6 +35,7 @@ from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.records import log_lines
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
+from rulekeeper.core.sentences import sentences
 from rulekeeper.server import bots, changes, clocks, live
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
@@ -65,7 +66,7 @@ from rulekeeper.server.seats import (
     take_seat,
     with_seats,
 )
-from rulekeeper.server.sentences import check_lang, sentences, worded_view
+from rulekeeper.server.sentences import check_lang, worded_view
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
