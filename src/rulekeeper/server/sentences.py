@@ -7,6 +7,10 @@ A pending decision's prompt and its options' labels are made in English too; a v
 page has them in the page's language (:func:`worded_view`, :func:`worded_decision`: the
 ruleset's catalogs, by the text or by the template it reads as), their ids unchanged: a
 record stores option ids only.
+
+A ruling's question and its options' labels are said in the page's language by the same
+catalogs (:func:`worded_ruling`: the ruleset's ``rulings.po``, the engine's ``engine.po`` for
+the engine's own rulings); an option's msgid is ``"ruling-id: option"``, its id unchanged.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.sentences import ENGINE
 from rulekeeper.server.errors import ApiError
 
 
@@ -31,6 +37,24 @@ def worded_view(view: dict[str, Any], ruleset: Ruleset, lang: str) -> dict[str, 
         return view
     return {**view, "pending": worded_decision(view["pending"],
                                                ruleset.messages.wording(lang))}
+
+
+def ruling_words(ruleset: Ruleset[Any], lang: str) -> Callable[[str], str]:
+    """The words of ``lang`` for the rulings of ``ruleset``: the engine's catalog for its own
+    rulings (the work budget, the clock), else the ruleset's."""
+    engine, words = ENGINE.catalog(lang), ruleset.messages.wording(lang)
+    return lambda text: engine.get(text) or words(text)
+
+
+def worded_ruling(ruling: Ruling, words: Callable[[str], str]) -> dict[str, Any]:
+    """A ruling as a form shows it: its question, and each option's label by its id
+    (``labels``), in the words of ``words`` (:func:`ruling_words`); an option no catalog
+    words is labelled by its id."""
+    labels = {option: words(f"{ruling.id}: {option}") for option in ruling.options}
+    return {"id": ruling.id, "question": words(ruling.question), "options": list(ruling.options),
+            "labels": {option: option if said == f"{ruling.id}: {option}" else said
+                       for option, said in labels.items()},
+            "default": ruling.default}
 
 
 def check_lang(ruleset: Ruleset, lang: str) -> None:
