@@ -215,7 +215,8 @@ def test_the_forms_rulings_speak_the_pages_language(web, request, lang):
     if lang == "fr":
         assert "Comment compte-t-on la distance entre les zones\u202f?" in shown
         assert ranged.all_inner_texts() == ["en frontières", "en marche"]
-        assert "comment se termine-t-elle" in shown and "How " not in shown
+        assert "comment se termine-t-elle" in shown
+        assert not re.search(r"\b(?:How|Does|Which|What|Is|Can|May|Where|When)\b", shown), shown
     else:
         assert "How is the distance between areas counted?" in shown
         assert ranged.all_inner_texts() == ["borders", "walking"]
