@@ -26,12 +26,18 @@ NAMED = ("seat", "side", "winner")
 """The fields of those events that hold a seat's or a side's id."""
 
 
+def side_names(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> dict[str, str]:
+    """The name in ``lang`` of each seat and side of a game of ``ruleset`` with ``seats``,
+    by id (``{"blue": "Bleu"}``)."""
+    words = ruleset.messages.wording(lang)
+    return {seat: words(side.label) for seat, side in ruleset.drawing.coloured(seats).items()}
+
+
 def sentences(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> Callable[[Event], str]:
     """Each event's sentence in ``lang`` for a game of ``ruleset`` with ``seats``: the
     ruleset's, but for the engine's own events (see the module)."""
     render = ruleset.messages.render
-    words = ruleset.messages.wording(lang)
-    names = {seat: words(side.label) for seat, side in ruleset.drawing.coloured(seats).items()}
+    names = side_names(ruleset, seats, lang)
 
     def sentence(event: Event) -> str:
         if event.kind not in ENGINE.templates:
