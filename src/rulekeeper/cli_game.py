@@ -41,8 +41,8 @@ from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.core.records import read_log, verify, write_log
 from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
-from rulekeeper.core.ruleset import Result
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
+from rulekeeper.core.sentences import sentences, side_names
 
 app = typer.Typer()
 """This module's commands (:func:`add_commands` adds them to the ``rulekeeper`` app)."""
@@ -109,7 +109,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None
-        over = say("game-over", lang, outcome=outcome(result, lang), reason=result.reason)
+        over = say("game-over", lang, outcome=outcome(game, lang), reason=result.reason)
         console.print(f"[bold]{escape(over)}[/bold]")
     except (QuitGame, EOFError, KeyboardInterrupt):
         console.print(f"[yellow]{escape(say('stopped', lang))}[/yellow]")
@@ -138,8 +138,9 @@ def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None
     game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
                     options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
                     content_set=content_sets(set_), content_replace=content_replace)
+    sentence = sentences(game.ruleset, game.seats, lang)
     for event in game.events:
-        console.print(f"{escape(game.ruleset.messages.render(event, lang))} "
+        console.print(f"{escape(sentence(event))} "
                       f"[dim]\\[{event.rule}][/dim]", highlight=False)
     if log is not None:
         write_log(log, game, lang)
@@ -163,14 +164,20 @@ def take_back(game: Game, humans: set[str], lang: str) -> Game:
     return game
 
 
-def outcome(result: Result, lang: str) -> str:
-    return say("winner", lang, winner=result.winner) if result.winner else say("no-winner", lang)
+def outcome(game: Game, lang: str) -> str:
+    """Who won an ended game, its side named in ``lang`` (``Héros``)."""
+    winner = game.result.winner if game.result else None
+    if not winner:
+        return say("no-winner", lang)
+    return say("winner", lang,
+               winner=side_names(game.ruleset, game.seats, lang).get(winner, winner))
 
 
 def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:
+    sentence = sentences(game.ruleset, game.seats, lang)
     for event in game.events[shown:]:
         if not humans or any(event.visible_to(seat) for seat in humans):
-            console.print(f"  {escape(game.ruleset.messages.render(event, lang))} "
+            console.print(f"  {escape(sentence(event))} "
                           f"[dim]\\[{event.rule}][/dim]", highlight=False)
     return len(game.events)
 
@@ -199,9 +206,10 @@ def replay_command(
     verify(log, game)
     if explain:
         texts = {entry.id: entry.text for entry in game.ruleset.rule_index}
+        sentence = sentences(game.ruleset, game.seats, lang)
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "
-                          f"{escape(game.ruleset.messages.render(event, lang))}", highlight=False)
+                          f"{escape(sentence(event))}", highlight=False)
             if number > 1 and game.events[number - 2].rule == event.rule:
                 continue  # the sentence was just shown
             text = " ".join(texts.get(event.rule, "(not in the rule index)").split())
@@ -209,7 +217,7 @@ def replay_command(
                 text = text[:RULE_WIDTH - 1].rstrip() + "…"
             console.print(f"       [dim]{escape(text)}[/dim]", highlight=False, soft_wrap=True)
     if game.result is not None:
-        state = say("state-over", lang, outcome=outcome(game.result, lang),
+        state = say("state-over", lang, outcome=outcome(game, lang),
                     reason=game.result.reason)
     else:
         state = say("state-waiting", lang, seat=game.pending.player if game.pending else "?")

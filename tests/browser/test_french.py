@@ -193,3 +193,32 @@ def test_the_labs_means_speak_french(french, request):
     assert {"manches", "dégâts aux alliés", "étoiles placées"} <= set(measures), measures
     assert not [m for m in measures if "_" in m], measures
     french.shot("lab-means-fr", full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_forms_rulings_speak_the_pages_language(web, request, lang):
+    """The game-creation form's rulings: questions and options' labels in the page's language,
+    the options' values their ids."""
+    page = web.page
+    web.page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/play")
+    web.sign_up(unique(f"rulings{lang}", request))
+    page.wait_for_selector("#my-games h2")
+    web.open(f"/play/{newest('enemy-attacks')}?seed=1")
+    page.wait_for_selector("#start-game")
+    page.click("details > summary:text-is('%s')" % ("Arbitrages" if lang == "fr"
+                                                      else "Rulings"))
+    rulings = page.locator("details:has(select[data-ruling])")
+    shown = rulings.inner_text()
+    ranged = page.locator("select[name='range'] option")
+    assert ranged.evaluate_all("os => os.map((o) => o.value)") == ["borders", "walking"]
+    if lang == "fr":
+        assert "Comment compte-t-on la distance entre les zones\u202f?" in shown
+        assert ranged.all_inner_texts() == ["en frontières", "en marche"]
+        assert "comment se termine-t-elle" in shown
+        assert not re.search(r"\b(?:How|Does|Which|What|Is|Can|May|Where|When)\b", shown), shown
+    else:
+        assert "How is the distance between areas counted?" in shown
+        assert ranged.all_inner_texts() == ["borders", "walking"]
+    rulings.scroll_into_view_if_needed()
+    web.shot(f"play-rulings-{lang}")

@@ -17,7 +17,7 @@ from rulekeeper.core.events import Event, Wording
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.records import log_lines, read_log
 from rulekeeper.core.ruleset import CORE_TEMPLATES
-from rulekeeper.server.sentences import ENGINE, sentences
+from rulekeeper.core.sentences import ENGINE, sentences
 
 RULESETS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-alliance-raid",
             "cryptids", "cryptids-run"]
@@ -73,8 +73,8 @@ def played(ruleset_id: str, seed: int) -> Game:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_event_kind_has_a_french_sentence(ruleset_id):
     """A new event kind without its French sentence fails here, and an older version's
-    template too; the engine's own events (clocks, work budget) are the server's to word
-    (``server/sentences.py``)."""
+    template too; the engine's own events (clocks, work budget) are worded by
+    ``core/sentences.py``."""
     messages = registry.load(ruleset_id).messages
     french = messages.catalog("fr")
     older = [(kind, english) for kind, said in messages.older.items() for english in said]

@@ -8,9 +8,9 @@ import pytest
 
 from rulekeeper.core.game import EXPIRY, replay
 from rulekeeper.core.records import read_log
+from rulekeeper.core.sentences import ENGINE
 from rulekeeper.server import upkeep
 from rulekeeper.server.models import StoredGame, now
-from rulekeeper.server.sentences import ENGINE
 from tests.server.conftest import accepted, sign_up
 from tests.server.test_page_words import fields
 

@@ -184,3 +184,31 @@ def test_the_options_and_measures_come_in_the_page_language(page_client):
     assert [c["label"] for c in french["cryptids-v1"]["choices"]["left"]] == teams
     assert french["enemy-attacks-v4"]["measures"]["damage_to_allies"] == "dégâts aux alliés"
     assert french["dire-alliance-battle-v3"]["measures"]["red_attacks"] == "attaques (Rouge)"
+
+
+SAME_LABELS = {"1", "2", "3", "8", "64"}
+"""Option ids French labels as English does (numbers)."""
+
+
+def test_the_rulings_come_in_the_page_language(page_client):
+    """The game-creation form's rulings: every question and every option's label in French
+    (the rulesets' ``rulings.po``, the engine's for its own), ids and defaults unchanged;
+    in English the labels are the ids."""
+    english = {r["id"]: r for r in page_client.get("/api/rulesets?lang=en").json()}
+    french = {r["id"]: r for r in page_client.get("/api/rulesets?lang=fr").json()}
+    for ruleset_id, said in french.items():
+        if registry.load(ruleset_id).meta.name not in SHIPPED:
+            continue  # a test's plug-in
+        was = english[ruleset_id]
+        for ruling, before in zip([*said["rulings"], said["clock"]["ruling"]],
+                                  [*was["rulings"], was["clock"]["ruling"]], strict=True):
+            assert {k: ruling[k] for k in ("id", "options", "default")} == {
+                k: before[k] for k in ("id", "options", "default")}
+            assert before["labels"] == {o: o for o in before["options"]}
+            assert ruling["question"] != before["question"], ruling["id"]
+            assert all(ruling["labels"][o] != o or o in SAME_LABELS for o in ruling["options"]), (
+                ruling["id"], ruling["labels"])
+    work_budget = french["enemy-attacks-v4"]["rulings"][0]
+    assert work_budget["question"].startswith("Une partie atteint son budget de travail")
+    assert work_budget["labels"] == {"tie": "par une égalité", "judge": "au décompte des règles"}
+    assert french["cryptids-v1"]["rulings"][-1]["labels"]["deaths"] == "les morts d'abord"

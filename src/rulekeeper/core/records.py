@@ -25,6 +25,7 @@ from rulekeeper.core.game import (
     check_format,
     parse_record,
 )
+from rulekeeper.core.sentences import sentences
 from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
 
 if TYPE_CHECKING:
@@ -42,12 +43,11 @@ class Log:
 def log_lines(game: Game, lang: str = "en",
               sentence: Callable[[Event], str] | None = None) -> list[dict[str, Any]]:
     """The lines of a game's log file, as JSON objects; each event's text is its
-    ``sentence`` (default: the ruleset's, in ``lang``). A replay reads the events, not
-    their text."""
+    ``sentence`` (default: :func:`~rulekeeper.core.sentences.sentences` in ``lang``). A
+    replay reads the events, not their text."""
     head = {"format": RECORD_FORMAT, "rulekeeper": RULEKEEPER_VERSION, "lang": lang,
             "record": game.record().model_dump(mode="json")}
-    messages = game.ruleset.messages
-    text = sentence or (lambda event: messages.render(event, lang))
+    text = sentence or sentences(game.ruleset, game.seats, lang)
     return [head] + [{"event": e.to_json(), "text": text(e)} for e in game.events]
 
 

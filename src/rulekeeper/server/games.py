@@ -35,6 +35,7 @@ from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.records import log_lines
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
+from rulekeeper.core.sentences import sentences
 from rulekeeper.server import bots, changes, clocks, live
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
@@ -65,7 +66,7 @@ from rulekeeper.server.seats import (
     take_seat,
     with_seats,
 )
-from rulekeeper.server.sentences import check_lang, sentences, worded_view
+from rulekeeper.server.sentences import check_lang, ruling_words, worded_ruling, worded_view
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -703,7 +704,7 @@ def log_file(game: Game, lang: str, filename: str) -> Response:
 def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     content, _ = ruleset.load_content()
     meta = ruleset.meta
-    words = ruleset.messages.wording(lang)
+    words, said = ruleset.messages.wording(lang), ruling_words(ruleset, lang)
     return {
         "id": meta.id, "title": words(meta.title),
         "seats": list(meta.players),
@@ -713,16 +714,13 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "scenarios": [{"id": c.id, "label": words(c.label)}
                       for c in ruleset.scenario_choices(content)],
         "options": worded_options(ruleset.options_model.model_json_schema(), words),
-        "rulings": [{"id": r.id, "question": r.question, "options": list(r.options),
-                     "default": r.default} for r in ruleset.rulings],
+        "rulings": [worded_ruling(r, said) for r in ruleset.rulings],
         "bots": list(offered(meta.id)),
         "choices": {name: [{"id": c.id, "label": words(c.label)} for c in choices]
                     for name, choices in ruleset.option_choices(content).items()},
         "measures": measures(ruleset, words),
         "decisions": meta.max_length > 0,
-        "clock": {"ruling": {"id": CLOCK_EXPIRY.id, "question": CLOCK_EXPIRY.question,
-                             "options": list(CLOCK_EXPIRY.options),
-                             "default": CLOCK_EXPIRY.default},
+        "clock": {"ruling": worded_ruling(CLOCK_EXPIRY, said),
                   "bots": [b for b in offered(meta.id) if b not in SEARCHING]},
         "default_bot": ruleset.default_bot, "languages": ruleset.messages.languages,
         "online": "/" if meta.name == RUN_RULESET else None,

@@ -1,52 +1,27 @@
-"""The events' sentences as the service shows them to people.
+"""The events' sentences and pending decisions as the service shows them to people.
 
-An event's sentence is rendered when it is shown, from its data (``Messages.render``): the
-events a game produces, and its record, stay as they are. The engine's own events (its clocks,
-``clock.bot`` and ``clock.forfeit``, and its work budget, ``work-budget.tie`` and
-``work-budget.judged``: :data:`~rulekeeper.core.ruleset.CORE_TEMPLATES`) are worded here
-rather than by the ruleset: in the language asked for (:data:`ENGINE`'s catalogs,
-``locale/fr/LC_MESSAGES/engine.po``), and naming the seat, the side and the winner by their
-names in that language (``Blue``, ``Bleu``) where their data holds ids (``blue``).
+An event's sentence, the engine's own events' too (its clocks, its work budget), is worded by
+:func:`rulekeeper.core.sentences.sentences`, as the terminal's is.
 
 A pending decision's prompt and its options' labels are made in English too; a view sent to a
 page has them in the page's language (:func:`worded_view`, :func:`worded_decision`: the
 ruleset's catalogs, by the text or by the template it reads as), their ids unchanged: a
 record stores option ids only.
+
+A ruling's question and its options' labels are said in the page's language by the same
+catalogs (:func:`worded_ruling`: the ruleset's ``rulings.po``, the engine's ``engine.po`` for
+the engine's own rulings); an option's msgid is ``"ruling-id: option"``, its id unchanged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from rulekeeper.core.events import Event, Messages
-from rulekeeper.core.ruleset import CORE_TEMPLATES, Ruleset
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.rulings import Ruling
+from rulekeeper.core.sentences import ENGINE
 from rulekeeper.server.errors import ApiError
-
-ENGINE = Messages({kind: CORE_TEMPLATES[kind] for kind in (
-    "clock.bot", "clock.forfeit", "work-budget.tie", "work-budget.judged")},
-                  Path(__file__).with_name("locale"))
-"""The engine's events worded here, and their translations."""
-NAMED = ("seat", "side", "winner")
-"""The fields of those events that hold a seat's or a side's id."""
-
-
-def sentences(ruleset: Ruleset, seats: Sequence[str], lang: str) -> Callable[[Event], str]:
-    """Each event's sentence in ``lang`` for a game of ``ruleset`` with ``seats``: the
-    ruleset's, but for the engine's own events (see the module)."""
-    render = ruleset.messages.render
-    words = ruleset.messages.wording(lang)
-    names = {seat: words(side.label) for seat, side in ruleset.drawing.coloured(seats).items()}
-
-    def sentence(event: Event) -> str:
-        if event.kind not in ENGINE.templates:
-            return render(event, lang)
-        named = {key: names.get(value, value) if key in NAMED else value
-                 for key, value in event.data.items()}
-        return ENGINE.render(Event(event.kind, event.rule, named, event.to), lang)
-
-    return sentence
 
 
 def worded_decision(pending: Mapping[str, Any], words: Callable[[str], str]) -> dict[str, Any]:
@@ -62,6 +37,24 @@ def worded_view(view: dict[str, Any], ruleset: Ruleset, lang: str) -> dict[str, 
         return view
     return {**view, "pending": worded_decision(view["pending"],
                                                ruleset.messages.wording(lang))}
+
+
+def ruling_words(ruleset: Ruleset[Any], lang: str) -> Callable[[str], str]:
+    """The words of ``lang`` for the rulings of ``ruleset``: the engine's catalog for its own
+    rulings (the work budget, the clock), else the ruleset's."""
+    engine, words = ENGINE.catalog(lang), ruleset.messages.wording(lang)
+    return lambda text: engine.get(text) or words(text)
+
+
+def worded_ruling(ruling: Ruling, words: Callable[[str], str]) -> dict[str, Any]:
+    """A ruling as a form shows it: its question, and each option's label by its id
+    (``labels``), in the words of ``words`` (:func:`ruling_words`); an option no catalog
+    words is labelled by its id."""
+    labels = {option: words(f"{ruling.id}: {option}") for option in ruling.options}
+    return {"id": ruling.id, "question": words(ruling.question), "options": list(ruling.options),
+            "labels": {option: option if said == f"{ruling.id}: {option}" else said
+                       for option, said in labels.items()},
+            "default": ruling.default}
 
 
 def check_lang(ruleset: Ruleset, lang: str) -> None:

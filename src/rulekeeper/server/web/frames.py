@@ -15,8 +15,8 @@ from typing import Any
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, Record, replay
 from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.sentences import sentences
 from rulekeeper.core.view import translated
-from rulekeeper.server.sentences import sentences
 
 Json = dict[str, Any]
 

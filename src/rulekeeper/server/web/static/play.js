@@ -220,7 +220,7 @@ async function setup() {
   const scenario = info.scenarios.length ? el("select", { id: "scenario" }, ...info.scenarios.map((s) => el("option", { value: s.id }, s.label))) : null;
   const seatsBox = el("fieldset", { id: "seats" }, el("legend", {}, t("Seats")));
   const rulings = el("details", {}, el("summary", {}, t("Rulings")), ...info.rulings.map((r) => el("label", { style: "display:block" }, `${r.question} `,
-    el("select", { name: r.id, "data-ruling": r.id }, ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, o))))));
+    el("select", { name: r.id, "data-ruling": r.id }, ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, r.labels[o]))))));
   const seed = el("input", { type: "number", id: "seed", min: 0, placeholder: t("random") });
   const isPublic = el("input", { type: "checkbox", id: "public" });
   const preview = el("div.board", { id: "preview" });

@@ -1,0 +1,49 @@
+"""The events' sentences as people read them: on the service's pages and in the terminal.
+
+An event's sentence is rendered when it is shown, from its data (``Messages.render``): the
+events a game produces, and its record, stay as they are. The engine's own events (its clocks,
+``clock.bot`` and ``clock.forfeit``, and its work budget, ``work-budget.tie`` and
+``work-budget.judged``: :data:`~rulekeeper.core.ruleset.CORE_TEMPLATES`) are worded here
+rather than by the ruleset: in the language asked for (:data:`ENGINE`'s catalogs,
+``core/locale/fr/LC_MESSAGES/engine.po``), and naming the seat, the side and the winner by
+their names in that language (``Blue``, ``Bleu``) where their data holds ids (``blue``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.ruleset import CORE_TEMPLATES, Ruleset
+
+ENGINE = Messages({kind: CORE_TEMPLATES[kind] for kind in (
+    "clock.bot", "clock.forfeit", "work-budget.tie", "work-budget.judged")},
+                  Path(__file__).with_name("locale"))
+"""The engine's events worded here, and their translations."""
+NAMED = ("seat", "side", "winner")
+"""The fields of those events that hold a seat's or a side's id."""
+
+
+def side_names(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> dict[str, str]:
+    """The name in ``lang`` of each seat and side of a game of ``ruleset`` with ``seats``,
+    by id (``{"blue": "Bleu"}``)."""
+    words = ruleset.messages.wording(lang)
+    return {seat: words(side.label) for seat, side in ruleset.drawing.coloured(seats).items()}
+
+
+def sentences(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> Callable[[Event], str]:
+    """Each event's sentence in ``lang`` for a game of ``ruleset`` with ``seats``: the
+    ruleset's, but for the engine's own events (see the module)."""
+    render = ruleset.messages.render
+    names = side_names(ruleset, seats, lang)
+
+    def sentence(event: Event) -> str:
+        if event.kind not in ENGINE.templates:
+            return render(event, lang)
+        named = {key: names.get(value, value) if key in NAMED else value
+                 for key, value in event.data.items()}
+        return ENGINE.render(Event(event.kind, event.rule, named, event.to), lang)
+
+    return sentence
