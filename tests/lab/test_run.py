@@ -1,11 +1,12 @@
 """Batches give the same per-game results however they are computed."""
 
 import os
+import signal
 
 import pytest
 
 from rulekeeper.lab.batch import BatchSpec, play_one, run_serial
-from rulekeeper.lab.run import Plan, UntilNarrow, run_batch, terminate
+from rulekeeper.lab.run import Plan, UntilNarrow, play_batch, run_batch, terminate
 
 SPEC = BatchSpec("skirmish-v1", ("random",))
 
@@ -91,3 +92,25 @@ def test_a_pool_stopped_with_half_a_result_in_its_pipe_shuts_down():
     stopping.start()
     stopping.join(timeout=60)
     assert not stopping.is_alive(), "the pool's shutdown hangs"
+
+
+def test_a_stop_during_a_sink_comes_after_it_never_between_its_tally_and_its_file():
+    # a time cap's SIGALRM (as the server's lab runner turns it into KeyboardInterrupt) that
+    # comes while the sink counts its games lands after the sink also wrote them
+    taken: list[str] = []
+
+    def sink(results):
+        taken.append("tally")
+        signal.raise_signal(signal.SIGALRM)
+        taken.append("file")
+
+    def time_up(*_):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGALRM, time_up)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            play_batch(SPEC, 4, 1, Plan(workers=1, chunk=2), sink)
+    finally:
+        signal.signal(signal.SIGALRM, before)
+    assert taken == ["tally", "file"]

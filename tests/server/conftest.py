@@ -7,12 +7,15 @@ Without the variable the PostgreSQL half is skipped, except in CI, where it fail
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import uuid
 import warnings
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine
@@ -101,3 +104,10 @@ def accepted(client, view, seat: str, player: dict[str, str], creator: dict[str,
     joined = client.post(f"/api/games/{view['id']}/join", headers=player, json={"seat": seat})
     assert joined.status_code == 200, joined.text
     return client.get(f"/api/games/{view['id']}", headers=creator).json()
+
+
+def alone(scenario: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine in its own event loop, in a thread of its own (a browser test of the
+    same session may have left a loop running in this one), and give what it returns."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario).result()

@@ -1,12 +1,12 @@
 """The game cache: concurrent requests for one game share one rebuild."""
 
-import asyncio
 import threading
 import time
 
 import pytest
 
 from rulekeeper.server.cache import GameCache, Lending
+from tests.server.conftest import alone
 
 
 def test_threads_asking_for_a_game_being_rebuilt_wait_for_it_rather_than_replay():
@@ -48,8 +48,8 @@ def test_a_request_that_ends_without_keeping_its_game_gives_it_back():
         assert cache.pop("g", 1) is None  # taken out to rebuild, then an error
         raise RuntimeError("a lost race")
 
-    with pytest.raises(RuntimeError):
-        asyncio.run(Lending(failing)({"type": "http"}, None, None))
+    with pytest.raises(RuntimeError, match="a lost race"):
+        alone(Lending(failing)({"type": "http"}, None, None))
     found = []
     other = threading.Thread(target=lambda: found.append(cache.take("g", 1, lambda: [7])))
     began = time.monotonic()

@@ -4,9 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 
@@ -14,14 +11,7 @@ from rulekeeper.core.game import new_game
 from rulekeeper.core.records import log_lines
 from rulekeeper.server.costs import Busy, Costs
 from rulekeeper.server.errors import TooManyRequests
-from tests.server.conftest import make_client, sign_up
-
-
-def alone(scenario: Coroutine[Any, Any, None]) -> None:
-    """Run a scenario in its own event loop, in a thread of its own (a browser test of the same
-    session may have left a loop running in this one)."""
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, scenario).result()
+from tests.server.conftest import alone, make_client, sign_up
 
 
 def test_a_player_has_at_most_so_many_calls_in_flight_and_others_wait_for_a_lane():

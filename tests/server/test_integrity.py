@@ -18,7 +18,7 @@ from rulekeeper.core.game import replay
 from rulekeeper.server import live, upkeep
 from rulekeeper.server.errors import Gone
 from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, now
-from tests.server.conftest import accepted, make_client, sign_up
+from tests.server.conftest import accepted, alone, make_client, sign_up
 from tests.server.runs_client import play_shop
 from tests.server.test_clocks import duel
 
@@ -220,7 +220,7 @@ def test_a_stream_whose_game_stops_replaying_ends_and_its_reconnection_is_gone()
             state.hub.wake("g")
         return chunks
 
-    assert asyncio.run(asyncio.wait_for(sent(), 5)) == [
+    assert alone(asyncio.wait_for(sent(), 5)) == [
         f"retry: {live.RETRY_MS}\n\n", "id: 1\nevent: view\ndata: {}\n\n"]
     assert state.hub.streams == 0
 

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -172,6 +174,24 @@ Sink = Callable[[list[GameResult]], None]
 """Where a batch's results go, a run of consecutive games at a time, in game order."""
 
 
+STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM) if hasattr(signal, "SIGALRM") else ()
+"""The signals that stop a batch (as :class:`KeyboardInterrupt`: Ctrl-C, a stop, a time cap)."""
+
+
+@contextmanager
+def whole() -> Iterator[None]:
+    """Games handed to a sink are taken whole: a stop that comes meanwhile (its signal held
+    back) interrupts after it, never between the sink's tally and its file."""
+    if not STOPS or threading.current_thread() is not threading.main_thread():
+        yield  # (signals reach the main thread only)
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: Sink, *,
                progress: Progress | None = None, until: UntilNarrow | None = None,
                first: int = 0, only: Sequence[int] | None = None) -> None:
@@ -206,13 +226,15 @@ def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: 
             while done in waiting:
                 run = waiting.pop(done)
                 stop = until.stop_in(run) if until is not None else None
-                sink(run if stop is None else run[:stop])
+                with whole():
+                    sink(run if stop is None else run[:stop])
                 done += len(run)
                 if stop is not None:
                     return
     except KeyboardInterrupt:
-        for start in sorted(waiting):
-            sink(waiting[start])
+        with whole():
+            for start in sorted(waiting):
+                sink(waiting[start])
         raise
     finally:
         pieces.close()
