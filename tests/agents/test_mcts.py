@@ -3,6 +3,7 @@ every ruleset through the decision contract."""
 
 from __future__ import annotations
 
+import gc
 import math
 
 import pytest
@@ -11,7 +12,7 @@ from rulekeeper.agents import decide, make_agent, play_out, seat_agents
 from rulekeeper.agents.mcts import Budget, MctsAgent
 from rulekeeper.core import registry
 from rulekeeper.core.errors import RulesetError, UsageError
-from rulekeeper.core.game import new_game, replay
+from rulekeeper.core.game import Game, new_game, replay
 from rulekeeper.core.ruleset import Ruleset
 
 
@@ -184,3 +185,23 @@ def test_a_scoring_prior_shares_the_bonus_by_a_softmax_of_its_scores():
                                                               if s == high]
     assert shares[5.0][a] / shares[5.0][b] == pytest.approx(math.exp((high - low) / 5.0))
     assert shares[1.0][a] > shares[5.0][a]  # a colder prior follows the best option closer
+
+
+def test_the_collector_rests_during_a_search_and_is_as_it_was_after(monkeypatch):
+    game = new_game("nim")
+    agent = make_agent("mcts:budget=50", game.ruleset, "north", 1)
+    paused, sample = [], Game.sample
+
+    def sampled(self, *args):
+        paused.append(gc.isenabled())
+        return sample(self, *args)
+
+    monkeypatch.setattr(Game, "sample", sampled)
+    decide(agent, game)
+    assert len(paused) == 50 and not any(paused) and gc.isenabled()
+    gc.disable()
+    try:
+        decide(agent, game)
+        assert not gc.isenabled()  # a caller's own choice stays
+    finally:
+        gc.enable()

@@ -45,7 +45,7 @@ class IllegalShopAction(IllegalDecision):
     """A shop action the shop does not allow now; the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ShopDecision(Decision):
     """A shop decision whose refusal of an option not offered gives the reason."""
 
