@@ -169,6 +169,7 @@ class MctsAgent:
         self._random = random.Random(seed)
         self._seed = seed
         self._bots: dict[tuple[str, str], Agent] = {}
+        self._sides: dict[str, str] = {}
 
     @classmethod
     def from_options(cls, ruleset: Ruleset[Any], seat: str, seed: int,
@@ -231,6 +232,7 @@ class MctsAgent:
         root = self._kept_tree(game) or Node()
         self.last.reused = sum(child.visits for child in root.children.values())
         seat = decision.player
+        self._sides = {s: self.ruleset.side_of(game.table.options, s) for s in game.seats}
         iterations = self.budget.iterations
         deadline = start + (self.budget.seconds or 0.0)
         while True:
@@ -361,8 +363,7 @@ class MctsAgent:
                 option = decide(self._bot(self.rollout, decision.player), world)
             world.step(option)
             played += 1
-        options = world.table.options
-        sides = {seat: self.ruleset.side_of(options, seat) for seat in world.seats}
+        sides = self._sides  # every world's seats are the game's
         if world.result is not None:
             winner = world.result.winner
         else:
