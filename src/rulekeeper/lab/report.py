@@ -351,11 +351,11 @@ class Report:
             figure = plots.rates([value_text(v) for v in x], series,
                                  say.plain("win-rate-marked", side=side)
                                  if marks else say.plain("win-rate", side=side),
-                                 axes[0].key, x, marks)
+                                 axes[0].key, x, marks, say)
         else:
             figure = plots.outcome_bars([_label(b, say) for b in batches],
                                         [s.outcomes for s in self.summaries],
-                                        say.plain("outcomes", side=side))
+                                        say.plain("outcomes", side=side), say)
         parts.append(_img(figure, say.plain("win-rates")))
         if self.run.kind == "matchup":
             contenders = self.run.extra["contenders"]
@@ -364,7 +364,8 @@ class Report:
                       for i in range(n)]
             parts.append(_img(plots.heatmap(contenders, contenders, values,
                                             say.plain("row-win-rate", side=side),
-                                            say.plain("row", side=side), say.plain("column")),
+                                            say.plain("row", side=side), say.plain("column"),
+                                            say),
                               say.plain("matchup-matrix")))
         return "".join(parts)
 
@@ -400,7 +401,7 @@ class Report:
                 + _table([say.plain(k) for k in ("variant", "mean-rounds", "min", "max",
                                                   "end-reasons")], rows) + more
                 + _img(plots.histogram(samples, say.plain("rounds-per-game"),
-                                       say.plain("rounds")), say.plain("length")))
+                                       say.plain("rounds"), say), say.plain("length")))
 
     def metrics(self) -> str:
         say = self.words
@@ -504,5 +505,5 @@ class Report:
                 + _img(plots.differences([c.second for c in comparisons],
                                          [c.difference for c in comparisons],
                                          say.plain("ruling-effect"),
-                                         say.plain("ruling-axis", side=self.side)),
+                                         say.plain("ruling-axis", side=self.side), say),
                        say.plain("rulings")))
