@@ -5,7 +5,8 @@ A job is one of the lab's questions (:mod:`rulekeeper.lab.questions`: ``simulate
 checked at once (a bad ruleset, path, ruling or agent is a 400 before anything is queued),
 queued in the database and run by :mod:`.lab_runner`, one job at a time. Its ``result``
 is the JSON the command's ``--json`` prints for the same question (a ``simulate`` job's
-games are in its results file, not in its answer).
+games are in its results file, not in its answer). A job keeps the language it was asked in
+(``?lang=fr``: /lab's): its HTML report, written when it ends, is in that language.
 
 Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune`` may
 play counts), content changes only as data (``set`` paths or an ``overlay``; never a
