@@ -134,6 +134,8 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["report", "{broken_meta}"], USAGE, "its rulekeeper metadata is not JSON"),
     (["report", "{future}"], USAGE, "has results format 99, newer than this rulekeeper"),
     (["report", "{results}", "--side", "purple"], USAGE, "no winner can be 'purple'"),
+    (["report", "{results}", "--lang", "de"], USAGE,
+     "--lang 'de': the report is written in en, fr"),
     (["report", "{results}", "-o", "{existing}"], USAGE, "exists; give --force"),
     (["report", "{results}", "-o", "{folder}"], USAGE, "is a folder, not a file"),
     (["report", "{edited}", "--ruling-games", "5"], USAGE, "changed since"),

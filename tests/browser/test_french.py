@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.browser.conftest import unique
+from tests.browser.conftest import SHOTS, unique
 from tests.browser.test_lab import open_lab
 from tests.browser.test_play import newest, start_game
 
@@ -104,6 +105,16 @@ def test_the_labs_answers_speak_french(french, request):
     rows = [r.split("\t") for r in page.locator("#lab-entities tbody tr").all_inner_texts()]
     assert "le Dahu" in [r[1] for r in rows] and {r[2] for r in rows} == {"Gauche", "Droite"}
     assert all(re.fullmatch(r"\d+\s%\s\(\d+–\d+\)", r[4]) for r in rows), rows
+    with page.expect_download() as saved:  # its report, written when it ended, is French too
+        page.click("#lab-report")
+    report = page.context.new_page()
+    report.set_content(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert report.inner_text("h1") == "cryptids-v1\u00a0: rapport de coupables"
+    assert "Coupables\u00a0: les plus forts et les plus faibles" in report.inner_text("body")
+    assert re.search(r"\d+,\d\u202f% \(\d+,\d–\d+,\d\)", report.inner_text("body"))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    report.screenshot(path=str(SHOTS / "lab-report-fr.png"), full_page=True)
+    report.close()
 
     page.check("#lab-kind input[value=tune]")
     page.fill("#lab-tune-path", "cryptids.cryptids.bigfoot.hp")

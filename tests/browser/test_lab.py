@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from rulekeeper.core import registry
-from tests.browser.conftest import unique
+from tests.browser.conftest import SHOTS, unique
 from tests.core.test_cli import run
 
 MELEE = "factions.grievers.fighters.butcher.melee"
@@ -89,6 +89,12 @@ def test_what_if_the_butchers_melee_were_2(web, request, capsys, monkeypatch):
     with page.expect_download() as saved:
         page.click("#lab-report")
     assert "sweep report" in Path(saved.value.path()).read_text(encoding="utf-8")
+    report = page.context.new_page()  # the English page asked it: its report is English
+    report.set_content(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert "<h2>Win rates</h2>" in report.content() and "Taux" not in report.content()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    report.screenshot(path=str(SHOTS / "lab-report-en.png"), full_page=True)
+    report.close()
 
     page.reload()  # the link still shows the answer
     page.wait_for_selector("#lab-sweep")

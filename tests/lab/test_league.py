@@ -80,6 +80,9 @@ def test_simulate_and_report_a_league(tmp_path, capsys, monkeypatch):
     code, text, err = run(["report", str(out), "-o", str(page)], capsys, monkeypatch)
     assert code == 0, err
     assert "Win rate: battles won" in page.read_text() and "<img" in page.read_text()
+    code, _, err = run(["report", str(out), "-o", str(page), "--force", "--lang", "fr"],
+                       capsys, monkeypatch)
+    assert code == 2 and "is a league's file, whose report is in English only" in err
 
 
 def test_league_results_are_parquet_and_a_name_of_another_format_is_refused(

@@ -6,13 +6,18 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import socket
 import time
 
 import pyarrow.parquet as pq
 import pytest
-from sqlalchemy import update
+import sqlalchemy as sa
+from alembic import command
+from sqlalchemy import create_engine, update
+from sqlalchemy.pool import NullPool
 
+from rulekeeper.server import migrate
 from rulekeeper.server.db import Database
 from rulekeeper.server.lab_runner import claim
 from rulekeeper.server.models import StoredLabJob, now
@@ -224,3 +229,50 @@ def test_the_lane_goes_to_the_player_whose_last_job_started_longest_ago(db_url, 
         assert claimed.id == ids[2]  # not first's older job: first just had the lane
     finally:
         db.dispose()
+
+
+def test_a_job_asked_in_french_has_its_report_in_french(lab):
+    """/lab in French asks with ``?lang=fr``: the job keeps the language and its report,
+    written when it ends, is French (its numbers too); a language without a report is 400."""
+    me = sign_up(lab, "designer")
+    refused = lab.post("/api/lab/jobs?lang=de", json=SWEEP, headers=me)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "lang 'de' is not available; languages: en, fr"
+    asked = lab.post("/api/lab/jobs?lang=fr", json={**SWEEP, "games": 20}, headers=me)
+    assert asked.status_code == 202, asked.text
+    assert asked.json()["lang"] == "fr"
+    job = wait(lab, me, asked.json()["id"])
+    assert job["state"] == "done" and job["lang"] == "fr", job
+    page = lab.get(job["report"], headers=me).text
+    assert "<html lang='fr'>" in page and "<h2>Taux de victoire</h2>" in page
+    assert "rapport de balayage" in page and "Win rates" not in page
+    assert re.search(r"<td>\d+,\d\u202f% \(\d+,\d–\d+,\d\)</td>", page)  # 52,5 % (37,5–67,1)
+
+
+def test_revision_0011_a_job_asked_before_it_has_its_report_in_english(db_url, tmp_path):
+    """A job stored before revision 0011 has no language (NULL): it answers ``en`` and its
+    report, written when it runs after the upgrade, is in English."""
+    folder = tmp_path / "lab"
+    with make_client(db_url, lab_folder=folder, lab_jobs=False) as client:
+        me = sign_up(client, "designer")
+        job_id = client.post("/api/lab/jobs?lang=fr", json={**SWEEP, "games": 10},
+                             headers=me).json()["id"]
+    engine = create_engine(db_url, poolclass=NullPool)
+    config = migrate._config()
+    with engine.begin() as connection:  # back to revision 0010: the job has no language
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0010")
+    with engine.connect() as connection:
+        assert "lang" not in {c["name"] for c in sa.inspect(connection).get_columns("lab_jobs")}
+    migrate.upgrade(engine)
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT lang FROM lab_jobs WHERE id = :id"),
+                                  {"id": job_id}).scalar_one() is None
+    engine.dispose()
+    with make_client(db_url, lab_folder=folder) as client:
+        assert client.get(f"/api/lab/jobs/{job_id}", headers=me).json()["lang"] == "en"
+        job = wait(client, me, job_id)
+        assert job["state"] == "done", job
+        page = client.get(job["report"], headers=me).text
+    assert "<html lang='en'>" in page and "<h2>Win rates</h2>" in page
+    assert "Taux de victoire" not in page

@@ -293,3 +293,29 @@ def test_a_round_lost_without_a_fight_is_named_by_the_history_until_its_player_h
                          headers=alice)  # a repeat of the first end-shop: nothing unseen again
     assert repeat.status_code == 200 and repeat.json()["run"]["version"] == again["version"]
     assert client.get("/api/runs", headers=alice).json()[0]["unseen_empty_row"] is None
+
+
+def test_a_battle_on_a_french_page_words_the_engines_own_events_in_french(client, monkeypatch):
+    """A battle's events are worded as a game's are (core.sentences), the engine's own events
+    (its work budget, its clocks) in the page's language too, not in English. A cryptids
+    battle stops a runaway chain by its own budget (``budget.battle``, the ruleset's
+    sentence); the engine's ``work-budget.tie`` is emitted here by the engine's own method,
+    as the engine emits it in a game that reaches its budget."""
+    from rulekeeper.server import runs
+
+    alice = sign_up(client, "alice")
+    battle = play_shop(client, alice, client.post("/api/runs", headers=alice).json())["battle"]
+    rebuilt = runs.replayed
+
+    def budget_spent(stored):
+        game = rebuilt(stored)
+        game.table.out_of_budget("steps", 1000)
+        return game
+
+    monkeypatch.setattr(runs, "replayed", budget_spent)
+    said = client.get(f"/api/battles/{battle['id']}?lang=fr", headers=alice).json()["events"]
+    assert said[-1]["kind"] == "work-budget.tie"
+    assert said[-1]["text"] == ("Le budget de travail est atteint (1000 étapes)\u00a0: la "
+                                "partie se termine par une égalité")
+    assert said[0]["text"] != client.get(f"/api/battles/{battle['id']}",
+                                         headers=alice).json()["events"][0]["text"]

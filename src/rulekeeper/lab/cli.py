@@ -433,15 +433,24 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
            ] = 0,
            workers: Annotated[int | None, typer.Option(
                min=0, help="worker processes for --ruling-games (default: one per CPU)")] = None,
-           backend: BackendOpt = "process", ray_address: RayAddressOpt = None) -> None:
+           backend: BackendOpt = "process", ray_address: RayAddressOpt = None,
+           lang: Annotated[str, typer.Option("--lang", help=(
+               "language of the report: en or fr (a league's report is in English only)"))]
+           = "en") -> None:
     """Write an HTML report of a results file: win rates, game length, impact, rulings.
 
     It shows what the file holds; --ruling-games N also measures each ruling option.
     """
     from rulekeeper.lab.league import is_league_file
+    from rulekeeper.lab.report_words import LANGUAGES
 
+    if lang not in LANGUAGES:
+        raise UsageError(f"--lang {lang!r}: the report is written in {', '.join(LANGUAGES)}")
     check_output(output, "--output", force)
     if is_league_file(file):
+        if lang != "en":
+            raise UsageError(f"--lang {lang}: {file} is a league's file, whose report is in "
+                             "English only")
         from rulekeeper.lab.league_cli import report_league
 
         return report_league(file, output)
@@ -486,7 +495,7 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
             with stop_signals(), progress_bar(ruling_games * count,
                                               f"report: {count} ruling variants") as step:
                 extra = ruling_sweep(run, ruling_games, plan, step)
-    page = Report(run, side, extra).html()
+    page = Report(run, side, extra, lang).html()
     write_text(output, page, "--output")
     console.print(f"Report written to {output} ({run.games:,} games, "
                   f"{len(run.batches)} variant(s)).", highlight=False)

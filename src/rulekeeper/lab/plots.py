@@ -1,4 +1,8 @@
-"""The lab's figures (matplotlib, drawn off-screen with Agg), as PNG bytes."""
+"""The lab's figures (matplotlib, drawn off-screen with Agg), as PNG bytes.
+
+A figure's own words (its axes, its legend) and its numbers are in English, or in the language
+of the ``words`` it is given (:class:`~rulekeeper.lab.report_words.Words`: the report's).
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,18 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from matplotlib.axis import Axis
 from matplotlib.figure import Figure
+from matplotlib.ticker import ScalarFormatter
 
+from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.stats import Estimate
 
 WIDTH = 7.5
 OUTCOME_COLOURS = {"win": "#2e8b57", "tie": "#9e9e9e", "loss": "#c0392b"}
 """A win is green, a tie grey, a loss red."""
+ENGLISH = Words()
+"""A figure's words and numbers by default: English."""
 
 
 def png(figure: Figure) -> bytes:
@@ -21,6 +30,23 @@ def png(figure: Figure) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
     return buffer.getvalue()
+
+
+class _Said(ScalarFormatter):
+    """An axis's numbers as a language writes them (``0,25``)."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__()
+        self.words = words
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return self.words.number(super().__call__(x, pos))
+
+
+def _numbers(axis: Axis, words: Words) -> None:
+    """Write the numbers of ``axis`` in the language of ``words`` (English: as they are)."""
+    if words.lang != "en":
+        axis.set_major_formatter(_Said(words))
 
 
 def _errors(estimates: Sequence[Estimate]) -> list[list[float]]:
@@ -35,7 +61,7 @@ def _numeric(values: Sequence[Any]) -> bool:
 
 def rates(labels: Sequence[str], series: Mapping[str, Sequence[Estimate]], title: str,
           xlabel: str = "", x: Sequence[Any] | None = None,
-          marks: Sequence[bool] = ()) -> bytes:
+          marks: Sequence[bool] = (), words: Words = ENGLISH) -> bytes:
     """Rates with their 95% intervals, one line per series (e.g. win, tie, loss).
 
     ``x``: numeric values put the points on a numeric axis (a parameter sweep);
@@ -49,7 +75,7 @@ def rates(labels: Sequence[str], series: Mapping[str, Sequence[Estimate]], title
     for name, estimates in series.items():
         values = [e.value for e in estimates]
         axes.errorbar(positions, values, yerr=_errors(estimates), marker="o", capsize=4,
-                      label=name)
+                      label=words.word(name))
     first = next(iter(series.values()), [])
     for position, estimate, mark in zip(positions, first, marks, strict=False):
         if mark:
@@ -60,7 +86,10 @@ def rates(labels: Sequence[str], series: Mapping[str, Sequence[Estimate]], title
         axes.set_xticks(positions, labels, rotation=30 if len(labels) > 3 else 0, ha="right"
                         if len(labels) > 3 else "center")
     axes.set_ylim(0, 1.05)
-    axes.set_ylabel("share of games (95% interval)")
+    axes.set_ylabel(words.word("share of games (95% interval)"))
+    _numbers(axes.yaxis, words)
+    if numeric:
+        _numbers(axes.xaxis, words)
     axes.set_xlabel(xlabel)
     axes.set_title(title)
     axes.grid(alpha=0.3)
@@ -69,7 +98,7 @@ def rates(labels: Sequence[str], series: Mapping[str, Sequence[Estimate]], title
 
 
 def outcome_bars(labels: Sequence[str], outcomes: Sequence[Mapping[str, Estimate]],
-                 title: str) -> bytes:
+                 title: str, words: Words = ENGLISH) -> bytes:
     """Win, tie and loss of each variant as grouped bars with 95% intervals."""
     figure = Figure(figsize=(WIDTH, 3.2 + 0.15 * len(labels)))
     axes = figure.subplots()
@@ -78,18 +107,20 @@ def outcome_bars(labels: Sequence[str], outcomes: Sequence[Mapping[str, Estimate
         estimates = [o[name] for o in outcomes]
         positions = [i + (k - 1) * width for i in range(len(labels))]
         axes.bar(positions, [e.value for e in estimates], width, yerr=_errors(estimates),
-                 capsize=3, label=name, color=OUTCOME_COLOURS[name])
+                 capsize=3, label=words.word(name), color=OUTCOME_COLOURS[name])
     axes.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 3 else 0,
                     ha="right" if len(labels) > 3 else "center")
     axes.set_ylim(0, 1.05)
-    axes.set_ylabel("share of games (95% interval)")
+    axes.set_ylabel(words.word("share of games (95% interval)"))
+    _numbers(axes.yaxis, words)
     axes.set_title(title)
     axes.grid(alpha=0.3, axis="y")
     axes.legend()
     return png(figure)
 
 
-def histogram(samples: Mapping[str, Sequence[float]], title: str, xlabel: str) -> bytes:
+def histogram(samples: Mapping[str, Sequence[float]], title: str, xlabel: str,
+              words: Words = ENGLISH) -> bytes:
     """Distributions of whole numbers (e.g. rounds), one outline per sample."""
     figure = Figure(figsize=(WIDTH, 3.8))
     axes = figure.subplots()
@@ -100,7 +131,9 @@ def histogram(samples: Mapping[str, Sequence[float]], title: str, xlabel: str) -
         axes.hist(sample, bins=bins, histtype="step" if len(samples) > 1 else "bar",
                   density=True, label=name or None, linewidth=1.5)
     axes.set_xlabel(xlabel)
-    axes.set_ylabel("share of games")
+    axes.set_ylabel(words.word("share of games"))
+    _numbers(axes.xaxis, words)
+    _numbers(axes.yaxis, words)
     axes.set_title(title)
     if len(samples) > 1:
         axes.legend(fontsize="small")
@@ -108,7 +141,7 @@ def histogram(samples: Mapping[str, Sequence[float]], title: str, xlabel: str) -
 
 
 def differences(labels: Sequence[str], estimates: Sequence[Estimate], title: str,
-                xlabel: str) -> bytes:
+                xlabel: str, words: Words = ENGLISH) -> bytes:
     """Horizontal differences with 95% intervals around 0 (impact, ruling effects)."""
     figure = Figure(figsize=(WIDTH, 0.9 + 0.32 * max(1, len(labels))))
     axes = figure.subplots()
@@ -116,6 +149,7 @@ def differences(labels: Sequence[str], estimates: Sequence[Estimate], title: str
     values = [e.value for e in estimates]
     axes.errorbar(values, positions, xerr=_errors(estimates), fmt="o", capsize=3)
     axes.axvline(0, color="grey", linewidth=1)
+    _numbers(axes.xaxis, words)
     axes.set_yticks(positions, labels)
     axes.set_xlabel(xlabel)
     axes.set_title(title)
@@ -152,18 +186,20 @@ def ratios(labels: Sequence[str], estimates: Sequence[Estimate], title: str,
 
 
 def heatmap(rows: Sequence[str], columns: Sequence[str], values: Sequence[Sequence[float]],
-            title: str, row_label: str, column_label: str) -> bytes:
+            title: str, row_label: str, column_label: str, words: Words = ENGLISH) -> bytes:
     """A matrix of rates from 0 to 1, each cell written out."""
     figure = Figure(figsize=(1.6 + 0.9 * len(columns), 1.2 + 0.6 * len(rows)))
     axes = figure.subplots()
     image = axes.imshow(values, vmin=0, vmax=1, cmap="RdYlGn", aspect="auto")
     for i, row in enumerate(values):
         for j, value in enumerate(row):
-            axes.text(j, i, f"{value:.0%}", ha="center", va="center", fontsize=9)
+            axes.text(j, i, words.number(f"{value:.0%}"), ha="center", va="center",
+                      fontsize=9)
     axes.set_xticks(range(len(columns)), columns, rotation=30, ha="right")
     axes.set_yticks(range(len(rows)), rows)
     axes.set_xlabel(column_label)
     axes.set_ylabel(row_label)
     axes.set_title(title)
-    figure.colorbar(image, ax=axes, label="row's win rate")
+    bar = figure.colorbar(image, ax=axes, label=words.word("row's win rate"))
+    _numbers(bar.ax.yaxis, words)
     return png(figure)

@@ -17,6 +17,9 @@ Sections:
 - how sensitive results are to the rulings: each ruling option against the
   rulings in force, on the same seeds (from the file when it sweeps rulings,
   else from a short sweep the report runs).
+
+It is written in English or in French (``Report(..., lang="fr")``): its words and numbers come
+from :mod:`rulekeeper.lab.report_words` and its catalog.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.batch import GameResult
+from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.run import Plan, Progress, run_batch
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
 from rulekeeper.lab.store import Batch, Run
@@ -107,8 +111,9 @@ def _p(value: float) -> str:
     return f"{value:.3g}" if value >= 0.001 else "&lt;0.001"
 
 
-def _label(batch: Batch) -> str:
-    return batch.label or "all games"
+def _label(batch: Batch, words: Words) -> str:
+    """The batch's label ("all games" when it has none), as the report's language says it."""
+    return words.word(batch.label) if batch.label else words.plain("all-games")
 
 
 @dataclass(frozen=True)
@@ -232,18 +237,21 @@ def merge(kept: Sequence[GameResult], played: Sequence[GameResult]) -> list[Game
     return [new.get(r.game, r) for r in kept]
 
 
-def consulted_in(first: Batch, batch: Batch) -> str:
+def consulted_in(first: Batch, batch: Batch, words: Words | None = None) -> str:
     """In how many of the batch's games the rulings it changes from ``first`` were read
-    ("—" for ``first`` itself, "unknown" when its results do not say)."""
+    ("—" for ``first`` itself, "unknown" when its results do not say), in the words of
+    ``words`` (English by default)."""
+    words = words or Words()
     changed = {k.removeprefix("ruling:") for k, v in batch.params.items()
                if k.startswith("ruling:") and first.params.get(k) != v}
     if not changed or not batch.results:
         return "—"
     if any(r.consulted is None for r in batch.results):
-        return "unknown"
+        return words("unknown")
     read = sum(bool(changed & r.consulted) for r in batch.results if r.consulted is not None)
     games = len(batch.results)
-    return f"{read:,} of {games:,} ({read / games:.0%})"
+    return words("read-of", read=words.number(f"{read:,}"), games=words.number(f"{games:,}"),
+                 share=words.number(f"{read / games:.0%}"))
 
 
 def first_games(batch: Batch, games: int) -> list[GameResult] | None:
@@ -264,214 +272,238 @@ def _only_rulings_differ(first: Batch, other: Batch) -> bool:
 
 
 class Report:
-    """Builds the page from a run (and, optionally, the report's own ruling sweep)."""
+    """Builds the page from a run (and, optionally, the report's own ruling sweep), in
+    ``lang`` (one of :data:`~rulekeeper.lab.report_words.LANGUAGES`; English by default)."""
 
     def __init__(self, run: Run, side: str | None = None,
-                 ruling_batches: Sequence[Batch] = ()) -> None:
+                 ruling_batches: Sequence[Batch] = (), lang: str = "en") -> None:
         self.run = run
         self.side = side or run.side
         self.ruling_batches = list(ruling_batches)
+        self.lang = lang
+        self.words = Words(lang)
         declared: list[str] = list(run.declared)
         self.summaries = [Summary.of(b.results, self.side, declared) for b in run.batches]
 
+    def count(self, n: int) -> str:
+        """A count of games (``1,234``) as the report's language writes it."""
+        return self.words.number(f"{n:,}")
+
+    def rate(self, e: Estimate) -> str:
+        """A rate with its interval (``52.0% (48.1–55.9)``) in the report's language."""
+        return self.words.number(e.percent())
+
+    def mean(self, e: Estimate) -> str:
+        """A mean with its interval (``3.25 (3.10–3.40)``) in the report's language."""
+        return self.words.number(e.number())
+
+    def change(self, change: Comparison | None) -> str:
+        """A win-rate change in points with its interval, ``*`` when significant (as
+        :func:`~rulekeeper.lab.culprits.change_text`, in the report's language)."""
+        if change is None:
+            return "-"
+        say, d = self.words, change.difference
+
+        def points(x: float) -> str:
+            return say.number(f"{100 * x:+.1f}")
+
+        star = " *" if change.significant else ""
+        return f"{points(d.value)} ({say('from-to', low=points(d.low), high=points(d.high))}){star}"
+
     def html(self) -> str:
-        run = self.run
-        title = f"{run.ruleset}: {run.kind} report"
+        run, say = self.run, self.words
+        title = say.plain("title", ruleset=run.ruleset, kind=say.word(run.kind))
         spec = run.batches[0].spec
         facts = _table(["", ""], [
-            ["ruleset", _esc(run.ruleset)], ["games", f"{run.games:,}"],
-            ["variants", str(len(run.batches))], ["seen from", _esc(self.side)],
-            ["seats", _esc(", ".join(run.seats))], ["batch seed", str(run.batches[0].seed)],
-            ["agents", _esc(",".join(spec.agents) or "the ruleset's default bot")],
-            ["scenario", _esc(spec.scenario or "default")],
-            ["rulings", _esc(", ".join(f"{k}={v}" for k, v in spec.rulings.items()) or "none")],
+            [say("fact.ruleset"), _esc(run.ruleset)], [say("fact.games"), self.count(run.games)],
+            [say("fact.variants"), str(len(run.batches))], [say("fact.side"), _esc(self.side)],
+            [say("fact.seats"), _esc(", ".join(run.seats))],
+            [say("fact.seed"), str(run.batches[0].seed)],
+            [say("fact.agents"), _esc(",".join(spec.agents)) or say("fact.default-bot")],
+            [say("fact.scenario"), _esc(spec.scenario) if spec.scenario else say("fact.default")],
+            [say("fact.rulings"), _esc(", ".join(f"{k}={v}" for k, v in spec.rulings.items()))
+             or say("fact.none")],
         ])
         sections = [self.win_rates(), self.length(), self.metrics(), self.culprits(),
                     self.impact(), self.rulings()]
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-        return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+        footer = say("footer", version=__version__, stamp=stamp, alpha=say.number(str(ALPHA)))
+        return (f"<!DOCTYPE html><html lang='{_esc(self.lang)}'><head><meta charset='utf-8'>"
                 f"<title>{_esc(title)}</title><style>{STYLE}</style></head><body>"
                 f"<h1>{_esc(title)}</h1>{facts}{''.join(sections)}"
-                f"<p class='note'>rulekeeper {__version__}, {stamp}. Intervals are 95%: Wilson "
-                f"for rates, Student's t for means. Differences between variants are paired "
-                f"(same seeds): McNemar's exact test, Holm-adjusted, significant below "
-                f"p = {ALPHA}, with the exact interval of the same family, Bonferroni-adjusted "
-                f"when several comparisons are made together.</p></body></html>")
+                f"<p class='note'>{footer}</p></body></html>")
 
     def win_rates(self) -> str:
-        batches, side = self.run.batches, self.side
-        rows = [[_esc(_label(b)), f"{s.games:,}", s.outcomes["win"].percent(),
-                 s.outcomes["tie"].percent(), s.outcomes["loss"].percent(),
-                 _esc(", ".join(f"{w} {c}" for w, c in s.winners.items()))]
+        batches, side, say = self.run.batches, self.side, self.words
+        rows = [[_esc(_label(b, say)), self.count(s.games), self.rate(s.outcomes["win"]),
+                 self.rate(s.outcomes["tie"]), self.rate(s.outcomes["loss"]),
+                 _esc(", ".join(f"{w} {self.count(c)}" for w, c in s.winners.items()))]
                 for b, s in zip(batches, self.summaries, strict=True)]
-        parts = [f"<h2>Win rates</h2><p>Seen from <b>{_esc(side)}</b>.</p>",
-                 _table(["variant", "games", "win", "tie", "loss", "winners"], rows)]
+        parts = [f"<h2>{say('win-rates')}</h2><p>{say('seen-from', side=side)}</p>",
+                 _table([say.plain(k) for k in ("variant", "games", "win", "tie", "loss",
+                                                "winners")], rows)]
         if len(batches) > 1 and self.run.kind == "sweep":
             comparisons = compare(batches, side, [(0, j) for j in range(1, len(batches))])
-            parts.append(self.comparisons_table(comparisons, "against the first variant"))
+            parts.append(self.comparisons_table(comparisons, say.plain("against-first")))
             axes = [Axis(a["key"], tuple(a["values"])) for a in self.run.extra["axes"]]
             x, series = by_first_axis(axes, [s.outcomes["win"] for s in self.summaries])
             marks = [False, *(c.significant for c in comparisons)] if len(series) == 1 else []
             figure = plots.rates([value_text(v) for v in x], series,
-                                 f"{side}'s win rate (* differs from the first)"
-                                 if marks else f"{side}'s win rate", axes[0].key, x, marks)
+                                 say.plain("win-rate-marked", side=side)
+                                 if marks else say.plain("win-rate", side=side),
+                                 axes[0].key, x, marks, say)
         else:
-            figure = plots.outcome_bars([_label(b) for b in batches],
+            figure = plots.outcome_bars([_label(b, say) for b in batches],
                                         [s.outcomes for s in self.summaries],
-                                        f"{side}'s outcomes")
-        parts.append(_img(figure, "win rates"))
+                                        say.plain("outcomes", side=side), say)
+        parts.append(_img(figure, say.plain("win-rates")))
         if self.run.kind == "matchup":
             contenders = self.run.extra["contenders"]
             n = len(contenders)
             values = [[self.summaries[i * n + j].outcomes["win"].value for j in range(n)]
                       for i in range(n)]
             parts.append(_img(plots.heatmap(contenders, contenders, values,
-                                            f"{side}'s (row's) win rate", f"{side} (row)",
-                                            "opponent (column)"), "matchup matrix"))
+                                            say.plain("row-win-rate", side=side),
+                                            say.plain("row", side=side), say.plain("column"),
+                                            say),
+                              say.plain("matchup-matrix")))
         return "".join(parts)
 
-    @staticmethod
-    def comparisons_table(comparisons: Sequence[Comparison], what: str) -> str:
-        rows = [[_esc(c.second), _esc(c.first),
-                 f"{c.difference.value:+.1%} ({c.difference.low:+.1%} to "
-                 f"{c.difference.high:+.1%})", _p(c.p), _p(c.adjusted),
-                 "<span class='yes'>yes</span>" if c.significant else "no"]
+    def comparisons_table(self, comparisons: Sequence[Comparison], what: str) -> str:
+        say = self.words
+
+        def points(x: float) -> str:
+            return say.number(f"{x:+.1%}")
+
+        rows = [[_esc(say.word(c.second)), _esc(say.word(c.first)),
+                 f"{points(c.difference.value)} ("
+                 f"{say('from-to', low=points(c.difference.low), high=points(c.difference.high))})",
+                 say.number(_p(c.p)), say.number(_p(c.adjusted)),
+                 f"<span class='yes'>{say('yes')}</span>" if c.significant else say("no")]
                 for c in comparisons]
-        level = f"{100 * comparisons[0].confidence:.4g}%" if comparisons else "95%"
-        return (f"<p>Paired differences in win rate, {what}:</p>" +
-                _table(["variant", "against", f"difference ({level})", "p", "p (Holm)",
-                        "significant"], rows))
+        level = say.number(f"{100 * comparisons[0].confidence:.4g}%" if comparisons else "95%")
+        return (f"<p>{say('paired', what=what)}</p>" +
+                _table([say.plain("variant"), say.plain("against"),
+                        say.plain("difference-level", level=level), "p", say.plain("p-holm"),
+                        say.plain("significant")], rows))
 
     def length(self) -> str:
+        say = self.words
         shown = self.run.batches[:MAX_LINES]
-        samples = {_label(b): [float(r.rounds) for r in b.results] for b in shown}
-        rows = [[_esc(_label(b)), s.means["rounds"].number(), str(min(r.rounds for r in
-                                                                       b.results)),
-                 str(max(r.rounds for r in b.results)),
-                 _esc(", ".join(f"{k} {v}" for k, v in s.reasons.items()))]
+        samples = {_label(b, say): [float(r.rounds) for r in b.results] for b in shown}
+        rows = [[_esc(_label(b, say)), self.mean(s.means["rounds"]),
+                 str(min(r.rounds for r in b.results)), str(max(r.rounds for r in b.results)),
+                 _esc(", ".join(f"{k} {self.count(v)}" for k, v in s.reasons.items()))]
                 for b, s in zip(self.run.batches, self.summaries, strict=True) if b.results]
-        more = (f"<p class='note'>The figure shows the first {MAX_LINES} variants.</p>"
+        more = (f"<p class='note'>{say('first-variants', count=MAX_LINES)}</p>"
                 if len(self.run.batches) > MAX_LINES else "")
-        return ("<h2>Game length</h2>" + _table(["variant", "mean rounds", "min", "max",
-                                                 "end reasons"], rows) + more +
-                _img(plots.histogram(samples, "rounds per game", "rounds"), "game length"))
+        return (f"<h2>{say('length')}</h2>"
+                + _table([say.plain(k) for k in ("variant", "mean-rounds", "min", "max",
+                                                  "end-reasons")], rows) + more
+                + _img(plots.histogram(samples, say.plain("rounds-per-game"),
+                                       say.plain("rounds"), say), say.plain("length")))
 
     def metrics(self) -> str:
+        say = self.words
         names = ["decisions", *metric_names([r for b in self.run.batches for r in b.results],
                                             self.run.declared)]
-        rows = [[_esc(_label(b)), *[s.means[n].number() if n in s.means else "" for n in names]]
+        rows = [[_esc(_label(b, say)),
+                 *[self.mean(s.means[n]) if n in s.means else "" for n in names]]
                 for b, s in zip(self.run.batches, self.summaries, strict=True)]
-        return ("<h2>Metrics</h2><p>Means per game with 95% intervals.</p>" +
-                _table(["variant", *names], rows))
+        return (f"<h2>{say('metrics')}</h2><p>{say('means')}</p>" +
+                _table([say.plain("variant"), say.plain("decisions"), *names[1:]], rows))
 
     def culprits(self) -> str:
-        from rulekeeper.lab.culprits import (
-            change_text,
-            from_batches,
-            mean_text,
-            measured,
-            step_text,
-        )
+        from rulekeeper.lab.culprits import from_batches, mean_text, measured, step_text
 
-        head = "<h2>Culprits: the strongest and the weakest</h2>"
+        say = self.words
+        head = f"<h2>{say('culprits')}</h2>"
         ranking = _ranking(self.run.ruleset)
         standings, found = from_batches(self.run.batches, self.run.extra, ranking)
         if not standings:
-            return head + ("<p class='note'>These results carry no per-entity measures "
-                           "(<code>entity.&lt;side&gt;.&lt;id&gt;.&lt;measure&gt;</code>): "
-                           "the ruleset declares none.</p>")
+            return head + f"<p class='note'>{say('no-measures')}</p>"
         measures = measured(standings)
-        rows = [[str(rank), _esc(s.entity), _esc(s.side), f"{s.games:,}",
-                 *(_nowrap(mean_text(m, s.means.get(m))) for m in measures),
-                 _nowrap(mean_text(Measure.SURVIVED, s.win))]
+        rows = [[str(rank), _esc(s.entity), _esc(s.side), self.count(s.games),
+                 *(_nowrap(say.number(mean_text(m, s.means.get(m)))) for m in measures),
+                 _nowrap(say.number(mean_text(Measure.SURVIVED, s.win)))]
                 for rank, s in enumerate(standings, 1)]
-        by = f" by {ranking.text}" if ranking is not None else ""
-        first = (f" Measured in the first variant ({_esc(_label(self.run.batches[0]))})."
+        first = (say.plain("measured-first", label=_label(self.run.batches[0], say))
                  if len(self.run.batches) > 1 else "")
-        parts = [head, f"<p>Each entity once, strongest first{by}: the mean of each measure "
-                       f"per game it played, with its 95% interval, and its side's win rate "
-                       f"in those games.{first}</p>",
-                 _table(["#", "entity", "side", "games", *(m.text for m in measures),
-                         "side's win"], rows)]
+        each = (say("each-entity-by", measure=say.word(ranking.text), first=first)
+                if ranking is not None else say("each-entity", first=first))
+        parts = [head, f"<p>{each}</p>",
+                 _table(["#", say.plain("entity"), say.plain("side"), say.plain("games"),
+                         *(say.word(m.text) for m in measures),
+                         say.plain("sides-win")], rows)]
         if found:
             games = self.run.extra.get("ablation_games", "")
             rows = [[_esc(f"{a.knob.entity} ({a.knob.side})"), _esc(a.knob.stat),
-                     step_text(a.knob, a.knob.down), _nowrap(change_text(a.down)),
-                     step_text(a.knob, a.knob.up), _nowrap(change_text(a.up))]
+                     step_text(a.knob, a.knob.down), _nowrap(self.change(a.down)),
+                     step_text(a.knob, a.knob.up), _nowrap(self.change(a.up))]
                     for a in found]
-            parts += [f"<p>Ablation: the first {games} games played again with each entity's "
-                      f"main stat one step down and one step up (same seeds); the change in "
-                      f"its side's win rate, in points, against the games as given, with its "
-                      f"paired interval (Bonferroni over the {2 * len(found)} changes; * "
-                      f"significant after Holm's adjustment).</p>",
-                      _table(["entity", "main stat", "one step down", "win change",
-                              "one step up", "win change"], rows)]
+            parts += [f"<p>{say('ablation', games=str(games), changes=2 * len(found))}</p>",
+                      _table([say.plain(k) for k in ("entity", "main-stat", "step-down",
+                                                     "win-change", "step-up", "win-change")],
+                             rows)]
         elif self.run.kind != "culprits":
-            parts.append("<p class='note'>No ablation in this file: <code>rulekeeper culprits"
-                         "</code> plays one (each entity's main stat one step down and up).</p>")
+            parts.append(f"<p class='note'>{say('no-ablation')}</p>")
         if self.run.extra.get("note"):
             parts.append(f"<p class='note'>{_esc(self.run.extra['note'])}</p>")
         return "".join(parts)
 
     def impact(self) -> str:
+        say = self.words
         # A culprits file's other batches change the content: only the batch as given counts.
         batches = self.run.batches[:1] if self.run.kind == "culprits" else self.run.batches
         results = [r for b in batches for r in b.results]
         found, everywhere = impacts(results, self.side)
-        head = "<h2>Impact of each card, fighter or cryptid</h2>"
-        are = "entity is" if len(everywhere) == 1 else "entities are"
+        head = f"<h2>{say('impact')}</h2>"
         named = ", ".join(everywhere[:12]) + (", ..." if len(everywhere) > 12 else "")
-        constant = (f"<p class='note'>{len(everywhere)} more {are} in every game or in none "
-                    f"(nothing to compare here; the culprits above measure them): "
-                    f"{_esc(named)}.</p>" if everywhere else "")
+        constant = (f"<p class='note'>{say('constant', count=len(everywhere), named=named)}</p>"
+                    if everywhere else "")
         if not found:
-            return (head + "<p class='note'>These results carry no per-entity metrics that "
-                    "differ between games (<code>played.&lt;id&gt;</code>, "
-                    "<code>survived.&lt;id&gt;</code>, <code>defeated.&lt;id&gt;</code>).</p>"
-                    + constant)
-        pooled = (" Pooled over all variants." if len(batches) > 1 else "")
-        rows = [[_wrap(i.key), f"{i.with_.n:,}", i.with_.percent(), i.without.percent(),
-                 f"{i.difference:+.1%}", _ratio(i.odds), _p(i.p),
-                 "<span class='yes'>yes</span>" if i.p < ALPHA else "no"] for i in found]
+            return head + f"<p class='note'>{say('no-impact')}</p>" + constant
+        pooled = say.plain("pooled") if len(batches) > 1 else ""
+        rows = [[_wrap(i.key), self.count(i.with_.n), self.rate(i.with_), self.rate(i.without),
+                 say.number(f"{i.difference:+.1%}"), say.number(_ratio(i.odds)),
+                 say.number(_p(i.p)),
+                 f"<span class='yes'>{say('yes')}</span>" if i.p < ALPHA else say("no")]
+                for i in found]
         top = found[:MAX_IMPACT_BARS]
-        return (head + f"<p>{_esc(self.side)}'s win rate in the games where the entity was "
-                f"played, survived or was defeated, against the games where it was not; the "
-                f"odds ratio (above 1: more wins with it) with its 95% logit interval, and the "
-                f"Wald test of the same log odds ratio, so an interval without 1 goes with "
-                f"p &lt; 0.05 (not adjusted for the number of entities).{pooled}</p>"
+        return (head + f"<p>{say('impact-says', side=self.side, pooled=pooled)}</p>"
                 + constant
                 + _img(plots.ratios([i.key for i in top], [i.odds for i in top],
-                                    f"odds of {self.side} winning with over without",
-                                    "odds ratio (95% interval, log scale)"), "impact")
-                + _table(["entity", "games with", "win with", "win without", "difference",
-                          "odds ratio (95%)", "p", "p < 0.05"], rows))
+                                    say.plain("odds-title", side=self.side),
+                                    say.plain("odds-axis")), say.plain("impact"))
+                + _table([say.plain(k) for k in ("entity", "games-with", "win-with",
+                                                  "win-without", "difference", "odds-ratio",
+                                                  "p", "below-alpha")], rows))
 
     def rulings(self) -> str:
-        head = "<h2>Sensitivity to the rulings</h2>"
+        say = self.words
+        head = f"<h2>{say('rulings')}</h2>"
         if sweeps_rulings(self.run):
             first = self.run.batches[0]
             batches = [first, *(b for b in self.run.batches[1:] if _only_rulings_differ(first, b))]
-            what = "the variants of this file that differ from the first only by rulings"
+            what = say.plain("file-rulings")
         elif self.ruling_batches:
             batches = self.ruling_batches
-            what = (f"a sweep the report ran: {len(batches[0].results):,} games per option, "
-                    f"the file's seed")
+            what = say.plain("report-sweep", games=self.count(len(batches[0].results)))
         else:
-            return head + ("<p class='note'>Not measured: the file sweeps no ruling and the "
-                           "report ran none (the ruleset declares no ruling, is not registered "
-                           "here, or --ruling-games was 0).</p>")
+            return head + f"<p class='note'>{say('not-measured')}</p>"
         comparisons = compare(batches, self.side, [(0, j) for j in range(1, len(batches))])
         summaries = [Summary.of(b.results, self.side) for b in batches]
-        rows = [[_esc(b.label), s.outcomes["win"].percent(), s.outcomes["tie"].percent(),
-                 s.means["rounds"].number(), consulted_in(batches[0], b)]
+        rows = [[_esc(say.word(b.label)), self.rate(s.outcomes["win"]),
+                 self.rate(s.outcomes["tie"]), self.mean(s.means["rounds"]),
+                 consulted_in(batches[0], b, say)]
                 for b, s in zip(batches, summaries, strict=True)]
-        return (head + f"<p>Each ruling option against {_esc(batches[0].label)}, from {what}. "
-                "A game that never read a ruling plays the same under all its options (same "
-                "seed and content): only the games that consulted it can differ.</p>"
-                + _table(["variant", "win", "tie", "mean rounds", "games that consulted the "
-                          "ruling"], rows)
-                + self.comparisons_table(comparisons, f"against {batches[0].label}")
+        against = say.word(batches[0].label)
+        return (head + f"<p>{say('each-option', label=against, what=what)}</p>"
+                + _table([say.plain(k) for k in ("variant", "win", "tie", "mean-rounds",
+                                                  "consulted")], rows)
+                + self.comparisons_table(comparisons, say.plain("against-label", label=against))
                 + _img(plots.differences([c.second for c in comparisons],
                                          [c.difference for c in comparisons],
-                                         "effect of each ruling option on the win rate",
-                                         f"difference in {self.side}'s win rate"), "rulings"))
+                                         say.plain("ruling-effect"),
+                                         say.plain("ruling-axis", side=self.side), say),
+                       say.plain("rulings")))

@@ -5,7 +5,8 @@ A job is one of the lab's questions (:mod:`rulekeeper.lab.questions`: ``simulate
 checked at once (a bad ruleset, path, ruling or agent is a 400 before anything is queued),
 queued in the database and run by :mod:`.lab_runner`, one job at a time. Its ``result``
 is the JSON the command's ``--json`` prints for the same question (a ``simulate`` job's
-games are in its results file, not in its answer).
+games are in its results file, not in its answer). A job keeps the language it was asked in
+(``?lang=fr``: /lab's): its HTML report, written when it ends, is in that language.
 
 Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune`` may
 play counts), content changes only as data (``set`` paths or an ``overlay``; never a
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Query, Request
 from fastapi import Path as UrlPath
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
@@ -35,6 +36,7 @@ from rulekeeper.agents import parse_spec
 from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
 from rulekeeper.lab.questions import parse_question
+from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING
 from rulekeeper.server.costs import CostlyPlayer
@@ -45,6 +47,8 @@ from rulekeeper.server.models import StoredLabJob, now
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
                    responses=documented(400, 401, 404, 422, 429))
 JobId = Annotated[str, UrlPath(max_length=32, description="the job's id")]
+Lang = Annotated[str, Query(max_length=8, description="the language of its HTML report "
+                                                      "(en, fr)")]
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,7 @@ class JobOut(BaseModel):
     results: str | None = Field(description="where to download the games (Parquet), when "
                                             "done")
     report: str | None = Field(description="where to download its HTML report, when done")
+    lang: str = Field(description="the language of its report (the language it was asked in)")
 
 
 def _aware(moment: datetime) -> datetime:
@@ -114,7 +119,8 @@ def job_out(job: StoredLabJob) -> JobOut:
                                     remaining=remaining),
                   created_at=_aware(job.created_at).isoformat(),
                   results=f"/api/lab/jobs/{job.id}/results" if job.state == "done" else None,
-                  report=f"/api/lab/jobs/{job.id}/report" if job.state == "done" else None)
+                  report=f"/api/lab/jobs/{job.id}/report" if job.state == "done" else None,
+                  lang=job.lang or "en")
 
 
 def fetch(session: Session, job_id: str, me: Me) -> StoredLabJob:
@@ -151,12 +157,14 @@ EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
 
 @router.post("", status_code=202, response_model=JobOut)
 def ask(request: Request, me: CostlyPlayer,
-        body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])]) -> JobOut:
+        body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])], lang: Lang = "en") -> JobOut:
     """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits),
     ``ruleset`` and the parameters of its command (games, seed, agents, options, rulings,
     ``set`` paths, an ``overlay``; sweep and tune: ``vary``; matchup: ``contenders``;
     compare: ``old`` and ``new``; culprits: ``ablation_games`` and ``entities``). Checked at
-    once, then queued: 202 and the job."""
+    once, then queued: 202 and the job. Its HTML report is written in ``lang``."""
+    if lang not in LANGUAGES:
+        raise ApiError(f"lang {lang!r} is not available; languages: {', '.join(LANGUAGES)}")
     if body.get("content") is not None or any(
             isinstance(side, dict) and side.get("content") is not None
             for side in (body.get("old"), body.get("new"))):
@@ -173,7 +181,8 @@ def ask(request: Request, me: CostlyPlayer,
         job = StoredLabJob(id=job_id, player_id=me.id, kind=run.kind,
                            ruleset=registry.resolve_id(question.ruleset), state="queued",
                            question=question.model_dump(mode="json", exclude_none=True),
-                           planned=run.planned, done=0, attempts=0, created_at=now())
+                           planned=run.planned, done=0, attempts=0, created_at=now(),
+                           lang=lang)
         session.add(job)
         return job
 

@@ -328,7 +328,7 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend,
         if stopped is not None:
             answer["stopped"] = stopped
         writer.close()
-        write_report(path, report_file(folder, job_id), run.side)
+        write_report(path, report_file(folder, job_id), run.side, asked.lang or "en")
     except (Cancelled, KeyboardInterrupt):
         forget(folder, job_id)
         return
@@ -342,12 +342,13 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend,
     db.write(lambda s: _finish(s, job_id, "done", answer, None, recorder.games))
 
 
-def write_report(games: Path, page: Path, side: str) -> None:
-    """The HTML report of a job's games, as ``rulekeeper report`` writes it."""
+def write_report(games: Path, page: Path, side: str, lang: str = "en") -> None:
+    """The HTML report of a job's games in ``lang`` (the job's; English for a job stored
+    without one), as ``rulekeeper report --lang`` writes it."""
     from rulekeeper.lab import store
     from rulekeeper.lab.report import Report
 
-    page.write_text(Report(store.read(games), side).html(), encoding="utf-8")
+    page.write_text(Report(store.read(games), side, lang=lang).html(), encoding="utf-8")
 
 
 def _progress(session: Session, job_id: str, done: int) -> bool:

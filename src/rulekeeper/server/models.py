@@ -203,3 +203,6 @@ class StoredLabJob(Base):
     beat_at: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), doc="the last sign of life of its run")
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    lang: Mapped[str | None] = mapped_column(
+        String(8), doc="the language its report is written in (None: English, as every job "
+                       "asked before revision 0011)")

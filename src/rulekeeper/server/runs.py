@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.sentences import sentences
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
@@ -390,9 +391,9 @@ def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
 def battle_out(summary: BattleSummary, battle: StoredBattle, lang: str) -> BattleOut:
     game = replayed(battle)
     check_lang(game.ruleset, lang)
-    render = game.ruleset.messages.render
+    sentence = sentences(game.ruleset, game.seats, lang)  # the engine's own events too
     events = list(game.events)
-    said = [EventOut(n=n, kind=e.kind, rule=e.rule, text=render(e, lang), data=dict(e.data))
+    said = [EventOut(n=n, kind=e.kind, rule=e.rule, text=sentence(e), data=dict(e.data))
             for n, e in enumerate(events)]
     return BattleOut(**summary.model_dump(), record=battle.record,
                      result=game.result.to_json() if game.result else None, events=said,

@@ -68,7 +68,7 @@ function form(node) {
     submit.disabled = true;
     try {
       await ui.seatsDrawn; // the bots of the options chosen last
-      const job = await api("/api/lab/jobs", { method: "POST", body: question() });
+      const job = await api(`/api/lab/jobs?lang=${encodeURIComponent(store.lang)}`, { method: "POST", body: question() });
       history.pushState(null, "", `/lab?job=${job.id}`);
       clear(message);
       listJobs();

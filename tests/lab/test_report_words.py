@@ -1,0 +1,86 @@
+"""The HTML report in French (``Report(..., lang="fr")``, what /lab's jobs asked in French
+write): every sentence of it from its catalog (``lab/locale/fr/LC_MESSAGES/report.po``),
+numbers as French writes them, and not one English sentence left."""
+
+import html
+import re
+import string
+
+import pytest
+
+from rulekeeper.lab import store
+from rulekeeper.lab.report import Report, ruling_sweep
+from rulekeeper.lab.report_words import LANGUAGES, MESSAGES, TEXTS
+from rulekeeper.lab.run import run_batch
+from rulekeeper.lab.sweep import parse_axes, run_variants, variants
+from tests.lab.test_report import SPEC
+
+
+@pytest.fixture(scope="module")
+def runs():
+    """A batch (with the report's own ruling sweep), a sweep of content and rulings, and a
+    batch without entities or rulings: every section, and each of its notes."""
+    from rulekeeper.lab.batch import BatchSpec
+
+    batch = store.Run("simulate", "left", ["left", "right"], ["damage_left", "damage_right"],
+                      [store.Batch("", {}, SPEC, 11, run_batch(SPEC, 200, 11))])
+    axes = parse_axes("skirmish-v1", ["teams.brutes.fighters.ogre.power=1,3"],
+                      rulings=["initiative=left,coin"])
+    sweep = store.Run("sweep", "left", ["left", "right"], [],
+                      run_variants(variants(SPEC, axes), 40, 1),
+                      {"axes": [a.to_json() for a in axes]})
+    bare = store.Run("simulate", "north", ["north", "south"], [],
+                     [store.Batch("", {}, BatchSpec("duel-v1"), 1,
+                                  run_batch(BatchSpec("duel-v1"), 30, 1))])
+    return [(batch, ruling_sweep(batch, 60)), (sweep, []), (bare, [])]
+
+
+def text(page):
+    """What a reader sees of a page: its text and the words of its figures (alt)."""
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    page = re.sub(r'<img alt="([^"]*)"[^>]*>', r" \1 ", page)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page.replace("<wbr>", "")))
+
+
+def literals(template):
+    """The words of a template between its fields, long enough to be a sentence's part."""
+    parts = [html.unescape(re.sub(r"<[^>]+>", "", literal))
+             for literal, *_ in string.Formatter().parse(template)]
+    return [p.strip() for p in parts if len(p.strip()) >= 8 and " " in p.strip()]
+
+
+def test_every_word_of_the_report_has_its_french():
+    assert LANGUAGES == ["en", "fr"]
+    french = MESSAGES.catalog("fr")
+    assert [t for t in TEXTS.values() if t not in french] == []
+    for template in TEXTS.values():  # the same fields, said in French
+        fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+        assert {f for _, f, _, _ in string.Formatter().parse(french[template]) if f} == fields
+
+
+def test_the_french_report_says_every_sentence_in_french_and_none_in_english(runs):
+    english = " ".join(text(Report(run, ruling_batches=extra).html()) for run, extra in runs)
+    pages = [Report(run, ruling_batches=extra, lang="fr").html() for run, extra in runs]
+    french = " ".join(text(page) for page in pages)
+    shown = [t for t in TEXTS.values() if any(part in english for part in literals(t))]
+    assert len(shown) >= 34  # (not the figures' titles, drawn in their images)
+    left = [part for t in shown for part in literals(t)
+            if part in french and part not in MESSAGES.catalog("fr")[t]]  # p (Holm)
+    assert left == []
+    for sentence in ("Taux de victoire", "Durée des parties", "Sensibilité aux arbitrages",
+                     "Impact de chaque carte, combattant ou cryptide",
+                     "Les intervalles sont à 95\u202f%", "toutes les parties",
+                     "arbitrages en vigueur", "Écarts appariés de taux de victoire"):
+        assert sentence in french, sentence
+    assert all("<html lang='fr'>" in page for page in pages)
+
+
+def test_the_french_report_writes_its_numbers_as_french_does(runs):
+    run, extra = runs[0]
+    english, french = (text(Report(run, ruling_batches=extra, lang=lang).html())
+                       for lang in ("en", "fr"))
+    rates = re.findall(r"(\d+)\.(\d)% \((\d+)\.(\d)–(\d+)\.(\d)\)", english)
+    assert rates and all(
+        f"{a},{b}\u202f% ({c},{d}–{e},{f})" in french for a, b, c, d, e, f in rates)
+    assert not re.search(r"\d\.\d+%", french) and not re.search(r"\d%", french)
+    assert "200" in french and "1\u202f000" not in english  # (a count below a thousand)
