@@ -53,6 +53,16 @@ def test_each_villain_card_drawn_joins_the_row_and_adds_its_modifiers():
     assert drawn[1]["colour"] == "yellow" and drawn[1]["melee"] == 5
 
 
+@pytest.mark.rule("raid.stats.minimum-zero.a", "raid.enemy-act.villain-modifiers")
+def test_the_villains_stats_never_fall_below_zero():
+    game = start(1, sets={"villains.hollow-king.deck.grave-hunger.modifiers.defense": -5})
+    r = raid(game)
+    stack(game, "grave-hunger")                         # +1 melee, -5 defense
+    enemies.draw_villain_card(r, True)
+    v = villain(game)
+    assert (r.stat(v, "melee"), r.stat(v, "defense")) == (3, 0)   # 2 + 1, and 2 - 5 is 0
+
+
 @pytest.mark.rule("raid.enemy-act.minions-first", "raid.enemy-act.minion.nearest",
                   "raid.enemy-act.minion.once", "raid.enemy-act.villain",
                   "raid.villain.after-minions", "raid.villain.card-action",

@@ -283,3 +283,18 @@ def test_the_move_of_an_exert_is_a_move_and_provokes_opportunity_attacks():
     order = [e["kind"] for e in events]
     assert order.index("attack") < order.index("move")
     assert hero(game).fighter.area == "cairn"
+
+
+@pytest.mark.rule("battle.opportunity-attack.trigger", "battle.opportunity-attack.free")
+def test_a_hero_may_attack_an_enemy_leaving_its_area():
+    game = start(1, rulings=HARD, dice=["HIT", "HIT"] + ["blank"] * 4)
+    deal(game, hand=[], deck=["iron-brace", "heavy-cleaver"])
+    place(game, maren="crossroads")
+    reclaimed = summon(game, "reclaimed", "crossroads")
+    r = raid(game)
+    since = mark(game)
+    _, asked = drive(r.opportunity_attacks(reclaimed, "cairn"), "attack", "none")
+    assert asked[0].kind == "opportunity-attack"
+    attacks = new_events(game, since, "attack")
+    assert [(a["attacker"], a["targets"]) for a in attacks] == [("Sister Maren", [reclaimed.name])]
+    assert not reclaimed.on_board                       # damaged: back to the bag
