@@ -97,6 +97,18 @@ def test_holding_every_stone_wins_and_the_limit_counts_stones_then_objectives():
     assert flow.at_limit(battle(game)) == (None, "a draw")
 
 
+@pytest.mark.rule("battle.sample.round-limit")
+def test_at_the_limit_the_first_criterion_decides_though_the_next_favours_the_other():
+    # The Standing Stones read stones, then objectives: more stones win against more objectives
+    game = start(scenario="standing-stones")
+    t = table(game)
+    t.sites["well-stone"].holder = "blue"
+    t.sites["witch-hollow-stone"].holder = "blue"
+    t.sites["crossroads-stone"].holder = "red"
+    t.sides["red"].claimed.append("bog-site")
+    assert flow.at_limit(battle(game))[0] == "blue"
+
+
 @pytest.mark.rule("battle.sample.round-limit", "battle.game.rounds")
 def test_a_game_at_its_round_limit_ends_in_a_draw_without_objectives():
     game = new_game("dire-alliance-battle", content_set={"scenarios.beaten-path.round_limit": 1})

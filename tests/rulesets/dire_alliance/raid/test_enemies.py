@@ -5,6 +5,7 @@ raid.enemy-effects.*, raid.enemy-clarify.*), Control and claiming objectives."""
 import pytest
 
 from rulekeeper.rulesets.dire_alliance.raid import enemies, enemy_actions, minions
+from rulekeeper.rulesets.dire_alliance.raid.models import EnemyAction
 
 from .helpers import (
     HARD,
@@ -50,6 +51,16 @@ def test_each_villain_card_drawn_joins_the_row_and_adds_its_modifiers():
     assert [e["rule"] for e in drawn] == ["raid.enemy-act.villain-card",
                                           "raid.round.enemies-react.villain-card"]
     assert drawn[1]["colour"] == "yellow" and drawn[1]["melee"] == 5
+
+
+@pytest.mark.rule("raid.stats.minimum-zero.a", "raid.enemy-act.villain-modifiers")
+def test_the_villains_stats_never_fall_below_zero():
+    game = start(1, sets={"villains.hollow-king.deck.grave-hunger.modifiers.defense": -5})
+    r = raid(game)
+    stack(game, "grave-hunger")                         # +1 melee, -5 defense
+    enemies.draw_villain_card(r, True)
+    v = villain(game)
+    assert (r.stat(v, "melee"), r.stat(v, "defense")) == (3, 0)   # 2 + 1, and 2 - 5 is 0
 
 
 @pytest.mark.rule("raid.enemy-act.minions-first", "raid.enemy-act.minion.nearest",
@@ -122,6 +133,19 @@ def test_a_minion_whose_objective_is_not_in_play_spawns_in_the_villains_area():
     assert r.fighters[token].area == villain(game).area == "blue-camp"
     assert new_events(game, 0, "raid.spawn")[0]["rule"] == "raid.spawn.villain-area"
     assert "grey" not in r.objectives_in_play()
+
+
+@pytest.mark.rule("raid.spawn.villain-area")
+def test_a_minion_without_its_objective_spawns_where_the_villain_stands_now():
+    game = start(1)
+    r = raid(game)
+    r.objectives["grey"].claimed_by = "enemies"
+    r.claimed.append("grey")
+    place(game, hollow_king="chapel-ruins")             # not its starting area (Blue Camp)
+    token = next(m for m in r.bag if r.fighters[m].card == "reclaimed")
+    r.bag = [token]
+    minions.spawn(r, "a test")
+    assert r.fighters[token].area == "chapel-ruins"
 
 
 @pytest.mark.rule("raid.minion.one-action", "raid.minion.top-to-bottom", "raid.minion.basic-actions")
@@ -201,6 +225,23 @@ def test_and_resolves_every_effect_that_can_in_order():
     assert skipped["rule"] == "raid.enemy-effects.and.independent" and skipped["verb"] == "melee"
 
 
+@pytest.mark.rule("raid.enemy-effects.and.independent")
+def test_and_resolves_the_later_effect_when_the_first_cannot():
+    # "Melee and spawn a minion" with no hero in its area: the Melee is skipped, the spawn
+    # still happens (each effect that can resolve does)
+    game = start(1, dice=["blank"] * 10)
+    r = raid(game)
+    place(game, hollow_king="blue-camp")
+    action = EnemyAction.model_validate(
+        {"text": "Melee and spawn a minion.", "join": "and", "effects": [{"melee": {}}, {"spawn": 1}]})
+    since = mark(game)
+    drive(enemy_actions.attempt(r, villain(game), action))
+    skipped = new_events(game, since, "raid.effect.skipped")
+    assert [(s["verb"], s["rule"]) for s in skipped] == [
+        ("melee", "raid.enemy-effects.and.independent")]
+    assert len(new_events(game, since, "raid.spawn")) == 1
+
+
 @pytest.mark.rule("raid.enemy-effects.or.two", "raid.enemy-effects.or.first", "raid.heal.villain",
                   "raid.additional.villain-heal")
 def test_or_resolves_the_first_effect_that_can_and_only_that_one():
@@ -265,6 +306,25 @@ def test_then_needs_the_first_effect_and_resolves_the_rest_as_far_as_it_can():
           "none")
     assert villain(game).area == "bog" and "bog" not in [
         r.objectives[o].area for o in r.objectives_in_play()]
+
+
+@pytest.mark.rule("raid.enemy-effects.then.partial")
+def test_then_stops_at_the_first_later_effect_that_cannot_resolve():
+    # "Spawn a minion, then Control, then spawn a minion" with a hero in its area: the first
+    # spawn resolves, the Control cannot, and nothing after it resolves ("then" requires
+    # the effect before it)
+    game = start(1, dice=["blank"] * 10)
+    r = raid(game)
+    place(game, hollow_king="crossroads", maren="crossroads")
+    action = EnemyAction.model_validate(
+        {"text": "Spawn a minion, then Control, then spawn a minion.",
+         "effects": [{"spawn": 1}, {"control": True}, {"spawn": 1}]})
+    since = mark(game)
+    drive(enemy_actions.attempt(r, villain(game), action))
+    assert len(new_events(game, since, "raid.spawn")) == 1
+    skipped = new_events(game, since, "raid.effect.skipped")
+    assert [(s["verb"], s["rule"]) for s in skipped] == [
+        ("control", "raid.enemy-effects.then.partial")]
 
 
 @pytest.mark.rule("raid.enemy-control.own-objective", "raid.enemy-control.heroes-block",

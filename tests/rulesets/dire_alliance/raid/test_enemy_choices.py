@@ -207,6 +207,19 @@ def test_the_villain_withdraws_toward_the_nearest_objective():
     assert "opportunity" not in kinds(game, since)
 
 
+@pytest.mark.rule("raid.enemy-withdraw.villain", "raid.enemy-move.already-there")
+def test_a_villain_standing_on_an_objective_has_nowhere_to_withdraw():
+    # the objective nearest it is in its own area: it cannot withdraw toward it, wherever
+    # the other objectives are
+    game = start(1, rulings=HARD)
+    place(game, hollow_king="old-mill", maren="red-camp")   # the Millstone, grey objective
+    r = raid(game)
+    why = enemy_actions.obstacle(r, villain(game), WITHDRAW)
+    assert why is not None and why[0] == "raid.enemy-withdraw.villain"
+    assert moved(game, villain(game), WITHDRAW) == []
+    assert villain(game).area == "old-mill"
+
+
 @pytest.mark.rule("raid.enemy-attack.target", "raid.ruling.raid-row-icons")
 def test_an_enemy_attacks_the_hero_with_the_most_matching_damage_icons_in_the_action_row():
     game = start(2, rulings=HARD, dice=["blank"] * 20)

@@ -266,3 +266,35 @@ def test_exert_loses_the_top_card_to_move_once_per_phase_in_addition_to_other_ac
     while raid(game).phase != "Heroes React":
         step(game, game.pending.ids[0])
     assert "exert" in game.pending.ids and "stop" in game.pending.ids
+
+
+@pytest.mark.rule("raid.exert.move", "raid.hero-action.move.b")
+def test_the_move_of_an_exert_is_a_move_and_provokes_opportunity_attacks():
+    game = start(1, rulings=HARD, dice=["blank"] * 10)
+    deal(game, hand=[], deck=["iron-brace", "heavy-cleaver", "trophy"])
+    place(game, maren="crossroads")
+    reclaimed = summon(game, "reclaimed", "crossroads")
+    since = mark(game)
+    step(game, "exert", "cairn")
+    events = new_events(game, since)
+    opportunity = next(e for e in events if e["kind"] == "raid.opportunity")
+    assert opportunity["rule"] == "raid.hero-action.move.b"
+    assert opportunity["enemies"] == [reclaimed.name]
+    order = [e["kind"] for e in events]
+    assert order.index("attack") < order.index("move")
+    assert hero(game).fighter.area == "cairn"
+
+
+@pytest.mark.rule("battle.opportunity-attack.trigger", "battle.opportunity-attack.free")
+def test_a_hero_may_attack_an_enemy_leaving_its_area():
+    game = start(1, rulings=HARD, dice=["HIT", "HIT"] + ["blank"] * 4)
+    deal(game, hand=[], deck=["iron-brace", "heavy-cleaver"])
+    place(game, maren="crossroads")
+    reclaimed = summon(game, "reclaimed", "crossroads")
+    r = raid(game)
+    since = mark(game)
+    _, asked = drive(r.opportunity_attacks(reclaimed, "cairn"), "attack", "none")
+    assert asked[0].kind == "opportunity-attack"
+    attacks = new_events(game, since, "attack")
+    assert [(a["attacker"], a["targets"]) for a in attacks] == [("Sister Maren", [reclaimed.name])]
+    assert not reclaimed.on_board                       # damaged: back to the bag
