@@ -48,6 +48,18 @@ def test_a_named_command_builds_alone_and_help_lists_all(capsys, monkeypatch):
     assert code == 2 and "Did you mean 'simulate'" in err
 
 
+def test_help_lists_each_command_on_whole_lines(capsys, monkeypatch):
+    """A docstring's line break does not cut a command's line in the list ("then the" / "web
+    page"): each summary runs on to the panel's edge before it wraps."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(["--help"], capsys, monkeypatch)
+    commands = out.split("Commands")[1]
+    lines = [line.strip("│ ") for line in commands.splitlines() if line.startswith("│ ")]
+    assert code == 0 and [line.split()[0] for line in lines] == list(cli.COMMANDS), lines
+    assert next(line for line in lines if line.startswith("demo ")).endswith(
+        "bot ghosts in the pool).")
+
+
 def test_list_shows_registered_rulesets(capsys, monkeypatch):
     code, out, _ = run(["list"], capsys, monkeypatch)
     assert code == 0 and "duel-v1" in out and "Duel" in out
