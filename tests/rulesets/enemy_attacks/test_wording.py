@@ -71,3 +71,19 @@ def test_one_die_one_hero_one_place_are_singular():
                              heights={"v": 0}, caps={"b": 2, "w": 2}, dice=["blank"] * 6))
     assert game.pending.kind == "enemy-move"
     assert [o.label for o in game.pending.options] == ["B (1 free place)", "W (2 free places)"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_decisions_name_the_players_never_their_seat_ids(seed):
+    """Which Hero goes next ("Ayla Swiftbow (Player 2)"), who asks to swap a target, and the
+    terminal's picture name a player as the page's sides do, never by the seat's id (p2)."""
+    game = new_game("enemy-attacks", seed=seed, options={"players": 3})
+    agents = {s: RandomAgent(s, seed * 5 + i) for i, s in enumerate(game.seats)}
+    texts = []
+    while not game.over:
+        decision = game.pending
+        texts += [game.ruleset.render(game.view(decision.player)), decision.prompt,
+                  *(o.label for o in decision.options)]
+        game.step(agents[decision.player].choose(None, decision))
+    assert [t for t in texts if re.search(r"\bp\d\b", t)] == []
+    assert any(re.search(r"\(Player \d\)", t) for t in texts)

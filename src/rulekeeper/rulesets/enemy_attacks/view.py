@@ -23,7 +23,7 @@ from rulekeeper.core.view import (
     areas_board,
 )
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttacksContent, attack_text
-from rulekeeper.rulesets.enemy_attacks.table import Enemy, Figure, Skirmish
+from rulekeeper.rulesets.enemy_attacks.table import Enemy, Figure, Skirmish, player_name
 
 
 def state_view(st: Skirmish) -> dict[str, Any]:
@@ -137,12 +137,12 @@ def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
             enemies: Mapping[str, Any]) -> str:
     if fid in heroes:
         h = heroes[fid]
-        return (f"Hero {h['name']} ({h['controller']}): Might {h['might']}, Agility "
+        return (f"Hero {h['name']} ({player_name(h['controller'])}): Might {h['might']}, Agility "
                 f"{h['agility']}, Will {h['will']}, Taunt {h['taunt']}; chips {h['ready']} "
                 f"ready, {h['spent']} spent, {h['wounded']} wounded" + _conditions(h))
     if fid in allies:
         a = allies[fid]
-        return (f"Ally {a['name']} ({a['controller']}): Might {a['might']}, Agility "
+        return (f"Ally {a['name']} ({player_name(a['controller'])}): Might {a['might']}, Agility "
                 f"{a['agility']}, Will {a['will']}, Taunt {a['taunt']}; health "
                 f"{a['health']}/{a['max_health']}" + _conditions(a))
     e = enemies[fid]
