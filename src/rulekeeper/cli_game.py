@@ -93,7 +93,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
                     content_set=content_sets(set_), content_replace=content_replace)
     names = (agent_list(agents, agent_option)
              or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1))
-    seated = seat_agents(game.ruleset, game.seats, names, seed)
+    seated = seat_agents(game.ruleset, game.seats, names, seed, lang=lang)
     humans = {seat for seat, name in zip(game.seats, names + [names[-1]] * 9, strict=False)
               if name == "human"}
     shown = 0

@@ -387,6 +387,24 @@ def test_lang_fr_is_said_in_help_and_a_language_without_sentences_refused_in_one
         assert "has no sentences in that language (its languages: en, fr)" in err
 
 
+def test_play_in_french_asks_its_questions_in_french(capsys, monkeypatch):
+    """`play --lang fr`: the question, its options, the panel's ruleset and seat, and what
+    the terminal answers a typo or `?` are French, as the events are (the board's picture
+    stays English)."""
+    code, out, _ = run(["play", "dire-alliance-battle", "--lang", "fr"], capsys, monkeypatch,
+                       stdin="zz\n?\nq\n")
+    said = " ".join(out.replace("│", " ").split())
+    assert code == 0 and "Dire Alliance : Horreur — mode Bataille — Rouge" in said
+    assert "Tour de l'agresseur 1 : jouez une carte (1 sur 2)" in said
+    assert re.search(r"1\. Carte [^:]+ : active ", said), said
+    assert "Tapez un numéro de 1 à" in said and "Tapez le numéro d'une option" in said
+    assert "play a card" not in said and "Type a number" not in said
+    code, out, _ = run(["play", "dire-alliance-battle"], capsys, monkeypatch, stdin="zz\nq\n")
+    said = " ".join(out.replace("│", " ").split())
+    assert "Dire Alliance: Horror — Battle Mode — Red" in said and "play a card" in said
+    assert "Type a number from 1 to" in said
+
+
 def test_version_and_python_dash_m(capsys, monkeypatch):
     import subprocess
 
