@@ -87,3 +87,16 @@ def test_decisions_name_the_players_never_their_seat_ids(seed):
         game.step(agents[decision.player].choose(None, decision))
     assert [t for t in texts if re.search(r"\bp\d\b", t)] == []
     assert any(re.search(r"\(Player \d\)", t) for t in texts)
+
+
+def test_the_headline_and_the_picture_name_the_figure_that_acts():
+    """Whose turn it is, on the page's headline and the terminal's picture: the Hero's name
+    ("Brannoc the Shield acts"), never its id (brannoc)."""
+    game = new_game("enemy-attacks", seed=1, options={"players": 1})
+    while game.view(None)["state"]["active"] is None:
+        game.step(game.pending.ids[0])
+    state, content = game.view("p1")["state"], game.ruleset.load_content()[0]
+    acting = {h["id"]: h["name"] for h in state["heroes"]}[state["active"]]
+    headline = game.ruleset.drawing.picture(state, content).headline
+    assert headline.endswith(f" · {acting} acts"), headline
+    assert f", {acting} acts;" in game.ruleset.render(game.view("p1"))

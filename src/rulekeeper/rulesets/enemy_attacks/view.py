@@ -106,7 +106,7 @@ def render(view: Mapping[str, Any]) -> str:
     heroes = {h["id"]: h for h in state["heroes"]}
     allies = {a["id"]: a for a in state["allies"]}
     enemies = {e["id"]: e for e in state["enemies"]}
-    acting = f", {state['active']} acts" if state["active"] else ""
+    acting = f", {_acting(state, heroes, allies, enemies)} acts" if state["active"] else ""
     if state["used"]:
         acting += f" ({' and '.join(state['used'])} used)"
     lines = [f"{state['scenario']}: round {state['round']} of {state['rounds']}, "
@@ -131,6 +131,12 @@ def render(view: Mapping[str, Any]) -> str:
     if gone:
         lines.append("off the board: " + ", ".join(gone))
     return "\n".join(lines)
+
+
+def _acting(state: Mapping[str, Any], *groups: Mapping[str, Any]) -> str:
+    """The name of the figure whose turn it is (the state keeps its id)."""
+    return next((group[state["active"]]["name"] for group in groups if state["active"] in group),
+                state["active"])
 
 
 def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
@@ -259,7 +265,8 @@ class CrawlerDrawing(Drawing):
                             facts=[(e["name"], f"{e['health']}/{e['max_health']} · {e['card']}")
                                    for e in enemies.values()]
                             + [("item deck", str(state["item_deck"]))]))
-        acting = f" · {state['active']} acts" if state["active"] else ""
+        acting = (f" · {_acting(state, heroes, allies, enemies)} acts" if state["active"]
+                  else "")
         return TableView(
             headline=f"{state['scenario']} · round {state['round']} of {state['rounds']} · "
                      f"{state['phase']}{acting}",
