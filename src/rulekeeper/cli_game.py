@@ -109,7 +109,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None
-        over = say("game-over", lang, outcome=outcome(game, lang), reason=result.reason)
+        over = say("game-over", lang, outcome=outcome(game, lang))
         console.print(f"[bold]{escape(over)}[/bold]")
     except (QuitGame, EOFError, KeyboardInterrupt):
         console.print(f"[yellow]{escape(say('stopped', lang))}[/yellow]")

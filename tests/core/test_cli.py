@@ -405,6 +405,15 @@ def test_play_in_french_asks_its_questions_in_french(capsys, monkeypatch):
     assert "Type a number from 1 to" in said
 
 
+def test_the_end_of_a_game_names_the_winner_in_words_never_the_reasons_id(capsys, monkeypatch):
+    """The last line says who won; why is the last event, just above it, in the same language
+    (the result's reason is an id: side-empty)."""
+    code, out, _ = run(["play", "cryptids", "--lang", "fr"], capsys, monkeypatch)
+    last, why = out.strip().splitlines()[-1], out.strip().splitlines()[-2]
+    assert code == 0 and last == "Partie terminée\u00a0: vainqueur Gauche", last
+    assert why.startswith("  Le camp de gauche") and "[end.side-empty]" in why, why
+
+
 def test_version_and_python_dash_m(capsys, monkeypatch):
     import subprocess
 
