@@ -100,3 +100,15 @@ def test_the_headline_and_the_picture_name_the_figure_that_acts():
     headline = game.ruleset.drawing.picture(state, content).headline
     assert headline.endswith(f" · {acting} acts"), headline
     assert f", {acting} acts;" in game.ruleset.render(game.view("p1"))
+
+
+def test_french_events_name_the_players():
+    """An event's data keeps a player's seat id (p2, a record is never changed); in French it
+    is said by the seat's name ("Allié non-héros de Joueur 1", "joue (Joueur 2)")."""
+    game = new_game("enemy-attacks", seed=0, options={"players": 2})
+    agents = {s: RandomAgent(s, i) for i, s in enumerate(game.seats)}
+    while not game.over:
+        game.step(agents[game.pending.player].choose(None, game.pending))
+    said = [game.ruleset.messages.render(e, "fr") for e in game.events]
+    assert [s for s in said if re.search(r"\bp\d\b", s)] == []
+    assert any("Allié non-héros de Joueur 1" in s for s in said)
