@@ -308,3 +308,31 @@ def test_the_ability_question_can_be_worded_in_french(seed):
         said += [words(decision.prompt), *(words(o.label) for o in decision.options)]
         game.step(agent.choose(None, decision))
     assert any(re.search(r"\d dégâts? ", label) for label in said)
+
+
+ENGLISH_SHOP = re.compile(r"\b(?:gold|buy|offer|sell|move|freeze|unfreeze|reroll|threat|HP|"
+                          r"what do you do|end the shop|Which ability)\b")
+
+
+def test_the_shops_question_and_actions_are_said_in_french():
+    """`play cryptids-run --lang fr` and /play in French: the shop's question and every action
+    it offers are worded by the run's decisions.po (the cryptids' names as the content's)."""
+    from rulekeeper.agents import RandomAgent
+
+    said = []
+    for seed in range(3):
+        game = new_game("cryptids-run", seed=seed)
+        words, agent = game.ruleset.messages.wording("fr"), RandomAgent("player", seed)
+        while not game.over and len(game.decisions) < 80:
+            decision = game.pending
+            if decision.kind == "shop":
+                said += [words(decision.prompt), *(words(o.label) for o in decision.options)]
+            elif decision.kind == "ability":
+                said.append(words(decision.prompt))
+            game.step(agent.choose(None, decision))
+    assert [text for text in said if ENGLISH_SHOP.search(text)] == []
+    joined = "\n".join(said)
+    for french in ("que faites-vous dans la boutique", "acheter", "pour la place", "vendre",
+                   "déplacer", "geler l'offre", "relancer les offres", "finir la boutique",
+                   "Quelle capacité garde", "sur le même à la place"):
+        assert french in joined, french
