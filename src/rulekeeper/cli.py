@@ -8,6 +8,7 @@ the whole app (its list of commands, its "did you mean").
 """
 
 import importlib
+import inspect
 import sys
 from collections.abc import Iterable
 from typing import Annotated
@@ -54,6 +55,8 @@ def build(names: Iterable[str] = COMMANDS) -> typer.Typer:
     app.callback()(_options)  # a group, even of one command (Typer would make it the app)
     for module in dict.fromkeys(COMMANDS[name] for name in wanted):
         importlib.import_module(module).add_commands(app)
+    for command in app.registered_commands:
+        command.short_help = command.short_help or _summary(command)
     order = list(COMMANDS).index
     app.registered_commands = sorted(
         (c for c in app.registered_commands if _name(c) in wanted), key=lambda c: order(_name(c)))
@@ -64,6 +67,17 @@ def build(names: Iterable[str] = COMMANDS) -> typer.Typer:
 
 def _name(command: typer.models.CommandInfo) -> str:
     return command.name or typer.main.get_command_name(command.callback.__name__)  # type: ignore[union-attr]
+
+
+def _summary(command: typer.models.CommandInfo) -> str | None:
+    """The first paragraph of a command's help on one line, as the list of commands shows it
+    (Typer's rich help keeps a docstring's line breaks there, cutting a sentence in two).
+
+    >>> _summary(typer.models.CommandInfo(help="A batch, then the\\n  web page.\\n\\nMore."))
+    'A batch, then the web page.'
+    """
+    text = command.help or (command.callback.__doc__ if command.callback else None)
+    return " ".join(inspect.cleandoc(text).split("\n\n")[0].split()) if text else None
 
 
 def _show_version(asked: bool) -> None:

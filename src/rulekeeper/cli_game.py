@@ -93,7 +93,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
                     content_set=content_sets(set_), content_replace=content_replace)
     names = (agent_list(agents, agent_option)
              or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1))
-    seated = seat_agents(game.ruleset, game.seats, names, seed)
+    seated = seat_agents(game.ruleset, game.seats, names, seed, lang=lang)
     humans = {seat for seat, name in zip(game.seats, names + [names[-1]] * 9, strict=False)
               if name == "human"}
     shown = 0
@@ -109,7 +109,7 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None
-        over = say("game-over", lang, outcome=outcome(game, lang), reason=result.reason)
+        over = say("game-over", lang, outcome=outcome(game, lang))
         console.print(f"[bold]{escape(over)}[/bold]")
     except (QuitGame, EOFError, KeyboardInterrupt):
         console.print(f"[yellow]{escape(say('stopped', lang))}[/yellow]")

@@ -8,7 +8,7 @@ from typing import Any
 from rulekeeper.core.events import Event, Messages
 
 TEXTS = {
-    "game-over": "Game over: {outcome} ({reason})",
+    "game-over": "Game over: {outcome}",  # why: the last event, printed just before
     "winner": "winner {winner}",
     "no-winner": "no winner",
     "stopped": "Game stopped.",

@@ -145,7 +145,7 @@ def test_a_name_taken_is_said_in_the_pages_language(web, server, request, lang):
     web.shot(f"signup-taken-{lang}")
 
 
-GAMES = {"enemy-attacks": ("manche", "commence dans", "Porte de la crypte", "Héros de p1"),
+GAMES = {"enemy-attacks": ("manche", "commence dans", "Porte de la crypte", "Héros de Joueur 1"),
          "combat-encounter": ("Joueur 1", "commence dans", "Entrée"),
          "dire-alliance-battle": ("Bleu", "pioche", "Camp rouge"),
          "dire-alliance-raid": ("méchant", "sbire", "Camp rouge")}

@@ -206,6 +206,8 @@ def test_every_ruleset_page(web, request):
             web.shot("play-cryptids-battle")
             continue
         page.wait_for_selector("#decision")
+        said = page.inner_text("main")  # who you are, where there is more than one seat
+        assert ("You are" in said) == (not ruleset.startswith("cryptids-run")), ruleset
         if page.locator("#decision [data-option]").count():
             choose(page, options(page)[0])
         if ruleset.startswith("combat-encounter"):

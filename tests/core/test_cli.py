@@ -48,6 +48,18 @@ def test_a_named_command_builds_alone_and_help_lists_all(capsys, monkeypatch):
     assert code == 2 and "Did you mean 'simulate'" in err
 
 
+def test_help_lists_each_command_on_whole_lines(capsys, monkeypatch):
+    """A docstring's line break does not cut a command's line in the list ("then the" / "web
+    page"): each summary runs on to the panel's edge before it wraps."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(["--help"], capsys, monkeypatch)
+    commands = out.split("Commands")[1]
+    lines = [line.strip("│ ") for line in commands.splitlines() if line.startswith("│ ")]
+    assert code == 0 and [line.split()[0] for line in lines] == list(cli.COMMANDS), lines
+    assert next(line for line in lines if line.startswith("demo ")).endswith(
+        "bot ghosts in the pool).")
+
+
 def test_list_shows_registered_rulesets(capsys, monkeypatch):
     code, out, _ = run(["list"], capsys, monkeypatch)
     assert code == 0 and "duel-v1" in out and "Duel" in out
@@ -373,6 +385,33 @@ def test_lang_fr_is_said_in_help_and_a_language_without_sentences_refused_in_one
         code, _, err = run([*command, "--lang", "de"], capsys, monkeypatch)
         assert code == 2 and len(err.strip().splitlines()) == 1, err
         assert "has no sentences in that language (its languages: en, fr)" in err
+
+
+def test_play_in_french_asks_its_questions_in_french(capsys, monkeypatch):
+    """`play --lang fr`: the question, its options, the panel's ruleset and seat, and what
+    the terminal answers a typo or `?` are French, as the events are (the board's picture
+    stays English)."""
+    code, out, _ = run(["play", "dire-alliance-battle", "--lang", "fr"], capsys, monkeypatch,
+                       stdin="zz\n?\nq\n")
+    said = " ".join(out.replace("│", " ").split())
+    assert code == 0 and "Dire Alliance : Horreur — mode Bataille — Rouge" in said
+    assert "Tour de l'agresseur 1 : jouez une carte (1 sur 2)" in said
+    assert re.search(r"1\. Carte [^:]+ : active ", said), said
+    assert "Tapez un numéro de 1 à" in said and "Tapez le numéro d'une option" in said
+    assert "play a card" not in said and "Type a number" not in said
+    code, out, _ = run(["play", "dire-alliance-battle"], capsys, monkeypatch, stdin="zz\nq\n")
+    said = " ".join(out.replace("│", " ").split())
+    assert "Dire Alliance: Horror — Battle Mode — Red" in said and "play a card" in said
+    assert "Type a number from 1 to" in said
+
+
+def test_the_end_of_a_game_names_the_winner_in_words_never_the_reasons_id(capsys, monkeypatch):
+    """The last line says who won; why is the last event, just above it, in the same language
+    (the result's reason is an id: side-empty)."""
+    code, out, _ = run(["play", "cryptids", "--lang", "fr"], capsys, monkeypatch)
+    last, why = out.strip().splitlines()[-1], out.strip().splitlines()[-2]
+    assert code == 0 and last == "Partie terminée\u00a0: vainqueur Gauche", last
+    assert why.startswith("  Le camp de gauche") and "[end.side-empty]" in why, why
 
 
 def test_version_and_python_dash_m(capsys, monkeypatch):

@@ -51,3 +51,18 @@ def test_a_seats_decision_is_sent_in_the_pages_language_with_the_same_ids(client
     assert english and [d["rule"] for d in french] == [d["rule"] for d in english]
     assert all(f["prompt"] != e["prompt"] and f["choice"] != e["choice"]
                for f, e in zip(french, english, strict=True))
+
+
+def test_a_runs_ability_question_is_sent_in_french(client):
+    """A cryptids run played on /play in French: after a buy, the ability question is sent
+    worded, not refused by a 500 (its damage, read back as text, broke the French plural)."""
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": "cryptids-run", "seed": 0},
+                       headers=alice).json()
+    buy = next(o["id"] for o in view["view"]["pending"]["options"] if o["id"].startswith("buy"))
+    answer = client.post(f"/api/games/{view['id']}/decisions?lang=fr", headers=alice,
+                         json={"seat": view["turn"], "option": buy, "version": view["version"]})
+    assert answer.status_code == 200, answer.text
+    labels = [o["label"] for o in answer.json()["view"]["pending"]["options"]]
+    english = client.get(f"/api/games/{view['id']}?seat={view['turn']}", headers=alice).json()
+    assert labels != [o["label"] for o in english["view"]["pending"]["options"]]

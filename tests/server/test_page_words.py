@@ -176,6 +176,7 @@ def test_the_options_and_measures_come_in_the_page_language(page_client):
         assert not set(said["measures"].values()) & set(ruleset.metrics), ruleset_id
         for name, field in said["options"]["properties"].items():
             was = english[ruleset_id]["options"]["properties"][name]
+            assert not re.search(r"[a-z]\d", was["title"]), was["title"]  # words, not "Hero1"
             assert field["title"] != was["title"] or was["title"] in SAME_IN_FRENCH, name
             assert field.get("description") != was.get("description") or not was.get(
                 "description"), name

@@ -126,9 +126,9 @@ def with_options(specs: list[str], options: list[str]) -> list[str]:
             for spec, takes in zip(specs, takers, strict=True)]
 
 
-def make_agent(spec: str, ruleset: Ruleset, seat: str, seed: int) -> Agent:
-    """The agent ``spec`` names for ``seat``: generic, ``human``, ``mcts`` (with options), or
-    one of the ruleset's bots."""
+def make_agent(spec: str, ruleset: Ruleset, seat: str, seed: int, lang: str = "en") -> Agent:
+    """The agent ``spec`` names for ``seat``: generic, ``human`` (asking in ``lang``),
+    ``mcts`` (with options), or one of the ruleset's bots."""
     name, options = parse_spec(spec)
     if name == "mcts":
         from rulekeeper.agents.mcts import MctsAgent
@@ -140,7 +140,7 @@ def make_agent(spec: str, ruleset: Ruleset, seat: str, seed: int) -> Agent:
     if name == "human":
         from rulekeeper.agents.human import HumanAgent
 
-        return HumanAgent(ruleset, seat)
+        return HumanAgent(ruleset, seat, lang=lang)
     if name in ruleset.bots:
         factory = import_target(ruleset.bots[name])
         agent: Agent = factory(seat, seed)
@@ -153,13 +153,14 @@ def make_agent(spec: str, ruleset: Ruleset, seat: str, seed: int) -> Agent:
 
 
 def seat_agents(ruleset: Ruleset, seats: tuple[str, ...], names: list[str] | None,
-                seed: int, default: str | None = None) -> dict[str, Agent]:
-    """One agent per seat from a list of names; the last name repeats for the other seats."""
+                seed: int, default: str | None = None, lang: str = "en") -> dict[str, Agent]:
+    """One agent per seat from a list of names; the last name repeats for the other seats
+    (a person, ``human``, is asked in ``lang``)."""
     chosen = names or [default or ruleset.default_bot]
     if len(chosen) > len(seats):
         raise UsageError(f"{len(chosen)} agents given for {len(seats)} seats ({', '.join(seats)})")
     chosen = chosen + [chosen[-1]] * (len(seats) - len(chosen))
-    return {seat: make_agent(name, ruleset, seat, derive_seed(seed, 1000 + i))
+    return {seat: make_agent(name, ruleset, seat, derive_seed(seed, 1000 + i), lang)
             for i, (seat, name) in enumerate(zip(seats, chosen, strict=True))}
 
 

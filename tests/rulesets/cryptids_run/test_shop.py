@@ -1,6 +1,8 @@
 """The shop: gold, offers and tiers, buying with an ability, combining, selling, rerolling,
 freezing, reordering, ending, and the refusal of what the shop does not allow."""
 
+import re
+
 import pytest
 
 from rulekeeper.core.errors import IllegalDecision
@@ -288,3 +290,49 @@ def test_a_stock_naming_a_token_or_an_unknown_cryptid_is_refused(tmp_path):
             encoding="utf-8")
         with pytest.raises(ContentError, match=message):
             new_game("cryptids-run", content=str(tmp_path), source=Opponents(1))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_ability_question_can_be_worded_in_french(seed):
+    """The page in French words a decision's labels by the ruleset's catalogs, read back from
+    the English (``Messages.wording``): an ability's damage is read back as a number, which the
+    French plural needs ("3 dégâts"); read as text, the wording raised and the game page's
+    request failed (a 500) at the first buy."""
+    from rulekeeper.agents import RandomAgent
+
+    game = new_game("cryptids-run", seed=seed)
+    words, agent = game.ruleset.messages.wording("fr"), RandomAgent("player", seed)
+    said = []
+    while not game.over and len(game.decisions) < 60:
+        decision = game.pending
+        said += [words(decision.prompt), *(words(o.label) for o in decision.options)]
+        game.step(agent.choose(None, decision))
+    assert any(re.search(r"\d dégâts? ", label) for label in said)
+
+
+ENGLISH_SHOP = re.compile(r"\b(?:gold|buy|offer|sell|move|freeze|unfreeze|reroll|threat|HP|"
+                          r"what do you do|end the shop|Which ability)\b")
+
+
+def test_the_shops_question_and_actions_are_said_in_french():
+    """`play cryptids-run --lang fr` and /play in French: the shop's question and every action
+    it offers are worded by the run's decisions.po (the cryptids' names as the content's)."""
+    from rulekeeper.agents import RandomAgent
+
+    said = []
+    for seed in range(3):
+        game = new_game("cryptids-run", seed=seed)
+        words, agent = game.ruleset.messages.wording("fr"), RandomAgent("player", seed)
+        while not game.over and len(game.decisions) < 80:
+            decision = game.pending
+            if decision.kind == "shop":
+                said += [words(decision.prompt), *(words(o.label) for o in decision.options)]
+            elif decision.kind == "ability":
+                said.append(words(decision.prompt))
+            game.step(agent.choose(None, decision))
+    assert [text for text in said if ENGLISH_SHOP.search(text)] == []
+    joined = "\n".join(said)
+    for french in ("que faites-vous dans la boutique", "acheter", "pour la place", "vendre",
+                   "déplacer", "geler l'offre", "relancer les offres", "finir la boutique",
+                   "Quelle capacité garde", "sur le même à la place"):
+        assert french in joined, french

@@ -36,7 +36,7 @@ def test_the_prompts_show_the_attacks_damage_and_condition():
     game.step("hero-ayla")  # Ayla is p2's: p2 must agree
     assert game.pending.kind == "hero-exception-agree" and game.pending.player == "p2"
     assert game.pending.prompt == (
-        "p1 asks that Ayla Swiftbow take Ghoul's attack (melee: 3 damage, Might check, then "
+        "Player 1 asks that Ayla Swiftbow take Ghoul's attack (melee: 3 damage, Might check, then "
         "poisoned) instead of War Hound: do you agree?")
 
 

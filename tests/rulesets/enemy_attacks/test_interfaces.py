@@ -80,7 +80,7 @@ def test_render_lists_areas_with_heights_capacities_figures_and_cards():
     assert "e (E): height 0, 0 places filled, no limit" in picture
     assert ("Enemy Hex Witch (normal): health 4/4; magic 3: 3 stamina loss, Will check, "
             "area 1, then cursed; defeat: 1 item card, 1 star") in picture
-    assert "Hero Brannoc the Shield (p1): Might 3, Agility 1, Will 1, Taunt 4; chips 7" in picture
+    assert "Hero Brannoc the Shield (Player 1): Might 3, Agility 1, Will 1, Taunt 4; chips 7" in picture
     assert "[" not in picture
 
 

@@ -18,7 +18,7 @@ def test_one_action_and_one_manoeuvre_in_either_order():
     game.step("move-b")
     assert game.pending.ids == ("ranged-ghoul", "end")  # no second manoeuvre
     assert game.view("p1")["state"]["used"] == ["manoeuvre"]
-    assert "ayla acts (manoeuvre used)" in game.ruleset.render(game.view("p1"))
+    assert "Ayla Swiftbow acts (manoeuvre used)" in game.ruleset.render(game.view("p1"))
     game.step("ranged-ghoul")
     # both used: the turn ends by itself, the enemy phase runs
     assert events(game, "enemy-turn")

@@ -71,3 +71,44 @@ def test_one_die_one_hero_one_place_are_singular():
                              heights={"v": 0}, caps={"b": 2, "w": 2}, dice=["blank"] * 6))
     assert game.pending.kind == "enemy-move"
     assert [o.label for o in game.pending.options] == ["B (1 free place)", "W (2 free places)"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_decisions_name_the_players_never_their_seat_ids(seed):
+    """Which Hero goes next ("Ayla Swiftbow (Player 2)"), who asks to swap a target, and the
+    terminal's picture name a player as the page's sides do, never by the seat's id (p2)."""
+    game = new_game("enemy-attacks", seed=seed, options={"players": 3})
+    agents = {s: RandomAgent(s, seed * 5 + i) for i, s in enumerate(game.seats)}
+    texts = []
+    while not game.over:
+        decision = game.pending
+        texts += [game.ruleset.render(game.view(decision.player)), decision.prompt,
+                  *(o.label for o in decision.options)]
+        game.step(agents[decision.player].choose(None, decision))
+    assert [t for t in texts if re.search(r"\bp\d\b", t)] == []
+    assert any(re.search(r"\(Player \d\)", t) for t in texts)
+
+
+def test_the_headline_and_the_picture_name_the_figure_that_acts():
+    """Whose turn it is, on the page's headline and the terminal's picture: the Hero's name
+    ("Brannoc the Shield acts"), never its id (brannoc)."""
+    game = new_game("enemy-attacks", seed=1, options={"players": 1})
+    while game.view(None)["state"]["active"] is None:
+        game.step(game.pending.ids[0])
+    state, content = game.view("p1")["state"], game.ruleset.load_content()[0]
+    acting = {h["id"]: h["name"] for h in state["heroes"]}[state["active"]]
+    headline = game.ruleset.drawing.picture(state, content).headline
+    assert headline.endswith(f" · {acting} acts"), headline
+    assert f", {acting} acts;" in game.ruleset.render(game.view("p1"))
+
+
+def test_french_events_name_the_players():
+    """An event's data keeps a player's seat id (p2, a record is never changed); in French it
+    is said by the seat's name ("Allié non-héros de Joueur 1", "joue (Joueur 2)")."""
+    game = new_game("enemy-attacks", seed=0, options={"players": 2})
+    agents = {s: RandomAgent(s, i) for i, s in enumerate(game.seats)}
+    while not game.over:
+        game.step(agents[game.pending.player].choose(None, game.pending))
+    said = [game.ruleset.messages.render(e, "fr") for e in game.events]
+    assert [s for s in said if re.search(r"\bp\d\b", s)] == []
+    assert any("Allié non-héros de Joueur 1" in s for s in said)

@@ -137,7 +137,9 @@ class ShopDrawing(Drawing):
     """The shop: the offers and the player's row."""
 
     sides = {"player": Side(label="You", colour="#7a2e1d"),
-             "opponents": Side(label="Opponents", colour="#1f4e9c")}  # who wins a run
+             "opponents": Side(label="Opponents", colour="#1f4e9c"),  # who wins a run
+             "offers": Side(label="Offers", colour="#5b4a2f"),  # the rows' titles
+             "row": Side(label="Your row", colour="#7a2e1d")}
     automation = ("match.", *AUTOMATION)
 
     def board(self, content: Any, scenario: str | None) -> Board:

@@ -113,7 +113,7 @@ def hero_exception(table: EnemyAttacksTable, enemy: Enemy, target: Ally) -> Asks
             options([(f"agree-{hero.id}", f"agree: {hero.name} takes the attack"),
                      (f"refuse-{hero.id}", f"refuse: {target.name} stays the target")]),
             "exception.players-agree",
-            f"{target.controller} asks that {hero.name} take {enemy.name}'s attack ({card}) "
+            f"{target.player} asks that {hero.name} take {enemy.name}'s attack ({card}) "
             f"instead of {target.name}: do you agree?")
         if answer.startswith("refuse"):
             table.emit("exception-refused", "exception.players-agree", player=hero.controller,

@@ -71,7 +71,7 @@ def next_hero_turn(table: EnemyAttacksTable) -> Asks[None]:
     if len(waiting) > 1:
         choice = yield Decision(
             st.lead, "hero-order",
-            options((f"hero-{h.id}", f"{h.name} ({h.controller})") for h in waiting),
+            options((f"hero-{h.id}", f"{h.name} ({h.player})") for h in waiting),
             "sample.round.order", "Which Hero takes the next turn?")
         hero = next(h for h in waiting if f"hero-{h.id}" == choice)
     st.waiting.remove(hero.id)

@@ -53,6 +53,15 @@ class Figure:
         return f"<{type(self).__name__} {self.id} in {self.area}>"
 
 
+def player_name(seat: str) -> str:
+    """The name of a player's seat, as the page's sides name it.
+
+    >>> player_name("p2")
+    'Player 2'
+    """
+    return f"Player {seat.removeprefix('p')}"
+
+
 @dataclass(eq=False, kw_only=True, repr=False)
 class Ally(Figure):
     """A Hero or a Non-Hero Ally."""
@@ -60,6 +69,11 @@ class Ally(Figure):
     taunt: int
     levels: Mapping[str, int]
     controller: str
+
+    @property
+    def player(self) -> str:
+        """Its controller as the players read it (``Player 2``), never the seat's id."""
+        return player_name(self.controller)
 
 
 @dataclass(eq=False, kw_only=True, repr=False)

@@ -23,7 +23,7 @@ from rulekeeper.core.view import (
     areas_board,
 )
 from rulekeeper.rulesets.enemy_attacks.models import EnemyAttacksContent, attack_text
-from rulekeeper.rulesets.enemy_attacks.table import Enemy, Figure, Skirmish
+from rulekeeper.rulesets.enemy_attacks.table import Enemy, Figure, Skirmish, player_name
 
 
 def state_view(st: Skirmish) -> dict[str, Any]:
@@ -106,7 +106,7 @@ def render(view: Mapping[str, Any]) -> str:
     heroes = {h["id"]: h for h in state["heroes"]}
     allies = {a["id"]: a for a in state["allies"]}
     enemies = {e["id"]: e for e in state["enemies"]}
-    acting = f", {state['active']} acts" if state["active"] else ""
+    acting = f", {_acting(state, heroes, allies, enemies)} acts" if state["active"] else ""
     if state["used"]:
         acting += f" ({' and '.join(state['used'])} used)"
     lines = [f"{state['scenario']}: round {state['round']} of {state['rounds']}, "
@@ -133,16 +133,22 @@ def render(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _acting(state: Mapping[str, Any], *groups: Mapping[str, Any]) -> str:
+    """The name of the figure whose turn it is (the state keeps its id)."""
+    return next((group[state["active"]]["name"] for group in groups if state["active"] in group),
+                state["active"])
+
+
 def _figure(fid: str, heroes: Mapping[str, Any], allies: Mapping[str, Any],
             enemies: Mapping[str, Any]) -> str:
     if fid in heroes:
         h = heroes[fid]
-        return (f"Hero {h['name']} ({h['controller']}): Might {h['might']}, Agility "
+        return (f"Hero {h['name']} ({player_name(h['controller'])}): Might {h['might']}, Agility "
                 f"{h['agility']}, Will {h['will']}, Taunt {h['taunt']}; chips {h['ready']} "
                 f"ready, {h['spent']} spent, {h['wounded']} wounded" + _conditions(h))
     if fid in allies:
         a = allies[fid]
-        return (f"Ally {a['name']} ({a['controller']}): Might {a['might']}, Agility "
+        return (f"Ally {a['name']} ({player_name(a['controller'])}): Might {a['might']}, Agility "
                 f"{a['agility']}, Will {a['will']}, Taunt {a['taunt']}; health "
                 f"{a['health']}/{a['max_health']}" + _conditions(a))
     e = enemies[fid]
@@ -259,7 +265,8 @@ class CrawlerDrawing(Drawing):
                             facts=[(e["name"], f"{e['health']}/{e['max_health']} · {e['card']}")
                                    for e in enemies.values()]
                             + [("item deck", str(state["item_deck"]))]))
-        acting = f" · {state['active']} acts" if state["active"] else ""
+        acting = (f" · {_acting(state, heroes, allies, enemies)} acts" if state["active"]
+                  else "")
         return TableView(
             headline=f"{state['scenario']} · round {state['round']} of {state['rounds']} · "
                      f"{state['phase']}{acting}",

@@ -67,7 +67,7 @@ def test_a_person_plays_every_hero_at_the_terminal(capsys, monkeypatch):
     except SystemExit as done:
         assert done.code in (0, None)
     out = capsys.readouterr().out
-    assert "Game over" in out and "Raid Mode — hero2" in out and "Raid Mode — hero1" in out
+    assert "Game over" in out and "Raid Mode — Hero 2" in out and "Raid Mode — Hero 1" in out
     assert "Heroes Act: Sister Maren's action" in out and "  row: " in out
 
 

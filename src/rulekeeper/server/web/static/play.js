@@ -500,7 +500,8 @@ function draw() {
   const mine = mySeats(view);
   const tools = el("div.row", {},
     mine.length > 1 ? el("label", {}, `${t("Seat")} `, el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
-      ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, seatName(s))))) : el("span", {}, t("You are {seat}.", { seat: seatName(view.seat) })),
+      ...mine.map((s) => el("option", { value: s, selected: s === view.seat }, seatName(s)))))
+      : view.seats.length > 1 ? el("span", {}, t("You are {seat}.", { seat: seatName(view.seat) })) : null,  // one seat ("You"): nothing to say
     el("button", { id: "undo", disabled: !view.can_undo, onclick: async () => {
       try { await show(await api(`/api/games/${view.id}/undo?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, version: view.version } })); }
       catch (error) { await refused(error); }
