@@ -88,6 +88,17 @@ def test_the_template_with_the_most_words_of_its_own_is_tried_first():
     assert fr("Dagger (dropped)") == "Dagger (lâchée)"
 
 
+def test_a_field_the_translation_counts_is_read_back_as_a_number():
+    """The English may say a number plainly where the French counts it: the text's value is
+    then read as a number (it raised a TypeError: a 500 on a French page), and a text whose
+    value there is no number is not read by that template."""
+    fr = Wording({"{amount} damage to {who}": "{amount:dégât|dégâts} à {who}",
+                  "{what} to {who}": "{what} pour {who}"}, "fr")
+    assert fr("3 damage to Bob") == "3 dégâts à Bob"
+    assert fr("1 damage to Bob") == "1 dégât à Bob"
+    assert fr("some damage to Bob") == "some damage pour Bob"  # not a count: the other template
+
+
 def test_a_view_catalog_words_the_board_without_making_a_language_of_the_events(tmp_path):
     french(tmp_path, "view", 'msgid "hand"\nmsgstr "main"\n')
     messages = Messages({"hit": "{who} hits"}, tmp_path)

@@ -368,10 +368,17 @@ class Wording:
                 return self._spaced(separator).join(self(part) for part in parts)
         for pattern, english in self.templates:
             found = pattern.fullmatch(text)
-            if found and all(_balanced(value) for value in found.groupdict().values()):
-                data = {name: int(value) if name in _counted(english) else self(value)
-                        for name, value in found.groupdict().items()}
-                return _formatter(self.locale).vformat(self.catalog[english], (), data)
+            if not found or not all(_balanced(value) for value in found.groupdict().values()):
+                continue
+            # a number in either text (the translation may count what the English does not:
+            # "{amount}" and "{amount:dégât|dégâts}"); a count that is no number: not this one
+            counted = _counted(english) | _counted(self.catalog[english])
+            values = found.groupdict()
+            if any(not _NUMBER.fullmatch(values[name]) for name in counted & values.keys()):
+                continue
+            data = {name: int(value) if name in counted else self(value)
+                    for name, value in values.items()}
+            return _formatter(self.locale).vformat(self.catalog[english], (), data)
         if len(parts := _outside_brackets(text, self.ITEMS)) > 1:
             return self.ITEMS.join(self(part) for part in parts)
         return text
@@ -418,10 +425,11 @@ _FIELD = rf"(?:(?!{re.escape(Wording.PARTS)}).)+?"
 """A field's value in a text: never across the parts of a text (``" · "``)."""
 
 
-def _counted(template: str) -> set[str]:
+@cache
+def _counted(template: str) -> frozenset[str]:
     """The fields of ``template`` that are numbers: ``{n:d}``, ``{n:card|cards}``."""
-    return {name for _, name, spec, _ in string.Formatter().parse(template)
-            if name and spec and (spec == "d" or "|" in spec)}
+    return frozenset(name for _, name, spec, _ in string.Formatter().parse(template)
+                     if name and spec and (spec == "d" or "|" in spec))
 
 
 @cache
@@ -431,6 +439,9 @@ def _fields(template: str) -> frozenset[str]:
     return frozenset(re.split(r"[.\[]", name, maxsplit=1)[0]
                      for _, name, _, _ in string.Formatter().parse(template) if name)
 
+
+_NUMBER = re.compile(r"-?\d+")
+"""A whole number as a text says it (a counted field's value)."""
 
 _FIELDS = re.compile(r"\{[^{}]*\}")
 """A template's fields, whose values a text fills in: what is left is its own words."""
