@@ -179,3 +179,25 @@ def test_an_older_versions_events_are_said_by_their_own_templates():
         "Rouge joue 2 cartes", "Dr. Kramer se soigne\u00a0: Bleu sort Dr. Kramer du cimetière"]
     healed = Event("heal", "battle.heal", {**heal.data, "pile": "discard pile"})
     assert messages.render(healed).endswith("from the graveyard to the discard pile")
+
+
+@pytest.mark.parametrize(("ruleset_id", "options"), [
+    ("dire-alliance-battle", {}), ("dire-alliance-raid", {"heroes": 2}),
+    ("enemy-attacks", {"players": 2})])
+def test_an_event_names_a_seat_by_its_name_in_english_too(ruleset_id: str,
+                                                          options: dict[str, Any]) -> None:
+    """Where an event's field holds a seat's id (``hero1``, ``red``, ``p1``), its sentence
+    says the seat's name (*Hero 1 plays Sister Maren*, *Red draws 4 cards*), in English as
+    in French; the event keeps the id."""
+    game = new_game(ruleset_id, seed=3, options=options)
+    play_out(game, seat_agents(game.ruleset, game.seats, None, 3))
+    seated = [e for e in game.events if any(v in game.seats for v in e.data.values())]
+    assert seated
+    names = {seat: side.label for seat, side in game.ruleset.drawing.coloured(game.seats).items()}
+    say = sentences(game.ruleset, game.seats, "en")
+    for event in seated:
+        text = say(event)
+        for value in event.data.values():
+            if value in game.seats:
+                assert names[value] in text, (event.kind, text)
+                assert not re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text), text

@@ -7,6 +7,8 @@ events a game produces, and its record, stay as they are. The engine's own event
 rather than by the ruleset: in the language asked for (:data:`ENGINE`'s catalogs,
 ``core/locale/fr/LC_MESSAGES/engine.po``), and naming the seat, the side and the winner by
 their names in that language (``Blue``, ``Bleu``) where their data holds ids (``blue``).
+A ruleset's event names a seat by its name too, in every language, where a field's value is
+a seat's id (``hero1 plays Sister Maren``: *Hero 1 plays Sister Maren*).
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ def sentences(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> Callabl
 
     def sentence(event: Event) -> str:
         if event.kind not in ENGINE.templates:
+            data = event.data
+            if any(type(value) is str and value in names for value in data.values()):
+                named = {key: names[value] if type(value) is str and value in names else value
+                         for key, value in data.items()}
+                event = Event(event.kind, event.rule, named, event.to)
             return render(event, lang)
         named = {key: names.get(value, value) if key in NAMED else value
                  for key, value in event.data.items()}
