@@ -37,7 +37,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
 from rulekeeper.core.sentences import sentences
 from rulekeeper.server import bots, changes, clocks, live
-from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, still_holds
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of, take
 from rulekeeper.server.clocks import ClockSpec
@@ -480,22 +480,23 @@ def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang =
 
 @router.get("/{game_id}/events", response_class=Response,
             responses={200: {"content": {"text/event-stream": {}}}})
-def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
-                seat: SeatQuery = None, since: Since = 0) -> Response:
+def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: Request,
+                lang: Lang = "en", seat: SeatQuery = None, since: Since = 0) -> Response:
     """Server-Sent Events of a seat's view: a message (``event: view``, ``id``: the version,
     ``data``: the view as ``GET /api/games/{id}`` gives it) now and at every change. The
     first message's events start at ``since``, the next ones' where the last one's ended;
     a message holds at most a page of events, the next page following at once.
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
-    version; the stream ends with the game."""
+    version; the stream ends with the game, and once the token it was opened with is
+    rotated or revoked (its reconnection is then a 401)."""
     state = request.app.state
     payers = (me.id, address(request))
     with state.followers.opening(*payers):  # (an open may wait for a game out elsewhere)
-        return events_of(request, me, game_id, lang, seat, since, payers)
+        return events_of(request, me, hashed, game_id, lang, seat, since, payers)
 
 
-def events_of(request: Request, me: Me, game_id: str, lang: str, seat: str | None,
-              since: int, payers: tuple[Payer, ...]) -> Response:
+def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,
+              seat: str | None, since: int, payers: tuple[Payer, ...]) -> Response:
     """The seat's stream (see :func:`seat_events`)."""
     state = request.app.state
     stored = state.db.read(lambda s: fetch(s, game_id, me))
@@ -508,8 +509,12 @@ def events_of(request: Request, me: Me, game_id: str, lang: str, seat: str | Non
         return Response(status_code=204)  # a browser's EventSource then stops reconnecting
     sent = live.Sent(since)
 
+    def still_mine(session: Session) -> StoredGame:
+        still_holds(session, me, hashed)  # a token rotated or revoked ends the stream
+        return fetch(session, game_id, me)
+
     def read(seen: int | None) -> live.Message | None:
-        stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
+        stored: StoredGame = state.db.read(still_mine)
         if stored.version == seen and not sent.behind:
             return None
         game = take(state, stored)
