@@ -134,6 +134,33 @@ def test_quotas_refuse_with_429(tmp_path):
         assert client.post("/api/lab/jobs", json=SWEEP, headers=me).status_code == 202
 
 
+def test_a_job_cancelled_once_it_ran_counts_the_games_it_played(tmp_path):
+    """The games a day are not given back by cancelling a job that ran (found by a hostile
+    client: a job cancelled just before its end counted no game, so a player's games had no
+    bound); a job cancelled before it started counts none."""
+    with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False,
+                     lab_games_a_day=150) as client:
+        me = sign_up(client, "designer")
+        asked = client.post("/api/lab/jobs", json={**SWEEP, "games": 50}, headers=me)
+        assert asked.status_code == 202, asked.text
+        db = client.app.state.db
+        job = db.write(lambda s: claim(s, "here:1"))
+        assert job is not None and job.id == asked.json()["id"]
+        db.write(lambda s: s.execute(update(StoredLabJob).where(StoredLabJob.id == job.id)
+                                     .values(done=90)))  # it played 90 of its 100
+        assert client.delete(f"/api/lab/jobs/{job.id}", headers=me).json()["state"] == \
+            "cancelled"
+        more = client.post("/api/lab/jobs", json={**SWEEP, "games": 40}, headers=me)
+        assert more.status_code == 429, more.text  # 90 + 2 × 40 > 150 (a sweep of 2 values)
+        assert "would make 170 in 24 hours" in more.json()["error"]
+        fewer = client.post("/api/lab/jobs", json={**SWEEP, "games": 30}, headers=me)
+        assert fewer.status_code == 202, fewer.text  # 90 + 60; cancelled unstarted, it counts 0
+        assert client.delete(f"/api/lab/jobs/{fewer.json()['id']}", headers=me).status_code \
+            == 200
+        assert client.post("/api/lab/jobs", json={**SWEEP, "games": 30},
+                           headers=me).status_code == 202
+
+
 def test_a_cancelled_job_stops_and_frees_the_lane(lab):
     me = sign_up(lab, "designer")
     long = lab.post("/api/lab/jobs", json={"kind": "simulate", "ruleset": "enemy-attacks",

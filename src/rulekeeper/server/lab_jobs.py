@@ -28,7 +28,7 @@ from fastapi import APIRouter, Body, Request
 from fastapi import Path as UrlPath
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from rulekeeper.agents import parse_spec
@@ -125,16 +125,21 @@ def fetch(session: Session, job_id: str, me: Me) -> StoredLabJob:
 
 
 def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
-    """Refuse a job past the player's quotas or the queue's length (429)."""
+    """Refuse a job past the player's quotas or the queue's length (429): the games a day
+    are those the player's jobs of the last 24 hours asked for, a cancelled job's those it
+    played."""
     waiting = session.scalar(select(func.count()).where(
         StoredLabJob.player_id == me.id, StoredLabJob.state.in_(("queued", "running"))))
     if waiting and waiting >= limits.at_once:
         raise TooManyRequests(f"you have {waiting} lab jobs queued or running (at most "
                               f"{limits.at_once}): wait for one, or cancel one", retry_after=10)
     since = now() - timedelta(days=1)
-    asked = session.scalar(select(func.coalesce(func.sum(StoredLabJob.planned), 0)).where(
-        StoredLabJob.player_id == me.id, StoredLabJob.created_at >= since,
-        StoredLabJob.state != "cancelled")) or 0
+    # a job counts its games asked; a cancelled one the games it played (none if it never
+    # ran): cancelling a job just before its end must not give its games back
+    counted = case((StoredLabJob.state == "cancelled", StoredLabJob.done),
+                   else_=StoredLabJob.planned)
+    asked = session.scalar(select(func.coalesce(func.sum(counted), 0)).where(
+        StoredLabJob.player_id == me.id, StoredLabJob.created_at >= since)) or 0
     if asked + planned > limits.games_a_day:
         raise TooManyRequests(f"this job's {planned:,} games would make {asked + planned:,} "
                               f"in 24 hours (at most {limits.games_a_day:,} a player)",
