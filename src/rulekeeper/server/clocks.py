@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from rulekeeper.agents import decide
 from rulekeeper.core.game import Game
@@ -32,8 +32,8 @@ class ClockSpec(BaseModel):
     """A game's turn clock, as chosen at creation."""
 
     model_config = ConfigDict(extra="forbid")
-    decision: int | None = Field(None, ge=1, le=WEEK, description="seconds for each decision")
-    total: int | None = Field(None, ge=1, le=4 * WEEK,
+    decision: StrictInt | None = Field(None, ge=1, le=WEEK, description="seconds for each decision")
+    total: StrictInt | None = Field(None, ge=1, le=4 * WEEK,
                               description="seconds for all of a seat's decisions")
     expiry: ClockExpiry = Field(
         ClockExpiry(CLOCK_EXPIRY.default),

@@ -15,6 +15,7 @@ current state again.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -25,7 +26,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.orm import Session
 
@@ -92,9 +93,9 @@ class NewGame(BaseModel):
     seats: dict[SeatName, SeatSpec] = Field(
         default_factory=dict,
         description="by seat; unnamed seats: the first is yours, the others the default bot")
-    seed: int | None = Field(None, ge=0, lt=2**63,
+    seed: StrictInt | None = Field(None, ge=0, lt=2**63,
                              description="only when you hold every human seat")
-    public: bool = Field(False, description="listed in the lobby while a seat is open "
+    public: StrictBool = Field(False, description="listed in the lobby while a seat is open "
                                             "(anyone may join), and watched by anyone")
     clock: ClockSpec | None = Field(None, description="a turn clock (default: none)")
 
@@ -103,13 +104,13 @@ class Decide(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: SeatName
     option: str = Field(min_length=1, max_length=200, description="the option's id")
-    version: int = Field(ge=0, description="the game's version this decision answers")
+    version: StrictInt = Field(ge=0, description="the game's version this decision answers")
 
 
 class Undo(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: SeatName
-    version: int = Field(ge=0)
+    version: StrictInt = Field(ge=0)
 
 
 class EventOut(BaseModel):
@@ -192,13 +193,22 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
 
 def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
     """The options, checked against the model and the values the content lists; a refusal
-    worded for a form (the option's title, never a command-line flag)."""
+    worded for a form (the option's title, never a command-line flag). A number option
+    given as text or as true/false is refused, whatever the model would make of it (the
+    record keeps the options as given)."""
     fields = ruleset.options_model.model_fields
 
     def title(name: str) -> str:
         field = fields.get(name)
         return (field.title if field and field.title else name.replace("_", " ")).capitalize()
 
+    for name, value in given.items():
+        takes = json_types(options_schema(ruleset.options_model).get(name, {}))
+        number = "integer" if "integer" in takes else "number" if "number" in takes else None
+        if number and ((isinstance(value, str) and "string" not in takes)
+                       or (isinstance(value, bool) and "boolean" not in takes)):
+            raise ApiError(f"{title(name)}: Input should be a valid {number}, not "
+                           f"{json.dumps(value)[:40]}")
     try:
         options = ruleset.parse_options(given)
     except OptionError as error:
@@ -214,6 +224,27 @@ def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
                 raise ApiError(f"{title(name)}: {one!r} is not one of {labels}"
                                f"{did_you_mean(str(one), ids)}")
     return options
+
+
+@functools.cache
+def options_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of each option of an options model, by name."""
+    properties: dict[str, Any] = model.model_json_schema().get("properties", {})
+    return properties
+
+
+def json_types(schema: Mapping[str, Any]) -> set[str]:
+    """The JSON types an option's schema takes, its ``anyOf``'s too (an empty set: any).
+
+    >>> sorted(json_types({"anyOf": [{"type": "number"}, {"type": "null"}]}))
+    ['null', 'number']
+    """
+    if "anyOf" in schema:
+        return set().union(*(json_types(branch) for branch in schema["anyOf"]))
+    if "$ref" in schema:
+        return {"object"}
+    kind = schema.get("type")
+    return {kind} if isinstance(kind, str) else set(kind or ())
 
 
 def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[StoredGame, Game]:

@@ -35,6 +35,7 @@ from rulekeeper.agents import parse_spec
 from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
 from rulekeeper.lab.questions import parse_question
+from rulekeeper.server import games
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING
 from rulekeeper.server.costs import CostlyPlayer
@@ -169,6 +170,8 @@ def ask(request: Request, me: CostlyPlayer,
                        "paths or an 'overlay'")
     limits: LabLimits = request.app.state.lab_limits
     question = parse_question(body)
+    if question.options:  # (a number given as text or true/false: refused as a game's are)
+        games.parse_options(registry.load(question.ruleset), question.options)
     limits.check_searches([*question.agents, *getattr(question, "contenders", [])])
     run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)
