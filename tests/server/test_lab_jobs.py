@@ -98,6 +98,10 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
      "needs at least two contenders, one for each side of a game"),
     ({"kind": "tune", "ruleset": "cryptids", "vary": [{"set": HP, "range": "6..40"}]}, 400,
      "(a narrower range, or fewer games at most for a value: max_games is 3,200)"),
+    # the kind in our words, not the model library's ("Input tag 'simulat' found using...")
+    ({"kind": "simulat", "ruleset": "cryptids"}, 400, "kind: 'simulat' is not a lab question "
+     "(did you mean 'simulate'?); kinds: simulate, sweep, matchup, tune, compare, culprits"),
+    ({"ruleset": "cryptids", "games": 10}, 400, "kind: missing; kinds: simulate, sweep, "),
 ])
 def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:
@@ -105,6 +109,15 @@ def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_p
         answer = c.post("/api/lab/jobs", json=body, headers=me)
         assert answer.status_code == status and says in answer.json()["error"], answer.text
         assert c.get("/api/lab/jobs", headers=me).json() == []
+
+
+def test_the_kinds_a_refusal_lists_are_the_questions():
+    from typing import get_args
+
+    from rulekeeper.lab.questions import KINDS, Question
+
+    union = get_args(get_args(Question)[0])
+    assert tuple(q.model_fields["kind"].default for q in union) == KINDS
 
 
 def test_a_matchup_of_factions_and_leaders_is_queued(tmp_path):

@@ -568,6 +568,8 @@ Question = Annotated[SimulateQuestion | SweepQuestion | MatchupQuestion | TuneQu
                      | CompareQuestion | CulpritsQuestion, Field(discriminator="kind")]
 """Any question, told apart by its ``kind``."""
 QUESTIONS: TypeAdapter[Any] = TypeAdapter(Question)
+KINDS = ("simulate", "sweep", "matchup", "tune", "compare", "culprits")
+"""The questions' kinds, as a lab job names them."""
 
 
 # -- the runs --------------------------------------------------------------------------
@@ -901,6 +903,11 @@ def parse_question(data: Any) -> SimulateQuestion | SweepQuestion | MatchupQuest
 
 def _first(error: ValidationError) -> str:
     first = error.errors()[0]
+    if first["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the kind, in our words
+        kind = (first.get("ctx") or {}).get("tag")
+        said = "missing" if kind is None else \
+            f"{kind!r} is not a lab question{did_you_mean(str(kind), KINDS)}"
+        return f"kind: {said}; kinds: {', '.join(KINDS)}"
     where = ".".join(str(p) for p in first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
     return f"{where}: {message}" if where else message
