@@ -22,7 +22,7 @@ from rulekeeper.core.game import Game
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, ClockExpiry, did_you_mean
 from rulekeeper.server.bots import SEARCHING, agent, offered
-from rulekeeper.server.errors import ApiError
+from rulekeeper.server.errors import ApiError, Conflict
 from rulekeeper.server.models import StoredGame
 
 WEEK = 7 * 24 * 3600
@@ -72,6 +72,17 @@ def running(stored: StoredGame) -> bool:
     """Whether the pending seat's clock runs: a clock, every seat held, a person's turn."""
     return (stored.clock is not None and stored.turn is not None and not stored.bot_turn
             and stored.open_seats == 0 and stored.turn_since is not None and not stored.over)
+
+
+def not_run_out(stored: StoredGame, at: datetime) -> None:
+    """Refuse (409) a change that comes once the pending seat's clock ran out, before the
+    sweep applied the expiry: the clock's ruling decides for that seat (a late decision, or
+    an undo that would start its clock again, would dodge it)."""
+    if running(stored) and stored.deadline is not None and aware(stored.deadline) <= at:
+        assert stored.clock is not None
+        raise Conflict(f"{stored.turn}'s clock ran out at "
+                       f"{aware(stored.deadline).isoformat(timespec='seconds')}: the clock's "
+                       f"ruling ({stored.clock['expiry']}) decides for that seat now")
 
 
 def settle(stored: StoredGame, at: datetime) -> dict[str, float] | None:

@@ -429,6 +429,11 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
             state.games.keep(stored.id, stored.version, game)
     deciders = list(stored.deciders)
     at = now()
+    try:
+        clocks.not_run_out(stored, at)
+    except ApiError:
+        state.games.keep(stored.id, stored.version, game)
+        raise
     game = apply(stored, game, seat, deciders)
     try:
         state.db.write(lambda s: changes.store(s, stored, version, game, deciders, change, at))
