@@ -102,6 +102,15 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
     ({"kind": "simulat", "ruleset": "cryptids"}, 400, "kind: 'simulat' is not a lab question "
      "(did you mean 'simulate'?); kinds: simulate, sweep, matchup, tune, compare, culprits"),
     ({"ruleset": "cryptids", "games": 10}, 400, "kind: missing; kinds: simulate, sweep, "),
+    # numbers are numbers ("games": true had asked 1 game, "10" 10)
+    ({"kind": "simulate", "ruleset": "cryptids", "games": True}, 400,
+     "simulate.games: Input should be a valid integer"),
+    ({"kind": "sweep", "ruleset": "cryptids", "games": "10", "vary": [{"set": HP, "values": [4]}]},
+     400, "sweep.games: Input should be a valid integer"),
+    ({"kind": "simulate", "ruleset": "cryptids", "seed": True}, 400,
+     "simulate.seed: a seed is a whole number, not true or false"),
+    ({"kind": "simulate", "ruleset": "combat-encounter", "options": {"players": "3"}}, 400,
+     'Players: Input should be a valid integer, not "3"'),
 ])
 def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:
