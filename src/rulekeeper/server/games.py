@@ -719,10 +719,11 @@ def download_record(game_id: GameId, me: CurrentPlayer,
     """The game's log file, as ``play --log`` writes it; ``rulekeeper replay`` checks it.
 
     The record holds the seed, from which hidden cards could be worked out: while another
-    player is still playing, it is refused.
+    player plays, or may still come to play (a seat open, or kept for an invited player),
+    it is refused.
     """
     stored = request.app.state.db.read(lambda s: fetch(s, game_id, me))
-    others = any(s.player_id not in (None, me.id) for s in stored.seats)
+    others = any(s.bot is None and s.player_id != me.id for s in stored.seats)
     if others and not stored.over:
         raise Forbidden("the record is given once the game is over (it would reveal "
                         "the other players' hidden cards)")
