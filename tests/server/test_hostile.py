@@ -164,7 +164,7 @@ def test_a_version_or_round_given_as_text_or_true_false_is_refused(client, alice
         "kind": "simulate", "ruleset": "combat-encounter", "games": 10,
         "options": {"time_limit": True}})
     assert job.status_code == 400
-    assert job.json()["error"] == "Time limit: Input should be a valid integer, not true"
+    assert job.json()["error"] == "options.time_limit: Input should be a valid integer, not true"
 
 
 def test_a_game_without_a_seat_for_its_creator_is_refused_before_any_work(client, alice):

@@ -110,7 +110,7 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
     ({"kind": "simulate", "ruleset": "cryptids", "seed": True}, 400,
      "simulate.seed: a seed is a whole number, not true or false"),
     ({"kind": "simulate", "ruleset": "combat-encounter", "options": {"players": "3"}}, 400,
-     'Players: Input should be a valid integer, not "3"'),
+     'options.players: Input should be a valid integer, not "3"'),
 ])
 def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:

@@ -202,13 +202,7 @@ def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
         field = fields.get(name)
         return (field.title if field and field.title else name.replace("_", " ")).capitalize()
 
-    for name, value in given.items():
-        takes = json_types(options_schema(ruleset.options_model).get(name, {}))
-        number = "integer" if "integer" in takes else "number" if "number" in takes else None
-        if number and ((isinstance(value, str) and "string" not in takes)
-                       or (isinstance(value, bool) and "boolean" not in takes)):
-            raise ApiError(f"{title(name)}: Input should be a valid {number}, not "
-                           f"{json.dumps(value)[:40]}")
+    numbers_only(ruleset, given, title)
     try:
         options = ruleset.parse_options(given)
     except OptionError as error:
@@ -224,6 +218,20 @@ def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
                 raise ApiError(f"{title(name)}: {one!r} is not one of {labels}"
                                f"{did_you_mean(str(one), ids)}")
     return options
+
+
+def numbers_only(ruleset: Ruleset, given: Mapping[str, Any],
+                 shown: Callable[[str], str]) -> None:
+    """Refuse (400) a number option given as text or as true/false, whatever the options
+    model would make of it (the record keeps the options as given); ``shown`` names an
+    option as the request's reader knows it (a form's title, a field's path)."""
+    for name, value in given.items():
+        takes = json_types(options_schema(ruleset.options_model).get(name, {}))
+        number = "integer" if "integer" in takes else "number" if "number" in takes else None
+        if number and ((isinstance(value, str) and "string" not in takes)
+                       or (isinstance(value, bool) and "boolean" not in takes)):
+            raise ApiError(f"{shown(name)}: Input should be a valid {number}, not "
+                           f"{json.dumps(value)[:40]}")
 
 
 @functools.cache

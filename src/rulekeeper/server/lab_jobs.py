@@ -171,7 +171,8 @@ def ask(request: Request, me: CostlyPlayer,
     limits: LabLimits = request.app.state.lab_limits
     question = parse_question(body)
     if question.options:  # (a number given as text or true/false: refused as a game's are)
-        games.parse_options(registry.load(question.ruleset), question.options)
+        games.numbers_only(registry.load(question.ruleset), question.options,
+                           lambda name: f"options.{name}")
     limits.check_searches([*question.agents, *getattr(question, "contenders", [])])
     run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)
