@@ -11,6 +11,7 @@ from rulekeeper.core.game import new_game
 from rulekeeper.server.bots import Searches
 from tests.server.conftest import make_client, sign_up
 from tests.server.live import LiveServer
+from tests.server.runs_client import play_shop
 
 
 def long_battle() -> dict:
@@ -30,6 +31,25 @@ def test_a_replay_of_more_events_than_the_server_plays_back_is_refused(db_url):
         assert "at most 300 are played back here" in refused.json()["error"]
         short = new_game("cryptids", seed=1).record().model_dump(mode="json")
         assert client.post("/api/replay", json=short, headers=me).status_code == 200
+
+
+def test_the_frames_of_a_stored_game_or_battle_are_bounded_as_a_replay(db_url):
+    """Found by a hostile client: a stored game's or battle's frames (the board at every
+    event) had no bound, where ``POST /api/replay`` of the same record has one: a long game
+    played against quick bots took the lane for as long as its film."""
+    with make_client(db_url, replay_events=20) as client:
+        me = sign_up(client, "alice")
+        game = client.post("/api/games", json={"ruleset": "cryptids", "seed": 1},
+                           headers=me).json()
+        battle = play_shop(client, me, client.post("/api/runs", headers=me).json())["battle"]
+        assert game["events_total"] > 20 and battle is not None
+        for path in (f"/api/games/{game['id']}/frames", f"/api/battles/{battle['id']}/frames"):
+            refused = client.get(path, headers=me)
+            assert refused.status_code == 413, refused.text[:200]
+            assert "events; at most 20 are played back here" in refused.json()["error"]
+    with make_client(db_url) as client:
+        assert client.get(f"/api/games/{game['id']}/frames", headers=me).status_code == 200
+        assert client.get(f"/api/battles/{battle['id']}/frames", headers=me).status_code == 200
 
 
 def test_the_accounts_of_one_address_share_its_work_budget(db_url):

@@ -67,6 +67,37 @@ def test_a_clock_that_runs_out_forfeits_the_game(client):
     assert client.get("/api/games", headers=bob).json()[0]["result"]["reason"] == "forfeit"
 
 
+def test_no_decision_or_undo_comes_after_a_clock_ran_out(client, monkeypatch):
+    """Found by a hostile client: a seat whose clock ran out could still decide (or undo,
+    starting its clock again) until the sweep came, and so dodge a forfeit."""
+    sweep = upkeep.sweep
+    monkeypatch.setattr(upkeep, "sweep", lambda state, at: 0)  # the sweep is late
+    view, alice, bob = duel(client, {"decision": 60, "expiry": "forfeit"})
+    moved = view
+    while moved["turn"] == "red":
+        moved = client.post(f"/api/games/{view['id']}/decisions", headers=alice, json={
+            "seat": "red", "option": moved["view"]["pending"]["options"][0]["id"],
+            "version": moved["version"]}).json()
+    assert moved["turn"] == "blue" and moved["can_undo"]
+    past = now() - timedelta(seconds=1)
+    client.app.state.db.write(lambda s: setattr(s.get(StoredGame, view["id"]), "deadline", past))
+    blue = client.get(f"/api/games/{view['id']}", headers=bob).json()
+    late = client.post(f"/api/games/{view['id']}/decisions", headers=bob, json={
+        "seat": "blue", "option": blue["view"]["pending"]["options"][0]["id"],
+        "version": blue["version"]})
+    undo = client.post(f"/api/games/{view['id']}/undo", headers=alice,
+                       json={"seat": "red", "version": blue["version"]})
+    for answer in (late, undo):
+        assert answer.status_code == 409, answer.text
+        assert answer.json()["error"].startswith("blue's clock ran out at ")
+        assert answer.json()["error"].endswith(": the clock's ruling (forfeit) decides for that "
+                                               "seat now")
+    assert stored(client, view["id"]).version == blue["version"]  # nothing changed
+    assert sweep(client.app.state, now()) == 1
+    over = client.get(f"/api/games/{view['id']}", headers=alice).json()
+    assert over["over"] and over["result"]["winner"] == "red"
+
+
 def test_a_clock_waits_for_open_seats_and_bots_have_none(client):
     alice = sign_up(client, "alice")
     view = client.post("/api/games", headers=alice, json={

@@ -73,8 +73,8 @@ BAD = [
     ("post", "/api/games/GAME/decisions", {"seat": "red", "option": "x", "version": -1}, 422,
      "version: "),
     ("post", "/api/games/GAME/decisions", {"seat": "red", "version": 0}, 422, "option: "),
-    ("post", "/api/games/GAME/decisions", {"seat": "red", "option": "x", "version": "1"}, 409,
-     ""),
+    ("post", "/api/games/GAME/decisions", {"seat": "red", "option": "x", "version": "1"}, 422,
+     "version: Input should be a valid integer"),  # a number as text is not one
     ("post", "/api/games/GAME/decisions", {"seat": "red", "option": "x", "version": 7}, 409,
      "version 7 is stale"),
     ("post", "/api/games/GAME/undo", {"seat": "red", "version": 0}, 400,

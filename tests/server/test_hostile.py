@@ -106,10 +106,65 @@ def test_json_python_reads_but_the_api_refuses_is_a_422(client, alice, body, mes
 def test_a_number_option_that_is_not_finite_is_refused_before_any_work(client, alice, mu):
     answer = client.post("/api/games", headers=alice,
                          json={"ruleset": "cryptids-run", "options": {"mu": mu}})
-    assert answer.status_code == 400
-    assert answer.json()["error"].startswith("Mu: ") and "not a finite" in answer.text  # the form's
+    assert answer.status_code == 400  # the form's words; a number as text: refused as text
+    assert answer.json()["error"] == f'Mu: Input should be a valid number, not "{mu}"'
     assert stored_games(client) == 0
     assert client.get("/api/games", headers=alice).json() == []
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"ruleset": "cryptids", "seed": True}, "seed: Input should be a valid integer"),
+    ({"ruleset": "cryptids", "seed": "5"}, "seed: Input should be a valid integer"),
+    ({"ruleset": "cryptids", "seed": 5.0}, "seed: Input should be a valid integer"),
+    ({"ruleset": "cryptids", "public": "yes"}, "public: Input should be a valid boolean"),
+    ({"ruleset": "cryptids", "public": 1}, "public: Input should be a valid boolean"),
+    ({"ruleset": "dire-alliance-battle", "clock": {"decision": True}},
+     "clock.decision: Input should be a valid integer"),
+    ({"ruleset": "dire-alliance-battle", "clock": {"total": "600"}},
+     "clock.total: Input should be a valid integer"),
+    ({"ruleset": "combat-encounter", "options": {"time_limit": True}},
+     "Time limit: Input should be a valid integer, not true"),
+    ({"ruleset": "combat-encounter", "options": {"players": "3"}},
+     'Players: Input should be a valid integer, not "3"'),
+    ({"ruleset": "cryptids-run", "options": {"sigma": False}},
+     "Sigma: Input should be a valid number, not false"),
+])
+def test_a_number_given_as_text_or_true_false_is_refused(client, alice, body, message):
+    """Found by a hostile client: ``"clock": {"decision": true}`` made a clock of 1 s a
+    decision, ``"seed": true`` seed 1, ``"time_limit": true`` a limit of 1 (the record kept
+    ``true``): booleans are not numbers here, as in content files and ``--set``."""
+    answer = client.post("/api/games", headers=alice, json=body)
+    assert answer.status_code in (400, 422) and answer.json()["error"].startswith(message), \
+        answer.text
+    assert stored_games(client) == 0
+    seats = client.get(f"/api/rulesets/{body['ruleset']}/seats",
+                       params={"options": json.dumps(body.get("options", {}))})
+    assert seats.status_code == (400 if "options" in body else 200)
+
+
+def test_a_version_or_round_given_as_text_or_true_false_is_refused(client, alice):
+    view = client.post("/api/games", headers=alice,
+                       json={"ruleset": "dire-alliance-battle", "seed": 1}).json()
+    option = view["view"]["pending"]["options"][0]["id"]
+    for version in (False, "0", 0.0):
+        for path, body in (("decisions", {"seat": "red", "option": option}),
+                           ("undo", {"seat": "red"})):
+            answer = client.post(f"/api/games/{view['id']}/{path}", headers=alice,
+                                 json={**body, "version": version})
+            assert answer.status_code == 422, answer.text
+            assert answer.json()["error"] == "version: Input should be a valid integer"
+    assert client.get(f"/api/games/{view['id']}", headers=alice).json()["version"] == 0
+    run = client.post("/api/runs", headers=alice).json()
+    for path, body in (("actions", {"action": "reroll", "version": False}),
+                       ("end-shop", {"version": "0"}), ("empty-row-seen", {"round": True})):
+        answer = client.post(f"/api/runs/{run['id']}/{path}", headers=alice, json=body)
+        assert answer.status_code == 422 and "should be a valid integer" in answer.text
+    assert client.get(f"/api/runs/{run['id']}", headers=alice).json()["version"] == 0
+    job = client.post("/api/lab/jobs", headers=alice, json={
+        "kind": "simulate", "ruleset": "combat-encounter", "games": 10,
+        "options": {"time_limit": True}})
+    assert job.status_code == 400
+    assert job.json()["error"] == "options.time_limit: Input should be a valid integer, not true"
 
 
 def test_a_game_without_a_seat_for_its_creator_is_refused_before_any_work(client, alice):

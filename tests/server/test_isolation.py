@@ -62,6 +62,26 @@ def test_the_record_waits_for_the_end_while_another_player_plays(duel):
         assert refused.status_code == 403 and "once the game is over" in refused.json()["error"]
 
 
+@pytest.mark.parametrize("seats, public", [
+    ({"blue": {"kind": "open"}}, False),
+    ({"blue": {"kind": "open"}}, True),
+    ({"blue": {"kind": "human", "player": "bob"}}, False),
+])
+def test_the_record_waits_too_while_a_seat_waits_for_a_player(duel, seats, public):
+    """Found by a hostile client: the maker of a game waiting for a player downloaded its
+    record, seed included, and then knew the hand and every draw of whoever joined (even a
+    stranger from the lobby)."""
+    client, _, alice, _, _ = duel
+    view = client.post("/api/games", json={"ruleset": BATTLE, "seats": seats,
+                                           "public": public}, headers=alice).json()
+    refused = client.get(f"/api/games/{view['id']}/record", headers=alice)
+    assert refused.status_code == 403 and "once the game is over" in refused.json()["error"]
+    assert client.post(f"/api/games/{view['id']}/cancel", headers=alice).status_code == 200
+    assert client.get(f"/api/games/{view['id']}/record", headers=alice).status_code == 200
+    alone = client.post("/api/games", json={"ruleset": BATTLE}, headers=alice).json()
+    assert client.get(f"/api/games/{alone['id']}/record", headers=alice).status_code == 200
+
+
 @pytest.mark.parametrize("method, path, body", [
     ("get", "", None),
     ("get", "?seat=red", None),

@@ -103,6 +103,19 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
      "needs at least two contenders, one for each side of a game"),
     ({"kind": "tune", "ruleset": "cryptids", "vary": [{"set": HP, "range": "6..40"}]}, 400,
      "(a narrower range, or fewer games at most for a value: max_games is 3,200)"),
+    # the kind in our words, not the model library's ("Input tag 'simulat' found using...")
+    ({"kind": "simulat", "ruleset": "cryptids"}, 400, "kind: 'simulat' is not a lab question "
+     "(did you mean 'simulate'?); kinds: simulate, sweep, matchup, tune, compare, culprits"),
+    ({"ruleset": "cryptids", "games": 10}, 400, "kind: missing; kinds: simulate, sweep, "),
+    # numbers are numbers ("games": true had asked 1 game, "10" 10)
+    ({"kind": "simulate", "ruleset": "cryptids", "games": True}, 400,
+     "simulate.games: Input should be a valid integer"),
+    ({"kind": "sweep", "ruleset": "cryptids", "games": "10", "vary": [{"set": HP, "values": [4]}]},
+     400, "sweep.games: Input should be a valid integer"),
+    ({"kind": "simulate", "ruleset": "cryptids", "seed": True}, 400,
+     "simulate.seed: a seed is a whole number, not true or false"),
+    ({"kind": "simulate", "ruleset": "combat-encounter", "options": {"players": "3"}}, 400,
+     'options.players: Input should be a valid integer, not "3"'),
 ])
 def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False) as c:
@@ -110,6 +123,15 @@ def test_a_bad_question_is_refused_before_it_is_queued(body, status, says, tmp_p
         answer = c.post("/api/lab/jobs", json=body, headers=me)
         assert answer.status_code == status and says in answer.json()["error"], answer.text
         assert c.get("/api/lab/jobs", headers=me).json() == []
+
+
+def test_the_kinds_a_refusal_lists_are_the_questions():
+    from typing import get_args
+
+    from rulekeeper.lab.questions import KINDS, Question
+
+    union = get_args(get_args(Question)[0])
+    assert tuple(q.model_fields["kind"].default for q in union) == KINDS
 
 
 def test_a_matchup_of_factions_and_leaders_is_queued(tmp_path):
@@ -137,6 +159,33 @@ def test_quotas_refuse_with_429(tmp_path):
         more = client.post("/api/lab/jobs", json={**SWEEP, "games": 100}, headers=me)
         assert more.status_code == 429 and "24 hours" in more.json()["error"]  # 200 > 150
         assert client.post("/api/lab/jobs", json=SWEEP, headers=me).status_code == 202
+
+
+def test_a_job_cancelled_once_it_ran_counts_the_games_it_played(tmp_path):
+    """The games a day are not given back by cancelling a job that ran (found by a hostile
+    client: a job cancelled just before its end counted no game, so a player's games had no
+    bound); a job cancelled before it started counts none."""
+    with make_client(f"sqlite:///{tmp_path / 'db'}", lab_folder=tmp_path, lab_jobs=False,
+                     lab_games_a_day=150) as client:
+        me = sign_up(client, "designer")
+        asked = client.post("/api/lab/jobs", json={**SWEEP, "games": 50}, headers=me)
+        assert asked.status_code == 202, asked.text
+        db = client.app.state.db
+        job = db.write(lambda s: claim(s, "here:1"))
+        assert job is not None and job.id == asked.json()["id"]
+        db.write(lambda s: s.execute(update(StoredLabJob).where(StoredLabJob.id == job.id)
+                                     .values(done=90)))  # it played 90 of its 100
+        assert client.delete(f"/api/lab/jobs/{job.id}", headers=me).json()["state"] == \
+            "cancelled"
+        more = client.post("/api/lab/jobs", json={**SWEEP, "games": 40}, headers=me)
+        assert more.status_code == 429, more.text  # 90 + 2 × 40 > 150 (a sweep of 2 values)
+        assert "would make 170 in 24 hours" in more.json()["error"]
+        fewer = client.post("/api/lab/jobs", json={**SWEEP, "games": 30}, headers=me)
+        assert fewer.status_code == 202, fewer.text  # 90 + 60; cancelled unstarted, it counts 0
+        assert client.delete(f"/api/lab/jobs/{fewer.json()['id']}", headers=me).status_code \
+            == 200
+        assert client.post("/api/lab/jobs", json={**SWEEP, "games": 30},
+                           headers=me).status_code == 202
 
 
 def test_a_cancelled_job_stops_and_frees_the_lane(lab):

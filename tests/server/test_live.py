@@ -136,6 +136,29 @@ def test_a_game_cancelled_on_one_process_ends_its_streams_on_the_other(servers):
             stream.close()
 
 
+def test_a_token_rotated_or_revoked_ends_the_streams_it_opened(servers):
+    """A stream outlives the request that checked its token: once the token is rotated (or
+    revoked), on any process, the stream sends its seat's view no more, and its
+    reconnection is a 401 (found by a hostile client: a leaked token's stream went on
+    showing the seat's hand after the player rotated it)."""
+    one, two = servers
+    erin = player(one, "erin")
+    view = post(one, "/api/games", erin, {"ruleset": "dire-alliance-battle", "seed": 3})
+    url = f"{one.url}/api/games/{view['id']}/events"
+    stream = EventStream(url, erin)
+    try:
+        assert stream.next()[0] == str(view["version"])
+        token = post(two, "/api/players/me/token", erin, {})["token"]
+        moved = play_first_option(one, {"Authorization": f"Bearer {token}"}, view)
+        assert moved["version"] == view["version"] + 1
+        with pytest.raises(EOFError):  # the server ended the stream: no new view
+            stream.next()
+    finally:
+        stream.close()
+    again = f"{two.url}/api/games/{view['id']}/events"  # (one trusts it 5 s more, at most)
+    assert httpx.get(again, headers=erin, timeout=10).status_code == 401
+
+
 def test_a_stream_read_after_an_undo_and_another_decision_sends_the_game_again():
     """A stream's read may come after two changes (an undo, then another decision: as many
     decisions as before, other events). What it sent is no longer the game's beginning, so

@@ -62,6 +62,9 @@ def test_a_game_not_over_too_long_or_broken_is_refused_in_one_message(client):
     refused = client.post("/api/luck", json=broken, headers=me)
     assert refused.status_code == 400 and "decision 1" in refused.json()["error"]
     assert client.post("/api/luck", json={"hello": 1}, headers=me).status_code == 400
+    edited = {**head, "record": {**head["record"], "content_set": {"nope.hp": 3}}}
+    refused = client.post("/api/luck", json=edited, headers=me)  # named as /api/replay does
+    assert refused.status_code == 400 and "content_set.nope.hp: " in refused.json()["error"]
     long = {**head, "record": {**head["record"],
                                "decisions": head["record"]["decisions"] * 10}}
     assert client.post("/api/luck", json=long, headers=me).status_code in (400, 413)

@@ -20,7 +20,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from rulekeeper.core import registry
 from rulekeeper.core.content import Origin, overlay
@@ -237,8 +247,9 @@ class Ask(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: str = Field(max_length=64, description="a ruleset id, e.g. cryptids")
-    games: int = Field(100, ge=1, le=MOST_GAMES, description="games per batch")
-    seed: int = Field(0, description="the batch seed (any integer)")
+    games: StrictInt = Field(100, ge=1, le=MOST_GAMES, description="games per batch")
+    seed: int = Field(0, description="the batch seed (any integer; a long one may be "
+                                     "written as text)")
     agents: list[Annotated[str, Field(max_length=200)]] = Field(
         default_factory=list, max_length=16,
         description="agents by seat (the ruleset's default bot when empty)")
@@ -255,6 +266,13 @@ class Ask(BaseModel):
                                                   "--content; refused by the server)")
     engine: str | None = Field(None, max_length=32, description="the engine that plays the "
                                "games, for a ruleset with several (default: its first)")
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _no_boolean_seed(cls, seed: Any) -> Any:
+        if isinstance(seed, bool):
+            raise ValueError("a seed is a whole number, not true or false")
+        return seed
 
     def spec(self) -> BatchSpec:
         """The batch's spec: the overlay's values, then the ``set`` values."""
@@ -354,7 +372,7 @@ class SimulateQuestion(Ask):
     kind: Literal["simulate"] = "simulate"
     until_ci: float | None = Field(None, description="stop once the win, tie and loss "
                                                      "intervals are all within ± this")
-    games: int | None = Field(None, ge=1, le=MOST_GAMES,  # type: ignore[assignment]
+    games: StrictInt | None = Field(None, ge=1, le=MOST_GAMES,  # type: ignore[assignment]
                               description="games (with until_ci: the most; default 100, or "
                                           "100000 with until_ci)")
 
@@ -374,7 +392,7 @@ class SweepQuestion(Ask):
     """What if? One batch per variant, on the same seeds, with paired tests."""
 
     kind: Literal["sweep"] = "sweep"
-    games: int = Field(200, ge=1, le=MOST_GAMES)
+    games: StrictInt = Field(200, ge=1, le=MOST_GAMES)
     vary: list[Vary] = Field(min_length=1, max_length=16)
 
     def prepare(self, most: int | None = None) -> SweepRun:
@@ -404,7 +422,7 @@ class MatchupQuestion(Ask):
     row: list[Annotated[str, Field(max_length=64)]] | None = Field(
         None, description="options that seat the row contender (default: by seat name)")
     col: list[Annotated[str, Field(max_length=64)]] | None = None
-    cell_seeds: bool = Field(False, description="each cell plays its own seeds")
+    cell_seeds: StrictBool = Field(False, description="each cell plays its own seeds")
 
     def prepare(self, most: int | None = None) -> MatchupRun:
         from rulekeeper.lab.matchup import Matchup, side_fields
@@ -434,7 +452,7 @@ class TuneQuestion(Ask):
     target: float = Field(0.5, description="the side's win rate sought")
     tolerance: float = Field(0.03, description="done when the answer's interval is within "
                                                "target ± this")
-    max_games: int = Field(3200, ge=1, le=MOST_GAMES, description="the most games of a value")
+    max_games: StrictInt = Field(3200, ge=1, le=MOST_GAMES, description="the most games of a value")
 
     def prepare(self, most: int | None = None) -> TuneRun:
         from rulekeeper.lab.sweep import apply
@@ -531,11 +549,11 @@ class CulpritsQuestion(Ask):
     and the win-rate change of one step down and up on each one's main stat (paired)."""
 
     kind: Literal["culprits"] = "culprits"
-    games: int = Field(200, ge=1, le=MOST_GAMES)
-    ablation_games: int = Field(ABLATION_GAMES, ge=0, le=MOST_GAMES,
+    games: StrictInt = Field(200, ge=1, le=MOST_GAMES)
+    ablation_games: StrictInt = Field(ABLATION_GAMES, ge=0, le=MOST_GAMES,
                                 description="games of each ablation batch, the batch's "
                                             "first (at most games; 0: no ablation)")
-    entities: int = Field(MOST_ENTITIES, ge=0, le=1000,
+    entities: StrictInt = Field(MOST_ENTITIES, ge=0, le=1000,
                           description="entities ablated at most: the strongest and the "
                                       "weakest, in turn")
 
@@ -568,6 +586,8 @@ Question = Annotated[SimulateQuestion | SweepQuestion | MatchupQuestion | TuneQu
                      | CompareQuestion | CulpritsQuestion, Field(discriminator="kind")]
 """Any question, told apart by its ``kind``."""
 QUESTIONS: TypeAdapter[Any] = TypeAdapter(Question)
+KINDS = ("simulate", "sweep", "matchup", "tune", "compare", "culprits")
+"""The questions' kinds, as a lab job names them."""
 
 
 # -- the runs --------------------------------------------------------------------------
@@ -901,6 +921,11 @@ def parse_question(data: Any) -> SimulateQuestion | SweepQuestion | MatchupQuest
 
 def _first(error: ValidationError) -> str:
     first = error.errors()[0]
+    if first["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the kind, in our words
+        kind = (first.get("ctx") or {}).get("tag")
+        said = "missing" if kind is None else \
+            f"{kind!r} is not a lab question{did_you_mean(str(kind), KINDS)}"
+        return f"kind: {said}; kinds: {', '.join(KINDS)}"
     where = ".".join(str(p) for p in first["loc"])
     message = str(first["msg"]).removeprefix("Value error, ")
     return f"{where}: {message}" if where else message

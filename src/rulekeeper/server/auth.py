@@ -124,3 +124,12 @@ def current_player(request: Request, hashed: TokenHash) -> Me:
 
 
 CurrentPlayer = Annotated[Me, Depends(current_player)]
+
+
+def still_holds(session: Session, me: Me, hashed: str) -> None:
+    """Refuse (401) once ``me`` no longer holds the token whose hash is ``hashed`` (it was
+    rotated or revoked, by any process): what outlives its request (a live stream) asks the
+    database again at each read, rather than trusting the token checked when it began."""
+    if session.scalar(select(Player.id).where(Player.id == me.id,
+                                              Player.token_hash == hashed)) is None:
+        raise Unauthorized("unknown token")

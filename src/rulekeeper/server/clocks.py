@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from rulekeeper.agents import decide
 from rulekeeper.core.game import Game
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, ClockExpiry, did_you_mean
 from rulekeeper.server.bots import SEARCHING, agent, offered
-from rulekeeper.server.errors import ApiError
+from rulekeeper.server.errors import ApiError, Conflict
 from rulekeeper.server.models import StoredGame
 
 WEEK = 7 * 24 * 3600
@@ -32,8 +32,8 @@ class ClockSpec(BaseModel):
     """A game's turn clock, as chosen at creation."""
 
     model_config = ConfigDict(extra="forbid")
-    decision: int | None = Field(None, ge=1, le=WEEK, description="seconds for each decision")
-    total: int | None = Field(None, ge=1, le=4 * WEEK,
+    decision: StrictInt | None = Field(None, ge=1, le=WEEK, description="seconds for each decision")
+    total: StrictInt | None = Field(None, ge=1, le=4 * WEEK,
                               description="seconds for all of a seat's decisions")
     expiry: ClockExpiry = Field(
         ClockExpiry(CLOCK_EXPIRY.default),
@@ -72,6 +72,17 @@ def running(stored: StoredGame) -> bool:
     """Whether the pending seat's clock runs: a clock, every seat held, a person's turn."""
     return (stored.clock is not None and stored.turn is not None and not stored.bot_turn
             and stored.open_seats == 0 and stored.turn_since is not None and not stored.over)
+
+
+def not_run_out(stored: StoredGame, at: datetime) -> None:
+    """Refuse (409) a change that comes once the pending seat's clock ran out, before the
+    sweep applied the expiry: the clock's ruling decides for that seat (a late decision, or
+    an undo that would start its clock again, would dodge it)."""
+    if running(stored) and stored.deadline is not None and aware(stored.deadline) <= at:
+        assert stored.clock is not None
+        raise Conflict(f"{stored.turn}'s clock ran out at "
+                       f"{aware(stored.deadline).isoformat(timespec='seconds')}: the clock's "
+                       f"ruling ({stored.clock['expiry']}) decides for that seat now")
 
 
 def settle(stored: StoredGame, at: datetime) -> dict[str, float] | None:

@@ -122,7 +122,7 @@ def validation_message(error: RequestValidationError) -> str:
     return f"{place}: {message}" if place else message
 
 
-SET_FIELDS = {"/api/replay": "content_set"}
+SET_FIELDS = {"/api/replay": "content_set", "/api/luck": "content_set"}
 """The field of a request that holds content values by path, where it is not ``set``."""
 FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9-]*)")
 

@@ -15,6 +15,7 @@ current state again.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -25,7 +26,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.orm import Session
 
@@ -37,7 +38,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
 from rulekeeper.core.sentences import sentences
 from rulekeeper.server import bots, changes, clocks, live
-from rulekeeper.server.auth import CurrentPlayer, Me
+from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, still_holds
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of, take
 from rulekeeper.server.clocks import ClockSpec
@@ -92,9 +93,9 @@ class NewGame(BaseModel):
     seats: dict[SeatName, SeatSpec] = Field(
         default_factory=dict,
         description="by seat; unnamed seats: the first is yours, the others the default bot")
-    seed: int | None = Field(None, ge=0, lt=2**63,
+    seed: StrictInt | None = Field(None, ge=0, lt=2**63,
                              description="only when you hold every human seat")
-    public: bool = Field(False, description="listed in the lobby while a seat is open "
+    public: StrictBool = Field(False, description="listed in the lobby while a seat is open "
                                             "(anyone may join), and watched by anyone")
     clock: ClockSpec | None = Field(None, description="a turn clock (default: none)")
 
@@ -103,13 +104,13 @@ class Decide(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: SeatName
     option: str = Field(min_length=1, max_length=200, description="the option's id")
-    version: int = Field(ge=0, description="the game's version this decision answers")
+    version: StrictInt = Field(ge=0, description="the game's version this decision answers")
 
 
 class Undo(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: SeatName
-    version: int = Field(ge=0)
+    version: StrictInt = Field(ge=0)
 
 
 class EventOut(BaseModel):
@@ -192,13 +193,16 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
 
 def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
     """The options, checked against the model and the values the content lists; a refusal
-    worded for a form (the option's title, never a command-line flag)."""
+    worded for a form (the option's title, never a command-line flag). A number option
+    given as text or as true/false is refused, whatever the model would make of it (the
+    record keeps the options as given)."""
     fields = ruleset.options_model.model_fields
 
     def title(name: str) -> str:
         field = fields.get(name)
         return (field.title if field and field.title else name.replace("_", " ")).capitalize()
 
+    numbers_only(ruleset, given, title)
     try:
         options = ruleset.parse_options(given)
     except OptionError as error:
@@ -214,6 +218,41 @@ def parse_options(ruleset: Ruleset, given: Mapping[str, Any]) -> Any:
                 raise ApiError(f"{title(name)}: {one!r} is not one of {labels}"
                                f"{did_you_mean(str(one), ids)}")
     return options
+
+
+def numbers_only(ruleset: Ruleset, given: Mapping[str, Any],
+                 shown: Callable[[str], str]) -> None:
+    """Refuse (400) a number option given as text or as true/false, whatever the options
+    model would make of it (the record keeps the options as given); ``shown`` names an
+    option as the request's reader knows it (a form's title, a field's path)."""
+    for name, value in given.items():
+        takes = json_types(options_schema(ruleset.options_model).get(name, {}))
+        number = "integer" if "integer" in takes else "number" if "number" in takes else None
+        if number and ((isinstance(value, str) and "string" not in takes)
+                       or (isinstance(value, bool) and "boolean" not in takes)):
+            raise ApiError(f"{shown(name)}: Input should be a valid {number}, not "
+                           f"{json.dumps(value)[:40]}")
+
+
+@functools.cache
+def options_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of each option of an options model, by name."""
+    properties: dict[str, Any] = model.model_json_schema().get("properties", {})
+    return properties
+
+
+def json_types(schema: Mapping[str, Any]) -> set[str]:
+    """The JSON types an option's schema takes, its ``anyOf``'s too (an empty set: any).
+
+    >>> sorted(json_types({"anyOf": [{"type": "number"}, {"type": "null"}]}))
+    ['null', 'number']
+    """
+    if "anyOf" in schema:
+        return set().union(*(json_types(branch) for branch in schema["anyOf"]))
+    if "$ref" in schema:
+        return {"object"}
+    kind = schema.get("type")
+    return {kind} if isinstance(kind, str) else set(kind or ())
 
 
 def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[StoredGame, Game]:
@@ -398,6 +437,11 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
             state.games.keep(stored.id, stored.version, game)
     deciders = list(stored.deciders)
     at = now()
+    try:
+        clocks.not_run_out(stored, at)
+    except ApiError:
+        state.games.keep(stored.id, stored.version, game)
+        raise
     game = apply(stored, game, seat, deciders)
     try:
         state.db.write(lambda s: changes.store(s, stored, version, game, deciders, change, at))
@@ -480,22 +524,23 @@ def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang =
 
 @router.get("/{game_id}/events", response_class=Response,
             responses={200: {"content": {"text/event-stream": {}}}})
-def seat_events(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
-                seat: SeatQuery = None, since: Since = 0) -> Response:
+def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: Request,
+                lang: Lang = "en", seat: SeatQuery = None, since: Since = 0) -> Response:
     """Server-Sent Events of a seat's view: a message (``event: view``, ``id``: the version,
     ``data``: the view as ``GET /api/games/{id}`` gives it) now and at every change. The
     first message's events start at ``since``, the next ones' where the last one's ended;
     a message holds at most a page of events, the next page following at once.
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
-    version; the stream ends with the game."""
+    version; the stream ends with the game, and once the token it was opened with is
+    rotated or revoked (its reconnection is then a 401)."""
     state = request.app.state
     payers = (me.id, address(request))
     with state.followers.opening(*payers):  # (an open may wait for a game out elsewhere)
-        return events_of(request, me, game_id, lang, seat, since, payers)
+        return events_of(request, me, hashed, game_id, lang, seat, since, payers)
 
 
-def events_of(request: Request, me: Me, game_id: str, lang: str, seat: str | None,
-              since: int, payers: tuple[Payer, ...]) -> Response:
+def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,
+              seat: str | None, since: int, payers: tuple[Payer, ...]) -> Response:
     """The seat's stream (see :func:`seat_events`)."""
     state = request.app.state
     stored = state.db.read(lambda s: fetch(s, game_id, me))
@@ -508,8 +553,12 @@ def events_of(request: Request, me: Me, game_id: str, lang: str, seat: str | Non
         return Response(status_code=204)  # a browser's EventSource then stops reconnecting
     sent = live.Sent(since)
 
+    def still_mine(session: Session) -> StoredGame:
+        still_holds(session, me, hashed)  # a token rotated or revoked ends the stream
+        return fetch(session, game_id, me)
+
     def read(seen: int | None) -> live.Message | None:
-        stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
+        stored: StoredGame = state.db.read(still_mine)
         if stored.version == seen and not sent.behind:
             return None
         game = take(state, stored)
@@ -678,10 +727,11 @@ def download_record(game_id: GameId, me: CurrentPlayer,
     """The game's log file, as ``play --log`` writes it; ``rulekeeper replay`` checks it.
 
     The record holds the seed, from which hidden cards could be worked out: while another
-    player is still playing, it is refused.
+    player plays, or may still come to play (a seat open, or kept for an invited player),
+    it is refused.
     """
     stored = request.app.state.db.read(lambda s: fetch(s, game_id, me))
-    others = any(s.player_id not in (None, me.id) for s in stored.seats)
+    others = any(s.bot is None and s.player_id != me.id for s in stored.seats)
     if others and not stored.over:
         raise Forbidden("the record is given once the game is over (it would reveal "
                         "the other players' hidden cards)")

@@ -29,7 +29,7 @@ from fastapi import APIRouter, Body, Query, Request
 from fastapi import Path as UrlPath
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from rulekeeper.agents import parse_spec
@@ -37,6 +37,7 @@ from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
 from rulekeeper.lab.questions import parse_question
 from rulekeeper.lab.report_words import LANGUAGES
+from rulekeeper.server import games
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING
 from rulekeeper.server.costs import CostlyPlayer
@@ -131,16 +132,21 @@ def fetch(session: Session, job_id: str, me: Me) -> StoredLabJob:
 
 
 def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
-    """Refuse a job past the player's quotas or the queue's length (429)."""
+    """Refuse a job past the player's quotas or the queue's length (429): the games a day
+    are those the player's jobs of the last 24 hours asked for, a cancelled job's those it
+    played."""
     waiting = session.scalar(select(func.count()).where(
         StoredLabJob.player_id == me.id, StoredLabJob.state.in_(("queued", "running"))))
     if waiting and waiting >= limits.at_once:
         raise TooManyRequests(f"you have {waiting} lab jobs queued or running (at most "
                               f"{limits.at_once}): wait for one, or cancel one", retry_after=10)
     since = now() - timedelta(days=1)
-    asked = session.scalar(select(func.coalesce(func.sum(StoredLabJob.planned), 0)).where(
-        StoredLabJob.player_id == me.id, StoredLabJob.created_at >= since,
-        StoredLabJob.state != "cancelled")) or 0
+    # a job counts its games asked; a cancelled one the games it played (none if it never
+    # ran): cancelling a job just before its end must not give its games back
+    counted = case((StoredLabJob.state == "cancelled", StoredLabJob.done),
+                   else_=StoredLabJob.planned)
+    asked = session.scalar(select(func.coalesce(func.sum(counted), 0)).where(
+        StoredLabJob.player_id == me.id, StoredLabJob.created_at >= since)) or 0
     if asked + planned > limits.games_a_day:
         raise TooManyRequests(f"this job's {planned:,} games would make {asked + planned:,} "
                               f"in 24 hours (at most {limits.games_a_day:,} a player)",
@@ -172,6 +178,9 @@ def ask(request: Request, me: CostlyPlayer,
                        "paths or an 'overlay'")
     limits: LabLimits = request.app.state.lab_limits
     question = parse_question(body)
+    if question.options:  # (a number given as text or true/false: refused as a game's are)
+        games.numbers_only(registry.load(question.ruleset), question.options,
+                           lambda name: f"options.{name}")
     limits.check_searches([*question.agents, *getattr(question, "contenders", [])])
     run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)

@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from rulekeeper.core.game import Game
 from rulekeeper.server.costs import Payer
-from rulekeeper.server.errors import Gone, TooManyRequests
+from rulekeeper.server.errors import Gone, TooManyRequests, Unauthorized
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -232,7 +232,8 @@ def stream(request: Request, game_id: str, last: int | None,
 
     A client reconnecting with ``Last-Event-ID`` (``last``) gets nothing until the game
     moves past that version. A game whose record stops replaying (``read`` raises
-    :class:`Gone`, logged) ends the stream: the client's reconnection is answered 410. The
+    :class:`Gone`, logged) ends the stream: the client's reconnection is answered 410; so
+    does a token rotated or revoked (``read`` raises :class:`Unauthorized`), then 401. The
     stream counts as ``payers``' (:class:`Followers`).
     """
     hub: Hub = request.app.state.hub
@@ -247,8 +248,8 @@ def stream(request: Request, game_id: str, last: int | None,
                 try:
                     async with hub.reading(game_id):
                         message = await anyio.to_thread.run_sync(read, seen)
-                except Gone:  # (logged) its record no longer replays: the client, reconnecting,
-                    return  # is answered the 410
+                except (Gone, Unauthorized):  # its record no longer replays (logged), or
+                    return  # its token was rotated or revoked: the reconnection gets 410, 401
                 if message is not None:
                     version, over, data = message
                     seen = version

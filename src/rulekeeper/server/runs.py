@@ -26,7 +26,7 @@ from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 from fastapi import Path as UrlPath
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import CursorResult, Table, func, insert, select, update
 from sqlalchemy.orm import Session
 
@@ -70,17 +70,17 @@ class Action(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(min_length=1, max_length=40,
                         description="a shop option id: buy-O-P, sell-P, move-P-left, ...")
-    version: int = Field(ge=0, description="the run's version this action answers")
+    version: StrictInt = Field(ge=0, description="the run's version this action answers")
 
 
 class EndShop(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0)
+    version: StrictInt = Field(ge=0)
 
 
 class EmptyRowSeen(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    round: int = Field(ge=1, le=INTEGER_MOST,
+    round: StrictInt = Field(ge=1, le=INTEGER_MOST,
                        description="the round lost without a fight that was shown")
 
 

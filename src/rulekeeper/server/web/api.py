@@ -140,14 +140,16 @@ def board_of(stored: StoredGame, game: Game, seat: str, lang: str) -> SeatBoard:
 def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
                 seat: Seat = None) -> Response:
     """The game so far, event by event with the board at each: as your seat saw it while
-    the game goes on, everything once it is over."""
+    the game goes on, everything once it is over. A game of more events than the server's
+    ``replay_events`` is refused (413), as ``POST /api/replay`` refuses it."""
     state = request.app.state
     stored = state.db.read(lambda s: games.fetch(s, game_id, me))
     game = take(state, stored)
     state.games.keep(stored.id, stored.version, game)
     games.check_lang(game.ruleset, lang)
     shown = None if game.over else games.my_seat(stored, me, seat, game)
-    return packed(request, film(stored.record, shown, lang))
+    most = state.settings.replay_events  # (as POST /api/replay: a long game is costly)
+    return packed(request, film(stored.record, shown, lang, most), REPLAY_BYTES)
 
 
 @router.get("/api/battles/{battle_id}/frames", dependencies=[Costly])
@@ -161,8 +163,8 @@ def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: Current
     battle = request.app.state.db.read(read)
     games.check_lang(games.load_ruleset(battle.record["ruleset"]), lang)
     with rebuilding(f"battle {battle.id}"):  # a stored record: 410 if it no longer replays
-        filmed = film(battle.record, None, lang)
-    return packed(request, filmed)
+        filmed = film(battle.record, None, lang, request.app.state.settings.replay_events)
+    return packed(request, filmed, REPLAY_BYTES)
 
 
 class LogHead(BaseModel):

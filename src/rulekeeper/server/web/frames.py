@@ -17,6 +17,7 @@ from rulekeeper.core.game import Game, Record, replay
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.sentences import sentences
 from rulekeeper.core.view import translated
+from rulekeeper.server.errors import ApiError
 
 Json = dict[str, Any]
 
@@ -58,14 +59,19 @@ class _FilmedGame(Game):
         super()._advance(option_id)
 
 
-def film(record: Record | Mapping[str, Any], seat: str | None, lang: str) -> Json:
+def film(record: Record | Mapping[str, Any], seat: str | None, lang: str,
+         most: int | None = None) -> Json:
     """The record's events as ``seat`` sees them (None: everything), each with its
     sentence in ``lang``, the board's frame and the decisions taken between them.
 
     Raises :class:`~rulekeeper.core.errors.ReplayMismatch` when the record does not
-    reproduce.
+    reproduce, and :class:`~rulekeeper.server.errors.ApiError` (413) when it plays more
+    than ``most`` events: checked after a plain replay, a small part of the work.
     """
     checked = replay(record)
+    if most is not None and len(checked.events) > most:
+        raise ApiError(f"the record plays {len(checked.events):,} events; at most {most:,} "
+                       "are played back here (use `rulekeeper replay` on its log file)", 413)
     rec = checked.record()
     ruleset = checked.ruleset
     content = checked.table.content
