@@ -32,7 +32,19 @@ def test_names_are_unique_whatever_the_case(client):
 def test_bad_names_are_refused(client, name):
     response = client.post("/api/players", json={"name": name})
     assert response.status_code == 422
-    assert response.json()["error"].startswith("name: ")
+    error = response.json()["error"]
+    assert error.startswith("name: "), error
+    if len(name) >= 2 and len(name) <= 20:  # the form a name needs, in words, not as a pattern
+        assert error == ("name: a player's name is 2 to 20 letters, digits, - or _, starting "
+                         "with a letter or digit")
+
+
+def test_a_profile_of_a_name_no_player_can_have_says_the_form_of_a_name(client):
+    token = client.post("/api/players", json={"name": "alice"}).json()["token"]
+    response = client.get("/api/players/a%20b", headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 422
+    assert response.json()["error"] == ("path.name: a player's name is 2 to 20 letters, "
+                                        "digits, - or _, starting with a letter or digit")
 
 
 @pytest.mark.parametrize("header", [None, "Bearer nope", "Basic YWxpY2U6eA==", "Bearer "])

@@ -106,6 +106,11 @@ def error_response(status: int, message: str, **headers: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers or None)
 
 
+PATTERNS: dict[str, str] = {}
+"""What a field's pattern asks, in words, by the pattern (the modules that declare one add
+it): a refusal says this, never the pattern itself."""
+
+
 def validation_message(error: RequestValidationError) -> str:
     """One line for the first problem of a request's shape."""
     first: dict[str, Any] = error.errors()[0]
@@ -119,6 +124,8 @@ def validation_message(error: RequestValidationError) -> str:
         return "the body must be a JSON object (with Content-Type: application/json)"
     place = ".".join(where[1:] if where[:1] == ["body"] else where)
     message = str(first.get("msg", "is not valid")).removeprefix("Value error, ")
+    if kind == "string_pattern_mismatch":
+        message = PATTERNS.get(first.get("ctx", {}).get("pattern", ""), "is not of the form asked")
     return f"{place}: {message}" if place else message
 
 

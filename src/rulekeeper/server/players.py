@@ -11,19 +11,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, new_token, token_hash
-from rulekeeper.server.errors import ApiError, Conflict, Unauthorized, documented
+from rulekeeper.server.errors import PATTERNS, ApiError, Conflict, Unauthorized, documented
 from rulekeeper.server.models import Player
 
 router = APIRouter(prefix="/api/players", tags=["players"],
                    responses=documented(400, 401, 409, 429))
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$"
+NAME_FORM = "2 to 20 letters, digits, - or _, starting with a letter or digit"
+PATTERNS[NAME_PATTERN] = f"a player's name is {NAME_FORM}"
 PlayerName = Annotated[str, StringConstraints(pattern=NAME_PATTERN)]
 
 
 class NewPlayer(BaseModel):
-    name: PlayerName = Field(description="2 to 20 letters, digits, - or _, starting with a "
-                                         "letter or digit; unique, whatever the case")
+    name: PlayerName = Field(description=f"{NAME_FORM}; unique, whatever the case")
 
 
 class PlayerOut(BaseModel):
