@@ -68,3 +68,16 @@ def test_a_game_not_over_too_long_or_broken_is_refused_in_one_message(client):
     long = {**head, "record": {**head["record"],
                                "decisions": head["record"]["decisions"] * 10}}
     assert client.post("/api/luck", json=long, headers=me).status_code in (400, 413)
+
+
+def test_a_ledger_that_takes_too_long_is_a_413_not_a_lane_held(client, monkeypatch):
+    """A hostile record of the most decisions allowed held the single work lane for 9 s (another
+    player's call waited behind it): the ledger stops at ``LUCK_SECONDS`` on the clock."""
+    from rulekeeper.server.web import api
+
+    me = sign_up(client, "patient")
+    view = finished_game(client, me)
+    monkeypatch.setattr(api, "LUCK_SECONDS", 0.0)
+    refused = client.get(f"/api/games/{view['id']}/luck", headers=me)
+    assert refused.status_code == 413
+    assert "took more than 0 s" in refused.json()["error"], refused.text

@@ -26,6 +26,7 @@ same record, judge and seed, the ledger is the same.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -44,7 +45,8 @@ WEAK_BOTS = ("random", "first")
 
 
 class LedgerTooLong(UsageError):
-    """The game has more decisions than the ledger judges."""
+    """The game has more decisions than the ledger judges, or judging it took longer than
+    allowed."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,9 @@ class Judge:
     its odds); more are sampled."""
     max_steps: int = 400
     """The longest game judged, in decisions."""
+    seconds: float | None = None
+    """The longest the ledger may take, on the clock (None: no limit): a service bounds how
+    long one request holds a worker."""
 
 
 @dataclass(frozen=True)
@@ -286,7 +291,8 @@ def ledger(record: Record | Mapping[str, Any], judge: Judge | None = None,
            seed: int = 0) -> Ledger:
     """The luck ledger of a finished game's record (module docstring). Raises
     :class:`~rulekeeper.core.errors.ReplayMismatch` for a record that does not replay,
-    :class:`LedgerTooLong` for a game longer than ``judge.max_steps``, and
+    :class:`LedgerTooLong` for a game longer than ``judge.max_steps`` (or that takes
+    longer than ``judge.seconds``), and
     :class:`UsageError` for a game not over or a ruleset without a strong bot."""
     judge = judge or Judge()
     final = replay(record)  # with its events: a record whose digest of them is wrong is refused
@@ -305,7 +311,11 @@ def ledger(record: Record | Mapping[str, Any], judge: Judge | None = None,
     work = _Judging(game, judge, seed, ruleset.default_bot)
     book = Ledger(ruleset.meta.id, game.seats, final.result.winner,
                   replace(judge, depth=work.depth), work.bot)
+    deadline = None if judge.seconds is None else time.monotonic() + judge.seconds
     for step, chosen in enumerate(done.decisions):
+        if deadline is not None and time.monotonic() >= deadline:
+            raise LedgerTooLong(f"judging the game's {steps} decisions took more than "
+                                f"{judge.seconds:g} s (stopped at decision {step + 1})")
         decision = game.pending
         assert decision is not None
         ids = decision.ids

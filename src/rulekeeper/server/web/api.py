@@ -208,6 +208,9 @@ def replay_file(body: dict[str, Any], me: CurrentPlayer, request: Request,
 Samples = Annotated[int, Query(ge=1, le=4, description="worlds the judge imagines per option")]
 LUCK_STEPS = 400
 """The longest game whose luck ledger the server works out, in decisions."""
+LUCK_SECONDS = 12.0
+"""The longest a luck ledger holds a worker lane (others wait for one at most
+15 s, ``Costs.wait``): a longer one is a 413."""
 
 
 def luck_of(record: Any, samples: int) -> dict[str, Any]:
@@ -215,7 +218,8 @@ def luck_of(record: Any, samples: int) -> dict[str, Any]:
     before, a 410), a game not over or without a strong bot is a 400, a game too long a
     413."""
     try:
-        return ledger(record, Judge(samples=samples, max_steps=LUCK_STEPS)).to_json()
+        return ledger(record, Judge(samples=samples, max_steps=LUCK_STEPS,
+                                      seconds=LUCK_SECONDS)).to_json()
     except LedgerTooLong as error:
         raise ApiError(f"{error}: too long to judge here (use `rulekeeper luck` on its log)",
                        413) from None
