@@ -141,6 +141,7 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["report", "{edited}", "--ruling-games", "5"], USAGE, "changed since"),
     (["compile", "--fast"], USAGE, "No such option: --fast"),
     (["odds", "nope"], USAGE, "No such command 'nope'"),
+    (["odds", "cryptid"], USAGE, "No such command 'cryptid' (did you mean 'cryptids'?)"),
     (["odds", "dire-alliance", "attack"], USAGE, "Missing option '--attack'"),
     (["odds", "dire-alliance", "attack", "--attack", "-1", "--defense", "2"], USAGE,
      "--attack must be 0 or more, got -1"),

@@ -27,7 +27,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.errors import RulesetError, UsageError
 from rulekeeper.core.odds import Answer, OddsQuestion, OddsQuestions
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.rulings import parse_assignments
+from rulekeeper.core.rulings import did_you_mean, parse_assignments
 
 
 class OddsGroup(TyperGroup):
@@ -39,6 +39,16 @@ class OddsGroup(TyperGroup):
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         found = declared().get(cmd_name)
         return None if found is None else typer.main.get_command(group_app(cmd_name, *found))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As a group of fixed commands does, with a close group name for a typo (Typer's
+        suggestions read only the commands a group was made with)."""
+        name = args[0] if args else ""
+        groups = self.list_commands(ctx)
+        if name and not name.startswith("-") and name not in groups:
+            ctx.fail(f"No such command {name!r}{did_you_mean(name, groups)}; the groups: "
+                     f"{', '.join(groups)}.")
+        return super().resolve_command(ctx, args)
 
 
 def declared() -> dict[str, tuple[Ruleset, OddsQuestions]]:
