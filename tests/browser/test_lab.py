@@ -282,3 +282,25 @@ def test_a_raids_forms_show_the_heroes_the_options_give(web, request, lang):
     assert shown_seat_options(page, "#setup") == ["hero1", "hero2"]
     assert page.locator("#seats select").count() == 2
     web.shot(f"play-setup-raid-refused-{lang}", full_page=True)
+
+
+def test_a_wrong_field_is_said_in_the_pages_language(web, request):
+    """The browser says why a field is wrong in its own language (English here): the French
+    page says it in French, one line naming the field, and sends nothing."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "cryptids", "wrongfr")
+    message = page.locator("#lab-message")
+    for games, why in (("-5", "au moins 1"), ("100000", "au plus 20\u202f000"), ("", "il faut une valeur")):
+        page.fill("#lab-games", games)
+        page.click("#lab-ask")
+        assert message.inner_text() == f"Parties\u00a0: {why}"
+    page.fill("#lab-games", "10")
+    page.check("#lab-kind input[value=tune]")
+    page.fill("#lab-tune-path", "teams.hunters")
+    page.fill("#lab-tune-range", "1..3")
+    page.fill("#lab-tolerance", "0.9")
+    page.click("#lab-ask")
+    assert message.inner_text() == "±\u00a0: au plus 0,5"
+    assert page.locator("#jobs li").count() == 0  # nothing was asked
+    web.shot("lab-wrong-field-fr")

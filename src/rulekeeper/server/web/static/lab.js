@@ -234,9 +234,25 @@ function firstInvalid(form) {
     input.setAttribute("aria-invalid", "true");
     input.focus();
     const where = input.dataset.path || input.closest("label")?.firstChild?.textContent?.trim() || input.id;
-    return t("{where}: {why}", { where, why: input.validationMessage });
+    return t("{where}: {why}", { where, why: invalidWhy(input) });
   }
   return null;
+}
+
+/** Why the browser finds an input wrong, in the page's language (the browser's own message
+    is in the browser's language, not the page's). */
+function invalidWhy(input) {
+  const v = input.validity;
+  const written = (x) => Number(x).toLocaleString(store.lang, { maximumFractionDigits: 6 });
+  if (v.badInput) return t("a number is needed");
+  if (v.valueMissing) return t("a value is needed");
+  if (v.rangeUnderflow) return t("at least {min}", { min: written(input.min) });
+  if (v.rangeOverflow) return t("at most {max}", { max: written(input.max) });
+  if (v.stepMismatch) return input.step === "1" ? t("a whole number is needed") : t("a multiple of {step}", { step: written(input.step) });
+  if (v.tooShort) return t("at least {count} characters", { count: input.minLength });
+  if (v.tooLong) return t("at most {count} characters", { count: input.maxLength });
+  if (v.patternMismatch) return t("not of the expected form ({pattern})", { pattern: input.pattern });
+  return input.validationMessage;
 }
 
 /** After the server's 422: the content input its message names is opened and marked. */
