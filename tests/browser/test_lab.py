@@ -304,3 +304,24 @@ def test_a_wrong_field_is_said_in_the_pages_language(web, request):
     assert message.inner_text() == "±\u00a0: au plus 0,5"
     assert page.locator("#jobs li").count() == 0  # nothing was asked
     web.shot("lab-wrong-field-fr")
+
+
+def test_a_sweeps_plot_writes_its_percents_in_french(web, request):
+    """The sweep's plot's axis says 0 %, 25 %... on the French page (it said 0%, 25%...): a
+    plot's numbers are written as the page's language writes them, like its tables'."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "cryptids", "plotfr")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "2")
+    page.click("#lab-changes")
+    for path in ("cryptids", "cryptids.cryptids", "cryptids.cryptids.dahu"):
+        page.click(f"details.tree[data-path='{path}'] > summary")
+    hp = page.locator("input[data-path='cryptids.cryptids.dahu.hp']")
+    hp.fill("9")
+    hp.dispatch_event("change")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    ticks = page.eval_on_selector_all("svg.plot text", "ns => ns.map((n) => n.textContent)")[:5]
+    assert ticks == ["0\u00a0%", "25\u00a0%", "50\u00a0%", "75\u00a0%", "100\u00a0%"], ticks
+    web.shot("lab-sweep-plot-fr", full_page=True)

@@ -636,7 +636,7 @@ function plot(points, side, target) {
   const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": t("{side}'s win rate with 95% intervals", { side }) });
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
     chart.append(svg("line", { x1: x(tick), x2: x(tick), y1: 4, y2: h - 22, stroke: "#c9c1b3" }),
-      svg("text", { x: x(tick), y: h - 6, "text-anchor": "middle", "font-size": 12 }, `${100 * tick}%`));
+      svg("text", { x: x(tick), y: h - 6, "text-anchor": "middle", "font-size": 12 }, tick.toLocaleString(store.lang, { style: "percent" })));
   }
   if (target !== undefined) chart.append(svg("line", { x1: x(target), x2: x(target), y1: 4, y2: h - 22, stroke: "#7a2e1d", "stroke-dasharray": "4 3" }));
   points.forEach(([label, e], i) => {
