@@ -325,3 +325,18 @@ def test_a_sweeps_plot_writes_its_percents_in_french(web, request):
     ticks = page.eval_on_selector_all("svg.plot text", "ns => ns.map((n) => n.textContent)")[:5]
     assert ticks == ["0\u00a0%", "25\u00a0%", "50\u00a0%", "75\u00a0%", "100\u00a0%"], ticks
     web.shot("lab-sweep-plot-fr", full_page=True)
+
+
+def test_a_link_with_lang_fr_opens_the_lab_in_french(web, request):
+    """/lab?lang=fr (as docs/web.md links it) speaks French as the switch would, and the
+    switch still changes it afterwards (the address no longer says ?lang=)."""
+    page = web.page
+    web.open("/lab?lang=fr")
+    web.sign_up(unique("langfr", request))
+    page.wait_for_selector("#lab-changes")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.inner_text("#ask h2") == "Interroger le labo"
+    assert "lang=" not in page.url
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#lab-changes")
+    assert page.inner_text("#ask h2") == "Ask the lab"
