@@ -340,3 +340,14 @@ def test_a_link_with_lang_fr_opens_the_lab_in_french(web, request):
     page.select_option("#lang", "en")
     page.wait_for_selector("#lab-changes")
     assert page.inner_text("#ask h2") == "Ask the lab"
+
+
+def test_a_side_ending_in_s_is_possessed_as_english_does(web, request):
+    """A co-op game counts the heroes' wins: the answer says "Heroes' outcomes", not
+    "Heroes's outcomes"."""
+    page = web.page
+    open_lab(web, request, "enemy-attacks", "heroes")
+    page.fill("#lab-games", "2")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    assert page.inner_text("#answer h3 >> nth=0") == "Heroes' outcomes over 2 games (95%)"

@@ -526,6 +526,8 @@ function namesOf(ruleset) {
   return ui.names[ruleset];
 }
 
+/** English's possessive of a side whose name ends in s: "Heroes' outcomes", not "Heroes's". */
+const whose = (text) => (store.lang === "en" ? text.replace(/s's\b/g, "s'") : text);
 // Numbers as the page's language writes them (52.1%, 52,1 %).
 const pct = (x) => x.toLocaleString(store.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const points = (x) => number(100 * x, 1);
@@ -556,7 +558,7 @@ function answerOf(job, names) {
   const named = (label) => label.replace(/[\w-]+/g, (id) => names[id] ?? id);
   if (job.kind === "simulate") {
     const s = r.summary;
-    return [el("h3", {}, t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) })),
+    return [el("h3", {}, whose(t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) }))),
       table("lab-outcomes", [t("outcome"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), interval(e)])),
       el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [measure(k, info), estimate(e)]))];
   }
@@ -568,7 +570,7 @@ function answerOf(job, names) {
       return [short(v.label), interval(o.win), pct(o.tie.value), pct(o.loss.value), number(v.summary.mean_rounds, 1),
         i ? signed(c.difference) : t("first"), i ? pValue(c.p_adjusted) : "", i ? (c.significant ? t("yes") : t("no")) : ""];
     });
-    return [el("h3", {}, t("{side}'s win rate by variant, same seeds", { side })), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), side),
+    return [el("h3", {}, whose(t("{side}'s win rate by variant, same seeds", { side }))), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), side),
       table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first (95%)"), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
@@ -633,7 +635,7 @@ function svg(tag, attrs, ...children) {
 function plot(points, side, target) {
   const w = 640, row = 26, left = 220, h = points.length * row + 30;
   const x = (v) => left + v * (w - left - 20);
-  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": t("{side}'s win rate with 95% intervals", { side }) });
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": whose(t("{side}'s win rate with 95% intervals", { side })) });
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
     chart.append(svg("line", { x1: x(tick), x2: x(tick), y1: 4, y2: h - 22, stroke: "#c9c1b3" }),
       svg("text", { x: x(tick), y: h - 6, "text-anchor": "middle", "font-size": 12 }, tick.toLocaleString(store.lang, { style: "percent" })));
