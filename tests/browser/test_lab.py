@@ -351,3 +351,20 @@ def test_a_side_ending_in_s_is_possessed_as_english_does(web, request):
     page.click("#lab-ask")
     page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
     assert page.inner_text("#answer h3 >> nth=0") == "Heroes' outcomes over 2 games (95%)"
+
+
+def test_two_culprits_are_not_each_both_strongest_and_weakest(web, request):
+    """A combat encounter of 2 heroes: "Strongest: A. Weakest: B.", not "Strongest: A, B.
+    Weakest: B, A." (each end named up to three, at most half of them each)."""
+    page = web.page
+    open_lab(web, request, "combat-encounter", "twoheroes")
+    page.check("#lab-kind input[value=culprits]")
+    page.fill("#lab-games", "2")
+    page.fill("#lab-ablation-games", "0")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    rows = page.locator("#lab-entities tbody tr")
+    assert rows.count() == 2
+    strong, weak = (rows.nth(i).inner_text().split("\t") for i in range(2))
+    assert page.inner_text("#lab-culprits") == (f"Strongest: {strong[1]} ({strong[2]}). "
+                                                f"Weakest: {weak[1]} ({weak[2]}).")

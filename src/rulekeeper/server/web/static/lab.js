@@ -609,7 +609,8 @@ function culprits(c, info, names) {
   const words = measures();
   const shown = Object.keys(words).filter((m) => c.entities.some((e) => m in e.means));
   const who = (e) => `${names[e.entity] ?? e.entity} (${sideName(info, e.side)})`;
-  const ends = (list) => list.slice(0, 3).map(who).join(", ");
+  const each = Math.max(1, Math.min(3, Math.floor(c.entities.length / 2))); // no one both strongest and weakest
+  const ends = (list) => list.slice(0, each).map(who).join(", ");
   const parts = [el("p.answer", { id: "lab-culprits" }, t("Strongest: {strong}. Weakest: {weak}.", { strong: ends(c.entities), weak: ends([...c.entities].reverse()) })),
     el("h3", {}, c.rank_by ? t("Each entity once, strongest first by {measure} (95%)", { measure: words[c.rank_by] }) : t("Each entity once (95%)")),
     table("lab-entities", ["#", t("entity"), t("side"), t("games"), ...shown.map((m) => words[m]), t("side's win")],
