@@ -368,3 +368,20 @@ def test_two_culprits_are_not_each_both_strongest_and_weakest(web, request):
     strong, weak = (rows.nth(i).inner_text().split("\t") for i in range(2))
     assert page.inner_text("#lab-culprits") == (f"Strongest: {strong[1]} ({strong[2]}). "
                                                 f"Weakest: {weak[1]} ({weak[2]}).")
+
+
+def test_a_link_to_no_job_of_yours_is_said_in_the_pages_language(web, request):
+    """/lab?job=ID of another player's job (or of none): one line in French on the French
+    page, not the server's English."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    web.open("/lab")
+    web.sign_up(unique("nojob", request))
+    page.wait_for_selector("#lab-changes")
+    web.errors.clear()
+    web.open("/lab?job=0123456789abcdef&vs=..%2Fx")
+    page.wait_for_selector("#answer .error >> nth=1")
+    assert page.locator("#answer .error").all_inner_texts() == [
+        f"Vous n'avez pas de tâche {job}\u00a0: elle est à un autre joueur, ou n'existe pas."
+        for job in ("0123456789abcdef", "../x")]
+    web.errors.clear()  # the browser logs the two 404s

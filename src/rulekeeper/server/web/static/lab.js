@@ -433,7 +433,9 @@ function showJobs(id, vs) {
 
 async function follow(pane, id) {
   let job;
-  try { job = await api(`/api/lab/jobs/${id}`); } catch (error) { return showError(pane, error); }
+  try { job = await api(`/api/lab/jobs/${encodeURIComponent(id)}`); } catch (error) {
+    return showError(pane, error.status === 404 ? new Error(t("You have no job {job}: it is another player's, or there is none.", { job: id })) : error);
+  }
   drawJob(pane, job, job.result ? await namesOf(job.ruleset) : {});
   if (!ENDED.includes(job.state)) ui.timer = setTimeout(() => follow(pane, id), 1000);
   else if (pane.dataset.state && pane.dataset.state !== job.state) listJobs();
