@@ -298,6 +298,11 @@ def test_a_wrong_field_is_said_in_the_pages_language(web, request):
     page.fill("#lab-games", "10")
     page.check("#lab-kind input[value=tune]")
     page.fill("#lab-tune-path", "teams.hunters")
+    for wrong in ("5..1", "a..b", "1..3:0"):  # the server said these in English
+        page.fill("#lab-tune-range", wrong)
+        page.click("#lab-ask")
+        assert message.inner_text() == ("Intervalle\u00a0: BAS..HAUT, le plus bas d'abord (2..6\u202f;"
+                                        " 0..1:0.25 va par quarts)")
     page.fill("#lab-tune-range", "1..3")
     page.fill("#lab-tolerance", "0.9")
     page.click("#lab-ask")

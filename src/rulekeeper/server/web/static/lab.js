@@ -310,7 +310,7 @@ function showKind(which) {
   if (which === "tune") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Which value")),
       el("label", {}, `${t("Content path")} `, el("input", { id: "lab-tune-path", list: "lab-paths", size: 36, required: true })),
-      el("label", {}, `${t("Range")} `, el("input", { id: "lab-tune-range", placeholder: t("LOW..HIGH"), size: 9, required: true })),
+      el("label", {}, `${t("Range")} `, el("input", { id: "lab-tune-range", placeholder: t("LOW..HIGH"), size: 9, required: true, oninput: (e) => checkRange(e.target) })),
       el("label", {}, `${t("Target win rate")} `, el("input", { type: "number", id: "lab-target", value: 0.5, min: 0, max: 1, step: 0.01 })),
       el("label", {}, "± ", el("input", { type: "number", id: "lab-tolerance", value: 0.05, min: 0.005, max: 0.5, step: 0.005 })),
       el("label", { title: t("a value's games double at each look, from the games above up to this") }, `${t("At most, games of a value")} `,
@@ -328,6 +328,15 @@ function showKind(which) {
         el("input", { type: "number", id: "lab-entities", value: 12, min: 0, max: 1000, step: 1, required: true }))));
   } else clear(node);
   document.getElementById("lab-games").value = which === "tune" ? 100 : document.getElementById("lab-games").value;
+}
+
+/** A tuning's range as the lab reads it (LOW..HIGH or LOW..HIGH:STEP, going up), else the
+    input is marked wrong, saying so in the page's language before anything is sent. */
+function checkRange(input) {
+  const found = /^\s*(-?[\d.]+(?:e-?\d+)?)\s*\.\.\s*(-?[\d.]+(?:e-?\d+)?)(?:\s*:\s*([\d.]+(?:e-?\d+)?))?\s*$/.exec(input.value);
+  const [low, high, step] = found ? found.slice(1).map((x) => (x === undefined ? 1 : Number(x))) : [];
+  const fine = !input.value || (found && Number.isFinite(low) && Number.isFinite(high) && Number.isFinite(step) && low < high && step > 0);
+  input.setCustomValidity(fine ? "" : t("LOW..HIGH, the lower first (2..6; 0..1:0.25 goes by quarters)"));
 }
 
 /** The options changed from their defaults. */
