@@ -390,3 +390,18 @@ def test_a_link_to_no_job_of_yours_is_said_in_the_pages_language(web, request):
         f"Vous n'avez pas de tâche {job}\u00a0: elle est à un autre joueur, ou n'existe pas."
         for job in ("0123456789abcdef", "../x")]
     web.errors.clear()  # the browser logs the two 404s
+
+
+def test_a_cancelled_job_says_its_games_are_not_kept(web, request):
+    """A job cancelled under way said "100 games in 6.4 s" as a finished one does; its games
+    are dropped, and the page now says so."""
+    page = web.page
+    open_lab(web, request, "dire-alliance-battle", "canceller")
+    page.fill("#lab-games", "2000")
+    page.click("#lab-ask")
+    page.locator("#lab-progress").filter(has_text=re.compile(r"^[1-9]")).wait_for(timeout=60_000)
+    page.click("#answer button")  # Cancel, some games played
+    page.wait_for_selector("#lab-state[data-state=cancelled]", timeout=60_000)
+    assert re.fullmatch(r"Cancelled after [\d,]+ games in [\d.]+ s: they are not kept\.",
+                        page.inner_text("#lab-played"))
+    assert page.locator("#lab-download").count() == 0

@@ -478,7 +478,11 @@ function drawJob(pane, job, names) {
     head.push(el("div.row", {}, el("progress", { max: p.planned, value: p.done }),
       el("span", { id: "lab-progress" }, progress),
       el("button.small", { onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
-  } else if (p.elapsed != null) head.push(el("p.muted", {}, t("{done} games in {elapsed} s", { done: number(p.done), elapsed: number(p.elapsed, 1) })));
+  } else if (p.elapsed != null) {
+    const played = { done: number(p.done), elapsed: number(p.elapsed, 1) };
+    head.push(el("p.muted", { id: "lab-played" }, job.state === "cancelled" // its games are dropped
+      ? t("Cancelled after {done} games in {elapsed} s: they are not kept.", played) : t("{done} games in {elapsed} s", played)));
+  }
   if (job.error) head.push(el("p.error", { role: "alert" }, job.error));
   clear(pane, ...head, job.result ? answerOf(job, names) : null);
 }
