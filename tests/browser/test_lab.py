@@ -405,3 +405,18 @@ def test_a_cancelled_job_says_its_games_are_not_kept(web, request):
     assert re.fullmatch(r"Cancelled after [\d,]+ games in [\d.]+ s: they are not kept\.",
                         page.inner_text("#lab-played"))
     assert page.locator("#lab-download").count() == 0
+
+
+def test_the_games_typed_stay_when_the_question_changes(web, request):
+    """"Which value?" starts at 100 games, the others at 200; a count the designer typed
+    stays as the question changes (6 became 100 on choosing "Which value?", and stayed 100)."""
+    page = web.page
+    open_lab(web, request, "cryptids", "typed")
+    page.check("#lab-kind input[value=tune]")
+    assert page.input_value("#lab-games") == "100"
+    page.check("#lab-kind input[value=simulate]")
+    assert page.input_value("#lab-games") == "200"
+    page.fill("#lab-games", "6")
+    for kind in ("tune", "matchup", "simulate"):
+        page.check(f"#lab-kind input[value={kind}]")
+        assert page.input_value("#lab-games") == "6", kind

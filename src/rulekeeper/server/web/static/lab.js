@@ -53,7 +53,8 @@ function form(node) {
     ...questions().map((q, i) => el("label.choice", { title: q.hint },
       el("input", { type: "radio", name: "kind", value: q.kind, checked: i === 0, onchange: () => showKind(q.kind) }), ` ${q.title}`)));
   const hint = el("p.muted", { id: "lab-hint" }, questions()[0].hint);
-  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000, required: true, "aria-describedby": "lab-games-note" });
+  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000, required: true, "aria-describedby": "lab-games-note",
+    oninput: () => { games.dataset.typed = "1"; } });
   const seed = el("input", { type: "number", id: "lab-seed", value: 1, step: 1, required: true });
   const side = el("select", { id: "lab-side" });
   const message = el("div", { id: "lab-message" });
@@ -327,7 +328,8 @@ function showKind(which) {
       el("label", { title: t("entities ablated at most: the strongest and the weakest in turn (each plays two batches)") }, t("Entities "),
         el("input", { type: "number", id: "lab-entities", value: 12, min: 0, max: 1000, step: 1, required: true }))));
   } else clear(node);
-  document.getElementById("lab-games").value = which === "tune" ? 100 : document.getElementById("lab-games").value;
+  const games = document.getElementById("lab-games");
+  if (!games.dataset.typed) games.value = which === "tune" ? 100 : 200; // a count typed stays
 }
 
 /** A tuning's range as the lab reads it (LOW..HIGH or LOW..HIGH:STEP, going up), else the
