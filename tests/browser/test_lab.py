@@ -290,6 +290,7 @@ def test_a_wrong_field_is_said_in_the_pages_language(web, request):
     page = web.page
     page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
     open_lab(web, request, "cryptids", "wrongfr")
+    page.wait_for_selector("details.tree[data-path='teams']", state="attached")  # its content came
     message = page.locator("#lab-message")
     for games, why in (("-5", "au moins 1"), ("100000", "au plus 20\u202f000"), ("", "il faut une valeur")):
         page.fill("#lab-games", games)
