@@ -282,3 +282,142 @@ def test_a_raids_forms_show_the_heroes_the_options_give(web, request, lang):
     assert shown_seat_options(page, "#setup") == ["hero1", "hero2"]
     assert page.locator("#seats select").count() == 2
     web.shot(f"play-setup-raid-refused-{lang}", full_page=True)
+
+
+def test_a_wrong_field_is_said_in_the_pages_language(web, request):
+    """The browser says why a field is wrong in its own language (English here): the French
+    page says it in French, one line naming the field, and sends nothing."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "cryptids", "wrongfr")
+    page.wait_for_selector("details.tree[data-path='teams']", state="attached")  # its content came
+    message = page.locator("#lab-message")
+    for games, why in (("-5", "au moins 1"), ("100000", "au plus 20\u202f000"), ("", "il faut une valeur")):
+        page.fill("#lab-games", games)
+        page.click("#lab-ask")
+        assert message.inner_text() == f"Parties\u00a0: {why}"
+    page.fill("#lab-games", "10")
+    page.check("#lab-kind input[value=tune]")
+    page.fill("#lab-tune-path", "teams.hunters")
+    for wrong in ("5..1", "a..b", "1..3:0"):  # the server said these in English
+        page.fill("#lab-tune-range", wrong)
+        page.click("#lab-ask")
+        assert message.inner_text() == ("Intervalle\u00a0: BAS..HAUT, le plus bas d'abord (2..6\u202f;"
+                                        " 0..1:0.25 va par quarts)")
+    page.fill("#lab-tune-range", "1..3")
+    page.fill("#lab-tolerance", "0.9")
+    page.click("#lab-ask")
+    assert message.inner_text() == "±\u00a0: au plus 0,5"
+    assert page.locator("#jobs li").count() == 0  # nothing was asked
+    web.shot("lab-wrong-field-fr")
+
+
+def test_a_sweeps_plot_writes_its_percents_in_french(web, request):
+    """The sweep's plot's axis says 0 %, 25 %... on the French page (it said 0%, 25%...): a
+    plot's numbers are written as the page's language writes them, like its tables'."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "cryptids", "plotfr")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "2")
+    page.click("#lab-changes")
+    for path in ("cryptids", "cryptids.cryptids", "cryptids.cryptids.dahu"):
+        page.click(f"details.tree[data-path='{path}'] > summary")
+    hp = page.locator("input[data-path='cryptids.cryptids.dahu.hp']")
+    hp.fill("9")
+    hp.dispatch_event("change")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    ticks = page.eval_on_selector_all("svg.plot text", "ns => ns.map((n) => n.textContent)")[:5]
+    assert ticks == ["0\u00a0%", "25\u00a0%", "50\u00a0%", "75\u00a0%", "100\u00a0%"], ticks
+    web.shot("lab-sweep-plot-fr", full_page=True)
+
+
+def test_a_link_with_lang_fr_opens_the_lab_in_french(web, request):
+    """/lab?lang=fr (as docs/web.md links it) speaks French as the switch would, and the
+    switch still changes it afterwards (the address no longer says ?lang=)."""
+    page = web.page
+    web.open("/lab?lang=fr")
+    web.sign_up(unique("langfr", request))
+    page.wait_for_selector("#lab-changes")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.inner_text("#ask h2") == "Interroger le labo"
+    assert "lang=" not in page.url
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#lab-changes")
+    assert page.inner_text("#ask h2") == "Ask the lab"
+
+
+def test_a_side_ending_in_s_is_possessed_as_english_does(web, request):
+    """A co-op game counts the heroes' wins: the answer says "Heroes' outcomes", not
+    "Heroes's outcomes"."""
+    page = web.page
+    open_lab(web, request, "enemy-attacks", "heroes")
+    page.fill("#lab-games", "2")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    assert page.inner_text("#answer h3 >> nth=0") == "Heroes' outcomes over 2 games (95%)"
+
+
+def test_two_culprits_are_not_each_both_strongest_and_weakest(web, request):
+    """A combat encounter of 2 heroes: "Strongest: A. Weakest: B.", not "Strongest: A, B.
+    Weakest: B, A." (each end named up to three, at most half of them each)."""
+    page = web.page
+    open_lab(web, request, "combat-encounter", "twoheroes")
+    page.check("#lab-kind input[value=culprits]")
+    page.fill("#lab-games", "2")
+    page.fill("#lab-ablation-games", "0")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    rows = page.locator("#lab-entities tbody tr")
+    assert rows.count() == 2
+    strong, weak = (rows.nth(i).inner_text().split("\t") for i in range(2))
+    assert page.inner_text("#lab-culprits") == (f"Strongest: {strong[1]} ({strong[2]}). "
+                                                f"Weakest: {weak[1]} ({weak[2]}).")
+
+
+def test_a_link_to_no_job_of_yours_is_said_in_the_pages_language(web, request):
+    """/lab?job=ID of another player's job (or of none): one line in French on the French
+    page, not the server's English."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    web.open("/lab")
+    web.sign_up(unique("nojob", request))
+    page.wait_for_selector("#lab-changes")
+    web.errors.clear()
+    web.open("/lab?job=0123456789abcdef&vs=..%2Fx")
+    page.wait_for_selector("#answer .error >> nth=1")
+    assert page.locator("#answer .error").all_inner_texts() == [
+        f"Vous n'avez pas de tâche {job}\u00a0: elle est à un autre joueur, ou n'existe pas."
+        for job in ("0123456789abcdef", "../x")]
+    web.errors.clear()  # the browser logs the two 404s
+
+
+def test_a_cancelled_job_says_its_games_are_not_kept(web, request):
+    """A job cancelled under way said "100 games in 6.4 s" as a finished one does; its games
+    are dropped, and the page now says so."""
+    page = web.page
+    open_lab(web, request, "dire-alliance-battle", "canceller")
+    page.fill("#lab-games", "2000")
+    page.click("#lab-ask")
+    page.locator("#lab-progress").filter(has_text=re.compile(r"^[1-9]")).wait_for(timeout=60_000)
+    page.click("#answer button")  # Cancel, some games played
+    page.wait_for_selector("#lab-state[data-state=cancelled]", timeout=60_000)
+    assert re.fullmatch(r"Cancelled after [\d,]+ games in [\d.]+ s: they are not kept\.",
+                        page.inner_text("#lab-played"))
+    assert page.locator("#lab-download").count() == 0
+
+
+def test_the_games_typed_stay_when_the_question_changes(web, request):
+    """"Which value?" starts at 100 games, the others at 200; a count the designer typed
+    stays as the question changes (6 became 100 on choosing "Which value?", and stayed 100)."""
+    page = web.page
+    open_lab(web, request, "cryptids", "typed")
+    page.check("#lab-kind input[value=tune]")
+    assert page.input_value("#lab-games") == "100"
+    page.check("#lab-kind input[value=simulate]")
+    assert page.input_value("#lab-games") == "200"
+    page.fill("#lab-games", "6")
+    for kind in ("tune", "matchup", "simulate"):
+        page.check(f"#lab-kind input[value={kind}]")
+        assert page.input_value("#lab-games") == "6", kind

@@ -84,3 +84,15 @@ def test_the_french_report_writes_its_numbers_as_french_does(runs):
         f"{a},{b}\u202f% ({c},{d}–{e},{f})" in french for a, b, c, d, e, f in rates)
     assert not re.search(r"\d\.\d+%", french) and not re.search(r"\d%", french)
     assert "200" in french and "1\u202f000" not in english  # (a count below a thousand)
+
+
+@pytest.mark.parametrize("kind", ["simulate", "sweep", "matchup", "tune", "culprits", "compare"])
+def test_a_french_reports_title_elides_before_a_vowel(kind):
+    """French never writes "de" before a vowel: a matchup's report was titled "rapport de
+    affrontements" (now "rapport de matchs croisés")."""
+    from rulekeeper.lab.report_words import Words
+
+    fr = Words("fr")
+    title = fr.plain("title", ruleset="cryptids-v1", kind=fr.word(kind))
+    assert title.startswith("cryptids-v1\u00a0: rapport ")
+    assert not re.search(r"\bde [aeiouyéèêàâh]", title, flags=re.I), title

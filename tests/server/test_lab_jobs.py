@@ -325,3 +325,13 @@ def test_revision_0011_a_job_asked_before_it_has_its_report_in_english(db_url, t
         page = client.get(job["report"], headers=me).text
     assert "<html lang='en'>" in page and "<h2>Win rates</h2>" in page
     assert "Taux de victoire" not in page
+
+
+def test_the_contents_schema_gives_every_bound_by_json_schemas_names(lab):
+    """/lab's content fields follow the schema's minimum and maximum: a cryptid's hp (1 to
+    999) had them under Pydantic's names (ge, le), so the page let -3 through to the server."""
+    schema = lab.get("/api/lab/rulesets/cryptids/content").json()["schema"]
+    hp = schema["$defs"]["Cryptid"]["properties"]["hp"]
+    assert (hp["minimum"], hp["maximum"]) == (1, 999)
+    left = re.findall(r'"(ge|le|gt|lt)": ', json.dumps(schema))
+    assert left == []

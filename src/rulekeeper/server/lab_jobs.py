@@ -269,4 +269,29 @@ def sample_content(ruleset_id: Annotated[str, UrlPath(max_length=64)]) -> dict[s
         raise NotFound(str(error)) from None
     sample, _ = ruleset.content_set.raw()
     return {"ruleset": ruleset.meta.id, "files": sample,
-            "schema": ruleset.content_model.model_json_schema(by_alias=True)}
+            "schema": standard(ruleset.content_model.model_json_schema(by_alias=True))}
+
+
+PYDANTIC_BOUNDS = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum",
+                   "lt": "exclusiveMaximum"}
+"""Pydantic's names of a number's bounds, and JSON Schema's. Pydantic writes its own names
+into a schema when a bound sits on a type that has validators of its own (``Annotated[int,
+BeforeValidator(...), Strict()]``); a form reading JSON Schema would see no bound."""
+
+
+def standard(schema: Any) -> Any:
+    """``schema`` with each of Pydantic's bounds (``ge``...) under JSON Schema's name
+    (``minimum``...), where that name is not already there.
+
+    >>> standard({"properties": {"hp": {"type": "integer", "ge": 1, "le": 999}}})
+    {'properties': {'hp': {'type': 'integer', 'minimum': 1, 'maximum': 999}}}
+    """
+    if isinstance(schema, list):
+        return [standard(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    def name(key: str, value: Any) -> str:
+        bound = PYDANTIC_BOUNDS.get(key)
+        return bound if bound and isinstance(value, int | float) and bound not in schema else key
+
+    return {name(key, value): standard(value) for key, value in schema.items()}

@@ -19,10 +19,17 @@ export const store = {
 const catalog = { lang: "en", words: {}, languages: ["en"] };
 
 /** Fetch the page's words in the player's language (the one chosen in the header's switch,
-    kept in this browser); call it before drawing anything. An unknown language falls back
-    to English. Then the page's own HTML is translated: every element marked ``data-t``
-    (its title, static headings...) says its English text through t(). */
+    kept in this browser; a link's ``?lang=fr`` chooses it as the switch would, and leaves the
+    address); call it before drawing anything. An unknown language falls back to English.
+    Then the page's own HTML is translated: every element marked ``data-t`` (its title,
+    static headings...) says its English text through t(). */
 export async function loadWords() {
+  const url = new URL(location.href);
+  if (url.searchParams.get("lang")) {
+    store.lang = url.searchParams.get("lang");
+    url.searchParams.delete("lang");
+    history.replaceState(history.state, "", url);
+  }
   catalog.words = {};
   try {
     const answer = await api(`/api/i18n/${encodeURIComponent(store.lang)}`);

@@ -53,7 +53,8 @@ function form(node) {
     ...questions().map((q, i) => el("label.choice", { title: q.hint },
       el("input", { type: "radio", name: "kind", value: q.kind, checked: i === 0, onchange: () => showKind(q.kind) }), ` ${q.title}`)));
   const hint = el("p.muted", { id: "lab-hint" }, questions()[0].hint);
-  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000, required: true, "aria-describedby": "lab-games-note" });
+  const games = el("input", { type: "number", id: "lab-games", value: 200, min: 1, max: 20000, required: true, "aria-describedby": "lab-games-note",
+    oninput: () => { games.dataset.typed = "1"; } });
   const seed = el("input", { type: "number", id: "lab-seed", value: 1, step: 1, required: true });
   const side = el("select", { id: "lab-side" });
   const message = el("div", { id: "lab-message" });
@@ -234,9 +235,25 @@ function firstInvalid(form) {
     input.setAttribute("aria-invalid", "true");
     input.focus();
     const where = input.dataset.path || input.closest("label")?.firstChild?.textContent?.trim() || input.id;
-    return t("{where}: {why}", { where, why: input.validationMessage });
+    return t("{where}: {why}", { where, why: invalidWhy(input) });
   }
   return null;
+}
+
+/** Why the browser finds an input wrong, in the page's language (the browser's own message
+    is in the browser's language, not the page's). */
+function invalidWhy(input) {
+  const v = input.validity;
+  const written = (x) => Number(x).toLocaleString(store.lang, { maximumFractionDigits: 6 });
+  if (v.badInput) return t("a number is needed");
+  if (v.valueMissing) return t("a value is needed");
+  if (v.rangeUnderflow) return t("at least {min}", { min: written(input.min) });
+  if (v.rangeOverflow) return t("at most {max}", { max: written(input.max) });
+  if (v.stepMismatch) return input.step === "1" ? t("a whole number is needed") : t("a multiple of {step}", { step: written(input.step) });
+  if (v.tooShort) return t("at least {count} characters", { count: input.minLength });
+  if (v.tooLong) return t("at most {count} characters", { count: input.maxLength });
+  if (v.patternMismatch) return t("not of the expected form ({pattern})", { pattern: input.pattern });
+  return input.validationMessage;
 }
 
 /** After the server's 422: the content input its message names is opened and marked. */
@@ -294,7 +311,7 @@ function showKind(which) {
   if (which === "tune") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Which value")),
       el("label", {}, `${t("Content path")} `, el("input", { id: "lab-tune-path", list: "lab-paths", size: 36, required: true })),
-      el("label", {}, `${t("Range")} `, el("input", { id: "lab-tune-range", placeholder: t("LOW..HIGH"), size: 9, required: true })),
+      el("label", {}, `${t("Range")} `, el("input", { id: "lab-tune-range", placeholder: t("LOW..HIGH"), size: 9, required: true, oninput: (e) => checkRange(e.target) })),
       el("label", {}, `${t("Target win rate")} `, el("input", { type: "number", id: "lab-target", value: 0.5, min: 0, max: 1, step: 0.01 })),
       el("label", {}, "± ", el("input", { type: "number", id: "lab-tolerance", value: 0.05, min: 0.005, max: 0.5, step: 0.005 })),
       el("label", { title: t("a value's games double at each look, from the games above up to this") }, `${t("At most, games of a value")} `,
@@ -311,7 +328,17 @@ function showKind(which) {
       el("label", { title: t("entities ablated at most: the strongest and the weakest in turn (each plays two batches)") }, t("Entities "),
         el("input", { type: "number", id: "lab-entities", value: 12, min: 0, max: 1000, step: 1, required: true }))));
   } else clear(node);
-  document.getElementById("lab-games").value = which === "tune" ? 100 : document.getElementById("lab-games").value;
+  const games = document.getElementById("lab-games");
+  if (!games.dataset.typed) games.value = which === "tune" ? 100 : 200; // a count typed stays
+}
+
+/** A tuning's range as the lab reads it (LOW..HIGH or LOW..HIGH:STEP, going up), else the
+    input is marked wrong, saying so in the page's language before anything is sent. */
+function checkRange(input) {
+  const found = /^\s*(-?[\d.]+(?:e-?\d+)?)\s*\.\.\s*(-?[\d.]+(?:e-?\d+)?)(?:\s*:\s*([\d.]+(?:e-?\d+)?))?\s*$/.exec(input.value);
+  const [low, high, step] = found ? found.slice(1).map((x) => (x === undefined ? 1 : Number(x))) : [];
+  const fine = !input.value || (found && Number.isFinite(low) && Number.isFinite(high) && Number.isFinite(step) && low < high && step > 0);
+  input.setCustomValidity(fine ? "" : t("LOW..HIGH, the lower first (2..6; 0..1:0.25 goes by quarters)"));
 }
 
 /** The options changed from their defaults. */
@@ -417,7 +444,9 @@ function showJobs(id, vs) {
 
 async function follow(pane, id) {
   let job;
-  try { job = await api(`/api/lab/jobs/${id}`); } catch (error) { return showError(pane, error); }
+  try { job = await api(`/api/lab/jobs/${encodeURIComponent(id)}`); } catch (error) {
+    return showError(pane, error.status === 404 ? new Error(t("You have no job {job}: it is another player's, or there is none.", { job: id })) : error);
+  }
   drawJob(pane, job, job.result ? await namesOf(job.ruleset) : {});
   if (!ENDED.includes(job.state)) ui.timer = setTimeout(() => follow(pane, id), 1000);
   else if (pane.dataset.state && pane.dataset.state !== job.state) listJobs();
@@ -451,7 +480,11 @@ function drawJob(pane, job, names) {
     head.push(el("div.row", {}, el("progress", { max: p.planned, value: p.done }),
       el("span", { id: "lab-progress" }, progress),
       el("button.small", { onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
-  } else if (p.elapsed != null) head.push(el("p.muted", {}, t("{done} games in {elapsed} s", { done: number(p.done), elapsed: number(p.elapsed, 1) })));
+  } else if (p.elapsed != null) {
+    const played = { done: number(p.done), elapsed: number(p.elapsed, 1) };
+    head.push(el("p.muted", { id: "lab-played" }, job.state === "cancelled" // its games are dropped
+      ? t("Cancelled after {done} games in {elapsed} s: they are not kept.", played) : t("{done} games in {elapsed} s", played)));
+  }
   if (job.error) head.push(el("p.error", { role: "alert" }, job.error));
   clear(pane, ...head, job.result ? answerOf(job, names) : null);
 }
@@ -510,6 +543,8 @@ function namesOf(ruleset) {
   return ui.names[ruleset];
 }
 
+/** English's possessive of a side whose name ends in s: "Heroes' outcomes", not "Heroes's". */
+const whose = (text) => (store.lang === "en" ? text.replace(/s's\b/g, "s'") : text);
 // Numbers as the page's language writes them (52.1%, 52,1 %).
 const pct = (x) => x.toLocaleString(store.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const points = (x) => number(100 * x, 1);
@@ -540,7 +575,7 @@ function answerOf(job, names) {
   const named = (label) => label.replace(/[\w-]+/g, (id) => names[id] ?? id);
   if (job.kind === "simulate") {
     const s = r.summary;
-    return [el("h3", {}, t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) })),
+    return [el("h3", {}, whose(t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) }))),
       table("lab-outcomes", [t("outcome"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), interval(e)])),
       el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [measure(k, info), estimate(e)]))];
   }
@@ -552,7 +587,7 @@ function answerOf(job, names) {
       return [short(v.label), interval(o.win), pct(o.tie.value), pct(o.loss.value), number(v.summary.mean_rounds, 1),
         i ? signed(c.difference) : t("first"), i ? pValue(c.p_adjusted) : "", i ? (c.significant ? t("yes") : t("no")) : ""];
     });
-    return [el("h3", {}, t("{side}'s win rate by variant, same seeds", { side })), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), side),
+    return [el("h3", {}, whose(t("{side}'s win rate by variant, same seeds", { side }))), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), side),
       table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first (95%)"), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
@@ -591,7 +626,8 @@ function culprits(c, info, names) {
   const words = measures();
   const shown = Object.keys(words).filter((m) => c.entities.some((e) => m in e.means));
   const who = (e) => `${names[e.entity] ?? e.entity} (${sideName(info, e.side)})`;
-  const ends = (list) => list.slice(0, 3).map(who).join(", ");
+  const each = Math.max(1, Math.min(3, Math.floor(c.entities.length / 2))); // no one both strongest and weakest
+  const ends = (list) => list.slice(0, each).map(who).join(", ");
   const parts = [el("p.answer", { id: "lab-culprits" }, t("Strongest: {strong}. Weakest: {weak}.", { strong: ends(c.entities), weak: ends([...c.entities].reverse()) })),
     el("h3", {}, c.rank_by ? t("Each entity once, strongest first by {measure} (95%)", { measure: words[c.rank_by] }) : t("Each entity once (95%)")),
     table("lab-entities", ["#", t("entity"), t("side"), t("games"), ...shown.map((m) => words[m]), t("side's win")],
@@ -617,10 +653,10 @@ function svg(tag, attrs, ...children) {
 function plot(points, side, target) {
   const w = 640, row = 26, left = 220, h = points.length * row + 30;
   const x = (v) => left + v * (w - left - 20);
-  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": t("{side}'s win rate with 95% intervals", { side }) });
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": whose(t("{side}'s win rate with 95% intervals", { side })) });
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
     chart.append(svg("line", { x1: x(tick), x2: x(tick), y1: 4, y2: h - 22, stroke: "#c9c1b3" }),
-      svg("text", { x: x(tick), y: h - 6, "text-anchor": "middle", "font-size": 12 }, `${100 * tick}%`));
+      svg("text", { x: x(tick), y: h - 6, "text-anchor": "middle", "font-size": 12 }, tick.toLocaleString(store.lang, { style: "percent" })));
   }
   if (target !== undefined) chart.append(svg("line", { x1: x(target), x2: x(target), y1: 4, y2: h - 22, stroke: "#7a2e1d", "stroke-dasharray": "4 3" }));
   points.forEach(([label, e], i) => {
