@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
@@ -26,6 +28,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for httpx2, not yet on every machine
     from fastapi.testclient import TestClient
 
+from rulekeeper.server import migrate
 from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 
@@ -111,3 +114,21 @@ def alone(scenario: Coroutine[Any, Any, Any]) -> Any:
     same session may have left a loop running in this one), and give what it returns."""
     with ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, scenario).result()
+
+
+def migrated_again(db_url: str, revision: str, table: str, column: str,
+                   query: str, **params: Any) -> Any:
+    """The database taken back to ``revision`` (``table`` then has no ``column``), upgraded to
+    the newest again, and the value ``query`` then finds."""
+    engine = create_engine(db_url, poolclass=NullPool)
+    config = migrate._config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+    with engine.connect() as connection:
+        assert column not in {c["name"] for c in sa.inspect(connection).get_columns(table)}
+    migrate.upgrade(engine)
+    with engine.connect() as connection:
+        found = connection.execute(sa.text(query), params).scalar_one()
+    engine.dispose()
+    return found

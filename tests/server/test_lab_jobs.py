@@ -12,17 +12,13 @@ import time
 
 import pyarrow.parquet as pq
 import pytest
-import sqlalchemy as sa
-from alembic import command
-from sqlalchemy import create_engine, update
-from sqlalchemy.pool import NullPool
+from sqlalchemy import update
 
-from rulekeeper.server import migrate
 from rulekeeper.server.db import Database
 from rulekeeper.server.lab_runner import claim
 from rulekeeper.server.models import StoredLabJob, now
 from tests.core.test_cli import run
-from tests.server.conftest import make_client, sign_up
+from tests.server.conftest import make_client, migrated_again, sign_up
 
 HP = "cryptids.cryptids.bigfoot.hp"
 SWEEP = {"kind": "sweep", "ruleset": "cryptids", "games": 60, "seed": 7,
@@ -306,18 +302,9 @@ def test_revision_0011_a_job_asked_before_it_has_its_report_in_english(db_url, t
         me = sign_up(client, "designer")
         job_id = client.post("/api/lab/jobs?lang=fr", json={**SWEEP, "games": 10},
                              headers=me).json()["id"]
-    engine = create_engine(db_url, poolclass=NullPool)
-    config = migrate._config()
-    with engine.begin() as connection:  # back to revision 0010: the job has no language
-        config.attributes["connection"] = connection
-        command.downgrade(config, "0010")
-    with engine.connect() as connection:
-        assert "lang" not in {c["name"] for c in sa.inspect(connection).get_columns("lab_jobs")}
-    migrate.upgrade(engine)
-    with engine.connect() as connection:
-        assert connection.execute(sa.text("SELECT lang FROM lab_jobs WHERE id = :id"),
-                                  {"id": job_id}).scalar_one() is None
-    engine.dispose()
+    lang = migrated_again(db_url, "0010", "lab_jobs", "lang",  # 0010: the job has no language
+                          "SELECT lang FROM lab_jobs WHERE id = :id", id=job_id)
+    assert lang is None
     with make_client(db_url, lab_folder=folder) as client:
         assert client.get(f"/api/lab/jobs/{job_id}", headers=me).json()["lang"] == "en"
         job = wait(client, me, job_id)

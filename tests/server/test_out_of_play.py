@@ -4,14 +4,8 @@ progress before it."""
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-from alembic import command
-from sqlalchemy import create_engine
-from sqlalchemy.pool import NullPool
-
-from rulekeeper.server import migrate
 from tests.browser.test_out_of_play import OPTIONS, SEED, choices
-from tests.server.conftest import make_client, sign_up
+from tests.server.conftest import make_client, migrated_again, sign_up
 
 
 def play_until_p2_dies(client, bob) -> dict:
@@ -44,18 +38,8 @@ def test_migration_0010_fills_the_seats_out_of_play_of_the_games_in_progress(db_
     with make_client(db_url) as client:
         bob = sign_up(client, "bob")
         view = play_until_p2_dies(client, bob)
-    engine = create_engine(db_url, poolclass=NullPool)
-    config = migrate._config()
-    with engine.begin() as connection:  # back to revision 0009: no such column
-        config.attributes["connection"] = connection
-        command.downgrade(config, "0009")
-    with engine.connect() as connection:
-        assert "out_seats" not in {c["name"] for c in sa.inspect(connection).get_columns("games")}
-    migrate.upgrade(engine)
-    with engine.connect() as connection:
-        out = connection.execute(sa.text("SELECT out_seats FROM games WHERE id = :id"),
-                                 {"id": view["id"]}).scalar_one()
-    engine.dispose()
+    out = migrated_again(db_url, "0009", "games", "out_seats",  # 0009: no such column
+                         "SELECT out_seats FROM games WHERE id = :id", id=view["id"])
     assert out in (["p2"], '["p2"]')  # (SQLite gives the JSON's text)
     with make_client(db_url) as client:
         listed = client.get("/api/games", headers=bob).json()

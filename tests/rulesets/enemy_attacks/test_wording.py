@@ -22,12 +22,7 @@ def test_no_sentence_picture_or_decision_of_a_random_game_miscounts(seed, ruling
     game = new_game("enemy-attacks", seed=seed, options={"players": 2},
                     rulings={"range": ruling})
     agents = {s: RandomAgent(s, seed * 3 + i) for i, s in enumerate(game.seats)}
-    texts = []
-    while not game.over:
-        decision = game.pending
-        texts += [game.ruleset.render(game.view(decision.player)), decision.prompt,
-                  *(o.label for o in decision.options)]
-        game.step(agents[decision.player].choose(None, decision))
+    texts = played_texts(game, agents)
     texts += [game.ruleset.messages.render(e) for e in game.events]
     wrong = sorted({t for t in texts for bad in BAD if re.search(bad, t)})
     assert wrong == []
@@ -79,12 +74,7 @@ def test_decisions_name_the_players_never_their_seat_ids(seed):
     terminal's picture name a player as the page's sides do, never by the seat's id (p2)."""
     game = new_game("enemy-attacks", seed=seed, options={"players": 3})
     agents = {s: RandomAgent(s, seed * 5 + i) for i, s in enumerate(game.seats)}
-    texts = []
-    while not game.over:
-        decision = game.pending
-        texts += [game.ruleset.render(game.view(decision.player)), decision.prompt,
-                  *(o.label for o in decision.options)]
-        game.step(agents[decision.player].choose(None, decision))
+    texts = played_texts(game, agents)
     assert [t for t in texts if re.search(r"\bp\d\b", t)] == []
     assert any(re.search(r"\(Player \d\)", t) for t in texts)
 
@@ -112,3 +102,14 @@ def test_french_events_name_the_players():
     said = [game.ruleset.messages.render(e, "fr") for e in game.events]
     assert [s for s in said if re.search(r"\bp\d\b", s)] == []
     assert any("Allié non-héros de Joueur 1" in s for s in said)
+
+
+def played_texts(game, agents) -> list[str]:
+    """The game played out by ``agents``: each decision's picture, prompt and options."""
+    texts = []
+    while not game.over:
+        decision = game.pending
+        texts += [game.ruleset.render(game.view(decision.player)), decision.prompt,
+                  *(o.label for o in decision.options)]
+        game.step(agents[decision.player].choose(None, decision))
+    return texts
