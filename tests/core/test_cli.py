@@ -84,7 +84,7 @@ def test_human_plays_by_number(tmp_path, capsys, monkeypatch):
                        capsys, monkeypatch, stdin="9\n1\n")
     assert code == 0
     assert "Type a number from 1 to 3" in out and "(duel.play)" in out and "Game over" in out
-    assert "north is dealt" in out and "south is dealt" not in out
+    assert "North is dealt" in out and "South is dealt" not in out  # seats by their names
 
 
 def test_quitting_still_writes_the_log(tmp_path, capsys, monkeypatch):
