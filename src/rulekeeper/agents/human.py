@@ -53,6 +53,7 @@ class HumanAgent:
         self.console = console or Console()
         self.lang = lang
         self.words = ruleset.messages.wording(lang)
+        self.seat_name = side_names(ruleset, (seat,), lang).get(seat, seat)
 
     def say(self, key: str, **data: Any) -> str:
         """The agent's sentence ``key`` in its language."""
@@ -62,8 +63,7 @@ class HumanAgent:
         words = self.words
         picture = self.ruleset.render(view) if view is not None else ""
         if picture:
-            seat = side_names(self.ruleset, (self.seat,), self.lang).get(self.seat, self.seat)
-            title = escape(f"{words(self.ruleset.meta.title)} — {seat}")
+            title = escape(f"{words(self.ruleset.meta.title)} — {self.seat_name}")
             self.console.print(Panel(Text(picture), title=title))
         self.console.print(f"[bold]{escape(words(decision.prompt))}[/bold]  "
                            f"[dim]({escape(decision.rule)})[/dim]")

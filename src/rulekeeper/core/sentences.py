@@ -5,10 +5,9 @@ events a game produces, and its record, stay as they are. The engine's own event
 ``clock.bot`` and ``clock.forfeit``, and its work budget, ``work-budget.tie`` and
 ``work-budget.judged``: :data:`~rulekeeper.core.ruleset.CORE_TEMPLATES`) are worded here
 rather than by the ruleset: in the language asked for (:data:`ENGINE`'s catalogs,
-``core/locale/fr/LC_MESSAGES/engine.po``), and naming the seat, the side and the winner by
-their names in that language (``Blue``, ``Bleu``) where their data holds ids (``blue``).
-A ruleset's event names a seat by its name too, in every language, where a field's value is
-a seat's id (``hero1 plays Sister Maren``: *Hero 1 plays Sister Maren*).
+``core/locale/fr/LC_MESSAGES/engine.po``). Every event names a seat or a side by its name
+in that language where a field's value is its id (``hero1 plays Sister Maren``: *Hero 1 plays
+Sister Maren*; the engine's ``winner``: *Bleu*).
 """
 
 from __future__ import annotations
@@ -24,8 +23,6 @@ ENGINE = Messages({kind: CORE_TEMPLATES[kind] for kind in (
     "clock.bot", "clock.forfeit", "work-budget.tie", "work-budget.judged")},
                   Path(__file__).with_name("locale"))
 """The engine's events worded here, and their translations."""
-NAMED = ("seat", "side", "winner")
-"""The fields of those events that hold a seat's or a side's id."""
 
 
 def side_names(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> dict[str, str]:
@@ -42,15 +39,11 @@ def sentences(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> Callabl
     names = side_names(ruleset, seats, lang)
 
     def sentence(event: Event) -> str:
-        if event.kind not in ENGINE.templates:
-            data = event.data
-            if any(type(value) is str and value in names for value in data.values()):
-                named = {key: names[value] if type(value) is str and value in names else value
-                         for key, value in data.items()}
-                event = Event(event.kind, event.rule, named, event.to)
-            return render(event, lang)
-        named = {key: names.get(value, value) if key in NAMED else value
-                 for key, value in event.data.items()}
-        return ENGINE.render(Event(event.kind, event.rule, named, event.to), lang)
+        data = event.data
+        if any(type(value) is str and value in names for value in data.values()):
+            named = {key: names[value] if type(value) is str and value in names else value
+                     for key, value in data.items()}
+            event = Event(event.kind, event.rule, named, event.to)
+        return (render if event.kind not in ENGINE.templates else ENGINE.render)(event, lang)
 
     return sentence

@@ -18,7 +18,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import (
     BaseModel,
@@ -586,8 +586,9 @@ Question = Annotated[SimulateQuestion | SweepQuestion | MatchupQuestion | TuneQu
                      | CompareQuestion | CulpritsQuestion, Field(discriminator="kind")]
 """Any question, told apart by its ``kind``."""
 QUESTIONS: TypeAdapter[Any] = TypeAdapter(Question)
-KINDS = ("simulate", "sweep", "matchup", "tune", "compare", "culprits")
-"""The questions' kinds, as a lab job names them."""
+KINDS: tuple[str, ...] = tuple(question.model_fields["kind"].default
+                               for question in get_args(get_args(Question)[0]))
+"""The questions' kinds, as a lab job names them (``simulate``, ``sweep``...)."""
 
 
 # -- the runs --------------------------------------------------------------------------
