@@ -24,7 +24,8 @@ RULESETS = ["enemy-attacks", "combat-encounter", "dire-alliance-battle", "dire-a
 
 ENGLISH = re.compile(r"\b(?:the|and|with|from|into|its|his|her|then|of|is|are|to|by|for|on|"
                      r"at|in|has|no|not|was|who|which|left|gains?|moves?|plays?|attacks?|"
-                     r"damage|round|turn|card|cards|hero|enemy|minion|area)\b")
+                     r"damage|round|turn|card|cards|hero|enemy|minion|area|[Hh]eroes|[Ee]nemies|"
+                     r"[Aa]ct|[Rr]eact)\b")
 """English words a French sentence has no business with, once the content's names (which
 stay as the game prints them: "Brannoc the Shield", "Toll of the Bell") are taken out."""
 
@@ -39,7 +40,10 @@ CORPUS = Path(__file__).resolve().parents[1] / "records"
 KNOWN = {"enemy-attacks": {"manche", "commence dans", "dégât", "succès"},
          "combat-encounter": {"Joueur 1", "joue", "se déplace", "Tour de joueur"},
          "dire-alliance-battle": {"Bleu", "Rouge", "pioche", "La manche 1 commence"},
-         "dire-alliance-raid": {"méchant", "sbire", "rangée d'actions", "La manche 1 commence"}}
+         "dire-alliance-raid": {"méchant", "sbire", "rangée d'actions", "La manche 1 commence",
+                                "la phase Action des héros commence",
+                                "la phase Réaction des héros prend fin",
+                                "la phase Action des ennemis", "la phase Réaction des ennemis"}}
 """French words each ruleset's game says."""
 
 
