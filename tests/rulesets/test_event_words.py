@@ -40,8 +40,9 @@ MISAGREED = re.compile(r"\b[01] \w+(?:és|ts)\b|\b(?:[2-9]|\d\d+) perte\b|\b[01]
 CORPUS = Path(__file__).resolve().parents[1] / "records"
 """The golden corpus: logs of every release."""
 
-KNOWN = {"enemy-attacks": {"manche", "commence dans", "dégât", "succès"},
-         "combat-encounter": {"Joueur 1", "joue", "se déplace", "Tour de joueur"},
+KNOWN = {"enemy-attacks": {"manche", "commence dans", "dégât", "succès", "Au tour de"},
+         "combat-encounter": {"Joueur 1", "joue", "se déplace", "Tour de joueur",
+                              "Manche 1, ordre du tour\u00a0: Joueur 1"},
          "dire-alliance-battle": {"Bleu", "Rouge", "pioche", "La manche 1 commence"},
          "dire-alliance-raid": {"méchant", "sbire", "rangée d'actions", "La manche 1 commence",
                                 "la phase Action des héros commence",
