@@ -372,7 +372,8 @@ def test_the_abilities_offered_are_said_in_french_whole():
 
 def test_a_runs_french_sentences_start_with_a_capital_and_say_no_english():
     """A French sentence never starts with a name's article (*le Dahu est acheté*: now *Achat :
-    le Dahu, ...*), and says *Appariement*, not *Matchmaking*."""
+    le Dahu, ...*), and says *Appariement*, not *Matchmaking*, and a tier *rang*, as the shop's
+    decisions and the page say it (not *palier*)."""
     from rulekeeper.agents import play_out, seat_agents
     from rulekeeper.core.sentences import sentences
 
@@ -382,4 +383,5 @@ def test_a_runs_french_sentences_start_with_a_capital_and_say_no_english():
     said = [say(e) for e in game.events if e.kind in game.ruleset.messages.templates]
     kinds = {e.kind for e in game.events}
     assert {"shop.buy", "shop.ability", "match.band"} <= kinds
-    assert [s for s in said if not s[0].isupper() or "Matchmaking" in s] == []
+    assert [s for s in said if not s[0].isupper() or "Matchmaking" in s or "palier" in s] == []
+    assert any("rangs 1 en vente" in s for s in said)  # a tier is a rang, as the shop says
