@@ -410,7 +410,9 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     other.screenshot(path=str(SHOTS / "cryptids-stale-fr.png"))
     other.close()
     act(page, "#offers [data-buy='1']")
-    assert "rejoint votre rangée" in page.inner_text("#ability-choice h3")
+    asked = page.inner_text("#ability-choice h3")  # a name's article never starts it
+    assert asked.startswith("Nouveau dans votre rangée, à la place 1\u00a0: "), asked
+    assert asked.endswith(". Quelle capacité garder\u202f?"), asked  # whether it or she
     assert english_left(page_text(page)) == []
     act(page, "#ability-choice [data-ability] >> nth=0")
     buy_all(page)

@@ -15,7 +15,7 @@ from rulekeeper.core import registry
 from rulekeeper.rulesets.cryptids_run.abilities import PHRASES, describe
 from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
 from rulekeeper.server.web import words
-from tests.server.conftest import make_client
+from tests.server.conftest import make_client, sign_up
 
 STATIC = words.STATIC
 
@@ -213,3 +213,22 @@ def test_the_rulings_come_in_the_page_language(page_client):
     assert work_budget["question"].startswith("Une partie atteint son budget de travail")
     assert work_budget["labels"] == {"tie": "par une égalité", "judge": "au décompte des règles"}
     assert french["cryptids-v1"]["rulings"][-1]["labels"]["deaths"] == "les morts d'abord"
+
+
+@pytest.mark.parametrize("lang", ["FR", "fr-FR", "fr_FR", "Fr"])
+def test_a_language_is_read_in_any_case_and_with_a_region(page_client, lang):
+    """``?lang=FR`` (and ``fr-FR``, ``fr_FR``) is French, as ``--lang`` is at the terminal:
+    the page's words, the rulesets' titles, a board's words and a game's events."""
+    words = page_client.get(f"/api/i18n/{lang}").json()
+    assert words["lang"] == "fr" and words["messages"]["Start a run"] == "Commencer une partie"
+    titles = {r["id"]: r["title"] for r in page_client.get(f"/api/rulesets?lang={lang}").json()}
+    assert titles["cryptids-v1"] == "Cryptides\u00a0: bataille"
+    board = page_client.get(f"/api/rulesets/dire-alliance-battle/board?lang={lang}").json()
+    assert board["sides"]["red"]["label"] == "Rouge"
+    me = sign_up(page_client, f"lang{lang.replace('-', '').replace('_', '')}")
+    view = page_client.post(f"/api/games?lang={lang}", json={"ruleset": "cryptids", "seed": 5},
+                            headers=me).json()
+    assert view["events"][0]["text"].startswith("Bataille")
+    events = page_client.get(f"/api/games/{view['id']}?lang={lang.upper()}", headers=me).json()
+    assert events["events"][0]["text"].startswith("Bataille")
+    assert page_client.get("/api/i18n/de-DE").status_code == 404

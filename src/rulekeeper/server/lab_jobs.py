@@ -44,12 +44,13 @@ from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import StoredLabJob, now
+from rulekeeper.server.sentences import SPOKEN
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
                    responses=documented(400, 401, 404, 422, 429))
 JobId = Annotated[str, UrlPath(max_length=32, description="the job's id")]
 Lang = Annotated[str, Query(max_length=8, description="the language of its HTML report "
-                                                      "(en, fr)")]
+                                                      "(en, fr; FR, fr-FR too)"), SPOKEN]
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnapshot, now
 from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
+from rulekeeper.server.sentences import SPOKEN
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -63,7 +64,8 @@ INTEGER_MOST = 2**31 - 1
 """The largest number an ``INTEGER`` column holds on every database: a number a request
 compares with one is at most this (SQLite's driver fails on one past 64 bits)."""
 RunId = Annotated[str, UrlPath(max_length=32, description="the run's id")]
-Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
+Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr; "
+                                                      "FR, fr-FR too)"), SPOKEN]
 
 
 class Action(BaseModel):

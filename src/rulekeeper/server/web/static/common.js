@@ -35,6 +35,7 @@ export async function loadWords() {
     const answer = await api(`/api/i18n/${encodeURIComponent(store.lang)}`);
     catalog.words = answer.messages;
     catalog.languages = answer.languages;
+    store.lang = answer.lang; // as the server reads it: "FR", "fr-FR" are "fr"
   } catch (error) { if (error.status === 404) store.lang = "en"; } // a language the server has not
   catalog.lang = store.lang;
   document.documentElement.lang = store.lang;
@@ -143,19 +144,41 @@ export function colon() {
 }
 
 function fill(template, data) {
-  return template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
+  const filled = template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
     if (!(key in data)) return whole;
     const value = data[key];
     if (spec === "and" || spec === "or") {
-      return new Intl.ListFormat(catalog.lang, { type: spec === "and" ? "conjunction" : "disjunction" }).format(value.map(String));
+      return FIELD + new Intl.ListFormat(catalog.lang, { type: spec === "and" ? "conjunction" : "disjunction" }).format(value.map(String));
     }
     if (spec && spec.includes("|")) {
       const [one, many] = spec.split("|");
-      return `${value} ${new Intl.PluralRules(catalog.lang).select(value) === "one" ? one : many}`;
+      return `${FIELD}${value} ${new Intl.PluralRules(catalog.lang).select(value) === "one" ? one : many}`;
     }
-    return String(value);
+    return FIELD + String(value);
   });
+  return (ELISIONS[catalog.lang] ?? []).reduce((text, [pattern, joined]) => text.replace(pattern, joined), filled)
+    .replaceAll(FIELD, "");
 }
+
+/** Where a value starts in a sentence being filled in. */
+const FIELD = "\u001f";
+const VOWEL = "(?=[aeiouàâäéèêëîïôöùûüœæ]|y[^aeiouyàâäéèêëîïôöùûü])";
+const CONTRACTED = { "de le": "du", "de les": "des", "à le": "au", "à les": "aux" };
+/** What a language changes where a value filled in meets the word before it, as the
+    server's sentences do (core/events.py, ELISIONS): French "le fantôme d'Alice", not "de
+    Alice"; "du", "des", "au", "aux" before a value's article "le" or "les". */
+const ELISIONS = {
+  fr: [
+    [new RegExp(`(?<![\\p{L}\\d_'’-])(de|que|le|la|je|me|te|se|ne|jusque|lorsque|puisque) ${FIELD}${VOWEL}`, "giu"),
+      (_, word) => `${word.slice(0, -1)}'`],
+    [new RegExp(`(?<![\\p{L}\\d_'’-])(si) ${FIELD}(?=ils?\\b)`, "giu"), (_, word) => `${word.slice(0, -1)}'`],
+    [new RegExp(`(?<![\\p{L}\\d_'’-])(ce) ${FIELD}${VOWEL}`, "giu"), (_, word) => `${word}t `],
+    [new RegExp(`(?<![\\p{L}\\d_'’-])([Dd]e|[Àà]) ${FIELD}(les?) `, "gu"), (_, word, article) => {
+      const said = CONTRACTED[`${word.toLowerCase()} ${article}`];
+      return `${word === word.toLowerCase() ? said : said[0].toUpperCase() + said.slice(1)} `;
+    }],
+  ],
+};
 
 /** A number as the player's language writes it (1.5, 1,5). */
 export function number(value, digits = 0) {
