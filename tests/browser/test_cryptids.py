@@ -122,6 +122,12 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     assert re.search(r"Your run: \d lives? and \d+ of 10 victories\.", story), story
     assert ("It cost you 1 life" in story) == ("A loss" in page.inner_text("#result"))
     assert page.locator("#deciding li").count() >= 1
+    assert page.inner_text("#cost b") in ("A victory!", "A loss.", "A tie.")  # a sentence
+    # why: each line by its rule; a death after the blow that brought its cryptid to 0 HP
+    lines = page.locator("#deciding li")
+    assert page.locator("#deciding li button.rule").count() == lines.count()
+    for death in page.locator("#deciding li[data-kind='death']").all():
+        assert re.search(r"→ 0 HP\.\s*$", death.locator(".cause").inner_text()), death.inner_text()
     assert ids_on(page) == []  # the battle's log, its cards, its story
     web.shot("cryptids-summary")
     page.click("#back-to-shop")
@@ -430,6 +436,8 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     assert re.match(r"Lancer \d+\u00a0:", page.locator("#deciding li b").first.inner_text())
     deaths = page.locator("#deciding li[data-kind='death']")  # each told whose it was
     assert page.locator("#deciding li[data-kind='death'] .badge").count() == deaths.count()
+    assert page.locator("#deciding li[data-kind='death'] .cause").count() == deaths.count()
+    assert page.inner_text("#cost b") in ("Une victoire\u202f!", "Une défaite.", "Une égalité.")
     web.shot("cryptids-battle-fr")
     page.click("#account")
     page.wait_for_selector("#account-dialog")

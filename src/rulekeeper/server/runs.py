@@ -168,6 +168,9 @@ class Moment(EventOut):
     """An event that decided a battle, with the roll it happened in (0: before roll 1)."""
 
     roll: int
+    cause: EventOut | None = Field(None, description="for a death: the blow that brought the "
+                                                     "cryptid to 0 HP (its sentence and its "
+                                                     "rule: an ability, damage over time)")
 
 
 class BattleOut(BattleSummary):
@@ -376,15 +379,25 @@ DECIDING = ("death", "end.", "result.")
 trailing dot: a prefix)."""
 
 
+def named(value: Any) -> Any:
+    """A cryptid's name in an event's data, as one key (its English name)."""
+    return value.get("en") if isinstance(value, dict) else value
+
+
 def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
-    """The battle's deciding events, each with the roll it happened in."""
+    """The battle's deciding events, each with the roll it happened in; a death with the
+    blow that brought its cryptid to 0 HP (the last one before it: a heal may come between)."""
     moments, roll = [], 0
+    blows: dict[Any, EventOut] = {}
     for event, out in zip(events, said, strict=True):
         if event.kind in ("roll", "reroll.next"):
             roll = int(event.data["roll"])
+        if event.data.get("hp") == 0 and event.data.get("before") and "target" in event.data:
+            blows[named(event.data["target"])] = out
         if any(event.kind.startswith(k) if k.endswith(".") else event.kind == k
                for k in DECIDING):
-            moments.append(Moment(**out.model_dump(), roll=roll))
+            cause = blows.get(named(event.data.get("who"))) if event.kind == "death" else None
+            moments.append(Moment(**out.model_dump(), roll=roll, cause=cause))
     return moments
 
 

@@ -319,19 +319,25 @@ export function automated(rules, kind) {
 /** One log line: the sentence, then its rule id; the id shows the rule's text on hover
     (its title) and on tap or Enter (under the line). */
 export function logLine(event, rules) {
-  const rule = rules?.rules?.[event.rule];
+  const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text);
+  line.append(ruleButton(event.rule, rules, line));
+  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
+  return line;
+}
+
+/** A rule's id as a button: its text on hover (its title), and under `line` on tap or Enter. */
+export function ruleButton(id, rules, line) {
+  const rule = rules?.rules?.[id];
   const text = rule ? rule.text : t("(this rule id is not in the ruleset's index)");
   const button = el("button.rule", { type: "button", title: text, "aria-expanded": "false",
-    "aria-label": t("rule {rule}: show its text", { rule: event.rule }) }, event.rule);
-  const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text, button);
-  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
+    "aria-label": t("rule {rule}: show its text", { rule: id }) }, id);
   button.addEventListener("click", () => {
     const shown = line.querySelector(".ruletext");
     if (shown) { shown.remove(); button.setAttribute("aria-expanded", "false"); return; }
     line.append(el("span.ruletext", { role: "note" }, rule ? `${rule.section}${colon()}${rule.text}` : text));
     button.setAttribute("aria-expanded", "true");
   });
-  return line;
+  return button;
 }
 
 export function decisionLine(step) {

@@ -3,7 +3,7 @@
 // pointed at during a first run, the opponent's row before the fight, the battle played back
 // (1×/2×/4×, skip), what it cost, why it ended so and the odds the player had, the run history
 // with each battle's replay, and the leaderboard. Every word through t() (common.js).
-import { afterRefusal, api, clear, colon, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
+import { afterRefusal, api, clear, colon, el, header, loadWords, local, number, ruleButton, rulesOf, showError, signIn, store, t } from "./common.js";
 import { cryptidCard } from "./cards.js";
 import { tokenTools } from "./account.js";
 import { Viewer } from "./viewer.js";
@@ -361,14 +361,18 @@ function story(node, battle, film, after) {
   const odds = el("p", { id: "odds" }, el("span.muted", {}, t("Working out the odds…")));
   const run = { lives: battle.lives, victories: battle.victories, victories_needed: battle.victories_needed };
   clear(node, el("section.story", { id: "battle-summary" },
-    el("p", { id: "cost" }, el("b", {}, outcomeWord(battle.outcome)), " ", battle.lives !== null ? cost(battle.outcome, battle.lives_lost, run) : null),
+    el("p", { id: "cost" }, el("b", {}, { win: t("A victory!"), loss: t("A loss."), tie: t("A tie.") }[battle.outcome]), " ", battle.lives !== null ? cost(battle.outcome, battle.lives_lost, run) : null),
     battle.lives !== null ? el("p", { id: "run-so-far" }, t("Your run: {lives:life|lives} and {victories} of {needed} victories.", { lives: battle.lives, victories: battle.victories, needed: battle.victories_needed })) : null,
     odds,
     el("h4", {}, t("Why")),
     el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
+      // a death after the blow that caused it, by that blow's rule; the end by its own rule
       const side = m.kind === "death" ? sideOf[m.data.who?.en ?? m.data.who] : null;
-      return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null, m.text,
+      const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
+        m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
         side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
+      line.append(ruleButton((m.cause || m).rule, ui.rules, line));
+      return line;
     })),
     after ? el("div.row.gap", {}, backButton(after)) : null));
   if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
