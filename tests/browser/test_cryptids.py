@@ -324,6 +324,31 @@ def test_the_signed_out_page_reads_as_made_for_a_newcomer(web, phone):
     phone.shot("cryptids-home-phone")
 
 
+def test_the_sign_up_and_sign_in_refusals_are_in_the_pages_words(web):
+    """A name the form refuses (an accent, a space) and a token nobody has are said in the
+    page's language, with what to do: never the browser's "match the requested format" nor
+    the server's English; and a server that does not answer, too."""
+    page = web.page
+    web.open("/?lang=fr")
+    page.wait_for_selector("#howto-text li")
+    for name in ("Amélie", "Jean Pierre"):
+        web.sign_up(name)
+        assert page.evaluate("document.querySelector('#signup-name').validationMessage") == (
+            "Un nom de joueur a 2 à 20 lettres sans accents, chiffres, - ou _, et commence par "
+            "une lettre ou un chiffre."), name
+    page.fill("#signin-token", "pas-un-jeton")
+    page.click("#signin-submit")
+    assert page.inner_text("#who-are-you .error").startswith("Aucun joueur n'a ce jeton\u00a0:")
+    page.context.set_offline(True)
+    page.click("#signin-submit")
+    expect(page.locator("#who-are-you .error")).to_have_text(
+        "Le serveur n'a pas répondu\u00a0: vérifiez votre connexion, puis réessayez.")
+    page.context.set_offline(False)
+    # the browser's own notes of the two refusals, and nothing else
+    assert len(web.errors) == 2 and "401" in web.errors[0] and "DISCONNECTED" in web.errors[1]
+    web.errors.clear()
+
+
 def test_the_shop_by_drag_keyboard_freeze_reroll_and_sell(web, request):
     page = web.page
     web.open("/")

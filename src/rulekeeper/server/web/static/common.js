@@ -176,7 +176,9 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   const headers = {};
   if (store.token) headers.Authorization = `Bearer ${store.token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try { response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }); }
+  catch { throw new ApiError(0, t("The server did not answer: check your connection, then try again.")); } // the browser's words are English
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     try { message = (await response.json()).error || message; } catch { /* not JSON */ }
@@ -273,7 +275,10 @@ export function header({ title, languages = catalog.languages, onLang = () => lo
 /** A sign-up / sign-in form; calls done(me) once a token is stored. ``intro``: shown above
     it; ``title``: what it asks (by default, who you are). */
 export function signIn(node, done, { intro = null, title = t("Who are you?") } = {}) {
-  const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
+  const form = t("A player name is 2 to 20 letters without accents, digits, - or _, starting with a letter or a digit.");
+  // the browser's own refusal ("match the requested format") is in its language, and says no more
+  const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}",
+    title: form, oninvalid: () => name.setCustomValidity(form), oninput: () => name.setCustomValidity("") });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
   const signUp = el("form", { onsubmit: async (e) => {
@@ -289,7 +294,10 @@ export function signIn(node, done, { intro = null, title = t("Who are you?") } =
   const signInForm = el("form", { onsubmit: async (e) => {
     e.preventDefault();
     store.token = token.value.trim();
-    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
+    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { // an unknown token (401): the page's words
+      store.token = null;
+      showError(message, error.status === 401 ? new Error(t("No player has this token: paste it whole (Account shows it on a device where you are signed in), or sign up with a new name.")) : error);
+    }
   } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
   el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
   clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, title),
