@@ -143,6 +143,7 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     assert "10/10" in status or "♥ 0" in status, status
     assert re.search(r"Your rating: -?[\d.]+ → -?[\d.]+ \([+−][\d.]+\)\.",
                      page.inner_text("#rating-change"))
+    assert page.get_attribute("#howto-text", "open") is None, "the first run over, it folds"
     page.evaluate("window.scrollTo(0, 0)")
     web.shot("cryptids-run-over")
     replays = page.locator("#run-over [data-replay]")
@@ -161,6 +162,10 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     assert "won" in page.inner_text("#runs") or "lost" in page.inner_text("#runs")
     assert unique("newcomer", request) in page.inner_text("#standings")
     assert "mu − 3σ" in page.inner_text("#rating-explained")
+    heads = page.locator("#standings th")  # each column said, the counts explained
+    assert heads.all_inner_texts() == ["#", "player", "rating", "runs", "runs won", "best"]
+    assert heads.nth(4).get_attribute("title") == "runs ended with 10 victories"
+    assert heads.nth(5).get_attribute("title") == "the most victories in one run"
     assert page.locator("#next-step").count() == 0, "a first run only is pointed at"
     web.shot("cryptids-history")
 

@@ -135,6 +135,7 @@ function status(run) {
 
 function showRun(run) {
   ui.run = run;
+  if (run.over && ui.first) { ui.first = false; howTo(false); } // the first run over: how to play folds
   if (ui.viewer) { ui.viewer.destroy(); ui.viewer = null; }
   ui.watching++; // a battle still loading is not shown over the shop
   clear($("battle"));
@@ -445,7 +446,9 @@ async function leaderboard() {
     clear(box, el("h2", {}, t("Leaderboard")),
       el("p.muted", { id: "rating-explained" }, t("Players are ranked by their rating, mu − 3σ (openskill): the skill the game is sure they have. Everyone starts at 0; it rises with wins, and as the game grows surer of you. A run's change is applied when it ends.")),
       rows.length ? el("table.board-table", { id: "standings" },
-        el("thead", {}, el("tr", {}, ...["#", t("player"), t("rating"), t("runs"), t("won"), t("best")].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, ...[["#"], [t("player")], [t("rating")], [t("runs"), t("runs finished")],
+          [t("runs won"), t("runs ended with {victories} victories", { victories: ui.numbers.run.victories })],
+          [t("best"), t("the most victories in one run")]].map(([h, title]) => el("th", { title }, h)))),
         el("tbody", {}, ...rows.map((s) => el("tr", {}, el("td", {}, s.rank), el("td", {}, s.name), el("td", {}, number(s.ordinal, 1)),
           el("td", {}, s.runs), el("td", {}, s.won), el("td", {}, s.best)))))
         : el("p.muted", {}, t("No finished run yet.")));
