@@ -136,6 +136,10 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
         rounds += 1
         assert rounds <= MAX_ROUNDS, "the run did not end"
         page.wait_for_selector("#status")
+        if not page.locator("#row .cryptid.empty").count() and not page.locator(
+                "#offers [data-buy]:not([disabled])").count():  # full, nothing to combine
+            assert "Your row is full: to make room for an offer, sell a cryptid" in \
+                page.inner_text("#next-step")
         buy_all(page)
         fight(page)
         page.click("#back-to-shop")
@@ -377,6 +381,11 @@ def test_the_shop_by_drag_keyboard_freeze_reroll_and_sell(web, request):
     drag(page, "#row [data-place='1']", "#row [data-place='2']")
     page.wait_for_selector("#row [data-place='2'] .name")
     assert page.inner_text("#row [data-place='2'] .name") == name
+    # what freezing, rerolling and selling do, said on the buttons
+    assert page.get_attribute("[data-freeze='2']", "title").startswith("Keep this offer for the next round")
+    assert page.get_attribute("#reroll", "title") == "Every offer that is not frozen is drawn again."
+    assert page.get_attribute("#row [data-place='2'] [data-sell]", "title") == (
+        f"Sell {name} for 1 gold: its place is free for another cryptid.")
     # freeze an offer, reroll: the frozen offer stays
     page.click("[data-freeze='2']")
     page.wait_for_selector("#offers .cryptid.frozen")

@@ -74,6 +74,9 @@ function nextStep(run) {
   const canBuy = run.pending?.options.some((o) => o.id.startsWith("buy-"));
   if (!row.length) return t("Buy a cryptid: press Buy under an offer (or drag the offer onto a place of your row).");
   if (canBuy) return t("You have {gold} gold: buy another cryptid (a copy of one in your row combines with it), or end the shop.", { gold: run.gold });
+  if (row.length === run.row.length && run.gold + run.prices.sell >= run.prices.buy && run.offers.some(Boolean)) {
+    return t("Your row is full: to make room for an offer, sell a cryptid (+{sell} gold); or put your row in order and press “End the shop and fight”.", { sell: run.prices.sell });
+  }
   return t("Put your row in order (drag, or ← and →: the leftmost is hit first on a tie of threat), then press “End the shop and fight”.");
 }
 
@@ -149,7 +152,8 @@ function showRun(run) {
     el("h2", {}, t("Offers")), el("p.muted", {}, t("Drag an offer onto a place to buy it there.")),
     el("div.cards", { id: "offers" }, ...run.offers.map((o, i) => offerCard(run, o, i + 1, choosing))),
     el("div.row.gap", {},
-      el("button", { id: "reroll", disabled: !has(run, "reroll"), onclick: () => act("reroll") }, t("Reroll the offers ({price} gold)", { price: run.prices.reroll }))),
+      el("button", { id: "reroll", disabled: !has(run, "reroll"), onclick: () => act("reroll"), title: t("Every offer that is not frozen is drawn again.") },
+        t("Reroll the offers ({price} gold)", { price: run.prices.reroll }))),
     el("h2", {}, t("Your row, left to right")), el("p.muted", {}, t("Drag a cryptid to reorder, or focus it and press ← or →.")),
     el("div.cards", { id: "row" }, ...run.row.map((p, i) => placeCard(run, p, i + 1, choosing))),
     el("div.row.gap", {},
@@ -167,7 +171,9 @@ function offerCard(run, offer, number, choosing) {
     el("button.small", { "data-buy": number, disabled: choosing || !place, onclick: () => act(`buy-${number}-${place}`),
       title: copyAt ? t("Combine with the {name} at place {place}", { name: local(offer.name), place: copyAt }) : null },
     copyAt ? t("Combine ({price})", { price: run.prices.buy }) : t("Buy ({price})", { price: run.prices.buy })),
-    el("button.small", { "data-freeze": number, disabled: !has(run, freeze), onclick: () => act(freeze) }, offer.frozen ? t("Unfreeze") : t("Freeze"))]);
+    el("button.small", { "data-freeze": number, disabled: !has(run, freeze), onclick: () => act(freeze),
+      title: offer.frozen ? t("Let this offer go: the next round or a reroll draws another in its place.") : t("Keep this offer for the next round: a reroll leaves it too, until you buy it or unfreeze it.") },
+    offer.frozen ? t("Unfreeze") : t("Freeze"))]);
   card.querySelector(".name").append(` · ${t("tier {tier}", { tier: offer.tier })}`, offer.frozen ? ` · ❄ ${t("frozen")}` : "");
   if (offer.frozen) card.classList.add("frozen");
   card.draggable = !choosing;
@@ -179,7 +185,9 @@ function placeCard(run, place, number, choosing) {
   const extra = place ? [
     el("button.small", { disabled: !has(run, `move-${number}-left`), onclick: () => act(`move-${number}-left`), "aria-label": t("move left") }, "←"),
     el("button.small", { disabled: !has(run, `move-${number}-right`), onclick: () => act(`move-${number}-right`), "aria-label": t("move right") }, "→"),
-    el("button.small", { "data-sell": number, disabled: !has(run, `sell-${number}`), onclick: () => act(`sell-${number}`) }, t("Sell (+{price})", { price: run.prices.sell }))] : [];
+    el("button.small", { "data-sell": number, disabled: !has(run, `sell-${number}`), onclick: () => act(`sell-${number}`),
+      title: t("Sell {name} for {price} gold: its place is free for another cryptid.", { name: local(place.name), price: run.prices.sell }) },
+    t("Sell (+{price})", { price: run.prices.sell }))] : [];
   const card = place ? cryptidCard({ ...place, abilities: [place.ability], hp: [place.hp, place.hp] }, extra)
     : el("div.cryptid.empty", {}, `${number}. ${t("empty")}`);
   card.dataset.place = number;
