@@ -113,10 +113,13 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     total = int(page.inner_text("#position").split()[-1])
     page.fill("#battle-view input[type=range]", str(total // 2))
     page.dispatch_event("#battle-view input[type=range]", "input")
+    now = page.inner_text("#now")  # the event as it happens, under the dice (on a phone too)
+    assert now and now in page.inner_text("#log li.current"), now
     web.shot("cryptids-battle")
     page.click("#play-pause")
     page.wait_for_selector("#battle-summary #odds[data-odds]", timeout=60_000)
     # the story: what it cost, the run so far, the odds, why
+    assert page.locator("#now").is_hidden()  # at the end, the banner says it
     story = page.inner_text("#battle-summary")
     assert re.search(r"You had (\d+% \(±\d+\)|over 99%|under 1%) to win this battle\.", story), story
     assert re.search(r"Your run: \d lives? and \d+ of 10 victories\.", story), story
