@@ -132,10 +132,14 @@ def tell_the_story(client):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_each_death_of_a_battles_story_comes_with_the_blow_that_caused_it(seed):
+@pytest.mark.parametrize("teams", [("hunters", "guardians"), ("backwoods", "tricksters")])
+def test_each_death_of_a_battles_story_comes_with_its_side_and_the_blow_that_caused_it(seed,
+                                                                                       teams):
     """Why a cryptid died: the event that brought it to 0 HP (an ability's damage, damage
-    over time...), with its sentence and rule, before its death."""
-    game = new_game("cryptids", seed=seed, options={"left": "hunters", "right": "guardians"})
+    over time...), with its sentence and rule, before its death; and whose it was, a
+    summoned cryptid (a Jackalope Kit, a Will-o'-the-Wisp) too."""
+    left, right = teams
+    game = new_game("cryptids", seed=seed, options={"left": left, "right": right})
     said = sentences(game.ruleset, game.seats, "fr")
     events = list(game.events)
     story = deciding(events, [EventOut(n=n, kind=e.kind, rule=e.rule, text=said(e),
@@ -147,7 +151,14 @@ def test_each_death_of_a_battles_story_comes_with_the_blow_that_caused_it(seed):
         assert blow is not None, death.text
         assert blow.n < death.n and blow.data["hp"] == 0 and blow.data["before"] > 0
         assert blow.data["target"] == death.data["who"] and blow.rule and blow.text
-    assert all(m.cause is None for m in story if m.kind != "death")
+        summoned = [e for e in events[:death.n] if e.kind == "summon"
+                    and e.data["summoned"] == death.data["who"]]
+        lineup = [e.kind for e in events if e.kind.startswith("lineup.") and any(
+            c["en"].startswith(death.data["who"]["en"] + " ") for c in e.data["cryptids"])]
+        summoner = [e.kind for e in events if e.kind.startswith("lineup.") and summoned and any(
+            c["en"].startswith(summoned[-1].data["who"]["en"] + " ") for c in e.data["cryptids"])]
+        assert ["lineup." + death.side] == (summoner if summoned else lineup), death.text
+    assert all(m.cause is None and m.side is None for m in story if m.kind != "death")
 
 
 def test_the_rating_shown_is_mu_minus_three_sigma_and_its_change_is_said(client):

@@ -343,7 +343,7 @@ async function watch(summary, after, { skip = false } = {}) {
     reveal: true, outcome: battle.outcome, card: cardsOf(battle, film),
     sides: { left: t("You ({name})", { name: battle.player }), right: t("Opponent: {who}", { who: opponentName(battle) }) },
     endTitle: () => outcomeWord(battle.outcome),
-    onEnd: () => { if (!told.childElementCount) story(told, battle, film, after); },
+    onEnd: () => { if (!told.childElementCount) story(told, battle, after); },
   });
   if (skip) ui.viewer.show(film.events.length - 1);
   else ui.viewer.play();
@@ -362,11 +362,7 @@ function cost(outcome, lost, run) {
 }
 
 /** The story of a battle: what it cost, the run so far, why it ended so, the odds. */
-function story(node, battle, film, after) {
-  const first = film.events.length ? film.frames[film.events[0].frame].rows : {};
-  const sideOf = {};
-  // by the English name: a card's title has no article, an event's name may ("le Kappa")
-  for (const side of ["left", "right"]) for (const c of first[side] || []) if (c) sideOf[c.name.en] = side;
+function story(node, battle, after) {
   const odds = el("p", { id: "odds" }, el("span.muted", {}, t("Working out the odds…")));
   const run = { lives: battle.lives, victories: battle.victories, victories_needed: battle.victories_needed };
   clear(node, el("section.story", { id: "battle-summary" },
@@ -376,7 +372,7 @@ function story(node, battle, film, after) {
     el("h4", {}, t("Why")),
     el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
       // a death after the blow that caused it, by that blow's rule; the end by its own rule
-      const side = m.kind === "death" ? sideOf[m.data.who?.en ?? m.data.who] : null;
+      const side = m.side; // whose cryptid died (the player's is on the left), a summoned one too
       const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
         m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
         side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
