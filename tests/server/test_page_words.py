@@ -150,6 +150,7 @@ def test_rule_sections_come_in_english_on_the_english_page(page_client, ruleset)
     assert english["roll.step-2.status.b"] == "A roll, step by step > 2"
     assert french["roll.step-2.status.b"] == "Un tour, étape par étape > 2"
     assert english["targeting.single.highest-threat"] == "Threat and targeting"
+    assert (english["ruling.tie-order"], french["ruling.tie-order"]) == ("Rulings", "Arbitrages")
     said_in_french = re.compile(r"[éèàç]|\b(Bataille|Gagner|Votre|Arbitrages|Instantanés|La |Le )")
     assert [s for s in english.values() if said_in_french.search(s)] == []
 
