@@ -151,6 +151,7 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     assert re.search(r"Your rating: -?[\d.]+ → -?[\d.]+ \([+−][\d.]+\)\.",
                      page.inner_text("#rating-change"))
     assert page.get_attribute("#howto-text", "open") is None, "the first run over, it folds"
+    assert page.locator("#status #gold").count() == 0, "no gold for a shop that is not coming"
     page.evaluate("window.scrollTo(0, 0)")
     web.shot("cryptids-run-over")
     replays = page.locator("#run-over [data-replay]")

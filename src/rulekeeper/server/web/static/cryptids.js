@@ -130,7 +130,7 @@ function status(run) {
     el("span", {}, t("Round {round}", { round: run.round })),
     el("span", { id: "lives" }, `♥ ${t("{lives:life|lives}", { lives: run.lives })}`),
     el("span", { id: "victories" }, `★ ${t("{victories}/{needed} victories", { victories: run.victories, needed: run.victories_needed })}`),
-    el("span", { id: "gold" }, t("{gold} gold", { gold: run.gold })),
+    run.over ? null : el("span", { id: "gold" }, t("{gold} gold", { gold: run.gold })), // no shop is coming
     el("span.muted", { id: "rating", title: t("Your rating is mu − 3σ: the skill the game is sure you have. The run's change is applied when it ends.") },
       run.over ? t("rating {rating}", { rating: number(r.shown + change, 1) })
         : t("rating {rating} (this run: {change}, applied when it ends)", { rating: number(r.shown, 1), change: signed(change) })));
