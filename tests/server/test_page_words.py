@@ -138,6 +138,23 @@ def test_rule_texts_come_in_the_page_language_where_the_index_has_them(page_clie
     assert french["battle.autoplay"] == "Les batailles se jouent toutes seules."
 
 
+@pytest.mark.parametrize("ruleset", ["cryptids", "cryptids-run"])
+def test_rule_sections_come_in_english_on_the_english_page(page_client, ruleset):
+    """The section a rule's text is shown under (a tap on its id) is English on the English
+    page, French on the French one, for every rule the French text gives."""
+    def sections(lang):
+        return {r["id"]: r["section"] for r in page_client.get(
+            f"/api/rulesets/{ruleset}/rules?lang={lang}").json()}
+
+    english, french = sections("en"), sections("fr")
+    assert english["roll.step-2.status.b"] == "A roll, step by step > 2"
+    assert french["roll.step-2.status.b"] == "Un tour, étape par étape > 2"
+    assert english["targeting.single.highest-threat"] == "Threat and targeting"
+    assert (english["ruling.tie-order"], french["ruling.tie-order"]) == ("Rulings", "Arbitrages")
+    said_in_french = re.compile(r"[éèàç]|\b(Bataille|Gagner|Votre|Arbitrages|Instantanés|La |Le )")
+    assert [s for s in english.values() if said_in_french.search(s)] == []
+
+
 def test_every_ability_phrase_is_in_french_with_its_fields():
     french = PHRASES.catalog("fr")
     for english in ABILITY_PHRASES.values():

@@ -825,12 +825,15 @@ def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)],
                                                                     "the rule text")] = "en",
                ) -> list[dict[str, Any]]:
     """The ruleset's rule index: each rule's id, section and text (what events cite). A
-    rule written in another language with an English translation (``en``, e.g. the
-    French cryptids text) gives that translation in English, its own text otherwise."""
-    return [{"id": r.id, "section": r.section, "text": rule_text(r, lang)}
+    rule written in another language with an English translation (``en``, and ``section_en``
+    for its section, e.g. the French cryptids text) gives that translation in English, its
+    own text otherwise."""
+    return [{"id": r.id, "section": rule_text(r, lang, "section"), "text": rule_text(r, lang)}
             for r in load_ruleset(ruleset_id).rule_index]
 
 
-def rule_text(rule: Any, lang: str) -> str:
-    english = getattr(rule, "en", None)
-    return english if lang == "en" and isinstance(english, str) else str(rule.text)
+def rule_text(rule: Any, lang: str, field: str = "text") -> str:
+    """A rule's text (or section) in ``lang``: its English translation if it has one, else
+    as written."""
+    english = getattr(rule, "en" if field == "text" else f"{field}_en", None)
+    return english if lang == "en" and isinstance(english, str) else str(getattr(rule, field))

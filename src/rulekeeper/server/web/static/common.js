@@ -199,7 +199,9 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   const headers = {};
   if (store.token) headers.Authorization = `Bearer ${store.token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try { response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }); }
+  catch { throw new ApiError(0, t("The server did not answer: check your connection, then try again.")); } // the browser's words are English
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     try { message = (await response.json()).error || message; } catch { /* not JSON */ }
@@ -296,7 +298,10 @@ export function header({ title, languages = catalog.languages, onLang = () => lo
 /** A sign-up / sign-in form; calls done(me) once a token is stored. ``intro``: shown above
     it; ``title``: what it asks (by default, who you are). */
 export function signIn(node, done, { intro = null, title = t("Who are you?") } = {}) {
-  const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
+  const form = t("A player name is 2 to 20 letters without accents, digits, - or _, starting with a letter or a digit.");
+  // the browser's own refusal ("match the requested format") is in its language, and says no more
+  const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}",
+    title: form, oninvalid: () => name.setCustomValidity(form), oninput: () => name.setCustomValidity("") });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
   const signUp = el("form", { onsubmit: async (e) => {
@@ -312,7 +317,10 @@ export function signIn(node, done, { intro = null, title = t("Who are you?") } =
   const signInForm = el("form", { onsubmit: async (e) => {
     e.preventDefault();
     store.token = token.value.trim();
-    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
+    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { // an unknown token (401): the page's words
+      store.token = null;
+      showError(message, error.status === 401 ? new Error(t("No player has this token: paste it whole (Account shows it on a device where you are signed in), or sign up with a new name.")) : error);
+    }
   } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
   el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
   clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, title),
@@ -342,19 +350,25 @@ export function automated(rules, kind) {
 /** One log line: the sentence, then its rule id; the id shows the rule's text on hover
     (its title) and on tap or Enter (under the line). */
 export function logLine(event, rules) {
-  const rule = rules?.rules?.[event.rule];
+  const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text);
+  line.append(ruleButton(event.rule, rules, line));
+  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
+  return line;
+}
+
+/** A rule's id as a button: its text on hover (its title), and under `line` on tap or Enter. */
+export function ruleButton(id, rules, line) {
+  const rule = rules?.rules?.[id];
   const text = rule ? rule.text : t("(this rule id is not in the ruleset's index)");
   const button = el("button.rule", { type: "button", title: text, "aria-expanded": "false",
-    "aria-label": t("rule {rule}: show its text", { rule: event.rule }) }, event.rule);
-  const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text, button);
-  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
+    "aria-label": t("rule {rule}: show its text", { rule: id }) }, id);
   button.addEventListener("click", () => {
     const shown = line.querySelector(".ruletext");
     if (shown) { shown.remove(); button.setAttribute("aria-expanded", "false"); return; }
     line.append(el("span.ruletext", { role: "note" }, rule ? `${rule.section}${colon()}${rule.text}` : text));
     button.setAttribute("aria-expanded", "true");
   });
-  return line;
+  return button;
 }
 
 export function decisionLine(step) {
