@@ -114,6 +114,14 @@ export function overWords(view, info, spectator = false) {
   return `${why} ${spectator ? t("Nothing more happens in it: its board and events stay here as they were.") : t("Its record is kept: replay it or download it.")}`;
 }
 
+/** Why a game ended, under its result (a player's page and a spectator's alike): the sentence
+    of its last event (a clock run out, the rule that decided it); nothing for a game closed
+    before its end (``overWords`` says why). */
+export function endWhy(view, events) {
+  if (view.closed) return null;
+  return el("div", { "data-why": "", style: "font-weight:400" }, events[events.length - 1]?.text || "");
+}
+
 /** A modal dialog (Escape closes it); returns it open. */
 export function dialog(id, ...children) {
   document.getElementById(id)?.remove();
