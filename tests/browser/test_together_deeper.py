@@ -266,3 +266,25 @@ def test_the_holder_of_a_seat_opens_its_invitation_again_on_another_device(
     laptop.page.wait_for_selector("#decision[data-seat='blue']")
     assert laptop.page.inner_text("#decision").startswith("Waiting for Red")
     refused(laptop, 409)  # (the join it tried again: the seat is already bob's)
+
+
+LATE = {"en": "Your time ran out before your decision came: the bot ",
+        "fr": "Votre temps s'est écoulé avant que votre décision n'arrive : le bot "}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_decision_that_comes_after_its_clock_ran_out_is_said_too_late(devices, server,
+                                                                        request, lang):
+    # the decision leaves in time but reaches the server 4 s later (a slow line): the clock's
+    # bot has decided for red meanwhile; the refusal is said as what it is, not as "the game
+    # moved on (another player's move, or yours in another tab)"
+    who = player(server, unique(f"late{lang}", request))
+    made = game(server, who, seats={"blue": {"kind": "bot", "bot": "first"}},
+                clock={"decision": 3, "expiry": "bot", "bot": "first"})
+    red = devices(lang, who)
+    red.page.route("**/decisions*", lambda route: (time.sleep(4), route.continue_()))
+    red.open(f"/play/{BATTLE}?game={made['id']}")
+    red.page.click("#decision [data-option] >> nth=0")
+    red.page.wait_for_selector("#message [role='status']", timeout=10_000)
+    assert plain(red.page.inner_text("#message")).startswith(LATE[lang])
+    refused(red, 409)

@@ -244,11 +244,12 @@ export function showError(node, error) {
 /** After a refused change: a 409 (the game or run changed meanwhile, in another tab or by
     another seat) reads it again with reread() and says so, in the page's words `changed`
     (the server's message names things by their ids), where() then points, so the next click
-    answers the current version; any other error is shown as it is. */
+    answers the current version (``changed`` may be a function: the words, once read again);
+    any other error is shown as it is. */
 export async function afterRefusal(error, reread, where, changed) {
   if (error.status !== 409) return showError(where(), error);
   await reread();
-  clear(where(), el("p.muted", { role: "status" }, changed));
+  clear(where(), el("p.muted", { role: "status" }, typeof changed === "function" ? changed() : changed));
 }
 
 /** The header: the site's links, the player (their account, signing out), and the language

@@ -513,11 +513,12 @@ function draw() {
   const targets = board.table.targets || {};
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
-  const refused = (error) => afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message"),
-    t("The game moved on meanwhile (another player's move, or yours in another tab or on another device): this is how it stands now."));
+  const refused = (error, known = ui.events.length) => afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message"),
+    () => tooLate(view, ui.events.slice(known)) || t("The game moved on meanwhile (another player's move, or yours in another tab or on another device): this is how it stands now."));
   const decide = async (option) => {
+    const known = ui.events.length; // (the stream may bring the clock's event before the refusal)
     try { await show(await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { await refused(error); }
+    catch (error) { await refused(error, known); }
   };
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
@@ -563,6 +564,15 @@ function draw() {
   const first = main.querySelector("#decision button.lit") || (spot && main.querySelector(`#board ${spot}`))
     || (toDecision ? main.querySelector("#decision [data-option]") || main.querySelector("#decision") : null);
   if (first) first.focus({ preventScroll: true });
+}
+
+/** A decision refused because the seat's clock ran out before it came (the clock's event for
+    the seat among the ``events`` since it was made): said so, or "". */
+function tooLate(view, events) {
+  const expiry = events.find((e) => (e.kind === "clock.bot" || e.kind === "clock.forfeit") && e.data.seat === view.seat);
+  if (!expiry) return "";
+  return expiry.kind === "clock.forfeit" ? t("Your time ran out before your decision came: the game is lost by forfeit.")
+    : t("Your time ran out before your decision came: the bot {bot} decided for you.", { bot: botName(view.clock.bot) });
 }
 
 /** The seats out of play while the game goes on (``out`` of the seat's table: their pieces all
