@@ -504,7 +504,7 @@ function draw() {
   // the page is drawn anew: focus on the decision (or the form, or lost) goes to the decision
   // drawn now, on an area or a figure to the same one (else Tab would start again at the top)
   const was = document.activeElement;
-  const toDecision = !was || was === document.body || !!was.closest("#decision, #setup, #handover");
+  const acted = !!was?.closest("#decision, #setup, #handover"), lost = !was || was === document.body;
   const spot = was?.dataset?.area ? `[data-area="${CSS.escape(was.dataset.area)}"]` : was?.dataset?.piece ? `[data-piece="${CSS.escape(was.dataset.piece)}"]` : null;
   const pending = view.view.pending;
   const stage = el("div.board", { id: "board" });
@@ -562,7 +562,7 @@ function draw() {
   // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it
   if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || (spot && main.querySelector(`#board ${spot}`))
-    || (toDecision ? main.querySelector("#decision [data-option]") || main.querySelector("#decision") : null);
+    || (acted || lost ? main.querySelector("#decision [data-option]") : null) || (acted ? main.querySelector("#decision") : null);
   if (first) first.focus({ preventScroll: true });
 }
 
