@@ -288,3 +288,19 @@ def test_a_decision_that_comes_after_its_clock_ran_out_is_said_too_late(devices,
     red.page.wait_for_selector("#message [role='status']", timeout=10_000)
     assert plain(red.page.inner_text("#message")).startswith(LATE[lang])
     refused(red, 409)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_watch_link_cut_short_is_said_in_the_pages_words(devices, server, request, lang):
+    who = player(server, unique(f"ann{lang}", request))
+    made = game(server, who, seats={"blue": {"kind": "bot", "bot": "first"}})  # not public
+    spectator = devices(lang)
+    for address in (made["watch"][:-3], f"/watch/{made['id']}"):  # a key cut short, or none
+        spectator.open(address)
+        spectator.page.wait_for_selector("#main .error")
+        said = plain(spectator.page.inner_text("#main .error"))
+        assert said.startswith("There is no game to watch at this address" if lang == "en"
+                               else "Il n'y a pas de partie à regarder à cette adresse"), said
+        assert made["id"] not in said
+        refused(spectator, 404)
+    spectator.shot(f"watch-unknown-{lang}")

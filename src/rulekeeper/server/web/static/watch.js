@@ -70,4 +70,4 @@ function draw(view, board) {
   log.scrollTop = log.scrollHeight;
 }
 
-start().catch((error) => showError(main, error));
+start().catch((error) => showError(main, error.status === 404 ? new Error(t("There is no game to watch at this address. A game that is not public is watched by its watch link, which its players can copy from their page: ask them for it again.")) : error));
