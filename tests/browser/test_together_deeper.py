@@ -304,3 +304,19 @@ def test_a_watch_link_cut_short_is_said_in_the_pages_words(devices, server, requ
         assert made["id"] not in said
         refused(spectator, 404)
     spectator.shot(f"watch-unknown-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_game_of_others_opened_by_its_address_is_said_in_the_pages_words(devices, server,
+                                                                          request, lang):
+    # the page's address copied instead of the invitation: not cat's game
+    ann, cat = (player(server, unique(n + lang, request)) for n in ("ann", "cat"))
+    made = game(server, ann, seats={"blue": {"kind": "open"}})
+    other = devices(lang, cat)
+    other.open(f"/play/{BATTLE}?game={made['id']}")
+    other.page.wait_for_selector("#not-yours")
+    said = plain(other.page.inner_text("#not-yours"))
+    assert said.startswith("This game is not one of yours" if lang == "en"
+                           else "Cette partie n'est pas l'une des vôtres"), said
+    assert made["id"] not in said
+    refused(other, 404)

@@ -31,8 +31,17 @@ async function start() {
   if (!ui.info) return clear(main, el("p.error", {}, t("No ruleset {ruleset}.", { ruleset: rulesetId }), " "), el("a", { href: "/play" }, t("Choose one")));
   ui.rules = await rulesOf(ui.info.id);
   if (params.get("game") && params.get("invite") !== null) return accept(params.get("game"), params.get("seat"), params.get("invite"));
-  if (params.get("game")) return load(params.get("game"));
+  if (params.get("game")) return load(params.get("game")).catch(notYours);
   setup();
+}
+
+/** A game's address that is not one of the player's games (404: no seat of theirs, or its
+    address cut short), said in the page's words (the server's name the game by its id). */
+function notYours(error) {
+  if (error.status !== 404) throw error;
+  clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "not-yours" },
+    t("This game is not one of yours: you hold no seat in it, or its address is cut short. A friend's game is joined by the invitation to your seat, and watched by its watch link: ask for them.")),
+  el("a", { href: "/play" }, t("Your games and the lobby")));
 }
 
 // -- /play: your games, the lobby, the rulesets ---------------------------------------------
