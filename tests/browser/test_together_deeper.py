@@ -320,3 +320,26 @@ def test_a_game_of_others_opened_by_its_address_is_said_in_the_pages_words(devic
                            else "Cette partie n'est pas l'une des vôtres"), said
     assert made["id"] not in said
     refused(other, 404)
+
+
+def test_the_clocks_show_while_the_device_is_passed(devices, server, request):
+    # hot-seat with a clock: blue's time runs from red's last decision, behind the "pass the
+    # device" screen too, which shows the clocks (they hide nothing) and no hand or board
+    who = player(server, unique("both", request))
+    made = game(server, who, seats={"red": {"kind": "human"}, "blue": {"kind": "human"}},
+                clock={"decision": 120, "expiry": "bot"})
+    device = devices("en", who)
+    page = device.page
+    device.open(f"/play/{BATTLE}?game={made['id']}")
+    for _ in range(20):
+        page.wait_for_selector("#decision [data-option], #handover")
+        if page.locator("#handover").count():
+            break
+        version = page.get_attribute("#decision", "data-version")
+        page.click("#decision [data-option] >> nth=0")
+        page.wait_for_selector(f"#handover, #decision:not([data-version='{version}'])")
+    page.wait_for_selector("#handover")
+    blue = page.inner_text("#clocks [data-clock='blue']")
+    assert blue.startswith("Blue 1:") and blue.endswith("for this decision (running)"), blue
+    assert page.locator("#board, #panels, [data-pile]").count() == 0
+    device.shot("play-pass-the-device-clocks")

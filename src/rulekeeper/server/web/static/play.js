@@ -451,6 +451,7 @@ async function show(view) {
   if (view.turn && view.turn !== view.seat && mine.includes(view.turn) && !view.over) {  // hot-seat
     follow_(null);
     ui.game = null;
+    ui.skew = view.clock ? Date.parse(view.clock.now) - Date.now() : 0;
     return handOver(view, view.turn);
   }
   ui.game = { ...view, events: ui.events };
@@ -485,7 +486,8 @@ function handOver(view, seatId) {
   clear(main, el("section.panel.handover", { id: "handover", role: "dialog", "aria-labelledby": "handover-title" },
     el("h2", { id: "handover-title" }, t("Pass the device to {seat}", { seat })),
     el("p", {}, t("{before}'s hand is put away. {seat}: when nobody else is looking, press the button to see your hand and play.", { before: seatName(view.seat), seat })),
-    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seatId).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))));
+    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seatId).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))),
+  clockPanel(view, ui.info, ui.skew)); // the next seat's time runs while the device is passed: shown (clocks hide nothing)
   document.getElementById("reveal").focus();
 }
 
