@@ -1,9 +1,11 @@
 """Playing together, further: a clock that ends a game said to a spectator as to the players,
-the spectator's clock as the server counts it however slowly the page loaded, a whole game by
-the keyboard alone (Enter, no Tab between decisions), the lobby's and the invitations' races
-(a seat taken just before you, an invitation whose game was cancelled) and the game-creation
-form's refusals in the page's words, and an invitation link opened again on another device by
-the player who took its seat."""
+the spectator's clock as the server counts it however slowly the page loaded, a decision that
+comes after its clock ran out said as too late, the clocks shown while a hot-seat device is
+passed, a whole game by the keyboard alone on a phone (Enter, no Tab between decisions), the
+lobby's and the invitations' races (a seat taken just before you, an invitation whose game
+was cancelled), the game-creation form's refusals, a watch link cut short and another's game
+opened by its address, all in the page's words; and an invitation link opened again on
+another device by the player who took its seat."""
 
 from __future__ import annotations
 
