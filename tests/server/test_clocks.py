@@ -175,3 +175,20 @@ def test_the_engines_clock_sentences_are_in_french_with_their_fields():
     for template in ENGINE.templates.values():
         assert template in french, template
         assert fields(french[template]) == fields(template), template
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"clock": {"decision": 5}},
+     "clock: nobody decides in a game of Cryptids: battle: it has no clock to run"),
+    ({"seats": {"left": {"kind": "human"}, "right": {"kind": "open"}}},
+     "seats.right: nobody decides in a game of Cryptids: battle: no seat waits for a player"),
+])
+def test_a_game_nobody_decides_in_has_no_clock_and_no_seat_waiting(client, body, message):
+    # it is over once made: the clock was kept and never ran, and the invitation to the open
+    # seat was refused to whoever opened it (the game is over)
+    alice = sign_up(client, "alice")
+    refused = client.post("/api/games", headers=alice, json={"ruleset": "cryptids", **body})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == message
+    watched = client.post("/api/games", headers=alice, json={"ruleset": "cryptids"})
+    assert watched.status_code == 201 and watched.json()["over"]  # a battle to watch: as before

@@ -267,6 +267,7 @@ def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[Stor
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
+    nobody_decides(ruleset, body, rows)
     if body.seed is not None and any(r.bot is None and (r.player is None or r.player.id != me.id)
                                      for r in rows):
         raise ApiError("seed: a seed may be chosen only when you hold every human seat")
@@ -290,6 +291,20 @@ def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[Stor
     session.add(stored)
     session.flush()
     return stored, game
+
+
+def nobody_decides(ruleset: Ruleset, body: NewGame, rows: list[GameSeat]) -> None:
+    """Refuse (400) a clock, or a seat left to another player, in a game nobody decides in
+    (it is over once made: the clock would never run, the invitation never seat anyone)."""
+    if ruleset.meta.max_length > 0:
+        return
+    title = ruleset.meta.title
+    if body.clock is not None:
+        raise ApiError(f"clock: nobody decides in a game of {title}: it has no clock to run")
+    waiting = [r.seat for r in rows if r.bot is None and r.player is None]
+    if waiting:
+        raise ApiError(f"seats.{waiting[0]}: nobody decides in a game of {title}: no seat "
+                       f"waits for a player")
 
 
 def admit(session: Session, me: Me, most: int) -> None:

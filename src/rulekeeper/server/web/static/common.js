@@ -115,6 +115,14 @@ export function overWords(view, info, spectator = false) {
   return `${why} ${spectator ? t("Nothing more happens in it: its board and events stay here as they were.") : t("Its record is kept: replay it or download it.")}`;
 }
 
+/** Why a game ended, under its result (a player's page and a spectator's alike): the sentence
+    of its last event (a clock run out, the rule that decided it); nothing for a game closed
+    before its end (``overWords`` says why). */
+export function endWhy(view, events) {
+  if (view.closed) return null;
+  return el("div", { "data-why": "", style: "font-weight:400" }, events[events.length - 1]?.text || "");
+}
+
 /** A modal dialog (Escape closes it); returns it open. */
 export function dialog(id, ...children) {
   document.getElementById(id)?.remove();
@@ -261,11 +269,12 @@ export function showError(node, error) {
 /** After a refused change: a 409 (the game or run changed meanwhile, in another tab or by
     another seat) reads it again with reread() and says so, in the page's words `changed`
     (the server's message names things by their ids), where() then points, so the next click
-    answers the current version; any other error is shown as it is. */
+    answers the current version (``changed`` may be a function: the words, once read again);
+    any other error is shown as it is. */
 export async function afterRefusal(error, reread, where, changed) {
   if (error.status !== 409) return showError(where(), error);
   await reread();
-  clear(where(), el("p.muted", { role: "status" }, changed));
+  clear(where(), el("p.muted", { role: "status" }, typeof changed === "function" ? changed() : changed));
 }
 
 /** The header: the site's links, the player (their account, signing out), and the language

@@ -6,7 +6,7 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, dialog, download, el, follow, header, holder, labelled, langOf,
+  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, dialog, download, el, endWhy, follow, header, holder, labelled, langOf,
   loadWords, logLine, mergeEvents, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
@@ -31,8 +31,17 @@ async function start() {
   if (!ui.info) return clear(main, el("p.error", {}, t("No ruleset {ruleset}.", { ruleset: rulesetId }), " "), el("a", { href: "/play" }, t("Choose one")));
   ui.rules = await rulesOf(ui.info.id);
   if (params.get("game") && params.get("invite") !== null) return accept(params.get("game"), params.get("seat"), params.get("invite"));
-  if (params.get("game")) return load(params.get("game"));
+  if (params.get("game")) return load(params.get("game")).catch(notYours);
   setup();
+}
+
+/** A game's address that is not one of the player's games (404: no seat of theirs, or its
+    address cut short), said in the page's words (the server's name the game by its id). */
+function notYours(error) {
+  if (error.status !== 404) throw error;
+  clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "not-yours" },
+    t("This game is not one of yours: you hold no seat in it, or its address is cut short. A friend's game is joined by the invitation to your seat, and watched by its watch link: ask for them.")),
+  el("a", { href: "/play" }, t("Your games and the lobby")));
 }
 
 // -- /play: your games, the lobby, the rulesets ---------------------------------------------
@@ -50,7 +59,7 @@ function chooser(rulesets) {
   const refresh = async () => {
     try { drawInvitations(invitations, await api(`/api/invitations?lang=${store.lang}`), refresh); } catch (error) { showError(invitations, error); }
     try { drawMyGames(mine, await api("/api/games"), refresh); } catch (error) { showError(mine, error); }
-    try { drawLobby(lobby, await api("/api/lobby")); } catch (error) { showError(lobby, error); }
+    try { drawLobby(lobby, await api("/api/lobby"), refresh); } catch (error) { showError(lobby, error); }
   };
   refresh();
   setInterval(refresh, 10000);
@@ -100,7 +109,11 @@ function drawInvitations(node, invitations, refresh) {
       await api(`/api/games/${inv.game}/${taken ? "join" : "decline"}`, { method: "POST", body: { seat: inv.seat } });
       if (taken) location.href = `/play/${inv.ruleset}?game=${inv.game}&seat=${encodeURIComponent(inv.seat)}`;
       else await refresh();
-    } catch (error) { showError(e.target.parentNode, error); }
+    } catch (error) {
+      if (error.status !== 404 && error.status !== 409) return showError(e.target.parentNode, error);
+      await refresh(); // gone meanwhile: said above the invitations left
+      node.prepend(el("p.error", { role: "alert", "data-refused": inv.game }, t("The invitation of {inviter} to {title} is no longer open: its game was cancelled or has ended, or you answered it on another device.", { inviter: inv.inviter, title: inv.title })));
+    }
   };
   if (!invitations.length) return clear(node);
   clear(node, el("section.panel", {}, el("h2", {}, t("Invitations for you")),
@@ -111,12 +124,17 @@ function drawInvitations(node, invitations, refresh) {
         el("button.small", { "data-decline": inv.game, onclick: answer(inv, false) }, t("Decline")))))));
 }
 
-function drawLobby(node, games) {
+function drawLobby(node, games, refresh) {
   const take = (g, seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
     try {
       await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
       location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
-    } catch (error) { showError(e.target.parentNode, error); }
+    } catch (error) {
+      if (error.status !== 409) return showError(e.target.parentNode, error);
+      await refresh(); // taken, or the game closed, meanwhile: the lobby as it is now, and why
+      node.querySelector("h2").after(el("p.error", { role: "alert", "data-refused": g.id }, t("{seat} of {title} was taken by someone else just before you, or its game has closed: the lobby shows the seats still open.",
+        { seat: seatName(seat, rulesetOf(g)), title: rulesetOf(g)?.title || g.title })));
+    }
   } }, t("Take {seat}", { seat: seatName(seat, rulesetOf(g)) }));
   const rows = games.map((g) => el("tr", { "data-lobby": g.id },
     el("td", {}, rulesetOf(g)?.title || g.title, el("div.muted", {}, scenarioName(rulesetOf(g), g.scenario))),
@@ -231,6 +249,8 @@ async function setup() {
     const seats = {};
     for (const select of seatsBox.querySelectorAll("select")) {
       const named = seatsBox.querySelector(`[data-player-for="${select.name}"]`).value.trim();
+      const trouble = select.value === "named" && nameTrouble(named, seatName(select.name));
+      if (trouble) return showError(message, new Error(trouble));
       seats[select.name] = select.value.startsWith("bot:") ? { kind: "bot", bot: select.value.slice(4) }
         : select.value === "named" ? { kind: "human", player: named } : { kind: select.value };
     }
@@ -307,7 +327,7 @@ function watchSetup(info) {
     then their name, to take it (the page comes back signed in, and takes the seat). */
 async function invited(id, seat, invite) {
   const signing = el("div");
-  let said;
+  let said, used = false;
   try {
     const inv = await api(`/api/games/${encodeURIComponent(id)}/invitation?seat=${encodeURIComponent(seat || "")}&invite=${encodeURIComponent(invite)}&lang=${store.lang}`);
     const others = inv.players.filter((p) => p !== inv.inviter);
@@ -318,11 +338,12 @@ async function invited(id, seat, invite) {
       others.length ? el("p.muted", {}, t("Also at the table: {players:and}.", { players: others })) : null,
       inv.bots ? el("p.muted", {}, t("Bots hold {count:seat|seats}.", { count: inv.bots })) : null);
   } catch (error) {
+    used = error.status === 409; // by whoever took the seat: maybe the one opening it here, on another device
     said = el("section.panel", { id: "invitation" }, el("p.error", { role: "alert", id: "invitation-error" }, invitationTrouble(error)),
       el("a", { href: "/play" }, t("Your games and the lobby")));
   }
   clear(main, said, signing);
-  signIn(signing, () => location.reload(), { title: t("Choose a player name to take your seat") });
+  signIn(signing, () => location.reload(), { title: used ? t("Is the seat yours? Sign in with your token (or sign up): the game opens at your seat.") : t("Choose a player name to take your seat") });
 }
 
 async function accept(id, seat, invite) {
@@ -354,8 +375,20 @@ function ownInvitation(id, inv, take) {
       el("button", { id: "take-own-seat", onclick: () => take().catch((error) => showError(message, error)) }, t("Play {seat} yourself too, on this device", { seat }))), message));
 }
 
+/** What is wrong with the name typed for a seat kept for a player (``seat``: its name), or "". */
+function nameTrouble(name, seat) {
+  if (!name) return t("Type the player name of whoever you invite to {seat}.", { seat });
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$/.test(name)) return t("No player can be called {name} (a player's name is 2 to 20 letters, digits, - or _, starting with a letter or digit): check the name of whoever you invite to {seat}.", { name, seat });
+  return "";
+}
+
 /** Why a game cannot be made, in the page's words where the server's are its own. */
 function createTrouble(error) {
+  const unknown = error.status === 400 && /^seats\.([^:]+): no player is called '(.*)'$/.exec(error.message);
+  if (unknown) return new Error(t("No player is called {name}: check the name of whoever you invite to {seat}.", { name: unknown[2], seat: seatName(unknown[1]) }));
+  if (error.status === 400 && /^clock\.expiry: a game of more than two sides/.test(error.message)) {
+    return new Error(t("A game of more than two sides cannot be lost by one seat's clock: under “When a clock runs out”, choose “its bot decides for it”."));
+  }
   const many = error.status === 429 && /^you have (\d+) unfinished games you made \(at most (\d+)\)/.exec(error.message);
   return many ? new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or cancel one nobody else has joined (in Your games), before you start another.",
     { count: Number(many[1]), most: Number(many[2]) })) : error;
@@ -418,6 +451,7 @@ async function show(view) {
   if (view.turn && view.turn !== view.seat && mine.includes(view.turn) && !view.over) {  // hot-seat
     follow_(null);
     ui.game = null;
+    ui.skew = view.clock ? Date.parse(view.clock.now) - Date.now() : 0;
     return handOver(view, view.turn);
   }
   ui.game = { ...view, events: ui.events };
@@ -452,7 +486,8 @@ function handOver(view, seatId) {
   clear(main, el("section.panel.handover", { id: "handover", role: "dialog", "aria-labelledby": "handover-title" },
     el("h2", { id: "handover-title" }, t("Pass the device to {seat}", { seat })),
     el("p", {}, t("{before}'s hand is put away. {seat}: when nobody else is looking, press the button to see your hand and play.", { before: seatName(view.seat), seat })),
-    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seatId).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))));
+    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seatId).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))),
+  clockPanel(view, ui.info, ui.skew)); // the next seat's time runs while the device is passed: shown (clocks hide nothing)
   document.getElementById("reveal").focus();
 }
 
@@ -477,6 +512,11 @@ function waitingPanel(view) {
 
 function draw() {
   const view = ui.game, board = ui.board;
+  // the page is drawn anew: focus on the decision (or the form, or lost) goes to the decision
+  // drawn now, on an area or a figure to the same one (else Tab would start again at the top)
+  const was = document.activeElement;
+  const acted = !!was?.closest("#decision, #setup, #handover"), lost = !was || was === document.body;
+  const spot = was?.dataset?.area ? `[data-area="${CSS.escape(was.dataset.area)}"]` : was?.dataset?.piece ? `[data-piece="${CSS.escape(was.dataset.piece)}"]` : null;
   const pending = view.view.pending;
   const stage = el("div.board", { id: "board" });
   const selection = el("div");
@@ -484,18 +524,19 @@ function draw() {
   const targets = board.table.targets || {};
   const lit = new Set();
   if (ui.selected) for (const [option, ids] of Object.entries(targets)) if (ids.includes(ui.selected.area || ui.selected.piece)) lit.add(option);
-  const refused = (error) => afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message"),
-    t("The game moved on meanwhile (another player's move, or yours in another tab or on another device): this is how it stands now."));
+  const refused = (error, known = ui.events.length) => afterRefusal(error, () => load(view.id, view.seat), () => document.getElementById("message"),
+    () => tooLate(view, ui.events.slice(known)) || t("The game moved on meanwhile (another player's move, or yours in another tab or on another device): this is how it stands now."));
   const decide = async (option) => {
+    const known = ui.events.length; // (the stream may bring the clock's event before the refusal)
     try { await show(await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { await refused(error); }
+    catch (error) { await refused(error, known); }
   };
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
     el("h3", {}, labelled(seatName(pending.player), pending.prompt)),
     el("p.muted", {}, labelled(t("rule"), logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: "" }, ui.rules).querySelector(".rule"))),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
-    : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat }, view.over ? resultBanner(view)
+    : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat, tabIndex: -1 }, view.over ? resultBanner(view)
       : el("p", {}, open ? t("The game starts once every seat is taken.") : botWords(view)));
   const mine = mySeats(view);
   const tools = el("div.row", {},
@@ -531,8 +572,18 @@ function draw() {
   log.scrollTop = log.scrollHeight;
   // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it
   if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
-  const first = main.querySelector("#decision button.lit") || null;
-  if (first) first.focus();
+  const first = main.querySelector("#decision button.lit") || (spot && main.querySelector(`#board ${spot}`))
+    || (acted || lost ? main.querySelector("#decision [data-option]") : null) || (acted ? main.querySelector("#decision") : null);
+  if (first) first.focus({ preventScroll: true });
+}
+
+/** A decision refused because the seat's clock ran out before it came (the clock's event for
+    the seat among the ``events`` since it was made): said so, or "". */
+function tooLate(view, events) {
+  const expiry = events.find((e) => (e.kind === "clock.bot" || e.kind === "clock.forfeit") && e.data.seat === view.seat);
+  if (!expiry) return "";
+  return expiry.kind === "clock.forfeit" ? t("Your time ran out before your decision came: the game is lost by forfeit.")
+    : t("Your time ran out before your decision came: the bot {bot} decided for you.", { bot: botName(view.clock.bot) });
 }
 
 /** The seats out of play while the game goes on (``out`` of the seat's table: their pieces all
@@ -565,8 +616,7 @@ function legend(geometry) {
 }
 
 function resultBanner(view) {
-  return el("div.banner.tie", { id: "result", role: "status" }, overWords(view, ui.info),
-    view.closed ? null : el("div", { style: "font-weight:400" }, view.events[view.events.length - 1]?.text || ""));
+  return el("div.banner.tie", { id: "result", role: "status" }, overWords(view, ui.info), endWhy(view, view.events));
 }
 
 async function downloadRecord(view, message) {
