@@ -19,7 +19,7 @@ from rulekeeper.core.game import new_game
 from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 from rulekeeper.server.models import StoredGame
-from tests.server.conftest import sign_up
+from tests.server.conftest import make_client, sign_up
 from tests.server.live import free_port
 
 JSON = {"content-type": "application/json"}
@@ -275,3 +275,20 @@ def test_a_run_whose_opponent_breaks_the_bounds_of_content_is_refused(client, al
     assert answer.json()["error"].endswith("the opponent input is not a match: row.0.hp: Input "
                                            "should be less than or equal to 999")
     assert client.post("/api/replay", headers=alice, json=run_against(hp=7)).status_code == 200
+
+
+def test_a_stream_opened_with_a_token_rotated_on_another_process_is_a_401_at_once(db_url):
+    """A process trusts a token it checked for a few seconds; a stream's opening asks the
+    database. (Found by a hostile client: reconnecting with a token rotated on another
+    process got an empty 200 stream for up to 5 s, which a browser's EventSource takes as
+    a stream to reconnect to, before the 401.)"""
+    with make_client(db_url) as one, make_client(db_url, bot_pool=False) as two:
+        erin = sign_up(one, "erin")
+        view = one.post("/api/games", headers=erin, json={"ruleset": "dire-alliance-battle"})
+        assert view.status_code == 201, view.text
+        url = f"/api/games/{view.json()['id']}/events"
+        assert one.get("/api/players/me", headers=erin).status_code == 200  # one knows it now
+        assert two.post("/api/players/me/token", headers=erin).status_code == 200
+        refused = one.get(url, headers=erin)
+        assert refused.status_code == 401, refused.text
+        assert refused.json() == {"error": "unknown token"}
