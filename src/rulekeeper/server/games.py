@@ -266,7 +266,8 @@ def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[Stor
     admit(session, me, settings.open_games)
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
-    rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
+    rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats,
+                     settings.invitations)
     if body.seed is not None and any(r.bot is None and (r.player is None or r.player.id != me.id)
                                      for r in rows):
         raise ApiError("seed: a seed may be chosen only when you hold every human seat")
