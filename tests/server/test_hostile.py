@@ -292,3 +292,18 @@ def test_a_stream_opened_with_a_token_rotated_on_another_process_is_a_401_at_onc
         refused = one.get(url, headers=erin)
         assert refused.status_code == 401, refused.text
         assert refused.json() == {"error": "unknown token"}
+
+
+@pytest.mark.parametrize("url", [
+    "/api/games/%00", "/api/games/a%00b/invitation?seat=blue&invite=x", "/api/runs/%00",
+    "/api/battles/%00", "/api/lab/jobs/%00", "/api/games/g/watch?key=%00",
+    "/api/lobby?ruleset=a%00",
+])
+def test_a_nul_character_in_the_address_is_a_422(client, alice, url):
+    """No id or parameter holds a NUL character, and PostgreSQL's text refuses one. (Found
+    by a hostile client: on PostgreSQL, ``GET /api/games/%00`` and the other reads by id
+    were 500s.)"""
+    refused = client.get(url, headers=alice)
+    assert refused.status_code == 422, refused.text
+    assert refused.json() == {"error": "the address holds a NUL character (%00), which no "
+                                       "id or parameter has"}

@@ -2,6 +2,8 @@
 
 - It is handled as a request from the network (:func:`rulekeeper.core.files.remote`): a path
   it gives is refused, whatever exists on the server's disk.
+- Its address (path and query) holds no NUL character (``%00``): no id or parameter has
+  one, and PostgreSQL's text refuses it (422, where the database would fail).
 - Its body is at most ``limit`` bytes (413 beyond, before the rest is read).
 - A JSON body (a Content-Type naming JSON, in any case, or none) is refused (422) when it is
   not UTF-8 text, or when Python's JSON reader would take what JSON does not allow or what
@@ -89,6 +91,11 @@ class Guard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if "\x00" in scope["path"] or b"%00" in scope["query_string"]:
+            response = error_response(422, "the address holds a NUL character (%00), which "
+                                           "no id or parameter has")
+            await response(scope, receive, send)
             return
         headers = dict(scope["headers"])
         declared = headers.get(b"content-length")
