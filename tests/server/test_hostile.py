@@ -307,3 +307,21 @@ def test_a_nul_character_in_the_address_is_a_422(client, alice, url):
     assert refused.status_code == 422, refused.text
     assert refused.json() == {"error": "the address holds a NUL character (%00), which no "
                                        "id or parameter has"}
+
+
+@pytest.mark.parametrize("body, message", [
+    ('{"ruleset": "cryptids-run", "options": {"mu": NaN}}', "NaN is not a JSON number"),
+    ('{"ruleset": "cryptids", "options": ' + "[" * 3000 + "]" * 3000 + "}",
+     "the body is nested more than 32 deep"),
+])
+def test_a_second_content_type_does_not_hide_a_json_body(client, alice, body, message):
+    """FastAPI reads a body as JSON by the first Content-Type; the checks before the app
+    read every one. (Found by a hostile client: ``Content-Type: application/json`` then
+    ``Content-Type: text/plain`` took the JSON body past the checks, NaN and nesting 3,000
+    deep included.)"""
+    headers = [*alice.items(), ("content-type", "application/json"),
+               ("content-type", "text/plain")]
+    refused = client.post("/api/games", content=body, headers=headers)
+    assert refused.status_code == 422, refused.text
+    assert message in refused.json()["error"]
+    assert stored_games(client) == 0

@@ -5,7 +5,8 @@
 - Its address (path and query) holds no NUL character (``%00``): no id or parameter has
   one, and PostgreSQL's text refuses it (422, where the database would fail).
 - Its body is at most ``limit`` bytes (413 beyond, before the rest is read).
-- A JSON body (a Content-Type naming JSON, in any case, or none) is refused (422) when it is
+- A JSON body (a Content-Type naming JSON, in any case, or none; any of them, when it is
+  given more than once) is refused (422) when it is
   not UTF-8 text, or when Python's JSON reader would take what JSON does not allow or what
   no request needs: ``NaN`` and ``Infinity``, numbers of more than :data:`MAX_DIGITS`
   digits, values nested more than :data:`MAX_DEPTH` deep.
@@ -116,8 +117,10 @@ class Guard:
                 return
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        kind = headers.get(b"content-type", b"").lower()  # (a media type has no case)
-        if body and (not kind or b"json" in kind):  # FastAPI reads a body of no type as JSON
+        # every Content-Type given (a media type has no case): FastAPI reads the first, a
+        # dict of the headers keeps the last, so a second one must not hide a JSON body
+        kinds = [value.lower() for name, value in scope["headers"] if name == b"content-type"]
+        if body and (not kinds or any(b"json" in kind for kind in kinds)):  # (no type: JSON)
             try:
                 parse_json(body)
             except BadJson as error:
