@@ -14,10 +14,12 @@ BATTLE = "dire-alliance-battle"
 WORDS = {
     "en": {"invited": "is invited", "decline": "Decline", "expired": "This game expired",
            "listed": "Expired", "many": "You have 1 unfinished game of your own (at most 1",
-           "cancel": "or cancel one nobody else has joined"},
+           "cancel": "or cancel one nobody else has joined",
+           "naming": "has 1 invitation of yours not answered yet (at most 1)"},
     "fr": {"invited": "est invité", "decline": "Refuser", "expired": "Cette partie a expiré",
            "listed": "Expirée", "many": "Vous avez créé 1 partie non terminée (au plus 1",
-           "cancel": "ou annulez-en une que personne d'autre n'a rejointe"},
+           "cancel": "ou annulez-en une que personne d'autre n'a rejointe",
+           "naming": "a 1 invitation de votre part sans réponse (au plus 1)"},
 }
 
 
@@ -130,3 +132,30 @@ def test_too_many_games_are_refused_and_a_game_nobody_joins_expires(browser, str
     alice.page.wait_for_selector("#decision")
     assert alice.errors == [], alice.errors
     alice.page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_naming_a_player_once_too_often_is_refused_in_the_pages_words(browser, request,
+                                                                        tmp_path, lang):
+    """One player keeps so many seats for another who has not answered them (here 1):
+    naming them again is refused, said in the page's words."""
+    with LiveServer(f"sqlite:///{tmp_path / 'named.db'}", RULEKEEPER_INVITATIONS="1") as live:
+        alice, bob = person(browser, live.url, lang), person(browser, live.url, lang)
+        bob_name = unique(f"{lang}bob", request)
+        bob.open("/play")
+        bob.sign_up(bob_name)
+        alice.open(f"/play/{BATTLE}")
+        alice.sign_up(unique(f"{lang}alice", request))
+        start(alice.page, {"blue": "named"}, {"blue": bob_name})
+        alice.page.wait_for_selector("[data-invite='blue']")
+        alice.open(f"/play/{BATTLE}")
+        start(alice.page, {"blue": "named"}, {"blue": bob_name})
+        alice.page.wait_for_selector("#setup-message .error")
+        said = alice.page.inner_text("#setup-message")
+        assert bob_name in said and WORDS[lang]["naming"] in said, said
+        assert [e for e in alice.errors if "429" not in e] == []
+        alice.page.evaluate("document.getElementById('setup-message')"
+                            ".scrollIntoView({block: 'center'})")
+        alice.shot(f"play-too-many-invitations-{lang}")
+        for who in (alice, bob):
+            who.page.context.close()

@@ -19,7 +19,7 @@ from rulekeeper.core.game import new_game
 from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 from rulekeeper.server.models import StoredGame
-from tests.server.conftest import sign_up
+from tests.server.conftest import make_client, sign_up
 from tests.server.live import free_port
 
 JSON = {"content-type": "application/json"}
@@ -275,3 +275,53 @@ def test_a_run_whose_opponent_breaks_the_bounds_of_content_is_refused(client, al
     assert answer.json()["error"].endswith("the opponent input is not a match: row.0.hp: Input "
                                            "should be less than or equal to 999")
     assert client.post("/api/replay", headers=alice, json=run_against(hp=7)).status_code == 200
+
+
+def test_a_stream_opened_with_a_token_rotated_on_another_process_is_a_401_at_once(db_url):
+    """A process trusts a token it checked for a few seconds; a stream's opening asks the
+    database. (Found by a hostile client: reconnecting with a token rotated on another
+    process got an empty 200 stream for up to 5 s, which a browser's EventSource takes as
+    a stream to reconnect to, before the 401.)"""
+    with make_client(db_url) as one, make_client(db_url, bot_pool=False) as two:
+        erin = sign_up(one, "erin")
+        view = one.post("/api/games", headers=erin, json={"ruleset": "dire-alliance-battle"})
+        assert view.status_code == 201, view.text
+        url = f"/api/games/{view.json()['id']}/events"
+        assert one.get("/api/players/me", headers=erin).status_code == 200  # one knows it now
+        assert two.post("/api/players/me/token", headers=erin).status_code == 200
+        refused = one.get(url, headers=erin)
+        assert refused.status_code == 401, refused.text
+        assert refused.json() == {"error": "unknown token"}
+
+
+@pytest.mark.parametrize("url", [
+    "/api/games/%00", "/api/games/a%00b/invitation?seat=blue&invite=x", "/api/runs/%00",
+    "/api/battles/%00", "/api/lab/jobs/%00", "/api/games/g/watch?key=%00",
+    "/api/lobby?ruleset=a%00",
+])
+def test_a_nul_character_in_the_address_is_a_422(client, alice, url):
+    """No id or parameter holds a NUL character, and PostgreSQL's text refuses one. (Found
+    by a hostile client: on PostgreSQL, ``GET /api/games/%00`` and the other reads by id
+    were 500s.)"""
+    refused = client.get(url, headers=alice)
+    assert refused.status_code == 422, refused.text
+    assert refused.json() == {"error": "the address holds a NUL character (%00), which no "
+                                       "id or parameter has"}
+
+
+@pytest.mark.parametrize("body, message", [
+    ('{"ruleset": "cryptids-run", "options": {"mu": NaN}}', "NaN is not a JSON number"),
+    ('{"ruleset": "cryptids", "options": ' + "[" * 3000 + "]" * 3000 + "}",
+     "the body is nested more than 32 deep"),
+])
+def test_a_second_content_type_does_not_hide_a_json_body(client, alice, body, message):
+    """FastAPI reads a body as JSON by the first Content-Type; the checks before the app
+    read every one. (Found by a hostile client: ``Content-Type: application/json`` then
+    ``Content-Type: text/plain`` took the JSON body past the checks, NaN and nesting 3,000
+    deep included.)"""
+    headers = [*alice.items(), ("content-type", "application/json"),
+               ("content-type", "text/plain")]
+    refused = client.post("/api/games", content=body, headers=headers)
+    assert refused.status_code == 422, refused.text
+    assert message in refused.json()["error"]
+    assert stored_games(client) == 0

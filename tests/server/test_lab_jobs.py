@@ -8,12 +8,16 @@ import json
 import os
 import re
 import socket
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pyarrow.parquet as pq
 import pytest
-from sqlalchemy import update
+from sqlalchemy import event, update
 
+from rulekeeper.server import lab_jobs
+from rulekeeper.server.auth import Me
 from rulekeeper.server.db import Database
 from rulekeeper.server.lab_runner import claim
 from rulekeeper.server.models import StoredLabJob, now
@@ -182,6 +186,77 @@ def test_a_job_cancelled_once_it_ran_counts_the_games_it_played(tmp_path):
             == 200
         assert client.post("/api/lab/jobs", json={**SWEEP, "games": 30},
                            headers=me).status_code == 202
+
+
+def test_two_jobs_asked_at_once_are_counted_one_after_the_other(db_url, tmp_path):
+    """A job's quotas are counted in the transaction that queues it: a second job asked
+    while the first's transaction is open waits for it, and is refused. (Found by a hostile
+    client: on PostgreSQL, jobs asked at once each saw none of the others, so a player had
+    4 jobs queued where 1 is allowed, and as many more games a day.)"""
+    with make_client(db_url, lab_folder=tmp_path, lab_jobs=False, lab_at_once=1) as client:
+        me = sign_up(client, "designer")
+        state = client.app.state
+        who = Me(**client.get("/api/players/me", headers=me).json())
+        ready, go = threading.Event(), threading.Event()
+
+        def first(session):  # a job asked, its transaction not yet committed
+            lab_jobs.admit(session, who, 10, state.lab_limits)
+            session.add(StoredLabJob(id="first", player_id=who.id, kind="simulate",
+                                     ruleset="cryptids-v1", state="queued", question={},
+                                     planned=10, done=0, attempts=0, created_at=now()))
+            session.flush()
+            ready.set()
+            go.wait(10)
+
+        with ThreadPoolExecutor(2) as pool:
+            asked = pool.submit(state.db.write, first)
+            assert ready.wait(10)
+            second = pool.submit(client.post, "/api/lab/jobs", json=SWEEP, headers=me)
+            time.sleep(1.0)  # (the second waits for the first, or is already answered)
+            go.set()
+            asked.result()
+            refused = second.result()
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["error"] == ("you have 1 lab jobs queued or running (at most "
+                                           "1): wait for one, or cancel one")
+        assert [j["id"] for j in client.get("/api/lab/jobs", headers=me).json()] == ["first"]
+
+
+def test_a_job_cancelled_while_the_runner_claims_it_stays_cancelled(db_url, tmp_path):
+    """The runner's claim and a player's cancel of the same queued job, at once: the job
+    ends cancelled, never running. (Found by a hostile client: on PostgreSQL a cancel
+    committed while the runner chose its job was written over by the claim, and the job
+    cancelled ran to its end, its games counted.)"""
+    with make_client(db_url, lab_folder=tmp_path, lab_jobs=False) as client:
+        me = sign_up(client, "designer")
+        db = client.app.state.db
+        job = client.post("/api/lab/jobs", json=SWEEP, headers=me).json()
+        choosing, go, claiming = threading.Event(), threading.Event(), []
+
+        def pause(_conn, _cursor, statement, *_args):  # the claim, between read and write
+            if threading.get_ident() in claiming and "max(lab_jobs.started_at)" in statement:
+                choosing.set()
+                go.wait(10)
+
+        def claim_it(session):
+            claiming.append(threading.get_ident())
+            return claim(session, "here:1")
+
+        event.listen(db.engine, "before_cursor_execute", pause)
+        try:
+            with ThreadPoolExecutor(2) as pool:
+                claimed = pool.submit(db.write, claim_it)
+                assert choosing.wait(10)
+                cancelled = pool.submit(client.delete, f"/api/lab/jobs/{job['id']}",
+                                        headers=me)
+                time.sleep(1.0)  # (the cancel waits for the claim, or is already answered)
+                go.set()
+                claimed.result()
+                assert cancelled.result().status_code == 200
+        finally:
+            event.remove(db.engine, "before_cursor_execute", pause)
+        assert client.get(f"/api/lab/jobs/{job['id']}", headers=me).json()["state"] == \
+            "cancelled"
 
 
 def test_a_cancelled_job_stops_and_frees_the_lane(lab):

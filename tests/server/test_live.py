@@ -155,7 +155,7 @@ def test_a_token_rotated_or_revoked_ends_the_streams_it_opened(servers):
             stream.next()
     finally:
         stream.close()
-    again = f"{two.url}/api/games/{view['id']}/events"  # (one trusts it 5 s more, at most)
+    again = f"{two.url}/api/games/{view['id']}/events"
     assert httpx.get(again, headers=erin, timeout=10).status_code == 401
 
 

@@ -367,3 +367,43 @@ def test_a_public_game_left_waiting_expires_out_of_the_lobby_its_record_kept(cli
     assert row.record == record and replay(row.record).events  # kept, and it replays
     assert client.get(f"/api/games/{public['id']}/record", headers=alice).status_code == 200
     assert upkeep.close_waiting(state, now() + timedelta(days=30)) == []  # once, and no other
+
+
+def test_a_player_keeps_so_many_seats_for_another_who_has_not_answered(client):
+    """Inviting by name puts a game in the other player's invitations: one player may keep
+    at most 3 seats for another (the server's ``invitations``) that they have not taken or
+    declined, in games going on; one more is refused (429), nothing stored. (Found by a
+    hostile client: the 20 games each player may make were the only bound, and each game
+    could name its victim in every seat.)"""
+    alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
+
+    def naming(headers, *seats, ruleset=BATTLE, **options):
+        return client.post("/api/games", headers=headers, json={
+            "ruleset": ruleset, "options": options,
+            "seats": {s: {"kind": "human", "player": "bob"} for s in seats}})
+
+    raid = naming(alice, "hero2", "hero3", ruleset="dire-alliance-raid", heroes=3)
+    assert raid.status_code == 201, raid.text
+    battle = naming(alice, "blue")
+    assert battle.status_code == 201, battle.text
+    refused = naming(alice, "blue")
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["error"] == (
+        "seats.blue: bob has 3 invitations of yours not answered yet (at most 3): wait until "
+        "they take or decline one, or cancel a game you invited them to, before you invite "
+        "them again")
+    assert refused.headers["Retry-After"]
+    assert naming(alice, "hero2", "hero3", "hero4", ruleset="dire-alliance-raid",
+                  heroes=4).status_code == 429
+    assert len(client.get("/api/invitations", headers=bob).json()) == 3
+    assert len(client.get("/api/games", headers=alice).json()) == 2  # nothing stored
+    assert naming(carol, "blue").status_code == 201  # (carol's own invitations)
+    declined = client.post(f"/api/games/{battle.json()['id']}/decline", headers=bob,
+                           json={"seat": "blue"})
+    assert declined.status_code == 204
+    assert naming(alice, "blue").status_code == 201  # answered: room for one more
+    assert naming(alice, "blue").status_code == 429
+    cancelled = client.post(f"/api/games/{raid.json()['id']}/cancel", headers=alice)
+    assert cancelled.status_code == 200, cancelled.text
+    assert naming(alice, "blue").status_code == 201
+    assert len(client.get("/api/invitations", headers=bob).json()) == 3  # carol's, alice's 2

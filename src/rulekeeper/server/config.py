@@ -64,6 +64,9 @@ class Settings:
         searches_waiting: games of one player waiting for a searching bot's move (a new
             one beyond is refused with 429).
         open_games: unfinished games one player made (a new one beyond is refused with 429).
+        invitations: seats one player may keep for another player, invited by name, in
+            games going on that the other has not answered (one more is refused with 429):
+            nobody fills another's invitations.
         lobby_days: days a public game waiting for players may go without a change (a
             move, a player joining) before the sweep closes it as expired (:mod:`.upkeep`).
         streams: live streams of one player open at once (429 beyond).
@@ -101,6 +104,7 @@ class Settings:
     page_events: int = 1_000
     searches_waiting: int = 4
     open_games: int = 20
+    invitations: int = 3
     lobby_days: float = 7.0
     streams: int = 8
     address_streams: int = 16
@@ -139,6 +143,7 @@ def env_settings() -> dict[str, Any]:
         "page_events": _count("RULEKEEPER_PAGE_EVENTS", s.page_events),
         "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
         "open_games": _count("RULEKEEPER_OPEN_GAMES", s.open_games),
+        "invitations": _count("RULEKEEPER_INVITATIONS", s.invitations),
         "lobby_days": _env("RULEKEEPER_LOBBY_DAYS", s.lobby_days, _positive,
                            "a number of days more than 0"),
         "streams": _count("RULEKEEPER_STREAMS", s.streams),

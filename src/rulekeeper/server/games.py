@@ -266,7 +266,8 @@ def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[Stor
     admit(session, me, settings.open_games)
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
-    rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats)
+    rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats,
+                     settings.invitations)
     nobody_decides(ruleset, body, rows)
     if body.seed is not None and any(r.bot is None and (r.player is None or r.player.id != me.id)
                                      for r in rows):
@@ -554,7 +555,8 @@ def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: 
     a message holds at most a page of events, the next page following at once.
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
     version; the stream ends with the game, and once the token it was opened with is
-    rotated or revoked (its reconnection is then a 401)."""
+    rotated or revoked (its reconnection is then a 401, on every process at once: a
+    stream's opening asks the database for its token)."""
     state = request.app.state
     payers = (me.id, address(request))
     with state.followers.opening(*payers):  # (an open may wait for a game out elsewhere)
@@ -565,7 +567,14 @@ def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,
               seat: str | None, since: int, payers: tuple[Payer, ...]) -> Response:
     """The seat's stream (see :func:`seat_events`)."""
     state = request.app.state
-    stored = state.db.read(lambda s: fetch(s, game_id, me))
+
+    def still_mine(session: Session) -> StoredGame:
+        still_holds(session, me, hashed)  # a token rotated or revoked ends the stream
+        return fetch(session, game_id, me)
+
+    # the token asked of the database, not of this process's cache: a token rotated on
+    # another process is a 401 at once, not a 200 stream that ends with nothing in it
+    stored = state.db.read(still_mine)
     game = take(state, stored)
     state.games.keep(stored.id, stored.version, game)
     check_lang(game.ruleset, lang)
@@ -574,10 +583,6 @@ def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,
     if stored.over and last == stored.version:
         return Response(status_code=204)  # a browser's EventSource then stops reconnecting
     sent = live.Sent(since)
-
-    def still_mine(session: Session) -> StoredGame:
-        still_holds(session, me, hashed)  # a token rotated or revoked ends the stream
-        return fetch(session, game_id, me)
 
     def read(seen: int | None) -> live.Message | None:
         stored: StoredGame = state.db.read(still_mine)

@@ -2,8 +2,11 @@
 
 - It is handled as a request from the network (:func:`rulekeeper.core.files.remote`): a path
   it gives is refused, whatever exists on the server's disk.
+- Its address (path and query) holds no NUL character (``%00``): no id or parameter has
+  one, and PostgreSQL's text refuses it (422, where the database would fail).
 - Its body is at most ``limit`` bytes (413 beyond, before the rest is read).
-- A JSON body (a Content-Type naming JSON, in any case, or none) is refused (422) when it is
+- A JSON body (a Content-Type naming JSON, in any case, or none; any of them, when it is
+  given more than once) is refused (422) when it is
   not UTF-8 text, or when Python's JSON reader would take what JSON does not allow or what
   no request needs: ``NaN`` and ``Infinity``, numbers of more than :data:`MAX_DIGITS`
   digits, values nested more than :data:`MAX_DEPTH` deep.
@@ -90,6 +93,11 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if "\x00" in scope["path"] or b"%00" in scope["query_string"]:
+            response = error_response(422, "the address holds a NUL character (%00), which "
+                                           "no id or parameter has")
+            await response(scope, receive, send)
+            return
         headers = dict(scope["headers"])
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
@@ -109,8 +117,10 @@ class Guard:
                 return
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        kind = headers.get(b"content-type", b"").lower()  # (a media type has no case)
-        if body and (not kind or b"json" in kind):  # FastAPI reads a body of no type as JSON
+        # every Content-Type given (a media type has no case): FastAPI reads the first, a
+        # dict of the headers keeps the last, so a second one must not hide a JSON body
+        kinds = [value.lower() for name, value in scope["headers"] if name == b"content-type"]
+        if body and (not kinds or any(b"json" in kind for kind in kinds)):  # (no type: JSON)
             try:
                 parse_json(body)
             except BadJson as error:

@@ -43,7 +43,7 @@ from rulekeeper.server.bots import SEARCHING
 from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
-from rulekeeper.server.models import StoredLabJob, now
+from rulekeeper.server.models import Player, StoredLabJob, now
 from rulekeeper.server.sentences import SPOKEN
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
@@ -125,8 +125,10 @@ def job_out(job: StoredLabJob) -> JobOut:
                   lang=job.lang or "en")
 
 
-def fetch(session: Session, job_id: str, me: Me) -> StoredLabJob:
-    job = session.get(StoredLabJob, job_id)
+def fetch(session: Session, job_id: str, me: Me, lock: bool = False) -> StoredLabJob:
+    """The job, if it is ``me``'s (404 otherwise); ``lock``: its row locked until the
+    transaction ends (it is read again if another transaction changed it meanwhile)."""
+    job = session.get(StoredLabJob, job_id, with_for_update=lock, populate_existing=lock)
     if job is None or job.player_id != me.id:
         raise NotFound(f"no lab job {job_id!r} of yours")
     return job
@@ -135,7 +137,9 @@ def fetch(session: Session, job_id: str, me: Me) -> StoredLabJob:
 def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
     """Refuse a job past the player's quotas or the queue's length (429): the games a day
     are those the player's jobs of the last 24 hours asked for, a cancelled job's those it
-    played."""
+    played. The player's row is locked first, so that two jobs asked at once are counted
+    one after the other (on PostgreSQL each would see the other's count without it)."""
+    session.execute(select(Player.id).where(Player.id == me.id).with_for_update())
     waiting = session.scalar(select(func.count()).where(
         StoredLabJob.player_id == me.id, StoredLabJob.state.in_(("queued", "running"))))
     if waiting and waiting >= limits.at_once:
@@ -220,7 +224,7 @@ def cancel(job_id: JobId, request: Request, me: CurrentPlayer) -> JobOut:
     answered unchanged."""
 
     def work(session: Session) -> StoredLabJob:
-        job = fetch(session, job_id, me)
+        job = fetch(session, job_id, me, lock=True)  # (the runner's claim locks it too)
         if job.state not in ENDED:
             job.state, job.finished_at = "cancelled", now()
         return job

@@ -143,8 +143,10 @@ def claim(session: Session, runner: str) -> StoredLabJob | None:
     if session.scalar(select(StoredLabJob.id).where(StoredLabJob.state == "running")
                       .limit(1)) is not None:
         return None
+    # locked: a job cancelled meanwhile waits for this transaction, or is no longer queued
     queued = list(session.scalars(select(StoredLabJob).where(StoredLabJob.state == "queued")
-                                  .order_by(StoredLabJob.created_at, StoredLabJob.id)))
+                                  .order_by(StoredLabJob.created_at, StoredLabJob.id)
+                                  .with_for_update()))
     if not queued:
         return None
     players = {j.player_id for j in queued}

@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, joinedload
 
 from rulekeeper.core import registry
@@ -32,7 +32,14 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import offered
-from rulekeeper.server.errors import ApiError, Conflict, Forbidden, NotFound, documented
+from rulekeeper.server.errors import (
+    ApiError,
+    Conflict,
+    Forbidden,
+    NotFound,
+    TooManyRequests,
+    documented,
+)
 from rulekeeper.server.models import GameSeat, Player, StoredGame
 from rulekeeper.server.players import PlayerName
 from rulekeeper.server.sentences import check_lang
@@ -78,9 +85,10 @@ def same_secret(given: str | None, kept: str | None) -> bool:
 
 
 def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...],
-              given: Mapping[str, SeatSpec]) -> list[GameSeat]:
+              given: Mapping[str, SeatSpec], invitations: int) -> list[GameSeat]:
     """The seats of a new game: those ``given``; the first of the others is yours, the
-    rest the ruleset's default bot."""
+    rest the ruleset's default bot. A player invited by name may hold at most
+    ``invitations`` seats kept for them by ``me`` (429 beyond: :func:`invite`)."""
     for seat in given:
         if seat not in seats:
             raise ApiError(f"seats: {ruleset.meta.id} has no seat {seat!r}"
@@ -105,17 +113,36 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
             rows.append(GameSeat(seat=seat, position=position, bot=name, player=None))
             continue
         if spec.player is not None and spec.player.lower() != me.name.lower():
-            invited = session.scalar(select(Player).where(Player.name_key == spec.player.lower()))
-            if invited is None:
-                raise ApiError(f"seats.{seat}: no player is called {spec.player!r}")
-            rows.append(GameSeat(seat=seat, position=position, invite=new_invite(),
-                                 player=None, invited=invited))
+            rows.append(invite(session, me, seat, position, spec.player, rows, invitations))
             continue
         rows.append(GameSeat(seat=seat, position=position, player=session.get(Player, me.id)))
     if not any(r.player is not None and r.player.id == me.id for r in rows):
         raise ApiError("seats: you hold no seat; hold one yourself (the others may be bots or "
                        "open)")
     return rows
+
+
+def invite(session: Session, me: Me, seat: str, position: int, name: str,
+           rows: list[GameSeat], most: int) -> GameSeat:
+    """The seat ``seat`` kept for the player called ``name``, unless ``me`` already keeps
+    ``most`` seats for them (of games going on, ``rows`` of the new one included) that they
+    have not answered: then 429, so that nobody fills another's invitations (the caller
+    holds ``me``'s row locked, as :func:`.games.admit` takes it, so two at once are counted
+    one after the other)."""
+    invited = session.scalar(select(Player).where(Player.name_key == name.lower()))
+    if invited is None:
+        raise ApiError(f"seats.{seat}: no player is called {name!r}")
+    kept = session.scalar(select(func.count()).select_from(GameSeat).join(StoredGame).where(
+        GameSeat.invited_id == invited.id, GameSeat.player_id.is_(None),
+        StoredGame.created_by == me.id, StoredGame.over.is_(False))) or 0
+    kept += sum(1 for r in rows if r.invited is invited)
+    if kept >= most:
+        raise TooManyRequests(f"seats.{seat}: {invited.name} has {kept} invitations of yours "
+                              f"not answered yet (at most {most}): wait until they take or "
+                              f"decline one, or cancel a game you invited them to, before "
+                              f"you invite them again", retry_after=60)
+    return GameSeat(seat=seat, position=position, invite=new_invite(), player=None,
+                    invited=invited)
 
 
 def seats_out(stored: StoredGame, invites: bool) -> list[SeatOut]:

@@ -390,8 +390,13 @@ function createTrouble(error) {
     return new Error(t("A game of more than two sides cannot be lost by one seat's clock: under “When a clock runs out”, choose “its bot decides for it”."));
   }
   const many = error.status === 429 && /^you have (\d+) unfinished games you made \(at most (\d+)\)/.exec(error.message);
-  return many ? new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or cancel one nobody else has joined (in Your games), before you start another.",
-    { count: Number(many[1]), most: Number(many[2]) })) : error;
+  if (many) {
+    return new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or cancel one nobody else has joined (in Your games), before you start another.",
+      { count: Number(many[1]), most: Number(many[2]) }));
+  }
+  const invited = error.status === 429 && /^seats\.\S+: (\S+) has (\d+) invitations of yours not answered yet \(at most (\d+)\)/.exec(error.message);
+  return invited ? new Error(t("{player} has {count:invitation|invitations} of yours not answered yet (at most {most}): wait until they take or decline one, or cancel a game you invited them to (in Your games), before you invite them again.",
+    { player: invited[1], count: Number(invited[2]), most: Number(invited[3]) })) : error;
 }
 
 /** Cancel a game of yours nobody else has joined (``game``: a view or a line of Your games),
