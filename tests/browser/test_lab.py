@@ -425,9 +425,10 @@ def test_the_games_typed_stay_when_the_question_changes(web, request):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_question_the_server_refuses_is_said_in_the_pages_language(web, request, lang):
-    """A contender naming no team, and a tuning that would play too many games: the server's
-    refusal came back in English on the French page; now in French there (its numbers as
-    French writes them), and in the command line's English on the English page."""
+    """A contender naming no team, a tuning that would play too many games, a team of an
+    unknown cryptid: the server's refusal came back in English on the French page; now in
+    French there (its numbers as French writes them, the path it names still marking its
+    field), and in the command line's English on the English page."""
     page = web.page
     page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
     open_lab(web, request, "cryptids", f"refused{lang}")
@@ -465,5 +466,21 @@ def test_a_question_the_server_refuses_is_said_in_the_pages_language(web, reques
     assert message.inner_text() == said[lang]
     message.scroll_into_view_if_needed()
     web.shot(f"lab-refused-tune-{lang}")
+
+    page.check("#lab-kind input[value=simulate]")  # a team of a cryptid the content has not
+    page.click("#lab-changes")
+    for path in ("teams", "teams.teams", "teams.teams.hunters", "teams.teams.hunters.cryptids"):
+        page.click(f"details.tree[data-path='{path}'] > summary")
+    member = page.locator("input[data-path='teams.teams.hunters.cryptids.0']")
+    member.fill("nobody")
+    member.dispatch_event("change")
+    page.click("#lab-ask")
+    page.locator("#lab-message .error", has_text="nobody").wait_for()
+    said = {"en": "The server refused the question: set.teams.teams.hunters.cryptids.0: "
+                  "cryptid: Value error, unknown cryptid 'nobody'",
+            "fr": "Le serveur a refusé la question\u00a0: set.teams.teams.hunters.cryptids.0"
+                  "\u00a0: cryptid\u00a0: cryptide 'nobody' inconnu"}
+    assert message.inner_text() == said[lang]
+    assert member.get_attribute("aria-invalid") == "true"  # the field its path names, marked
     assert page.locator("#jobs li").count() == 0  # nothing was asked
-    web.errors.clear()  # the browser logs the two 400s
+    web.errors.clear()  # the browser logs the 400s
