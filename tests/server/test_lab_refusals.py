@@ -4,6 +4,7 @@ request gets the English of the command line, unchanged."""
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -173,7 +174,75 @@ def test_a_language_the_server_does_not_speak_is_refused_in_english(lab):
     assert answer.json()["error"] == "lang 'de' is not available; languages: en, fr"
 
 
-CATALOGS = sorted([SRC / "server" / "locale", *SRC.glob("rulesets/**/locale")])
+WRONG_WORDS = [  # a content text of each kind given a word the ruleset does not know ("zzz")
+    ("cryptids", "cryptids.cryptids.jackalope.abilities.1.when"),
+    ("cryptids", "cryptids.cryptids.jackalope.abilities.1.do.0.summon"),
+    ("cryptids", "cryptids.cryptids.dahu.abilities.1.do.0.target"),
+    ("cryptids", "cryptids.cryptids.dover-demon.abilities.1.do.0.swap"),
+    ("cryptids", "cryptids.cryptids.jackalope-kit.tier"),
+    ("cryptids", "teams.teams.french-legends.cryptids.0"),
+    ("dire-alliance-battle", "components.combat_die.faces.default.0"),
+    ("dire-alliance-battle", "boards.darkwood.areas.red-camp.neighbours.0"),
+    ("dire-alliance-battle", "boards.darkwood.areas.old-mill.neighbours.0"),
+    ("dire-alliance-battle", "boards.darkwood.sites.old-mill-site.area"),
+    ("dire-alliance-battle", "factions.shroud.fighters.hypnotist.special.effects.1.stun"),
+    ("dire-alliance-battle", "leaders.countess.fighters.countess.starts_at"),
+    ("dire-alliance-battle", "leaders.ellis.fighters.ellis.special.effects.0.transform"),
+    ("dire-alliance-battle", "scenarios.beaten-path.mode"),
+    ("dire-alliance-battle", "scenarios.beaten-path.board"),
+    ("dire-alliance-battle", "scenarios.beaten-path.start.red"),
+    ("dire-alliance-battle", "scenarios.beaten-path.objectives.red.0"),
+    ("dire-alliance-raid", "raid_sides.0.faction"),
+    ("dire-alliance-raid", "raid_sides.0.colours.0"),
+    ("dire-alliance-raid", "raid_sides.0.ranks.0"),
+    ("dire-alliance-raid", "raid_sides.0.objectives.0"),
+    ("dire-alliance-raid", "raid_sides.0.minions.butcher.melee"),
+    ("dire-alliance-raid", "villains.hollow-king.deck.grave-hunger.minion"),
+    ("dire-alliance-raid", "raids.into-the-darkwood.board"),
+    ("dire-alliance-raid", "raids.into-the-darkwood.heroes_start"),
+    ("dire-alliance-raid", "raids.into-the-darkwood.objectives.grey"),
+    ("combat-encounter", "game.mystic_dagger.melee"),
+    ("combat-encounter", "characters.cards.knight.loadout.weapons.0"),
+    ("combat-encounter", "characters.cards.knight.loadout.backpack.0"),
+    ("combat-encounter", "dungeon.start"),
+    ("combat-encounter", "dungeon.areas.hall.neighbours.0"),
+    ("combat-encounter", "encounters.cards.dungeon-bomb.effects.0.add_status"),
+    ("enemy-attacks", "dice.action_die.dice.default.0"),
+    ("enemy-attacks", "scenarios.scenarios.crypt-skirmish.heroes.0.figure"),
+    ("enemy-attacks", "scenarios.scenarios.crypt-skirmish.heroes.0.area"),
+    ("enemy-attacks", "scenarios.scenarios.crypt-skirmish.allies.0.figure"),
+    ("enemy-attacks", "scenarios.scenarios.crypt-skirmish.enemies.0.figure"),
+    ("enemy-attacks", "scenarios.scenarios.crypt-skirmish.item_deck.0"),
+    ("cryptids-run", "stock.stock.chupacabra.abilities.goat-hunter.do.0.target"),
+]
+ENGLISH = re.compile(r"\b(the|is|unknown|should|names|has|Input|Value|error|with|must|most|"
+                     r"least|cannot|does|shows|expected|item|field|not|of|and|list)\b")
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of a refusal, besides what it quotes and names (values, ids,
+    paths, files)."""
+    bare = re.sub(r"'[^']*'|\[[^]]*\]|\S*[._\d-]\S*", " ", text)
+    return ENGLISH.findall(bare)
+
+
+def test_a_content_text_the_ruleset_does_not_know_is_refused_in_french(lab):
+    """Every kind of content text /lab's tree lets a designer change (a cryptid's ability, a
+    board's neighbours, a scenario's board, a weapon's damage, a hero's figure...), given a
+    word its ruleset does not know: the refusal says no English word in French, and the
+    path it names, as the English does."""
+    client, me = lab
+    for ruleset, path in WRONG_WORDS:
+        body = {"kind": "simulate", "ruleset": ruleset, "games": 1, "set": {path: "zzz"}}
+        english = client.post("/api/lab/jobs", json=body, headers=me).json()["error"]
+        french = client.post("/api/lab/jobs?lang=fr", json=body, headers=me).json()["error"]
+        assert english_words(english), english  # (the check finds them)
+        assert english_words(french) == [], (english, french)
+        named = re.match(r"set\.(\S+):", english)
+        assert named is None or french.startswith(f"set.{named[1]}\u00a0: "), french
+
+
+CATALOGS = sorted([SRC / "server" / "locale", *SRC.glob("rulesets/**/locale/refusals")])
 
 
 def fields(template: str) -> set[str]:

@@ -9,10 +9,11 @@ reads the route's ``lang``); when it refuses, the error handlers (:mod:`.errors`
 message through :func:`wording`: a :class:`~rulekeeper.core.events.Wording` (the words of the
 boards, the same machinery) over the server's catalog of refusals
 (``locale/fr/LC_MESSAGES/refusals.po``: msgids the English templates, a clause each, as
-``"; "`` parts a message) and the catalogs of the ruleset the request names (its own
-refusals, ``refusals.po`` beside its events' catalogs: ``no team {team}``). A value quoted in a
-message (``'hunterz'``) is a field taken as it is; a number is written as the language writes
-it (``20 000``); a text no catalog words stays English.
+``"; "`` parts a message) and the ruleset's the request names (its own refusals, ``no team
+{team}``, in its ``locale/refusals`` folder: :func:`ruleset_refusals`). A value quoted in a
+message (``'hunterz'``) is a field taken as it is, as is an id, a path or a field's name; a
+number is written as the language writes it (``20 000``); a text no catalog words stays
+English.
 """
 
 from __future__ import annotations
@@ -75,8 +76,16 @@ def _wording(lang: str, ruleset: str | None) -> Wording:
     catalog = dict(CATALOGS.catalog(lang))
     if ruleset is not None:
         with suppress(RulekeeperError):  # not a ruleset this server plays: the server's words
-            catalog = {**registry.load(ruleset).messages.catalog(lang), **catalog}
+            catalog = {**ruleset_refusals(ruleset).catalog(lang), **catalog}
     return Refusal(catalog, lang)
+
+
+def ruleset_refusals(ruleset: str) -> Messages:
+    """A ruleset's own refusals: the catalogs of its ``locale/refusals`` folder
+    (``fr/LC_MESSAGES/refusals.po``), apart from its events' and board's, whose words a
+    refusal must not take (its content file ``enemies`` is not its board's *ennemis*)."""
+    folder = registry.load(ruleset).locale_dir
+    return Messages({}, folder / "refusals" if folder is not None else None)
 
 
 def said_in(request: Request) -> None:
