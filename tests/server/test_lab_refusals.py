@@ -138,6 +138,18 @@ def test_a_quota_is_said_in_french(lab):
     assert french.headers["Retry-After"] == english.headers["Retry-After"]
 
 
+def test_a_token_no_longer_known_is_said_in_french(lab):
+    """A player signed out on another page asks from /lab: 401, in the page's language."""
+    client, _ = lab
+    stale = {"Authorization": "Bearer rk_no-such-token"}
+    job = {"kind": "simulate", "ruleset": "cryptids", "games": 10}
+    english = client.post("/api/lab/jobs", json=job, headers=stale)
+    french = client.post("/api/lab/jobs?lang=fr", json=job, headers=stale)
+    assert english.status_code == french.status_code == 401
+    assert english.json()["error"] == "unknown token"
+    assert plain(french.json()["error"]) == "jeton inconnu : reconnectez-vous"
+
+
 def test_a_failed_jobs_reason_is_in_the_language_it_was_asked_in(lab):
     """/lab shows why a job failed (its time cap reached before any game ended, say): in
     French for a job asked in French, in English for one asked in English."""
