@@ -1,6 +1,7 @@
 """Arguments shared by the ``rulekeeper`` commands: option types and their parsers."""
 
 import os
+import re
 import signal
 import sys
 from collections.abc import Iterator, Sequence
@@ -52,8 +53,20 @@ DiceOpt = Annotated[str | None, typer.Option(
     "--dice", help="scripted dice, e.g. 3+4,6+6 or HIT,BLOCK")]
 LogOpt = Annotated[Path | None, typer.Option(
     "--log", help="write the record and events (JSON Lines)")]
-LangOpt = Annotated[str, typer.Option("--lang", help=(
-    "language of event sentences: en or fr (a ruleset without the language refuses it)"))]
+
+
+def language(text: str) -> str:
+    """A language as a person may write it (``FR``, ``fr-FR``, ``fr_FR``): its code (``fr``).
+
+    >>> language("FR"), language("fr_FR"), language("En-GB")
+    ('fr', 'fr', 'en')
+    """
+    return re.split(r"[-_]", text.strip().lower(), maxsplit=1)[0]
+
+
+LangOpt = Annotated[str, typer.Option("--lang", callback=language, help=(
+    "language of event sentences: en or fr, in any case, or as fr-FR (a ruleset without the "
+    "language refuses it)"))]
 ForceOpt = Annotated[bool, typer.Option("--force", help="replace output files that exist")]
 
 

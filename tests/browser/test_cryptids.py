@@ -113,15 +113,24 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     total = int(page.inner_text("#position").split()[-1])
     page.fill("#battle-view input[type=range]", str(total // 2))
     page.dispatch_event("#battle-view input[type=range]", "input")
+    now = page.inner_text("#now")  # the event as it happens, under the dice (on a phone too)
+    assert now and now in page.inner_text("#log li.current"), now
     web.shot("cryptids-battle")
     page.click("#play-pause")
     page.wait_for_selector("#battle-summary #odds[data-odds]", timeout=60_000)
     # the story: what it cost, the run so far, the odds, why
+    assert page.locator("#now").is_hidden()  # at the end, the banner says it
     story = page.inner_text("#battle-summary")
     assert re.search(r"You had (\d+% \(±\d+\)|over 99%|under 1%) to win this battle\.", story), story
     assert re.search(r"Your run: \d lives? and \d+ of 10 victories\.", story), story
     assert ("It cost you 1 life" in story) == ("A loss" in page.inner_text("#result"))
     assert page.locator("#deciding li").count() >= 1
+    assert page.inner_text("#cost b") in ("A victory!", "A loss.", "A tie.")  # a sentence
+    # why: each line by its rule; a death after the blow that brought its cryptid to 0 HP
+    lines = page.locator("#deciding li")
+    assert page.locator("#deciding li button.rule").count() == lines.count()
+    for death in page.locator("#deciding li[data-kind='death']").all():
+        assert re.search(r"→ 0 HP\.\s*$", death.locator(".cause").inner_text()), death.inner_text()
     assert ids_on(page) == []  # the battle's log, its cards, its story
     web.shot("cryptids-summary")
     page.click("#back-to-shop")
@@ -130,6 +139,10 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
         rounds += 1
         assert rounds <= MAX_ROUNDS, "the run did not end"
         page.wait_for_selector("#status")
+        if not page.locator("#row .cryptid.empty").count() and not page.locator(
+                "#offers [data-buy]:not([disabled])").count():  # full, nothing to combine
+            assert "Your row is full: to make room for an offer, sell a cryptid" in \
+                page.inner_text("#next-step")
         buy_all(page)
         fight(page)
         page.click("#back-to-shop")
@@ -137,6 +150,8 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     assert "10/10" in status or "♥ 0" in status, status
     assert re.search(r"Your rating: -?[\d.]+ → -?[\d.]+ \([+−][\d.]+\)\.",
                      page.inner_text("#rating-change"))
+    assert page.get_attribute("#howto-text", "open") is None, "the first run over, it folds"
+    assert page.locator("#status #gold").count() == 0, "no gold for a shop that is not coming"
     page.evaluate("window.scrollTo(0, 0)")
     web.shot("cryptids-run-over")
     replays = page.locator("#run-over [data-replay]")
@@ -155,6 +170,10 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     assert "won" in page.inner_text("#runs") or "lost" in page.inner_text("#runs")
     assert unique("newcomer", request) in page.inner_text("#standings")
     assert "mu − 3σ" in page.inner_text("#rating-explained")
+    heads = page.locator("#standings th")  # each column said, the counts explained
+    assert heads.all_inner_texts() == ["#", "player", "rating", "runs", "runs won", "best"]
+    assert heads.nth(4).get_attribute("title") == "runs ended with 10 victories"
+    assert heads.nth(5).get_attribute("title") == "the most victories in one run"
     assert page.locator("#next-step").count() == 0, "a first run only is pointed at"
     web.shot("cryptids-history")
 
@@ -318,6 +337,31 @@ def test_the_signed_out_page_reads_as_made_for_a_newcomer(web, phone):
     phone.shot("cryptids-home-phone")
 
 
+def test_the_sign_up_and_sign_in_refusals_are_in_the_pages_words(web):
+    """A name the form refuses (an accent, a space) and a token nobody has are said in the
+    page's language, with what to do: never the browser's "match the requested format" nor
+    the server's English; and a server that does not answer, too."""
+    page = web.page
+    web.open("/?lang=fr")
+    page.wait_for_selector("#howto-text li")
+    for name in ("Amélie", "Jean Pierre"):
+        web.sign_up(name)
+        assert page.evaluate("document.querySelector('#signup-name').validationMessage") == (
+            "Un nom de joueur a 2 à 20 lettres sans accents, chiffres, - ou _, et commence par "
+            "une lettre ou un chiffre."), name
+    page.fill("#signin-token", "pas-un-jeton")
+    page.click("#signin-submit")
+    assert page.inner_text("#who-are-you .error").startswith("Aucun joueur n'a ce jeton\u00a0:")
+    page.context.set_offline(True)
+    page.click("#signin-submit")
+    expect(page.locator("#who-are-you .error")).to_have_text(
+        "Le serveur n'a pas répondu\u00a0: vérifiez votre connexion, puis réessayez.")
+    page.context.set_offline(False)
+    # the browser's own notes of the two refusals, and nothing else
+    assert len(web.errors) == 2 and "401" in web.errors[0] and "DISCONNECTED" in web.errors[1]
+    web.errors.clear()
+
+
 def test_the_shop_by_drag_keyboard_freeze_reroll_and_sell(web, request):
     page = web.page
     web.open("/")
@@ -341,6 +385,11 @@ def test_the_shop_by_drag_keyboard_freeze_reroll_and_sell(web, request):
     drag(page, "#row [data-place='1']", "#row [data-place='2']")
     page.wait_for_selector("#row [data-place='2'] .name")
     assert page.inner_text("#row [data-place='2'] .name") == name
+    # what freezing, rerolling and selling do, said on the buttons
+    assert page.get_attribute("[data-freeze='2']", "title").startswith("Keep this offer for the next round")
+    assert page.get_attribute("#reroll", "title") == "Every offer that is not frozen is drawn again."
+    assert page.get_attribute("#row [data-place='2'] [data-sell]", "title") == (
+        f"Sell {name} for 1 gold: its place is free for another cryptid.")
     # freeze an offer, reroll: the frozen offer stays
     page.click("[data-freeze='2']")
     page.wait_for_selector("#offers .cryptid.frozen")
@@ -410,7 +459,9 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     other.screenshot(path=str(SHOTS / "cryptids-stale-fr.png"))
     other.close()
     act(page, "#offers [data-buy='1']")
-    assert "rejoint votre rangée" in page.inner_text("#ability-choice h3")
+    asked = page.inner_text("#ability-choice h3")  # a name's article never starts it
+    assert asked.startswith("Nouveau dans votre rangée, à la place 1\u00a0: "), asked
+    assert asked.endswith(". Quelle capacité garder\u202f?"), asked  # whether it or she
     assert english_left(page_text(page)) == []
     act(page, "#ability-choice [data-ability] >> nth=0")
     buy_all(page)
@@ -430,6 +481,8 @@ def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     assert re.match(r"Lancer \d+\u00a0:", page.locator("#deciding li b").first.inner_text())
     deaths = page.locator("#deciding li[data-kind='death']")  # each told whose it was
     assert page.locator("#deciding li[data-kind='death'] .badge").count() == deaths.count()
+    assert page.locator("#deciding li[data-kind='death'] .cause").count() == deaths.count()
+    assert page.inner_text("#cost b") in ("Une victoire\u202f!", "Une défaite.", "Une égalité.")
     web.shot("cryptids-battle-fr")
     page.click("#account")
     page.wait_for_selector("#account-dialog")

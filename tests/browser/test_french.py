@@ -233,3 +233,20 @@ def test_the_forms_rulings_speak_the_pages_language(web, request, lang):
         assert ranged.all_inner_texts() == ["borders", "walking"]
     rulings.scroll_into_view_if_needed()
     web.shot(f"play-rulings-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["FR", "fr-FR"])
+def test_a_page_asked_as_fr_in_capitals_speaks_french_and_elides(web, lang):
+    """``?lang=FR`` (``fr-FR``) is French, as ``fr`` is; the page's own sentences elide as
+    the events do: *le fantôme d'Alice*, not *de Alice* (common.js's ``fill``)."""
+    page = web.page
+    web.open(f"/play?lang={lang}")
+    page.wait_for_selector("html[lang='fr']")
+    assert page.title().startswith("Jouer")
+    said = page.evaluate("""async () => {
+      const { t } = await import('/static/common.js');
+      return ['Alice', 'Bob', 'Hugo', 'les Rats'].map(
+        (name) => t("{name}'s ghost (a row built by a bot)", { name })); }""")
+    assert said == [f"le fantôme {of} (une rangée construite par un robot)" for of in (
+        "d'Alice", "de Bob", "de Hugo", "des Rats")]
+    assert page.evaluate("localStorage.getItem('rk.lang')") == "fr"

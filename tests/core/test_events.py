@@ -105,3 +105,45 @@ def test_a_view_catalog_words_the_board_without_making_a_language_of_the_events(
     assert messages.locales == ["en"]  # the events have no French
     assert messages.wording("fr")("hand") == "main"
     assert messages.wording("de")("hand") == "hand"  # a language it has not: as it is
+
+
+def test_french_elides_where_a_value_meets_the_word_before_it(tmp_path):
+    """*de*, *que*, *le*, *la*, *ce*, *si* before a value with a vowel sound (*d'Empyreal*,
+    *qu'il*, *l'Ogre*, *cet Ogre*, *s'il*), *du*, *des*, *au*, *aux* before a value's article;
+    an aspirated h, a *y* before a vowel, a number and the catalog's own words stay."""
+    french(tmp_path, "messages", "\n".join(
+        f'msgid "{en}"\nmsgstr "{fr}"\n' for en, fr in (
+            ("Action of {who}", "Action de {who}"), ("{who} sees that {it} moves",
+                                                     "{who} voit que {it} bouge"),
+            ("{who} takes {n:damage|damage} from {what}", "{who} subit {n:dégât|dégâts} de {what}"),
+            ("{who} hits {what}", "{who} frappe la {what} ; ce {who} rit"),
+            ("{who} goes to {where}", "Sélectionnez-le à {where} si {who} part"),
+            ("Le {who}", "Le {who}"))))
+    messages = Messages({"act": "Action of {who}", "see": "{who} sees that {it} moves",
+                         "hurt": "{who} takes {n:damage|damage} from {what}",
+                         "hit": "{who} hits {what}", "go": "{who} goes to {where}",
+                         "le": "Le {who}"}, tmp_path)
+
+    def say(kind: str, **data: object) -> tuple[str, str]:
+        event = Event(kind, "r", data)
+        return messages.render(event), messages.render(event, "fr")
+
+    assert say("act", who="Empyreal") == ("Action of Empyreal", "Action d'Empyreal")
+    assert say("act", who="Héros 1") == ("Action of Héros 1", "Action de Héros 1")
+    assert say("act", who="Yves")[1] == "Action d'Yves"
+    assert say("act", who="yéti")[1] == "Action de yéti"
+    assert say("act", who="8 rats")[1] == "Action de 8 rats"
+    assert say("see", who="Ann", it="il") == ("Ann sees that il moves", "Ann voit qu'il bouge")
+    assert say("hurt", who="Ann", n=1, what="le cube")[1] == "Ann subit 1 dégât du cube"
+    assert say("hurt", who="Ann", n=2, what="les rats")[1] == "Ann subit 2 dégâts des rats"
+    assert say("hit", who="Ogre", what="Ombre")[1] == "Ogre frappe l'Ombre\u202f; cet Ogre rit"
+    assert say("go", who="il", where="les Enfers")[1] == "Sélectionnez-le aux Enfers s'il part"
+    assert say("go", who="Ann", where="le Bois")[1] == "Sélectionnez-le au Bois si Ann part"
+    assert say("le", who="Ogre") == ("Le Ogre", "L'Ogre")  # English never changes
+
+
+def test_a_text_read_back_from_english_elides_too():
+    fr = Wording({"Action of {who} ({where})": "Action de {who} ({where})",
+                  "Hanging Tree": "Arbre aux pendus"}, "fr")
+    assert fr("Action of Empyreal (Hanging Tree)") == "Action d'Empyreal (Arbre aux pendus)"
+    assert fr("Action of Butcher (Hanging Tree)") == "Action de Butcher (Arbre aux pendus)"

@@ -124,7 +124,7 @@ def test_report_from_simulate(tmp_path, capsys, monkeypatch):
     html = page.read_text()
     assert "Sensitivity to the rulings" in html and "initiative=coin" in html
     assert html.count("data:image/png;base64,") == 4
-    code, _, _ = run(["report", str(results), "-o", str(page), "--force", "--lang", "fr"],
+    code, _, _ = run(["report", str(results), "-o", str(page), "--force", "--lang", "fr-FR"],
                      capsys, monkeypatch)
     french = page.read_text()
     assert code == 0 and "<html lang='fr'>" in french and "Taux de victoire" in french

@@ -122,6 +122,9 @@ def test_french_puts_its_no_break_spaces_before_its_marks(lab):
     body["vary"] = body.pop("vars")
     said = client.post("/api/lab/jobs?lang=fr", json=body, headers=me).json()["error"]
     assert "30\u202f000 parties\u202f; au plus 20\u202f000" in said
+    for lang in ("FR", "fr-FR"):  # the language as a person may write it
+        again = client.post(f"/api/lab/jobs?lang={lang}", json=body, headers=me).json()["error"]
+        assert again == said
 
 
 def test_a_quota_is_said_in_french(lab):
@@ -171,7 +174,7 @@ def test_a_failed_jobs_reason_is_in_the_language_it_was_asked_in(lab):
 
 
 def test_only_the_lab_job_route_says_its_refusals_in_the_pages_language(lab):
-    """The routes that do not declare it (:func:`rulekeeper.server.refusals.said_in`) keep
+    """The routes that do not declare it (:func:`rulekeeper.server.refusals.answer_in`) keep
     their English, ``?lang=`` or not: their words are not in the catalog."""
     client, me = lab
     answer = client.post("/api/games?lang=fr", json={"ruleset": "cryptidz"}, headers=me)

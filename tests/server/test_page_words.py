@@ -15,7 +15,7 @@ from rulekeeper.core import registry
 from rulekeeper.rulesets.cryptids_run.abilities import PHRASES, describe
 from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
 from rulekeeper.server.web import words
-from tests.server.conftest import make_client
+from tests.server.conftest import make_client, sign_up
 
 STATIC = words.STATIC
 
@@ -138,6 +138,23 @@ def test_rule_texts_come_in_the_page_language_where_the_index_has_them(page_clie
     assert french["battle.autoplay"] == "Les batailles se jouent toutes seules."
 
 
+@pytest.mark.parametrize("ruleset", ["cryptids", "cryptids-run"])
+def test_rule_sections_come_in_english_on_the_english_page(page_client, ruleset):
+    """The section a rule's text is shown under (a tap on its id) is English on the English
+    page, French on the French one, for every rule the French text gives."""
+    def sections(lang):
+        return {r["id"]: r["section"] for r in page_client.get(
+            f"/api/rulesets/{ruleset}/rules?lang={lang}").json()}
+
+    english, french = sections("en"), sections("fr")
+    assert english["roll.step-2.status.b"] == "A roll, step by step > 2"
+    assert french["roll.step-2.status.b"] == "Un tour, étape par étape > 2"
+    assert english["targeting.single.highest-threat"] == "Threat and targeting"
+    assert (english["ruling.tie-order"], french["ruling.tie-order"]) == ("Rulings", "Arbitrages")
+    said_in_french = re.compile(r"[éèàç]|\b(Bataille|Gagner|Votre|Arbitrages|Instantanés|La |Le )")
+    assert [s for s in english.values() if said_in_french.search(s)] == []
+
+
 def test_every_ability_phrase_is_in_french_with_its_fields():
     french = PHRASES.catalog("fr")
     for english in ABILITY_PHRASES.values():
@@ -213,3 +230,22 @@ def test_the_rulings_come_in_the_page_language(page_client):
     assert work_budget["question"].startswith("Une partie atteint son budget de travail")
     assert work_budget["labels"] == {"tie": "par une égalité", "judge": "au décompte des règles"}
     assert french["cryptids-v1"]["rulings"][-1]["labels"]["deaths"] == "les morts d'abord"
+
+
+@pytest.mark.parametrize("lang", ["FR", "fr-FR", "fr_FR", "Fr"])
+def test_a_language_is_read_in_any_case_and_with_a_region(page_client, lang):
+    """``?lang=FR`` (and ``fr-FR``, ``fr_FR``) is French, as ``--lang`` is at the terminal:
+    the page's words, the rulesets' titles, a board's words and a game's events."""
+    words = page_client.get(f"/api/i18n/{lang}").json()
+    assert words["lang"] == "fr" and words["messages"]["Start a run"] == "Commencer une partie"
+    titles = {r["id"]: r["title"] for r in page_client.get(f"/api/rulesets?lang={lang}").json()}
+    assert titles["cryptids-v1"] == "Cryptides\u00a0: bataille"
+    board = page_client.get(f"/api/rulesets/dire-alliance-battle/board?lang={lang}").json()
+    assert board["sides"]["red"]["label"] == "Rouge"
+    me = sign_up(page_client, f"lang{lang.replace('-', '').replace('_', '')}")
+    view = page_client.post(f"/api/games?lang={lang}", json={"ruleset": "cryptids", "seed": 5},
+                            headers=me).json()
+    assert view["events"][0]["text"].startswith("Bataille")
+    events = page_client.get(f"/api/games/{view['id']}?lang={lang.upper()}", headers=me).json()
+    assert events["events"][0]["text"].startswith("Bataille")
+    assert page_client.get("/api/i18n/de-DE").status_code == 404

@@ -6,11 +6,14 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import func, select
 
-from rulekeeper.core.game import replay
+from rulekeeper.core.game import new_game, replay
+from rulekeeper.core.sentences import sentences
 from rulekeeper.rulesets.cryptids_run.odds import win_chance
 from rulekeeper.server.config import Settings
+from rulekeeper.server.games import EventOut
 from rulekeeper.server.models import StoredBattle, StoredRun, StoredSnapshot
 from rulekeeper.server.pool import run_ruleset
+from rulekeeper.server.runs import deciding
 from tests.core.test_cli import run as run_cli
 from tests.server.conftest import make_client, sign_up
 from tests.server.runs_client import play_shop, shop_action
@@ -126,6 +129,36 @@ def tell_the_story(client):
     assert all(m["kind"] == "death" or m["kind"].split(".")[0] in ("end", "result")
                for m in deciding)
     assert all(0 <= m["roll"] <= 36 for m in deciding)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("teams", [("hunters", "guardians"), ("backwoods", "tricksters")])
+def test_each_death_of_a_battles_story_comes_with_its_side_and_the_blow_that_caused_it(seed,
+                                                                                       teams):
+    """Why a cryptid died: the event that brought it to 0 HP (an ability's damage, damage
+    over time...), with its sentence and rule, before its death; and whose it was, a
+    summoned cryptid (a Jackalope Kit, a Will-o'-the-Wisp) too."""
+    left, right = teams
+    game = new_game("cryptids", seed=seed, options={"left": left, "right": right})
+    said = sentences(game.ruleset, game.seats, "fr")
+    events = list(game.events)
+    story = deciding(events, [EventOut(n=n, kind=e.kind, rule=e.rule, text=said(e),
+                                       data=dict(e.data)) for n, e in enumerate(events)])
+    deaths = [m for m in story if m.kind == "death"]
+    assert deaths
+    for death in deaths:
+        blow = death.cause
+        assert blow is not None, death.text
+        assert blow.n < death.n and blow.data["hp"] == 0 and blow.data["before"] > 0
+        assert blow.data["target"] == death.data["who"] and blow.rule and blow.text
+        summoned = [e for e in events[:death.n] if e.kind == "summon"
+                    and e.data["summoned"] == death.data["who"]]
+        lineup = [e.kind for e in events if e.kind.startswith("lineup.") and any(
+            c["en"].startswith(death.data["who"]["en"] + " ") for c in e.data["cryptids"])]
+        summoner = [e.kind for e in events if e.kind.startswith("lineup.") and summoned and any(
+            c["en"].startswith(summoned[-1].data["who"]["en"] + " ") for c in e.data["cryptids"])]
+        assert ["lineup." + death.side] == (summoner if summoned else lineup), death.text
+    assert all(m.cause is None and m.side is None for m in story if m.kind != "death")
 
 
 def test_the_rating_shown_is_mu_minus_three_sigma_and_its_change_is_said(client):

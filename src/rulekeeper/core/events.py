@@ -156,22 +156,33 @@ def counted(number: float, one: str, many: str, locale: str = "en") -> str:
 
 class _Formatter(string.Formatter):
     """``str.format`` plus the plural field ``{count:card|cards}``, in one locale (a count
-    an older record wrote as text, ``"2"``, is read as its number).
+    an older record wrote as text, ``"2"``, is read as its number), and the locale's
+    elisions where a field's value meets the word before it (:func:`elided`).
 
     >>> _Formatter("en").format("{n:border|borders} away", n="1")
     '1 border away'
+    >>> _Formatter("fr").format("Action de {who}", who="Empyreal")
+    "Action d'Empyreal"
     """
 
     def __init__(self, locale: str) -> None:
         self.locale = locale
+        self.elides = locale in ELISIONS
+
+    def vformat(self, format_string: str, args: Sequence[Any],
+                kwargs: Mapping[str, Any]) -> str:
+        made = super().vformat(format_string, args, kwargs)
+        return elided(made, self.locale) if self.elides else made
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
             if isinstance(value, str) and re.fullmatch(r"-?\d+", value):
                 value = int(value)
-            return counted(value, one, many, self.locale)
-        return super().format_field(value, format_spec)
+            said = counted(value, one, many, self.locale)
+        else:
+            said = super().format_field(value, format_spec)
+        return FIELD + said if self.elides else said
 
 
 @cache
@@ -186,6 +197,59 @@ NO_BREAK: Mapping[str, Mapping[str, str]] = {
 with the mark: French puts a no-break space before ``:`` and a narrow one before ``;``,
 ``?``, ``!``, ``»`` and ``%`` (as the browsers' French numbers do) and after ``«``. A
 catalog writes a plain space there; :func:`spaced` makes it the language's."""
+
+
+FIELD = "\x1f"
+"""Where a field's value starts in a sentence being filled in (:func:`elided` reads it)."""
+
+_VOWEL = r"(?=[aeiouàâäéèêëîïôöùûüœæ]|y[^aeiouyàâäéèêëîïôöùûü])"
+"""A word that starts with a vowel sound (a mute ``h`` is not told from an aspirated one:
+*le héros*, *le Hodag*; nor ``y`` before a vowel: *le yéti*)."""
+
+_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+
+
+def _contracted(found: re.Match[str]) -> str:
+    word = _CONTRACTED[found[1].lower(), found[2]]
+    return (word.capitalize() if found[1][0].isupper() else word) + " "
+
+
+_BEFORE = r"(?<![\w'’-])"
+"""A word of its own (not the end of one, nor *-le* in *Demandez-le*)."""
+
+ELISIONS: Mapping[str, Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]] = {
+    "fr": (
+        (re.compile(rf"{_BEFORE}(de|que|le|la|je|me|te|se|ne|jusque|lorsque|puisque) "
+                    rf"{FIELD}{_VOWEL}", re.IGNORECASE), lambda found: found[1][:-1] + "'"),
+        (re.compile(rf"{_BEFORE}(si) {FIELD}(?=ils?\b)", re.IGNORECASE),
+         lambda found: found[1][:-1] + "'"),
+        (re.compile(rf"{_BEFORE}(ce) {FIELD}{_VOWEL}", re.IGNORECASE),
+         lambda found: found[1] + "t "),
+        (re.compile(rf"{_BEFORE}(de|à) {FIELD}(?-i:(les?)) ", re.IGNORECASE), _contracted),
+    ),
+}
+"""What a language changes where a value filled in meets the word before it: French
+elides *de*, *que*, *le*, *la*... before a vowel (*d'Empyreal*, not *de Empyreal*), says
+*cet* for *ce*, *s'il* for *si il*, and *du*, *des*, *au*, *aux* for *de* or *à* before
+a value's article *le* or *les* (*du cube gélatineux*). Only at a value's start, never in
+a catalog's own words (*Demandez-le à nouveau*)."""
+
+
+def elided(text: str, locale: str) -> str:
+    """``text``, filled in with values each marked at its start by :data:`FIELD`, as
+    ``locale`` joins a value to the word before it (:data:`ELISIONS`); the marks removed.
+
+    >>> elided(f"Action de {FIELD}Empyreal, que {FIELD}il voit", "fr")
+    "Action d'Empyreal, qu'il voit"
+    >>> elided(f"Dégâts de {FIELD}le cube, de {FIELD}Héros 1, à {FIELD}les rats", "fr")
+    'Dégâts du cube, de Héros 1, aux rats'
+    >>> elided(f"Le {FIELD}Ogre de {FIELD}8", "fr"), elided(f"of {FIELD}Ann", "en")
+    ("L'Ogre de 8", 'of Ann')
+    """
+    for pattern, joined in ELISIONS.get(locale, ()):
+        if FIELD in text:
+            text = pattern.sub(joined, text)
+    return text.replace(FIELD, "")
 
 
 def spaced(text: str, locale: str) -> str:
@@ -306,8 +370,8 @@ class Messages:
         if not self.said(event.kind):
             data["data"] = json.dumps(dict(event.data), ensure_ascii=False, sort_keys=True)
         template = self.template(event.kind, locale, event.data)
-        if "|" in template:  # a plural field, read by the slower formatter
-            return _formatter(locale).vformat(template, (), data)
+        if "|" in template or locale in ELISIONS:  # a plural field, or elisions: the
+            return _formatter(locale).vformat(template, (), data)  # slower formatter
         return template.format_map(data)
 
 

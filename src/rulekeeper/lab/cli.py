@@ -34,6 +34,7 @@ from rulekeeper.cli_args import (
     console,
     content_sets,
     extra_options,
+    language,
     stop_signals,
     write_bytes,
     write_text,
@@ -434,8 +435,9 @@ def report(file: Annotated[Path, typer.Argument(help="a results file (Parquet) w
            workers: Annotated[int | None, typer.Option(
                min=0, help="worker processes for --ruling-games (default: one per CPU)")] = None,
            backend: BackendOpt = "process", ray_address: RayAddressOpt = None,
-           lang: Annotated[str, typer.Option("--lang", help=(
-               "language of the report: en or fr (a league's report is in English only)"))]
+           lang: Annotated[str, typer.Option("--lang", callback=language, help=(
+               "language of the report: en or fr, in any case, or as fr-FR (a league's report "
+               "is in English only)"))]
            = "en") -> None:
     """Write an HTML report of a results file: win rates, game length, impact, rulings.
 

@@ -67,7 +67,13 @@ from rulekeeper.server.seats import (
     take_seat,
     with_seats,
 )
-from rulekeeper.server.sentences import check_lang, ruling_words, worded_ruling, worded_view
+from rulekeeper.server.sentences import (
+    SPOKEN,
+    check_lang,
+    ruling_words,
+    worded_ruling,
+    worded_view,
+)
 
 router = APIRouter(prefix="/api/games", tags=["games"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -75,7 +81,8 @@ router = APIRouter(prefix="/api/games", tags=["games"],
 a live stream must not hold a lane for as long as it is followed)."""
 log = logging.getLogger("rulekeeper.server")
 
-Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
+Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr; "
+                                                      "FR, fr-FR too)"), SPOKEN]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
 Since = Annotated[int, Query(ge=0, description="first event number to send")]
 Limit = Annotated[int | None, Query(ge=1, description="the most events to send (at most the "
@@ -801,7 +808,8 @@ rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],
 
 @rulesets_router.get("")
 def list_rulesets(lang: Annotated[str, Query(max_length=8, description="language of the "
-                                                                      "titles (en, fr)")] = "en",
+                                                                      "titles (en, fr)"),
+                                    SPOKEN] = "en",
                   ) -> list[dict[str, Any]]:
     """Every registered ruleset: seats, scenarios, options (JSON Schema), rulings, bots; its
     title in ``lang`` where the ruleset has it."""
@@ -817,12 +825,15 @@ def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)],
                                                                     "the rule text")] = "en",
                ) -> list[dict[str, Any]]:
     """The ruleset's rule index: each rule's id, section and text (what events cite). A
-    rule written in another language with an English translation (``en``, e.g. the
-    French cryptids text) gives that translation in English, its own text otherwise."""
-    return [{"id": r.id, "section": r.section, "text": rule_text(r, lang)}
+    rule written in another language with an English translation (``en``, and ``section_en``
+    for its section, e.g. the French cryptids text) gives that translation in English, its
+    own text otherwise."""
+    return [{"id": r.id, "section": rule_text(r, lang, "section"), "text": rule_text(r, lang)}
             for r in load_ruleset(ruleset_id).rule_index]
 
 
-def rule_text(rule: Any, lang: str) -> str:
-    english = getattr(rule, "en", None)
-    return english if lang == "en" and isinstance(english, str) else str(rule.text)
+def rule_text(rule: Any, lang: str, field: str = "text") -> str:
+    """A rule's text (or section) in ``lang``: its English translation if it has one, else
+    as written."""
+    english = getattr(rule, "en" if field == "text" else f"{field}_en", None)
+    return english if lang == "en" and isinstance(english, str) else str(getattr(rule, field))

@@ -45,13 +45,14 @@ from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import StoredLabJob, now
-from rulekeeper.server.refusals import concerning, said_in, wording
+from rulekeeper.server.refusals import answer_in, concerning, wording
+from rulekeeper.server.sentences import SPOKEN
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
                    responses=documented(400, 401, 404, 422, 429))
 JobId = Annotated[str, UrlPath(max_length=32, description="the job's id")]
 Lang = Annotated[str, Query(max_length=8, description="the language of its HTML report "
-                                                      "(en, fr)")]
+                                                      "(en, fr; FR, fr-FR too)"), SPOKEN]
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,12 @@ def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
 
 EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
            "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
+
+
+def said_in(request: Request, lang: Lang = "en") -> None:
+    """A route's dependency (before its player's, whose refusals it says too): its refusals
+    are said in its ``lang``."""
+    answer_in(request, lang)
 
 
 @router.post("", status_code=202, response_model=JobOut, dependencies=[Depends(said_in)])

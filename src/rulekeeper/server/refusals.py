@@ -4,8 +4,8 @@
 A refusal is made in English, in the words the command line prints (the lab's questions, the
 core's content paths, rulings and options, Pydantic's checks of a question's shape, a
 ruleset's own contenders); the terminal and an English request get that English unchanged. A
-route that answers in its request's language declares it (:func:`said_in`, a dependency that
-reads the route's ``lang``); when it refuses, the error handlers (:mod:`.errors`) say the
+route that answers in its request's language declares it (:func:`answer_in`, from a dependency
+that reads the route's ``lang``); when it refuses, the error handlers (:mod:`.errors`) say the
 message through :func:`wording`: a :class:`~rulekeeper.core.events.Wording` (the words of the
 boards, the same machinery) over the server's catalog of refusals
 (``locale/fr/LC_MESSAGES/refusals.po``: msgids the English templates, a clause each, as
@@ -88,10 +88,10 @@ def ruleset_refusals(ruleset: str) -> Messages:
     return Messages({}, folder / "refusals" if folder is not None else None)
 
 
-def said_in(request: Request) -> None:
-    """A route's dependency: its refusals are said in the language of its request's
-    ``lang`` (the route's own parameter; English without one)."""
-    request.state.refusal_lang = request.query_params.get("lang", "en")
+def answer_in(request: Request, lang: str) -> None:
+    """``request``'s refusals are said in ``lang`` (a route's dependency calls it with the
+    route's ``lang``, before anything may refuse it: the lab job's ``said_in``)."""
+    request.state.refusal_lang = lang
 
 
 def concerning(request: Request, ruleset: Any) -> None:
@@ -106,6 +106,6 @@ def concerning(request: Request, ruleset: Any) -> None:
 
 def said(request: Request, message: str) -> str:
     """``message`` (a refusal in English) in the language of ``request``'s route, where it
-    declares one (:func:`said_in`); else as it is."""
+    declares one (:func:`answer_in`); else as it is."""
     lang = getattr(request.state, "refusal_lang", "en")
     return wording(lang, getattr(request.state, "refusal_ruleset", None))(message)

@@ -49,6 +49,7 @@ from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnapshot, now
 from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
+from rulekeeper.server.sentences import SPOKEN
 
 router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
@@ -63,7 +64,8 @@ INTEGER_MOST = 2**31 - 1
 """The largest number an ``INTEGER`` column holds on every database: a number a request
 compares with one is at most this (SQLite's driver fails on one past 64 bits)."""
 RunId = Annotated[str, UrlPath(max_length=32, description="the run's id")]
-Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
+Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr; "
+                                                      "FR, fr-FR too)"), SPOKEN]
 
 
 class Action(BaseModel):
@@ -168,6 +170,11 @@ class Moment(EventOut):
     """An event that decided a battle, with the roll it happened in (0: before roll 1)."""
 
     roll: int
+    side: str | None = Field(None, description="for a death: the side whose cryptid died "
+                                               "(left: the run's player), a summoned one too")
+    cause: EventOut | None = Field(None, description="for a death: the blow that brought the "
+                                                     "cryptid to 0 HP (its sentence and its "
+                                                     "rule: an ability, damage over time)")
 
 
 class BattleOut(BattleSummary):
@@ -376,15 +383,34 @@ DECIDING = ("death", "end.", "result.")
 trailing dot: a prefix)."""
 
 
+def named(value: Any) -> Any:
+    """A cryptid's name in an event's data, as one key (its English name)."""
+    return value.get("en") if isinstance(value, dict) else value
+
+
 def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
-    """The battle's deciding events, each with the roll it happened in."""
+    """The battle's deciding events, each with the roll it happened in; a death with its
+    side and the blow that brought its cryptid to 0 HP (the last one before it: a heal may
+    come between). A side's cryptids are its lineup's ("Goatman 2 5/3": a name, then its
+    HP/threat) and those they summon (names are unique on the board)."""
     moments, roll = [], 0
+    blows: dict[Any, EventOut] = {}
+    sides: dict[Any, str] = {}
     for event, out in zip(events, said, strict=True):
         if event.kind in ("roll", "reroll.next"):
             roll = int(event.data["roll"])
+        if event.kind in ("lineup.left", "lineup.right"):
+            sides.update({str(named(c)).rsplit(" ", 1)[0]: event.kind.split(".")[1]
+                          for c in event.data["cryptids"]})
+        if event.kind == "summon" and named(event.data["who"]) in sides:
+            sides[named(event.data["summoned"])] = sides[named(event.data["who"])]
+        if event.data.get("hp") == 0 and event.data.get("before") and "target" in event.data:
+            blows[named(event.data["target"])] = out
         if any(event.kind.startswith(k) if k.endswith(".") else event.kind == k
                for k in DECIDING):
-            moments.append(Moment(**out.model_dump(), roll=roll))
+            dead = named(event.data.get("who")) if event.kind == "death" else None
+            moments.append(Moment(**out.model_dump(), roll=roll, side=sides.get(dead),
+                                  cause=blows.get(dead)))
     return moments
 
 

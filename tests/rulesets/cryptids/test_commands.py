@@ -28,6 +28,16 @@ def test_battle_in_french_and_replay(tmp_path, capsys, monkeypatch):
     assert code == 0 and "cryptids-v1 reproduit" in out and "Lancer 1\u00a0:" in out
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("FR", "Lancer 1\u00a0:"), ("fr-FR", "Lancer 1\u00a0:"), ("fr_fr", "Lancer 1\u00a0:"),
+    ("EN", "Roll 1:"), ("en-GB", "Roll 1:")])
+def test_lang_is_read_in_any_case_and_with_a_region(capsys, monkeypatch, lang, said):
+    for command in ("battle", "play"):
+        code, out, _ = run([command, "cryptids", "--lang", lang, "--seed", "4"], capsys,
+                           monkeypatch)
+        assert code == 0 and said in out, (command, lang)
+
+
 MINE = ("name: {en: Mine, fr: La mienne}\ncryptids:\n  - yeti\n  - {cryptid: nessie, hp: 14}\n"
         "  - cryptid: jackalope\n    abilities:\n      - when: {totals: [6, 8]}\n"
         "        do: [{damage-over-time: 1, rolls: 2, target: lowest-hp}, {heal: 1}]\n")

@@ -7,6 +7,7 @@ import pytest
 
 from rulekeeper.core.errors import IllegalDecision
 from rulekeeper.core.game import new_game
+from rulekeeper.rulesets.cryptids_run.abilities import describe
 from rulekeeper.rulesets.cryptids_run.shop import IllegalShopAction
 from tests.rulesets.cryptids_run.helpers import (
     KAPPAS,
@@ -336,3 +337,51 @@ def test_the_shops_question_and_actions_are_said_in_french():
                    "déplacer", "geler l'offre", "relancer les offres", "finir la boutique",
                    "Quelle capacité garde", "sur le même à la place"):
         assert french in joined, french
+
+
+def test_the_abilities_offered_are_said_in_french_whole():
+    """The ability a bought cryptid keeps, at `play cryptids-run --lang fr` and on /play in
+    French: each option is the ability's French name and its French words (*Embuscade de
+    falaise : sur 3 ou 11 : 2 dégâts à l'ennemi aux PV les plus bas*; it said *Cliff ambush :
+    de 3 or 11 : 2 damage à l'ennemi...*), the question names the cryptid as the content does
+    (*Quelle capacité garde le Dahu ?*); the English labels stay as they were."""
+    from rulekeeper.agents import RandomAgent
+
+    asked = 0
+    for seed in range(4):
+        game = new_game("cryptids-run", seed=seed)
+        words, agent = game.ruleset.messages.wording("fr"), RandomAgent("player", seed)
+        stock = game.ruleset.stock(game.ruleset.load_content()[0])
+        while not game.over and len(game.decisions) < 80:
+            decision = game.pending
+            if decision.kind == "ability":
+                cryptid = game.view("player")["state"]["buying"]["cryptid"]
+                entry, name = stock.entries[cryptid], stock.names[cryptid]
+                assert decision.prompt == f"Which ability does {name['en']} keep?"
+                assert words(decision.prompt) == f"Quelle capacité garde {name['fr']}\u202f?"
+                for option in decision.options:
+                    ability = entry.ability(option.id)
+                    assert option.label == (
+                        f"{ability.name['en']}: {describe(ability, stock.names)}")
+                    assert words(option.label) == (
+                        f"{ability.name['fr']}\u00a0: {describe(ability, stock.names, 'fr')}")
+                asked += 1
+            game.step(agent.choose(None, decision))
+    assert asked > 5
+
+
+def test_a_runs_french_sentences_start_with_a_capital_and_say_no_english():
+    """A French sentence never starts with a name's article (*le Dahu est acheté*: now *Achat :
+    le Dahu, ...*), and says *Appariement*, not *Matchmaking*, and a tier *rang*, as the shop's
+    decisions and the page say it (not *palier*)."""
+    from rulekeeper.agents import play_out, seat_agents
+    from rulekeeper.core.sentences import sentences
+
+    game = new_game("cryptids-run", seed=1)
+    play_out(game, seat_agents(game.ruleset, game.seats, ["greedy"], 1))
+    say = sentences(game.ruleset, game.seats, "fr")
+    said = [say(e) for e in game.events if e.kind in game.ruleset.messages.templates]
+    kinds = {e.kind for e in game.events}
+    assert {"shop.buy", "shop.ability", "match.band"} <= kinds
+    assert [s for s in said if not s[0].isupper() or "Matchmaking" in s or "palier" in s] == []
+    assert any("rangs 1 en vente" in s for s in said)  # a tier is a rang, as the shop says

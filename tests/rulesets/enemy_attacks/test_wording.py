@@ -94,7 +94,7 @@ def test_the_headline_and_the_picture_name_the_figure_that_acts():
 
 def test_french_events_name_the_players():
     """An event's data keeps a player's seat id (p2, a record is never changed); in French it
-    is said by the seat's name ("Allié non-héros de Joueur 1", "joue (Joueur 2)")."""
+    is said by the seat's name ("Allié non-héros de Joueur 1", "Au tour d'Ayla Swiftbow (Joueur 2)")."""
     game = new_game("enemy-attacks", seed=0, options={"players": 2})
     agents = {s: RandomAgent(s, i) for i, s in enumerate(game.seats)}
     while not game.over:

@@ -22,6 +22,7 @@ from typing import Any
 from rulekeeper.core.events import Event, Localized, Messages
 from rulekeeper.rulesets.cryptids.models import Ability, Effect
 from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
+from rulekeeper.rulesets.cryptids_run.models import AbilityOption
 
 PHRASES = Messages(ABILITY_PHRASES, Path(__file__).with_name("locale"))
 LANGUAGES = tuple(PHRASES.locales)
@@ -49,6 +50,22 @@ def describe(ability: Ability, names: Mapping[str, Localized] | None = None,
     for after in effects[1:]:
         said = _say("then", lang, before=said, after=after)
     return _say("ability", lang, trigger=trigger, effects=said)
+
+
+def choice(ability: AbilityOption, names: Mapping[str, Localized] | None = None,
+           lang: str = "en") -> str:
+    """An ability as the shop offers it to keep: its name and what it does, in ``lang``.
+
+    >>> gait = AbilityOption.model_validate({
+    ...     "id": "lopsided", "name": {"en": "Lopsided gait", "fr": "Pas de travers"},
+    ...     "when": "each-roll", "do": [{"modify-total": -1}]})
+    >>> choice(gait)
+    'Lopsided gait: every roll: -1 to the dice total'
+    >>> choice(gait, {}, "fr") == "Pas de travers\u00a0: à chaque lancer\u00a0: -1 au total des dés"
+    True
+    """
+    said = {"en": describe(ability, names), lang: describe(ability, names, lang)}
+    return _say("ability", lang, trigger=ability.name, effects=said)  # said, not worded again
 
 
 def texts(ability: Ability, names: Mapping[str, Localized] | None = None) -> dict[str, str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from rulekeeper.core.targets import import_target
 from rulekeeper.rulesets.cryptids.kernel import engines as kernel_engines
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run import view as views
+from rulekeeper.rulesets.cryptids_run.abilities import choice
 from rulekeeper.rulesets.cryptids_run.fight import (
     Arena,
     battle_content,
@@ -39,6 +40,27 @@ POOL_BOTS = ("greedy", "random", "greedy", "random")
 """The bot players whose runs fill the offline pool, two runs each."""
 POOL_RUNS = 2
 POOL_SEED = 0
+
+
+class ShopWords(Messages):
+    """The run's sentences (:class:`Messages`), whose catalogs also word what the shop's
+    decisions name in English (``Which ability does Dahu keep?``, ``Lopsided gait: every
+    roll: -1 to the dice total``): each cryptid's name and each ability as the shop offers
+    it, from the content's names in every language (``named``: by language, English to it)."""
+
+    def __init__(self, templates: Mapping[str, str], folders: Sequence[Path],
+                 named: Callable[[str], Mapping[str, str]]) -> None:
+        super().__init__(templates, folders)
+        self.named = named
+        self._with_names: set[str] = set()
+
+    def catalog(self, locale: str) -> dict[str, str]:
+        catalog = super().catalog(locale)
+        if locale != "en" and locale in self.locales and locale not in self._with_names:
+            self._with_names.add(locale)
+            catalog.update({english: said for english, said in self.named(locale).items()
+                            if english not in catalog and said != english})
+        return catalog
 
 
 class CryptidsRunRuleset(Ruleset[RunTable]):
@@ -76,8 +98,20 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     @cached_property
     def messages(self) -> Messages:
-        """The run's sentences and the battle's, in every language of both catalogs."""
-        return Messages(self.templates, [self.locale_dir, BATTLE_HERE / "locale"])
+        """The run's sentences and the battle's, in every language of both catalogs, and the
+        sample content's names of cryptids and abilities (:class:`ShopWords`)."""
+        return ShopWords(self.templates, [self.locale_dir, BATTLE_HERE / "locale"],
+                         self.shop_words)
+
+    def shop_words(self, lang: str) -> dict[str, str]:
+        """The sample content's names in ``lang`` by their English (``Dahu``: ``le Dahu``),
+        and each ability as the shop offers it (:func:`~.abilities.choice`)."""
+        stock = self.stock(self.load_content()[0])
+        words = {name["en"]: name.get(lang, name["en"]) for name in stock.names.values()}
+        for entry in stock.entries.values():
+            words.update({choice(ability, stock.names): choice(ability, stock.names, lang)
+                          for ability in entry.abilities})
+        return words
 
     @cached_property
     def arena(self) -> Arena:

@@ -22,7 +22,7 @@ from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
 from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.models import CryptidsContent
-from rulekeeper.rulesets.cryptids_run.abilities import describe, texts
+from rulekeeper.rulesets.cryptids_run.abilities import choice, texts
 from rulekeeper.rulesets.cryptids_run.models import RunContent, ShopRules, StockEntry
 from rulekeeper.rulesets.cryptids_run.snapshots import Fielded, StatChange
 
@@ -453,7 +453,7 @@ class Shopkeeper:
         if len(entry.abilities) > 1:
             self.buying = {"cryptid": cryptid, "place": at}
             ability = yield Decision(SEAT, "ability", options(
-                (a.id, f"{a.name['en']}: {describe(a, stock.names)}") for a in entry.abilities),
+                (a.id, choice(a, stock.names)) for a in entry.abilities),
                 "battle.shop.c", f"Which ability does {stock.name(cryptid)['en']} keep?")
             self.buying = None
         chosen = entry.ability(ability)

@@ -39,6 +39,7 @@ from rulekeeper.server.costs import Costly, Watcher
 from rulekeeper.server.errors import ApiError, NotFound, documented
 from rulekeeper.server.guard import parse_json
 from rulekeeper.server.models import StoredGame
+from rulekeeper.server.sentences import SPOKEN
 from rulekeeper.server.watch import Key
 from rulekeeper.server.web import words
 from rulekeeper.server.web.frames import film
@@ -48,10 +49,11 @@ router = APIRouter(tags=["web page"],
 
 RulesetId = Annotated[str, UrlPath(max_length=64, description="a ruleset id")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
-Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr)")]
+Lang = Annotated[str, Query(max_length=8, description="language of event sentences (en, fr; "
+                                                      "FR, fr-FR too)"), SPOKEN]
 BoardLang = Annotated[str, Query(max_length=8, description="language of the board's words "
                                                            "(en, fr; English where the "
-                                                           "ruleset has not that one)")]
+                                                           "ruleset has not that one)"), SPOKEN]
 Seat = Annotated[str | None, Query(max_length=32, description="default: your seat to play")]
 
 
@@ -285,7 +287,8 @@ class PageWords(BaseModel):
 
 
 @router.get("/api/i18n/{lang}", response_model=PageWords)
-def page_words(lang: Annotated[str, UrlPath(max_length=8, description="en, fr")]) -> PageWords:
+def page_words(lang: Annotated[str, UrlPath(max_length=8, description="en, fr (FR, fr-FR too)"),
+                              SPOKEN]) -> PageWords:
     """The web page's words in ``lang``, from the server's Babel catalogs (the page is
     written in English; events come translated with ``?lang=``)."""
     if lang not in words.languages():

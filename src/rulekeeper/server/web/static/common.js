@@ -35,6 +35,7 @@ export async function loadWords() {
     const answer = await api(`/api/i18n/${encodeURIComponent(store.lang)}`);
     catalog.words = answer.messages;
     catalog.languages = answer.languages;
+    store.lang = answer.lang; // as the server reads it: "FR", "fr-FR" are "fr"
   } catch (error) { if (error.status === 404) store.lang = "en"; } // a language the server has not
   catalog.lang = store.lang;
   document.documentElement.lang = store.lang;
@@ -143,19 +144,41 @@ export function colon() {
 }
 
 function fill(template, data) {
-  return template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
+  const filled = template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
     if (!(key in data)) return whole;
     const value = data[key];
     if (spec === "and" || spec === "or") {
-      return new Intl.ListFormat(catalog.lang, { type: spec === "and" ? "conjunction" : "disjunction" }).format(value.map(String));
+      return FIELD + new Intl.ListFormat(catalog.lang, { type: spec === "and" ? "conjunction" : "disjunction" }).format(value.map(String));
     }
     if (spec && spec.includes("|")) {
       const [one, many] = spec.split("|");
-      return `${value} ${new Intl.PluralRules(catalog.lang).select(value) === "one" ? one : many}`;
+      return `${FIELD}${value} ${new Intl.PluralRules(catalog.lang).select(value) === "one" ? one : many}`;
     }
-    return String(value);
+    return FIELD + String(value);
   });
+  return (ELISIONS[catalog.lang] ?? []).reduce((text, [pattern, joined]) => text.replace(pattern, joined), filled)
+    .replaceAll(FIELD, "");
 }
+
+/** Where a value starts in a sentence being filled in. */
+const FIELD = "\u001f";
+const VOWEL = "(?=[aeiouàâäéèêëîïôöùûüœæ]|y[^aeiouyàâäéèêëîïôöùûü])";
+const CONTRACTED = { "de le": "du", "de les": "des", "à le": "au", "à les": "aux" };
+/** What a language changes where a value filled in meets the word before it, as the
+    server's sentences do (core/events.py, ELISIONS): French "le fantôme d'Alice", not "de
+    Alice"; "du", "des", "au", "aux" before a value's article "le" or "les". */
+const ELISIONS = {
+  fr: [
+    [new RegExp(`(?<![\\p{L}\\d_'’-])(de|que|le|la|je|me|te|se|ne|jusque|lorsque|puisque) ${FIELD}${VOWEL}`, "giu"),
+      (_, word) => `${word.slice(0, -1)}'`],
+    [new RegExp(`(?<![\\p{L}\\d_'’-])(si) ${FIELD}(?=ils?\\b)`, "giu"), (_, word) => `${word.slice(0, -1)}'`],
+    [new RegExp(`(?<![\\p{L}\\d_'’-])(ce) ${FIELD}${VOWEL}`, "giu"), (_, word) => `${word}t `],
+    [new RegExp(`(?<![\\p{L}\\d_'’-])([Dd]e|[Àà]) ${FIELD}(les?) `, "gu"), (_, word, article) => {
+      const said = CONTRACTED[`${word.toLowerCase()} ${article}`];
+      return `${word === word.toLowerCase() ? said : said[0].toUpperCase() + said.slice(1)} `;
+    }],
+  ],
+};
 
 /** A number as the player's language writes it (1.5, 1,5). */
 export function number(value, digits = 0) {
@@ -176,7 +199,9 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   const headers = {};
   if (store.token) headers.Authorization = `Bearer ${store.token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try { response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }); }
+  catch { throw new ApiError(0, t("The server did not answer: check your connection, then try again.")); } // the browser's words are English
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     try { message = (await response.json()).error || message; } catch { /* not JSON */ }
@@ -273,7 +298,10 @@ export function header({ title, languages = catalog.languages, onLang = () => lo
 /** A sign-up / sign-in form; calls done(me) once a token is stored. ``intro``: shown above
     it; ``title``: what it asks (by default, who you are). */
 export function signIn(node, done, { intro = null, title = t("Who are you?") } = {}) {
-  const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}" });
+  const form = t("A player name is 2 to 20 letters without accents, digits, - or _, starting with a letter or a digit.");
+  // the browser's own refusal ("match the requested format") is in its language, and says no more
+  const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}",
+    title: form, oninvalid: () => name.setCustomValidity(form), oninput: () => name.setCustomValidity("") });
   const token = el("input", { id: "signin-token", autocomplete: "off" });
   const message = el("div");
   const signUp = el("form", { onsubmit: async (e) => {
@@ -289,7 +317,10 @@ export function signIn(node, done, { intro = null, title = t("Who are you?") } =
   const signInForm = el("form", { onsubmit: async (e) => {
     e.preventDefault();
     store.token = token.value.trim();
-    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { store.token = null; showError(message, error); }
+    try { const me = await api("/api/players/me"); store.name = me.name; done(me); } catch (error) { // an unknown token (401): the page's words
+      store.token = null;
+      showError(message, error.status === 401 ? new Error(t("No player has this token: paste it whole (Account shows it on a device where you are signed in), or sign up with a new name.")) : error);
+    }
   } }, el("label", {}, t("or sign in with your token"), " ", token), " ",
   el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
   clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, title),
@@ -319,19 +350,25 @@ export function automated(rules, kind) {
 /** One log line: the sentence, then its rule id; the id shows the rule's text on hover
     (its title) and on tap or Enter (under the line). */
 export function logLine(event, rules) {
-  const rule = rules?.rules?.[event.rule];
+  const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text);
+  line.append(ruleButton(event.rule, rules, line));
+  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
+  return line;
+}
+
+/** A rule's id as a button: its text on hover (its title), and under `line` on tap or Enter. */
+export function ruleButton(id, rules, line) {
+  const rule = rules?.rules?.[id];
   const text = rule ? rule.text : t("(this rule id is not in the ruleset's index)");
   const button = el("button.rule", { type: "button", title: text, "aria-expanded": "false",
-    "aria-label": t("rule {rule}: show its text", { rule: event.rule }) }, event.rule);
-  const line = el("li", { "data-n": event.n, "data-rule": event.rule }, event.text, button);
-  if (automated(rules, event.kind)) { line.classList.add("why"); line.prepend(el("span.badge.why", { title: t("the rules decide here, and say why") }, t("why")), " "); }
+    "aria-label": t("rule {rule}: show its text", { rule: id }) }, id);
   button.addEventListener("click", () => {
     const shown = line.querySelector(".ruletext");
     if (shown) { shown.remove(); button.setAttribute("aria-expanded", "false"); return; }
     line.append(el("span.ruletext", { role: "note" }, rule ? `${rule.section}${colon()}${rule.text}` : text));
     button.setAttribute("aria-expanded", "true");
   });
-  return line;
+  return button;
 }
 
 export function decisionLine(step) {

@@ -3,7 +3,7 @@
 // pointed at during a first run, the opponent's row before the fight, the battle played back
 // (1×/2×/4×, skip), what it cost, why it ended so and the odds the player had, the run history
 // with each battle's replay, and the leaderboard. Every word through t() (common.js).
-import { afterRefusal, api, clear, colon, el, header, loadWords, local, number, rulesOf, showError, signIn, store, t } from "./common.js";
+import { afterRefusal, api, clear, colon, el, header, loadWords, local, number, ruleButton, rulesOf, showError, signIn, store, t } from "./common.js";
 import { cryptidCard } from "./cards.js";
 import { tokenTools } from "./account.js";
 import { Viewer } from "./viewer.js";
@@ -74,6 +74,9 @@ function nextStep(run) {
   const canBuy = run.pending?.options.some((o) => o.id.startsWith("buy-"));
   if (!row.length) return t("Buy a cryptid: press Buy under an offer (or drag the offer onto a place of your row).");
   if (canBuy) return t("You have {gold} gold: buy another cryptid (a copy of one in your row combines with it), or end the shop.", { gold: run.gold });
+  if (row.length === run.row.length && run.gold + run.prices.sell >= run.prices.buy && run.offers.some(Boolean)) {
+    return t("Your row is full: to make room for an offer, sell a cryptid (+{sell} gold); or put your row in order and press “End the shop and fight”.", { sell: run.prices.sell });
+  }
   return t("Put your row in order (drag, or ← and →: the leftmost is hit first on a tie of threat), then press “End the shop and fight”.");
 }
 
@@ -127,7 +130,7 @@ function status(run) {
     el("span", {}, t("Round {round}", { round: run.round })),
     el("span", { id: "lives" }, `♥ ${t("{lives:life|lives}", { lives: run.lives })}`),
     el("span", { id: "victories" }, `★ ${t("{victories}/{needed} victories", { victories: run.victories, needed: run.victories_needed })}`),
-    el("span", { id: "gold" }, t("{gold} gold", { gold: run.gold })),
+    run.over ? null : el("span", { id: "gold" }, t("{gold} gold", { gold: run.gold })), // no shop is coming
     el("span.muted", { id: "rating", title: t("Your rating is mu − 3σ: the skill the game is sure you have. The run's change is applied when it ends.") },
       run.over ? t("rating {rating}", { rating: number(r.shown + change, 1) })
         : t("rating {rating} (this run: {change}, applied when it ends)", { rating: number(r.shown, 1), change: signed(change) })));
@@ -135,6 +138,7 @@ function status(run) {
 
 function showRun(run) {
   ui.run = run;
+  if (run.over && ui.first) { ui.first = false; howTo(false); } // the first run over: how to play folds
   if (ui.viewer) { ui.viewer.destroy(); ui.viewer = null; }
   ui.watching++; // a battle still loading is not shown over the shop
   clear($("battle"));
@@ -148,7 +152,8 @@ function showRun(run) {
     el("h2", {}, t("Offers")), el("p.muted", {}, t("Drag an offer onto a place to buy it there.")),
     el("div.cards", { id: "offers" }, ...run.offers.map((o, i) => offerCard(run, o, i + 1, choosing))),
     el("div.row.gap", {},
-      el("button", { id: "reroll", disabled: !has(run, "reroll"), onclick: () => act("reroll") }, t("Reroll the offers ({price} gold)", { price: run.prices.reroll }))),
+      el("button", { id: "reroll", disabled: !has(run, "reroll"), onclick: () => act("reroll"), title: t("Every offer that is not frozen is drawn again.") },
+        t("Reroll the offers ({price} gold)", { price: run.prices.reroll }))),
     el("h2", {}, t("Your row, left to right")), el("p.muted", {}, t("Drag a cryptid to reorder, or focus it and press ← or →.")),
     el("div.cards", { id: "row" }, ...run.row.map((p, i) => placeCard(run, p, i + 1, choosing))),
     el("div.row.gap", {},
@@ -166,7 +171,9 @@ function offerCard(run, offer, number, choosing) {
     el("button.small", { "data-buy": number, disabled: choosing || !place, onclick: () => act(`buy-${number}-${place}`),
       title: copyAt ? t("Combine with the {name} at place {place}", { name: local(offer.name), place: copyAt }) : null },
     copyAt ? t("Combine ({price})", { price: run.prices.buy }) : t("Buy ({price})", { price: run.prices.buy })),
-    el("button.small", { "data-freeze": number, disabled: !has(run, freeze), onclick: () => act(freeze) }, offer.frozen ? t("Unfreeze") : t("Freeze"))]);
+    el("button.small", { "data-freeze": number, disabled: !has(run, freeze), onclick: () => act(freeze),
+      title: offer.frozen ? t("Let this offer go: the next round or a reroll draws another in its place.") : t("Keep this offer for the next round: a reroll leaves it too, until you buy it or unfreeze it.") },
+    offer.frozen ? t("Unfreeze") : t("Freeze"))]);
   card.querySelector(".name").append(` · ${t("tier {tier}", { tier: offer.tier })}`, offer.frozen ? ` · ❄ ${t("frozen")}` : "");
   if (offer.frozen) card.classList.add("frozen");
   card.draggable = !choosing;
@@ -178,7 +185,9 @@ function placeCard(run, place, number, choosing) {
   const extra = place ? [
     el("button.small", { disabled: !has(run, `move-${number}-left`), onclick: () => act(`move-${number}-left`), "aria-label": t("move left") }, "←"),
     el("button.small", { disabled: !has(run, `move-${number}-right`), onclick: () => act(`move-${number}-right`), "aria-label": t("move right") }, "→"),
-    el("button.small", { "data-sell": number, disabled: !has(run, `sell-${number}`), onclick: () => act(`sell-${number}`) }, t("Sell (+{price})", { price: run.prices.sell }))] : [];
+    el("button.small", { "data-sell": number, disabled: !has(run, `sell-${number}`), onclick: () => act(`sell-${number}`),
+      title: t("Sell {name} for {price} gold: its place is free for another cryptid.", { name: local(place.name), price: run.prices.sell }) },
+    t("Sell (+{price})", { price: run.prices.sell }))] : [];
   const card = place ? cryptidCard({ ...place, abilities: [place.ability], hp: [place.hp, place.hp] }, extra)
     : el("div.cryptid.empty", {}, `${number}. ${t("empty")}`);
   card.dataset.place = number;
@@ -334,7 +343,7 @@ async function watch(summary, after, { skip = false } = {}) {
     reveal: true, outcome: battle.outcome, card: cardsOf(battle, film),
     sides: { left: t("You ({name})", { name: battle.player }), right: t("Opponent: {who}", { who: opponentName(battle) }) },
     endTitle: () => outcomeWord(battle.outcome),
-    onEnd: () => { if (!told.childElementCount) story(told, battle, film, after); },
+    onEnd: () => { if (!told.childElementCount) story(told, battle, after); },
   });
   if (skip) ui.viewer.show(film.events.length - 1);
   else ui.viewer.play();
@@ -353,22 +362,22 @@ function cost(outcome, lost, run) {
 }
 
 /** The story of a battle: what it cost, the run so far, why it ended so, the odds. */
-function story(node, battle, film, after) {
-  const first = film.events.length ? film.frames[film.events[0].frame].rows : {};
-  const sideOf = {};
-  // by the English name: a card's title has no article, an event's name may ("le Kappa")
-  for (const side of ["left", "right"]) for (const c of first[side] || []) if (c) sideOf[c.name.en] = side;
+function story(node, battle, after) {
   const odds = el("p", { id: "odds" }, el("span.muted", {}, t("Working out the odds…")));
   const run = { lives: battle.lives, victories: battle.victories, victories_needed: battle.victories_needed };
   clear(node, el("section.story", { id: "battle-summary" },
-    el("p", { id: "cost" }, el("b", {}, outcomeWord(battle.outcome)), " ", battle.lives !== null ? cost(battle.outcome, battle.lives_lost, run) : null),
+    el("p", { id: "cost" }, el("b", {}, { win: t("A victory!"), loss: t("A loss."), tie: t("A tie.") }[battle.outcome]), " ", battle.lives !== null ? cost(battle.outcome, battle.lives_lost, run) : null),
     battle.lives !== null ? el("p", { id: "run-so-far" }, t("Your run: {lives:life|lives} and {victories} of {needed} victories.", { lives: battle.lives, victories: battle.victories, needed: battle.victories_needed })) : null,
     odds,
     el("h4", {}, t("Why")),
     el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
-      const side = m.kind === "death" ? sideOf[m.data.who?.en ?? m.data.who] : null;
-      return el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null, m.text,
+      // a death after the blow that caused it, by that blow's rule; the end by its own rule
+      const side = m.side; // whose cryptid died (the player's is on the left), a summoned one too
+      const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
+        m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
         side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
+      line.append(ruleButton((m.cause || m).rule, ui.rules, line));
+      return line;
     })),
     after ? el("div.row.gap", {}, backButton(after)) : null));
   if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
@@ -441,7 +450,9 @@ async function leaderboard() {
     clear(box, el("h2", {}, t("Leaderboard")),
       el("p.muted", { id: "rating-explained" }, t("Players are ranked by their rating, mu − 3σ (openskill): the skill the game is sure they have. Everyone starts at 0; it rises with wins, and as the game grows surer of you. A run's change is applied when it ends.")),
       rows.length ? el("table.board-table", { id: "standings" },
-        el("thead", {}, el("tr", {}, ...["#", t("player"), t("rating"), t("runs"), t("won"), t("best")].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, ...[["#"], [t("player")], [t("rating")], [t("runs"), t("runs finished")],
+          [t("runs won"), t("runs ended with {victories} victories", { victories: ui.numbers.run.victories })],
+          [t("best"), t("the most victories in one run")]].map(([h, title]) => el("th", { title }, h)))),
         el("tbody", {}, ...rows.map((s) => el("tr", {}, el("td", {}, s.rank), el("td", {}, s.name), el("td", {}, number(s.ordinal, 1)),
           el("td", {}, s.runs), el("td", {}, s.won), el("td", {}, s.best)))))
         : el("p.muted", {}, t("No finished run yet.")));

@@ -55,6 +55,7 @@ export class Viewer {
       this.position);
     this.headline = el("p.stats", { id: "headline" });
     this.dice = el("div.dice", { id: "dice" });
+    this.now = el("p.now", { id: "now" }); // a battle's event as it happens, under its dice (the log may be off screen)
     this.stage = el("div.board", { id: "board" });
     this.selection = el("div");
     this.panels = el("div.panels", { id: "panels" });
@@ -68,7 +69,7 @@ export class Viewer {
     document.addEventListener("keydown", this.keys);
     const rows = this.film.geometry.kind === "rows";
     clear(this.node,
-      el("div.panel", {}, controls, this.slider, rows ? this.dice : this.headline, this.banner),
+      el("div.panel", {}, controls, this.slider, rows ? [this.dice, this.now] : this.headline, this.banner),
       el(rows ? "div" : "div.layout", {}, el("div", {}, this.stage, this.selection), el("div.panel", {}, el("h3", {}, t("Events")), this.log)),
       this.panels);
   }
@@ -106,6 +107,8 @@ export class Viewer {
     this.frame = this.film.frames[event.frame];
     this.position.textContent = t("event {n} / {total}", { n: this.at + 1, total: events.length });
     this.headline.textContent = this.frame.headline || "";
+    this.now.textContent = event.text; // at the end, the banner says it
+    this.now.hidden = this.at === events.length - 1 && Boolean(this.film.result);
     this.drawStage(previous, event);
     this.drawLog();
     if (this.at === events.length - 1) this.end();
