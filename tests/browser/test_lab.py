@@ -421,3 +421,66 @@ def test_the_games_typed_stay_when_the_question_changes(web, request):
     for kind in ("tune", "matchup", "simulate"):
         page.check(f"#lab-kind input[value={kind}]")
         assert page.input_value("#lab-games") == "6", kind
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_question_the_server_refuses_is_said_in_the_pages_language(web, request, lang):
+    """A contender naming no team, a tuning that would play too many games, a team of an
+    unknown cryptid: the server's refusal came back in English on the French page; now in
+    French there (its numbers as French writes them, the path it names still marking its
+    field), and in the command line's English on the English page."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "cryptids", f"refused{lang}")
+    page.wait_for_selector("details.tree[data-path='teams']", state="attached")
+    page.check("#lab-kind input[value=matchup]")
+    page.fill("#lab-games", "2")
+    page.fill("#lab-contenders", "hunterz, duo")
+    page.click("#lab-ask")
+    message = page.locator("#lab-message .error")
+    message.wait_for()
+    teams = ("french-legends, backwoods, lake-monsters, night-flyers, hunters, guardians, "
+             "tricksters, swamp, duo, lone-yeti, lone-kraken")
+    said = {"en": "The server refused the question: left: no team 'hunterz' (did you mean "
+                  f"'hunters'?); teams: {teams}; or give a path to a team YAML file",
+            "fr": "Le serveur a refusé la question\u00a0: left\u00a0: pas d'équipe 'hunterz' "
+                  f"(vouliez-vous dire 'hunters'\u202f?)\u202f; équipes\u00a0: {teams}\u202f; ou "
+                  "le chemin d'un fichier YAML d'équipe"}
+    assert message.inner_text() == said[lang]
+    message.scroll_into_view_if_needed()
+    web.shot(f"lab-refused-{lang}")
+
+    page.check("#lab-kind input[value=tune]")
+    page.fill("#lab-games", "100")
+    page.fill("#lab-tune-path", "cryptids.cryptids.bigfoot.hp")
+    page.fill("#lab-tune-range", "6..40")
+    page.click("#lab-ask")
+    page.locator("#lab-message .error", has_text="25,600" if lang == "en" else "25\u202f600").wait_for()
+    said = {"en": "The server refused the question: this question would play up to 25,600 "
+                  "games; at most 20,000 (a narrower range, or fewer games at most for a "
+                  "value: max_games is 3,200)",
+            "fr": "Le serveur a refusé la question\u00a0: cette question jouerait jusqu'à "
+                  "25\u202f600 parties\u202f; au plus 20\u202f000 (demandez un intervalle plus "
+                  "étroit, ou moins de parties au plus pour une valeur\u00a0: max_games vaut "
+                  "3\u202f200)"}
+    assert message.inner_text() == said[lang]
+    message.scroll_into_view_if_needed()
+    web.shot(f"lab-refused-tune-{lang}")
+
+    page.check("#lab-kind input[value=simulate]")  # a team of a cryptid the content has not
+    page.click("#lab-changes")
+    for path in ("teams", "teams.teams", "teams.teams.hunters", "teams.teams.hunters.cryptids"):
+        page.click(f"details.tree[data-path='{path}'] > summary")
+    member = page.locator("input[data-path='teams.teams.hunters.cryptids.0']")
+    member.fill("nobody")
+    member.dispatch_event("change")
+    page.click("#lab-ask")
+    page.locator("#lab-message .error", has_text="nobody").wait_for()
+    said = {"en": "The server refused the question: set.teams.teams.hunters.cryptids.0: "
+                  "cryptid: Value error, unknown cryptid 'nobody'",
+            "fr": "Le serveur a refusé la question\u00a0: set.teams.teams.hunters.cryptids.0"
+                  "\u00a0: cryptid\u00a0: cryptide 'nobody' inconnu"}
+    assert message.inner_text() == said[lang]
+    assert member.get_attribute("aria-invalid") == "true"  # the field its path names, marked
+    assert page.locator("#jobs li").count() == 0  # nothing was asked
+    web.errors.clear()  # the browser logs the 400s

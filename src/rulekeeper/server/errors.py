@@ -1,4 +1,5 @@
-"""Every error the API gives is JSON with one clear message: ``{"error": "..."}``.
+"""Every error the API gives is JSON with one clear message: ``{"error": "..."}``, in
+English, or in the language of a route that answers in its request's (:mod:`.refusals`).
 
 A user's mistake is a 4xx: 400 for a request the rules refuse (an illegal decision, an
 unknown ruleset), 401/403/404 for who may see what, 409 for a stale version, 413 for a
@@ -29,6 +30,7 @@ from rulekeeper.core.errors import (
     RulekeeperError,
     RulesetError,
 )
+from rulekeeper.server.refusals import said
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -184,18 +186,18 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api(request: Request, error: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else {}
-        message = unflagged(error.message, request.url.path)
+        message = said(request, unflagged(error.message, request.url.path))
         return error_response(error.status, message, **headers, **error.headers)
 
     @app.exception_handler(RulekeeperError)
     async def _user(request: Request, error: RulekeeperError) -> JSONResponse:
         if isinstance(error, RulesetError):  # a ruleset broke the engine's contract: a bug
             return _bug(request, error)
-        return error_response(400, api_wording(error, request.url.path))
+        return error_response(400, said(request, api_wording(error, request.url.path)))
 
     @app.exception_handler(RequestValidationError)
-    async def _shape(_request: Request, error: RequestValidationError) -> JSONResponse:
-        return error_response(422, validation_message(error))
+    async def _shape(request: Request, error: RequestValidationError) -> JSONResponse:
+        return error_response(422, said(request, validation_message(error)))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:

@@ -6,7 +6,8 @@ checked at once (a bad ruleset, path, ruling or agent is a 400 before anything i
 queued in the database and run by :mod:`.lab_runner`, one job at a time. Its ``result``
 is the JSON the command's ``--json`` prints for the same question (a ``simulate`` job's
 games are in its results file, not in its answer). A job keeps the language it was asked in
-(``?lang=fr``: /lab's): its HTML report, written when it ends, is in that language.
+(``?lang=fr``: /lab's): its HTML report, written when it ends, is in that language, and so
+is why it failed; a question refused is said in it too (:mod:`.refusals`).
 
 Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune`` may
 play counts), content changes only as data (``set`` paths or an ``overlay``; never a
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi import Path as UrlPath
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
@@ -44,6 +45,7 @@ from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import Player, StoredLabJob, now
+from rulekeeper.server.refusals import answer_in, concerning, wording
 from rulekeeper.server.sentences import SPOKEN
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
@@ -96,7 +98,7 @@ class JobOut(BaseModel):
     question: dict[str, Any]
     progress: Progress
     result: dict[str, Any] | None = Field(description="the answer, as the command's --json")
-    error: str | None
+    error: str | None = Field(description="why it failed, in the language it was asked in")
     created_at: str
     results: str | None = Field(description="where to download the games (Parquet), when "
                                             "done")
@@ -115,8 +117,9 @@ def job_out(job: StoredLabJob) -> JobOut:
         elapsed = round((end - _aware(job.started_at)).total_seconds(), 2)
         if job.state == "running" and job.done:
             remaining = round(elapsed * (job.planned - job.done) / job.done, 1)
+    error = wording(job.lang or "en", job.ruleset)(job.error) if job.error else None
     return JobOut(id=job.id, kind=job.kind, ruleset=job.ruleset, state=job.state,
-                  question=job.question, result=job.result, error=job.error,
+                  question=job.question, result=job.result, error=error,
                   progress=Progress(done=job.done, planned=job.planned, elapsed=elapsed,
                                     remaining=remaining),
                   created_at=_aware(job.created_at).isoformat(),
@@ -166,14 +169,22 @@ EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
            "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
 
 
-@router.post("", status_code=202, response_model=JobOut)
+def said_in(request: Request, lang: Lang = "en") -> None:
+    """A route's dependency (before its player's, whose refusals it says too): its refusals
+    are said in its ``lang``."""
+    answer_in(request, lang)
+
+
+@router.post("", status_code=202, response_model=JobOut, dependencies=[Depends(said_in)])
 def ask(request: Request, me: CostlyPlayer,
         body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])], lang: Lang = "en") -> JobOut:
     """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits),
     ``ruleset`` and the parameters of its command (games, seed, agents, options, rulings,
     ``set`` paths, an ``overlay``; sweep and tune: ``vary``; matchup: ``contenders``;
     compare: ``old`` and ``new``; culprits: ``ablation_games`` and ``entities``). Checked at
-    once, then queued: 202 and the job. Its HTML report is written in ``lang``."""
+    once, then queued: 202 and the job. Its HTML report is written in ``lang``, and a
+    refusal is said in it (English where the server has no words for it)."""
+    concerning(request, body.get("ruleset"))
     if lang not in LANGUAGES:
         raise ApiError(f"lang {lang!r} is not available; languages: {', '.join(LANGUAGES)}")
     if body.get("content") is not None or any(
