@@ -1,7 +1,6 @@
 """Arguments shared by the ``rulekeeper`` commands: option types and their parsers."""
 
 import os
-import re
 import signal
 import sys
 from collections.abc import Iterator, Sequence
@@ -15,6 +14,7 @@ from rich.console import Console
 from rulekeeper.agents import with_options
 from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.events import language
 from rulekeeper.core.rulings import parse_assignments
 
 console = Console(width=None if sys.stdout.isatty() else 120)
@@ -53,15 +53,6 @@ DiceOpt = Annotated[str | None, typer.Option(
     "--dice", help="scripted dice, e.g. 3+4,6+6 or HIT,BLOCK")]
 LogOpt = Annotated[Path | None, typer.Option(
     "--log", help="write the record and events (JSON Lines)")]
-
-
-def language(text: str) -> str:
-    """A language as a person may write it (``FR``, ``fr-FR``, ``fr_FR``): its code (``fr``).
-
-    >>> language("FR"), language("fr_FR"), language("En-GB")
-    ('fr', 'fr', 'en')
-    """
-    return re.split(r"[-_]", text.strip().lower(), maxsplit=1)[0]
 
 
 LangOpt = Annotated[str, typer.Option("--lang", callback=language, help=(

@@ -147,3 +147,15 @@ def test_a_text_read_back_from_english_elides_too():
                   "Hanging Tree": "Arbre aux pendus"}, "fr")
     assert fr("Action of Empyreal (Hanging Tree)") == "Action d'Empyreal (Arbre aux pendus)"
     assert fr("Action of Butcher (Hanging Tree)") == "Action de Butcher (Arbre aux pendus)"
+
+
+def test_french_writes_a_decimal_number_with_a_comma(tmp_path):
+    """A float filled in a French sentence is said *25,5*, an English one *25.5*; whole numbers
+    and numbers written in the data as text stay as they are."""
+    french(tmp_path, "messages", 'msgid "rating {mu} ± {band} after {n:battle|battles} ({id})"\n'
+                                 'msgstr "classement {mu} ± {band} après {n:combat|combats} ({id})"\n')
+    messages = Messages({"rated": "rating {mu} ± {band} after {n:battle|battles} ({id})"},
+                        tmp_path)
+    event = Event("rated", "r", {"mu": 25.5, "band": 2.0, "n": 3, "id": "v1.2"})
+    assert messages.render(event) == "rating 25.5 ± 2.0 after 3 battles (v1.2)"
+    assert messages.render(event, "fr") == "classement 25,5 ± 2,0 après 3 combats (v1.2)"

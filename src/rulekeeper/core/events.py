@@ -163,6 +163,8 @@ class _Formatter(string.Formatter):
     '1 border away'
     >>> _Formatter("fr").format("Action de {who}", who="Empyreal")
     "Action d'Empyreal"
+    >>> _Formatter("fr").format("Classement {mu} ± {band}", mu=25.0, band=2.5)
+    'Classement 25,0 ± 2,5'
     """
 
     def __init__(self, locale: str) -> None:
@@ -182,6 +184,8 @@ class _Formatter(string.Formatter):
             said = counted(value, one, many, self.locale)
         else:
             said = super().format_field(value, format_spec)
+            if isinstance(value, float) and self.locale in DECIMAL_COMMA:
+                said = said.replace(".", ",")
         return FIELD + said if self.elides else said
 
 
@@ -198,6 +202,10 @@ with the mark: French puts a no-break space before ``:`` and a narrow one before
 ``?``, ``!``, ``»`` and ``%`` (as the browsers' French numbers do) and after ``«``. A
 catalog writes a plain space there; :func:`spaced` makes it the language's."""
 
+
+DECIMAL_COMMA = frozenset({"fr"})
+"""The languages that write a decimal number with a comma (*25,5*): a float filled in a
+sentence is said so."""
 
 FIELD = "\x1f"
 """Where a field's value starts in a sentence being filled in (:func:`elided` reads it)."""
@@ -250,6 +258,16 @@ def elided(text: str, locale: str) -> str:
         if FIELD in text:
             text = pattern.sub(joined, text)
     return text.replace(FIELD, "")
+
+
+def language(text: str) -> str:
+    """A language as a person may write it (``FR``, ``fr-FR``, ``fr_FR``): its code (``fr``),
+    as ``--lang`` and a call's ``?lang=`` read it.
+
+    >>> language("FR"), language("fr_FR"), language("En-GB")
+    ('fr', 'fr', 'en')
+    """
+    return re.split(r"[-_]", text.strip().lower(), maxsplit=1)[0]
 
 
 def spaced(text: str, locale: str) -> str:

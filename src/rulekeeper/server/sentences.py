@@ -15,27 +15,16 @@ the engine's own rulings); an option's msgid is ``"ruling-id: option"``, its id 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import AfterValidator
 
+from rulekeeper.core.events import language
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import Ruling
 from rulekeeper.core.sentences import ENGINE
 from rulekeeper.server.errors import ApiError
-
-
-def language(text: str) -> str:
-    """A ``?lang=`` as a person may write it (``FR``, ``fr-FR``, ``fr_FR``): its code (``fr``),
-    as the command line's ``--lang`` reads it.
-
-    >>> language("FR"), language("fr_FR"), language("En-GB")
-    ('fr', 'fr', 'en')
-    """
-    return re.split(r"[-_]", text.strip().lower(), maxsplit=1)[0]
-
 
 SPOKEN = AfterValidator(language)
 """A call's ``lang`` read as :func:`language` reads it (``Annotated[str, Query(), SPOKEN]``)."""
