@@ -421,3 +421,25 @@ def test_the_games_typed_stay_when_the_question_changes(web, request):
     for kind in ("tune", "matchup", "simulate"):
         page.check(f"#lab-kind input[value={kind}]")
         assert page.input_value("#lab-games") == "6", kind
+
+
+def test_who_wins_says_how_games_ended_as_the_command_does(web, request, capsys, monkeypatch):
+    """"Who wins?" shows the command's "how games ended" (winner, end reason, games, share),
+    which the page left out, and each mean's count of games, in the page's language."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "dire-alliance-raid", "ends")
+    page.fill("#lab-games", "4")
+    page.fill("#lab-seed", "2")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    shown = [row.split("\t") for row in page.locator("#lab-ends tbody tr").all_inner_texts()]
+    web.shot("lab-ends-fr", full_page=True)
+    code, out, err = run(["simulate", "dire-alliance-raid", "--games", "4", "--seed", "2",
+                          "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    ends = json.loads(out)["summary"]["ends"]
+    said = {"heroes": "Héros", "enemies": "Ennemis"}
+    assert shown == [[said[e["winner"]], e["reason"], str(e["games"]),
+                      f"{100 * e['games'] / 4:.1f}".replace(".", ",") + "\u00a0%"] for e in ends]
+    assert page.locator("#lab-means tbody tr >> nth=0").inner_text().endswith("\t4")

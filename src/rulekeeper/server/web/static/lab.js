@@ -576,8 +576,10 @@ function answerOf(job, names) {
   if (job.kind === "simulate") {
     const s = r.summary;
     return [el("h3", {}, whose(t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) }))),
-      table("lab-outcomes", [t("outcome"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), interval(e)])),
-      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)")], Object.entries(s.means).map(([k, e]) => [measure(k, info), estimate(e)]))];
+      table("lab-outcomes", [t("outcome"), t("games"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), number(Math.round(e.value * s.games)), interval(e)])),
+      el("h3", {}, t("How games ended")), table("lab-ends", [t("winner"), t("end reason"), t("games"), t("share")],
+        (s.ends || []).map((end) => [end.winner == null ? t("no one (a tie)") : sideName(info, end.winner), end.reason, number(end.games), pct(end.games / s.games)])),
+      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)"), t("games")], Object.entries(s.means).map(([k, e]) => [measure(k, info), estimate(e), number(e.n)]))];
   }
   if (job.kind === "sweep") {
     const first = Object.fromEntries(r.against_first.map((c) => [c.second, c]));
