@@ -443,3 +443,53 @@ def test_who_wins_says_how_games_ended_as_the_command_does(web, request, capsys,
     assert shown == [[said[e["winner"]], e["reason"], str(e["games"]),
                       f"{100 * e['games'] / 4:.1f}".replace(".", ",") + "\u00a0%"] for e in ends]
     assert page.locator("#lab-means tbody tr >> nth=0").inner_text().endswith("\t4")
+
+
+def test_a_job_is_asked_again_and_its_changes_saved_and_loaded(web, request, tmp_path):
+    """A permanent link's "Ask again…" puts the job's question back in the form (question,
+    games, seed, content changes): asked again, the same answer. The changes save as a JSON
+    file, which loads back into another form; a file of no field of the content says so."""
+    page = web.page
+    open_lab(web, request, "cryptids", "again")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "3")
+    page.fill("#lab-seed", "4")
+    page.click("#lab-changes")
+    for path in ("cryptids", "cryptids.cryptids", "cryptids.cryptids.dahu"):
+        page.click(f"details.tree[data-path='{path}'] > summary")
+    hp = page.locator("input[data-path='cryptids.cryptids.dahu.hp']")
+    hp.fill("9")
+    hp.dispatch_event("change")
+    with page.expect_download() as saved:
+        page.click("#lab-save")
+    saved.value.save_as(tmp_path / "changes.json")
+    assert json.loads((tmp_path / "changes.json").read_text())["set"] == {
+        "cryptids.cryptids.dahu.hp": 9}
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    first = page.inner_text("#lab-sweep")
+
+    page.goto(page.url)  # the permanent link, in a fresh form
+    page.wait_for_selector("#lab-changes")
+    page.wait_for_selector("#lab-state[data-state=done]")
+    page.click("#lab-again")
+    page.wait_for_selector("#lab-message [role=status]")
+    assert page.locator("#lab-kind input:checked").get_attribute("value") == "sweep"
+    assert (page.input_value("#lab-games"), page.input_value("#lab-seed")) == ("3", "4")
+    assert page.inner_text("#lab-changes").endswith("cryptids.cryptids.dahu.hp = 9")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    assert page.inner_text("#lab-sweep") == first
+
+    web.open("/lab")  # another form: the changes loaded back
+    page.wait_for_selector("#lab-changes")
+    page.select_option("#lab-ruleset", page.locator("#lab-ruleset option", has_text="(cryptids-v")
+                       .get_attribute("value"))
+    page.wait_for_selector("#lab-changes")
+    page.click("#lab-changes")
+    page.set_input_files("#lab-load", str(tmp_path / "changes.json"))
+    assert page.inner_text("#lab-changes").endswith("cryptids.cryptids.dahu.hp = 9")
+    (tmp_path / "wrong.json").write_text('{"set": {"cryptids.cryptids.nobody.hp": 3}}')
+    page.set_input_files("#lab-load", str(tmp_path / "wrong.json"))
+    assert page.inner_text("#lab-changes-file") == (
+        "No field of this ruleset's content at cryptids.cryptids.nobody.hp")

@@ -4,7 +4,7 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, botName, clear, download, el, header, loadWords, local, number, seatOptions, showError, sideName, signIn, store, t } from "./common.js";
+import { api, botName, clear, download, el, header, loadWords, local, number, saveBlob, seatOptions, showError, sideName, signIn, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -109,7 +109,8 @@ async function chooseRuleset(id) {
   ui.content = sample;
   clear(content, el("summary", { id: "lab-changes" }, t("Content changes (for this job only; the sample never changes)")),
     el("datalist", { id: "lab-paths" }, ...leaves(ui.content.files, "").map(([path]) => el("option", { value: path }))),
-    ...Object.entries(ui.content.files).map(([file, data]) => branch(file, data, file, ui.content.schema?.properties?.[file] || {})));
+    ...Object.entries(ui.content.files).map(([file, data]) => branch(file, data, file, ui.content.schema?.properties?.[file] || {})),
+    changesFile());
   showKind(kind());
 }
 
@@ -163,8 +164,8 @@ function field(name, schema, required = false, choices = null) {
 function branch(name, data, path, schema = {}, required = false) {
   if (data === null || typeof data !== "object") return leaf(name, data, path, resolve(schema, data), required);
   const node = el("details.tree", { "data-path": path }, el("summary", {}, name));
-  node.addEventListener("toggle", () => {
-    if (!node.open || node.dataset.drawn) return;
+  node.draw = () => { // its members, once: on opening, or at once to set a value inside
+    if (node.dataset.drawn) return;
     node.dataset.drawn = "1";
     const entries = Array.isArray(data)
       ? data.map((item, i) => [item && typeof item === "object" && "id" in item ? String(item.id) : String(i), item])
@@ -172,8 +173,61 @@ function branch(name, data, path, schema = {}, required = false) {
     const own = resolve(schema, data);
     node.append(...entries.filter(([key]) => key !== "sample").map(([key, value]) =>
       branch(key, value, `${path}.${key}`, child(own, key), !Array.isArray(data) && (own.required || []).includes(key))));
-  });
+  };
+  node.addEventListener("toggle", () => { if (node.open) node.draw(); });
   return node;
+}
+
+/** Content changes by path ({"FILE.ITEM.FIELD": 9}) put in the tree: every other
+    value back to the sample's, each path's details opened and drawn down to its input.
+    Returns the paths the tree has no input for. */
+function applyChanges(set) {
+  for (const input of document.querySelectorAll("#lab-content [data-path]:not(details)")) {
+    if (input.dataset.path in set) continue;
+    const sample = JSON.parse(input.dataset.sample);
+    if (input.type === "checkbox") input.checked = !!sample;
+    else input.value = input.dataset.json ? JSON.stringify(sample) : sample ?? "";
+  }
+  const missing = [];
+  for (const [path, value] of Object.entries(set)) {
+    const parts = path.split(".");
+    for (let i = 1; i < parts.length; i++) {
+      const details = document.querySelector(`#lab-content details[data-path="${CSS.escape(parts.slice(0, i).join("."))}"]`);
+      if (!details) break;
+      details.draw();
+      details.open = true;
+    }
+    const input = document.querySelector(`#lab-content [data-path="${CSS.escape(path)}"]:not(details)`);
+    if (!input || (value !== null && typeof value === "object")) { missing.push(path); continue; }
+    if (input.type === "checkbox") input.checked = !!value;
+    else input.value = input.dataset.json ? JSON.stringify(value) : value ?? "";
+    input.setAttribute("aria-invalid", String(!input.checkValidity()));
+  }
+  countChanges();
+  return missing;
+}
+
+/** The content changes as a file to keep ({"ruleset", "set"}: what a job's ``set`` takes),
+    and a file of changes (that shape, or a job's question) loaded back into the tree. */
+function changesFile() {
+  const message = el("span.muted", { id: "lab-changes-file", role: "status" });
+  const load = el("input", { type: "file", id: "lab-load", accept: ".json,application/json", onchange: async () => {
+    const file = load.files[0];
+    load.value = "";
+    if (!file) return;
+    try {
+      const data = JSON.parse(await file.text());
+      const set = data?.set ?? data?.new?.set ?? Object.fromEntries((data?.vary || []).filter((v) => v.set && v.values).map((v) => [v.set, v.values.at(-1)]));
+      if (!set || typeof set !== "object" || Array.isArray(set)) throw new Error();
+      const missing = applyChanges(set);
+      clear(message, missing.length ? el("span.error", { role: "alert" }, t("No field of this ruleset's content at {paths}", { paths: missing.join(", ") }))
+        : t("Changes loaded: {count}", { count: number(Object.keys(set).length) }));
+    } catch { clear(message, el("span.error", { role: "alert" }, t("Not a file of content changes (JSON with a \"set\" of paths and values)"))); }
+  } });
+  return el("div.row", {},
+    el("button.small", { type: "button", id: "lab-save", onclick: () => saveBlob(new Blob([JSON.stringify({ ruleset: ui.info.id, set: changes() }, null, 2)], { type: "application/json" }), `${ui.info.id}-changes.json`) },
+      t("Save the changes (JSON)")),
+    el("label", {}, `${t("Load changes")} `, load), message);
 }
 
 /** A schema with its $ref followed and, of its choices (anyOf), the one that fits the value. */
@@ -407,6 +461,53 @@ function question() {
   return body;
 }
 
+/** A job's question put back in the form (its ruleset, question, games, seed, scenario,
+    options, bots, side, content changes and the question's own fields), to ask it again as
+    it is or changed. A sweep's changes are its last values. */
+async function askAgain(job) {
+  const q = job.question, form = document.getElementById("lab-form");
+  document.getElementById("lab-ruleset").value = job.ruleset;
+  await chooseRuleset(job.ruleset);
+  document.querySelector(`#lab-kind input[value="${job.kind}"]`).checked = true;
+  showKind(job.kind);
+  const games = document.getElementById("lab-games");
+  games.value = q.games ?? 100;
+  games.dataset.typed = "1";
+  document.getElementById("lab-seed").value = q.seed ?? 0;
+  const scenario = document.getElementById("lab-scenario");
+  if (scenario) scenario.value = q.scenario ?? scenario.options[0].value;
+  for (const input of form.querySelectorAll("#lab-options [data-option]")) {
+    const name = input.dataset.option;
+    const value = name in (q.options || {}) ? q.options[name] : JSON.parse(input.dataset.default);
+    if (input.type === "checkbox") input.checked = !!value;
+    else input.value = value ?? "";
+  }
+  await drawSeats(ui.info);
+  const agents = q.agents || [];
+  form.querySelectorAll("#lab-bots select").forEach((select, i) => { select.value = agents[Math.min(i, agents.length - 1)] ?? ui.info.default_bot; });
+  const side = document.getElementById("lab-side");
+  side.value = q.side ?? "";
+  if (side.selectedIndex < 0) side.selectedIndex = 0; // the first side, asked by its name
+  const value = (id, given) => { if (given !== undefined && given !== null) document.getElementById(id).value = given; };
+  const set = { ...(q.set || {}), ...(q.new?.set || {}) };
+  if (job.kind === "sweep") for (const v of q.vary || []) if (v.set && Array.isArray(v.values)) set[v.set] = v.values.at(-1);
+  if (job.kind === "tune") {
+    value("lab-tune-path", q.vary?.[0]?.set);
+    value("lab-tune-range", q.vary?.[0]?.range);
+    value("lab-target", q.target);
+    value("lab-tolerance", q.tolerance);
+    value("lab-max-games", q.max_games);
+  }
+  if (job.kind === "matchup" || job.kind === "compare") value("lab-contenders", (q.contenders || []).join(", "));
+  if (job.kind === "compare") value("lab-threshold", q.threshold);
+  if (job.kind === "culprits") { value("lab-ablation-games", q.ablation_games); value("lab-entities", q.entities); }
+  const missing = applyChanges(set);
+  const message = document.getElementById("lab-message");
+  clear(message, el("p.muted", { role: "status" }, t("The form holds this job's question: change what you like, then Ask.")),
+    missing.length ? el("p.error", { role: "alert" }, t("No field of this ruleset's content at {paths}", { paths: missing.join(", ") })) : null);
+  document.getElementById("ask").scrollIntoView({ block: "start" });
+}
+
 // -- the jobs -------------------------------------------------------------------------------
 
 async function listJobs() {
@@ -471,7 +572,9 @@ function drawJob(pane, job, names) {
     el("p.muted", {}, asked), el("p", {}, el("span", { class: `badge state-${job.state}`, id: "lab-state", "data-state": job.state }, state(job.state)), " ",
       el("a", { href: `/lab?job=${job.id}` }, t("permanent link")),
       job.results ? [" · ", saving(job.results, `lab-${job.kind}-${job.id}.parquet`, "lab-download", t("the games (Parquet)"), pane)] : null,
-      job.report ? [" · ", saving(job.report, `lab-${job.kind}-${job.id}.html`, "lab-report", t("the report (HTML)"), pane)] : null)];
+      job.report ? [" · ", saving(job.report, `lab-${job.kind}-${job.id}.html`, "lab-report", t("the report (HTML)"), pane)] : null,
+      " ", el("button.small", { type: "button", id: "lab-again", title: t("put this question back in the form, to ask it again as it is or changed"),
+        onclick: () => askAgain(job).catch((error) => showError(document.getElementById("lab-message"), error)) }, t("Ask again…")))];
   if (!ENDED.includes(job.state)) {
     const done = { done: number(p.done), planned: number(p.planned) };
     const progress = p.elapsed == null ? t("{done} of {planned} games (waiting for its turn)", done)
