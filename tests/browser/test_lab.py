@@ -493,3 +493,35 @@ def test_a_job_is_asked_again_and_its_changes_saved_and_loaded(web, request, tmp
     page.set_input_files("#lab-load", str(tmp_path / "wrong.json"))
     assert page.inner_text("#lab-changes-file") == (
         "No field of this ruleset's content at cryptids.cryptids.nobody.hp")
+
+
+def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
+    """/lab's "Rulings" (the page asked none): a ruling changed is swept against its default,
+    with the command's numbers, its variants named by the ruling's id, and the intervals'
+    Bonferroni level said (98.33% over three comparisons, not "95%")."""
+    page = web.page
+    open_lab(web, request, "cryptids", "rulings")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "6")
+    page.click("#lab-rulings-summary")
+    page.select_option("#lab-rulings select[data-ruling='sudden-death']", "strike")
+    page.select_option("#lab-rulings select[data-ruling='overheal']", "allow")
+    assert page.inner_text("#lab-rulings-summary") == "Rulings (2 changed)"
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    web.shot("lab-rulings", full_page=True)
+    assert "win − first (98.33%)" in page.inner_text("#lab-sweep thead")
+    shown = [row.split("\t") for row in page.locator("#lab-sweep tbody tr").all_inner_texts()]
+    code, out, err = run(["sweep", "cryptids", "--games", "6", "--seed", "1", "--ruling",
+                          "sudden-death=bonus,strike", "--ruling", "overheal=cap,allow",
+                          "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    variants = json.loads(out)["variants"]
+    assert [row[0] for row in shown] == [v["label"].replace("ruling:", "") for v in variants]
+    # the plot's labels whole ("…overheal=allow" was cut to "…overheal=allo") and inside it
+    labels = "svg.plot text[text-anchor=end]"
+    assert page.eval_on_selector_all(labels, "ns => ns.map((n) => n.textContent)") == [
+        row[0] for row in shown]
+    assert page.eval_on_selector_all(labels, "ns => ns.every((n) => n.getBBox().x >= 0)")
+    assert [row[1].split(" ")[0] for row in shown] == [
+        f"{100 * v['summary']['outcomes']['win']['value']:.1f}%" for v in variants]

@@ -98,7 +98,13 @@ async function chooseRuleset(id) {
     ...Object.entries(props).map(([name, schema]) => field(name, {
       ...resolve(schema, schema.default, info.options.$defs || {}), default: schema.default, title: schema.title, description: schema.description, "x-seat": schema["x-seat"],
     }, (info.options.required || []).includes(name), info.choices[name])).filter(Boolean));
-  clear(document.getElementById("lab-setup"), scenario, el("fieldset.row", { id: "lab-bots" }), Object.keys(props).length ? options : null);
+  // The rulings, each at its default (the one in force): a ruling changed is in force for
+  // the job's games, and "What if?" and "What changed?" play the default against it.
+  const rulings = info.rulings.length ? el("details", { id: "lab-rulings" }, el("summary", { id: "lab-rulings-summary" }, t("Rulings")),
+    ...info.rulings.map((r) => el("label.ruling", {}, `${r.question} `,
+      el("select", { "data-ruling": r.id, "data-default": r.default, onchange: countRulings },
+        ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, r.labels?.[o] ?? o)))))) : null;
+  clear(document.getElementById("lab-setup"), scenario, el("fieldset.row", { id: "lab-bots" }), Object.keys(props).length ? options : null, rulings);
   clear(document.getElementById("lab-side"));
   drawSeats(info);
   const content = document.getElementById("lab-content");
@@ -347,6 +353,17 @@ function changes() {
   return found;
 }
 
+/** The rulings changed from their defaults, by id. */
+function chosenRulings() {
+  return Object.fromEntries([...document.querySelectorAll("#lab-rulings select")]
+    .filter((select) => select.value !== select.dataset.default).map((select) => [select.dataset.ruling, select.value]));
+}
+
+function countRulings() {
+  const count = Object.keys(chosenRulings()).length;
+  document.getElementById("lab-rulings-summary").textContent = count ? t("Rulings ({count} changed)", { count: number(count) }) : t("Rulings");
+}
+
 function countChanges() {
   const found = Object.entries(changes());
   const summary = document.getElementById("lab-changes");
@@ -437,15 +454,19 @@ function question() {
   const samples = Object.fromEntries([...document.querySelectorAll("#lab-content input[data-path]")].map((i) => [i.dataset.path, JSON.parse(i.dataset.sample)]));
   const contenders = (document.getElementById("lab-contenders")?.value || "").split(",").map((c) => c.trim()).filter(Boolean)
     .map((c) => c.split(":").map((word) => idOf(ui.info, word.trim())).join(":"));
+  const rulings = chosenRulings();
+  const defaults = Object.fromEntries(ui.info.rulings.map((r) => [r.id, r.default]));
   if (which === "sweep") {
-    body.vary = Object.entries(changed).map(([path, value]) => ({ set: path, values: [samples[path], value] }));
-    if (!body.vary.length) throw new Error(t("What if? Change at least one value of the content first (open “Content changes”)."));
+    body.vary = [...Object.entries(changed).map(([path, value]) => ({ set: path, values: [samples[path], value] })),
+      ...Object.entries(rulings).map(([id, option]) => ({ ruling: id, values: [defaults[id], option] }))];
+    if (!body.vary.length) throw new Error(t("What if? Change at least one value of the content or a ruling first (open “Content changes” or “Rulings”)."));
   } else if (which === "compare") {
-    body.new = { set: changed };
+    body.new = { set: changed, rulings };
     if (contenders.length) body.contenders = contenders;
     body.threshold = Number(document.getElementById("lab-threshold").value);
   } else {
     body.set = changed;
+    body.rulings = rulings;
     if (which === "matchup") body.contenders = contenders;
     if (which === "culprits") {
       body.ablation_games = Number(document.getElementById("lab-ablation-games").value);
@@ -501,6 +522,10 @@ async function askAgain(job) {
   if (job.kind === "matchup" || job.kind === "compare") value("lab-contenders", (q.contenders || []).join(", "));
   if (job.kind === "compare") value("lab-threshold", q.threshold);
   if (job.kind === "culprits") { value("lab-ablation-games", q.ablation_games); value("lab-entities", q.entities); }
+  const rulings = { ...(q.rulings || {}), ...(q.new?.rulings || {}) };
+  if (job.kind === "sweep") for (const v of q.vary || []) if (v.ruling && Array.isArray(v.values)) rulings[v.ruling] = v.values.at(-1);
+  for (const select of form.querySelectorAll("#lab-rulings select")) select.value = rulings[select.dataset.ruling] ?? select.dataset.default;
+  if (form.querySelector("#lab-rulings")) countRulings();
   const missing = applyChanges(set);
   const message = document.getElementById("lab-message");
   clear(message, el("p.muted", { role: "status" }, t("The form holds this job's question: change what you like, then Ask.")),
@@ -622,7 +647,13 @@ function describe(job) {
   if (question.side) parts.push(t("counting {side}'s wins", { side: sideName(info, question.side) }));
   const sets = { ...(question.set || {}), ...(question.new?.set || {}) };
   for (const [path, value] of Object.entries(sets)) parts.push(`${path} = ${JSON.stringify(value)}`);
-  for (const v of question.vary || []) parts.push(`${v.set || v.option || v.ruling}: ${v.values ? v.values.map((x) => JSON.stringify(x)).join(" → ") : v.range}`);
+  const ruling = (id) => info?.rulings.find((r) => r.id === id);
+  const option = (id, o) => ruling(id)?.labels?.[o] ?? o;
+  for (const [id, o] of Object.entries({ ...(question.rulings || {}), ...(question.new?.rulings || {}) })) parts.push(`${id}: ${option(id, o)}`);
+  for (const v of question.vary || []) {
+    parts.push(`${v.set || v.option || v.ruling}: ${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
+      .map((x) => (v.ruling ? option(v.ruling, x) : JSON.stringify(x))).join(" → ") : v.range}`);
+  }
   if (question.contenders) parts.push(t("contenders {contenders}", { contenders: question.contenders.join(", ") }));
   if (question.agents?.length) parts.push(t("bots {bots}", { bots: question.agents.map(botName).join(", ") }));
   return parts.join(" · ");
@@ -655,8 +686,12 @@ const interval = (e) => `${pct(e.value)} (${points(e.low)}–${points(e.high)})`
 const three = (x) => x.toLocaleString(store.lang, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
 const estimate = (e) => `${three(e.value)} (${three(e.low)}–${three(e.high)})`;
 const signed = (e) => t("{value} ({low}, {high})", { value: `${e.value >= 0 ? "+" : ""}${points(e.value)}`, low: points(e.low), high: points(e.high) });
-/** A variant's label with each content path cut to its last two names ("butcher.melee=2"). */
-const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)*\.([\w-]+\.[\w-]+)=/g, "$1=");
+/** A variant's label with each content path cut to its last two names ("butcher.melee=2"),
+    and a ruling or an option by its id alone ("overheal=allow", not "ruling:overheal=allow"). */
+const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)*\.([\w-]+\.[\w-]+)=/g, "$1=").replace(/\b(?:ruling|option):/g, "");
+/** The level of paired intervals: 95%, or Bonferroni's for several comparisons (98.33% for
+    three), as the command's heading says it. */
+const level = (comparisons) => (comparisons[0]?.confidence ?? 0.95).toLocaleString(store.lang, { style: "percent", maximumFractionDigits: 2 });
 const pValue = (p) => (p < 0.001 ? `<${number(0.001, 3)}` : number(p, 3));
 /** A measure in words: the lab's own, or a ruleset's metric as its catalog words it in the
     page's language (``info.measures``); else its name. */
@@ -693,7 +728,7 @@ function answerOf(job, names) {
         i ? signed(c.difference) : t("first"), i ? pValue(c.p_adjusted) : "", i ? (c.significant ? t("yes") : t("no")) : ""];
     });
     return [el("h3", {}, whose(t("{side}'s win rate by variant, same seeds", { side }))), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), side),
-      table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first (95%)"), t("p (Holm)"), t("significant")], rows)];
+      table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first ({level})", { level: level(r.against_first) }), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
     const contenders = r.contenders.map((c) => c.split(":").map(named).join(" · ")); // shroud:countess: The Shroud · The Countess
@@ -711,7 +746,7 @@ function answerOf(job, names) {
   }
   if (job.kind === "compare") {
     return [el("p.answer", { id: "lab-moved" }, r.moved.length ? t("Moved past {threshold}: {moved}", { threshold: pct(r.threshold), moved: r.moved.map((m) => (m ? named(m) : t("the batch"))).join(", ") }) : t("Nothing moved past {threshold}.", { threshold: pct(r.threshold) })),
-      table("lab-compare", [t("matchup"), t("old"), t("new"), t("change (95%)"), t("p (Holm)"), t("moved")],
+      table("lab-compare", [t("matchup"), t("old"), t("new"), t("change ({level})", { level: level(r.cells) }), t("p (Holm)"), t("moved")],
         r.cells.map((c) => [c.label ? named(short(c.label)) : short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
   }
   if (job.kind === "culprits") return culprits(r.culprits, info, names);
@@ -756,7 +791,10 @@ function svg(tag, attrs, ...children) {
 
 /** Win rates with their intervals, one bar each (and the target, when there is one). */
 function plot(points, side, target) {
-  const w = 640, row = 26, left = 220, h = points.length * row + 30;
+  // the labels' margin as wide as the longest needs (at most 8 units a character at 12), so
+  // that none is cut at the picture's edge
+  const longest = Math.max(0, ...points.map(([label]) => Math.min(label.length, 60)));
+  const left = Math.max(120, 8 * longest + 16), w = left + 420, row = 26, h = points.length * row + 30;
   const x = (v) => left + v * (w - left - 20);
   const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": whose(t("{side}'s win rate with 95% intervals", { side })) });
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
@@ -766,7 +804,7 @@ function plot(points, side, target) {
   if (target !== undefined) chart.append(svg("line", { x1: x(target), x2: x(target), y1: 4, y2: h - 22, stroke: "#7a2e1d", "stroke-dasharray": "4 3" }));
   points.forEach(([label, e], i) => {
     const y = 10 + i * row;
-    chart.append(svg("text", { x: left - 8, y: y + 12, "text-anchor": "end", "font-size": 12 }, label.slice(0, 34)),
+    chart.append(svg("text", { x: left - 8, y: y + 12, "text-anchor": "end", "font-size": 12 }, label.length > 60 ? `${label.slice(0, 59)}…` : label),
       svg("rect", { x: x(0), y: y + 3, width: x(e.value) - x(0), height: 12, fill: "#1f4e9c", opacity: 0.75 }),
       svg("line", { x1: x(e.low), x2: x(e.high), y1: y + 9, y2: y + 9, stroke: "#1d1b18", "stroke-width": 2 }));
   });
