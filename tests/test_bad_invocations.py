@@ -78,6 +78,9 @@ TABLE: list[tuple[list[str], int, str]] = [
       "characters.cards.knight.loadout.weapons.0=lngsword"], CONTENT,
      "error: --set characters.cards.knight.loadout.weapons.0: character 'knight': 'lngsword' "
      "is not an item"),
+    (["simulate", "cryptids", "--set", "cryptids.cryptids.bigfoot.hpp=3"], CONTENT,
+     "--set cryptids.cryptids.bigfoot.hpp: no field 'hpp' here (did you mean 'hp'?); its "
+     "fields in the sample: id, name, tier, hp, threat, abilities"),
     (["simulate", "cryptids", "--games", "0"], USAGE, "--games"),
     (["simulate", "cryptids", "--games", "1000000000"], USAGE, "--games"),
     (["simulate", "cryptids", "--seed", "1.5"], USAGE, "'--seed': Input should be a valid integer"),

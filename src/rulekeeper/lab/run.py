@@ -91,6 +91,27 @@ def _first_game(spec: BatchSpec, sets: Mapping[str, Any]) -> Game:
                     options=spec.options, content_set=dict(sets), log=False)
 
 
+def _no_such_field(spec: BatchSpec, path: str) -> ContentError | None:
+    """A ``--set`` of a field its place does not have (``bigfoot.hpp``), said with the
+    sample's fields there and a close one, not pydantic's "Extra inputs are not permitted"."""
+    from rulekeeper.core import registry
+    from rulekeeper.core.content import resolve_path
+    from rulekeeper.core.rulings import did_you_mean
+
+    above, _, name = path.rpartition(".")
+    node: Any = registry.load(spec.ruleset).content_set.raw()[0]
+    try:
+        for key in resolve_path(node, above) if above else ():
+            node = node[key]
+    except (RulekeeperError, LookupError, TypeError):
+        return None
+    if not isinstance(node, dict):
+        return None
+    fields = [key for key in node if key != "sample"]
+    return ContentError(f"--set {path}", f"no field {name!r} here{did_you_mean(name, fields)}; "
+                                         f"its fields in the sample: {', '.join(fields)}")
+
+
 MOST_BLAMED = 32
 """The most ``--set`` values tried one by one to find the one a content error comes from."""
 
@@ -102,6 +123,9 @@ def blamed(spec: BatchSpec, error: ContentError) -> ContentError:
     (a page marks the field so named). An error the content has without any ``--set``, or
     one that names its value already, is returned as it is."""
     sets = spec.content_set
+    if error.file.startswith("--set ") and not error.field and \
+            str(error).endswith("Extra inputs are not permitted"):
+        return _no_such_field(spec, error.file.removeprefix("--set ")) or error
     if not sets or error.file.startswith("--set ") or len(sets) > MOST_BLAMED:
         return error
     try:
