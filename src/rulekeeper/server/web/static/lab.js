@@ -598,8 +598,8 @@ function drawJob(pane, job, names) {
       el("a", { href: `/lab?job=${job.id}` }, t("permanent link")),
       job.results ? [" · ", saving(job.results, `lab-${job.kind}-${job.id}.parquet`, "lab-download", t("the games (Parquet)"), pane)] : null,
       job.report ? [" · ", saving(job.report, `lab-${job.kind}-${job.id}.html`, "lab-report", t("the report (HTML)"), pane)] : null,
-      " ", el("button.small", { type: "button", id: "lab-again", title: t("put this question back in the form, to ask it again as it is or changed"),
-        onclick: () => askAgain(job).catch((error) => showError(document.getElementById("lab-message"), error)) }, t("Ask again…")))];
+      ENDED.includes(job.state) ? [" ", el("button.small", { type: "button", id: "lab-again", title: t("put this question back in the form, to ask it again as it is or changed"),
+        onclick: () => askAgain(job).catch((error) => showError(document.getElementById("lab-message"), error)) }, t("Ask again…"))] : null)];
   if (!ENDED.includes(job.state)) {
     const done = { done: number(p.done), planned: number(p.planned) };
     const progress = p.elapsed == null ? t("{done} of {planned} games (waiting for its turn)", done)
@@ -607,7 +607,7 @@ function drawJob(pane, job, names) {
         : t("{done} of {planned} games, {elapsed} s, about {left} s left", { ...done, elapsed: p.elapsed.toFixed(0), left: Math.ceil(p.remaining) });
     head.push(el("div.row", {}, el("progress", { max: p.planned, value: p.done }),
       el("span", { id: "lab-progress" }, progress),
-      el("button.small", { onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
+      el("button.small", { id: "lab-cancel", onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
   } else if (p.elapsed != null) {
     const played = { done: number(p.done), elapsed: number(p.elapsed, 1) };
     head.push(el("p.muted", { id: "lab-played" }, job.state === "cancelled" // its games are dropped
