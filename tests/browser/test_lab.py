@@ -488,9 +488,11 @@ def test_a_job_is_asked_again_and_its_changes_saved_and_loaded(web, request, tmp
     page.wait_for_selector("#lab-changes")
     page.click("#lab-changes")
     page.set_input_files("#lab-load", str(tmp_path / "changes.json"))
+    page.locator("#lab-changes-file", has_text="Changes loaded: 1").wait_for()  # read async
     assert page.inner_text("#lab-changes").endswith("cryptids.cryptids.dahu.hp = 9")
     (tmp_path / "wrong.json").write_text('{"set": {"cryptids.cryptids.nobody.hp": 3}}')
     page.set_input_files("#lab-load", str(tmp_path / "wrong.json"))
+    page.locator("#lab-changes-file", has_text="No field").wait_for()
     assert page.inner_text("#lab-changes-file") == (
         "No field of this ruleset's content at cryptids.cryptids.nobody.hp")
 
@@ -525,3 +527,21 @@ def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
     assert page.eval_on_selector_all(labels, "ns => ns.every((n) => n.getBBox().x >= 0)")
     assert [row[1].split(" ")[0] for row in shown] == [
         f"{100 * v['summary']['outcomes']['win']['value']:.1f}%" for v in variants]
+
+
+def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monkeypatch):
+    """A loss rate of 37 in 80 games (0.4625) said 46.3% on the page and 46.2% at the
+    terminal: the page now rounds each number's exact value, a tie to even, as Python does."""
+    page = web.page
+    open_lab(web, request, "cryptids", "rounding")
+    page.fill("#lab-games", "80")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    shown = [row.split("\t")[2] for row in page.locator("#lab-outcomes tbody tr").all_inner_texts()]
+    code, out, err = run(["simulate", "cryptids", "--games", "80", "--seed", "1", "--json"],
+                         capsys, monkeypatch)
+    assert code == 0, err
+    outcomes = json.loads(out)["summary"]["outcomes"].values()
+    assert shown == [f"{e['value']:.1%} ({100 * e['low']:.1f}–{100 * e['high']:.1f})"
+                     for e in outcomes]
+    assert "46.2% (35.7–57.1)" in shown  # the tie: 46.25 to the even 46.2
