@@ -545,3 +545,28 @@ def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monk
     assert shown == [f"{e['value']:.1%} ({100 * e['low']:.1f}–{100 * e['high']:.1f})"
                      for e in outcomes]
     assert "46.2% (35.7–57.1)" in shown  # the tie: 46.25 to the even 46.2
+
+
+def test_a_tunings_intervals_say_their_level(web, request, capsys, monkeypatch):
+    """"Which value?" looks at each value several times, so its intervals are at
+    Bonferroni's level (98.3% over three looks), which the command says and the page did not
+    (its intervals read as 95% ones)."""
+    page = web.page
+    open_lab(web, request, "cryptids", "tunelevel")
+    page.check("#lab-kind input[value=tune]")
+    page.fill("#lab-games", "2")
+    page.fill("#lab-tune-path", "cryptids.cryptids.dahu.hp")
+    page.fill("#lab-tune-range", "1..3")
+    page.fill("#lab-max-games", "8")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    code, out, err = run(["tune", "cryptids", "--set", "cryptids.cryptids.dahu.hp=1..3",
+                          "--games", "2", "--max-games", "8", "--tolerance", "0.05"],
+                         capsys, monkeypatch)
+    assert code == 0, err
+    level = re.search(r"intervals at ([\d.]+)% \(95% over each value's (\d) looks", out)
+    assert level, out
+    assert f"Left win ({level[1]}%)" in page.inner_text("#lab-path thead")
+    assert page.inner_text("#lab-tune-level") == (
+        f"Intervals at {level[1]}%: 95% over each value's {level[2]} looks (Bonferroni), as "
+        "the command says.")

@@ -748,12 +748,15 @@ function answerOf(job, names) {
   }
   if (job.kind === "tune") {
     const a = r.answer;
+    // each value looks several times: its intervals are at Bonferroni's level, not 95%
+    const looksLevel = r.level.toLocaleString(store.lang, { style: "percent", maximumSignificantDigits: 3 });
     const values = (params) => Object.entries(params).map(([k, v]) => `${k.split(".").slice(-2).join(".")} = ${v}`).join(", ");
     return [el("p.answer", { id: "lab-tuned" }, t("{status}: {values} gives {side} {win} (target {target} ± {tolerance})",
       { status: verdict(a.status), values: values(a.params), side, win: interval(a.win), target: pct(r.target), tolerance: pct(r.tolerance) })),
       plot([...new Map(r.path.map((look) => [look.position, look])).values()] // each value's last look
         .sort((a, b) => a.position - b.position).map((look) => [values(look.params), look.win]), side, r.target),
-      table("lab-path", [t("look"), t("value"), t("games"), t("{side} win", { side }), t("verdict")], r.path.map((look, i) => [String(i + 1), values(look.params), number(look.games), interval(look.win), verdict(look.verdict)]))];
+      table("lab-path", [t("look"), t("value"), t("games"), t("{side} win ({level})", { side, level: looksLevel }), t("verdict")], r.path.map((look, i) => [String(i + 1), values(look.params), number(look.games), interval(look.win), verdict(look.verdict)])),
+      el("p.muted", { id: "lab-tune-level" }, t("Intervals at {level}: 95% over each value's {looks} looks (Bonferroni), as the command says.", { level: looksLevel, looks: number(Math.round(0.05 / (1 - r.level))) }))];
   }
   if (job.kind === "compare") {
     return [el("p.answer", { id: "lab-moved" }, r.moved.length ? t("Moved past {threshold}: {moved}", { threshold: pct(r.threshold), moved: r.moved.map((m) => (m ? named(m) : t("the batch"))).join(", ") }) : t("Nothing moved past {threshold}.", { threshold: pct(r.threshold) })),
