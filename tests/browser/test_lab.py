@@ -570,3 +570,18 @@ def test_a_tunings_intervals_say_their_level(web, request, capsys, monkeypatch):
     assert page.inner_text("#lab-tune-level") == (
         f"Intervals at {level[1]}%: 95% over each value's {level[2]} looks (Bonferroni), as "
         "the command says.")
+
+
+def test_your_jobs_say_what_each_asked(web, request):
+    """Two jobs of one question and ruleset were listed alike ("Who wins? Cryptids: battle ·
+    done · the time"): each now says what it asked (its games, seed, changes)."""
+    page = web.page
+    open_lab(web, request, "cryptids", "jobslist")
+    for seed in ("1", "2"):
+        page.fill("#lab-games", "2")
+        page.fill("#lab-seed", seed)
+        page.click("#lab-ask")
+        page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    page.locator("#jobs li").nth(1).wait_for()
+    assert page.locator("#jobs li .asked").all_inner_texts() == ["2 games · seed 2",
+                                                                 "2 games · seed 1"]

@@ -553,7 +553,8 @@ async function listJobs() {
         } }), " ",
         el("a", { href: `/lab?job=${job.id}`, onclick: (e) => { e.preventDefault(); history.pushState(null, "", `/lab?job=${job.id}`); showJobs(job.id); } },
           title(job)),
-        el("span.muted", {}, ` · ${state(job.state)} · ${when(job.created_at)}`)))),
+        el("span.muted", {}, ` · ${state(job.state)} · ${when(job.created_at)}`),
+        el("div.muted.asked", { title: describe(job) }, describe(job))))), // what it asked: two jobs of one question told apart
       jobs.length > 1 ? el("p.muted", {}, `${t("Pick two, then")} `, both) : null);
   } catch (error) { showError(node, error); }
 }
