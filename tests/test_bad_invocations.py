@@ -70,6 +70,17 @@ TABLE: list[tuple[list[str], int, str]] = [
     (["schema", "cryptids", "-o", "{tmp}/a.json", "--out-dir", "{tmp}"], USAGE, "not both"),
     (["demo", "--games", "0"], USAGE, "--games"),
     (["simulate", "cryptids", "--side", "purple"], USAGE, "no winner can be 'purple'"),
+    # a content value's error names the --set it comes from, in our words (pydantic's
+    # "Value error, " left out), even where a check across files finds it
+    (["simulate", "combat-encounter", "--set", "items.cards.longsword.damage=1d8+"], CONTENT,
+     "error: --set items.cards.longsword.damage: '1d8+' is not dice notation"),
+    (["simulate", "combat-encounter", "--set", "characters.cards.knight.health=9", "--set",
+      "characters.cards.knight.loadout.weapons.0=lngsword"], CONTENT,
+     "error: --set characters.cards.knight.loadout.weapons.0: character 'knight': 'lngsword' "
+     "is not an item"),
+    (["simulate", "cryptids", "--set", "cryptids.cryptids.bigfoot.hpp=3"], CONTENT,
+     "--set cryptids.cryptids.bigfoot.hpp: no field 'hpp' here (did you mean 'hp'?); its "
+     "fields in the sample: id, name, tier, hp, threat, abilities"),
     (["simulate", "cryptids", "--games", "0"], USAGE, "--games"),
     (["simulate", "cryptids", "--games", "1000000000"], USAGE, "--games"),
     (["simulate", "cryptids", "--seed", "1.5"], USAGE, "'--seed': Input should be a valid integer"),

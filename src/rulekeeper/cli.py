@@ -103,8 +103,8 @@ def main() -> None:
     try:
         app = build(asked if asked and asked[0] in COMMANDS else COMMANDS)
         code = app(standalone_mode=False, prog_name=PROG)
-    except RulekeeperError as error:
-        fail(str(error), error.exit_code)
+    except RulekeeperError as error:  # pydantic's "Value error, " is no word of ours
+        fail(str(error).replace("Value error, ", ""), error.exit_code)
     except ParserError as error:
         fail(parser_message(error), getattr(error, "exit_code", 2))
     except typer.Abort:

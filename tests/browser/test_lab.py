@@ -484,3 +484,167 @@ def test_a_question_the_server_refuses_is_said_in_the_pages_language(web, reques
     assert member.get_attribute("aria-invalid") == "true"  # the field its path names, marked
     assert page.locator("#jobs li").count() == 0  # nothing was asked
     web.errors.clear()  # the browser logs the 400s
+
+
+def test_who_wins_says_how_games_ended_as_the_command_does(web, request, capsys, monkeypatch):
+    """"Who wins?" shows the command's "how games ended" (winner, end reason, games, share),
+    which the page left out, and each mean's count of games, in the page's language."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "dire-alliance-raid", "ends")
+    page.fill("#lab-games", "4")
+    page.fill("#lab-seed", "2")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    shown = [row.split("\t") for row in page.locator("#lab-ends tbody tr").all_inner_texts()]
+    web.shot("lab-ends-fr", full_page=True)
+    code, out, err = run(["simulate", "dire-alliance-raid", "--games", "4", "--seed", "2",
+                          "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    ends = json.loads(out)["summary"]["ends"]
+    said = {"heroes": "Héros", "enemies": "Ennemis"}
+    assert shown == [[said[e["winner"]], e["reason"], str(e["games"]),
+                      f"{100 * e['games'] / 4:.1f}".replace(".", ",") + "\u00a0%"] for e in ends]
+    assert page.locator("#lab-means tbody tr >> nth=0").inner_text().endswith("\t4")
+
+
+def test_a_job_is_asked_again_and_its_changes_saved_and_loaded(web, request, tmp_path):
+    """A permanent link's "Ask again…" puts the job's question back in the form (question,
+    games, seed, content changes): asked again, the same answer. The changes save as a JSON
+    file, which loads back into another form; a file of no field of the content says so."""
+    page = web.page
+    open_lab(web, request, "cryptids", "again")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "3")
+    page.fill("#lab-seed", "4")
+    page.click("#lab-changes")
+    for path in ("cryptids", "cryptids.cryptids", "cryptids.cryptids.dahu"):
+        page.click(f"details.tree[data-path='{path}'] > summary")
+    hp = page.locator("input[data-path='cryptids.cryptids.dahu.hp']")
+    hp.fill("9")
+    hp.dispatch_event("change")
+    with page.expect_download() as saved:
+        page.click("#lab-save")
+    saved.value.save_as(tmp_path / "changes.json")
+    assert json.loads((tmp_path / "changes.json").read_text())["set"] == {
+        "cryptids.cryptids.dahu.hp": 9}
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    first = page.inner_text("#lab-sweep")
+
+    page.goto(page.url)  # the permanent link, in a fresh form
+    page.wait_for_selector("#lab-changes")
+    page.wait_for_selector("#lab-state[data-state=done]")
+    page.click("#lab-again")
+    page.wait_for_selector("#lab-message [role=status]")
+    assert page.locator("#lab-kind input:checked").get_attribute("value") == "sweep"
+    assert (page.input_value("#lab-games"), page.input_value("#lab-seed")) == ("3", "4")
+    assert page.inner_text("#lab-changes").endswith("cryptids.cryptids.dahu.hp = 9")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    assert page.inner_text("#lab-sweep") == first
+
+    web.open("/lab")  # another form: the changes loaded back
+    page.wait_for_selector("#lab-changes")
+    page.select_option("#lab-ruleset", page.locator("#lab-ruleset option", has_text="(cryptids-v")
+                       .get_attribute("value"))
+    page.wait_for_selector("#lab-changes")
+    page.click("#lab-changes")
+    page.set_input_files("#lab-load", str(tmp_path / "changes.json"))
+    page.locator("#lab-changes-file", has_text="Changes loaded: 1").wait_for()  # read async
+    assert page.inner_text("#lab-changes").endswith("cryptids.cryptids.dahu.hp = 9")
+    (tmp_path / "wrong.json").write_text('{"set": {"cryptids.cryptids.nobody.hp": 3}}')
+    page.set_input_files("#lab-load", str(tmp_path / "wrong.json"))
+    page.locator("#lab-changes-file", has_text="No field").wait_for()
+    assert page.inner_text("#lab-changes-file") == (
+        "No field of this ruleset's content at cryptids.cryptids.nobody.hp")
+
+
+def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
+    """/lab's "Rulings" (the page asked none): a ruling changed is swept against its default,
+    with the command's numbers, its variants named by the ruling's id, and the intervals'
+    Bonferroni level said (98.33% over three comparisons, not "95%")."""
+    page = web.page
+    open_lab(web, request, "cryptids", "rulings")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "6")
+    page.click("#lab-rulings-summary")
+    page.select_option("#lab-rulings select[data-ruling='sudden-death']", "strike")
+    page.select_option("#lab-rulings select[data-ruling='overheal']", "allow")
+    assert page.inner_text("#lab-rulings-summary") == "Rulings (2 changed)"
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    web.shot("lab-rulings", full_page=True)
+    assert "win − first (98.33%)" in page.inner_text("#lab-sweep thead")
+    shown = [row.split("\t") for row in page.locator("#lab-sweep tbody tr").all_inner_texts()]
+    code, out, err = run(["sweep", "cryptids", "--games", "6", "--seed", "1", "--ruling",
+                          "sudden-death=bonus,strike", "--ruling", "overheal=cap,allow",
+                          "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    variants = json.loads(out)["variants"]
+    assert [row[0] for row in shown] == [v["label"].replace("ruling:", "") for v in variants]
+    # the plot's labels whole ("…overheal=allow" was cut to "…overheal=allo") and inside it
+    labels = "svg.plot text[text-anchor=end]"
+    assert page.eval_on_selector_all(labels, "ns => ns.map((n) => n.textContent)") == [
+        row[0] for row in shown]
+    assert page.eval_on_selector_all(labels, "ns => ns.every((n) => n.getBBox().x >= 0)")
+    assert [row[1].split(" ")[0] for row in shown] == [
+        f"{100 * v['summary']['outcomes']['win']['value']:.1f}%" for v in variants]
+
+
+def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monkeypatch):
+    """A loss rate of 37 in 80 games (0.4625) said 46.3% on the page and 46.2% at the
+    terminal: the page now rounds each number's exact value, a tie to even, as Python does."""
+    page = web.page
+    open_lab(web, request, "cryptids", "rounding")
+    page.fill("#lab-games", "80")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    shown = [row.split("\t")[2] for row in page.locator("#lab-outcomes tbody tr").all_inner_texts()]
+    code, out, err = run(["simulate", "cryptids", "--games", "80", "--seed", "1", "--json"],
+                         capsys, monkeypatch)
+    assert code == 0, err
+    outcomes = json.loads(out)["summary"]["outcomes"].values()
+    assert shown == [f"{e['value']:.1%} ({100 * e['low']:.1f}–{100 * e['high']:.1f})"
+                     for e in outcomes]
+    assert "46.2% (35.7–57.1)" in shown  # the tie: 46.25 to the even 46.2
+
+
+def test_a_tunings_intervals_say_their_level(web, request, capsys, monkeypatch):
+    """"Which value?" looks at each value several times, so its intervals are at
+    Bonferroni's level (98.3% over three looks), which the command says and the page did not
+    (its intervals read as 95% ones)."""
+    page = web.page
+    open_lab(web, request, "cryptids", "tunelevel")
+    page.check("#lab-kind input[value=tune]")
+    page.fill("#lab-games", "2")
+    page.fill("#lab-tune-path", "cryptids.cryptids.dahu.hp")
+    page.fill("#lab-tune-range", "1..3")
+    page.fill("#lab-max-games", "8")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    code, out, err = run(["tune", "cryptids", "--set", "cryptids.cryptids.dahu.hp=1..3",
+                          "--games", "2", "--max-games", "8", "--tolerance", "0.05"],
+                         capsys, monkeypatch)
+    assert code == 0, err
+    level = re.search(r"intervals at ([\d.]+)% \(95% over each value's (\d) looks", out)
+    assert level, out
+    assert f"Left win ({level[1]}%)" in page.inner_text("#lab-path thead")
+    assert page.inner_text("#lab-tune-level") == (
+        f"Intervals at {level[1]}%: 95% over each value's {level[2]} looks (Bonferroni), as "
+        "the command says.")
+
+
+def test_your_jobs_say_what_each_asked(web, request):
+    """Two jobs of one question and ruleset were listed alike ("Who wins? Cryptids: battle ·
+    done · the time"): each now says what it asked (its games, seed, changes)."""
+    page = web.page
+    open_lab(web, request, "cryptids", "jobslist")
+    for seed in ("1", "2"):
+        page.fill("#lab-games", "2")
+        page.fill("#lab-seed", seed)
+        page.click("#lab-ask")
+        page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    page.locator("#jobs li").nth(1).wait_for()
+    assert page.locator("#jobs li .asked").all_inner_texts() == ["2 games · seed 2",
+                                                                 "2 games · seed 1"]

@@ -1,6 +1,7 @@
 """The lab's statistics against scipy's own implementations and hand computations."""
 
 import math
+import random
 
 import numpy as np
 import pytest
@@ -99,15 +100,39 @@ def pairs(worse, better, both=5, neither=5):
     return before, after
 
 
-def test_paired_proportions_is_the_difference_with_the_exact_interval_of_the_discordant():
+def test_paired_proportions_is_the_difference_with_the_exact_intervals_of_share_and_rate():
     before, after = pairs(3, 9)
     d = paired_proportions(before, after)
     share = sp.binomtest(9, 12).proportion_ci(method="exact")
+    rate = sp.binomtest(12, 22).proportion_ci(method="exact")
     assert d.value == pytest.approx(6 / 22) and d.n == 22
-    assert (d.low, d.high) == pytest.approx(((2 * share.low - 1) * 12 / 22,
-                                             (2 * share.high - 1) * 12 / 22))
-    none = paired_proportions(*pairs(0, 0))  # no discordant pair: no difference seen
-    assert (none.value, none.low, none.high, none.n) == (0, 0, 0, 10)
+    assert (d.low, d.high) == pytest.approx(((2 * share.low - 1) * rate.high,
+                                             (2 * share.high - 1) * rate.high))
+
+
+def test_a_few_discordant_games_give_a_wide_interval_not_a_point():
+    # 10 games, none discordant: a change of 30 points either way is not ruled out.
+    none = paired_proportions(*pairs(0, 0))
+    rate = sp.binomtest(0, 10).proportion_ci(method="exact")
+    assert (none.value, none.n) == (0, 10)
+    assert (none.low, none.high) == pytest.approx((-rate.high, rate.high))
+    # Every discordant game won after: the change may well be larger than the one seen.
+    up = paired_proportions(*pairs(0, 1))
+    assert up.value == pytest.approx(1 / 11) and up.high > 0.3 and up.low < 0
+
+
+def test_the_interval_covers_the_true_change_at_least_95_times_in_100():
+    rng = random.Random(7)
+    for worse, better, games in ((0.0, 0.1, 30), (0.2, 0.0, 100), (0.1, 0.2, 30)):
+        true = better - worse
+        covered = 0
+        for _ in range(400):
+            draws = [rng.random() for _ in range(games)]
+            before = [x < worse for x in draws]
+            after = [worse <= x < worse + better for x in draws]
+            d = paired_proportions(before, after)
+            covered += d.low - 1e-12 <= true <= d.high + 1e-12
+        assert covered >= 0.95 * 400, (worse, better, games, covered)
 
 
 @pytest.mark.parametrize("worse", range(0, 30, 3))

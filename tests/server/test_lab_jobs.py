@@ -91,6 +91,16 @@ def test_a_job_gives_the_commands_answer_and_its_games(lab, tmp_path, capsys, mo
      "1,000,000 variants"),
     ({"kind": "simulate", "ruleset": "cryptids", "set": {"cryptids.cryptids.nobody.hp": 3}}, 400,
      "nobody"),
+    # a content value's error names its set path (which /lab marks), in our words
+    ({"kind": "simulate", "ruleset": "combat-encounter", "set": {
+        "items.cards.longsword.damage": "1d8+"}}, 400,
+     "set.items.cards.longsword.damage: '1d8+' is not dice notation"),
+    ({"kind": "sweep", "ruleset": "combat-encounter", "vary": [{
+        "set": "characters.cards.knight.loadout.weapons.0", "values": ["hand-axe", "lngsword"]}]},
+     400, "set.characters.cards.knight.loadout.weapons.0: character 'knight': 'lngsword' is not"),
+    ({"kind": "tune", "ruleset": "cryptids", "games": 10, "max_games": 10, "vary": [
+        {"set": "cryptids.cryptids.bigfoot.hpp", "range": "1..3"}]}, 400,
+     "set.cryptids.cryptids.bigfoot.hpp: no field 'hpp' here (did you mean 'hp'?)"),
     ({"kind": "simulate", "ruleset": "cryptids", "games": -1}, 400, "games"),
     ({"kind": "sweep", "ruleset": "cryptids", "vary": [{"set": HP, "range": "1..3"}]}, 400,
      "not a range"),

@@ -19,14 +19,14 @@ import os
 import signal
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.agents import seat_agents
-from rulekeeper.core.errors import UsageError
-from rulekeeper.core.game import new_game
+from rulekeeper.core.errors import ContentError, RulekeeperError, UsageError
+from rulekeeper.core.game import Game, new_game
 from rulekeeper.lab.batch import (
     BatchSpec,
     Columns,
@@ -78,10 +78,71 @@ def check(spec: BatchSpec) -> BatchSpec:
     """
     if "human" in spec.agents:
         raise UsageError("simulations play bots only; use 'rulekeeper play' to play")
-    game = new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings, 0,
-                    options=spec.options, content_set=spec.content_set, log=False)
+    try:
+        game = _first_game(spec, spec.content_set)
+    except ContentError as error:
+        raise blamed(spec, error) from None
     seat_agents(game.ruleset, game.seats, list(spec.agents) or None, 0)
     return replace(spec, options=game.record().options)
+
+
+def _first_game(spec: BatchSpec, sets: Mapping[str, Any]) -> Game:
+    return new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings, 0,
+                    options=spec.options, content_set=dict(sets), log=False)
+
+
+def _no_such_field(spec: BatchSpec, path: str) -> ContentError | None:
+    """A ``--set`` of a field its place does not have (``bigfoot.hpp``), said with the
+    sample's fields there and a close one, not pydantic's "Extra inputs are not permitted"."""
+    from rulekeeper.core import registry
+    from rulekeeper.core.content import resolve_path
+    from rulekeeper.core.rulings import did_you_mean
+
+    above, _, name = path.rpartition(".")
+    node: Any = registry.load(spec.ruleset).content_set.raw()[0]
+    try:
+        for key in resolve_path(node, above) if above else ():
+            node = node[key]
+    except (RulekeeperError, LookupError, TypeError):
+        return None
+    if not isinstance(node, dict):
+        return None
+    fields = [key for key in node if key != "sample"]
+    return ContentError(f"--set {path}", f"no field {name!r} here{did_you_mean(name, fields)}; "
+                                         f"its fields in the sample: {', '.join(fields)}")
+
+
+MOST_BLAMED = 32
+"""The most ``--set`` values tried one by one to find the one a content error comes from."""
+
+
+def blamed(spec: BatchSpec, error: ContentError) -> ContentError:
+    """A content error that a check across files found (an id one file names and another
+    lacks), said by the ``--set`` value it comes from rather than by the sample's file: the
+    value that alone on the content makes the same error, else the first of those given
+    (a page marks the field so named). An error the content has without any ``--set``, or
+    one that names its value already, is returned as it is."""
+    sets = spec.content_set
+    if error.file.startswith("--set ") and not error.field and \
+            str(error).endswith("Extra inputs are not permitted"):
+        return _no_such_field(spec, error.file.removeprefix("--set ")) or error
+    if not sets or error.file.startswith("--set ") or len(sets) > MOST_BLAMED:
+        return error
+    try:
+        _first_game(spec, {})
+    except RulekeeperError:
+        return error  # the content is wrong without the values given
+    where = f"{error.file}:{error.line}" if error.line is not None else error.file
+    said = str(error).removeprefix(f"{where}: ")
+    for path, value in sets.items():
+        try:
+            _first_game(spec, {path: value})
+        except ContentError as alone:
+            if str(alone).endswith(said):
+                return ContentError(f"--set {path}", said)
+        except RulekeeperError:
+            pass
+    return ContentError(f"--set {next(iter(sets))}", said)
 
 
 def serial_pieces(spec: BatchSpec, seed: int, jobs: Iterator[Sequence[int]]) -> Pieces:

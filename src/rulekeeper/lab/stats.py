@@ -264,27 +264,33 @@ def mcnemar(before: Sequence[int], after: Sequence[int]) -> float:
 
 def paired_proportions(before: Sequence[int], after: Sequence[int],
                        confidence: float = 0.95) -> Estimate:
-    """``after``'s rate minus ``before``'s over paired games, with the exact interval that
+    """``after``'s rate minus ``before``'s over paired games, with an exact interval that
     goes with McNemar's exact test.
 
-    Given the ``n`` discordant pairs, the share of them won only after is binomial, and
-    the difference is ``(2 share - 1) n / pairs``; its interval maps the Clopper-Pearson
-    interval of the share (:func:`clopper_pearson`).
-    The null share 1/2 is symmetric, so the 95% interval excludes 0 exactly when
-    McNemar's p is below 0.05.
+    The difference is ``(2 share - 1) rate``: ``share`` is the part of the discordant pairs
+    won only after, ``rate`` the part of all pairs that are discordant. Each has its
+    Clopper-Pearson interval (:func:`clopper_pearson`), and the difference's interval is the
+    range of ``(2 share - 1) rate`` over both: the rate is not taken as known, so a few
+    discordant pairs, or none, give a wide interval, not a point. The share's sign decides
+    the bounds' signs and its null 1/2 is symmetric, so the interval excludes 0 exactly when
+    McNemar's p is below ``1 - confidence``.
 
     >>> d = paired_proportions([False] * 12 + [True] * 8, [True] * 12 + [True] * 8)
-    >>> d.value, round(d.low, 3), d.high
-    (0.6, 0.282, 0.6)
+    >>> d.value, round(d.low, 3), round(d.high, 3)
+    (0.6, 0.17, 0.809)
+    >>> none = paired_proportions([True] * 5 + [False] * 5, [True] * 5 + [False] * 5)
+    >>> none.value, round(none.low, 3), round(none.high, 3)
+    (0.0, -0.308, 0.308)
     """
     worse, better = discordant(before, after)
     pairs, n = len(before), worse + better
-    if n == 0:
-        return Estimate(0.0, 0.0, 0.0, pairs)
-    low, high = clopper_pearson(better, n, confidence)
-    scale = n / pairs
-    return Estimate((better - worse) / pairs, (2 * low - 1) * scale, (2 * high - 1) * scale,
-                    pairs)
+    if pairs == 0:
+        return Estimate(0.0, 0.0, 0.0, 0)
+    rate_low, rate_high = clopper_pearson(n, pairs, confidence)
+    share_low, share_high = clopper_pearson(better, n, confidence) if n else (0.0, 1.0)
+    low, high = 2 * share_low - 1, 2 * share_high - 1  # the widest rate widens each bound
+    return Estimate((better - worse) / pairs, low * (rate_high if low < 0 else rate_low),
+                    high * (rate_high if high > 0 else rate_low), pairs)
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:

@@ -150,7 +150,7 @@ def api_wording(error: RulekeeperError, route: str) -> str:
     if isinstance(error, OptionError):
         return f"options.{error.option}: {error.problem}" if error.option else \
             f"options: {error.problem}"
-    text = str(error)
+    text = str(error).replace("Value error, ", "")  # pydantic's words, not ours
     file = error.file.split(" (with --set)")[0] if isinstance(error, ContentError) else ""
     if file in samples() or str(PurePath(file).parent) in samples():
         shown = f"the sample's {PurePath(file).name}" if file.endswith(".yaml") else \
