@@ -477,7 +477,7 @@ def test_a_question_the_server_refuses_is_said_in_the_pages_language(web, reques
     page.click("#lab-ask")
     page.locator("#lab-message .error", has_text="nobody").wait_for()
     said = {"en": "The server refused the question: set.teams.teams.hunters.cryptids.0: "
-                  "cryptid: Value error, unknown cryptid 'nobody'",
+                  "cryptid: unknown cryptid 'nobody'",
             "fr": "Le serveur a refusé la question\u00a0: set.teams.teams.hunters.cryptids.0"
                   "\u00a0: cryptid\u00a0: cryptide 'nobody' inconnu"}
     assert message.inner_text() == said[lang]

@@ -90,7 +90,7 @@ def test_bad_arguments_are_one_line_errors(tmp_path, capsys, monkeypatch):
                     ["play", "cryptids"]):
         code, _, err = run([*command, "--left", str(bad)], capsys, monkeypatch)
         assert code == 1, command
-        assert err == (f"error: {bad}:2: cryptids.1.cryptid: Value error, unknown cryptid "
+        assert err == (f"error: {bad}:2: cryptids.1.cryptid: unknown cryptid "
                        f"'nessy' (did you mean 'nessie'?)\n")
     bad.write_text("name: X\ncryptids: yeti\n")
     code, _, err = run(["battle", "cryptids", "--right", str(bad)], capsys, monkeypatch)
