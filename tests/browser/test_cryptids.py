@@ -21,6 +21,9 @@ from playwright.sync_api import expect
 from rulekeeper.server.web import words
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, unique
 from tests.browser.test_no_ids import ids_on
+from tests.server.conftest import sign_up
+from tests.server.live import LiveServer
+from tests.server.runs_client import play_shop
 
 MAX_ROUNDS = 30
 STALE = {"en": "Your run changed meanwhile (in another tab or on another device): this is how "
@@ -579,3 +582,80 @@ def test_the_game_on_a_phone(browser, server, request):
     page.screenshot(path=str(SHOTS / "cryptids-phone.png"))
     context.close()
     assert errors == []
+
+
+@pytest.fixture(scope="module")
+def met_server(tmp_path_factory):
+    """A server of its own: the rows met by another player's run are this test's alone."""
+    db = tmp_path_factory.mktemp("met") / "rulekeeper.db"
+    with LiveServer(f"sqlite:///{db}") as live:
+        yield live
+
+
+def test_a_player_sees_the_battles_fought_against_their_rows_and_watches_one(browser,
+                                                                            met_server):
+    """Alice's rows are met by other players' runs (bots' rows are in the pool too: players
+    play until one has met hers): her page counts and lists those battles (in English and
+    French, on a desktop and a phone), and plays one back told for her row; Bob's page lists none
+    of them."""
+    tokens = {}
+    with httpx.Client(base_url=met_server.url, timeout=60) as api:
+        tokens["alice"] = sign_up(api, "alice")
+        run = api.post("/api/runs", headers=tokens["alice"]).json()
+        for _ in range(2):  # her rows of rounds 1 and 2 join the pool
+            run = play_shop(api, tokens["alice"], run)["run"]
+        for player in range(12):  # bounded: a run meets her row a few times in 12 or so
+            name = "bob" if player == 0 else f"player{player}"
+            tokens[name] = sign_up(api, name)
+            run = api.post("/api/runs", headers=tokens[name]).json()
+            met_alice = False
+            for _ in range(2):
+                done = play_shop(api, tokens[name], run)
+                run, met_alice = done["run"], met_alice or done["battle"]["opponent"] == "alice"
+            if met_alice and player:
+                break
+        met = api.get("/api/battles/met", headers=tokens["alice"]).json()
+        bobs = api.get("/api/battles/met", headers=tokens["bob"]).json()
+    assert met["met"] >= 1
+    said = {"en": (f"Other players' runs met your rows {met['met']} time", "Your row won.",
+                   "Your row lost.", "A tie."),
+            "fr": ("Les parties d'autres joueurs ont affronté vos rangées "
+                   f"{met['met']} fois", "Votre rangée a gagné.", "Votre rangée a perdu.",
+                   "Une égalité.")}
+    for lang, viewport in [(lang, v) for lang in ("en", "fr") for v in (DESKTOP, PHONE)]:
+        context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE)
+        context.add_init_script(
+            f"localStorage.setItem('rk.token', '{tokens['alice']['Authorization'][7:]}'); "
+            f"localStorage.setItem('rk.name', 'alice'); localStorage.setItem('rk.lang', '{lang}')")
+        page = context.new_page()
+        page.goto(met_server.url + "/")
+        page.wait_for_selector("#met-battles")
+        counts, won, lost, tie = said[lang]
+        assert page.inner_text("#met-counts").startswith(counts)
+        rows = page.locator("#met-battles tbody tr")
+        assert [rows.nth(i).get_attribute("data-battle") for i in range(rows.count())] == [
+            b["id"] for b in met["battles"]]
+        assert rows.nth(0).inner_text().startswith(met["battles"][0]["player"])
+        page.locator("#met [data-watch]").nth(0).click()
+        page.click("#skip")
+        page.wait_for_selector("#battle-view[data-theirs] #battle-summary #cost")
+        expected = {"win": won, "loss": lost, "tie": tie}[met["battles"][0]["outcome"]]
+        assert page.inner_text("#battle-summary #cost") == expected
+        assert page.locator("#battle-summary #deciding li").count() >= 1
+        page.locator("#met").scroll_into_view_if_needed()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"cryptids-met-{lang}-"
+                                         f"{'phone' if viewport is PHONE else 'desktop'}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        context.close()
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(f"localStorage.setItem('rk.token', '{tokens['bob']['Authorization'][7:]}'); "
+                            "localStorage.setItem('rk.name', 'bob')")
+    page = context.new_page()
+    page.goto(met_server.url + "/")
+    page.wait_for_selector("#met-counts")
+    assert page.locator("#met-counts").get_attribute("data-met") == str(bobs["met"])
+    shown = page.locator("#met-battles tbody tr")
+    assert {shown.nth(i).get_attribute("data-battle") for i in range(shown.count())}.isdisjoint(
+        b["id"] for b in met["battles"]), "the battles met by alice's rows are hers alone"
+    context.close()

@@ -282,6 +282,56 @@ def test_nobody_reads_or_acts_on_another_players_run(db_url):
         assert client.get(f"/api/battles/{battle}?lang=de", headers=alice).status_code == 400
 
 
+def test_a_player_sees_the_battles_fought_against_their_rows_and_nobody_else_does(db_url):
+    """``GET /api/battles/met``: the battles other players' runs fought against a player's
+    snapshots, counted for the player's row and listed newest first; each player's own."""
+    with make_client(db_url, bot_pool=False) as client:
+        alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
+        names = {"alice": alice, "bob": bob, "carol": carol}
+        run = client.post("/api/runs", headers=alice).json()
+        for _ in range(2):  # alice's rows of rounds 1 and 2 join the pool (she meets ghosts)
+            run = play_shop(client, alice, run)["run"]
+        fought = []  # (player, battle) in the order they were fought
+        run = client.post("/api/runs", headers=bob).json()
+        for _ in range(2):  # bob meets alice's rows at rounds 1 and 2: nobody else has any
+            done = play_shop(client, bob, run)
+            run = done["run"]
+            assert done["battle"]["opponent"] == "alice"
+            fought.append(("bob", done["battle"]))
+        done = play_shop(client, carol, client.post("/api/runs", headers=carol).json())
+        assert done["battle"]["opponent"] in ("alice", "bob")
+        fought.append(("carol", done["battle"]))
+        for_the_row = {"win": "loss", "loss": "win", "tie": "tie"}
+        for name, headers in names.items():
+            mine = [(player, b) for player, b in reversed(fought) if b["opponent"] == name]
+            met = client.get("/api/battles/met", headers=headers)
+            assert met.status_code == 200, met.text
+            met = met.json()
+            assert [(b["id"], b["player"], b["round"], b["outcome"]) for b in met["battles"]] == [
+                (b["id"], player, b["round"], for_the_row[b["outcome"]]) for player, b in mine]
+            outcomes = [for_the_row[b["outcome"]] for _, b in mine]
+            assert (met["met"], met["won"], met["lost"], met["tied"]) == (
+                len(mine), outcomes.count("win"), outcomes.count("loss"), outcomes.count("tie"))
+            for _, battle in mine:  # the owner of the row met reads the battle
+                assert client.get(f"/api/battles/{battle['id']}",
+                                  headers=headers).status_code == 200
+        alices = client.get("/api/battles/met?limit=1", headers=alice).json()
+        assert alices["met"] >= 2 and [b["id"] for b in alices["battles"]] == [
+            next(b["id"] for _, b in reversed(fought) if b["opponent"] == "alice")]
+        assert client.get("/api/battles/met", headers=carol).json() == {
+            "met": 0, "won": 0, "lost": 0, "tied": 0, "battles": []}
+        against_alice = fought[0][1]["id"]  # fought by bob against alice's row: not carol's
+        for path in (f"/api/battles/{against_alice}", f"/api/battles/{against_alice}/frames",
+                     f"/api/battles/{against_alice}/record"):
+            refused = client.get(path, headers=carol)
+            assert refused.status_code == 404, (path, refused.text)
+            assert refused.json() == {"error": f"no battle {against_alice!r} of yours"}
+        assert client.get("/api/battles/met").status_code == 401
+        for limit in (0, 51, "x"):
+            assert client.get(f"/api/battles/met?limit={limit}",
+                              headers=alice).status_code == 422
+
+
 def test_a_battle_not_yet_seen_is_named_by_the_history_until_its_player_has_seen_it(client):
     alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
     run = client.post("/api/runs", headers=alice).json()

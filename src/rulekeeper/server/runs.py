@@ -185,6 +185,26 @@ class BattleOut(BattleSummary):
                                                "and how it ended")
 
 
+class MetLine(BaseModel):
+    """A battle another player's run fought against a row of yours (your snapshot)."""
+
+    id: str = Field(description="the battle: GET /api/battles/{id} and its frames")
+    round: int
+    player: str = Field(description="the player whose run met your row")
+    outcome: str = Field(description="for your row: win, loss or tie")
+    created_at: str
+
+
+class Met(BaseModel):
+    """How often your rows were met by other players' runs, and the latest of those battles."""
+
+    met: int = Field(description="battles other players' runs fought against your rows")
+    won: int = Field(description="of them, won by your row")
+    lost: int
+    tied: int
+    battles: list[MetLine] = Field(description="the latest, newest first (at most limit)")
+
+
 class EndShopOut(BaseModel):
     round: int
     outcome: str
@@ -743,6 +763,36 @@ def fetch_battle(session: Session, battle_id: str, me: Me) -> tuple[StoredBattle
         if battle.player_id == me.id or battle.opponent == me.name:
             return battle, str(player)
     raise NotFound(f"no battle {battle_id!r} of yours")
+
+
+FOR_THE_ROW = {"win": "loss", "loss": "win", "tie": "tie"}
+"""A battle's outcome for its opponent's row (a stored outcome is for the run)."""
+
+
+@battles_router.get("/met", response_model=Met)
+def met(me: CurrentPlayer, request: Request,
+        limit: Annotated[int, Query(ge=1, le=50)] = 10) -> Met:
+    """Battles other players' runs fought against your rows (the snapshots your shops left
+    in the pool): how many, won, lost and tied by your row, and the latest ``limit`` of
+    them, newest first. Only you see them; each one reads as ``GET /api/battles/{id}``."""
+    against = (StoredBattle.opponent == me.name, StoredBattle.player_id != me.id)
+
+    def read(session: Session) -> Met:
+        counts = dict(session.execute(select(StoredBattle.outcome, func.count())
+                                      .where(*against).group_by(StoredBattle.outcome)).all())
+        latest = session.execute(
+            select(StoredBattle.id, StoredBattle.round, StoredBattle.outcome,
+                   StoredBattle.created_at, Player.name)
+            .join(Player, Player.id == StoredBattle.player_id).where(*against)
+            .order_by(StoredBattle.created_at.desc(), StoredBattle.id.desc()).limit(limit)).all()
+        return Met(met=sum(counts.values()), won=counts.get("loss", 0),
+                   lost=counts.get("win", 0), tied=counts.get("tie", 0),
+                   battles=[MetLine(id=b.id, round=b.round, player=b.name,
+                                    outcome=FOR_THE_ROW.get(b.outcome, b.outcome),
+                                    created_at=b.created_at.isoformat()) for b in latest])
+
+    result: Met = request.app.state.db.read(read)
+    return result
 
 
 @battles_router.get("/{battle_id}", response_model=BattleOut)

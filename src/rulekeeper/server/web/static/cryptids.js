@@ -2,7 +2,8 @@
 // by drag or by keyboard, abilities, combining, freeze, reroll, sell) with the next thing to do
 // pointed at during a first run, the opponent's row before the fight, the battle played back
 // (1×/2×/4×, skip), what it cost, why it ended so and the odds the player had, the run history
-// with each battle's replay, and the leaderboard. Every word through t() (common.js).
+// with each battle's replay, the battles other players' runs fought against the player's rows
+// (counted, each one to watch), and the leaderboard. Every word through t() (common.js).
 import { afterRefusal, api, clear, colon, el, header, loadWords, local, number, ruleButton, rulesOf, showError, signIn, store, t } from "./common.js";
 import { cryptidCard } from "./cards.js";
 import { tokenTools } from "./account.js";
@@ -95,6 +96,7 @@ async function loadAll() {
   else if (active) showRun(await api(`/api/runs/${active.id}`));
   else noRun();
   history(runs);
+  metRows();
   leaderboard();
 }
 
@@ -273,6 +275,7 @@ async function showUnseen(summary, runs) {
   clear($("run"));
   beforeFight(battle, run);
   history(runs, battle);
+  metRows();
   leaderboard();
 }
 
@@ -321,8 +324,9 @@ function cardsOf(battle, film) {
 
 /** Play a battle back (or replay it from the history), then its story. The battle shown
     before is taken down at once (until the new one has loaded its controls would still
-    answer, for the wrong battle), and only the latest request is shown. */
-async function watch(summary, after, { skip = false } = {}) {
+    answer, for the wrong battle), and only the latest request is shown. `theirs`: another
+    player's run fought it against the player's row (on the right), told for that row. */
+async function watch(summary, after, { skip = false, theirs = false } = {}) {
   const asked = ++ui.watching;
   if (ui.viewer) { ui.viewer.destroy(); ui.viewer = null; }
   clear($("battle"), el("div.panel", { "aria-busy": "true" }, el("p.muted", {}, `${t("Battle")}…`)));
@@ -336,14 +340,17 @@ async function watch(summary, after, { skip = false } = {}) {
   if (asked !== ui.watching) return;
   const node = el("div");
   const told = el("div", { id: "story-box" });
-  clear($("battle"), el("div.panel", { id: "battle-view" },
-    el("h2", {}, t("Battle of round {round}: {player} against {who}", { round: battle.round, player: battle.player, who: opponentName(battle) })),
+  const outcome = theirs ? FOR_THE_ROW[battle.outcome] : battle.outcome;
+  clear($("battle"), el("div.panel", { id: "battle-view", "data-theirs": theirs ? "true" : null },
+    el("h2", {}, theirs ? t("Battle of round {round}: {player}'s run against your row", { round: battle.round, player: battle.player })
+      : t("Battle of round {round}: {player} against {who}", { round: battle.round, player: battle.player, who: opponentName(battle) })),
     told, node));
   ui.viewer = new Viewer(node, film, ui.rules, {
-    reveal: true, outcome: battle.outcome, card: cardsOf(battle, film),
-    sides: { left: t("You ({name})", { name: battle.player }), right: t("Opponent: {who}", { who: opponentName(battle) }) },
-    endTitle: () => outcomeWord(battle.outcome),
-    onEnd: () => { if (!told.childElementCount) story(told, battle, after); },
+    reveal: true, outcome, card: cardsOf(battle, film),
+    sides: theirs ? { left: t("{name}'s run", { name: battle.player }), right: t("Your row ({name})", { name: battle.opponent }) }
+      : { left: t("You ({name})", { name: battle.player }), right: t("Opponent: {who}", { who: opponentName(battle) }) },
+    endTitle: () => outcomeWord(outcome),
+    onEnd: () => { if (!told.childElementCount) (theirs ? storyOfTheirs : story)(told, battle, after); },
   });
   if (skip) ui.viewer.show(film.events.length - 1);
   else ui.viewer.play();
@@ -397,8 +404,25 @@ function story(node, battle, after) {
   else api(`/api/battles/${battle.id}/odds`).then(shown, (e) => showError(odds, e));
 }
 
+const FOR_THE_ROW = { win: "loss", loss: "win", tie: "tie" }; // a battle's outcome for its opponent's row
+
+/** The story of a battle another player's run fought against the player's row: how it
+    ended for that row, and why (whose cryptid died, told for the row's owner). */
+function storyOfTheirs(node, battle) {
+  clear(node, el("section.story", { id: "battle-summary" },
+    el("p", { id: "cost" }, el("b", {}, { win: t("Your row won."), loss: t("Your row lost."), tie: t("A tie.") }[FOR_THE_ROW[battle.outcome]])),
+    el("h4", {}, t("Why")),
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
+      const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
+        m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
+        m.side ? el("span.badge", {}, m.side === "right" ? t("yours") : t("theirs")) : null); // the row is on the right
+      line.append(ruleButton((m.cause || m).rule, ui.rules, line));
+      return line;
+    }))));
+}
+
 function backButton(run) {
-  return el("button.primary", { id: "back-to-shop", onclick: () => { showRun(run); history(); leaderboard(); } },
+  return el("button.primary", { id: "back-to-shop", onclick: () => { showRun(run); history(); metRows(); leaderboard(); } },
     run.over ? t("The run is over") : t("Back to the shop"));
 }
 
@@ -441,6 +465,26 @@ async function history(runs, before = null) {
       el("td", { title: t("its change of your rating") }, r.rating_shown_change === null ? "" : signed(r.rating_shown_change)),
       el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
     detail);
+}
+
+/** The battles other players' runs fought against the player's rows: how many, how they
+    ended for the rows, and the latest, each one to watch. Only its owner sees it. */
+async function metRows() {
+  const box = $("met");
+  try {
+    const met = await api("/api/battles/met?limit=10");
+    const word = { win: t("won"), loss: t("lost"), tie: t("tie") };
+    clear(box, el("h2", {}, t("Your rows met")),
+      el("p", { id: "met-counts", "data-met": met.met },
+        met.met ? t("Other players' runs met your rows {met:time|times}: your rows won {won}, lost {lost}, tied {tied}.", met)
+          : t("No other player's run has met your rows yet: each row you end a shop with joins the pool they are matched from.")),
+      met.battles.length ? el("table.board-table", { id: "met-battles" },
+        el("thead", {}, el("tr", {}, ...[t("Opponent"), t("Result"), ""].map((h) => el("th", {}, h)))),
+        el("tbody", {}, ...met.battles.map((b) => el("tr", { "data-battle": b.id },
+          el("td", {}, b.player, el("div.muted", {}, t("Round {round}", { round: b.round }))),
+          el("td", { "data-outcome": b.outcome }, word[b.outcome] || b.outcome),
+          el("td", {}, el("button.small", { "data-watch": b.id, onclick: () => watch({ id: b.id }, null, { theirs: true }) }, t("Watch"))))))) : null);
+  } catch (e) { showError(box, e); }
 }
 
 async function leaderboard() {
