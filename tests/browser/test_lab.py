@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from playwright.sync_api import expect
 
 from rulekeeper.core import registry
 from tests.browser.conftest import SHOTS, unique
@@ -209,11 +210,11 @@ def test_the_lab_fits_a_phone_in_french(phone, request):
 
 
 GAMES_NOTES = {
-    "en": {"simulate": "games in all", "sweep": "games per variant: the sample and the changed "
-           "content each play this many (twice as many in all)",
+    "en": {"simulate": "games in all", "sweep": "games per variant: the sample and each change "
+           "(each value tried) play this many",
            "matchup": "games per cell: each pair of contenders plays this many"},
-    "fr": {"simulate": "parties en tout", "sweep": "parties par variante\u00a0: l'exemple et le "
-           "contenu modifié en jouent chacun autant (deux fois plus en tout)",
+    "fr": {"simulate": "parties en tout", "sweep": "parties par variante\u00a0: l'exemple et "
+           "chaque modification (chaque valeur essayée) en jouent autant",
            "matchup": "parties par case\u00a0: chaque paire de concurrents en joue autant"},
 }
 
@@ -689,3 +690,9 @@ def test_what_if_a_field_took_several_values(web, request, capsys, monkeypatch, 
         numbers = re.findall(r"\d+[.,]\d", row[1])
         assert [float(n.replace(",", ".")) for n in numbers] == [
             round(100 * win[k], 1) for k in ("value", "low", "high")]
+
+    page.reload()  # asked again, its values come back in "Several values"
+    page.wait_for_selector("#lab-sweep")
+    page.click("#lab-again")
+    expect(page.locator(".lab-values-path")).to_have_value(path)
+    assert page.input_value(".lab-values-list") == "dahu, bigfoot, yeti"
