@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from playwright.sync_api import expect
 
 from rulekeeper.core import registry
 from tests.browser.conftest import SHOTS, unique
@@ -209,11 +210,11 @@ def test_the_lab_fits_a_phone_in_french(phone, request):
 
 
 GAMES_NOTES = {
-    "en": {"simulate": "games in all", "sweep": "games per variant: the sample and the changed "
-           "content each play this many (twice as many in all)",
+    "en": {"simulate": "games in all", "sweep": "games per variant: the sample and each change "
+           "(each value tried) play this many",
            "matchup": "games per cell: each pair of contenders plays this many"},
-    "fr": {"simulate": "parties en tout", "sweep": "parties par variante\u00a0: l'exemple et le "
-           "contenu modifié en jouent chacun autant (deux fois plus en tout)",
+    "fr": {"simulate": "parties en tout", "sweep": "parties par variante\u00a0: l'exemple et "
+           "chaque modification (chaque valeur essayée) en jouent autant",
            "matchup": "parties par case\u00a0: chaque paire de concurrents en joue autant"},
 }
 
@@ -441,12 +442,14 @@ def test_a_question_the_server_refuses_is_said_in_the_pages_language(web, reques
     message.wait_for()
     teams = ("french-legends, backwoods, lake-monsters, night-flyers, hunters, guardians, "
              "tricksters, swamp, duo, lone-yeti, lone-kraken")
-    said = {"en": "The server refused the question: left: no team 'hunterz' (did you mean "
-                  f"'hunters'?); teams: {teams}; or give a path to a team YAML file",
-            "fr": "Le serveur a refusé la question\u00a0: left\u00a0: pas d'équipe 'hunterz' "
-                  f"(vouliez-vous dire 'hunters'\u202f?)\u202f; équipes\u00a0: {teams}\u202f; ou "
-                  "le chemin d'un fichier YAML d'équipe"}
+    # said of the field that names it, which is marked, and offering no file (the server
+    # takes none)
+    said = {"en": "The server refused the question: contenders.0: no team 'hunterz' (did you "
+                  f"mean 'hunters'?); teams: {teams}",
+            "fr": "Le serveur a refusé la question\u00a0: contenders.0\u00a0: pas d'équipe "
+                  f"'hunterz' (vouliez-vous dire 'hunters'\u202f?)\u202f; équipes\u00a0: {teams}"}
     assert message.inner_text() == said[lang]
+    assert page.get_attribute("#lab-contenders", "aria-invalid") == "true"
     message.scroll_into_view_if_needed()
     web.shot(f"lab-refused-{lang}")
 
@@ -648,3 +651,48 @@ def test_your_jobs_say_what_each_asked(web, request):
     page.locator("#jobs li").nth(1).wait_for()
     assert page.locator("#jobs li .asked").all_inner_texts() == ["2 games · seed 2",
                                                                  "2 games · seed 1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_what_if_a_field_took_several_values(web, request, capsys, monkeypatch, lang):
+    """"What if?" compared the sample with one new value a field, where the terminal's
+    ``sweep --set path=a,b,c`` takes several: "Several values" asks them, with the command's
+    figures for the same seed. A path that reads a list by index says whose list
+    (``french-legends.cryptids.0``, not ``cryptids.0``)."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "cryptids", f"several{lang}")
+    page.wait_for_selector("details.tree[data-path='teams']", state="attached")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "8")
+    page.fill("#lab-seed", "5")
+    path = "teams.teams.french-legends.cryptids.0"
+    page.fill(".lab-values-path", path)
+    page.dispatch_event(".lab-values-path", "change")
+    assert page.input_value(".lab-values-list") == "dahu, "  # the sample's value first
+    page.fill(".lab-values-list", "dahu, bigfoot, yeti")
+    web.shot(f"lab-several-values-ask-{lang}")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    shown = [row.split("\t") for row in page.locator("#lab-sweep tbody tr").all_inner_texts()]
+    page.locator("#lab-sweep").scroll_into_view_if_needed()
+    web.shot(f"lab-several-values-{lang}", full_page=True)
+
+    code, out, err = run(["sweep", "cryptids", "--games", "8", "--seed", "5", "--set",
+                          f"{path}=dahu,bigfoot,yeti", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    variants = json.loads(out)["variants"]
+    assert [row[0] for row in shown] == [
+        f"french-legends.cryptids.0={v}" for v in ("dahu", "bigfoot", "yeti")]
+    assert [v["label"] for v in variants] == [f"{path}={v}" for v in ("dahu", "bigfoot", "yeti")]
+    for row, variant in zip(shown, variants, strict=True):
+        win = variant["summary"]["outcomes"]["win"]
+        numbers = re.findall(r"\d+[.,]\d", row[1])
+        assert [float(n.replace(",", ".")) for n in numbers] == [
+            round(100 * win[k], 1) for k in ("value", "low", "high")]
+
+    page.reload()  # asked again, its values come back in "Several values"
+    page.wait_for_selector("#lab-sweep")
+    page.click("#lab-again")
+    expect(page.locator(".lab-values-path")).to_have_value(path)
+    assert page.input_value(".lab-values-list") == "dahu, bigfoot, yeti"

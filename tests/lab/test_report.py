@@ -147,3 +147,76 @@ def test_a_stopped_sweep_is_compared_on_the_games_every_variant_played():
     first_25 = store.Batch(batches[0].label, {}, SPEC, 2, batches[0].results[:25])
     assert compare([first_25, batches[1]], "left", [(0, 1)]) == [comparison]
     assert "Paired differences in win rate" in Report(run).html()
+
+
+@pytest.fixture(scope="module")
+def cryptids_matchup():
+    """A small matchup of cryptid teams, whose games measure every cryptid."""
+    from rulekeeper.lab.matchup import Matchup
+
+    found = Matchup(("left",), ("right",), ("french-legends", "hunters"))
+    base = BatchSpec("cryptids-v1")
+    batches = [store.Batch(v.label, v.params, v.spec, 3, run_batch(v.spec, 12, 3))
+               for v in found.variants(base)]
+    return store.Run("matchup", "left", ["left", "right"], [], batches,
+                     {"contenders": list(found.contenders)})
+
+
+def culprit_cells(page):
+    """The entity column of the report's culprits table."""
+    section = page.split("<h2>")[4]
+    return re.findall(r"<tr><td>\d+</td><td>([^<]*)</td>", section)
+
+
+@pytest.mark.parametrize(("lang", "dahu", "hunters"), [("en", "Dahu", "Hunters"),
+                                                       ("fr", "le Dahu", "Chasseurs")])
+def test_the_report_names_culprits_and_contenders_as_the_content_does(cryptids_matchup, lang,
+                                                                       dahu, hunters):
+    """The lab page names a culprit by the name its content gives it (``le Dahu`` in
+    French); the report named it by its id (``dahu``). Its heat map's contenders too."""
+    report = Report(cryptids_matchup, lang=lang)
+    cells = culprit_cells(report.html())
+    assert dahu in cells and "dahu" not in cells and len(cells) == 10
+    assert report.named("hunters") == hunters and report.named("no-such-id") == "no-such-id"
+
+
+def test_the_report_shows_ids_where_it_cannot_load_the_content(cryptids_matchup):
+    batch = cryptids_matchup.batches[0]
+    moved = store.Batch(batch.label, batch.params,
+                        BatchSpec("cryptids-v1", content="/no/such/folder"), 3, batch.results)
+    run = store.Run("simulate", "left", ["left", "right"], [], [moved])
+    assert "dahu" in culprit_cells(Report(run).html())
+
+
+def test_the_heat_map_goes_from_red_to_blue_as_the_pages():
+    """Red for a row that always loses, blue for one that always wins: the page's colours,
+    not red to green, which one reader in twelve cannot tell apart."""
+    import io
+
+    from matplotlib.image import imread
+
+    from rulekeeper.lab import plots
+
+    picture = imread(io.BytesIO(plots.heatmap(["a", "b"], ["a", "b"], [[0.0, 1.0], [1.0, 0.0]],
+                                              "t", "row", "column")))
+    height, width = picture.shape[:2]
+    reds = [tuple(p[:3]) for line in picture for p in line
+            if abs(p[0] - 0xb3 / 255) < 0.02 and abs(p[1] - 0x26 / 255) < 0.02
+            and abs(p[2] - 0x1e / 255) < 0.02]
+    blues = [tuple(p[:3]) for line in picture for p in line
+             if abs(p[0] - 0x1f / 255) < 0.02 and abs(p[1] - 0x4e / 255) < 0.02
+             and abs(p[2] - 0x9c / 255) < 0.02]
+    greens = [p for line in picture for p in line if p[1] > p[0] + 0.2 and p[1] > p[2] + 0.2]
+    assert len(reds) > 0.02 * height * width and len(blues) > 0.02 * height * width
+    assert greens == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "for means, a quasi-Poisson score interval where every value is a count"),
+    ("fr", "pour les moyennes, un intervalle de score quasi-Poisson quand chaque valeur est "
+           "un compte")])
+def test_the_footer_says_the_intervals_the_means_get(simulated, lang, said):
+    """Means of counts get a score interval (lab.stats.count_interval), not Student's t."""
+    footer = Report(simulated, lang=lang).html().split("<p class='note'>")[-1]
+    assert said in footer.replace("\u202f", " ").replace("\u00a0", " ")
+    assert "Student" in footer  # the other means

@@ -164,3 +164,20 @@ def test_matchup_contenders_with_two_values():
     assert m.values("shroud:countess") == ["shroud", "countess"]
     assert Matchup(("left",), ("right",), ("1", "teams/a:b.yaml")).values("teams/a:b.yaml") == [
         "teams/a:b.yaml"]
+
+
+def test_a_contender_refused_is_said_of_its_place_and_the_questions_own_refusal_is_not():
+    """The server says a contender's refusal of its field (``contenders.1``); a refusal of
+    the question itself (an unknown bot) is not put on a contender."""
+    from rulekeeper.lab.matchup import ContenderError
+    from rulekeeper.lab.questions import parse_question
+
+    ask = {"kind": "matchup", "ruleset": "cryptids", "games": 2, "contenders": ["duo", "nope"]}
+    with pytest.raises(ContenderError) as refused:
+        parse_question(ask).prepare()
+    assert refused.value.field == "contenders.1"
+    assert refused.value.problem.startswith("no team 'nope'")
+    assert "file" not in refused.value.problem and "file" in str(refused.value)  # terminal's
+    with pytest.raises(UsageError) as refused:
+        parse_question({**ask, "contenders": ["duo", "hunters"], "agents": ["nobot"]}).prepare()
+    assert not isinstance(refused.value, ContenderError)

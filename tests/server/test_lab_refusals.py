@@ -34,18 +34,29 @@ def lab(tmp_path):
 
 
 REFUSED = [
-    # a ruleset's own words (cryptids' refusals.po): a contender naming no team
+    # a ruleset's own words (cryptids' refusals.po): a contender naming no team, said of the
+    # field that names it (the page marks it), offering no team file (the server takes none)
     ({"kind": "matchup", "ruleset": "cryptids", "games": 10, "contenders": ["hunterz", "duo"]},
-     "left: no team 'hunterz' (did you mean 'hunters'?); teams: french-legends, backwoods, "
-     "lake-monsters, night-flyers, hunters, guardians, tricksters, swamp, duo, lone-yeti, "
-     "lone-kraken; or give a path to a team YAML file",
-     "left : pas d'équipe 'hunterz' (vouliez-vous dire 'hunters' ?) ; équipes : french-legends, "
+     "contenders.0: no team 'hunterz' (did you mean 'hunters'?); teams: french-legends, "
      "backwoods, lake-monsters, night-flyers, hunters, guardians, tricksters, swamp, duo, "
-     "lone-yeti, lone-kraken ; ou le chemin d'un fichier YAML d'équipe"),
+     "lone-yeti, lone-kraken",
+     "contenders.0 : pas d'équipe 'hunterz' (vouliez-vous dire 'hunters' ?) ; équipes : "
+     "french-legends, backwoods, lake-monsters, night-flyers, hunters, guardians, tricksters, "
+     "swamp, duo, lone-yeti, lone-kraken"),
+    ({"kind": "compare", "ruleset": "cryptids", "games": 10,
+      "contenders": ["hunters", "duo", "guardans"]},
+     "contenders.2: no team 'guardans' (did you mean 'guardians'?); teams: french-legends, "
+     "backwoods, lake-monsters, night-flyers, hunters, guardians, tricksters, swamp, duo, "
+     "lone-yeti, lone-kraken",
+     "contenders.2 : pas d'équipe 'guardans' (vouliez-vous dire 'guardians' ?) ; équipes : "
+     "french-legends, backwoods, lake-monsters, night-flyers, hunters, guardians, tricksters, "
+     "swamp, duo, lone-yeti, lone-kraken"),
     ({"kind": "matchup", "ruleset": "dire-alliance-battle", "games": 2,
-      "contenders": ["shroudz:countess", "grievers:kramer"]},
-     "unknown faction 'shroudz' (did you mean 'shroud'?); factions: shroud, grievers",
-     "faction 'shroudz' inconnue (vouliez-vous dire 'shroud' ?) ; factions : shroud, grievers"),
+      "contenders": ["grievers:kramer", "shroudz:countess"]},
+     "contenders.1: unknown faction 'shroudz' (did you mean 'shroud'?); factions: shroud, "
+     "grievers",
+     "contenders.1 : faction 'shroudz' inconnue (vouliez-vous dire 'shroud' ?) ; factions : "
+     "shroud, grievers"),
     # the lab's: a question too big, its numbers written as French writes them
     ({"kind": "sweep", "ruleset": "cryptids", "games": 15000,
       "vary": [{"set": HP, "values": [4, 30]}]},

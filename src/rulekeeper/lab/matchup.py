@@ -12,12 +12,12 @@ usual pairs ``left``/``right`` and ``red``/``blue``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core import registry
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import OptionError, UsageError
 from rulekeeper.lab.batch import BatchSpec
 from rulekeeper.lab.stats import Estimate
 from rulekeeper.lab.sweep import Variant, apply
@@ -38,6 +38,22 @@ def side_fields(ruleset_id: str, options: Mapping[str, Any]) -> tuple[list[str],
             return row, column
     raise UsageError(f"cannot tell which options of {ruleset.meta.id} choose each side's "
                      f"contender; give --row and --col (options: {', '.join(fields) or 'none'})")
+
+
+class ContenderError(UsageError):
+    """A contender the ruleset refused. The message is the command line's; ``index`` (the
+    contender's place in the list) and ``problem`` (the refusal without the command line's
+    flags, nor its offer of a file) let the server say it of its request's field
+    ``contenders`` (``contenders.1: no team 'x'...``), which the page marks."""
+
+    def __init__(self, message: str, index: int, problem: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.problem = problem
+
+    @property
+    def field(self) -> str:
+        return f"contenders.{self.index}"
 
 
 @dataclass(frozen=True)
@@ -82,6 +98,33 @@ class Matchup:
                                                              self.values(column), strict=True)}
                 out.append(Variant(f"{row} vs {column}", params, apply(base, params)))
         return out
+
+    def blamed(self, cell: int, error: UsageError,
+               setup_fine: Callable[[], bool]) -> UsageError:
+        """The refusal of pairing ``cell`` (in :meth:`variants` order, checked the first time
+        one of its contenders plays: the first row against each, each against the first
+        column) said of the contender it is about: the one an option refused seats, or,
+        when the setup without contenders is fine (``setup_fine``), the newcomer of the
+        pairing. Else the error as it is.
+
+        >>> m = Matchup(("left",), ("right",), ("a", "b", "c"))
+        >>> m.blamed(2, OptionError("--right: no team 'c'", "right", "no team 'c'"),
+        ...          lambda: True).field
+        'contenders.2'
+        >>> m.blamed(3, UsageError("unknown faction 'b'"), lambda: True).field
+        'contenders.1'
+        """
+        row, column = divmod(cell, len(self.contenders))
+        if isinstance(error, OptionError) and error.option in self.row_fields:
+            index = row
+        elif isinstance(error, OptionError) and error.option in self.column_fields:
+            index = column
+        elif not isinstance(error, OptionError | ContenderError) and setup_fine():
+            index = column if row == 0 else row
+        else:
+            return error
+        problem = error.problem if isinstance(error, OptionError) else str(error)
+        return ContenderError(str(error), index, problem)
 
     def matrix(self, cells: Sequence[Estimate]) -> list[list[Estimate]]:
         """The row side's win rate of every pairing (in :meth:`variants` order), as rows."""

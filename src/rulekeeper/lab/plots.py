@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from matplotlib.axis import Axis
+from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 from matplotlib.ticker import ScalarFormatter
 
@@ -21,6 +22,11 @@ from rulekeeper.lab.stats import Estimate
 WIDTH = 7.5
 OUTCOME_COLOURS = {"win": "#2e8b57", "tie": "#9e9e9e", "loss": "#c0392b"}
 """A win is green, a tie grey, a loss red."""
+HEAT = ("#b3261e", "#1f4e9c")
+"""A heat map's ends: red where the row always loses (0), blue where it always wins (1), the
+colours of /lab's heat map (``lab.js``). Red against blue, not red against green: a reader
+who cannot tell red from green (one man in twelve) still tells them apart, by hue and by
+how dark each cell is."""
 ENGLISH = Words()
 """A figure's words and numbers by default: English."""
 
@@ -187,14 +193,15 @@ def ratios(labels: Sequence[str], estimates: Sequence[Estimate], title: str,
 
 def heatmap(rows: Sequence[str], columns: Sequence[str], values: Sequence[Sequence[float]],
             title: str, row_label: str, column_label: str, words: Words = ENGLISH) -> bytes:
-    """A matrix of rates from 0 to 1, each cell written out."""
+    """A matrix of rates from 0 to 1, each cell written out, from red (0) to blue (1)."""
     figure = Figure(figsize=(1.6 + 0.9 * len(columns), 1.2 + 0.6 * len(rows)))
     axes = figure.subplots()
-    image = axes.imshow(values, vmin=0, vmax=1, cmap="RdYlGn", aspect="auto")
+    colours = LinearSegmentedColormap.from_list("row-win-rate", HEAT)
+    image = axes.imshow(values, vmin=0, vmax=1, cmap=colours, aspect="auto")
     for i, row in enumerate(values):
         for j, value in enumerate(row):
             axes.text(j, i, words.number(f"{value:.0%}"), ha="center", va="center",
-                      fontsize=9)
+                      fontsize=9, color="white")
     axes.set_xticks(range(len(columns)), columns, rotation=30, ha="right")
     axes.set_yticks(range(len(rows)), rows)
     axes.set_xlabel(column_label)

@@ -35,7 +35,7 @@ from pydantic import (
 from rulekeeper.core import registry
 from rulekeeper.core.content import Origin, overlay
 from rulekeeper.core.entities import parse as parse_entity
-from rulekeeper.core.errors import UsageError
+from rulekeeper.core.errors import RulekeeperError, UsageError
 from rulekeeper.core.rng import derive_seed
 from rulekeeper.core.rulings import did_you_mean, resolve
 from rulekeeper.lab.batch import BatchSpec, GameResult
@@ -438,7 +438,10 @@ class MatchupQuestion(Ask):
         n = len(found.contenders)
         checked = {}
         for index in [*range(n), *range(0, n * n, n)]:  # every contender, before any game
-            checked[index] = check(variants[index].spec)
+            try:
+                checked[index] = check(variants[index].spec)
+            except UsageError as error:
+                raise found.blamed(index, error, lambda: fine(spec)) from None
         seats = sides_of(variants[0].spec)
         return MatchupRun(found, variants, rows, cols, self.games, self.seed, self.cell_seeds,
                           seats[0], seats, list(registry.load(spec.ruleset).metrics))
@@ -523,12 +526,14 @@ class CompareQuestion(Ask):
 
         bounded(2 * self.games * max(1, len(self.contenders)) ** 2, most)
         base = self.spec()
+        found = None
         if self.contenders:
             if (self.row is None) != (self.col is None):
                 raise UsageError("give both --row and --col, or neither")
             rows, cols = (list(self.row), list(self.col)) if self.row and self.col else \
                 side_fields(base.ruleset, base.options)
-            cells = Matchup(tuple(rows), tuple(cols), tuple(self.contenders)).variants(base)
+            found = Matchup(tuple(rows), tuple(cols), tuple(self.contenders))
+            cells = found.variants(base)
         else:
             cells = [Variant("", {}, base)]
         n = max(1, len(self.contenders))
@@ -536,7 +541,16 @@ class CompareQuestion(Ask):
         pairs = []
         for index, cell in enumerate(cells):
             old, new = self.old.applied(cell.spec), self.new.applied(cell.spec)
-            pairs.append((cell, check(old), check(new)) if index in first else (cell, old, new))
+            if index not in first:
+                pairs.append((cell, old, new))
+                continue
+            try:
+                pairs.append((cell, check(old), check(new)))
+            except UsageError as error:
+                if found is None:
+                    raise
+                raise found.blamed(index, error, lambda: fine(self.old.applied(base))
+                                   and fine(self.new.applied(base))) from None
         seats = sides_of(pairs[0][1])
         side = pick_side(self.side, seats)
         return CompareRun(pairs, self.games, self.seed, side, seats,
@@ -892,6 +906,16 @@ class CulpritsRun(Run):
         return {"summary": recorder.tallies[0].summary().to_json(),
                 "culprits": answer(self.side, rank_by, standings, found, self.note,
                                    self.ablation_games)}
+
+
+def fine(spec: BatchSpec) -> bool:
+    """Whether ``spec`` passes :func:`~rulekeeper.lab.run.check` (a setup without
+    contenders, to tell a contender's refusal from the question's)."""
+    try:
+        check(spec)
+    except RulekeeperError:
+        return False
+    return True
 
 
 def winners_into(played: list[str | None]) -> Callable[[list[GameResult]], None]:

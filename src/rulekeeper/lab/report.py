@@ -169,6 +169,34 @@ def _ranking(ruleset_id: str) -> Measure | None:
         return None
 
 
+def entity_names(batch: Batch, lang: str = "en") -> dict[str, str]:
+    """The names the batch's content gives its items, by id (``cole``: ``Cole Ashby``), in
+    ``lang`` where a name is given per language (English where it has none): how the report
+    names fighters, cryptids and teams, as /lab's answers do. Empty when this rulekeeper
+    cannot load that content (the ids are shown then)."""
+    try:
+        content, _ = registry.load(batch.spec.ruleset).load_content(batch.spec.content,
+                                                                    batch.spec.content_set)
+    except RulekeeperError:
+        return {}
+    names: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            item, name = node.get("id"), node.get("name")
+            if isinstance(item, str) and name is not None and item not in names:
+                names[item] = str(name.get(lang, name.get("en", item))
+                                  if isinstance(name, dict) else name)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(content.model_dump(mode="json", by_alias=True))
+    return names
+
+
 def ruling_variants(batch: Batch) -> list[Variant]:
     """The batch's spec, then one variant per other option of each ruling of the rules text
     (the engine's own rulings, such as the work budget, are left out)."""
@@ -284,6 +312,11 @@ class Report:
         self.words = Words(lang)
         declared: list[str] = list(run.declared)
         self.summaries = [Summary.of(b.results, self.side, declared) for b in run.batches]
+        self.names = entity_names(run.batches[0], lang) if run.batches else {}
+
+    def named(self, item: str) -> str:
+        """An item of the content (a fighter, a cryptid, a team) by its name, else its id."""
+        return self.names.get(item, item)
 
     def count(self, n: int) -> str:
         """A count of games (``1,234``) as the report's language writes it."""
@@ -358,7 +391,8 @@ class Report:
                                         say.plain("outcomes", side=side), say)
         parts.append(_img(figure, say.plain("win-rates")))
         if self.run.kind == "matchup":
-            contenders = self.run.extra["contenders"]
+            contenders = [" · ".join(map(self.named, c.split(":")))
+                          for c in self.run.extra["contenders"]]
             n = len(contenders)
             values = [[self.summaries[i * n + j].outcomes["win"].value for j in range(n)]
                       for i in range(n)]
@@ -423,7 +457,7 @@ class Report:
         if not standings:
             return head + f"<p class='note'>{say('no-measures')}</p>"
         measures = measured(standings)
-        rows = [[str(rank), _esc(s.entity), _esc(s.side), self.count(s.games),
+        rows = [[str(rank), _esc(self.named(s.entity)), _esc(s.side), self.count(s.games),
                  *(_nowrap(say.number(mean_text(m, s.means.get(m)))) for m in measures),
                  _nowrap(say.number(mean_text(Measure.SURVIVED, s.win)))]
                 for rank, s in enumerate(standings, 1)]
@@ -437,7 +471,7 @@ class Report:
                          say.plain("sides-win")], rows)]
         if found:
             games = self.run.extra.get("ablation_games", "")
-            rows = [[_esc(f"{a.knob.entity} ({a.knob.side})"), _esc(a.knob.stat),
+            rows = [[_esc(f"{self.named(a.knob.entity)} ({a.knob.side})"), _esc(a.knob.stat),
                      step_text(a.knob, a.knob.down), _nowrap(self.change(a.down)),
                      step_text(a.knob, a.knob.up), _nowrap(self.change(a.up))]
                     for a in found]

@@ -30,11 +30,12 @@ TEXTS = {
     "fact.default": "default",
     "fact.rulings": "rulings",
     "fact.none": "none",
-    "footer": "rulekeeper {version}, {stamp}. Intervals are 95%: Wilson for rates, Student's t "
-              "for means. Differences between variants are paired (same seeds): McNemar's "
-              "exact test, Holm-adjusted, significant below p = {alpha}, with the exact "
-              "interval of the same family, Bonferroni-adjusted when several comparisons are "
-              "made together.",
+    "footer": "rulekeeper {version}, {stamp}. Intervals are 95%: Wilson for rates; for means, "
+              "a quasi-Poisson score interval where every value is a count (a whole number, "
+              "none negative), else Student's t. Differences between variants are paired "
+              "(same seeds): McNemar's exact test, Holm-adjusted, significant below "
+              "p = {alpha}, with the exact interval of the same family, Bonferroni-adjusted "
+              "when several comparisons are made together.",
     "all-games": "all games",
     "rulings-in-force": "rulings in force",
     "yes": "yes",

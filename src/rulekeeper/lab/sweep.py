@@ -55,6 +55,20 @@ def split_values(text: str) -> list[str]:
     return values
 
 
+def short_path(path: str) -> str:
+    """A content path cut to its last two names, each index kept with the name before it.
+
+    >>> short_path("teams.brutes.fighters.ogre.power"), short_path("villains.a.health.0")
+    ('ogre.power', 'a.health.0')
+    """
+    parts = path.split(".")
+    names, start = 0, len(parts)
+    while start > 0 and names < 2:
+        start -= 1
+        names += not parts[start].isdigit()
+    return ".".join(parts[start:])
+
+
 @dataclass(frozen=True)
 class Axis:
     """One thing a sweep varies: a content path (``--set``), an option or a ruling."""
@@ -72,12 +86,15 @@ class Axis:
 
     @property
     def short(self) -> str:
-        """A column header: the option or ruling id, or the last two parts of a content path.
+        """A column header: the option or ruling id, or the last two names of a content path
+        (an index is no name: the item whose list it reads is said too).
 
         >>> Axis("teams.brutes.fighters.ogre.power", (1, 2)).short, Axis("ruling:x", ("a",)).short
         ('ogre.power', 'x')
+        >>> Axis("villains.hollow-king.health.0", (12, 14)).short
+        'hollow-king.health.0'
         """
-        return self.name if ":" in self.key else ".".join(self.key.split(".")[-2:])
+        return self.name if ":" in self.key else short_path(self.key)
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "values": list(self.values)}

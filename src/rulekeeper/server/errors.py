@@ -30,6 +30,7 @@ from rulekeeper.core.errors import (
     RulekeeperError,
     RulesetError,
 )
+from rulekeeper.lab.matchup import ContenderError
 from rulekeeper.server.refusals import said
 
 log = logging.getLogger("rulekeeper.server")
@@ -146,10 +147,15 @@ def api_wording(error: RulekeeperError, route: str) -> str:
     'options.left: bad'
     >>> api_wording(ContentError("--set a.b", "no field 'b'; --max-games 3"), "/api/replay")
     "content_set.a.b: no field 'b'; max_games 3"
+    >>> api_wording(ContenderError("--right: no team 'x'; or give a path to a team file", 1,
+    ...                            "no team 'x'"), "/api/lab/jobs")
+    "contenders.1: no team 'x'"
     """
     if isinstance(error, OptionError):
         return f"options.{error.option}: {error.problem}" if error.option else \
             f"options: {error.problem}"
+    if isinstance(error, ContenderError):  # a lab job's contender: its field, no file offered
+        return unflagged(f"{error.field}: {error.problem}", route)
     text = str(error).replace("Value error, ", "")  # pydantic's words, not ours
     file = error.file.split(" (with --set)")[0] if isinstance(error, ContentError) else ""
     if file in samples() or str(PurePath(file).parent) in samples():

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.entities import Entities, MainStat, Measure
-from rulekeeper.core.errors import DiceScriptError, UsageError
+from rulekeeper.core.errors import DiceScriptError, OptionError
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.odds import OddsQuestions
 from rulekeeper.core.rng import ScriptValue
@@ -142,8 +142,10 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
         entry = content.team(team)
         if entry is None:
             ids = [t.id for t in content.teams.teams]
-            raise UsageError(f"--{side}: no team {team!r}{did_you_mean(team, ids)}; teams: "
-                             f"{', '.join(ids)}; or give a path to a team YAML file")
+            problem = f"no team {team!r}{did_you_mean(team, ids)}; teams: {', '.join(ids)}"
+            # the command line reads team files; the server takes none (the problem alone)
+            raise OptionError(f"--{side}: {problem}; or give a path to a team YAML file", side,
+                              problem)
         compiled[team] = lineup(entry, catalogue)
         return compiled[team]
 

@@ -14,8 +14,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const questions = () => [
   { kind: "simulate", title: t("Who wins?"), hint: t("A batch of bot games on the content as changed below: win, tie and loss with 95% intervals, and the means of each measure."),
     games: t("games in all") },
-  { kind: "sweep", title: t("What if?"), hint: t("The sample against the content as changed below, on the same seeds: the change in win rate, its interval and whether it is significant."),
-    games: t("games per variant: the sample and the changed content each play this many (twice as many in all)") },
+  { kind: "sweep", title: t("What if?"), hint: t("The sample against the content as changed below, or several values of a field against the first, on the same seeds: the change in win rate, its interval and whether it is significant."),
+    games: t("games per variant: the sample and each change (each value tried) play this many") },
   { kind: "tune", title: t("Which value?"), hint: t("The value of one content path that brings the side's win rate to a target, on paired seeds."),
     games: t("games of a value's first look (they double at each look, up to the most below)") },
   { kind: "matchup", title: t("Who beats whom?"), hint: t("Every contender against every contender: the row's win rate in each cell."),
@@ -316,8 +316,15 @@ function invalidWhy(input) {
   return input.validationMessage;
 }
 
-/** After the server's 422: the content input its message names is opened and marked. */
+/** After the server's refusal: the input its message names is marked (a content input
+    opened; the contenders' field for "contenders.1: no team…"). */
 function markRefused(message) {
+  const contenders = document.getElementById("lab-contenders");
+  if (contenders && /^contenders\.\d+\s?:/.test(message)) {
+    contenders.setAttribute("aria-invalid", "true");
+    contenders.focus();
+    return;
+  }
   for (const input of document.querySelectorAll("#lab-content [data-path]")) {
     if (input.tagName === "DETAILS" || !message.includes(input.dataset.path)) continue;
     for (let d = input.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
@@ -392,6 +399,10 @@ function showKind(which) {
       el("label", { title: t("the values of a seat's options, colon-separated (a team id; faction:leader)") }, `${t("Contenders")} `,
         el("input", { id: "lab-contenders", size: 40, placeholder: example(ui.info), required: which === "matchup" })),
       which === "compare" ? el("label", {}, `${t("Threshold")} `, el("input", { type: "number", id: "lab-threshold", value: 0.05, min: 0, max: 1, step: 0.01 })) : null));
+  } else if (which === "sweep") {
+    clear(node, el("fieldset", { id: "lab-values" }, el("legend", {}, t("Several values")),
+      el("p.muted", {}, t("A content path and the values to try, comma-separated, as the terminal's sweep --set path=2,3,4 takes them: the first is the one the others are compared with, on the same seeds. Empty: the sample against the changes below.")),
+      valuesRow(), el("button.small", { type: "button", id: "lab-more-values", onclick: (e) => e.currentTarget.before(valuesRow()) }, t("Another field"))));
   } else if (which === "culprits") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Ablation")),
       el("label", { title: t("games of each ablation batch: the first games, same seeds (0: no ablation)") }, t("Games per step "),
@@ -401,6 +412,54 @@ function showKind(which) {
   } else clear(node);
   const games = document.getElementById("lab-games");
   if (!games.dataset.typed) games.value = which === "tune" ? 100 : 200; // a count typed stays
+}
+
+/** A row of "Several values": a content path, and the values to try ("2, 3, 4"); choosing a
+    path puts its sample's value first when no value is written yet. */
+function valuesRow(path = "", values = "") {
+  const list = el("input.lab-values-list", { size: 24, value: values, placeholder: t("2, 3, 4"), "aria-label": t("Values") });
+  const where = el("input.lab-values-path", { list: "lab-paths", size: 36, value: path, "aria-label": t("Content path"), onchange: () => {
+    const sample = sampleAt(where.value.trim());
+    if (!list.value && sample !== undefined) list.value = `${written(sample)}, `;
+  } });
+  return el("div.row.lab-values-row", {}, el("label", {}, `${t("Content path")} `, where), el("label", {}, `${t("Values")} `, list));
+}
+
+/** The sample's value at a content path (undefined: no leaf there). */
+function sampleAt(path) {
+  return new Map(leaves(ui.content?.files ?? {}, "")).get(path);
+}
+
+/** A value as the terminal's --set writes it: a word as it is, anything else as JSON. */
+const written = (value) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/** The values of a "Several values" row as the terminal's ``--set path=v1,v2`` reads them:
+    separated by commas outside brackets, each a number, true/false, a JSON list or a word. */
+function valuesOf(text) {
+  const parts = [];
+  let depth = 0, part = "";
+  for (const c of text) {
+    if (c === "," && depth === 0) { parts.push(part); part = ""; continue; }
+    if ("[{".includes(c)) depth += 1;
+    if ("]}".includes(c)) depth -= 1;
+    part += c;
+  }
+  parts.push(part);
+  return parts.map((p) => p.trim()).filter(Boolean).map((p) => { try { return JSON.parse(p); } catch { return p; } });
+}
+
+/** The rows of "Several values" as a sweep's ``vary`` (a row without a path or values is
+    refused, saying which). */
+function severalValues() {
+  const found = new Map();
+  for (const row of document.querySelectorAll("#lab-values .lab-values-row")) {
+    const path = row.querySelector(".lab-values-path").value.trim(), values = valuesOf(row.querySelector(".lab-values-list").value);
+    if (!path && !values.length) continue;
+    if (!path) throw new Error(t("Several values: give the content path of {values}", { values: values.map(written).join(", ") }));
+    if (!values.length) throw new Error(t("Several values: give the values to try at {path}", { path }));
+    found.set(path, values);
+  }
+  return [...found].map(([path, values]) => ({ set: path, values }));
 }
 
 /** A tuning's range as the lab reads it (LOW..HIGH or LOW..HIGH:STEP, going up), else the
@@ -457,9 +516,10 @@ function question() {
   const rulings = chosenRulings();
   const defaults = Object.fromEntries(ui.info.rulings.map((r) => [r.id, r.default]));
   if (which === "sweep") {
-    body.vary = [...Object.entries(changed).map(([path, value]) => ({ set: path, values: [samples[path], value] })),
+    const several = severalValues(), given = new Set(several.map((v) => v.set));
+    body.vary = [...several, ...Object.entries(changed).filter(([path]) => !given.has(path)).map(([path, value]) => ({ set: path, values: [samples[path], value] })),
       ...Object.entries(rulings).map(([id, option]) => ({ ruling: id, values: [defaults[id], option] }))];
-    if (!body.vary.length) throw new Error(t("What if? Change at least one value of the content or a ruling first (open “Content changes” or “Rulings”)."));
+    if (!body.vary.length) throw new Error(t("What if? Give several values of a field, or change at least one value of the content or a ruling first (open “Content changes” or “Rulings”)."));
   } else if (which === "compare") {
     body.new = { set: changed, rulings };
     if (contenders.length) body.contenders = contenders;
@@ -484,7 +544,8 @@ function question() {
 
 /** A job's question put back in the form (its ruleset, question, games, seed, scenario,
     options, bots, side, content changes and the question's own fields), to ask it again as
-    it is or changed. A sweep's changes are its last values. */
+    it is or changed. A sweep's change of a field from its sample's value is put in the
+    content's tree; its other values (several, or not from the sample) in "Several values". */
 async function askAgain(job) {
   const q = job.question, form = document.getElementById("lab-form");
   document.getElementById("lab-ruleset").value = job.ruleset;
@@ -511,7 +572,18 @@ async function askAgain(job) {
   if (side.selectedIndex < 0) side.selectedIndex = 0; // the first side, asked by its name
   const value = (id, given) => { if (given !== undefined && given !== null) document.getElementById(id).value = given; };
   const set = { ...(q.set || {}), ...(q.new?.set || {}) };
-  if (job.kind === "sweep") for (const v of q.vary || []) if (v.set && Array.isArray(v.values)) set[v.set] = v.values.at(-1);
+  if (job.kind === "sweep") {
+    const rows = [];
+    for (const v of q.vary || []) {
+      if (!v.set || !Array.isArray(v.values)) continue;
+      if (v.values.length === 2 && JSON.stringify(v.values[0]) === JSON.stringify(sampleAt(v.set))) set[v.set] = v.values[1];
+      else rows.push(valuesRow(v.set, v.values.map(written).join(", ")));
+    }
+    if (rows.length) {
+      document.querySelectorAll("#lab-values .lab-values-row").forEach((row) => row.remove());
+      document.getElementById("lab-more-values").before(...rows);
+    }
+  }
   if (job.kind === "tune") {
     value("lab-tune-path", q.vary?.[0]?.set);
     value("lab-tune-range", q.vary?.[0]?.range);
@@ -700,7 +772,18 @@ const estimate = (e) => `${three(e.value)} (${three(e.low)}–${three(e.high)})`
 const signed = (e) => t("{value} ({low}, {high})", { value: `${e.value >= 0 ? "+" : ""}${points(e.value)}`, low: points(e.low), high: points(e.high) });
 /** A variant's label with each content path cut to its last two names ("butcher.melee=2"),
     and a ruling or an option by its id alone ("overheal=allow", not "ruling:overheal=allow"). */
-const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)*\.([\w-]+\.[\w-]+)=/g, "$1=").replace(/\b(?:ruling|option):/g, "");
+const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)+(?==)/g, shortPath).replace(/\b(?:ruling|option):/g, "");
+/** A content path cut to its last two names, an index kept with the name before it
+    ("hollow-king.health.0", not "health.0": the item the index reads is said). */
+function shortPath(path) {
+  const parts = path.split(".");
+  let start = parts.length, names = 0;
+  while (start > 0 && names < 2) {
+    start -= 1;
+    if (!/^\d+$/.test(parts[start])) names += 1;
+  }
+  return parts.slice(start).join(".");
+}
 /** The level of paired intervals: 95%, or Bonferroni's for several comparisons (98.33% for
     three), as the command's heading says it. */
 const level = (comparisons) => (comparisons[0]?.confidence ?? 0.95).toLocaleString(store.lang, { style: "percent", maximumFractionDigits: 2 });
@@ -751,7 +834,7 @@ function answerOf(job, names) {
     const a = r.answer;
     // each value looks several times: its intervals are at Bonferroni's level, not 95%
     const looksLevel = r.level.toLocaleString(store.lang, { style: "percent", maximumSignificantDigits: 3 });
-    const values = (params) => Object.entries(params).map(([k, v]) => `${k.split(".").slice(-2).join(".")} = ${v}`).join(", ");
+    const values = (params) => Object.entries(params).map(([k, v]) => `${shortPath(k)} = ${v}`).join(", ");
     return [el("p.answer", { id: "lab-tuned" }, t("{status}: {values} gives {side} {win} (target {target} ± {tolerance})",
       { status: verdict(a.status), values: values(a.params), side, win: interval(a.win), target: pct(r.target), tolerance: pct(r.tolerance) })),
       plot([...new Map(r.path.map((look) => [look.position, look])).values()] // each value's last look
