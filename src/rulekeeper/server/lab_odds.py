@@ -64,7 +64,7 @@ class OddsAsk(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    ruleset: str = Field(max_length=64, description="a ruleset id, e.g. dire-alliance-battle")
+    ruleset: str = Field(max_length=64, description="a ruleset id, e.g. cryptids")
     question: str | None = Field(None, max_length=64, description="the question's name "
                                  "(attack, check...); none for a ruleset's only unnamed one")
     params: dict[Name, Any] = Field(default_factory=dict, description="the question's "
@@ -113,8 +113,8 @@ def questions() -> list[QuestionOut]:
             for ruleset, group, q in offered()]
 
 
-EXAMPLE = {"ruleset": "dire-alliance-battle", "question": "attack",
-           "params": {"attack": 3, "defense": 2}}
+EXAMPLE = {"ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti", "exact": True},
+           "set": {"cryptids.cryptids.yeti.hp": 12}}
 
 
 @router.post("")
