@@ -94,6 +94,7 @@ def test_a_monte_carlo_answer_with_content_changes_is_the_terminals_for_the_same
     ({"ruleset": "dire-alliance-battle", "question": "attack", "params": {"attack": 2, "defense": 1},
       "set": {"a.b": 1}}, "this odds question takes no content changes"),
     ({"ruleset": "cryptids", "set": {"cryptids.cryptids.bigfoot.hp": "lots"}}, "hp"),
+    ({"ruleset": "cryptids-run"}, "cryptids-run-v1 asks no odds questions; those that do: "),
 ])
 def test_a_question_the_server_will_not_answer_is_a_400_saying_why(lab, body, words):
     client, me = lab

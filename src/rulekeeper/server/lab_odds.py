@@ -114,7 +114,7 @@ def questions() -> list[QuestionOut]:
 
 
 EXAMPLE = {"ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti", "exact": True},
-           "set": {"cryptids.cryptids.yeti.hp": 12}}
+           "set": {"cryptids.cryptids.yeti.hp": 8}}
 
 
 @router.post("")
