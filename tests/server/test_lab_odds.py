@@ -107,3 +107,20 @@ def test_a_question_the_server_will_not_answer_is_a_400_saying_why(lab, body, wo
 def test_odds_are_for_players(lab):
     client, _ = lab
     assert client.post("/api/lab/odds", json={"ruleset": "cryptids"}).status_code == 401
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"ruleset": "cryptids", "params": {"games": 501}},
+     "params.games\u00a0: au plus 500 sur le serveur, pas 501"),
+    ({"ruleset": "cryptids", "params": {"left": "teams/mine.yaml"}},
+     "une requête ne peut nommer aucun fichier ni dossier du serveur"),
+    ({"ruleset": "cryptids", "params": {"gmaes": 3}},
+     "n'est pas un paramètre de cette question (vouliez-vous dire 'games'"),
+    ({"ruleset": "cryptids", "params": {"content": "/tmp"}}, "le serveur ne lit aucun dossier"),
+    ({"ruleset": "cryptids-run"}, "cryptids-run-v1 ne pose aucune question de probabilités"),
+])
+def test_the_french_page_is_refused_in_french(lab, body, words):
+    client, me = lab
+    asked = client.post("/api/lab/odds?lang=fr", headers=me, json=body)
+    assert asked.status_code == 400, asked.text
+    assert words in asked.json()["error"].replace("\u202f", " "), asked.json()

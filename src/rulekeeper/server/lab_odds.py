@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rulekeeper.core import registry
@@ -35,9 +35,11 @@ from rulekeeper.core.errors import UsageError
 from rulekeeper.core.odds import OddsQuestion
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.lab.questions import overlay_sets
+from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, documented
-from rulekeeper.server.lab_jobs import LabLimits
+from rulekeeper.server.lab_jobs import LabLimits, Lang, said_in
+from rulekeeper.server.refusals import concerning
 
 router = APIRouter(prefix="/api/lab/odds", tags=["lab"],
                    responses=documented(400, 401, 422, 429))
@@ -117,12 +119,16 @@ EXAMPLE = {"ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti"
            "set": {"cryptids.cryptids.yeti.hp": 8}}
 
 
-@router.post("")
-def ask(request: Request, me: CostlyPlayer,
-        body: Annotated[OddsAsk, Body(examples=[EXAMPLE])]) -> dict[str, Any]:
+@router.post("", dependencies=[Depends(said_in)])
+def ask(request: Request, me: CostlyPlayer, body: Annotated[OddsAsk, Body(examples=[EXAMPLE])],
+        lang: Lang = "en") -> dict[str, Any]:
     """Ask an odds question: answered at once with the JSON ``rulekeeper odds ... --json``
     prints (``answer``: one answer, or a list), and the parameters as the server read them
-    (``params``). 400 for a question it does not know or would not answer here."""
+    (``params``). 400 for a question it does not know or would not answer here, said in
+    ``lang`` (as a lab job's refusals are)."""
+    concerning(request, body.ruleset)
+    if lang not in LANGUAGES:
+        raise ApiError(f"lang {lang!r} is not available; languages: {', '.join(LANGUAGES)}")
     limits: LabLimits = request.app.state.lab_limits
     odds_limits: OddsLimits = request.app.state.odds_limits
     question = find(body.ruleset, body.question)
