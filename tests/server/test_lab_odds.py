@@ -73,6 +73,23 @@ def test_a_monte_carlo_answer_with_content_changes_is_the_terminals_for_the_same
     assert overlaid.json()["answer"] == answer
 
 
+@pytest.mark.parametrize(("ruleset", "question", "params", "options"), [
+    ("combat-encounter", "attack", {"stat": 3, "defense": 12, "weapon": "1d8+1", "sample": 200,
+                                    "seed": 4},
+     ["--stat", "3", "--defense", "12", "--weapon", "1d8+1", "--sample", "200", "--seed", "4"]),
+    ("enemy-attacks", "check", {"dice": 4, "need": 2, "stamina": 1},
+     ["--dice", "4", "--need", "2", "--stamina", "1"]),
+])
+def test_every_rulesets_question_is_answered_as_the_terminal_answers_it(
+        lab, capsys, monkeypatch, ruleset, question, params, options):
+    client, me = lab
+    asked = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": ruleset, "question": question, "params": params})
+    assert asked.status_code == 200, asked.text
+    assert asked.json()["answer"] == terminal([ruleset, question, *options], capsys,
+                                              monkeypatch)
+
+
 @pytest.mark.parametrize(("body", "words"), [
     ({"ruleset": "cryptids", "params": {"left": "teams/mine.yaml"}}, REFUSED),
     ({"ruleset": "cryptids", "params": {"left": "/etc/passwd"}}, REFUSED),
