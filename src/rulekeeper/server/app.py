@@ -16,6 +16,7 @@ from rulekeeper.server import (
     games,
     guard,
     lab_jobs,
+    lab_odds,
     live,
     migrate,
     players,
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
     app.state.lab_folder = folder
+    app.state.odds_limits = lab_odds.OddsLimits()
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
                                      settings.lab_games_a_day,
                                      search_seconds=settings.lab_search_seconds,
@@ -106,6 +108,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.include_router(standings.router)
     app.include_router(lab_jobs.router)
     app.include_router(lab_jobs.content_router)
+    app.include_router(lab_odds.router)
     web.install(app)  # the web page (issue 15)
 
     @app.get("/api/health", tags=["service"])

@@ -39,6 +39,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core import registry
+from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.odds import Odds, OddsQuestion, in_parallel, wilson
 from rulekeeper.core.rulings import resolve
@@ -388,13 +389,16 @@ class MatchupParams(BaseModel):
                         "same answer either way")
     rulings: dict[str, str] = Field(default_factory=dict, description="id=option")
     content: str | None = Field(None, description="folder of YAML files over the sample content")
+    set: dict[str, Any] = Field(default_factory=dict, description="a content value by path, "
+                                "over the sample and --content: cryptids.cryptids.bigfoot.hp=20")
 
 
 def matchup_odds(params: MatchupParams) -> Odds:
     """Win, tie and loss of the left team, with battle length and remaining HP."""
     ruleset = registry.load("cryptids")
     assert isinstance(ruleset, CryptidsRuleset)
-    content = ruleset.load_content(params.content)[0]
+    sets = {path: parse_value(v) if isinstance(v, str) else v for path, v in params.set.items()}
+    content = ruleset.load_content(params.content, sets or None)[0]
     assert isinstance(content, CryptidsContent)
     rulings = CryptidsRulings(resolve(ruleset.rulings, params.rulings))
     left = ruleset.lineup(content, params.left, "left")

@@ -37,7 +37,9 @@ async function start() {
   const ask = el("section.panel", { id: "ask" });
   const answer = el("section", { id: "answer" });
   const jobs = el("aside.panel", { id: "jobs" });
-  clear(main, el("div.layout", {}, ask, jobs), answer);
+  const odds = el("section.panel", { id: "odds" });
+  clear(main, el("div.layout", {}, ask, jobs), odds, answer);
+  ui.odds = await api("/api/lab/odds");
   form(ask);
   listJobs();
   if (params.get("job")) showJobs(params.get("job"), params.get("vs"));
@@ -91,6 +93,7 @@ function form(node) {
 async function chooseRuleset(id) {
   ui.info = ui.rulesets.find((r) => r.id === id);
   const info = ui.info;
+  oddsForm(document.getElementById("odds"), info);
   const scenario = info.scenarios.length ? el("div.row", {}, el("label", {}, `${t("Scenario")} `,
     el("select", { id: "lab-scenario" }, ...info.scenarios.map((s) => el("option", { value: s.id }, s.label))))) : null;
   const props = info.options.properties || {};
@@ -606,6 +609,81 @@ async function askAgain(job) {
 }
 
 // -- the jobs -------------------------------------------------------------------------------
+
+// -- dice odds (answered at once: /api/lab/odds, as "rulekeeper odds ... --json") ----------
+
+/** The dice odds questions of the ruleset chosen above: one form per question, its fields
+    from the question's JSON Schema; the rulings and content changes above go with it. */
+function oddsForm(node, info) {
+  const offered = ui.odds.filter((q) => q.ruleset === info.id);
+  if (!offered.length) return clear(node, el("h2", {}, t("Dice odds")), el("p.muted", { id: "odds-none" }, t("This ruleset asks no dice odds questions.")));
+  const which = el("select", { id: "odds-question", onchange: () => drawFields() },
+    ...offered.map((q, i) => el("option", { value: i }, q.question ? `${q.question}: ${q.summary}` : q.summary)));
+  const fields = el("div.row", { id: "odds-fields" });
+  const message = el("div", { id: "odds-message" });
+  const shown = el("div", { id: "odds-answer", "aria-live": "polite" });
+  const submit = el("button.primary", { type: "submit", id: "odds-ask" }, t("Work out the odds"));
+  const drawFields = () => {
+    const q = offered[Number(which.value)];
+    clear(fields, ...Object.entries(q.schema.properties || {}).map(([name, schema]) => oddsField(name, schema, (q.schema.required || []).includes(name))).filter(Boolean));
+  };
+  clear(node, el("h2", {}, t("Dice odds")),
+    el("p.muted", {}, t("Exact odds, or Monte Carlo with its 95% interval, answered at once: the figures of rulekeeper odds at the terminal for the same seed. The rulings and content changes chosen above go with the question.")),
+    el("form", { id: "odds-form", noValidate: true, onsubmit: async (e) => {
+      e.preventDefault();
+      const wrong = firstInvalid(e.target);
+      if (wrong) return showError(message, new Error(wrong));
+      const q = offered[Number(which.value)];
+      const body = { ruleset: q.ruleset, question: q.question, params: oddsParams(fields) };
+      if ("rulings" in (q.schema.properties || {})) body.params.rulings = chosenRulings();
+      if (q.content_changes) body.set = changes();
+      submit.disabled = true;
+      clear(message, el("p.muted", {}, t("Working out the odds…")));
+      try {
+        const got = await api(`/api/lab/odds?lang=${encodeURIComponent(store.lang)}`, { method: "POST", body });
+        clear(message);
+        clear(shown, ...[got.answer].flat().map(oddsAnswer));
+      } catch (error) {
+        clear(shown);
+        if (error.status === 400 || error.status === 422) showError(message, new Error(t("The server refused the question: {why}", { why: error.message })));
+        else showError(message, error);
+      } finally { submit.disabled = false; }
+    } }, el("div.row", {}, el("label", {}, `${t("Question")} `, which)), fields, el("div.row", {}, submit), message), shown);
+  drawFields();
+}
+
+/** A parameter's input: a number, a yes/no or a text (a mapping, the rulings, comes from
+    the rulings above); its name as the terminal's option, its description as its hint. */
+function oddsField(name, schema, required) {
+  const kind = schema.type || schema.anyOf?.find((s) => s.type !== "null")?.type;
+  const value = schema.default;
+  let input;
+  if (kind === "integer" || kind === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, step: kind === "integer" ? 1 : "any", required: required || value != null });
+  else if (kind === "boolean") input = el("input", { type: "checkbox", checked: !!value });
+  else if (kind === "string") input = el("input", { value: value ?? "", required: required || value != null });
+  else return null;
+  input.dataset.param = name;
+  return el("label", { title: schema.description || "" }, `--${name.replaceAll("_", "-")} `, input);
+}
+
+function oddsParams(fields) {
+  return Object.fromEntries([...fields.querySelectorAll("[data-param]")].filter((i) => i.type === "checkbox" || i.value !== "")
+    .map((i) => [i.dataset.param, i.type === "checkbox" ? i.checked : i.type === "number" ? Number(i.value) : i.value]));
+}
+
+/** One answer: its outcomes (exact fractions, or estimates with their 95% interval), its
+    means, each distribution (folded), and how it was worked out. */
+function oddsAnswer(answer) {
+  const rows = Object.entries(answer.outcomes).map(([name, o]) => el("tr", {}, el("th", { scope: "row" }, name),
+    el("td", {}, pct(o.probability)), el("td.muted", {}, o.exact ? (o.exact.length > 24 ? t("exact") : o.exact)
+      : o.interval ? `${pct(o.interval[0])} – ${pct(o.interval[1])}` : "")));
+  const table = rows.length ? el("table.lab.odds", {}, el("caption", {}, answer.title),
+    el("thead", {}, el("tr", {}, el("th", {}, t("outcome")), el("th", {}, t("probability")), el("th", {}, t("exact, or 95% interval")))), el("tbody", {}, rows)) : el("h3", {}, answer.title);
+  const means = Object.entries(answer.means).map(([name, mean]) => el("p", {}, t("mean {name}: {value}", { name, value: number(mean, 3) })));
+  const dists = Object.entries(answer.distributions).map(([name, values]) => el("details", {}, el("summary", {}, t("distribution of {name}", { name })),
+    el("table.lab", {}, el("tbody", {}, values.map((v) => el("tr", {}, el("th", { scope: "row" }, String(v.value)), el("td", {}, pct(v.probability))))))));
+  return el("div.odds-answer", {}, table, means, dists, answer.notes.map((n) => el("p.muted", {}, n)));
+}
 
 async function listJobs() {
   const node = document.getElementById("jobs");

@@ -1,0 +1,56 @@
+"""/lab's dice odds: asked in the form, answered with the terminal's figures, in English and
+in French."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.test_lab import open_lab
+from tests.core.test_cli import run
+
+
+def ask_duo_against_the_yeti(web, request, who: str) -> None:
+    page = web.page
+    open_lab(web, request, "cryptids", who)
+    page.wait_for_selector("#odds-form [data-param=left]")
+    page.fill("#odds-form [data-param=left]", "duo")
+    page.fill("#odds-form [data-param=right]", "lone-yeti")
+    page.check("#odds-form [data-param=exact]")
+    page.click("#odds-ask")
+    page.wait_for_selector("#odds-answer table.odds")
+
+
+def test_the_labs_dice_odds_are_the_terminals(web, request, capsys, monkeypatch):
+    ask_duo_against_the_yeti(web, request, "odds")
+    code, out, err = run(["odds", "cryptids", "--left", "duo", "--right", "lone-yeti",
+                          "--exact", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    wins = json.loads(out)["outcomes"]["left wins"]["probability"]
+    row = web.page.locator("#odds-answer table.odds tr", has_text="left wins").inner_text()
+    assert f"{100 * wins:.1f}%" in row, row
+    assert "Duo (left) against Lone Yeti (right)" in web.page.inner_text("#odds-answer caption")
+    web.page.locator("#odds").scroll_into_view_if_needed()
+    web.shot("lab-odds")
+
+    web.page.fill("#odds-form [data-param=max_states]", "100")  # a refusal, said in words
+    web.page.click("#odds-ask")
+    web.page.wait_for_selector("#odds-message .error")
+    assert "passed 100 battle states" in web.page.inner_text("#odds-message")
+    assert [e for e in web.errors if "400" in e] == [web.errors.pop()]  # the browser's note
+
+
+@pytest.fixture
+def french(web):
+    web.page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    return web
+
+
+def test_the_labs_dice_odds_speak_french(french, request):
+    ask_duo_against_the_yeti(french, request, "cotes")
+    assert french.page.inner_text("#odds h2") == "Probabilités des dés"
+    assert "probabilité" in french.page.inner_text("#odds-answer thead")
+    assert "," in french.page.locator("#odds-answer tbody td").first.inner_text()  # 84,3 %
+    french.page.locator("#odds").scroll_into_view_if_needed()
+    french.shot("lab-odds-fr")

@@ -1,0 +1,143 @@
+"""``/api/lab/odds``: /lab asks the odds questions of ``rulekeeper odds`` and gets the
+terminal's figures; it reads no file a client names, and its costs are bounded."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulekeeper.core.files import REFUSED
+from tests.core.test_cli import run
+from tests.server.conftest import make_client, sign_up
+
+HP = "cryptids.cryptids.bigfoot.hp"
+
+
+@pytest.fixture
+def lab(tmp_path):
+    with make_client(f"sqlite:///{tmp_path / 'odds.db'}", lab_folder=tmp_path / "lab",
+                     lab_games=500) as client:
+        yield client, sign_up(client, "designer")
+
+
+def terminal(args, capsys, monkeypatch):
+    code, out, err = run(["odds", *args, "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_the_questions_offered_are_the_terminals_without_what_the_server_fills(lab):
+    client, me = lab
+    offered = client.get("/api/lab/odds", headers=me).json()
+    by = {(q["group"], q["question"]): q for q in offered}
+    assert ("dire-alliance", "attack") in by and ("cryptids", None) in by
+    matchup = by[("cryptids", None)]
+    assert matchup["content_changes"] and not by[("dire-alliance", "attack")]["content_changes"]
+    assert {"left", "right", "games", "exact", "seed"} <= set(matchup["schema"]["properties"])
+    assert not {"content", "workers", "set"} & set(matchup["schema"]["properties"])
+
+
+def test_an_exact_answer_is_the_terminals(lab, capsys, monkeypatch):
+    client, me = lab
+    asked = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": "dire-alliance-battle", "question": "attack",
+        "params": {"attack": 4, "defense": 2, "defender_sated": True}})
+    assert asked.status_code == 200, asked.text
+    assert asked.json()["answer"] == terminal(
+        ["dire-alliance", "attack", "--attack", "4", "--defense", "2", "--defender-sated"],
+        capsys, monkeypatch)
+    assert asked.json()["answer"]["outcomes"]["hit"]["exact"]  # a fraction, not an estimate
+
+    exact = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti", "exact": True}})
+    assert exact.status_code == 200, exact.text
+    assert exact.json()["answer"] == terminal(
+        ["cryptids", "--left", "duo", "--right", "lone-yeti", "--exact"], capsys, monkeypatch)
+
+
+def test_a_monte_carlo_answer_with_content_changes_is_the_terminals_for_the_same_seed(
+        lab, capsys, monkeypatch):
+    client, me = lab
+    asked = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": "cryptids", "params": {"games": 300, "seed": 5}, "set": {HP: 30}})
+    assert asked.status_code == 200, asked.text
+    answer = asked.json()["answer"]
+    assert answer == terminal(["cryptids", "--games", "300", "--seed", "5", "--set",
+                               f"{HP}=30", "--workers", "2"], capsys, monkeypatch)
+    assert answer != terminal(["cryptids", "--games", "300", "--seed", "5"], capsys,
+                              monkeypatch)  # the change made a difference
+    overlaid = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": "cryptids", "params": {"games": 300, "seed": 5},
+        "overlay": {"cryptids": {"cryptids": {"bigfoot": {"hp": 30}}}}})
+    assert overlaid.json()["answer"] == answer
+
+
+@pytest.mark.parametrize(("ruleset", "question", "params", "options"), [
+    ("combat-encounter", "attack", {"stat": 3, "defense": 12, "weapon": "1d8+1", "sample": 200,
+                                    "seed": 4},
+     ["--stat", "3", "--defense", "12", "--weapon", "1d8+1", "--sample", "200", "--seed", "4"]),
+    ("enemy-attacks", "check", {"dice": 4, "need": 2, "stamina": 1},
+     ["--dice", "4", "--need", "2", "--stamina", "1"]),
+])
+def test_every_rulesets_question_is_answered_as_the_terminal_answers_it(
+        lab, capsys, monkeypatch, ruleset, question, params, options):
+    client, me = lab
+    asked = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": ruleset, "question": question, "params": params})
+    assert asked.status_code == 200, asked.text
+    assert asked.json()["answer"] == terminal([ruleset, question, *options], capsys,
+                                              monkeypatch)
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"ruleset": "cryptids", "params": {"left": "teams/mine.yaml"}}, REFUSED),
+    ({"ruleset": "cryptids", "params": {"left": "/etc/passwd"}}, REFUSED),
+    ({"ruleset": "cryptids", "params": {"content": "/tmp"}}, "the server reads no folder"),
+    ({"ruleset": "cryptids", "params": {"games": 501}}, "params.games: at most 500 on the "
+                                                        "server, got 501"),
+    ({"ruleset": "cryptids", "params": {"exact": True, "max_states": 300_000}},
+     "params.max_states: at most 200,000 on the server"),
+    ({"ruleset": "cryptids", "params": {"left": "duo", "right": "swamp", "exact": True,
+                                        "max_states": 100}}, "passed 100 battle states"),
+    ({"ruleset": "cryptids", "params": {"left": "dou"}}, "no team 'dou' (did you mean 'duo'"),
+    ({"ruleset": "cryptids", "params": {"gmaes": 3}}, "params.gmaes: not a parameter of "
+                                                      "this question (did you mean 'games'"),
+    ({"ruleset": "dire-alliance-battle", "question": "atack"}, "no odds question 'atack' of "
+                                                        "dire-alliance-battle-v3 (did you mean 'attack'"),
+    ({"ruleset": "dire-alliance-battle", "question": "attack", "params": {"attack": 21,
+                                                                   "defense": 1}},
+     "params.attack: Input should be less than or equal to 20"),
+    ({"ruleset": "dire-alliance-battle", "question": "attack", "params": {"attack": 2, "defense": 1},
+      "set": {"a.b": 1}}, "this odds question takes no content changes"),
+    ({"ruleset": "cryptids", "set": {"cryptids.cryptids.bigfoot.hp": "lots"}}, "hp"),
+    ({"ruleset": "cryptids-run"}, "cryptids-run-v1 asks no odds questions; those that do: "),
+])
+def test_a_question_the_server_will_not_answer_is_a_400_saying_why(lab, body, words):
+    client, me = lab
+    asked = client.post("/api/lab/odds", headers=me, json=body)
+    assert asked.status_code == 400, asked.text
+    assert words in asked.json()["error"], asked.json()
+    assert "Traceback" not in asked.text
+
+
+def test_odds_are_for_players(lab):
+    client, _ = lab
+    assert client.post("/api/lab/odds", json={"ruleset": "cryptids"}).status_code == 401
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"ruleset": "cryptids", "params": {"games": 501}},
+     "params.games\u00a0: au plus 500 sur le serveur, pas 501"),
+    ({"ruleset": "cryptids", "params": {"left": "teams/mine.yaml"}},
+     "une requête ne peut nommer aucun fichier ni dossier du serveur"),
+    ({"ruleset": "cryptids", "params": {"gmaes": 3}},
+     "n'est pas un paramètre de cette question (vouliez-vous dire 'games'"),
+    ({"ruleset": "cryptids", "params": {"content": "/tmp"}}, "le serveur ne lit aucun dossier"),
+    ({"ruleset": "cryptids-run"}, "cryptids-run-v1 ne pose aucune question de probabilités"),
+])
+def test_the_french_page_is_refused_in_french(lab, body, words):
+    client, me = lab
+    asked = client.post("/api/lab/odds?lang=fr", headers=me, json=body)
+    assert asked.status_code == 400, asked.text
+    assert words in asked.json()["error"].replace("\u202f", " "), asked.json()
