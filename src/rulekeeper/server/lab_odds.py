@@ -24,7 +24,9 @@ of ``rulekeeper odds``):
 
 from __future__ import annotations
 
+import multiprocessing
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Request
@@ -37,7 +39,7 @@ from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.lab.questions import overlay_sets
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server.costs import CostlyPlayer
-from rulekeeper.server.errors import ApiError, documented
+from rulekeeper.server.errors import ApiError, api_wording, documented
 from rulekeeper.server.lab_jobs import LabLimits, Lang, said_in
 from rulekeeper.server.refusals import concerning
 
@@ -56,6 +58,9 @@ class OddsLimits:
 
     states: int = 200_000
     """The most states an exact enumeration (``max_states``) may meet."""
+    seconds: float = 10.0
+    """The most time one answer may take: a question's own bounds do not bound its time (an
+    exact check of many dice, a need of a million), so past it the answer is stopped, 413."""
 
 
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -167,11 +172,66 @@ def ask(request: Request, me: CostlyPlayer, body: Annotated[OddsAsk, Body(exampl
     if isinstance(states, int) and states > odds_limits.states:
         raise ApiError(f"params.max_states: at most {odds_limits.states:,} on the server, "
                        f"got {states:,}")
-    answer = question.answer(params)
-    shown = [a.to_json() for a in answer] if isinstance(answer, list) else answer.to_json()
+    shown = answered(ruleset_id, question.name, params, odds_limits.seconds)
     return {"ruleset": ruleset_id, "question": question.name,
             "params": params.model_dump(mode="json", exclude={"workers", "content"}),
             "answer": shown}
+
+
+def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: float) -> Any:
+    """The question's answer as JSON, worked out in a process of its own that is stopped
+    after ``seconds`` (413): a thread cannot be stopped, and an answer that never ends would
+    hold a lane and a core for ever. The process forks from a server of processes that has
+    the lab's modules loaded (:data:`FORKS`), so it starts in milliseconds; it reads no file
+    a user names (:func:`~rulekeeper.core.files.remote`), as the request does not."""
+    mine, its = FORKS.Pipe(duplex=False)
+    process = FORKS.Process(target=_answer, args=(its, ruleset_id, name, params), daemon=True)
+    process.start()
+    its.close()
+    try:
+        if not mine.poll(seconds):
+            raise ApiError(f"the answer took more than {seconds:g} s, the most the server "
+                           f"gives one: ask fewer dice, games or states, or ask it at the "
+                           f"terminal (rulekeeper odds)", 413)
+        try:
+            said, value = mine.recv()
+        except EOFError:
+            raise ApiError("the answer's process ended without one", 500) from None
+    finally:
+        mine.close()
+        if process.is_alive():
+            process.kill()
+        process.join(5)
+    if said == "refused":
+        raise ApiError(value)
+    if said == "failed":
+        raise ApiError(f"the answer failed: {value}", 500)
+    return value
+
+
+FORKS = multiprocessing.get_context("forkserver")
+FORKS.set_forkserver_preload(["rulekeeper.server.lab_odds"])
+
+
+def _answer(to: Connection, ruleset_id: str, name: str | None, params: BaseModel) -> None:
+    """In the answer's process: work it out, send it (or a refusal's words) to ``to``."""
+    from rulekeeper.core.errors import RulekeeperError
+    from rulekeeper.core.files import remote
+
+    try:
+        with remote():
+            answer = find(ruleset_id, name).answer(params)
+            shown = [a.to_json() for a in answer] if isinstance(answer, list) \
+                else answer.to_json()
+        to.send(("answer", shown))
+    except RulekeeperError as error:
+        to.send(("refused", api_wording(error, router.prefix)))
+    except ApiError as error:
+        to.send(("refused", error.message))
+    except Exception as error:  # noqa: BLE001 - said to the request, which logs it
+        to.send(("failed", f"{type(error).__name__}: {error}"))
+    finally:
+        to.close()
 
 
 def find(ruleset_id: str, name: str | None) -> OddsQuestion:
