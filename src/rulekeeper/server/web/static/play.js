@@ -106,7 +106,7 @@ function drawMyGames(node, games, refresh) {
 function drawInvitations(node, invitations, refresh) {
   const answer = (inv, taken) => async (e) => {
     try {
-      await api(`/api/games/${inv.game}/${taken ? "join" : "decline"}`, { method: "POST", body: { seat: inv.seat } });
+      await api(`/api/games/${inv.game}/${taken ? "join" : "decline"}?lang=${store.lang}`, { method: "POST", body: { seat: inv.seat } });
       if (taken) location.href = `/play/${inv.ruleset}?game=${inv.game}&seat=${encodeURIComponent(inv.seat)}`;
       else await refresh();
     } catch (error) {
@@ -127,7 +127,7 @@ function drawInvitations(node, invitations, refresh) {
 function drawLobby(node, games, refresh) {
   const take = (g, seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
     try {
-      await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
+      await api(`/api/games/${g.id}/join?lang=${store.lang}`, { method: "POST", body: { seat } });
       location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
     } catch (error) {
       if (error.status !== 409) return showError(e.target.parentNode, error);
@@ -276,7 +276,7 @@ async function setup() {
   const drawSeats = () => (seatsDrawn = (async (asked) => {
     let seats = info.seats;
     clear(message);
-    try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) {
+    try { seats = await api(`/api/rulesets/${info.id}/seats?lang=${store.lang}&options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) {
       showError(message, error);
       if (asked === seatsAsked && seatsBox.querySelector("select")) return; // options refused: the seats drawn last stay
     }
@@ -348,7 +348,7 @@ async function invited(id, seat, invite) {
 
 async function accept(id, seat, invite) {
   const take = async () => {
-    await api(`/api/games/${id}/join`, { method: "POST", body: { seat, invite } });
+    await api(`/api/games/${id}/join?lang=${lang()}`, { method: "POST", body: { seat, invite } });
     history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
     await load(id, seat);
   };
@@ -408,7 +408,7 @@ function cancelButton(game, done) {
       el("p", {}, t("It ends now, for good: nobody can join it or play on. Its record is kept: you can still replay it or download it.")), message,
       el("div.row.dialog-buttons", {},
         el("button.danger", { id: "confirm-cancel", onclick: async () => {
-          try { await api(`/api/games/${game.id}/cancel`, { method: "POST" }); box.close(); await done(); }
+          try { await api(`/api/games/${game.id}/cancel?lang=${store.lang}`, { method: "POST" }); box.close(); await done(); }
           catch (error) { showError(message, cancelTrouble(error)); }
         } }, t("Cancel the game")),
         el("button.primary", { id: "keep-game", onclick: () => box.close() }, t("Keep it"))));
