@@ -15,6 +15,7 @@ from datetime import datetime
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Watched, unique
 
@@ -186,6 +187,68 @@ def test_a_seat_taken_from_the_lobby_just_before_you_is_said_and_the_lobby_redra
     assert cat.page.locator(take).count() == 0  # the lobby as it is now
     refused(cat, 409)
     cat.shot(f"play-lobby-taken-{lang}")
+
+
+CHOICES = {"en": ("Every ruleset", "Newest first",
+                  "No public game of Combat Encounter (d20 dungeon) is waiting."),
+           "fr": ("Tous les jeux de règles", "Les plus récentes d'abord",
+                  "Aucune partie publique de Rencontre de combat (donjon d20) n'attend de "
+                  "joueurs.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lobby_shows_one_rulesets_games_and_the_newest_first_when_chosen(
+        devices, server, request, lang):
+    ann = player(server, unique(f"lob{lang}", request))
+    first = game(server, ann, seats={"blue": {"kind": "open"}}, public=True)
+    raid = game(server, ann, ruleset="dire-alliance-raid", options={"heroes": 2},
+                seats={"hero2": {"kind": "open"}}, public=True)
+    last = game(server, ann, seats={"blue": {"kind": "open"}}, public=True)
+    looker = devices(lang, player(server, unique(f"look{lang}", request)))
+    page = looker.page
+    looker.open("/play")
+    page.wait_for_selector(f"[data-lobby='{raid['id']}']")
+    every, newest, none = CHOICES[lang]
+    assert page.locator("#lobby-ruleset option").first.inner_text() == every
+    shown = lambda: [row.get_attribute("data-lobby")  # noqa: E731
+                     for row in page.locator("#lobby [data-lobby]").all()]
+    ours = [first["id"], raid["id"], last["id"]]
+    assert [g for g in shown() if g in ours] == ours  # the longest waiting first
+    page.select_option("#lobby-ruleset", first["ruleset"])
+    page.wait_for_selector(f"[data-lobby='{raid['id']}']", state="detached")
+    assert [g for g in shown() if g in ours] == [first["id"], last["id"]]
+    page.select_option("#lobby-order", "newest")
+    assert plain(page.locator("#lobby-order option:checked").inner_text()) == plain(newest)
+    expect(page.locator("#lobby [data-lobby]").first).to_have_attribute("data-lobby", last["id"])
+    assert [g for g in shown() if g in ours] == [last["id"], first["id"]]
+    time.sleep(10.5)  # the lobby read again every 10 s keeps the choices
+    assert page.locator("#lobby-order").input_value() == "newest"
+    assert [g for g in shown() if g in ours] == [last["id"], first["id"]]
+    looker.shot(f"play-lobby-chosen-{lang}")
+    page.select_option("#lobby-ruleset", "combat-encounter-v4")
+    page.wait_for_selector(f"[data-lobby='{last['id']}']", state="detached")
+    assert plain(none) in plain(page.inner_text("#lobby"))
+
+
+def test_the_lobby_shows_more_than_its_first_fifty_games_when_asked(devices, server, request):
+    makers = [player(server, unique(f"many{n}", request)) for n in range(3)]
+    made = [(who, game(server, who, seats={"blue": {"kind": "open"}}, public=True))
+            for who in makers for _ in range(17)]
+    try:
+        looker = devices("en", player(server, unique("lookmany", request)))
+        page = looker.page
+        looker.open("/play")
+        page.wait_for_selector("#lobby [data-lobby]")
+        page.select_option("#lobby-ruleset", made[0][1]["ruleset"])
+        expect(page.locator("#lobby-more")).to_have_text("Show more games")
+        assert page.locator("#lobby [data-lobby]").count() == 50
+        page.click("#lobby-more")
+        expect(page.locator("#lobby-more")).to_have_count(0)
+        shown = {row.get_attribute("data-lobby") for row in page.locator("#lobby [data-lobby]").all()}
+        assert {g["id"] for _, g in made} <= shown
+    finally:  # the other tests' lobbies show their own games among the first fifty
+        for who, g in made:
+            httpx.post(f"{server.url}/api/games/{g['id']}/cancel", headers=auth(who))
 
 
 def test_answering_an_invitation_whose_game_was_cancelled_says_so(devices, server, request):

@@ -184,11 +184,12 @@ def test_a_failed_jobs_reason_is_in_the_language_it_was_asked_in(lab):
                                  "partie : demandez moins de parties ou des agents plus rapides")
 
 
-def test_only_the_lab_job_route_says_its_refusals_in_the_pages_language(lab):
+def test_only_the_routes_that_declare_it_say_their_refusals_in_the_pages_language(lab):
     """The routes that do not declare it (:func:`rulekeeper.server.refusals.answer_in`) keep
-    their English, ``?lang=`` or not: their words are not in the catalog."""
+    their English, ``?lang=`` or not, though the catalog has their words (the /play page's
+    routes declare it: tests/server/test_play_refusals.py)."""
     client, me = lab
-    answer = client.post("/api/games?lang=fr", json={"ruleset": "cryptidz"}, headers=me)
+    answer = client.get("/api/rulesets/cryptidz/sides?lang=fr", headers=me)
     assert answer.status_code == 400
     assert answer.json()["error"].startswith("unknown ruleset 'cryptidz' (did you mean")
 

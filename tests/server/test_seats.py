@@ -163,6 +163,24 @@ def test_the_lobby_lists_public_games_waiting_and_joining_needs_no_invitation(cl
     assert client.get("/api/lobby?ruleset=nosuch").status_code == 400
 
 
+def test_the_lobby_shows_one_rulesets_games_and_the_newest_first_when_asked(client):
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    first = invited(client, alice, public=True)
+    raid = invited(client, bob, "dire-alliance-raid", ("hero2",), options={"heroes": 2},
+                   public=True)
+    last = invited(client, bob, public=True)
+    ids = [first["id"], raid["id"], last["id"]]
+    assert [g["id"] for g in client.get("/api/lobby").json()] == ids
+    assert [g["id"] for g in client.get("/api/lobby?order=newest").json()] == ids[::-1]
+    battles = client.get(f"/api/lobby?ruleset={BATTLE}&order=newest").json()
+    assert [g["id"] for g in battles] == [last["id"], first["id"]]
+    assert [g["id"] for g in client.get("/api/lobby?order=newest&limit=1").json()] == \
+        [last["id"]]
+    refused = client.get("/api/lobby?order=oldest")
+    assert refused.status_code == 422
+    assert refused.json()["error"] == "query.order: Input should be 'waiting' or 'newest'"
+
+
 def test_the_raid_seats_four_people_each_with_a_hero_and_combat_six(client):
     people = [sign_up(client, n) for n in ("ann", "ben", "cat", "dan", "eve", "fay")]
     raid = invited(client, people[0], "dire-alliance-raid", ("hero2", "hero3", "hero4"),

@@ -53,6 +53,7 @@ from rulekeeper.server.errors import (
 )
 from rulekeeper.server.models import GameSeat, Player, StoredGame, now
 from rulekeeper.server.pool import RUN_RULESET
+from rulekeeper.server.refusals import concerning
 from rulekeeper.server.seats import (
     Join,
     SeatName,
@@ -68,6 +69,7 @@ from rulekeeper.server.seats import (
     with_seats,
 )
 from rulekeeper.server.sentences import (
+    SAID_IN,
     SPOKEN,
     check_lang,
     ruling_words,
@@ -442,6 +444,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
     state = request.app.state
 
     stored: StoredGame = state.db.read(lambda s: fetch(s, game_id, me))
+    concerning(request, stored.ruleset)
     game = take(state, stored)
     try:
         check_lang(game.ruleset, lang)
@@ -495,11 +498,12 @@ def waiting_for(stored: StoredGame) -> None:
 # -- routes --------------------------------------------------------------------------------
 
 
-@router.post("", status_code=201, response_model=SeatView, dependencies=[Costly])
+@router.post("", status_code=201, response_model=SeatView, dependencies=[SAID_IN, Costly])
 def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang = "en") -> SeatView:
     """Create a game; bots whose turn comes first move at once. Returns your seat's view,
     with an invitation for each open seat (``seats[i].invite``)."""
     state = request.app.state
+    concerning(request, body.ruleset)
     check_lang(load_ruleset(body.ruleset), lang)  # before anything is stored
 
     stored, game = state.db.write(lambda s: create(s, me, body, state.settings))
@@ -598,7 +602,7 @@ def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,
     return live.stream(request, game_id, last, read, sent, payers)
 
 
-@router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
+@router.post("/{game_id}/join", response_model=SeatView, dependencies=[SAID_IN, Costly])
 def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
          lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take an open seat: with its invitation, without one in a public game or when the
@@ -620,7 +624,7 @@ class Decline(BaseModel):
     seat: SeatName
 
 
-@router.post("/{game_id}/decline", status_code=204, dependencies=[Costly])
+@router.post("/{game_id}/decline", status_code=204, dependencies=[SAID_IN, Costly])
 def decline(game_id: GameId, body: Decline, me: CurrentPlayer, request: Request) -> Response:
     """Decline the seat another player named you for (``GET /api/invitations``): it becomes
     an open seat like any other (its game's players may send its invitation; a public game's
@@ -636,7 +640,7 @@ def decline(game_id: GameId, body: Decline, me: CurrentPlayer, request: Request)
     return Response(status_code=204)
 
 
-@router.post("/{game_id}/cancel", response_model=SeatView, dependencies=[Costly])
+@router.post("/{game_id}/cancel", response_model=SeatView, dependencies=[SAID_IN, Costly])
 def cancel(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
            since: Since = 0) -> SeatView:
     """Cancel a game you made that no other person holds a seat of (its other seats open,
@@ -682,6 +686,7 @@ def seat_change(request: Request, game_id: str, lang: str, check: Callable[[Stor
     stored = state.db.read(lambda s: with_seats(s, game_id))
     if stored is None:
         raise NotFound(f"no game {game_id!r}")
+    concerning(request, stored.ruleset)
     check_lang(load_ruleset(stored.ruleset), lang)  # before the seat is taken
     check(stored)
     # taken before the transaction, as every change takes it: a game another thread has
@@ -703,7 +708,7 @@ def seat_change(request: Request, game_id: str, lang: str, check: Callable[[Stor
         return seat_change(request, game_id, lang, check, work, change)
 
 
-@router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])
+@router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[SAID_IN, Costly])
 def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
                   request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Answer the pending decision of your seat; the quick bots then move until a person
@@ -726,7 +731,7 @@ def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
                        since)
 
 
-@router.post("/{game_id}/undo", response_model=SeatView, dependencies=[Costly])
+@router.post("/{game_id}/undo", response_model=SeatView, dependencies=[SAID_IN, Costly])
 def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
          request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take back your seat's last decision, and the bots' moves after it."""

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, new_token, token_hash
 from rulekeeper.server.errors import PATTERNS, ApiError, Conflict, Unauthorized, documented
 from rulekeeper.server.models import Player
+from rulekeeper.server.sentences import SAID_IN
 
 router = APIRouter(prefix="/api/players", tags=["players"],
                    responses=documented(400, 401, 409, 429))
@@ -49,7 +50,7 @@ def create_player(session: Session, name: str, token: str) -> Player:
     return player
 
 
-@router.post("", status_code=201, response_model=NewPlayerOut)
+@router.post("", status_code=201, response_model=NewPlayerOut, dependencies=[SAID_IN])
 def sign_up(body: NewPlayer, request: Request) -> NewPlayerOut:
     """Create a player. The token is returned once; only its hash is stored."""
     address = request.client.host if request.client else "unknown"

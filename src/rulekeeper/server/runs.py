@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Depends, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import CursorResult, Table, func, insert, select, update
@@ -48,10 +48,18 @@ from rulekeeper.server.costs import Costly
 from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
 from rulekeeper.server.games import EventOut, check_lang, log_file
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnapshot, now
-from rulekeeper.server.pool import DatabasePool, KeptSnapshots, run_ruleset
-from rulekeeper.server.sentences import SPOKEN
+from rulekeeper.server.pool import RUN_RULESET, DatabasePool, KeptSnapshots, run_ruleset
+from rulekeeper.server.refusals import concerning
+from rulekeeper.server.sentences import SAID_IN, SPOKEN
 
-router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[Costly],
+
+def the_runs(request: Request) -> None:
+    """A run's refusals use the run's ruleset's words too (its ``refusals.po``)."""
+    concerning(request, RUN_RULESET)
+
+
+router = APIRouter(prefix="/api/runs", tags=["runs"],
+                   dependencies=[SAID_IN, Depends(the_runs), Costly],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
 rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
 """What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""

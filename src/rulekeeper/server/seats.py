@@ -346,11 +346,15 @@ router = APIRouter(prefix="/api/lobby", tags=["games"], responses=documented(400
 
 @router.get("", response_model=list[LobbyGame])
 def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)] = None,
-          limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[LobbyGame]:
-    """Public games with an open seat (kept for no invited player), longest waiting first:
-    join one with ``POST /api/games/{id}/join {"seat"}`` (no invitation needed). A public
-    game left waiting with no change for the server's ``lobby_days`` is closed as expired,
-    and leaves the lobby."""
+          limit: Annotated[int, Query(ge=1, le=200)] = 50,
+          order: Annotated[Literal["waiting", "newest"], Query(
+              description="waiting: the longest waiting first; newest: the game made last "
+                          "first")] = "waiting") -> list[LobbyGame]:
+    """Public games with an open seat (kept for no invited player), longest waiting first
+    (``order=newest``: the newest first), of one ``ruleset`` if named: join one with
+    ``POST /api/games/{id}/join {"seat"}`` (no invitation needed). A public game left
+    waiting with no change for the server's ``lobby_days`` is closed as expired, and leaves
+    the lobby."""
 
     def work(session: Session) -> list[LobbyGame]:
         free = select(GameSeat.game_id).where(  # (a seat kept for an invited player is not)
@@ -361,7 +365,9 @@ def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)]
                                          StoredGame.over.is_(False), free.exists())
         if ruleset:
             query = query.where(StoredGame.ruleset == registry.resolve_id(ruleset))
-        games = list(session.scalars(query.order_by(StoredGame.turn_since).limit(limit)))
+        first = (StoredGame.created_at.desc(), StoredGame.id) if order == "newest" else \
+            (StoredGame.turn_since, StoredGame.id)
+        games = list(session.scalars(query.order_by(*first).limit(limit)))
         return [LobbyGame(
             id=g.id, ruleset=g.ruleset, title=registry.load(g.ruleset).meta.title,
             scenario=g.scenario, seats=seats_out(g, invites=False),

@@ -16,8 +16,9 @@ the engine's own rulings); an option's msgid is ``"ruling-id: option"``, its id 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Depends, Query, Request
 from pydantic import AfterValidator
 
 from rulekeeper.core.events import language
@@ -25,9 +26,24 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import Ruling
 from rulekeeper.core.sentences import ENGINE
 from rulekeeper.server.errors import ApiError
+from rulekeeper.server.refusals import answer_in
 
 SPOKEN = AfterValidator(language)
 """A call's ``lang`` read as :func:`language` reads it (``Annotated[str, Query(), SPOKEN]``)."""
+Said = Annotated[str, Query(max_length=8, description="the language of the answer, and of "
+                                                      "its refusals (en, fr; FR, fr-FR too)"),
+                 SPOKEN]
+
+
+def said_in(request: Request, lang: Said = "en") -> None:
+    """A route's dependency, listed before its player's and its lane's (whose refusals it
+    says too): the route's refusals are said in its ``lang`` (:mod:`.refusals`), as the
+    page that asked speaks."""
+    answer_in(request, lang)
+
+
+SAID_IN = Depends(said_in)
+"""``dependencies=[SAID_IN, ...]``: a route of the /play page that refuses in its ``lang``."""
 
 
 def worded_decision(pending: Mapping[str, Any], words: Callable[[str], str]) -> dict[str, Any]:

@@ -39,7 +39,8 @@ from rulekeeper.server.costs import Costly, Watcher
 from rulekeeper.server.errors import ApiError, NotFound, documented
 from rulekeeper.server.guard import parse_json
 from rulekeeper.server.models import StoredGame
-from rulekeeper.server.sentences import SPOKEN
+from rulekeeper.server.refusals import concerning
+from rulekeeper.server.sentences import SAID_IN, SPOKEN
 from rulekeeper.server.watch import Key
 from rulekeeper.server.web import words
 from rulekeeper.server.web.frames import film
@@ -264,9 +265,12 @@ def with_options(ruleset_id: str, options: str) -> tuple[Ruleset, Any]:
     return ruleset, games.parse_options(ruleset, given)
 
 
-@router.get("/api/rulesets/{ruleset_id}/seats")
-def ruleset_seats(ruleset_id: RulesetId, options: OptionsQuery = "{}") -> list[str]:
-    """The seats a game with these options has (some options set how many play)."""
+@router.get("/api/rulesets/{ruleset_id}/seats", dependencies=[SAID_IN])
+def ruleset_seats(ruleset_id: RulesetId, request: Request,
+                  options: OptionsQuery = "{}") -> list[str]:
+    """The seats a game with these options has (some options set how many play); options
+    refused are said in ``lang``, as the form that asks speaks."""
+    concerning(request, ruleset_id)
     ruleset, parsed = with_options(ruleset_id, options)
     return list(ruleset.seats(parsed))
 

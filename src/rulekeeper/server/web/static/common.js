@@ -316,7 +316,7 @@ export function signIn(node, done, { intro = null, title = t("Who are you?") } =
   const signUp = el("form", { onsubmit: async (e) => {
     e.preventDefault();
     try {
-      const me = await api("/api/players", { method: "POST", body: { name: name.value.trim() } });
+      const me = await api(`/api/players?lang=${store.lang}`, { method: "POST", body: { name: name.value.trim() } });
       store.token = me.token; store.name = me.name; done(me);
     } catch (error) { // a name taken (409): said in the page's words, not the server's English
       showError(message, error.status === 409 ? new Error(t("The name {name} is taken: choose another.", { name: name.value.trim() })) : error);

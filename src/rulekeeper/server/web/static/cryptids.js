@@ -108,7 +108,7 @@ function noRun() {
 }
 
 async function newRun() {
-  try { showRun(await api("/api/runs", { method: "POST", body: {} })); history(); leaderboard(); } catch (e) { showError($("run"), e); }
+  try { showRun(await api(`/api/runs?lang=${store.lang}`, { method: "POST", body: {} })); history(); leaderboard(); } catch (e) { showError($("run"), e); }
 }
 
 const has = (run, id) => run.pending?.options.some((o) => o.id === id);
@@ -122,7 +122,7 @@ const refused = (error) => afterRefusal(error, loadAll,
 
 async function act(action) {
   const run = ui.run;
-  try { showRun(await api(`/api/runs/${run.id}/actions`, { method: "POST", body: { action, version: run.version } })); }
+  try { showRun(await api(`/api/runs/${run.id}/actions?lang=${store.lang}`, { method: "POST", body: { action, version: run.version } })); }
   catch (e) { await refused(e); }
 }
 
@@ -244,7 +244,7 @@ function abilityChoice(run) {
 async function endShop() {
   const run = ui.run;
   try {
-    const ended = await api(`/api/runs/${run.id}/end-shop`, { method: "POST", body: { version: run.version } });
+    const ended = await api(`/api/runs/${run.id}/end-shop?lang=${store.lang}`, { method: "POST", body: { version: run.version } });
     ui.run = ended.run;
     if (!ended.battle) return emptyRow(ended.run, ended.round);
     clear($("run"));
@@ -262,7 +262,7 @@ function emptyRow(run, round) {
   clear($("run"), el("div.panel", { id: "empty-row" }, el("h2", {}, t("Round {round}", { round })),
     el("p", {}, t("Your row is empty: the battle is lost without a fight.")),
     el("p", {}, cost(lost.outcome, lost.lives_lost, { ...run, lives: lost.lives })), note, backButton(run)));
-  api(`/api/runs/${run.id}/empty-row-seen`, { method: "POST", body: { round } }).catch((e) => showError(note, e));
+  api(`/api/runs/${run.id}/empty-row-seen?lang=${store.lang}`, { method: "POST", body: { round } }).catch((e) => showError(note, e));
 }
 
 /** A battle whose result its player has not been shown (the page was reloaded or closed

@@ -6,7 +6,7 @@
 // seat's live stream, and asks the API only for the seat's view: what another seat hides never
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
-  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, copyButton, dialog, download, el, endWhy, follow, header, holder, labelled, langOf,
+  afterRefusal, ago, api, botName, clear, clockPanel, clockWords, colon, copyButton, dialog, download, el, endWhy, follow, header, holder, labelled, langOf,
   loadWords, logLine, mergeEvents, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
@@ -49,7 +49,13 @@ function notYours(error) {
 function chooser(rulesets) {
   const invitations = el("div", { id: "invitations" });
   const mine = el("section.panel", { id: "my-games" }, el("h2", {}, t("Your games")), el("p.muted", {}, t("Loading…")));
-  const lobby = el("section.panel", { id: "lobby" }, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Loading…")));
+  const lobbyGames = el("div", { id: "lobby-games" }, el("p.muted", {}, t("Loading…")));
+  const asked = { ruleset: "", order: "waiting", limit: LOBBY_PAGE }; // the lobby's choices, kept while it is read again
+  const readLobby = async () => {
+    try { drawLobby(lobbyGames, await api(lobbyPath(asked)), asked, refresh, readLobby); } catch (error) { showError(lobbyGames, error); }
+  };
+  const lobby = el("section.panel", { id: "lobby" }, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Public games waiting for players: take a seat, no invitation needed.")),
+    lobbyChoices(rulesets, asked, readLobby), lobbyGames);
   clear(main, el("div.layout", {}, el("div", {}, invitations, mine), el("div", {}, lobby)),
     el("h2", {}, t("Play a ruleset")), el("p.muted", {}, t("Against the bots, hot-seat (hold several seats yourself), or with friends: leave a seat open and send its invitation.")),
     el("div.panels", {}, ...rulesets.map((r) => el("section.panel", {},
@@ -59,7 +65,7 @@ function chooser(rulesets) {
   const refresh = async () => {
     try { drawInvitations(invitations, await api(`/api/invitations?lang=${store.lang}`), refresh); } catch (error) { showError(invitations, error); }
     try { drawMyGames(mine, await api("/api/games"), refresh); } catch (error) { showError(mine, error); }
-    try { drawLobby(lobby, await api("/api/lobby"), refresh); } catch (error) { showError(lobby, error); }
+    await readLobby();
   };
   refresh();
   setInterval(refresh, 10000);
@@ -106,7 +112,7 @@ function drawMyGames(node, games, refresh) {
 function drawInvitations(node, invitations, refresh) {
   const answer = (inv, taken) => async (e) => {
     try {
-      await api(`/api/games/${inv.game}/${taken ? "join" : "decline"}`, { method: "POST", body: { seat: inv.seat } });
+      await api(`/api/games/${inv.game}/${taken ? "join" : "decline"}?lang=${store.lang}`, { method: "POST", body: { seat: inv.seat } });
       if (taken) location.href = `/play/${inv.ruleset}?game=${inv.game}&seat=${encodeURIComponent(inv.seat)}`;
       else await refresh();
     } catch (error) {
@@ -124,15 +130,35 @@ function drawInvitations(node, invitations, refresh) {
         el("button.small", { "data-decline": inv.game, onclick: answer(inv, false) }, t("Decline")))))));
 }
 
-function drawLobby(node, games, refresh) {
+const LOBBY_PAGE = 50;
+const LOBBY_MOST = 200; // (GET /api/lobby's limit at most)
+
+/** GET /api/lobby with the lobby's choices (its ruleset, order and how many games). */
+function lobbyPath(asked) {
+  return `/api/lobby?order=${asked.order}&limit=${asked.limit}${asked.ruleset ? `&ruleset=${encodeURIComponent(asked.ruleset)}` : ""}`;
+}
+
+/** The lobby's choices: one ruleset's games or every ruleset's, the longest waiting or the
+    newest first; a change reads the lobby again (``changed``). */
+function lobbyChoices(rulesets, asked, changed) {
+  const chosen = (key) => (e) => { asked[key] = e.target.value; asked.limit = LOBBY_PAGE; changed(); };
+  const ruleset = el("select", { id: "lobby-ruleset", onchange: chosen("ruleset") }, el("option", { value: "" }, t("Every ruleset")),
+    ...rulesets.filter((r) => r.decisions).map((r) => el("option", { value: r.id }, r.title)));
+  const order = el("select", { id: "lobby-order", onchange: chosen("order") },
+    el("option", { value: "waiting" }, t("Longest waiting first")), el("option", { value: "newest" }, t("Newest first")));
+  return el("div.row", { style: "gap:.5rem;flex-wrap:wrap;margin:.25rem 0" },
+    el("label", {}, t("Ruleset"), colon(), ruleset), el("label", {}, t("Order"), colon(), order));
+}
+
+function drawLobby(node, games, asked, refresh, more) {
   const take = (g, seat) => el("button.small", { "data-join": seat, onclick: async (e) => {
     try {
-      await api(`/api/games/${g.id}/join`, { method: "POST", body: { seat } });
+      await api(`/api/games/${g.id}/join?lang=${store.lang}`, { method: "POST", body: { seat } });
       location.href = `/play/${g.ruleset}?game=${g.id}&seat=${encodeURIComponent(seat)}`;
     } catch (error) {
       if (error.status !== 409) return showError(e.target.parentNode, error);
       await refresh(); // taken, or the game closed, meanwhile: the lobby as it is now, and why
-      node.querySelector("h2").after(el("p.error", { role: "alert", "data-refused": g.id }, t("{seat} of {title} was taken by someone else just before you, or its game has closed: the lobby shows the seats still open.",
+      node.prepend(el("p.error", { role: "alert", "data-refused": g.id }, t("{seat} of {title} was taken by someone else just before you, or its game has closed: the lobby shows the seats still open.",
         { seat: seatName(seat, rulesetOf(g)), title: rulesetOf(g)?.title || g.title })));
     }
   } }, t("Take {seat}", { seat: seatName(seat, rulesetOf(g)) }));
@@ -142,8 +168,11 @@ function drawLobby(node, games, refresh) {
       g.clock ? el("div.muted", {}, clockWords(g.clock)) : null),
     el("td", {}, ...(g.waiting.includes(store.name) // one's own game: its open seats are for others
       ? [el("a", { href: `/play/${g.ruleset}?game=${g.id}`, "data-mine": g.id }, t("Open your game"))] : g.open.map((seat) => take(g, seat))))));
-  clear(node, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Public games waiting for players: take a seat, no invitation needed.")),
-    games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, t("No public game is waiting.")));
+  const title = asked.ruleset && (ui.rulesets.find((r) => r.id === asked.ruleset)?.title || asked.ruleset);
+  const none = title ? t("No public game of {title} is waiting.", { title }) : t("No public game is waiting.");
+  const full = games.length >= asked.limit && asked.limit < LOBBY_MOST; // there may be more
+  clear(node, games.length ? el("table.board-table", {}, el("tbody", {}, ...rows)) : el("p.muted", {}, none),
+    full ? el("button.small", { id: "lobby-more", onclick: () => { asked.limit = Math.min(asked.limit + LOBBY_PAGE, LOBBY_MOST); more(); } }, t("Show more games")) : null);
 }
 
 // -- setting up a game ------------------------------------------------------------------------
@@ -276,7 +305,7 @@ async function setup() {
   const drawSeats = () => (seatsDrawn = (async (asked) => {
     let seats = info.seats;
     clear(message);
-    try { seats = await api(`/api/rulesets/${info.id}/seats?options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) {
+    try { seats = await api(`/api/rulesets/${info.id}/seats?lang=${store.lang}&options=${encodeURIComponent(JSON.stringify(readOptions(form)))}`); } catch (error) {
       showError(message, error);
       if (asked === seatsAsked && seatsBox.querySelector("select")) return; // options refused: the seats drawn last stay
     }
@@ -348,7 +377,7 @@ async function invited(id, seat, invite) {
 
 async function accept(id, seat, invite) {
   const take = async () => {
-    await api(`/api/games/${id}/join`, { method: "POST", body: { seat, invite } });
+    await api(`/api/games/${id}/join?lang=${lang()}`, { method: "POST", body: { seat, invite } });
     history.replaceState(null, "", `/play/${ui.info.id}?game=${id}&seat=${encodeURIComponent(seat)}`);
     await load(id, seat);
   };
@@ -384,9 +413,9 @@ function nameTrouble(name, seat) {
 
 /** Why a game cannot be made, in the page's words where the server's are its own. */
 function createTrouble(error) {
-  const unknown = error.status === 400 && /^seats\.([^:]+): no player is called '(.*)'$/.exec(error.message);
+  const unknown = error.status === 400 && /^seats\.([^:\s]+)\s?: no player is called '(.*)'$/.exec(error.message);
   if (unknown) return new Error(t("No player is called {name}: check the name of whoever you invite to {seat}.", { name: unknown[2], seat: seatName(unknown[1]) }));
-  if (error.status === 400 && /^clock\.expiry: a game of more than two sides/.test(error.message)) {
+  if (error.status === 400 && /^clock\.expiry\s?: a game of more than two sides/.test(error.message)) {
     return new Error(t("A game of more than two sides cannot be lost by one seat's clock: under “When a clock runs out”, choose “its bot decides for it”."));
   }
   const many = error.status === 429 && /^you have (\d+) unfinished games you made \(at most (\d+)\)/.exec(error.message);
@@ -394,7 +423,7 @@ function createTrouble(error) {
     return new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or cancel one nobody else has joined (in Your games), before you start another.",
       { count: Number(many[1]), most: Number(many[2]) }));
   }
-  const invited = error.status === 429 && /^seats\.\S+: (\S+) has (\d+) invitations of yours not answered yet \(at most (\d+)\)/.exec(error.message);
+  const invited = error.status === 429 && /^seats\.[^:\s]+\s?: (\S+) has (\d+) invitations of yours not answered yet \(at most (\d+)\)/.exec(error.message);
   return invited ? new Error(t("{player} has {count:invitation|invitations} of yours not answered yet (at most {most}): wait until they take or decline one, or cancel a game you invited them to (in Your games), before you invite them again.",
     { player: invited[1], count: Number(invited[2]), most: Number(invited[3]) })) : error;
 }
@@ -408,7 +437,7 @@ function cancelButton(game, done) {
       el("p", {}, t("It ends now, for good: nobody can join it or play on. Its record is kept: you can still replay it or download it.")), message,
       el("div.row.dialog-buttons", {},
         el("button.danger", { id: "confirm-cancel", onclick: async () => {
-          try { await api(`/api/games/${game.id}/cancel`, { method: "POST" }); box.close(); await done(); }
+          try { await api(`/api/games/${game.id}/cancel?lang=${store.lang}`, { method: "POST" }); box.close(); await done(); }
           catch (error) { showError(message, cancelTrouble(error)); }
         } }, t("Cancel the game")),
         el("button.primary", { id: "keep-game", onclick: () => box.close() }, t("Keep it"))));
