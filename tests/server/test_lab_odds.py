@@ -4,10 +4,12 @@ terminal's figures; it reads no file a client names, and its costs are bounded."
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
 from rulekeeper.core.files import REFUSED
+from rulekeeper.server.lab_odds import OddsLimits
 from tests.core.test_cli import run
 from tests.server.conftest import make_client, sign_up
 
@@ -141,3 +143,23 @@ def test_the_french_page_is_refused_in_french(lab, body, words):
     asked = client.post("/api/lab/odds?lang=fr", headers=me, json=body)
     assert asked.status_code == 400, asked.text
     assert words in asked.json()["error"].replace("\u202f", " "), asked.json()
+
+
+def test_an_answer_that_takes_too_long_is_stopped_and_said_so(lab):
+    """An exact check of 30 dice takes longer than the server gives one answer (here 1 s):
+    its process is stopped and the answer is a 413 saying what to do; the next answers
+    come as before."""
+    client, me = lab
+    client.app.state.odds_limits = OddsLimits(seconds=1.0)
+    started = time.monotonic()
+    slow = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": "enemy-attacks", "question": "check",
+        "params": {"dice": 30, "need": 1_000_000, "stamina": 1_000_000}})
+    assert slow.status_code == 413, slow.text
+    assert slow.json()["error"].startswith("the answer took more than 1 s, the most the "
+                                           "server gives one: ask fewer dice")
+    assert time.monotonic() - started < 8
+    quick = client.post("/api/lab/odds", headers=me, json={
+        "ruleset": "dire-alliance-battle", "question": "attack",
+        "params": {"attack": 2, "defense": 1}})
+    assert quick.status_code == 200, quick.text

@@ -228,7 +228,7 @@ def _answer(to: Connection, ruleset_id: str, name: str | None, params: BaseModel
         to.send(("refused", api_wording(error, router.prefix)))
     except ApiError as error:
         to.send(("refused", error.message))
-    except Exception as error:  # noqa: BLE001 - said to the request, which logs it
+    except Exception as error:  # a defect: said to the request as a 500, which is logged
         to.send(("failed", f"{type(error).__name__}: {error}"))
     finally:
         to.close()
