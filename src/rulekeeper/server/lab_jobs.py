@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 from fastapi import Path as UrlPath
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
@@ -45,8 +45,8 @@ from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import Player, StoredLabJob, now
-from rulekeeper.server.refusals import answer_in, concerning, wording
-from rulekeeper.server.sentences import SPOKEN
+from rulekeeper.server.refusals import concerning, wording
+from rulekeeper.server.sentences import SAID_IN, SPOKEN
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
                    responses=documented(400, 401, 404, 422, 429))
@@ -169,13 +169,7 @@ EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
            "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
 
 
-def said_in(request: Request, lang: Lang = "en") -> None:
-    """A route's dependency (before its player's, whose refusals it says too): its refusals
-    are said in its ``lang``."""
-    answer_in(request, lang)
-
-
-@router.post("", status_code=202, response_model=JobOut, dependencies=[Depends(said_in)])
+@router.post("", status_code=202, response_model=JobOut, dependencies=[SAID_IN])
 def ask(request: Request, me: CostlyPlayer,
         body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])], lang: Lang = "en") -> JobOut:
     """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits),

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Request
+from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rulekeeper.core import registry
@@ -40,8 +40,9 @@ from rulekeeper.lab.questions import overlay_sets
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, api_wording, documented
-from rulekeeper.server.lab_jobs import LabLimits, Lang, said_in
+from rulekeeper.server.lab_jobs import LabLimits, Lang
 from rulekeeper.server.refusals import concerning
+from rulekeeper.server.sentences import SAID_IN
 
 router = APIRouter(prefix="/api/lab/odds", tags=["lab"],
                    responses=documented(400, 401, 422, 429))
@@ -124,7 +125,7 @@ EXAMPLE = {"ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti"
            "set": {"cryptids.cryptids.yeti.hp": 8}}
 
 
-@router.post("", dependencies=[Depends(said_in)])
+@router.post("", dependencies=[SAID_IN])
 def ask(request: Request, me: CostlyPlayer, body: Annotated[OddsAsk, Body(examples=[EXAMPLE])],
         lang: Lang = "en") -> dict[str, Any]:
     """Ask an odds question: answered at once with the JSON ``rulekeeper odds ... --json``

@@ -90,7 +90,7 @@ def ruleset_refusals(ruleset: str) -> Messages:
 
 def answer_in(request: Request, lang: str) -> None:
     """``request``'s refusals are said in ``lang`` (a route's dependency calls it with the
-    route's ``lang``, before anything may refuse it: the lab job's ``said_in``)."""
+    route's ``lang``, before anything may refuse it: ``server.sentences.SAID_IN``)."""
     request.state.refusal_lang = lang
 
 
