@@ -262,6 +262,21 @@ export function local(value) {
 }
 
 /** Show an error where the user is looking (one line, never a stack). */
+/** A panel read again and again (by a timer and after each action): only the newest read
+    draws, so an older answer arriving late never undoes a newer one (a choice just made). */
+export function newestOnly(read, draw, fail) {
+  let reads = 0;
+  return async () => {
+    const mine = ++reads;
+    try {
+      const answer = await read();
+      if (mine === reads) draw(answer);
+    } catch (error) {
+      if (mine === reads) fail(error);
+    }
+  };
+}
+
 export function showError(node, error) {
   clear(node, el("p.error", { role: "alert" }, error.message || String(error)));
 }

@@ -7,7 +7,7 @@
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
   afterRefusal, ago, api, botName, clear, clockPanel, clockWords, colon, copyButton, dialog, download, el, endWhy, follow, header, holder, labelled, langOf,
-  loadWords, logLine, mergeEvents, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
+  loadWords, logLine, mergeEvents, newestOnly, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
@@ -51,9 +51,8 @@ function chooser(rulesets) {
   const mine = el("section.panel", { id: "my-games" }, el("h2", {}, t("Your games")), el("p.muted", {}, t("Loading…")));
   const lobbyGames = el("div", { id: "lobby-games" }, el("p.muted", {}, t("Loading…")));
   const asked = { ruleset: "", order: "waiting", limit: LOBBY_PAGE }; // the lobby's choices, kept while it is read again
-  const readLobby = async () => {
-    try { drawLobby(lobbyGames, await api(lobbyPath(asked)), asked, refresh, readLobby); } catch (error) { showError(lobbyGames, error); }
-  };
+  const readLobby = newestOnly(() => api(lobbyPath(asked)), (games) => drawLobby(lobbyGames, games, asked, refresh, readLobby),
+    (error) => showError(lobbyGames, error));
   const lobby = el("section.panel", { id: "lobby" }, el("h2", {}, t("The lobby")), el("p.muted", {}, t("Public games waiting for players: take a seat, no invitation needed.")),
     lobbyChoices(rulesets, asked, readLobby), lobbyGames);
   clear(main, el("div.layout", {}, el("div", {}, invitations, mine), el("div", {}, lobby)),
@@ -62,9 +61,12 @@ function chooser(rulesets) {
       el("h3", {}, r.title), el("p.muted", {}, `${t("seats: {seats}", { seats: r.seats.map((s) => sideName(r, s)).join(", ") })}${r.hidden_information ? ` · ${t("hidden information")}` : ""}`),
       r.online ? el("p", {}, el("a", { href: r.online }, t("The online game")), " ", t("plays it against other players' snapshots; here it is played offline against bot ghosts.")) : null,
       el("a", { href: `/play/${r.id}`, "data-ruleset": r.id }, r.decisions ? t("Play {title}", { title: r.title }) : t("Watch {title}", { title: r.title }))))));
+  const readInvitations = newestOnly(() => api(`/api/invitations?lang=${store.lang}`), (sent) => drawInvitations(invitations, sent, refresh),
+    (error) => showError(invitations, error));
+  const readMine = newestOnly(() => api("/api/games"), (games) => drawMyGames(mine, games, refresh), (error) => showError(mine, error));
   const refresh = async () => {
-    try { drawInvitations(invitations, await api(`/api/invitations?lang=${store.lang}`), refresh); } catch (error) { showError(invitations, error); }
-    try { drawMyGames(mine, await api("/api/games"), refresh); } catch (error) { showError(mine, error); }
+    await readInvitations();
+    await readMine();
     await readLobby();
   };
   refresh();
