@@ -221,9 +221,10 @@ def test_the_lobby_shows_one_rulesets_games_and_the_newest_first_when_chosen(
     assert plain(page.locator("#lobby-order option:checked").inner_text()) == plain(newest)
     expect(page.locator("#lobby [data-lobby]").first).to_have_attribute("data-lobby", last["id"])
     assert [g for g in shown() if g in ours] == [last["id"], first["id"]]
-    time.sleep(10.5)  # the lobby read again every 10 s keeps the choices
-    assert page.locator("#lobby-order").input_value() == "newest"
-    assert [g for g in shown() if g in ours] == [last["id"], first["id"]]
+    if lang == "en":  # (the same page in French: once is enough to wait for)
+        time.sleep(10.5)  # the lobby read again every 10 s keeps the choices
+        assert page.locator("#lobby-order").input_value() == "newest"
+        assert [g for g in shown() if g in ours] == [last["id"], first["id"]]
     looker.shot(f"play-lobby-chosen-{lang}")
     page.select_option("#lobby-ruleset", "combat-encounter-v4")
     page.wait_for_selector(f"[data-lobby='{last['id']}']", state="detached")

@@ -327,6 +327,7 @@ def test_a_culprits_job_gives_the_commands_culprits(lab, capsys, monkeypatch):
     assert "Culprits" in lab.get(job["report"], headers=me).text
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the lab's clock, not the DB's)
 def test_a_job_stops_at_its_time_cap_with_the_games_it_played(db_url, tmp_path):
     # 5 s, not less: a loaded machine once took 3 s to finish the first chunk of 50 games
     with make_client(db_url, lab_folder=tmp_path / "lab", lab_seconds=5) as lab:
