@@ -846,19 +846,13 @@ def list_rulesets(lang: Annotated[str, Query(max_length=8, description="language
 
 @rulesets_router.get("/{ruleset_id}/rules")
 def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)],
-               lang: Annotated[str, Query(max_length=8, description="en, or the language of "
-                                                                    "the rule text")] = "en",
+               lang: Annotated[str, Query(max_length=8, description="the language of the "
+                                                                    "texts (en, fr)"),
+                               SPOKEN] = "en",
                ) -> list[dict[str, Any]]:
-    """The ruleset's rule index: each rule's id, section and text (what events cite). A
-    rule written in another language with an English translation (``en``, and ``section_en``
-    for its section, e.g. the French cryptids text) gives that translation in English, its
-    own text otherwise."""
-    return [{"id": r.id, "section": rule_text(r, lang, "section"), "text": rule_text(r, lang)}
+    """The ruleset's rule index: each rule's id, section and text (what events cite), in
+    ``lang`` where the rule carries that translation (``fr``/``section_fr``, or ``en``/
+    ``section_en`` for the French-written cryptids text; the engine's own rules carry
+    French), as written otherwise (:meth:`~rulekeeper.core.rules_index.RuleEntry.said_in`)."""
+    return [{"id": r.id, "section": r.said_in(lang, "section"), "text": r.said_in(lang)}
             for r in load_ruleset(ruleset_id).rule_index]
-
-
-def rule_text(rule: Any, lang: str, field: str = "text") -> str:
-    """A rule's text (or section) in ``lang``: its English translation if it has one, else
-    as written."""
-    english = getattr(rule, "en" if field == "text" else f"{field}_en", None)
-    return english if lang == "en" and isinstance(english, str) else str(getattr(rule, field))
