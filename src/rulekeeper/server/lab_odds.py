@@ -45,7 +45,7 @@ from rulekeeper.server.lab_jobs import LabLimits, Lang
 from rulekeeper.server.refusals import concerning
 from rulekeeper.server.sentences import SAID_IN, Said
 
-router = APIRouter(prefix="/api/lab/odds", tags=["lab"],
+router = APIRouter(prefix="/api/lab/odds", tags=["lab"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 422, 429))
 
 SERVER_SETS = ("content", "workers", "set")
@@ -133,7 +133,7 @@ EXAMPLE = {"ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti"
            "set": {"cryptids.cryptids.yeti.hp": 8}}
 
 
-@router.post("", dependencies=[SAID_IN])
+@router.post("")
 def ask(request: Request, me: CostlyPlayer, body: Annotated[OddsAsk, Body(examples=[EXAMPLE])],
         lang: Lang = "en") -> dict[str, Any]:
     """Ask an odds question: answered at once with the JSON ``rulekeeper odds ... --json``
