@@ -39,14 +39,14 @@ class RuleEntry(BaseModel):
     descriptive: str | None = Field(
         None, min_length=3, description="why no code applies this sentence (it only describes)")
 
-    def said_in(self, lang: str, field: str = "text") -> str:
+    def in_language(self, lang: str, field: str = "text") -> str:
         """Its text (or another field, ``section``) in ``lang``: the translation it carries
         (``fr:`` for its text, ``section_fr:`` for its section; a French-written rule's
         ``en:``), else as written.
 
         >>> rule = RuleEntry(id="core.x", section="Turn clocks", text="A clock.",
         ...                  section_fr="Pendules", fr="Une pendule.")
-        >>> rule.said_in("fr"), rule.said_in("fr", "section"), rule.said_in("en")
+        >>> rule.in_language("fr"), rule.in_language("fr", "section"), rule.in_language("en")
         ('Une pendule.', 'Pendules', 'A clock.')
         """
         said = (self.model_extra or {}).get(lang if field == "text" else f"{field}_{lang}")

@@ -853,6 +853,6 @@ def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)],
     """The ruleset's rule index: each rule's id, section and text (what events cite), in
     ``lang`` where the rule carries that translation (``fr``/``section_fr``, or ``en``/
     ``section_en`` for the French-written cryptids text; the engine's own rules carry
-    French), as written otherwise (:meth:`~rulekeeper.core.rules_index.RuleEntry.said_in`)."""
-    return [{"id": r.id, "section": r.said_in(lang, "section"), "text": r.said_in(lang)}
+    French), as written otherwise (:meth:`~rulekeeper.core.rules_index.RuleEntry.in_language`)."""
+    return [{"id": r.id, "section": r.in_language(lang, "section"), "text": r.in_language(lang)}
             for r in load_ruleset(ruleset_id).rule_index]
