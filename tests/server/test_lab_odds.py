@@ -9,7 +9,7 @@ import time
 import pytest
 
 from rulekeeper.core.files import REFUSED
-from rulekeeper.server.lab_odds import OddsLimits
+from rulekeeper.server.lab_odds import FORKS, OddsLimits
 from tests.core.test_cli import run
 from tests.server.conftest import make_client, sign_up
 
@@ -20,9 +20,6 @@ HP = "cryptids.cryptids.bigfoot.hp"
 def lab(tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'odds.db'}", lab_folder=tmp_path / "lab",
                      lab_games=500) as client:
-        # a cold cache compiles the battle kernel in the answer's process first (the service
-        # compiles it as it starts): these tests are about the answers, not the time cap
-        client.app.state.odds_limits = OddsLimits(seconds=300.0)
         yield client, sign_up(client, "designer")
 
 
@@ -30,6 +27,23 @@ def terminal(args, capsys, monkeypatch):
     code, out, err = run(["odds", *args, "--json"], capsys, monkeypatch)
     assert code == 0, err
     return json.loads(out)
+
+
+def _kernels_loaded(to) -> None:
+    from rulekeeper.rulesets.cryptids.kernel import engines
+
+    to.send(engines._compiled.cache_info().currsize)
+    to.close()
+
+
+def test_an_answers_process_starts_with_the_rulesets_kernels_loaded():
+    # (loading the battle kernel costs a second or more, in each answer's time cap otherwise)
+    mine, its = FORKS.Pipe(duplex=False)
+    process = FORKS.Process(target=_kernels_loaded, args=(its,), daemon=True)
+    process.start()
+    its.close()
+    assert mine.poll(60) and mine.recv() == 1
+    process.join(5)
 
 
 def test_the_questions_offered_are_the_terminals_without_what_the_server_fills(lab):

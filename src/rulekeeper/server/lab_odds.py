@@ -191,8 +191,9 @@ def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: floa
     """The question's answer as JSON, worked out in a process of its own that is stopped
     after ``seconds`` (413): a thread cannot be stopped, and an answer that never ends would
     hold a lane and a core for ever. The process forks from a server of processes that has
-    the lab's modules loaded (:data:`FORKS`), so it starts in milliseconds; it reads no file
-    a user names (:func:`~rulekeeper.core.files.remote`), as the request does not."""
+    the lab's modules and the rulesets' kernels loaded (:data:`FORKS`, :mod:`.forked`), so
+    it starts in milliseconds; it reads no file a user names
+    (:func:`~rulekeeper.core.files.remote`), as the request does not."""
     mine, its = FORKS.Pipe(duplex=False)
     process = FORKS.Process(target=_answer, args=(its, ruleset_id, name, params), daemon=True)
     process.start()
@@ -219,7 +220,7 @@ def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: floa
 
 
 FORKS = multiprocessing.get_context("forkserver")
-FORKS.set_forkserver_preload(["rulekeeper.server.lab_odds"])
+FORKS.set_forkserver_preload(["rulekeeper.server.forked"])
 
 
 def _answer(to: Connection, ruleset_id: str, name: str | None, params: BaseModel) -> None:
