@@ -57,6 +57,31 @@ def test_the_questions_offered_are_the_terminals_without_what_the_server_fills(l
     assert not {"content", "workers", "set"} & set(matchup["schema"]["properties"])
 
 
+SAME_IN_FRENCH = {"Kaos", "Exact", "id=option", "action-die=OPTION"}
+"""Words of the odds questions that French writes as English does."""
+
+
+def test_the_questions_come_in_the_page_language(lab):
+    """/lab?lang=fr lists every question's summary and its parameters' titles and
+    descriptions in French (each ruleset's board catalog), their names and types unchanged."""
+    client, me = lab
+    english, french = (client.get(f"/api/lab/odds?lang={lang}", headers=me).json()
+                       for lang in ("en", "fr-FR"))
+    assert [(q["ruleset"], q["question"]) for q in english] == [
+        (q["ruleset"], q["question"]) for q in french]
+    for was, said in zip(english, french, strict=True):
+        assert said["summary"] != was["summary"], was["summary"]
+        assert set(said["schema"]["properties"]) == set(was["schema"]["properties"])
+        for name, field in said["schema"]["properties"].items():
+            before = was["schema"]["properties"][name]
+            assert field.get("type") == before.get("type"), name
+            for key in ("title", "description"):
+                assert field[key] != before[key] or before[key] in SAME_IN_FRENCH, before[key]
+    matchup = next(q for q in french if q["question"] is None)
+    assert matchup["summary"].startswith("Probabilités de victoire, d'égalité et de défaite")
+    assert matchup["schema"]["properties"]["games"]["title"] == "Parties"
+
+
 def test_an_exact_answer_is_the_terminals(lab, capsys, monkeypatch):
     client, me = lab
     asked = client.post("/api/lab/odds", headers=me, json={

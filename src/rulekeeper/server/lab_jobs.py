@@ -48,7 +48,7 @@ from rulekeeper.server.models import Player, StoredLabJob, now
 from rulekeeper.server.refusals import concerning, wording
 from rulekeeper.server.sentences import SAID_IN, SPOKEN
 
-router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
+router = APIRouter(prefix="/api/lab/jobs", tags=["lab"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 404, 422, 429))
 JobId = Annotated[str, UrlPath(max_length=32, description="the job's id")]
 Lang = Annotated[str, Query(max_length=8, description="the language of its HTML report "
@@ -169,7 +169,7 @@ EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
            "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
 
 
-@router.post("", status_code=202, response_model=JobOut, dependencies=[SAID_IN])
+@router.post("", status_code=202, response_model=JobOut)
 def ask(request: Request, me: CostlyPlayer,
         body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])], lang: Lang = "en") -> JobOut:
     """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits),
@@ -263,7 +263,8 @@ def report(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
                         filename=f"lab-{job.kind}-{job.id}.html")
 
 
-content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], responses=documented(404))
+content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], dependencies=[SAID_IN],
+                           responses=documented(404))
 
 
 @content_router.get("/{ruleset_id}/content")
