@@ -338,6 +338,8 @@ async function watch(summary, after, { skip = false, theirs = false } = {}) {
     return;
   }
   if (asked !== ui.watching) return;
+  const mine = theirs ? "right" : "left"; // where the player's row fought
+  for (const event of [...film.events, ...battle.deciding]) event.text = toldFor(event, mine);
   const node = el("div");
   const told = el("div", { id: "story-box" });
   const outcome = theirs ? FOR_THE_ROW[battle.outcome] : battle.outcome;
@@ -355,6 +357,31 @@ async function watch(summary, after, { skip = false, theirs = false } = {}) {
   if (skip) ui.viewer.show(film.events.length - 1);
   else ui.viewer.play();
   $("battle").scrollIntoView({ block: "start" });
+}
+
+const BY_HP = ["roll-cap", "no-damage", "work-budget"]; // the ends judged by the HP left
+
+/** An event that names the sides by where they stand (the ruleset's "left", "right", which a
+    phone stacks), told for the player's row instead: `mine` is its side. Any other event
+    keeps the ruleset's sentence. */
+function toldFor(event, mine) {
+  const d = event.data || {}, other = mine === "left" ? "right" : "left";
+  const hp = { mine: d[mine], theirs: d[other] };
+  const row = () => ({ team: local(d.team), cryptids: (d.cryptids || []).map(local).join(", ") });
+  const won = () => ({ team: local(d.team), rolls: d.rolls });
+  switch (event.kind) {
+    case "battle": return t("Battle: your row ({mine}) against theirs ({theirs}).", { mine: local(d[mine]), theirs: local(d[other]) });
+    case `lineup.${mine}`: return t("Your row, {team}, left to right (HP/threat): {cryptids}.", row());
+    case `lineup.${other}`: return t("Their row, {team}, left to right (HP/threat): {cryptids}.", row());
+    case "end.roll-cap": return t("Roll {roll} reaches the cap of 36 rolls: your row has {mine} HP left, theirs {theirs}.", { roll: d.roll, ...hp });
+    case "end.no-damage": return t("Neither side can deal damage any more: your row has {mine} HP left, theirs {theirs}.", hp);
+    case "end.work-budget": return t("Work budget spent: your row has {mine} HP left, theirs {theirs}.", hp);
+    case `result.${mine}`: return BY_HP.includes(d.reason) ? t("Your row ({team}) wins after {rolls:roll|rolls}: it has more HP left.", won())
+      : t("Your row ({team}) wins after {rolls:roll|rolls}.", won());
+    case `result.${other}`: return BY_HP.includes(d.reason) ? t("Their row ({team}) wins after {rolls:roll|rolls}: it has more HP left.", won())
+      : t("Their row ({team}) wins after {rolls:roll|rolls}.", won());
+    default: return event.text;
+  }
 }
 
 function outcomeWord(outcome) {
@@ -441,9 +468,9 @@ function runOver(run) {
 function battleList(run) {
   if (!run.battles.length) return el("p.muted", {}, t("no battles yet"));
   return el("table.board-table", { "data-run": run.id },
-    el("thead", {}, el("tr", {}, ...[t("Round"), t("Result"), t("Opponent"), t("Lives"), t("Rating"), ""].map((h) => el("th", {}, h)))),
-    el("tbody", {}, ...run.battles.map((b) => el("tr", {},
-      el("td", {}, b.round), el("td", {}, outcomeWord(b.outcome)),
+    el("thead", {}, el("tr", {}, ...[t("Result"), t("Opponent"), t("Lives"), t("Rating"), ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, ...run.battles.map((b) => el("tr", { "data-round": b.round }, // its round under its result: a phone's width
+      el("td", {}, outcomeWord(b.outcome), el("div.muted", {}, t("Round {round}", { round: b.round }))),
       el("td", {}, !b.id ? t("nobody: your row was empty") : b.opponent === "ghost" ? t("ghost") : b.opponent,
         b.ghost && b.opponent !== "ghost" ? [" ", el("span.badge.ghost", {}, t("ghost"))] : null),
       el("td", {}, b.lives_lost ? `♥ ${b.lives} (−${b.lives_lost})` : `♥ ${b.lives}`),
