@@ -661,12 +661,14 @@ def test_a_player_sees_the_battles_fought_against_their_rows_and_watches_one(bro
     context.close()
 
 
-def a_battle_ended_by_the_hp_left(api, request) -> tuple[dict[str, str], dict]:
+def a_battle_ended_by_the_hp_left(api, request) -> tuple[dict[str, str], dict, dict | None]:
     """A new player's battle that ended by the HP left (at the 36th roll, or when neither
-    side could deal damage): about one battle in nine does, so a few runs find one."""
+    side could deal damage): about one battle in nine does, so a few runs find one. With it,
+    an earlier battle of its run in which damage over time killed, if one did."""
     for player in range(15):  # bounded: some 80 battles, a second or two each run
         token = sign_up(api, unique(f"hp{player}", request))
         run = api.post("/api/runs", headers=token).json()
+        dotted = None
         while not run["over"]:
             done = play_shop(api, token, run)
             run = done["run"]
@@ -674,8 +676,11 @@ def a_battle_ended_by_the_hp_left(api, request) -> tuple[dict[str, str], dict]:
                 battle = api.get(f"/api/battles/{done['battle']['id']}?lang=en",
                                  headers=token).json()
                 if any(m["kind"].startswith("end.") for m in battle["deciding"]):
-                    return token, battle
+                    return token, battle, dotted
+                if any(m["source"] for m in battle["deciding"]):
+                    dotted = dotted or battle
                 api.post(f"/api/battles/{battle['id']}/seen", headers=token)  # the page opens on the one found
+        api.post(f"/api/battles/{battle['id']}/seen", headers=token)
     raise AssertionError("no battle ended by the HP left in 15 runs")
 
 
@@ -693,7 +698,7 @@ def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server
     says whose row that is (the player's is "left" in the ruleset, stacked on a phone): in
     the story's why, the banner and the log, in English on a desktop, in French on a phone."""
     with httpx.Client(base_url=server.url, timeout=60) as api:
-        token, battle = a_battle_ended_by_the_hp_left(api, request)
+        token, battle, dotted = a_battle_ended_by_the_hp_left(api, request)
     end = next(m for m in battle["deciding"] if m["kind"].startswith("end."))
     page = web.page
     page.context.add_init_script(f"localStorage.setItem('rk.token', '{token['Authorization'][7:]}')")
@@ -723,3 +728,12 @@ def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server
         page.locator("#battle-summary").scroll_into_view_if_needed()
         web.shot(f"cryptids-ended-by-hp-{lang}")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    if dotted:  # a death by damage over time names the ability that put it on, and when
+        page.click(f"#run-detail [data-replay='{dotted['id']}']")
+        page.click("#skip")
+        page.wait_for_selector("#battle-summary #deciding .source")
+        source = next(m["source"] for m in dotted["deciding"] if m["source"])
+        said = page.inner_text("#deciding .source >> nth=0")
+        assert said.startswith(f"(depuis le lancer {source['roll']}\u00a0: ") and " afflige " in said
+        page.locator("#deciding .source >> nth=0").scroll_into_view_if_needed()
+        web.shot("cryptids-damage-over-time-fr")

@@ -404,15 +404,7 @@ function story(node, battle, after) {
     battle.lives !== null ? el("p", { id: "run-so-far" }, t("Your run: {lives:life|lives} and {victories} of {needed} victories.", { lives: battle.lives, victories: battle.victories, needed: battle.victories_needed })) : null,
     odds,
     el("h4", {}, t("Why")),
-    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
-      // a death after the blow that caused it, by that blow's rule; the end by its own rule
-      const side = m.side; // whose cryptid died (the player's is on the left), a summoned one too
-      const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
-        m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
-        side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
-      line.append(ruleButton((m.cause || m).rule, ui.rules, line));
-      return line;
-    })),
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, "left"))),
     after ? el("div.row.gap", {}, backButton(after)) : null));
   if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
     ui.unseen = null;
@@ -431,6 +423,18 @@ function story(node, battle, after) {
   else api(`/api/battles/${battle.id}/odds`).then(shown, (e) => showError(odds, e));
 }
 
+/** A line of a battle's why: a death after the blow that caused it, by that blow's rule (damage
+    over time with the ability that put it on, and when), badged by whose cryptid it was
+    (`mine`: the side of the player's row); the end by its own rule. */
+function whyLine(m, mine) {
+  const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
+    m.cause ? el("span.cause", {}, m.cause.text, " ") : null,
+    m.source ? el("span.source", {}, t("(since roll {roll}: {text})", { roll: m.source.roll, text: m.source.text }), " ") : null, m.text,
+    m.side ? el("span.badge", {}, m.side === mine ? t("yours") : t("theirs")) : null);
+  line.append(ruleButton((m.cause || m).rule, ui.rules, line));
+  return line;
+}
+
 const FOR_THE_ROW = { win: "loss", loss: "win", tie: "tie" }; // a battle's outcome for its opponent's row
 
 /** The story of a battle another player's run fought against the player's row: how it
@@ -439,13 +443,7 @@ function storyOfTheirs(node, battle) {
   clear(node, el("section.story", { id: "battle-summary" },
     el("p", { id: "cost" }, el("b", {}, { win: t("Your row won."), loss: t("Your row lost."), tie: t("A tie.") }[FOR_THE_ROW[battle.outcome]])),
     el("h4", {}, t("Why")),
-    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
-      const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
-        m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
-        m.side ? el("span.badge", {}, m.side === "right" ? t("yours") : t("theirs")) : null); // the row is on the right
-      line.append(ruleButton((m.cause || m).rule, ui.rules, line));
-      return line;
-    }))));
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, "right"))))); // the row is on the right
 }
 
 function backButton(run) {
