@@ -641,6 +641,12 @@ def test_a_player_sees_the_battles_fought_against_their_rows_and_watches_one(bro
         page.wait_for_selector("#battle-view[data-theirs] #battle-summary #cost")
         expected = {"win": won, "loss": lost, "tie": tie}[met["battles"][0]["outcome"]]
         assert page.inner_text("#battle-summary #cost") == expected
+        if met["battles"][0]["outcome"] != "tie":  # the winner told for her row, on the right
+            ours = ("Your row (alice", "Votre rangée (alice")[lang == "fr"]
+            theirs = ("Their row (", "La rangée adverse (")[lang == "fr"]
+            result = page.inner_text("#deciding li[data-kind^='result.']")
+            assert result.split(": ", 1)[-1].split("\u00a0: ", 1)[-1].startswith(
+                ours if met["battles"][0]["outcome"] == "win" else theirs), result
         assert page.locator("#battle-summary #deciding li").count() >= 1
         page.locator("#met").scroll_into_view_if_needed()
         SHOTS.mkdir(parents=True, exist_ok=True)
