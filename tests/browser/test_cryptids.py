@@ -743,3 +743,26 @@ def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server
         assert said.startswith(f"(depuis le lancer {source['roll']}\u00a0: ") and " afflige " in said
         page.locator("#deciding .source >> nth=0").scroll_into_view_if_needed()
         web.shot("cryptids-damage-over-time-fr")
+
+
+def test_a_token_that_no_longer_works_asks_who_you_are_again(web, server, request):
+    """A new token made on another device stops the old one here: the page stayed blank (its
+    first read refused, said nowhere); it forgets the token and asks who you are, saying why,
+    in the page's language."""
+    with httpx.Client(base_url=server.url, timeout=60) as api:
+        old = sign_up(api, unique("gone", request))
+        assert api.post("/api/players/me/token", headers=old, json={}).status_code == 200
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.token', '{old['Authorization'][7:]}'); "
+                                 "localStorage.setItem('rk.lang', 'fr')")
+    web.open("/")
+    page.wait_for_selector("#who-are-you #token-gone")
+    assert page.inner_text("#token-gone") == (
+        "Le jeton que ce navigateur gardait ne fonctionne plus (un nouveau a été créé sur un "
+        "autre appareil, ou le compte a été fermé)\u00a0: connectez-vous avec votre jeton "
+        "actuel, ou inscrivez-vous.")
+    assert page.evaluate("localStorage.getItem('rk.token')") is None
+    assert page.locator("#howto-text").is_visible() and page.locator("#signup-name").is_visible()
+    assert len(web.errors) == 1 and "401" in web.errors[0], web.errors  # the read refused, only
+    web.errors.clear()
+    web.shot("cryptids-token-gone-fr")

@@ -17,15 +17,28 @@ async function start() {
   await loadWords();
   drawHeader();
   [ui.rules, ui.numbers] = await Promise.all([rulesOf("cryptids-run"), api("/api/runs/rules")]);
-  if (!store.token) { // a newcomer: what the game is, the sign-up, and how to play, in the wide column
-    $("signin").after($("howto"));
-    howTo(true);
-    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); },
-      { intro: el("p.lead", { id: "intro" }, t("Build a row of cryptids in the shop, then watch it fight another player's row: the dice decide which abilities fire. Choose a player name to play; no e-mail, no password.")) });
-    leaderboard();
-    return;
-  }
-  loadAll();
+  if (!store.token) return welcome();
+  loadAll().catch(tokenGone);
+}
+
+/** A newcomer (or a player signed out): what the game is, the sign-up, and how to play, in
+    the wide column; `note`: why this browser asks again. */
+function welcome(note = null) {
+  $("signin").after($("howto"));
+  howTo(true);
+  signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll().catch(tokenGone); },
+    { intro: [el("p.lead", { id: "intro" }, t("Build a row of cryptids in the shop, then watch it fight another player's row: the dice decide which abilities fire. Choose a player name to play; no e-mail, no password.")), note] });
+  leaderboard();
+}
+
+/** The page's first reads refused: a token that no longer works (a new one was made on
+    another device, or the account was closed) is forgotten, and the page asks who you are,
+    saying why (it stayed blank); any other refusal is said where the run goes. */
+function tokenGone(error) {
+  if (error.status !== 401) return showError($("run"), error);
+  store.token = null; store.name = null;
+  drawHeader();
+  welcome(el("p.error", { id: "token-gone", role: "alert" }, t("The token this browser kept no longer works (a new one was made on another device, or the account was closed): sign in with your current token, or sign up.")));
 }
 
 function drawHeader() {
