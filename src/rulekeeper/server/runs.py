@@ -63,7 +63,7 @@ router = APIRouter(prefix="/api/runs", tags=["runs"],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
 rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
 """What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""
-battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
+battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[SAID_IN, Costly],
                            responses=documented(400, 401, 404, 410, 429, 503))
 
 END = "end"

@@ -421,7 +421,7 @@ function story(node, battle, after) {
     after ? el("div.row.gap", {}, backButton(after)) : null));
   if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
     ui.unseen = null;
-    api(`/api/battles/${battle.id}/seen`, { method: "POST" }).then(() => { history(); leaderboard(); }, (e) => showError(node, e));
+    api(`/api/battles/${battle.id}/seen?lang=${store.lang}`, { method: "POST" }).then(() => { history(); leaderboard(); }, (e) => showError(node, e));
   }
   const shown = (o) => {
     odds.dataset.odds = o.odds;
@@ -433,7 +433,7 @@ function story(node, battle, after) {
       " ", el("span.muted", {}, t("Your row against theirs, fought {battles} times on the server with the same rules.", { battles: number(o.odds_battles) })));
   };
   if (battle.odds !== null) shown(battle);
-  else api(`/api/battles/${battle.id}/odds`).then(shown, (e) => showError(odds, e));
+  else api(`/api/battles/${battle.id}/odds?lang=${store.lang}`).then(shown, (e) => showError(odds, e));
 }
 
 /** A line of a battle's why: a death after the blow that caused it, by that blow's rule (damage
