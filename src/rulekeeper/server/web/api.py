@@ -158,7 +158,7 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     return packed(request, film(stored.record, shown, lang, most), REPLAY_BYTES)
 
 
-@router.get("/api/battles/{battle_id}/frames", dependencies=[Costly])
+@router.get("/api/battles/{battle_id}/frames", dependencies=[SAID_IN, Costly])
 def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
                   request: Request, lang: Lang = "en") -> Response:
     """A cryptids battle you fought or were fought by, event by event with both rows."""
