@@ -740,7 +740,7 @@ def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server
         page.wait_for_selector("#battle-summary #deciding .source")
         source = next(m["source"] for m in dotted["deciding"] if m["source"])
         said = page.inner_text("#deciding .source >> nth=0")
-        assert said.startswith(f"(depuis le lancer {source['roll']}\u00a0: ") and " afflige " in said
+        assert said.startswith(f"(Depuis le lancer {source['roll']}\u00a0: ") and " afflige " in said
         page.locator("#deciding .source >> nth=0").scroll_into_view_if_needed()
         web.shot("cryptids-damage-over-time-fr")
 

@@ -442,7 +442,7 @@ function story(node, battle, after) {
 function whyLine(m, mine) {
   const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
     m.cause ? el("span.cause", {}, m.cause.text, " ") : null,
-    m.source ? el("span.source", {}, t("(since roll {roll}: {text})", { roll: m.source.roll, text: m.source.text }), " ") : null, m.text,
+    m.source ? el("span.source", {}, t("(Since roll {roll}: {text})", { roll: m.source.roll, text: m.source.text }), " ") : null, m.text,
     m.side ? el("span.badge", {}, m.side === mine ? t("yours") : t("theirs")) : null);
   line.append(ruleButton((m.cause || m).rule, ui.rules, line));
   return line;
