@@ -98,15 +98,15 @@ function nextStep(run) {
 
 async function loadAll() {
   $("side-column").prepend($("howto"));
-  const runs = await api("/api/runs");
+  const runs = await api(`/api/runs?lang=${store.lang}`);
   ui.first = !runs.some((r) => r.over && !r.unseen);
   howTo(ui.first);
   const unseen = runs.find((r) => r.unseen);
   if (unseen) return showUnseen(unseen, runs);
   const empty = runs.find((r) => r.unseen_empty_row);
   const active = runs.find((r) => !r.over);
-  if (empty) emptyRow(await api(`/api/runs/${empty.id}`), empty.unseen_empty_row);
-  else if (active) showRun(await api(`/api/runs/${active.id}`));
+  if (empty) emptyRow(await api(`/api/runs/${empty.id}?lang=${store.lang}`), empty.unseen_empty_row);
+  else if (active) showRun(await api(`/api/runs/${active.id}?lang=${store.lang}`));
   else noRun();
   history(runs);
   metRows();
@@ -282,7 +282,7 @@ function emptyRow(run, round) {
     before, here or on another device): shown first, as end-shop showed it, the run history
     as it was before it. */
 async function showUnseen(summary, runs) {
-  const [battle, run] = await Promise.all([api(`/api/battles/${summary.unseen}?lang=${store.lang}`), api(`/api/runs/${summary.id}`)]);
+  const [battle, run] = await Promise.all([api(`/api/battles/${summary.unseen}?lang=${store.lang}`), api(`/api/runs/${summary.id}?lang=${store.lang}`)]);
   ui.run = run;
   ui.unseen = battle.id; // replayed from the history instead, it is seen all the same
   clear($("run"));
@@ -491,7 +491,7 @@ function battleList(run) {
 
 /** The run history; `before`: a battle not seen yet, its run's row shown as before it. */
 async function history(runs, before = null) {
-  runs = runs || await api("/api/runs");
+  runs = runs || await api(`/api/runs?lang=${store.lang}`);
   const counts = (r) => before?.run === r.id
     ? `★ ${before.victories - (before.outcome === "win" ? 1 : 0)} · ♥ ${before.lives + before.lives_lost}` : `★ ${r.victories} · ♥ ${r.lives}`;
   const detail = el("div", { id: "run-detail" });
@@ -501,7 +501,7 @@ async function history(runs, before = null) {
       el("td", {}, r.over ? (r.winner === "player" ? t("won") : t("lost")) : t("in progress")),
       el("td", {}, counts(r)),
       el("td", { title: t("its change of your rating") }, r.rating_shown_change === null ? "" : signed(r.rating_shown_change)),
-      el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
+      el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}?lang=${store.lang}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
     detail);
 }
 
