@@ -135,3 +135,23 @@ def test_a_ruleset_without_main_stats_gets_measures_only(capsys, monkeypatch):
     assert code == 0, err
     assert "declares no main stat for its entities: measures only, no ablation." in text
     assert "werewolf" in text and "ablation:" not in text
+
+
+def test_the_terminal_names_culprits_as_the_report_and_lab_do(capsys, monkeypatch):
+    """``rulekeeper culprits`` printed ids (``dahu``) where the report and /lab name each
+    entity as its content does (``Dahu``): both tables now take the same names."""
+    from rulekeeper.lab.names import entity_names
+
+    code, text, err = run(["culprits", "cryptids", "--games", "12", "--ablation-games", "12",
+                           "--entities", "2", "--seed", "3", "--left", "french-legends"],
+                          capsys, monkeypatch)
+    assert code == 0, err
+    names = entity_names(BatchSpec("cryptids"))
+    measures, ablation = text.split("ablation:")
+    cells = [line.split("│")[2].strip() for line in measures.splitlines()
+             if line.startswith("│") and line.split("│")[1].strip().isdigit()]
+    ablated = [line.split("│")[1].strip() for line in ablation.splitlines()
+               if line.startswith("│") and "(" in line.split("│")[1]]
+    assert len(cells) > 5 and len(ablated) == 2
+    assert set(cells) <= set(names.values()) and "Dahu" in cells and "dahu" not in cells
+    assert all(cell.rsplit(" (", 1)[0] in names.values() for cell in ablated)

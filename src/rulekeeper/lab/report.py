@@ -40,6 +40,7 @@ from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.batch import GameResult
+from rulekeeper.lab.names import entity_names
 from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.run import Plan, Progress, run_batch
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
@@ -169,34 +170,6 @@ def _ranking(ruleset_id: str) -> Measure | None:
         return None
 
 
-def entity_names(batch: Batch, lang: str = "en") -> dict[str, str]:
-    """The names the batch's content gives its items, by id (``cole``: ``Cole Ashby``), in
-    ``lang`` where a name is given per language (English where it has none): how the report
-    names fighters, cryptids and teams, as /lab's answers do. Empty when this rulekeeper
-    cannot load that content (the ids are shown then)."""
-    try:
-        content, _ = registry.load(batch.spec.ruleset).load_content(batch.spec.content,
-                                                                    batch.spec.content_set)
-    except RulekeeperError:
-        return {}
-    names: dict[str, str] = {}
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            item, name = node.get("id"), node.get("name")
-            if isinstance(item, str) and name is not None and item not in names:
-                names[item] = str(name.get(lang, name.get("en", item))
-                                  if isinstance(name, dict) else name)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(content.model_dump(mode="json", by_alias=True))
-    return names
-
-
 def ruling_variants(batch: Batch) -> list[Variant]:
     """The batch's spec, then one variant per other option of each ruling of the rules text
     (the engine's own rulings, such as the work budget, are left out)."""
@@ -312,7 +285,7 @@ class Report:
         self.words = Words(lang)
         declared: list[str] = list(run.declared)
         self.summaries = [Summary.of(b.results, self.side, declared) for b in run.batches]
-        self.names = entity_names(run.batches[0], lang) if run.batches else {}
+        self.names = entity_names(run.batches[0].spec, lang) if run.batches else {}
 
     def named(self, item: str) -> str:
         """An item of the content (a fighter, a cryptid, a team) by its name, else its id."""
