@@ -696,3 +696,42 @@ def test_what_if_a_field_took_several_values(web, request, capsys, monkeypatch, 
     page.click("#lab-again")
     expect(page.locator(".lab-values-path")).to_have_value(path)
     assert page.input_value(".lab-values-list") == "dahu, bigfoot, yeti"
+
+
+@pytest.mark.parametrize(("lang", "state", "said"), [
+    ("en", "done", "rules never fired over 20 games"),
+    ("fr", "terminée", "règles de l'index n'ont jamais servi en 20 parties")])
+def test_which_rules_never_fire(web, request, capsys, monkeypatch, lang, state, said):
+    """``rulekeeper dead-rules`` was not offered on /lab: "Which rules never fire?" asks it
+    and shows the rules that never or rarely fired, each with its text, the command's
+    counts, in the page's language; the job keeps no games to download."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "cryptids", f"dead{lang}")
+    page.check("#lab-kind input[value=dead-rules]")
+    assert page.input_value("#lab-games") == "100"
+    page.fill("#lab-games", "20")
+    page.fill("#lab-seed", "4")
+    page.fill("#lab-rare", "30")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done], #lab-state[data-state=failed]",
+                           timeout=120_000)
+    assert page.inner_text("#lab-state") == state, page.inner_text("#answer")
+    code, out, err = run(["dead-rules", "cryptids", "--games", "20", "--seed", "4", "--rare",
+                          "0.3", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    rules = json.loads(out)["rules"]
+    leads = [r for r in rules if r["verdict"] in ("never", "rare")]
+    never = sum(r["verdict"] == "never" for r in rules)
+    assert page.inner_text("#lab-dead").startswith(f"{never} ")
+    assert said in page.inner_text("#lab-dead").replace("\u202f", " ")
+    rows = page.locator("#lab-dead-rules tbody tr")
+    assert [rows.nth(i).locator("th").inner_text() for i in range(rows.count())] == \
+        [r["id"] for r in leads]
+    first = rows.nth(0).inner_text().split("\t")
+    assert first[4] == {"en": {"never": "never", "rare": "rare"},
+                        "fr": {"never": "jamais", "rare": "rare"}}[lang][leads[0]["verdict"]]
+    assert len(first[5]) > 10  # the rule's own words
+    assert page.locator("#lab-download").count() == 0 and page.locator("#lab-report").count() == 0
+    page.evaluate("document.getElementById('answer').scrollIntoView()")
+    web.shot(f"lab-dead-rules-{lang}")

@@ -69,9 +69,9 @@ REFUSED = [
      f"set.{HP} : l'intervalle '5..1' doit monter (BAS..HAUT, BAS < HAUT)"),
     ({"kind": "simulat", "ruleset": "cryptids"},
      "kind: 'simulat' is not a lab question (did you mean 'simulate'?); kinds: simulate, "
-     "sweep, matchup, tune, compare, culprits",
+     "sweep, matchup, tune, compare, culprits, dead-rules",
      "kind : 'simulat' n'est pas une question du labo (vouliez-vous dire 'simulate' ?) ; "
-     "questions : simulate, sweep, matchup, tune, compare, culprits"),
+     "questions : simulate, sweep, matchup, tune, compare, culprits, dead-rules"),
     # the core's: an unknown ruleset, a content path that names no item
     ({"kind": "simulate", "ruleset": "cryptidz"},
      "unknown ruleset 'cryptidz' (did you mean 'cryptids'?); known: combat-encounter-v4, "
