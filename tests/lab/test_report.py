@@ -267,3 +267,11 @@ def test_the_footer_says_the_intervals_the_means_get(simulated, lang, said):
     footer = Report(simulated, lang=lang).html().split("<p class='note'>")[-1]
     assert said in footer.replace("\u202f", " ").replace("\u00a0", " ")
     assert "Student" in footer  # the other means
+
+
+def test_the_facts_table_has_no_empty_header_row(simulated):
+    """The table of the page's facts (ruleset, games, seats...) opened with an empty grey
+    header band."""
+    page = Report(simulated).html()
+    assert "<tr><th></th><th></th></tr>" not in page
+    assert "<table><tr><td>" in page  # the facts start at once

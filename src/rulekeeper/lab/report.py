@@ -76,11 +76,13 @@ def _img(data: bytes, alt: str) -> str:
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """A table in a box that scrolls sideways when it is wider than the page; its headers
-    break after dots and underscores."""
+    break after dots and underscores (a table whose headers are all empty, the facts of the
+    page, has no header row: it drew an empty grey band)."""
     head = "".join(f"<th>{_wrap(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
                    for row in rows)
-    return f"<div class='wide'><table><tr>{head}</tr>{body}</table></div>"
+    heading = f"<tr>{head}</tr>" if any(header) else ""
+    return f"<div class='wide'><table>{heading}{body}</table></div>"
 
 
 def _esc(text: Any) -> str:
