@@ -593,6 +593,11 @@ def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
     assert page.eval_on_selector_all(labels, "ns => ns.every((n) => n.getBBox().x >= 0)")
     assert [row[1].split(" ")[0] for row in shown] == [
         f"{100 * v['summary']['outcomes']['win']['value']:.1f}%" for v in variants]
+    # each end of a change signed as the command signs it ("+5.0 (-23.6, +24.9)")
+    changes = [c["difference"] for c in json.loads(out)["against_first"]]
+    assert [row[5] for row in shown[1:]] == [
+        f"{100 * d['value']:+.1f} ({100 * d['low']:+.1f}, {100 * d['high']:+.1f})"
+        for d in changes]
 
 
 def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monkeypatch):

@@ -859,7 +859,13 @@ const points = (x) => number(rounded(100 * x, 1), 1);
 const interval = (e) => `${pct(e.value)} (${points(e.low)}–${points(e.high)})`;
 const three = (x) => x.toLocaleString(store.lang, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
 const estimate = (e) => `${three(e.value)} (${three(e.low)}–${three(e.high)})`;
-const signed = (e) => t("{value} ({low}, {high})", { value: `${e.value >= 0 ? "+" : ""}${points(e.value)}`, low: points(e.low), high: points(e.high) });
+/** A change in points with its interval, each end signed as the command signs it
+    ("+5.0 (-23.6, +24.9)"; the high end was "24.9"). */
+const signed = (e) => t("{value} ({low}, {high})", { value: signedPoints(e.value), low: signedPoints(e.low), high: signedPoints(e.high) });
+function signedPoints(x) {
+  const r = rounded(100 * x, 1);
+  return `${r < 0 || Object.is(r, -0) ? "" : "+"}${number(r, 1)}`;
+}
 /** A variant's label with each content path cut to its last two names ("butcher.melee=2"),
     and a ruling or an option by its id alone ("overheal=allow", not "ruling:overheal=allow"). */
 const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)+(?==)/g, shortPath).replace(/\b(?:ruling|option):/g, "");
