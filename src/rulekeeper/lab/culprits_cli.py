@@ -104,9 +104,20 @@ def measures_table(standings: Sequence[Standing], title: str,
                   "side's win", title=title)
     for rank, s in enumerate(standings, 1):
         table.add_row(str(rank), names.get(s.entity, s.entity), s.side, str(s.games),
-                      *(mean_text(m, s.means.get(m)) for m in measures),
-                      mean_text(Measure.SURVIVED, s.win))
+                      *(_stacked(mean_text(m, s.means.get(m))) for m in measures),
+                      _stacked(mean_text(Measure.SURVIVED, s.win)))
+    for column in table.columns:  # never cut to "(10.06–14.…" where the console is narrow
+        column.overflow = "fold"
     return table
+
+
+def _stacked(text: str) -> str:
+    """A mean over its interval, on two lines: ten columns of intervals fit 120 characters.
+
+    >>> _stacked("12.00 (10.06–14.32)")
+    '12.00\n(10.06–14.32)'
+    """
+    return text.replace(" (", "\n(", 1)
 
 
 def ablation_table(found: Sequence[Ablation], games: int, names: Mapping[str, str]) -> Table:

@@ -7,6 +7,7 @@ same sample) all name a fighter, a cryptid or a team this way: ``Cole Ashby``, n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.core import registry
@@ -43,3 +44,15 @@ def entity_names(spec: BatchSpec, lang: str = "en") -> dict[str, str]:
 
     walk(content.model_dump(mode="json", by_alias=True))
     return names
+
+
+def contender_name(contender: str, names: Mapping[str, str]) -> str:
+    """A matchup's contender (values of a seat's options, ``:``-separated) by the names of
+    its parts, as /lab's heat map names it.
+
+    >>> contender_name("shroud:countess", {"shroud": "The Shroud", "countess": "The Countess"})
+    'The Shroud · The Countess'
+    >>> contender_name("teams/mine.yaml", {})
+    'teams/mine.yaml'
+    """
+    return " · ".join(names.get(part, part) for part in contender.split(":"))

@@ -40,7 +40,7 @@ from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.batch import GameResult
-from rulekeeper.lab.names import entity_names
+from rulekeeper.lab.names import contender_name, entity_names
 from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.run import Plan, Progress, run_batch
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
@@ -366,7 +366,7 @@ class Report:
                                         say.plain("outcomes", side=side), say)
         parts.append(_img(figure, say.plain("win-rates")))
         if self.run.kind == "matchup":
-            contenders = [" · ".join(map(self.named, c.split(":")))
+            contenders = [contender_name(c, self.names)
                           for c in self.run.extra["contenders"]]
             n = len(contenders)
             values = [[self.summaries[i * n + j].outcomes["win"].value for j in range(n)]
