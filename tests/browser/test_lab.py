@@ -740,3 +740,10 @@ def test_which_rules_never_fire(web, request, capsys, monkeypatch, lang, state, 
     assert page.locator("#lab-download").count() == 0 and page.locator("#lab-report").count() == 0
     page.evaluate("document.getElementById('answer').scrollIntoView()")
     web.shot(f"lab-dead-rules-{lang}")
+    page.fill("#lab-games", "7")
+    page.fill("#lab-rare", "5")
+    page.check("#lab-kind input[value=simulate]")
+    page.click("#lab-again")  # the question back in the form, its share of the games too
+    expect(page.locator("#lab-rare")).to_have_value("30")
+    expect(page.locator("#lab-games")).to_have_value("20")
+    assert page.is_checked("#lab-kind input[value=dead-rules]")
