@@ -51,8 +51,8 @@ def test_an_entity_in_every_game_is_counted_not_compared():
                     [store.Batch("", {}, SPEC, 1, results)])
     page = Report(run).impact().replace("<wbr>", "")
     assert ("1 more entity is in every game or in none (nothing to compare here; the culprits "
-            "above measure them): played.ogre") in page
-    assert "<td>played.ogre</td>" not in page
+            "above measure them): ogre played") in page
+    assert "<td>ogre played</td>" not in page
 
 
 def test_each_entity_once_a_mirrored_flag_is_left_out():
@@ -102,7 +102,7 @@ def test_report_has_every_section_and_embeds_its_figures(simulated):
     assert len(images) == 4
     assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
     page = page.replace("<wbr>", "")
-    assert "initiative=coin" in page and "damage_left" in page and "survived.ogre" in page
+    assert "initiative=coin" in page and "damage_left" in page and "ogre survived" in page
     assert "http" not in page.replace("http-equiv", "")
 
 
@@ -275,3 +275,15 @@ def test_the_facts_table_has_no_empty_header_row(simulated):
     page = Report(simulated).html()
     assert "<tr><th></th><th></th></tr>" not in page
     assert "<table><tr><td>" in page  # the facts start at once
+
+
+@pytest.mark.parametrize(("lang", "survived", "played"), [
+    ("en", "Dahu survived", "Dahu (left) played"),
+    ("fr", "le Dahu\u00a0: a survécu", "le Dahu (left)\u00a0: en jeu")])
+def test_the_impact_names_each_flags_entity_as_the_culprits(lang, survived, played):
+    """The impact section said ``survived.dahu`` where the culprits above say *Dahu*."""
+    report = Report(store.Run("simulate", "left", ["left", "right"], [],
+                              [store.Batch("", {}, BatchSpec("cryptids-v1"), 1, [])]), lang=lang)
+    assert report.flag("survived.dahu") == survived
+    assert report.flag("played.left.dahu") == played
+    assert report.flag("damage_left") == "damage_left"

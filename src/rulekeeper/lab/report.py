@@ -293,6 +293,17 @@ class Report:
         """An item of the content (a fighter, a cryptid, a team) by its name, else its id."""
         return self.names.get(item, item)
 
+    def flag(self, key: str) -> str:
+        """An impact flag in words, its entity by its name (``survived.kramer``: *Dr. Kramer
+        survived*; ``survived.red.butcher``: *Butcher (red) survived*), as the culprits are
+        named; a key of another shape as it is."""
+        kind, _, rest = key.partition(".")
+        if kind not in ("played", "survived", "defeated") or not rest:
+            return key
+        side, _, item = rest.rpartition(".")
+        entity = f"{self.named(item)} ({side})" if side else self.named(item)
+        return self.words.plain(f"flag.{kind}", entity=entity)
+
     def count(self, n: int) -> str:
         """A count of games (``1,234``) as the report's language writes it."""
         return self.words.number(f"{n:,}")
@@ -467,13 +478,15 @@ class Report:
         results = [r for b in batches for r in b.results]
         found, everywhere = impacts(results, self.side)
         head = f"<h2>{say('impact')}</h2>"
-        named = ", ".join(everywhere[:12]) + (", ..." if len(everywhere) > 12 else "")
+        named = ", ".join(map(self.flag, everywhere[:12])) + (
+            ", ..." if len(everywhere) > 12 else "")
         constant = (f"<p class='note'>{say('constant', count=len(everywhere), named=named)}</p>"
                     if everywhere else "")
         if not found:
             return head + f"<p class='note'>{say('no-impact')}</p>" + constant
         pooled = say.plain("pooled") if len(batches) > 1 else ""
-        rows = [[_wrap(i.key), self.count(i.with_.n), self.rate(i.with_), self.rate(i.without),
+        rows = [[_esc(self.flag(i.key)), self.count(i.with_.n), self.rate(i.with_),
+                 self.rate(i.without),
                  say.number(f"{i.difference:+.1%}"), say.number(_ratio(i.odds)),
                  say.number(_p(i.p)),
                  f"<span class='yes'>{say('yes')}</span>" if i.p < ALPHA else say("no")]
@@ -481,7 +494,7 @@ class Report:
         top = found[:MAX_IMPACT_BARS]
         return (head + f"<p>{say('impact-says', side=self.side, pooled=pooled)}</p>"
                 + constant
-                + _img(plots.ratios([i.key for i in top], [i.odds for i in top],
+                + _img(plots.ratios([self.flag(i.key) for i in top], [i.odds for i in top],
                                     say.plain("odds-title", side=self.side),
                                     say.plain("odds-axis")), say.plain("impact"))
                 + _table([say.plain(k) for k in ("entity", "games-with", "win-with",
