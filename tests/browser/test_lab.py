@@ -715,6 +715,7 @@ def test_which_rules_never_fire(web, request, capsys, monkeypatch, lang, state, 
     open_lab(web, request, "cryptids", f"dead{lang}")
     page.check("#lab-kind input[value=dead-rules]")
     assert page.input_value("#lab-games") == "100"
+    assert not page.is_visible("#lab-side")  # it counts rules, not a side's wins
     page.fill("#lab-games", "20")
     page.fill("#lab-seed", "4")
     page.fill("#lab-rare", "30")

@@ -390,6 +390,7 @@ function showKind(which) {
   const question = questions().find((q) => q.kind === which);
   document.getElementById("lab-hint").textContent = question.hint;
   document.getElementById("lab-games-note").textContent = question.games; // what Games counts
+  document.getElementById("lab-side").closest("label").hidden = which === "dead-rules"; // counts rules, not wins
   const node = document.getElementById("lab-specific");
   if (which === "tune") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Which value")),
@@ -511,7 +512,7 @@ function question() {
   const body = { kind: which, ruleset: ui.info.id, games: Number(document.getElementById("lab-games").value),
     seed: Number.isSafeInteger(Number(seed)) ? Number(seed) : seed }; // a seed past 2^53 as written: the lab takes any integer
   const side = document.getElementById("lab-side").value;
-  if (side) body.side = side;
+  if (side && which !== "dead-rules") body.side = side;
   const scenario = document.getElementById("lab-scenario");
   if (scenario?.selectedIndex > 0) body.scenario = scenario.value; // the first is the default
   body.options = chosenOptions();
