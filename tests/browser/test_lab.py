@@ -748,3 +748,18 @@ def test_which_rules_never_fire(web, request, capsys, monkeypatch, lang, state, 
     expect(page.locator("#lab-rare")).to_have_value("30")
     expect(page.locator("#lab-games")).to_have_value("20")
     assert page.is_checked("#lab-kind input[value=dead-rules]")
+
+
+def test_what_changed_without_a_change_is_said_before_any_game(web, request):
+    """"What changed?" with nothing changed queued a job that played the sample against
+    itself (every matchup "did not move"): the page now says to change something first, in
+    its language, and asks nothing."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "cryptids", "nochange")
+    page.check("#lab-kind input[value=compare]")
+    page.click("#lab-ask")
+    expect(page.locator("#lab-message")).to_contain_text(
+        "Qu'est-ce qui a changé ? Changez d'abord au moins une valeur du contenu")
+    assert "job=" not in page.url
+    assert page.locator("#jobs li").count() == 0

@@ -98,6 +98,11 @@ REFUSED = [
     ({"kind": "sweep", "ruleset": "cryptids", "vary": []},
      "sweep.vary: List should have at least 1 item after validation, not 0",
      "sweep.vary : la liste doit avoir au moins 1 élément, et non 0"),
+    ({"kind": "compare", "ruleset": "cryptids", "games": 10},  # (it played the same twice)
+     "old and new are the same: change the new version (its content values, rulings or "
+     "content)",
+     "l'ancienne et la nouvelle version sont les mêmes : changez la nouvelle (ses valeurs de "
+     "contenu, ses arbitrages ou son contenu)"),
     ({"kind": "compare", "ruleset": "cryptids", "threshold": 2},
      "compare.threshold: Input should be less than or equal to 1",
      "compare.threshold : doit valoir au plus 1"),

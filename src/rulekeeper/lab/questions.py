@@ -563,6 +563,9 @@ class CompareQuestion(Ask):
                     raise
                 raise found.blamed(index, error, lambda: fine(self.old.applied(base))
                                    and fine(self.new.applied(base))) from None
+        if self.old == self.new:  # (a job too: it played the same games twice)
+            raise UsageError("old and new are the same: change the new version (its content "
+                             "values, rulings or content)")
         seats = sides_of(pairs[0][1])
         side = pick_side(self.side, seats)
         return CompareRun(pairs, self.games, self.seed, side, seats,

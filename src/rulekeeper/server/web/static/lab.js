@@ -531,6 +531,7 @@ function question() {
       ...Object.entries(rulings).map(([id, option]) => ({ ruling: id, values: [defaults[id], option] }))];
     if (!body.vary.length) throw new Error(t("What if? Give several values of a field, or change at least one value of the content or a ruling first (open “Content changes” or “Rulings”)."));
   } else if (which === "compare") {
+    if (!Object.keys(changed).length && !Object.keys(rulings).length) throw new Error(t("What changed? Change at least one value of the content or a ruling first (open “Content changes” or “Rulings”): the sample is compared with it."));
     body.new = { set: changed, rulings };
     if (contenders.length) body.contenders = contenders;
     body.threshold = Number(document.getElementById("lab-threshold").value);
