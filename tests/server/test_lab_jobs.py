@@ -348,8 +348,11 @@ def test_a_dead_rules_job_gives_the_commands_rules_and_keeps_no_games(lab, capsy
     for what in ("results", "report"):
         missing = lab.get(f"/api/lab/jobs/{job['id']}/{what}", headers=me)
         assert missing.status_code == 404 and "keeps no games" in missing.json()["error"]
+        french = lab.get(f"/api/lab/jobs/{job['id']}/{what}?lang=fr", headers=me)
+        assert "elle ne garde aucune partie" in french.json()["error"], french.text
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the lab's clock, not the DB's)
 def test_a_job_stops_at_its_time_cap_with_the_games_it_played(db_url, tmp_path):
     # 5 s, not less: a loaded machine once took 3 s to finish the first chunk of 50 games
     with make_client(db_url, lab_folder=tmp_path / "lab", lab_seconds=5) as lab:

@@ -49,7 +49,7 @@ from rulekeeper.server.models import Player, StoredLabJob, now
 from rulekeeper.server.refusals import concerning, wording
 from rulekeeper.server.sentences import SAID_IN, SPOKEN
 
-router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
+router = APIRouter(prefix="/api/lab/jobs", tags=["lab"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 404, 422, 429))
 JobId = Annotated[str, UrlPath(max_length=32, description="the job's id")]
 Lang = Annotated[str, Query(max_length=8, description="the language of its HTML report "
@@ -172,7 +172,7 @@ EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
            "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
 
 
-@router.post("", status_code=202, response_model=JobOut, dependencies=[SAID_IN])
+@router.post("", status_code=202, response_model=JobOut)
 def ask(request: Request, me: CostlyPlayer,
         body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])], lang: Lang = "en") -> JobOut:
     """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits,
@@ -249,7 +249,8 @@ def results(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
     job = request.app.state.db.read(lambda s: fetch(s, job_id, me))
     path = results_file(request.app.state.lab_folder, job.id)
     if job.kind in GAMELESS:
-        raise NotFound(f"lab job {job_id!r} counts rules: it keeps no games, so no results file")
+        raise NotFound(f"lab job {job_id!r} counts rules: it keeps no games, so no results "
+                       f"file")
     if job.state != "done" or not path.exists():
         raise NotFound(f"lab job {job_id!r} has no results file (it is {job.state})")
     return FileResponse(path, media_type="application/vnd.apache.parquet",
@@ -271,7 +272,8 @@ def report(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
                         filename=f"lab-{job.kind}-{job.id}.html")
 
 
-content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], responses=documented(404))
+content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], dependencies=[SAID_IN],
+                           responses=documented(404))
 
 
 @content_router.get("/{ruleset_id}/content")

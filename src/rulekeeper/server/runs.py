@@ -61,9 +61,10 @@ def the_runs(request: Request) -> None:
 router = APIRouter(prefix="/api/runs", tags=["runs"],
                    dependencies=[SAID_IN, Depends(the_runs), Costly],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
-rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
+rules_router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[SAID_IN],
+                        responses=documented(429))
 """What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""
-battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
+battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[SAID_IN, Costly],
                            responses=documented(400, 401, 404, 410, 429, 503))
 
 END = "end"

@@ -41,7 +41,7 @@ async function start() {
   const jobs = el("aside.panel", { id: "jobs" });
   const odds = el("section.panel", { id: "odds" });
   clear(main, el("div.layout", {}, ask, jobs), odds, answer);
-  ui.odds = await api("/api/lab/odds");
+  ui.odds = await api(`/api/lab/odds?lang=${encodeURIComponent(store.lang)}`); // worded in the page's language
   form(ask);
   listJobs();
   if (params.get("job")) showJobs(params.get("job"), params.get("vs"));
@@ -663,7 +663,8 @@ function oddsForm(node, info) {
 }
 
 /** A parameter's input: a number, a yes/no or a text (a mapping, the rulings, comes from
-    the rulings above); its name as the terminal's option, its description as its hint. */
+    the rulings above); labelled by its title, then its name as the terminal's option, its
+    description as its hint (the title and the description in the page's language). */
 function oddsField(name, schema, required) {
   const kind = schema.type || schema.anyOf?.find((s) => s.type !== "null")?.type;
   const value = schema.default;
@@ -673,7 +674,7 @@ function oddsField(name, schema, required) {
   else if (kind === "string") input = el("input", { value: value ?? "", required: required || value != null });
   else return null;
   input.dataset.param = name;
-  return el("label", { title: schema.description || "" }, `--${name.replaceAll("_", "-")} `, input);
+  return el("label", { title: schema.description || "" }, `${schema.title || name} (--${name.replaceAll("_", "-")}) `, input);
 }
 
 function oddsParams(fields) {
