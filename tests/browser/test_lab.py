@@ -739,6 +739,9 @@ def test_which_rules_never_fire(web, request, capsys, monkeypatch, lang, state, 
                         "fr": {"never": "jamais", "rare": "rare"}}[lang][leads[0]["verdict"]]
     assert len(first[5]) > 10  # the rule's own words
     assert page.locator("#lab-download").count() == 0 and page.locator("#lab-report").count() == 0
+    asked = {"en": "20 games · seed 4 · rare below 30.0% of the games",
+             "fr": "20 parties · graine 4 · rare sous 30,0 % des parties"}[lang]
+    assert asked in page.inner_text("#answer").replace("\u202f", " ").replace("\u00a0", " ")
     page.evaluate("document.getElementById('answer').scrollIntoView()")
     web.shot(f"lab-dead-rules-{lang}")
     page.fill("#lab-games", "7")

@@ -816,6 +816,7 @@ function describe(job) {
     parts.push(`${v.set || v.option || v.ruling}: ${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
       .map((x) => (v.ruling ? option(v.ruling, x) : JSON.stringify(x))).join(" → ") : v.range}`);
   }
+  if (job.kind === "dead-rules" && question.rare !== undefined) parts.push(t("rare below {share} of the games", { share: pct(question.rare) }));
   if (question.contenders) parts.push(t("contenders {contenders}", { contenders: question.contenders.join(", ") }));
   if (question.agents?.length) parts.push(t("bots {bots}", { bots: question.agents.map(botName).join(", ") }));
   return parts.join(" · ");
