@@ -69,9 +69,9 @@ REFUSED = [
      f"set.{HP} : l'intervalle '5..1' doit monter (BAS..HAUT, BAS < HAUT)"),
     ({"kind": "simulat", "ruleset": "cryptids"},
      "kind: 'simulat' is not a lab question (did you mean 'simulate'?); kinds: simulate, "
-     "sweep, matchup, tune, compare, culprits",
+     "sweep, matchup, tune, compare, culprits, dead-rules",
      "kind : 'simulat' n'est pas une question du labo (vouliez-vous dire 'simulate' ?) ; "
-     "questions : simulate, sweep, matchup, tune, compare, culprits"),
+     "questions : simulate, sweep, matchup, tune, compare, culprits, dead-rules"),
     # the core's: an unknown ruleset, a content path that names no item
     ({"kind": "simulate", "ruleset": "cryptidz"},
      "unknown ruleset 'cryptidz' (did you mean 'cryptids'?); known: combat-encounter-v4, "
@@ -98,6 +98,11 @@ REFUSED = [
     ({"kind": "sweep", "ruleset": "cryptids", "vary": []},
      "sweep.vary: List should have at least 1 item after validation, not 0",
      "sweep.vary : la liste doit avoir au moins 1 élément, et non 0"),
+    ({"kind": "compare", "ruleset": "cryptids", "games": 10},  # (it played the same twice)
+     "old and new are the same: change the new version (its content values, rulings or "
+     "content)",
+     "l'ancienne et la nouvelle version sont les mêmes : changez la nouvelle (ses valeurs de "
+     "contenu, ses arbitrages ou son contenu)"),
     ({"kind": "compare", "ruleset": "cryptids", "threshold": 2},
      "compare.threshold: Input should be less than or equal to 1",
      "compare.threshold : doit valoir au plus 1"),
