@@ -112,7 +112,7 @@ def measures_table(standings: Sequence[Standing], title: str,
 
 
 def _stacked(text: str) -> str:
-    """A mean over its interval, on two lines: ten columns of intervals fit 120 characters.
+    r"""A mean over its interval, on two lines: ten columns of intervals fit 120 characters.
 
     >>> _stacked("12.00 (10.06–14.32)")
     '12.00\n(10.06–14.32)'
