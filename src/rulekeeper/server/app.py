@@ -28,7 +28,7 @@ from rulekeeper.server import (
     watch,
     web,
 )
-from rulekeeper.server.auth import KnownTokens, RateLimits
+from rulekeeper.server.auth import Anonymous, KnownTokens, RateLimits
 from rulekeeper.server.bots import Searches
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings, data_dir
@@ -81,7 +81,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.snapshots = pool.KeptSnapshots()
     app.state.odds = runs.OddsDesk(settings.odds_battles)
     app.state.tokens = KnownTokens()
-    app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit,
+                                  address=settings.address_limit)
     app.state.lab_folder = folder
     app.state.odds_limits = lab_odds.OddsLimits()
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
@@ -120,6 +121,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.add_middleware(cache.Lending)
     app.add_middleware(errors.CatchBugs)
     app.add_middleware(guard.Guard, limit=settings.max_body)
+    app.add_middleware(Anonymous, limits=app.state.limits, tokens=app.state.tokens)
     app.add_middleware(SecurityHeaders)
     return app
 
