@@ -24,3 +24,34 @@ def test_requests_without_a_known_token_are_limited_per_address(db_url):
         assert refused.status_code == 429  # sign-ups are requests without a token too
         for _ in range(10):  # a player's token, once known, counts for itself
             assert client.get("/api/lobby", headers=alice).status_code == 200
+
+
+def test_a_player_holds_so_many_invitations_whoever_sends_them(db_url):
+    """Many accounts of one person each keep 3 seats for their victim at most: the victim
+    holds at most ``invitations_held`` unanswered in all; the oldest stay, a new one is
+    429 naming the player, nothing stored."""
+    with make_client(db_url, invitations_held=2) as client:
+        bob = sign_up(client, "bob")
+        senders = [sign_up(client, name) for name in ("alice", "carol", "dave")]
+
+        def inviting(headers):
+            return client.post("/api/games", headers=headers, json={
+                "ruleset": "dire-alliance-battle",
+                "seats": {"blue": {"kind": "human", "player": "bob"}}})
+
+        first, second = (inviting(sender) for sender in senders[:2])
+        assert first.status_code == second.status_code == 201, first.text
+        refused = inviting(senders[2])
+        assert refused.status_code == 429, refused.status_code
+        assert refused.json()["error"] == (
+            "seats.blue: bob holds 2 invitations not answered yet (at most 2): they can be "
+            "invited again once they take or decline one")
+        assert refused.headers["Retry-After"]
+        assert client.get("/api/games", headers=senders[2]).json() == []  # nothing stored
+        held = client.get("/api/invitations", headers=bob).json()
+        assert sorted(i["game"] for i in held) == sorted(
+            answer.json()["id"] for answer in (first, second))  # the oldest stay
+        declined = client.post(f"/api/games/{first.json()['id']}/decline", headers=bob,
+                               json={"seat": "blue"})
+        assert declined.status_code == 204
+        assert inviting(senders[2]).status_code == 201

@@ -69,6 +69,9 @@ class Settings:
         invitations: seats one player may keep for another player, invited by name, in
             games going on that the other has not answered (one more is refused with 429):
             nobody fills another's invitations.
+        invitations_held: seats one player may have kept for them by anyone, in games going
+            on, that they have not answered (an invitation beyond is refused with 429; the
+            oldest stay): many accounts of one person cannot fill another's invitations.
         lobby_days: days a public game waiting for players may go without a change (a
             move, a player joining) before the sweep closes it as expired (:mod:`.upkeep`).
         streams: live streams of one player open at once (429 beyond).
@@ -108,6 +111,7 @@ class Settings:
     searches_waiting: int = 4
     open_games: int = 20
     invitations: int = 3
+    invitations_held: int = 50
     lobby_days: float = 7.0
     streams: int = 8
     address_streams: int = 16
@@ -148,6 +152,7 @@ def env_settings() -> dict[str, Any]:
         "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
         "open_games": _count("RULEKEEPER_OPEN_GAMES", s.open_games),
         "invitations": _count("RULEKEEPER_INVITATIONS", s.invitations),
+        "invitations_held": _count("RULEKEEPER_INVITATIONS_HELD", s.invitations_held),
         "lobby_days": _env("RULEKEEPER_LOBBY_DAYS", s.lobby_days, _positive,
                            "a number of days more than 0"),
         "streams": _count("RULEKEEPER_STREAMS", s.streams),
