@@ -5,7 +5,17 @@ pending invitations are bounded whoever sends them."""
 
 from __future__ import annotations
 
+import warnings
+
+from sqlalchemy import update
+
+from rulekeeper.server.lab_runner import claim
+from rulekeeper.server.models import StoredLabJob, now
 from tests.server.conftest import make_client, sign_up
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # (as tests/server/conftest.py imports it)
+    from fastapi.testclient import TestClient
 
 
 def test_requests_without_a_known_token_are_limited_per_address(db_url):
@@ -55,3 +65,36 @@ def test_a_player_holds_so_many_invitations_whoever_sends_them(db_url):
                                json={"seat": "blue"})
         assert declined.status_code == 204
         assert inviting(senders[2]).status_code == 201
+
+
+LAB_JOB = {"kind": "simulate", "ruleset": "cryptids", "games": 10, "seed": 1}
+
+
+def test_the_labs_queue_is_shared_by_address_whatever_accounts_ask(db_url, tmp_path):
+    """50 free accounts of one person, 2 jobs each, filled the queue (100) and every other
+    designer was refused: now one address holds at most ``lab_address_at_once`` jobs queued
+    or running, and the lane goes to addresses in turn, then to their players in turn."""
+    with make_client(db_url, lab_folder=tmp_path, lab_jobs=False, lab_at_once=1,
+                     lab_address_at_once=3) as client:
+        sybils = [sign_up(client, f"sybil{i}") for i in range(4)]
+        asked = [client.post("/api/lab/jobs", json=LAB_JOB, headers=s) for s in sybils]
+        assert [a.status_code for a in asked] == [202, 202, 202, 429]
+        assert asked[3].json()["error"] == (
+            "your address has 3 lab jobs queued or running, whatever accounts asked them (at "
+            "most 3): wait for one, or cancel one")
+        assert asked[3].headers["Retry-After"]
+        elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))  # another person
+        designer = sign_up(elsewhere, "designer")
+        theirs = elsewhere.post("/api/lab/jobs", json=LAB_JOB, headers=designer)
+        assert theirs.status_code == 202, theirs.text
+        db = client.app.state.db
+
+        def next_job() -> str:
+            job = db.write(lambda s: claim(s, "here:1"))
+            db.write(lambda s: s.execute(update(StoredLabJob).where(
+                StoredLabJob.id == job.id).values(state="done", finished_at=now())))
+            return job.id
+
+        ids = [a.json()["id"] for a in asked[:3]]
+        # the address that waited longest first: the designer's job before the 2nd sybil's
+        assert [next_job() for _ in range(4)] == [ids[0], theirs.json()["id"], ids[1], ids[2]]

@@ -86,7 +86,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.lab_folder = folder
     app.state.odds_limits = lab_odds.OddsLimits()
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
-                                     settings.lab_games_a_day,
+                                     settings.lab_games_a_day, queue=settings.lab_queue,
+                                     address_at_once=settings.lab_address_at_once,
                                      search_seconds=settings.lab_search_seconds,
                                      search_iterations=settings.lab_search_iterations)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
