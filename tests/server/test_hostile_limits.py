@@ -5,12 +5,15 @@ pending invitations are bounded whoever sends them."""
 
 from __future__ import annotations
 
+import time
 import warnings
+from datetime import timedelta
 
 from sqlalchemy import update
 
+from rulekeeper.server import upkeep
 from rulekeeper.server.lab_runner import claim
-from rulekeeper.server.models import StoredLabJob, now
+from rulekeeper.server.models import StoredGame, StoredLabJob, now
 from tests.server.conftest import make_client, sign_up
 
 with warnings.catch_warnings():
@@ -98,3 +101,52 @@ def test_the_labs_queue_is_shared_by_address_whatever_accounts_ask(db_url, tmp_p
         ids = [a.json()["id"] for a in asked[:3]]
         # the address that waited longest first: the designer's job before the 2nd sybil's
         assert [next_job() for _ in range(4)] == [ids[0], theirs.json()["id"], ids[1], ids[2]]
+
+
+def clocked(client, headers):
+    """A game against a bot on a clock of 1 s whose bot decides for a late seat: left
+    alone, the sweep plays it on by itself."""
+    created = client.post("/api/games", headers=headers, json={
+        "ruleset": "dire-alliance-battle", "clock": {"decision": 1, "expiry": "bot"}})
+    assert created.status_code == 201, created.text
+    return created.json()["id"]
+
+
+def clock_moves(client, game_id) -> int:
+    return len(client.app.state.db.read(lambda s: s.get(StoredGame, game_id)).deciders)
+
+
+def test_games_a_clock_plays_on_are_charged_to_their_creator(db_url, monkeypatch):
+    """A clock whose bot decides for a late seat lets a game play itself in the server's
+    sweep. Six accounts of one address made 120 such games and another player's clock ran
+    out 11 to 15 s late: the sweep took clocks by deadline, and charged nobody. Now
+    creators are served in turn, and each expiry is charged to the game's creator and to
+    their address: past either budget, their games wait."""
+    monkeypatch.setattr(upkeep, "BATCH", 2)
+    with make_client(db_url) as client:
+        sybils = [sign_up(client, name) for name in ("sybil1", "sybil2")]
+        theirs = [clocked(client, sybils[0]) for _ in range(3)] + [clocked(client, sybils[1])]
+        elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+        victim = sign_up(elsewhere, "victim")
+        mine = clocked(elsewhere, victim)  # its clock runs out last
+        state, costs = client.app.state, client.app.state.costs
+        sybil1 = client.get("/api/players/me", headers=sybils[0]).json()["id"]
+        made = costs.spent(sybil1, time.monotonic())  # (making its games)
+        later = now() + timedelta(seconds=5)
+        assert upkeep.sweep(state, later) == 2  # a batch: each creator's first game...
+        assert [clock_moves(client, game) for game in [*theirs, mine]] == [1, 0, 0, 1, 0]
+        assert upkeep.sweep(state, later) == 2  # ...then the next in turn, the victim's
+        assert [clock_moves(client, game) for game in [*theirs, mine]] == [1, 1, 0, 1, 1]
+        assert costs.spent(sybil1, time.monotonic()) > made  # the sweep's work: its creator's
+        costs.address_budget = costs.spent("address testclient", time.monotonic())
+        before = [clock_moves(client, game) for game in theirs]
+        later += timedelta(seconds=5)
+        assert upkeep.sweep(state, later) == 1  # the victim's game, not the sybils'
+        assert [clock_moves(client, game) for game in theirs] == before
+        assert clock_moves(client, mine) == 2
+        costs.address_budget = 1e6
+        costs.budget = 1e-9  # each player's own budget spent, whatever their address's
+        later += timedelta(seconds=5)
+        assert upkeep.sweep(state, later) == 0
+        costs.budget = 1e6
+        assert upkeep.sweep(state, later) == 2
