@@ -5,10 +5,12 @@ pending invitations are bounded whoever sends them."""
 
 from __future__ import annotations
 
+import json
 import time
 import warnings
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import update
 
 from rulekeeper.server import upkeep
@@ -150,3 +152,29 @@ def test_games_a_clock_plays_on_are_charged_to_their_creator(db_url, monkeypatch
         assert upkeep.sweep(state, later) == 0
         costs.budget = 1e6
         assert upkeep.sweep(state, later) == 2
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/lab/jobs", {"kind": "simulate", "ruleset": "cryptids", "games": 2,
+                       "set": {"cryptids.cryptids.bigfoot.name.en": "\ud800"}}),
+    ("/api/lab/jobs", {"kind": "sweep", "ruleset": "cryptids", "games": 2, "vary": [
+        {"set": "cryptids.cryptids.bigfoot.name.en", "values": ["x", "a\udfffb"]}]}),
+    ("/api/games", {"ruleset": "cryptids", "options": {"left": {
+        "file": "\ud800", "team": {"name": "x", "cryptids": [{"cryptid": "dahu"}]}}}}),
+    ("/api/games", {"ruleset": "cryptids", "options": {"\ud800": 1}}),
+])
+def test_a_lone_surrogate_in_a_json_body_is_a_422(client, path, body):
+    """JSON's escapes can write half of a UTF-16 pair alone (``"\\ud800"``), which Python
+    reads into text no encoder takes: a lab job's content value and a game's team so given
+    were 500s (hashing the content, writing the record), on every database."""
+    me = sign_up(client, "probe")
+    text = json.dumps(body)  # (ASCII: each surrogate as its escape)
+    answer = client.post(path, headers={**me, "Content-Type": "application/json"},
+                         content=text)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"].startswith("the body holds a lone UTF-16 surrogate (\\ud")
+    assert client.get("/api/games", headers=me).json() == []
+    assert client.get("/api/lab/jobs", headers=me).json() == []
+    paired = text.replace("\\ud800", "\\ud83d\\ude00").replace("\\udfff", "\\ud83d\\ude00")
+    assert client.post(path, headers={**me, "Content-Type": "application/json"},
+                       content=paired).status_code < 500  # an emoji escaped is a character
