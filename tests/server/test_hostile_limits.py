@@ -6,8 +6,10 @@ pending invitations are bounded whoever sends them."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -178,3 +180,29 @@ def test_a_lone_surrogate_in_a_json_body_is_a_422(client, path, body):
     paired = text.replace("\\ud800", "\\ud83d\\ude00").replace("\\udfff", "\\ud83d\\ude00")
     assert client.post(path, headers={**me, "Content-Type": "application/json"},
                        content=paired).status_code < 500  # an emoji escaped is a character
+
+
+def test_players_joining_one_seat_at_once_seat_exactly_one(client):
+    """Six players take the one open seat of a public game at the same instant: one gets
+    it, the others a 409, and the game goes on with that one (no seat given twice, no
+    version skipped)."""
+    alice = sign_up(client, "alice")
+    joiners = [sign_up(client, f"joiner{i}") for i in range(6)]
+    game = client.post("/api/games", headers=alice, json={
+        "ruleset": "dire-alliance-battle", "public": True, "seats": {"blue": {"kind": "open"}}})
+    assert game.status_code == 201, game.text
+    game_id = game.json()["id"]
+    start = threading.Barrier(len(joiners))
+
+    def join(headers):
+        start.wait(10)
+        return client.post(f"/api/games/{game_id}/join", headers=headers, json={"seat": "blue"})
+
+    with ThreadPoolExecutor(len(joiners)) as pool:
+        answers = list(pool.map(join, joiners))
+    assert sorted(a.status_code for a in answers) == [200] + [409] * 5, [a.text for a in answers]
+    winner = joiners[next(i for i, a in enumerate(answers) if a.status_code == 200)]
+    name = client.get("/api/players/me", headers=winner).json()["name"]
+    view = client.get(f"/api/games/{game_id}", headers=alice).json()
+    assert view["version"] == 1 and [s["player"] for s in view["seats"]] == ["alice", name]
+    assert [g["id"] for g in client.get("/api/games", headers=winner).json()] == [game_id]
