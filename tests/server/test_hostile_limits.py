@@ -206,3 +206,18 @@ def test_players_joining_one_seat_at_once_seat_exactly_one(client):
     view = client.get(f"/api/games/{game_id}", headers=alice).json()
     assert view["version"] == 1 and [s["player"] for s in view["seats"]] == ["alice", name]
     assert [g["id"] for g in client.get("/api/games", headers=winner).json()] == [game_id]
+
+
+def test_a_sweep_of_too_many_variants_is_refused_before_its_check(client):
+    """Each variant of a sweep has its content checked in the request that asks it: 998
+    values of one path held the one lane for 45 s (every other player's calls waited, then
+    503). A lab job asks at most 64 variants: more is a 400 before any is checked."""
+    me = sign_up(client, "designer")
+    sweep = {"kind": "sweep", "ruleset": "cryptids", "games": 1, "vary": [
+        {"set": "cryptids.cryptids.bigfoot.hp", "values": list(range(1, 14))},
+        {"set": "cryptids.cryptids.dahu.hp", "values": [1, 2, 3, 4, 5]}]}
+    refused = client.post("/api/lab/jobs", headers=me, json=sweep)
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["error"] == ("vary: 65 variants (every combination of the values "
+                                       "given); a lab job on the server asks at most 64")
+    assert client.get("/api/lab/jobs", headers=me).json() == []

@@ -24,6 +24,7 @@ A job is its player's: others get 404.
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -39,7 +40,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.agents import parse_spec
 from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
-from rulekeeper.lab.questions import parse_question
+from rulekeeper.lab.questions import SweepQuestion, parse_question
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server import games
 from rulekeeper.server.auth import CurrentPlayer, Me
@@ -67,6 +68,7 @@ class LabLimits:
     games_a_day: int = 100_000
     queue: int = 100
     address_at_once: int = 4
+    variants: int = 64
     search_seconds: float = 1.0
     search_iterations: int = 2_000
 
@@ -85,6 +87,19 @@ class LabLimits:
                 raise ApiError(f"agent {spec!r}: a lab job's mcts searches at most "
                                f"{self.search_seconds:g}s or {self.search_iterations:,} "
                                f"iterations a decision (budget={options['budget']})")
+
+
+    def check_variants(self, question: Any) -> None:
+        """Refuse (400) a sweep of more than :attr:`variants` variants (every combination of
+        its values): each variant's content is checked in the request that asks it, tens of
+        milliseconds each, so 998 values of one path held the lane for 45 s."""
+        if not isinstance(question, SweepQuestion):
+            return
+        ruleset = question.spec().ruleset
+        count = math.prod(len(vary.axis(ruleset).values) for vary in question.vary)
+        if count > self.variants:
+            raise ApiError(f"vary: {count:,} variants (every combination of the values "
+                           f"given); a lab job on the server asks at most {self.variants:,}")
 
 
 class Progress(BaseModel):
@@ -211,6 +226,7 @@ def ask(request: Request, me: CostlyPlayer,
         games.numbers_only(registry.load(question.ruleset), question.options,
                            lambda name: f"options.{name}")
     limits.check_searches([*question.agents, *getattr(question, "contenders", [])])
+    limits.check_variants(question)
     run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)
 
