@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
                   description="Play any rulekeeper ruleset, and the cryptids online game.",
                   docs_url=None, redoc_url=None,  # the web page serves them, from the package
-                  responses=errors.documented(413, 422))
+                  responses=errors.documented(413, 422, 429))
     app.state.db = db
     app.state.settings = settings
     app.state.games = GameCache[Game](lambda game: len(game.events))
