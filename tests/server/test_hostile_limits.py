@@ -5,6 +5,7 @@ pending invitations are bounded whoever sends them."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -15,7 +16,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from rulekeeper.server import upkeep
+from rulekeeper.server import live, upkeep
+from rulekeeper.server.errors import TooManyRequests
 from rulekeeper.server.lab_runner import claim
 from rulekeeper.server.models import StoredGame, StoredLabJob, now
 from tests.server.conftest import make_client, sign_up
@@ -221,3 +223,37 @@ def test_a_sweep_of_too_many_variants_is_refused_before_its_check(client):
     assert refused.json()["error"] == ("vary: 65 variants (every combination of the values "
                                        "given); a lab job on the server asks at most 64")
     assert client.get("/api/lab/jobs", headers=me).json() == []
+
+
+def test_streams_opened_at_the_same_instant_are_counted_one_after_the_other(monkeypatch):
+    """A stream's opening checked its player's count and added to it under two holds of the
+    lock: openings at the same instant could each pass the check before any was counted.
+    (The count is made slow here, as a busy process may make it, to make the race certain.)"""
+    followers = live.Followers(player=2, address=100)
+    counted = live.Followers.counted
+
+    @contextlib.contextmanager
+    def slowly(self, payers):
+        time.sleep(0.05)
+        with counted(self, payers):
+            yield
+
+    monkeypatch.setattr(live.Followers, "counted", slowly)
+    start, opened, release = threading.Barrier(6), [], threading.Event()
+
+    def open_one():
+        start.wait(10)
+        try:
+            with followers.opening(7, "address here"):
+                opened.append(1)
+                release.wait(10)
+        except TooManyRequests:
+            return "refused"
+        return "opened"
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = [pool.submit(open_one) for _ in range(6)]
+        time.sleep(1.0)
+        assert len(opened) == 2
+        release.set()
+        assert sorted(a.result() for a in answers) == ["opened"] * 2 + ["refused"] * 4
