@@ -257,3 +257,38 @@ def test_streams_opened_at_the_same_instant_are_counted_one_after_the_other(monk
         assert len(opened) == 2
         release.set()
         assert sorted(a.result() for a in answers) == ["opened"] * 2 + ["refused"] * 4
+
+
+def test_a_searching_bots_move_is_charged_to_the_games_creator(db_url):
+    """A searching bot's move (seconds of search, in the background) was charged to nobody:
+    now to the game's creator and their address, and a creator past their work budget waits
+    for it (the sweep asks again for a search left waiting)."""
+    with make_client(db_url, search_budget="3") as client:
+        state, costs = client.app.state, client.app.state.costs
+        asked: list[str] = []
+        state.searches.ask = lambda game_id, _creator: asked.append(game_id)
+        alice = sign_up(client, "alice")
+        view = client.post("/api/games", headers=alice, json={
+            "ruleset": "enemy-attacks", "seed": 1,
+            "seats": {"p1": {"kind": "human"}, "p2": {"kind": "bot", "bot": "mcts"}}}).json()
+        game_id = view["id"]
+        while not asked:
+            pending = view["view"]["pending"]
+            answer = client.post(f"/api/games/{game_id}/decisions", headers=alice, json={
+                "seat": pending["player"], "option": pending["options"][0]["id"],
+                "version": view["version"]})
+            assert answer.status_code == 200, answer.text
+            view = answer.json()
+        me = client.get("/api/players/me", headers=alice).json()["id"]
+
+        def version() -> int:
+            return state.db.read(lambda s: s.get(StoredGame, game_id)).version
+
+        waiting, spent = version(), costs.spent(me, time.monotonic())
+        costs.budget = spent / 2  # alice's budget spent: her bot waits
+        upkeep.move_searching_bot(state, game_id)
+        assert version() == waiting and costs.spent(me, time.monotonic()) == spent
+        costs.budget = 1e6
+        upkeep.move_searching_bot(state, game_id)
+        assert version() == waiting + 1
+        assert costs.spent(me, time.monotonic()) > spent  # the search: its creator's

@@ -46,20 +46,30 @@ their work budget are passed over (they wait), the others expired, at most a bat
 
 def move_searching_bot(state: Any, game_id: str) -> None:
     """The move of the searching bot whose turn it is (run by :class:`.bots.Searches`),
-    then the quick bots' after it."""
+    then the quick bots' after it: charged to the game's creator and their address, as a
+    clock's expiry is; a creator past either work budget waits (the sweep asks again for
+    a search left waiting :data:`.bots.STALLED`)."""
 
     def work(stored: StoredGame, game: Game, deciders: list[str],
              _at: datetime) -> dict[str, Any] | None:
         bots = bots_of(stored)
         if not searching_turn(game, bots):
             return None
-        assert game.pending is not None
-        seat = game.pending.player
-        bot = agent(bots[seat], game.ruleset, seat, game, state.settings.search_budget)
-        option = decide(bot, game)
-        game.step(option)
-        deciders.append(seat)
-        play_quick_bots(game, bots, deciders)
+        payers = state.costs.payers_of(stored.created_by)
+        if not state.costs.spare(payers, time.monotonic()):
+            return None
+        began = time.monotonic()
+        try:
+            assert game.pending is not None
+            seat = game.pending.player
+            bot = agent(bots[seat], game.ruleset, seat, game, state.settings.search_budget)
+            option = decide(bot, game)
+            game.step(option)
+            deciders.append(seat)
+            play_quick_bots(game, bots, deciders)
+        finally:
+            ended = time.monotonic()
+            state.costs.charge(payers, ended, ended - began)
         return {"kind": "bot", "seat": seat, "option": option}
 
     changes.in_background(state, game_id, work)
