@@ -292,3 +292,30 @@ def test_a_searching_bots_move_is_charged_to_the_games_creator(db_url):
         upkeep.move_searching_bot(state, game_id)
         assert version() == waiting + 1
         assert costs.spent(me, time.monotonic()) > spent  # the search: its creator's
+
+
+def test_the_new_refusals_are_said_in_the_pages_language(db_url):
+    """The /play and /lab pages ask in French (``?lang=fr``): the new limits are said so."""
+
+    def said(answer):  # (French's space before ':' is a narrow one)
+        return answer.json()["error"].replace("\xa0", " ").replace("\u202f", " ")
+
+    with make_client(db_url, invitations_held=1, lab_address_at_once=1, lab_jobs=False) as client:
+        bob, alice, carol = (sign_up(client, name) for name in ("bob", "alice", "carol"))
+        invite = {"ruleset": "dire-alliance-battle",
+                  "seats": {"blue": {"kind": "human", "player": "bob"}}}
+        assert client.post("/api/games", headers=alice, json=invite).status_code == 201
+        refused = client.post("/api/games?lang=fr", headers=carol, json=invite)
+        assert refused.status_code == 429 and said(refused) == (
+            "seats.blue : bob a 1 invitation sans réponse (au plus 1) : on pourra l'inviter de "
+            "nouveau quand il en aura accepté ou décliné une")
+        assert client.post("/api/lab/jobs", headers=alice, json=LAB_JOB).status_code == 202
+        refused = client.post("/api/lab/jobs?lang=fr", headers=carol, json=LAB_JOB)
+        assert refused.status_code == 429 and said(refused).startswith(
+            "votre adresse a 1 tâche du labo en attente ou en cours, quels que soient")
+        sweep = {"kind": "sweep", "ruleset": "cryptids", "games": 1, "vary": [
+            {"set": "cryptids.cryptids.bigfoot.hp", "values": list(range(1, 66))}]}
+        refused = client.post("/api/lab/jobs?lang=fr", headers=bob, json=sweep)
+        assert refused.status_code == 400 and said(refused) == (
+            "vary : 65 variantes (toutes les combinaisons des valeurs données) ; une tâche du "
+            "labo sur le serveur en demande au plus 64")
