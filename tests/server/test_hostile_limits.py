@@ -39,6 +39,7 @@ def test_requests_without_a_known_token_are_limited_per_address(db_url):
             assert refused.json() == {"error": "too many requests: at most 6 per 1 minute per "
                                                "address without a token"}
             assert 1 <= int(refused.headers["Retry-After"]) <= 60
+            assert refused.headers["X-Frame-Options"] == "DENY"  # (as on every answer)
         refused = client.post("/api/players", json={"name": "bob"})
         assert refused.status_code == 429  # sign-ups are requests without a token too
         for _ in range(10):  # a player's token, once known, counts for itself
