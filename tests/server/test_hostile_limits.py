@@ -320,3 +320,20 @@ def test_the_new_refusals_are_said_in_the_pages_language(db_url):
         assert refused.status_code == 400 and said(refused) == (
             "vary : 65 variantes (toutes les combinaisons des valeurs données) ; une tâche du "
             "labo sur le serveur en demande au plus 64")
+
+
+def test_a_known_token_does_not_open_the_routes_that_need_none_without_a_limit(db_url):
+    """A token the process knows skips the per-address limit: it is counted to its token's
+    limit instead, on every route (the lobby needs no token, and a token sent with it had
+    made every such request free of any limit), once only on routes that need a token."""
+    with make_client(db_url, rate_limit="6/minute", address_limit="1000/minute") as client:
+        alice = sign_up(client, "alice")
+        assert client.get("/api/players/me", headers=alice).status_code == 200  # 1: now known
+        for _ in range(3):
+            assert client.get("/api/lobby", headers=alice).status_code == 200  # 2 to 4
+        assert client.get("/api/games", headers=alice).status_code == 200  # 5 (not 5 and 6)
+        assert client.get("/api/lobby", headers=alice).status_code == 200  # 6
+        refused = client.get("/api/lobby", headers=alice)
+        assert refused.status_code == 429
+        assert refused.json()["error"] == "too many requests: at most 6 per 1 minute per token"
+        assert client.get("/api/lobby").status_code == 200  # the address's own limit

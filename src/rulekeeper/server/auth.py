@@ -113,7 +113,8 @@ TokenHash = Annotated[str, Depends(bearer_hash)]
 
 def current_player(request: Request, hashed: TokenHash) -> Me:
     """The player whose token the request carries (401 without a valid one)."""
-    request.app.state.limits.check("token", hashed)
+    if getattr(request.state, COUNTED, None) != hashed:  # (:class:`Anonymous` counted it)
+        request.app.state.limits.check("token", hashed)
     known: KnownTokens = request.app.state.tokens
     me = known.get(hashed)
     if me is not None:
@@ -143,12 +144,18 @@ def still_holds(session: Session, me: Me, hashed: str) -> None:
         raise Unauthorized("unknown token")
 
 
+COUNTED = "token_counted"
+"""The request state's name for the token hash whose limit a request was counted to."""
+
+
 class Anonymous:
     """The ASGI middleware that counts each HTTP request carrying no token this process
     knows (:class:`KnownTokens`: none, an unknown one, one not checked in the last
     :data:`TOKEN_TTL` seconds) to its client's address, under the limit ``address``: 429
-    with ``Retry-After`` beyond it. A player's requests are counted to their token instead
-    (:func:`current_player`), once it is known."""
+    with ``Retry-After`` beyond it. A request carrying a known token is counted to that
+    token, whatever its route (one that needs no token too: a token must not open the
+    anonymous routes without a limit), and :func:`current_player` does not count it
+    again."""
 
     def __init__(self, app: ASGIApp, limits: RateLimits, tokens: KnownTokens) -> None:
         self.app = app
@@ -156,20 +163,28 @@ class Anonymous:
         self.tokens = tokens
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and not self._known(scope):
+        if scope["type"] == "http":
+            known = self._known(scope)
             client = scope.get("client")
             try:
-                self.limits.check("address", client[0] if client else "unknown")
+                if known is None:
+                    self.limits.check("address", client[0] if client else "unknown")
+                else:
+                    self.limits.check("token", known)
+                    scope.setdefault("state", {})[COUNTED] = known
             except TooManyRequests as error:
                 await error_response(429, error.message, **(error.headers or {}))(
                     scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
-    def _known(self, scope: Scope) -> bool:
+    def _known(self, scope: Scope) -> str | None:
+        """The hash of the request's token, if this process knows it."""
         for name, value in scope["headers"]:
             if name == b"authorization":
                 scheme, _, token = value.decode("latin-1").partition(" ")
-                return scheme.lower() == "bearer" and \
-                    self.tokens.get(token_hash(token)) is not None
-        return False
+                hashed = token_hash(token.strip())  # (as HTTPBearer reads it)
+                if scheme.lower() == "bearer" and self.tokens.get(hashed) is not None:
+                    return hashed
+                return None
+        return None
