@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50, "--max-games": 4}
 """Games (or samples) of a documented command, whatever the page says."""
+SMALL_MATCHUP = {**SMALL, "--games": 1}
+"""A matchup's games per pairing: a matchup of 8 contenders plays 64 pairings."""
 SMALL_LEAGUE = {"--runs": 1, "--players": 2}
 """A league's runs and players (``simulate cryptids-run``)."""
 EXTRA_OPTIONS = {"play", "battle", "simulate", "sweep", "matchup", "tune"}
@@ -79,11 +81,11 @@ def runnable(command: str) -> str | None:
 
 def smaller(words: list[str]) -> list[str]:
     """The command with few games: every count of games (and samples) cut to :data:`SMALL`,
-    a league's to :data:`SMALL_LEAGUE`, a search bot's budget to 2 iterations; commands that
-    play games by default get ``--games``."""
+    a matchup's to :data:`SMALL_MATCHUP`, a league's to :data:`SMALL_LEAGUE`, a search bot's
+    budget to 2 iterations; commands that play games by default get ``--games``."""
     out = list(words)
     league = out[0] == "simulate" and getattr(registry.load(out[1]), "league", False)
-    small = SMALL_LEAGUE if league else SMALL
+    small = SMALL_LEAGUE if league else SMALL_MATCHUP if out[0] == "matchup" else SMALL
     for i, word in enumerate(out[:-1]):
         if word in small:
             out[i + 1] = str(min(int(out[i + 1]), small[word]))
@@ -91,7 +93,7 @@ def smaller(words: list[str]) -> list[str]:
     plays = out[0] in ("simulate", "sweep", "matchup", "demo", "tune") or \
         out[:2] == ["odds", "cryptids"]
     if plays and not league and "--games" not in out:
-        out += ["--games", "1" if out[0] == "demo" else str(SMALL["--games"])]
+        out += ["--games", "1" if out[0] == "demo" else str(small["--games"])]
     if out[0] == "tune" and "--max-games" not in out:
         out += ["--max-games", str(SMALL["--max-games"])]
     if out[0] == "demo":

@@ -205,7 +205,7 @@ def replay_command(
     check_lang(game.ruleset, lang)
     verify(log, game)
     if explain:
-        texts = {entry.id: entry.text for entry in game.ruleset.rule_index}
+        texts = {entry.id: entry.in_language(lang) for entry in game.ruleset.rule_index}
         sentence = sentences(game.ruleset, game.seats, lang)
         for number, event in enumerate(game.events, 1):
             console.print(f"{number:4d} [dim]\\[{event.rule}][/dim] "

@@ -641,6 +641,12 @@ def test_a_player_sees_the_battles_fought_against_their_rows_and_watches_one(bro
         page.wait_for_selector("#battle-view[data-theirs] #battle-summary #cost")
         expected = {"win": won, "loss": lost, "tie": tie}[met["battles"][0]["outcome"]]
         assert page.inner_text("#battle-summary #cost") == expected
+        if met["battles"][0]["outcome"] != "tie":  # the winner told for her row, on the right
+            ours = ("Your row (alice", "Votre rangée (alice")[lang == "fr"]
+            theirs = ("Their row (", "La rangée adverse (")[lang == "fr"]
+            result = page.inner_text("#deciding li[data-kind^='result.']")
+            assert result.split(": ", 1)[-1].split("\u00a0: ", 1)[-1].startswith(
+                ours if met["battles"][0]["outcome"] == "win" else theirs), result
         assert page.locator("#battle-summary #deciding li").count() >= 1
         page.locator("#met").scroll_into_view_if_needed()
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -659,3 +665,104 @@ def test_a_player_sees_the_battles_fought_against_their_rows_and_watches_one(bro
     assert {shown.nth(i).get_attribute("data-battle") for i in range(shown.count())}.isdisjoint(
         b["id"] for b in met["battles"]), "the battles met by alice's rows are hers alone"
     context.close()
+
+
+def a_battle_ended_by_the_hp_left(api, request) -> tuple[dict[str, str], dict, dict | None]:
+    """A new player's battle that ended by the HP left (at the 36th roll, or when neither
+    side could deal damage): about one battle in nine does, so a few runs find one. With it,
+    an earlier battle of its run in which damage over time killed, if one did."""
+    for player in range(15):  # bounded: some 80 battles, a second or two each run
+        token = sign_up(api, unique(f"hp{player}", request))
+        run = api.post("/api/runs", headers=token).json()
+        dotted = None
+        while not run["over"]:
+            done = play_shop(api, token, run)
+            run = done["run"]
+            if done["battle"]:
+                battle = api.get(f"/api/battles/{done['battle']['id']}?lang=en",
+                                 headers=token).json()
+                if any(m["kind"].startswith("end.") for m in battle["deciding"]):
+                    return token, battle, dotted
+                if any(m["source"] for m in battle["deciding"]):
+                    dotted = dotted or battle
+                api.post(f"/api/battles/{battle['id']}/seen", headers=token)  # the page opens on the one found
+        api.post(f"/api/battles/{battle['id']}/seen", headers=token)
+    raise AssertionError("no battle ended by the HP left in 15 runs")
+
+
+TOLD = {"en": ("your row has {mine} HP left, theirs {theirs}.", "Your row (", "Their row (",
+               ": it has more HP left.", r"(?i)\b(left|right) (\d|side|row)|\((left|right)\)"),
+        "fr": ("il reste {mine} PV à votre rangée, {theirs} à la rangée adverse.",
+               "Votre rangée (", "La rangée adverse (", "\u00a0: il lui reste plus de PV.",
+               r"(?i)\b(gauche|droite) \d|(camp|rangée) de (gauche|droite)|\((gauche|droite)\)")}
+"""How a battle's end is said from the player's side: the HP left on each side, the winner,
+why; and the words of the ruleset's own sentence, told by where the sides stand."""
+
+
+def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server, request):
+    """The ruleset says "HP remaining, left 3, right 4" and "the left side wins"; the page
+    says whose row that is (the player's is "left" in the ruleset, stacked on a phone): in
+    the story's why, the banner and the log, in English on a desktop, in French on a phone."""
+    with httpx.Client(base_url=server.url, timeout=60) as api:
+        token, battle, dotted = a_battle_ended_by_the_hp_left(api, request)
+    end = next(m for m in battle["deciding"] if m["kind"].startswith("end."))
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.token', '{token['Authorization'][7:]}')")
+    web.open("/")
+    page.click("#skip-battle")  # the page opens on the battle not seen yet
+    for lang in ("en", "fr"):
+        if lang == "fr":  # seen by now: the history replays it
+            page.set_viewport_size(PHONE)
+            page.evaluate("localStorage.setItem('rk.lang', 'fr')")
+            page.reload()
+            page.click(f"#runs [data-run='{battle['run']}']")
+            page.click(f"#run-detail [data-replay='{battle['id']}']")
+            page.click("#skip")
+        hp, mine, theirs, by_hp, sides = TOLD[lang]
+        page.wait_for_selector("#battle-summary #deciding")
+        said = page.inner_text("#deciding li[data-kind^='end.']")
+        assert hp.format(mine=end["data"]["left"], theirs=end["data"]["right"]).replace(
+            " :", "\u00a0:") in said, said
+        if battle["outcome"] != "tie":
+            result = page.inner_text("#deciding li[data-kind^='result.']")
+            assert (mine if battle["outcome"] == "win" else theirs) in result, result
+            assert by_hp in result, result
+            assert page.inner_text("#result .why") in result  # the banner says it too
+        log = page.inner_text("#log")
+        assert not re.search(sides, page.inner_text("#battle-summary") + log), sides
+        assert mine.rstrip(" (") + ", " in log  # the player's lineup
+        page.locator("#battle-summary").scroll_into_view_if_needed()
+        web.shot(f"cryptids-ended-by-hp-{lang}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    if dotted:  # a death by damage over time names the ability that put it on, and when
+        page.click(f"#run-detail [data-replay='{dotted['id']}']")
+        page.click("#skip")
+        page.wait_for_selector("#battle-summary #deciding .source")
+        source = next(m["source"] for m in dotted["deciding"] if m["source"])
+        said = page.inner_text("#deciding .source >> nth=0")
+        assert said.startswith(f"(Depuis le lancer {source['roll']}\u00a0: ") and " afflige " in said
+        page.locator("#deciding .source >> nth=0").scroll_into_view_if_needed()
+        web.shot("cryptids-damage-over-time-fr")
+
+
+def test_a_token_that_no_longer_works_asks_who_you_are_again(web, server, request):
+    """A new token made on another device stops the old one here: the page stayed blank (its
+    first read refused, said nowhere); it forgets the token and asks who you are, saying why,
+    in the page's language."""
+    with httpx.Client(base_url=server.url, timeout=60) as api:
+        old = sign_up(api, unique("gone", request))
+        assert api.post("/api/players/me/token", headers=old, json={}).status_code == 200
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.token', '{old['Authorization'][7:]}'); "
+                                 "localStorage.setItem('rk.lang', 'fr')")
+    web.open("/")
+    page.wait_for_selector("#who-are-you #token-gone")
+    assert page.inner_text("#token-gone") == (
+        "Le jeton que ce navigateur gardait ne fonctionne plus (un nouveau a été créé sur un "
+        "autre appareil, ou le compte a été fermé)\u00a0: connectez-vous avec votre jeton "
+        "actuel, ou inscrivez-vous.")
+    assert page.evaluate("localStorage.getItem('rk.token')") is None
+    assert page.locator("#howto-text").is_visible() and page.locator("#signup-name").is_visible()
+    assert len(web.errors) == 1 and "401" in web.errors[0], web.errors  # the read refused, only
+    web.errors.clear()
+    web.shot("cryptids-token-gone-fr")

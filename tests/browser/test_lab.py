@@ -593,6 +593,11 @@ def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
     assert page.eval_on_selector_all(labels, "ns => ns.every((n) => n.getBBox().x >= 0)")
     assert [row[1].split(" ")[0] for row in shown] == [
         f"{100 * v['summary']['outcomes']['win']['value']:.1f}%" for v in variants]
+    # each end of a change signed as the command signs it ("+5.0 (-23.6, +24.9)")
+    changes = [c["difference"] for c in json.loads(out)["against_first"]]
+    assert [row[5] for row in shown[1:]] == [
+        f"{100 * d['value']:+.1f} ({100 * d['low']:+.1f}, {100 * d['high']:+.1f})"
+        for d in changes]
 
 
 def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monkeypatch):
@@ -696,3 +701,68 @@ def test_what_if_a_field_took_several_values(web, request, capsys, monkeypatch, 
     page.click("#lab-again")
     expect(page.locator(".lab-values-path")).to_have_value(path)
     assert page.input_value(".lab-values-list") == "dahu, bigfoot, yeti"
+
+
+@pytest.mark.parametrize(("lang", "state", "said"), [
+    ("en", "done", "rules never fired over 20 games"),
+    ("fr", "terminée", "règles de l'index n'ont jamais servi en 20 parties")])
+def test_which_rules_never_fire(web, request, capsys, monkeypatch, lang, state, said):
+    """``rulekeeper dead-rules`` was not offered on /lab: "Which rules never fire?" asks it
+    and shows the rules that never or rarely fired, each with its text, the command's
+    counts, in the page's language; the job keeps no games to download."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "cryptids", f"dead{lang}")
+    page.check("#lab-kind input[value=dead-rules]")
+    assert page.input_value("#lab-games") == "100"
+    assert not page.is_visible("#lab-side")  # it counts rules, not a side's wins
+    page.fill("#lab-games", "20")
+    page.fill("#lab-seed", "4")
+    page.fill("#lab-rare", "30")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done], #lab-state[data-state=failed]",
+                           timeout=120_000)
+    assert page.inner_text("#lab-state") == state, page.inner_text("#answer")
+    code, out, err = run(["dead-rules", "cryptids", "--games", "20", "--seed", "4", "--rare",
+                          "0.3", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    rules = json.loads(out)["rules"]
+    leads = [r for r in rules if r["verdict"] in ("never", "rare")]
+    never = sum(r["verdict"] == "never" for r in rules)
+    assert page.inner_text("#lab-dead").startswith(f"{never} ")
+    assert said in page.inner_text("#lab-dead").replace("\u202f", " ")
+    rows = page.locator("#lab-dead-rules tbody tr")
+    assert [rows.nth(i).locator("th").inner_text() for i in range(rows.count())] == \
+        [r["id"] for r in leads]
+    first = rows.nth(0).inner_text().split("\t")
+    assert first[4] == {"en": {"never": "never", "rare": "rare"},
+                        "fr": {"never": "jamais", "rare": "rare"}}[lang][leads[0]["verdict"]]
+    assert len(first[5]) > 10  # the rule's own words
+    assert page.locator("#lab-download").count() == 0 and page.locator("#lab-report").count() == 0
+    asked = {"en": "20 games · seed 4 · rare below 30.0% of the games",
+             "fr": "20 parties · graine 4 · rare sous 30,0 % des parties"}[lang]
+    assert asked in page.inner_text("#answer").replace("\u202f", " ").replace("\u00a0", " ")
+    page.evaluate("document.getElementById('answer').scrollIntoView()")
+    web.shot(f"lab-dead-rules-{lang}")
+    page.fill("#lab-games", "7")
+    page.fill("#lab-rare", "5")
+    page.check("#lab-kind input[value=simulate]")
+    page.click("#lab-again")  # the question back in the form, its share of the games too
+    expect(page.locator("#lab-rare")).to_have_value("30")
+    expect(page.locator("#lab-games")).to_have_value("20")
+    assert page.is_checked("#lab-kind input[value=dead-rules]")
+
+
+def test_what_changed_without_a_change_is_said_before_any_game(web, request):
+    """"What changed?" with nothing changed queued a job that played the sample against
+    itself (every matchup "did not move"): the page now says to change something first, in
+    its language, and asks nothing."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "cryptids", "nochange")
+    page.check("#lab-kind input[value=compare]")
+    page.click("#lab-ask")
+    expect(page.locator("#lab-message")).to_contain_text(
+        "Qu'est-ce qui a changé ? Changez d'abord au moins une valeur du contenu")
+    assert "job=" not in page.url
+    assert page.locator("#jobs li").count() == 0

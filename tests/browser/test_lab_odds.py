@@ -31,6 +31,9 @@ def test_the_labs_dice_odds_are_the_terminals(web, request, capsys, monkeypatch)
     row = web.page.locator("#odds-answer table.odds tr", has_text="left wins").inner_text()
     assert f"{100 * wins:.1f}%" in row, row
     assert "Duo (left) against Lone Yeti (right)" in web.page.inner_text("#odds-answer caption")
+    question = web.page.locator("#odds-question option:checked").inner_text()
+    assert question == "Win, tie and loss odds of a cryptid matchup.", question
+    assert "Games (--games)" in web.page.inner_text("#odds-fields")
     web.page.locator("#odds").scroll_into_view_if_needed()
     web.shot("lab-odds")
 
@@ -50,6 +53,10 @@ def french(web):
 def test_the_labs_dice_odds_speak_french(french, request):
     ask_duo_against_the_yeti(french, request, "cotes")
     assert french.page.inner_text("#odds h2") == "Probabilités des dés"
+    question = french.page.locator("#odds-question option:checked").inner_text()
+    assert question.startswith("Probabilités de victoire, d'égalité et de défaite"), question
+    fields = french.page.inner_text("#odds-fields")
+    assert "Parties (--games)" in fields and "Games" not in fields, fields
     assert "probabilité" in french.page.inner_text("#odds-answer thead")
     assert "," in french.page.locator("#odds-answer tbody td").first.inner_text()  # 84,3 %
     french.page.locator("#odds").scroll_into_view_if_needed()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.browser.conftest import unique
 
 
@@ -87,3 +89,28 @@ def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):
     first.click()
     assert position(page) > 1, f"the swing of step {step} shows its event"
     web.shot("replay-luck")
+
+
+REFUSED = {"en": ("no game 'nope' of yours", "not a game record: "),
+           "fr": ("pas de partie 'nope' à vous", "pas un enregistrement de partie\u00a0: ")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_replay_refused_is_said_in_the_pages_language(web, request, tmp_path, lang):
+    """A game id that is not one of yours, and a file whose record names a ruleset the
+    server has not (and lacks fields): the server's refusal in the page's language (it was English on the French
+    page, asked in the language of a ruleset the page could not find)."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/replay?game=nope")
+    web.sign_up(unique(f"refused{lang}", request))
+    page.wait_for_selector("#viewer .error")
+    game, ruleset = REFUSED[lang]
+    assert game in page.inner_text("#viewer"), page.inner_text("#viewer")
+    web.shot(f"replay-refused-{lang}")
+    log = tmp_path / "nope.jsonl"
+    log.write_text('{"format": 2, "record": {"ruleset": "nope", "seed": 1}}\n')
+    page.set_input_files("#file", str(log))
+    page.locator("#viewer .error", has_text=ruleset).wait_for()
+    assert len(web.errors) == 2 and all("40" in e for e in web.errors), web.errors
+    web.errors.clear()  # the browser's notes of the two refusals

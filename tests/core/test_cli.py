@@ -514,16 +514,16 @@ def test_the_cryptids_warm_up_compiles_the_kernel_its_odds_use(monkeypatch):
 @pytest.mark.rule("core.work-budget")
 def test_the_terminal_says_the_work_budget_in_the_language_asked(tmp_path, capsys, monkeypatch):
     """The engine's own events are worded as the pages word them (``core.sentences``): in
-    French, the winner named as its side (« Héros »), in play, replay --explain and the log,
-    and in the terminal's own last line."""
+    French, the winner named as its side (« Héros »), in play, replay --explain (with the
+    engine's rule, in French too) and the log, and in the terminal's own last line."""
     from dataclasses import replace
 
     from rulekeeper.core import registry
 
     ruleset = registry.load("enemy-attacks")
     monkeypatch.setattr(ruleset, "meta", replace(ruleset.meta, max_length=3))
-    said = ("Le budget de travail est atteint (3 décisions)\u00a0: la partie se termine, et "
-            "Héros gagne au décompte des règles")
+    said = ("Le budget de travail est atteint (3 décisions)\u00a0: la partie se termine, gagnée "
+            "au décompte des règles par Héros")
     log = tmp_path / "g.jsonl"
     code, out, _ = run(["play", "enemy-attacks", "--agents", "random", "--seed", "3", "--ruling",
                         "work-budget=judge", "--lang", "fr", "--log", str(log)],
@@ -533,6 +533,8 @@ def test_the_terminal_says_the_work_budget_in_the_language_asked(tmp_path, capsy
     code, out, _ = run(["replay", str(log), "--explain", "--lang", "fr"], capsys, monkeypatch)
     assert code == 0 and " ".join(said.split()) in " ".join(out.split())  # a long line wraps
     assert "la partie est terminée, vainqueur Héros (work-budget)" in out
+    assert "Une partie qui atteint le budget de travail" in " ".join(out.split())  # its rule
     code, out, _ = run(["replay", str(log), "--explain"], capsys, monkeypatch)
-    assert ("The work budget is reached (3 decisions): the game ends, and Heroes wins"
-            in " ".join(out.split()))
+    assert ("The work budget is reached (3 decisions): the game ends, won on the rules' count by "
+            "Heroes" in " ".join(out.split()))
+    assert "A game that reaches its ruleset's work budget" in " ".join(out.split())

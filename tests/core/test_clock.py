@@ -34,7 +34,8 @@ def test_a_co_op_seat_forfeits_for_its_whole_side():
     game.expire(ClockExpiry.FORFEIT)
     assert game.result.winner == "enemies"
     assert game.ruleset.messages.render(game.events[-1]) == (
-        f"{game.events[-1].data['seat']}'s clock runs out: the game is lost by forfeit for heroes")
+        f"{game.events[-1].data['seat']}: the clock runs out, and the game is lost by forfeit "
+        "for heroes")
 
 
 def test_a_forfeit_among_more_than_two_sides_has_no_winner():

@@ -135,8 +135,8 @@ def test_the_steps_budget_ends_the_game_and_judge_names_a_winner():
     assert (game.result.winner, game.result.reason) == ("walker", "work-budget")
     assert len(game.decisions) == 6
     assert game.ruleset.messages.render(last) == (
-        "The work budget is reached (40 steps): the game ends, and walker wins on the rules' "
-        "count")
+        "The work budget is reached (40 steps): the game ends, won on the rules' count by "
+        "walker")
 
 
 def test_a_ruling_set_needs_an_enumeration_default():

@@ -3,6 +3,7 @@ ruleset and recorded by its games, ranked; and the ablation of its main stat."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -134,4 +135,57 @@ def test_a_ruleset_without_main_stats_gets_measures_only(capsys, monkeypatch):
                           monkeypatch)
     assert code == 0, err
     assert "declares no main stat for its entities: measures only, no ablation." in text
-    assert "werewolf" in text and "ablation:" not in text
+    assert "Werewolf" in text and "ablation:" not in text  # (by its name, as /lab)
+
+
+def test_the_terminal_names_culprits_as_the_report_and_lab_do(capsys, monkeypatch):
+    """``rulekeeper culprits`` printed ids (``dahu``) where the report and /lab name each
+    entity as its content does (``Dahu``): both tables now take the same names."""
+    from rulekeeper.lab.names import entity_names
+
+    code, text, err = run(["culprits", "cryptids", "--games", "12", "--ablation-games", "12",
+                           "--entities", "2", "--seed", "3", "--left", "french-legends"],
+                          capsys, monkeypatch)
+    assert code == 0, err
+    names = entity_names(BatchSpec("cryptids"))
+    measures, ablation = text.split("ablation:")
+    cells = [line.split("│")[2].strip() for line in measures.splitlines()
+             if line.startswith("│") and line.split("│")[1].strip().isdigit()]
+    ablated = [line.split("│")[1].strip() for line in ablation.splitlines()
+               if line.startswith("│") and "(" in line.split("│")[1]]
+    assert len(cells) > 5 and len(ablated) == 2
+    assert set(cells) <= set(names.values()) and "Dahu" in cells and "dahu" not in cells
+    assert all(cell.rsplit(" (", 1)[0] in names.values() for cell in ablated)
+
+
+def test_the_terminals_table_cuts_no_interval():
+    """At 120 characters, ten columns of "12.00 (10.06–14.32)" left no room: Rich cut the
+    rounds' interval to "(10.06–14.…". Each mean stands over its interval now."""
+    from rich.console import Console
+
+    from rulekeeper.lab.culprits import Standing
+    from rulekeeper.lab.culprits_cli import measures_table
+    from rulekeeper.lab.stats import Estimate, wilson
+
+    means = {Measure.DAMAGE: Estimate(2.35, 1.66, 3.33, 20),  # a Battle's, as it printed
+             Measure.KILLS: Estimate(0.05, 0.01, 0.31, 20),
+             Measure.OBJECTIVES: Estimate(0.4, 0.2, 0.79, 20),
+             Measure.SURVIVED: wilson(19, 20), Measure.ROUNDS: Estimate(12.0, 10.06, 14.32, 20)}
+    standings = [Standing("blue", "gravedigger", 20, means, wilson(10, 20))]
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(measures_table(standings, "t", {"gravedigger": "Gravedigger"}))
+    shown = console.export_text()
+    assert "…" not in shown, shown
+    for interval in ("(1.66–3.33)", "(0.01–0.31)", "(0.20–0.79)", "(76–99)", "(10.06–14.32)",
+                     "(30–70)"):
+        assert interval in shown, shown
+    assert max(map(len, shown.splitlines())) <= 120
+
+
+def test_the_terminals_matchup_names_contenders_as_the_content_does(capsys, monkeypatch):
+    """``rulekeeper matchup`` headed its matrix with ids (``swamp``) where /lab and the
+    report say *Swamp Things*."""
+    code, text, err = run(["matchup", "cryptids", "-c", "hunters", "-c", "swamp", "--games",
+                           "2"], capsys, monkeypatch)
+    assert code == 0, err
+    assert "│ Swamp Things │" in text and "│ swamp " not in text

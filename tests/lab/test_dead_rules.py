@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rulekeeper.agents import play_out, seat_agents
 from rulekeeper.core.game import new_game
 from rulekeeper.core.rng import derive_seed
+from rulekeeper.lab.questions import DeadRulesQuestion
 from tests.core.test_cli import run
 
 
@@ -31,3 +34,21 @@ def test_each_rule_counts_the_games_whose_events_cite_it(capsys, monkeypatch):
     code, out, _ = run(["dead-rules", "cryptids", "--games", "6", "--seed", "4"], capsys,
                        monkeypatch)
     assert code == 0 and f"{len(never)} rule(s) never fired" in out
+
+
+def test_a_batch_stopped_part_way_answers_for_the_games_it_finished():
+    """A lab job's time cap stops the count as Ctrl-C does: the answer is that of the games
+    finished (the same as a batch of that many), never more games cited than played."""
+    run = DeadRulesQuestion(ruleset="cryptids", games=6, seed=4).prepare()
+
+    def stop_after_three(_games):
+        if run.citations.games == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run.count(stop_after_three)
+    answer = run.answer()
+    shorter = DeadRulesQuestion(ruleset="cryptids", games=3, seed=4).prepare()
+    shorter.count()
+    assert answer["games"] == 3 and answer == shorter.answer() | {"games": 3}
+    assert max(r["games"] for r in answer["rules"]) == 3

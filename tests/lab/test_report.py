@@ -51,8 +51,8 @@ def test_an_entity_in_every_game_is_counted_not_compared():
                     [store.Batch("", {}, SPEC, 1, results)])
     page = Report(run).impact().replace("<wbr>", "")
     assert ("1 more entity is in every game or in none (nothing to compare here; the culprits "
-            "above measure them): played.ogre") in page
-    assert "<td>played.ogre</td>" not in page
+            "above measure them): ogre played") in page
+    assert "<td>ogre played</td>" not in page
 
 
 def test_each_entity_once_a_mirrored_flag_is_left_out():
@@ -102,7 +102,7 @@ def test_report_has_every_section_and_embeds_its_figures(simulated):
     assert len(images) == 4
     assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
     page = page.replace("<wbr>", "")
-    assert "initiative=coin" in page and "damage_left" in page and "survived.ogre" in page
+    assert "initiative=coin" in page and "damage_left" in page and "ogre survived" in page
     assert "http" not in page.replace("http-equiv", "")
 
 
@@ -211,6 +211,53 @@ def test_the_heat_map_goes_from_red_to_blue_as_the_pages():
     assert greens == []
 
 
+def _as_seen(colour, matrix):
+    """An sRGB colour as a reader with a red-green deficiency sees it (Machado, Oliveira and
+    Fernandes 2009, severity 1: the matrix on linear RGB), in sRGB from 0 to 1."""
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    def back(x):
+        x = min(1.0, max(0.0, x))
+        return 12.92 * x if x <= 0.0031308 else 1.055 * x ** (1 / 2.4) - 0.055
+
+    rgb = [linear(c) for c in colour[:3]]
+    return [back(sum(m * c for m, c in zip(row, rgb, strict=True))) for row in matrix]
+
+
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                (-0.011820, 0.042940, 0.968881))
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+              (-0.003882, -0.048116, 1.051998))
+
+
+@pytest.mark.parametrize(("lang", "rate"), [("en", "52%"), ("fr", "52\u202f%")])
+def test_the_outcome_bars_are_told_apart_without_red_and_green(lang, rate):
+    """The report's outcome bars were green and red, which a deuteranope or a protanope
+    (one man in twelve) sees as two olives: a win is now the heat map's blue, a loss its red,
+    and each also has a pattern and its rate written, for a page printed in grey."""
+    import math
+
+    from matplotlib.colors import to_rgb
+
+    from rulekeeper.lab import plots
+    from rulekeeper.lab.report_words import Words
+    from rulekeeper.lab.stats import wilson
+
+    outcomes = [{"win": wilson(52, 100), "tie": wilson(8, 100), "loss": wilson(40, 100)}]
+    axes = plots.outcome_figure(["as given"], outcomes, "t", Words(lang)).axes[0]
+    bars = {container.get_label(): container.patches[0] for container in axes.containers
+            if hasattr(container, "patches")}
+    colours = {name: to_rgb(bar.get_facecolor()) for name, bar in bars.items()}
+    words = Words(lang)
+    win, loss = colours[words.word("win")], colours[words.word("loss")]
+    assert win == to_rgb(plots.HEAT[1]) and loss == to_rgb(plots.HEAT[0])  # as the heat map
+    for deficiency in (DEUTERANOPIA, PROTANOPIA):
+        assert math.dist(_as_seen(win, deficiency), _as_seen(loss, deficiency)) > 0.45
+    assert len({bar.get_hatch() or "" for bar in bars.values()}) == 3  # three patterns
+    assert rate in [text.get_text() for text in axes.texts]
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "for means, a quasi-Poisson score interval where every value is a count"),
     ("fr", "pour les moyennes, un intervalle de score quasi-Poisson quand chaque valeur est "
@@ -220,3 +267,23 @@ def test_the_footer_says_the_intervals_the_means_get(simulated, lang, said):
     footer = Report(simulated, lang=lang).html().split("<p class='note'>")[-1]
     assert said in footer.replace("\u202f", " ").replace("\u00a0", " ")
     assert "Student" in footer  # the other means
+
+
+def test_the_facts_table_has_no_empty_header_row(simulated):
+    """The table of the page's facts (ruleset, games, seats...) opened with an empty grey
+    header band."""
+    page = Report(simulated).html()
+    assert "<tr><th></th><th></th></tr>" not in page
+    assert "<table><tr><td>" in page  # the facts start at once
+
+
+@pytest.mark.parametrize(("lang", "survived", "played"), [
+    ("en", "Dahu survived", "Dahu (left) played"),
+    ("fr", "le Dahu\u00a0: a survécu", "le Dahu (left)\u00a0: en jeu")])
+def test_the_impact_names_each_flags_entity_as_the_culprits(lang, survived, played):
+    """The impact section said ``survived.dahu`` where the culprits above say *Dahu*."""
+    report = Report(store.Run("simulate", "left", ["left", "right"], [],
+                              [store.Batch("", {}, BatchSpec("cryptids-v1"), 1, [])]), lang=lang)
+    assert report.flag("survived.dahu") == survived
+    assert report.flag("played.left.dahu") == played
+    assert report.flag("damage_left") == "damage_left"

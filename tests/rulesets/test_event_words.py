@@ -139,9 +139,31 @@ def test_the_work_budget_is_said_in_french(ruleset_id, winner, side):
                    {"limit": 500, "what": "decisions", "winner": winner})
     tie = Event("work-budget.tie", "core.work-budget", {"limit": 400, "what": "steps"})
     assert say(judged) == ("Le budget de travail est atteint (500 décisions)\u00a0: la partie se "
-                           f"termine, et {side} gagne au décompte des règles")
+                           f"termine, gagnée au décompte des règles par {side}")
     assert say(tie) == ("Le budget de travail est atteint (400 étapes)\u00a0: la partie se "
                         "termine par une égalité")
+
+
+@pytest.mark.rule("core.clock-expiry", "core.work-budget")
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["You: the clock runs out, and the seat's bot decides",
+            "You: the clock runs out, and the game is lost by forfeit for You",
+            "The work budget is reached (5 steps): the game ends, won on the rules' count by "
+            "You"]),
+    ("fr", ["Vous\u00a0: la pendule tombe, et le bot de la place décide",
+            "Vous\u00a0: la pendule tombe, et la partie est perdue par forfait pour Vous",
+            "Le budget de travail est atteint (5 étapes)\u00a0: la partie se termine, gagnée au "
+            "décompte des règles par Vous"])])
+def test_the_engine_names_a_seat_where_any_name_reads_right(lang, expected):
+    """A seat called *You* (*Vous*) reads right in the engine's own sentences: never
+    *You's clock runs out* nor *You wins*."""
+    ruleset = registry.load("cryptids-run")
+    say = sentences(ruleset, list(ruleset.meta.players), lang)
+    assert [say(Event(kind, rule, data)) for kind, rule, data in [
+        ("clock.bot", "core.clock-expiry", {"seat": "player"}),
+        ("clock.forfeit", "core.clock-expiry", {"seat": "player", "side": "player"}),
+        ("work-budget.judged", "core.work-budget",
+         {"limit": 5, "what": "steps", "winner": "player"})]] == expected
 
 
 def test_a_texts_lists_and_clauses_are_worded_part_by_part():

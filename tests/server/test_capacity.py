@@ -6,6 +6,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from rulekeeper.core import registry
 from rulekeeper.core.game import new_game
 from rulekeeper.server.bots import Searches
@@ -123,6 +125,7 @@ def exchange(port: int, sent: bytes, wait: float) -> bytes:
         return answer or b"still open"
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the HTTP layer's, not the DB's)
 def test_slow_or_oversized_requests_are_cut(db_url):
     with LiveServer(db_url, RULEKEEPER_READ_WAIT="1") as server:
         with ThreadPoolExecutor(5) as pool:

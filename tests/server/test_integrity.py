@@ -332,3 +332,16 @@ def test_a_stored_battle_that_no_longer_replays_is_gone_but_the_same_file_is_a_4
         sent = client.post("/api/replay", headers=alice, json={"format": 3, "record": record})
         assert (sent.status_code, sent.json()) == (400, {
             "error": "the replayed events differ from the recorded ones"})
+        # the cryptids page asks in its language: its refusals come back in it
+        french = [client.get(f"{base}?lang=fr", headers=alice),
+                  client.get(f"{base}/frames?lang=fr", headers=alice)]
+        gone = f"la bataille {battle['id']} ne peut plus être reconstruite depuis son " \
+               f"enregistrement sur ce serveur (c'est consigné dans le journal)"
+        assert [(a.status_code, a.json()) for a in french] == [(410, {"error": gone})] * 2
+        nobody = "/api/battles/nobody-1"
+        unknown = [client.get(f"{nobody}?lang=fr", headers=alice),
+                   client.get(f"{nobody}/frames?lang=fr", headers=alice),
+                   client.get(f"{nobody}/odds?lang=fr", headers=alice),
+                   client.post(f"{nobody}/seen?lang=fr", headers=alice)]
+        assert [(a.status_code, a.json()["error"]) for a in unknown] == [
+            (404, "pas de bataille 'nobody-1' à vous")] * 4

@@ -327,6 +327,32 @@ def test_a_culprits_job_gives_the_commands_culprits(lab, capsys, monkeypatch):
     assert "Culprits" in lab.get(job["report"], headers=me).text
 
 
+def test_a_dead_rules_job_gives_the_commands_rules_and_keeps_no_games(lab, capsys,
+                                                                     monkeypatch):
+    """/lab had no way to ask which rules never fired: a ``dead-rules`` job answers what
+    ``rulekeeper dead-rules --json`` prints, and says it keeps no games (404, not a 500)."""
+    me = sign_up(lab, "designer")
+    body = {"kind": "dead-rules", "ruleset": "cryptids", "games": 8, "seed": 4, "rare": 0.3}
+    asked = lab.post("/api/lab/jobs", json=body, headers=me)
+    assert asked.status_code == 202, asked.text
+    assert asked.json()["progress"]["planned"] == 8
+    job = wait(lab, me, asked.json()["id"])
+    assert job["state"] == "done", job
+    assert job["progress"]["done"] == 8
+    code, out, err = run(["dead-rules", "cryptids", "--games", "8", "--seed", "4", "--rare",
+                          "0.3", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    assert job["result"] == json.loads(out)
+    assert {r["verdict"] for r in job["result"]["rules"]} >= {"never", "fires"}
+    assert job["results"] is None and job["report"] is None
+    for what in ("results", "report"):
+        missing = lab.get(f"/api/lab/jobs/{job['id']}/{what}", headers=me)
+        assert missing.status_code == 404 and "keeps no games" in missing.json()["error"]
+        french = lab.get(f"/api/lab/jobs/{job['id']}/{what}?lang=fr", headers=me)
+        assert "elle ne garde aucune partie" in french.json()["error"], french.text
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the lab's clock, not the DB's)
 def test_a_job_stops_at_its_time_cap_with_the_games_it_played(db_url, tmp_path):
     # 5 s, not less: a loaded machine once took 3 s to finish the first chunk of 50 games
     with make_client(db_url, lab_folder=tmp_path / "lab", lab_seconds=5) as lab:

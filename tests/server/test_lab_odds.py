@@ -9,7 +9,7 @@ import time
 import pytest
 
 from rulekeeper.core.files import REFUSED
-from rulekeeper.server.lab_odds import OddsLimits
+from rulekeeper.server.lab_odds import FORKS, OddsLimits
 from tests.core.test_cli import run
 from tests.server.conftest import make_client, sign_up
 
@@ -20,9 +20,6 @@ HP = "cryptids.cryptids.bigfoot.hp"
 def lab(tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'odds.db'}", lab_folder=tmp_path / "lab",
                      lab_games=500) as client:
-        # a cold cache compiles the battle kernel in the answer's process first (the service
-        # compiles it as it starts): these tests are about the answers, not the time cap
-        client.app.state.odds_limits = OddsLimits(seconds=300.0)
         yield client, sign_up(client, "designer")
 
 
@@ -30,6 +27,23 @@ def terminal(args, capsys, monkeypatch):
     code, out, err = run(["odds", *args, "--json"], capsys, monkeypatch)
     assert code == 0, err
     return json.loads(out)
+
+
+def _kernels_loaded(to) -> None:
+    from rulekeeper.rulesets.cryptids.kernel import engines
+
+    to.send(engines._compiled.cache_info().currsize)
+    to.close()
+
+
+def test_an_answers_process_starts_with_the_rulesets_kernels_loaded():
+    # (loading the battle kernel costs a second or more, in each answer's time cap otherwise)
+    mine, its = FORKS.Pipe(duplex=False)
+    process = FORKS.Process(target=_kernels_loaded, args=(its,), daemon=True)
+    process.start()
+    its.close()
+    assert mine.poll(60) and mine.recv() == 1
+    process.join(5)
 
 
 def test_the_questions_offered_are_the_terminals_without_what_the_server_fills(lab):
@@ -41,6 +55,31 @@ def test_the_questions_offered_are_the_terminals_without_what_the_server_fills(l
     assert matchup["content_changes"] and not by[("dire-alliance", "attack")]["content_changes"]
     assert {"left", "right", "games", "exact", "seed"} <= set(matchup["schema"]["properties"])
     assert not {"content", "workers", "set"} & set(matchup["schema"]["properties"])
+
+
+SAME_IN_FRENCH = {"Kaos", "Exact", "id=option", "action-die=OPTION"}
+"""Words of the odds questions that French writes as English does."""
+
+
+def test_the_questions_come_in_the_page_language(lab):
+    """/lab?lang=fr lists every question's summary and its parameters' titles and
+    descriptions in French (each ruleset's board catalog), their names and types unchanged."""
+    client, me = lab
+    english, french = (client.get(f"/api/lab/odds?lang={lang}", headers=me).json()
+                       for lang in ("en", "fr-FR"))
+    assert [(q["ruleset"], q["question"]) for q in english] == [
+        (q["ruleset"], q["question"]) for q in french]
+    for was, said in zip(english, french, strict=True):
+        assert said["summary"] != was["summary"], was["summary"]
+        assert set(said["schema"]["properties"]) == set(was["schema"]["properties"])
+        for name, field in said["schema"]["properties"].items():
+            before = was["schema"]["properties"][name]
+            assert field.get("type") == before.get("type"), name
+            for key in ("title", "description"):
+                assert field[key] != before[key] or before[key] in SAME_IN_FRENCH, before[key]
+    matchup = next(q for q in french if q["question"] is None)
+    assert matchup["summary"].startswith("Probabilités de victoire, d'égalité et de défaite")
+    assert matchup["schema"]["properties"]["games"]["title"] == "Parties"
 
 
 def test_an_exact_answer_is_the_terminals(lab, capsys, monkeypatch):
@@ -162,6 +201,7 @@ def test_an_answer_that_takes_too_long_is_stopped_and_said_so(lab):
     assert slow.json()["error"].startswith("the answer took more than 1 s, the most the "
                                            "server gives one: ask fewer dice")
     assert time.monotonic() - started < 8
+    client.app.state.odds_limits = OddsLimits()  # (a loaded machine may take 1 s to fork)
     quick = client.post("/api/lab/odds", headers=me, json={
         "ruleset": "dire-alliance-battle", "question": "attack",
         "params": {"attack": 2, "defense": 1}})

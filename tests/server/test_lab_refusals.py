@@ -69,9 +69,9 @@ REFUSED = [
      f"set.{HP} : l'intervalle '5..1' doit monter (BAS..HAUT, BAS < HAUT)"),
     ({"kind": "simulat", "ruleset": "cryptids"},
      "kind: 'simulat' is not a lab question (did you mean 'simulate'?); kinds: simulate, "
-     "sweep, matchup, tune, compare, culprits",
+     "sweep, matchup, tune, compare, culprits, dead-rules",
      "kind : 'simulat' n'est pas une question du labo (vouliez-vous dire 'simulate' ?) ; "
-     "questions : simulate, sweep, matchup, tune, compare, culprits"),
+     "questions : simulate, sweep, matchup, tune, compare, culprits, dead-rules"),
     # the core's: an unknown ruleset, a content path that names no item
     ({"kind": "simulate", "ruleset": "cryptidz"},
      "unknown ruleset 'cryptidz' (did you mean 'cryptids'?); known: combat-encounter-v4, "
@@ -98,6 +98,11 @@ REFUSED = [
     ({"kind": "sweep", "ruleset": "cryptids", "vary": []},
      "sweep.vary: List should have at least 1 item after validation, not 0",
      "sweep.vary : la liste doit avoir au moins 1 élément, et non 0"),
+    ({"kind": "compare", "ruleset": "cryptids", "games": 10},  # (it played the same twice)
+     "old and new are the same: change the new version (its content values, rulings or "
+     "content)",
+     "l'ancienne et la nouvelle version sont les mêmes : changez la nouvelle (ses valeurs de "
+     "contenu, ses arbitrages ou son contenu)"),
     ({"kind": "compare", "ruleset": "cryptids", "threshold": 2},
      "compare.threshold: Input should be less than or equal to 1",
      "compare.threshold : doit valoir au plus 1"),
@@ -186,12 +191,16 @@ def test_a_failed_jobs_reason_is_in_the_language_it_was_asked_in(lab):
 
 def test_only_the_routes_that_declare_it_say_their_refusals_in_the_pages_language(lab):
     """The routes that do not declare it (:func:`rulekeeper.server.refusals.answer_in`) keep
-    their English, ``?lang=`` or not, though the catalog has their words (the /play page's
-    routes declare it: tests/server/test_play_refusals.py)."""
+    their English, ``?lang=`` or not, though the catalog has their words (the lobby's, not
+    yet); every router the pages call declares it (tests/server/test_play_refusals.py,
+    tests/server/test_read_refusals.py), /lab's ``sides`` too."""
     client, me = lab
-    answer = client.get("/api/rulesets/cryptidz/sides?lang=fr", headers=me)
+    answer = client.get("/api/lobby?ruleset=cryptidz&lang=fr", headers=me)
     assert answer.status_code == 400
     assert answer.json()["error"].startswith("unknown ruleset 'cryptidz' (did you mean")
+    answer = client.get("/api/rulesets/cryptidz/sides?lang=fr", headers=me)
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith("jeu de règles 'cryptidz' inconnu (vouliez-vous")
 
 
 def test_a_language_the_server_does_not_speak_is_refused_in_english(lab):

@@ -138,6 +138,22 @@ def test_rule_texts_come_in_the_page_language_where_the_index_has_them(page_clie
     assert french["battle.autoplay"] == "Les batailles se jouent toutes seules."
 
 
+@pytest.mark.rule("core.clock-expiry")
+@pytest.mark.parametrize("ruleset", ["dire-alliance-battle", "cryptids-run"])
+def test_the_engines_own_rules_come_in_the_page_language(page_client, ruleset):
+    """The engine's rules (the clocks, the work budget) are in every ruleset's index, in
+    French on a French page (``fr-FR`` too), in English on an English one, whatever the
+    language the ruleset's own rules are written in."""
+    def clock(lang):
+        return next((r["section"], r["text"][:40]) for r in page_client.get(
+            f"/api/rulesets/{ruleset}/rules?lang={lang}").json() if r["id"] == "core.clock-expiry")
+
+    assert clock("en") == ("Turn clocks", "In a game played with turn clocks, a sea")
+    assert clock("fr") == clock("fr-FR") == ("Pendules",
+                                             "Dans une partie jouée avec des pendules,")
+    assert clock("de") == clock("en")  # a language no rule carries: as written
+
+
 @pytest.mark.parametrize("ruleset", ["cryptids", "cryptids-run"])
 def test_rule_sections_come_in_english_on_the_english_page(page_client, ruleset):
     """The section a rule's text is shown under (a tap on its id) is English on the English

@@ -161,6 +161,28 @@ def test_each_death_of_a_battles_story_comes_with_its_side_and_the_blow_that_cau
     assert all(m.cause is None and m.side is None for m in story if m.kind != "death")
 
 
+def test_a_death_by_damage_over_time_names_the_ability_that_put_it_on():
+    """The blow of damage over time ("Beast of Gévaudan loses 1 HP: 1 → 0 HP") does not say
+    whose it was: the story gives the ability that put it on the cryptid, with its roll
+    ("Chupacabra puts damage over time on Beast of Gévaudan", roll 4); any other death none."""
+    game = new_game("cryptids", seed=0, options={"left": "french-legends", "right": "hunters"})
+    said = sentences(game.ruleset, game.seats, "en")
+    events = list(game.events)
+    story = deciding(events, [EventOut(n=n, kind=e.kind, rule=e.rule, text=said(e),
+                                       data=dict(e.data)) for n, e in enumerate(events)])
+    deaths = [m for m in story if m.kind == "death"]
+    by_status = [m for m in deaths if m.cause is not None and m.cause.kind == "damage.status"]
+    assert by_status and all(m.source is None for m in deaths if m not in by_status)
+    for death in by_status:
+        source = death.source
+        assert source is not None and source.kind == "status" and source.n < death.cause.n
+        assert source.data["target"] == death.data["who"] and source.rule
+        assert 0 < source.roll <= death.roll
+    first = by_status[0].source
+    assert (first.roll, first.text) == (4, "Chupacabra puts damage over time on Beast of "
+                                            "Gévaudan: 1 per roll for 3 rolls.")
+
+
 def test_the_rating_shown_is_mu_minus_three_sigma_and_its_change_is_said(client):
     alice = sign_up(client, "alice")
     run = client.post("/api/runs", headers=alice).json()

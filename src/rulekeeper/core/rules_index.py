@@ -39,6 +39,19 @@ class RuleEntry(BaseModel):
     descriptive: str | None = Field(
         None, min_length=3, description="why no code applies this sentence (it only describes)")
 
+    def in_language(self, lang: str, field: str = "text") -> str:
+        """Its text (or another field, ``section``) in ``lang``: the translation it carries
+        (``fr:`` for its text, ``section_fr:`` for its section; a French-written rule's
+        ``en:``), else as written.
+
+        >>> rule = RuleEntry(id="core.x", section="Turn clocks", text="A clock.",
+        ...                  section_fr="Pendules", fr="Une pendule.")
+        >>> rule.in_language("fr"), rule.in_language("fr", "section"), rule.in_language("en")
+        ('Une pendule.', 'Pendules', 'A clock.')
+        """
+        said = (self.model_extra or {}).get(lang if field == "text" else f"{field}_{lang}")
+        return said if isinstance(said, str) else str(getattr(self, field))
+
 
 class RuleIndex(BaseModel):
     model_config = ConfigDict(extra="forbid")

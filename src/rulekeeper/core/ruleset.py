@@ -92,12 +92,14 @@ class GameOver(Exception):
 
 CORE_TEMPLATES = {
     "work-budget.tie": "The work budget is reached ({limit} {what}): the game ends in a tie",
-    "work-budget.judged": "The work budget is reached ({limit} {what}): the game ends, and "
-                          "{winner} wins on the rules' count",
-    "clock.bot": "{seat}'s clock runs out: its bot decides for it",
-    "clock.forfeit": "{seat}'s clock runs out: the game is lost by forfeit for {side}",
+    "work-budget.judged": "The work budget is reached ({limit} {what}): the game ends, won "
+                          "on the rules' count by {winner}",
+    "clock.bot": "{seat}: the clock runs out, and the seat's bot decides",
+    "clock.forfeit": "{seat}: the clock runs out, and the game is lost by forfeit for {side}",
 }
-"""Sentences of the events the engine itself emits, in every ruleset."""
+"""Sentences of the events the engine itself emits, in every ruleset. A seat or side is
+named where any name reads right, whatever a ruleset calls it (*Red*, *You*, *Vous*): never
+as the subject of a verb nor with a possessive (*You's clock*, *You wins*)."""
 
 
 @dataclass(frozen=True)

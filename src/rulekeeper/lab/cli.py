@@ -43,6 +43,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.rulings import parse_assignments
 from rulekeeper.lab.batch import GameResult
+from rulekeeper.lab.names import contender_name, entity_names
 from rulekeeper.lab.progress import progress_bar, progress_console
 
 if TYPE_CHECKING:
@@ -399,7 +400,9 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
     name = run.variants[0].spec.ruleset
     recorder = play_run(run, out, plan, f"matchup {name}: {len(run.variants)} pairings")
     matrix = run.matrix(recorder)
-    names, side, seats = list(run.matchup.contenders), run.side, run.seats
+    named = entity_names(run.variants[0].spec)  # "Hunters", not "hunters", as /lab
+    names = [contender_name(c, named) for c in run.matchup.contenders]
+    side, seats = run.side, run.seats
     if plot is not None:
         write_bytes(plot, plots.heatmap(names, names, [[e.value for e in r] for r in matrix],
                                         f"{name}: row's win rate ({side})",
@@ -410,9 +413,9 @@ def matchup(ctx: typer.Context, ruleset: RulesetArg,
         return
     table = Table(f"{side} \\ {seats[1]}", *names, "mean",
                   title=f"{name}: row's win rate, {games} games per cell (±95%)")
-    for contender_name, cells in zip(names, matrix, strict=True):
+    for row_name, cells in zip(names, matrix, strict=True):
         mean = sum(e.value for e in cells) / len(cells)
-        table.add_row(contender_name, *[f"{e.value:.0%} ±{e.half_width:.0%}" for e in cells],
+        table.add_row(row_name, *[f"{e.value:.0%} ±{e.half_width:.0%}" for e in cells],
                       f"{mean:.0%}")
     console.print(table)
     written = [f"plot written to {plot}"] if plot else []

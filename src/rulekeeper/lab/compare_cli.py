@@ -81,9 +81,6 @@ def compare(ctx: typer.Context,
                      "rulings": parse_assignments(old_ruling or [], "--old-ruling")},
                 new={"set": content_sets(new_set, "--new-set"), "content": new_content,
                      "rulings": parse_assignments(new_ruling or [], "--new-ruling")}).prepare()
-    if run.old == run.new:
-        raise UsageError("old and new are the same: give --new-set, --new-ruling or "
-                         "--new-content (or their --old- forms)")
     plan = make_plan(workers, backend, ray_address, chunk)
     check_results(out, force)
     recorder = play_run(run, out, plan, f"compare {what}: {len(run.pairs)} matchup(s), old "

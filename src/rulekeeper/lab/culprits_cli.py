@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated
 
 import typer
@@ -47,6 +47,7 @@ from rulekeeper.lab.culprits import (
     measured,
     step_text,
 )
+from rulekeeper.lab.names import entity_names
 
 
 def culprits(ctx: typer.Context, ruleset: RulesetArg, games: GamesOpt = 200,
@@ -82,10 +83,11 @@ def culprits(ctx: typer.Context, ruleset: RulesetArg, games: GamesOpt = 200,
         print(json.dumps(run.to_json(recorder), indent=2, default=str))
         return
     standings, found = run.culprits()
+    names = entity_names(run.spec)
     console.print(measures_table(standings, f"{run.spec.ruleset}: {games} games, strongest "
-                                            f"first"))
+                                            f"first", names))
     if found:
-        console.print(ablation_table(found, run.ablation_games))
+        console.print(ablation_table(found, run.ablation_games, names))
     if run.note:
         console.print(run.note, highlight=False)
     if out is not None:
@@ -93,26 +95,40 @@ def culprits(ctx: typer.Context, ruleset: RulesetArg, games: GamesOpt = 200,
                       f"report.html", highlight=False)
 
 
-def measures_table(standings: Sequence[Standing], title: str) -> Table:
-    """Each entity once, strongest first: its measures' means and its side's win rate."""
+def measures_table(standings: Sequence[Standing], title: str,
+                   names: Mapping[str, str]) -> Table:
+    """Each entity once, strongest first: its measures' means and its side's win rate; an
+    entity by the name its content gives it (``names``, by id), else its id."""
     measures = measured(standings)
     table = Table("#", "entity", "side", "games", *(m.text for m in measures),
                   "side's win", title=title)
     for rank, s in enumerate(standings, 1):
-        table.add_row(str(rank), s.entity, s.side, str(s.games),
-                      *(mean_text(m, s.means.get(m)) for m in measures),
-                      mean_text(Measure.SURVIVED, s.win))
+        table.add_row(str(rank), names.get(s.entity, s.entity), s.side, str(s.games),
+                      *(_stacked(mean_text(m, s.means.get(m))) for m in measures),
+                      _stacked(mean_text(Measure.SURVIVED, s.win)))
+    for column in table.columns:  # never cut to "(10.06–14.…" where the console is narrow
+        column.overflow = "fold"
     return table
 
 
-def ablation_table(found: Sequence[Ablation], games: int) -> Table:
-    """Each ablated entity: its side's win-rate change one step down and one step up."""
+def _stacked(text: str) -> str:
+    """A mean over its interval, on two lines: ten columns of intervals fit 120 characters.
+
+    >>> _stacked("12.00 (10.06–14.32)")
+    '12.00\n(10.06–14.32)'
+    """
+    return text.replace(" (", "\n(", 1)
+
+
+def ablation_table(found: Sequence[Ablation], games: int, names: Mapping[str, str]) -> Table:
+    """Each ablated entity (by its name, as :func:`measures_table`): its side's win-rate
+    change one step down and one step up."""
     table = Table("entity", "main stat", "one step down", "win change (points)",
                   "one step up", "win change (points)",
                   title=f"ablation: {games} games each, same seeds (* significant, Holm)")
     for a in found:
         k = a.knob
-        table.add_row(f"{k.entity} ({k.side})", k.stat, step_text(k, k.down),
+        table.add_row(f"{names.get(k.entity, k.entity)} ({k.side})", k.stat, step_text(k, k.down),
                       change_text(a.down), step_text(k, k.up), change_text(a.up))
     return table
 

@@ -51,20 +51,45 @@ class Fired:
                 "share": self.share, "verdict": self.verdict(rare)}
 
 
-def fired(spec: BatchSpec, games: int, seed: int,
-          progress: Callable[[int], None] | None = None) -> list[Fired]:
-    """Play ``games`` games of the batch (game ``i`` with ``derive_seed(seed, i)``, as every
-    batch) and count, for each rule of the index, the games in which it fired."""
-    counts: Counter[str] = Counter()
-    for index in range(games):
-        game_seed = derive_seed(seed, index)
-        game = new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings, game_seed,
-                        options=spec.options, content_set=spec.content_set)
-        play_out(game, seat_agents(game.ruleset, game.seats, list(spec.agents) or None,
-                                   game_seed))
-        counts.update({event.rule for event in game.events})
-        if progress is not None:
-            progress(1)
-    index_of = registry.load(spec.ruleset).rule_index
-    return [Fired(entry.id, entry.section, counts[entry.id], games, bool(entry.descriptive))
-            for entry in index_of]
+class Citations:
+    """Each rule's games so far: a batch played with its logs on, game by game, so that a
+    batch stopped part-way (Ctrl-C, a lab job's time cap) answers for the games it played."""
+
+    def __init__(self, spec: BatchSpec, seed: int) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.tally: tuple[int, Counter[str]] = (0, Counter())
+        """The games played and each rule's count, replaced together (one assignment: a
+        stop between two games finds them agreeing)."""
+
+    @property
+    def games(self) -> int:
+        return self.tally[0]
+
+    def play(self, games: int, progress: Callable[[int], None] | None = None) -> None:
+        """Play games ``self.games..games-1`` (game ``i`` with ``derive_seed(seed, i)``, as
+        every batch), counting the rules each one's events cite."""
+        spec = self.spec
+        for index in range(self.games, games):
+            game_seed = derive_seed(self.seed, index)
+            game = new_game(spec.ruleset, spec.scenario, spec.content, spec.rulings,
+                            game_seed, options=spec.options, content_set=spec.content_set)
+            play_out(game, seat_agents(game.ruleset, game.seats,
+                                       list(spec.agents) or None, game_seed))
+            self.tally = (index + 1, self.tally[1] + Counter({e.rule for e in game.events}))
+            if progress is not None:
+                progress(1)
+
+    def fired(self) -> list[Fired]:
+        """Every rule of the index, in its order, with the games it fired in so far."""
+        games, counts = self.tally
+        return [Fired(entry.id, entry.section, counts[entry.id], games,
+                      bool(entry.descriptive))
+                for entry in registry.load(self.spec.ruleset).rule_index]
+
+
+def answer(ruleset: str, games: int, rare: float, found: list[Fired]) -> dict[str, Any]:
+    """The rules over ``games`` games as JSON: ``dead-rules --json`` and a lab job's
+    result."""
+    return {"ruleset": ruleset, "games": games, "rare": rare,
+            "rules": [f.to_json(rare) for f in found]}

@@ -35,22 +35,21 @@ def dead_rules(ctx: typer.Context, ruleset: RulesetArg,
                as_json: JsonOpt = False) -> None:
     """The rules of the index that never fired over a batch of bot games, or fired in only a
     few of them. Ruleset options go last."""
-    from rulekeeper.lab.dead_rules import fired
     from rulekeeper.lab.progress import progress_bar
-    from rulekeeper.lab.questions import SimulateQuestion, build
+    from rulekeeper.lab.questions import DeadRulesQuestion, build
 
-    spec = build(SimulateQuestion, **ask_fields(ctx, ruleset, agents, scenario, ruling, content,
-                                                set_, seed, None),
-                 games=games).prepare().spec
-    with progress_bar(games, f"dead rules of {spec.ruleset}") as step:
-        found = fired(spec, games, seed, step)
+    run = build(DeadRulesQuestion, **ask_fields(ctx, ruleset, agents, scenario, ruling,
+                                                content, set_, seed, None),
+                games=games, rare=rare).prepare()
+    with progress_bar(games, f"dead rules of {run.spec.ruleset}") as step:
+        run.count(step)
     if as_json:
-        print(json.dumps({"ruleset": spec.ruleset, "games": games, "rare": rare,
-                          "rules": [f.to_json(rare) for f in found]}, indent=2))
+        print(json.dumps(run.answer(), indent=2))
         return
+    found = run.citations.fired()
     shown = [f for f in found if everything or f.verdict(rare) in ("never", "rare")]
     table = Table("rule", "section", "games fired", "share", "verdict",
-                  title=f"{spec.ruleset}: rules over {games:,} games (seed {seed})")
+                  title=f"{run.spec.ruleset}: rules over {games:,} games (seed {seed})")
     table.columns[0].no_wrap = True
     for rule in shown:
         table.add_row(rule.id, rule.section, f"{rule.games:,}", f"{rule.share:.1%}",

@@ -20,13 +20,17 @@ from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.stats import Estimate
 
 WIDTH = 7.5
-OUTCOME_COLOURS = {"win": "#2e8b57", "tie": "#9e9e9e", "loss": "#c0392b"}
-"""A win is green, a tie grey, a loss red."""
 HEAT = ("#b3261e", "#1f4e9c")
 """A heat map's ends: red where the row always loses (0), blue where it always wins (1), the
 colours of /lab's heat map (``lab.js``). Red against blue, not red against green: a reader
 who cannot tell red from green (one man in twelve) still tells them apart, by hue and by
 how dark each cell is."""
+OUTCOME_COLOURS = {"win": HEAT[1], "tie": "#9e9e9e", "loss": HEAT[0]}
+"""A win is the heat map's blue, a loss its red, a tie grey: told apart by a reader who
+cannot tell red from green, as the heat map's ends are."""
+OUTCOME_HATCHES = {"win": "", "tie": "..", "loss": "//"}
+"""And apart without colour at all (printed in grey, say): a tie dotted, a loss hatched; each
+bar also says its rate."""
 ENGLISH = Words()
 """A figure's words and numbers by default: English."""
 
@@ -106,23 +110,37 @@ def rates(labels: Sequence[str], series: Mapping[str, Sequence[Estimate]], title
 def outcome_bars(labels: Sequence[str], outcomes: Sequence[Mapping[str, Estimate]],
                  title: str, words: Words = ENGLISH) -> bytes:
     """Win, tie and loss of each variant as grouped bars with 95% intervals."""
+    return png(outcome_figure(labels, outcomes, title, words))
+
+
+def outcome_figure(labels: Sequence[str], outcomes: Sequence[Mapping[str, Estimate]],
+                   title: str, words: Words = ENGLISH) -> Figure:
+    """:func:`outcome_bars`' figure: a win blue, a tie grey and dotted, a loss red and
+    hatched (:data:`OUTCOME_COLOURS`, :data:`OUTCOME_HATCHES`), each bar's rate written
+    above its interval."""
     figure = Figure(figsize=(WIDTH, 3.2 + 0.15 * len(labels)))
     axes = figure.subplots()
     width = 0.8 / 3
+    small = len(labels) > 4  # many bars: their rates in a smaller hand
     for k, name in enumerate(("win", "tie", "loss")):
         estimates = [o[name] for o in outcomes]
         positions = [i + (k - 1) * width for i in range(len(labels))]
         axes.bar(positions, [e.value for e in estimates], width, yerr=_errors(estimates),
-                 capsize=3, label=words.word(name), color=OUTCOME_COLOURS[name])
+                 capsize=3, label=words.word(name), color=OUTCOME_COLOURS[name],
+                 hatch=OUTCOME_HATCHES[name], edgecolor="white", linewidth=0)
+        for position, e in zip(positions, estimates, strict=True):
+            axes.text(position, min(e.high, 1.0) + 0.015, words.number(f"{e.value:.0%}"),
+                      ha="center", va="bottom", fontsize=6 if small else 8)
     axes.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 3 else 0,
                     ha="right" if len(labels) > 3 else "center")
-    axes.set_ylim(0, 1.05)
+    axes.set_ylim(0, 1.12)
+    axes.set_yticks([0, 0.25, 0.5, 0.75, 1])
     axes.set_ylabel(words.word("share of games (95% interval)"))
     _numbers(axes.yaxis, words)
     axes.set_title(title)
     axes.grid(alpha=0.3, axis="y")
-    axes.legend()
-    return png(figure)
+    axes.legend(loc="center left", bbox_to_anchor=(1.0, 0.5))  # beside: it hides no bar
+    return figure
 
 
 def histogram(samples: Mapping[str, Sequence[float]], title: str, xlabel: str,

@@ -1,14 +1,14 @@
 """The lab's questions as data, answered the same way by the command line and the server.
 
-A designer asks one of six questions: who wins (``simulate``), what if (``sweep``), who
-beats whom (``matchup``), which value (``tune``), what changed (``compare``) and who is
-too strong (``culprits``). Each is a pydantic model holding the parameters the command
-takes (games, seed, agents, options, rulings, content changes as ``set`` paths or an
-``overlay``); :meth:`Question.prepare`
-checks it before any game and gives a :class:`Run`, which plays its batches into a
-:class:`Recorder` and gives the answer as the command's ``--json`` prints it. The
-commands build these models from their flags, and the server's lab jobs from a request's
-JSON, so the same question gives the same numbers either way.
+A designer asks one of seven questions: who wins (``simulate``), what if (``sweep``), who
+beats whom (``matchup``), which value (``tune``), what changed (``compare``), who is too
+strong (``culprits``) and which rules never fire (``dead-rules``). Each is a pydantic model
+holding the parameters the command takes (games, seed, agents, options, rulings, content
+changes as ``set`` paths or an ``overlay``); :meth:`Question.prepare` checks it before any
+game and gives a :class:`Run`, which plays its batches into a :class:`Recorder` and gives
+the answer as the command's ``--json`` prints it. The commands build these models from their
+flags, and the server's lab jobs from a request's JSON, so the same question gives the same
+numbers either way.
 """
 
 from __future__ import annotations
@@ -53,6 +53,9 @@ from rulekeeper.lab.culprits import (
     knobs,
     no_main_stat,
 )
+from rulekeeper.lab.dead_rules import MOST_GAMES as DEAD_RULES_GAMES
+from rulekeeper.lab.dead_rules import Citations
+from rulekeeper.lab.dead_rules import answer as dead_rules_answer
 from rulekeeper.lab.run import Plan, UntilNarrow, check
 from rulekeeper.lab.summary import Summary, Tally, outcome
 
@@ -226,6 +229,15 @@ class Run(ABC):
     planned: int
     extra: dict[str, Any]
     paired: bool = False
+
+    @property
+    def keeps_games(self) -> bool:
+        """Whether its games go to a results file (and a report): not a count of rules."""
+        return self.kind not in GAMELESS
+
+    def played(self, recorder: Recorder) -> int:
+        """The games it has played so far."""
+        return recorder.games
 
     @abstractmethod
     def play(self, recorder: Recorder, plan: Plan, progress: Progress | None = None) -> None:
@@ -551,6 +563,9 @@ class CompareQuestion(Ask):
                     raise
                 raise found.blamed(index, error, lambda: fine(self.old.applied(base))
                                    and fine(self.new.applied(base))) from None
+        if self.old == self.new:  # (a job too: it played the same games twice)
+            raise UsageError("old and new are the same: change the new version (its content "
+                             "values, rulings or content)")
         seats = sides_of(pairs[0][1])
         side = pick_side(self.side, seats)
         return CompareRun(pairs, self.games, self.seed, side, seats,
@@ -596,13 +611,36 @@ class CulpritsQuestion(Ask):
                            self.entities, candidates, note)
 
 
+class DeadRulesQuestion(Ask):
+    """Which rules never fire? Each rule of the index with the games of the batch whose
+    events cite it: never, rare (in fewer than ``rare`` of the games), fires, or
+    descriptive."""
+
+    kind: Literal["dead-rules"] = "dead-rules"
+    games: StrictInt = Field(100, ge=1, le=DEAD_RULES_GAMES,
+                             description="games played, each with its log")
+    rare: float = Field(0.01, ge=0, le=1, description="a rule fired in fewer than this "
+                                                      "share of the games is rare")
+
+    def prepare(self, most: int | None = None) -> DeadRulesRun:
+        spec = check(self.spec())
+        seats = sides_of(spec)
+        side = pick_side(self.side, seats)
+        bounded(self.games, most, "fewer games")
+        return DeadRulesRun(spec, self.games, self.seed, self.rare, side, seats, [],
+                            Citations(spec, self.seed))
+
+
 Question = Annotated[SimulateQuestion | SweepQuestion | MatchupQuestion | TuneQuestion
-                     | CompareQuestion | CulpritsQuestion, Field(discriminator="kind")]
+                     | CompareQuestion | CulpritsQuestion | DeadRulesQuestion,
+                     Field(discriminator="kind")]
 """Any question, told apart by its ``kind``."""
 QUESTIONS: TypeAdapter[Any] = TypeAdapter(Question)
 KINDS: tuple[str, ...] = tuple(question.model_fields["kind"].default
                                for question in get_args(get_args(Question)[0]))
 """The questions' kinds, as a lab job names them (``simulate``, ``sweep``...)."""
+GAMELESS: frozenset[str] = frozenset({"dead-rules"})
+"""The kinds whose answer is all they keep: no results file, no report."""
 
 
 # -- the runs --------------------------------------------------------------------------
@@ -908,6 +946,43 @@ class CulpritsRun(Run):
                                    self.ablation_games)}
 
 
+@dataclass
+class DeadRulesRun(Run):
+    spec: BatchSpec
+    games: int
+    seed: int
+    rare: float
+    side: str
+    seats: list[str]
+    declared: list[str]
+    citations: Citations
+    kind: str = "dead-rules"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def planned(self) -> int:  # type: ignore[override]
+        return self.games
+
+    def played(self, recorder: Recorder) -> int:
+        return self.citations.games
+
+    def count(self, progress: Progress | None = None) -> None:
+        """Play the batch with its logs on, counting the rules each game cites (one game
+        after another: a log is kept whole while its game plays)."""
+        self.citations.play(self.games, progress)
+
+    def play(self, recorder: Recorder, plan: Plan, progress: Progress | None = None) -> None:
+        self.count(progress)
+
+    def answer(self) -> dict[str, Any]:
+        """The rules over the games played, as ``dead-rules --json`` prints them."""
+        return dead_rules_answer(self.spec.ruleset, self.citations.games, self.rare,
+                                 self.citations.fired())
+
+    def to_json(self, recorder: Recorder) -> dict[str, Any]:
+        return self.answer()
+
+
 def fine(spec: BatchSpec) -> bool:
     """Whether ``spec`` passes :func:`~rulekeeper.lab.run.check` (a setup without
     contenders, to tell a contender's refusal from the question's)."""
@@ -935,7 +1010,7 @@ def build(kind: type[Q], **fields: Any) -> Q:
 
 
 def parse_question(data: Any) -> SimulateQuestion | SweepQuestion | MatchupQuestion | \
-        TuneQuestion | CompareQuestion | CulpritsQuestion:
+        TuneQuestion | CompareQuestion | CulpritsQuestion | DeadRulesQuestion:
     """Any question from its JSON (a lab job's), told apart by its ``kind``; a value of the
     wrong shape is one line."""
     try:

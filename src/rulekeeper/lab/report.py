@@ -40,6 +40,7 @@ from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.batch import GameResult
+from rulekeeper.lab.names import contender_name, entity_names
 from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.run import Plan, Progress, run_batch
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
@@ -75,11 +76,13 @@ def _img(data: bytes, alt: str) -> str:
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """A table in a box that scrolls sideways when it is wider than the page; its headers
-    break after dots and underscores."""
+    break after dots and underscores (a table whose headers are all empty, the facts of the
+    page, has no header row: it drew an empty grey band)."""
     head = "".join(f"<th>{_wrap(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
                    for row in rows)
-    return f"<div class='wide'><table><tr>{head}</tr>{body}</table></div>"
+    heading = f"<tr>{head}</tr>" if any(header) else ""
+    return f"<div class='wide'><table>{heading}{body}</table></div>"
 
 
 def _esc(text: Any) -> str:
@@ -167,34 +170,6 @@ def _ranking(ruleset_id: str) -> Measure | None:
         return registry.load(ruleset_id).entities.ranking
     except RulekeeperError:
         return None
-
-
-def entity_names(batch: Batch, lang: str = "en") -> dict[str, str]:
-    """The names the batch's content gives its items, by id (``cole``: ``Cole Ashby``), in
-    ``lang`` where a name is given per language (English where it has none): how the report
-    names fighters, cryptids and teams, as /lab's answers do. Empty when this rulekeeper
-    cannot load that content (the ids are shown then)."""
-    try:
-        content, _ = registry.load(batch.spec.ruleset).load_content(batch.spec.content,
-                                                                    batch.spec.content_set)
-    except RulekeeperError:
-        return {}
-    names: dict[str, str] = {}
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            item, name = node.get("id"), node.get("name")
-            if isinstance(item, str) and name is not None and item not in names:
-                names[item] = str(name.get(lang, name.get("en", item))
-                                  if isinstance(name, dict) else name)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(content.model_dump(mode="json", by_alias=True))
-    return names
 
 
 def ruling_variants(batch: Batch) -> list[Variant]:
@@ -312,11 +287,22 @@ class Report:
         self.words = Words(lang)
         declared: list[str] = list(run.declared)
         self.summaries = [Summary.of(b.results, self.side, declared) for b in run.batches]
-        self.names = entity_names(run.batches[0], lang) if run.batches else {}
+        self.names = entity_names(run.batches[0].spec, lang) if run.batches else {}
 
     def named(self, item: str) -> str:
         """An item of the content (a fighter, a cryptid, a team) by its name, else its id."""
         return self.names.get(item, item)
+
+    def flag(self, key: str) -> str:
+        """An impact flag in words, its entity by its name (``survived.kramer``: *Dr. Kramer
+        survived*; ``survived.red.butcher``: *Butcher (red) survived*), as the culprits are
+        named; a key of another shape as it is."""
+        kind, _, rest = key.partition(".")
+        if kind not in ("played", "survived", "defeated") or not rest:
+            return key
+        side, _, item = rest.rpartition(".")
+        entity = f"{self.named(item)} ({side})" if side else self.named(item)
+        return self.words.plain(f"flag.{kind}", entity=entity)
 
     def count(self, n: int) -> str:
         """A count of games (``1,234``) as the report's language writes it."""
@@ -391,7 +377,7 @@ class Report:
                                         say.plain("outcomes", side=side), say)
         parts.append(_img(figure, say.plain("win-rates")))
         if self.run.kind == "matchup":
-            contenders = [" · ".join(map(self.named, c.split(":")))
+            contenders = [contender_name(c, self.names)
                           for c in self.run.extra["contenders"]]
             n = len(contenders)
             values = [[self.summaries[i * n + j].outcomes["win"].value for j in range(n)]
@@ -492,13 +478,15 @@ class Report:
         results = [r for b in batches for r in b.results]
         found, everywhere = impacts(results, self.side)
         head = f"<h2>{say('impact')}</h2>"
-        named = ", ".join(everywhere[:12]) + (", ..." if len(everywhere) > 12 else "")
+        named = ", ".join(map(self.flag, everywhere[:12])) + (
+            ", ..." if len(everywhere) > 12 else "")
         constant = (f"<p class='note'>{say('constant', count=len(everywhere), named=named)}</p>"
                     if everywhere else "")
         if not found:
             return head + f"<p class='note'>{say('no-impact')}</p>" + constant
         pooled = say.plain("pooled") if len(batches) > 1 else ""
-        rows = [[_wrap(i.key), self.count(i.with_.n), self.rate(i.with_), self.rate(i.without),
+        rows = [[_esc(self.flag(i.key)), self.count(i.with_.n), self.rate(i.with_),
+                 self.rate(i.without),
                  say.number(f"{i.difference:+.1%}"), say.number(_ratio(i.odds)),
                  say.number(_p(i.p)),
                  f"<span class='yes'>{say('yes')}</span>" if i.p < ALPHA else say("no")]
@@ -506,7 +494,7 @@ class Report:
         top = found[:MAX_IMPACT_BARS]
         return (head + f"<p>{say('impact-says', side=self.side, pooled=pooled)}</p>"
                 + constant
-                + _img(plots.ratios([i.key for i in top], [i.odds for i in top],
+                + _img(plots.ratios([self.flag(i.key) for i in top], [i.odds for i in top],
                                     say.plain("odds-title", side=self.side),
                                     say.plain("odds-axis")), say.plain("impact"))
                 + _table([say.plain(k) for k in ("entity", "games-with", "win-with",

@@ -147,10 +147,9 @@ def serve(db: DbOpt = None,
 def warm_up() -> None:
     """Let every ruleset make now what it makes slowly the first time (``Ruleset.warm_up``:
     a compiled kernel), so that no request waits for it."""
-    from rulekeeper.core import registry
+    from rulekeeper.server.warm import warm_every_ruleset
 
-    for ruleset_id in registry.ids():
-        registry.load(ruleset_id).warm_up(typer.echo)
+    warm_every_ruleset(typer.echo)
 
 
 def add_commands(to: typer.Typer) -> None:

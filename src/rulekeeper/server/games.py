@@ -77,7 +77,7 @@ from rulekeeper.server.sentences import (
     worded_view,
 )
 
-router = APIRouter(prefix="/api/games", tags=["games"],
+router = APIRouter(prefix="/api/games", tags=["games"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
 """The calls that play or replay games run in lanes (``dependencies=[Costly]``, each its own:
 a live stream must not hold a lane for as long as it is followed)."""
@@ -498,7 +498,7 @@ def waiting_for(stored: StoredGame) -> None:
 # -- routes --------------------------------------------------------------------------------
 
 
-@router.post("", status_code=201, response_model=SeatView, dependencies=[SAID_IN, Costly])
+@router.post("", status_code=201, response_model=SeatView, dependencies=[Costly])
 def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang = "en") -> SeatView:
     """Create a game; bots whose turn comes first move at once. Returns your seat's view,
     with an invitation for each open seat (``seats[i].invite``)."""
@@ -602,7 +602,7 @@ def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,
     return live.stream(request, game_id, last, read, sent, payers)
 
 
-@router.post("/{game_id}/join", response_model=SeatView, dependencies=[SAID_IN, Costly])
+@router.post("/{game_id}/join", response_model=SeatView, dependencies=[Costly])
 def join(game_id: GameId, body: Join, me: CurrentPlayer, request: Request,
          lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take an open seat: with its invitation, without one in a public game or when the
@@ -624,7 +624,7 @@ class Decline(BaseModel):
     seat: SeatName
 
 
-@router.post("/{game_id}/decline", status_code=204, dependencies=[SAID_IN, Costly])
+@router.post("/{game_id}/decline", status_code=204, dependencies=[Costly])
 def decline(game_id: GameId, body: Decline, me: CurrentPlayer, request: Request) -> Response:
     """Decline the seat another player named you for (``GET /api/invitations``): it becomes
     an open seat like any other (its game's players may send its invitation; a public game's
@@ -640,7 +640,7 @@ def decline(game_id: GameId, body: Decline, me: CurrentPlayer, request: Request)
     return Response(status_code=204)
 
 
-@router.post("/{game_id}/cancel", response_model=SeatView, dependencies=[SAID_IN, Costly])
+@router.post("/{game_id}/cancel", response_model=SeatView, dependencies=[Costly])
 def cancel(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "en",
            since: Since = 0) -> SeatView:
     """Cancel a game you made that no other person holds a seat of (its other seats open,
@@ -708,7 +708,7 @@ def seat_change(request: Request, game_id: str, lang: str, check: Callable[[Stor
         return seat_change(request, game_id, lang, check, work, change)
 
 
-@router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[SAID_IN, Costly])
+@router.post("/{game_id}/decisions", response_model=SeatView, dependencies=[Costly])
 def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
                   request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Answer the pending decision of your seat; the quick bots then move until a person
@@ -731,7 +731,7 @@ def decide_option(game_id: GameId, body: Decide, me: CurrentPlayer,
                        since)
 
 
-@router.post("/{game_id}/undo", response_model=SeatView, dependencies=[SAID_IN, Costly])
+@router.post("/{game_id}/undo", response_model=SeatView, dependencies=[Costly])
 def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
          request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
     """Take back your seat's last decision, and the bots' moves after it."""
@@ -827,7 +827,7 @@ def worded_options(schema: dict[str, Any], words: Callable[[str], str]) -> dict[
     return {**schema, "properties": properties}
 
 
-rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"],
+rulesets_router = APIRouter(prefix="/api/rulesets", tags=["games"], dependencies=[SAID_IN],
                             responses=documented(400))
 
 
@@ -846,19 +846,13 @@ def list_rulesets(lang: Annotated[str, Query(max_length=8, description="language
 
 @rulesets_router.get("/{ruleset_id}/rules")
 def rule_texts(ruleset_id: Annotated[str, UrlPath(max_length=64)],
-               lang: Annotated[str, Query(max_length=8, description="en, or the language of "
-                                                                    "the rule text")] = "en",
+               lang: Annotated[str, Query(max_length=8, description="the language of the "
+                                                                    "texts (en, fr)"),
+                               SPOKEN] = "en",
                ) -> list[dict[str, Any]]:
-    """The ruleset's rule index: each rule's id, section and text (what events cite). A
-    rule written in another language with an English translation (``en``, and ``section_en``
-    for its section, e.g. the French cryptids text) gives that translation in English, its
-    own text otherwise."""
-    return [{"id": r.id, "section": rule_text(r, lang, "section"), "text": rule_text(r, lang)}
+    """The ruleset's rule index: each rule's id, section and text (what events cite), in
+    ``lang`` where the rule carries that translation (``fr``/``section_fr``, or ``en``/
+    ``section_en`` for the French-written cryptids text; the engine's own rules carry
+    French), as written otherwise (:meth:`~rulekeeper.core.rules_index.RuleEntry.in_language`)."""
+    return [{"id": r.id, "section": r.in_language(lang, "section"), "text": r.in_language(lang)}
             for r in load_ruleset(ruleset_id).rule_index]
-
-
-def rule_text(rule: Any, lang: str, field: str = "text") -> str:
-    """A rule's text (or section) in ``lang``: its English translation if it has one, else
-    as written."""
-    english = getattr(rule, "en" if field == "text" else f"{field}_en", None)
-    return english if lang == "en" and isinstance(english, str) else str(getattr(rule, field))

@@ -1,13 +1,14 @@
 """``/api/lab/jobs``: the lab's questions asked on the server (issue 33).
 
 A job is one of the lab's questions (:mod:`rulekeeper.lab.questions`: ``simulate``,
-``sweep``, ``matchup``, ``tune``, ``compare``) with the parameters its command takes; it is
-checked at once (a bad ruleset, path, ruling or agent is a 400 before anything is queued),
-queued in the database and run by :mod:`.lab_runner`, one job at a time. Its ``result``
-is the JSON the command's ``--json`` prints for the same question (a ``simulate`` job's
-games are in its results file, not in its answer). A job keeps the language it was asked in
-(``?lang=fr``: /lab's): its HTML report, written when it ends, is in that language, and so
-is why it failed; a question refused is said in it too (:mod:`.refusals`).
+``sweep``, ``matchup``, ``tune``, ``compare``, ``culprits``, ``dead-rules``) with the
+parameters its command takes; it is checked at once (a bad ruleset, path, ruling or agent is
+a 400 before anything is queued), queued in the database and run by :mod:`.lab_runner`, one
+job at a time. Its ``result`` is the JSON the command's ``--json`` prints for the same
+question (a ``simulate`` job's games are in its results file, not in its answer). A job
+keeps the language it was asked in (``?lang=fr``: /lab's): its HTML report, written when it
+ends, is in that language, and so is why it failed; a question refused is said in it too
+(:mod:`.refusals`).
 
 Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune`` may
 play counts), content changes only as data (``set`` paths or an ``overlay``; never a
@@ -40,7 +41,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.agents import parse_spec
 from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
-from rulekeeper.lab.questions import SweepQuestion, parse_question
+from rulekeeper.lab.questions import GAMELESS, SweepQuestion, parse_question
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server import games
 from rulekeeper.server.auth import CurrentPlayer, Me
@@ -52,7 +53,7 @@ from rulekeeper.server.models import Player, StoredLabJob, now
 from rulekeeper.server.refusals import concerning, wording
 from rulekeeper.server.sentences import SAID_IN, SPOKEN
 
-router = APIRouter(prefix="/api/lab/jobs", tags=["lab"],
+router = APIRouter(prefix="/api/lab/jobs", tags=["lab"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 404, 422, 429))
 JobId = Annotated[str, UrlPath(max_length=32, description="the job's id")]
 Lang = Annotated[str, Query(max_length=8, description="the language of its HTML report "
@@ -120,8 +121,9 @@ class JobOut(BaseModel):
     error: str | None = Field(description="why it failed, in the language it was asked in")
     created_at: str
     results: str | None = Field(description="where to download the games (Parquet), when "
-                                            "done")
-    report: str | None = Field(description="where to download its HTML report, when done")
+                                            "done (a dead-rules job keeps none)")
+    report: str | None = Field(description="where to download its HTML report, when done "
+                                           "(a dead-rules job has none)")
     lang: str = Field(description="the language of its report (the language it was asked in)")
 
 
@@ -137,13 +139,14 @@ def job_out(job: StoredLabJob) -> JobOut:
         if job.state == "running" and job.done:
             remaining = round(elapsed * (job.planned - job.done) / job.done, 1)
     error = wording(job.lang or "en", job.ruleset)(job.error) if job.error else None
+    kept = job.state == "done" and job.kind not in GAMELESS  # its games and their report
     return JobOut(id=job.id, kind=job.kind, ruleset=job.ruleset, state=job.state,
                   question=job.question, result=job.result, error=error,
                   progress=Progress(done=job.done, planned=job.planned, elapsed=elapsed,
                                     remaining=remaining),
                   created_at=_aware(job.created_at).isoformat(),
-                  results=f"/api/lab/jobs/{job.id}/results" if job.state == "done" else None,
-                  report=f"/api/lab/jobs/{job.id}/report" if job.state == "done" else None,
+                  results=f"/api/lab/jobs/{job.id}/results" if kept else None,
+                  report=f"/api/lab/jobs/{job.id}/report" if kept else None,
                   lang=job.lang or "en")
 
 
@@ -203,13 +206,14 @@ EXAMPLE = {"kind": "sweep", "ruleset": "cryptids", "games": 200, "seed": 1,
            "vary": [{"set": "cryptids.cryptids.bigfoot.hp", "values": [12, 16]}]}
 
 
-@router.post("", status_code=202, response_model=JobOut, dependencies=[SAID_IN])
+@router.post("", status_code=202, response_model=JobOut)
 def ask(request: Request, me: CostlyPlayer,
         body: Annotated[dict[str, Any], Body(examples=[EXAMPLE])], lang: Lang = "en") -> JobOut:
-    """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits),
-    ``ruleset`` and the parameters of its command (games, seed, agents, options, rulings,
-    ``set`` paths, an ``overlay``; sweep and tune: ``vary``; matchup: ``contenders``;
-    compare: ``old`` and ``new``; culprits: ``ablation_games`` and ``entities``). Checked at
+    """Ask a lab question: ``kind`` (simulate, sweep, matchup, tune, compare, culprits,
+    dead-rules), ``ruleset`` and the parameters of its command (games, seed, agents, options,
+    rulings, ``set`` paths, an ``overlay``; sweep and tune: ``vary``; matchup:
+    ``contenders``; compare: ``old`` and ``new``; culprits: ``ablation_games`` and
+    ``entities``; dead-rules: ``rare``). Checked at
     once, then queued: 202 and the job. Its HTML report is written in ``lang``, and a
     refusal is said in it (English where the server has no words for it)."""
     concerning(request, body.get("ruleset"))
@@ -281,6 +285,9 @@ def results(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
     ``rulekeeper report FILE`` reads it."""
     job = request.app.state.db.read(lambda s: fetch(s, job_id, me))
     path = results_file(request.app.state.lab_folder, job.id)
+    if job.kind in GAMELESS:
+        raise NotFound(f"lab job {job_id!r} counts rules: it keeps no games, so no results "
+                       f"file")
     if job.state != "done" or not path.exists():
         raise NotFound(f"lab job {job_id!r} has no results file (it is {job.state})")
     return FileResponse(path, media_type="application/vnd.apache.parquet",
@@ -294,13 +301,16 @@ def report(job_id: JobId, request: Request, me: CurrentPlayer) -> FileResponse:
     """A done job's HTML report (``rulekeeper report`` of its games), as a download."""
     job = request.app.state.db.read(lambda s: fetch(s, job_id, me))
     path = report_file(request.app.state.lab_folder, job.id)
+    if job.kind in GAMELESS:
+        raise NotFound(f"lab job {job_id!r} counts rules: it keeps no games, so no report")
     if job.state != "done" or not path.exists():
         raise NotFound(f"lab job {job_id!r} has no report (it is {job.state})")
     return FileResponse(path, media_type="text/html", content_disposition_type="attachment",
                         filename=f"lab-{job.kind}-{job.id}.html")
 
 
-content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], responses=documented(404))
+content_router = APIRouter(prefix="/api/lab/rulesets", tags=["lab"], dependencies=[SAID_IN],
+                           responses=documented(404))
 
 
 @content_router.get("/{ruleset_id}/content")

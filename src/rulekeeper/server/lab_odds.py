@@ -40,11 +40,12 @@ from rulekeeper.lab.questions import overlay_sets
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, api_wording, documented
+from rulekeeper.server.games import worded_options
 from rulekeeper.server.lab_jobs import LabLimits, Lang
 from rulekeeper.server.refusals import concerning
-from rulekeeper.server.sentences import SAID_IN
+from rulekeeper.server.sentences import SAID_IN, Said
 
-router = APIRouter(prefix="/api/lab/odds", tags=["lab"],
+router = APIRouter(prefix="/api/lab/odds", tags=["lab"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 422, 429))
 
 SERVER_SETS = ("content", "workers", "set")
@@ -114,18 +115,25 @@ class QuestionOut(BaseModel):
 
 
 @router.get("", response_model=list[QuestionOut], response_model_by_alias=True)
-def questions() -> list[QuestionOut]:
-    """The odds questions /lab offers: every ruleset's, with its parameters' schema."""
-    return [QuestionOut(ruleset=ruleset, group=group, question=q.name, summary=q.summary,
-                        schema=form_schema(q), content_changes="set" in q.params.model_fields)
-            for ruleset, group, q in offered()]
+def questions(lang: Said = "en") -> list[QuestionOut]:
+    """The odds questions /lab offers: every ruleset's, with its parameters' schema; the
+    summary and each parameter's title and description in ``lang`` (the ruleset's board
+    catalog, as the options' are: English where it has none)."""
+    out = []
+    for ruleset, group, q in offered():
+        words = registry.load(ruleset).messages.wording(lang)
+        out.append(QuestionOut(ruleset=ruleset, group=group, question=q.name,
+                               summary=words(q.summary),
+                               schema=worded_options(form_schema(q), words),
+                               content_changes="set" in q.params.model_fields))
+    return out
 
 
 EXAMPLE = {"ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti", "exact": True},
            "set": {"cryptids.cryptids.yeti.hp": 8}}
 
 
-@router.post("", dependencies=[SAID_IN])
+@router.post("")
 def ask(request: Request, me: CostlyPlayer, body: Annotated[OddsAsk, Body(examples=[EXAMPLE])],
         lang: Lang = "en") -> dict[str, Any]:
     """Ask an odds question: answered at once with the JSON ``rulekeeper odds ... --json``
@@ -183,8 +191,9 @@ def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: floa
     """The question's answer as JSON, worked out in a process of its own that is stopped
     after ``seconds`` (413): a thread cannot be stopped, and an answer that never ends would
     hold a lane and a core for ever. The process forks from a server of processes that has
-    the lab's modules loaded (:data:`FORKS`), so it starts in milliseconds; it reads no file
-    a user names (:func:`~rulekeeper.core.files.remote`), as the request does not."""
+    the lab's modules and the rulesets' kernels loaded (:data:`FORKS`, :mod:`.forked`), so
+    it starts in milliseconds; it reads no file a user names
+    (:func:`~rulekeeper.core.files.remote`), as the request does not."""
     mine, its = FORKS.Pipe(duplex=False)
     process = FORKS.Process(target=_answer, args=(its, ruleset_id, name, params), daemon=True)
     process.start()
@@ -211,7 +220,7 @@ def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: floa
 
 
 FORKS = multiprocessing.get_context("forkserver")
-FORKS.set_forkserver_preload(["rulekeeper.server.lab_odds"])
+FORKS.set_forkserver_preload(["rulekeeper.server.forked"])
 
 
 def _answer(to: Connection, ruleset_id: str, name: str | None, params: BaseModel) -> None:

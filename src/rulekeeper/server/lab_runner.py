@@ -312,7 +312,8 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend,
         run = parse_question(asked.question).prepare()
         plan = Plan(0, "ray", backend.ray_address, CHUNK) if backend.ray_address else \
             Plan(backend.workers, chunk=CHUNK)
-        writer = Writer(path, run.kind, run.side, run.seats, run.declared, run.extra)
+        writer = Writer(path, run.kind, run.side, run.seats, run.declared, run.extra) \
+            if run.keeps_games else None  # a count of rules keeps no games
         recorder = Recorder(writer, run.side, run.declared, run.paired)
         played, written = 0, time.monotonic()
 
@@ -329,9 +330,9 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend,
         try:
             run.play(recorder, plan, progress)
         except TimeUp:
-            stopped = (f"its time cap ({seconds:g} s) was reached: {recorder.games:,} of "
-                       f"{run.planned:,} games played")
-            if not recorder.games:
+            stopped = (f"its time cap ({seconds:g} s) was reached: {run.played(recorder):,} "
+                       f"of {run.planned:,} games played")
+            if not run.played(recorder):
                 raise RulekeeperError(f"stopped at its time cap ({seconds:g} s) before any "
                                       "game finished: ask fewer games or quicker agents") from None
         finally:
@@ -344,8 +345,9 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend,
             raise RulekeeperError(f"stopped: {stopped}, too few for an answer") from None
         if stopped is not None:
             answer["stopped"] = stopped
-        writer.close()
-        write_report(path, report_file(folder, job_id), run.side, asked.lang or "en")
+        if writer is not None:
+            writer.close()
+            write_report(path, report_file(folder, job_id), run.side, asked.lang or "en")
     except (Cancelled, KeyboardInterrupt):
         forget(folder, job_id)
         return
@@ -356,7 +358,7 @@ def play_job(db: Database, job_id: str, folder: Path, backend: Backend,
         return
     if answer.get("games") == []:  # simulate: its games are in the results file
         del answer["games"]
-    db.write(lambda s: _finish(s, job_id, "done", answer, None, recorder.games))
+    db.write(lambda s: _finish(s, job_id, "done", answer, None, run.played(recorder)))
 
 
 def write_report(games: Path, page: Path, side: str, lang: str = "en") -> None:

@@ -15,7 +15,7 @@ from rulekeeper.server.errors import PATTERNS, ApiError, Conflict, Unauthorized,
 from rulekeeper.server.models import Player
 from rulekeeper.server.sentences import SAID_IN
 
-router = APIRouter(prefix="/api/players", tags=["players"],
+router = APIRouter(prefix="/api/players", tags=["players"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 409, 429))
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$"
@@ -50,7 +50,7 @@ def create_player(session: Session, name: str, token: str) -> Player:
     return player
 
 
-@router.post("", status_code=201, response_model=NewPlayerOut, dependencies=[SAID_IN])
+@router.post("", status_code=201, response_model=NewPlayerOut)
 def sign_up(body: NewPlayer, request: Request) -> NewPlayerOut:
     """Create a player. The token is returned once; only its hash is stored."""
     address = request.client.host if request.client else "unknown"

@@ -61,9 +61,10 @@ def the_runs(request: Request) -> None:
 router = APIRouter(prefix="/api/runs", tags=["runs"],
                    dependencies=[SAID_IN, Depends(the_runs), Costly],
                    responses=documented(400, 401, 403, 404, 409, 410, 429, 503))
-rules_router = APIRouter(prefix="/api/runs", tags=["runs"], responses=documented(429))
+rules_router = APIRouter(prefix="/api/runs", tags=["runs"], dependencies=[SAID_IN],
+                        responses=documented(429))
 """What anyone may read before signing up (the how-to-play's numbers): no token, no lane."""
-battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[Costly],
+battles_router = APIRouter(prefix="/api/battles", tags=["runs"], dependencies=[SAID_IN, Costly],
                            responses=documented(400, 401, 404, 410, 429, 503))
 
 END = "end"
@@ -183,6 +184,9 @@ class Moment(EventOut):
     cause: EventOut | None = Field(None, description="for a death: the blow that brought the "
                                                      "cryptid to 0 HP (its sentence and its "
                                                      "rule: an ability, damage over time)")
+    source: Moment | None = Field(None, description="for a death by damage over time: the "
+                                                    "ability that put it on the cryptid, "
+                                                    "with its roll")
 
 
 class BattleOut(BattleSummary):
@@ -419,10 +423,12 @@ def named(value: Any) -> Any:
 def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
     """The battle's deciding events, each with the roll it happened in; a death with its
     side and the blow that brought its cryptid to 0 HP (the last one before it: a heal may
-    come between). A side's cryptids are its lineup's ("Goatman 2 5/3": a name, then its
-    HP/threat) and those they summon (names are unique on the board)."""
+    come between), and for damage over time the ability that put it on (the last one). A
+    side's cryptids are its lineup's ("Goatman 2 5/3": a name, then its HP/threat) and those
+    they summon (names are unique on the board)."""
     moments, roll = [], 0
     blows: dict[Any, EventOut] = {}
+    afflictions: dict[Any, Moment] = {}  # the last damage over time put on each cryptid
     sides: dict[Any, str] = {}
     for event, out in zip(events, said, strict=True):
         if event.kind in ("roll", "reroll.next"):
@@ -432,13 +438,17 @@ def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
                           for c in event.data["cryptids"]})
         if event.kind == "summon" and named(event.data["who"]) in sides:
             sides[named(event.data["summoned"])] = sides[named(event.data["who"])]
+        if event.kind == "status":
+            afflictions[named(event.data["target"])] = Moment(**out.model_dump(), roll=roll)
         if event.data.get("hp") == 0 and event.data.get("before") and "target" in event.data:
             blows[named(event.data["target"])] = out
         if any(event.kind.startswith(k) if k.endswith(".") else event.kind == k
                for k in DECIDING):
             dead = named(event.data.get("who")) if event.kind == "death" else None
+            blow = blows.get(dead)
             moments.append(Moment(**out.model_dump(), roll=roll, side=sides.get(dead),
-                                  cause=blows.get(dead)))
+                                  cause=blow, source=afflictions.get(dead)
+                                  if blow is not None and blow.kind == "damage.status" else None))
     return moments
 
 

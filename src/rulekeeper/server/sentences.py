@@ -43,7 +43,9 @@ def said_in(request: Request, lang: Said = "en") -> None:
 
 
 SAID_IN = Depends(said_in)
-"""``dependencies=[SAID_IN, ...]``: a route of the /play page that refuses in its ``lang``."""
+"""``APIRouter(dependencies=[SAID_IN, ...])``: every route of a router the pages call refuses
+in its request's ``lang`` (a bad game id, a record that does not replay, a luck ledger too
+long), listed first so that it says the refusals of the dependencies after it too."""
 
 
 def worded_decision(pending: Mapping[str, Any], words: Callable[[str], str]) -> dict[str, Any]:

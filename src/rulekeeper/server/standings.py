@@ -17,8 +17,9 @@ from rulekeeper.server.errors import NotFound, documented
 from rulekeeper.server.models import Player, StoredRun
 from rulekeeper.server.players import NAME_PATTERN
 from rulekeeper.server.runs import RunSummary, summary
+from rulekeeper.server.sentences import SAID_IN
 
-router = APIRouter(tags=["runs"], responses=documented(401, 404, 429))
+router = APIRouter(tags=["runs"], dependencies=[SAID_IN], responses=documented(401, 404, 429))
 
 
 class Standing(BaseModel):

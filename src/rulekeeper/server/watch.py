@@ -38,8 +38,9 @@ from rulekeeper.server.games import (
 )
 from rulekeeper.server.models import StoredGame
 from rulekeeper.server.seats import same_secret, with_seats
+from rulekeeper.server.sentences import SAID_IN
 
-router = APIRouter(prefix="/api/games", tags=["spectators"],
+router = APIRouter(prefix="/api/games", tags=["spectators"], dependencies=[SAID_IN],
                    responses=documented(400, 404, 410, 429, 503))
 
 Key = Annotated[str | None, Query(max_length=32, description="the watch link's key (not "

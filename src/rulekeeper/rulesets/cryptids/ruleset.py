@@ -57,10 +57,10 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
 
     def warm_up(self, say: Callable[[str], None]) -> None:
         """Compile the kernel that works out the odds of battles (or read it from numba's
-        cache) by playing a few battles with it: compiled once after an install (about a
-        minute), then read in a second."""
-        say("loading the cryptids battle kernel (compiled once after an install: about a "
-            "minute)")
+        cache) by playing a few battles with it: compiled once after an install (one to three
+        minutes), then read in a second."""
+        say("loading the cryptids battle kernel (compiled once after an install: one to three "
+            "minutes, by the machine)")
         content = self.load_content()[0]
         assert isinstance(content, CryptidsContent)
         teams = [team.id for team in content.teams.teams]

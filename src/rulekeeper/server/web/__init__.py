@@ -13,5 +13,6 @@ from rulekeeper.server.web import api, pages
 def install(app: FastAPI) -> None:
     """Add the page, its assets (``/static``) and its endpoints to the app."""
     app.include_router(api.router)
+    app.include_router(api.words_router)
     app.include_router(pages.router)
     app.mount("/static", pages.assets, name="static")

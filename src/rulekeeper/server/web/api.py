@@ -45,8 +45,11 @@ from rulekeeper.server.watch import Key
 from rulekeeper.server.web import words
 from rulekeeper.server.web.frames import film
 
-router = APIRouter(tags=["web page"],
+router = APIRouter(tags=["web page"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 403, 404, 410, 429, 503))
+words_router = APIRouter(tags=["web page"], responses=documented(404))
+"""``GET /api/i18n/{lang}``: its ``lang`` is the path's (the page's words), so it says its one
+refusal, a language the page has not, in English."""
 
 RulesetId = Annotated[str, UrlPath(max_length=64, description="a ruleset id")]
 GameId = Annotated[str, UrlPath(max_length=32, description="the game's id")]
@@ -155,7 +158,7 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
     return packed(request, film(stored.record, shown, lang, most), REPLAY_BYTES)
 
 
-@router.get("/api/battles/{battle_id}/frames", dependencies=[Costly])
+@router.get("/api/battles/{battle_id}/frames", dependencies=[SAID_IN, Costly])
 def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
                   request: Request, lang: Lang = "en") -> Response:
     """A cryptids battle you fought or were fought by, event by event with both rows."""
@@ -265,7 +268,7 @@ def with_options(ruleset_id: str, options: str) -> tuple[Ruleset, Any]:
     return ruleset, games.parse_options(ruleset, given)
 
 
-@router.get("/api/rulesets/{ruleset_id}/seats", dependencies=[SAID_IN])
+@router.get("/api/rulesets/{ruleset_id}/seats")
 def ruleset_seats(ruleset_id: RulesetId, request: Request,
                   options: OptionsQuery = "{}") -> list[str]:
     """The seats a game with these options has (some options set how many play); options
@@ -290,7 +293,7 @@ class PageWords(BaseModel):
                                                  "translation (empty for English)")
 
 
-@router.get("/api/i18n/{lang}", response_model=PageWords)
+@words_router.get("/api/i18n/{lang}", response_model=PageWords)
 def page_words(lang: Annotated[str, UrlPath(max_length=8, description="en, fr (FR, fr-FR too)"),
                               SPOKEN]) -> PageWords:
     """The web page's words in ``lang``, from the server's Babel catalogs (the page is

@@ -17,15 +17,28 @@ async function start() {
   await loadWords();
   drawHeader();
   [ui.rules, ui.numbers] = await Promise.all([rulesOf("cryptids-run"), api("/api/runs/rules")]);
-  if (!store.token) { // a newcomer: what the game is, the sign-up, and how to play, in the wide column
-    $("signin").after($("howto"));
-    howTo(true);
-    signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll(); },
-      { intro: el("p.lead", { id: "intro" }, t("Build a row of cryptids in the shop, then watch it fight another player's row: the dice decide which abilities fire. Choose a player name to play; no e-mail, no password.")) });
-    leaderboard();
-    return;
-  }
-  loadAll();
+  if (!store.token) return welcome();
+  loadAll().catch(tokenGone);
+}
+
+/** A newcomer (or a player signed out): what the game is, the sign-up, and how to play, in
+    the wide column; `note`: why this browser asks again. */
+function welcome(note = null) {
+  $("signin").after($("howto"));
+  howTo(true);
+  signIn($("signin"), (me) => { drawHeader(); if (me.token) showToken(me); else clear($("signin")); loadAll().catch(tokenGone); },
+    { intro: [el("p.lead", { id: "intro" }, t("Build a row of cryptids in the shop, then watch it fight another player's row: the dice decide which abilities fire. Choose a player name to play; no e-mail, no password.")), note] });
+  leaderboard();
+}
+
+/** The page's first reads refused: a token that no longer works (a new one was made on
+    another device, or the account was closed) is forgotten, and the page asks who you are,
+    saying why (it stayed blank); any other refusal is said where the run goes. */
+function tokenGone(error) {
+  if (error.status !== 401) return showError($("run"), error);
+  store.token = null; store.name = null;
+  drawHeader();
+  welcome(el("p.error", { id: "token-gone", role: "alert" }, t("The token this browser kept no longer works (a new one was made on another device, or the account was closed): sign in with your current token, or sign up.")));
 }
 
 function drawHeader() {
@@ -85,15 +98,15 @@ function nextStep(run) {
 
 async function loadAll() {
   $("side-column").prepend($("howto"));
-  const runs = await api("/api/runs");
+  const runs = await api(`/api/runs?lang=${store.lang}`);
   ui.first = !runs.some((r) => r.over && !r.unseen);
   howTo(ui.first);
   const unseen = runs.find((r) => r.unseen);
   if (unseen) return showUnseen(unseen, runs);
   const empty = runs.find((r) => r.unseen_empty_row);
   const active = runs.find((r) => !r.over);
-  if (empty) emptyRow(await api(`/api/runs/${empty.id}`), empty.unseen_empty_row);
-  else if (active) showRun(await api(`/api/runs/${active.id}`));
+  if (empty) emptyRow(await api(`/api/runs/${empty.id}?lang=${store.lang}`), empty.unseen_empty_row);
+  else if (active) showRun(await api(`/api/runs/${active.id}?lang=${store.lang}`));
   else noRun();
   history(runs);
   metRows();
@@ -269,7 +282,7 @@ function emptyRow(run, round) {
     before, here or on another device): shown first, as end-shop showed it, the run history
     as it was before it. */
 async function showUnseen(summary, runs) {
-  const [battle, run] = await Promise.all([api(`/api/battles/${summary.unseen}?lang=${store.lang}`), api(`/api/runs/${summary.id}`)]);
+  const [battle, run] = await Promise.all([api(`/api/battles/${summary.unseen}?lang=${store.lang}`), api(`/api/runs/${summary.id}?lang=${store.lang}`)]);
   ui.run = run;
   ui.unseen = battle.id; // replayed from the history instead, it is seen all the same
   clear($("run"));
@@ -338,6 +351,8 @@ async function watch(summary, after, { skip = false, theirs = false } = {}) {
     return;
   }
   if (asked !== ui.watching) return;
+  const mine = theirs ? "right" : "left"; // where the player's row fought
+  for (const event of [...film.events, ...battle.deciding]) event.text = toldFor(event, mine);
   const node = el("div");
   const told = el("div", { id: "story-box" });
   const outcome = theirs ? FOR_THE_ROW[battle.outcome] : battle.outcome;
@@ -355,6 +370,31 @@ async function watch(summary, after, { skip = false, theirs = false } = {}) {
   if (skip) ui.viewer.show(film.events.length - 1);
   else ui.viewer.play();
   $("battle").scrollIntoView({ block: "start" });
+}
+
+const BY_HP = ["roll-cap", "no-damage", "work-budget"]; // the ends judged by the HP left
+
+/** An event that names the sides by where they stand (the ruleset's "left", "right", which a
+    phone stacks), told for the player's row instead: `mine` is its side. Any other event
+    keeps the ruleset's sentence. */
+function toldFor(event, mine) {
+  const d = event.data || {}, other = mine === "left" ? "right" : "left";
+  const hp = { mine: d[mine], theirs: d[other] };
+  const row = () => ({ team: local(d.team), cryptids: (d.cryptids || []).map(local).join(", ") });
+  const won = () => ({ team: local(d.team), rolls: d.rolls });
+  switch (event.kind) {
+    case "battle": return t("Battle: your row ({mine}) against theirs ({theirs}).", { mine: local(d[mine]), theirs: local(d[other]) });
+    case `lineup.${mine}`: return t("Your row, {team}, left to right (HP/threat): {cryptids}.", row());
+    case `lineup.${other}`: return t("Their row, {team}, left to right (HP/threat): {cryptids}.", row());
+    case "end.roll-cap": return t("Roll {roll} reaches the cap of 36 rolls: your row has {mine} HP left, theirs {theirs}.", { roll: d.roll, ...hp });
+    case "end.no-damage": return t("Neither side can deal damage any more: your row has {mine} HP left, theirs {theirs}.", hp);
+    case "end.work-budget": return t("Work budget spent: your row has {mine} HP left, theirs {theirs}.", hp);
+    case `result.${mine}`: return BY_HP.includes(d.reason) ? t("Your row ({team}) wins after {rolls:roll|rolls}: it has more HP left.", won())
+      : t("Your row ({team}) wins after {rolls:roll|rolls}.", won());
+    case `result.${other}`: return BY_HP.includes(d.reason) ? t("Their row ({team}) wins after {rolls:roll|rolls}: it has more HP left.", won())
+      : t("Their row ({team}) wins after {rolls:roll|rolls}.", won());
+    default: return event.text;
+  }
 }
 
 function outcomeWord(outcome) {
@@ -377,19 +417,11 @@ function story(node, battle, after) {
     battle.lives !== null ? el("p", { id: "run-so-far" }, t("Your run: {lives:life|lives} and {victories} of {needed} victories.", { lives: battle.lives, victories: battle.victories, needed: battle.victories_needed })) : null,
     odds,
     el("h4", {}, t("Why")),
-    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
-      // a death after the blow that caused it, by that blow's rule; the end by its own rule
-      const side = m.side; // whose cryptid died (the player's is on the left), a summoned one too
-      const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
-        m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
-        side ? el("span.badge", {}, side === "left" ? t("yours") : t("theirs")) : null);
-      line.append(ruleButton((m.cause || m).rule, ui.rules, line));
-      return line;
-    })),
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, "left"))),
     after ? el("div.row.gap", {}, backButton(after)) : null));
   if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
     ui.unseen = null;
-    api(`/api/battles/${battle.id}/seen`, { method: "POST" }).then(() => { history(); leaderboard(); }, (e) => showError(node, e));
+    api(`/api/battles/${battle.id}/seen?lang=${store.lang}`, { method: "POST" }).then(() => { history(); leaderboard(); }, (e) => showError(node, e));
   }
   const shown = (o) => {
     odds.dataset.odds = o.odds;
@@ -401,7 +433,19 @@ function story(node, battle, after) {
       " ", el("span.muted", {}, t("Your row against theirs, fought {battles} times on the server with the same rules.", { battles: number(o.odds_battles) })));
   };
   if (battle.odds !== null) shown(battle);
-  else api(`/api/battles/${battle.id}/odds`).then(shown, (e) => showError(odds, e));
+  else api(`/api/battles/${battle.id}/odds?lang=${store.lang}`).then(shown, (e) => showError(odds, e));
+}
+
+/** A line of a battle's why: a death after the blow that caused it, by that blow's rule (damage
+    over time with the ability that put it on, and when), badged by whose cryptid it was
+    (`mine`: the side of the player's row); the end by its own rule. */
+function whyLine(m, mine) {
+  const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
+    m.cause ? el("span.cause", {}, m.cause.text, " ") : null,
+    m.source ? el("span.source", {}, t("(Since roll {roll}: {text})", { roll: m.source.roll, text: m.source.text }), " ") : null, m.text,
+    m.side ? el("span.badge", {}, m.side === mine ? t("yours") : t("theirs")) : null);
+  line.append(ruleButton((m.cause || m).rule, ui.rules, line));
+  return line;
 }
 
 const FOR_THE_ROW = { win: "loss", loss: "win", tie: "tie" }; // a battle's outcome for its opponent's row
@@ -412,13 +456,7 @@ function storyOfTheirs(node, battle) {
   clear(node, el("section.story", { id: "battle-summary" },
     el("p", { id: "cost" }, el("b", {}, { win: t("Your row won."), loss: t("Your row lost."), tie: t("A tie.") }[FOR_THE_ROW[battle.outcome]])),
     el("h4", {}, t("Why")),
-    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => {
-      const line = el("li", { "data-kind": m.kind }, m.roll ? el("b", {}, t("Roll {roll}", { roll: m.roll }), colon()) : null,
-        m.cause ? el("span.cause", {}, m.cause.text, " ") : null, m.text,
-        m.side ? el("span.badge", {}, m.side === "right" ? t("yours") : t("theirs")) : null); // the row is on the right
-      line.append(ruleButton((m.cause || m).rule, ui.rules, line));
-      return line;
-    }))));
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, "right"))))); // the row is on the right
 }
 
 function backButton(run) {
@@ -441,9 +479,9 @@ function runOver(run) {
 function battleList(run) {
   if (!run.battles.length) return el("p.muted", {}, t("no battles yet"));
   return el("table.board-table", { "data-run": run.id },
-    el("thead", {}, el("tr", {}, ...[t("Round"), t("Result"), t("Opponent"), t("Lives"), t("Rating"), ""].map((h) => el("th", {}, h)))),
-    el("tbody", {}, ...run.battles.map((b) => el("tr", {},
-      el("td", {}, b.round), el("td", {}, outcomeWord(b.outcome)),
+    el("thead", {}, el("tr", {}, ...[t("Result"), t("Opponent"), t("Lives"), t("Rating"), ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, ...run.battles.map((b) => el("tr", { "data-round": b.round }, // its round under its result: a phone's width
+      el("td", {}, outcomeWord(b.outcome), el("div.muted", {}, t("Round {round}", { round: b.round }))),
       el("td", {}, !b.id ? t("nobody: your row was empty") : b.opponent === "ghost" ? t("ghost") : b.opponent,
         b.ghost && b.opponent !== "ghost" ? [" ", el("span.badge.ghost", {}, t("ghost"))] : null),
       el("td", {}, b.lives_lost ? `♥ ${b.lives} (−${b.lives_lost})` : `♥ ${b.lives}`),
@@ -453,7 +491,7 @@ function battleList(run) {
 
 /** The run history; `before`: a battle not seen yet, its run's row shown as before it. */
 async function history(runs, before = null) {
-  runs = runs || await api("/api/runs");
+  runs = runs || await api(`/api/runs?lang=${store.lang}`);
   const counts = (r) => before?.run === r.id
     ? `★ ${before.victories - (before.outcome === "win" ? 1 : 0)} · ♥ ${before.lives + before.lives_lost}` : `★ ${r.victories} · ♥ ${r.lives}`;
   const detail = el("div", { id: "run-detail" });
@@ -463,7 +501,7 @@ async function history(runs, before = null) {
       el("td", {}, r.over ? (r.winner === "player" ? t("won") : t("lost")) : t("in progress")),
       el("td", {}, counts(r)),
       el("td", { title: t("its change of your rating") }, r.rating_shown_change === null ? "" : signed(r.rating_shown_change)),
-      el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
+      el("td", {}, el("button.small", { "data-run": r.id, onclick: async () => clear(detail, battleList(await api(`/api/runs/${r.id}?lang=${store.lang}`))) }, t("Open"))))))) : el("p.muted", {}, t("No run yet.")),
     detail);
 }
 

@@ -4,7 +4,7 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, botName, clear, download, el, header, loadWords, local, number, saveBlob, seatOptions, showError, sideName, signIn, store, t } from "./common.js";
+import { api, botName, clear, download, el, header, loadWords, local, number, rulesOf, saveBlob, seatOptions, showError, sideName, signIn, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -24,6 +24,8 @@ const questions = () => [
     games: t("games of the batch (each ablation step plays its own, below)") },
   { kind: "compare", title: t("What changed?"), hint: t("The sample against the content as changed below, on the same seeds, for each matchup: which moved past the threshold (paired tests, adjusted together)."),
     games: t("games per matchup, for the sample and for the changed content each") },
+  { kind: "dead-rules", title: t("Which rules never fire?"), hint: t("Every rule of the ruleset's index, with the games of the batch in which an event cites it: the rules that never fired, or fired in only a few games, are leads for a scenario or a test."),
+    games: t("games played, each with its log (one after another: fewer than for the other questions)") },
 ];
 const ENDED = ["done", "failed", "cancelled"];
 
@@ -39,7 +41,7 @@ async function start() {
   const jobs = el("aside.panel", { id: "jobs" });
   const odds = el("section.panel", { id: "odds" });
   clear(main, el("div.layout", {}, ask, jobs), odds, answer);
-  ui.odds = await api("/api/lab/odds");
+  ui.odds = await api(`/api/lab/odds?lang=${encodeURIComponent(store.lang)}`); // worded in the page's language
   form(ask);
   listJobs();
   if (params.get("job")) showJobs(params.get("job"), params.get("vs"));
@@ -388,6 +390,7 @@ function showKind(which) {
   const question = questions().find((q) => q.kind === which);
   document.getElementById("lab-hint").textContent = question.hint;
   document.getElementById("lab-games-note").textContent = question.games; // what Games counts
+  document.getElementById("lab-side").closest("label").hidden = which === "dead-rules"; // counts rules, not wins
   const node = document.getElementById("lab-specific");
   if (which === "tune") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Which value")),
@@ -406,6 +409,10 @@ function showKind(which) {
     clear(node, el("fieldset", { id: "lab-values" }, el("legend", {}, t("Several values")),
       el("p.muted", {}, t("A content path and the values to try, comma-separated, as the terminal's sweep --set path=2,3,4 takes them: the first is the one the others are compared with, on the same seeds. Empty: the sample against the changes below.")),
       valuesRow(), el("button.small", { type: "button", id: "lab-more-values", onclick: (e) => e.currentTarget.before(valuesRow()) }, t("Another field"))));
+  } else if (which === "dead-rules") {
+    clear(node, el("fieldset.row", {}, el("legend", {}, t("Rare rules")),
+      el("label", { title: t("a rule fired in fewer than this share of the games is rare") }, `${t("Rare below (% of the games)")} `,
+        el("input", { type: "number", id: "lab-rare", value: 1, min: 0, max: 100, step: "any", required: true }))));
   } else if (which === "culprits") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Ablation")),
       el("label", { title: t("games of each ablation batch: the first games, same seeds (0: no ablation)") }, t("Games per step "),
@@ -414,7 +421,7 @@ function showKind(which) {
         el("input", { type: "number", id: "lab-entities", value: 12, min: 0, max: 1000, step: 1, required: true }))));
   } else clear(node);
   const games = document.getElementById("lab-games");
-  if (!games.dataset.typed) games.value = which === "tune" ? 100 : 200; // a count typed stays
+  if (!games.dataset.typed) games.value = which === "tune" || which === "dead-rules" ? 100 : 200; // a count typed stays
 }
 
 /** A row of "Several values": a content path, and the values to try ("2, 3, 4"); choosing a
@@ -505,7 +512,7 @@ function question() {
   const body = { kind: which, ruleset: ui.info.id, games: Number(document.getElementById("lab-games").value),
     seed: Number.isSafeInteger(Number(seed)) ? Number(seed) : seed }; // a seed past 2^53 as written: the lab takes any integer
   const side = document.getElementById("lab-side").value;
-  if (side) body.side = side;
+  if (side && which !== "dead-rules") body.side = side;
   const scenario = document.getElementById("lab-scenario");
   if (scenario?.selectedIndex > 0) body.scenario = scenario.value; // the first is the default
   body.options = chosenOptions();
@@ -524,6 +531,7 @@ function question() {
       ...Object.entries(rulings).map(([id, option]) => ({ ruling: id, values: [defaults[id], option] }))];
     if (!body.vary.length) throw new Error(t("What if? Give several values of a field, or change at least one value of the content or a ruling first (open “Content changes” or “Rulings”)."));
   } else if (which === "compare") {
+    if (!Object.keys(changed).length && !Object.keys(rulings).length) throw new Error(t("What changed? Change at least one value of the content or a ruling first (open “Content changes” or “Rulings”): the sample is compared with it."));
     body.new = { set: changed, rulings };
     if (contenders.length) body.contenders = contenders;
     body.threshold = Number(document.getElementById("lab-threshold").value);
@@ -531,6 +539,7 @@ function question() {
     body.set = changed;
     body.rulings = rulings;
     if (which === "matchup") body.contenders = contenders;
+    if (which === "dead-rules") body.rare = Number(document.getElementById("lab-rare").value) / 100;
     if (which === "culprits") {
       body.ablation_games = Number(document.getElementById("lab-ablation-games").value);
       body.entities = Number(document.getElementById("lab-entities").value);
@@ -597,6 +606,7 @@ async function askAgain(job) {
   if (job.kind === "matchup" || job.kind === "compare") value("lab-contenders", (q.contenders || []).join(", "));
   if (job.kind === "compare") value("lab-threshold", q.threshold);
   if (job.kind === "culprits") { value("lab-ablation-games", q.ablation_games); value("lab-entities", q.entities); }
+  if (job.kind === "dead-rules") value("lab-rare", q.rare === undefined ? undefined : rounded(100 * q.rare, 6));
   const rulings = { ...(q.rulings || {}), ...(q.new?.rulings || {}) };
   if (job.kind === "sweep") for (const v of q.vary || []) if (v.ruling && Array.isArray(v.values)) rulings[v.ruling] = v.values.at(-1);
   for (const select of form.querySelectorAll("#lab-rulings select")) select.value = rulings[select.dataset.ruling] ?? select.dataset.default;
@@ -653,7 +663,8 @@ function oddsForm(node, info) {
 }
 
 /** A parameter's input: a number, a yes/no or a text (a mapping, the rulings, comes from
-    the rulings above); its name as the terminal's option, its description as its hint. */
+    the rulings above); labelled by its title, then its name as the terminal's option, its
+    description as its hint (the title and the description in the page's language). */
 function oddsField(name, schema, required) {
   const kind = schema.type || schema.anyOf?.find((s) => s.type !== "null")?.type;
   const value = schema.default;
@@ -663,7 +674,7 @@ function oddsField(name, schema, required) {
   else if (kind === "string") input = el("input", { value: value ?? "", required: required || value != null });
   else return null;
   input.dataset.param = name;
-  return el("label", { title: schema.description || "" }, `--${name.replaceAll("_", "-")} `, input);
+  return el("label", { title: schema.description || "" }, `${schema.title || name} (--${name.replaceAll("_", "-")}) `, input);
 }
 
 function oddsParams(fields) {
@@ -724,7 +735,7 @@ async function follow(pane, id) {
   try { job = await api(`/api/lab/jobs/${encodeURIComponent(id)}`); } catch (error) {
     return showError(pane, error.status === 404 ? new Error(t("You have no job {job}: it is another player's, or there is none.", { job: id })) : error);
   }
-  drawJob(pane, job, job.result ? await namesOf(job.ruleset) : {});
+  drawJob(pane, job, job.result ? await namesOf(job.ruleset) : {}, job.result && job.kind === "dead-rules" ? await textsOf(job.ruleset) : {});
   if (!ENDED.includes(job.state)) ui.timer = setTimeout(() => follow(pane, id), 1000);
   else if (pane.dataset.state && pane.dataset.state !== job.state) listJobs();
   pane.dataset.state = job.state;
@@ -741,7 +752,7 @@ function title(job) {
   return `${questions().find((q) => q.kind === job.kind)?.title || job.kind} ${rulesetOf(job.ruleset)?.title || job.ruleset}`;
 }
 
-function drawJob(pane, job, names) {
+function drawJob(pane, job, names, texts = {}) {
   const p = job.progress;
   const asked = describe(job);
   const head = [el("h2", {}, title(job)),
@@ -765,7 +776,7 @@ function drawJob(pane, job, names) {
       ? t("Cancelled after {done} games in {elapsed} s: they are not kept.", played) : t("{done} games in {elapsed} s", played)));
   }
   if (job.error) head.push(el("p.error", { role: "alert" }, job.error));
-  clear(pane, ...head, job.result ? answerOf(job, names) : null);
+  clear(pane, ...head, job.result ? answerOf(job, names, texts) : null);
 }
 
 /** A link that downloads a done job's file with the player's token (a plain link would not
@@ -805,6 +816,7 @@ function describe(job) {
     parts.push(`${v.set || v.option || v.ruling}: ${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
       .map((x) => (v.ruling ? option(v.ruling, x) : JSON.stringify(x))).join(" → ") : v.range}`);
   }
+  if (job.kind === "dead-rules" && question.rare !== undefined) parts.push(t("rare below {share} of the games", { share: pct(question.rare) }));
   if (question.contenders) parts.push(t("contenders {contenders}", { contenders: question.contenders.join(", ") }));
   if (question.agents?.length) parts.push(t("bots {bots}", { bots: question.agents.map(botName).join(", ") }));
   return parts.join(" · ");
@@ -828,6 +840,10 @@ function namesOf(ruleset) {
   return ui.names[ruleset];
 }
 
+/** The rule index's texts and sections by rule id, in the page's language where the index
+    has them (without them, the ids and the sections the answer gives). */
+const textsOf = (ruleset) => rulesOf(ruleset).then((found) => found.rules).catch(() => ({}));
+
 /** English's possessive of a side whose name ends in s: "Heroes' outcomes", not "Heroes's". */
 const whose = (text) => (store.lang === "en" ? text.replace(/s's\b/g, "s'") : text);
 // Numbers as the page's language writes them (52.1%, 52,1 %).
@@ -847,7 +863,13 @@ const points = (x) => number(rounded(100 * x, 1), 1);
 const interval = (e) => `${pct(e.value)} (${points(e.low)}–${points(e.high)})`;
 const three = (x) => x.toLocaleString(store.lang, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
 const estimate = (e) => `${three(e.value)} (${three(e.low)}–${three(e.high)})`;
-const signed = (e) => t("{value} ({low}, {high})", { value: `${e.value >= 0 ? "+" : ""}${points(e.value)}`, low: points(e.low), high: points(e.high) });
+/** A change in points with its interval, each end signed as the command signs it
+    ("+5.0 (-23.6, +24.9)"; the high end was "24.9"). */
+const signed = (e) => t("{value} ({low}, {high})", { value: signedPoints(e.value), low: signedPoints(e.low), high: signedPoints(e.high) });
+function signedPoints(x) {
+  const r = rounded(100 * x, 1);
+  return `${r < 0 || Object.is(r, -0) ? "" : "+"}${number(r, 1)}`;
+}
 /** A variant's label with each content path cut to its last two names ("butcher.melee=2"),
     and a ruling or an option by its id alone ("overheal=allow", not "ruling:overheal=allow"). */
 const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)+(?==)/g, shortPath).replace(/\b(?:ruling|option):/g, "");
@@ -873,13 +895,13 @@ const measure = (name, info) => ({ rounds: t("rounds"), decisions: t("decisions"
     fits, unsure) in words. */
 const verdict = (word) => ({ fits: t("fits"), between: t("between"), "out-of-range": t("out of reach"), unsure: t("not settled"), below: t("below"), above: t("above") }[word] ?? word);
 
-function table(id, headings, rows) {
-  return el("div.scroll", {}, el("table.lab", { id },
+function table(id, headings, rows, kind = "") {
+  return el("div.scroll", {}, el(`table.lab${kind}`, { id },
     el("thead", {}, el("tr", {}, ...headings.map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...cells.map((c, i) => (i ? el("td", {}, c) : el("th", { scope: "row" }, c))))))));
 }
 
-function answerOf(job, names) {
+function answerOf(job, names, texts) {
   const r = job.result, info = rulesetOf(job.ruleset);
   const side = sideName(info, r.side ?? r.summary?.side ?? r.culprits?.side);
   /** Ids in a label by their names: "hunters vs swamp" is "Hunters vs Swamp Things". */
@@ -926,6 +948,7 @@ function answerOf(job, names) {
         r.cells.map((c) => [c.label ? named(short(c.label)) : short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
   }
   if (job.kind === "culprits") return culprits(r.culprits, info, names);
+  if (job.kind === "dead-rules") return deadRules(r, texts);
   return el("pre", {}, JSON.stringify(r, null, 2));
 }
 
@@ -936,6 +959,29 @@ const share = (e) => `${(rounded(100 * e.value, 0) / 100).toLocaleString(store.l
 const fixed = (x) => number(x, Math.abs(x) >= 10 ? 1 : 2);
 const mean = (name, e) => (!e ? "–" : name === "survived" ? share(e) : `${fixed(e.value)} (${fixed(e.low)}–${fixed(e.high)})`);
 const change = (c) => (c ? `${signed(c.difference)}${c.significant ? " *" : ""}` : "–");
+
+/** A rule's verdict over a batch in words (never, rare, fires, descriptive). */
+const fired = (word) => ({ never: t("never"), rare: t("rare"), fires: t("fires"), descriptive: t("descriptive") }[word] ?? word);
+
+/** Which rules never fire: how many never and rarely fired, those rules with their section,
+    games, share and text (in the page's language where the index has it), and every rule on
+    demand. */
+function deadRules(r, texts) {
+  const rare = pct(r.rare);
+  const count = (verdict) => r.rules.filter((rule) => rule.verdict === verdict).length;
+  const rows = (rules) => rules.map((rule) => {
+    const text = texts[rule.id]?.text ?? "";
+    return [rule.id, texts[rule.id]?.section ?? rule.section, number(rule.games), pct(rule.share), fired(rule.verdict),
+      el("span.rule-text", { title: text }, text.length > 160 ? `${text.slice(0, 159)}…` : text)];
+  });
+  const headings = [t("rule"), t("section"), t("games fired"), t("share"), t("verdict"), t("what it says")];
+  const leads = r.rules.filter((rule) => rule.verdict === "never" || rule.verdict === "rare");
+  return [el("p.answer", { id: "lab-dead" }, t("{never} of the index's {rules} rules never fired over {games} games, and {rare} fired in fewer than {share} of them.",
+    { never: number(count("never")), rules: number(r.rules.length), games: number(r.games), rare: number(count("rare")), share: rare })),
+  leads.length ? table("lab-dead-rules", headings, rows(leads), ".rules") : el("p", {}, t("Every rule fired in at least {share} of the games.", { share: rare })),
+  el("p.muted", {}, t("Read “never” as a lead, not a verdict: a rule applied inside another rule's step may be told by that step's event. Descriptive rules state a fact and cannot fire.")),
+  el("details", { id: "lab-all-rules" }, el("summary", {}, t("Every rule ({count})", { count: number(r.rules.length) })), table("lab-every-rule", headings, rows(r.rules), ".rules"))];
+}
 
 /** The culprits: the entities strongest first with their measures, then the ablation. */
 function culprits(c, info, names) {

@@ -20,11 +20,11 @@ async function start() {
   const played = await api("/api/games?limit=100");
   const known = await rulesets;
   for (const g of played) games.append(el("option", { value: g.id }, gameWords(g, known.find((r) => r.id === g.ruleset))));
-  games.addEventListener("change", () => games.value && show(frames(games.value, played), null, `/api/games/${games.value}/luck`));
+  games.addEventListener("change", () => games.value && show(frames(games.value, played), null, `/api/games/${games.value}/luck?lang=${store.lang}`));
   clear(open, el("h2", {}, t("Open a replay")),
     el("div.row", {}, el("label", {}, `${t("A log file")} `, file), games),
     el("p.muted", {}, t("A log file is what `rulekeeper play --log FILE` or a game's “Download the record” writes; the record in its first line is replayed here, event by event. Step with ◀ ▶ or the arrow keys, or drag the slider.")));
-  if (params.get("game")) show(frames(params.get("game"), played), null, `/api/games/${params.get("game")}/luck`);
+  if (params.get("game")) show(frames(params.get("game"), played), null, `/api/games/${params.get("game")}/luck?lang=${store.lang}`);
   else if (params.get("battle")) show(`/api/battles/${params.get("battle")}/frames?lang=${store.lang}`);
 }
 
@@ -33,7 +33,7 @@ async function fromFile(file) {
   const first = text.split("\n").find((line) => line.trim());
   let head;
   try { head = JSON.parse(first); } catch { return showError(stage, new Error(t("{file}: the first line is not JSON", { file: file.name }))); }
-  show(`/api/replay?lang=${await langFor(head?.record?.ruleset ?? head?.ruleset)}`, head, "/api/luck");
+  show(`/api/replay?lang=${await langFor(head?.record?.ruleset ?? head?.ruleset)}`, head, `/api/luck?lang=${store.lang}`);
 }
 
 /** Replay `path` (with `body`, a POST); when the game is over, its luck ledger from `luck`
@@ -76,9 +76,14 @@ function frames(id, played) {
 }
 
 /** The language to ask a ruleset's words in (its title, its events): the page's, where the
-    ruleset has it; else English. */
+    ruleset has it; else English. A ruleset the server does not list (a file's record that
+    names none, or one misspelt): the page's, in which the server says why it refuses it. */
 function langFor(ruleset) {
-  return rulesets.then((all) => langOf(all.find((r) => r.id === ruleset)?.languages));
+  return rulesets.then((all) => {
+    const base = (id) => String(id).replace(/-v\d+$/, ""); // a record names its version
+    const info = all.find((r) => r.id === ruleset) ?? all.find((r) => base(r.id) === base(ruleset));
+    return info ? langOf(info.languages) : store.lang;
+  });
 }
 
 const rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []);
