@@ -143,7 +143,7 @@ def test_the_openapi_docs_are_served_with_every_routes_errors(client):
         for method, operation in operations.items():
             refusals = {code: answer for code, answer in operation["responses"].items()
                         if code.startswith("4") or code == "503"}
-            assert {"413", "422"} <= set(refusals), (method, path)
+            assert {"413", "422", "429"} <= set(refusals), (method, path)  # (429: by address)
             if path.startswith(("/api/games", "/api/runs", "/api/battles", "/api/replay")) \
                     and path not in OPEN:
                 needed = {"400", "404", "429", "503"} | (  # a spectator needs no token,

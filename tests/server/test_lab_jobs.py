@@ -210,7 +210,7 @@ def test_two_jobs_asked_at_once_are_counted_one_after_the_other(db_url, tmp_path
         ready, go = threading.Event(), threading.Event()
 
         def first(session):  # a job asked, its transaction not yet committed
-            lab_jobs.admit(session, who, 10, state.lab_limits)
+            lab_jobs.admit(session, who, "testclient", 10, state.lab_limits)
             session.add(StoredLabJob(id="first", player_id=who.id, kind="simulate",
                                      ruleset="cryptids-v1", state="queued", question={},
                                      planned=10, done=0, attempts=0, created_at=now()))

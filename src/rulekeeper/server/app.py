@@ -28,7 +28,7 @@ from rulekeeper.server import (
     watch,
     web,
 )
-from rulekeeper.server.auth import KnownTokens, RateLimits
+from rulekeeper.server.auth import Anonymous, KnownTokens, RateLimits
 from rulekeeper.server.bots import Searches
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.config import Settings, data_dir
@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app = FastAPI(title="rulekeeper", version=__version__, lifespan=lifespan,
                   description="Play any rulekeeper ruleset, and the cryptids online game.",
                   docs_url=None, redoc_url=None,  # the web page serves them, from the package
-                  responses=errors.documented(413, 422))
+                  responses=errors.documented(413, 422, 429))
     app.state.db = db
     app.state.settings = settings
     app.state.games = GameCache[Game](lambda game: len(game.events))
@@ -81,11 +81,13 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.snapshots = pool.KeptSnapshots()
     app.state.odds = runs.OddsDesk(settings.odds_battles)
     app.state.tokens = KnownTokens()
-    app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit)
+    app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit,
+                                  address=settings.address_limit)
     app.state.lab_folder = folder
     app.state.odds_limits = lab_odds.OddsLimits()
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
-                                     settings.lab_games_a_day,
+                                     settings.lab_games_a_day, queue=settings.lab_queue,
+                                     address_at_once=settings.lab_address_at_once,
                                      search_seconds=settings.lab_search_seconds,
                                      search_iterations=settings.lab_search_iterations)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,
@@ -120,6 +122,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.add_middleware(cache.Lending)
     app.add_middleware(errors.CatchBugs)
     app.add_middleware(guard.Guard, limit=settings.max_body)
+    app.add_middleware(Anonymous, limits=app.state.limits, tokens=app.state.tokens)
     app.add_middleware(SecurityHeaders)
     return app
 

@@ -4,7 +4,9 @@ A token is 32 random bytes, so a plain SHA-256 of it is as good as a slow passwo
 and costs nothing per request. A player may rotate or revoke their token; each process
 remembers the tokens it has checked for a few seconds (:class:`KnownTokens`). Rate limits
 are counted per app process with the ``limits`` library (a moving window); behind a proxy
-with several processes, each counts its own share.
+with several processes, each counts its own share. A request that carries no token this
+process knows (none, or one unknown, or one not checked lately) is counted to its client's
+address (:class:`Anonymous`): anonymous reads, sign-ups and made-up tokens are bounded too.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rulekeeper.core.lru import Lru
-from rulekeeper.server.errors import TooManyRequests, Unauthorized
+from rulekeeper.server.errors import TooManyRequests, Unauthorized, error_response
 from rulekeeper.server.models import Player
 
 
@@ -34,6 +37,11 @@ def new_token() -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+WHOSE = {"token": "per token", "signup": "per address",
+         "address": "per address without a token"}
+"""Whom each named limit counts, as its refusal says it."""
 
 
 class RateLimits:
@@ -49,8 +57,8 @@ class RateLimits:
         for item in self._items[name]:
             if not self._limiter.hit(item, name, key):
                 reset = self._limiter.get_window_stats(item, name, key).reset_time
-                raise TooManyRequests(f"too many requests: at most {item} per "
-                                      f"{'token' if name == 'token' else 'address'}",
+                raise TooManyRequests(f"too many requests: at most {item} "
+                                      f"{WHOSE[name]}",
                                       retry_after=reset - time.time())
 
 
@@ -105,7 +113,8 @@ TokenHash = Annotated[str, Depends(bearer_hash)]
 
 def current_player(request: Request, hashed: TokenHash) -> Me:
     """The player whose token the request carries (401 without a valid one)."""
-    request.app.state.limits.check("token", hashed)
+    if getattr(request.state, COUNTED, None) != hashed:  # (:class:`Anonymous` counted it)
+        request.app.state.limits.check("token", hashed)
     known: KnownTokens = request.app.state.tokens
     me = known.get(hashed)
     if me is not None:
@@ -133,3 +142,49 @@ def still_holds(session: Session, me: Me, hashed: str) -> None:
     if session.scalar(select(Player.id).where(Player.id == me.id,
                                               Player.token_hash == hashed)) is None:
         raise Unauthorized("unknown token")
+
+
+COUNTED = "token_counted"
+"""The request state's name for the token hash whose limit a request was counted to."""
+
+
+class Anonymous:
+    """The ASGI middleware that counts each HTTP request carrying no token this process
+    knows (:class:`KnownTokens`: none, an unknown one, one not checked in the last
+    :data:`TOKEN_TTL` seconds) to its client's address, under the limit ``address``: 429
+    with ``Retry-After`` beyond it. A request carrying a known token is counted to that
+    token, whatever its route (one that needs no token too: a token must not open the
+    anonymous routes without a limit), and :func:`current_player` does not count it
+    again."""
+
+    def __init__(self, app: ASGIApp, limits: RateLimits, tokens: KnownTokens) -> None:
+        self.app = app
+        self.limits = limits
+        self.tokens = tokens
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            known = self._known(scope)
+            client = scope.get("client")
+            try:
+                if known is None:
+                    self.limits.check("address", client[0] if client else "unknown")
+                else:
+                    self.limits.check("token", known)
+                    scope.setdefault("state", {})[COUNTED] = known
+            except TooManyRequests as error:
+                await error_response(429, error.message, **(error.headers or {}))(
+                    scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def _known(self, scope: Scope) -> str | None:
+        """The hash of the request's token, if this process knows it."""
+        for name, value in scope["headers"]:
+            if name == b"authorization":
+                scheme, _, token = value.decode("latin-1").partition(" ")
+                hashed = token_hash(token.strip())  # (as HTTPBearer reads it)
+                if scheme.lower() == "bearer" and self.tokens.get(hashed) is not None:
+                    return hashed
+                return None
+        return None

@@ -45,6 +45,8 @@ class Settings:
         db_url: a SQLAlchemy URL (``sqlite:///file.db``, ``postgresql+psycopg://...``).
         rate_limit: requests allowed per token, in the ``limits`` notation.
         signup_limit: player creations allowed per client address.
+        address_limit: requests allowed per client address that carry no token the
+            process knows (anonymous reads, sign-ups, made-up tokens; :class:`.auth.Anonymous`).
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
         search_budget: how long a searching bot (``mcts``) searches each decision: its
@@ -67,6 +69,9 @@ class Settings:
         invitations: seats one player may keep for another player, invited by name, in
             games going on that the other has not answered (one more is refused with 429):
             nobody fills another's invitations.
+        invitations_held: seats one player may have kept for them by anyone, in games going
+            on, that they have not answered (an invitation beyond is refused with 429; the
+            oldest stay): many accounts of one person cannot fill another's invitations.
         lobby_days: days a public game waiting for players may go without a change (a
             move, a player joining) before the sweep closes it as expired (:mod:`.upkeep`).
         streams: live streams of one player open at once (429 beyond).
@@ -80,6 +85,9 @@ class Settings:
             folder).
         lab_games: the most games one lab job may play.
         lab_at_once: lab jobs of one player queued or running at once.
+        lab_address_at_once: lab jobs of one client address queued or running at once,
+            whatever accounts asked them.
+        lab_queue: lab jobs queued at once, in all.
         lab_games_a_day: games one player's lab jobs may ask in 24 hours.
         lab_seconds: the longest a lab job runs; past it, it stops with the games it has
             played (:mod:`.lab_runner`).
@@ -91,6 +99,7 @@ class Settings:
     db_url: str
     rate_limit: str = "50/second;1500/minute"
     signup_limit: str = "60/minute"
+    address_limit: str = "100/second;3000/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
     search_budget: str = "1s"
@@ -105,6 +114,7 @@ class Settings:
     searches_waiting: int = 4
     open_games: int = 20
     invitations: int = 3
+    invitations_held: int = 50
     lobby_days: float = 7.0
     streams: int = 8
     address_streams: int = 16
@@ -114,6 +124,8 @@ class Settings:
     lab_folder: Path | None = None
     lab_games: int = 20_000
     lab_at_once: int = 2
+    lab_address_at_once: int = 4
+    lab_queue: int = 100
     lab_games_a_day: int = 100_000
     lab_seconds: float = 600.0
     lab_search_seconds: float = 1.0
@@ -132,6 +144,7 @@ def env_settings() -> dict[str, Any]:
     return {
         "rate_limit": _limits("RULEKEEPER_RATE_LIMIT", s.rate_limit),
         "signup_limit": _limits("RULEKEEPER_SIGNUP_LIMIT", s.signup_limit),
+        "address_limit": _limits("RULEKEEPER_ADDRESS_LIMIT", s.address_limit),
         "search_budget": _budget("RULEKEEPER_SEARCH_BUDGET", s.search_budget),
         "odds_battles": _count(ODDS_ENV, s.odds_battles),
         "work_lanes": _count("RULEKEEPER_WORK_LANES", s.work_lanes),
@@ -144,6 +157,7 @@ def env_settings() -> dict[str, Any]:
         "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
         "open_games": _count("RULEKEEPER_OPEN_GAMES", s.open_games),
         "invitations": _count("RULEKEEPER_INVITATIONS", s.invitations),
+        "invitations_held": _count("RULEKEEPER_INVITATIONS_HELD", s.invitations_held),
         "lobby_days": _env("RULEKEEPER_LOBBY_DAYS", s.lobby_days, _positive,
                            "a number of days more than 0"),
         "streams": _count("RULEKEEPER_STREAMS", s.streams),
@@ -152,6 +166,8 @@ def env_settings() -> dict[str, Any]:
         "lab_ray": os.environ.get("RULEKEEPER_LAB_RAY") or None,
         "lab_games": _count("RULEKEEPER_LAB_GAMES", s.lab_games),
         "lab_at_once": _count("RULEKEEPER_LAB_AT_ONCE", s.lab_at_once),
+        "lab_address_at_once": _count("RULEKEEPER_LAB_ADDRESS_AT_ONCE", s.lab_address_at_once),
+        "lab_queue": _count("RULEKEEPER_LAB_QUEUE", s.lab_queue),
         "lab_games_a_day": _count("RULEKEEPER_LAB_GAMES_A_DAY", s.lab_games_a_day),
         "lab_seconds": _seconds("RULEKEEPER_LAB_SECONDS", s.lab_seconds),
         "lab_search_seconds": _seconds("RULEKEEPER_LAB_SEARCH_SECONDS", s.lab_search_seconds),

@@ -17,6 +17,12 @@ hammering replays slows nobody else's page: at most ``lanes`` threads compute at
 A spectator's calls (no token) run in lanes too, charged to the client's address
 (:data:`Watcher`): a crowd of anonymous watchers of one address is refused at its limits.
 
+The work the server does for a game when no request asks (a turn clock that runs out and
+lets a bot decide: :mod:`.upkeep`) is charged to the game's creator and to the address
+their last costly call came from (:meth:`Costs.payers_of`); a creator past either budget
+waits for it (:meth:`Costs.spare`), so games that play themselves on a clock cost their
+maker's budget, not everyone's sweep.
+
 The counts are per app process, like the rate limits.
 """
 
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -116,17 +123,43 @@ class Costs:
         self.wait = wait
         self._flying: dict[Payer, int] = {}
         self._spent = Lru[Payer, deque[tuple[float, float]]](items=100_000)
+        self._address_of = Lru[int, str](items=100_000)  # player: their last call's address
+        self._charging = threading.RLock()  # (the sweep charges from its own thread)
         self._turns: Turns | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def spent(self, player: Payer, now: float) -> float:
         """The lane seconds ``player``'s calls used in the last window."""
-        spent = self._spent.get(player)
-        if spent is None:
-            return 0.0
-        while spent and spent[0][0] <= now - self.window:
-            spent.popleft()
-        return sum(seconds for _, seconds in spent)
+        with self._charging:
+            spent = self._spent.get(player)
+            if spent is None:
+                return 0.0
+            while spent and spent[0][0] <= now - self.window:
+                spent.popleft()
+            return sum(seconds for _, seconds in spent)
+
+    def charge(self, payers: tuple[Payer, ...], ended: float, seconds: float) -> None:
+        """Charge ``seconds`` of work, ended at ``ended``, to each of ``payers``."""
+        with self._charging:
+            for payer in payers:
+                spent = self._spent.get(payer) or deque()
+                spent.append((ended, seconds))
+                self._spent.put(payer, spent)
+
+    def remember(self, player: int, address: str) -> None:
+        """``player``'s calls come from ``address`` (``address HOST``), as far as this
+        process saw last."""
+        self._address_of.put(player, address)
+
+    def payers_of(self, player: int) -> tuple[Payer, ...]:
+        """Whom work done for ``player`` without a request is charged to: them, and the
+        address of their last costly call here (if any)."""
+        address = self._address_of.get(player)
+        return (player,) if address is None else (player, address)
+
+    def spare(self, payers: tuple[Payer, ...], now: float) -> bool:
+        """Whether each of ``payers`` has lane time left in the window."""
+        return all(self.spent(payer, now) < self.limits(payer)[1] for payer in payers)
 
     def _admit(self, player: Payer, now: float) -> None:
         whose = "an address" if isinstance(player, str) else "a player"
@@ -136,7 +169,8 @@ class Costs:
                                   f"or replay games, per {whose.split()[1]}", retry_after=1)
         over = self.spent(player, now) - budget
         if over >= 0:
-            spent = self._spent.get(player) or deque()
+            with self._charging:
+                spent = list(self._spent.get(player) or ())
             # wait until enough of the oldest calls leave the window
             freed, retry = 0.0, self.window
             for ended, seconds in spent:
@@ -182,10 +216,7 @@ class Costs:
             finally:
                 lanes.give()
                 ended = time.monotonic()
-                for payer in payers:
-                    spent = self._spent.get(payer) or deque()
-                    spent.append((ended, ended - began))
-                    self._spent.put(payer, spent)
+                self.charge(payers, ended, ended - began)
         finally:
             for payer in payers:
                 self._flying[payer] -= 1
@@ -201,6 +232,7 @@ def address(request: Request) -> str:
 async def costly_player(request: Request, me: CurrentPlayer) -> AsyncIterator[Me]:
     """The player, for a call that plays or replays games: it runs in a lane."""
     costs: Costs = request.app.state.costs
+    costs.remember(me.id, address(request))
     async with costs.lane(me.id, address(request)):
         yield me
 

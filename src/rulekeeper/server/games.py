@@ -269,7 +269,7 @@ def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[Stor
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats,
-                     settings.invitations)
+                     settings.invitations, settings.invitations_held)
     nobody_decides(ruleset, body, rows)
     if body.seed is not None and any(r.bot is None and (r.player is None or r.player.id != me.id)
                                      for r in rows):

@@ -9,13 +9,16 @@
   given more than once) is refused (422) when it is
   not UTF-8 text, or when Python's JSON reader would take what JSON does not allow or what
   no request needs: ``NaN`` and ``Infinity``, numbers of more than :data:`MAX_DIGITS`
-  digits, values nested more than :data:`MAX_DEPTH` deep.
+  digits, values nested more than :data:`MAX_DEPTH` deep, and text holding a lone UTF-16
+  surrogate (``"\\ud800"``: JSON's escapes allow it, but it is no character, and no
+  text holding it can be written as UTF-8, hashed or stored).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -69,7 +72,33 @@ def parse_json(text: str | bytes, what: str = "the body") -> Any:
     except json.JSONDecodeError:
         raise BadJson(f"{what} is not valid JSON") from None
     _check_depth(value, what)
+    if LONE.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        _check_characters(value, what)
     return value
+
+
+LONE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a UTF-16 surrogate: half of a pair (an emoji, escaped), or alone."""
+
+
+def _check_characters(value: Any, what: str) -> None:
+    r"""Refuse text holding a lone surrogate, in a key or a value (a pair makes one
+    character, and is read as it).
+
+    >>> parse_json('["\\ud83d\\ude00"]')
+    ['😀']
+    >>> try:
+    ...     parse_json('{"name": "\\ud800"}')
+    ... except BadJson as error:
+    ...     print(error.message)
+    the body holds a lone UTF-16 surrogate (\ud800), which is no character
+    """
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        lone = error.object[error.start]
+        raise BadJson(f"{what} holds a lone UTF-16 surrogate (\\u{ord(lone):04x}), which is "
+                      f"no character") from None
 
 
 def _check_depth(value: Any, what: str) -> None:

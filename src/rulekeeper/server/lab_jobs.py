@@ -12,8 +12,11 @@ ends, is in that language, and so is why it failed; a question refused is said i
 
 Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune`` may
 play counts), content changes only as data (``set`` paths or an ``overlay``; never a
-folder of the server), and per player at most :attr:`LabLimits.at_once` jobs queued or
-running and :attr:`LabLimits.games_a_day` games asked in the last 24 hours (429 beyond);
+folder of the server), per player at most :attr:`LabLimits.at_once` jobs queued or
+running and :attr:`LabLimits.games_a_day` games asked in the last 24 hours, per client
+address at most :attr:`LabLimits.address_at_once` jobs queued or running whatever accounts
+asked them, and at most :attr:`LabLimits.queue` jobs queued in all (429 beyond): one
+person's many free accounts hold one address's share of the queue, never all of it;
 a searching agent (``mcts``) may search each decision at most :attr:`LabLimits.search_seconds`
 or :attr:`LabLimits.search_iterations` (400 beyond), and a job runs at most the server's time
 cap (:mod:`.lab_runner`: then it stops with the games it played, marked ``stopped``).
@@ -22,6 +25,7 @@ A job is its player's: others get 404.
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -37,7 +41,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.agents import parse_spec
 from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
-from rulekeeper.lab.questions import GAMELESS, parse_question
+from rulekeeper.lab.questions import GAMELESS, SweepQuestion, parse_question
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server import games
 from rulekeeper.server.auth import CurrentPlayer, Me
@@ -64,6 +68,8 @@ class LabLimits:
     at_once: int = 2
     games_a_day: int = 100_000
     queue: int = 100
+    address_at_once: int = 4
+    variants: int = 64
     search_seconds: float = 1.0
     search_iterations: int = 2_000
 
@@ -82,6 +88,19 @@ class LabLimits:
                 raise ApiError(f"agent {spec!r}: a lab job's mcts searches at most "
                                f"{self.search_seconds:g}s or {self.search_iterations:,} "
                                f"iterations a decision (budget={options['budget']})")
+
+
+    def check_variants(self, question: Any) -> None:
+        """Refuse (400) a sweep of more than :attr:`variants` variants (every combination of
+        its values): each variant's content is checked in the request that asks it, tens of
+        milliseconds each, so 998 values of one path held the lane for 45 s."""
+        if not isinstance(question, SweepQuestion):
+            return
+        ruleset = question.spec().ruleset
+        count = math.prod(len(vary.axis(ruleset).values) for vary in question.vary)
+        if count > self.variants:
+            raise ApiError(f"vary: {count:,} variants (every combination of the values "
+                           f"given); a lab job on the server asks at most {self.variants:,}")
 
 
 class Progress(BaseModel):
@@ -140,11 +159,19 @@ def fetch(session: Session, job_id: str, me: Me, lock: bool = False) -> StoredLa
     return job
 
 
-def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
-    """Refuse a job past the player's quotas or the queue's length (429): the games a day
-    are those the player's jobs of the last 24 hours asked for, a cancelled job's those it
-    played. The player's row is locked first, so that two jobs asked at once are counted
-    one after the other (on PostgreSQL each would see the other's count without it)."""
+ADMIT_LOCK = 7413
+"""PostgreSQL advisory lock taken while a job is admitted (the counts of a player, of an
+address and of the queue, one job after the other)."""
+
+
+def admit(session: Session, me: Me, address: str, planned: int, limits: LabLimits) -> None:
+    """Refuse a job past the player's quotas, its address's share or the queue's length
+    (429): the games a day are those the player's jobs of the last 24 hours asked for, a
+    cancelled job's those it played. Jobs are admitted one after the other (the player's
+    row locked, and on PostgreSQL an advisory lock: two players of one address asking at
+    once would each see the other's count without it)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection().exec_driver_sql(f"SELECT pg_advisory_xact_lock({ADMIT_LOCK})")
     session.execute(select(Player.id).where(Player.id == me.id).with_for_update())
     waiting = session.scalar(select(func.count()).where(
         StoredLabJob.player_id == me.id, StoredLabJob.state.in_(("queued", "running"))))
@@ -162,6 +189,13 @@ def admit(session: Session, me: Me, planned: int, limits: LabLimits) -> None:
         raise TooManyRequests(f"this job's {planned:,} games would make {asked + planned:,} "
                               f"in 24 hours (at most {limits.games_a_day:,} a player)",
                               retry_after=3600)
+    of_address = session.scalar(select(func.count()).where(
+        StoredLabJob.address == address, StoredLabJob.state.in_(("queued", "running")))) or 0
+    if of_address >= limits.address_at_once:
+        raise TooManyRequests(f"your address has {of_address} lab jobs queued or running, "
+                              f"whatever accounts asked them (at most "
+                              f"{limits.address_at_once}): wait for one, or cancel one",
+                              retry_after=60)
     queued = session.scalar(select(func.count()).where(StoredLabJob.state == "queued")) or 0
     if queued >= limits.queue:
         raise TooManyRequests(f"the lab's queue is full ({queued} jobs): try again later",
@@ -196,16 +230,19 @@ def ask(request: Request, me: CostlyPlayer,
         games.numbers_only(registry.load(question.ruleset), question.options,
                            lambda name: f"options.{name}")
     limits.check_searches([*question.agents, *getattr(question, "contenders", [])])
+    limits.check_variants(question)
     run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)
 
+    address = (request.client.host if request.client else "unknown")[:64]
+
     def store(session: Session) -> StoredLabJob:
-        admit(session, me, run.planned, limits)
+        admit(session, me, address, run.planned, limits)
         job = StoredLabJob(id=job_id, player_id=me.id, kind=run.kind,
                            ruleset=registry.resolve_id(question.ruleset), state="queued",
                            question=question.model_dump(mode="json", exclude_none=True),
                            planned=run.planned, done=0, attempts=0, created_at=now(),
-                           lang=lang)
+                           lang=lang, address=address)
         session.add(job)
         return job
 

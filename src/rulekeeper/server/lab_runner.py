@@ -9,8 +9,10 @@ when the service is given one, on a Ray cluster (the same results either way), s
 the games to the job's Parquet results file and writes the progress, then the answer,
 into the job's row.
 
-The lane is shared fairly: the job claimed is the oldest queued job of the player whose
-last job started longest ago (players in turn, not jobs in order of asking), and a job runs
+The lane is shared fairly: the job claimed is the oldest queued job of the client address
+whose last job started longest ago, and within it of the player whose last job started
+longest ago (addresses in turn, then their players in turn, not jobs in order of asking:
+one person's many accounts take one address's turn), and a job runs
 at most its time cap (:attr:`Dispatcher.seconds`): then its process stops playing and the
 job is done with the games it finished, its answer marked ``stopped`` (or failed, when no
 game finished). A process still running :data:`GRACE` seconds past the cap is stopped by
@@ -136,8 +138,9 @@ def _aware(moment: Any) -> Any:
 
 
 def claim(session: Session, runner: str) -> StoredLabJob | None:
-    """The next queued job (the oldest of the player whose last job started longest ago),
-    now running under ``runner``; None when one already runs (anywhere) or none waits."""
+    """The next queued job (the oldest of the player whose last job started longest ago,
+    of the address whose last job started longest ago), now running under ``runner``; None
+    when one already runs (anywhere) or none waits."""
     if session.get_bind().dialect.name == "postgresql":
         session.connection().exec_driver_sql(f"SELECT pg_advisory_xact_lock({LANE_LOCK})")
     if session.scalar(select(StoredLabJob.id).where(StoredLabJob.state == "running")
@@ -150,11 +153,23 @@ def claim(session: Session, runner: str) -> StoredLabJob | None:
     if not queued:
         return None
     players = {j.player_id for j in queued}
+    addresses = {j.address for j in queued if j.address is not None}
     started = dict(session.execute(  # type: ignore[arg-type]
         select(StoredLabJob.player_id, func.max(StoredLabJob.started_at))
         .where(StoredLabJob.player_id.in_(players)).group_by(StoredLabJob.player_id)).all())
+    address_started = dict(session.execute(  # type: ignore[arg-type]
+        select(StoredLabJob.address, func.max(StoredLabJob.started_at))
+        .where(StoredLabJob.address.in_(addresses)).group_by(StoredLabJob.address)).all())
     never = datetime.min.replace(tzinfo=UTC)
-    job = min(queued, key=lambda j: _aware(started.get(j.player_id) or never))
+
+    def turn(job: StoredLabJob) -> tuple[datetime, datetime]:
+        player = _aware(started.get(job.player_id) or never)
+        # a job asked before revision 0012 has no address: its player's own
+        address = player if job.address is None else \
+            _aware(address_started.get(job.address) or never)
+        return address, player
+
+    job = min(queued, key=turn)  # (ties: the oldest job, as ``queued`` is ordered)
     job.state, job.runner, job.attempts, job.done = "running", runner, job.attempts + 1, 0
     job.started_at = job.beat_at = now()
     return job

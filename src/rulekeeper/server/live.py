@@ -114,7 +114,9 @@ class Followers:
     @contextlib.contextmanager
     def opening(self, *payers: Payer) -> Iterator[None]:
         """Around a stream's route: refused past a payer's limit (the stream it returns
-        counts on by :meth:`follow`)."""
+        counts on by :meth:`follow`). The check and the count are one hold of the lock, so
+        streams opened at the same instant are counted one after the other."""
+        counting = contextlib.ExitStack()
         with self._lock:
             for payer in payers:
                 most, whom = (self.address, "address") if isinstance(payer, str) else \
@@ -122,7 +124,8 @@ class Followers:
                 if self._open.get(payer, 0) >= most:
                     raise TooManyRequests(f"too many live streams open: at most {most} per "
                                           f"{whom} (close a game's page)", retry_after=5)
-        with self.counted(payers):
+            counting.enter_context(self.counted(payers))
+        with counting:
             yield
 
     def follow(self, body: AsyncIterator[str], payers: tuple[Payer, ...]) -> AsyncIterator[str]:

@@ -206,3 +206,6 @@ class StoredLabJob(Base):
     lang: Mapped[str | None] = mapped_column(
         String(8), doc="the language its report is written in (None: English, as every job "
                        "asked before revision 0011)")
+    address: Mapped[str | None] = mapped_column(
+        String(64), doc="the client address it was asked from (None: asked before revision "
+                        "0012; it counts as its player's own)")

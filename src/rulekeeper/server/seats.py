@@ -85,10 +85,12 @@ def same_secret(given: str | None, kept: str | None) -> bool:
 
 
 def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...],
-              given: Mapping[str, SeatSpec], invitations: int) -> list[GameSeat]:
+              given: Mapping[str, SeatSpec], invitations: int,
+              held: int) -> list[GameSeat]:
     """The seats of a new game: those ``given``; the first of the others is yours, the
     rest the ruleset's default bot. A player invited by name may hold at most
-    ``invitations`` seats kept for them by ``me`` (429 beyond: :func:`invite`)."""
+    ``invitations`` seats kept for them by ``me``, and ``held`` kept for them by anyone
+    (429 beyond: :func:`invite`)."""
     for seat in given:
         if seat not in seats:
             raise ApiError(f"seats: {ruleset.meta.id} has no seat {seat!r}"
@@ -113,7 +115,8 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
             rows.append(GameSeat(seat=seat, position=position, bot=name, player=None))
             continue
         if spec.player is not None and spec.player.lower() != me.name.lower():
-            rows.append(invite(session, me, seat, position, spec.player, rows, invitations))
+            rows.append(invite(session, me, seat, position, spec.player, rows, invitations,
+                               held))
             continue
         rows.append(GameSeat(seat=seat, position=position, player=session.get(Player, me.id)))
     if not any(r.player is not None and r.player.id == me.id for r in rows):
@@ -123,24 +126,33 @@ def seat_rows(session: Session, me: Me, ruleset: Ruleset, seats: tuple[str, ...]
 
 
 def invite(session: Session, me: Me, seat: str, position: int, name: str,
-           rows: list[GameSeat], most: int) -> GameSeat:
+           rows: list[GameSeat], most: int, held: int) -> GameSeat:
     """The seat ``seat`` kept for the player called ``name``, unless ``me`` already keeps
     ``most`` seats for them (of games going on, ``rows`` of the new one included) that they
-    have not answered: then 429, so that nobody fills another's invitations (the caller
-    holds ``me``'s row locked, as :func:`.games.admit` takes it, so two at once are counted
-    one after the other)."""
-    invited = session.scalar(select(Player).where(Player.name_key == name.lower()))
+    have not answered, or they hold ``held`` such seats kept by anyone: then 429, so that
+    nobody fills another's invitations, not even with many accounts (the oldest are kept,
+    the new one refused). The caller holds ``me``'s row locked, as :func:`.games.admit`
+    takes it, and the invited player's row is locked here, so two at once are counted one
+    after the other."""
+    invited = session.scalar(select(Player).where(Player.name_key == name.lower())
+                             .with_for_update())
     if invited is None:
         raise ApiError(f"seats.{seat}: no player is called {name!r}")
-    kept = session.scalar(select(func.count()).select_from(GameSeat).join(StoredGame).where(
+    pending = select(func.count()).select_from(GameSeat).join(StoredGame).where(
         GameSeat.invited_id == invited.id, GameSeat.player_id.is_(None),
-        StoredGame.created_by == me.id, StoredGame.over.is_(False))) or 0
-    kept += sum(1 for r in rows if r.invited is invited)
+        StoredGame.over.is_(False))
+    new = sum(1 for r in rows if r.invited is invited)
+    kept = (session.scalar(pending.where(StoredGame.created_by == me.id)) or 0) + new
     if kept >= most:
         raise TooManyRequests(f"seats.{seat}: {invited.name} has {kept} invitations of yours "
                               f"not answered yet (at most {most}): wait until they take or "
                               f"decline one, or cancel a game you invited them to, before "
                               f"you invite them again", retry_after=60)
+    holds = (session.scalar(pending) or 0) + new
+    if holds >= held:
+        raise TooManyRequests(f"seats.{seat}: {invited.name} holds {holds} invitations not "
+                              f"answered yet (at most {held}): they can be invited again once "
+                              f"they take or decline one", retry_after=600)
     return GameSeat(seat=seat, position=position, invite=new_invite(), player=None,
                     invited=invited)
 

@@ -2,7 +2,9 @@
 clock that runs out, a game left waiting, and the sweep that finds them.
 
 Every app process sweeps each :data:`SWEEP_EVERY` seconds (:func:`sweeping`, started with
-the app): the games whose clock ran out get their expiry (:func:`expire_clock`), a
+the app): the games whose clock ran out get their expiry (:func:`expire_clock`; their
+creators in turn, each expiry's time charged to the game's creator and their address, and a
+creator past their work budget waits for it: :mod:`.costs`), a
 searching bot's turn left waiting too long (its search was lost with a stopped process) is
 searched again, and a game still waiting for players that nothing changed for the
 server's ``lobby_days`` (a public one, or a private one waiting only for players invited by
@@ -16,11 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
 import anyio
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
 from rulekeeper.agents import decide
@@ -36,24 +39,37 @@ SWEEP_EVERY = 1.0
 """Seconds between two sweeps of an app process."""
 BATCH = 50
 """The most games of each kind one sweep looks at."""
+CANDIDATES = 4
+"""Clocks run out read by one sweep, in :data:`BATCH` times this: those of creators past
+their work budget are passed over (they wait), the others expired, at most a batch."""
 
 
 def move_searching_bot(state: Any, game_id: str) -> None:
     """The move of the searching bot whose turn it is (run by :class:`.bots.Searches`),
-    then the quick bots' after it."""
+    then the quick bots' after it: charged to the game's creator and their address, as a
+    clock's expiry is; a creator past either work budget waits (the sweep asks again for
+    a search left waiting :data:`.bots.STALLED`)."""
 
     def work(stored: StoredGame, game: Game, deciders: list[str],
              _at: datetime) -> dict[str, Any] | None:
         bots = bots_of(stored)
         if not searching_turn(game, bots):
             return None
-        assert game.pending is not None
-        seat = game.pending.player
-        bot = agent(bots[seat], game.ruleset, seat, game, state.settings.search_budget)
-        option = decide(bot, game)
-        game.step(option)
-        deciders.append(seat)
-        play_quick_bots(game, bots, deciders)
+        payers = state.costs.payers_of(stored.created_by)
+        if not state.costs.spare(payers, time.monotonic()):
+            return None
+        began = time.monotonic()
+        try:
+            assert game.pending is not None
+            seat = game.pending.player
+            bot = agent(bots[seat], game.ruleset, seat, game, state.settings.search_budget)
+            option = decide(bot, game)
+            game.step(option)
+            deciders.append(seat)
+            play_quick_bots(game, bots, deciders)
+        finally:
+            ended = time.monotonic()
+            state.costs.charge(payers, ended, ended - began)
         return {"kind": "bot", "seat": seat, "option": option}
 
     changes.in_background(state, game_id, work)
@@ -76,16 +92,25 @@ def expire_clock(state: Any, game_id: str, at: datetime) -> bool:
 
 
 def sweep(state: Any, at: datetime) -> int:
-    """Expire the clocks that ran out by ``at``; ask again for stalled searches; close the
-    games left waiting (:func:`close_waiting`). Returns how many clocks were expired."""
+    """Expire the clocks that ran out by ``at``, their creators in turn (each creator's
+    oldest first, then their second...), charging each expiry to the game's creator (a
+    creator past their work budget waits: :meth:`.costs.Costs.spare`); ask again for
+    stalled searches; close the games left waiting (:func:`close_waiting`). Returns how many
+    clocks were expired."""
 
-    def due(session: Session) -> tuple[list[str], list[tuple[str, int]]]:
-        expired = select(StoredGame.id).where(StoredGame.deadline <= at,
-                                              StoredGame.over.is_(False))
+    def due(session: Session) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+        turn = func.row_number().over(partition_by=StoredGame.created_by,
+                                      order_by=(StoredGame.deadline, StoredGame.id))
+        ran_out = select(StoredGame.id, StoredGame.created_by, StoredGame.deadline,
+                         turn.label("turn")).where(StoredGame.deadline <= at,
+                                                   StoredGame.over.is_(False)).subquery()
         stalled = select(StoredGame.id, StoredGame.created_by).where(
             StoredGame.bot_turn.is_(True), StoredGame.over.is_(False),
             StoredGame.turn_since < at - STALLED)
-        return (list(session.scalars(expired.order_by(StoredGame.deadline).limit(BATCH))),
+        return ([(game_id, creator) for game_id, creator in session.execute(
+                    select(ran_out.c.id, ran_out.c.created_by)
+                    .order_by(ran_out.c.turn, ran_out.c.deadline, ran_out.c.id)
+                    .limit(BATCH * CANDIDATES))],
                 [(game_id, creator) for game_id, creator in session.execute(
                     stalled.limit(BATCH))])
 
@@ -93,7 +118,22 @@ def sweep(state: Any, at: datetime) -> int:
     for game_id, creator in stalled:
         state.searches.ask(game_id, creator)
     close_waiting(state, at)
-    return sum(expire_clock(state, game_id, at) for game_id in expired)
+    costs = state.costs
+    tried = done = 0
+    for game_id, creator in expired:
+        if tried == BATCH:
+            break
+        payers = costs.payers_of(creator)
+        if not costs.spare(payers, time.monotonic()):
+            continue  # (its creator's budget is spent: the game waits for it)
+        tried += 1
+        began = time.monotonic()
+        try:
+            done += expire_clock(state, game_id, at)
+        finally:
+            ended = time.monotonic()
+            costs.charge(payers, ended, ended - began)
+    return done
 
 
 def close_waiting(state: Any, at: datetime) -> list[str]:
