@@ -59,5 +59,9 @@ def test_the_labs_dice_odds_speak_french(french, request):
     assert "Parties (--games)" in fields and "Games" not in fields, fields
     assert "probabilité" in french.page.inner_text("#odds-answer thead")
     assert "," in french.page.locator("#odds-answer tbody td").first.inner_text()  # 84,3 %
+    answer = french.page.inner_text("#odds-answer")
+    assert "Duo (à gauche) contre Yéti solitaire (à droite)" in answer, answer
+    assert "victoire de la gauche" in answer and "PV à gauche en moyenne" in answer, answer
+    assert "left wins" not in answer and "memoised" not in answer, answer
     french.page.locator("#odds").scroll_into_view_if_needed()
     french.shot("lab-odds-fr")

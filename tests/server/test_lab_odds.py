@@ -206,3 +206,46 @@ def test_an_answer_that_takes_too_long_is_stopped_and_said_so(lab):
         "ruleset": "dire-alliance-battle", "question": "attack",
         "params": {"attack": 2, "defense": 1}})
     assert quick.status_code == 200, quick.text
+
+
+SAME_IN_FRENCH = {"exact (icepool)"}
+
+
+@pytest.mark.parametrize(("ruleset", "question", "params"), [
+    ("cryptids", None, {"left": "duo", "right": "lone-yeti", "exact": True}),
+    ("cryptids", None, {"games": 200, "seed": 3}),
+    ("dire-alliance-battle", "attack", {"attack": 3, "defense": 1, "sated": True}),
+    ("combat-encounter", "attack", {"stat": 3, "defense": 12, "weapon": "1d8+1"}),
+    ("combat-encounter", "attack", {"stat": 3, "defense": 12, "weapon": "1d8+1", "sample": 50,
+                                    "seed": 4}),
+    ("enemy-attacks", "check", {"dice": 4, "need": 2, "stamina": 1}),
+])
+def test_an_answers_texts_are_said_in_french_and_its_figures_kept(lab, ruleset, question,
+                                                                  params):
+    client, me = lab
+    body = {"ruleset": ruleset, "question": question, "params": params}
+    english = client.post("/api/lab/odds", headers=me, json=body).json()
+    french = client.post("/api/lab/odds?lang=fr", headers=me, json=body).json()
+    assert french["answer"] == english["answer"]  # the terminal's JSON, whatever the language
+    assert english["words"] == {}
+    for answer in [french["answer"]] if isinstance(french["answer"], dict) else french["answer"]:
+        texts = {answer["title"], *answer["outcomes"], *answer["distributions"],
+                 *answer["means"], *answer["notes"]}
+        assert texts - set(french["words"]) <= SAME_IN_FRENCH, texts - set(french["words"])
+
+
+def test_french_answer_words_read_as_french(lab):
+    client, me = lab
+    words = client.post("/api/lab/odds?lang=fr", headers=me, json={
+        "ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti", "exact": True}},
+    ).json()["words"]
+    assert words["Duo (left) against Lone Yeti (right)"] == \
+        "Duo (à gauche) contre Yéti solitaire (à droite)"
+    assert words["left wins"] == "victoire de la gauche" and words["right HP"] == "PV à droite"
+    note = next(w for e, w in words.items() if e.startswith("Exact: "))
+    assert "200\u202f000" in note and "200,000" not in note  # (a comma is a decimal point)
+    words = client.post("/api/lab/odds?lang=fr", headers=me, json={
+        "ruleset": "dire-alliance-battle", "question": "attack",
+        "params": {"attack": 3, "defense": 1}}).json()["words"]
+    assert words["3 attack dice against 1 defense dice"] == \
+        "3 dés d'attaque contre 1 dé de défense"

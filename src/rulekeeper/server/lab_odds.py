@@ -25,6 +25,8 @@ of ``rulekeeper odds``):
 from __future__ import annotations
 
 import multiprocessing
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Annotated, Any
@@ -184,7 +186,32 @@ def ask(request: Request, me: CostlyPlayer, body: Annotated[OddsAsk, Body(exampl
     shown = answered(ruleset_id, question.name, params, odds_limits.seconds)
     return {"ruleset": ruleset_id, "question": question.name,
             "params": params.model_dump(mode="json", exclude={"workers", "content"}),
-            "answer": shown}
+            "answer": shown, "words": answer_words(ruleset_id, shown, lang)}
+
+
+def answer_words(ruleset_id: str, shown: Any, lang: str) -> dict[str, str]:
+    """The answer's texts (its title, outcomes', distributions' and means' names, notes) in
+    ``lang``, by the ruleset's board catalog, as the page shows them: ``{english: words}``,
+    for those it has words for (the answer itself stays the terminal's JSON)."""
+    words = registry.load(ruleset_id).messages.wording(lang)
+    said: dict[str, str] = {}
+    for answer in shown if isinstance(shown, list) else [shown]:
+        for text in [answer["title"], *answer["outcomes"], *answer["distributions"],
+                     *answer["means"], *answer["notes"]]:
+            worded = words(text)
+            if worded != text:
+                said[text] = THOUSANDS.get(lang, _same)(worded)
+    return said
+
+
+def _same(text: str) -> str:
+    return text
+
+
+THOUSANDS: dict[str, Callable[[str], str]] = {
+    "fr": lambda text: re.sub(r"(?<=\d),(?=\d{3}\b)", "\u202f", text)}
+"""A language's thousands separator, for the counts a text was made with in English: French
+groups them with a narrow no-break space, where ``13,695`` reads as a decimal."""
 
 
 def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: float) -> Any:

@@ -652,7 +652,7 @@ function oddsForm(node, info) {
       try {
         const got = await api(`/api/lab/odds?lang=${encodeURIComponent(store.lang)}`, { method: "POST", body });
         clear(message);
-        clear(shown, ...[got.answer].flat().map(oddsAnswer));
+        clear(shown, ...[got.answer].flat().map((answer) => oddsAnswer(answer, got.words || {})));
       } catch (error) {
         clear(shown);
         if (error.status === 400 || error.status === 422) showError(message, new Error(t("The server refused the question: {why}", { why: error.message })));
@@ -683,17 +683,19 @@ function oddsParams(fields) {
 }
 
 /** One answer: its outcomes (exact fractions, or estimates with their 95% interval), its
-    means, each distribution (folded), and how it was worked out. */
-function oddsAnswer(answer) {
-  const rows = Object.entries(answer.outcomes).map(([name, o]) => el("tr", {}, el("th", { scope: "row" }, name),
+    means, each distribution (folded), and how it was worked out; its texts in the page's
+    language where ``words`` (the answer's ``{english: words}``) has them. */
+function oddsAnswer(answer, words) {
+  const say = (text) => words[text] ?? text;
+  const rows = Object.entries(answer.outcomes).map(([name, o]) => el("tr", {}, el("th", { scope: "row" }, say(name)),
     el("td", {}, pct(o.probability)), el("td.muted", {}, o.exact ? (o.exact.length > 24 ? t("exact") : o.exact)
       : o.interval ? `${pct(o.interval[0])} – ${pct(o.interval[1])}` : "")));
-  const table = rows.length ? el("table.lab.odds", {}, el("caption", {}, answer.title),
-    el("thead", {}, el("tr", {}, el("th", {}, t("outcome")), el("th", {}, t("probability")), el("th", {}, t("exact, or 95% interval")))), el("tbody", {}, rows)) : el("h3", {}, answer.title);
-  const means = Object.entries(answer.means).map(([name, mean]) => el("p", {}, t("mean {name}: {value}", { name, value: number(mean, 3) })));
-  const dists = Object.entries(answer.distributions).map(([name, values]) => el("details", {}, el("summary", {}, t("distribution of {name}", { name })),
+  const table = rows.length ? el("table.lab.odds", {}, el("caption", {}, say(answer.title)),
+    el("thead", {}, el("tr", {}, el("th", {}, t("outcome")), el("th", {}, t("probability")), el("th", {}, t("exact, or 95% interval")))), el("tbody", {}, rows)) : el("h3", {}, say(answer.title));
+  const means = Object.entries(answer.means).map(([name, mean]) => el("p", {}, t("mean {name}: {value}", { name: say(name), value: number(mean, 3) })));
+  const dists = Object.entries(answer.distributions).map(([name, values]) => el("details", {}, el("summary", {}, t("distribution of {name}", { name: say(name) })),
     el("table.lab", {}, el("tbody", {}, values.map((v) => el("tr", {}, el("th", { scope: "row" }, String(v.value)), el("td", {}, pct(v.probability))))))));
-  return el("div.odds-answer", {}, table, means, dists, answer.notes.map((n) => el("p.muted", {}, n)));
+  return el("div.odds-answer", {}, table, means, dists, answer.notes.map((n) => el("p.muted", {}, say(n))));
 }
 
 async function listJobs() {
