@@ -208,7 +208,8 @@ def test_an_answer_that_takes_too_long_is_stopped_and_said_so(lab):
     assert quick.status_code == 200, quick.text
 
 
-SAME_IN_FRENCH = {"exact (icepool)"}
+ANSWER_SAME_IN_FRENCH = {"exact (icepool)"}
+"""An answer's texts that French writes as English does."""
 
 
 @pytest.mark.parametrize(("ruleset", "question", "params"), [
@@ -231,7 +232,8 @@ def test_an_answers_texts_are_said_in_french_and_its_figures_kept(lab, ruleset, 
     for answer in [french["answer"]] if isinstance(french["answer"], dict) else french["answer"]:
         texts = {answer["title"], *answer["outcomes"], *answer["distributions"],
                  *answer["means"], *answer["notes"]}
-        assert texts - set(french["words"]) <= SAME_IN_FRENCH, texts - set(french["words"])
+        assert texts - set(french["words"]) <= ANSWER_SAME_IN_FRENCH, \
+            texts - set(french["words"])
 
 
 def test_french_answer_words_read_as_french(lab):

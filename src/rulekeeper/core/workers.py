@@ -10,6 +10,10 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.context import ForkServerContext
 
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: the signal the kernel sends a process when its parent dies."""
@@ -34,3 +38,21 @@ def start(parent: int | None) -> None:
     driver's to handle, and the worker ends with its parent (:func:`end_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent)
+
+
+_PRELOAD: list[str] = []
+"""The modules the fork server loads as it starts: what every caller of :func:`fork_server`
+asked, in the order asked."""
+
+
+def fork_server(*preload: str) -> ForkServerContext:
+    """The ``forkserver`` start method, its server loading ``preload`` as well as what other
+    callers asked: there is one fork server a process, and the preload is read once, when
+    it starts (its first process), so a caller that set its own list would drop the
+    others'."""
+    import multiprocessing
+
+    _PRELOAD.extend(module for module in preload if module not in _PRELOAD)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(_PRELOAD))
+    return context

@@ -164,9 +164,9 @@ def _context() -> multiprocessing.context.BaseContext:
     if "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     if "forkserver" in methods:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["rulekeeper.lab.batch"])
-        return context
+        from rulekeeper.core.workers import fork_server
+
+        return fork_server("rulekeeper.lab.batch")
     return multiprocessing.get_context("spawn")
 
 

@@ -24,7 +24,6 @@ of ``rulekeeper odds``):
 
 from __future__ import annotations
 
-import multiprocessing
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.odds import OddsQuestion
 from rulekeeper.core.rulings import did_you_mean
+from rulekeeper.core.workers import fork_server
 from rulekeeper.lab.questions import overlay_sets
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server.costs import CostlyPlayer
@@ -246,8 +246,7 @@ def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: floa
     return value
 
 
-FORKS = multiprocessing.get_context("forkserver")
-FORKS.set_forkserver_preload(["rulekeeper.server.forked"])
+FORKS = fork_server("rulekeeper.server.forked")
 
 
 def _answer(to: Connection, ruleset_id: str, name: str | None, params: BaseModel) -> None:
