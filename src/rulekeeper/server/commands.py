@@ -120,6 +120,7 @@ def serve(db: DbOpt = None,
 
     from rulekeeper.server.config import DB_ENV, env_settings
     from rulekeeper.server.connections import MAX_HEADERS, TimedH11
+    from rulekeeper.server.warm import warm_every_ruleset
 
     _opened(db)[1].dispose()  # a mistyped --db first, the settings, the port, the migrations
     try:
@@ -133,7 +134,7 @@ def serve(db: DbOpt = None,
     typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database {shown} "
                f"(revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
                f"Ctrl+C stops", )
-    warm_up()
+    warm_every_ruleset(typer.echo)  # (no request waits for a kernel to load)
     typer.echo(f"ready: open http://{host}:{port}/")
     proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
@@ -142,14 +143,6 @@ def serve(db: DbOpt = None,
                 timeout_graceful_shutdown=STOP_WAIT,
                 timeout_worker_healthcheck=HEALTH_WAIT, timeout_keep_alive=IDLE_WAIT,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
-
-
-def warm_up() -> None:
-    """Let every ruleset make now what it makes slowly the first time (``Ruleset.warm_up``:
-    a compiled kernel), so that no request waits for it."""
-    from rulekeeper.server.warm import warm_every_ruleset
-
-    warm_every_ruleset(typer.echo)
 
 
 def add_commands(to: typer.Typer) -> None:

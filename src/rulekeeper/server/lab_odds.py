@@ -25,7 +25,6 @@ of ``rulekeeper odds``):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Annotated, Any
@@ -35,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.events import DECIMAL_COMMA
 from rulekeeper.core.odds import OddsQuestion
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.core.workers import fork_server
@@ -199,19 +199,15 @@ def answer_words(ruleset_id: str, shown: Any, lang: str) -> dict[str, str]:
         for text in [answer["title"], *answer["outcomes"], *answer["distributions"],
                      *answer["means"], *answer["notes"]]:
             worded = words(text)
-            if worded != text:
-                said[text] = THOUSANDS.get(lang, _same)(worded)
+            if worded != text:  # (counts made in English: "13,695" reads as a decimal there)
+                said[text] = GROUPED.sub("\u202f", worded) if lang in DECIMAL_COMMA \
+                    else worded
     return said
 
 
-def _same(text: str) -> str:
-    return text
-
-
-THOUSANDS: dict[str, Callable[[str], str]] = {
-    "fr": lambda text: re.sub(r"(?<=\d),(?=\d{3}\b)", "\u202f", text)}
-"""A language's thousands separator, for the counts a text was made with in English: French
-groups them with a narrow no-break space, where ``13,695`` reads as a decimal."""
+GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
+"""The comma between a count's groups of thousands, which a language writing decimals with a
+comma writes as a narrow no-break space."""
 
 
 def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: float) -> Any:
