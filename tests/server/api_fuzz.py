@@ -55,7 +55,7 @@ def app(db_url: str) -> TestClient:
     """The app on ``db_url``, with limits no fuzzing reaches."""
     return TestClient(create_app(Settings(
         db_url=db_url, rate_limit="100000/second", signup_limit="100000/second",
-        address_limit="100000/second",
+        address_limit="100000/second", address_ceiling="100000/second",
         calls_in_flight=1000, work_budget=1e9, address_in_flight=1000, address_budget=1e9)))
 
 

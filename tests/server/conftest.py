@@ -77,6 +77,7 @@ def make_client(db_url: str, **settings) -> TestClient:
     settings.setdefault("rate_limit", "10000/second")
     settings.setdefault("signup_limit", "10000/second")
     settings.setdefault("address_limit", "10000/second")
+    settings.setdefault("address_ceiling", "10000/second")
     settings.setdefault("odds_battles", FEW_ODDS_BATTLES)
     settings.setdefault("calls_in_flight", 1000)
     settings.setdefault("work_budget", 1e6)

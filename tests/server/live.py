@@ -35,6 +35,7 @@ class LiveServer:
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
                     "RULEKEEPER_ADDRESS_LIMIT": "10000/second",
+                    "RULEKEEPER_ADDRESS_CEILING": "10000/second",
                     "RULEKEEPER_ODDS_BATTLES": "100", "RULEKEEPER_CALLS_IN_FLIGHT": "1000",
                     "RULEKEEPER_WORK_BUDGET": "1e6", "RULEKEEPER_ADDRESS_IN_FLIGHT": "1000",
                     "RULEKEEPER_ADDRESS_BUDGET": "1e6", "RULEKEEPER_STREAMS": "10000",

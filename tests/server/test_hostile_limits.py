@@ -46,6 +46,28 @@ def test_requests_without_a_known_token_are_limited_per_address(db_url):
             assert client.get("/api/lobby", headers=alice).status_code == 200
 
 
+def test_many_known_tokens_of_one_address_share_its_ceiling(db_url):
+    """Accounts made behind one address each have a token's rate, but every request of the
+    address, with a known token or without, counts to its ceiling: 429 with Retry-After
+    beyond it, whichever of its tokens asks; another address is not concerned."""
+    with make_client(db_url, address_ceiling="10/minute") as client:
+        tokens = [sign_up(client, f"p{i}") for i in range(3)]  # 3
+        for headers in tokens:  # 6: each token checked once (then known)
+            assert client.get("/api/players/me", headers=headers).status_code == 200
+        for headers in tokens:  # 9: the known tokens' own rates are far from spent
+            assert client.get("/api/lobby", headers=headers).status_code == 200
+        assert client.get("/api/lobby", headers=tokens[0]).status_code == 200  # 10
+        for headers in (*tokens, {}):
+            refused = client.get("/api/lobby", headers=headers)
+            assert refused.status_code == 429
+            assert refused.json() == {"error": "too many requests: at most 10 per 1 minute per "
+                                               "address, with a token or without"}
+            assert 1 <= int(refused.headers["Retry-After"]) <= 60
+        assert client.post("/api/players", json={"name": "p9"}).status_code == 429
+        elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))  # (the app runs)
+        assert elsewhere.get("/api/lobby", headers=tokens[1]).status_code == 200
+
+
 def test_a_player_holds_so_many_invitations_whoever_sends_them(db_url):
     """Many accounts of one person each keep 3 seats for their victim at most: the victim
     holds at most ``invitations_held`` unanswered in all; the oldest stay, a new one is

@@ -82,7 +82,8 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.odds = runs.OddsDesk(settings.odds_battles)
     app.state.tokens = KnownTokens()
     app.state.limits = RateLimits(token=settings.rate_limit, signup=settings.signup_limit,
-                                  address=settings.address_limit)
+                                  address=settings.address_limit,
+                                  ceiling=settings.address_ceiling)
     app.state.lab_folder = folder
     app.state.odds_limits = lab_odds.OddsLimits()
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,

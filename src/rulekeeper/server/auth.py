@@ -6,7 +6,9 @@ remembers the tokens it has checked for a few seconds (:class:`KnownTokens`). Ra
 are counted per app process with the ``limits`` library (a moving window); behind a proxy
 with several processes, each counts its own share. A request that carries no token this
 process knows (none, or one unknown, or one not checked lately) is counted to its client's
-address (:class:`Anonymous`): anonymous reads, sign-ups and made-up tokens are bounded too.
+address (:class:`Anonymous`): anonymous reads, sign-ups and made-up tokens are bounded too;
+and every request, a known token's too, counts to its address's ceiling (``ceiling``, higher
+than the anonymous limit): many accounts behind one address share it, not a rate each.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ def token_hash(token: str) -> str:
 
 
 WHOSE = {"token": "per token", "signup": "per address",
-         "address": "per address without a token"}
+         "address": "per address without a token",
+         "ceiling": "per address, with a token or without"}
 """Whom each named limit counts, as its refusal says it."""
 
 
@@ -155,7 +158,9 @@ class Anonymous:
     with ``Retry-After`` beyond it. A request carrying a known token is counted to that
     token, whatever its route (one that needs no token too: a token must not open the
     anonymous routes without a limit), and :func:`current_player` does not count it
-    again."""
+    again. Every request, with a known token or without, counts to its address's
+    ``ceiling`` first: fifty accounts made behind one address share that, not fifty
+    tokens' rates (people behind one NAT share it too, so it is higher)."""
 
     def __init__(self, app: ASGIApp, limits: RateLimits, tokens: KnownTokens) -> None:
         self.app = app
@@ -166,9 +171,11 @@ class Anonymous:
         if scope["type"] == "http":
             known = self._known(scope)
             client = scope.get("client")
+            address = client[0] if client else "unknown"
             try:
+                self.limits.check("ceiling", address)
                 if known is None:
-                    self.limits.check("address", client[0] if client else "unknown")
+                    self.limits.check("address", address)
                 else:
                     self.limits.check("token", known)
                     scope.setdefault("state", {})[COUNTED] = known

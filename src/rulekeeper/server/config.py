@@ -47,6 +47,9 @@ class Settings:
         signup_limit: player creations allowed per client address.
         address_limit: requests allowed per client address that carry no token the
             process knows (anonymous reads, sign-ups, made-up tokens; :class:`.auth.Anonymous`).
+        address_ceiling: requests allowed per client address, with a known token or without
+            (many accounts behind one address share it; higher than ``address_limit``, for
+            the people behind one NAT).
         max_body: the largest request body accepted, in bytes.
         bot_pool: seed the snapshot pool with the bot players' snapshots at start.
         search_budget: how long a searching bot (``mcts``) searches each decision: its
@@ -100,6 +103,7 @@ class Settings:
     rate_limit: str = "50/second;1500/minute"
     signup_limit: str = "60/minute"
     address_limit: str = "100/second;3000/minute"
+    address_ceiling: str = "200/second;6000/minute"
     max_body: int = 64 * 1024
     bot_pool: bool = True
     search_budget: str = "1s"
@@ -145,6 +149,7 @@ def env_settings() -> dict[str, Any]:
         "rate_limit": _limits("RULEKEEPER_RATE_LIMIT", s.rate_limit),
         "signup_limit": _limits("RULEKEEPER_SIGNUP_LIMIT", s.signup_limit),
         "address_limit": _limits("RULEKEEPER_ADDRESS_LIMIT", s.address_limit),
+        "address_ceiling": _limits("RULEKEEPER_ADDRESS_CEILING", s.address_ceiling),
         "search_budget": _budget("RULEKEEPER_SEARCH_BUDGET", s.search_budget),
         "odds_battles": _count(ODDS_ENV, s.odds_battles),
         "work_lanes": _count("RULEKEEPER_WORK_LANES", s.work_lanes),
