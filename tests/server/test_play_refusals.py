@@ -191,9 +191,9 @@ def test_a_decision_refused_is_said_in_french(table):
     assert wrong["fr"].endswith(f" ; les choix sont : {options}")
     check(said(client, decide, json={"seat": turn, "option": "zzz",
                                      "version": version + 5}, headers=deciding),
-          f"version {version + 5} is stale: game {game} is at version {version}",
-          f"la version {version + 5} est périmée : la partie {game} en est à la version "
-          f"{version}")
+          f"version {version + 5} is ahead: game {game} is only at version {version}",
+          f"la version {version + 5} est en avance : la partie {game} n'en est qu'à la "
+          f"version {version}")
     check(said(client, decide, json={"seat": turn, "option": "",
                                      "version": version}, headers=deciding),
           "option: String should have at least 1 character",
@@ -242,9 +242,9 @@ def test_a_runs_shop_action_refused_is_said_in_french(table):
           "the shop is ended by POST /api/runs/{id}/end-shop",
           "la boutique se termine par POST /api/runs/{id}/end-shop")
     check(said(client, act, json={"action": "reroll", "version": version + 3}, headers=alice),
-          f"version {version + 3} is stale: run {run['id']} is at version {version}",
-          f"la version {version + 3} est périmée : la partie {run['id']} en est à la version "
-          f"{version}")
+          f"version {version + 3} is ahead: run {run['id']} is only at version {version}",
+          f"la version {version + 3} est en avance : la partie {run['id']} n'en est qu'à la "
+          f"version {version}")
     check(said(client, "/api/runs/nope/actions", json={"action": "reroll", "version": 0},
                headers=alice),
           "no run 'nope' of yours", "pas de partie 'nope' à vous")

@@ -2,8 +2,8 @@
 English, or in the language of a route that answers in its request's (:mod:`.refusals`).
 
 A user's mistake is a 4xx: 400 for a request the rules refuse (an illegal decision, an
-unknown ruleset), 401/403/404 for who may see what, 409 for a stale version, 413 for a
-body too large, 410 for a stored game that no longer replays here,
+unknown ruleset), 401/403/404 for who may see what, 409 for a stale version (or one ahead),
+413 for a body too large, 410 for a stored game that no longer replays here,
 422 for a body or parameter of the wrong shape, 429 for too many requests.
 """
 
@@ -62,6 +62,21 @@ class Conflict(ApiError):
     status = 409
 
 
+def not_at(version: int, what: str, stored: int | None) -> Conflict:
+    """The 409 for a change naming ``version`` of ``what`` (``game ID``, ``run ID``), stored at
+    ``stored``: a version behind is stale (another change came first), one ahead was never
+    given (a client's own count, or a made-up one), and each says so.
+
+    >>> not_at(2, "game g1", 5).message
+    'version 2 is stale: game g1 is at version 5'
+    >>> not_at(9, "run r1", 5).message
+    'version 9 is ahead: run r1 is only at version 5'
+    """
+    if stored is not None and version > stored:
+        return Conflict(f"version {version} is ahead: {what} is only at version {stored}")
+    return Conflict(f"version {version} is stale: {what} is at version {stored}")
+
+
 class Gone(ApiError):
     """A stored game this server can no longer rebuild from its record."""
 
@@ -91,7 +106,8 @@ MEANINGS = {
     400: "the rules refuse the request (an illegal decision, an unknown ruleset or option, a "
          "record that does not reproduce, a path named)",
     401: "no valid token", 403: "not yours to see or do", 404: "not found, or not yours",
-    409: "a stale version, or another seat's turn: read again",
+    409: "a stale version (or one ahead of the stored one), or another seat's turn: read "
+         "again",
     410: "a stored game this server can no longer rebuild from its record",
     413: "the body or the record is too large",
     422: "a body or parameter of the wrong shape (NaN, huge numbers, deep nesting included, "

@@ -50,6 +50,7 @@ from rulekeeper.server.errors import (
     NotFound,
     TooManyRequests,
     documented,
+    not_at,
 )
 from rulekeeper.server.models import GameSeat, Player, StoredGame, now
 from rulekeeper.server.pool import RUN_RULESET
@@ -456,8 +457,7 @@ def change_game(request: Request, me: Me, game_id: str, seat: str, version: int,
     if version != stored.version:
         try:
             if stored.last_change != change or stored.version != version + 1:
-                raise Conflict(f"version {version} is stale: game {game_id} is at version "
-                               f"{stored.version}")
+                raise not_at(version, f"game {game_id}", stored.version)
             return seat_view(stored, game, seat, lang, since, page(state))
         finally:
             state.games.keep(stored.id, stored.version, game)

@@ -45,7 +45,7 @@ from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.changes import rebuilding
 from rulekeeper.server.costs import Costly
-from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented
+from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented, not_at
 from rulekeeper.server.games import EventOut, check_lang, log_file
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnapshot, now
 from rulekeeper.server.pool import RUN_RULESET, DatabasePool, KeptSnapshots, run_ruleset
@@ -535,7 +535,7 @@ def read_for_change(request: Request, run_id: str, me: Me, version: int,
     last = stored.last_change or {}
     if stored.version == version + 1 and {k: last.get(k) for k in change} == change:
         return stored, None
-    raise Conflict(f"version {version} is stale: run {run_id} is at version {stored.version}")
+    raise not_at(version, f"run {run_id}", stored.version)
 
 
 def answer(request: Request, run_id: str, version: int, live: LiveRun) -> RunOut:
@@ -575,7 +575,7 @@ def end_shop(session: Session, run_id: str, player_id: int, version: int,
     locked = session.execute(select(StoredRun.version).where(
         StoredRun.id == run_id, StoredRun.player_id == player_id).with_for_update()).scalar()
     if locked != version:
-        raise Conflict(f"version {version} is stale: run {run_id} is at version {locked}")
+        raise not_at(version, f"run {run_id}", locked)
     if live is None:
         live = LiveRun.of(session.scalars(select(StoredRun.record).where(
             StoredRun.id == run_id)).one(), player_id)
