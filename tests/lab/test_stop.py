@@ -2,32 +2,78 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
 
 from rulekeeper.lab import store
 
+LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                           reason="what a process does is read in Linux's /proc")
 
-def stopped(args: list[str], folder: Path, sig: signal.Signals) -> tuple[int, str]:
-    """Run ``rulekeeper ARGS`` for a few seconds (its first games finish), then send it
-    ``sig``."""
+
+def stopped(args: list[str], folder: Path, sig: signal.Signals,
+            games: bool) -> tuple[int, str]:
+    """Run ``rulekeeper ARGS`` until it stops as asked (its stop handler is set) and, with
+    ``games``, until its first games are in its spool file, then send it ``sig``: waiting for
+    what the test needs, not for a time a loaded machine may not honour (at most 90 s)."""
     process = subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli import main; main()",
                                 *args], cwd=folder, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     try:
-        time.sleep(5)
+        wait_for(lambda: stopping(process.pid), process)
+        if games:
+            first = wait_for(lambda: spooled(process.pid, folder), process)
+            wait_for(lambda: spooled(process.pid, folder) > first, process)  # (first added)
         process.send_signal(sig)
         _, err = process.communicate(timeout=60)
     finally:
         process.kill()  # never left running when the test fails
     return process.returncode, err
+
+
+def wait_for(ready: Callable[[], Any], process: subprocess.Popen[str],
+             seconds: float = 90) -> Any:
+    """What ``ready`` gives once true, asked every 20 ms while ``process`` runs."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()[1]
+        found = ready()
+        if found:
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"not ready after {seconds} s")
+
+
+def stopping(pid: int) -> bool:
+    """Whether the process catches SIGTERM (``cli_args.stop_signals``, set while a batch
+    plays): Ctrl-C or SIGTERM then keep its finished games."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+
+
+def spooled(pid: int, folder: Path) -> int:
+    """The bytes the process has written to its spool file in ``folder`` (an open file
+    unlinked there: ``lab.store.Writer``); 0 before its first games."""
+    sizes = [0]
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            if os.readlink(fd).startswith(f"{folder}/"):
+                sizes.append(os.stat(fd).st_size)
+    return max(sizes)
 
 
 def interruptible() -> None:
@@ -36,6 +82,7 @@ def interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@LINUX
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("sig,code,workers", [(signal.SIGINT, 130, "2"),
                                               (signal.SIGTERM, 143, "1")])
@@ -43,7 +90,7 @@ def test_a_stopped_batch_keeps_its_finished_games(sig, code, workers, tmp_path):
     out = tmp_path / "r.parquet"
     returncode, err = stopped(["simulate", "cryptids", "--games", "10000000", "--seed", "-5",
                                "--workers", workers, "--chunk", "50", "--out", str(out)],
-                              tmp_path, sig)
+                              tmp_path, sig, games=True)
     lines = err.strip().splitlines()
     assert returncode == code and "Traceback" not in err, err
     assert lines[-1].startswith("Stopped: ") and lines[-1].endswith(f" finished games kept in "
@@ -57,10 +104,11 @@ def test_a_stopped_batch_keeps_its_finished_games(sig, code, workers, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]  # no spool left behind
 
 
+@LINUX
 @pytest.mark.timeout(120)
 def test_a_stopped_batch_without_out_says_nothing_was_kept(tmp_path):
     returncode, err = stopped(["simulate", "cryptids", "--games", "10000000"], tmp_path,
-                              signal.SIGINT)
+                              signal.SIGINT, games=False)
     assert returncode == 130 and "Traceback" not in err
     assert err.strip().splitlines()[-1].endswith("none kept (--out FILE keeps them).")
 
@@ -86,8 +134,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death "
-                    "signal is Linux's")
+@LINUX  # (and the kernel's parent-death signal is Linux's)
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("args", [
     ["simulate", "cryptids", "--games", "10000000", "--workers", "2", "--chunk", "50"],
