@@ -126,6 +126,22 @@ def exchange(port: int, sent: bytes, wait: float) -> bytes:
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the HTTP layer's, not the DB's)
+def test_upgrade_requests_are_answered_as_any_other_and_log_nothing(db_url):
+    """The service offers no WebSocket: a request asking for one (or h2c) is answered as
+    HTTP, and writes nothing to the server's log (uvicorn logged two warnings for each: any
+    client could fill the log at its request rate)."""
+    upgrade = (b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n"
+               b"Upgrade: %s\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               b"Sec-WebSocket-Version: 13\r\n\r\n")
+    with LiveServer(db_url) as server:
+        answers = [exchange(server.port, upgrade % kind, 3) for kind in (b"websocket", b"h2c")]
+        assert [a.split(b"\r\n")[0] for a in answers] == [b"HTTP/1.1 200 OK"] * 2
+        assert b'"status":"ok"' in answers[0]
+        assert "Unsupported upgrade" not in server.output()
+        assert "WebSocket" not in server.output()
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the HTTP layer's, not the DB's)
 def test_slow_or_oversized_requests_are_cut(db_url):
     with LiveServer(db_url, RULEKEEPER_READ_WAIT="1") as server:
         with ThreadPoolExecutor(5) as pool:

@@ -8,7 +8,8 @@ headers and its body) must arrive within :func:`read_wait` seconds; otherwise th
 gets ``408`` (still in the headers) or the connection is closed (in the body: the app sees
 the client gone). A request's line and headers are at most :data:`MAX_HEADERS` bytes and
 :data:`MAX_HEADER_LINES` lines (``431`` beyond, before h11 parses them). Between requests,
-uvicorn's keep-alive timeout applies.
+uvicorn's keep-alive timeout applies. A request asking for an upgrade (a WebSocket) is
+answered as any other, and logs nothing.
 """
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ class TimedH11(H11Protocol):
                              f"{MAX_HEADER_LINES} lines")
                 return
         super().data_received(data)
+
+    def _unsupported_upgrade_warning(self) -> None:
+        """Nothing logged: the service offers no upgrade (no WebSocket, no h2c), and a request
+        asking for one is answered as any other; uvicorn's two warnings for each let any
+        client write the server's log at its request rate."""
 
     def handle_events(self) -> None:
         super().handle_events()
