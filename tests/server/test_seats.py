@@ -43,8 +43,9 @@ def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(cli
         "title": "Dire Alliance: Horror — Battle Mode", "scenario": "The Standing Stones",
         "seat": "blue", "seat_name": "Blue", "inviter": "alice", "players": ["alice"],
         "bots": 0}
-    french = client.get(url, params={**blue, "lang": "fr"}).json()
-    assert (french["scenario"], french["seat_name"]) == ("Les Pierres levées", "Bleu")
+    for lang in ("fr", "FR", "fr-FR", "fr_fr"):  # read as every route reads a lang
+        french = client.get(url, params={**blue, "lang": lang}).json()
+        assert (french["scenario"], french["seat_name"]) == ("Les Pierres levées", "Bleu")
     unworded = client.get(url, params={**blue, "lang": "zz"})  # as every route: not English
     assert unworded.status_code == 400
     assert unworded.json() == {"error": "lang 'zz' is not available; languages: en, fr"}
@@ -292,6 +293,9 @@ def test_naming_another_player_invites_them_and_seats_nobody_until_they_accept(c
     assert mine.status_code == 200, mine.text
     assert [(i["game"], i["seat"], i["inviter"], i["players"]) for i in mine.json()] == [
         (view["id"], "blue", "alice", ["alice"])]
+    for lang in ("fr", "FR", "fr-FR"):  # read as every route reads a lang
+        french = client.get("/api/invitations", headers=bob, params={"lang": lang}).json()
+        assert [i["seat_name"] for i in french] == ["Bleu"]
     assert client.get("/api/invitations", headers=carol).json() == []
     assert client.get("/api/invitations").status_code == 401
     taken = join(client, bob, view, "blue")  # no invitation code: it is kept for him

@@ -42,7 +42,7 @@ from rulekeeper.server.errors import (
 )
 from rulekeeper.server.models import GameSeat, Player, StoredGame
 from rulekeeper.server.players import PlayerName
-from rulekeeper.server.sentences import check_lang
+from rulekeeper.server.sentences import Said, check_lang
 
 SeatName = Annotated[str, Field(min_length=1, max_length=32)]
 Invite = Annotated[str, Field(min_length=1, max_length=32)]
@@ -278,7 +278,7 @@ invitations = APIRouter(tags=["games"], responses=documented(400, 404, 409, 429,
 def invitation(game_id: Annotated[str, UrlPath(max_length=32)], request: Request,
                seat: Annotated[str, Query(min_length=1, max_length=32)],
                invite: Annotated[str, Query(min_length=1, max_length=32)],
-               lang: Annotated[str, Query(max_length=8)] = "en") -> Invitation:
+               lang: Said = "en") -> Invitation:
     """An invitation to a seat, read before taking it (no sign-in needed): the game's
     ruleset and scenario, the seat, who invites, in ``lang``. An unknown game or invitation
     is a 404, a seat taken or a game over a 409 (the invitation was used, or is no longer
@@ -319,7 +319,7 @@ def described(session: Session, stored: StoredGame, row: GameSeat, lang: str) ->
 @invitations.get("/api/invitations", response_model=list[Invitation],
                  responses=documented(401))
 def my_invitations(me: CurrentPlayer, request: Request,
-                   lang: Annotated[str, Query(max_length=8)] = "en") -> list[Invitation]:
+                   lang: Said = "en") -> list[Invitation]:
     """The seats other players named you for, newest first: take one with ``POST
     /api/games/{id}/join {"seat"}`` (no invitation code needed), or decline it with ``POST
     /api/games/{id}/decline {"seat"}``. (A game not worded in ``lang`` is in English.)"""
