@@ -193,8 +193,11 @@ export function number(value, digits = 0) {
   return value.toLocaleString(catalog.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** A refused call: its status, its message (in the page's language where the route takes
+    ``lang``) and, for a refusal the page says in its own words, its id and facts (``refusal``,
+    ``facts``: the same in every language; never the message's wording). */
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  constructor(status, message, { refusal = null, facts = {} } = {}) { super(message); this.status = status; this.refusal = refusal; this.facts = facts; }
 }
 
 /** A language's name, in that language (the switch lists them so). */
@@ -211,9 +214,9 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   try { response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }); }
   catch { throw new ApiError(0, t("The server did not answer: check your connection, then try again.")); } // the browser's words are English
   if (!response.ok) {
-    let message = `${response.status} ${response.statusText}`;
-    try { message = (await response.json()).error || message; } catch { /* not JSON */ }
-    throw new ApiError(response.status, message);
+    let message = `${response.status} ${response.statusText}`, said = {};
+    try { said = await response.json(); message = said.error || message; } catch { /* not JSON */ }
+    throw new ApiError(response.status, message, { refusal: said.refusal, facts: said.facts });
   }
   if (raw) return response;
   const type = response.headers.get("content-type") || "";

@@ -36,5 +36,5 @@ async function showLuck(node, path, body, goTo) {
     ` ${swing.kind === "roll" ? t("roll") : t("decision")} · ${swing.seat} · ${points(swing.amount)} · ${swing.what}`)));
   clear(node, el("h3", {}, t("Luck ledger")),
     el("p.muted", {}, t("Chances to win in points, as {bot} judges them: a decision costs what the best option was worth more; a roll's luck is how far the chance after it fell from the chance expected before it.", { bot: book.bot })),
-    totals, el("h4", {}, t("The largest swings")), book.swings.length ? swings : el("p.muted", {}, t("none")));
+    totals, el("h4", {}, t("The largest swings")), book.swings.length ? swings : el("p.muted", {}, t("no swings")));
 }
