@@ -390,7 +390,7 @@ def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)]
             (StoredGame.turn_since, StoredGame.id)
         games = list(session.scalars(query.order_by(*first).limit(limit)))
         return [LobbyGame(
-            id=g.id, ruleset=g.ruleset, title=title(registry.load(g.ruleset), lang),
+            id=g.id, ruleset=g.ruleset, title=worded_title(g.ruleset, lang),
             scenario=g.scenario, seats=seats_out(g, invites=False),
             open=[s.seat for s in g.seats if s.open and s.invited_id is None],
             waiting=[s.player.name for s in g.seats if s.player is not None],
@@ -400,7 +400,7 @@ def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)]
     return result
 
 
-def title(ruleset: Ruleset, lang: str) -> str:
-    """The ruleset's name in ``lang``, English where it is not worded so."""
-    return ruleset.messages.wording(lang)(ruleset.meta.title) \
-        if lang in ruleset.messages.languages else ruleset.meta.title
+def worded_title(ruleset_id: str, lang: str) -> str:
+    """The ruleset's name in ``lang`` (English where its catalogs have no such language)."""
+    ruleset = registry.load(ruleset_id)
+    return ruleset.messages.wording(lang)(ruleset.meta.title)
