@@ -80,12 +80,12 @@ class ToldFor:
     def __call__(self, side: str, lang: str) -> Callable[[Event], str | None]:
         """Each event's sentence told for ``side`` in ``lang``; None for an event that
         names no side (the ruleset's own sentence says it)."""
+        if side not in SIDES:
+            raise ValueError(f"no side {side!r}; sides: {', '.join(SIDES)}")
         render = self.messages.render
 
         def sentence(event: Event) -> str | None:
             told = for_a_side(event, side)
             return None if told is None else render(told, lang)
 
-        if side not in SIDES:
-            raise ValueError(f"no side {side!r}; sides: {', '.join(SIDES)}")
         return sentence
