@@ -477,6 +477,57 @@ def test_a_stale_click_whose_read_again_fails_says_so_and_the_next_click_works(w
     assert failed == [], failed  # only the refusals' own lines: nothing thrown
     web.errors.clear()
 
+ACTIONS = re.compile(r"/api/runs/\w+/actions\?")
+"""A shop's change: its answer held back by the tests below until they let it through."""
+
+
+def held_back(page, routes: list) -> None:
+    """Wait until a shop's change is on its way, its answer held back in ``routes``."""
+    for _ in range(100):
+        if routes:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("no change was asked")
+
+
+def test_while_a_change_is_on_its_way_the_shop_waits_for_its_answer(web, request):
+    """A second click before the first one's answer answered the version the first was
+    changing: refused as stale and said as "changed in another tab", the click lost. Until
+    the answer the run's buttons wait, disabled; the answer draws the shop again. A change
+    refused (here the connection lost) enables them again, said where it is seen: never a
+    button left disabled."""
+    page = web.page
+    web.open("/")
+    web.sign_up(unique("waiting", request))
+    page.click("#start-run")
+    page.wait_for_selector("#offers [data-buy='2']:not([disabled])")
+    routes: list = []
+    page.route(ACTIONS, lambda route: routes.append(route))
+    page.click("#offers [data-buy='1']")
+    held_back(page, routes)
+    assert page.get_attribute("#run", "aria-busy") == "true"
+    for button in ("#offers [data-buy='2']", "#reroll", "#end-shop", "#offers [data-freeze='2']"):
+        assert page.locator(button).is_disabled(), button
+    version = page.get_attribute("#status", "data-version")
+    routes.pop().continue_()
+    page.wait_for_selector(f"#status:not([data-version='{version}'])")
+    page.wait_for_selector("#ability-choice")
+    assert page.inner_text("#shop-error") == ""  # nothing refused
+    assert page.get_attribute("#run", "aria-busy") is None
+    page.click("#ability-choice [data-ability] >> nth=0")
+    held_back(page, routes)
+    routes.pop().abort()  # refused: the connection lost
+    page.wait_for_selector("#shop-error p.error")
+    assert page.inner_text("#shop-error") == NO_ANSWER
+    assert page.locator("#ability-choice [data-ability] >> nth=0").is_enabled()  # again
+    assert page.get_attribute("#run", "aria-busy") is None
+    page.unroute(ACTIONS)
+    act(page, "#ability-choice [data-ability] >> nth=0")  # and it is answered
+    assert not page.locator("#ability-choice").count()
+    failed = [e for e in web.errors if "ERR_FAILED" not in e]
+    assert failed == [], failed
+    web.errors.clear()
+
 def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     page = web.page
     web.open("/")

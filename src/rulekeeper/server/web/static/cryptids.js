@@ -138,10 +138,26 @@ async function refused(error) {
   document.querySelector("#shop-error > p, #fight-note > p")?.scrollIntoView({ block: "nearest" });
 }
 
+/** A change of the run on its way: until its answer, the run's buttons wait, disabled (a
+    second click answered the version the first one was changing: refused as stale, and said as
+    "changed in another tab"); refused, they are enabled again where it is said. */
+async function waiting(change) {
+  const panel = $("run");
+  const buttons = [...panel.querySelectorAll("button:not([disabled])")];
+  panel.setAttribute("aria-busy", "true");
+  for (const button of buttons) button.disabled = true;
+  try { await change(); } finally {
+    panel.removeAttribute("aria-busy");
+    for (const button of buttons) if (button.isConnected) button.disabled = false; // not drawn again
+  }
+}
+
 async function act(action) {
   const run = ui.run;
-  try { showRun(await api(`/api/runs/${run.id}/actions?lang=${store.lang}`, { method: "POST", body: { action, version: run.version } })); }
-  catch (e) { await refused(e); }
+  await waiting(async () => {
+    try { showRun(await api(`/api/runs/${run.id}/actions?lang=${store.lang}`, { method: "POST", body: { action, version: run.version } })); }
+    catch (e) { await refused(e); }
+  });
 }
 
 function status(run) {
@@ -261,13 +277,15 @@ function abilityChoice(run) {
 
 async function endShop() {
   const run = ui.run;
-  try {
-    const ended = await api(`/api/runs/${run.id}/end-shop?lang=${store.lang}`, { method: "POST", body: { version: run.version } });
-    ui.run = ended.run;
-    if (!ended.battle) return emptyRow(ended.run, ended.round);
-    clear($("run"));
-    beforeFight(ended.battle, ended.run);
-  } catch (e) { await refused(e); }
+  await waiting(async () => {
+    try {
+      const ended = await api(`/api/runs/${run.id}/end-shop?lang=${store.lang}`, { method: "POST", body: { version: run.version } });
+      ui.run = ended.run;
+      if (!ended.battle) return emptyRow(ended.run, ended.round);
+      clear($("run"));
+      beforeFight(ended.battle, ended.run);
+    } catch (e) { await refused(e); }
+  });
 }
 
 /** A round lost without a fight (the row was empty: no battle), said once wherever its player
