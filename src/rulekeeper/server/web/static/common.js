@@ -285,10 +285,12 @@ export function showError(node, error) {
     another seat) reads it again with reread() and says so, in the page's words `changed`
     (the server's message names things by their ids), where() then points, so the next click
     answers the current version (``changed`` may be a function: the words, once read again);
-    any other error is shown as it is. */
+    any other error is shown as it is. A read again that fails (the connection lost, a
+    429) is said there too: thrown, it was said nowhere, and every click of the page left
+    stale was refused so, silently; the next click is refused again and reads again. */
 export async function afterRefusal(error, reread, where, changed) {
   if (error.status !== 409) return showError(where(), error);
-  await reread();
+  try { await reread(); } catch (again) { return showError(where(), again); }
   clear(where(), el("p.muted", { role: "status" }, typeof changed === "function" ? changed() : changed));
 }
 
