@@ -29,15 +29,23 @@ export function side(geometry, name) {
 function spoken(id) { return id.replaceAll("-", " "); }
 
 /** Where the pieces of an area go, and how big they are ([x, y] each, and a scale): in an
-    area with an outline, rows of up to four under its point; in a circle, rows under its
-    point as wide as the circle is there, the pieces made smaller until all fit inside. */
-function slots(point, count, outlined) {
+    area with an outline, rows of up to four under its point, made smaller if a row is wider
+    than the outline and moved sideways to stay inside it (a point off its area's middle); in
+    a circle, rows under its point as wide as the circle is there, the pieces made smaller
+    until all fit inside. */
+function slots(point, count, outline) {
   const [x, y] = point;
-  if (outlined) {
+  if (outline) {
     const per = Math.min(Math.max(count, 1), 4);
-    return { scale: 1, at: Array.from({ length: count }, (_, i) => {
+    const xs = outline.map((p) => p[0]);
+    const left = Math.min(...xs) + HALO, right = Math.max(...xs) - HALO; // room for a halo
+    const scale = Math.min(1, (right - left) / (GAP * (per - 1) + 2 * RADIUS));
+    const gap = GAP * scale;
+    return { scale, at: Array.from({ length: count }, (_, i) => {
       const row = Math.floor(i / per), inRow = Math.min(per, count - row * per);
-      return [x - GAP * (inRow - 1) / 2 + GAP * (i % per), y + 0.2 + GAP * row];
+      const half = gap * (inRow - 1) / 2 + RADIUS * scale;
+      const middle = Math.min(Math.max(x, left + half), right - half);
+      return [middle - gap * (inRow - 1) / 2 + gap * (i % per), y + 0.2 + gap * row];
     }) };
   }
   if (!count) return { scale: 1, at: [] };
@@ -118,7 +126,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     });
     root.append(group);
     labels.push(areaLabel(geometry, a, slot));
-    const laid = slots(a.point, slot.pieces.length, !!a.outline);
+    const laid = slots(a.point, slot.pieces.length, a.outline);
     laid.at.forEach(([px, py], i) => pieces.push(piece(geometry, slot.pieces[i], px, py, laid.scale, selected, lit, opts)));
   }
   for (const [p, q] of geometry.walls) root.append(svg("line", { class: "wall", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
