@@ -64,9 +64,11 @@ def test_a_stored_games_replay(web, request):
         page.wait_for_selector(f"#decision:not([data-version='{version}'])")
     page.click("a[href^='/replay?game=']")
     page.wait_for_selector("#position")
-    assert "as p1 sees it" in page.inner_text("#replay-title")
+    assert "as Player 1 sees it" in page.inner_text("#replay-title")  # the seat's name, not its id
     page.click("#last")
     assert position(page) > 5
+    chose = page.locator("#log li.decision").all_inner_texts()
+    assert len(chose) == 3 and all(line.startswith("Player 1 chose: ") for line in chose), chose
 
 
 def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):

@@ -395,8 +395,9 @@ export function ruleButton(id, rules, line) {
   return button;
 }
 
-export function decisionLine(step) {
-  return el("li.decision", {}, t("{seat} chose: {choice}", { seat: step.seat, choice: step.choice }));
+/** A decision between a replay's events: who chose (``seat``: the seat's name) and what. */
+export function decisionLine(step, seat) {
+  return el("li.decision", {}, t("{seat} chose: {choice}", { seat, choice: step.choice }));
 }
 
 // -- live updates -------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import {
   ago, api, botName, clear, el, header, langOf, loadWords, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords,
 } from "./common.js";
 import { offerLuck } from "./luck.js";
-import { Viewer } from "./viewer.js";
+import { Viewer, sideName as filmSide } from "./viewer.js";
 
 const open = document.getElementById("open");
 const stage = document.getElementById("viewer");
@@ -48,7 +48,7 @@ async function show(path, body, luck) {
     const ledger = el("section.panel", { id: "luck" });
     const steps = film.decisions || [];
     const judged = luck && film.result && steps.length;
-    clear(stage, el("h2", { id: "replay-title" }, film.seat ? t("{title} — as {seat} sees it", { title: film.title, seat: film.seat }) : film.title),
+    clear(stage, el("h2", { id: "replay-title" }, film.seat ? t("{title} — as {seat} sees it", { title: film.title, seat: filmSide(film, film.seat) }) : film.title),
       el(judged ? "div.with-luck" : "div", {}, node, judged && ledger));
     viewer = new Viewer(node, film, rules, {});
     if (judged) {
