@@ -57,7 +57,11 @@ async function show(path, body, luck) {
         if (matchMedia("(max-width: 1099px)").matches) node.scrollIntoView({ block: "start" });
       });
     }
-  } catch (error) { showError(stage, error); }
+  } catch (error) {
+    if (error.status === 404 && !body && luck) { // a stored game that is not the player's (the server's words name it by its id)
+      clear(stage, el("p.error", { role: "alert", id: "not-yours" }, t("This game is not one of yours: you hold no seat in it, or its address is cut short. A friend's game is joined by the invitation to your seat, and watched by its watch link: ask for them.")));
+    } else showError(stage, error);
+  }
 }
 
 /** One of your games as the list says it: the ruleset's and the scenario's names, who held
