@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import httpx
+import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import replay
@@ -162,6 +163,21 @@ def test_enemy_attacks_targeting_explains_itself(web, request):
         choose(page, options(page)[-1])
     assert page.locator("#log li.why").count() >= 4
     web.shot("play-enemy-attacks")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_symbols_beside_the_figures_are_explained(web, request, lang):
+    # the crawler's Ogre and Bone Colossus carry an "L" and an "H" that nothing explained
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    start_game(web, newest("enemy-attacks"), unique(f"symbols{lang}", request), seed=1, players=1)
+    said = {"en": ("Beside a figure: ", "L large", "H huge"),
+            "fr": ("À côté d'une figurine\u00a0: ", "L grand", "H énorme")}[lang]
+    key = page.inner_text("#symbols")
+    assert key.startswith(said[0]) and said[1] in key and said[2] in key, key
+    assert key.count("L ") == 1  # each symbol once
+    web.open(page.get_attribute("#watch-link a", "href"))  # a spectator reads it too
+    assert page.inner_text("#symbols") == key
 
 
 def test_every_ruleset_page(web, request):

@@ -203,6 +203,17 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   return group;
 }
 
+/** What the symbols beside the figures on the board mean, under it: each status's symbol
+    and name once, as its ruleset words them ("Beside a figure: ♥ sated · L large."); "" when
+    no figure has one. */
+export function symbolsLine(table) {
+  const seen = new Set();
+  for (const slot of Object.values(table?.areas || {})) {
+    for (const p of slot.pieces) for (const s of p.statuses) if (s.symbol) seen.add(`${s.symbol} ${s.name}`);
+  }
+  return seen.size ? el("span", { id: "symbols" }, t("Beside a figure: {symbols}.", { symbols: [...seen].join(" · ") })) : "";
+}
+
 /** A readable description of the selection: the piece (stats, statuses) or the area. */
 export function describeSelection(geometry, table, selected) {
   if (!selected || !geometry || geometry.kind !== "areas") return null;
