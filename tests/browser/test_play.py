@@ -362,31 +362,38 @@ def test_figures_fit_inside_their_area_however_many(web):
                 assert math.hypot(x - x2, y - y2) >= r + r2, count
 
 
-ROOM = """async (count) => {
+ROOM = """async ([count, lines]) => {
   const { drawBoard } = await import('/static/board.js');
   const node = document.createElement('div');
   node.className = 'board';
   document.body.append(node);
-  const gate = { id: 'gate', name: 'Crypt Gate', lines: ['Crypt Gate'], point: [1.2, 5.2],
+  const gate = { id: 'gate', name: lines.join(' '), lines, point: [1.2, 5.2],
     outline: [[0.3, 6.3], [2.3, 6.3], [2.3, 4.3], [0.3, 4.3]], label_at: [1.2, 4.7], marks_at: [1.05, 5.92],
     capacity: 4, height: 0, tags: [], neighbours: [], sees: null };
   const geometry = { kind: 'areas', name: 'a crypt', size: [2.6, 6.6], font: 0.24, walls: [], sides: {}, areas: [gate] };
   const pieces = Array.from({ length: count }, (_, i) => ({ id: `f${i}`, name: `Figure ${i}`, label: `F${i}`,
     side: 'red', kind: 'piece', shape: 'round', statuses: [], stats: '', text: '', hp: null }));
   drawBoard(node, geometry, { areas: { gate: { pieces, marks: [], filled: count } } });
-  return [...node.querySelectorAll('[data-piece] circle')].map((c) => ['cx', 'cy', 'r'].map((a) => +c.getAttribute(a)));
+  const plate = node.querySelector('.plate');
+  node.remove();
+  return [+plate.getAttribute('y') + +plate.getAttribute('height'),
+    [...node.querySelectorAll('[data-piece] circle')].map((c) => ['cx', 'cy', 'r'].map((a) => +c.getAttribute(a)))];
 }"""
 
 
-def test_figures_fit_inside_a_room_whose_point_is_off_its_middle(web):
+@pytest.mark.parametrize("lines", [["Crypt Gate"], ["Porte de", "la crypte"]])
+def test_figures_fit_inside_a_room_whose_point_is_off_its_middle(web, lines):
     """Four figures in a room two units wide, its point left of its middle (the crawler's
-    Crypt Gate): the row stands inside the room's walls, none over another (board.js)."""
+    Crypt Gate): the row stands inside the room's walls, none over another, and under the
+    room's name and places with their HP bars (the French name, on two lines, reached them)
+    (board.js)."""
     web.open("/play")
     web.page.wait_for_selector("#signup-name")
     for count in (1, 3, 4):
-        figures = web.page.evaluate(ROOM, count)
+        plate, figures = web.page.evaluate(ROOM, [count, lines])
         assert len(figures) == count
         for n, (x, y, r) in enumerate(figures):
             assert 0.3 <= x - r < x + r <= 2.3 and 4.3 <= y - r < y + r <= 6.3, (count, n)
+            assert y - r - 0.1 >= plate, (count, n, plate)  # the HP bar is 0.1 above it
             for x2, y2, r2 in figures[n + 1:]:
                 assert math.hypot(x - x2, y - y2) >= r + r2, count
