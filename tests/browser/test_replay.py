@@ -84,6 +84,8 @@ def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):
     page.click("#luck-ask")
     page.wait_for_selector("#luck-totals", timeout=60_000)
     assert page.locator("#luck-totals tbody tr").count() == 1  # one hero: one seat
+    assert page.inner_text("#luck-totals tbody th") == "Hero 1"  # its name, not its id (hero1)
+    assert all(" · Hero 1 · " in swing for swing in page.locator("#luck-swings li").all_inner_texts())
     swings = page.locator("#luck-swings button")
     assert swings.count() > 0
     first = swings.first

@@ -55,7 +55,7 @@ async function show(path, body, luck) {
       offerLuck(ledger, luck, body, (step) => {
         viewer.show(steps[Math.min(step, steps.length - 1)].before);
         if (matchMedia("(max-width: 1099px)").matches) node.scrollIntoView({ block: "start" });
-      });
+      }, (seat) => filmSide(film, seat));
     }
   } catch (error) {
     if (error.status === 404 && !body && luck) { // a stored game that is not the player's (the server's words name it by its id)
