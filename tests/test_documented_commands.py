@@ -27,6 +27,9 @@ SMALL = {"--games": 2, "--ruling-games": 1, "--sample": 50, "--max-games": 4}
 """Games (or samples) of a documented command, whatever the page says."""
 SMALL_MATCHUP = {**SMALL, "--games": 1}
 """A matchup's games per pairing: a matchup of 8 contenders plays 64 pairings."""
+MATCHUP_CONTENDERS = 3
+"""A matchup's contenders kept (the first ones): the 8-contender matchups of the tuning page
+took most of its time; tests/lab play bigger ones."""
 SMALL_LEAGUE = {"--runs": 1, "--players": 2}
 """A league's runs and players (``simulate cryptids-run``)."""
 EXTRA_OPTIONS = {"play", "battle", "simulate", "sweep", "matchup", "tune"}
@@ -84,6 +87,8 @@ def smaller(words: list[str]) -> list[str]:
     a matchup's to :data:`SMALL_MATCHUP`, a league's to :data:`SMALL_LEAGUE`, a search bot's
     budget to 2 iterations; commands that play games by default get ``--games``."""
     out = list(words)
+    if out[0] == "matchup":
+        out = few_contenders(out)
     league = out[0] == "simulate" and getattr(registry.load(out[1]), "league", False)
     small = SMALL_LEAGUE if league else SMALL_MATCHUP if out[0] == "matchup" else SMALL
     for i, word in enumerate(out[:-1]):
@@ -98,6 +103,19 @@ def smaller(words: list[str]) -> list[str]:
         out += ["--max-games", str(SMALL["--max-games"])]
     if out[0] == "demo":
         out.append("--no-serve")  # the batch only: serving runs until stopped
+    return out
+
+
+def few_contenders(words: list[str]) -> list[str]:
+    """The matchup with its first :data:`MATCHUP_CONTENDERS` contenders (``-c NAME``)."""
+    out, kept, rest = [], 0, iter(words)
+    for word in rest:
+        if word not in ("-c", "--contender"):
+            out.append(word)
+        elif (kept := kept + 1) <= MATCHUP_CONTENDERS:
+            out += [word, next(rest)]
+        else:
+            next(rest)
     return out
 
 

@@ -220,7 +220,9 @@ def replay_command(
         state = say("state-over", lang, outcome=outcome(game, lang),
                     reason=game.result.reason)
     else:
-        state = say("state-waiting", lang, seat=game.pending.player if game.pending else "?")
+        seat = game.pending.player if game.pending else "?"
+        state = say("state-waiting", lang,
+                    seat=side_names(game.ruleset, game.seats, lang).get(seat, seat))
     console.print(escape(say("reproduced", lang, ruleset=game.ruleset.meta.id,
                              decisions=len(game.decisions), events=len(game.events),
                              state=state)), highlight=False)

@@ -438,6 +438,96 @@ def typography_slips(text: str) -> list[str]:
     return re.findall(r"\S+[:;?!»](?=\s|$)| [:;?!»]|« ", text)
 
 
+RUNS_LIST = re.compile(r"/api/runs\?lang=")
+"""The read of the player's runs that a stale click's refusal starts with (``loadAll``)."""
+NO_ANSWER = "The server did not answer: check your connection, then try again."
+
+
+def test_a_stale_click_whose_read_again_fails_says_so_and_the_next_click_works(web, request):
+    """A Buy clicked in a shop another tab has moved on is refused (409) and the run read
+    again. When that read failed too (the connection lost; or the player's work budget
+    spent, refused for up to a minute), the page said nothing and kept the stale shop: every
+    click did nothing, as a newcomer saw. It says why, and the next click, once the read
+    works, reads the run again and then buys."""
+    page = web.page
+    web.open("/")
+    web.sign_up(unique("stalebuy", request))
+    page.click("#start-run")
+    page.wait_for_selector("#offers [data-buy]:not([disabled])")
+    other = page.context.new_page()  # a second tab moves the run on
+    other.goto(web.base + "/")
+    other.wait_for_selector("#reroll:not([disabled])")
+    act(other, "#offers [data-freeze='1']")
+    other.close()
+    version = page.get_attribute("#status", "data-version")
+    page.set_viewport_size(PHONE)  # the offers stacked: the last one far below the status
+    page.route(RUNS_LIST, lambda route: route.abort())  # the read again fails
+    page.click("#offers [data-buy]:not([disabled]) >> nth=-1")
+    page.wait_for_selector("#shop-error p.error")
+    assert page.inner_text("#shop-error") == NO_ANSWER
+    expect(page.locator("#shop-error p.error")).to_be_in_viewport()  # said where it is seen
+    assert page.get_attribute("#status", "data-version") == version  # still the stale shop
+    page.unroute(RUNS_LIST)
+    act(page, "#offers [data-buy]:not([disabled]) >> nth=0")  # refused again: read again
+    assert page.inner_text("#shop-error") == STALE["en"]
+    assert page.locator("#offers .frozen").count() == 1  # the other tab's freeze
+    act(page, "#offers [data-buy]:not([disabled]) >> nth=0")  # and now it buys
+    page.wait_for_selector("#ability-choice")
+    failed = [e for e in web.errors if "409" not in e and "ERR_FAILED" not in e]
+    assert failed == [], failed  # only the refusals' own lines: nothing thrown
+    web.errors.clear()
+
+ACTIONS = re.compile(r"/api/runs/\w+/actions\?")
+"""A shop's change: its answer held back by the tests below until they let it through."""
+
+
+def held_back(page, routes: list) -> None:
+    """Wait until a shop's change is on its way, its answer held back in ``routes``."""
+    for _ in range(100):
+        if routes:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("no change was asked")
+
+
+def test_while_a_change_is_on_its_way_the_shop_waits_for_its_answer(web, request):
+    """A second click before the first one's answer answered the version the first was
+    changing: refused as stale and said as "changed in another tab", the click lost. Until
+    the answer the run's buttons wait, disabled; the answer draws the shop again. A change
+    refused (here the connection lost) enables them again, said where it is seen: never a
+    button left disabled."""
+    page = web.page
+    web.open("/")
+    web.sign_up(unique("waiting", request))
+    page.click("#start-run")
+    page.wait_for_selector("#offers [data-buy='2']:not([disabled])")
+    routes: list = []
+    page.route(ACTIONS, lambda route: routes.append(route))
+    page.click("#offers [data-buy='1']")
+    held_back(page, routes)
+    assert page.get_attribute("#run", "aria-busy") == "true"
+    for button in ("#offers [data-buy='2']", "#reroll", "#end-shop", "#offers [data-freeze='2']"):
+        assert page.locator(button).is_disabled(), button
+    version = page.get_attribute("#status", "data-version")
+    routes.pop().continue_()
+    page.wait_for_selector(f"#status:not([data-version='{version}'])")
+    page.wait_for_selector("#ability-choice")
+    assert page.inner_text("#shop-error") == ""  # nothing refused
+    assert page.get_attribute("#run", "aria-busy") is None
+    page.click("#ability-choice [data-ability] >> nth=0")
+    held_back(page, routes)
+    routes.pop().abort()  # refused: the connection lost
+    page.wait_for_selector("#shop-error p.error")
+    assert page.inner_text("#shop-error") == NO_ANSWER
+    assert page.locator("#ability-choice [data-ability] >> nth=0").is_enabled()  # again
+    assert page.get_attribute("#run", "aria-busy") is None
+    page.unroute(ACTIONS)
+    act(page, "#ability-choice [data-ability] >> nth=0")  # and it is answered
+    assert not page.locator("#ability-choice").count()
+    failed = [e for e in web.errors if "ERR_FAILED" not in e]
+    assert failed == [], failed
+    web.errors.clear()
+
 def test_the_french_page_has_no_english_word_of_its_catalog(web, request):
     page = web.page
     web.open("/")
@@ -697,14 +787,23 @@ TOLD = {"en": ("your row has {mine} HP left, theirs {theirs}.", "Your row (", "T
                r"(?i)\b(gauche|droite) \d|(camp|rangée) de (gauche|droite)|\((gauche|droite)\)")}
 """How a battle's end is said from the player's side: the HP left on each side, the winner,
 why; and the words of the ruleset's own sentence, told by where the sides stand."""
+HOW_IT_ENDS = {"en": "after {roll_cap} rolls, or when neither side can deal damage, the side "
+                     "with more HP left wins. From roll {sudden_death} every hit gets stronger",
+               "fr": "après {roll_cap} lancers, ou quand aucun camp ne peut plus infliger de "
+                     "dégâts, le camp qui a le plus de PV restants gagne. À partir du "
+                     "{sudden_death}e lancer, chaque coup devient plus fort"}
+"""How the how-to-play says a battle ends, with the ruleset's numbers."""
 
 
 def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server, request):
-    """The ruleset says "HP remaining, left 3, right 4" and "the left side wins"; the page
-    says whose row that is (the player's is "left" in the ruleset, stacked on a phone): in
-    the story's why, the banner and the log, in English on a desktop, in French on a phone."""
+    """The ruleset's own sentences say "HP remaining, left 3, right 4" and "the left side
+    wins"; the player is told whose row that is (the player's is "left" in the ruleset,
+    stacked on a phone), by the ruleset through the battle's API: in the story's why, the
+    banner and the log, in English on a desktop, in French on a phone. The how-to-play's
+    numbers of a battle ("after 36 rolls", "from roll 16") are the ruleset's too."""
     with httpx.Client(base_url=server.url, timeout=60) as api:
         token, battle, dotted = a_battle_ended_by_the_hp_left(api, request)
+        facts = api.get("/api/runs/rules").json()["battle"]
     end = next(m for m in battle["deciding"] if m["kind"].startswith("end."))
     page = web.page
     page.context.add_init_script(f"localStorage.setItem('rk.token', '{token['Authorization'][7:]}')")
@@ -720,6 +819,7 @@ def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server
             page.click("#skip")
         hp, mine, theirs, by_hp, sides = TOLD[lang]
         page.wait_for_selector("#battle-summary #deciding")
+        assert HOW_IT_ENDS[lang].format(**facts) in page.text_content("#howto-text")
         said = page.inner_text("#deciding li[data-kind^='end.']")
         assert hp.format(mine=end["data"]["left"], theirs=end["data"]["right"]).replace(
             " :", "\u00a0:") in said, said

@@ -96,11 +96,14 @@ def test_the_labs_answers_speak_french(french, request):
     open_lab(french, request, "cryptids")
     page.check("#lab-kind input[value=culprits]")
     page.fill("#lab-games", "20")
-    page.fill("#lab-ablation-games", "0")
+    page.fill("#lab-ablation-games", "4")
     page.click("#lab-ask")
     page.wait_for_selector(",".join(f"#lab-state[data-state={s}]" for s in (
         "done", "failed", "cancelled")), timeout=120_000)
     assert page.inner_text("#lab-state") == "terminée", page.inner_text("#answer")
+    stats = [r.split("\t")[1] for r in page.locator("#lab-ablation tbody tr").all_inner_texts()]
+    assert stats and set(stats) == {"PV"}, stats  # the main stat's words, not its id (hp)
+    french.shot("lab-culprits-fr", full_page=True)
     assert "survie" in page.locator("#lab-entities th").all_inner_texts()
     rows = [r.split("\t") for r in page.locator("#lab-entities tbody tr").all_inner_texts()]
     assert "le Dahu" in [r[1] for r in rows] and {r[2] for r in rows} == {"Gauche", "Droite"}
@@ -203,6 +206,10 @@ def test_the_labs_means_speak_french(french, request):
     measures = page.locator("#lab-means tbody th").all_inner_texts()
     assert {"manches", "dégâts aux alliés", "étoiles placées"} <= set(measures), measures
     assert not [m for m in measures if "_" in m], measures
+    ends = [r.split("\t")[1] for r in page.locator("#lab-ends tbody tr").all_inner_texts()]
+    assert ends and set(ends) <= {"tous les ennemis vaincus", "limite de manches",
+                                  "tous les héros blessés hors de combat",
+                                  "budget de travail"}, ends  # not every-enemy-defeated
     french.shot("lab-means-fr", full_page=True)
 
 

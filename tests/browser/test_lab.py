@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rulekeeper.core import registry
+from rulekeeper.lab.names import id_words
 from tests.browser.conftest import SHOTS, unique
 from tests.core.test_cli import run
 
@@ -491,7 +492,8 @@ def test_a_question_the_server_refuses_is_said_in_the_pages_language(web, reques
 
 def test_who_wins_says_how_games_ended_as_the_command_does(web, request, capsys, monkeypatch):
     """"Who wins?" shows the command's "how games ended" (winner, end reason, games, share),
-    which the page left out, and each mean's count of games, in the page's language."""
+    which the page left out, and each mean's count of games, in the page's language (the end
+    reasons by the ruleset's words: *objectifs*, not ``objectives``)."""
     page = web.page
     page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
     open_lab(web, request, "dire-alliance-raid", "ends")
@@ -505,9 +507,10 @@ def test_who_wins_says_how_games_ended_as_the_command_does(web, request, capsys,
                           "--json"], capsys, monkeypatch)
     assert code == 0, err
     ends = json.loads(out)["summary"]["ends"]
-    said = {"heroes": "Héros", "enemies": "Ennemis"}
-    assert shown == [[said[e["winner"]], e["reason"], str(e["games"]),
+    said, reason = {"heroes": "Héros", "enemies": "Ennemis"}, id_words("dire-alliance-raid", "fr")
+    assert shown == [[said[e["winner"]], reason(e["reason"]), str(e["games"]),
                       f"{100 * e['games'] / 4:.1f}".replace(".", ",") + "\u00a0%"] for e in ends]
+    assert all(row[1] != e["reason"] for row, e in zip(shown, ends, strict=True)), shown
     assert page.locator("#lab-means tbody tr >> nth=0").inner_text().endswith("\t4")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import httpx
+import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import replay
@@ -162,6 +163,21 @@ def test_enemy_attacks_targeting_explains_itself(web, request):
         choose(page, options(page)[-1])
     assert page.locator("#log li.why").count() >= 4
     web.shot("play-enemy-attacks")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_symbols_beside_the_figures_are_explained(web, request, lang):
+    # the crawler's Ogre and Bone Colossus carry an "L" and an "H" that nothing explained
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    start_game(web, newest("enemy-attacks"), unique(f"symbols{lang}", request), seed=1, players=1)
+    said = {"en": ("Beside a figure: ", "L large", "H huge"),
+            "fr": ("À côté d'une figurine\u00a0: ", "L grand", "H énorme")}[lang]
+    key = page.inner_text("#symbols")
+    assert key.startswith(said[0]) and said[1] in key and said[2] in key, key
+    assert key.count("L ") == 1  # each symbol once
+    web.open(page.get_attribute("#watch-link a", "href"))  # a spectator reads it too
+    assert page.inner_text("#symbols") == key
 
 
 def test_every_ruleset_page(web, request):
@@ -342,5 +358,42 @@ def test_figures_fit_inside_their_area_however_many(web):
         assert len(figures) == count
         for n, (x, y, r) in enumerate(figures):
             assert math.hypot(x - 1.2, y - 2) + r <= 0.9 and r >= 0.15, (count, n)
+            for x2, y2, r2 in figures[n + 1:]:
+                assert math.hypot(x - x2, y - y2) >= r + r2, count
+
+
+ROOM = """async ([count, lines]) => {
+  const { drawBoard } = await import('/static/board.js');
+  const node = document.createElement('div');
+  node.className = 'board';
+  document.body.append(node);
+  const gate = { id: 'gate', name: lines.join(' '), lines, point: [1.2, 5.2],
+    outline: [[0.3, 6.3], [2.3, 6.3], [2.3, 4.3], [0.3, 4.3]], label_at: [1.2, 4.7], marks_at: [1.05, 5.92],
+    capacity: 4, height: 0, tags: [], neighbours: [], sees: null };
+  const geometry = { kind: 'areas', name: 'a crypt', size: [2.6, 6.6], font: 0.24, walls: [], sides: {}, areas: [gate] };
+  const pieces = Array.from({ length: count }, (_, i) => ({ id: `f${i}`, name: `Figure ${i}`, label: `F${i}`,
+    side: 'red', kind: 'piece', shape: 'round', statuses: [], stats: '', text: '', hp: null }));
+  drawBoard(node, geometry, { areas: { gate: { pieces, marks: [], filled: count } } });
+  const plate = node.querySelector('.plate');
+  node.remove();
+  return [+plate.getAttribute('y') + +plate.getAttribute('height'),
+    [...node.querySelectorAll('[data-piece] circle')].map((c) => ['cx', 'cy', 'r'].map((a) => +c.getAttribute(a)))];
+}"""
+
+
+@pytest.mark.parametrize("lines", [["Crypt Gate"], ["Porte de", "la crypte"]])
+def test_figures_fit_inside_a_room_whose_point_is_off_its_middle(web, lines):
+    """Four figures in a room two units wide, its point left of its middle (the crawler's
+    Crypt Gate): the row stands inside the room's walls, none over another, and under the
+    room's name and places with their HP bars (the French name, on two lines, reached them)
+    (board.js)."""
+    web.open("/play")
+    web.page.wait_for_selector("#signup-name")
+    for count in (1, 3, 4):
+        plate, figures = web.page.evaluate(ROOM, [count, lines])
+        assert len(figures) == count
+        for n, (x, y, r) in enumerate(figures):
+            assert 0.3 <= x - r < x + r <= 2.3 and 4.3 <= y - r < y + r <= 6.3, (count, n)
+            assert y - r - 0.1 >= plate, (count, n, plate)  # the HP bar is 0.1 above it
             for x2, y2, r2 in figures[n + 1:]:
                 assert math.hypot(x - x2, y - y2) >= r + r2, count

@@ -64,9 +64,11 @@ def test_a_stored_games_replay(web, request):
         page.wait_for_selector(f"#decision:not([data-version='{version}'])")
     page.click("a[href^='/replay?game=']")
     page.wait_for_selector("#position")
-    assert "as p1 sees it" in page.inner_text("#replay-title")
+    assert "as Player 1 sees it" in page.inner_text("#replay-title")  # the seat's name, not its id
     page.click("#last")
     assert position(page) > 5
+    chose = page.locator("#log li.decision").all_inner_texts()
+    assert len(chose) == 3 and all(line.startswith("Player 1 chose: ") for line in chose), chose
 
 
 def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):
@@ -82,6 +84,8 @@ def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):
     page.click("#luck-ask")
     page.wait_for_selector("#luck-totals", timeout=60_000)
     assert page.locator("#luck-totals tbody tr").count() == 1  # one hero: one seat
+    assert page.inner_text("#luck-totals tbody th") == "Hero 1"  # its name, not its id (hero1)
+    assert all(" · Hero 1 · " in swing for swing in page.locator("#luck-swings li").all_inner_texts())
     swings = page.locator("#luck-swings button")
     assert swings.count() > 0
     first = swings.first
@@ -91,22 +95,25 @@ def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):
     web.shot("replay-luck")
 
 
-REFUSED = {"en": ("no game 'nope' of yours", "not a game record: "),
-           "fr": ("pas de partie 'nope' à vous", "pas un enregistrement de partie\u00a0: ")}
+REFUSED = {"en": ("This game is not one of yours: you hold no seat in it", "not a game record: "),
+           "fr": ("Cette partie n'est pas l'une des vôtres", "pas un enregistrement de partie\u00a0: ")}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_replay_refused_is_said_in_the_pages_language(web, request, tmp_path, lang):
     """A game id that is not one of yours, and a file whose record names a ruleset the
     server has not (and lacks fields): the server's refusal in the page's language (it was English on the French
-    page, asked in the language of a ruleset the page could not find)."""
+    page, asked in the language of a ruleset the page could not find); the game, in the
+    page's own words, as /play says it (the server's named it by its id: "no game 'nope' of
+    yours")."""
     page = web.page
     page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
     web.open("/replay?game=nope")
     web.sign_up(unique(f"refused{lang}", request))
     page.wait_for_selector("#viewer .error")
     game, ruleset = REFUSED[lang]
-    assert game in page.inner_text("#viewer"), page.inner_text("#viewer")
+    assert page.inner_text("#not-yours").startswith(game), page.inner_text("#viewer")
+    assert "nope" not in page.inner_text("#viewer")
     web.shot(f"replay-refused-{lang}")
     log = tmp_path / "nope.jsonl"
     log.write_text('{"format": 2, "record": {"ruleset": "nope", "seed": 1}}\n')

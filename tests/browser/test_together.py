@@ -256,6 +256,34 @@ def test_two_people_play_a_combat_encounter_to_its_end(people, request):
     assert dan.page.locator("#live").count() == 0 and "live" not in dan.page.inner_text("#status")
 
 
+def test_a_clock_of_decisions_only_says_who_waits_and_nothing_once_over(people, request):
+    # the seat not deciding said "—"; once over, every seat said "—"
+    dan, eve = people(2)
+    new_game(dan, "combat-encounter", unique("dan", request), {"p2": "open"},
+             options={"time_limit": 2}, **{"clock-decision": 90})
+    link = dan.page.input_value("[data-invite='p2'] input")
+    eve.open(link.removeprefix(eve.base))
+    eve.sign_up(unique("eve", request))
+    eve.page.wait_for_selector("#decision")
+    pages = (dan.page, eve.page)
+    waiting = []
+    for _ in range(30):
+        if all(p.locator("#result").count() for p in pages):
+            break
+        mover = next((p for p in pages if my_turn(p)), None)
+        if mover is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        other = "p2" if mover is dan.page else "p1"
+        waiting.append(mover.inner_text(f"#clocks [data-clock='{other}'] .time"))
+        play_first(mover)
+    assert waiting and set(waiting) == {"waiting (1:30 a decision)"}, waiting
+    for page in pages:
+        assert page.locator("#clocks [data-clock]").count() == 0  # over: no time to count
+        assert "—" not in page.inner_text("#clocks")
+        assert page.inner_text("#clocks").endswith("clock: 1:30 a decision; then the bot heuristic plays")
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_spectator_sees_the_clocks_as_the_players_do(people, request, lang):
     ann, tom = people(2)

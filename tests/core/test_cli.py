@@ -94,7 +94,7 @@ def test_quitting_still_writes_the_log(tmp_path, capsys, monkeypatch):
     record = json.loads(log.read_text().splitlines()[0])["record"]
     assert len(record["decisions"]) == 2
     code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
-    assert code == 0 and "waiting for north" in out
+    assert code == 0 and "waiting for North" in out  # the seat's name, not its id
 
 
 def test_tampered_log_is_one_line_error(tmp_path, capsys, monkeypatch):

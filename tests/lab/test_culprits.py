@@ -124,7 +124,8 @@ def test_a_planted_strong_cryptid_ranks_first_and_its_hp_is_worth_wins(capsys, m
     assert json.loads(text)["culprits"]["strongest"][0] != "werewolf (left)"  # as given
 
     page = Report(store.read(out)).html()  # the report shows the same ranks and changes
-    assert "Culprits" in page and "werewolf" in page and "16→15" in page
+    assert "Culprits" in page and "Werewolf" in page and "16→15" in page
+    assert "Werewolf hp 16→15" in page  # a step: the entity by its name, the stat's words
     assert "survived.<wbr>" not in page.split("Culprits")[1].split("Impact")[0]
 
 

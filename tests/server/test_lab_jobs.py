@@ -3,6 +3,7 @@ are their player's, bounded, cancellable, and survive a restart (issue 33)."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -16,6 +17,8 @@ import pyarrow.parquet as pq
 import pytest
 from sqlalchemy import event, update
 
+from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.names import entity_names
 from rulekeeper.server import lab_jobs
 from rulekeeper.server.auth import Me
 from rulekeeper.server.db import Database
@@ -434,3 +437,35 @@ def test_the_contents_schema_gives_every_bound_by_json_schemas_names(lab):
     assert (hp["minimum"], hp["maximum"]) == (1, 999)
     left = re.findall(r'"(ge|le|gt|lt)": ', json.dumps(schema))
     assert left == []
+
+
+def test_a_jobs_end_reasons_main_stats_and_steps_are_in_the_pages_language(lab):
+    """/lab reads a job with its ``lang``: the ids its answer holds (the ways the games
+    ended, the culprits' main stat) come with their words (``words``); the French report
+    names each ablation step by its entity's name and its stat's words, not by ids."""
+    me = sign_up(lab, "designer")
+    asked = []
+    for body in ({"kind": "simulate", "ruleset": "cryptids", "games": 20, "seed": 2},
+                 {"kind": "culprits", "ruleset": "cryptids", "games": 20, "seed": 3,
+                  "ablation_games": 10, "entities": 1}):  # (one job at a time each)
+        asked.append(lab.post("/api/lab/jobs?lang=fr", headers=me, json=body))
+        assert asked[-1].status_code == 202, asked[-1].text
+        assert wait(lab, me, asked[-1].json()["id"])["state"] == "done"
+    simulate, culprits = asked
+    read = {lang: lab.get(f"/api/lab/jobs/{simulate.json()['id']}?lang={lang}", headers=me).json()
+            for lang in ("en", "fr")}
+    reasons = {end["reason"] for end in read["fr"]["result"]["summary"]["ends"]}
+    assert reasons and read["en"]["words"] == {}
+    assert set(read["fr"]["words"]) == reasons, read["fr"]["words"]
+    assert not set(read["fr"]["words"].values()) & reasons
+    if "side-empty" in reasons:
+        assert read["fr"]["words"]["side-empty"] == "rangée vidée"
+    job = lab.get(f"/api/lab/jobs/{culprits.json()['id']}?lang=fr", headers=me).json()
+    (step,) = job["result"]["culprits"]["ablation"]
+    assert step["stat"] == "hp" and job["words"]["hp"] == "PV"
+    page = lab.get(job["report"], headers=me).text
+    name = entity_names(BatchSpec("cryptids"), "fr")[step["entity"]]
+    for value in (step["down"], step["up"]):
+        assert f"<td>{html.escape(name)} PV {step['value']}→{value}</td>" in page
+        assert f"{step['entity']} hp {step['value']}→{value}" not in page
+    assert "<td>PV</td>" in page

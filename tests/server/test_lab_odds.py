@@ -4,6 +4,7 @@ terminal's figures; it reads no file a client names, and its costs are bounded."
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -251,3 +252,18 @@ def test_french_answer_words_read_as_french(lab):
         "params": {"attack": 3, "defense": 1}}).json()["words"]
     assert words["3 attack dice against 1 defense dice"] == \
         "3 dés d'attaque contre 1 dé de défense"
+
+
+def test_a_french_answers_decimals_are_written_with_a_comma(lab):
+    """(The enemy-attacks cap's note is worded by a template; its error, a number made in
+    English, is written as French writes a decimal.)"""
+    client, me = lab
+    body = {"ruleset": "enemy-attacks", "question": "check",
+            "params": {"dice": 4, "need": 2, "depth": 8}}
+    answer = client.post("/api/lab/odds?lang=fr", headers=me, json=body).json()
+    english = next(n for n in answer["answer"]["notes"] if "the cap changes" in n)
+    error = english.rsplit(" ", 1)[1]
+    assert re.fullmatch(r"\d\.\de-\d+", error), english
+    french = answer["words"][english]
+    assert "d'au plus " + error.replace(".", ",") in french, french
+    assert not re.search(r"\d\.\d", french), french

@@ -191,13 +191,16 @@ def test_a_failed_jobs_reason_is_in_the_language_it_was_asked_in(lab):
 
 def test_only_the_routes_that_declare_it_say_their_refusals_in_the_pages_language(lab):
     """The routes that do not declare it (:func:`rulekeeper.server.refusals.answer_in`) keep
-    their English, ``?lang=`` or not, though the catalog has their words (the lobby's, not
-    yet); every router the pages call declares it (tests/server/test_play_refusals.py,
-    tests/server/test_read_refusals.py), /lab's ``sides`` too."""
+    their English, ``?lang=`` or not (the page's words, whose ``lang`` is the path's); every
+    router the pages call declares it (tests/server/test_play_refusals.py,
+    tests/server/test_read_refusals.py), the lobby and /lab's ``sides`` too."""
     client, me = lab
+    answer = client.get("/api/i18n/de?lang=fr", headers=me)
+    assert answer.status_code == 404
+    assert answer.json()["error"] == "the page has no language 'de'; its languages: en, fr"
     answer = client.get("/api/lobby?ruleset=cryptidz&lang=fr", headers=me)
     assert answer.status_code == 400
-    assert answer.json()["error"].startswith("unknown ruleset 'cryptidz' (did you mean")
+    assert answer.json()["error"].startswith("jeu de règles 'cryptidz' inconnu (vouliez-vous")
     answer = client.get("/api/rulesets/cryptidz/sides?lang=fr", headers=me)
     assert answer.status_code == 400
     assert answer.json()["error"].startswith("jeu de règles 'cryptidz' inconnu (vouliez-vous")

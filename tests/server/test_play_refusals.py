@@ -99,28 +99,58 @@ def test_a_game_refused_is_said_in_the_pages_language(table, body, english, fren
     check(said(client, "/api/games", json=body, headers=alice), english, french)
 
 
-def english(french: str) -> str:
-    """A refusal the catalog does not word, French's spaces before its marks taken out."""
-    return french.replace(" :", ":").replace(" ;", ";")
+def refused(client, path: str, **request) -> dict[str, dict]:
+    """The JSON of a POST to ``path`` refused, in English and in French."""
+    return {lang: client.post(f"{path}?lang={lang}", **request).json() for lang in ("en", "fr")}
 
 
-def test_a_refusal_the_page_words_itself_stays_english_for_it(table):
-    """(play.js reads it in the server's English to say it in its own words.)"""
+def check_refusal(answers: dict[str, dict], refusal: str, facts: dict) -> None:
+    """A refusal the page says in its own words: its id and facts, the same in both
+    languages (the page reads them, never the message's words)."""
+    for answer in answers.values():
+        assert (answer["refusal"], answer["facts"]) == (refusal, facts), answer
+
+
+def test_a_player_invited_by_a_name_nobody_has_is_refused_in_french_with_its_facts(table):
     client, alice, _bob = table
-    words = said(client, "/api/games", headers=alice,
-                 json={"ruleset": BATTLE, "seats": {"blue": {"kind": "human", "player": "zed"}}})
-    assert words["en"] == english(words["fr"]) == "seats.blue: no player is called 'zed'"
+    body = {"ruleset": BATTLE, "seats": {"blue": {"kind": "human", "player": "zed"}}}
+    check(said(client, "/api/games", headers=alice, json=body),
+          "seats.blue: no player is called 'zed'", "seats.blue : aucun joueur ne s'appelle 'zed'")
+    check_refusal(refused(client, "/api/games", headers=alice, json=body), "no-such-player",
+                  {"seat": "blue", "name": "zed"})
 
 
-def test_too_many_unfinished_games_stays_english_for_the_page_to_word(tmp_path):
+def test_a_refusal_the_page_does_not_word_itself_has_no_refusal_id(table):
+    client, alice, _bob = table
+    answer = client.post("/api/games?lang=fr", json={"ruleset": "nope"}, headers=alice).json()
+    assert set(answer) == {"error"}, answer
+
+
+def test_a_forfeit_of_many_sides_is_refused_in_french_with_its_id(table):
+    client, alice, _bob = table
+    body = {"ruleset": "combat-encounter", "options": {"players": 3},
+            "clock": {"decision": 5, "expiry": "forfeit"}}
+    words = said(client, "/api/games", headers=alice, json=body)
+    check(words, "clock.expiry: a game of more than two sides cannot be forfeited by one seat; "
+                 "choose bot",
+          "clock.expiry : une partie de plus de deux camps ne peut pas être perdue par forfait "
+          "d'une seule place ; choisissez bot")
+    check_refusal(refused(client, "/api/games", headers=alice, json=body),
+                  "forfeit-of-many-sides", {})
+
+
+def test_too_many_unfinished_games_is_refused_in_french_with_its_counts(tmp_path):
     with make_client(f"sqlite:///{tmp_path / 'db'}", open_games=1) as client:
         alice = sign_up(client, "alice")
         made = client.post("/api/games", json={"ruleset": BATTLE}, headers=alice)
         assert made.status_code == 201, made.text
-        words = said(client, "/api/games", json={"ruleset": BATTLE}, headers=alice)
-        assert english(words["fr"]) == words["en"] == (
-            "you have 1 unfinished games you made (at most 1): finish one, or cancel one "
-            "nobody else has joined, before you start another")
+        check(said(client, "/api/games", json={"ruleset": BATTLE}, headers=alice),
+              "you have 1 unfinished games you made (at most 1): finish one, or cancel one "
+              "nobody else has joined, before you start another",
+              "vous avez créé 1 partie inachevée (au plus 1) : finissez-en une, ou annulez-en "
+              "une que personne d'autre n'a rejointe, avant d'en commencer une autre")
+        check_refusal(refused(client, "/api/games", json={"ruleset": BATTLE}, headers=alice),
+                      "too-many-games", {"count": 1, "most": 1})
 
 
 def open_game(client, alice) -> dict:
@@ -141,8 +171,10 @@ def test_joining_declining_and_cancelling_refused_are_said_in_french(table):
     check(said(client, join, json={"seat": "blue", "invite": "wrong"}, headers=bob),
           "this is not the invitation to seat blue",
           "ce n'est pas l'invitation à la place blue")
-    taken = said(client, join, json={"seat": "red"}, headers=bob)  # (the page's words)
-    assert taken["en"] == taken["fr"] == "seat red is taken"
+    check(said(client, join, json={"seat": "red"}, headers=bob),
+          "seat red is taken", "la place red est déjà prise")
+    check_refusal(refused(client, join, json={"seat": "red"}, headers=bob), "seat-taken",
+                  {"seat": "red"})
     check(said(client, "/api/games/nogame/join", json={"seat": "blue"}, headers=bob),
           "no game 'nogame'", "pas de partie 'nogame'")
     check(said(client, f"/api/games/{game}/decline", json={"seat": "blue"}, headers=bob),
@@ -156,10 +188,13 @@ def test_joining_declining_and_cancelling_refused_are_said_in_french(table):
     check(said(client, f"/api/games/{game}/cancel", headers=bob),
           f"only the player who made game {game} may cancel it",
           f"seul le joueur qui a créé la partie {game} peut l'annuler")
-    held = said(client, f"/api/games/{game}/cancel", headers=alice)  # (the page's words)
-    assert held["en"] == english(held["fr"]) == (
-        f"bob holds a seat of game {game}: a game with another player cannot be cancelled; it "
-        f"ends when it is played out, or by its clock")
+    check(said(client, f"/api/games/{game}/cancel", headers=alice),
+          f"bob holds a seat of game {game}: a game with another player cannot be cancelled; "
+          f"it ends when it is played out, or by its clock",
+          f"bob a une place dans la partie {game} : une partie avec un autre joueur ne peut pas "
+          f"être annulée ; elle se termine quand elle est jouée jusqu'au bout, ou par sa pendule")
+    check_refusal(refused(client, f"/api/games/{game}/cancel", headers=alice), "others-seated",
+                  {"players": ["bob"]})
 
 
 def test_a_decision_refused_is_said_in_french(table):

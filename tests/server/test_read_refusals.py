@@ -95,3 +95,41 @@ def test_a_token_refused_before_the_route_runs_is_said_in_its_language_too(reade
     words = said(client, "GET", "/api/games/nope/luck",
                  headers={"Authorization": "Bearer not-a-token"})
     assert words["fr"] != words["en"], words
+
+
+def test_the_lobby_and_the_invitations_refuse_in_the_pages_language(reader):
+    client, _me, _ = reader
+    unknown = said(client, "GET", "/api/lobby?ruleset=nope")
+    assert unknown["en"].startswith("unknown ruleset 'nope'; known: ")
+    assert unknown["fr"].startswith("jeu de règles 'nope' inconnu ; connus : ")
+    assert said(client, "GET", "/api/lobby?limit=0")["fr"] == "query.limit : doit valoir au moins 1"
+    invitation = said(client, "GET", "/api/games/nope/invitation?seat=blue&invite=x")
+    assert invitation["en"] == "no game 'nope': the invitation is unknown"
+    assert invitation["fr"] == "pas de partie 'nope' : l'invitation est inconnue"
+    signed_out = said(client, "GET", "/api/invitations")
+    assert signed_out["en"].startswith("this call needs 'Authorization: Bearer TOKEN'")
+    assert signed_out["fr"].startswith("cet appel demande 'Authorization: Bearer TOKEN'")
+    stale = said(client, "GET", "/api/invitations", headers={"Authorization": "Bearer nope"})
+    assert stale["fr"] == "jeton inconnu : reconnectez-vous"
+
+
+def test_a_players_profile_refuses_in_the_pages_language(reader):
+    client, me, _ = reader
+    check = said(client, "GET", "/api/players/zed", headers=me)
+    assert check == {"none": "no player is called 'zed'", "en": "no player is called 'zed'",
+                     "fr": "aucun joueur ne s'appelle 'zed'"}
+    assert said(client, "GET", "/api/players/a", headers=me)["fr"] == (
+        "path.name : un nom de joueur a de 2 à 20 lettres, chiffres, - ou _, et commence par "
+        "une lettre ou un chiffre")
+
+
+def test_the_lobby_names_its_games_in_the_pages_language(reader):
+    client, me, _ = reader
+    made = client.post("/api/games", headers=me, json={
+        "ruleset": "dire-alliance-battle", "public": True, "seats": {"blue": {"kind": "open"}}})
+    assert made.status_code == 201, made.text
+    titles = {lang: {g["id"]: g["title"] for g in client.get(f"/api/lobby?lang={lang}").json()}
+              for lang in ("en", "fr")}
+    game = made.json()["id"]
+    assert titles["en"][game] == "Dire Alliance: Horror — Battle Mode"
+    assert titles["fr"][game] not in ("", titles["en"][game]), titles["fr"][game]

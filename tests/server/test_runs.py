@@ -1,6 +1,7 @@
 """The cryptids online game over HTTP: runs, shop actions, end-shop, battles, ratings."""
 
 import json
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -8,6 +9,7 @@ from sqlalchemy import func, select
 
 from rulekeeper.core.game import new_game, replay
 from rulekeeper.core.sentences import sentences
+from rulekeeper.rulesets.cryptids.ruleset import FACTS
 from rulekeeper.rulesets.cryptids_run.odds import win_chance
 from rulekeeper.server.config import Settings
 from rulekeeper.server.games import EventOut
@@ -200,6 +202,72 @@ def test_the_numbers_of_a_run_for_the_how_to_play(client):
     assert [c["lives"] for c in rules["run"]["loss_costs"]] == [1, 2, 3]
     assert rules["shop"]["prices"] == {"buy": 3, "sell": 1, "reroll": 1}
     assert rules["shop"]["combine"]["most"] == 2
+    # the battle's numbers the how-to says ("after 36 rolls", "from roll 16"): the ruleset's
+    assert rules["battle"] == {"roll_cap": FACTS.roll_cap, "sudden_death": FACTS.sudden_death,
+                               "by_hp": list(FACTS.by_hp)}
+    assert (rules["battle"]["roll_cap"], rules["battle"]["sudden_death"]) == (36, 16)
+
+
+TOLD = {"en": {"mine": ("Your row, ", "Your row ("), "theirs": ("Their row, ", "Their row ("),
+               "battle": "Battle: your row ({mine}) against theirs ({theirs}).",
+               "hp": "your row has {mine} HP left, theirs {theirs}."},
+        "fr": {"mine": ("Votre rangée, ", "Votre rangée ("),
+               "theirs": ("La rangée adverse, ", "La rangée adverse ("),
+               "battle": "Bataille\u00a0: votre rangée ({mine}) contre la rangée adverse "
+                         "({theirs}).",
+               "hp": "il reste {mine} PV à votre rangée, {theirs} à la rangée adverse."}}
+"""A battle's events that name the sides, as its players are told them: their lineups and
+the winner ("Your row, ...", "Their row (...) wins"), how it began, the HP left."""
+WHERE = re.compile(r"(?i)\b(left|right|gauche|droite) (\d|side|row)|\((left|right|gauche|"
+                   r"droite)\)|(camp|rangée) de (gauche|droite)")
+"""Where the ruleset's own sentences say the sides stand."""
+
+
+def test_a_battle_is_told_for_the_side_of_the_player_who_asks(lone):
+    """Bob's run meets Alice's row: each reads the battle (its events, its why, its frames)
+    told for their own row, in English and French ("your row has 6 HP left, theirs 5"), never
+    by where the rows stood; its log file keeps the ruleset's sentences."""
+    players = {name: sign_up(lone, name) for name in ("alice", "bob")}
+    runs = {name: lone.post("/api/runs", headers=h).json() for name, h in players.items()}
+    met = None
+    for _ in range(4):  # bounded: with no bot players, Bob meets Alice's row at once
+        runs["alice"] = play_shop(lone, players["alice"], runs["alice"])["run"]
+        done = play_shop(lone, players["bob"], runs["bob"])
+        runs["bob"] = done["run"]
+        if done["battle"] and done["battle"]["opponent"] == "alice":
+            met = done["battle"]
+            break
+    assert met is not None, "Bob's run never met Alice's row"
+    for lang in ("en", "fr"):
+        said = {}
+        for name, side in (("bob", "left"), ("alice", "right")):
+            url = f"/api/battles/{met['id']}"
+            battle = lone.get(f"{url}?lang={lang}", headers=players[name]).json()
+            frames = lone.get(f"{url}/frames?lang={lang}", headers=players[name]).json()
+            assert battle["side"] == side
+            texts = [e["text"] for e in battle["events"]]
+            assert [e["text"] for e in frames["events"]] == texts  # the page's film too
+            assert not [text for text in texts if WHERE.search(text)]
+            said[name] = {e["kind"]: e["text"] for e in battle["events"]}
+            told, by_kind = TOLD[lang], said[name]
+            other = "right" if side == "left" else "left"
+            assert by_kind[f"lineup.{side}"].startswith(told["mine"][0])
+            assert by_kind[f"lineup.{other}"].startswith(told["theirs"][0])
+            start = battle["events"][0]["data"]
+            assert by_kind["battle"] == told["battle"].format(
+                mine=start[side].get(lang, start[side]["en"]),
+                theirs=start[other].get(lang, start[other]["en"]))
+            result = next(e for e in battle["events"] if e["kind"].startswith("result."))
+            if result["kind"] != "result.tie":
+                winner = "mine" if result["kind"] == f"result.{side}" else "theirs"
+                assert result["text"].startswith(told[winner][1]), result["text"]
+            assert battle["deciding"][-1]["text"] == result["text"]  # its why says it so
+            for end in (e for e in battle["events"] if e["kind"].startswith("end.")):
+                assert end["text"].endswith(told["hp"].format(
+                    mine=end["data"][side], theirs=end["data"][other])), end["text"]
+        assert said["bob"]["battle"] != said["alice"]["battle"]
+    log = lone.get(f"/api/battles/{met['id']}/record", headers=players["alice"]).text
+    assert "Left row, " in log and "Your row" not in log  # the record's own sentences
 
 
 def test_the_ability_question_names_the_cryptid_bought(client):

@@ -58,7 +58,8 @@ def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(cli
     assert client.get("/api/games/nope/invitation", params=blue).status_code == 404
     assert join(client, bob, view, "blue", blue["invite"]).status_code == 200
     used = client.get(url, params=blue)
-    assert used.status_code == 409 and used.json() == {"error": "seat blue is taken"}
+    assert used.status_code == 409 and used.json() == {
+        "error": "seat blue is taken", "refusal": "seat-taken", "facts": {"seat": "blue"}}
 
 
 def test_an_open_seat_is_taken_with_its_invitation_only(client):
@@ -90,7 +91,8 @@ def test_an_open_seat_is_taken_with_its_invitation_only(client):
         ("red", "human", "alice", None), ("blue", "human", "bob", None)]
     assert seated["view"]["state"]["players"]["red"]["hand"] is None  # bob sees only his
     taken = join(client, carol, view, "blue", invite_of(view, "blue"))
-    assert taken.status_code == 409 and taken.json() == {"error": "seat blue is taken"}
+    assert taken.status_code == 409 and taken.json() == {
+        "error": "seat blue is taken", "refusal": "seat-taken", "facts": {"seat": "blue"}}
     played = client.post(f"/api/games/{view['id']}/decisions", headers=alice,
                          json={"seat": "red", "option": option, "version": 1})
     assert played.status_code == 200, played.text

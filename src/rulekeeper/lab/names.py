@@ -3,15 +3,22 @@
 The terminal's answers, the HTML report and /lab (``lab.js``'s ``namesOf``, which walks the
 same sample) all name a fighter, a cryptid or a team this way: ``Cole Ashby``, not ``cole``;
 ``le Dahu`` in French.
+
+And how it says the ids its answers hold (an end reason, a main stat: ``every-enemy-defeated``,
+``melee``) in another language: by the words the ruleset's catalogs give them
+(:func:`id_words`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import suppress
 from typing import Any
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.core.sentences import ENGINE
 from rulekeeper.lab.batch import BatchSpec
 
 
@@ -56,3 +63,45 @@ def contender_name(contender: str, names: Mapping[str, str]) -> str:
     'teams/mine.yaml'
     """
     return " · ".join(names.get(part, part) for part in contender.split(":"))
+
+
+def id_words(ruleset_id: str, lang: str) -> Callable[[str], str]:
+    """An id of the ruleset's that the lab's answers show (an end reason, a main stat) in
+    ``lang``: its words (the id with spaces for its dashes: ``every enemy defeated``) as the
+    ruleset's board catalog (``view.po``) or the engine's (its own ends: ``work budget``)
+    word them; an id no catalog words stays as it is (English: every id).
+
+    >>> said = id_words("cryptids", "fr")
+    >>> said("roll-cap"), said("hp"), said("work-budget"), said("x-y")
+    ('limite de lancers', 'PV', 'budget de travail', 'x-y')
+    """
+    engine, words = ENGINE.catalog(lang), registry.load(ruleset_id).messages.wording(lang)
+
+    def said(name: str) -> str:
+        english = re.sub(r"[-_]", " ", name)
+        worded = engine.get(english) or words(english)
+        return name if worded == english else worded
+
+    return said
+
+
+def answer_ids(result: Mapping[str, Any]) -> Iterator[str]:
+    """The ids a lab job's answer (the command's ``--json``) shows as they are: the end
+    reasons of its batches and the main stats its culprits' ablation steps."""
+    for summary in [result.get("summary"), *(v.get("summary") for v in
+                                             result.get("variants", ()))]:
+        for end in (summary or {}).get("ends", ()):
+            yield end["reason"]
+    for step in (result.get("culprits") or {}).get("ablation", ()):
+        yield step["stat"]
+
+
+def answer_words(ruleset_id: str, result: Mapping[str, Any] | None,
+                 lang: str) -> dict[str, str]:
+    """The ids of a lab job's answer (:func:`answer_ids`) by their words in ``lang``, those a
+    catalog words (none for a ruleset this rulekeeper does not play)."""
+    said: dict[str, str] = {}
+    with suppress(RulekeeperError):
+        words = id_words(ruleset_id, lang)
+        said = {name: words(name) for name in answer_ids(result or {})}
+    return {name: worded for name, worded in said.items() if worded != name}

@@ -28,7 +28,7 @@ import base64
 import html
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -40,7 +40,8 @@ from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.batch import GameResult
-from rulekeeper.lab.names import contender_name, entity_names
+from rulekeeper.lab.culprits import Knob
+from rulekeeper.lab.names import contender_name, entity_names, id_words
 from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.run import Plan, Progress, run_batch
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
@@ -112,6 +113,15 @@ def _ratio(e: Estimate) -> str:
 
 def _p(value: float) -> str:
     return f"{value:.3g}" if value >= 0.001 else "&lt;0.001"
+
+
+def _ids(ruleset: str, lang: str) -> Callable[[str], str]:
+    """The words of the ruleset's ids in ``lang`` (:func:`~rulekeeper.lab.names.id_words`);
+    the ids as they are for a ruleset this rulekeeper does not play."""
+    try:
+        return id_words(ruleset, lang)
+    except RulekeeperError:
+        return str
 
 
 def _label(batch: Batch, words: Words) -> str:
@@ -288,6 +298,19 @@ class Report:
         declared: list[str] = list(run.declared)
         self.summaries = [Summary.of(b.results, self.side, declared) for b in run.batches]
         self.names = entity_names(run.batches[0].spec, lang) if run.batches else {}
+        self.ids = _ids(run.ruleset, lang)
+        self.knobs = [Knob.from_json(k) for k in run.extra.get("knobs", ())] \
+            if run.kind == "culprits" else []
+
+    def label(self, batch: Batch) -> str:
+        """A batch's label in the report's language: a culprits step's (``bigfoot hp
+        12→11``) by its entity's name and its stat's words (``le Bigfoot PV 12→11``), any
+        other as :func:`_label` says it."""
+        for knob in self.knobs:
+            for value in (knob.down, knob.up):
+                if value is not None and batch.label == knob.label(value):
+                    return f"{self.named(knob.entity)} {self.ids(knob.stat)} {knob.value}→{value}"
+        return _label(batch, self.words)
 
     def named(self, item: str) -> str:
         """An item of the content (a fighter, a cryptid, a team) by its name, else its id."""
@@ -354,7 +377,7 @@ class Report:
 
     def win_rates(self) -> str:
         batches, side, say = self.run.batches, self.side, self.words
-        rows = [[_esc(_label(b, say)), self.count(s.games), self.rate(s.outcomes["win"]),
+        rows = [[_esc(self.label(b)), self.count(s.games), self.rate(s.outcomes["win"]),
                  self.rate(s.outcomes["tie"]), self.rate(s.outcomes["loss"]),
                  _esc(", ".join(f"{w} {self.count(c)}" for w, c in s.winners.items()))]
                 for b, s in zip(batches, self.summaries, strict=True)]
@@ -372,7 +395,7 @@ class Report:
                                  if marks else say.plain("win-rate", side=side),
                                  axes[0].key, x, marks, say)
         else:
-            figure = plots.outcome_bars([_label(b, say) for b in batches],
+            figure = plots.outcome_bars([self.label(b) for b in batches],
                                         [s.outcomes for s in self.summaries],
                                         say.plain("outcomes", side=side), say)
         parts.append(_img(figure, say.plain("win-rates")))
@@ -410,10 +433,11 @@ class Report:
     def length(self) -> str:
         say = self.words
         shown = self.run.batches[:MAX_LINES]
-        samples = {_label(b, say): [float(r.rounds) for r in b.results] for b in shown}
-        rows = [[_esc(_label(b, say)), self.mean(s.means["rounds"]),
+        samples = {self.label(b): [float(r.rounds) for r in b.results] for b in shown}
+        rows = [[_esc(self.label(b)), self.mean(s.means["rounds"]),
                  str(min(r.rounds for r in b.results)), str(max(r.rounds for r in b.results)),
-                 _esc(", ".join(f"{k} {self.count(v)}" for k, v in s.reasons.items()))]
+                 _esc(", ".join(f"{self.ids(k)} {self.count(v)}"
+                                for k, v in s.reasons.items()))]
                 for b, s in zip(self.run.batches, self.summaries, strict=True) if b.results]
         more = (f"<p class='note'>{say('first-variants', count=MAX_LINES)}</p>"
                 if len(self.run.batches) > MAX_LINES else "")
@@ -427,7 +451,7 @@ class Report:
         say = self.words
         names = ["decisions", *metric_names([r for b in self.run.batches for r in b.results],
                                             self.run.declared)]
-        rows = [[_esc(_label(b, say)),
+        rows = [[_esc(self.label(b)),
                  *[self.mean(s.means[n]) if n in s.means else "" for n in names]]
                 for b, s in zip(self.run.batches, self.summaries, strict=True)]
         return (f"<h2>{say('metrics')}</h2><p>{say('means')}</p>" +
@@ -447,7 +471,7 @@ class Report:
                  *(_nowrap(say.number(mean_text(m, s.means.get(m)))) for m in measures),
                  _nowrap(say.number(mean_text(Measure.SURVIVED, s.win)))]
                 for rank, s in enumerate(standings, 1)]
-        first = (say.plain("measured-first", label=_label(self.run.batches[0], say))
+        first = (say.plain("measured-first", label=self.label(self.run.batches[0]))
                  if len(self.run.batches) > 1 else "")
         each = (say("each-entity-by", measure=say.word(ranking.text), first=first)
                 if ranking is not None else say("each-entity", first=first))
@@ -457,7 +481,8 @@ class Report:
                          say.plain("sides-win")], rows)]
         if found:
             games = self.run.extra.get("ablation_games", "")
-            rows = [[_esc(f"{self.named(a.knob.entity)} ({a.knob.side})"), _esc(a.knob.stat),
+            rows = [[_esc(f"{self.named(a.knob.entity)} ({a.knob.side})"),
+                     _esc(self.ids(a.knob.stat)),
                      step_text(a.knob, a.knob.down), _nowrap(self.change(a.down)),
                      step_text(a.knob, a.knob.up), _nowrap(self.change(a.up))]
                     for a in found]

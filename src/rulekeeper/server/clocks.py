@@ -58,7 +58,7 @@ def settings(spec: ClockSpec, ruleset: Ruleset, options: Any) -> dict[str, Any]:
                        f"{did_you_mean(bot, quick)}; bots that can: {', '.join(quick)}")
     if spec.expiry is ClockExpiry.FORFEIT and len(ruleset.sides(options)) > 2:
         raise ApiError("clock.expiry: a game of more than two sides cannot be forfeited by "
-                       "one seat; choose bot")
+                       "one seat; choose bot", refusal="forfeit-of-many-sides")
     return {"decision": spec.decision, "total": spec.total, "expiry": spec.expiry.value,
             "bot": bot}
 

@@ -37,15 +37,19 @@ log = logging.getLogger("rulekeeper.server")
 
 
 class ApiError(Exception):
-    """A refused request: its HTTP status and one message."""
+    """A refused request: its HTTP status and one message; and, for a refusal a page acts on
+    or says in its own words, what it is (``refusal``, an id: ``seat-taken``) and its facts
+    (``facts``: the seat, the player's name, the counts), which no language changes."""
 
     status = 400
 
     def __init__(self, message: str, status: int | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, *, refusal: str | None = None,
+                 facts: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.headers = headers or {}
+        self.refusal, self.facts = refusal, facts
         if status is not None:
             self.status = status
 
@@ -92,14 +96,25 @@ class TooManyRequests(ApiError):
 
     status = 429
 
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__(message, headers={"Retry-After": str(max(1, math.ceil(retry_after)))})
+    def __init__(self, message: str, retry_after: float, *, refusal: str | None = None,
+                 facts: dict[str, Any] | None = None) -> None:
+        super().__init__(message, headers={"Retry-After": str(max(1, math.ceil(retry_after)))},
+                         refusal=refusal, facts=facts)
 
 
 class ErrorOut(BaseModel):
     """What every refused request gets: one line saying what is wrong."""
 
-    error: str = Field(description="one line, never a traceback")
+    error: str = Field(description="one line, never a traceback, in the request's ``lang`` "
+                                   "where the route takes one")
+    refusal: str | None = Field(None, description="a refusal a page acts on, by its id, the "
+                                                  "same in every language (seat-taken, "
+                                                  "no-such-player, too-many-games, "
+                                                  "too-many-invitations, others-seated, "
+                                                  "forfeit-of-many-sides); absent for others")
+    facts: dict[str, Any] | None = Field(None, description="that refusal's facts (a seat, a "
+                                                           "player's name, counts), with it "
+                                                           "only")
 
 
 MEANINGS = {
@@ -209,7 +224,11 @@ def install(app: FastAPI) -> None:
     async def _api(request: Request, error: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else {}
         message = said(request, unflagged(error.message, request.url.path))
-        return error_response(error.status, message, **headers, **error.headers)
+        if error.refusal is None:
+            return error_response(error.status, message, **headers, **error.headers)
+        return JSONResponse(  # what the page acts on too, the same in every language
+            {"error": message, "refusal": error.refusal, "facts": error.facts or {}},
+            status_code=error.status, headers={**headers, **error.headers} or None)
 
     @app.exception_handler(RulekeeperError)
     async def _user(request: Request, error: RulekeeperError) -> JSONResponse:

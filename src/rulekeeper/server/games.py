@@ -321,7 +321,9 @@ def admit(session: Session, me: Me, most: int) -> None:
     if unfinished >= most:
         raise TooManyRequests(f"you have {unfinished} unfinished games you made (at most "
                               f"{most}): finish one, or cancel one nobody else has joined, before "
-                              f"you start another", retry_after=60)
+                              f"you start another", retry_after=60,
+                              refusal="too-many-games",
+                              facts={"count": unfinished, "most": most})
 
 
 # -- reading -------------------------------------------------------------------------------

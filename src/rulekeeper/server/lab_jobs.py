@@ -41,6 +41,7 @@ from sqlalchemy.orm import Session
 from rulekeeper.agents import parse_spec
 from rulekeeper.agents.mcts import Budget
 from rulekeeper.core import registry
+from rulekeeper.lab.names import answer_words
 from rulekeeper.lab.questions import GAMELESS, SweepQuestion, parse_question
 from rulekeeper.lab.report_words import LANGUAGES
 from rulekeeper.server import games
@@ -51,7 +52,7 @@ from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, docume
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import Player, StoredLabJob, now
 from rulekeeper.server.refusals import concerning, wording
-from rulekeeper.server.sentences import SAID_IN, SPOKEN
+from rulekeeper.server.sentences import SAID_IN, SPOKEN, Said
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"], dependencies=[SAID_IN],
                    responses=documented(400, 401, 404, 422, 429))
@@ -125,13 +126,16 @@ class JobOut(BaseModel):
     report: str | None = Field(description="where to download its HTML report, when done "
                                            "(a dead-rules job has none)")
     lang: str = Field(description="the language of its report (the language it was asked in)")
+    words: dict[str, str] = Field(description="the ids its answer shows (end reasons, main "
+                                              "stats) by their words in the call's lang, "
+                                              "those the ruleset's catalogs word")
 
 
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def job_out(job: StoredLabJob) -> JobOut:
+def job_out(job: StoredLabJob, lang: str = "en") -> JobOut:
     elapsed = remaining = None
     if job.started_at is not None:
         end = _aware(job.finished_at) if job.finished_at else now()
@@ -147,7 +151,7 @@ def job_out(job: StoredLabJob) -> JobOut:
                   created_at=_aware(job.created_at).isoformat(),
                   results=f"/api/lab/jobs/{job.id}/results" if kept else None,
                   report=f"/api/lab/jobs/{job.id}/report" if kept else None,
-                  lang=job.lang or "en")
+                  lang=job.lang or "en", words=answer_words(job.ruleset, job.result, lang))
 
 
 def fetch(session: Session, job_id: str, me: Me, lock: bool = False) -> StoredLabJob:
@@ -250,22 +254,23 @@ def ask(request: Request, me: CostlyPlayer,
 
 
 @router.get("", response_model=list[JobOut])
-def mine(request: Request, me: CurrentPlayer) -> list[JobOut]:
-    """Your lab jobs, newest first (the last 100)."""
+def mine(request: Request, me: CurrentPlayer, lang: Said = "en") -> list[JobOut]:
+    """Your lab jobs, newest first (the last 100); their answers' ids worded in ``lang``."""
     jobs = request.app.state.db.read(lambda s: list(s.scalars(
         select(StoredLabJob).where(StoredLabJob.player_id == me.id)
         .order_by(StoredLabJob.created_at.desc()).limit(100))))
-    return [job_out(job) for job in jobs]
+    return [job_out(job, lang) for job in jobs]
 
 
 @router.get("/{job_id}", response_model=JobOut)
-def read(job_id: JobId, request: Request, me: CurrentPlayer) -> JobOut:
-    """A job of yours: its state, progress and, when done, its answer."""
-    return job_out(request.app.state.db.read(lambda s: fetch(s, job_id, me)))
+def read(job_id: JobId, request: Request, me: CurrentPlayer, lang: Said = "en") -> JobOut:
+    """A job of yours: its state, progress and, when done, its answer (its ids worded in
+    ``lang``: ``words``)."""
+    return job_out(request.app.state.db.read(lambda s: fetch(s, job_id, me)), lang)
 
 
 @router.delete("/{job_id}", response_model=JobOut)
-def cancel(job_id: JobId, request: Request, me: CurrentPlayer) -> JobOut:
+def cancel(job_id: JobId, request: Request, me: CurrentPlayer, lang: Said = "en") -> JobOut:
     """Cancel a job queued or running (its games so far are dropped); an ended job is
     answered unchanged."""
 
@@ -275,7 +280,7 @@ def cancel(job_id: JobId, request: Request, me: CurrentPlayer) -> JobOut:
             job.state, job.finished_at = "cancelled", now()
         return job
 
-    return job_out(request.app.state.db.write(work))
+    return job_out(request.app.state.db.write(work), lang)
 
 
 @router.get("/{job_id}/results", response_class=FileResponse,

@@ -199,15 +199,27 @@ def answer_words(ruleset_id: str, shown: Any, lang: str) -> dict[str, str]:
         for text in [answer["title"], *answer["outcomes"], *answer["distributions"],
                      *answer["means"], *answer["notes"]]:
             worded = words(text)
-            if worded != text:  # (counts made in English: "13,695" reads as a decimal there)
-                said[text] = GROUPED.sub("\u202f", worded) if lang in DECIMAL_COMMA \
-                    else worded
+            if worded != text:  # (numbers made in English: "13,695" reads as a decimal there)
+                said[text] = decimal_comma(worded) if lang in DECIMAL_COMMA else worded
     return said
 
 
 GROUPED = re.compile(r"(?<=\d),(?=\d{3}\b)")
 """The comma between a count's groups of thousands, which a language writing decimals with a
 comma writes as a narrow no-break space."""
+POINT = re.compile(r"(?<=\d)\.(?=\d)")
+"""A number's decimal point (``0.5``, ``1.0e-11``), which such a language writes as a comma."""
+
+
+def decimal_comma(text: str) -> str:
+    """``text``'s numbers, made in English, as a language writing decimals with a comma
+    writes them.
+
+    >>> decimal_comma("au plus 1.0e-11 sur 13,695 parties") == (
+    ...     "au plus 1,0e-11 sur 13\u202f695 parties")
+    True
+    """
+    return POINT.sub(",", GROUPED.sub("\u202f", text))
 
 
 def answered(ruleset_id: str, name: str | None, params: BaseModel, seconds: float) -> Any:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Query, Request, Response
@@ -33,9 +33,12 @@ from sqlalchemy.orm import Session
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, new_game, replay
+from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.sentences import sentences
+from rulekeeper.rulesets.cryptids.ruleset import CryptidsRuleset
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
+from rulekeeper.rulesets.cryptids_run.models import battle_ruleset
 from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 from rulekeeper.rulesets.cryptids_run.odds import WinChance, win_chance
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, snapshot_id
@@ -192,6 +195,10 @@ class Moment(EventOut):
 class BattleOut(BattleSummary):
     record: dict[str, Any] = Field(description="a cryptids-v1 record: rulekeeper replay it")
     result: dict[str, Any] | None
+    side: str = Field(description="where your row fought: left (your run's battle) or right "
+                                  "(another player's run met your row); the events that "
+                                  "name the sides are told for it (\"your row has 6 HP "
+                                  "left, theirs 5\")")
     events: list[EventOut]
     deciding: list[Moment] = Field(description="why it was won or lost: the deaths, in order, "
                                                "and how it ended")
@@ -250,6 +257,11 @@ class RunRules(BaseModel):
     run: dict[str, Any] = Field(description="lives, victories, rounds, loss_costs")
     shop: dict[str, Any] = Field(description="gold, offers, places, prices, tiers, combine")
     rating: dict[str, Any]
+    battle: dict[str, Any] = Field(description="the battle's rules: roll_cap (it ends after "
+                                               "that roll, the most HP left winning), "
+                                               "sudden_death (from that roll every hit gets "
+                                               "stronger), by_hp (the ends judged by the HP "
+                                               "left)")
     odds_battles: int = Field(description="battles played for a battle's odds")
 
 
@@ -452,16 +464,41 @@ def deciding(events: list[Event], said: list[EventOut]) -> list[Moment]:
     return moments
 
 
-def battle_out(summary: BattleSummary, battle: StoredBattle, lang: str) -> BattleOut:
+def side_of(battle: StoredBattle, me: Me) -> str:
+    """Where ``me``'s row fought ``battle``: left, the run's; right, the row the run met."""
+    return "left" if battle.player_id == me.id else "right"
+
+
+def told_for(side: str) -> Callable[[Ruleset[Any], Sequence[str], str], Callable[[Event], str]]:
+    """The sentences of a battle's events for the player whose row fought on ``side``: as
+    :func:`~rulekeeper.core.sentences.sentences`, but the events that name the sides told
+    by the battle's ruleset for that side ("your row has 6 HP left, theirs 5")."""
+
+    def said(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> Callable[[Event], str]:
+        plain = sentences(ruleset, seats, lang)  # the engine's own events too
+        if not isinstance(ruleset, CryptidsRuleset):
+            return plain
+        told = ruleset.told_for(side, lang)
+
+        def sentence(event: Event) -> str:
+            text = told(event)
+            return plain(event) if text is None else text
+
+        return sentence
+
+    return said
+
+
+def battle_out(summary: BattleSummary, battle: StoredBattle, lang: str, side: str) -> BattleOut:
     game = replayed(battle)
     check_lang(game.ruleset, lang)
-    sentence = sentences(game.ruleset, game.seats, lang)  # the engine's own events too
+    sentence = told_for(side)(game.ruleset, game.seats, lang)
     events = list(game.events)
     said = [EventOut(n=n, kind=e.kind, rule=e.rule, text=sentence(e), data=dict(e.data))
             for n, e in enumerate(events)]
     return BattleOut(**summary.model_dump(), record=battle.record,
-                     result=game.result.to_json() if game.result else None, events=said,
-                     deciding=deciding(events, said))
+                     result=game.result.to_json() if game.result else None, side=side,
+                     events=said, deciding=deciding(events, said))
 
 
 class OddsDesk:
@@ -654,7 +691,7 @@ def run_rules(request: Request) -> RunRules:
     ruleset = run_ruleset()
     rules = ruleset.stock(ruleset.load_content()[0]).rules
     return RunRules(run=rules.run.model_dump(), shop=rules.shop.model_dump(),
-                    rating=rules.rating.model_dump(),
+                    rating=rules.rating.model_dump(), battle=asdict(battle_ruleset().facts),
                     odds_battles=request.app.state.odds.battles)
 
 
@@ -825,7 +862,7 @@ def read_battle(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPl
         return battle, battle_summary(battle, player, battle_rows(session, battle, kept))
 
     battle, summary = request.app.state.db.read(read)
-    return json_answer(battle_out(summary, battle, lang))
+    return json_answer(battle_out(summary, battle, lang, side_of(battle, me)))
 
 
 @battles_router.post("/{battle_id}/seen", status_code=204)

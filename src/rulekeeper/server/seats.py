@@ -42,7 +42,7 @@ from rulekeeper.server.errors import (
 )
 from rulekeeper.server.models import GameSeat, Player, StoredGame
 from rulekeeper.server.players import PlayerName
-from rulekeeper.server.sentences import Said, check_lang
+from rulekeeper.server.sentences import SAID_IN, Said, check_lang
 
 SeatName = Annotated[str, Field(min_length=1, max_length=32)]
 Invite = Annotated[str, Field(min_length=1, max_length=32)]
@@ -137,7 +137,8 @@ def invite(session: Session, me: Me, seat: str, position: int, name: str,
     invited = session.scalar(select(Player).where(Player.name_key == name.lower())
                              .with_for_update())
     if invited is None:
-        raise ApiError(f"seats.{seat}: no player is called {name!r}")
+        raise ApiError(f"seats.{seat}: no player is called {name!r}", refusal="no-such-player",
+                       facts={"seat": seat, "name": name})
     pending = select(func.count()).select_from(GameSeat).join(StoredGame).where(
         GameSeat.invited_id == invited.id, GameSeat.player_id.is_(None),
         StoredGame.over.is_(False))
@@ -147,7 +148,10 @@ def invite(session: Session, me: Me, seat: str, position: int, name: str,
         raise TooManyRequests(f"seats.{seat}: {invited.name} has {kept} invitations of yours "
                               f"not answered yet (at most {most}): wait until they take or "
                               f"decline one, or cancel a game you invited them to, before "
-                              f"you invite them again", retry_after=60)
+                              f"you invite them again", retry_after=60,
+                              refusal="too-many-invitations",
+                              facts={"seat": seat, "player": invited.name, "count": kept,
+                                     "most": most})
     holds = (session.scalar(pending) or 0) + new
     if holds >= held:
         raise TooManyRequests(f"seats.{seat}: {invited.name} holds {holds} invitations not "
@@ -211,7 +215,8 @@ def cancel_refusal(stored: StoredGame, me_id: int) -> ApiError | None:
     if others:
         return Conflict(f"{', '.join(others)} {'holds' if len(others) == 1 else 'hold'} a "
                         f"seat of game {stored.id}: a game with another player cannot be "
-                        f"cancelled; it ends when it is played out, or by its clock")
+                        f"cancelled; it ends when it is played out, or by its clock",
+                        refusal="others-seated", facts={"players": others})
     return None
 
 
@@ -227,7 +232,8 @@ def open_seat(stored: StoredGame, body: Join, me: Me | None = None) -> GameSeat:
         raise NotFound(f"game {stored.id} has no seat {body.seat!r}; its seats: "
                        f"{', '.join(s.seat for s in stored.seats)}")
     if not row.open:
-        raise Conflict(f"seat {body.seat} is taken")
+        raise Conflict(f"seat {body.seat} is taken", refusal="seat-taken",
+                       facts={"seat": body.seat})
     if row.invited_id is not None:
         if me is None or row.invited_id != me.id:
             raise Conflict(f"seat {body.seat} is kept for the player invited to it")
@@ -271,7 +277,8 @@ class Invitation(BaseModel):
     bots: int = Field(description="how many seats bots hold")
 
 
-invitations = APIRouter(tags=["games"], responses=documented(400, 404, 409, 429, 503))
+invitations = APIRouter(tags=["games"], dependencies=[SAID_IN],
+                        responses=documented(400, 404, 409, 429, 503))
 
 
 @invitations.get("/api/games/{game_id}/invitation", response_model=Invitation)
@@ -353,18 +360,20 @@ class LobbyGame(BaseModel):
     clock: dict[str, Any] | None
 
 
-router = APIRouter(prefix="/api/lobby", tags=["games"], responses=documented(400))
+router = APIRouter(prefix="/api/lobby", tags=["games"], dependencies=[SAID_IN],
+                   responses=documented(400))
 
 
 @router.get("", response_model=list[LobbyGame])
 def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)] = None,
-          limit: Annotated[int, Query(ge=1, le=200)] = 50,
+          limit: Annotated[int, Query(ge=1, le=200)] = 50, lang: Said = "en",
           order: Annotated[Literal["waiting", "newest"], Query(
               description="waiting: the longest waiting first; newest: the game made last "
                           "first")] = "waiting") -> list[LobbyGame]:
     """Public games with an open seat (kept for no invited player), longest waiting first
     (``order=newest``: the newest first), of one ``ruleset`` if named: join one with
-    ``POST /api/games/{id}/join {"seat"}`` (no invitation needed). A public game left
+    ``POST /api/games/{id}/join {"seat"}`` (no invitation needed). Each game's title is in
+    ``lang`` where its ruleset is worded so, as are the refusals. A public game left
     waiting with no change for the server's ``lobby_days`` is closed as expired, and leaves
     the lobby."""
 
@@ -381,7 +390,7 @@ def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)]
             (StoredGame.turn_since, StoredGame.id)
         games = list(session.scalars(query.order_by(*first).limit(limit)))
         return [LobbyGame(
-            id=g.id, ruleset=g.ruleset, title=registry.load(g.ruleset).meta.title,
+            id=g.id, ruleset=g.ruleset, title=worded_title(g.ruleset, lang),
             scenario=g.scenario, seats=seats_out(g, invites=False),
             open=[s.seat for s in g.seats if s.open and s.invited_id is None],
             waiting=[s.player.name for s in g.seats if s.player is not None],
@@ -389,3 +398,9 @@ def lobby(request: Request, ruleset: Annotated[str | None, Query(max_length=64)]
 
     result: list[LobbyGame] = request.app.state.db.read(work)
     return result
+
+
+def worded_title(ruleset_id: str, lang: str) -> str:
+    """The ruleset's name in ``lang`` (English where its catalogs have no such language)."""
+    ruleset = registry.load(ruleset_id)
+    return ruleset.messages.wording(lang)(ruleset.meta.title)

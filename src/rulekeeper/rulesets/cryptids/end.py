@@ -24,6 +24,9 @@ _HEALED = HealAtZero.YES  # bound once: an enumeration's member costs ~0.4 µs o
 
 ROLL_CAP = 36
 """'Si la bataille atteint 36 lancers': the battle ends after its 36th roll."""
+BY_HP = ("roll-cap", "no-damage", "work-budget")
+"""The ends judged by the HP left on the board (:func:`end_by_hp`'s reasons): the cap of
+rolls, no damage possible, and the battle's work budget under ruling ``work-budget: judge``."""
 
 
 class Outcome(NamedTuple):  # not a frozen dataclass: one is built per battle, this is cheaper

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.rulesets.cryptids.end import ROLL_CAP
+
 if TYPE_CHECKING:
     from rulekeeper.rulesets.cryptids.board import Fighter
 
@@ -93,8 +95,8 @@ TEMPLATES = {
     "budget.battle": "The battle reached its work budget of {limit} ability resolutions at "
                      "roll {roll}: it ends here.",
     "end.work-budget": "Work budget spent: HP remaining, left {left}, right {right}.",
-    "end.roll-cap": "Roll {roll} reaches the cap of 36 rolls: HP remaining, left {left}, "
-                    "right {right}.",
+    "end.roll-cap": f"Roll {{roll}} reaches the cap of {ROLL_CAP} rolls: HP remaining, left "
+                    "{left}, right {right}.",
     "end.no-damage": "Neither side can deal damage any more: HP remaining, left {left}, "
                      "right {right}.",
     "result.left": "The left side ({team}) wins after {rolls:roll|rolls}.",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +17,15 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Choice, GameOver, Procedure, Result, Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.cryptids import view as views
-from rulekeeper.rulesets.cryptids.battle import SIDES, Battle, Outcome
+from rulekeeper.rulesets.cryptids.battle import SIDES, SUDDEN_DEATH, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import Catalogue, Lineup, lineup
+from rulekeeper.rulesets.cryptids.end import BY_HP, ROLL_CAP
 from rulekeeper.rulesets.cryptids.kernel import engines as kernel_engines
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES
 from rulekeeper.rulesets.cryptids.models import CryptidsContent, TeamFromFile, team_option
 from rulekeeper.rulesets.cryptids.rulings import CryptidsRulings
 from rulekeeper.rulesets.cryptids.table import BattleOptions, CryptidsTable
+from rulekeeper.rulesets.cryptids.told import ToldFor
 
 HERE = Path(__file__).parent
 
@@ -29,6 +33,24 @@ HERE = Path(__file__).parent
 ENTITIES = Entities((Measure.SURVIVED,), (MainStat("hp", "cryptids.cryptids.*.hp", lowest=1),))
 """What the metrics record of each cryptid (entity.<side>.<cryptid>.survived; the kernel
 counts no damage per cryptid), and its main stat: its HP."""
+
+
+@dataclass(frozen=True)
+class BattleFacts:
+    """The numbers of a battle's rules that a page says (how to play), declared once.
+
+    Attributes:
+        roll_cap: the battle ends after this roll, the side with more HP left winning.
+        sudden_death: from this roll on, every hit gets stronger.
+        by_hp: the ends judged by the HP left (an outcome's ``reason``).
+    """
+
+    roll_cap: int
+    sudden_death: int
+    by_hp: tuple[str, ...]
+
+
+FACTS = BattleFacts(roll_cap=ROLL_CAP, sudden_death=SUDDEN_DEATH, by_hp=BY_HP)
 
 
 class CryptidsRuleset(Ruleset[CryptidsTable]):
@@ -50,6 +72,14 @@ class CryptidsRuleset(Ruleset[CryptidsTable]):
 
     entities = ENTITIES
     engines = kernel_engines.ENGINES
+    facts = FACTS
+
+    @cached_property
+    def told_for(self) -> ToldFor:
+        """A battle's events told for one of its sides ("your row has 6 HP left, theirs
+        5"): ``told_for(side, lang)`` gives each event's sentence, None for an event that
+        names no side (:mod:`.told`)."""
+        return ToldFor(HERE / "locale")
 
     def use_engine(self, engine: str) -> None:
         """The compiled kernel or the Python engine (:mod:`.kernel.engines`)."""

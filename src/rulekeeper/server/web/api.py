@@ -161,7 +161,8 @@ def game_frames(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang
 @router.get("/api/battles/{battle_id}/frames", dependencies=[SAID_IN, Costly])
 def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: CurrentPlayer,
                   request: Request, lang: Lang = "en") -> Response:
-    """A cryptids battle you fought or were fought by, event by event with both rows."""
+    """A cryptids battle you fought or were fought by, event by event with both rows; the
+    events that name the sides told for your row's (``GET /api/battles/{id}``'s ``side``)."""
 
     def read(session: Session) -> Any:
         return runs.fetch_battle(session, battle_id, me)[0]
@@ -169,7 +170,8 @@ def battle_frames(battle_id: Annotated[str, UrlPath(max_length=32)], me: Current
     battle = request.app.state.db.read(read)
     games.check_lang(games.load_ruleset(battle.record["ruleset"]), lang)
     with rebuilding(f"battle {battle.id}"):  # a stored record: 410 if it no longer replays
-        filmed = film(battle.record, None, lang, request.app.state.settings.replay_events)
+        filmed = film(battle.record, None, lang, request.app.state.settings.replay_events,
+                      runs.told_for(runs.side_of(battle, me)))
     return packed(request, filmed, REPLAY_BYTES)
 
 

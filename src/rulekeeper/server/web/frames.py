@@ -9,7 +9,7 @@ view becomes a frame, the seat's table (the ruleset's drawing of it:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rulekeeper.core.events import Event
@@ -59,10 +59,16 @@ class _FilmedGame(Game):
         super()._advance(option_id)
 
 
+Sentences = Callable[[Ruleset[Any], Sequence[str], str], Callable[[Event], str]]
+"""Who says a game's events: for its ruleset, seats and language, each event's sentence
+(:func:`~rulekeeper.core.sentences.sentences`)."""
+
+
 def film(record: Record | Mapping[str, Any], seat: str | None, lang: str,
-         most: int | None = None) -> Json:
+         most: int | None = None, said: Sentences = sentences) -> Json:
     """The record's events as ``seat`` sees them (None: everything), each with its
-    sentence in ``lang``, the board's frame and the decisions taken between them.
+    sentence in ``lang`` (``said``: who words them), the board's frame and the decisions
+    taken between them.
 
     Raises :class:`~rulekeeper.core.errors.ReplayMismatch` when the record does not
     reproduce, and :class:`~rulekeeper.server.errors.ApiError` (413) when it plays more
@@ -87,7 +93,7 @@ def film(record: Record | Mapping[str, Any], seat: str | None, lang: str,
     assert isinstance(film_, _Film)
     if game.over and film_:  # the last event shows the board as the game ended (nobody's turn)
         film_.shots[-1] = film_.shoot()
-    render = sentences(ruleset, game.seats, lang)
+    render = said(ruleset, game.seats, lang)
     frames: list[Json] = []
     keys: dict[str, int] = {}
     events = []

@@ -12,6 +12,7 @@ const GAP = 0.56; // between the centres of two pieces side by side
 const CIRCLE = 0.9; // an area drawn around its point (core/view.py's CIRCLE)
 const HALO = 0.08; // room between figures in a circle for the halos around them
 const CHAR_WIDTH = 0.6; // a character's width, as a share of the font's height (core/view.py's)
+const HP_ROOM = 0.12; // above a piece, for its HP bar (drawn 0.1 above it)
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -29,15 +30,27 @@ export function side(geometry, name) {
 function spoken(id) { return id.replaceAll("-", " "); }
 
 /** Where the pieces of an area go, and how big they are ([x, y] each, and a scale): in an
-    area with an outline, rows of up to four under its point; in a circle, rows under its
-    point as wide as the circle is there, the pieces made smaller until all fit inside. */
-function slots(point, count, outlined) {
+    area with an outline, rows of up to four under its point, made smaller if a row is wider
+    than the outline and moved sideways to stay inside it (a point off its area's middle),
+    and moved down, as far as the outline lets them, off a name above them (``under``: the
+    bottom of its plate; a name on two lines, as a French one may be, reached the figures);
+    in a circle, rows under its point as wide as the circle is there, the pieces made smaller
+    until all fit inside. */
+function slots(point, count, outline, under = -Infinity) {
   const [x, y] = point;
-  if (outlined) {
+  if (outline) {
     const per = Math.min(Math.max(count, 1), 4);
-    return { scale: 1, at: Array.from({ length: count }, (_, i) => {
+    const xs = outline.map((p) => p[0]);
+    const left = Math.min(...xs) + HALO, right = Math.max(...xs) - HALO; // room for a halo
+    const scale = Math.min(1, (right - left) / (GAP * (per - 1) + 2 * RADIUS));
+    const gap = GAP * scale, r = RADIUS * scale;
+    const lowest = Math.max(...outline.map((p) => p[1])) - HALO - r - gap * (Math.ceil(count / per) - 1);
+    const top = Math.max(y + 0.2, Math.min(under + r + HP_ROOM, lowest));
+    return { scale, at: Array.from({ length: count }, (_, i) => {
       const row = Math.floor(i / per), inRow = Math.min(per, count - row * per);
-      return [x - GAP * (inRow - 1) / 2 + GAP * (i % per), y + 0.2 + GAP * row];
+      const half = gap * (inRow - 1) / 2 + r;
+      const middle = Math.min(Math.max(x, left + half), right - half);
+      return [middle - gap * (inRow - 1) / 2 + gap * (i % per), top + gap * row];
     }) };
   }
   if (!count) return { scale: 1, at: [] };
@@ -118,7 +131,7 @@ export function drawBoard(node, geometry, table, opts = {}) {
     });
     root.append(group);
     labels.push(areaLabel(geometry, a, slot));
-    const laid = slots(a.point, slot.pieces.length, !!a.outline);
+    const laid = slots(a.point, slot.pieces.length, a.outline, a.label_at[1] < a.point[1] ? labelBottom(geometry, a) : -Infinity);
     laid.at.forEach(([px, py], i) => pieces.push(piece(geometry, slot.pieces[i], px, py, laid.scale, selected, lit, opts)));
   }
   for (const [p, q] of geometry.walls) root.append(svg("line", { class: "wall", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
@@ -146,7 +159,7 @@ function fitPlate(label) {
 function areaLabel(geometry, a, slot) {
   const [x, y] = a.label_at;
   const size = geometry.font;
-  const lines = a.lines?.length ? a.lines : [a.name];
+  const lines = nameLines(a);
   const caps = [];
   if (a.capacity != null) caps.push(`${slot.filled}/${a.capacity}`);
   if (a.height) caps.push(t("h{height}", { height: a.height }));
@@ -154,12 +167,24 @@ function areaLabel(geometry, a, slot) {
   const capsText = caps.join(" · ");
   const below = y + size * (lines.length - 1); // the last line's baseline
   const half = Math.max(...lines.map((l) => l.length * size), capsText.length * size * 0.75) * CHAR_WIDTH / 2;
-  const bottom = caps.length ? below + size * 1.2 : below + size * 0.3;
+  const bottom = labelBottom(geometry, a);
   const group = svg("g", { class: "area-label", "aria-hidden": "true" },
     svg("rect", { class: "plate", x: x - half - 0.06, y: y - size * 0.95, width: 2 * half + 0.12, height: bottom - y + size * 0.95, rx: 0.08 }),
     svg("text", { x, y, "text-anchor": "middle", "font-size": size }, ...lines.map((line, i) => svg("tspan", { x, dy: i ? size : 0 }, line))));
   if (caps.length) group.append(svg("text", { class: "cap", x, y: below + size * 0.95, "text-anchor": "middle", "font-size": size * 0.75 }, capsText));
   return group;
+}
+
+function nameLines(a) {
+  return a.lines?.length ? a.lines : [a.name];
+}
+
+/** The bottom of an area's name plate: under its last line, or under the line of its
+    places, height and tags when it has one. */
+function labelBottom(geometry, a) {
+  const size = geometry.font;
+  const below = a.label_at[1] + size * (nameLines(a).length - 1);
+  return a.capacity != null || a.height || a.tags.length ? below + size * 1.2 : below + size * 0.3;
 }
 
 function piece(geometry, p, x, y, scale, selected, lit, opts) {
@@ -193,6 +218,17 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   group.addEventListener("click", select);
   group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(e); } });
   return group;
+}
+
+/** What the symbols beside the figures on the board mean, under it: each status's symbol
+    and name once, as its ruleset words them ("Beside a figure: ♥ sated · L large."); "" when
+    no figure has one. */
+export function symbolsLine(table) {
+  const seen = new Set();
+  for (const slot of Object.values(table?.areas || {})) {
+    for (const p of slot.pieces) for (const s of p.statuses) if (s.symbol) seen.add(`${s.symbol} ${s.name}`);
+  }
+  return seen.size ? el("span", { id: "symbols" }, t("Beside a figure: {symbols}.", { symbols: [...seen].join(" · ") })) : "";
 }
 
 /** A readable description of the selection: the piece (stats, statuses) or the area. */

@@ -193,8 +193,11 @@ export function number(value, digits = 0) {
   return value.toLocaleString(catalog.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** A refused call: its status, its message (in the page's language where the route takes
+    ``lang``) and, for a refusal the page says in its own words, its id and facts (``refusal``,
+    ``facts``: the same in every language; never the message's wording). */
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  constructor(status, message, { refusal = null, facts = {} } = {}) { super(message); this.status = status; this.refusal = refusal; this.facts = facts; }
 }
 
 /** A language's name, in that language (the switch lists them so). */
@@ -211,9 +214,9 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   try { response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }); }
   catch { throw new ApiError(0, t("The server did not answer: check your connection, then try again.")); } // the browser's words are English
   if (!response.ok) {
-    let message = `${response.status} ${response.statusText}`;
-    try { message = (await response.json()).error || message; } catch { /* not JSON */ }
-    throw new ApiError(response.status, message);
+    let message = `${response.status} ${response.statusText}`, said = {};
+    try { said = await response.json(); message = said.error || message; } catch { /* not JSON */ }
+    throw new ApiError(response.status, message, { refusal: said.refusal, facts: said.facts });
   }
   if (raw) return response;
   const type = response.headers.get("content-type") || "";
@@ -285,10 +288,12 @@ export function showError(node, error) {
     another seat) reads it again with reread() and says so, in the page's words `changed`
     (the server's message names things by their ids), where() then points, so the next click
     answers the current version (``changed`` may be a function: the words, once read again);
-    any other error is shown as it is. */
+    any other error is shown as it is. A read again that fails (the connection lost, a
+    429) is said there too: thrown, it was said nowhere, and every click of the page left
+    stale was refused so, silently; the next click is refused again and reads again. */
 export async function afterRefusal(error, reread, where, changed) {
   if (error.status !== 409) return showError(where(), error);
-  await reread();
+  try { await reread(); } catch (again) { return showError(where(), again); }
   clear(where(), el("p.muted", { role: "status" }, typeof changed === "function" ? changed() : changed));
 }
 
@@ -395,8 +400,9 @@ export function ruleButton(id, rules, line) {
   return button;
 }
 
-export function decisionLine(step) {
-  return el("li.decision", {}, t("{seat} chose: {choice}", { seat: step.seat, choice: step.choice }));
+/** A decision between a replay's events: who chose (``seat``: the seat's name) and what. */
+export function decisionLine(step, seat) {
+  return el("li.decision", {}, t("{seat} chose: {choice}", { seat, choice: step.choice }));
 }
 
 // -- live updates -------------------------------------------------------------------------
@@ -514,11 +520,12 @@ let ticking = null;
 /** The clocks of a game with turn clocks (a seat's view or a spectator's: ``view.clock``),
     each player's time ticking down while they decide; null without a clock. ``info``: the
     ruleset (its seats' names); ``skew``: the server's time less this browser's when the
-    view came (its ``clock.now``). */
+    view came (its ``clock.now``). A seat waiting for its turn says its time a decision; once
+    the game is over, a clock of decisions only has no time left to show, only its limits. */
 export function clockPanel(view, info, skew = 0) {
   const clock = view.clock;
   if (!clock) return null;
-  const seats = view.seats.filter((s) => s.kind === "human");
+  const seats = view.over && !clock.total ? [] : view.seats.filter((s) => s.kind === "human");
   const line = (seat) => el("div", { "data-clock": seat }, el("b", {}, sideName(info, seat)), " ", el("span.time"));
   const node = el("section.panel", { id: "clocks" }, el("h3", {}, t("Clocks")), ...seats.map((s) => line(s.seat)), el("p.muted", {}, clockWords(clock)));
   const update = () => {
@@ -531,8 +538,9 @@ export function clockPanel(view, info, skew = 0) {
       if (clock.total) parts.push(t("{time} left in all", { time: clockText(clock.total - spent) }));
       if (running && clock.decision) parts.push(t("{time} for this decision", { time: clockText((Date.parse(clock.deadline) - now) / 1000) }));
       if (!clock.deadline && view.turn === s.seat && !view.over) parts.push(t("waiting for every seat to be taken"));
+      else if (!running && !clock.total && !view.over) parts.push(t("waiting ({time} a decision)", { time: clockText(clock.decision) }));
       const text = node.querySelector(`[data-clock="${s.seat}"] .time`);
-      const said = parts.join(" · ") || "—";
+      const said = parts.join(" · ");
       if (text) text.textContent = running ? `${said} ${t("(running)")}` : said;
     }
   };

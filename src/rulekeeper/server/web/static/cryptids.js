@@ -58,7 +58,7 @@ function showToken(me) {
 
 /** The rules a newcomer needs, with the numbers of this server's content. */
 function howTo(open) {
-  const { run, shop, odds_battles: battles } = ui.numbers;
+  const { run, shop, battle, odds_battles: battles } = ui.numbers;
   const costs = run.loss_costs.map((c) => t("{lives:life|lives} from round {round}", { lives: c.lives, round: c.from_round }));
   const tiers = shop.tiers.filter((tier) => tier.from_round > 1).map((tier) => t("tier {tier} from round {round}", { tier: tier.tier, round: tier.from_round }));
   clear($("howto"), el("details.panel", { id: "howto-text", open },
@@ -71,7 +71,8 @@ function howTo(open) {
       el("li", {}, t("Combining: buy a copy of a cryptid onto the same cryptid in your row: +{hp} HP and +{threat} threat, up to ×{most}.", { hp: shop.combine.hp, threat: shop.combine.threat, most: shop.combine.most + 1 })),
       el("li", {}, t("Battles play by themselves. Each roll throws two dice: an ability fires on its total (“on 7”, “on 9 to 11”), on doubles, on an odd or even total, or when something happens (hurt, healed, a death, the start of the battle).")),
       el("li", {}, t("Threat order: cryptids act from the highest threat to the lowest, across both rows. An attack on one enemy hits the one with the highest threat, the leftmost on a tie: the order of your row matters.")),
-      el("li", {}, t("A battle ends when a row is empty; after 36 rolls, or when neither side can deal damage, the side with more HP left wins. From roll 16 every hit gets stronger (sudden death).")),
+      el("li", {}, t("A battle ends when a row is empty; after {rolls} rolls, or when neither side can deal damage, the side with more HP left wins. From roll {sudden} every hit gets stronger (sudden death).",
+        { rolls: battle.roll_cap, sudden: battle.sudden_death })),
       el("li", {}, t("Lives: you start with {lives}. A lost battle costs more as the run goes on: {costs:and}. A tie costs nothing.", { lives: run.lives, costs })),
       el("li", {}, t("The run is won at {victories} victories, and lost when no life is left.", { victories: run.victories })),
       el("li", {}, t("After each battle you see what it cost, why it ended so, and the odds you had: your row against that row, fought {battles} times on the server.", { battles: number(battles) })))));
@@ -128,15 +129,35 @@ const has = (run, id) => run.pending?.options.some((o) => o.id === id);
 
 /** After a refused change: a stale version (another tab or device moved the run on) reads
     the run again (loadAll: the shop, or first a battle ended elsewhere and not yet seen) and
-    says so there, in words, not by the run's id; any other refusal is said as it is. */
-const refused = (error) => afterRefusal(error, loadAll,
-  () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div")),
-  t("Your run changed meanwhile (in another tab or on another device): this is how it stands now."));
+    says so there, in words, not by the run's id; any other refusal is said as it is. Either
+    is scrolled into view: clicked far below it (an offer on a phone), it was not seen. */
+async function refused(error) {
+  await afterRefusal(error, loadAll,
+    () => $("shop-error") || $("fight-note") || $("run").appendChild(el("div")),
+    t("Your run changed meanwhile (in another tab or on another device): this is how it stands now."));
+  document.querySelector("#shop-error > p, #fight-note > p")?.scrollIntoView({ block: "nearest" });
+}
+
+/** A change of the run on its way: until its answer, the run's buttons wait, disabled (a
+    second click answered the version the first one was changing: refused as stale, and said as
+    "changed in another tab"); refused, they are enabled again where it is said. */
+async function waiting(change) {
+  const panel = $("run");
+  const buttons = [...panel.querySelectorAll("button:not([disabled])")];
+  panel.setAttribute("aria-busy", "true");
+  for (const button of buttons) button.disabled = true;
+  try { await change(); } finally {
+    panel.removeAttribute("aria-busy");
+    for (const button of buttons) if (button.isConnected) button.disabled = false; // not drawn again
+  }
+}
 
 async function act(action) {
   const run = ui.run;
-  try { showRun(await api(`/api/runs/${run.id}/actions?lang=${store.lang}`, { method: "POST", body: { action, version: run.version } })); }
-  catch (e) { await refused(e); }
+  await waiting(async () => {
+    try { showRun(await api(`/api/runs/${run.id}/actions?lang=${store.lang}`, { method: "POST", body: { action, version: run.version } })); }
+    catch (e) { await refused(e); }
+  });
 }
 
 function status(run) {
@@ -256,13 +277,15 @@ function abilityChoice(run) {
 
 async function endShop() {
   const run = ui.run;
-  try {
-    const ended = await api(`/api/runs/${run.id}/end-shop?lang=${store.lang}`, { method: "POST", body: { version: run.version } });
-    ui.run = ended.run;
-    if (!ended.battle) return emptyRow(ended.run, ended.round);
-    clear($("run"));
-    beforeFight(ended.battle, ended.run);
-  } catch (e) { await refused(e); }
+  await waiting(async () => {
+    try {
+      const ended = await api(`/api/runs/${run.id}/end-shop?lang=${store.lang}`, { method: "POST", body: { version: run.version } });
+      ui.run = ended.run;
+      if (!ended.battle) return emptyRow(ended.run, ended.round);
+      clear($("run"));
+      beforeFight(ended.battle, ended.run);
+    } catch (e) { await refused(e); }
+  });
 }
 
 /** A round lost without a fight (the row was empty: no battle), said once wherever its player
@@ -351,8 +374,6 @@ async function watch(summary, after, { skip = false, theirs = false } = {}) {
     return;
   }
   if (asked !== ui.watching) return;
-  const mine = theirs ? "right" : "left"; // where the player's row fought
-  for (const event of [...film.events, ...battle.deciding]) event.text = toldFor(event, mine);
   const node = el("div");
   const told = el("div", { id: "story-box" });
   const outcome = theirs ? FOR_THE_ROW[battle.outcome] : battle.outcome;
@@ -370,31 +391,6 @@ async function watch(summary, after, { skip = false, theirs = false } = {}) {
   if (skip) ui.viewer.show(film.events.length - 1);
   else ui.viewer.play();
   $("battle").scrollIntoView({ block: "start" });
-}
-
-const BY_HP = ["roll-cap", "no-damage", "work-budget"]; // the ends judged by the HP left
-
-/** An event that names the sides by where they stand (the ruleset's "left", "right", which a
-    phone stacks), told for the player's row instead: `mine` is its side. Any other event
-    keeps the ruleset's sentence. */
-function toldFor(event, mine) {
-  const d = event.data || {}, other = mine === "left" ? "right" : "left";
-  const hp = { mine: d[mine], theirs: d[other] };
-  const row = () => ({ team: local(d.team), cryptids: (d.cryptids || []).map(local).join(", ") });
-  const won = () => ({ team: local(d.team), rolls: d.rolls });
-  switch (event.kind) {
-    case "battle": return t("Battle: your row ({mine}) against theirs ({theirs}).", { mine: local(d[mine]), theirs: local(d[other]) });
-    case `lineup.${mine}`: return t("Your row, {team}, left to right (HP/threat): {cryptids}.", row());
-    case `lineup.${other}`: return t("Their row, {team}, left to right (HP/threat): {cryptids}.", row());
-    case "end.roll-cap": return t("Roll {roll} reaches the cap of 36 rolls: your row has {mine} HP left, theirs {theirs}.", { roll: d.roll, ...hp });
-    case "end.no-damage": return t("Neither side can deal damage any more: your row has {mine} HP left, theirs {theirs}.", hp);
-    case "end.work-budget": return t("Work budget spent: your row has {mine} HP left, theirs {theirs}.", hp);
-    case `result.${mine}`: return BY_HP.includes(d.reason) ? t("Your row ({team}) wins after {rolls:roll|rolls}: it has more HP left.", won())
-      : t("Your row ({team}) wins after {rolls:roll|rolls}.", won());
-    case `result.${other}`: return BY_HP.includes(d.reason) ? t("Their row ({team}) wins after {rolls:roll|rolls}: it has more HP left.", won())
-      : t("Their row ({team}) wins after {rolls:roll|rolls}.", won());
-    default: return event.text;
-  }
 }
 
 function outcomeWord(outcome) {
@@ -417,7 +413,7 @@ function story(node, battle, after) {
     battle.lives !== null ? el("p", { id: "run-so-far" }, t("Your run: {lives:life|lives} and {victories} of {needed} victories.", { lives: battle.lives, victories: battle.victories, needed: battle.victories_needed })) : null,
     odds,
     el("h4", {}, t("Why")),
-    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, "left"))),
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, battle.side))),
     after ? el("div.row.gap", {}, backButton(after)) : null));
   if (after || battle.id === ui.unseen) { // its result is shown: seen, and the history says it
     ui.unseen = null;
@@ -456,7 +452,7 @@ function storyOfTheirs(node, battle) {
   clear(node, el("section.story", { id: "battle-summary" },
     el("p", { id: "cost" }, el("b", {}, { win: t("Your row won."), loss: t("Your row lost."), tie: t("A tie.") }[FOR_THE_ROW[battle.outcome]])),
     el("h4", {}, t("Why")),
-    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, "right"))))); // the row is on the right
+    el("ol.deciding", { id: "deciding" }, ...battle.deciding.map((m) => whyLine(m, battle.side))))); // the row fought on the right
 }
 
 function backButton(run) {

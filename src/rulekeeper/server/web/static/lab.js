@@ -734,7 +734,7 @@ function showJobs(id, vs) {
 
 async function follow(pane, id) {
   let job;
-  try { job = await api(`/api/lab/jobs/${encodeURIComponent(id)}`); } catch (error) {
+  try { job = await api(`/api/lab/jobs/${encodeURIComponent(id)}?lang=${store.lang}`); } catch (error) {
     return showError(pane, error.status === 404 ? new Error(t("You have no job {job}: it is another player's, or there is none.", { job: id })) : error);
   }
   drawJob(pane, job, job.result ? await namesOf(job.ruleset) : {}, job.result && job.kind === "dead-rules" ? await textsOf(job.ruleset) : {});
@@ -771,7 +771,7 @@ function drawJob(pane, job, names, texts = {}) {
         : t("{done} of {planned} games, {elapsed} s, about {left} s left", { ...done, elapsed: p.elapsed.toFixed(0), left: Math.ceil(p.remaining) });
     head.push(el("div.row", {}, el("progress", { max: p.planned, value: p.done }),
       el("span", { id: "lab-progress" }, progress),
-      el("button.small", { id: "lab-cancel", onclick: async () => { await api(`/api/lab/jobs/${job.id}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
+      el("button.small", { id: "lab-cancel", onclick: async () => { await api(`/api/lab/jobs/${job.id}?lang=${store.lang}`, { method: "DELETE" }); follow(pane, job.id); } }, t("Cancel"))));
   } else if (p.elapsed != null) {
     const played = { done: number(p.done), elapsed: number(p.elapsed, 1) };
     head.push(el("p.muted", { id: "lab-played" }, job.state === "cancelled" // its games are dropped
@@ -905,6 +905,9 @@ function table(id, headings, rows, kind = "") {
 
 function answerOf(job, names, texts) {
   const r = job.result, info = rulesetOf(job.ruleset);
+  /** An id the answer holds (an end reason, a main stat) in the words the server gives it
+      in the page's language (``job.words``, from the ruleset's catalogs); else the id. */
+  const said = (id) => job.words?.[id] ?? id;
   const side = sideName(info, r.side ?? r.summary?.side ?? r.culprits?.side);
   /** Ids in a label by their names: "hunters vs swamp" is "Hunters vs Swamp Things". */
   const named = (label) => label.replace(/[\w-]+/g, (id) => names[id] ?? id);
@@ -913,7 +916,7 @@ function answerOf(job, names, texts) {
     return [el("h3", {}, whose(t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) }))),
       table("lab-outcomes", [t("outcome"), t("games"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), number(Math.round(e.value * s.games)), interval(e)])),
       el("h3", {}, t("How games ended")), table("lab-ends", [t("winner"), t("end reason"), t("games"), t("share")],
-        (s.ends || []).map((end) => [end.winner == null ? t("no one (a tie)") : sideName(info, end.winner), end.reason, number(end.games), pct(end.games / s.games)])),
+        (s.ends || []).map((end) => [end.winner == null ? t("no one (a tie)") : sideName(info, end.winner), said(end.reason), number(end.games), pct(end.games / s.games)])),
       el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)"), t("games")], Object.entries(s.means).map(([k, e]) => [measure(k, info), estimate(e), number(e.n)]))];
   }
   if (job.kind === "sweep") {
@@ -949,7 +952,7 @@ function answerOf(job, names, texts) {
       table("lab-compare", [t("matchup"), t("old"), t("new"), t("change ({level})", { level: level(r.cells) }), t("p (Holm)"), t("moved")],
         r.cells.map((c) => [c.label ? named(short(c.label)) : short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
   }
-  if (job.kind === "culprits") return culprits(r.culprits, info, names);
+  if (job.kind === "culprits") return culprits(r.culprits, info, names, said);
   if (job.kind === "dead-rules") return deadRules(r, texts);
   return el("pre", {}, JSON.stringify(r, null, 2));
 }
@@ -986,7 +989,7 @@ function deadRules(r, texts) {
 }
 
 /** The culprits: the entities strongest first with their measures, then the ablation. */
-function culprits(c, info, names) {
+function culprits(c, info, names, said) {
   const words = measures();
   const shown = Object.keys(words).filter((m) => c.entities.some((e) => m in e.means));
   const who = (e) => `${names[e.entity] ?? e.entity} (${sideName(info, e.side)})`;
@@ -999,7 +1002,7 @@ function culprits(c, info, names) {
   if (c.ablation.length) {
     parts.push(el("h3", {}, t("Ablation: the side's win-rate change in points, {games} games each, same seeds (* significant)", { games: number(c.ablation_games) })),
       table("lab-ablation", [t("entity"), t("main stat"), t("one step down"), t("win change"), t("one step up"), t("win change")],
-        c.ablation.map((a) => [who(a), a.stat, a.down === null ? "–" : `${a.value}→${a.down}`, change(a.down_change),
+        c.ablation.map((a) => [who(a), said(a.stat), a.down === null ? "–" : `${a.value}→${a.down}`, change(a.down_change),
           a.up === null ? "–" : `${a.value}→${a.up}`, change(a.up_change)])));
   }
   if (c.note) parts.push(el("p.muted", {}, c.note));

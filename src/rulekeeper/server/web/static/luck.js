@@ -10,14 +10,15 @@ function points(value) {
 }
 
 /** Offer the ledger of `path` (with `body`, a POST) in `node`: it is worked out when asked
-    (the bot judges every decision, a few seconds a hundred); `goTo(step)` shows a step. */
-export function offerLuck(node, path, body, goTo) {
+    (the bot judges every decision, a few seconds a hundred); `goTo(step)` shows a step;
+    `seatName(seat)` names a seat in the page's words (the ledger names it by its id). */
+export function offerLuck(node, path, body, goTo, seatName = (seat) => seat) {
   clear(node, el("h3", {}, t("Luck ledger")),
     el("p.muted", {}, t("How much of the result came from the dice, and how much from the decisions.")),
-    el("button", { id: "luck-ask", onclick: () => showLuck(node, path, body, goTo) }, t("Judge the luck")));
+    el("button", { id: "luck-ask", onclick: () => showLuck(node, path, body, goTo, seatName) }, t("Judge the luck")));
 }
 
-async function showLuck(node, path, body, goTo) {
+async function showLuck(node, path, body, goTo, seatName) {
   clear(node, el("h3", {}, t("Luck ledger")), el("p.muted", { id: "luck-wait" }, t("The bot is judging every decision and roll…")));
   let book;
   try {
@@ -29,12 +30,12 @@ async function showLuck(node, path, body, goTo) {
   const totals = el("table.lab", { id: "luck-totals" },
     el("thead", {}, el("tr", {}, el("th", {}, t("seat")), el("th", { title: t("the cost of its decisions") }, t("decisions")), el("th", { title: t("the luck of the dice") }, t("dice")), el("th", {}, t("net")))),
     el("tbody", {}, ...seats.map(([seat, row]) => el("tr", { "data-seat": seat },
-      el("th", { scope: "row" }, seat), el("td", {}, points(-row.cost)), el("td", {}, points(row.luck)), el("td", {}, points(row.luck - row.cost))))));
+      el("th", { scope: "row" }, seatName(seat)), el("td", {}, points(-row.cost)), el("td", {}, points(row.luck)), el("td", {}, points(row.luck - row.cost))))));
   const swings = el("ol.swings", { id: "luck-swings" }, ...book.swings.map((swing) => el("li", {},
     el("button.small", { "data-step": swing.step, onclick: () => goTo(swing.step) },
       t("step {step}", { step: swing.step + 1 })),
-    ` ${swing.kind === "roll" ? t("roll") : t("decision")} · ${swing.seat} · ${points(swing.amount)} · ${swing.what}`)));
+    ` ${swing.kind === "roll" ? t("roll") : t("decision")} · ${seatName(swing.seat)} · ${points(swing.amount)} · ${swing.what}`)));
   clear(node, el("h3", {}, t("Luck ledger")),
     el("p.muted", {}, t("Chances to win in points, as {bot} judges them: a decision costs what the best option was worth more; a roll's luck is how far the chance after it fell from the chance expected before it.", { bot: book.bot })),
-    totals, el("h4", {}, t("The largest swings")), book.swings.length ? swings : el("p.muted", {}, t("none")));
+    totals, el("h4", {}, t("The largest swings")), book.swings.length ? swings : el("p.muted", {}, t("no swings")));
 }

@@ -10,7 +10,7 @@ import {
   loadWords, logLine, mergeEvents, newestOnly, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
-import { describeSelection, drawBoard, drawPanels, side } from "./board.js";
+import { describeSelection, drawBoard, drawPanels, side, symbolsLine } from "./board.js";
 import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
@@ -137,7 +137,7 @@ const LOBBY_MOST = 200; // (GET /api/lobby's limit at most)
 
 /** GET /api/lobby with the lobby's choices (its ruleset, order and how many games). */
 function lobbyPath(asked) {
-  return `/api/lobby?order=${asked.order}&limit=${asked.limit}${asked.ruleset ? `&ruleset=${encodeURIComponent(asked.ruleset)}` : ""}`;
+  return `/api/lobby?order=${asked.order}&limit=${asked.limit}&lang=${store.lang}${asked.ruleset ? `&ruleset=${encodeURIComponent(asked.ruleset)}` : ""}`;
 }
 
 /** The lobby's choices: one ruleset's games or every ruleset's, the longest waiting or the
@@ -388,7 +388,7 @@ async function accept(id, seat, invite) {
     if (inv.players.includes(store.name)) return ownInvitation(id, inv, take); // its sender, trying the link
     await take();
   } catch (error) {
-    if (error.status === 409 && /is taken/.test(error.message)) {  // taken: by me, on an earlier visit?
+    if (error.refusal === "seat-taken") {  // taken: by me, on an earlier visit?
       try { return await load(id, seat); } catch { /* not mine */ }
     }
     return clear(main, el("h2", {}, ui.info.title), el("p.error", { role: "alert", id: "join-error" }, invitationTrouble(error)), el("a", { href: "/play" }, t("Your games and the lobby")));
@@ -413,21 +413,20 @@ function nameTrouble(name, seat) {
   return "";
 }
 
-/** Why a game cannot be made, in the page's words where the server's are its own. */
+/** Why a game cannot be made, in the page's words where the server's are its own (known by
+    the refusal's id and facts, never by its wording: the server says it in the page's
+    language). */
 function createTrouble(error) {
-  const unknown = error.status === 400 && /^seats\.([^:\s]+)\s?: no player is called '(.*)'$/.exec(error.message);
-  if (unknown) return new Error(t("No player is called {name}: check the name of whoever you invite to {seat}.", { name: unknown[2], seat: seatName(unknown[1]) }));
-  if (error.status === 400 && /^clock\.expiry\s?: a game of more than two sides/.test(error.message)) {
-    return new Error(t("A game of more than two sides cannot be lost by one seat's clock: under “When a clock runs out”, choose “its bot decides for it”."));
+  const f = error.facts;
+  switch (error.refusal) {
+    case "no-such-player": return new Error(t("No player is called {name}: check the name of whoever you invite to {seat}.", { name: f.name, seat: seatName(f.seat) }));
+    case "forfeit-of-many-sides": return new Error(t("A game of more than two sides cannot be lost by one seat's clock: under “When a clock runs out”, choose “its bot decides for it”."));
+    case "too-many-games": return new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or cancel one nobody else has joined (in Your games), before you start another.",
+      { count: f.count, most: f.most }));
+    case "too-many-invitations": return new Error(t("{player} has {count:invitation|invitations} of yours not answered yet (at most {most}): wait until they take or decline one, or cancel a game you invited them to (in Your games), before you invite them again.",
+      { player: f.player, count: f.count, most: f.most }));
+    default: return error;
   }
-  const many = error.status === 429 && /^you have (\d+) unfinished games you made \(at most (\d+)\)/.exec(error.message);
-  if (many) {
-    return new Error(t("You have {count:unfinished game|unfinished games} of your own (at most {most} at once): finish one, or cancel one nobody else has joined (in Your games), before you start another.",
-      { count: Number(many[1]), most: Number(many[2]) }));
-  }
-  const invited = error.status === 429 && /^seats\.[^:\s]+\s?: (\S+) has (\d+) invitations of yours not answered yet \(at most (\d+)\)/.exec(error.message);
-  return invited ? new Error(t("{player} has {count:invitation|invitations} of yours not answered yet (at most {most}): wait until they take or decline one, or cancel a game you invited them to (in Your games), before you invite them again.",
-    { player: invited[1], count: Number(invited[2]), most: Number(invited[3]) })) : error;
 }
 
 /** Cancel a game of yours nobody else has joined (``game``: a view or a line of Your games),
@@ -450,7 +449,7 @@ function cancelButton(game, done) {
 /** Why a game cannot be cancelled, in the page's words (the server's name the game by its id). */
 function cancelTrouble(error) {
   if (error.status !== 409) return error;
-  return new Error(/holds? a seat/.test(error.message) ? t("Another player has taken a seat meanwhile: a game with another player cannot be cancelled; it ends when it is played out, or by its clock.")
+  return new Error(error.refusal === "others-seated" ? t("Another player has taken a seat meanwhile: a game with another player cannot be cancelled; it ends when it is played out, or by its clock.")
     : t("This game is already over or cancelled."));
 }
 
@@ -593,7 +592,7 @@ function draw() {
   clear(main,
     el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
-      el("div", {}, stage, selection, el("p.legend", {}, legend(board.geometry))),
+      el("div", {}, stage, selection, el("p.legend", {}, legend(board.geometry), " ", symbolsLine(board.table))),
       el("div", {}, waitingPanel(view), outPanel(view, board.table.out), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {

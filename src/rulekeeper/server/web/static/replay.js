@@ -4,7 +4,7 @@ import {
   ago, api, botName, clear, el, header, langOf, loadWords, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords,
 } from "./common.js";
 import { offerLuck } from "./luck.js";
-import { Viewer } from "./viewer.js";
+import { Viewer, sideName as filmSide } from "./viewer.js";
 
 const open = document.getElementById("open");
 const stage = document.getElementById("viewer");
@@ -48,16 +48,20 @@ async function show(path, body, luck) {
     const ledger = el("section.panel", { id: "luck" });
     const steps = film.decisions || [];
     const judged = luck && film.result && steps.length;
-    clear(stage, el("h2", { id: "replay-title" }, film.seat ? t("{title} — as {seat} sees it", { title: film.title, seat: film.seat }) : film.title),
+    clear(stage, el("h2", { id: "replay-title" }, film.seat ? t("{title} — as {seat} sees it", { title: film.title, seat: filmSide(film, film.seat) }) : film.title),
       el(judged ? "div.with-luck" : "div", {}, node, judged && ledger));
     viewer = new Viewer(node, film, rules, {});
     if (judged) {
       offerLuck(ledger, luck, body, (step) => {
         viewer.show(steps[Math.min(step, steps.length - 1)].before);
         if (matchMedia("(max-width: 1099px)").matches) node.scrollIntoView({ block: "start" });
-      });
+      }, (seat) => filmSide(film, seat));
     }
-  } catch (error) { showError(stage, error); }
+  } catch (error) {
+    if (error.status === 404 && !body && luck) { // a stored game that is not the player's (the server's words name it by its id)
+      clear(stage, el("p.error", { role: "alert", id: "not-yours" }, t("This game is not one of yours: you hold no seat in it, or its address is cut short. A friend's game is joined by the invitation to your seat, and watched by its watch link: ask for them.")));
+    } else showError(stage, error);
+  }
 }
 
 /** One of your games as the list says it: the ruleset's and the scenario's names, who held

@@ -15,9 +15,9 @@ const THROWS = ["roll", "reroll.roll", "reroll.next"];
 /** A name as the content says it in English (a card's, or an event's cryptid). */
 const english = (name) => (name && typeof name === "object" ? name.en : name);
 
-/** A side's name in the page's language: as the film's board names it (its ruleset's
-    words), else a cryptids battle's. */
-function sideName(film, side) {
+/** A side's (or a seat's) name in the page's language: as the film's board names it (its
+    ruleset's words), else a cryptids battle's. */
+export function sideName(film, side) {
   return film.geometry?.sides?.[side]?.label ?? { left: t("left"), right: t("right") }[side] ?? side;
 }
 
@@ -170,7 +170,7 @@ export class Viewer {
     let s = 0;
     const last = reveal ? this.at : this.film.events.length - 1;
     for (let i = 0; i <= last; i++) {
-      while (s < steps.length && steps[s].before <= i) lines.push(decisionLine(steps[s++]));
+      while (s < steps.length && steps[s].before <= i) lines.push(decisionLine(steps[s], sideName(this.film, steps[s++].seat)));
       const line = logLine(this.film.events[i], this.rules);
       if (i === this.at) line.classList.add("current");
       lines.push(line);
