@@ -73,7 +73,13 @@ def test_a_stale_version_gets_409_and_an_exact_repeat_gets_the_same_state(client
     other = [o["id"] for o in view["view"]["pending"]["options"]][1]
     stale = decide(client, alice, view, option=other)
     assert stale.status_code == 409
-    assert stale.json()["error"] == f"version 0 is stale: game {view['id']} is at version 1"
+    assert stale.json() == {"error": f"version 0 is stale: game {view['id']} is at version 1",
+                            "refusal": "stale-version", "facts": {"version": 0, "now": 1}}
+    ahead = decide(client, alice, view, option=other, version=7)
+    assert ahead.status_code == 409
+    assert ahead.json() == {"error": f"version 7 is ahead: game {view['id']} is only at "
+                                     f"version 1",
+                            "refusal": "version-ahead", "facts": {"version": 7, "now": 1}}
 
 
 def test_undo_takes_back_your_decision_and_the_bots_replies(client):

@@ -69,16 +69,21 @@ class Conflict(ApiError):
 def not_at(version: int, what: str, stored: int | None) -> Conflict:
     """The 409 for a change naming ``version`` of ``what`` (``game ID``, ``run ID``), stored at
     ``stored``: a version behind is stale (another change came first), one ahead was never
-    given (a client's own count, or a made-up one), and each says so.
+    given (a client's own count, or a made-up one), and each says so; ``refusal`` names which
+    (``stale-version``, ``version-ahead``), with both versions as its facts.
 
     >>> not_at(2, "game g1", 5).message
     'version 2 is stale: game g1 is at version 5'
-    >>> not_at(9, "run r1", 5).message
-    'version 9 is ahead: run r1 is only at version 5'
+    >>> ahead = not_at(9, "run r1", 5)
+    >>> ahead.message, ahead.refusal, ahead.facts
+    ('version 9 is ahead: run r1 is only at version 5', 'version-ahead', {'version': 9, 'now': 5})
     """
+    facts = {"version": version, "now": stored}
     if stored is not None and version > stored:
-        return Conflict(f"version {version} is ahead: {what} is only at version {stored}")
-    return Conflict(f"version {version} is stale: {what} is at version {stored}")
+        return Conflict(f"version {version} is ahead: {what} is only at version {stored}",
+                        refusal="version-ahead", facts=facts)
+    return Conflict(f"version {version} is stale: {what} is at version {stored}",
+                    refusal="stale-version", facts=facts)
 
 
 class Gone(ApiError):
