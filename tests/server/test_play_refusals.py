@@ -159,7 +159,7 @@ def test_joining_declining_and_cancelling_refused_are_said_in_french(table):
     held = said(client, f"/api/games/{game}/cancel", headers=alice)  # (the page's words)
     assert held["en"] == english(held["fr"]) == (
         f"bob holds a seat of game {game}: a game with another player cannot be cancelled; it "
-        f"ends when it is played out, or by its clock")
+        f"ends when it is played out, by its clock, or when a player resigns")
 
 
 def test_a_decision_refused_is_said_in_french(table):

@@ -653,9 +653,9 @@ def cancel(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "e
     kept for a player invited by name, or bots'): it is closed as ``cancelled`` in one
     transaction, as an expired game is (its record kept, replayed and downloaded as it was;
     ``over``, without a result; joining or deciding in it is then 409). Your view of it. A
-    game another person holds a seat of is 409 (it ends when it is played out, or by its
-    clock), as is a game over or already cancelled; another's game is 403 (404 if you hold
-    no seat of it)."""
+    game another person holds a seat of is 409 (it ends when it is played out, by its
+    clock, or when a player resigns: ``POST …/resign``), as is a game over or already
+    cancelled; another's game is 403 (404 if you hold no seat of it)."""
     state = request.app.state
 
     def work(session: Session) -> StoredGame | None:

@@ -469,7 +469,7 @@ function resignButton(view, refused) {
 /** Why a game cannot be cancelled, in the page's words (the server's name the game by its id). */
 function cancelTrouble(error) {
   if (error.status !== 409) return error;
-  return new Error(/holds? a seat/.test(error.message) ? t("Another player has taken a seat meanwhile: a game with another player cannot be cancelled; it ends when it is played out, or by its clock.")
+  return new Error(/holds? a seat/.test(error.message) ? t("Another player has taken a seat meanwhile: a game with another player cannot be cancelled; it ends when it is played out, by its clock, or when a player resigns.")
     : t("This game is already over or cancelled."));
 }
 
