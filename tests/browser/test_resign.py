@@ -64,7 +64,7 @@ def test_a_player_resigns_while_the_other_is_to_play_and_everyone_sees_it_live(
     assert plain(blue.page.inner_text("#resign-dialog-title")) == question
     blue.shot(f"play-resign-dialog-{lang}")
     blue.page.click("#keep-playing")
-    assert blue.page.locator("#resign-dialog").count() == 0
+    blue.page.wait_for_selector("#resign-dialog", state="detached")  # (removed once closed)
     assert blue.page.get_attribute("#decision", "data-version") == "1"
 
     blue.page.click("#resign")
