@@ -146,7 +146,7 @@ def test_rules_json_lists_tests(capsys, monkeypatch):
     assert any("test_game.py" in t for t in rows["duel.tie-break"]["tests"])
     assert rows["duel.deal"]["code"] == ["tests/core/duel/rounds.py:19"]
     code, out, _ = run(["rules", "duel"], capsys, monkeypatch)
-    assert "7 rules: 6 with a test, 1 without; 7 cited by code" in out
+    assert "8 rules: 7 with a test, 1 without; 8 cited by code" in out
     code, out, _ = run(["rules", "duel", "--where"], capsys, monkeypatch)
     assert "tests/core/duel/rounds.py:19" in out and "rulekeeper/core/ruleset.py" in out
 

@@ -144,14 +144,16 @@ def test_the_work_budget_is_said_in_french(ruleset_id, winner, side):
                         "termine par une égalité")
 
 
-@pytest.mark.rule("core.clock-expiry", "core.work-budget")
+@pytest.mark.rule("core.clock-expiry", "core.work-budget", "core.resign")
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", ["You: the clock runs out, and the seat's bot decides",
             "You: the clock runs out, and the game is lost by forfeit for You",
+            "You: resignation, and the game is lost for You",
             "The work budget is reached (5 steps): the game ends, won on the rules' count by "
             "You"]),
     ("fr", ["Vous\u00a0: la pendule tombe, et le bot de la place décide",
             "Vous\u00a0: la pendule tombe, et la partie est perdue par forfait pour Vous",
+            "Vous\u00a0: abandon, et la partie est perdue pour Vous",
             "Le budget de travail est atteint (5 étapes)\u00a0: la partie se termine, gagnée au "
             "décompte des règles par Vous"])])
 def test_the_engine_names_a_seat_where_any_name_reads_right(lang, expected):
@@ -162,6 +164,7 @@ def test_the_engine_names_a_seat_where_any_name_reads_right(lang, expected):
     assert [say(Event(kind, rule, data)) for kind, rule, data in [
         ("clock.bot", "core.clock-expiry", {"seat": "player"}),
         ("clock.forfeit", "core.clock-expiry", {"seat": "player", "side": "player"}),
+        ("resign", "core.resign", {"seat": "player", "side": "player"}),
         ("work-budget.judged", "core.work-budget",
          {"limit": 5, "what": "steps", "winner": "player"})]] == expected
 

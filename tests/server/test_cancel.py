@@ -74,7 +74,8 @@ def test_a_game_another_person_holds_a_seat_of_is_not_cancelled(client):
     assert refused.status_code == 409
     assert refused.json() == {"error": f"bob holds a seat of game {view['id']}: a game with "
                                        f"another player cannot be cancelled; it ends when it "
-                                       f"is played out, or by its clock",
+                                       f"is played out, by its clock, or when a player "
+                                       f"resigns",
                               "refusal": "others-seated", "facts": {"players": ["bob"]}}
     assert not client.get(f"/api/games/{view['id']}", headers=alice).json()["can_cancel"]
     theirs = cancel(client, bob, view)

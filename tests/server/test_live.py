@@ -136,6 +136,36 @@ def test_a_game_cancelled_on_one_process_ends_its_streams_on_the_other(servers):
             stream.close()
 
 
+@pytest.mark.rule("core.resign")
+def test_a_resignation_on_one_process_reaches_the_other_player_and_the_spectator(servers):
+    one, two = servers
+    alice, bob = player(one, "fay"), player(two, "gus")
+    view = post(one, "/api/games", alice, {"ruleset": "dire-alliance-battle", "public": True,
+                                           "seats": {"blue": {"kind": "open"}}})
+    game = view["id"]
+    joined = post(two, f"/api/games/{game}/join", bob, {"seat": "blue"})
+    streams = [EventStream(f"{one.url}/api/games/{game}/watch/events?lang=fr"),
+               EventStream(f"{one.url}/api/games/{game}/events", alice)]
+    try:
+        for stream in streams:
+            assert stream.next()[0] == str(joined["version"])
+        resigned = post(two, f"/api/games/{game}/resign", bob,
+                        {"seat": "blue", "version": joined["version"]})  # red is to play
+        assert resigned["result"]["reason"] == "resigned"
+        for stream, text in zip(streams, (
+                "Bleu\u00a0: abandon, et la partie est perdue pour Bleu",
+                "Blue: resignation, and the game is lost for Blue"), strict=True):
+            version, seen = stream.next()
+            assert int(version) == resigned["version"]
+            assert seen["over"] and seen["result"]["winner"] == "red"
+            assert seen["events"][-1]["text"] == text
+            with pytest.raises(EOFError):  # the server ended the stream with the game
+                stream.next()
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 def test_a_token_rotated_or_revoked_ends_the_streams_it_opened(servers):
     """A stream outlives the request that checked its token: once the token is rotated (or
     revoked), on any process, the stream sends its seat's view no more, and its

@@ -190,9 +190,10 @@ def test_joining_declining_and_cancelling_refused_are_said_in_french(table):
           f"seul le joueur qui a créé la partie {game} peut l'annuler")
     check(said(client, f"/api/games/{game}/cancel", headers=alice),
           f"bob holds a seat of game {game}: a game with another player cannot be cancelled; "
-          f"it ends when it is played out, or by its clock",
+          f"it ends when it is played out, by its clock, or when a player resigns",
           f"bob a une place dans la partie {game} : une partie avec un autre joueur ne peut pas "
-          f"être annulée ; elle se termine quand elle est jouée jusqu'au bout, ou par sa pendule")
+          f"être annulée ; elle se termine quand elle est jouée jusqu'au bout, par sa pendule, ou "
+          f"quand un joueur abandonne")
     check_refusal(refused(client, f"/api/games/{game}/cancel", headers=alice), "others-seated",
                   {"players": ["bob"]})
 

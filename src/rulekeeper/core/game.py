@@ -94,6 +94,9 @@ hold only what every seat may know (no hand, no deck order)."""
 EXPIRY = "clock-expiry"
 """The kind of the outside input that says the pending seat's turn clock ran out."""
 
+RESIGNATION = "resignation"
+"""The kind of the outside input that says a seat resigned the game (``Game.resign``)."""
+
 
 def events_digest(events: Iterable[Event]) -> str:
     return digest([e.to_json() for e in events])
@@ -170,11 +173,19 @@ class Game:
             budget = self.table.out_of_budget("decisions", self.ruleset.meta.max_length)
             self._end(self.ruleset.game_over(self.table, budget))
             return
+        self._unasked()
+
+    def _unasked(self) -> None:
+        """Apply the outside inputs the record holds, unasked, at the pending decision: a
+        clock that ran out there, then a resignation."""
         inputs = self.table.inputs
         if len(inputs.used) < len(inputs.known):  # a recorded input may come unasked here
             expired = inputs.waiting(EXPIRY, len(self.decisions))
             if expired is not None:
                 self._expired(expired)
+            resigned = inputs.waiting(RESIGNATION, len(self.decisions)) if self.pending else None
+            if resigned is not None:
+                self._resigned(resigned)
 
     def _end(self, result: Result) -> None:
         self.result = result
@@ -211,6 +222,29 @@ class Game:
             return
         self._procedure.close()
         self._end(self.ruleset.forfeit(self.table, seat))
+
+    def resign(self, seat: str) -> None:
+        """``seat`` resigns the game, whoever's decision is pending: the game ends and the
+        seat's side loses (:meth:`Ruleset.resign`). The resignation is an outside input of the
+        record, at the pending decision, so a replay does the same. A game over, or a seat
+        that is not the game's, raises :class:`IllegalDecision`."""
+        if self.pending is None:
+            raise IllegalDecision("the game is over; it can no longer be resigned")
+        if seat not in self.seats:
+            raise IllegalDecision(f"{seat!r} is not a seat of this game; its seats: "
+                                  f"{', '.join(self.seats)}")
+        value = {"seat": seat}
+        self.table.inputs.give(RESIGNATION, value, len(self.decisions))
+        self._resigned(value)
+
+    def _resigned(self, value: Mapping[str, Any]) -> None:
+        """Apply a resignation (given now, or found in the record)."""
+        seat = value.get("seat")
+        if not isinstance(seat, str) or seat not in self.seats:
+            raise ReplayMismatch(f"decision {len(self.decisions) + 1}: the record's "
+                                 f"resignation {dict(value)} names no seat of this game")
+        self._procedure.close()
+        self._end(self.ruleset.resign(self.table, seat))
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What ``player`` may know now (None: an observer who sees everything)."""
@@ -259,10 +293,8 @@ class Game:
                 or record.inputs[:len(inputs.used)] != inputs.used):
             return False
         inputs.known.extend(dict(item) for item in record.inputs[len(inputs.used):])
-        if self.pending is not None:  # a clock that ran out at the decision pending here
-            expired = inputs.waiting(EXPIRY, taken)
-            if expired is not None:
-                self._expired(expired)
+        if self.pending is not None:  # a clock that ran out, or a resignation, here
+            self._unasked()
         for option_id in record.decisions[taken:]:
             self.step(option_id)
         return True

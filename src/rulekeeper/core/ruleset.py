@@ -96,6 +96,7 @@ CORE_TEMPLATES = {
                           "on the rules' count by {winner}",
     "clock.bot": "{seat}: the clock runs out, and the seat's bot decides",
     "clock.forfeit": "{seat}: the clock runs out, and the game is lost by forfeit for {side}",
+    "resign": "{seat}: resignation, and the game is lost for {side}",
 }
 """Sentences of the events the engine itself emits, in every ruleset. A seat or side is
 named where any name reads right, whatever a ruleset calls it (*Red*, *You*, *Vous*): never
@@ -535,10 +536,20 @@ class Ruleset(ABC, Generic[TableT]):
         """The result of a game ``seat`` forfeits (its clock ran out): its side loses, and
         the other side wins when there is only one (else nobody wins)."""
         side = self.side_of(table.options, seat)
-        others = [s for s in self.sides(table.options) if s != side]
         table.emit("clock.forfeit", "core.clock-expiry", seat=seat, side=side)
-        return self.game_over(table, GameOver(others[0] if len(others) == 1 else None,
-                                              "forfeit"))
+        return self.game_over(table, self._lost_by(table, side, "forfeit"))
+
+    def resign(self, table: TableT, seat: str) -> Result:
+        """The result of a game ``seat`` resigns: as a forfeit, its side loses, and the other
+        side wins when there is only one (else nobody wins)."""
+        side = self.side_of(table.options, seat)
+        table.emit("resign", "core.resign", seat=seat, side=side)
+        return self.game_over(table, self._lost_by(table, side, "resigned"))
+
+    def _lost_by(self, table: TableT, side: str, reason: str) -> GameOver:
+        """The end of a game ``side`` loses: the other side wins when there is only one."""
+        others = [s for s in self.sides(table.options) if s != side]
+        return GameOver(others[0] if len(others) == 1 else None, reason)
 
     def view(self, table: TableT, player: str | None) -> dict[str, Any]:
         """What ``player`` may know of the game (None: everything), as JSON-able data."""

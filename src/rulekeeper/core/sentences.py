@@ -2,9 +2,9 @@
 
 An event's sentence is rendered when it is shown, from its data (``Messages.render``): the
 events a game produces, and its record, stay as they are. The engine's own events (its clocks,
-``clock.bot`` and ``clock.forfeit``, and its work budget, ``work-budget.tie`` and
-``work-budget.judged``: :data:`~rulekeeper.core.ruleset.CORE_TEMPLATES`) are worded here
-rather than by the ruleset: in the language asked for (:data:`ENGINE`'s catalogs,
+``clock.bot`` and ``clock.forfeit``, a seat's resignation, ``resign``, and its work budget,
+``work-budget.tie`` and ``work-budget.judged``: :data:`~rulekeeper.core.ruleset.CORE_TEMPLATES`)
+are worded here rather than by the ruleset: in the language asked for (:data:`ENGINE`'s catalogs,
 ``core/locale/fr/LC_MESSAGES/engine.po``). Every event names a seat or a side by its name
 in that language where a field's value is its id (``hero1 plays Sister Maren``: *Hero 1 plays
 Sister Maren*; the engine's ``winner``: *Bleu*).
@@ -20,7 +20,7 @@ from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.ruleset import CORE_TEMPLATES, Ruleset
 
 ENGINE = Messages({kind: CORE_TEMPLATES[kind] for kind in (
-    "clock.bot", "clock.forfeit", "work-budget.tie", "work-budget.judged")},
+    "clock.bot", "clock.forfeit", "resign", "work-budget.tie", "work-budget.judged")},
                   Path(__file__).with_name("locale"))
 """The engine's events worded here, and their translations."""
 

@@ -123,6 +123,12 @@ class Undo(BaseModel):
     version: StrictInt = Field(ge=0)
 
 
+class Resign(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: SeatName = Field(description="your seat that resigns")
+    version: StrictInt = Field(ge=0, description="the game's version you resign")
+
+
 class EventOut(BaseModel):
     n: int = Field(description="the event's number among those this seat sees")
     kind: str
@@ -649,9 +655,9 @@ def cancel(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang = "e
     kept for a player invited by name, or bots'): it is closed as ``cancelled`` in one
     transaction, as an expired game is (its record kept, replayed and downloaded as it was;
     ``over``, without a result; joining or deciding in it is then 409). Your view of it. A
-    game another person holds a seat of is 409 (it ends when it is played out, or by its
-    clock), as is a game over or already cancelled; another's game is 403 (404 if you hold
-    no seat of it)."""
+    game another person holds a seat of is 409 (it ends when it is played out, by its
+    clock, or when a player resigns: ``POST …/resign``), as is a game over or already
+    cancelled; another's game is 403 (404 if you hold no seat of it)."""
     state = request.app.state
 
     def work(session: Session) -> StoredGame | None:
@@ -750,6 +756,28 @@ def undo(game_id: GameId, body: Undo, me: CurrentPlayer,
         return game
 
     change = {"kind": "undo", "seat": body.seat}
+    return change_game(request, me, game_id, body.seat, body.version, change, apply, lang,
+                       since)
+
+
+@router.post("/{game_id}/resign", response_model=SeatView, dependencies=[Costly])
+def resign(game_id: GameId, body: Resign, me: CurrentPlayer,
+           request: Request, lang: Lang = "en", since: Since = 0) -> SeatView:
+    """Resign the game for your seat, whoever's decision is pending: it ends at once and your
+    seat's side loses (the other side wins when there is only one; else nobody wins), the
+    result's reason ``resigned`` and its event ``resign`` (``Game.resign``: an outside input
+    of the record). A game over, or one still waiting for a player to take a seat, is 409
+    (before every seat is taken, its maker may cancel it instead)."""
+
+    def apply(stored: StoredGame, game: Game, seat: str, deciders: list[str]) -> Game:
+        if game.over:
+            raise Conflict("the game is over; it can no longer be resigned")
+        waiting_for(stored)
+        game.resign(seat)
+        return game
+
+    change = {"kind": "resign", "seat": body.seat}
+    log.info("game %s: %s resigns %s", game_id, me.name, body.seat)
     return change_game(request, me, game_id, body.seat, body.version, change, apply, lang,
                        since)
 

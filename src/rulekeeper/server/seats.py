@@ -204,7 +204,7 @@ def others_seated(stored: StoredGame, me_id: int) -> list[str]:
 def cancel_refusal(stored: StoredGame, me_id: int) -> ApiError | None:
     """Why ``me_id`` may not cancel the game (None: they may): only its creator may, while
     it goes on and no other person holds a seat (open, invited and bot seats may be left);
-    a game with another player ends by being played out, or by its clock."""
+    a game with another player ends by being played out, by its clock, or by a resignation."""
     if stored.created_by != me_id:
         return Forbidden(f"only the player who made game {stored.id} may cancel it")
     if stored.closed == "cancelled":
@@ -215,7 +215,8 @@ def cancel_refusal(stored: StoredGame, me_id: int) -> ApiError | None:
     if others:
         return Conflict(f"{', '.join(others)} {'holds' if len(others) == 1 else 'hold'} a "
                         f"seat of game {stored.id}: a game with another player cannot be "
-                        f"cancelled; it ends when it is played out, or by its clock",
+                        f"cancelled; it ends when it is played out, by its clock, or when a "
+                        f"player resigns",
                         refusal="others-seated", facts={"players": others})
     return None
 

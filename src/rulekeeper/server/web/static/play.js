@@ -446,10 +446,29 @@ function cancelButton(game, done) {
   } }, t("Cancel this game"));
 }
 
+/** Resign the game for the seat shown (a started game that goes on, whoever's turn it is),
+    once confirmed in a dialog; the answer is shown, a refusal told by ``refused``. The version
+    resigned is the one shown when the resignation is confirmed (a move may come meanwhile). */
+function resignButton(view, refused) {
+  return el("button.small.danger", { id: "resign", onclick: () => {
+    const box = dialog("resign-dialog", el("h2", { id: "resign-dialog-title" }, t("Resign this game?")),
+      el("p", {}, t("The game ends at once, lost for your side: this cannot be taken back.")),
+      el("div.row.dialog-buttons", {},
+        el("button.danger", { id: "confirm-resign", onclick: async () => {
+          box.close();
+          const shown = ui.game, known = ui.events.length;
+          try { await show(await api(`/api/games/${shown.id}/resign?lang=${lang()}&since=${known}`, { method: "POST", body: { seat: shown.seat, version: shown.version } })); }
+          catch (error) { await refused(error, known); }
+        } }, t("Resign")),
+        el("button.primary", { id: "keep-playing", onclick: () => box.close() }, t("Keep playing"))));
+    box.querySelector("#keep-playing").focus();
+  } }, t("Resign"));
+}
+
 /** Why a game cannot be cancelled, in the page's words (the server's name the game by its id). */
 function cancelTrouble(error) {
   if (error.status !== 409) return error;
-  return new Error(error.refusal === "others-seated" ? t("Another player has taken a seat meanwhile: a game with another player cannot be cancelled; it ends when it is played out, or by its clock.")
+  return new Error(error.refusal === "others-seated" ? t("Another player has taken a seat meanwhile: a game with another player cannot be cancelled; it ends when it is played out, by its clock, or when a player resigns.")
     : t("This game is already over or cancelled."));
 }
 
@@ -585,6 +604,7 @@ function draw() {
     el("button", { id: "download", onclick: () => downloadRecord(view, message) }, t("Download the record")),
     el("a", { href: `/replay?game=${view.id}` }, t("Replay")),
     view.can_cancel ? cancelButton(view, () => load(view.id, view.seat)) : null,
+    !view.over && !open && !view.can_cancel ? resignButton(view, refused) : null,
     el("a", { href: `/play/${ui.info.id}` }, t("New game")), el("a", { href: "/play" }, t("Your games")));
   const watching = el("div.row.muted", { id: "watch-link" }, `${t("Spectators:")} `, el("a", { href: view.watch }, t("watch link")), copyButton(location.origin + view.watch), view.over ? null : el("span", { id: "live" }, el("span.muted", {}, t("live"))));
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...view.events.map((e) => logLine(e, ui.rules)));
