@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulekeeper.agents import decide, seat_agents
-from rulekeeper.agents.human import QuitGame, TakeBack
+from rulekeeper.agents.human import QuitGame, Resign, TakeBack
 from rulekeeper.cli_args import (
     EXTRA,
     AgentOptionOpt,
@@ -106,6 +106,8 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
             except TakeBack:
                 game = take_back(game, humans, lang)
                 shown = len(game.events)
+            except Resign:  # the game ends, recorded: its log replays to the same result
+                game.resign(decision.player)
         print_events(game, shown, humans, lang)
         result = game.result
         assert result is not None

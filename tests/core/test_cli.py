@@ -97,6 +97,20 @@ def test_quitting_still_writes_the_log(tmp_path, capsys, monkeypatch):
     assert code == 0 and "waiting for North" in out  # the seat's name, not its id
 
 
+def test_resigning_at_the_prompt_ends_the_game_and_its_log_replays_it(tmp_path, capsys,
+                                                                     monkeypatch):
+    log = tmp_path / "g.jsonl"
+    code, out, _ = run(["play", "duel", "--log", str(log)], capsys, monkeypatch,
+                       stdin="1\nresign\n")
+    said = " ".join(out.split())
+    assert code == 0 and "North: resignation, and the game is lost for North" in said
+    assert "Game over: winner South" in said and "Game stopped" not in said
+    record = json.loads(log.read_text().splitlines()[0])["record"]
+    assert record["inputs"] == [{"kind": "resignation", "value": {"seat": "north"}, "at": 2}]
+    code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "Reproduced duel-v1: 2 decisions" in out
+
+
 def test_tampered_log_is_one_line_error(tmp_path, capsys, monkeypatch):
     log = tmp_path / "game.jsonl"
     run(["play", "duel", "--agents", "random", "--log", str(log)], capsys, monkeypatch)
@@ -398,6 +412,7 @@ def test_play_in_french_asks_its_questions_in_french(capsys, monkeypatch):
     assert "Tour de l'agresseur 1 : jouez une carte (1 sur 2)" in said
     assert re.search(r"1\. Carte [^:]+ : active ", said), said
     assert "Tapez un numéro de 1 à" in said and "Tapez le numéro d'une option" in said
+    assert "resign pour abandonner" in said and "resign abandonne la partie" in said
     assert "play a card" not in said and "Type a number" not in said
     code, out, _ = run(["play", "dire-alliance-battle"], capsys, monkeypatch, stdin="zz\nq\n")
     said = " ".join(out.replace("│", " ").split())

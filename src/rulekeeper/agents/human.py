@@ -31,11 +31,16 @@ class TakeBack(Exception):
     """The person asked to take back their last decision (``u``)."""
 
 
+class Resign(Exception):
+    """The person resigned the game (``resign``): their side loses (``Game.resign``)."""
+
+
 TEXTS = {
     "help": "Type the number of an option (or its id) to choose it; u takes back your last "
-            "decision; ? shows this help; q quits. This question is asked by rule {rule}.",
-    "again": "Type a number from 1 to {count}, an option id, u to take back, ? for help or q "
-             "to quit.",
+            "decision; resign resigns the game; ? shows this help; q quits. This question is "
+            "asked by rule {rule}.",
+    "again": "Type a number from 1 to {count}, an option id, u to take back, resign, ? for "
+             "help or q to quit.",
 }
 """The agent's own sentences (their French: the command line's catalog, ``cli.po``)."""
 MESSAGES = Messages(TEXTS, Path(__file__).parents[1] / "locale")
@@ -76,6 +81,8 @@ class HumanAgent:
                 raise QuitGame
             if answer in {"u", "undo"}:
                 raise TakeBack
+            if answer == "resign":
+                raise Resign
             if answer in {"?", "help"}:
                 self.console.print(escape(self.say("help", rule=decision.rule)),
                                    highlight=False)
