@@ -207,7 +207,7 @@ def test_the_labs_means_speak_french(french, request):
     assert {"manches", "dégâts aux alliés", "étoiles placées"} <= set(measures), measures
     assert not [m for m in measures if "_" in m], measures
     ends = [r.split("\t")[1] for r in page.locator("#lab-ends tbody tr").all_inner_texts()]
-    assert ends and set(ends) <= {"tous les ennemis vaincus", "limite de manches",
+    assert ends and set(ends) <= {"tous les ennemis sont vaincus", "limite de manches",
                                   "tous les héros blessés hors de combat",
                                   "budget de travail"}, ends  # not every-enemy-defeated
     french.shot("lab-means-fr", full_page=True)
