@@ -4,6 +4,7 @@ stored game's replay."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -85,7 +86,11 @@ def test_a_finished_games_luck_ledger_beside_its_replay(web, request, tmp_path):
     page.wait_for_selector("#luck-totals", timeout=60_000)
     assert page.locator("#luck-totals tbody tr").count() == 1  # one hero: one seat
     assert page.inner_text("#luck-totals tbody th") == "Hero 1"  # its name, not its id (hero1)
-    assert all(" · Hero 1 · " in swing for swing in page.locator("#luck-swings li").all_inner_texts())
+    said = page.locator("#luck-swings li").all_inner_texts()
+    assert all(" · Hero 1 · " in swing for swing in said)
+    decided = [swing for swing in said if " decision · " in swing]
+    assert decided and all("(best: " in swing for swing in decided), said
+    assert not [swing for swing in said if re.search(r"\b[a-z]+:[a-z0-9-]+\b", swing)], said  # ids
     swings = page.locator("#luck-swings button")
     assert swings.count() > 0
     first = swings.first

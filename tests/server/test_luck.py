@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from rulekeeper.agents import decide, make_agent
-from rulekeeper.core.game import new_game
+from rulekeeper.core.game import new_game, replay
 from rulekeeper.core.records import log_lines
 from rulekeeper.lab.luck import Judge, ledger
 from tests.server.conftest import sign_up
@@ -81,3 +81,35 @@ def test_a_ledger_that_takes_too_long_is_a_413_not_a_lane_held(client, monkeypat
     refused = client.get(f"/api/games/{view['id']}/luck", headers=me)
     assert refused.status_code == 413
     assert "took more than 0 s" in refused.json()["error"], refused.text
+
+
+def test_a_swing_names_its_options_by_their_labels_in_the_pages_language(client):
+    """A decision's swing said the options' ids (``stow:armor (best: decline)``), in English
+    on a French page: it names them by their labels, in the request's language."""
+    me = sign_up(client, "labels")
+    game = new_game("enemy-attacks", seed=2)
+    while game.pending is not None:
+        game.step(decide(make_agent("heuristic", game.ruleset, game.pending.player, 0), game))
+    head, *_ = log_lines(game)
+    said = {lang: client.post(f"/api/luck?lang={lang}", json=head, headers=me).json()
+            for lang in ("en", "fr")}
+    english = [s for s in said["en"]["swings"] if s["kind"] == "decision"]
+    french = [s for s in said["fr"]["swings"] if s["kind"] == "decision"]
+    assert english and len(english) == len(french)
+    costs = {d["step"]: d for d in said["en"]["decisions"]}
+    for swing in english:
+        asked = replay_to(game, swing["step"]).pending
+        cost = costs[swing["step"]]
+        assert swing["chosen"] == asked.option(cost["chosen"]).label
+        assert swing["best"] == asked.option(cost["best"]).label
+        assert swing["what"] == f"{swing['chosen']} (best: {swing['best']})"
+    assert "end the turn" in [s["chosen"] for s in english]
+    assert "finir le tour" in [s["chosen"] for s in french]
+    assert {s["step"] for s in french} == {s["step"] for s in english}
+
+
+def replay_to(game, step):
+    """The game replayed up to decision ``step`` (its pending decision then)."""
+    record = game.record()
+    return replay(record.model_copy(update={"decisions": record.decisions[:step],
+                                            "events_digest": None}), check=False)

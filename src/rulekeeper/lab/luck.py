@@ -97,6 +97,8 @@ class DecisionCost:
     values: Mapping[str, float]
     """The deciding seat's value of each option judged."""
     offered: int
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """The labels of the chosen and the best option (English, the ruleset's words)."""
 
     @property
     def cost(self) -> float:
@@ -143,14 +145,20 @@ class Ledger:
 
     def swings(self, count: int = 10) -> list[dict[str, Any]]:
         """The largest costs and lucks, largest first (a chance step by its largest luck)."""
-        items: list[dict[str, Any]] = [
-            {"step": d.step, "kind": "decision", "seat": d.seat, "amount": -d.cost,
-             "what": f"{d.chosen} (best: {d.best})"} for d in self.decisions if d.cost > 0]
+        items: list[dict[str, Any]] = []
+        for d in self.decisions:
+            if d.cost > 0:
+                chosen, best = (d.labels.get(o, o) for o in (d.chosen, d.best))
+                items.append({"step": d.step, "kind": "decision", "seat": d.seat,
+                              "amount": -d.cost, "what": f"{chosen} (best: {best})",
+                              "chosen": chosen, "best": best})
         for c in self.chances:
             seat = max(c.luck, key=lambda s: abs(c.luck[s]))
+            faces = [d.shown for d in c.dice]
             items.append({"step": c.step, "kind": "roll", "seat": seat,
                           "amount": c.luck[seat],
-                          "what": " ".join(d.shown for d in c.dice) or f"{c.draws} draw(s)"})
+                          "what": " ".join(faces) or f"{c.draws} draw(s)",
+                          "faces": faces, "draws": c.draws})
         items.sort(key=lambda i: (-abs(i["amount"]), i["step"], i["kind"]))
         return [{**i, "amount": round(i["amount"], 4)} for i in items[:count]]
 
@@ -327,9 +335,10 @@ def ledger(record: Record | Mapping[str, Any], judge: Judge | None = None,
         seat = decision.player
         if len(ids) > 1:
             best = max(judged, key=lambda o: (values[o][seat], -ids.index(o)))
+            labels = {o: decision.option(o).label for o in (chosen, best)}
             book.decisions.append(DecisionCost(step, seat, decision.kind, chosen, best,
                                                {o: values[o][seat] for o in judged},
-                                               len(ids)))
+                                               len(ids), labels))
         rng = game.table.rng
         draws, rng.rolled = rng.draws, []
         game.step(chosen)

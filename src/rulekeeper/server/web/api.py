@@ -221,41 +221,49 @@ LUCK_SECONDS = 12.0
 15 s, ``Costs.wait``): a longer one is a 413."""
 
 
-def luck_of(record: Any, samples: int) -> dict[str, Any]:
-    """The ledger's JSON; a record that does not replay (a file's: a stored one is checked
-    before, a 410), a game not over or without a strong bot is a 400, a game too long a
-    413."""
+def luck_of(record: Any, samples: int, lang: str) -> dict[str, Any]:
+    """The ledger's JSON, its swings' options by their labels in ``lang``; a record that
+    does not replay (a file's: a stored one is checked before, a 410), a game not over or
+    without a strong bot is a 400, a game too long a 413."""
     try:
-        return ledger(record, Judge(samples=samples, max_steps=LUCK_STEPS,
-                                      seconds=LUCK_SECONDS)).to_json()
+        book = ledger(record, Judge(samples=samples, max_steps=LUCK_STEPS,
+                                    seconds=LUCK_SECONDS)).to_json()
     except LedgerTooLong as error:
         raise ApiError(f"{error}: too long to judge here (use `rulekeeper luck` on its log)",
                        413) from None
     except (ReplayMismatch, UsageError) as error:
         raise ApiError(str(error)) from None
+    words = games.load_ruleset(book["ruleset"]).messages.wording(lang)
+    for swing in book["swings"]:
+        if swing["kind"] == "decision":
+            swing |= {"chosen": words(swing["chosen"]), "best": words(swing["best"])}
+        else:
+            swing["faces"] = [words(face) for face in swing["faces"]]
+    return book
 
 
 @router.get("/api/games/{game_id}/luck", dependencies=[Costly])
 def game_luck(game_id: GameId, me: CurrentPlayer, request: Request,
-              samples: Samples = 2) -> dict[str, Any]:
+              samples: Samples = 2, lang: Lang = "en") -> dict[str, Any]:
     """A finished game of yours: how much of its result came from the dice and how much
     from the decisions, as the ruleset's strong bot judges them (each seat's totals, every
     decision's cost and roll's luck, the largest swings by step)."""
     state = request.app.state
     stored = state.db.read(lambda s: games.fetch(s, game_id, me))
     state.games.keep(stored.id, stored.version, take(state, stored))  # 410 if it no longer replays
-    return luck_of(stored.record, samples)
+    return luck_of(stored.record, samples, lang)
 
 
 @router.post("/api/luck", dependencies=[Costly])
-def file_luck(body: dict[str, Any], me: CurrentPlayer, samples: Samples = 2) -> dict[str, Any]:
+def file_luck(body: dict[str, Any], me: CurrentPlayer, samples: Samples = 2,
+              lang: Lang = "en") -> dict[str, Any]:
     """The luck ledger of a log file's game: its first line (``{"format", "record"}``) or a
     record alone."""
     try:
         record = parse_log([body], "the file").record
     except ReplayMismatch as error:
         raise ApiError(str(error)) from None
-    return luck_of(record, samples)
+    return luck_of(record, samples, lang)
 
 
 OptionsQuery = Annotated[str, Query(max_length=2000, description="the options, as JSON")]

@@ -18,6 +18,13 @@ export function offerLuck(node, path, body, goTo, seatName = (seat) => seat) {
     el("button", { id: "luck-ask", onclick: () => showLuck(node, path, body, goTo, seatName) }, t("Judge the luck")));
 }
 
+/** What a swing was: the option chosen and the best one (their labels, in the page's
+    language), or the faces the dice showed (or how many were drawn). */
+function swungBy(swing) {
+  if (swing.kind === "decision") return t("{chosen} (best: {best})", { chosen: swing.chosen, best: swing.best });
+  return swing.faces.join(" ") || t("{draws:draw|draws}", { draws: swing.draws });
+}
+
 async function showLuck(node, path, body, goTo, seatName) {
   clear(node, el("h3", {}, t("Luck ledger")), el("p.muted", { id: "luck-wait" }, t("The bot is judging every decision and roll…")));
   let book;
@@ -34,7 +41,7 @@ async function showLuck(node, path, body, goTo, seatName) {
   const swings = el("ol.swings", { id: "luck-swings" }, ...book.swings.map((swing) => el("li", {},
     el("button.small", { "data-step": swing.step, onclick: () => goTo(swing.step) },
       t("step {step}", { step: swing.step + 1 })),
-    ` ${swing.kind === "roll" ? t("roll") : t("decision")} · ${seatName(swing.seat)} · ${points(swing.amount)} · ${swing.what}`)));
+    ` ${swing.kind === "roll" ? t("roll") : t("decision")} · ${seatName(swing.seat)} · ${points(swing.amount)} · ${swungBy(swing)}`)));
   clear(node, el("h3", {}, t("Luck ledger")),
     el("p.muted", {}, t("Chances to win in points, as {bot} judges them: a decision costs what the best option was worth more; a roll's luck is how far the chance after it fell from the chance expected before it.", { bot: book.bot })),
     totals, el("h4", {}, t("The largest swings")), book.swings.length ? swings : el("p.muted", {}, t("no swings")));
