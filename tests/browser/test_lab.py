@@ -619,6 +619,10 @@ def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monk
     assert shown == [f"{e['value']:.1%} ({100 * e['low']:.1f}–{100 * e['high']:.1f})"
                      for e in outcomes]
     assert "46.2% (35.7–57.1)" in shown  # the tie: 46.25 to the even 46.2
+    ends = [row.split("\t")[1] for row in page.locator("#lab-ends tbody tr").all_inner_texts()]
+    measures = page.locator("#lab-means tbody th").all_inner_texts()
+    assert ends and measures  # in English too, words, not ids (row-empty, damage_dealt)
+    assert not [said for said in ends + measures if "-" in said or "_" in said], ends + measures
 
 
 def test_a_tunings_intervals_say_their_level(web, request, capsys, monkeypatch):

@@ -67,8 +67,10 @@ def test_a_player_resigns_while_the_other_is_to_play_and_everyone_sees_it_live(
     blue.page.wait_for_selector("#resign-dialog", state="detached")  # (removed once closed)
     assert blue.page.get_attribute("#decision", "data-version") == "1"
 
+    red.page.click("#resign")  # red is asking too: the game's end closes red's question
     blue.page.click("#resign")
     blue.page.click("#confirm-resign")
+    red.page.wait_for_selector("#resign-dialog", state="detached")
     for person in (blue, red, spectator):  # told live, by the event's sentence
         person.page.wait_for_selector("#result")
         said = plain(person.page.inner_text("#result"))

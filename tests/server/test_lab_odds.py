@@ -180,6 +180,10 @@ def test_odds_are_for_players(lab):
      "n'est pas un paramètre de cette question (vouliez-vous dire 'games'"),
     ({"ruleset": "cryptids", "params": {"content": "/tmp"}}, "le serveur ne lit aucun dossier"),
     ({"ruleset": "cryptids-run"}, "cryptids-run-v1 ne pose aucune question de probabilités"),
+    ({"ruleset": "cryptids", "params": {"left": "duo", "right": "swamp", "exact": True,
+                                        "max_states": 100}},
+     "l'énumération a dépassé 100 états de bataille (au lancer 3) ; utilisez Monte-Carlo "
+     "(games) ou des équipes plus petites, ou augmentez max_states"),
 ])
 def test_the_french_page_is_refused_in_french(lab, body, words):
     client, me = lab

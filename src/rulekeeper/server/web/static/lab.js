@@ -890,9 +890,12 @@ function shortPath(path) {
     three), as the command's heading says it. */
 const level = (comparisons) => (comparisons[0]?.confidence ?? 0.95).toLocaleString(store.lang, { style: "percent", maximumFractionDigits: 2 });
 const pValue = (p) => (p < 0.001 ? `<${number(0.001, 3)}` : number(p, 3));
+/** An id with no words given, as words: its dashes and underscores as spaces
+    ("every-enemy-defeated": "every enemy defeated"). */
+const spaced = (id) => String(id).replace(/[-_]/g, " ");
 /** A measure in words: the lab's own, or a ruleset's metric as its catalog words it in the
-    page's language (``info.measures``); else its name. */
-const measure = (name, info) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? info?.measures?.[name] ?? name);
+    page's language (``info.measures``); else its name, spaced. */
+const measure = (name, info) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? info?.measures?.[name] ?? spaced(name));
 /** A tuning's answer (fits, between, out-of-range, unsure) or a look's verdict (below, above,
     fits, unsure) in words. */
 const verdict = (word) => ({ fits: t("fits"), between: t("between"), "out-of-range": t("out of reach"), unsure: t("not settled"), below: t("below"), above: t("above") }[word] ?? word);
@@ -906,8 +909,8 @@ function table(id, headings, rows, kind = "") {
 function answerOf(job, names, texts) {
   const r = job.result, info = rulesetOf(job.ruleset);
   /** An id the answer holds (an end reason, a main stat) in the words the server gives it
-      in the page's language (``job.words``, from the ruleset's catalogs); else the id. */
-  const said = (id) => job.words?.[id] ?? id;
+      in the page's language (``job.words``, from the ruleset's catalogs); else the id, spaced. */
+  const said = (id) => job.words?.[id] ?? spaced(id);
   const side = sideName(info, r.side ?? r.summary?.side ?? r.culprits?.side);
   /** Ids in a label by their names: "hunters vs swamp" is "Hunters vs Swamp Things". */
   const named = (label) => label.replace(/[\w-]+/g, (id) => names[id] ?? id);

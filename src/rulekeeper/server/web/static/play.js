@@ -510,6 +510,7 @@ async function show(view) {
   }
   ui.game = { ...view, events: ui.events };
   ui.seat = view.seat;
+  if (view.over) document.getElementById("resign-dialog")?.close(); // (it ended meanwhile)
   ui.skew = view.clock ? Date.parse(view.clock.now) - Date.now() : 0;
   ui.board = await api(`/api/games/${view.id}/board?lang=${store.lang}&seat=${encodeURIComponent(view.seat)}`);
   if (ui.game.version !== view.version) return; // a newer view came meanwhile
