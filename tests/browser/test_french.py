@@ -22,6 +22,20 @@ def french(web):
     return web
 
 
+def test_an_address_that_is_no_page_says_so_in_the_pages_language(french):
+    """A mistyped link showed the API's JSON refusal; a page says so, in French here, and
+    links the site's pages."""
+    page = french.page
+    french.open("/watch?game=abc")
+    page.wait_for_selector("#missing h2")
+    assert page.inner_text("#missing h2") == "Page introuvable"
+    assert page.title() == "Page introuvable — rulekeeper"
+    assert "le lien est peut-être mal tapé ou coupé" in page.inner_text("#missing")
+    assert page.locator("#missing a").count() == 4 and page.locator("header nav").count() == 1
+    french.shot("missing-fr")
+    assert [e for e in french.errors if "404" in e] == [french.errors.pop()]  # (the browser's)
+
+
 def test_play_and_lab_speak_french(french, request):
     page = french.page
     french.open("/play")

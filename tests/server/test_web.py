@@ -32,7 +32,23 @@ def test_the_pages_and_their_assets_are_served(client):
     for asset in ("style.css", "common.js", "board.js", "cards.js", "account.js", "viewer.js",
                   "cryptids.js", "play.js", "replay.js"):
         assert client.get(f"/static/{asset}").status_code == 200
-    assert client.get("/static/missing.js").status_code == 404
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_a_browser_at_an_address_that_is_no_page_gets_a_page_saying_so(client):
+    """A mistyped or cut link (``/plya``, ``/watch?game=ID``) showed the API's JSON refusal
+    in the browser; a browser asking for a page gets a page (404) that says so and links the
+    site's pages. The API, assets and callers that do not ask for HTML keep the JSON."""
+    html = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    for path in ("/plya", "/watch", "/play/x/y"):
+        page = client.get(path, headers=html)
+        assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+        assert "/static/missing.js" in page.text
+    for path, headers in (("/plya", {}), ("/api/nothing", html), ("/static/nothing.js", html)):
+        answer = client.get(path, headers=headers)
+        assert answer.status_code == 404
+        assert answer.json() == {"error": "no such page or API route"}
+    assert client.post("/plya", headers=html).json() == {"error": "no such page or API route"}
 
 
 def test_no_page_source_is_left_half_merged():

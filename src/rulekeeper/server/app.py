@@ -98,7 +98,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.hub = live.Hub()
     app.state.followers = live.Followers(settings.streams, settings.address_streams)
     app.state.searches = Searches(lambda game_id: upkeep.move_searching_bot(app.state, game_id))
-    errors.install(app)
+    errors.install(app, web.pages.missing_page)
     app.include_router(players.router)
     app.include_router(games.rulesets_router)
     app.include_router(games.router)

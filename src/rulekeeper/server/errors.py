@@ -12,13 +12,14 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import PurePath
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -222,8 +223,9 @@ def unflagged(text: str, route: str) -> str:
     return FLAG.sub(lambda m: m[1].replace("-", "_"), text)
 
 
-def install(app: FastAPI) -> None:
-    """Turn every failure into ``{"error": message}`` with its status."""
+def install(app: FastAPI, missing: Callable[[], Response] | None = None) -> None:
+    """Turn every failure into ``{"error": message}`` with its status; a browser's request
+    for an address that is no page gets ``missing()`` (a page saying so), if given."""
 
     @app.exception_handler(ApiError)
     async def _api(request: Request, error: ApiError) -> JSONResponse:
@@ -246,13 +248,22 @@ def install(app: FastAPI) -> None:
         return error_response(422, said(request, validation_message(error)))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, error: StarletteHTTPException) -> Response:
         message = error.detail if isinstance(error.detail, str) else "request refused"
         if error.status_code == 404 and message == "Not Found":
+            if missing is not None and browsing(request):
+                return missing()
             message = "no such page or API route"
         elif error.status_code == 405:
             message = "this route does not take that method"
         return error_response(error.status_code, message)
+
+
+def browsing(request: Request) -> bool:
+    """Whether a request is a browser's for a page (not the API's, not an asset's)."""
+    path = request.url.path
+    return request.method == "GET" and "text/html" in request.headers.get("accept", "") \
+        and not path.startswith(("/api/", "/static/"))
 
 
 def _bug(request: Request, error: Exception) -> JSONResponse:

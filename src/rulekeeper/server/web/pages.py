@@ -18,9 +18,15 @@ router = APIRouter(include_in_schema=False)
 assets = StaticFiles(directory=STATIC)
 
 
-def page(name: str) -> FileResponse:
-    return FileResponse(STATIC / name, media_type="text/html",
+def page(name: str, status_code: int = 200) -> FileResponse:
+    return FileResponse(STATIC / name, status_code, media_type="text/html",
                         headers={"Cache-Control": "no-cache"})
+
+
+def missing_page() -> FileResponse:
+    """What a browser gets at an address that is no page (a 404): a page that says so in
+    its language and links the site's pages, not the API's JSON refusal."""
+    return page("missing.html", 404)
 
 
 @router.get("/")
