@@ -150,7 +150,7 @@ def test_a_person_takes_back_a_decision_and_asks_for_help_at_the_terminal(tmp_pa
         assert done.code in (0, None)
     out = " ".join(capsys.readouterr().out.split())
     assert "There is no decision of yours to take back." in out
-    assert "u takes back your last decision; ? shows this help" in out
+    assert "u takes back your last decision; resign resigns the game; ? shows this help" in out
     assert out.count("Your last decision is taken back.") == 1
     record = read_log(log).record
     assert len(record.decisions) == 2  # 1, (taken back), 1, 1
