@@ -52,12 +52,6 @@ def test_each_msgid_is_defined_once(po):
     assert twice == [], f"{po}: defined more than once"
 
 
-TWO_WORDINGS = {("dire_alliance", "defeated"), ("enemy_attacks", "no attack")}
-"""Older msgids a folder's catalogs translate twice (the board's word, ``view.po``, wins):
-their events' French sentences are what records' logs hold, so they stay until a ruleset's
-version changes them."""
-
-
 @pytest.mark.parametrize("folder", sorted({po.parent for po in CATALOGS}),
                          ids=lambda folder: str(folder.relative_to(folder.parents[4])))
 def test_a_folders_catalogs_translate_a_msgid_one_way(folder):
@@ -73,8 +67,6 @@ def test_a_folders_catalogs_translate_a_msgid_one_way(folder):
             for message in read_po(handle):
                 if message.id and message.string and isinstance(message.id, str):
                     first = said.setdefault(message.id, (po.name, message.string))
-                    owner = folder.parts[folder.parts.index("rulesets") + 1] \
-                        if "rulesets" in folder.parts else ""
-                    assert first[1] == message.string or (owner, message.id) in TWO_WORDINGS, \
+                    assert first[1] == message.string, \
                         f"{folder}: {message.id!r} is {first[1]!r} in {first[0]}, " \
                         f"{message.string!r} in {po.name}"
