@@ -623,6 +623,8 @@ def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monk
     measures = page.locator("#lab-means tbody th").all_inner_texts()
     assert ends and measures  # in English too, words, not ids (row-empty, damage_dealt)
     assert not [said for said in ends + measures if "-" in said or "_" in said], ends + measures
+    assert "lives lost (Left)" in measures, measures  # not "lives lost.left"
+    assert not [said for said in measures if re.search(r"\w\.\w", said)], measures
 
 
 def test_a_tunings_intervals_say_their_level(web, request, capsys, monkeypatch):

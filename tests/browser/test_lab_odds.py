@@ -65,3 +65,32 @@ def test_the_labs_dice_odds_speak_french(french, request):
     assert "left wins" not in answer and "memoised" not in answer, answer
     french.page.locator("#odds").scroll_into_view_if_needed()
     french.shot("lab-odds-fr")
+
+
+def said_check(web, request, who: str) -> tuple[str, str]:
+    """The enemy-attacks check as the question list says it, before and after 3 dice and a
+    need of 2 are typed."""
+    page = web.page
+    open_lab(web, request, "enemy-attacks", who)
+    page.wait_for_selector("#odds-form [data-param=dice]")
+    before = page.locator("#odds-question option:checked").inner_text()
+    page.fill("#odds-form [data-param=dice]", "3")
+    page.fill("#odds-form [data-param=need]", "2")
+    page.locator("#odds").scroll_into_view_if_needed()
+    return before, page.locator("#odds-question option:checked").inner_text()
+
+
+def test_the_odds_question_reads_as_words_with_the_values_asked(web, request):
+    """The list said "check: Probability that a check of DICE Action dice reaches NEED
+    successes.", the terminal's help with its placeholders."""
+    before, after = said_check(web, request, "check")
+    assert before == "Probability that a check of … Action dice reaches 1 successes.", before
+    assert after == "Probability that a check of 3 Action dice reaches 2 successes.", after
+    web.shot("lab-odds-check")
+
+
+def test_the_odds_question_reads_as_french_words(french, request):
+    before, after = said_check(french, request, "test")
+    assert before == "Probabilité qu'un test de … dés d'action atteigne 1 succès.", before
+    assert after == "Probabilité qu'un test de 3 dés d'action atteigne 2 succès.", after
+    french.shot("lab-odds-check-fr")

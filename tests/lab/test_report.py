@@ -102,7 +102,7 @@ def test_report_has_every_section_and_embeds_its_figures(simulated):
     assert len(images) == 4
     assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
     page = page.replace("<wbr>", "")
-    assert "initiative=coin" in page and "damage_left" in page and "ogre survived" in page
+    assert "initiative=coin" in page and "damage left" in page and "ogre survived" in page
     assert "http" not in page.replace("http-equiv", "")
 
 
@@ -274,12 +274,12 @@ def test_the_facts_table_has_no_empty_header_row(simulated):
     header band."""
     page = Report(simulated).html()
     assert "<tr><th></th><th></th></tr>" not in page
-    assert "<table><tr><td>" in page  # the facts start at once
+    assert "<table class='facts'><tr><td>" in page  # the facts start at once
 
 
 @pytest.mark.parametrize(("lang", "survived", "played"), [
-    ("en", "Dahu survived", "Dahu (left) played"),
-    ("fr", "le Dahu\u00a0: a survécu", "le Dahu (left)\u00a0: en jeu")])
+    ("en", "Dahu survived", "Dahu (Left) played"),
+    ("fr", "le Dahu\u00a0: a survécu", "le Dahu (Gauche)\u00a0: en jeu")])
 def test_the_impact_names_each_flags_entity_as_the_culprits(lang, survived, played):
     """The impact section said ``survived.dahu`` where the culprits above say *Dahu*."""
     report = Report(store.Run("simulate", "left", ["left", "right"], [],

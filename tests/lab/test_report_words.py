@@ -96,3 +96,46 @@ def test_a_french_reports_title_elides_before_a_vowel(kind):
     title = fr.plain("title", ruleset="cryptids-v1", kind=fr.word(kind))
     assert title.startswith("cryptids-v1\u00a0: rapport ")
     assert not re.search(r"\bde [aeiouyéèêàâh]", title, flags=re.I), title
+
+
+@pytest.fixture(scope="module")
+def cryptids():
+    """A batch of cryptids, a ruleset whose board and catalogs word its sides, its per-side
+    metrics and its rulings, with one ruling changed from its default."""
+    from rulekeeper.lab.batch import BatchSpec
+
+    spec = BatchSpec("cryptids", rulings={"overheal": "allow", "no-damage-possible": "after-deaths"})
+    return store.Run("simulate", "left", ["left", "right"], [],
+                     [store.Batch("", {}, spec, 3, run_batch(spec, 30, 3))])
+
+
+def read(run, lang):
+    """The report's text as one line, its inline markup (bold) read as its words."""
+    page = re.sub(r"</?b>", "", Report(run, lang=lang).html())
+    return re.sub(r"[ \n]+", " ", text(page.replace("<br>", " ; ")))
+
+
+def test_a_report_names_sides_and_rulings_by_the_rulesets_words(cryptids):
+    """The French report said "Du point de vue de left" and listed "overheal=allow": the
+    sides and the rulings are said as the ruleset words them, in English too."""
+    english, french = (read(cryptids, lang) for lang in ("en", "fr"))
+    assert "Seen from Left." in english and "Du point de vue de Gauche." in french
+    assert "seen from Left" in english and "seats Left, Right" in english
+    assert "sièges Gauche, Droite" in french
+    assert re.search(r"Gauche \d+, Droite \d+", french)  # the winners
+    assert "Can healing raise HP above the maximum? allow" in english
+    assert "Un soin peut-il porter les PV au-dessus du maximum\u202f? permis" in french
+    assert "after deaths" in english and "after-deaths" not in english  # an option unworded
+    for page, heading in ((english, "Win rates"), (french, "Taux de victoire")):
+        assert not re.search(r"\b(left|right)\b", page)
+        facts = page.split(heading)[0]
+        assert "overheal" not in facts and "=" not in facts
+
+
+def test_a_per_side_metric_is_said_as_its_measure_and_its_side(cryptids):
+    """A per-side metric kept its dot ("lives lost.left"): its measure's words, then its
+    side's, as the other metrics are worded (the catalog's words where it has them)."""
+    english, french = (read(cryptids, lang) for lang in ("en", "fr"))
+    assert "lives lost (Left)" in english and "damage (Right)" in english
+    assert "vies perdues (gauche)" in french and "dégâts (droite)" in french
+    assert not re.search(r"\w\.(left|right)\b", english + french)

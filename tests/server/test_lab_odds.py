@@ -83,6 +83,25 @@ def test_the_questions_come_in_the_page_language(lab):
     assert matchup["schema"]["properties"]["games"]["title"] == "Parties"
 
 
+def test_a_question_asks_with_its_parameters_not_the_terminals_placeholders(lab):
+    """/lab listed "check: Probabilité qu'un test de DICE dés d'action atteigne NEED succès":
+    the terminal's placeholders (its options' values, DICE) are fields the page fills."""
+    client, me = lab
+    for lang in ("en", "fr"):
+        for q in client.get(f"/api/lab/odds?lang={lang}", headers=me).json():
+            placeholders = [n.upper() for n in q["schema"]["properties"] if len(n) > 1]
+            assert not [p for p in placeholders if re.search(rf"\b{p}\b", q["asks"])], q
+    english, french = ({q["question"]: q for q in client.get(
+        f"/api/lab/odds?lang={lang}", headers=me).json()} for lang in ("en", "fr"))
+    assert english["check"]["summary"] == ("Probability that a check of DICE Action dice "
+                                           "reaches NEED successes.")  # the terminal's help
+    assert english["check"]["asks"] == ("Probability that a check of {dice} Action dice "
+                                        "reaches {need} successes.")
+    assert french["check"]["asks"] == ("Probabilité qu'un test de {dice} dés d'action "
+                                       "atteigne {need} succès.")
+    assert french[None]["asks"] == french[None]["summary"]  # none to fill
+
+
 def test_an_exact_answer_is_the_terminals(lab, capsys, monkeypatch):
     client, me = lab
     asked = client.post("/api/lab/odds", headers=me, json={

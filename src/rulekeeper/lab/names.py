@@ -6,7 +6,9 @@ same sample) all name a fighter, a cryptid or a team this way: ``Cole Ashby``, n
 
 And how it says the ids its answers hold (an end reason, a main stat: ``every-enemy-defeated``,
 ``melee``) in another language: by the words the ruleset's catalogs give them
-(:func:`id_words`).
+(:func:`id_words`); and, for the HTML report, its sides (``left``: *Left*, *Gauche*), its
+metrics (``lives-lost.left``: *lives lost (Left)*) and its rulings (the question, the
+option's label) as the ruleset words them (:func:`ruleset_words`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.core.events import spaced
+from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.sentences import ENGINE
 from rulekeeper.lab.batch import BatchSpec
 
@@ -105,3 +110,90 @@ def answer_words(ruleset_id: str, result: Mapping[str, Any] | None,
         words = id_words(ruleset_id, lang)
         said = {name: words(name) for name in answer_ids(result or {})}
     return {name: worded for name, worded in said.items() if worded != name}
+
+
+def spaced_id(name: str) -> str:
+    """An id no catalog words, as words: its dashes, underscores and dots as spaces (as /lab
+    shows it).
+
+    >>> spaced_id("every-enemy-defeated"), spaced_id("rating.change.mu")
+    ('every enemy defeated', 'rating change mu')
+    """
+    return re.sub(r"[-_.]", " ", name)
+
+
+@dataclass(frozen=True)
+class RulesetWords:
+    """A ruleset's ids as a page says them in one language: by the words its board and its
+    catalogs give them, as /lab's forms do; an id none words, spaced (``side-empty``: *side
+    empty*), never as it is.
+
+    >>> en, fr = RulesetWords.of("cryptids", "en"), RulesetWords.of("cryptids", "fr")
+    >>> en.side("left"), fr.side("left"), en.id("side-empty"), fr.id("roll-cap")
+    ('Left', 'Gauche', 'side empty', 'limite de lancers')
+    >>> en.metric("lives-lost.left"), fr.metric("lives-lost.left"), en.metric("rolls")
+    ('lives lost (Left)', 'vies perdues (gauche)', 'rolls')
+    >>> fr.ruling("overheal", "allow")
+    ('Un soin peut-il porter les PV au-dessus du maximum\u202f?', 'permis')
+    >>> en.ruling("tie-order", "left-first")[1]
+    'left first'
+    """
+
+    lang: str
+    words: Callable[[str], str]
+    """The ruleset's catalogs (the engine's first, for its own ids: ``work budget``)."""
+    sides: Mapping[str, str]
+    """Each side the ruleset draws (its seats, and heroes, enemies...) by its label."""
+    questions: Mapping[str, str]
+    """Each ruling's question, by its id."""
+
+    @classmethod
+    def of(cls, ruleset_id: str, lang: str) -> RulesetWords:
+        """The words of ``ruleset_id`` in ``lang``; for a ruleset this rulekeeper does not
+        play, none (every id spaced)."""
+        try:
+            ruleset = registry.load(ruleset_id)
+        except RulekeeperError:
+            return cls(lang, lambda text: text, {}, {})
+        return cls.of_ruleset(ruleset, lang)
+
+    @classmethod
+    def of_ruleset(cls, ruleset: Ruleset[Any], lang: str) -> RulesetWords:
+        """The words of a loaded ruleset in ``lang``."""
+        engine, catalog = ENGINE.catalog(lang), ruleset.messages.wording(lang)
+        drawn = ruleset.drawing.coloured(ruleset.meta.players)
+        return cls(lang, lambda text: engine.get(text) or catalog(text),
+                   {side: drawn[side].label for side in drawn},
+                   {ruling.id: ruling.question for ruling in ruleset.rulings})
+
+    def worded(self, english: str) -> str | None:
+        """``english`` in the language where a catalog words it (None where none does: a
+        text the catalog misses may come back with the language's spacing only)."""
+        said = self.words(english)
+        return None if said in (english, spaced(english, self.lang)) else said
+
+    def id(self, name: str) -> str:
+        """An id (an end reason, a main stat) in words."""
+        return self.worded(spaced_id(name)) or spaced_id(name)
+
+    def side(self, name: str) -> str:
+        """A side (a winner, the side a report is seen from) by its label, in words."""
+        label = self.sides.get(name)
+        return self.words(label) if label is not None else self.id(name)
+
+    def metric(self, name: str) -> str:
+        """A metric in words: the catalog's words for the whole, else those of a per-side
+        metric's measure with its side's (``lives-lost.left``: *lives lost (Left)*), else
+        the metric spaced."""
+        worded = self.worded(spaced_id(name))
+        measure, dot, side = name.rpartition(".")
+        if worded is None and dot and side in self.sides:
+            return f"{self.metric(measure)} ({self.side(side)})"
+        return worded or spaced_id(name)
+
+    def ruling(self, ruling: str, option: str) -> tuple[str, str]:
+        """A ruling's question and the label of one of its options (the option spaced where
+        no catalog labels it), in words."""
+        question = self.questions.get(ruling)
+        label = self.worded(f"{ruling}: {option}") or spaced_id(option)
+        return (self.words(question) if question else self.id(ruling)), label

@@ -28,7 +28,7 @@ import base64
 import html
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -41,7 +41,7 @@ from rulekeeper.core.rulings import CoreRulings
 from rulekeeper.lab import plots
 from rulekeeper.lab.batch import GameResult
 from rulekeeper.lab.culprits import Knob
-from rulekeeper.lab.names import contender_name, entity_names, id_words
+from rulekeeper.lab.names import RulesetWords, contender_name, entity_names
 from rulekeeper.lab.report_words import Words
 from rulekeeper.lab.run import Plan, Progress, run_batch
 from rulekeeper.lab.stats import ALPHA, Estimate, association, wilson
@@ -67,6 +67,7 @@ th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f4f4f4; } td:first-child, th:first-child { text-align: left; }
 .note { color: #666; } .yes { color: #0a6e2e; font-weight: bold; } img { max-width: 100%; }
 .wide { overflow-x: auto; } td { overflow-wrap: normal; } .n { white-space: nowrap; }
+.facts td { text-align: left; }
 """
 
 
@@ -75,7 +76,7 @@ def _img(data: bytes, alt: str) -> str:
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{encoded}">'
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], css: str = "") -> str:
     """A table in a box that scrolls sideways when it is wider than the page; its headers
     break after dots and underscores (a table whose headers are all empty, the facts of the
     page, has no header row: it drew an empty grey band)."""
@@ -83,7 +84,8 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
                    for row in rows)
     heading = f"<tr>{head}</tr>" if any(header) else ""
-    return f"<div class='wide'><table>{heading}{body}</table></div>"
+    table = f"<table class='{css}'>" if css else "<table>"
+    return f"<div class='wide'>{table}{heading}{body}</table></div>"
 
 
 def _esc(text: Any) -> str:
@@ -113,15 +115,6 @@ def _ratio(e: Estimate) -> str:
 
 def _p(value: float) -> str:
     return f"{value:.3g}" if value >= 0.001 else "&lt;0.001"
-
-
-def _ids(ruleset: str, lang: str) -> Callable[[str], str]:
-    """The words of the ruleset's ids in ``lang`` (:func:`~rulekeeper.lab.names.id_words`);
-    the ids as they are for a ruleset this rulekeeper does not play."""
-    try:
-        return id_words(ruleset, lang)
-    except RulekeeperError:
-        return str
 
 
 def _label(batch: Batch, words: Words) -> str:
@@ -298,7 +291,7 @@ class Report:
         declared: list[str] = list(run.declared)
         self.summaries = [Summary.of(b.results, self.side, declared) for b in run.batches]
         self.names = entity_names(run.batches[0].spec, lang) if run.batches else {}
-        self.ids = _ids(run.ruleset, lang)
+        self.said = RulesetWords.of(run.ruleset, lang)
         self.knobs = [Knob.from_json(k) for k in run.extra.get("knobs", ())] \
             if run.kind == "culprits" else []
 
@@ -309,7 +302,8 @@ class Report:
         for knob in self.knobs:
             for value in (knob.down, knob.up):
                 if value is not None and batch.label == knob.label(value):
-                    return f"{self.named(knob.entity)} {self.ids(knob.stat)} {knob.value}→{value}"
+                    stat = self.said.id(knob.stat)
+                    return f"{self.named(knob.entity)} {stat} {knob.value}→{value}"
         return _label(batch, self.words)
 
     def named(self, item: str) -> str:
@@ -324,7 +318,7 @@ class Report:
         if kind not in ("played", "survived", "defeated") or not rest:
             return key
         side, _, item = rest.rpartition(".")
-        entity = f"{self.named(item)} ({side})" if side else self.named(item)
+        entity = f"{self.named(item)} ({self.said.side(side)})" if side else self.named(item)
         return self.words.plain(f"flag.{kind}", entity=entity)
 
     def count(self, n: int) -> str:
@@ -358,14 +352,14 @@ class Report:
         spec = run.batches[0].spec
         facts = _table(["", ""], [
             [say("fact.ruleset"), _esc(run.ruleset)], [say("fact.games"), self.count(run.games)],
-            [say("fact.variants"), str(len(run.batches))], [say("fact.side"), _esc(self.side)],
-            [say("fact.seats"), _esc(", ".join(run.seats))],
+            [say("fact.variants"), str(len(run.batches))],
+            [say("fact.side"), _esc(self.said.side(self.side))],
+            [say("fact.seats"), _esc(", ".join(map(self.said.side, run.seats)))],
             [say("fact.seed"), str(run.batches[0].seed)],
             [say("fact.agents"), _esc(",".join(spec.agents)) or say("fact.default-bot")],
             [say("fact.scenario"), _esc(spec.scenario) if spec.scenario else say("fact.default")],
-            [say("fact.rulings"), _esc(", ".join(f"{k}={v}" for k, v in spec.rulings.items()))
-             or say("fact.none")],
-        ])
+            [say("fact.rulings"), self.rulings_in(spec.rulings) or say("fact.none")],
+        ], "facts")
         sections = [self.win_rates(), self.length(), self.metrics(), self.culprits(),
                     self.impact(), self.rulings()]
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -375,17 +369,24 @@ class Report:
                 f"<h1>{_esc(title)}</h1>{facts}{''.join(sections)}"
                 f"<p class='note'>{footer}</p></body></html>")
 
+    def rulings_in(self, rulings: Mapping[str, str]) -> str:
+        """The rulings of a batch, one a line: each ruling's question and its option's
+        label, as the ruleset words them (:meth:`RulesetWords.ruling`)."""
+        said = (self.said.ruling(ruling, option) for ruling, option in rulings.items())
+        return "<br>".join(f"{_esc(question)} <b>{_esc(label)}</b>" for question, label in said)
+
     def win_rates(self) -> str:
-        batches, side, say = self.run.batches, self.side, self.words
+        batches, side, say = self.run.batches, self.said.side(self.side), self.words
         rows = [[_esc(self.label(b)), self.count(s.games), self.rate(s.outcomes["win"]),
                  self.rate(s.outcomes["tie"]), self.rate(s.outcomes["loss"]),
-                 _esc(", ".join(f"{w} {self.count(c)}" for w, c in s.winners.items()))]
+                 _esc(", ".join(f"{self.said.side(w)} {self.count(c)}"
+                                for w, c in s.winners.items()))]
                 for b, s in zip(batches, self.summaries, strict=True)]
         parts = [f"<h2>{say('win-rates')}</h2><p>{say('seen-from', side=side)}</p>",
                  _table([say.plain(k) for k in ("variant", "games", "win", "tie", "loss",
                                                 "winners")], rows)]
         if len(batches) > 1 and self.run.kind == "sweep":
-            comparisons = compare(batches, side, [(0, j) for j in range(1, len(batches))])
+            comparisons = compare(batches, self.side, [(0, j) for j in range(1, len(batches))])
             parts.append(self.comparisons_table(comparisons, say.plain("against-first")))
             axes = [Axis(a["key"], tuple(a["values"])) for a in self.run.extra["axes"]]
             x, series = by_first_axis(axes, [s.outcomes["win"] for s in self.summaries])
@@ -436,7 +437,7 @@ class Report:
         samples = {self.label(b): [float(r.rounds) for r in b.results] for b in shown}
         rows = [[_esc(self.label(b)), self.mean(s.means["rounds"]),
                  str(min(r.rounds for r in b.results)), str(max(r.rounds for r in b.results)),
-                 _esc(", ".join(f"{self.ids(k)} {self.count(v)}"
+                 _esc(", ".join(f"{self.said.id(k)} {self.count(v)}"
                                 for k, v in s.reasons.items()))]
                 for b, s in zip(self.run.batches, self.summaries, strict=True) if b.results]
         more = (f"<p class='note'>{say('first-variants', count=MAX_LINES)}</p>"
@@ -455,7 +456,8 @@ class Report:
                  *[self.mean(s.means[n]) if n in s.means else "" for n in names]]
                 for b, s in zip(self.run.batches, self.summaries, strict=True)]
         return (f"<h2>{say('metrics')}</h2><p>{say('means')}</p>" +
-                _table([say.plain("variant"), say.plain("decisions"), *names[1:]], rows))
+                _table([say.plain("variant"), say.plain("decisions"),
+                        *map(self.said.metric, names[1:])], rows))
 
     def culprits(self) -> str:
         from rulekeeper.lab.culprits import from_batches, mean_text, measured, step_text
@@ -467,7 +469,8 @@ class Report:
         if not standings:
             return head + f"<p class='note'>{say('no-measures')}</p>"
         measures = measured(standings)
-        rows = [[str(rank), _esc(self.named(s.entity)), _esc(s.side), self.count(s.games),
+        rows = [[str(rank), _esc(self.named(s.entity)), _esc(self.said.side(s.side)),
+                 self.count(s.games),
                  *(_nowrap(say.number(mean_text(m, s.means.get(m)))) for m in measures),
                  _nowrap(say.number(mean_text(Measure.SURVIVED, s.win)))]
                 for rank, s in enumerate(standings, 1)]
@@ -481,8 +484,8 @@ class Report:
                          say.plain("sides-win")], rows)]
         if found:
             games = self.run.extra.get("ablation_games", "")
-            rows = [[_esc(f"{self.named(a.knob.entity)} ({a.knob.side})"),
-                     _esc(self.ids(a.knob.stat)),
+            rows = [[_esc(f"{self.named(a.knob.entity)} ({self.said.side(a.knob.side)})"),
+                     _esc(self.said.id(a.knob.stat)),
                      step_text(a.knob, a.knob.down), _nowrap(self.change(a.down)),
                      step_text(a.knob, a.knob.up), _nowrap(self.change(a.up))]
                     for a in found]
@@ -517,10 +520,11 @@ class Report:
                  f"<span class='yes'>{say('yes')}</span>" if i.p < ALPHA else say("no")]
                 for i in found]
         top = found[:MAX_IMPACT_BARS]
-        return (head + f"<p>{say('impact-says', side=self.side, pooled=pooled)}</p>"
+        side = self.said.side(self.side)
+        return (head + f"<p>{say('impact-says', side=side, pooled=pooled)}</p>"
                 + constant
                 + _img(plots.ratios([self.flag(i.key) for i in top], [i.odds for i in top],
-                                    say.plain("odds-title", side=self.side),
+                                    say.plain("odds-title", side=side),
                                     say.plain("odds-axis")), say.plain("impact"))
                 + _table([say.plain(k) for k in ("entity", "games-with", "win-with",
                                                   "win-without", "difference", "odds-ratio",
@@ -552,5 +556,6 @@ class Report:
                 + _img(plots.differences([c.second for c in comparisons],
                                          [c.difference for c in comparisons],
                                          say.plain("ruling-effect"),
-                                         say.plain("ruling-axis", side=self.side), say),
+                                         say.plain("ruling-axis", side=self.said.side(self.side)),
+                                         say),
                        say.plain("rulings")))

@@ -171,8 +171,14 @@ class Words:
         self.lang = lang
 
     def plain(self, key: str, **data: Any) -> str:
-        """The text ``key`` with ``data``, not escaped (a figure's words)."""
-        return MESSAGES.render(Event(key, "report", data), self.lang)
+        """The text ``key`` with ``data``, not escaped (a figure's words); in English, a
+        plural's possessive as English writes it (*Heroes' win rate*, not *Heroes's*).
+
+        >>> Words("en").plain("win-rate", side="Heroes")
+        "Heroes' win rate"
+        """
+        said = MESSAGES.render(Event(key, "report", data), self.lang)
+        return re.sub(r"(?<=s)'s\b", "'", said) if self.lang == "en" else said
 
     def __call__(self, key: str, **data: Any) -> str:
         """The text ``key`` for the page: its markup kept, ``data`` escaped."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import re
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -37,6 +36,7 @@ from rulekeeper.core.records import log_lines
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
 from rulekeeper.core.sentences import sentences
+from rulekeeper.lab.names import RulesetWords, spaced_id
 from rulekeeper.server import bots, changes, clocks, live
 from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, still_holds
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
@@ -830,7 +830,7 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "bots": list(offered(meta.id)),
         "choices": {name: [{"id": c.id, "label": words(c.label)} for c in choices]
                     for name, choices in ruleset.option_choices(content).items()},
-        "measures": measures(ruleset, words),
+        "measures": measures(ruleset, lang),
         "decisions": meta.max_length > 0,
         "clock": {"ruling": worded_ruling(CLOCK_EXPIRY, said),
                   "bots": [b for b in offered(meta.id) if b not in SEARCHING]},
@@ -839,13 +839,15 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     }
 
 
-def measures(ruleset: Ruleset, words: Callable[[str], str]) -> dict[str, str]:
-    """The ruleset's metrics (what /lab's means measure) that its catalog words in the page's
-    language, by their words: ``damage_to_allies`` is said as ``damage to allies``, and in
-    French ``dégâts aux alliés``. A metric not worded keeps its name."""
-    said = {name: re.sub(r"[._-]", " ", name) for name in ruleset.metrics}
-    return {name: words(english) for name, english in said.items()
-            if words(english) != english}
+def measures(ruleset: Ruleset, lang: str) -> dict[str, str]:
+    """The ruleset's metrics (what /lab's means measure) that want more than their names
+    spaced to be said in the page's language, by their words
+    (:meth:`~rulekeeper.lab.names.RulesetWords.metric`): ``damage_to_allies`` is said as
+    ``dégâts aux alliés`` in French; a per-side metric, ``lives-lost.left``, as its measure
+    and its side, ``lives lost (Left)``, in English too. The others /lab spaces."""
+    said = RulesetWords.of_ruleset(ruleset, lang)
+    return {name: said.metric(name) for name in ruleset.metrics
+            if said.metric(name) != spaced_id(name)}
 
 
 def worded_options(schema: dict[str, Any], words: Callable[[str], str]) -> dict[str, Any]:

@@ -25,6 +25,7 @@ of ``rulekeeper odds``):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Annotated, Any
@@ -111,7 +112,11 @@ class QuestionOut(BaseModel):
     ruleset: str
     group: str = Field(description="as the terminal offers it: rulekeeper odds GROUP")
     question: str | None = Field(description="its name, none for a ruleset's only question")
-    summary: str
+    summary: str = Field(description="what it answers, as the terminal's help says it (its "
+                                     "options' values as placeholders: DICE)")
+    asks: str = Field(description="what it answers, as a page says it: the summary with each "
+                                  "placeholder as the field of its parameter ({dice}), for "
+                                  "the page to fill with the value asked")
     schema_: dict[str, Any] = Field(alias="schema", description="its parameters (JSON Schema)")
     content_changes: bool = Field(description="whether it takes the lab's content changes")
 
@@ -126,9 +131,23 @@ def questions(lang: Said = "en") -> list[QuestionOut]:
         words = registry.load(ruleset).messages.wording(lang)
         out.append(QuestionOut(ruleset=ruleset, group=group, question=q.name,
                                summary=words(q.summary),
+                               asks=asked(words(q.summary), q.params.model_fields),
                                schema=worded_options(form_schema(q), words),
                                content_changes="set" in q.params.model_fields))
     return out
+
+
+def asked(summary: str, parameters: Iterable[str]) -> str:
+    """A question's summary as a page says it: each placeholder of the terminal's help (a
+    parameter's name in capitals, as its option's value is shown) as a field that names the
+    parameter, which the page fills with the value asked.
+
+    >>> asked("Probabilité qu'un test de DICE dés atteigne NEED succès.", ["dice", "need"])
+    "Probabilité qu'un test de {dice} dés atteigne {need} succès."
+    """
+    for name in (n for n in parameters if len(n) > 1):  # ("A" may begin a sentence)
+        summary = re.sub(rf"\b{re.escape(name.upper())}\b", f"{{{name}}}", summary)
+    return summary
 
 
 EXAMPLE = {"ruleset": "cryptids", "params": {"left": "duo", "right": "lone-yeti", "exact": True},

@@ -628,14 +628,16 @@ function oddsForm(node, info) {
   const offered = ui.odds.filter((q) => q.ruleset === info.id);
   if (!offered.length) return clear(node, el("h2", {}, t("Dice odds")), el("p.muted", { id: "odds-none" }, t("This ruleset asks no dice odds questions.")));
   const which = el("select", { id: "odds-question", onchange: () => drawFields() },
-    ...offered.map((q, i) => el("option", { value: i }, q.question ? `${q.question}: ${q.summary}` : q.summary)));
-  const fields = el("div.row", { id: "odds-fields" });
+    ...offered.map((q, i) => el("option", { value: i }, asked(q))));
+  const fields = el("div.row", { id: "odds-fields", oninput: () => sayAsked() });
+  const sayAsked = () => { which.selectedOptions[0].textContent = asked(offered[Number(which.value)], fields); }; // the values typed
   const message = el("div", { id: "odds-message" });
   const shown = el("div", { id: "odds-answer", "aria-live": "polite" });
   const submit = el("button.primary", { type: "submit", id: "odds-ask" }, t("Work out the odds"));
   const drawFields = () => {
     const q = offered[Number(which.value)];
     clear(fields, ...Object.entries(q.schema.properties || {}).map(([name, schema]) => oddsField(name, schema, (q.schema.required || []).includes(name))).filter(Boolean));
+    sayAsked();
   };
   clear(node, el("h2", {}, t("Dice odds")),
     el("p.muted", {}, t("Exact odds, or Monte Carlo with its 95% interval, answered at once: the figures of rulekeeper odds at the terminal for the same seed. The rulings and content changes chosen above go with the question.")),
@@ -660,6 +662,18 @@ function oddsForm(node, info) {
       } finally { submit.disabled = false; }
     } }, el("div.row", {}, el("label", {}, `${t("Question")} `, which)), fields, el("div.row", {}, submit), message), shown);
   drawFields();
+}
+
+/** A question as the page says it (``asks``: its summary in the page's language, each
+    placeholder of the terminal's help a parameter's field): each field filled with the value
+    asked in ``fields``, else its default, else "…" ("Probability that a check of 3 Action
+    dice reaches 1 successes", not "... of DICE Action dice reaches NEED successes"). */
+function asked(q, fields) {
+  return q.asks.replace(/\{(\w+)\}/g, (_, name) => {
+    const input = fields?.querySelector(`[data-param="${name}"]`);
+    const value = input ? (input.type === "checkbox" ? input.checked : input.value) : q.schema.properties?.[name]?.default;
+    return value === undefined || value === null || value === "" ? "…" : String(value);
+  });
 }
 
 /** A parameter's input: a number, a yes/no or a text (a mapping, the rulings, comes from
