@@ -625,6 +625,8 @@ def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monk
     assert not [said for said in ends + measures if "-" in said or "_" in said], ends + measures
     assert "lives lost (Left)" in measures, measures  # not "lives lost.left"
     assert not [said for said in measures if re.search(r"\w\.\w", said)], measures
+    page.locator("#lab-means").scroll_into_view_if_needed()
+    web.shot("lab-means-en")
 
 
 def test_a_tunings_intervals_say_their_level(web, request, capsys, monkeypatch):

@@ -246,6 +246,8 @@ def test_the_rulings_come_in_the_page_language(page_client):
             assert ruling["question"] != before["question"], ruling["id"]
             assert all(ruling["labels"][o] != o or o in SAME_LABELS for o in ruling["options"]), (
                 ruling["id"], ruling["labels"])
+            # an option no catalog labels is its id, not "kaos-step : 1"
+            assert not [label for label in ruling["labels"].values() if ruling["id"] in label]
     work_budget = french["enemy-attacks-v4"]["rulings"][0]
     assert work_budget["question"].startswith("Une partie atteint son budget de travail")
     assert work_budget["labels"] == {"tie": "par une égalité", "judge": "au décompte des règles"}

@@ -73,12 +73,23 @@ def ruling_words(ruleset: Ruleset[Any], lang: str) -> Callable[[str], str]:
 def worded_ruling(ruling: Ruling, words: Callable[[str], str]) -> dict[str, Any]:
     """A ruling as a form shows it: its question, and each option's label by its id
     (``labels``), in the words of ``words`` (:func:`ruling_words`); an option no catalog
-    words is labelled by its id."""
+    words is labelled by its id (not by ``kaos-step : 1``, the text asked with only the
+    language's spacing, a no-break space before its colon in French)."""
     labels = {option: words(f"{ruling.id}: {option}") for option in ruling.options}
     return {"id": ruling.id, "question": words(ruling.question), "options": list(ruling.options),
-            "labels": {option: option if said == f"{ruling.id}: {option}" else said
+            "labels": {option: option if unspaced(said) == f"{ruling.id}: {option}" else said
                        for option, said in labels.items()},
             "default": ruling.default}
+
+
+def unspaced(text: str) -> str:
+    """``text`` without the no-break spaces a language puts around its punctuation
+    (:func:`~rulekeeper.core.events.spaced`).
+
+    >>> unspaced("kaos-step\u00a0: 1")
+    'kaos-step: 1'
+    """
+    return text.replace("\u00a0", "").replace("\u202f", "")
 
 
 def check_lang(ruleset: Ruleset, lang: str) -> None:
