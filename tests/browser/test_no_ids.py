@@ -33,7 +33,7 @@ the rule ids (which name rules and explain themselves) and the player's token.""
 
 @cache
 def known_ids() -> frozenset[str]:
-    """The content's ids, and the rulesets' (``enemy-attacks-v4``, ``enemy-attacks``)."""
+    """The content's ids, and the rulesets' (``enemy-attacks-v5``, ``enemy-attacks``)."""
     return every_id() | {i for r in registry.ids()
                          for i in (r, registry.load(r).meta.name) if "-" in i}
 
