@@ -46,4 +46,4 @@ def test_rulekeeper_replay_reproduces_a_log_of_the_first_release_and_names_its_v
                 and p.name.startswith("enemy-attacks-01"))
     code, out, err = run(["replay", str(path)], capsys, monkeypatch)
     assert code == 0, err
-    assert "Reproduced enemy-attacks-v" in out and "enemy-attacks-v4" not in out
+    assert "Reproduced enemy-attacks-v" in out and "enemy-attacks-v5" not in out

@@ -33,7 +33,7 @@ the rule ids (which name rules and explain themselves) and the player's token.""
 
 @cache
 def known_ids() -> frozenset[str]:
-    """The content's ids, and the rulesets' (``enemy-attacks-v4``, ``enemy-attacks``)."""
+    """The content's ids, and the rulesets' (``enemy-attacks-v5``, ``enemy-attacks``)."""
     return every_id() | {i for r in registry.ids()
                          for i in (r, registry.load(r).meta.name) if "-" in i}
 
@@ -124,3 +124,29 @@ def test_combat_encounter_names_its_players_and_slots(web, request, lang):
             break
         choose(page, next((c for c in choices if c.startswith("attack:")), choices[-1]))
     web.shot(f"combat-encounter-names-{lang}", full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_enemy_attacks_names_its_players(web, request, lang):
+    """The crawler's log said *Brannoc the Shield (Hero of p1) starts in Crypt Gate* (version
+    4): the setup, the turns and the decisions name each player as the page's sides do."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open(f"/play/{newest('enemy-attacks')}")
+    web.sign_up(unique(f"crawl{lang}", request))
+    page.wait_for_selector("#seats select")
+    page.fill("#seed", "1")
+    page.click("#start-game")
+    page.wait_for_selector("#decision")
+    for _ in range(DECISIONS):
+        said = page.evaluate(READ)
+        assert SEAT_OR_SLOT.findall(said) == [], said
+        choices = options(page)
+        if not choices:
+            break
+        choose(page, choices[-1])
+    log = "\n".join(page.locator("#log li").all_inner_texts())
+    hero = {"en": "(Hero of Player {})", "fr": "(Héros de Joueur {})"}[lang]
+    assert hero.format(1) in log and hero.format(2) in log, log
+    page.locator("#log li").first.scroll_into_view_if_needed()  # the setup, in the shot
+    web.shot(f"enemy-attacks-names-{lang}", full_page=True)

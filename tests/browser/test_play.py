@@ -242,7 +242,7 @@ def test_a_game_starts_with_the_seats_of_the_options_chosen_last(web, request):
         held.append(route) if holding[0] else route.continue_()
 
     page.route("**/api/rulesets/*/seats*", hold)
-    web.open("/play/enemy-attacks-v4")
+    web.open("/play/enemy-attacks-v5")
     web.sign_up(unique("seats", request))
     page.wait_for_selector("#seats select")
     holding[0] = True

@@ -55,7 +55,7 @@ def test_a_log_file_stepped_forward_and_back(web, request, tmp_path):
 
 def test_a_stored_games_replay(web, request):
     page = web.page
-    web.open("/play/enemy-attacks-v4")
+    web.open("/play/enemy-attacks-v5")
     web.sign_up(unique("keeper", request))
     page.click("#start-game")
     page.wait_for_selector("#decision [data-option]")

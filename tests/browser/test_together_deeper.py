@@ -308,8 +308,10 @@ def test_the_game_forms_refusals_about_seats_and_clocks_are_in_the_pages_words(
     expected = {
         "": ("Type the player name of whoever you invite to Player 2.",
              "Tapez le nom de joueur de la personne que vous invitez à Joueur 2."),
-        "a b": ("No player can be called a b (a player's name is 2 to 20",
-                "Aucun joueur ne peut s'appeler a b (un nom de joueur a de 2 à 20"),
+        "a b": ("No player can be called a b: check the name of whoever you invite to "
+                "Player 2. A player name is 2 to 20",
+                "Aucun joueur ne peut s'appeler a b : vérifiez le nom de la personne que vous "
+                "invitez à Joueur 2. Un nom de joueur a 2 à 20"),
         "nobody-is-called-so": ("No player is called nobody-is-called-so: check the name of "
                                 "whoever you invite to Player 2.",
                                 "Aucun joueur ne s'appelle nobody-is-called-so : vérifiez le "
@@ -350,6 +352,7 @@ def test_the_holder_of_a_seat_opens_its_invitation_again_on_another_device(
     laptop.open(f"/play/{BATTLE}?game={made['id']}&seat=blue&invite={invite}")
     laptop.page.wait_for_selector("#invitation-error")
     assert laptop.page.inner_text("#who-are-you h2").startswith("Is the seat yours?")
+    assert laptop.page.locator("#signup-name").count() == 0  # a sign-in, no new name
     refused(laptop, 409)
     laptop.page.fill("#signin-token", bob["token"])
     laptop.page.click("#signin-submit")

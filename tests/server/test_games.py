@@ -194,7 +194,7 @@ def test_every_side_that_can_win_and_every_seat_has_a_name(client, lang):
         for side in {*ruleset.sides(ruleset.parse_options({})), *info["seats"]}:
             assert info["sides"][side] not in ("", side), (info["id"], side)
     french = {r["id"]: r for r in client.get("/api/rulesets?lang=fr").json()}
-    assert french["enemy-attacks-v4"]["sides"]["enemies"] == "Ennemis"
+    assert french["enemy-attacks-v5"]["sides"]["enemies"] == "Ennemis"
     assert french["dire-alliance-battle-v3"]["scenarios"][0]["label"] == "Chemin battu"
 
 

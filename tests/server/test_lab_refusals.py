@@ -76,10 +76,10 @@ REFUSED = [
     ({"kind": "simulate", "ruleset": "cryptidz"},
      "unknown ruleset 'cryptidz' (did you mean 'cryptids'?); known: combat-encounter-v4, "
      "cryptids-run-v1, cryptids-v1, dire-alliance-battle-v3, dire-alliance-raid-v7, "
-     "enemy-attacks-v4",
+     "enemy-attacks-v5",
      "jeu de règles 'cryptidz' inconnu (vouliez-vous dire 'cryptids' ?) ; connus : "
      "combat-encounter-v4, cryptids-run-v1, cryptids-v1, dire-alliance-battle-v3, "
-     "dire-alliance-raid-v7, enemy-attacks-v4"),
+     "dire-alliance-raid-v7, enemy-attacks-v5"),
     ({"kind": "simulate", "ruleset": "cryptids", "set": {"teams.hunters.cryptids.0": "yeti"}},
      "set.teams.hunters.cryptids.0: teams has no field 'hunters'; its fields: sample, teams",
      "set.teams.hunters.cryptids.0 : teams n'a pas de champ 'hunters' ; ses champs : sample, "

@@ -57,7 +57,7 @@ def test_a_game_not_over_too_long_or_broken_is_refused_in_one_message(client):
         game.step(decide(make_agent("heuristic", game.ruleset, game.pending.player, 0), game))
     head, *_ = log_lines(game)
     answer = client.post("/api/luck", json=head, headers=me)
-    assert answer.status_code == 200 and answer.json()["ruleset"] == "enemy-attacks-v4"
+    assert answer.status_code == 200 and answer.json()["ruleset"] == "enemy-attacks-v5"
     broken = {**head, "record": {**head["record"], "decisions": ["no-such-option"]}}
     refused = client.post("/api/luck", json=broken, headers=me)
     assert refused.status_code == 400 and "decision 1" in refused.json()["error"]

@@ -217,7 +217,7 @@ def test_the_options_and_measures_come_in_the_page_language(page_client):
     content, _ = registry.load("cryptids").load_content()
     teams = [t.name["fr"] for t in content.teams.teams]
     assert [c["label"] for c in french["cryptids-v1"]["choices"]["left"]] == teams
-    assert french["enemy-attacks-v4"]["measures"]["damage_to_allies"] == "dégâts aux alliés"
+    assert french["enemy-attacks-v5"]["measures"]["damage_to_allies"] == "dégâts aux alliés"
     assert french["dire-alliance-battle-v3"]["measures"]["red_attacks"] == "attaques (Rouge)"
     # a per-side metric, "lives lost.left" on /lab in English: its measure and its side
     assert english["cryptids-v1"]["measures"]["lives-lost.left"] == "lives lost (Left)"
@@ -248,7 +248,7 @@ def test_the_rulings_come_in_the_page_language(page_client):
                 ruling["id"], ruling["labels"])
             # an option no catalog labels is its id, not "kaos-step : 1"
             assert not [label for label in ruling["labels"].values() if ruling["id"] in label]
-    work_budget = french["enemy-attacks-v4"]["rulings"][0]
+    work_budget = french["enemy-attacks-v5"]["rulings"][0]
     assert work_budget["question"].startswith("Une partie atteint son budget de travail")
     assert work_budget["labels"] == {"tie": "par une égalité", "judge": "au décompte des règles"}
     assert french["cryptids-v1"]["rulings"][-1]["labels"]["deaths"] == "les morts d'abord"

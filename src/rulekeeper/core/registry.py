@@ -31,7 +31,7 @@ _ID = re.compile(r"^(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)-v(?P<version>\d+)$")
 BUILT_IN = {
     "combat-encounter-v4": "rulekeeper.rulesets.combat_encounter:CombatEncounterRuleset",
     "dire-alliance-battle-v3": "rulekeeper.rulesets.dire_alliance.ruleset:DireAllianceBattle",
-    "enemy-attacks-v4": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
+    "enemy-attacks-v5": "rulekeeper.rulesets.enemy_attacks:EnemyAttacksRuleset",
     "cryptids-v1": "rulekeeper.rulesets.cryptids:CryptidsRuleset",
     "dire-alliance-raid-v7": "rulekeeper.rulesets.dire_alliance.raid.ruleset:DireAllianceRaid",
     "cryptids-run-v1": "rulekeeper.rulesets.cryptids_run:CryptidsRunRuleset",

@@ -90,7 +90,8 @@ def test_both_players_must_agree(answer, hit):
     other = "brannoc" if hit == "ayla" else "ayla"
     assert figure(game, hit).wounded > 0 and figure(game, other).wounded == 0
     if answer == "agree":
-        assert events(game, "exception-taken")[0]["players"] == ["p1", "p2"]
+        agreed = events(game, "exception-agreed")[0]
+        assert (agreed["player"], agreed["partner"]) == ("p1", "p2")
     else:
         assert events(game, "exception-refused")[0]["player"] == "p2"
 
@@ -101,7 +102,8 @@ def test_one_player_controlling_both_decides_alone():
                  players=1, dice=NO_DICE)
     pass_heroes(game).step("hero-ayla")
     assert game.over and figure(game, "ayla").wounded == 3
-    assert events(game, "exception-taken")[0]["players"] == ["p1"]
+    assert events(game, "exception-taken")[0]["player"] == "p1"
+    assert events(game, "exception-agreed") == []
 
 
 @pytest.mark.rule("ruling.exception-scope", "exception.hero-may-become-target")

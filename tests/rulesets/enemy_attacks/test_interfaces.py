@@ -36,7 +36,7 @@ def test_replay_explain_shows_targeting_and_reductions(tmp_path, capsys, monkeyp
                       "--log", str(log)], capsys, monkeypatch)
     assert code == 0
     code, out, _ = run(["replay", str(log), "--explain"], capsys, monkeypatch)
-    assert code == 0 and "Reproduced enemy-attacks-v4" in out
+    assert code == 0 and "Reproduced enemy-attacks-v5" in out
     text = " ".join(out.split())  # the terminal wraps long sentences
     targets = text.split("attack may reach")[1:]
     assert targets and all("Taunt" in t.split("]")[0] for t in targets)
@@ -143,4 +143,4 @@ def test_content_schema_and_bad_files(tmp_path, capsys, monkeypatch):
 def test_the_second_scenario_plays():
     game = new_game("enemy-attacks", scenario="gallery-ambush", seed=1)
     play_out(game, {s: RandomAgent(s, 2) for s in game.seats})
-    assert game.over and events(game, "place")
+    assert game.over and events(game, "place-hero") and events(game, "place-enemy")

@@ -53,3 +53,37 @@ def test_version_3_tells_a_taunt_tie_once_it_is_broken():
     old.step(old.pending.options[0].id)
     told = events(old, "would-be-target")[0]
     assert told["reason"].endswith("; the players chose Brannoc the Shield")
+
+
+def test_version_4_logs_the_seats_inside_words_as_it_did():
+    """Version 4's records replay as they were logged: a figure's placing is ``place`` with
+    its seat inside ``who`` (*Hero of p1*), an exception lists its players' seats
+    (``players``); both said by version 4's own templates, in English and French."""
+    setup = {"heroes": [("brannoc", "a"), ("ayla", "a")], "allies": [("torchbearer", "b")],
+             "enemies": [("ghoul", "a")], "players": 2, "dice": ["blank"] * 6}
+    games = {}
+    for ruleset in ("enemy-attacks-v4", "enemy-attacks"):
+        game = pass_heroes(start(**setup, ruleset=ruleset))
+        game.step("hero-ayla")
+        game.step("agree-ayla")
+        games[ruleset] = game
+    old, new = games["enemy-attacks-v4"], games["enemy-attacks"]
+    assert old.record().ruleset == "enemy-attacks-v4" and new.record().ruleset == "enemy-attacks-v5"
+    assert [e["who"] for e in events(old, "place")] == [
+        "Hero of p1", "Hero of p2", "Non-Hero Ally of p1", "Enemy"]
+    assert events(old, "exception-taken") == [
+        {"hero": "Ayla Swiftbow", "target": "Brannoc the Shield", "players": ["p1", "p2"]}]
+    assert not [e for e in old.events if e.kind in ("place-hero", "place-ally", "place-enemy",
+                                                    "exception-agreed")]
+    said = [old.ruleset.messages.render(e) for e in old.events]
+    assert said[1] == "Brannoc the Shield (Hero of p1) starts in A"
+    assert ("Ayla Swiftbow takes the attack instead of Brannoc the Shield (agreed by p1, p2)"
+            in said)
+    french = [old.ruleset.messages.render(e, "fr") for e in old.events]
+    assert french[3] == "Torchbearer (Allié non-héros de Joueur 1) commence dans B"
+    # the same game otherwise: every other event, and the decisions
+    assert old.decisions == new.decisions
+    others = ("place", "place-hero", "place-ally", "place-enemy", "exception-taken",
+              "exception-agreed")
+    assert ([e for e in old.events if e.kind not in others]
+            == [e for e in new.events if e.kind not in others])

@@ -113,3 +113,69 @@ def played_texts(game, agents) -> list[str]:
                   *(o.label for o in decision.options)]
         game.step(agents[decision.player].choose(None, decision))
     return texts
+
+
+def said(game, lang: str = "en") -> list[str]:
+    """Every event's sentence as the page and the terminal say it (the seats by name)."""
+    from rulekeeper.core.sentences import sentences
+
+    say = sentences(game.ruleset, game.seats, lang)
+    return [say(e) for e in game.events]
+
+
+@pytest.mark.rule("sample.scenario.setup")
+def test_the_setup_names_each_allys_player_never_the_seats_id():
+    """Version 5: ``place-hero`` and ``place-ally`` keep the seat's id (``player``) and the
+    sentence names the player (version 4 said *Hero of p1* in English)."""
+    game = start(heroes=[("brannoc", "a"), ("ayla", "b")], allies=[("torchbearer", "a")],
+                 enemies=[("ghoul", "e")], players=2)
+    placed = [(e.kind, dict(e.data)) for e in game.events if e.kind.startswith("place")]
+    assert placed == [
+        ("place-hero", {"figure": "Brannoc the Shield", "player": "p1", "area": "A"}),
+        ("place-hero", {"figure": "Ayla Swiftbow", "player": "p2", "area": "B"}),
+        ("place-ally", {"figure": "Torchbearer", "player": "p1", "area": "A"}),
+        ("place-enemy", {"figure": "Ghoul", "area": "E"})]
+    assert [t for t in said(game) if "starts in" in t] == [
+        "Brannoc the Shield (Hero of Player 1) starts in A",
+        "Ayla Swiftbow (Hero of Player 2) starts in B",
+        "Torchbearer (Non-Hero Ally of Player 1) starts in A",
+        "Ghoul (Enemy) starts in E"]
+    assert [t for t in said(game, "fr") if "commence dans" in t] == [
+        "Brannoc the Shield (Héros de Joueur 1) commence dans A",
+        "Ayla Swiftbow (Héros de Joueur 2) commence dans B",
+        "Torchbearer (Allié non-héros de Joueur 1) commence dans A",
+        "Ghoul (Ennemi) commence dans E"]
+
+
+@pytest.mark.rule("exception.players-agree")
+def test_a_heros_exception_names_the_players_who_agreed():
+    """Brannoc (Player 1) hands the ghoul's attack to Ayla (Player 2), who agrees: the
+    sentence names both players (version 4 said *agreed by p1, p2*)."""
+    game = pass_heroes(start(heroes=[("brannoc", "a"), ("ayla", "a")],
+                             enemies=[("ghoul", "a")], players=2, dice=["blank"] * 6))
+    game.step("hero-ayla")
+    game.step("agree-ayla")
+    english = [t for t in said(game) if "takes the attack instead" in t]
+    assert english == ["Ayla Swiftbow takes the attack instead of Brannoc the Shield "
+                       "(agreed by Player 1 and Player 2)"]
+    french = [t for t in said(game, "fr") if "à la place de" in t]
+    assert french == ["Ayla Swiftbow prend l'attaque à la place de Brannoc the Shield "
+                      "(accord de Joueur 1 et de Joueur 2)"]
+    alone = pass_heroes(start(heroes=[("brannoc", "a"), ("ayla", "a")],
+                              enemies=[("ghoul", "a")], dice=["blank"] * 6))
+    alone.step("hero-ayla")
+    assert [t for t in said(alone) if "takes the attack instead" in t] == [
+        "Ayla Swiftbow takes the attack instead of Brannoc the Shield (agreed by Player 1)"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("seed", range(4))
+def test_no_sentence_of_a_game_names_a_seat_by_its_id(seed, lang):
+    """Three players, random choices: every event's sentence names a player, never ``p2``."""
+    game = new_game("enemy-attacks", seed=seed, options={"players": 3})
+    agents = {s: RandomAgent(s, seed * 7 + i) for i, s in enumerate(game.seats)}
+    played_texts(game, agents)
+    texts = said(game, lang)
+    assert [t for t in texts if re.search(r"\bp\d\b", t)] == []
+    player = "Player" if lang == "en" else "Joueur"
+    assert sum(bool(re.search(rf"\b{player} [1-3]\b", t)) for t in texts) >= 3

@@ -106,7 +106,6 @@ def hero_exception(table: EnemyAttacksTable, enemy: Enemy, target: Ally) -> Asks
                    heroes=[h.name for h in heroes])
         return target
     hero = next(h for h in heroes if f"hero-{h.id}" == choice)
-    players = [target.controller]
     if hero.controller != target.controller:
         answer = yield Decision(
             hero.controller, "hero-exception-agree",
@@ -119,10 +118,13 @@ def hero_exception(table: EnemyAttacksTable, enemy: Enemy, target: Ally) -> Asks
             table.emit("exception-refused", "exception.players-agree", player=hero.controller,
                        hero=hero.name, target=target.name)
             return target
-        players.append(hero.controller)
     st.tally["hero_exceptions"] += 1
-    table.emit("exception-taken", "exception.players-agree", hero=hero.name, target=target.name,
-               players=players)
+    if hero.controller == target.controller:
+        table.emit("exception-taken", "exception.players-agree", hero=hero.name,
+                   target=target.name, player=target.controller)
+    else:
+        table.emit("exception-agreed", "exception.players-agree", hero=hero.name,
+                   target=target.name, player=target.controller, partner=hero.controller)
     return hero
 
 

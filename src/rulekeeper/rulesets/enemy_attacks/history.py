@@ -34,6 +34,28 @@ def untold_ties(table: Table, event: Event) -> Sequence[Event]:
     return (Event("would-be-target", tied.rule, data, tied.to),)
 
 
+PLACED = {"place-hero": "Hero of {player}", "place-ally": "Non-Hero Ally of {player}",
+          "place-enemy": "Enemy"}
+"""What version 4's ``place`` event said of a figure (``who``), by today's event kind."""
+
+
+def seats_in_words(table: Table, event: Event) -> Sequence[Event]:
+    """Before version 5 a figure's placing told its seat's id inside words (``place``, ``who``
+    ``Hero of p1``), and a Hero's exception listed its players' seats (``exception-taken``,
+    ``players``): no sentence could name the players."""
+    data = event.data
+    if event.kind in PLACED:
+        who = PLACED[event.kind].format(player=data.get("player"))
+        return (Event("place", event.rule, {"figure": data["figure"], "who": who,
+                                            "area": data["area"]}, event.to),)
+    if event.kind in ("exception-taken", "exception-agreed"):
+        players = [data["player"]] + ([data["partner"]] if "partner" in data else [])
+        return (Event("exception-taken", event.rule, {"hero": data["hero"],
+                                                      "target": data["target"],
+                                                      "players": players}, event.to),)
+    return (event,)
+
+
 HISTORY = (
     Change(2, "A Hero's stamina loss drops by 1 a reactive check success whatever ruling "
               "reactive-check says (version 1 read it as damage under all-or-nothing)",
@@ -43,4 +65,12 @@ HISTORY = (
               "included)", "0.1.0", {"would-be-distance": "range"}),
     Change(4, "A Taunt tie is told before it is broken (target-tied, would-be-tied) and the "
               "choice or draw is its own event (tie-broken)", "0.1.0", log=untold_ties),
+    Change(5, "The events name a player by the seat, never by its id inside words: a figure's "
+              "placing is place-hero, place-ally or place-enemy with the seat (player), and a "
+              "Hero's exception names the players who agreed (player, partner: "
+              "exception-agreed when two did); version 4 said 'Hero of p1' (place, who) and "
+              "'agreed by p1, p2' (players)", "0.3.0", log=seats_in_words,
+           templates={"place": "{figure} ({who}) starts in {area}",
+                      "exception-taken": "{hero} takes the attack instead of {target} "
+                                         "(agreed by {players})"}),
 )

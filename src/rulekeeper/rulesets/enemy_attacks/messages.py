@@ -2,7 +2,9 @@
 
 TEMPLATES = {
     # setup, rounds and turns
-    "place": "{figure} ({who}) starts in {area}",
+    "place-hero": "{figure} (Hero of {player}) starts in {area}",
+    "place-ally": "{figure} (Non-Hero Ally of {player}) starts in {area}",
+    "place-enemy": "{figure} (Enemy) starts in {area}",
     "item-deck": "The item deck ({count:card|cards}) is shuffled",
     "round": "Round {round} of {rounds} begins",
     "hero-turn": "{hero}'s turn ({player}), in {area}",
@@ -40,7 +42,9 @@ TEMPLATES = {
     "exception-kept": "{target} keeps the attack ({heroes} could have taken it)",
     "exception-refused": "{player} refuses: {hero} does not take the attack, {target} stays "
                          "the target",
-    "exception-taken": "{hero} takes the attack instead of {target} (agreed by {players})",
+    "exception-taken": "{hero} takes the attack instead of {target} (agreed by {player})",
+    "exception-agreed": "{hero} takes the attack instead of {target} (agreed by {player} and "
+                        "{partner})",
     # resolving the attack
     "area-attack": "{enemy}'s area attack (hex {hex}) from {origin} affects {areas}{unseen}; "
                    "Allies hit: {allies}",

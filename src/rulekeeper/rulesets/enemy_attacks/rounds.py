@@ -55,11 +55,13 @@ def setup(table: EnemyAttacksTable) -> None:
     table.rng.shuffle(st.item_deck)
     table.emit("item-deck", "sample.scenario.setup", count=len(st.item_deck))
     for figure in st.everyone():
-        who = (f"Hero of {figure.controller}" if isinstance(figure, Hero) else
-               f"Non-Hero Ally of {figure.controller}" if isinstance(figure, NonHeroAlly)
-               else "Enemy")
-        table.emit("place", "sample.scenario.setup", figure=figure.name, who=who,
-                   area=st.area_name(figure.area))
+        area = st.area_name(figure.area)
+        if isinstance(figure, Hero | NonHeroAlly):  # the seat's id: the sentence names it
+            table.emit("place-hero" if isinstance(figure, Hero) else "place-ally",
+                       "sample.scenario.setup", figure=figure.name, player=figure.controller,
+                       area=area)
+        else:
+            table.emit("place-enemy", "sample.scenario.setup", figure=figure.name, area=area)
 
 
 def next_hero_turn(table: EnemyAttacksTable) -> Asks[None]:

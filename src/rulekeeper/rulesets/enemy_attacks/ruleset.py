@@ -60,7 +60,7 @@ Hero's stamina, an Ally's or an Enemy's health."""
 
 
 class EnemyAttacksRuleset(Ruleset[EnemyAttacksTable]):
-    meta = RulesetMeta(name="enemy-attacks", version=4, title="Enemy attacks (co-op crawler)",
+    meta = RulesetMeta(name="enemy-attacks", version=5, title="Enemy attacks (co-op crawler)",
                        players=("p1", "p2", "p3", "p4"), min_players=1, chance=True,
                        hidden_information=False, max_length=MAX_ROUNDS * _PER_ROUND,
                        max_steps=MAX_STEPS, source="enemy-attacks.en.txt")

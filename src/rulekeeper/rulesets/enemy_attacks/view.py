@@ -193,7 +193,7 @@ class CrawlerDrawing(Drawing):
              "enemies": Side(label="Enemies", colour="#5b1d6e")}
     automation = ("enemy-turn", "target", "no-target", "would-be-target", "enemy-moves",
                   "enemy-stays", "still-no-target", "exception-kept", "exception-refused",
-                  "exception-taken", "area-attack", "no-attack")
+                  "exception-taken", "exception-agreed", "area-attack", "no-attack")
 
     def board(self, content: EnemyAttacksContent, scenario: str | None) -> Board:
         return areas_board(content.board)

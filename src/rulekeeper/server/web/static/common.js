@@ -324,10 +324,18 @@ export function header({ title, languages = catalog.languages, onLang = () => lo
   return bar;
 }
 
+/** What a player name may be, said the same wherever the page checks one (signing up, a
+    player invited by name): the server's rule (players.NAME_PATTERN), which an accent or a
+    space breaks. */
+export function nameForm() {
+  return t("A player name is 2 to 20 letters without accents, digits, - or _, starting with a letter or a digit.");
+}
+
 /** A sign-up / sign-in form; calls done(me) once a token is stored. ``intro``: shown above
-    it; ``title``: what it asks (by default, who you are). */
-export function signIn(node, done, { intro = null, title = t("Who are you?") } = {}) {
-  const form = t("A player name is 2 to 20 letters without accents, digits, - or _, starting with a letter or a digit.");
+    it; ``title``: what it asks (by default, who you are); ``signUp``: false for the sign-in
+    alone (someone who already has a player: no new name). */
+export function signIn(node, done, { intro = null, title = t("Who are you?"), signUp: offered = true } = {}) {
+  const form = nameForm();
   // the browser's own refusal ("match the requested format") is in its language, and says no more
   const name = el("input", { id: "signup-name", autocomplete: "username", required: true, minLength: 2, maxLength: 20, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{1,19}",
     title: form, oninvalid: () => name.setCustomValidity(form), oninput: () => name.setCustomValidity("") });
@@ -354,7 +362,7 @@ export function signIn(node, done, { intro = null, title = t("Who are you?") } =
   el("button", { type: "submit", id: "signin-submit" }, t("Sign in")));
   clear(node, el("div.panel", { id: "who-are-you" }, intro, el("h2", {}, title),
     el("p.muted", {}, t("Your token is kept in this browser; keep a copy to sign in elsewhere.")),
-    signUp, el("p"), signInForm, message));
+    offered ? [signUp, el("p")] : null, signInForm, message));
 }
 
 // -- the log ------------------------------------------------------------------------------

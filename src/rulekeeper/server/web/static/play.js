@@ -7,7 +7,7 @@
 // reaches it. Hot-seat play hides everything behind a "pass the device" screen between seats.
 import {
   afterRefusal, ago, api, botName, clear, clockPanel, clockWords, colon, copyButton, dialog, download, el, endWhy, follow, header, holder, labelled, langOf,
-  loadWords, logLine, mergeEvents, newestOnly, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
+  loadWords, logLine, mergeEvents, nameForm, newestOnly, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
 import { describeSelection, drawBoard, drawPanels, side, symbolsLine } from "./board.js";
@@ -17,7 +17,7 @@ import { Viewer } from "./viewer.js";
 const main = document.getElementById("main");
 const rulesetId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
-const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0 };
+const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, myGames: new Map() };
 
 async function start() {
   await loadWords();
@@ -88,6 +88,7 @@ function seatWords(seats, info) {
 }
 
 function drawMyGames(node, games, refresh) {
+  ui.myGames = new Map(games.map((g) => [g.id, g])); // as listed last (a Resign confirmed meanwhile resigns this version)
   const turns = games.filter((g) => g.your_turn);
   yourTurn(turns.length);
   for (const g of turns) notifyTurn(`${g.id}:${g.version}`, t("Your turn in {title}", { title: g.title }));
@@ -101,7 +102,8 @@ function drawMyGames(node, games, refresh) {
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
       el("td", {}, el("a", { href: `/play/${g.ruleset}?game=${g.id}` }, info?.title || g.title), el("div.muted", {}, scenarioName(info, g.scenario))),
       el("td", {}, g.your_turn ? el("span.badge.turn", {}, status) : status, el("div.muted", {}, g.over ? "" : ago(g.since)),
-        g.can_cancel ? cancelButton(g, refresh) : null),
+        g.can_cancel ? cancelButton(g, refresh) : null,
+        !g.over && !g.closed && !open.length && !g.can_cancel ? resignLine(g, node, refresh) : null),
       el("td.muted", {}, seatWords(g.seats, info)));
   });
   clear(node, el("h2", {}, t("Your games")), notificationsButton(),
@@ -355,26 +357,28 @@ function watchSetup(info) {
 // -- joining ----------------------------------------------------------------------------------
 
 /** An invitation opened by someone not signed in: who invites them, to which game and seat;
-    then their name, to take it (the page comes back signed in, and takes the seat). */
+    then their name, to take it (the page comes back signed in, and takes the seat). An
+    invitation unknown or no longer open is said so, with the way on (the lobby), and no
+    sign-up: there is no seat to take with it. One used offers only a sign-in, for whoever
+    took its seat on another device (signed in, the game opens at their seat). */
 async function invited(id, seat, invite) {
   const signing = el("div");
-  let said, used = false;
   try {
     const inv = await api(`/api/games/${encodeURIComponent(id)}/invitation?seat=${encodeURIComponent(seat || "")}&invite=${encodeURIComponent(invite)}&lang=${store.lang}`);
     const others = inv.players.filter((p) => p !== inv.inviter);
-    said = el("section.panel", { id: "invitation" },
+    clear(main, el("section.panel", { id: "invitation" },
       el("h2", {}, t("{inviter} invites you to play {title}", { inviter: inv.inviter, title: inv.title })),
       inv.scenario ? el("p", {}, labelled(t("Scenario"), inv.scenario)) : null,
       el("p", { id: "invited-seat" }, t("Your seat: {seat}.", { seat: el("b", {}, inv.seat_name) })),
       others.length ? el("p.muted", {}, t("Also at the table: {players:and}.", { players: others })) : null,
-      inv.bots ? el("p.muted", {}, t("Bots hold {count:seat|seats}.", { count: inv.bots })) : null);
+      inv.bots ? el("p.muted", {}, t("Bots hold {count:seat|seats}.", { count: inv.bots })) : null), signing);
+    signIn(signing, () => location.reload(), { title: t("Choose a player name to take your seat") });
   } catch (error) {
-    used = error.status === 409; // by whoever took the seat: maybe the one opening it here, on another device
-    said = el("section.panel", { id: "invitation" }, el("p.error", { role: "alert", id: "invitation-error" }, invitationTrouble(error)),
-      el("a", { href: "/play" }, t("Your games and the lobby")));
+    const used = error.refusal === "seat-taken"; // by whoever took the seat: maybe the one opening it here, on another device
+    clear(main, el("section.panel", { id: "invitation" }, el("p.error", { role: "alert", id: "invitation-error" }, invitationTrouble(error)),
+      el("a", { href: "/play", id: "invitation-way-on" }, t("Your games and the lobby"))), signing);
+    if (used) signIn(signing, () => location.reload(), { title: t("Is the seat yours? Sign in with your token: the game opens at your seat."), signUp: false });
   }
-  clear(main, said, signing);
-  signIn(signing, () => location.reload(), { title: used ? t("Is the seat yours? Sign in with your token (or sign up): the game opens at your seat.") : t("Choose a player name to take your seat") });
 }
 
 async function accept(id, seat, invite) {
@@ -409,7 +413,7 @@ function ownInvitation(id, inv, take) {
 /** What is wrong with the name typed for a seat kept for a player (``seat``: its name), or "". */
 function nameTrouble(name, seat) {
   if (!name) return t("Type the player name of whoever you invite to {seat}.", { seat });
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$/.test(name)) return t("No player can be called {name} (a player's name is 2 to 20 letters, digits, - or _, starting with a letter or digit): check the name of whoever you invite to {seat}.", { name, seat });
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{1,19}$/.test(name)) return `${t("No player can be called {name}: check the name of whoever you invite to {seat}.", { name, seat })} ${nameForm()}`;
   return "";
 }
 
@@ -446,23 +450,50 @@ function cancelButton(game, done) {
   } }, t("Cancel this game"));
 }
 
+/** Ask, in a dialog, whether to resign a game (Keep playing has the focus: Enter changes
+    nothing); ``resign()`` once confirmed. */
+function confirmResign(resign) {
+  const box = dialog("resign-dialog", el("h2", { id: "resign-dialog-title" }, t("Resign this game?")),
+    el("p", {}, t("The game ends at once, lost for your side: this cannot be taken back.")),
+    el("div.row.dialog-buttons", {},
+      el("button.danger", { id: "confirm-resign", onclick: () => { box.close(); resign(); } }, t("Resign")),
+      el("button.primary", { id: "keep-playing", onclick: () => box.close() }, t("Keep playing"))));
+  box.querySelector("#keep-playing").focus();
+}
+
 /** Resign the game for the seat shown (a started game that goes on, whoever's turn it is),
     once confirmed in a dialog; the answer is shown, a refusal told by ``refused``. The version
     resigned is the one shown when the resignation is confirmed (a move may come meanwhile). */
 function resignButton(view, refused) {
-  return el("button.small.danger", { id: "resign", onclick: () => {
-    const box = dialog("resign-dialog", el("h2", { id: "resign-dialog-title" }, t("Resign this game?")),
-      el("p", {}, t("The game ends at once, lost for your side: this cannot be taken back.")),
-      el("div.row.dialog-buttons", {},
-        el("button.danger", { id: "confirm-resign", onclick: async () => {
-          box.close();
-          const shown = ui.game, known = ui.events.length;
-          try { await show(await api(`/api/games/${shown.id}/resign?lang=${lang()}&since=${known}`, { method: "POST", body: { seat: shown.seat, version: shown.version } })); }
-          catch (error) { await refused(error, known); }
-        } }, t("Resign")),
-        el("button.primary", { id: "keep-playing", onclick: () => box.close() }, t("Keep playing"))));
-    box.querySelector("#keep-playing").focus();
-  } }, t("Resign"));
+  return el("button.small.danger", { id: "resign", onclick: () => confirmResign(async () => {
+    const shown = ui.game, known = ui.events.length;
+    try { await show(await api(`/api/games/${shown.id}/resign?lang=${lang()}&since=${known}`, { method: "POST", body: { seat: shown.seat, version: shown.version } })); }
+    catch (error) { await refused(error, known); }
+  }) }, t("Resign"));
+}
+
+/** Resign a game of Your games (``game``: its line) for the seat its page would show (the
+    one to play if it is yours, else your first), once confirmed as on its page, at the
+    version listed last (the list is read again while the dialog is open); then the list is
+    read again (``refresh``). A game that moved on or ended meanwhile is said so above the
+    list (by the refusal's id and the list read again, never by the server's words). */
+function resignLine(game, node, refresh) {
+  return el("button.small.danger", { "data-resign": game.id, onclick: () => confirmResign(async () => {
+    const now = ui.myGames.get(game.id) || game;
+    const seat = now.mine.includes(now.turn) ? now.turn : now.mine[0];
+    const said = (words) => node.querySelector("h2").after(el("p.error", { role: "alert", "data-refused": now.id }, words));
+    try {
+      await api(`/api/games/${now.id}/resign?lang=${store.lang}`, { method: "POST", body: { seat, version: now.version } });
+      await refresh();
+    } catch (error) {
+      if (error.status !== 409) return said(error.message);
+      await refresh();
+      const title = rulesetOf(now)?.title || now.title, after = ui.myGames.get(now.id);
+      said(error.refusal === "stale-version" && !(after?.over || after?.closed) // (a move that ended it: ended)
+        ? t("Your game of {title} moved on meanwhile (another player's move): it is listed as it stands now; resign again if you still want to.", { title })
+        : t("Your game of {title} has already ended: it can no longer be resigned.", { title }));
+    }
+  }) }, t("Resign"));
 }
 
 /** Why a game cannot be cancelled, in the page's words (the server's name the game by its id). */
@@ -472,9 +503,11 @@ function cancelTrouble(error) {
     : t("This game is already over or cancelled."));
 }
 
-/** Why an invitation cannot be used, in the page's words: used (409), unknown (403, 404). */
+/** Why an invitation cannot be used, in the page's words: its seat taken (409
+    ``seat-taken``), its game over, cancelled or expired (another 409), unknown (403, 404). */
 function invitationTrouble(error) {
-  if (error.status === 409) return t("This invitation has been used, or its game is over: the seat can no longer be taken with it.");
+  if (error.refusal === "seat-taken") return t("This invitation has been used: its seat is taken, and can no longer be taken with it.");
+  if (error.status === 409) return t("This invitation is no longer open: its game has ended (played out, cancelled, or expired waiting for players), or its seat is kept for another player.");
   if (error.status === 403 || error.status === 404) return t("This invitation is unknown: its link may be incomplete. Ask for the link again.");
   return error.message;
 }
