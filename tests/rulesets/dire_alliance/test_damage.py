@@ -247,3 +247,18 @@ def test_focus_on_a_short_supply_pile(option, gained):
     drive(actions.perform(t, fighter(game, "red.empyreal"), "focus:red.empyreal"))
     assert t.sides["red"].discard.count("empyreal") == gained
     assert events(game, "gain.short")[0]["count"] == gained
+
+
+@pytest.mark.rule("battle.ruling.focus-empty-supply", "battle.action.focus.c")
+@pytest.mark.parametrize("option", ["what-is-there", "all-or-nothing"])
+def test_focus_on_a_supply_pile_holding_exactly_enough_gains_them_all(option):
+    # 2 cards wanted, 2 in the pile: not short, whatever the ruling
+    game = start(rulings={"focus-empty-supply": option})
+    t = table(game)
+    t.sides["red"].supply["empyreal"] = 2
+    t.sides["red"].graveyard += ["empyreal"]
+    discard = t.sides["red"].discard.count("empyreal")
+    drive(actions.perform(t, fighter(game, "red.empyreal"), "focus:red.empyreal"))
+    assert t.sides["red"].discard.count("empyreal") == discard + 2
+    assert t.sides["red"].supply["empyreal"] == 0
+    assert not events(game, "gain.short")
