@@ -159,6 +159,18 @@ def test_heal_moves_that_fighters_card_from_graveyard_to_discard():
     assert red.graveyard == ["countess"] and asked[0].kind == "heal"
 
 
+@pytest.mark.rule("battle.graveyard.heal", "battle.keyword.heal.fighter")
+def test_each_heal_of_a_heal_twice_is_its_own_choice():
+    # declining the first heal does not forfeit the second
+    game = start()
+    deal(game, "red", hand=["devoted"], graveyard=["empyreal", "empyreal"])
+    t = table(game)
+    _, asked = drive(heal(t, fighter(game, "red.empyreal"), 2, "battle.keyword.heal.fighter"),
+                     "no", "heal")
+    assert [d.kind for d in asked] == ["heal", "heal"]
+    assert t.sides["red"].graveyard == ["empyreal"] and t.sides["red"].discard[-1] == "empyreal"
+
+
 @pytest.mark.rule("battle.graveyard.no-heal-defeated", "battle.keyword.heal.defeated")
 def test_a_defeated_fighter_cannot_be_healed():
     game = start()
