@@ -292,6 +292,20 @@ def test_hard_ties_between_minions_favour_one_that_can_claim_an_objective_now():
     assert "claim an objective" in new_events(game, 0, "tie.hard")[0]["criterion"]
 
 
+@pytest.mark.rule("raid.ties.hard", "raid.ruling.raid-hard-control")
+def test_a_minion_on_an_objective_with_a_hero_there_cannot_claim_it_now():
+    # the Gravedigger on the yellow gravestone (Stone Cairn) with Cole Ashby there can only
+    # Melee him; alone there, it could claim the objective
+    game = start(2, rulings=HARD)
+    place(game, maren="crossroads", cole="cairn")
+    digger = summon(game, "gravedigger", "cairn")
+    r = raid(game)
+    melee = r.stat(digger, "melee")
+    assert minions.minion_score(r, digger) == (1, melee)
+    place(game, cole="crossroads")
+    assert minions.minion_score(r, digger) == (2, 0)
+
+
 @pytest.mark.rule("raid.ties.hard", "raid.enemy-move.minion.nearest-hero")
 def test_hard_ties_between_areas_weigh_each_area_by_its_hero_closest_to_defeat():
     # Maren (6 rank I cards to lose) and Varga (1) at the Old Mill, Cole (2) at the Bog: both
