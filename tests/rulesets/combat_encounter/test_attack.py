@@ -177,6 +177,17 @@ def test_kaos_on_a_natural_1_keeps_the_weapon_and_the_ruling_decides_the_hit(rul
     assert player(game, "p2").kaos == 2 - spent + 1
 
 
+@pytest.mark.rule("combat.ruling.kaos-natural-1", "combat.attack-check.success-at-or-above")
+def test_kaos_on_a_natural_1_short_of_the_defense_misses_even_under_turns_check():
+    # Wren, Kaos 2: natural 1 + Quickness 3 + 2 Kaos = 6 against a Defense of 7 (4 + 1 + 2)
+    game = start([1, 4], rulings={"kaos-natural-1": "turns-check"}, ranger__kaos=2,
+                 knight__defense=4)
+    answer(game, "decline", "attack:p1:weapon-1", "kaos:2")
+    assert result(game) == [(1, 6, 7, "critical failure")]
+    assert player(game, "p2").dropped == set()  # the Kaos still keeps the Weapon
+    assert not data(game, "damage")
+
+
 @pytest.mark.rule("combat.attack.mystic-dagger-either", "combat.mystic-dagger.either-option",
                   "combat.mystic-dagger.melee-damage", "combat.mystic-dagger.ranged-damage",
                   "combat.attack.mystic-dagger-always-available", "sample.player.mystic-dagger",

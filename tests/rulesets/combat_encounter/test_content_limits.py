@@ -43,6 +43,17 @@ def test_the_kaos_offered_past_ten_is_what_reaches_the_defense_and_all():
     assert player(game, "p1").kaos == 100_000 - 14
 
 
+@pytest.mark.rule("combat.ruling.kaos-step", "combat.attack-check.kaos-increases")
+def test_with_two_per_kaos_the_amount_offered_past_ten_rounds_up_to_reach_the_defense():
+    # Final Result 5 against Defense 30 + 1 + 1 = 32: 27 short, 13 Kaos (+26) would not do
+    game = start([2, 4], rulings={"kaos-step": "2"}, knight__kaos=100_000, ranger__defense=30)
+    answer(game, "attack:p2:weapon-1")
+    assert options_of(game) == [f"kaos:{n}" for n in (*range(11), 14, 100_000)]
+    assert game.pending.option("kaos:14").label == "Spend 14 Kaos (Final Result 33)"
+    answer(game, "kaos:14")
+    assert data(game, "attack.result")[-1]["outcome"] == "hit"
+
+
 def test_every_amount_up_to_ten_is_offered():
     game = start([2], knight__kaos=7, ranger__defense=17)
     answer(game, "attack:p2:weapon-1")

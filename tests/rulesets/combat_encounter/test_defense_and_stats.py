@@ -24,6 +24,19 @@ def test_defense_is_the_sum_of_character_patron_and_equipped_armor():
     assert current_defense(table(game).prepared, player(game, "p1")) == 14
 
 
+@pytest.mark.rule("sample.player.defense-sources")
+def test_a_dropped_weapon_gives_no_defense():
+    # a Longsword stating Defense +2 counts while Equipped, not once Dropped (face down), as
+    # its Stat modifiers (sample.player.calculate-stat)
+    game = start(sets={"items.cards.longsword.defense": 2})
+    knight = player(game, "p1")
+    assert ("weapon", 2) in sources(game, "p1")
+    assert current_defense(table(game).prepared, knight) == 16
+    knight.dropped.add("weapon-1")
+    assert sources(game, "p1") == [("character", 11), ("patron", 1), ("armor", 2)]
+    assert current_defense(table(game).prepared, knight) == 14
+
+
 @pytest.mark.rule("combat.calculate-defense.sources.d", "combat.calculate-defense.armor-in-backpack",
                   "combat.calculate-defense.only-explicit")
 def test_plot_armor_counts_and_armor_in_the_backpack_does_not():

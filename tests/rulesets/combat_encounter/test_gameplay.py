@@ -66,6 +66,16 @@ def test_a_move_makes_a_perception_check_and_a_failure_draws_a_random_encounter(
         assert drawn[-1].rule == "sample.actions.move.c"
 
 
+@pytest.mark.rule("sample.core.natural-results", "sample.actions.move.b")
+def test_a_natural_20_passes_the_move_perception_check_whatever_the_final_result():
+    # Perception -15: a natural 20 makes a Final Result of 5, below 10, and still succeeds
+    game = in_the_hall([20], knight__perception=-15)
+    answer(game, "move:crypt")
+    assert data(game, "check.roll")[-1]["total"] == 5
+    assert data(game, "perception.result")[0]["outcome"] == "succeeds"
+    assert len([e for e in game.events if e.kind == "encounter.drawn"]) == 1  # the Flee's only
+
+
 @pytest.mark.rule("sample.actions.hide")
 def test_a_hidden_player_cannot_be_ambushed_until_their_next_turn():
     game = in_the_hall()

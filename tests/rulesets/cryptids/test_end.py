@@ -152,6 +152,17 @@ def test_a_strike_hits_the_default_target(log):
     assert board(f.battle) == ([("quiet", 500 - 2 * 231)], [("low", 500), ("high", 500 - 231)])
 
 
+@pytest.mark.rule("ruling.sudden-death", "roll.step-5.chain.a")
+def test_a_cryptid_brought_to_zero_during_its_turn_does_not_strike():
+    # roll 16 (total 7): A hits Thorny for 1 + 1, whose thorns bring A to 0 before its strike
+    a = cryptid("a", 2, 5, on({"total": 7}, {"damage": 1}))
+    thorny = cryptid("thorny", 20, 1, on("hurt", {"damage": 1, "target": "attacker"}))
+    f = fight([a], [thorny], [1, 2] * 15 + [3, 4], sudden_death="strike")
+    assert f.outcome.rolls == 16 and f.outcome.winner == "right"
+    assert not f.of("act.strike")
+    assert board(f.battle) == ([], [("thorny", 18)])
+
+
 @pytest.mark.rule("ruling.no-damage-possible", "ruling.sudden-death")
 def test_under_strike_every_side_can_deal_damage():
     f = fight([cryptid("a", 5, 1, MEND)], [cryptid("b", 7, 1, MEND)], seed=1,

@@ -197,3 +197,12 @@ def test_lowest_hp_tie(option, target):
               lowest_hp_tie=option)
     assert f.of("damage")[0]["target"]["en"] == target
     assert f.kinds("target.lowest-hp-tie")[0].endswith(option)
+
+
+@pytest.mark.rule("ruling.lowest-hp-tie")
+@pytest.mark.parametrize("option", ["threat", "leftmost"])
+def test_lowest_hp_tie_of_equal_threat_goes_to_the_leftmost(option):
+    a = cryptid("a", 9, 1, hit(1, "lowest-hp"))
+    f = fight([a], [cryptid("x", 4, 5, NEVER), cryptid("y", 4, 5, NEVER)], [3, 4],
+              lowest_hp_tie=option)
+    assert f.of("damage")[0]["target"]["en"] == "X"

@@ -147,6 +147,16 @@ def test_statuses_apply_in_threat_order():
         "High", "Low"]
 
 
+@pytest.mark.rule("roll.step-4.threat-order.a", "threat.order")
+def test_two_cryptids_of_one_board_with_equal_threat_act_leftmost_first():
+    # X stands left of Y, both of threat 3 on the left board: X acts first
+    x = cryptid("x", 9, 3, on({"total": 7}, {"damage": 1}))
+    y = cryptid("y", 9, 3, on({"total": 7}, {"damage": 2}))
+    f = fight([x, y], [cryptid("e", 9, 1, NEVER)], [3, 4])
+    assert [e.data["who"]["en"] for e in f.roll_events(1) if e.kind == "act.total"] == ["X", "Y"]
+    assert [d["amount"] for d in f.of("damage")][:2] == [1, 2]
+
+
 @pytest.mark.rule("roll.step-2.status.b", "roll.step-5.chain.a", "targeting.override.a")
 def test_status_damage_triggers_reactions_but_has_no_attacker():
     poisoner = cryptid("poisoner", 20, 1, on("battle-start", {"damage-over-time": 2, "rolls": 1}),

@@ -87,6 +87,19 @@ def test_friendly_targets(target, shielded):
                                                   for f in battle.rows[0]]
 
 
+@pytest.mark.rule("targeting.override.a", "triggers.deaths")
+def test_the_adjacent_allies_of_a_dead_cryptid_are_those_either_side_of_its_place():
+    # C dies between A and B: its death ability shields A and B, not D
+    c = cryptid("c", 3, 9, on("death", {"shield": 2, "target": "adjacent-allies"}))
+    mine = [cryptid("a", 9, 1, NEVER), c, cryptid("b", 9, 1, NEVER), cryptid("d", 9, 1, NEVER)]
+    hitter = cryptid("hitter", 30, 1, on({"total": 7}, {"damage": 5}))
+    battle, events = start(mine, [hitter], [3, 4])
+    battle.begin()
+    battle.throw()
+    assert [e.data["target"]["en"] for e in events if e.kind == "shield"] == ["A", "B"]
+    assert [(f.card.id, f.shield) for f in battle.rows[0]] == [("a", 2), ("b", 2), ("d", 0)]
+
+
 @pytest.mark.rule("effects.damage", "effects.buff")
 def test_attack_buff_adds_to_each_damage_instance():
     a = cryptid("a", 9, 1, on("doubles", {"buff-attack": 2}), on({"total": 7}, {"damage": 1}))

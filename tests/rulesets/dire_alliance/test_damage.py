@@ -159,6 +159,18 @@ def test_heal_moves_that_fighters_card_from_graveyard_to_discard():
     assert red.graveyard == ["countess"] and asked[0].kind == "heal"
 
 
+@pytest.mark.rule("battle.graveyard.heal", "battle.keyword.heal.fighter")
+def test_each_heal_of_a_heal_twice_is_its_own_choice():
+    # declining the first heal does not forfeit the second
+    game = start()
+    deal(game, "red", hand=["devoted"], graveyard=["empyreal", "empyreal"])
+    t = table(game)
+    _, asked = drive(heal(t, fighter(game, "red.empyreal"), 2, "battle.keyword.heal.fighter"),
+                     "no", "heal")
+    assert [d.kind for d in asked] == ["heal", "heal"]
+    assert t.sides["red"].graveyard == ["empyreal"] and t.sides["red"].discard[-1] == "empyreal"
+
+
 @pytest.mark.rule("battle.graveyard.no-heal-defeated", "battle.keyword.heal.defeated")
 def test_a_defeated_fighter_cannot_be_healed():
     game = start()
@@ -247,3 +259,18 @@ def test_focus_on_a_short_supply_pile(option, gained):
     drive(actions.perform(t, fighter(game, "red.empyreal"), "focus:red.empyreal"))
     assert t.sides["red"].discard.count("empyreal") == gained
     assert events(game, "gain.short")[0]["count"] == gained
+
+
+@pytest.mark.rule("battle.ruling.focus-empty-supply", "battle.action.focus.c")
+@pytest.mark.parametrize("option", ["what-is-there", "all-or-nothing"])
+def test_focus_on_a_supply_pile_holding_exactly_enough_gains_them_all(option):
+    # 2 cards wanted, 2 in the pile: not short, whatever the ruling
+    game = start(rulings={"focus-empty-supply": option})
+    t = table(game)
+    t.sides["red"].supply["empyreal"] = 2
+    t.sides["red"].graveyard += ["empyreal"]
+    discard = t.sides["red"].discard.count("empyreal")
+    drive(actions.perform(t, fighter(game, "red.empyreal"), "focus:red.empyreal"))
+    assert t.sides["red"].discard.count("empyreal") == discard + 2
+    assert t.sides["red"].supply["empyreal"] == 0
+    assert not events(game, "gain.short")

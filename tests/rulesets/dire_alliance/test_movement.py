@@ -102,3 +102,17 @@ def test_a_mover_defeated_by_an_opportunity_attack_does_not_move():
           "blue.butcher")
     devoted = fighter(game, "red.devoted")
     assert devoted.defeated and devoted.area is None and not events(game, "move")
+
+
+@pytest.mark.rule("battle.opportunity-attack.order", "battle.suffer-damage.defeated")
+def test_no_more_opportunity_attacks_once_the_mover_is_defeated():
+    # the Butcher's opportunity attack defeats the Devoted: the Mourner is not asked
+    game = start(dice=["HIT", "HIT", "HIT", "blank"])
+    place(game, red_devoted="crossroads", blue_butcher="crossroads", blue_mourner="crossroads")
+    deal(game, "red", hand=["empyreal"], graveyard=["devoted", "devoted"])
+    _, asked = drive(actions.perform(table(game), fighter(game, "red.devoted"), "move:cairn"),
+                     "blue.butcher")
+    assert [d.kind for d in asked] == ["opportunity-attack"]
+    assert fighter(game, "red.devoted").defeated
+    assert [e["attacker"] for e in events(game, "opportunity")] == ["Butcher"]
+    assert len(events(game, "attack")) == 1

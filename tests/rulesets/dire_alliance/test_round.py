@@ -245,3 +245,24 @@ def test_a_scenario_sheet_can_give_a_player_a_larger_opening_hand():
 def test_an_opening_hand_out_of_range_is_a_content_error(hand):
     with pytest.raises(ContentError, match="opening_hand"):
         new_game("dire-alliance-battle", content_set={"scenarios.beaten-path.opening_hand": hand})
+
+
+
+@pytest.mark.rule("battle.round.aggressor-turn-1.a", "battle.round.defender-turn-1.a")
+@pytest.mark.parametrize(("seat", "role", "card"), [("red", "aggressor", "devoted"),
+                                                    ("blue", "defender", "butcher")])
+def test_turn_1_with_one_card_in_hand_plays_that_one_card(seat, role, card):
+    # "plays 2 cards": all of them when fewer are in hand, and the turn goes on
+    game = dealt()
+    deal(game, seat, hand=[card])
+    turn = flow.take_turn(battle(game), seat, role, 1)
+    asked = []
+    with pytest.raises(StopIteration):
+        decision = next(turn)
+        while True:
+            asked.append(decision.kind)
+            decision = turn.send(passive(decision))
+    assert "play-card" not in asked  # one card, no choice
+    assert events(game, "play")[-1]["cards"] == [table(game).card_name(card)]
+    area = table(game).sides[seat]
+    assert area.hand == [] and area.play == [] and area.discard[-1] == card

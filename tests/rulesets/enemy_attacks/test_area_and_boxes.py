@@ -44,6 +44,22 @@ def test_the_hex_number_is_the_range_of_affected_areas(hex_range, hit):
     assert hit_by(game) == hit
 
 
+@pytest.mark.rule("area.range.within", "ruling.range")
+@pytest.mark.parametrize("hex_range,hit", [
+    (0, ["Ayla Swiftbow"]),
+    (1, ["Ayla Swiftbow", "Brannoc the Shield", "Miren of the Ash"]),
+])
+def test_under_ruling_range_walking_the_areas_at_the_hex_number_on_foot_are_affected(hex_range,
+                                                                                      hit):
+    # target Ayla in c; Brannoc in b and Miren in w (up the stairs) are 1 walk away, Tobin in a 2
+    game = pass_heroes(start(heroes=[("ayla", "c"), ("brannoc", "b"), ("miren", "w"),
+                                     ("tobin", "a")], enemies=[("witch", "d")],
+                             sets=witch("d", hex_range), dice=NO_DICE,
+                             rulings={"range": "walking"}))
+    assert events(game, "target")[0]["target"] == "Ayla Swiftbow"
+    assert hit_by(game) == hit
+
+
 @pytest.mark.rule("area.range.from-target-area")
 def test_the_range_is_measured_from_the_targeted_allys_area_not_the_enemys():
     # the witch in c targets Ayla in b (distance 1, Taunt 2 beats Miren's 1 in d). Brannoc in a

@@ -14,6 +14,7 @@ from .helpers import (
     deal,
     drive,
     hero,
+    kinds,
     mark,
     new_events,
     place,
@@ -71,6 +72,20 @@ def test_a_figure_stunned_by_an_effect_keeps_its_tokens_and_conditions():
     drive(enemy_actions.activate(r, minion, r.kinds["reclaimed"].actions, "a test",
                                  "raid.minion.one-action"))
     assert not minion.stunned and new_events(game, since, "raid.ready")
+
+
+@pytest.mark.rule("raid.hero-action.move.b")
+def test_a_hero_stunned_by_an_effect_makes_no_opportunity_attack_on_a_leaving_enemy():
+    # an enemy leaving a hero's area may be attacked by each hero there, a stunned one aside
+    game = start(1, rulings=HARD)
+    minion = summon(game, "reclaimed", "red-camp")
+    place(game, maren="red-camp")
+    r = raid(game)
+    drive(special.run(r, minion, Effect.model_validate({"stun": "enemy-here"}), None))
+    assert hero(game).fighter.stunned
+    since = mark(game)
+    _, asked = drive(r.opportunity_attacks(minion, "old-mill"))
+    assert asked == [] and "attack" not in kinds(game, since)
 
 
 @pytest.mark.rule("raid.damage.hero.rank-card", "raid.damage.hero.search-order",

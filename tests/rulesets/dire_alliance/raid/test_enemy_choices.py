@@ -290,3 +290,33 @@ def test_hard_ties_between_minions_favour_one_that_can_claim_an_objective_now():
     chosen, asked = drive(minions.nearest_minion(r, "hero1", "yellow"))
     assert asked == [] and chosen is claimer
     assert "claim an objective" in new_events(game, 0, "tie.hard")[0]["criterion"]
+
+
+@pytest.mark.rule("raid.ties.hard", "raid.ruling.raid-hard-control")
+def test_a_minion_on_an_objective_with_a_hero_there_cannot_claim_it_now():
+    # the Gravedigger on the yellow gravestone (Stone Cairn) with Cole Ashby there can only
+    # Melee him; alone there, it could claim the objective
+    game = start(2, rulings=HARD)
+    place(game, maren="crossroads", cole="cairn")
+    digger = summon(game, "gravedigger", "cairn")
+    r = raid(game)
+    melee = r.stat(digger, "melee")
+    assert minions.minion_score(r, digger) == (1, melee)
+    place(game, cole="crossroads")
+    assert minions.minion_score(r, digger) == (2, 0)
+
+
+@pytest.mark.rule("raid.ties.hard", "raid.enemy-move.minion.nearest-hero")
+def test_hard_ties_between_areas_weigh_each_area_by_its_hero_closest_to_defeat():
+    # Maren (6 rank I cards to lose) and Varga (1) at the Old Mill, Cole (2) at the Bog: both
+    # 1 border from the Red Camp. Varga is the hero closest to defeat: the Old Mill it is.
+    game = start(3, rulings=HARD)
+    armed(game)
+    deal(game, "hero2", deck=["crossbow", "snare", "snare", "scout"])
+    deal(game, "hero3", deck=["charge", "trophy"])
+    place(game, maren="old-mill", varga="old-mill", cole="bog")
+    minion = summon(game, "reclaimed", "red-camp")
+    since = mark(game)
+    _, asked = drive(enemy_actions.perform(raid(game), minion, MOVE))
+    assert asked == [] and minion.area == "old-mill"
+    assert new_events(game, since, "tie.hard")[0]["chosen"] == "Dr. Ilse Varga"

@@ -92,6 +92,17 @@ def test_the_heroes_lose_when_a_villain_card_must_be_drawn_from_an_empty_deck():
     assert len(r.the_villain.discard) == 14
 
 
+@pytest.mark.rule("raid.game.end.villain-deck-empty", "raid.enemy-act.villain-card")
+def test_the_last_villain_card_is_drawn_and_the_game_goes_on():
+    game = start(1, rulings=HARD)
+    r = raid(game)
+    last = r.the_villain.deck[-1]
+    r.the_villain.discard, r.the_villain.deck = r.the_villain.deck[:-1], [last]
+    assert enemies.draw_villain_card(r, True) == last
+    assert r.the_villain.deck == [] and r.the_villain.row[-1] == last
+    assert not new_events(game, 0, "raid.villain.empty")
+
+
 def test_a_whole_game_ends_with_the_losing_event_and_its_rule():
     game = start(1, rulings=HARD)
     r = raid(game)

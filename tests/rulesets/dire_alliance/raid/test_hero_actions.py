@@ -224,6 +224,19 @@ def test_gain_effects_also_take_any_card_and_a_short_supply_follows_the_ruling()
         assert short["count"] == gained and short["rule"] == "raid.ruling.focus-empty-supply"
 
 
+@pytest.mark.rule("raid.gain-cards.any-supply", "raid.ruling.focus-empty-supply")
+@pytest.mark.parametrize("ruling", ["what-is-there", "all-or-nothing"])
+def test_a_supply_holding_exactly_the_cards_to_gain_is_not_short(ruling):
+    game = start(1, rulings={"focus-empty-supply": ruling})
+    deal(game, hand=["trophy"], deck=["charge"] + ["trophy"] * 4 + ["iron-brace"] * 5
+         + ["heavy-cleaver"] * 5 + ["consecrated-blade"] * 5, discard=["charge"] * 2)
+    assert sum(hero(game).piles.supply.values()) == 2
+    drive(raid(game).gain_cards(hero(game).fighter, 2), "charge", "charge")
+    assert hero(game).piles.discard.count("charge") == 4
+    assert sum(hero(game).piles.supply.values()) == 0
+    assert not new_events(game, 0, "raid.gain.short")
+
+
 @pytest.mark.rule("raid.boost.play", "raid.boost.name", "raid.boost.no-action", "raid.boost.modifiers")
 def test_a_boost_plays_cards_face_up_before_the_dice_for_their_modifiers_but_no_action():
     game = start(1, rulings=HARD, dice=["blank"] * 5)
