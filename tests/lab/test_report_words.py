@@ -9,7 +9,7 @@ import string
 import pytest
 
 from rulekeeper.lab import store
-from rulekeeper.lab.report import Report, ruling_sweep
+from rulekeeper.lab.report import Report, report_title, ruling_sweep
 from rulekeeper.lab.report_words import LANGUAGES, MESSAGES, TEXTS
 from rulekeeper.lab.run import run_batch
 from rulekeeper.lab.sweep import parse_axes, run_variants, variants
@@ -92,10 +92,25 @@ def test_a_french_reports_title_elides_before_a_vowel(kind):
     affrontements" (now "rapport de matchs croisés")."""
     from rulekeeper.lab.report_words import Words
 
-    fr = Words("fr")
-    title = fr.plain("title", ruleset="cryptids-v1", kind=fr.word(kind))
+    title = report_title("cryptids-v1", kind, Words("fr"))
     assert title.startswith("cryptids-v1\u00a0: rapport ")
     assert not re.search(r"\bde [aeiouyéèêàâh]", title, flags=re.I), title
+
+
+@pytest.mark.parametrize(("kind", "english", "french"), [
+    ("simulate", "simulation report", "rapport de simulation"),
+    ("sweep", "sweep report", "rapport de balayage"),
+    ("matchup", "matchup report", "rapport de matchs croisés"),
+    ("tune", "tuning report", "rapport de réglage"),
+    ("culprits", "culprits report", "rapport de coupables"),
+    ("compare", "comparison report", "rapport de comparaison")])
+def test_a_reports_title_names_its_kind_by_a_noun(kind, english, french):
+    """The English title named a batch's report by the command's verb ("enemy-attacks-v5:
+    simulate report", found by a smoke test of /lab's report link)."""
+    from rulekeeper.lab.report_words import Words
+
+    assert report_title("cryptids-v1", kind, Words("en")) == f"cryptids-v1: {english}"
+    assert report_title("cryptids-v1", kind, Words("fr")) == f"cryptids-v1\u00a0: {french}"
 
 
 @pytest.fixture(scope="module")

@@ -58,6 +58,9 @@ from rulekeeper.lab.sweep import (
 )
 
 MAX_LINES = 8
+KIND_NOUNS = {"simulate": "simulation", "tune": "tuning", "compare": "comparison"}
+"""The kinds of results file named by a command's verb, as a report's title says them
+(*simulation report*, not *simulate report*); the others are nouns already."""
 MAX_IMPACT_BARS = 30
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 76em; color: #222; }
@@ -277,6 +280,15 @@ def _only_rulings_differ(first: Batch, other: Batch) -> bool:
                if not k.startswith("ruling:"))
 
 
+def report_title(ruleset: str, kind: str, say: Words) -> str:
+    """A report's title: its ruleset and its kind of results file, as a noun.
+
+    >>> report_title("cryptids-v1", "simulate", Words("en"))
+    'cryptids-v1: simulation report'
+    """
+    return say.plain("title", ruleset=ruleset, kind=say.word(KIND_NOUNS.get(kind, kind)))
+
+
 class Report:
     """Builds the page from a run (and, optionally, the report's own ruling sweep), in
     ``lang`` (one of :data:`~rulekeeper.lab.report_words.LANGUAGES`; English by default)."""
@@ -348,7 +360,7 @@ class Report:
 
     def html(self) -> str:
         run, say = self.run, self.words
-        title = say.plain("title", ruleset=run.ruleset, kind=say.word(run.kind))
+        title = report_title(run.ruleset, run.kind, say)
         spec = run.batches[0].spec
         facts = _table(["", ""], [
             [say("fact.ruleset"), _esc(run.ruleset)], [say("fact.games"), self.count(run.games)],
