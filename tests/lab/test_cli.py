@@ -122,7 +122,7 @@ def test_report_from_simulate(tmp_path, capsys, monkeypatch):
                         capsys, monkeypatch)
     assert code == 0 and "Report written" in text
     html = page.read_text()
-    assert "Sensitivity to the rulings" in html and "initiative=coin" in html
+    assert "Sensitivity to the rulings" in html and "Who acts first in a round? coin" in html
     assert html.count("data:image/png;base64,") == 4
     code, _, _ = run(["report", str(results), "-o", str(page), "--force", "--lang", "fr-FR"],
                      capsys, monkeypatch)

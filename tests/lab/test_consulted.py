@@ -99,7 +99,8 @@ def test_the_report_reuses_the_games_that_did_not_consult_the_ruling_changed(bat
     assert 0 < played < 20 * (len(found) - 1)
     page = Report(run, ruling_batches=reused).rulings()
     dread = sum("dread-cards" in r.consulted for r in run.batches[0].results)
-    row = page[page.index("<td>dread-cards=deck</td>"):]
+    row = page[page.index("<td>Dread cards go to the discard pile (Suffering Damage) or to the "
+                          "deck (Dread Cards)? deck</td>"):]
     assert row[:row.index("</tr>")].endswith(f"<td>{dread} of 20 ({dread / 20:.0%})</td>")
 
 

@@ -102,7 +102,8 @@ def test_report_has_every_section_and_embeds_its_figures(simulated):
     assert len(images) == 4
     assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
     page = page.replace("<wbr>", "")
-    assert "initiative=coin" in page and "damage left" in page and "ogre survived" in page
+    assert "Who acts first in a round? coin" in page and "initiative=coin" not in page
+    assert "damage left" in page and "ogre survived" in page
     assert "http" not in page.replace("http-equiv", "")
 
 

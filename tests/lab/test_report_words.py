@@ -154,3 +154,17 @@ def test_a_per_side_metric_is_said_as_its_measure_and_its_side(cryptids):
     assert "lives lost (Left)" in english and "damage (Right)" in english
     assert "vies perdues (gauche)" in french and "dégâts (droite)" in french
     assert not re.search(r"\w\.(left|right)\b", english + french)
+
+
+def test_the_reports_ruling_sweep_names_each_ruling_by_its_words(cryptids):
+    """The sensitivity to the rulings listed its variants by ids (``overheal=cap``, in
+    French too) where the rulings in force above it read as words: each row and each label
+    of its figure is now the ruling's question and its option's label."""
+    extra = ruling_sweep(cryptids, 4)
+    assert any(b.params == {"ruling:overheal": "cap"} for b in extra)
+    for lang, said in (("en", "Can healing raise HP above the maximum? cap"),
+                       ("fr", "Un soin peut-il porter les PV au-dessus du maximum\u202f? plafonné")):
+        page = Report(cryptids, ruling_batches=extra, lang=lang).html()
+        sensitivity = text(page.split("<h2>")[-1])
+        assert said in re.sub(r"[ \n]+", " ", sensitivity), sensitivity
+        assert not re.search(r"\b[a-z]+(-[a-z]+)*=[a-z]", text(page)), lang

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -166,8 +167,11 @@ def histogram(samples: Mapping[str, Sequence[float]], title: str, xlabel: str,
 
 def differences(labels: Sequence[str], estimates: Sequence[Estimate], title: str,
                 xlabel: str, words: Words = ENGLISH) -> bytes:
-    """Horizontal differences with 95% intervals around 0 (impact, ruling effects)."""
-    figure = Figure(figsize=(WIDTH, 0.9 + 0.32 * max(1, len(labels))))
+    """Horizontal differences with 95% intervals around 0 (impact, ruling effects); a long
+    label (a ruling's question and option) wrapped on lines of 48 characters."""
+    labels = [textwrap.fill(label, 48) for label in labels]
+    lines = sum(label.count("\n") for label in labels)
+    figure = Figure(figsize=(WIDTH, 0.9 + 0.32 * max(1, len(labels)) + 0.16 * lines))
     axes = figure.subplots()
     positions = list(range(len(labels)))[::-1]
     values = [e.value for e in estimates]

@@ -29,7 +29,7 @@ import html
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -309,14 +309,27 @@ class Report:
 
     def label(self, batch: Batch) -> str:
         """A batch's label in the report's language: a culprits step's (``bigfoot hp
-        12→11``) by its entity's name and its stat's words (``le Bigfoot PV 12→11``), any
-        other as :func:`_label` says it."""
+        12→11``) by its entity's name and its stat's words (``le Bigfoot PV 12→11``), a
+        ruling variant's by the rulings' words (:meth:`rulings_changed`), any other as
+        :func:`_label` says it."""
         for knob in self.knobs:
             for value in (knob.down, knob.up):
                 if value is not None and batch.label == knob.label(value):
                     stat = self.said.id(knob.stat)
                     return f"{self.named(knob.entity)} {stat} {knob.value}→{value}"
-        return _label(batch, self.words)
+        return self.rulings_changed(batch) or _label(batch, self.words)
+
+    def rulings_changed(self, batch: Batch) -> str:
+        """A ruling variant's label in words: each ruling it changes by its question and
+        its option's label (*Which faces does the Action die have? six faces*, not
+        ``action-die=six-faces``), as the rulings in force are listed; a batch that changes
+        something else too, or nothing (the rulings in force), is not one: ``""``."""
+        rulings = {key.partition(":")[2]: value for key, value in batch.params.items()
+                   if key.startswith("ruling:")}
+        if not rulings or len(rulings) < len(batch.params):
+            return ""
+        return ", ".join(" ".join(self.said.ruling(ruling, str(option)))
+                         for ruling, option in rulings.items())
 
     def named(self, item: str) -> str:
         """An item of the content (a fighter, a cryptid, a team) by its name, else its id."""
@@ -554,6 +567,7 @@ class Report:
             what = say.plain("report-sweep", games=self.count(len(batches[0].results)))
         else:
             return head + f"<p class='note'>{say('not-measured')}</p>"
+        batches = [replace(b, label=self.label(b)) for b in batches]
         comparisons = compare(batches, self.side, [(0, j) for j in range(1, len(batches))])
         summaries = [Summary.of(b.results, self.side) for b in batches]
         rows = [[_esc(say.word(b.label)), self.rate(s.outcomes["win"]),
