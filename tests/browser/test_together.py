@@ -181,6 +181,30 @@ def test_hot_seat_passes_the_device_and_hides_everything(web, request):
     assert page.inner_text("[data-seat='red'] [data-pile='hand']").endswith("hidden")
 
 
+@pytest.mark.parametrize(("lang", "said", "button"), [
+    ("en", "Player 1 has played. Player 2: press the button to play.", "I am Player 2: play"),
+    ("fr", "Joueur 1 a joué. Joueur 2\u00a0: appuyez sur le bouton pour jouer.",
+     "Je suis Joueur 2\u00a0: jouer")])
+def test_hot_seat_in_a_game_without_hidden_information_speaks_of_no_hand(web, request, lang,
+                                                                          said, button):
+    """The co-op crawler hides nothing, yet its pass-the-device screen said "Player 1's hand
+    is put away ... I am Player 2: show my hand" (found by a smoke test)."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    new_game(web, "enemy-attacks", unique(f"crawl{lang}", request), {"p1": "human", "p2": "human"})
+    for _ in range(40):  # p1 plays until a decision is p2's
+        version = int(page.get_attribute("#decision", "data-version"))
+        page.click("#decision [data-option] >> nth=-1")  # (ending turns reaches p2 soonest)
+        page.wait_for_selector(f"#handover, #decision:not([data-version='{version}'])")
+        if page.locator("#handover").count():
+            break
+    assert page.inner_text("#handover p").replace("\u202f", "\u00a0") == said
+    assert page.inner_text("#reveal").replace("\u202f", "\u00a0") == button
+    web.shot(f"play-pass-the-device-nothing-hidden-{lang}")
+    page.click("#reveal")
+    page.wait_for_selector("#decision[data-seat='p2']")
+
+
 def test_the_mcts_bot_plays_from_the_page(web, request):
     # its moves come in the background, by the page's live stream
     new_game(web, BATTLE, unique("searcher", request), {"red": "human", "blue": "bot:mcts"})

@@ -567,14 +567,18 @@ function follow_(view) {
     (trouble, final) => { const node = document.getElementById("live"); if (node) clear(node, trouble ? el("span.error", {}, trouble) : el("span.muted", {}, t("live"))); if (final) ui.stream = null; });
 }
 
-/** Hot-seat: everything hidden until the next player takes the device and asks to see. */
+/** Hot-seat: everything hidden until the next player takes the device and asks to see (in a
+    ruleset without hidden information, nobody has a hand to hide: the next player just plays). */
 function handOver(view, seatId) {
-  const seat = seatName(seatId);
+  const seat = seatName(seatId), before = seatName(view.seat);
+  const hidden = ui.info.hidden_information;
   yourTurn(1, t("pass the device to {seat}", { seat }));
   clear(main, el("section.panel.handover", { id: "handover", role: "dialog", "aria-labelledby": "handover-title" },
     el("h2", { id: "handover-title" }, t("Pass the device to {seat}", { seat })),
-    el("p", {}, t("{before}'s hand is put away. {seat}: when nobody else is looking, press the button to see your hand and play.", { before: seatName(view.seat), seat })),
-    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seatId).catch((error) => showError(main, error)) }, t("I am {seat}: show my hand", { seat }))),
+    el("p", {}, hidden ? t("{before}'s hand is put away. {seat}: when nobody else is looking, press the button to see your hand and play.", { before, seat })
+      : t("{before} has played. {seat}: press the button to play.", { before, seat })),
+    el("button.primary", { id: "reveal", autofocus: true, onclick: () => load(view.id, seatId).catch((error) => showError(main, error)) },
+      hidden ? t("I am {seat}: show my hand", { seat }) : t("I am {seat}: play", { seat }))),
   clockPanel(view, ui.info, ui.skew)); // the next seat's time runs while the device is passed: shown (clocks hide nothing)
   document.getElementById("reveal").focus();
 }
