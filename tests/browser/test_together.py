@@ -179,16 +179,22 @@ def test_hot_seat_passes_the_device_and_hides_everything(web, request):
     page.click("#reveal")
     page.wait_for_selector("#decision[data-seat='blue']")
     assert page.inner_text("[data-seat='red'] [data-pile='hand']").endswith("hidden")
+    web.open(page.get_attribute("#watch-link a", "href"))
+    assert page.inner_text("#what-you-see") == (
+        "You watch what every player may see: hands and the order of decks stay hidden.")
 
 
-@pytest.mark.parametrize(("lang", "said", "button"), [
-    ("en", "Player 1 has played. Player 2: press the button to play.", "I am Player 2: play"),
+@pytest.mark.parametrize(("lang", "said", "button", "watched"), [
+    ("en", "Player 1 has played. Player 2: press the button to play.", "I am Player 2: play",
+     "You watch what every player may see: in this game, everything but the order of decks."),
     ("fr", "Joueur 1 a joué. Joueur 2\u00a0: appuyez sur le bouton pour jouer.",
-     "Je suis Joueur 2\u00a0: jouer")])
+     "Je suis Joueur 2\u00a0: jouer", "Vous voyez ce que tous les joueurs peuvent voir\u00a0: "
+     "dans cette partie, tout sauf l'ordre des pioches.")])
 def test_hot_seat_in_a_game_without_hidden_information_speaks_of_no_hand(web, request, lang,
-                                                                          said, button):
+                                                                          said, button, watched):
     """The co-op crawler hides nothing, yet its pass-the-device screen said "Player 1's hand
-    is put away ... I am Player 2: show my hand" (found by a smoke test)."""
+    is put away ... I am Player 2: show my hand", and its watch page "hands ... stay hidden"
+    (found by a smoke test)."""
     page = web.page
     page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
     new_game(web, "enemy-attacks", unique(f"crawl{lang}", request), {"p1": "human", "p2": "human"})
@@ -203,6 +209,8 @@ def test_hot_seat_in_a_game_without_hidden_information_speaks_of_no_hand(web, re
     web.shot(f"play-pass-the-device-nothing-hidden-{lang}")
     page.click("#reveal")
     page.wait_for_selector("#decision[data-seat='p2']")
+    web.open(page.get_attribute("#watch-link a", "href"))
+    assert page.inner_text("#what-you-see").replace("\u202f", "\u00a0") == watched
 
 
 def test_the_mcts_bot_plays_from_the_page(web, request):

@@ -61,7 +61,8 @@ function draw(view, board) {
     el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {}, el("div", {}, stage, el("p.legend", {}, symbolsLine(board.table))),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map((s) => seatLine(s, view.over ? {} : board.table.out || {}))),
-        el("p.muted", {}, t("You watch what every player may see: hands and the order of decks stay hidden.")),
+        el("p.muted", { id: "what-you-see" }, ui.info?.hidden_information === false ? t("You watch what every player may see: in this game, everything but the order of decks.")
+          : t("You watch what every player may see: hands and the order of decks stay hidden.")),
         view.over ? null : el("p.muted", {}, `${t("Following the game:")} `, el("span", { id: "live" }, t("live")))),
         clockPanel(view, ui.info, ui.skew), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
