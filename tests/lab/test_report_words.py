@@ -168,3 +168,19 @@ def test_the_reports_ruling_sweep_names_each_ruling_by_its_words(cryptids):
         sensitivity = text(page.split("<h2>")[-1])
         assert said in re.sub(r"[ \n]+", " ", sensitivity), sensitivity
         assert not re.search(r"\b[a-z]+(-[a-z]+)*=[a-z]", text(page)), lang
+
+
+def test_a_sweep_of_rulings_names_its_variants_by_the_rulings_words():
+    """A /lab "What if?" of one ruling: its report's tables, and the paired differences under
+    the win rates (which still read ``ruling:overheal=allow``), name each variant in words."""
+    from rulekeeper.lab.batch import BatchSpec
+
+    axes = parse_axes("cryptids", rulings=["overheal=cap,allow"])
+    run = store.Run("sweep", "left", ["left", "right"], [],
+                    run_variants(variants(BatchSpec("cryptids"), axes), 4, 1),
+                    {"axes": [a.to_json() for a in axes]})
+    for lang, said in (("en", "Can healing raise HP above the maximum? allow"),
+                       ("fr", "Un soin peut-il porter les PV au-dessus du maximum\u202f? permis")):
+        page = read(run, lang)
+        assert page.count(said) >= 4, page  # win rates, their differences, length, metrics
+        assert "overheal" not in page, page

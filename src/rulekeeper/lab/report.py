@@ -411,7 +411,8 @@ class Report:
                  _table([say.plain(k) for k in ("variant", "games", "win", "tie", "loss",
                                                 "winners")], rows)]
         if len(batches) > 1 and self.run.kind == "sweep":
-            comparisons = compare(batches, self.side, [(0, j) for j in range(1, len(batches))])
+            comparisons = compare([replace(b, label=self.label(b)) for b in batches], self.side,
+                                  [(0, j) for j in range(1, len(batches))])
             parts.append(self.comparisons_table(comparisons, say.plain("against-first")))
             axes = [Axis(a["key"], tuple(a["values"])) for a in self.run.extra["axes"]]
             x, series = by_first_axis(axes, [s.outcomes["win"] for s in self.summaries])
