@@ -170,10 +170,17 @@ def test_the_reports_ruling_sweep_names_each_ruling_by_its_words(cryptids):
         assert not re.search(r"\b[a-z]+(-[a-z]+)*=[a-z]", text(page)), lang
 
 
-def test_a_sweep_of_rulings_names_its_variants_by_the_rulings_words():
+def test_a_sweep_of_rulings_names_its_variants_by_the_rulings_words(monkeypatch):
     """A /lab "What if?" of one ruling: its report's tables, and the paired differences under
-    the win rates (which still read ``ruling:overheal=allow``), name each variant in words."""
+    the win rates (which still read ``ruling:overheal=allow``), name each variant in words;
+    its figure's axis is the ruling's question, its ticks the options' labels (not
+    ``ruling:overheal``, ``cap``, ``allow``)."""
+    from rulekeeper.lab import plots
     from rulekeeper.lab.batch import BatchSpec
+
+    drawn = []
+    rates = plots.rates
+    monkeypatch.setattr(plots, "rates", lambda *a, **k: drawn.append(a[:4]) or rates(*a, **k))
 
     axes = parse_axes("cryptids", rulings=["overheal=cap,allow"])
     run = store.Run("sweep", "left", ["left", "right"], [],
@@ -184,3 +191,8 @@ def test_a_sweep_of_rulings_names_its_variants_by_the_rulings_words():
         page = read(run, lang)
         assert page.count(said) >= 4, page  # win rates, their differences, length, metrics
         assert "overheal" not in page, page
+    english, french = (labels for labels, _, _, axis in drawn)
+    assert [axis for *_, axis in drawn] == ["Can healing raise HP above the maximum?",
+                                            "Un soin peut-il porter les PV au-dessus du "
+                                            "maximum\u202f?"]
+    assert english == ["cap", "allow"] and french == ["plafonné", "permis"]

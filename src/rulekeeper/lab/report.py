@@ -417,10 +417,13 @@ class Report:
             axes = [Axis(a["key"], tuple(a["values"])) for a in self.run.extra["axes"]]
             x, series = by_first_axis(axes, [s.outcomes["win"] for s in self.summaries])
             marks = [False, *(c.significant for c in comparisons)] if len(series) == 1 else []
-            figure = plots.rates([value_text(v) for v in x], series,
-                                 say.plain("win-rate-marked", side=side)
+            ticks, name = [value_text(v) for v in x], axes[0].key
+            if axes[0].kind == "ruling":  # its question, and its options' labels
+                ticks = [self.said.ruling(axes[0].name, tick)[1] for tick in ticks]
+                name = self.said.ruling(axes[0].name, ticks[0])[0]
+            figure = plots.rates(ticks, series, say.plain("win-rate-marked", side=side)
                                  if marks else say.plain("win-rate", side=side),
-                                 axes[0].key, x, marks, say)
+                                 name, x, marks, say)
         else:
             figure = plots.outcome_bars([self.label(b) for b in batches],
                                         [s.outcomes for s in self.summaries],
