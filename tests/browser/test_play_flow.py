@@ -188,3 +188,28 @@ def test_a_started_game_is_resigned_from_your_games_after_the_same_question(
     assert said["ended"] in plain(page.inner_text(f"#my-games [data-refused='{ending['id']}']"))
     assert page.locator(f"{row(ending)} [data-resign]").count() == 0
     refused(person, 409)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Players: at most 2 in this scenario (one Hero each), not 4"),
+    ("fr", "Joueurs : au plus 2 dans ce scénario (un héros chacun), et non 4")])
+def test_too_many_players_for_a_scenario_are_refused_in_words(people, server, request, lang,
+                                                              said):
+    """The co-op crawler's ambush deals 2 Heroes: asked for 4 players, the setup form said
+    "scenario gallery-ambush has only 2 Heroes to deal, for 4 players", in French too, with
+    the scenario's id and "Heroes" in English (found by a smoke test)."""
+    host = speaking(people(1)[0], lang, player(server, unique(f"host{lang}", request)))
+    page = host.page
+    host.open("/play/enemy-attacks")
+    page.wait_for_selector("#seats select[name='p2']")
+    page.select_option("#setup select:has(option[value='gallery-ambush'])", "gallery-ambush")
+    page.fill("#setup [name='players']", "4")
+    page.dispatch_event("#setup [name='players']", "change")
+    page.wait_for_selector("#seats select[name='p4']")
+    for seat in ("p2", "p3", "p4"):
+        page.select_option(f"#seats select[name='{seat}']", "bot:first")
+    page.click("#start-game")
+    page.wait_for_selector("#setup-message .error")
+    assert plain(page.inner_text("#setup-message")) == plain(said)
+    refused(host, 400)
+    page.locator("#setup-message").screenshot(path=str(SHOTS / f"play-setup-players-{lang}.png"))

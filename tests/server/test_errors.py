@@ -56,7 +56,7 @@ BAD = [
      "Players: "),
     ("post", "/api/games", {"ruleset": "enemy-attacks", "scenario": "gallery-ambush",
                             "options": {"players": 3}}, 400,
-     "scenario gallery-ambush has only 2 Heroes to deal, for 3 players"),
+     "Players: at most 2 in this scenario (one Hero each), not 3"),
     ("post", "/api/games", {"ruleset": "combat-encounter", "options": {
         "characters": ["knight", "knight"]}}, 400, "characters: a character is named twice"),
     ("post", "/api/games", {"ruleset": "combat-encounter", "options": {

@@ -306,7 +306,8 @@ def test_the_item_deck_is_shuffled_by_the_seed():
 @pytest.mark.rule("sample.scenario.setup")
 def test_more_players_than_heroes_is_a_usage_error():
     from rulekeeper.core.errors import UsageError
-    with pytest.raises(UsageError, match="only 1 Hero to deal"):
+    with pytest.raises(UsageError,
+                       match=r"^Players: at most 1 in this scenario \(one Hero each\), not 2$"):
         start(players=2)
 
 

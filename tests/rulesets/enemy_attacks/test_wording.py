@@ -56,7 +56,8 @@ def test_one_die_one_hero_one_place_are_singular():
     die = ActionDieInPlay.of(game.table.content, "default")
     assert check_report(die, 1, 1).title == "1 Action die, need 1"
     assert check_report(die, 2, 1).title == "2 Action dice, need 1"
-    with pytest.raises(UsageError, match="has only 1 Hero to deal"):
+    with pytest.raises(UsageError,
+                       match=r"^Players: at most 1 in this scenario \(one Hero each\), not 2$"):
         start(players=2)
     with pytest.raises(ContentError, match=r"area 'a' holds only 1 place$"):
         start(heroes=[("brannoc", "a"), ("ayla", "a")], caps={"a": 1})

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import UsageError
-from rulekeeper.core.events import counted
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver, Procedure
 from rulekeeper.rulesets.enemy_attacks.enemy_turn import enemy_turn
@@ -47,9 +46,8 @@ def setup(table: EnemyAttacksTable) -> None:
     content = table.content
     scenario = next(s for s in content.scenarios.scenarios if s.id == table.scenario)
     if len(table.seats) > len(scenario.heroes):
-        raise UsageError(f"scenario {scenario.id} has only "
-                         f"{counted(len(scenario.heroes), 'Hero', 'Heroes')} to deal, for "
-                         f"{len(table.seats)} players")
+        raise UsageError(f"Players: at most {len(scenario.heroes)} in this scenario (one Hero "
+                         f"each), not {len(table.seats)}")
     st = Skirmish(content, table.prepared, scenario, table.seats, table.rulings)
     table.state = st
     table.rng.shuffle(st.item_deck)
