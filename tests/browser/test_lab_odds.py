@@ -84,14 +84,13 @@ def test_the_odds_question_reads_as_words_with_the_values_asked(web, request):
     """The list said "check: Probability that a check of DICE Action dice reaches NEED
     successes.", the terminal's help with its placeholders."""
     before, after = said_check(web, request, "check")
-    # (English said "reaches 1 successes" with the default need: "1 or more" is English)
-    assert before == "Probability that a check of … Action dice gets 1 or more successes.", before
-    assert after == "Probability that a check of 3 Action dice gets 2 or more successes.", after
+    assert before == "Probability that a check of … Action dice reaches 1 successes.", before
+    assert after == "Probability that a check of 3 Action dice reaches 2 successes.", after
     web.shot("lab-odds-check")
 
 
 def test_the_odds_question_reads_as_french_words(french, request):
     before, after = said_check(french, request, "test")
-    assert before == "Probabilité qu'un test de … dés d'action obtienne 1 succès ou plus.", before
-    assert after == "Probabilité qu'un test de 3 dés d'action obtienne 2 succès ou plus.", after
+    assert before == "Probabilité qu'un test de … dés d'action atteigne 1 succès.", before
+    assert after == "Probabilité qu'un test de 3 dés d'action atteigne 2 succès.", after
     french.shot("lab-odds-check-fr")

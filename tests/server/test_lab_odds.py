@@ -94,11 +94,11 @@ def test_a_question_asks_with_its_parameters_not_the_terminals_placeholders(lab)
     english, french = ({q["question"]: q for q in client.get(
         f"/api/lab/odds?lang={lang}", headers=me).json()} for lang in ("en", "fr"))
     assert english["check"]["summary"] == ("Probability that a check of DICE Action dice "
-                                           "gets NEED or more successes.")  # the terminal's help
+                                           "reaches NEED successes.")  # the terminal's help
     assert english["check"]["asks"] == ("Probability that a check of {dice} Action dice "
-                                        "gets {need} or more successes.")
+                                        "reaches {need} successes.")
     assert french["check"]["asks"] == ("Probabilité qu'un test de {dice} dés d'action "
-                                       "obtienne {need} succès ou plus.")
+                                       "atteigne {need} succès.")
     assert french[None]["asks"] == french[None]["summary"]  # none to fill
 
 

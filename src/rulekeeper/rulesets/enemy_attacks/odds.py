@@ -131,7 +131,6 @@ def check_odds(params: CheckParams) -> Odds:
 
 
 QUESTIONS = (
-    OddsQuestion("check",
-                 "Probability that a check of DICE Action dice gets NEED or more successes.",
+    OddsQuestion("check", "Probability that a check of DICE Action dice reaches NEED successes.",
                  CheckParams, check_odds),
 )
