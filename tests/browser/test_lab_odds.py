@@ -84,8 +84,8 @@ def test_the_odds_question_reads_as_words_with_the_values_asked(web, request):
     """The list said "check: Probability that a check of DICE Action dice reaches NEED
     successes.", the terminal's help with its placeholders."""
     before, after = said_check(web, request, "check")
-    assert before == "Probability that a check of … Action dice reaches 1 successes.", before
-    assert after == "Probability that a check of 3 Action dice reaches 2 successes.", after
+    assert before == "Probability that a check of … Action dice succeeds when it needs 1.", before
+    assert after == "Probability that a check of 3 Action dice succeeds when it needs 2.", after
     web.shot("lab-odds-check")
 
 

@@ -94,9 +94,9 @@ def test_a_question_asks_with_its_parameters_not_the_terminals_placeholders(lab)
     english, french = ({q["question"]: q for q in client.get(
         f"/api/lab/odds?lang={lang}", headers=me).json()} for lang in ("en", "fr"))
     assert english["check"]["summary"] == ("Probability that a check of DICE Action dice "
-                                           "reaches NEED successes.")  # the terminal's help
+                                           "succeeds when it needs NEED.")  # the terminal's help
     assert english["check"]["asks"] == ("Probability that a check of {dice} Action dice "
-                                        "reaches {need} successes.")
+                                        "succeeds when it needs {need}.")
     assert french["check"]["asks"] == ("Probabilité qu'un test de {dice} dés d'action "
                                        "atteigne {need} succès.")
     assert french[None]["asks"] == french[None]["summary"]  # none to fill

@@ -131,6 +131,7 @@ def check_odds(params: CheckParams) -> Odds:
 
 
 QUESTIONS = (
-    OddsQuestion("check", "Probability that a check of DICE Action dice reaches NEED successes.",
+    OddsQuestion("check",
+                 "Probability that a check of DICE Action dice succeeds when it needs NEED.",
                  CheckParams, check_odds),
 )

@@ -667,7 +667,7 @@ function oddsForm(node, info) {
 /** A question as the page says it (``asks``: its summary in the page's language, each
     placeholder of the terminal's help a parameter's field): each field filled with the value
     asked in ``fields``, else its default, else "…" ("Probability that a check of 3 Action
-    dice reaches 1 successes", not "... of DICE Action dice reaches NEED successes"). */
+    dice succeeds when it needs 1", not "... of DICE Action dice succeeds when it needs NEED"). */
 function asked(q, fields) {
   return q.asks.replace(/\{(\w+)\}/g, (_, name) => {
     const input = fields?.querySelector(`[data-param="${name}"]`);
