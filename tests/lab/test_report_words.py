@@ -134,7 +134,7 @@ def test_a_report_names_sides_and_rulings_by_the_rulesets_words(cryptids):
     """The French report said "Du point de vue de left" and listed "overheal=allow": the
     sides and the rulings are said as the ruleset words them, in English too."""
     english, french = (read(cryptids, lang) for lang in ("en", "fr"))
-    assert "Seen from Left." in english and "Du point de vue de Gauche." in french
+    assert "Seen from Left." in english and "Point de vue\u00a0: Gauche." in french
     assert "seen from Left" in english and "seats Left, Right" in english
     assert "sièges Gauche, Droite" in french
     assert re.search(r"Gauche \d+, Droite \d+", french)  # the winners

@@ -329,7 +329,7 @@ def _copy_name(name: str, key: str, figure: str) -> str:
 
 class EnemyAttacksOptions(NoOptions):
     players: StrictInt = Field(2, ge=1, le=MAX_HEROES,
-                               description="players; Heroes are dealt in turn")
+                               description="one Hero each, dealt in turn")
 
 
 class EnemyAttacksTable(Table):
