@@ -777,3 +777,28 @@ def test_what_changed_without_a_change_is_said_before_any_game(web, request):
         "Qu'est-ce qui a changé ? Changez d'abord au moins une valeur du contenu")
     assert "job=" not in page.url
     assert page.locator("#jobs li").count() == 0
+
+
+def test_what_is_typed_before_the_content_comes_stays(web, request):
+    """Choosing a ruleset drew the question's own fields again once its sample content had
+    come: a value typed meanwhile (here, games per step of -1) was lost, and the question was
+    asked with the default. The fields are drawn at once now; the content's late coming keeps
+    them."""
+    page = web.page
+    open_lab(web, request, "dire-alliance-battle")
+    held: list = []
+    page.route("**/api/lab/rulesets/*/content", lambda route: held.append(route))
+    other = page.locator("#lab-ruleset option[value^='enemy-attacks-v']").get_attribute("value")
+    page.select_option("#lab-ruleset", other)
+    page.wait_for_function("document.querySelector('#lab-content p.muted') !== null")
+    page.check("#lab-kind input[value=culprits]")
+    page.fill("#lab-ablation-games", "-1")
+    page.wait_for_timeout(200)  # the request for the content is on its way, held here
+    assert len(held) == 1
+    held.pop().continue_()
+    page.wait_for_selector("#lab-changes")  # the content has come
+    assert page.input_value("#lab-ablation-games") == "-1"
+    page.click("#lab-ask")
+    expect(page.locator("#lab-message")).to_contain_text("Games per step")
+    assert page.locator("#jobs li").count() == 0  # nothing was asked
+    page.unroute("**/api/lab/rulesets/*/content")

@@ -112,6 +112,7 @@ async function chooseRuleset(id) {
   clear(document.getElementById("lab-setup"), scenario, el("fieldset.row", { id: "lab-bots" }), Object.keys(props).length ? options : null, rulings);
   clear(document.getElementById("lab-side"));
   drawSeats(info);
+  showKind(kind()); // now, not once the content has come: what is typed meanwhile stays
   const content = document.getElementById("lab-content");
   clear(content, el("summary", {}, t("Content changes (for this job only; the sample never changes)")),
     el("p.muted", {}, t("Loading the sample content…")));
@@ -122,7 +123,6 @@ async function chooseRuleset(id) {
     el("datalist", { id: "lab-paths" }, ...leaves(ui.content.files, "").map(([path]) => el("option", { value: path }))),
     ...Object.entries(ui.content.files).map(([file, data]) => branch(file, data, file, ui.content.schema?.properties?.[file] || {})),
     changesFile());
-  showKind(kind());
 }
 
 /** A bot for each seat of a game with the options chosen, and the sides whose wins may be
