@@ -45,6 +45,44 @@ def test_parquet_round_trip_and_duckdb_query(tmp_path):
     assert by_winner == Counter(r.winner for r in results)
 
 
+class StoppedMidWrite:
+    """A spool whose writes stop (as Ctrl+C or SIGTERM does) once ``left`` more bytes are
+    written, if it is set: half way through a batch of games."""
+
+    def __init__(self, spool) -> None:
+        self.spool, self.left = spool, None
+
+    def write(self, data) -> int:
+        if self.left is not None and len(data) > self.left:
+            self.spool.write(bytes(data)[:self.left])
+            self.left = None
+            raise KeyboardInterrupt
+        if self.left is not None:
+            self.left -= len(data)
+        return self.spool.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.spool, name)
+
+
+def test_a_stop_in_the_middle_of_a_batch_keeps_the_whole_batches_before_it(tmp_path,
+                                                                          monkeypatch):
+    """A stop while a batch's games were written to the spool left half a message there; the
+    file then could not be written ("Expected to be able to read 104824 bytes for message
+    body") and every finished game was lost. The games of the whole batches are kept."""
+    first, second = run_batch(SPEC, 40, 2), run_batch(SPEC, 40, 3)
+    path = tmp_path / "results.parquet"
+    spool = store.tempfile.TemporaryFile
+    monkeypatch.setattr(store.tempfile, "TemporaryFile", lambda **kw: StoppedMidWrite(spool(**kw)))
+    with pytest.raises(KeyboardInterrupt), store.Writer(
+            path, "simulate", "left", ["left", "right"], ["damage_left"]) as writer:
+        writer.add(store.Batch("", {}, SPEC, 2, first), first)
+        writer._spool.left = 300
+        writer.add(store.Batch("", {}, SPEC, 3, second), second)
+    assert writer.games == 40
+    assert store.read(path).batches[0].results == first
+
+
 def test_reading_a_foreign_or_missing_file_is_a_usage_error(tmp_path):
     import pyarrow as pa
 

@@ -151,6 +151,7 @@ class Writer:
         self._keys: set[str] = set()
         self._constants: dict[int, dict[str, Any]] = {}
         self._stream: pa.ipc.RecordBatchStreamWriter | None = None
+        self._whole = 0  # the spool's length up to its last whole batch of games
         try:
             self._spool: IO[bytes] = tempfile.TemporaryFile(  # noqa: SIM115 (closed by close)
                 dir=path.parent or ".", prefix=f".{path.name}.")
@@ -205,8 +206,10 @@ class Writer:
             if self._stream is None:
                 self._stream = pa.ipc.new_stream(self._spool, table.schema)
             self._stream.write_table(table)
+            whole = self._spool.tell()
         except OSError as error:
             raise UsageError(f"cannot write {self.path}: {error.strerror or error}") from None
+        self._whole = whole
         self.games += len(results)
 
     def close(self) -> None:
@@ -241,9 +244,12 @@ class Writer:
                     os.unlink(temporary)
 
     def _spooled(self) -> Any:
-        if self._stream is None:
+        """The whole batches spooled: a stop (Ctrl+C, SIGTERM) in the middle of :meth:`add`
+        leaves part of a batch written, which is cut off (its games were not counted)."""
+        if self._stream is None or not self._whole:
             return iter(())
         self._stream.close()
+        self._spool.truncate(self._whole)
         self._spool.seek(0)
         return iter(pa.ipc.open_stream(self._spool))
 
