@@ -241,6 +241,22 @@ def test_my_games_give_each_seats_side_so_a_partner_is_told_from_an_opponent(cli
                                                             "hero2": "heroes"}
 
 
+def test_a_game_whose_stored_options_no_longer_parse_is_listed_with_no_sides(client):
+    """A record whose options its ruleset no longer takes (one renamed since): the list still
+    answers, each seat of that game with no side (the page then says "against")."""
+    alice = sign_up(client, "alice")
+    view = invited(client, alice, "enemy-attacks", ("p2",), options={"players": 2})
+
+    def renamed(session):
+        stored = session.get(StoredGame, view["id"])
+        stored.record = {**stored.record, "options": {"gone": 1}}
+
+    client.app.state.db.write(renamed)
+    listed = client.get("/api/games", headers=alice)
+    assert listed.status_code == 200, listed.text
+    assert [s["side"] for s in listed.json()[0]["seats"]] == [None, None]
+
+
 def test_a_seed_is_chosen_only_by_who_holds_every_seat(client):
     alice = sign_up(client, "alice")
     refused = client.post("/api/games", headers=alice, json={

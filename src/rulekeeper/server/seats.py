@@ -179,9 +179,10 @@ def seats_out(stored: StoredGame, invites: bool) -> list[SeatOut]:
 
 def seat_sides(stored: StoredGame) -> dict[str, str]:
     """Each seat's side (:meth:`Ruleset.side_of`) under the options the game's record keeps;
-    none when those options no longer parse (a record older than its ruleset's options)."""
-    ruleset = registry.load(stored.ruleset)
+    none when the ruleset no longer loads or those options no longer parse (a record older
+    than its ruleset's options)."""
     try:
+        ruleset = registry.load(stored.ruleset)
         options = ruleset.parse_options(stored.record.get("options"))
     except UsageError:
         return {}
