@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 
+import httpx
 import pytest
 
 from tests.browser.conftest import unique
@@ -126,3 +127,50 @@ def test_a_replay_refused_is_said_in_the_pages_language(web, request, tmp_path, 
     page.locator("#viewer .error", has_text=ruleset).wait_for()
     assert len(web.errors) == 2 and all("40" in e for e in web.errors), web.errors
     web.errors.clear()  # the browser's notes of the two refusals
+
+
+WITH = {"en": ("with {}", "against {}"), "fr": ("avec {}", "contre {}")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_list_of_your_games_says_who_plays_with_you_and_who_against(web, request, lang):
+    """Two people at a co-operative game (the heroes against the ruleset's own enemies) play
+    together: each one's list says "with" the other (it said "against" them); at a duel the
+    other plays against you, as before. The list reads each seat's side from the server."""
+    names = {who: unique(f"{who}{lang}", request) for who in ("ann", "ben")}
+    heads = {}
+    for who, name in names.items():
+        made = httpx.post(f"{web.base}/api/players", json={"name": name})
+        assert made.status_code == 201, made.text
+        heads[who] = {"Authorization": f"Bearer {made.json()['token']}"}
+
+    def together(ruleset: str, seat: str, **body) -> str:
+        """A game of ann's, ben invited by name to ``seat`` and seated: its id."""
+        view = httpx.post(f"{web.base}/api/games", headers=heads["ann"], json={
+            "ruleset": ruleset, "seats": {seat: {"kind": "human", "player": names["ben"]}},
+            **body}).json()
+        joined = httpx.post(f"{web.base}/api/games/{view['id']}/join", headers=heads["ben"],
+                            json={"seat": seat})
+        assert joined.status_code == 200, joined.text
+        return view["id"]
+
+    heroes = together("enemy-attacks", "p2", options={"players": 2})
+    duel = together("dire-alliance-battle", "blue")
+    page = web.page
+    with_, against = WITH[lang]
+    for me, other in (("ben", "ann"), ("ann", "ben")):
+        token = heads[me]["Authorization"].removeprefix("Bearer ")
+        web.open("/replay")  # (the page's storage: its origin's)
+        page.evaluate(f"localStorage.setItem('rk.token', '{token}'); "
+                      f"localStorage.setItem('rk.name', '{names[me]}')")
+        web.open(f"/replay?lang={lang}")
+        page.wait_for_selector(f"#games option[value='{duel}']", state="attached")
+        words = page.inner_text(f"#games option[value='{heroes}']")
+        assert with_.format(names[other]) in words, words
+        assert against.format(names[other]) not in words, words
+        words = page.inner_text(f"#games option[value='{duel}']")
+        assert against.format(names[other]) in words, words
+        assert with_.format(names[other]) not in words, words
+    page.select_option("#games", heroes)
+    page.wait_for_selector("#position")
+    web.shot(f"replay-games-{lang}")

@@ -28,7 +28,7 @@ def test_a_game_against_a_bot_is_played_to_its_end(client, tmp_path, capsys, mon
     view = client.post("/api/games", json={"ruleset": "enemy-attacks", "options": {"players": 1},
                                            "seed": 3}, headers=alice).json()
     assert view["seats"] == [{"seat": "p1", "kind": "human", "player": "alice", "bot": None,
-                              "invite": None, "invited": None}]
+                              "invite": None, "invited": None, "side": "heroes"}]
     steps = 0
     while not view["over"]:
         response = decide(client, alice, view)

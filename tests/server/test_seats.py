@@ -221,6 +221,42 @@ def test_my_games_say_whose_turn_it_is_and_since_when(client):
     assert mine["bob"]["title"].startswith("Dire Alliance")
 
 
+def test_my_games_give_each_seats_side_so_a_partner_is_told_from_an_opponent(client):
+    """Each seat of the games list names its side (``Ruleset.side_of``): the heroes of a
+    co-operative game share one, against the ruleset's own enemies; a duel's two seats play
+    two sides. The list of /replay says "with" or "against" from it."""
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    together = invited(client, alice, "enemy-attacks", ("p2",), options={"players": 2})
+    join(client, bob, together, "p2", invite_of(together, "p2"))
+    duel = invited(client, alice)
+    join(client, bob, duel, "blue", invite_of(duel, "blue"))
+    raid = invited(client, bob, "dire-alliance-raid", (), options={"heroes": 2})
+    for who, headers in (("alice", alice), ("bob", bob)):
+        listed = {g["id"]: g for g in client.get("/api/games", headers=headers).json()}
+        sides = {game: {s["seat"]: s["side"] for s in listed[game]["seats"]}
+                 for game in listed}
+        assert sides[together["id"]] == {"p1": "heroes", "p2": "heroes"}, who
+        assert sides[duel["id"]] == {"red": "red", "blue": "blue"}, who
+    assert {s["seat"]: s["side"] for s in raid["seats"]} == {"hero1": "heroes",
+                                                            "hero2": "heroes"}
+
+
+def test_a_game_whose_stored_options_no_longer_parse_is_listed_with_no_sides(client):
+    """A record whose options its ruleset no longer takes (one renamed since): the list still
+    answers, each seat of that game with no side (the page then says "against")."""
+    alice = sign_up(client, "alice")
+    view = invited(client, alice, "enemy-attacks", ("p2",), options={"players": 2})
+
+    def renamed(session):
+        stored = session.get(StoredGame, view["id"])
+        stored.record = {**stored.record, "options": {"gone": 1}}
+
+    client.app.state.db.write(renamed)
+    listed = client.get("/api/games", headers=alice)
+    assert listed.status_code == 200, listed.text
+    assert [s["side"] for s in listed.json()[0]["seats"]] == [None, None]
+
+
 def test_a_seed_is_chosen_only_by_who_holds_every_seat(client):
     alice = sign_up(client, "alice")
     refused = client.post("/api/games", headers=alice, json={
@@ -280,7 +316,7 @@ def test_naming_another_player_invites_them_and_seats_nobody_until_they_accept(c
     view = made.json()
     blue = next(s for s in view["seats"] if s["seat"] == "blue")
     assert blue == {"seat": "blue", "kind": "open", "player": None, "bot": None,
-                    "invite": None, "invited": "bob"}
+                    "invite": None, "invited": "bob", "side": "blue"}
     assert view["clock"]["deadline"] is None  # the game waits: no clock runs
     assert client.get(f"/api/games/{view['id']}", headers=bob).status_code == 404
     assert client.get("/api/games", headers=bob).json() == []  # not his game (yet)

@@ -28,6 +28,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, joinedload
 
 from rulekeeper.core import registry
+from rulekeeper.core.errors import UsageError
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.server.auth import CurrentPlayer, Me
@@ -70,6 +71,10 @@ class SeatOut(BaseModel):
                                                  "seat is kept for an invited player)")
     invited: str | None = Field(None, description="an open seat kept for this player until "
                                                   "they accept or decline")
+    side: str | None = Field(None, description="the side the seat plays (the seat itself, or "
+                                               "one side shared by several seats, such as "
+                                               "``heroes``): seats of one side play together, "
+                                               "the others against them")
 
 
 def new_invite() -> str:
@@ -163,12 +168,25 @@ def invite(session: Session, me: Me, seat: str, position: int, name: str,
 
 def seats_out(stored: StoredGame, invites: bool) -> list[SeatOut]:
     """The seats as the API shows them; ``invites`` for the game's own players."""
+    sides = seat_sides(stored)
     return [SeatOut(seat=s.seat, kind="open" if s.open else "bot" if s.bot else "human",
                     bot=s.bot, invite=s.invite if invites and s.open and s.invited_id is None
                     else None, player=s.player.name if s.player is not None else None,
                     invited=s.invited.name if s.open and s.invited_id is not None and
-                    s.invited is not None else None)
+                    s.invited is not None else None, side=sides.get(s.seat))
             for s in stored.seats]
+
+
+def seat_sides(stored: StoredGame) -> dict[str, str]:
+    """Each seat's side (:meth:`Ruleset.side_of`) under the options the game's record keeps;
+    none when the ruleset no longer loads or those options no longer parse (a record older
+    than its ruleset's options)."""
+    try:
+        ruleset = registry.load(stored.ruleset)
+        options = ruleset.parse_options(stored.record.get("options"))
+    except UsageError:
+        return {}
+    return {s.seat: ruleset.side_of(options, s.seat) for s in stored.seats}
 
 
 def with_seats(session: Session, game_id: str) -> StoredGame | None:

@@ -65,13 +65,18 @@ async function show(path, body, luck) {
 }
 
 /** One of your games as the list says it: the ruleset's and the scenario's names, who held
-    the other seats, when it was made, and how it stands. */
+    the other seats (with you: a seat of one of your seats' sides; else against you), when it
+    was made, and how it stands. */
 function gameWords(g, info) {
-  const others = g.seats.filter((s) => !g.mine.includes(s.seat))
-    .map((s) => (s.kind === "bot" ? botName(s.bot) : s.kind === "open" ? t("open") : s.player));
+  const mySides = new Set(g.seats.filter((s) => g.mine.includes(s.seat) && s.side).map((s) => s.side));
+  const others = g.seats.filter((s) => !g.mine.includes(s.seat));
+  const names = (seats) => seats.map((s) => (s.kind === "bot" ? botName(s.bot) : s.kind === "open" ? t("open") : s.player)).join(", ");
+  const allies = others.filter((s) => mySides.has(s.side)); // a seat of no known side plays against you
+  const rivals = others.filter((s) => !mySides.has(s.side));
   const state = g.over ? winnerWords(g.result, info) : g.your_turn ? t("your turn") : t("in progress");
   return [info?.title || g.title, scenarioName(info, g.scenario), t("as {seats}", { seats: g.mine.map((s) => sideName(info, s)).join(", ") }),
-    others.length ? t("against {players}", { players: others.join(", ") }) : t("alone"), ago(g.created), state].filter(Boolean).join(" · ");
+    allies.length && t("with {players}", { players: names(allies) }), rivals.length && t("against {players}", { players: names(rivals) }),
+    others.length ? null : t("alone"), ago(g.created), state].filter(Boolean).join(" · ");
 }
 
 /** A stored game's frames, in the language langFor() gives its ruleset. */
