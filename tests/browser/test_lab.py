@@ -613,7 +613,8 @@ def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
 
 def test_what_if_a_ruling_were_otherwise_in_french(web, request):
     """In French, a "What if?" of a ruling names its variants by the ruling's question and its
-    option's label in French, as the French report does (not ``overheal=allow``)."""
+    option's label in French, as the French report does (not ``overheal=allow``); what the job
+    asked says the ruling so too (it said ``overheal: plafonné → permis``)."""
     page = web.page
     page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
     open_lab(web, request, "cryptids", "rulingsfr")
@@ -629,6 +630,9 @@ def test_what_if_a_ruling_were_otherwise_in_french(web, request):
     said = RulesetWords.of("cryptids-v1", "fr")
     assert shown == [" ".join(said.ruling("overheal", option)) for option in ("cap", "allow")]
     assert shown[1] == "Un soin peut-il porter les PV au-dessus du maximum\u202f? permis"
+    # what the job asked, in the list of jobs and above its answer: the ruling by its question
+    asked = "Un soin peut-il porter les PV au-dessus du maximum\u202f? plafonné → permis"
+    assert asked in page.inner_text("#jobs li .asked") and "overheal" not in page.inner_text("#main")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

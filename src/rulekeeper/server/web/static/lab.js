@@ -834,9 +834,10 @@ function describe(job) {
   for (const [path, value] of Object.entries(sets)) parts.push(`${path} = ${JSON.stringify(value)}`);
   const ruling = (id) => info?.rulings.find((r) => r.id === id);
   const option = (id, o) => ruling(id)?.labels?.[o] ?? o;
-  for (const [id, o] of Object.entries({ ...(question.rulings || {}), ...(question.new?.rulings || {}) })) parts.push(`${id}: ${option(id, o)}`);
+  const asked = (id) => ruling(id)?.question ?? spaced(id); // a ruling by its question, as the answer names it
+  for (const [id, o] of Object.entries({ ...(question.rulings || {}), ...(question.new?.rulings || {}) })) parts.push(`${asked(id)} ${option(id, o)}`);
   for (const v of question.vary || []) {
-    parts.push(`${v.set || v.option || v.ruling}: ${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
+    parts.push(`${v.ruling ? `${asked(v.ruling)} ` : `${v.set || v.option}: `}${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
       .map((x) => (v.ruling ? option(v.ruling, x) : JSON.stringify(x))).join(" → ") : v.range}`);
   }
   if (job.kind === "dead-rules" && question.rare !== undefined) parts.push(t("rare below {share} of the games", { share: pct(question.rare) }));
