@@ -126,7 +126,7 @@ def test_the_labs_answers_speak_french(french, request):
         page.click("#lab-report")
     report = page.context.new_page()
     report.set_content(Path(saved.value.path()).read_text(encoding="utf-8"))
-    assert report.inner_text("h1") == "cryptids-v1\u00a0: rapport de coupables"
+    assert report.inner_text("h1") == "Cryptides\u00a0: bataille — rapport de coupables"
     assert "Coupables\u00a0: les plus forts et les plus faibles" in report.inner_text("body")
     assert re.search(r"\d+,\d\u202f% \(\d+,\d–\d+,\d\)", report.inner_text("body"))
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rulekeeper.core import registry
-from rulekeeper.lab.names import id_words
+from rulekeeper.lab.names import RulesetWords, id_words
 from tests.browser.conftest import SHOTS, unique
 from tests.core.test_cli import run
 
@@ -42,7 +42,7 @@ def open_lab(web, request, ruleset: str, who: str = "designer") -> None:
     page = web.page
     web.open("/lab")
     web.sign_up(unique(who, request))
-    chosen = page.locator("#lab-ruleset option", has_text=f"({ruleset}-v")
+    chosen = page.locator(f"#lab-ruleset option[value^='{ruleset}-v']").last
     page.wait_for_selector("#lab-changes")  # the first ruleset's content has come
     page.select_option("#lab-ruleset", chosen.get_attribute("value"))
 
@@ -552,7 +552,7 @@ def test_a_job_is_asked_again_and_its_changes_saved_and_loaded(web, request, tmp
 
     web.open("/lab")  # another form: the changes loaded back
     page.wait_for_selector("#lab-changes")
-    page.select_option("#lab-ruleset", page.locator("#lab-ruleset option", has_text="(cryptids-v")
+    page.select_option("#lab-ruleset", page.locator("#lab-ruleset option[value^='cryptids-v']")
                        .get_attribute("value"))
     page.wait_for_selector("#lab-changes")
     page.click("#lab-changes")
@@ -568,8 +568,9 @@ def test_a_job_is_asked_again_and_its_changes_saved_and_loaded(web, request, tmp
 
 def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
     """/lab's "Rulings" (the page asked none): a ruling changed is swept against its default,
-    with the command's numbers, its variants named by the ruling's id, and the intervals'
-    Bonferroni level said (98.33% over three comparisons, not "95%")."""
+    with the command's numbers, its variants named as the report names them (each ruling's
+    question and its option's label, not ``overheal=allow``), and the intervals' Bonferroni
+    level said (98.33% over three comparisons, not "95%")."""
     page = web.page
     open_lab(web, request, "cryptids", "rulings")
     page.check("#lab-kind input[value=sweep]")
@@ -588,11 +589,18 @@ def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
                           "--json"], capsys, monkeypatch)
     assert code == 0, err
     variants = json.loads(out)["variants"]
-    assert [row[0] for row in shown] == [v["label"].replace("ruling:", "") for v in variants]
-    # the plot's labels whole ("…overheal=allow" was cut to "…overheal=allo") and inside it
+    said = RulesetWords.of("cryptids-v1", "en")
+    assert [row[0] for row in shown] == [
+        ", ".join(" ".join(said.ruling(key.removeprefix("ruling:"), option))
+                  for key, option in v["params"].items()) for v in variants]
+    assert shown[-1][0] == ("What does the sudden death bonus from roll 16 add? strike, "
+                            "Can healing raise HP above the maximum? allow")
+    # the plot's labels inside it, whole: the options' labels, in the table's order, where the
+    # questions would be cut ("What does the sudden death bonus from roll 16 add? bonus, C…")
     labels = "svg.plot text[text-anchor=end]"
     assert page.eval_on_selector_all(labels, "ns => ns.map((n) => n.textContent)") == [
-        row[0] for row in shown]
+        ", ".join(said.ruling(key.removeprefix("ruling:"), option)[1]
+                  for key, option in v["params"].items()) for v in variants]
     assert page.eval_on_selector_all(labels, "ns => ns.every((n) => n.getBBox().x >= 0)")
     assert [row[1].split(" ")[0] for row in shown] == [
         f"{100 * v['summary']['outcomes']['win']['value']:.1f}%" for v in variants]
@@ -601,6 +609,63 @@ def test_what_if_a_ruling_were_otherwise(web, request, capsys, monkeypatch):
     assert [row[5] for row in shown[1:]] == [
         f"{100 * d['value']:+.1f} ({100 * d['low']:+.1f}, {100 * d['high']:+.1f})"
         for d in changes]
+
+
+def test_what_if_a_ruling_were_otherwise_in_french(web, request):
+    """In French, a "What if?" of a ruling names its variants by the ruling's question and its
+    option's label in French, as the French report does (not ``overheal=allow``); what the job
+    asked says the ruling so too (it said ``overheal: plafonné → permis``)."""
+    page = web.page
+    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
+    open_lab(web, request, "cryptids", "rulingsfr")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "2")
+    page.click("#lab-rulings-summary")
+    page.select_option("#lab-rulings select[data-ruling='overheal']", "allow")
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    page.locator("#lab-sweep").scroll_into_view_if_needed()
+    web.shot("lab-rulings-fr", full_page=True)
+    shown = [row.split("\t")[0] for row in page.locator("#lab-sweep tbody tr").all_inner_texts()]
+    said = RulesetWords.of("cryptids-v1", "fr")
+    assert shown == [" ".join(said.ruling("overheal", option)) for option in ("cap", "allow")]
+    assert shown[1] == "Un soin peut-il porter les PV au-dessus du maximum\u202f? permis"
+    # what the job asked, in the list of jobs and above its answer: the ruling by its question
+    asked = "Un soin peut-il porter les PV au-dessus du maximum\u202f? plafonné → permis"
+    assert asked in page.inner_text("#jobs li .asked") and "overheal" not in page.inner_text("#main")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_ruleset_picker_names_each_ruleset_by_its_title(web, request, lang):
+    """/lab's ruleset picker showed each ruleset's id after its title ("Cryptids: battle
+    (cryptids-v1)"): it shows the title alone, in the page's language, the id kept as the
+    option's value; two rulesets whose titles read the same are told apart by their versions
+    in words ("… (version 2)")."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "cryptids", f"picker{lang}")
+    described = {r["id"]: r for r in
+                 page.request.get(f"{web.base}/api/rulesets?lang={lang}").json()}
+    options = page.locator("#lab-ruleset option")
+    shown = dict(zip(options.evaluate_all("os => os.map((o) => o.value)"),
+                     options.all_inner_texts(), strict=True))
+    assert shown == {i: r["title"] for i, r in described.items()}
+    assert not any(i in text for text in shown.values() for i in registry.ids())
+    web.shot(f"lab-ruleset-picker-{lang}")
+
+    def two_versions(route):  # a second version of the battle, titled the same
+        rulesets = route.fetch().json()
+        older = next(r for r in rulesets if r["id"] == "cryptids-v1")
+        rulesets.append({**older, "id": "cryptids-v0", "version": 0})
+        route.fulfill(json=rulesets)
+
+    page.route("**/api/rulesets?*", two_versions)
+    page.reload()
+    page.wait_for_selector("#lab-changes")
+    texts = page.locator("#lab-ruleset option").all_inner_texts()
+    title = described["cryptids-v1"]["title"]
+    assert f"{title} (version 1)" in texts and f"{title} (version 0)" in texts
+    assert described["enemy-attacks-v5"]["title"] in texts  # the others by their titles
 
 
 def test_rates_are_rounded_as_the_command_rounds_them(web, request, capsys, monkeypatch):

@@ -92,8 +92,8 @@ def test_a_french_reports_title_elides_before_a_vowel(kind):
     affrontements" (now "rapport de matchs croisés")."""
     from rulekeeper.lab.report_words import Words
 
-    title = report_title("cryptids-v1", kind, Words("fr"))
-    assert title.startswith("cryptids-v1\u00a0: rapport ")
+    title = report_title("Cryptides\u00a0: bataille", kind, Words("fr"))
+    assert title.startswith("Cryptides\u00a0: bataille — rapport ")
     assert not re.search(r"\bde [aeiouyéèêàâh]", title, flags=re.I), title
 
 
@@ -109,8 +109,26 @@ def test_a_reports_title_names_its_kind_by_a_noun(kind, english, french):
     simulate report", found by a smoke test of /lab's report link)."""
     from rulekeeper.lab.report_words import Words
 
-    assert report_title("cryptids-v1", kind, Words("en")) == f"cryptids-v1: {english}"
-    assert report_title("cryptids-v1", kind, Words("fr")) == f"cryptids-v1\u00a0: {french}"
+    assert report_title("Cryptids: battle", kind, Words("en")) == f"Cryptids: battle — {english}"
+    assert report_title("Cryptides", kind, Words("fr")) == f"Cryptides — {french}"
+
+
+@pytest.mark.parametrize(("lang", "title"), [
+    ("en", "Cryptids: battle — simulation report"),
+    ("fr", "Cryptides\u00a0: bataille — rapport de simulation")])
+def test_a_reports_title_names_its_ruleset_by_its_title(lang, title):
+    """A report was titled by its ruleset's id ("enemy-attacks-v5: simulation report"), where
+    its body names everything by its words: its title and heading name the ruleset by its
+    title, in the report's language; the facts table keeps the id (a designer needs it)."""
+    from rulekeeper.lab.batch import BatchSpec
+
+    spec = BatchSpec("cryptids-v1")
+    run = store.Run("simulate", "left", ["left", "right"], [],
+                    [store.Batch("", {}, spec, 1, run_batch(spec, 2, 1))])
+    page = Report(run, lang=lang).html()
+    assert f"<title>{title}</title>" in page and f"<h1>{title}</h1>" in page
+    assert "cryptids-v1" not in page.split("<table")[0]
+    assert "<td>cryptids-v1</td>" in page
 
 
 @pytest.fixture(scope="module")

@@ -137,6 +137,8 @@ class RulesetWords:
     ('Un soin peut-il porter les PV au-dessus du maximum\u202f?', 'permis')
     >>> en.ruling("tie-order", "left-first")[1]
     'left first'
+    >>> en.title, fr.title
+    ('Cryptids: battle', 'Cryptides\\xa0: bataille')
     """
 
     lang: str
@@ -146,6 +148,8 @@ class RulesetWords:
     """Each side the ruleset draws (its seats, and heroes, enemies...) by its label."""
     questions: Mapping[str, str]
     """Each ruling's question, by its id."""
+    title: str
+    """The ruleset's title (its id for a ruleset this rulekeeper does not play)."""
 
     @classmethod
     def of(cls, ruleset_id: str, lang: str) -> RulesetWords:
@@ -154,7 +158,7 @@ class RulesetWords:
         try:
             ruleset = registry.load(ruleset_id)
         except RulekeeperError:
-            return cls(lang, lambda text: text, {}, {})
+            return cls(lang, lambda text: text, {}, {}, ruleset_id)
         return cls.of_ruleset(ruleset, lang)
 
     @classmethod
@@ -164,7 +168,8 @@ class RulesetWords:
         drawn = ruleset.drawing.coloured(ruleset.meta.players)
         return cls(lang, lambda text: engine.get(text) or catalog(text),
                    {side: drawn[side].label for side in drawn},
-                   {ruling.id: ruling.question for ruling in ruleset.rulings})
+                   {ruling.id: ruling.question for ruling in ruleset.rulings},
+                   catalog(ruleset.meta.title))
 
     def worded(self, english: str) -> str | None:
         """``english`` in the language where a catalog words it (None where none does: a

@@ -281,10 +281,11 @@ def _only_rulings_differ(first: Batch, other: Batch) -> bool:
 
 
 def report_title(ruleset: str, kind: str, say: Words) -> str:
-    """A report's title: its ruleset and its kind of results file, as a noun.
+    """A report's title: its ruleset's title (:attr:`RulesetWords.title`, not its id) and its
+    kind of results file, as a noun.
 
-    >>> report_title("cryptids-v1", "simulate", Words("en"))
-    'cryptids-v1: simulation report'
+    >>> report_title("Cryptids: battle", "simulate", Words("en"))
+    'Cryptids: battle — simulation report'
     """
     return say.plain("title", ruleset=ruleset, kind=say.word(KIND_NOUNS.get(kind, kind)))
 
@@ -373,7 +374,7 @@ class Report:
 
     def html(self) -> str:
         run, say = self.run, self.words
-        title = report_title(run.ruleset, run.kind, say)
+        title = report_title(self.said.title, run.kind, say)
         spec = run.batches[0].spec
         facts = _table(["", ""], [
             [say("fact.ruleset"), _esc(run.ruleset)], [say("fact.games"), self.count(run.games)],

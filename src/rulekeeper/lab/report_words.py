@@ -17,7 +17,7 @@ from typing import Any
 from rulekeeper.core.events import NO_BREAK, Event, Messages, spaced
 
 TEXTS = {
-    "title": "{ruleset}: {kind} report",
+    "title": "{ruleset} — {kind} report",
     "fact.ruleset": "ruleset",
     "fact.games": "games",
     "fact.variants": "variants",

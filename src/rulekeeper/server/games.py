@@ -818,7 +818,7 @@ def describe(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     meta = ruleset.meta
     words, said = ruleset.messages.wording(lang), ruling_words(ruleset, lang)
     return {
-        "id": meta.id, "title": words(meta.title),
+        "id": meta.id, "title": words(meta.title), "version": meta.version,
         "seats": list(meta.players),
         "sides": {name: words(side.label)
                   for name, side in ruleset.drawing.coloured(meta.players).items()},

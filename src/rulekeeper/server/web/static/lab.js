@@ -52,7 +52,7 @@ async function start() {
 function form(node) {
   const wanted = params.get("ruleset");
   const ruleset = el("select", { id: "lab-ruleset", onchange: () => chooseRuleset(ruleset.value) },
-    ...ui.rulesets.map((r) => el("option", { value: r.id, selected: r.id === wanted }, `${r.title} (${r.id})`)));
+    ...ui.rulesets.map((r) => el("option", { value: r.id, selected: r.id === wanted }, rulesetName(r))));
   const kinds = el("fieldset.row", { id: "lab-kind" }, el("legend", {}, t("Question")),
     ...questions().map((q, i) => el("label.choice", { title: q.hint },
       el("input", { type: "radio", name: "kind", value: q.kind, checked: i === 0, onchange: () => showKind(q.kind) }), ` ${q.title}`)));
@@ -762,10 +762,17 @@ const when = (iso) => new Date(iso).toLocaleString(store.lang, { dateStyle: "sho
 
 /** A ruleset as /api/rulesets lists it (its title and its sides' names), by its id. */
 const rulesetOf = (id) => ui.rulesets.find((r) => r.id === id);
+/** A ruleset as a person reads it: its title, not its id, with its version where another
+    ruleset's title reads the same ("… (version 2)"). */
+function rulesetName(ruleset) {
+  const alike = ui.rulesets.some((r) => r !== ruleset && r.title === ruleset.title);
+  return alike ? t("{title} (version {version})", { title: ruleset.title, version: number(ruleset.version) }) : ruleset.title;
+}
 
 /** A job's question and ruleset in words: the question's title, then the ruleset's. */
 function title(job) {
-  return `${questions().find((q) => q.kind === job.kind)?.title || job.kind} ${rulesetOf(job.ruleset)?.title || job.ruleset}`;
+  const info = rulesetOf(job.ruleset);
+  return `${questions().find((q) => q.kind === job.kind)?.title || job.kind} ${info ? rulesetName(info) : job.ruleset}`;
 }
 
 function drawJob(pane, job, names, texts = {}) {
@@ -827,9 +834,10 @@ function describe(job) {
   for (const [path, value] of Object.entries(sets)) parts.push(`${path} = ${JSON.stringify(value)}`);
   const ruling = (id) => info?.rulings.find((r) => r.id === id);
   const option = (id, o) => ruling(id)?.labels?.[o] ?? o;
-  for (const [id, o] of Object.entries({ ...(question.rulings || {}), ...(question.new?.rulings || {}) })) parts.push(`${id}: ${option(id, o)}`);
+  const asked = (id) => ruling(id)?.question ?? spaced(id); // a ruling by its question, as the answer names it
+  for (const [id, o] of Object.entries({ ...(question.rulings || {}), ...(question.new?.rulings || {}) })) parts.push(`${asked(id)} ${option(id, o)}`);
   for (const v of question.vary || []) {
-    parts.push(`${v.set || v.option || v.ruling}: ${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
+    parts.push(`${v.ruling ? `${asked(v.ruling)} ` : `${v.set || v.option}: `}${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
       .map((x) => (v.ruling ? option(v.ruling, x) : JSON.stringify(x))).join(" → ") : v.range}`);
   }
   if (job.kind === "dead-rules" && question.rare !== undefined) parts.push(t("rare below {share} of the games", { share: pct(question.rare) }));
@@ -889,6 +897,27 @@ function signedPoints(x) {
 /** A variant's label with each content path cut to its last two names ("butcher.melee=2"),
     and a ruling or an option by its id alone ("overheal=allow", not "ruling:overheal=allow"). */
 const short = (label) => (label || t("(as given)")).replace(/[\w-]+(?:\.[\w-]+)+(?==)/g, shortPath).replace(/\b(?:ruling|option):/g, "");
+/** A sweep's variant by its words: one that changes rulings only, each ruling by its question
+    and its option's label, as the report says it (not "ruling=option"; an option or a
+    ruling no catalog words, spaced); any other
+    by its label, shortened (``short``). */
+function variantName(variant, info, brief = false) {
+  const rulings = Object.entries(variant.params || {});
+  if (!rulings.length || !rulings.every(([key]) => key.startsWith("ruling:"))) return short(variant.label);
+  return rulings.map(([key, option]) => {
+    const id = key.slice("ruling:".length), ruling = info?.rulings.find((r) => r.id === id), label = ruling?.labels?.[option];
+    const said = label && label !== option ? label : spaced(option);
+    return brief ? said : `${ruling?.question ?? spaced(id)} ${said}`;
+  }).join(", ");
+}
+/** A sweep's variants as its plot names them: by their names (``variantName``), or, where
+    one would be cut (rulings' questions, several a variant), by their options' labels alone
+    ("strike, allow"), in the order of the table below that says the questions. */
+function plotted(variants, info) {
+  const names = variants.map((v) => variantName(v, info));
+  const brief = names.some((name) => name.length > PLOT_LABEL) ? variants.map((v) => variantName(v, info, true)) : names;
+  return variants.map((v, i) => [brief[i], v.summary.outcomes.win]);
+}
 /** A content path cut to its last two names, an index kept with the name before it
     ("hollow-king.health.0", not "health.0": the item the index reads is said). */
 function shortPath(path) {
@@ -941,10 +970,10 @@ function answerOf(job, names, texts) {
     const rows = r.variants.map((v, i) => {
       const o = v.summary.outcomes;
       const c = first[v.label];
-      return [short(v.label), interval(o.win), pct(o.tie.value), pct(o.loss.value), number(v.summary.mean_rounds, 1),
+      return [variantName(v, info), interval(o.win), pct(o.tie.value), pct(o.loss.value), number(v.summary.mean_rounds, 1),
         i ? signed(c.difference) : t("first"), i ? pValue(c.p_adjusted) : "", i ? (c.significant ? t("yes") : t("no")) : ""];
     });
-    return [el("h3", {}, whose(t("{side}'s win rate by variant, same seeds", { side }))), plot(r.variants.map((v) => [short(v.label), v.summary.outcomes.win]), side),
+    return [el("h3", {}, whose(t("{side}'s win rate by variant, same seeds", { side }))), plot(plotted(r.variants, info), side),
       table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first ({level})", { level: level(r.against_first) }), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
@@ -1034,10 +1063,12 @@ function svg(tag, attrs, ...children) {
 }
 
 /** Win rates with their intervals, one bar each (and the target, when there is one). */
+/** The longest label a plot shows whole (a longer one is cut, "…"). */
+const PLOT_LABEL = 60;
 function plot(points, side, target) {
   // the labels' margin as wide as the longest needs (at most 8 units a character at 12), so
   // that none is cut at the picture's edge
-  const longest = Math.max(0, ...points.map(([label]) => Math.min(label.length, 60)));
+  const longest = Math.max(0, ...points.map(([label]) => Math.min(label.length, PLOT_LABEL)));
   const left = Math.max(120, 8 * longest + 16), w = left + 420, row = 26, h = points.length * row + 30;
   const x = (v) => left + v * (w - left - 20);
   const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": whose(t("{side}'s win rate with 95% intervals", { side })) });
@@ -1048,7 +1079,7 @@ function plot(points, side, target) {
   if (target !== undefined) chart.append(svg("line", { x1: x(target), x2: x(target), y1: 4, y2: h - 22, stroke: "#7a2e1d", "stroke-dasharray": "4 3" }));
   points.forEach(([label, e], i) => {
     const y = 10 + i * row;
-    chart.append(svg("text", { x: left - 8, y: y + 12, "text-anchor": "end", "font-size": 12 }, label.length > 60 ? `${label.slice(0, 59)}…` : label),
+    chart.append(svg("text", { x: left - 8, y: y + 12, "text-anchor": "end", "font-size": 12 }, label.length > PLOT_LABEL ? `${label.slice(0, PLOT_LABEL - 1)}…` : label),
       svg("rect", { x: x(0), y: y + 3, width: x(e.value) - x(0), height: 12, fill: "#1f4e9c", opacity: 0.75 }),
       svg("line", { x1: x(e.low), x2: x(e.high), y1: y + 9, y2: y + 9, stroke: "#1d1b18", "stroke-width": 2 }));
   });
