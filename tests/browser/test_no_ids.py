@@ -51,6 +51,18 @@ def pending_kind(page, game: str) -> list[str]:
     return [kind] if kind and "-" in kind else []
 
 
+def play_naming_no_seat(page, pick) -> None:
+    """Up to :data:`DECISIONS` decisions, each the option ``pick`` takes from those offered,
+    the page naming no seat or slot by its id at each."""
+    for _ in range(DECISIONS):
+        said = page.evaluate(READ)
+        assert SEAT_OR_SLOT.findall(said) == [], said
+        choices = options(page)
+        if not choices:
+            return
+        choose(page, pick(choices))
+
+
 def test_no_id_on_any_rulesets_game_page(web, request):
     page = web.page
     web.open("/play")
@@ -116,13 +128,8 @@ def test_combat_encounter_names_its_players_and_slots(web, request, lang):
             assert words in form, words
     page.click("#start-game")
     page.wait_for_selector("#decision")
-    for _ in range(DECISIONS):
-        said = page.evaluate(READ)
-        assert SEAT_OR_SLOT.findall(said) == [], said
-        choices = options(page)
-        if not choices:
-            break
-        choose(page, next((c for c in choices if c.startswith("attack:")), choices[-1]))
+    play_naming_no_seat(page, lambda choices: next(
+        (c for c in choices if c.startswith("attack:")), choices[-1]))
     web.shot(f"combat-encounter-names-{lang}", full_page=True)
 
 
@@ -138,13 +145,7 @@ def test_enemy_attacks_names_its_players(web, request, lang):
     page.fill("#seed", "1")
     page.click("#start-game")
     page.wait_for_selector("#decision")
-    for _ in range(DECISIONS):
-        said = page.evaluate(READ)
-        assert SEAT_OR_SLOT.findall(said) == [], said
-        choices = options(page)
-        if not choices:
-            break
-        choose(page, choices[-1])
+    play_naming_no_seat(page, lambda choices: choices[-1])
     log = "\n".join(page.locator("#log li").all_inner_texts())
     hero = {"en": "(Hero of Player {})", "fr": "(Héros de Joueur {})"}[lang]
     assert hero.format(1) in log and hero.format(2) in log, log
