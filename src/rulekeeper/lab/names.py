@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,22 +71,15 @@ def contender_name(contender: str, names: Mapping[str, str]) -> str:
 
 def id_words(ruleset_id: str, lang: str) -> Callable[[str], str]:
     """An id of the ruleset's that the lab's answers show (an end reason, a main stat) in
-    ``lang``: its words (the id with spaces for its dashes: ``every enemy defeated``) as the
-    ruleset's board catalog (``view.po``) or the engine's (its own ends: ``work budget``)
-    word them; an id no catalog words stays as it is (English: every id).
+    ``lang``, as :meth:`RulesetWords.id` says it, but an id no catalog words stays as it is
+    (English: every id).
 
     >>> said = id_words("cryptids", "fr")
     >>> said("roll-cap"), said("hp"), said("work-budget"), said("x-y")
     ('limite de lancers', 'PV', 'budget de travail', 'x-y')
     """
-    engine, words = ENGINE.catalog(lang), registry.load(ruleset_id).messages.wording(lang)
-
-    def said(name: str) -> str:
-        english = re.sub(r"[-_]", " ", name)
-        worded = engine.get(english) or words(english)
-        return name if worded == english else worded
-
-    return said
+    words = RulesetWords.of(ruleset_id, lang)
+    return lambda name: words.worded(spaced_id(name)) or name
 
 
 def answer_ids(result: Mapping[str, Any]) -> Iterator[str]:
@@ -105,10 +97,8 @@ def answer_words(ruleset_id: str, result: Mapping[str, Any] | None,
                  lang: str) -> dict[str, str]:
     """The ids of a lab job's answer (:func:`answer_ids`) by their words in ``lang``, those a
     catalog words (none for a ruleset this rulekeeper does not play)."""
-    said: dict[str, str] = {}
-    with suppress(RulekeeperError):
-        words = id_words(ruleset_id, lang)
-        said = {name: words(name) for name in answer_ids(result or {})}
+    words = id_words(ruleset_id, lang)
+    said = {name: words(name) for name in answer_ids(result or {})}
     return {name: worded for name, worded in said.items() if worded != name}
 
 
