@@ -420,8 +420,8 @@ class Report:
             marks = [False, *(c.significant for c in comparisons)] if len(series) == 1 else []
             ticks, name = [value_text(v) for v in x], axes[0].key
             if axes[0].kind == "ruling":  # its question, and its options' labels
-                ticks = [self.said.ruling(axes[0].name, tick)[1] for tick in ticks]
-                name = self.said.ruling(axes[0].name, ticks[0])[0]
+                said = [self.said.ruling(axes[0].name, tick) for tick in ticks]
+                name, ticks = said[0][0], [label for _, label in said]
             figure = plots.rates(ticks, series, say.plain("win-rate-marked", side=side)
                                  if marks else say.plain("win-rate", side=side),
                                  name, x, marks, say)
