@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from rulekeeper.core import registry
-from rulekeeper.lab.names import RulesetWords, id_words
+from rulekeeper.lab.batch import BatchSpec
+from rulekeeper.lab.names import RulesetWords, entity_names, id_words
 from tests.browser.conftest import SHOTS, unique
 from tests.core.test_cli import run
 
@@ -867,3 +868,38 @@ def test_what_is_typed_before_the_content_comes_stays(web, request):
     expect(page.locator("#lab-message")).to_contain_text("Games per step")
     assert page.locator("#jobs li").count() == 0  # nothing was asked
     page.unroute("**/api/lab/rulesets/*/content")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_what_changed_says_its_matchups_and_rulings_as_the_rest_of_the_lab(web, request, lang):
+    """The lab says an id alike everywhere: the rulings form showed an option no catalog
+    words by its id (``after-deaths``) where "What if?" and the report space it (*after
+    deaths*); "What changed?" named its matchups ``The Shroud:The Countess vs ...`` (and in
+    English on the French page) where "Who beats whom?" says *The Shroud · The Countess*; what
+    the job asked listed its contenders by their ids, and the field's example gave ids."""
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    open_lab(web, request, "cryptids", f"changed{lang}")
+    said = RulesetWords.of("cryptids-v1", lang)
+    options = page.eval_on_selector_all(
+        "#lab-rulings select[data-ruling='no-damage-possible'] option",
+        "(all) => all.map((o) => o.textContent)")
+    assert options == [said.ruling("no-damage-possible", o)[1]
+                                        for o in ("after-deaths", "never")]
+    page.check("#lab-kind input[value=compare]")
+    page.fill("#lab-games", "2")
+    page.click("#lab-rulings-summary")
+    page.select_option("#lab-rulings select[data-ruling='overheal']", "allow")
+    named = entity_names(BatchSpec("cryptids-v1"), lang)
+    example = page.get_attribute("#lab-contenders", "placeholder")
+    contenders = [named[team] for team in ("french-legends", "backwoods")]
+    assert example == ", ".join(contenders)  # names, which the field takes
+    page.fill("#lab-contenders", example)
+    page.click("#lab-ask")
+    page.wait_for_selector("#lab-state[data-state=done]", timeout=120_000)
+    web.shot(f"lab-what-changed-{lang}", full_page=True)
+    vs = {"en": "vs", "fr": "contre"}[lang]
+    rows = [row.split("\t")[0] for row in page.locator("#lab-compare tbody tr").all_inner_texts()]
+    assert rows == [f"{a} {vs} {b}" for a in contenders for b in contenders]
+    asked = page.inner_text("#jobs li .asked")
+    assert ", ".join(contenders) in asked and "french-legends" not in page.inner_text("#main")

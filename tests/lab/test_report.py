@@ -181,6 +181,30 @@ def test_the_report_names_culprits_and_contenders_as_the_content_does(cryptids_m
     assert report.named("hunters") == hunters and report.named("no-such-id") == "no-such-id"
 
 
+@pytest.mark.parametrize(("lang", "cell", "old"), [
+    ("en", "French Legends vs Hunters", "old: French Legends vs Hunters"),
+    ("fr", "Légendes de France contre Chasseurs", "ancien\u00a0: Légendes de France contre "
+                                                 "Chasseurs")])
+def test_a_matchups_and_a_comparisons_batches_are_named_by_their_contenders(
+        cryptids_matchup, lang, cell, old):
+    """The report's tables named a matchup's cells ``french-legends vs hunters`` and a
+    comparison's ``old: french-legends vs hunters``, English in a French report too, where
+    /lab names them by their contenders' names: now both say them alike."""
+    html_of = Report(cryptids_matchup, lang=lang).html()
+    assert f"<td>{cell}</td>" in html_of.replace("&#x27;", "'")
+    assert "french-legends vs" not in html_of
+    batch = next(b for b in cryptids_matchup.batches if b.label == "french-legends vs hunters")
+    compared = [store.Batch(f"{which}: {batch.label}", {"compare": which, **batch.params},
+                            batch.spec, 3, batch.results) for which in ("old", "new")]
+    alone = [store.Batch(which, {"compare": which}, batch.spec, 3, batch.results)
+             for which in ("old", "new")]
+    for batches, first in ((compared, old), (alone, old.partition(":")[0].rstrip("\u00a0"))):
+        report = Report(store.Run("compare", "left", ["left", "right"], [], batches), lang=lang)
+        assert report.label(batches[0]) == first
+    assert Report(store.Run("compare", "left", ["left", "right"], [], alone),
+                  lang=lang).label(alone[1]) == {"en": "new", "fr": "nouveau"}[lang]
+
+
 def test_the_report_shows_ids_where_it_cannot_load_the_content(cryptids_matchup):
     batch = cryptids_matchup.batches[0]
     moved = store.Batch(batch.label, batch.params,

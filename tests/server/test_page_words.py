@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 import pytest
 
 from rulekeeper.core import registry
+from rulekeeper.lab.names import spaced_id
 from rulekeeper.rulesets.cryptids_run.abilities import PHRASES, describe
 from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
 from rulekeeper.server.web import words
@@ -224,14 +225,15 @@ def test_the_options_and_measures_come_in_the_page_language(page_client):
     assert french["cryptids-v1"]["measures"]["lives-lost.left"] == "vies perdues (gauche)"
 
 
-SAME_LABELS = {"1", "2", "3", "8", "64"}
-"""Option ids French labels as English does (numbers)."""
+SAME_LABELS = {"1", "2", "3", "8", "64", "six-faces"}
+"""Option ids French labels as English does (numbers; *six faces*)."""
 
 
 def test_the_rulings_come_in_the_page_language(page_client):
     """The game-creation form's rulings: every question and every option's label in French
     (the rulesets' ``rulings.po``, the engine's for its own), ids and defaults unchanged;
-    in English the labels are the ids."""
+    in English the labels are the ids spaced, as the lab's answers and reports say them
+    (``after-deaths``: *after deaths*; the form showed ``after-deaths``)."""
     english = {r["id"]: r for r in page_client.get("/api/rulesets?lang=en").json()}
     french = {r["id"]: r for r in page_client.get("/api/rulesets?lang=fr").json()}
     for ruleset_id, said in french.items():
@@ -242,9 +244,10 @@ def test_the_rulings_come_in_the_page_language(page_client):
                                   [*was["rulings"], was["clock"]["ruling"]], strict=True):
             assert {k: ruling[k] for k in ("id", "options", "default")} == {
                 k: before[k] for k in ("id", "options", "default")}
-            assert before["labels"] == {o: o for o in before["options"]}
+            assert before["labels"] == {o: spaced_id(o) for o in before["options"]}
             assert ruling["question"] != before["question"], ruling["id"]
-            assert all(ruling["labels"][o] != o or o in SAME_LABELS for o in ruling["options"]), (
+            assert all(ruling["labels"][o] != before["labels"][o] or o in SAME_LABELS
+                       for o in ruling["options"]), (
                 ruling["id"], ruling["labels"])
             # an option no catalog labels is its id, not "kaos-step : 1"
             assert not [label for label in ruling["labels"].values() if ruling["id"] in label]

@@ -103,8 +103,9 @@ def answer_words(ruleset_id: str, result: Mapping[str, Any] | None,
 
 
 def spaced_id(name: str) -> str:
-    """An id no catalog words, as words: its dashes, underscores and dots as spaces (as /lab
-    shows it).
+    """An id no catalog words, as words: each dash, underscore and dot a space. /lab's pages
+    space an id by the same rule (``common.js``'s ``spaced``; ``tests/server/test_spaced.py``
+    runs both on the same ids), so an id reads alike in the forms, the answers and the report.
 
     >>> spaced_id("every-enemy-defeated"), spaced_id("rating.change.mu")
     ('every enemy defeated', 'rating change mu')

@@ -318,7 +318,25 @@ class Report:
                 if value is not None and batch.label == knob.label(value):
                     stat = self.said.id(knob.stat)
                     return f"{self.named(knob.entity)} {stat} {knob.value}→{value}"
-        return self.rulings_changed(batch) or _label(batch, self.words)
+        return self.rulings_changed(batch) or self.cell(batch) or _label(batch, self.words)
+
+    def cell(self, batch: Batch) -> str:
+        """A matchup's or a comparison's batch in words: its contenders by their names
+        (``french-legends vs backwoods``: *French Legends vs American Backwoods*, *Légendes
+        de France contre Forêts d'Amérique*; ``shroud:countess``: *The Shroud · The
+        Countess*, as /lab's tables name them), a comparison's side of it as *old* or
+        *new*; ``""`` for a batch of another question."""
+        if self.run.kind not in ("matchup", "compare"):
+            return ""
+        which = str(batch.params.get("compare", "")) if self.run.kind == "compare" else ""
+        label = batch.label.removeprefix(f"{which}: ") if which else batch.label
+        row, vs, column = label.partition(" vs ")
+        cell = self.words.plain("cell", row=contender_name(row, self.names),
+                                column=contender_name(column, self.names)) if vs else ""
+        if which not in ("old", "new"):
+            return cell
+        return (self.words.plain(f"compare.{which}-cell", cell=cell) if cell and label != which
+                else self.words.plain(f"compare.{which}"))
 
     def rulings_changed(self, batch: Batch) -> str:
         """A ruling variant's label in words: each ruling it changes by its question and

@@ -25,6 +25,7 @@ from rulekeeper.core.events import language
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import Ruling
 from rulekeeper.core.sentences import ENGINE
+from rulekeeper.lab.names import spaced_id
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.refusals import answer_in
 
@@ -73,12 +74,14 @@ def ruling_words(ruleset: Ruleset[Any], lang: str) -> Callable[[str], str]:
 def worded_ruling(ruling: Ruling, words: Callable[[str], str]) -> dict[str, Any]:
     """A ruling as a form shows it: its question, and each option's label by its id
     (``labels``), in the words of ``words`` (:func:`ruling_words`); an option no catalog
-    words is labelled by its id (not by ``kaos-step : 1``, the text asked with only the
-    language's spacing, a no-break space before its colon in French)."""
+    words is labelled by its id spaced (:func:`~rulekeeper.lab.names.spaced_id`:
+    ``after-deaths`` is *after deaths*, as the lab's answers and its report say it; not
+    ``kaos-step : 1``, the text asked with only the language's spacing, a no-break space
+    before its colon in French)."""
     labels = {option: words(f"{ruling.id}: {option}") for option in ruling.options}
     return {"id": ruling.id, "question": words(ruling.question), "options": list(ruling.options),
-            "labels": {option: option if unspaced(said) == f"{ruling.id}: {option}" else said
-                       for option, said in labels.items()},
+            "labels": {option: spaced_id(option) if unspaced(said) == f"{ruling.id}: {option}"
+                       else said for option, said in labels.items()},
             "default": ruling.default}
 
 

@@ -151,6 +151,12 @@ export function colon() {
   return t(": ");
 }
 
+/** An id no catalog words, as words: each dash, underscore and dot a space
+    ("every-enemy-defeated": "every enemy defeated", "rating.change.mu": "rating change mu").
+    One rule with the server's (``rulekeeper.lab.names.spaced_id``, which the report and the
+    API's words use): ``tests/server/test_spaced.py`` runs both on the same ids. */
+export const spaced = (id) => String(id).replace(/[-_.]/g, " ");
+
 function fill(template, data) {
   const filled = template.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, key, spec) => {
     if (!(key in data)) return whole;

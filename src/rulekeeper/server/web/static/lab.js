@@ -4,7 +4,7 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, botName, clear, download, el, header, loadWords, local, number, rulesOf, saveBlob, seatOptions, showError, sideName, signIn, store, t } from "./common.js";
+import { api, botName, clear, download, el, header, loadWords, local, number, rulesOf, saveBlob, seatOptions, showError, sideName, signIn, spaced, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -108,7 +108,7 @@ async function chooseRuleset(id) {
   const rulings = info.rulings.length ? el("details", { id: "lab-rulings" }, el("summary", { id: "lab-rulings-summary" }, t("Rulings")),
     ...info.rulings.map((r) => el("label.ruling", {}, `${r.question} `,
       el("select", { "data-ruling": r.id, "data-default": r.default, onchange: countRulings },
-        ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, r.labels?.[o] ?? o)))))) : null;
+        ...r.options.map((o) => el("option", { value: o, selected: o === r.default }, r.labels?.[o] ?? spaced(o))))))) : null;
   clear(document.getElementById("lab-setup"), scenario, el("fieldset.row", { id: "lab-bots" }), Object.keys(props).length ? options : null, rulings);
   clear(document.getElementById("lab-side"));
   drawSeats(info);
@@ -402,7 +402,7 @@ function showKind(which) {
         el("input", { type: "number", id: "lab-max-games", value: 3200, min: 1, max: 20000, step: 1, required: true }))));
   } else if (which === "matchup" || which === "compare") {
     clear(node, el("fieldset.row", {}, el("legend", {}, t("Contenders")),
-      el("label", { title: t("the values of a seat's options, colon-separated (a team id; faction:leader)") }, `${t("Contenders")} `,
+      el("label", { title: t("the values of a seat's options, by their names, colon-separated (a team; faction:leader)") }, `${t("Contenders")} `,
         el("input", { id: "lab-contenders", size: 40, placeholder: example(ui.info), required: which === "matchup" })),
       which === "compare" ? el("label", {}, `${t("Threshold")} `, el("input", { type: "number", id: "lab-threshold", value: 0.05, min: 0, max: 1, step: 0.01 })) : null));
   } else if (which === "sweep") {
@@ -492,12 +492,13 @@ function chosenOptions() {
 }
 
 /** Two contenders as the lab takes them, for the field's placeholder: values of the first
-    seat's options that the content lists ("shroud:countess, grievers:kramer"). */
+    seat's options that the content lists, by their names ("The Shroud:The Countess, The
+    Grievers:Dr. Kramer"; the field takes names or ids: ``idOf``). */
 function example(info) {
   const seat = info.seats[0];
   const lists = Object.entries(info.choices).filter(([name]) => name === seat || name.startsWith(`${seat}_`)).map(([, list]) => list);
   if (!lists.length) return t("comma-separated");
-  return [0, 1].map((i) => lists.map((list) => list[Math.min(i, list.length - 1)].id).join(":")).join(", ");
+  return [0, 1].map((i) => lists.map((list) => list[Math.min(i, list.length - 1)].label).join(":")).join(", ");
 }
 
 /** A word of a contender by its id: a name the content lists is taken for its id
@@ -833,7 +834,7 @@ function describe(job) {
   const sets = { ...(question.set || {}), ...(question.new?.set || {}) };
   for (const [path, value] of Object.entries(sets)) parts.push(`${path} = ${JSON.stringify(value)}`);
   const ruling = (id) => info?.rulings.find((r) => r.id === id);
-  const option = (id, o) => ruling(id)?.labels?.[o] ?? o;
+  const option = (id, o) => ruling(id)?.labels?.[o] ?? spaced(o);
   const asked = (id) => ruling(id)?.question ?? spaced(id); // a ruling by its question, as the answer names it
   for (const [id, o] of Object.entries({ ...(question.rulings || {}), ...(question.new?.rulings || {}) })) parts.push(`${asked(id)} ${option(id, o)}`);
   for (const v of question.vary || []) {
@@ -841,7 +842,7 @@ function describe(job) {
       .map((x) => (v.ruling ? option(v.ruling, x) : JSON.stringify(x))).join(" → ") : v.range}`);
   }
   if (job.kind === "dead-rules" && question.rare !== undefined) parts.push(t("rare below {share} of the games", { share: pct(question.rare) }));
-  if (question.contenders) parts.push(t("contenders {contenders}", { contenders: question.contenders.join(", ") }));
+  if (question.contenders) parts.push(t("contenders {contenders}", { contenders: question.contenders.map((c) => contenderName(c, info)).join(", ") }));
   if (question.agents?.length) parts.push(t("bots {bots}", { bots: question.agents.map(botName).join(", ") }));
   return parts.join(" · ");
 }
@@ -905,8 +906,8 @@ function variantName(variant, info, brief = false) {
   const rulings = Object.entries(variant.params || {});
   if (!rulings.length || !rulings.every(([key]) => key.startsWith("ruling:"))) return short(variant.label);
   return rulings.map(([key, option]) => {
-    const id = key.slice("ruling:".length), ruling = info?.rulings.find((r) => r.id === id), label = ruling?.labels?.[option];
-    const said = label && label !== option ? label : spaced(option);
+    const id = key.slice("ruling:".length), ruling = info?.rulings.find((r) => r.id === id);
+    const said = ruling?.labels?.[option] ?? spaced(option);
     return brief ? said : `${ruling?.question ?? spaced(id)} ${said}`;
   }).join(", ");
 }
@@ -917,6 +918,20 @@ function plotted(variants, info) {
   const names = variants.map((v) => variantName(v, info));
   const brief = names.some((name) => name.length > PLOT_LABEL) ? variants.map((v) => variantName(v, info, true)) : names;
   return variants.map((v, i) => [brief[i], v.summary.outcomes.win]);
+}
+/** A matchup's contender (values of a seat's options, colon-separated) by the names of its
+    parts, as the content's sample (``names``) or the seat's choices name them
+    ("shroud:countess": "The Shroud · The Countess"), as the report names it too. */
+function contenderName(contender, info, names = {}) {
+  const choice = (id) => Object.values(info?.choices ?? {}).flat().find((c) => c.id === id)?.label;
+  return String(contender).split(":").map((id) => names[id] ?? choice(id) ?? id).join(" · ");
+}
+/** A matchup's cell ("french-legends vs backwoods") by its contenders' names: "French
+    Legends vs American Backwoods", "Légendes de France contre Forêts d'Amérique". */
+function cellName(label, info, names = {}) {
+  const [row, column] = label.split(" vs ");
+  return column === undefined ? contenderName(label, info, names)
+    : t("{row} vs {column}", { row: contenderName(row, info, names), column: contenderName(column, info, names) });
 }
 /** A content path cut to its last two names, an index kept with the name before it
     ("hollow-king.health.0", not "health.0": the item the index reads is said). */
@@ -933,9 +948,6 @@ function shortPath(path) {
     three), as the command's heading says it. */
 const level = (comparisons) => (comparisons[0]?.confidence ?? 0.95).toLocaleString(store.lang, { style: "percent", maximumFractionDigits: 2 });
 const pValue = (p) => (p < 0.001 ? `<${number(0.001, 3)}` : number(p, 3));
-/** An id with no words given, as words: its dashes and underscores as spaces
-    ("every-enemy-defeated": "every enemy defeated"). */
-const spaced = (id) => String(id).replace(/[-_]/g, " ");
 /** A measure in words: the lab's own, or a ruleset's metric as its catalog words it in the
     page's language (``info.measures``); else its name, spaced. */
 const measure = (name, info) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? info?.measures?.[name] ?? spaced(name));
@@ -955,8 +967,7 @@ function answerOf(job, names, texts) {
       in the page's language (``job.words``, from the ruleset's catalogs); else the id, spaced. */
   const said = (id) => job.words?.[id] ?? spaced(id);
   const side = sideName(info, r.side ?? r.summary?.side ?? r.culprits?.side);
-  /** Ids in a label by their names: "hunters vs swamp" is "Hunters vs Swamp Things". */
-  const named = (label) => label.replace(/[\w-]+/g, (id) => names[id] ?? id);
+  const cell = (label) => cellName(label, info, names);
   if (job.kind === "simulate") {
     const s = r.summary;
     return [el("h3", {}, whose(t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) }))),
@@ -977,7 +988,7 @@ function answerOf(job, names, texts) {
       table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first ({level})", { level: level(r.against_first) }), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
-    const contenders = r.contenders.map((c) => c.split(":").map(named).join(" · ")); // shroud:countess: The Shroud · The Countess
+    const contenders = r.contenders.map((c) => contenderName(c, info, names));
     return [el("h3", {}, t("row's win rate ({side})", { side })), heatmap(contenders, r.win),
       table("lab-matchup", [t("{side} \\ other", { side }), ...contenders], contenders.map((name, i) => [name, ...r.win[i].map(interval)]))];
   }
@@ -994,9 +1005,9 @@ function answerOf(job, names, texts) {
       el("p.muted", { id: "lab-tune-level" }, t("Intervals at {level}: 95% over each value's {looks} looks (Bonferroni), as the command says.", { level: looksLevel, looks: number(Math.round(0.05 / (1 - r.level))) }))];
   }
   if (job.kind === "compare") {
-    return [el("p.answer", { id: "lab-moved" }, r.moved.length ? t("Moved past {threshold}: {moved}", { threshold: pct(r.threshold), moved: r.moved.map((m) => (m ? named(m) : t("the batch"))).join(", ") }) : t("Nothing moved past {threshold}.", { threshold: pct(r.threshold) })),
+    return [el("p.answer", { id: "lab-moved" }, r.moved.length ? t("Moved past {threshold}: {moved}", { threshold: pct(r.threshold), moved: r.moved.map((m) => (m ? cell(m) : t("the batch"))).join(", ") }) : t("Nothing moved past {threshold}.", { threshold: pct(r.threshold) })),
       table("lab-compare", [t("matchup"), t("old"), t("new"), t("change ({level})", { level: level(r.cells) }), t("p (Holm)"), t("moved")],
-        r.cells.map((c) => [c.label ? named(short(c.label)) : short(c.label), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
+        r.cells.map((c) => [c.label ? cell(c.label) : t("the batch"), interval(c.old), interval(c.new), signed(c.difference), pValue(c.p_adjusted), c.moved ? t("yes") : t("no")]))];
   }
   if (job.kind === "culprits") return culprits(r.culprits, info, names, said);
   if (job.kind === "dead-rules") return deadRules(r, texts);
