@@ -841,6 +841,9 @@ def test_what_changed_without_a_change_is_said_before_any_game(web, request):
     page.click("#lab-ask")
     expect(page.locator("#lab-message")).to_contain_text(
         "Qu'est-ce qui a changé ? Changez d'abord au moins une valeur du contenu")
+    # a whole French sentence: it ended "l'exemple est comparé avec." (with nothing after)
+    expect(page.locator("#lab-message")).to_contain_text(
+        "Arbitrages\u00a0»)\u00a0: l'exemple est comparé à ce changement.")
     assert "job=" not in page.url
     assert page.locator("#jobs li").count() == 0
 
@@ -903,3 +906,32 @@ def test_what_changed_says_its_matchups_and_rulings_as_the_rest_of_the_lab(web, 
     assert rows == [f"{a} {vs} {b}" for a in contenders for b in contenders]
     asked = page.inner_text("#jobs li .asked")
     assert ", ".join(contenders) in asked and "french-legends" not in page.inner_text("#main")
+
+
+def test_a_path_the_server_refuses_is_marked_where_it_was_typed(web, request):
+    """A content path typed in "Several values" or "Which value" that the server refuses
+    (``set.no.such.path: no content file 'no'…``) was said under the form, its field left
+    unmarked (only the content's tree was searched): the field is marked now, until typed
+    again."""
+    page = web.page
+    open_lab(web, request, "cryptids", "badpath")
+    page.check("#lab-kind input[value=sweep]")
+    page.fill("#lab-games", "2")
+    where = page.locator("#lab-values .lab-values-path").first
+    where.fill("no.such.path")
+    page.locator("#lab-values .lab-values-list").first.fill("1, 2")
+    page.click("#lab-ask")
+    expect(page.locator("#lab-message")).to_contain_text("set.no.such.path")
+    expect(where).to_have_attribute("aria-invalid", "true")
+    where.fill("no.such")
+    assert where.get_attribute("aria-invalid") is None
+    page.check("#lab-kind input[value=tune]")
+    page.fill("#lab-tune-path", "x.y")
+    page.fill("#lab-tune-range", "2..6")
+    page.click("#lab-ask")
+    expect(page.locator("#lab-message")).to_contain_text("set.x.y")
+    expect(page.locator("#lab-tune-path")).to_have_attribute("aria-invalid", "true")
+    web.shot("lab-refused-path")
+    assert page.locator("#jobs li").count() == 0
+    assert len(web.errors) == 2 and all("400" in e for e in web.errors)
+    web.errors.clear()  # the browser logs the two 400s

@@ -322,12 +322,22 @@ function invalidWhy(input) {
 }
 
 /** After the server's refusal: the input its message names is marked (a content input
-    opened; the contenders' field for "contenders.1: no team…"). */
+    opened; the contenders' field for "contenders.1: no team…"; a path typed in "Several
+    values" or "Which value", for "set.no.such.path: no content file 'no'…", until it is
+    typed again). */
 function markRefused(message) {
   const contenders = document.getElementById("lab-contenders");
   if (contenders && /^contenders\.\d+\s?:/.test(message)) {
     contenders.setAttribute("aria-invalid", "true");
     contenders.focus();
+    return;
+  }
+  for (const input of document.querySelectorAll("#lab-values .lab-values-path, #lab-tune-path")) {
+    const path = input.value.trim();
+    if (!path || !message.includes(`set.${path}`)) continue;
+    input.setAttribute("aria-invalid", "true");
+    input.addEventListener("input", () => input.removeAttribute("aria-invalid"), { once: true });
+    input.focus();
     return;
   }
   for (const input of document.querySelectorAll("#lab-content [data-path]")) {
