@@ -759,6 +759,10 @@ def test_what_if_a_field_took_several_values(web, request, capsys, monkeypatch, 
     shown = [row.split("\t") for row in page.locator("#lab-sweep tbody tr").all_inner_texts()]
     page.locator("#lab-sweep").scroll_into_view_if_needed()
     web.shot(f"lab-several-values-{lang}", full_page=True)
+    # what the job asked: the path and its values joined as the page's language joins a label
+    # and its text (it was "…cryptids.0: " in French too)
+    colon = {"en": ": ", "fr": "\u00a0: "}[lang]
+    assert f'{path}{colon}"dahu" → "bigfoot" → "yeti"' in page.inner_text("#jobs li .asked")
 
     code, out, err = run(["sweep", "cryptids", "--games", "8", "--seed", "5", "--set",
                           f"{path}=dahu,bigfoot,yeti", "--json"], capsys, monkeypatch)

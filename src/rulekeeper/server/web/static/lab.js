@@ -4,7 +4,7 @@
 // Every answer has a permanent link (?job=ID); two answers read side by side (?job=A&vs=B).
 // The page knows no ruleset: everything it offers comes from /api/rulesets and the
 // ruleset's sample content (/api/lab/rulesets/ID/content).
-import { api, botName, clear, download, el, header, loadWords, local, number, rulesOf, saveBlob, seatOptions, showError, sideName, signIn, spaced, store, t } from "./common.js";
+import { api, botName, clear, colon, download, el, header, loadWords, local, number, rulesOf, saveBlob, seatOptions, showError, sideName, signIn, spaced, store, t } from "./common.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
@@ -848,7 +848,8 @@ function describe(job) {
   const asked = (id) => ruling(id)?.question ?? spaced(id); // a ruling by its question, as the answer names it
   for (const [id, o] of Object.entries({ ...(question.rulings || {}), ...(question.new?.rulings || {}) })) parts.push(`${asked(id)} ${option(id, o)}`);
   for (const v of question.vary || []) {
-    parts.push(`${v.ruling ? `${asked(v.ruling)} ` : `${v.set || v.option}: `}${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
+    const field = v.set ?? info?.options.properties?.[v.option]?.title ?? v.option; // an option by its title, as above
+    parts.push(`${v.ruling ? `${asked(v.ruling)} ` : `${field}${colon()}`}${v.values ? (v.values === "*" ? ruling(v.ruling)?.options ?? [] : v.values)
       .map((x) => (v.ruling ? option(v.ruling, x) : JSON.stringify(x))).join(" → ") : v.range}`);
   }
   if (job.kind === "dead-rules" && question.rare !== undefined) parts.push(t("rare below {share} of the games", { share: pct(question.rare) }));
