@@ -15,8 +15,11 @@ def ask_duo_against_the_yeti(web, request, who: str) -> None:
     page = web.page
     open_lab(web, request, "cryptids", who)
     page.wait_for_selector("#odds-form [data-param=left]")
-    page.fill("#odds-form [data-param=left]", "duo")
-    page.fill("#odds-form [data-param=right]", "lone-yeti")
+    # the teams by their names, as the setup's options above name them (not french-legends)
+    left = page.locator("#odds-form select[data-param=left] option:checked")
+    assert left.inner_text() == page.locator("[data-option=left] option:checked").inner_text()
+    page.select_option("#odds-form [data-param=left]", "duo")
+    page.select_option("#odds-form [data-param=right]", "lone-yeti")
     page.check("#odds-form [data-param=exact]")
     page.click("#odds-ask")
     page.wait_for_selector("#odds-answer table.odds")

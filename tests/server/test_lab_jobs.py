@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import event, update
 
 from rulekeeper.lab.batch import BatchSpec
-from rulekeeper.lab.names import entity_names
+from rulekeeper.lab.names import RulesetWords, entity_names
 from rulekeeper.server import lab_jobs
 from rulekeeper.server.auth import Me
 from rulekeeper.server.db import Database
@@ -469,3 +469,22 @@ def test_a_jobs_end_reasons_main_stats_and_steps_are_in_the_pages_language(lab):
         assert f"<td>{html.escape(name)} PV {step['value']}→{value}</td>" in page
         assert f"{step['entity']} hp {step['value']}→{value}" not in page
     assert "<td>PV</td>" in page
+
+
+def test_a_jobs_measures_per_seat_are_said_as_the_report_says_them(lab):
+    """A metric per seat that the ruleset does not declare (combat-encounter's
+    ``damage.p1``) was *damage p1* on /lab (its name spaced) where the report says *damage
+    (Player 1)*: the job's ``words`` give it as the report does, in each language."""
+    me = sign_up(lab, "seats")
+    asked = lab.post("/api/lab/jobs", headers=me, json={
+        "kind": "simulate", "ruleset": "combat-encounter", "games": 4, "seed": 1})
+    assert asked.status_code == 202, asked.text
+    assert wait(lab, me, asked.json()["id"])["state"] == "done"
+    read = {lang: lab.get(f"/api/lab/jobs/{asked.json()['id']}?lang={lang}", headers=me).json()
+            for lang in ("en", "fr")}
+    assert "damage.p1" in read["en"]["result"]["summary"]["means"]
+    for lang, job in read.items():
+        said = RulesetWords.of("combat-encounter", lang)
+        assert job["words"]["damage.p1"] == said.metric("damage.p1")
+    assert read["en"]["words"]["damage.p1"] == "damage (Player 1)"
+    assert read["fr"]["words"]["damage.p1"].endswith("(Joueur 1)")

@@ -93,13 +93,38 @@ def answer_ids(result: Mapping[str, Any]) -> Iterator[str]:
         yield step["stat"]
 
 
+def answer_measures(ruleset_id: str, result: Mapping[str, Any]) -> Iterator[str]:
+    """The measures a lab job's answer gives means of (its batches' ``means``) that its
+    ruleset does not declare (``damage.p1``, a metric per seat its games made: the page
+    words the declared ones from ``GET /api/rulesets``' ``measures``, and the lab's own,
+    rounds and decisions, itself)."""
+    try:
+        declared = {"rounds", "decisions", *registry.load(ruleset_id).metrics}
+    except RulekeeperError:
+        return
+    for summary in [result.get("summary"), *(v.get("summary") for v in
+                                             result.get("variants", ()))]:
+        yield from (name for name in (summary or {}).get("means", {}) if name not in declared)
+
+
 def answer_words(ruleset_id: str, result: Mapping[str, Any] | None,
                  lang: str) -> dict[str, str]:
     """The ids of a lab job's answer (:func:`answer_ids`) by their words in ``lang``, those a
-    catalog words (none for a ruleset this rulekeeper does not play)."""
+    catalog words (none for a ruleset this rulekeeper does not play); and its undeclared
+    measures (:func:`answer_measures`) that want more than their names spaced, as the report says
+    them (:meth:`RulesetWords.metric`: ``damage.p1``, a metric per seat the ruleset does
+    not declare, is *damage (Player 1)*, in English too).
+
+    >>> answer_words("combat-encounter", {"summary": {"means": {"damage.p1": {}, "hits": {}}}},
+    ...              "en")
+    {'damage.p1': 'damage (Player 1)'}
+    """
     words = id_words(ruleset_id, lang)
     said = {name: words(name) for name in answer_ids(result or {})}
-    return {name: worded for name, worded in said.items() if worded != name}
+    measured = RulesetWords.of(ruleset_id, lang)
+    said |= {name: measured.metric(name) for name in answer_measures(ruleset_id, result or {})}
+    return {name: worded for name, worded in said.items()
+            if worded not in (name, spaced_id(name))}
 
 
 def spaced_id(name: str) -> str:

@@ -647,7 +647,7 @@ function oddsForm(node, info) {
   const submit = el("button.primary", { type: "submit", id: "odds-ask" }, t("Work out the odds"));
   const drawFields = () => {
     const q = offered[Number(which.value)];
-    clear(fields, ...Object.entries(q.schema.properties || {}).map(([name, schema]) => oddsField(name, schema, (q.schema.required || []).includes(name))).filter(Boolean));
+    clear(fields, ...Object.entries(q.schema.properties || {}).map(([name, schema]) => oddsField(name, schema, (q.schema.required || []).includes(name), info)).filter(Boolean));
     sayAsked();
   };
   clear(node, el("h2", {}, t("Dice odds")),
@@ -682,19 +682,25 @@ function oddsForm(node, info) {
 function asked(q, fields) {
   return q.asks.replace(/\{(\w+)\}/g, (_, name) => {
     const input = fields?.querySelector(`[data-param="${name}"]`);
-    const value = input ? (input.type === "checkbox" ? input.checked : input.value) : q.schema.properties?.[name]?.default;
+    const value = !input ? q.schema.properties?.[name]?.default : input.type === "checkbox" ? input.checked
+      : input.tagName === "SELECT" ? input.selectedOptions[0]?.textContent : input.value; // a choice by its name
     return value === undefined || value === null || value === "" ? "…" : String(value);
   });
 }
 
-/** A parameter's input: a number, a yes/no or a text (a mapping, the rulings, comes from
-    the rulings above); labelled by its title, then its name as the terminal's option, its
-    description as its hint (the title and the description in the page's language). */
-function oddsField(name, schema, required) {
+/** A parameter's input: a number, a yes/no, a choice among the content's items by their
+    names where the setup option of the same name lists its default (a team: *French
+    Legends*, sent as its id, ``french-legends``), or a text (a mapping, the rulings, comes
+    from the rulings above); labelled by its title, then its name as the terminal's option,
+    its description as its hint (the title and the description in the page's language). */
+function oddsField(name, schema, required, info) {
   const kind = schema.type || schema.anyOf?.find((s) => s.type !== "null")?.type;
   const value = schema.default;
+  const choices = info?.choices?.[name];
   let input;
-  if (kind === "integer" || kind === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, step: kind === "integer" ? 1 : "any", required: required || value != null });
+  if (kind === "string" && choices?.some((c) => c.id === value)) {
+    input = el("select", {}, ...choices.map((c) => el("option", { value: c.id, selected: c.id === value }, c.label)));
+  } else if (kind === "integer" || kind === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, step: kind === "integer" ? 1 : "any", required: required || value != null });
   else if (kind === "boolean") input = el("input", { type: "checkbox", checked: !!value });
   else if (kind === "string") input = el("input", { value: value ?? "", required: required || value != null });
   else return null;
@@ -960,8 +966,10 @@ function shortPath(path) {
 const level = (comparisons) => (comparisons[0]?.confidence ?? 0.95).toLocaleString(store.lang, { style: "percent", maximumFractionDigits: 2 });
 const pValue = (p) => (p < 0.001 ? `<${number(0.001, 3)}` : number(p, 3));
 /** A measure in words: the lab's own, or a ruleset's metric as its catalog words it in the
-    page's language (``info.measures``); else its name, spaced. */
-const measure = (name, info) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? info?.measures?.[name] ?? spaced(name));
+    page's language (``info.measures``), or as the server words the job's measures
+    (``words``: a metric per seat the ruleset does not declare, ``damage.p1``, is "damage
+    (Player 1)", as the report says it); else its name, spaced. */
+const measure = (name, info, words = {}) => ({ rounds: t("rounds"), decisions: t("decisions") }[name] ?? info?.measures?.[name] ?? words[name] ?? spaced(name));
 /** A tuning's answer (fits, between, out-of-range, unsure) or a look's verdict (below, above,
     fits, unsure) in words. */
 const verdict = (word) => ({ fits: t("fits"), between: t("between"), "out-of-range": t("out of reach"), unsure: t("not settled"), below: t("below"), above: t("above") }[word] ?? word);
@@ -985,7 +993,7 @@ function answerOf(job, names, texts) {
       table("lab-outcomes", [t("outcome"), t("games"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), number(Math.round(e.value * s.games)), interval(e)])),
       el("h3", {}, t("How games ended")), table("lab-ends", [t("winner"), t("end reason"), t("games"), t("share")],
         (s.ends || []).map((end) => [end.winner == null ? t("no one (a tie)") : sideName(info, end.winner), said(end.reason), number(end.games), pct(end.games / s.games)])),
-      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)"), t("games")], Object.entries(s.means).map(([k, e]) => [measure(k, info), estimate(e), number(e.n)]))];
+      el("h3", {}, t("Means")), table("lab-means", [t("measure"), t("mean (95%)"), t("games")], Object.entries(s.means).map(([k, e]) => [measure(k, info, job.words), estimate(e), number(e.n)]))];
   }
   if (job.kind === "sweep") {
     const first = Object.fromEntries(r.against_first.map((c) => [c.second, c]));
