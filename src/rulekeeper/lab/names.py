@@ -111,13 +111,12 @@ def answer_words(ruleset_id: str, result: Mapping[str, Any] | None,
                  lang: str) -> dict[str, str]:
     """The ids of a lab job's answer (:func:`answer_ids`) by their words in ``lang``, those a
     catalog words (none for a ruleset this rulekeeper does not play); and its undeclared
-    measures (:func:`answer_measures`) that want more than their names spaced, as the report says
-    them (:meth:`RulesetWords.metric`: ``damage.p1``, a metric per seat the ruleset does
-    not declare, is *damage (Player 1)*, in English too).
+    measures (:func:`answer_measures`) that want more than their names spaced, as the report
+    says them (:meth:`RulesetWords.metric`: a metric per seat the ruleset does not declare,
+    ``kills.left``, is *kills (Left)*, in English too).
 
-    >>> answer_words("combat-encounter", {"summary": {"means": {"damage.p1": {}, "hits": {}}}},
-    ...              "en")
-    {'damage.p1': 'damage (Player 1)'}
+    >>> answer_words("cryptids", {"summary": {"means": {"kills.left": {}, "rounds": {}}}}, "en")
+    {'kills.left': 'kills (Left)'}
     """
     words = id_words(ruleset_id, lang)
     said = {name: words(name) for name in answer_ids(result or {})}
