@@ -90,7 +90,8 @@ class GameSeat(Base):
     position: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))
-    invite: Mapped[str | None] = mapped_column(String(32), doc="an open seat's invitation code")
+    invite: Mapped[str | None] = mapped_column(
+        String(32), doc="the seat's invitation code, kept once it is taken with it")
     invited_id: Mapped[int | None] = mapped_column(
         ForeignKey("players.id"), index=True,
         doc="an open seat kept for the player its game's creator named, until they accept "
