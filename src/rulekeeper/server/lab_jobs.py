@@ -51,7 +51,8 @@ from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import Player, StoredLabJob, now
-from rulekeeper.server.refusals import concerning, wording
+from rulekeeper.server.refusal_words import wording
+from rulekeeper.server.refusals import concerning
 from rulekeeper.server.sentences import SAID_IN, SPOKEN, Said
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"], dependencies=[SAID_IN],
