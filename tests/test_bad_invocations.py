@@ -332,6 +332,13 @@ IN_FRENCH: list[tuple[list[str], int, str]] = [
     (["replay", "{hp_log}"], 1, "la décision 3 ne se reproduit plus : l'adversaire donné n'est "
                                 "pas un appariement valide : row.0.hp : doit valoir au plus 999"),
     (["replay", "{existing}", "--whole-rules"], USAGE, "--whole-rules va avec --explain"),
+    # what the argument parser refuses before the command reads --lang
+    (["play", "cryptids", "--seed", "abc"], USAGE, "Valeur invalide pour '--seed' : doit être "
+                                                   "un nombre entier (ce texte n'en est pas un) "
+                                                   "(voir 'rulekeeper play --help')"),
+    (["replay"], USAGE, "Argument manquant : 'file'. (voir 'rulekeeper replay --help')"),
+    (["replay", "{existing}", "--explain=3"], USAGE,
+     "L'option '--explain' ne prend pas de valeur."),
 ]
 
 

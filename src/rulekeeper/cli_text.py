@@ -10,7 +10,7 @@ from typing import Any
 
 from rulekeeper.core import registry
 from rulekeeper.core.errors import RulekeeperError, RulesetError
-from rulekeeper.core.events import Event, Messages
+from rulekeeper.core.events import Event, Messages, language
 from rulekeeper.server.refusal_words import wording
 
 TEXTS = {
@@ -65,8 +65,31 @@ class SaidIn:
         if (self.lang == "en" or not isinstance(error, RulekeeperError)
                 or isinstance(error, RulesetError | Refused)):
             return
-        ruleset = None
-        with suppress(RulekeeperError):  # an unknown ruleset: the refusal says so
-            ruleset = registry.resolve_id(self.ruleset) if self.ruleset else None
-        words = wording(self.lang, ruleset, REFUSALS)
-        raise Refused(words(str(error).replace("Value error, ", "")), error.exit_code) from None
+        message = str(error).replace("Value error, ", "")
+        raise Refused(refusal(message, self.lang, self.ruleset), error.exit_code) from None
+
+
+def refusal(message: str, lang: str, ruleset: str | None = None) -> str:
+    """A refusal (in English) in ``lang``, with the words of ``ruleset`` (as given: an
+    unknown one has none)."""
+    found = None
+    with suppress(RulekeeperError):  # an unknown ruleset: the refusal says so
+        found = registry.resolve_id(ruleset) if ruleset else None
+    return wording(lang, found, REFUSALS)(message)
+
+
+def asked_language(args: list[str]) -> str:
+    """The language a command line asks for with ``--lang`` (English if none), for what is
+    refused before the command reads its options: the argument parser's own refusals.
+
+    >>> asked_language(["play", "x", "--seed", "abc", "--lang", "FR"]), asked_language(["-h"])
+    ('fr', 'en')
+    >>> asked_language(["replay", "--lang=fr_FR"])
+    'fr'
+    """
+    for at, arg in enumerate(args):
+        if arg == "--lang" and at + 1 < len(args):
+            return language(args[at + 1])
+        if arg.startswith("--lang="):
+            return language(arg.removeprefix("--lang="))
+    return "en"
