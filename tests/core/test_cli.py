@@ -111,6 +111,18 @@ def test_resigning_at_the_prompt_ends_the_game_and_its_log_replays_it(tmp_path, 
     assert code == 0 and "Reproduced duel-v1: 2 decisions" in out
 
 
+@pytest.mark.rule("core.resign")
+def test_replay_in_french_words_a_resignation_as_the_end(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "g.jsonl"
+    code, _, _ = run(["play", "enemy-attacks", "--lang", "fr", "--log", str(log)], capsys,
+                     monkeypatch, stdin="resign\n")
+    assert code == 0
+    code, out, _ = run(["replay", str(log), "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0 and "vainqueur Ennemis (abandon)." in " ".join(out.split())
+    code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "winner Enemies (resigned)." in " ".join(out.split())
+
+
 def test_tampered_log_is_one_line_error(tmp_path, capsys, monkeypatch):
     log = tmp_path / "game.jsonl"
     run(["play", "duel", "--agents", "random", "--log", str(log)], capsys, monkeypatch)
