@@ -13,6 +13,7 @@ let viewer = null;
 
 async function start() {
   await loadWords();
+  rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []); // not before: a link's ?lang= chooses it
   header({ title: t("rulekeeper · replays") });
   if (!store.token) return signIn(open, () => location.reload());
   const file = el("input", { type: "file", id: "file", accept: ".jsonl,.json,application/json", onchange: () => file.files[0] && fromFile(file.files[0]) });
@@ -95,6 +96,6 @@ function langFor(ruleset) {
   });
 }
 
-const rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []);
+let rulesets = Promise.resolve([]); // the rulesets in the page's language, once loadWords() has settled it
 
 start().catch((error) => showError(open, error));
