@@ -176,8 +176,15 @@ def test_the_symbols_beside_the_figures_are_explained(web, request, lang):
     key = page.inner_text("#symbols")
     assert key.startswith(said[0]) and said[1] in key and said[2] in key, key
     assert key.count("L ") == 1  # each symbol once
+    # the line under an area's name ("1/2 · h1") is explained too: "h1" said nothing
+    notes = {"en": "Under an area's name: figures in it/places (2/4) · height (h1).",
+             "fr": "Sous le nom d'une zone : figurines présentes/places (2/4) · hauteur (h1)."}
+    assert page.inner_text("#area-notes") == notes[lang]
+    assert "· h1" in page.inner_text("#board")
     web.open(page.get_attribute("#watch-link a", "href"))  # a spectator reads it too
     assert page.inner_text("#symbols") == key
+    assert page.inner_text("#area-notes") == notes[lang]
+    web.shot(f"watch-area-notes-{lang}")
 
 
 def test_every_ruleset_page(web, request):

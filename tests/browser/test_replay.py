@@ -190,4 +190,5 @@ def test_a_link_choosing_english_lists_your_games_in_english_after_french(web, r
     page.wait_for_selector(f"#games option[value='{game['id']}']", state="attached")
     words = page.inner_text(f"#games option[value='{game['id']}']")
     assert words.startswith("Combat Encounter") and "as Player 1" in words, words
+    assert "against bot always the first option" in words, words  # a bot, said to be one
     assert page.evaluate("localStorage.getItem('rk.lang')") == "en"
