@@ -172,10 +172,10 @@ def test_the_symbols_beside_the_figures_are_explained(web, request, lang):
     page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
     start_game(web, newest("enemy-attacks"), unique(f"symbols{lang}", request), seed=1, players=1)
     said = {"en": ("Beside a figure: ", "L large", "H huge"),
-            "fr": ("À côté d'une figurine\u00a0: ", "L grand", "H énorme")}[lang]
+            "fr": ("À côté d'une figurine\u00a0: ", "G grand", "É énorme")}[lang]
     key = page.inner_text("#symbols")
     assert key.startswith(said[0]) and said[1] in key and said[2] in key, key
-    assert key.count("L ") == 1  # each symbol once
+    assert key.count(said[1]) == 1  # each symbol once
     # the line under an area's name ("1/2 · h1") is explained too: "h1" said nothing
     notes = {"en": "Under an area's name: figures in it/places (2/4) · height (h1).",
              "fr": "Sous le nom d'une zone : figurines présentes/places (2/4) · hauteur (h1)."}
