@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rulekeeper.core.lru import Lru
+from rulekeeper.server import addresses
 from rulekeeper.server.errors import TooManyRequests, Unauthorized, error_response
 from rulekeeper.server.models import Player
 
@@ -170,8 +171,7 @@ class Anonymous:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             known = self._known(scope)
-            client = scope.get("client")
-            address = client[0] if client else "unknown"
+            address = addresses.of_scope(scope)
             try:
                 self.limits.check("ceiling", address)
                 if known is None:
