@@ -44,6 +44,11 @@ def test_requests_without_a_known_token_are_limited_per_address(db_url):
         assert refused.status_code == 429  # sign-ups are requests without a token too
         for _ in range(10):  # a player's token, once known, counts for itself
             assert client.get("/api/lobby", headers=alice).status_code == 200
+        client.app.state.tokens.ttl = 0  # alice idle a while: her token is checked again,
+        for _ in range(3):  # still counted to itself, not to the address others spent
+            assert client.get("/api/players/me", headers=alice).status_code == 200
+        assert client.get("/api/lobby", headers={"Authorization": "Bearer rk_made-up"}
+                          ).status_code == 429  # (a token never found still counts there)
 
 
 def test_many_known_tokens_of_one_address_share_its_ceiling(db_url):
