@@ -492,3 +492,21 @@ def test_a_player_keeps_so_many_seats_for_another_who_has_not_answered(client):
     assert cancelled.status_code == 200, cancelled.text
     assert naming(alice, "blue").status_code == 201
     assert len(client.get("/api/invitations", headers=bob).json()) == 3  # carol's, alice's 2
+
+
+def test_one_game_naming_a_player_in_more_seats_than_the_bound_is_refused(db_url):
+    """The seats kept for a player count the new game's own: one game may not name them in
+    more seats than the server's ``invitations`` (found by the mutation audit: the bound
+    counted only the games stored before)."""
+    from tests.server.conftest import make_client
+
+    with make_client(db_url, invitations=2) as client:
+        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+        many = client.post("/api/games", headers=alice, json={
+            "ruleset": "dire-alliance-raid", "options": {"heroes": 4},
+            "seats": {s: {"kind": "human", "player": "bob"}
+                      for s in ("hero2", "hero3", "hero4")}})
+        assert many.status_code == 429, many.text
+        assert many.json()["error"].startswith("seats.hero4: bob has 2 invitations of yours")
+        assert client.get("/api/invitations", headers=bob).json() == []
+        assert client.get("/api/games", headers=alice).json() == []  # nothing stored
