@@ -253,3 +253,114 @@ def test_every_command_has_bad_invocations():
     assert set(commands) - tried == set()
     groups = {args[1] for args, _, _ in TABLE if args[0] == "odds" and len(args) > 1}
     assert set(declared()) - groups == set()
+
+
+IN_FRENCH: list[tuple[list[str], int, str]] = [
+    # play --lang fr: each refusal of its options, content, rulings, dice, agents and files
+    (["play", "enemy-attacks", "--scenario", "gallery-ambush", "--players", "4"], USAGE,
+     "Joueurs : au plus 2 dans ce scénario (un héros chacun), et non 4"),
+    (["play", "enemy-attacks", "--players", "5"], USAGE,
+     "option --players : doit valoir au moins 1 et au plus 4 (options d'enemy-attacks-v5 : "
+     "--players)"),
+    (["play", "enemy-attacks", "--players", "x"], USAGE,
+     "option --players : doit être un nombre entier (options d'enemy-attacks-v5"),
+    (["play", "enemy-attacks", "--playres", "3"], USAGE,
+     "enemy-attacks-v5 n'a pas d'option --playres (vouliez-vous dire 'players' ?) ; "
+     "ses options : --players"),
+    (["play", "combat-encounter", "--players", "9"], USAGE,
+     "option --players : doit valoir au moins 2 et au plus 6 (options de combat-encounter-v4"),
+    (["play", "cryptids-run", "--mu", "x"], USAGE,
+     "option --mu : doit être un nombre (ce texte n'en est pas un)"),
+    (["play", "cryptids", "--left", "hunterz"], USAGE,
+     "--left : pas d'équipe 'hunterz' (vouliez-vous dire 'hunters' ?) ; équipes : "),
+    (["play", "dire-alliance-battle", "--red-faction", "nope"], USAGE,
+     "faction 'nope' inconnue ; factions : "),
+    (["play", "dire-alliance-raid", "--villain", "nope"], USAGE, "méchant 'nope' inconnu"),
+    (["play", "cryptid"], USAGE, "jeu de règles 'cryptid' inconnu (vouliez-vous dire "
+                                 "'cryptids' ?) ; connus : "),
+    (["play", "enemy-attacks", "--scenario", "nope"], USAGE,
+     "enemy-attacks-v5 n'a pas de scénario 'nope' ; scénarios : "),
+    (["play", "enemy-attacks", "--set", "foo.bar=3"], USAGE,
+     "--set foo.bar : aucun fichier de contenu 'foo' ; un chemin commence par le nom d'un "
+     "fichier : "),
+    (["play", "cryptids", "--set", "nonsense"], USAGE, "--set attend id=valeur, et non 'nonsense'"),
+    (["play", "cryptids", "--set", f"{CRYPTID_HP}=-3"], CONTENT,
+     f"--set {CRYPTID_HP} : doit valoir au moins 1"),
+    (["play", "cryptids", "--ruling", "overheal=maybe"], USAGE,
+     "l'arbitrage 'overheal' n'a pas d'option 'maybe' ; options : cap, allow"),
+    (["play", "cryptids", "--ruling", "nope=1"], USAGE, "arbitrage 'nope' inconnu ; arbitrages : "),
+    (["play", "cryptids", "--ruling", "overheal"], USAGE,
+     "--ruling attend id=valeur, et non 'overheal'"),
+    (["play", "cryptids", "--dice", "3+9"], USAGE,
+     "--dice : 9 n'est la valeur d'aucun dé de cryptids-v1 (nombres de 1 à 6)"),
+    (["play", "enemy-attacks", "--dice", "zz"], USAGE,
+     "--dice : 'zz' n'est la valeur d'aucun dé d'enemy-attacks-v5 (faces blank, extra, one, "
+     "stamina, two ou nombres de 1 à 7)"),
+    (["play", "enemy-attacks", "--agents", "bogus"], USAGE,
+     "agent 'bogus' inconnu ; agents d'enemy-attacks-v5 : "),
+    (["play", "enemy-attacks", "--agents", "random,random,random"], USAGE,
+     "3 agents donnés pour 2 places (p1, p2)"),
+    (["play", "enemy-attacks", "--agents", "mcts:budget=zz"], USAGE,
+     "budget de mcts 'zz' : donnez un nombre d'itérations (200) ou une durée"),
+    (["play", "cryptids", "--agent-option", "budget=1"], USAGE,
+     "--agent-option demande --agents (par exemple --agents mcts,heuristic)"),
+    (["play", "cryptids", "--content", "{missing}"], USAGE,
+     "le dossier de contenu '{missing}' n'existe pas"),
+    (["play", "cryptids", "--log", "{missing}/g.jsonl"], USAGE,
+     "--log {missing}/g.jsonl : le dossier '{missing}' n'existe pas"),
+    (["play", "cryptids", "--log", "{existing}"], USAGE,
+     "--log {existing} : le fichier existe ; donnez --force pour le remplacer"),
+    (["play", "cryptids", "--log", "{folder}"], USAGE, "--log {folder} : est un dossier, pas un "
+                                                       "fichier"),
+    (["play", "cryptids", "extra"], USAGE, "argument inattendu 'extra'"),
+    (["play", "cryptids", "--seed", "-1"], USAGE,
+     "graine -1 : la graine d'une partie est un nombre entier, 0 ou plus"),
+    (["battle", "dire-alliance-battle"], USAGE,
+     "dire-alliance-battle-v3 demande des décisions à ses joueurs ; jouez-le avec"),
+    # replay --lang fr: a file that is no record, or a record that no longer reproduces
+    (["replay", "{missing}/g.jsonl"], USAGE,
+     "impossible de lire {missing}/g.jsonl : aucun fichier ou dossier de ce nom"),
+    (["replay", "{existing}"], 1, "{existing}:1 : pas au format JSON Lines : "),
+    (["replay", "{deep_log}"], 1, "pas au format JSON Lines : valeurs imbriquées trop "
+                                  "profondément"),
+    (["replay", "{event_log}"], 1, "event_log.jsonl:2 : pas un événement : "),
+    (["replay", "{future_log}"], 1, "le fichier de journal a le format 99, plus récent que ce "
+                                    "que ce rulekeeper"),
+    (["replay", "{seed_log}"], 1, "pas un enregistrement de partie : seed : doit être un "
+                                  "nombre entier"),
+    (["replay", "{huge_log}"], 1, "plus de 32 Mio : pas le journal d'une partie"),
+    (["replay", "{hp_log}"], 1, "la décision 3 ne se reproduit plus : l'adversaire donné n'est "
+                                "pas un appariement valide : row.0.hp : doit valoir au plus 999"),
+    (["replay", "{existing}", "--whole-rules"], USAGE, "--whole-rules va avec --explain"),
+    # what the argument parser refuses before the command reads --lang
+    (["play", "cryptids", "--seed", "abc"], USAGE, "Valeur invalide pour '--seed' : doit être "
+                                                   "un nombre entier (ce texte n'en est pas un) "
+                                                   "(voir 'rulekeeper play --help')"),
+    (["replay"], USAGE, "Argument manquant : 'file'. (voir 'rulekeeper replay --help')"),
+    (["replay", "{existing}", "--explain=3"], USAGE,
+     "L'option '--explain' ne prend pas de valeur."),
+]
+
+
+def plain(text):
+    """``text`` with French's no-break spaces as spaces and its lines joined."""
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.mark.parametrize("args,code,message", IN_FRENCH,
+                         ids=[" ".join(a) for a, _, _ in IN_FRENCH])
+def test_a_bad_invocation_in_french_is_refused_in_french(args, code, message, files, capsys,
+                                                         monkeypatch):
+    """With --lang fr, the refusal is the page's French one (the server's catalog of
+    refusals, the ruleset's own, the command line's): still one line, the same exit code,
+    no work done; without it, the English as it was."""
+    monkeypatch.chdir(files["tmp"])
+    before = sorted(p.name for p in files["tmp"].iterdir())
+    french = [a.format(**files) for a in args] + ["--lang", "fr"]
+    got, out, err = run(french, capsys, monkeypatch)
+    assert (got, err.count("\n"), err[:7]) == (code, 1, "error: "), err
+    assert plain(message.format(**files)) in plain(err) and "Traceback" not in err
+    assert "Roll 1" not in out and "Lancer 1" not in out  # refused before any work
+    assert sorted(p.name for p in files["tmp"].iterdir()) == before
+    english, _, said = run(french[:-2], capsys, monkeypatch)
+    assert (english, said.count("\n")) == (code, 1) and said != err, said

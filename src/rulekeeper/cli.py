@@ -106,7 +106,10 @@ def main() -> None:
     except RulekeeperError as error:  # pydantic's "Value error, " is no word of ours
         fail(str(error).replace("Value error, ", ""), error.exit_code)
     except ParserError as error:
-        fail(parser_message(error), getattr(error, "exit_code", 2))
+        from rulekeeper.cli_text import asked_language, refusal
+
+        said = refusal(parser_message(error), asked_language(sys.argv[1:]))
+        fail(said, getattr(error, "exit_code", 2))
     except typer.Abort:
         fail("aborted", 1)
     except KeyboardInterrupt:

@@ -34,7 +34,7 @@ from rulekeeper.cli_args import (
     extra_options,
     write_text,
 )
-from rulekeeper.cli_text import say
+from rulekeeper.cli_text import SaidIn, say
 from rulekeeper.core import registry
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.game import Game, new_game, replay
@@ -43,6 +43,7 @@ from rulekeeper.core.rng import parse_dice_script
 from rulekeeper.core.rules_index import default_tests_dir, find_rule_tests
 from rulekeeper.core.rulings import did_you_mean, parse_assignments
 from rulekeeper.core.sentences import sentences, side_names
+from rulekeeper.lab.names import id_words
 
 app = typer.Typer()
 """This module's commands (:func:`add_commands` adds them to the ``rulekeeper`` app)."""
@@ -86,14 +87,16 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
          log: LogOpt = None, force: ForceOpt = False,
          ) -> None:
     """Play a game in the terminal. Ruleset options go last, e.g. --heroes 2."""
-    check_output(log, "--log", force)
-    check_lang(registry.load(ruleset), lang)
-    game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
-                    options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_), content_replace=content_replace)
-    names = (agent_list(agents, agent_option)
-             or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1))
-    seated = seat_agents(game.ruleset, game.seats, names, seed, lang=lang)
+    with SaidIn(lang, ruleset):
+        check_output(log, "--log", force)
+        check_lang(registry.load(ruleset), lang)
+        game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
+                        options=extra_options(ctx.args),
+                        dice=parse_dice_script(dice) if dice else (),
+                        content_set=content_sets(set_), content_replace=content_replace)
+        names = (agent_list(agents, agent_option)
+                 or ["human"] + [game.ruleset.default_bot] * (len(game.seats) - 1))
+        seated = seat_agents(game.ruleset, game.seats, names, seed, lang=lang)
     humans = {seat for seat, name in zip(game.seats, names + [names[-1]] * 9, strict=False)
               if name == "human"}
     shown = 0
@@ -130,16 +133,18 @@ def battle(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None
 
     Ruleset options go last, e.g. --left hunters --right guardians.
     """
-    loaded = registry.load(ruleset)
-    if loaded.meta.max_length != 0:
-        raise UsageError(f"{loaded.meta.id} asks its players for decisions; play it with "
-                         f"'rulekeeper play {loaded.meta.name}' (battle runs the rulesets that "
-                         f"play by themselves: {', '.join(self_playing()) or 'none'})")
-    check_lang(loaded, lang)
-    check_output(log, "--log", force)
-    game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
-                    options=extra_options(ctx.args), dice=parse_dice_script(dice) if dice else (),
-                    content_set=content_sets(set_), content_replace=content_replace)
+    with SaidIn(lang, ruleset):
+        loaded = registry.load(ruleset)
+        if loaded.meta.max_length != 0:
+            raise UsageError(f"{loaded.meta.id} asks its players for decisions; play it with "
+                             f"'rulekeeper play {loaded.meta.name}' (battle runs the rulesets "
+                             f"that play by themselves: {', '.join(self_playing()) or 'none'})")
+        check_lang(loaded, lang)
+        check_output(log, "--log", force)
+        game = new_game(ruleset, scenario, content, parse_assignments(ruling or []), seed,
+                        options=extra_options(ctx.args),
+                        dice=parse_dice_script(dice) if dice else (),
+                        content_set=content_sets(set_), content_replace=content_replace)
     sentence = sentences(game.ruleset, game.seats, lang)
     for event in game.events:
         console.print(f"{escape(sentence(event))} "
@@ -199,13 +204,14 @@ def replay_command(
             "--whole-rules", help="with --explain, each rule's whole sentence")] = False,
         lang: LangOpt = "en") -> None:
     """Re-run a game from its record and check that it reproduces."""
-    log = read_log(file)
-    record = log.record
-    if whole_rules and not explain:
-        raise UsageError("--whole-rules goes with --explain")
-    game = replay(record, events=log.events)
-    check_lang(game.ruleset, lang)
-    verify(log, game)
+    with SaidIn(lang) as said:
+        if whole_rules and not explain:
+            raise UsageError("--whole-rules goes with --explain")
+        log = read_log(file)
+        said.ruleset = log.record.ruleset
+        game = replay(log.record, events=log.events)
+        check_lang(game.ruleset, lang)
+        verify(log, game)
     if explain:
         texts = {entry.id: entry.in_language(lang) for entry in game.ruleset.rule_index}
         sentence = sentences(game.ruleset, game.seats, lang)
@@ -214,13 +220,13 @@ def replay_command(
                           f"{escape(sentence(event))}", highlight=False)
             if number > 1 and game.events[number - 2].rule == event.rule:
                 continue  # the sentence was just shown
-            text = " ".join(texts.get(event.rule, "(not in the rule index)").split())
+            text = " ".join(texts.get(event.rule, say("not-indexed", lang)).split())
             if not whole_rules and len(text) > RULE_WIDTH:
                 text = text[:RULE_WIDTH - 1].rstrip() + "…"
             console.print(f"       [dim]{escape(text)}[/dim]", highlight=False, soft_wrap=True)
     if game.result is not None:
         state = say("state-over", lang, outcome=outcome(game, lang),
-                    reason=game.result.reason)
+                    reason=id_words(game.ruleset.meta.id, lang)(game.result.reason))
     else:
         seat = game.pending.player if game.pending else "?"
         state = say("state-waiting", lang,

@@ -151,7 +151,7 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
         page.click("#back-to-shop")
     status = page.inner_text("#status")
     assert "10/10" in status or "♥ 0" in status, status
-    assert re.search(r"Your rating: -?[\d.]+ → -?[\d.]+ \([+−][\d.]+\)\.",
+    assert re.search(r"Your rating: −?[\d.]+ → −?[\d.]+ \([+−][\d.]+\)\.",
                      page.inner_text("#rating-change"))
     assert page.get_attribute("#howto-text", "open") is None, "the first run over, it folds"
     assert page.locator("#status #gold").count() == 0, "no gold for a shop that is not coming"
@@ -866,3 +866,21 @@ def test_a_token_that_no_longer_works_asks_who_you_are_again(web, server, reques
     assert len(web.errors) == 1 and "401" in web.errors[0], web.errors  # the read refused, only
     web.errors.clear()
     web.shot("cryptids-token-gone-fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_negative_rating_has_the_minus_sign_of_its_change(web, lang):
+    """The leaderboard wrote a negative rating "-2,1" (a hyphen) beside the history's
+    "−1,8" (a minus): two signs for one number. Ratings say the minus as changes do, and a
+    rating that rounds to nothing is 0.0, not −0.0."""
+    rows = [{"rank": 1, "name": "ann", "ordinal": 3.25, "runs": 2, "won": 0, "best": 4},
+            {"rank": 2, "name": "bob", "ordinal": -0.04, "runs": 1, "won": 0, "best": 1},
+            {"rank": 3, "name": "cat", "ordinal": -2.14, "runs": 1, "won": 0, "best": 1}]
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    page.route("**/api/leaderboard?*", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(rows)))
+    web.open("/")
+    page.wait_for_selector("#standings")
+    said = [r.split("\t")[2] for r in page.locator("#standings tbody tr").all_inner_texts()]
+    assert said == {"en": ["3.3", "0.0", "−2.1"], "fr": ["3,3", "0,0", "−2,1"]}[lang], said

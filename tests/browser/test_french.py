@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.browser.conftest import SHOTS, unique
+from tests.browser.conftest import DESKTOP, SHOTS, Watched, unique
 from tests.browser.test_lab import open_lab
 from tests.browser.test_play import newest, start_game
 
@@ -271,3 +271,37 @@ def test_a_page_asked_as_fr_in_capitals_speaks_french_and_elides(web, lang):
     assert said == [f"le fantôme {of} (une rangée construite par un robot)" for of in (
         "d'Alice", "de Bob", "de Hugo", "des Rats")]
     assert page.evaluate("localStorage.getItem('rk.lang')") == "fr"
+
+
+def test_a_friend_whose_browser_speaks_french_reads_the_invitation_and_watch_links_in_french(
+        browser, server, request):
+    """Links sent to a friend: their browser, which has chosen no language on these pages,
+    speaks French; the invitation and the watch page are French (they were English until the
+    switch was used), the language is not kept as chosen, and a German browser reads English."""
+    name = unique("inviter", request)
+    player = httpx.post(f"{server.url}/api/players", json={"name": name}).json()
+    view = httpx.post(f"{server.url}/api/games", headers={
+        "Authorization": f"Bearer {player['token']}"}, json={
+        "ruleset": "combat-encounter", "seats": {"p1": {"kind": "human"}, "p2": {"kind": "open"}}}
+    ).json()
+    seat = next(s for s in view["seats"] if s["seat"] == "p2")
+    invitation = f"/play/{view['ruleset']}?game={view['id']}&seat=p2&invite={seat['invite']}"
+    watch = httpx.get(f"{server.url}/api/games/{view['id']}", headers={
+        "Authorization": f"Bearer {player['token']}"}).json()["watch"]
+    said = {}
+    for locale in ("fr-CA", "de-DE"):
+        context = browser.new_context(viewport=DESKTOP, locale=locale)
+        friend = Watched(context.new_page(), server.url)
+        friend.open(invitation)
+        friend.page.wait_for_selector("#invitation")
+        said[locale] = friend.page.inner_text("#invitation")
+        friend.shot(f"invitation-browser-{locale}")
+        friend.open(watch)
+        friend.page.wait_for_selector("#status")
+        said[locale] += "\n" + friend.page.inner_text("header")
+        assert friend.page.evaluate("localStorage.getItem('rk.lang')") is None
+        context.close()
+        assert friend.errors == []
+    assert f"{name} vous invite à jouer" in said["fr-CA"], said["fr-CA"]
+    assert "Cryptides en ligne" in said["fr-CA"] and "Joueur 2" in said["fr-CA"]
+    assert f"{name} invites you to play" in said["de-DE"] and "Cryptids online" in said["de-DE"]

@@ -172,12 +172,19 @@ def test_the_symbols_beside_the_figures_are_explained(web, request, lang):
     page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
     start_game(web, newest("enemy-attacks"), unique(f"symbols{lang}", request), seed=1, players=1)
     said = {"en": ("Beside a figure: ", "L large", "H huge"),
-            "fr": ("À côté d'une figurine\u00a0: ", "L grand", "H énorme")}[lang]
+            "fr": ("À côté d'une figurine\u00a0: ", "G grand", "É énorme")}[lang]
     key = page.inner_text("#symbols")
     assert key.startswith(said[0]) and said[1] in key and said[2] in key, key
-    assert key.count("L ") == 1  # each symbol once
+    assert key.count(said[1]) == 1  # each symbol once
+    # the line under an area's name ("1/2 · h1") is explained too: "h1" said nothing
+    notes = {"en": "Under an area's name: figures in it/places (2/4) · height (h1).",
+             "fr": "Sous le nom d'une zone : figurines présentes/places (2/4) · hauteur (h1)."}
+    assert page.inner_text("#area-notes") == notes[lang]
+    assert "· h1" in page.inner_text("#board")
     web.open(page.get_attribute("#watch-link a", "href"))  # a spectator reads it too
     assert page.inner_text("#symbols") == key
+    assert page.inner_text("#area-notes") == notes[lang]
+    web.shot(f"watch-area-notes-{lang}")
 
 
 def test_every_ruleset_page(web, request):
@@ -397,3 +404,23 @@ def test_figures_fit_inside_a_room_whose_point_is_off_its_middle(web, lines):
             assert y - r - 0.1 >= plate, (count, n, plate)  # the HP bar is 0.1 above it
             for x2, y2, r2 in figures[n + 1:]:
                 assert math.hypot(x - x2, y - y2) >= r + r2, count
+
+
+def test_on_a_phone_the_board_says_the_rest_is_a_swipe_away(phone, web, request):
+    """A phone shows a board wider than its screen (the crawler's fourth column of rooms was
+    off the edge, with no scroll bar to tell): a line above it says to swipe; a laptop, which
+    shows it whole, says nothing."""
+    for person, wide in ((phone, False), (web, True)):
+        start_game(person, newest("enemy-attacks"), unique(f"swipe{wide}", request), seed=1,
+                   players=1)
+        page = person.page
+        page.wait_for_selector("#board svg")
+        cut = page.evaluate("(b => b.scrollWidth > b.clientWidth + 1)(document.querySelector('#board'))")
+        assert cut is not wide
+        assert page.locator("#swipe-hint").is_visible() is not wide
+        if not wide:
+            assert page.inner_text("#swipe-hint") == (
+                "The board is wider than the screen: swipe it sideways to see the rest.")
+            hint, sheet = laid_out(page, "#swipe-hint", "#decision")  # on screen, read
+            assert hint["y"] >= 0 and hint["y"] + hint["height"] <= sheet["y"], (hint, sheet)
+            person.shot("play-swipe-hint-phone")

@@ -174,3 +174,21 @@ def test_the_list_of_your_games_says_who_plays_with_you_and_who_against(web, req
     page.select_option("#games", heroes)
     page.wait_for_selector("#position")
     web.shot(f"replay-games-{lang}")
+
+
+def test_a_link_choosing_english_lists_your_games_in_english_after_french(web, request):
+    """/replay?lang=en in a browser that had chosen French: the list of one's games spoke
+    French (the rulesets were asked before the link's language was taken)."""
+    made = httpx.post(f"{web.base}/api/players", json={"name": unique("relang", request)}).json()
+    game = httpx.post(f"{web.base}/api/games", headers={"Authorization": f"Bearer {made['token']}"},
+                      json={"ruleset": "combat-encounter", "seats": {
+                          "p1": {"kind": "human"}, "p2": {"kind": "bot", "bot": "first"}}}).json()
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.token', '{made['token']}'); "
+                                 "localStorage.setItem('rk.lang', 'fr')")
+    web.open("/replay?lang=en")
+    page.wait_for_selector(f"#games option[value='{game['id']}']", state="attached")
+    words = page.inner_text(f"#games option[value='{game['id']}']")
+    assert words.startswith("Combat Encounter") and "as Player 1" in words, words
+    assert "against bot always the first option" in words, words  # a bot, said to be one
+    assert page.evaluate("localStorage.getItem('rk.lang')") == "en"

@@ -111,6 +111,18 @@ def test_resigning_at_the_prompt_ends_the_game_and_its_log_replays_it(tmp_path, 
     assert code == 0 and "Reproduced duel-v1: 2 decisions" in out
 
 
+@pytest.mark.rule("core.resign")
+def test_replay_in_french_words_a_resignation_as_the_end(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "g.jsonl"
+    code, _, _ = run(["play", "enemy-attacks", "--lang", "fr", "--log", str(log)], capsys,
+                     monkeypatch, stdin="resign\n")
+    assert code == 0
+    code, out, _ = run(["replay", str(log), "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0 and "vainqueur Ennemis (abandon)." in " ".join(out.split())
+    code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "winner Enemies (resigned)." in " ".join(out.split())
+
+
 def test_tampered_log_is_one_line_error(tmp_path, capsys, monkeypatch):
     log = tmp_path / "game.jsonl"
     run(["play", "duel", "--agents", "random", "--log", str(log)], capsys, monkeypatch)
@@ -547,9 +559,30 @@ def test_the_terminal_says_the_work_budget_in_the_language_asked(tmp_path, capsy
     assert said in log.read_text(encoding="utf-8")
     code, out, _ = run(["replay", str(log), "--explain", "--lang", "fr"], capsys, monkeypatch)
     assert code == 0 and " ".join(said.split()) in " ".join(out.split())  # a long line wraps
-    assert "la partie est terminée, vainqueur Héros (work-budget)" in out
+    assert "la partie est terminée, vainqueur Héros (budget de travail)" in out
     assert "Une partie qui atteint le budget de travail" in " ".join(out.split())  # its rule
     code, out, _ = run(["replay", str(log), "--explain"], capsys, monkeypatch)
     assert ("The work budget is reached (3 decisions): the game ends, won on the rules' count by "
             "Heroes" in " ".join(out.split()))
     assert "A game that reaches its ruleset's work budget" in " ".join(out.split())
+
+
+def test_replay_in_french_words_why_the_game_ended_and_a_rule_the_index_lacks(
+        tmp_path, capsys, monkeypatch):
+    """replay --lang fr: the end's reason in the ruleset's words (an id in English, as
+    before), and --explain's note for a rule the index lacks."""
+    from rulekeeper.core import registry
+
+    log = tmp_path / "g.jsonl"
+    code, _, _ = run(["play", "enemy-attacks", "--agents", "random", "--log", str(log)],
+                     capsys, monkeypatch)
+    code, out, _ = run(["replay", str(log), "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0 and "vainqueur Ennemis (limite de manches)." in " ".join(out.split())
+    code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
+    assert code == 0 and "winner Enemies (round-limit)." in out
+    monkeypatch.setattr(registry.load("enemy-attacks"), "rule_index", [])
+    code, out, _ = run(["replay", str(log), "--explain", "--lang", "fr"], capsys, monkeypatch)
+    assert code == 0 and "(absent de l'index des règles)" in out
+    assert "(not in the rule index)" not in out
+    code, out, _ = run(["replay", str(log), "--explain"], capsys, monkeypatch)
+    assert code == 0 and "(not in the rule index)" in out

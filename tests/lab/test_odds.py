@@ -64,3 +64,12 @@ def test_a_huge_exact_fraction_is_shown_as_an_approximation(capsys):
     out = capsys.readouterr().out
     assert "≈ 8.22526334e-20" in out and "≈ 1" in out and str(3**40) not in out
     assert odds.to_json()["outcomes"]["all ones"]["exact"] == f"1/{3**40}"
+
+
+def test_a_value_that_alone_holds_a_share_keeps_a_row_of_its_own():
+    from rulekeeper.lab.odds import _ranges
+
+    dist = {v: 0.005 for v in range(100)}
+    dist[45] = 0.505  # half the chance: not hidden in the range of the values before it
+    labels = [label for label, _ in _ranges(dist)]
+    assert "40–44" in labels and "45" in labels

@@ -7,6 +7,7 @@ import pytest
 
 from rulekeeper.lab.batch import BatchSpec, play_one, run_serial
 from rulekeeper.lab.run import Plan, UntilNarrow, play_batch, run_batch, terminate
+from rulekeeper.lab.summary import OutcomeCounts
 
 SPEC = BatchSpec("skirmish-v1", ("random",))
 
@@ -49,6 +50,11 @@ def test_until_ci_stops_at_the_same_game_however_computed():
     # The intervals were too wide 50 games earlier.
     assert UntilNarrow("left", 0.05, every=50).stop_in(runs[0][: n - 50]) is None
     assert UntilNarrow("left", 0.05, every=50).stop_in(runs[0]) == n
+    # It stops once every interval is that narrow: the win's, the tie's and the loss's.
+    kept = OutcomeCounts("left")
+    for result in runs[0]:
+        kept.add(result.winner)
+    assert max(e.half_width for e in kept.estimates().values()) <= 0.05
 
 
 @pytest.mark.parametrize("plan", [Plan(workers=2)])
@@ -114,3 +120,19 @@ def test_a_stop_during_a_sink_comes_after_it_never_between_its_tally_and_its_fil
     finally:
         signal.signal(signal.SIGALRM, before)
     assert taken == ["tally", "file"]
+
+
+def test_a_stopped_batch_gives_its_sink_the_games_that_finished_out_of_order(monkeypatch):
+    # games 4..7 finished before games 0..3 (another worker's chunk), then the stop came:
+    # they are handed over too, not lost with the stop
+    from rulekeeper.lab import run
+
+    def pieces(spec, seed, jobs):
+        yield [play_one(spec, seed, index) for index in range(4, 8)]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run, "serial_pieces", pieces)
+    taken = []
+    with pytest.raises(KeyboardInterrupt):
+        play_batch(SPEC, 8, 1, Plan(workers=1, chunk=4), taken.extend)
+    assert [r.game for r in taken] == [4, 5, 6, 7]

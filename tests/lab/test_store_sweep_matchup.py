@@ -219,3 +219,37 @@ def test_a_contender_refused_is_said_of_its_place_and_the_questions_own_refusal_
     with pytest.raises(UsageError) as refused:
         parse_question({**ask, "contenders": ["duo", "hunters"], "agents": ["nobot"]}).prepare()
     assert not isinstance(refused.value, ContenderError)
+
+
+def test_several_comparisons_share_the_confidence_their_intervals_are_at():
+    # three variants, three comparisons: each interval at 1 - 0.05/3 (Bonferroni), so
+    # that one without 0 is significant after Holm's adjustment
+    from rulekeeper.lab.stats import paired_proportions
+    from rulekeeper.lab.sweep import Wins
+
+    won = ([1] * 12 + [0] * 8, [1] * 4 + [0] * 16, [1] * 18 + [0] * 2)
+    wins = [Wins(label, range(20), w) for label, w in zip("abc", won, strict=True)]
+    found = compare(wins)
+    assert [c.to_json()["confidence"] for c in found] == [pytest.approx(1 - 0.05 / 3)] * 3
+    ab = paired_proportions(won[0], won[1], 1 - 0.05 / 3)
+    assert (found[0].difference.low, found[0].difference.high) == (ab.low, ab.high)
+
+
+def test_compare_refuses_batches_of_other_games_and_other_seeds():
+    from rulekeeper.lab.sweep import Wins
+
+    a = Wins("a", [0, 1, 2], [1, 0, 1], [10, 11, 12])
+    b = Wins("b", [1, 2, 3], [1, 1, 0], [98, 97, 96])  # games 1 and 2 of another batch
+    with pytest.raises(UsageError, match="same seeds"):
+        compare([a, b])
+
+
+def test_a_comparison_is_significant_by_its_adjusted_p_not_its_own():
+    from rulekeeper.lab.sweep import Wins
+
+    a = [0] * 19 + [1]
+    b = [1] * 8 + [0] * 12  # 8 games won only by b, 1 only by a: McNemar's p 0.039
+    found = compare([Wins("a", range(20), a), Wins("b", range(20), b),
+                     Wins("c", range(20), a)])
+    assert found[0].p < 0.05 and found[0].adjusted > 0.05
+    assert not found[0].significant and not found[0].to_json()["significant"]

@@ -154,3 +154,23 @@ def test_tune_command_finds_the_ogre_power_and_writes_its_games(tmp_path, capsys
     assert all(s == seeds[0][:len(s)] for s in seeds)
     code, _, err = run(args, capsys, monkeypatch)
     assert code == 2 and "exists; give --force" in err
+
+
+def test_each_look_is_at_the_level_the_looks_share():
+    # 62 wins in 100 games is above 0.5 at 95%, not at 1 - 0.05/6 (six looks share the 5%):
+    # the value plays on
+    fake = Fake(lambda p: 0.62)
+    search = Search(1, 0.5, 0.05)
+    search.look(0, fake)
+    first = search.path[0]
+    assert first.verdict == "unsure" and first.estimate.low < 0.5 < first.estimate.high
+    assert fake.games(0) > 100
+
+
+def test_an_unsure_end_is_placed_by_its_win_rate_and_the_search_goes_on():
+    # value 0 stays unsure (too few games) but plays below the target, value 2 is above:
+    # the target lies between them, and value 1 is looked at
+    fake = Fake(lambda p: (0.48, 0.5, 0.9)[p])
+    answer = Search(3, 0.5, 0.01, first=50, most=100).run(fake)
+    assert {p for p, *_ in fake.calls} == {0, 1, 2}
+    assert answer.status in ("unsure", "between", "fits")

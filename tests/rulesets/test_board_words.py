@@ -74,7 +74,23 @@ def test_the_board_chrome_is_french_when_the_page_is(ruleset_id):
             assert worded != english, english  # a title, a fact or a pile in French
 
 
-def test_the_cryptids_headlines_are_french():
+def test_a_symbol_that_is_its_names_initial_is_the_french_names_initial():
+    """The crawler's *c cursed* and *H huge* read *m maudit* and *É énorme* in French (they
+    read *c maudit*, *H énorme*); a symbol that is no initial (Dire Alliance's *z* for
+    stunned) stays."""
+    from rulekeeper.core.view import Status
+
+    crawler = registry.load("enemy-attacks").messages.wording("fr")
+    said = [translated(Status(name=n, symbol=s), crawler) for n, s in
+            (("cursed", "c"), ("huge", "H"), ("large", "L"))]
+    assert [(s.symbol, s.name) for s in said] == [("m", "maudit"), ("É", "énorme"),
+                                                  ("G", "grand")]
+    stunned = translated(Status(name="stunned", symbol="z"),
+                         registry.load("dire-alliance-battle").messages.wording("fr"))
+    assert stunned.symbol == "z" and stunned.name != "stunned"
+
+
+
     for ruleset_id, english in (("cryptids", "roll 2 · total 7"),
                                 ("cryptids-run", "round 2 · 1 life · 3 of 5 victories · 10 gold")):
         french = registry.load(ruleset_id).messages.wording("fr")

@@ -192,3 +192,45 @@ def test_a_game_nobody_decides_in_has_no_clock_and_no_seat_waiting(client, body,
     assert refused.json()["error"] == message
     watched = client.post("/api/games", headers=alice, json={"ruleset": "cryptids"})
     assert watched.status_code == 201 and watched.json()["over"]  # a battle to watch: as before
+
+
+def test_a_seats_total_clock_runs_out_after_the_time_it_has_left(client):
+    """``total`` is for all of a seat's decisions: a turn's deadline is what the seat has
+    left, not its whole total again."""
+    view, alice, _ = duel(client, {"total": 600})
+    client.app.state.db.write(lambda s: setattr(s.get(StoredGame, view["id"]), "clock_used",
+                                                 {"blue": 590.0}))
+    moved = view
+    while moved["turn"] == "red":
+        moved = client.post(f"/api/games/{view['id']}/decisions", headers=alice, json={
+            "seat": "red", "option": moved["view"]["pending"]["options"][0]["id"],
+            "version": moved["version"]}).json()
+    row = stored(client, view["id"])
+    left = (row.deadline - row.turn_since).total_seconds()
+    assert moved["turn"] == "blue" and left == pytest.approx(10, abs=0.01)
+
+
+def test_the_sweep_expires_no_clock_before_its_deadline(client):
+    """A clock is expired at its deadline, not before, even for a game the sweep was asked
+    about (a player may have moved since it looked)."""
+    view, _, _ = duel(client, {"decision": 60, "expiry": "forfeit"})
+    assert not upkeep.expire_clock(client.app.state, view["id"], now())
+    row = stored(client, view["id"])
+    assert row.version == view["version"] and not row.over
+
+
+def test_a_bots_turn_and_a_clock_behind_another_process_charge_no_time():
+    """Bots have no clock: a searching bot's turn charges its seat nothing; and a turn
+    begun by a process whose clock is ahead of this one's charges nothing, never less
+    than nothing."""
+    from rulekeeper.server import clocks
+
+    at = now()
+    searching = StoredGame(clock={"decision": 60}, clock_used={"red": 3.0}, turn="blue",
+                           bot_turn=True, open_seats=0, turn_since=at - timedelta(seconds=10),
+                           over=False)
+    assert clocks.settle(searching, at) == {"red": 3.0}
+    ahead = StoredGame(clock={"decision": 60}, clock_used={"red": 3.0}, turn="red",
+                       bot_turn=False, open_seats=0, turn_since=at + timedelta(seconds=5),
+                       over=False)
+    assert clocks.settle(ahead, at) == {"red": 3.0}

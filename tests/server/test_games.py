@@ -8,7 +8,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.game import RECORD_FORMAT, replay
 from rulekeeper.server.models import StoredGame
 from tests.core.test_cli import run
-from tests.server.conftest import make_client, sign_up
+from tests.server.conftest import accepted, make_client, sign_up
 
 BATTLE = "dire-alliance-battle"
 
@@ -95,6 +95,37 @@ def test_undo_takes_back_your_decision_and_the_bots_replies(client):
     again = client.post(f"/api/games/{view['id']}/undo", json={"seat": "red", "version": 2},
                         headers=alice)
     assert again.status_code == 400 and "no decision to undo" in again.json()["error"]
+    # the same undo again later: a repeat of the last change, but from a version long past
+    moved = decide(client, alice, undone.json()).json()
+    last = client.post(f"/api/games/{view['id']}/undo", json={"seat": "red", "version": 3},
+                       headers=alice)
+    assert last.status_code == 200 and last.json()["version"] == 4
+    stale = client.post(f"/api/games/{view['id']}/undo", json={"seat": "red", "version": 1},
+                        headers=alice)
+    assert moved["version"] == 3 and stale.status_code == 409
+    assert stale.json()["refusal"] == "stale-version"
+
+
+def test_a_decision_is_undone_only_while_no_other_person_has_decided_since(client):
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    made = client.post("/api/games", headers=alice, json={
+        "ruleset": BATTLE,
+        "seats": {"red": {"kind": "human"}, "blue": {"kind": "human", "player": "bob"}}})
+    assert made.status_code == 201, made.text
+    view = accepted(client, made.json(), "blue", bob, alice)
+    view = {**view, "seat": "red"}
+    while view["turn"] == "red":
+        view = decide(client, alice, view).json()
+    blue = client.get(f"/api/games/{view['id']}", headers=bob).json()
+    moved = decide(client, bob, blue)
+    assert moved.status_code == 200, moved.text
+    red = client.get(f"/api/games/{view['id']}", headers=alice, params={"seat": "red"}).json()
+    assert not red["can_undo"]
+    undo = client.post(f"/api/games/{view['id']}/undo", headers=alice,
+                       json={"seat": "red", "version": red["version"]})
+    assert undo.status_code == 400 and "no decision to undo" in undo.json()["error"]
+    assert client.get(f"/api/games/{view['id']}", headers=bob).json()["version"] == \
+        red["version"]  # bob's decision stands
 
 
 def test_a_restarted_server_loses_nothing(db_url):
@@ -254,3 +285,23 @@ def test_an_answer_is_the_game_at_its_version_whatever_a_searching_bot_does_next
             assert view["events_total"] == sum(e.visible_to("p1") for e in at_version.events)
             view = client.get(f"/api/games/{game}", headers=alice).json()
         assert moved
+
+
+def test_a_change_worked_out_from_an_older_version_is_not_stored(client):
+    """Two changes read the same version: the second to store is refused (409, and the
+    game is read again), never written over the first."""
+    from rulekeeper.server import changes
+    from rulekeeper.server.errors import Conflict
+    from rulekeeper.server.models import now
+
+    alice = sign_up(client, "alice")
+    view = client.post("/api/games", json={"ruleset": BATTLE}, headers=alice).json()
+    state = client.app.state
+    old = state.db.read(lambda s: s.get(StoredGame, view["id"]))
+    game = replay(old.record)
+    assert decide(client, alice, view).status_code == 200  # version 1
+    kept = state.db.read(lambda s: s.get(StoredGame, view["id"])).record
+    with pytest.raises(Conflict):
+        state.db.write(lambda s: changes.store(s, old, 0, game, [], {"kind": "late"}, now()))
+    row = state.db.read(lambda s: s.get(StoredGame, view["id"]))
+    assert row.version == 1 and row.record == kept and row.last_change["kind"] == "decision"

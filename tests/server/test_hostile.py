@@ -277,6 +277,7 @@ def test_a_run_whose_opponent_breaks_the_bounds_of_content_is_refused(client, al
     assert client.post("/api/replay", headers=alice, json=run_against(hp=7)).status_code == 200
 
 
+@pytest.mark.timeout(60)  # a stream served by mistake would never end
 def test_a_stream_opened_with_a_token_rotated_on_another_process_is_a_401_at_once(db_url):
     """A process trusts a token it checked for a few seconds; a stream's opening asks the
     database. (Found by a hostile client: reconnecting with a token rotated on another
@@ -325,3 +326,17 @@ def test_a_second_content_type_does_not_hide_a_json_body(client, alice, body, me
     assert refused.status_code == 422, refused.text
     assert message in refused.json()["error"]
     assert stored_games(client) == 0
+
+
+def test_a_body_sent_without_its_length_is_cut_at_the_bound(client):
+    """A body sent in chunks, with no Content-Length, is counted as it comes: past the
+    bound it is a 413, as a body that declares its length."""
+
+    def chunks():
+        for _ in range(10):
+            yield b'"' + b"x" * 9_998 + b'"'
+
+    refused = client.post("/api/players", content=chunks(),
+                          headers={"Content-Type": "application/json"})
+    assert refused.status_code == 413, refused.text
+    assert refused.json()["error"].startswith("the request body is larger than")

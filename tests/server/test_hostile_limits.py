@@ -44,6 +44,11 @@ def test_requests_without_a_known_token_are_limited_per_address(db_url):
         assert refused.status_code == 429  # sign-ups are requests without a token too
         for _ in range(10):  # a player's token, once known, counts for itself
             assert client.get("/api/lobby", headers=alice).status_code == 200
+        client.app.state.tokens.ttl = 0  # alice idle a while: her token is checked again,
+        for _ in range(3):  # still counted to itself, not to the address others spent
+            assert client.get("/api/players/me", headers=alice).status_code == 200
+        assert client.get("/api/lobby", headers={"Authorization": "Bearer rk_made-up"}
+                          ).status_code == 429  # (a token never found still counts there)
 
 
 def test_many_known_tokens_of_one_address_share_its_ceiling(db_url):
@@ -359,3 +364,66 @@ def test_a_known_token_does_not_open_the_routes_that_need_none_without_a_limit(d
         assert refused.status_code == 429
         assert refused.json()["error"] == "too many requests: at most 6 per 1 minute per token"
         assert client.get("/api/lobby").status_code == 200  # the address's own limit
+
+
+LOBBY_GAME = {"ruleset": "dire-alliance-battle", "public": True,
+              "seats": {"red": {"kind": "human"}, "blue": {"kind": "open"}}}
+
+
+def test_the_unfinished_games_of_one_address_are_bounded_whatever_accounts_make_them(db_url):
+    """20 unfinished games a player, and 60 free accounts a minute an address: one address
+    filled the lobby with 100 public games in 3 s (1,200 a minute, each kept 7 days). Now
+    an address holds at most ``address_games`` unfinished games, whatever accounts made
+    them; another address is not held back, and a game finished or cancelled frees its
+    place."""
+    with make_client(db_url, address_games=3) as client:
+        sybils = [sign_up(client, f"sybil{i}") for i in range(4)]
+        made = [client.post("/api/games", headers=s, json=LOBBY_GAME) for s in sybils]
+        assert [m.status_code for m in made] == [201, 201, 201, 429]
+        assert made[3].json()["error"] == (
+            "your address has 3 unfinished games made from it, whatever accounts made them "
+            "(at most 3): finish one, or cancel one nobody else has joined, before you start "
+            "another")
+        assert made[3].headers["Retry-After"]
+        assert len(client.get("/api/lobby").json()) == 3  # nothing stored for the 4th
+        elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))  # another person
+        theirs = elsewhere.post("/api/games", headers=sign_up(elsewhere, "someone"),
+                                json=LOBBY_GAME)
+        assert theirs.status_code == 201, theirs.text
+        cancelled = client.post(f"/api/games/{made[0].json()['id']}/cancel", headers=sybils[0])
+        assert cancelled.status_code == 200, cancelled.text
+        again = client.post("/api/games?lang=fr", headers=sybils[3], json=LOBBY_GAME)
+        assert again.status_code == 201, again.text
+        refused = client.post("/api/games?lang=fr", headers=sybils[3], json=LOBBY_GAME)
+        assert refused.status_code == 429
+        assert refused.json()["error"].replace("\xa0", " ").replace("\u202f", " ").startswith(
+            "3 parties inachevées ont été créées depuis votre adresse, quels que soient")
+
+
+def test_an_ipv6_client_is_counted_by_its_network_not_each_address(db_url):
+    """A host on IPv6 holds a /64 (2^64 addresses) and may send each request from a new
+    one: counted by full address, each found fresh sign-ups, request limits, budgets and
+    shares. Every per-address limit counts an IPv6 client by its /64; an IPv4 address
+    written as IPv6 (a dual-stack socket's) is that IPv4 address."""
+    with make_client(db_url, signup_limit="3/minute", address_games=2) as client:
+        def at(host: str) -> TestClient:
+            return TestClient(client.app, client=(host, 50000))
+
+        names = iter(f"p{i}" for i in range(100))
+        one_host = [at(f"2001:db8:1:2::{n:x}") for n in range(1, 5)]  # one /64
+        signed = [c.post("/api/players", json={"name": next(names)}) for c in one_host]
+        assert [s.status_code for s in signed] == [201, 201, 201, 429]
+        assert at("2001:db8:1:3::1").post(  # the next /64: another client
+            "/api/players", json={"name": next(names)}).status_code == 201
+        mapped = [at(h).post("/api/players", json={"name": next(names)})
+                  for h in ("192.0.2.7", "::ffff:192.0.2.7", "192.0.2.7", "::ffff:192.0.2.7")]
+        assert [m.status_code for m in mapped] == [201, 201, 201, 429]
+        tokens = [{"Authorization": f"Bearer {s.json()['token']}"} for s in signed[:3]]
+        made = [c.post("/api/games", headers=t, json=LOBBY_GAME)
+                for c, t in zip(one_host, tokens, strict=False)]
+        assert [m.status_code for m in made] == [201, 201, 429]
+        assert "your address has 2 unfinished games" in made[2].json()["error"]
+    with make_client(db_url, address_limit="3/minute") as client:
+        lobby = [TestClient(client.app, client=(f"2001:db8:9:9::{n}", 1)).get("/api/lobby")
+                 for n in range(1, 5)]
+        assert [answer.status_code for answer in lobby] == [200, 200, 200, 429]

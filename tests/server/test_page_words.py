@@ -6,8 +6,11 @@ abilities' words come from their own catalog, complete in French too."""
 from __future__ import annotations
 
 import re
+import shutil
 import string
+import subprocess
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -274,3 +277,32 @@ def test_a_language_is_read_in_any_case_and_with_a_region(page_client, lang):
     events = page_client.get(f"/api/games/{view['id']}?lang={lang.upper()}", headers=me).json()
     assert events["events"][0]["text"].startswith("Bataille")
     assert page_client.get("/api/i18n/de-DE").status_code == 404
+
+
+def test_the_browsers_language_is_answered_in_english_where_the_page_has_not_it(page_client):
+    """A page whose language nobody chose asks in the browser's (``?fallback=true``): one the
+    page has not is English, not a 404 (which the browser's console reported on every page);
+    asked as chosen, it is still refused."""
+    guessed = page_client.get("/api/i18n/de?fallback=true")
+    assert guessed.status_code == 200 and guessed.json()["lang"] == "en"
+    assert guessed.json()["messages"] == {} and "fr" in guessed.json()["languages"]
+    assert page_client.get("/api/i18n/fr?fallback=true").json()["lang"] == "fr"
+    assert page_client.get("/api/i18n/de").status_code == 404
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="no gettext msgfmt here")
+def test_every_catalog_passes_msgfmt_check():
+    """``msgfmt -c`` refused 41 entries of nine catalogs: flagged python-brace-format (or
+    python-format) by the extraction, they say a plural field (``{count:vie|vies}``) or "95 %",
+    which those checks cannot read. A translator checking a catalog so sees only real errors."""
+    import rulekeeper
+
+    catalogs = sorted(Path(rulekeeper.__file__).parent.rglob("*.po"))
+    assert len(catalogs) >= 30
+    refused = {}
+    for po in catalogs:
+        checked = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(po)],
+                                 capture_output=True, text=True)
+        if checked.returncode:
+            refused[str(po)] = checked.stderr.splitlines()[:3]
+    assert refused == {}

@@ -492,3 +492,25 @@ def test_a_battle_on_a_french_page_words_the_engines_own_events_in_french(client
                                 "partie se termine par une égalité")
     assert said[0]["text"] != client.get(f"/api/battles/{battle['id']}",
                                          headers=alice).json()["events"][0]["text"]
+
+
+def test_the_leaderboard_ranks_by_mu_minus_three_sigma_the_players_with_a_finished_run(
+        client):
+    from rulekeeper.server.models import Player
+
+    players = {name: sign_up(client, name) for name in ("alice", "bob", "carol")}
+    runs = {name: client.post("/api/runs", headers=h).json()["id"]
+            for name, h in players.items()}
+    ratings = {"alice": (30.0, 1.0), "bob": (32.0, 3.0), "carol": (40.0, 1.0)}
+
+    def rate(session):
+        for name, (mu, sigma) in ratings.items():
+            player = session.scalars(select(Player).where(Player.name == name)).one()
+            player.mu, player.sigma = mu, sigma
+        for name in ("alice", "bob"):  # carol's run goes on
+            session.get(StoredRun, runs[name]).over = True
+
+    client.app.state.db.write(rate)
+    board = client.get("/api/leaderboard", headers=players["alice"]).json()
+    assert [(s["rank"], s["name"], s["ordinal"]) for s in board] == [
+        (1, "alice", 27.0), (2, "bob", 23.0)]

@@ -26,6 +26,11 @@ def invite_of(view, seat):
     return next(s["invite"] for s in view["seats"] if s["seat"] == seat)
 
 
+def changed(code: str) -> str:
+    """``code`` with its first character changed (whatever it was)."""
+    return ("y" if code[0] == "x" else "x") + code[1:]
+
+
 def join(client, headers, view, seat, invite=None):
     body = {"seat": seat} if invite is None else {"seat": seat, "invite": invite}
     return client.post(f"/api/games/{view['id']}/join", json=body, headers=headers)
@@ -51,7 +56,7 @@ def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(cli
     assert unworded.json() == {"error": "lang 'zz' is not available; languages: en, fr"}
     wrong = client.get(url, params={**blue, "invite": "x" * 16, "lang": "zz"})
     assert wrong.status_code == 404  # the invitation first: a wrong one learns nothing more
-    for wrong in (blue["invite"][:-2], "x" + blue["invite"][1:]):  # cut short, or changed
+    for wrong in (blue["invite"][:-2], changed(blue["invite"])):  # cut short, or changed
         refused = client.get(url, params={**blue, "invite": wrong})
         assert refused.status_code == 404 and "unknown" in refused.json()["error"]
     assert client.get(url, params={"seat": "red", "invite": blue["invite"]}).status_code == 409
@@ -60,6 +65,8 @@ def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(cli
     used = client.get(url, params=blue)
     assert used.status_code == 409 and used.json() == {
         "error": "seat blue is taken", "refusal": "seat-taken", "facts": {"seat": "blue"}}
+    made_up = client.get(url, params={**blue, "invite": changed(blue["invite"])})
+    assert made_up.status_code == 404 and "unknown" in made_up.json()["error"]  # not "used"
 
 
 def test_an_open_seat_is_taken_with_its_invitation_only(client):
@@ -93,6 +100,9 @@ def test_an_open_seat_is_taken_with_its_invitation_only(client):
     taken = join(client, carol, view, "blue", invite_of(view, "blue"))
     assert taken.status_code == 409 and taken.json() == {
         "error": "seat blue is taken", "refusal": "seat-taken", "facts": {"seat": "blue"}}
+    made_up = join(client, carol, view, "blue", "not-the-invitation")
+    assert made_up.status_code == 403  # a code never given out is not said to be used
+    assert made_up.json() == {"error": "this is not the invitation to seat blue"}
     played = client.post(f"/api/games/{view['id']}/decisions", headers=alice,
                          json={"seat": "red", "option": option, "version": 1})
     assert played.status_code == 200, played.text
@@ -346,6 +356,21 @@ def test_naming_another_player_invites_them_and_seats_nobody_until_they_accept(c
     assert client.get("/api/invitations", headers=bob).json() == []
 
 
+def test_a_seat_taken_by_name_is_said_taken_whatever_the_code(client):
+    """A seat kept for a player by name had a code nobody was given: once taken, asking for
+    it again (a second click on Accept) is told the seat is taken, not a wrong code."""
+    alice, bob = (sign_up(client, n) for n in ("alice", "bob"))
+    made = client.post("/api/games", headers=alice, json={
+        "ruleset": BATTLE, "seats": {"red": {"kind": "human"},
+                                     "blue": {"kind": "human", "player": "bob"}}})
+    assert made.status_code == 201, made.text
+    view = made.json()
+    assert join(client, bob, view, "blue").status_code == 200
+    for code in (None, "made-up-code"):
+        again = join(client, bob, view, "blue", code)
+        assert again.status_code == 409 and again.json()["refusal"] == "seat-taken"
+
+
 def test_an_invitation_by_name_declined_leaves_an_open_seat(client):
     alice, bob, carol = (sign_up(client, n) for n in ("alice", "bob", "carol"))
     view = client.post("/api/games", headers=alice, json={
@@ -467,3 +492,21 @@ def test_a_player_keeps_so_many_seats_for_another_who_has_not_answered(client):
     assert cancelled.status_code == 200, cancelled.text
     assert naming(alice, "blue").status_code == 201
     assert len(client.get("/api/invitations", headers=bob).json()) == 3  # carol's, alice's 2
+
+
+def test_one_game_naming_a_player_in_more_seats_than_the_bound_is_refused(db_url):
+    """The seats kept for a player count the new game's own: one game may not name them in
+    more seats than the server's ``invitations`` (found by the mutation audit: the bound
+    counted only the games stored before)."""
+    from tests.server.conftest import make_client
+
+    with make_client(db_url, invitations=2) as client:
+        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+        many = client.post("/api/games", headers=alice, json={
+            "ruleset": "dire-alliance-raid", "options": {"heroes": 4},
+            "seats": {s: {"kind": "human", "player": "bob"}
+                      for s in ("hero2", "hero3", "hero4")}})
+        assert many.status_code == 429, many.text
+        assert many.json()["error"].startswith("seats.hero4: bob has 2 invitations of yours")
+        assert client.get("/api/invitations", headers=bob).json() == []
+        assert client.get("/api/games", headers=alice).json() == []  # nothing stored

@@ -98,7 +98,9 @@ class Board(ViewModel):
 
 class Status(ViewModel):
     """A piece's state worth a glance: ``symbol`` is drawn beside it; ``dim`` pieces are
-    drawn faded (stunned, dead)."""
+    drawn faded (stunned, dead). A symbol that is its name's initial (``c`` for *cursed*,
+    ``H`` for *huge*) is the initial of the name in every language, in its case: *maudit*
+    ``m``, *énorme* ``É`` (:func:`translated`)."""
 
     said = ("name",)
     name: str
@@ -303,11 +305,19 @@ def translated(model: M, words: Callable[[str], str]) -> M:
     said = getattr(model, "said", ())
     update = {name: _worded(value, words, name in said)
               for name, value in model if value is not None}
+    if isinstance(model, Status) and update.get("name") and _initial(model.symbol, model.name):
+        initial = update["name"][:1]
+        update["symbol"] = initial.upper() if model.symbol.isupper() else initial.lower()
     worded = model.model_copy(update=update)
     if isinstance(model, Board) and isinstance(worded, Board) and [
             a.name for a in model.areas] != [a.name for a in worded.areas]:
         return renamed(worded)  # type: ignore[return-value]  # M is Board here
     return worded
+
+
+def _initial(symbol: str, name: str) -> bool:
+    """Whether ``symbol`` is ``name``'s initial, in either case."""
+    return len(symbol) == 1 and symbol.isalpha() and symbol.lower() == name[:1].lower()
 
 
 def _worded(value: Any, words: Callable[[str], str], said: bool) -> Any:

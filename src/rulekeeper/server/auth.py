@@ -5,7 +5,7 @@ and costs nothing per request. A player may rotate or revoke their token; each p
 remembers the tokens it has checked for a few seconds (:class:`KnownTokens`). Rate limits
 are counted per app process with the ``limits`` library (a moving window); behind a proxy
 with several processes, each counts its own share. A request that carries no token this
-process knows (none, or one unknown, or one not checked lately) is counted to its client's
+process has found in the database (none, or a made-up one) is counted to its client's
 address (:class:`Anonymous`): anonymous reads, sign-ups and made-up tokens are bounded too;
 and every request, a known token's too, counts to its address's ceiling (``ceiling``, higher
 than the anonymous limit): many accounts behind one address share it, not a rate each.
@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rulekeeper.core.lru import Lru
+from rulekeeper.server import addresses
 from rulekeeper.server.errors import TooManyRequests, Unauthorized, error_response
 from rulekeeper.server.models import Player
 
@@ -92,6 +93,12 @@ class KnownTokens:
             return None
         return found[0]
 
+    def seen(self, hashed: str) -> bool:
+        """Whether the token was found in the database here, however long ago (and not
+        forgotten since): its requests count to its own rate, not to its address's, while
+        :meth:`get` has it checked again after ``ttl`` seconds."""
+        return self._known.get(hashed) is not None
+
     def add(self, hashed: str, me: Me) -> None:
         self._known.put(hashed, (me, time.monotonic()))
 
@@ -153,8 +160,10 @@ COUNTED = "token_counted"
 
 class Anonymous:
     """The ASGI middleware that counts each HTTP request carrying no token this process
-    knows (:class:`KnownTokens`: none, an unknown one, one not checked in the last
-    :data:`TOKEN_TTL` seconds) to its client's address, under the limit ``address``: 429
+    has seen (:meth:`KnownTokens.seen`: none, or one never found in the database here; a
+    token seen long ago still counts to itself, while :func:`current_player` checks it
+    again, so that a player idle a while is not left to an address others may have spent)
+    to its client's address, under the limit ``address``: 429
     with ``Retry-After`` beyond it. A request carrying a known token is counted to that
     token, whatever its route (one that needs no token too: a token must not open the
     anonymous routes without a limit), and :func:`current_player` does not count it
@@ -170,8 +179,7 @@ class Anonymous:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             known = self._known(scope)
-            client = scope.get("client")
-            address = client[0] if client else "unknown"
+            address = addresses.of_scope(scope)
             try:
                 self.limits.check("ceiling", address)
                 if known is None:
@@ -186,12 +194,12 @@ class Anonymous:
         await self.app(scope, receive, send)
 
     def _known(self, scope: Scope) -> str | None:
-        """The hash of the request's token, if this process knows it."""
+        """The hash of the request's token, if this process has seen it."""
         for name, value in scope["headers"]:
             if name == b"authorization":
                 scheme, _, token = value.decode("latin-1").partition(" ")
                 hashed = token_hash(token.strip())  # (as HTTPBearer reads it)
-                if scheme.lower() == "bearer" and self.tokens.get(hashed) is not None:
+                if scheme.lower() == "bearer" and self.tokens.seen(hashed):
                     return hashed
                 return None
         return None

@@ -69,6 +69,9 @@ class Settings:
         searches_waiting: games of one player waiting for a searching bot's move (a new
             one beyond is refused with 429).
         open_games: unfinished games one player made (a new one beyond is refused with 429).
+        address_games: unfinished games made from one client address, whatever accounts
+            made them (a new one beyond is refused with 429): one person's many free
+            accounts cannot fill the lobby or the database.
         invitations: seats one player may keep for another player, invited by name, in
             games going on that the other has not answered (one more is refused with 429):
             nobody fills another's invitations.
@@ -117,6 +120,7 @@ class Settings:
     page_events: int = 1_000
     searches_waiting: int = 4
     open_games: int = 20
+    address_games: int = 200
     invitations: int = 3
     invitations_held: int = 50
     lobby_days: float = 7.0
@@ -161,6 +165,7 @@ def env_settings() -> dict[str, Any]:
         "page_events": _count("RULEKEEPER_PAGE_EVENTS", s.page_events),
         "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
         "open_games": _count("RULEKEEPER_OPEN_GAMES", s.open_games),
+        "address_games": _count("RULEKEEPER_ADDRESS_GAMES", s.address_games),
         "invitations": _count("RULEKEEPER_INVITATIONS", s.invitations),
         "invitations_held": _count("RULEKEEPER_INVITATIONS_HELD", s.invitations_held),
         "lobby_days": _env("RULEKEEPER_LOBBY_DAYS", s.lobby_days, _positive,

@@ -40,6 +40,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from rulekeeper.core.lru import Lru
+from rulekeeper.server import addresses
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.errors import ApiError, TooManyRequests
 
@@ -226,7 +227,7 @@ class Costs:
 
 def address(request: Request) -> str:
     """Whom a call without a token is charged to: its client's address."""
-    return f"address {request.client.host if request.client else 'unknown'}"
+    return f"address {addresses.of_request(request)}"
 
 
 async def costly_player(request: Request, me: CurrentPlayer) -> AsyncIterator[Me]:

@@ -27,6 +27,7 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as UrlPath
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy import text as sql
 from sqlalchemy.orm import Session
 
 from rulekeeper.core import registry
@@ -37,7 +38,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
 from rulekeeper.core.sentences import sentences
 from rulekeeper.lab.names import RulesetWords, spaced_id
-from rulekeeper.server import bots, changes, clocks, live
+from rulekeeper.server import addresses, bots, changes, clocks, live
 from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, still_holds
 from rulekeeper.server.bots import SEARCHING, offered, play_quick_bots, searching_turn
 from rulekeeper.server.changes import bots_of, take
@@ -271,8 +272,9 @@ def json_types(schema: Mapping[str, Any]) -> set[str]:
     return {kind} if isinstance(kind, str) else set(kind or ())
 
 
-def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[StoredGame, Game]:
-    admit(session, me, settings.open_games)
+def create(session: Session, me: Me, body: NewGame, settings: Any,
+           address: str) -> tuple[StoredGame, Game]:
+    admit(session, me, settings.open_games, address, settings.address_games)
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats,
@@ -295,7 +297,8 @@ def create(session: Session, me: Me, body: NewGame, settings: Any) -> tuple[Stor
                         record=game.record().model_dump(mode="json"), version=0,
                         deciders=deciders, created_by=me.id, seats=rows,
                         scenario=game.record().scenario, public=body.public,
-                        watch_key=secrets.token_urlsafe(12), clock=clock, created_at=at)
+                        watch_key=secrets.token_urlsafe(12), clock=clock, created_at=at,
+                        address=address)
     for key, value in changes.derived(stored, game, at).items():
         setattr(stored, key, value)
     session.add(stored)
@@ -317,10 +320,19 @@ def nobody_decides(ruleset: Ruleset, body: NewGame, rows: list[GameSeat]) -> Non
                        f"waits for a player")
 
 
-def admit(session: Session, me: Me, most: int) -> None:
-    """Refuse (429) a game that would make more than ``most`` unfinished games ``me`` made
-    (the player's row is locked first, so that two at once are counted one after the
-    other)."""
+ADMIT_LOCK = 7414
+"""PostgreSQL advisory lock taken, with the address's hash, while a game is admitted: the
+games of one address are counted one after the other (its players are not one row)."""
+
+
+def admit(session: Session, me: Me, most: int, address: str, address_most: int) -> None:
+    """Refuse (429) a game that would make more than ``most`` unfinished games ``me`` made,
+    or more than ``address_most`` made from ``address`` whatever accounts made them (the
+    player's row is locked first, and on PostgreSQL an advisory lock is taken, so that two
+    at once are counted one after the other)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(sql("SELECT pg_advisory_xact_lock(:lock, hashtext(:address))"),
+                        {"lock": ADMIT_LOCK, "address": address})
     session.execute(select(Player.id).where(Player.id == me.id).with_for_update())
     unfinished = session.scalar(select(func.count()).where(
         StoredGame.created_by == me.id, StoredGame.over.is_(False))) or 0
@@ -330,6 +342,13 @@ def admit(session: Session, me: Me, most: int) -> None:
                               f"you start another", retry_after=60,
                               refusal="too-many-games",
                               facts={"count": unfinished, "most": most})
+    of_address = session.scalar(select(func.count()).where(
+        StoredGame.address == address, StoredGame.over.is_(False))) or 0
+    if of_address >= address_most:
+        raise TooManyRequests(f"your address has {of_address} unfinished games made from it, "
+                              f"whatever accounts made them (at most {address_most}): finish "
+                              f"one, or cancel one nobody else has joined, before you start "
+                              f"another", retry_after=60)
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -514,7 +533,8 @@ def create_game(body: NewGame, me: CurrentPlayer, request: Request, lang: Lang =
     concerning(request, body.ruleset)
     check_lang(load_ruleset(body.ruleset), lang)  # before anything is stored
 
-    stored, game = state.db.write(lambda s: create(s, me, body, state.settings))
+    address = addresses.of_request(request)
+    stored, game = state.db.write(lambda s: create(s, me, body, state.settings, address))
     return answered(state, stored, game, lambda: seat_view(
         stored, game, my_seat(stored, me, None, game), lang, 0, page(state)))
 

@@ -44,14 +44,15 @@ from rulekeeper.core import registry
 from rulekeeper.lab.names import answer_words
 from rulekeeper.lab.questions import GAMELESS, SweepQuestion, parse_question
 from rulekeeper.lab.report_words import LANGUAGES
-from rulekeeper.server import games
+from rulekeeper.server import addresses, games
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import SEARCHING
 from rulekeeper.server.costs import CostlyPlayer
 from rulekeeper.server.errors import ApiError, NotFound, TooManyRequests, documented
 from rulekeeper.server.lab_runner import ENDED, report_file, results_file
 from rulekeeper.server.models import Player, StoredLabJob, now
-from rulekeeper.server.refusals import concerning, wording
+from rulekeeper.server.refusal_words import wording
+from rulekeeper.server.refusals import concerning
 from rulekeeper.server.sentences import SAID_IN, SPOKEN, Said
 
 router = APIRouter(prefix="/api/lab/jobs", tags=["lab"], dependencies=[SAID_IN],
@@ -238,7 +239,7 @@ def ask(request: Request, me: CostlyPlayer,
     run = question.prepare(most=limits.games)
     job_id = secrets.token_hex(8)
 
-    address = (request.client.host if request.client else "unknown")[:64]
+    address = addresses.of_request(request)
 
     def store(session: Session) -> StoredLabJob:
         admit(session, me, address, run.planned, limits)

@@ -76,6 +76,9 @@ class StoredGame(Base):
         JSON, doc="seconds each seat has spent on its decisions")
     deadline: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), index=True, doc="when the pending seat's clock runs out")
+    address: Mapped[str | None] = mapped_column(
+        String(64), doc="the client address it was made from (None: made before revision "
+                        "0013; no address counts it)")
     seats: Mapped[list[GameSeat]] = relationship(
         back_populates="game", order_by="GameSeat.position", lazy="selectin")
 
@@ -90,7 +93,8 @@ class GameSeat(Base):
     position: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))
-    invite: Mapped[str | None] = mapped_column(String(32), doc="an open seat's invitation code")
+    invite: Mapped[str | None] = mapped_column(
+        String(32), doc="the seat's invitation code, kept once it is taken with it")
     invited_id: Mapped[int | None] = mapped_column(
         ForeignKey("players.id"), index=True,
         doc="an open seat kept for the player its game's creator named, until they accept "

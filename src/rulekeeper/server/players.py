@@ -10,6 +10,7 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from rulekeeper.server import addresses
 from rulekeeper.server.auth import CurrentPlayer, Me, TokenHash, new_token, token_hash
 from rulekeeper.server.errors import PATTERNS, ApiError, Conflict, Unauthorized, documented
 from rulekeeper.server.models import Player
@@ -53,7 +54,7 @@ def create_player(session: Session, name: str, token: str) -> Player:
 @router.post("", status_code=201, response_model=NewPlayerOut)
 def sign_up(body: NewPlayer, request: Request) -> NewPlayerOut:
     """Create a player. The token is returned once; only its hash is stored."""
-    address = request.client.host if request.client else "unknown"
+    address = addresses.of_request(request)
     request.app.state.limits.check("signup", address)
     token = new_token()
     try:

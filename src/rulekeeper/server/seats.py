@@ -251,8 +251,10 @@ def open_seat(stored: StoredGame, body: Join, me: Me | None = None) -> GameSeat:
         raise NotFound(f"game {stored.id} has no seat {body.seat!r}; its seats: "
                        f"{', '.join(s.seat for s in stored.seats)}")
     if not row.open:
-        raise Conflict(f"seat {body.seat} is taken", refusal="seat-taken",
-                       facts={"seat": body.seat})
+        if stored.public or row.invite is None or same_secret(body.invite, row.invite):
+            raise Conflict(f"seat {body.seat} is taken", refusal="seat-taken",
+                           facts={"seat": body.seat})
+        raise Forbidden(f"this is not the invitation to seat {body.seat}")  # a made-up one
     if row.invited_id is not None:
         if me is None or row.invited_id != me.id:
             raise Conflict(f"seat {body.seat} is kept for the player invited to it")
@@ -263,9 +265,13 @@ def open_seat(stored: StoredGame, body: Join, me: Me | None = None) -> GameSeat:
 
 
 def take_seat(session: Session, stored: StoredGame, me: Me, body: Join) -> None:
-    """Give ``me`` the seat, if it is open and the invitation fits (else one 4xx)."""
+    """Give ``me`` the seat, if it is open and the invitation fits (else one 4xx). The
+    seat keeps its invitation code, so that the used invitation is told from a made-up one
+    (a seat taken before 0.3.0 kept none: any code is then said to be used)."""
     row = open_seat(stored, body, me)
-    row.player, row.invite, row.invited = session.get(Player, me.id), None, None
+    if row.invited_id is not None:
+        row.invite = None  # kept for a player by name: its code was never given out
+    row.player, row.invited = session.get(Player, me.id), None
 
 
 def invited_seat(stored: StoredGame, me: Me, seat: str) -> GameSeat:

@@ -60,3 +60,14 @@ def test_counts_of_one_are_singular():
             in sentences(game))
     question = AttackQuestion(stat=3, defense=14, weapon="1d8", kaos=0, rerolls=1)
     assert exact_odds(question).title.endswith("0 Kaos, 1 Reroll Token")
+
+
+def test_an_empty_armor_or_status_fact_agrees_in_french():
+    """*armure* is feminine and *états* masculine: an empty one reads *néant* for both
+    (one msgid, ``none``, says them all), not *armure : aucun*."""
+    from rulekeeper.core.view import translated
+
+    game = new_game("combat-encounter", seed=1)
+    panel = translated(game.table_view(game.seats[0]), game.ruleset.messages.wording("fr")).panels[0]
+    facts = dict(panel.facts)
+    assert facts["armure de scénario"] == facts["états"] == "néant"

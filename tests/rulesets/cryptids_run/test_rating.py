@@ -1,12 +1,15 @@
 """The rating: openskill's Plackett-Luce model, per battle, summed, applied at the run's end."""
 
 import math
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
+import rulekeeper.rulesets.cryptids_run as package
 from rulekeeper.rulesets.cryptids_run.models import NEW_MU, NEW_SIGMA, RATING_MU, RATING_SIGMA
 from rulekeeper.rulesets.cryptids_run.rating import MODEL, Change, applied, change, shown, total
 from rulekeeper.rulesets.cryptids_run.snapshots import Rating
@@ -105,3 +108,18 @@ def test_the_bounds_a_run_starts_from_are_where_openskill_stops():
     with pytest.raises(ZeroDivisionError):
         change(low, low, "win")
     assert NEW_MU < RATING_MU and NEW_SIGMA < RATING_SIGMA
+
+
+def test_a_rating_is_a_cote_in_french_as_on_the_web_page():
+    """The run's French events, options and measures said a rating *classement* (which is a
+    leaderboard) where the web page says *cote*: a French player read two words for the one
+    number. Every French text of a msgid that says "rating" says *cote*."""
+    folder = Path(package.__file__).parent / "locale" / "fr" / "LC_MESSAGES"
+    said = {}
+    for name in ("messages.po", "view.po"):
+        with (folder / name).open("rb") as po:
+            said |= {m.id: m.string for m in read_po(po) if m.id and "rating" in str(m.id)}
+    assert len(said) >= 10, said
+    wrong = {english: french for english, french in said.items()
+             if "classement" in french or "cote" not in french.lower()}
+    assert wrong == {}

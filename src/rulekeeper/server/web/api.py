@@ -305,9 +305,14 @@ class PageWords(BaseModel):
 
 @words_router.get("/api/i18n/{lang}", response_model=PageWords)
 def page_words(lang: Annotated[str, UrlPath(max_length=8, description="en, fr (FR, fr-FR too)"),
-                              SPOKEN]) -> PageWords:
+                              SPOKEN],
+               fallback: Annotated[bool, Query(description=(
+                   "the language is the browser's, not one chosen: one the page has not is "
+                   "answered in English (lang: en) instead of refused"))] = False) -> PageWords:
     """The web page's words in ``lang``, from the server's Babel catalogs (the page is
     written in English; events come translated with ``?lang=``)."""
+    if lang not in words.languages() and fallback:
+        lang = "en"
     if lang not in words.languages():
         raise NotFound(f"the page has no language {lang!r}; its languages: "
                        f"{', '.join(words.languages())}")

@@ -220,6 +220,24 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   return group;
 }
 
+/** Under a board: on a phone, which shows the board wider than the screen (it stays
+    readable), that the rest is a swipe away; hidden on a wider screen (style.css). "" when no
+    board is drawn. */
+export function swipeHint(geometry) {
+  return geometry?.kind === "areas" ? el("p.swipe-hint", { id: "swipe-hint" }, t("The board is wider than the screen: swipe it sideways to see the rest.")) : "";
+}
+
+/** What the small line under an area's name says ("2/4 · h1"), once, under the board:
+    "Under an area's name: figures in it/places (2/4) · height (h1)." (a newcomer read "h1"
+    as nothing); "" for a board whose areas have neither. */
+export function areaNotes(geometry) {
+  const areas = geometry?.kind === "areas" ? geometry.areas : [];
+  const parts = [];
+  if (areas.some((a) => a.capacity != null)) parts.push(t("figures in it/places (2/4)"));
+  if (areas.some((a) => a.height)) parts.push(t("height (h1)"));
+  return parts.length ? el("span", { id: "area-notes" }, t("Under an area's name: {parts}.", { parts: parts.join(" · ") })) : "";
+}
+
 /** What the symbols beside the figures on the board mean, under it: each status's symbol
     and name once, as its ruleset words them ("Beside a figure: ♥ sated · L large."); "" when
     no figure has one. */

@@ -8,7 +8,7 @@ export const store = {
   set token(value) { value ? localStorage.setItem("rk.token", value) : localStorage.removeItem("rk.token"); },
   get name() { return localStorage.getItem("rk.name"); },
   set name(value) { value ? localStorage.setItem("rk.name", value) : localStorage.removeItem("rk.name"); },
-  get lang() { return localStorage.getItem("rk.lang") || "en"; },
+  get lang() { return localStorage.getItem("rk.lang") || spoken || browserLanguage(); },
   set lang(value) { localStorage.setItem("rk.lang", value); },
   get speed() { return Number(localStorage.getItem("rk.speed")) || 1; },
   set speed(value) { localStorage.setItem("rk.speed", String(value)); },
@@ -17,10 +17,19 @@ export const store = {
 // -- words --------------------------------------------------------------------------------
 
 const catalog = { lang: "en", words: {}, languages: ["en"] };
+let spoken = null; // the language loadWords() settled on while none is chosen: the browser's, or English
+
+/** The browser's first language, without its region ("fr" for "fr-CA"): the page's until one
+    is chosen in the switch (a friend opening an invitation or a watch link reads it in their
+    language), if the server has it; else English. */
+function browserLanguage() {
+  return (navigator.languages?.[0] || navigator.language || "en").split("-")[0];
+}
 
 /** Fetch the page's words in the player's language (the one chosen in the header's switch,
     kept in this browser; a link's ``?lang=fr`` chooses it as the switch would, and leaves the
-    address); call it before drawing anything. An unknown language falls back to English.
+    address; until one is chosen, the browser's own language); call it before drawing
+    anything. An unknown language falls back to English.
     Then the page's own HTML is translated: every element marked ``data-t`` (its title,
     static headings...) says its English text through t(). */
 export async function loadWords() {
@@ -31,12 +40,14 @@ export async function loadWords() {
     history.replaceState(history.state, "", url);
   }
   catalog.words = {};
+  const chosen = localStorage.getItem("rk.lang"); // else the browser's: English if the server has not it
+  const settle = (lang) => { if (chosen) store.lang = lang; else spoken = lang; };
   try {
-    const answer = await api(`/api/i18n/${encodeURIComponent(store.lang)}`);
+    const answer = await api(`/api/i18n/${encodeURIComponent(store.lang)}${chosen ? "" : "?fallback=true"}`);
     catalog.words = answer.messages;
     catalog.languages = answer.languages;
-    store.lang = answer.lang; // as the server reads it: "FR", "fr-FR" are "fr"
-  } catch (error) { if (error.status === 404) store.lang = "en"; } // a language the server has not
+    settle(answer.lang); // as the server reads it: "FR", "fr-FR" are "fr"
+  } catch (error) { if (error.status === 404 || !chosen) settle("en"); } // a language the server has not
   catalog.lang = store.lang;
   document.documentElement.lang = store.lang;
   for (const node of document.querySelectorAll("[data-t]")) {

@@ -12,6 +12,9 @@ import { Viewer } from "./viewer.js";
 const ui = { run: null, viewer: null, rules: null, numbers: null, watching: 0, first: true, unseen: null };
 const $ = (id) => document.getElementById(id);
 const signed = (value, digits = 1) => `${value >= 0 ? "+" : "−"}${number(Math.abs(value), digits)}`;
+/** A rating with one decimal, a negative one with the minus sign its change has ("−2.1", not
+    "-2.1" beside "−1.8"), never "−0.0". */
+const rating = (value) => { const r = Math.round(value * 10) / 10; return `${r < 0 ? "−" : ""}${number(Math.abs(r), 1)}`; };
 
 async function start() {
   await loadWords();
@@ -168,8 +171,8 @@ function status(run) {
     el("span", { id: "victories" }, `★ ${t("{victories}/{needed} victories", { victories: run.victories, needed: run.victories_needed })}`),
     run.over ? null : el("span", { id: "gold" }, t("{gold} gold", { gold: run.gold })), // no shop is coming
     el("span.muted", { id: "rating", title: t("Your rating is mu − 3σ: the skill the game is sure you have. The run's change is applied when it ends.") },
-      run.over ? t("rating {rating}", { rating: number(r.shown + change, 1) })
-        : t("rating {rating} (this run: {change}, applied when it ends)", { rating: number(r.shown, 1), change: signed(change) })));
+      run.over ? t("rating {rating}", { rating: rating(r.shown + change) })
+        : t("rating {rating} (this run: {change}, applied when it ends)", { rating: rating(r.shown), change: signed(change) })));
 }
 
 function showRun(run) {
@@ -467,7 +470,7 @@ function runOver(run) {
   const before = run.rating.shown, change = run.rating_change.shown;
   return el("div", { id: "run-over" },
     el("div.banner." + (won ? "win" : "loss"), { role: "status" }, won ? t("You won the run!") : t("You lost the run."),
-      el("div.why", { id: "rating-change" }, t("Your rating: {before} → {after} ({change}).", { before: number(before, 1), after: number(before + change, 1), change: signed(change) }))),
+      el("div.why", { id: "rating-change" }, t("Your rating: {before} → {after} ({change}).", { before: rating(before), after: rating(before + change), change: signed(change) }))),
     battleList(run), el("p"),
     el("button.primary", { id: "new-run", onclick: newRun }, t("Start a run")));
 }
@@ -531,7 +534,7 @@ async function leaderboard() {
         el("thead", {}, el("tr", {}, ...[["#"], [t("player")], [t("rating")], [t("runs"), t("runs finished")],
           [t("runs won"), t("runs ended with {victories} victories", { victories: ui.numbers.run.victories })],
           [t("best"), t("the most victories in one run")]].map(([h, title]) => el("th", { title }, h)))),
-        el("tbody", {}, ...rows.map((s) => el("tr", {}, el("td", {}, s.rank), el("td", {}, s.name), el("td", {}, number(s.ordinal, 1)),
+        el("tbody", {}, ...rows.map((s) => el("tr", {}, el("td", {}, s.rank), el("td", {}, s.name), el("td", {}, rating(s.ordinal)),
           el("td", {}, s.runs), el("td", {}, s.won), el("td", {}, s.best)))))
         : el("p.muted", {}, t("No finished run yet.")));
   } catch (e) { showError(box, e); }

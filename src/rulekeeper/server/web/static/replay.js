@@ -1,7 +1,7 @@
 // The replay viewer: open a log file (`rulekeeper play --log`), one of your stored games or a
 // battle; the server replays the record and sends the board as it was at each event.
 import {
-  ago, api, botName, clear, el, header, langOf, loadWords, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords,
+  ago, api, clear, el, header, holder, langOf, loadWords, rulesOf, scenarioName, showError, sideName, signIn, store, t, winnerWords,
 } from "./common.js";
 import { offerLuck } from "./luck.js";
 import { Viewer, sideName as filmSide } from "./viewer.js";
@@ -13,6 +13,7 @@ let viewer = null;
 
 async function start() {
   await loadWords();
+  rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []); // not before: a link's ?lang= chooses it
   header({ title: t("rulekeeper · replays") });
   if (!store.token) return signIn(open, () => location.reload());
   const file = el("input", { type: "file", id: "file", accept: ".jsonl,.json,application/json", onchange: () => file.files[0] && fromFile(file.files[0]) });
@@ -70,7 +71,7 @@ async function show(path, body, luck) {
 function gameWords(g, info) {
   const mySides = new Set(g.seats.filter((s) => g.mine.includes(s.seat) && s.side).map((s) => s.side));
   const others = g.seats.filter((s) => !g.mine.includes(s.seat));
-  const names = (seats) => seats.map((s) => (s.kind === "bot" ? botName(s.bot) : s.kind === "open" ? t("open") : s.player)).join(", ");
+  const names = (seats) => seats.map(holder).join(", "); // "against bot heuristic": "against heuristic" named no bot
   const allies = others.filter((s) => mySides.has(s.side)); // a seat of no known side plays against you
   const rivals = others.filter((s) => !mySides.has(s.side));
   const state = g.over ? winnerWords(g.result, info) : g.your_turn ? t("your turn") : t("in progress");
@@ -95,6 +96,6 @@ function langFor(ruleset) {
   });
 }
 
-const rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []);
+let rulesets = Promise.resolve([]); // the rulesets in the page's language, once loadWords() has settled it
 
 start().catch((error) => showError(open, error));
