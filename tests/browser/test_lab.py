@@ -38,9 +38,12 @@ def names(ruleset: str) -> dict[str, str]:
     return found
 
 
-def open_lab(web, request, ruleset: str, who: str = "designer") -> None:
-    """/lab for a new player (``who``), with the newest version of ``ruleset`` chosen."""
+def open_lab(web, request, ruleset: str, who: str = "designer", lang: str | None = None) -> None:
+    """/lab for a new player (``who``), with the newest version of ``ruleset`` chosen (in
+    ``lang``, chosen as the page's switch keeps it, if given)."""
     page = web.page
+    if lang is not None:
+        page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
     web.open("/lab")
     web.sign_up(unique(who, request))
     chosen = page.locator(f"#lab-ruleset option[value^='{ruleset}-v']").last
@@ -291,8 +294,7 @@ def test_a_wrong_field_is_said_in_the_pages_language(web, request):
     """The browser says why a field is wrong in its own language (English here): the French
     page says it in French, one line naming the field, and sends nothing."""
     page = web.page
-    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
-    open_lab(web, request, "cryptids", "wrongfr")
+    open_lab(web, request, "cryptids", "wrongfr", lang="fr")
     page.wait_for_selector("details.tree[data-path='teams']", state="attached")  # its content came
     message = page.locator("#lab-message")
     for games, why in (("-5", "au moins 1"), ("100000", "au plus 20\u202f000"), ("", "il faut une valeur")):
@@ -319,8 +321,7 @@ def test_a_sweeps_plot_writes_its_percents_in_french(web, request):
     """The sweep's plot's axis says 0 %, 25 %... on the French page (it said 0%, 25%...): a
     plot's numbers are written as the page's language writes them, like its tables'."""
     page = web.page
-    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
-    open_lab(web, request, "cryptids", "plotfr")
+    open_lab(web, request, "cryptids", "plotfr", lang="fr")
     page.check("#lab-kind input[value=sweep]")
     page.fill("#lab-games", "2")
     page.click("#lab-changes")
@@ -496,8 +497,7 @@ def test_who_wins_says_how_games_ended_as_the_command_does(web, request, capsys,
     which the page left out, and each mean's count of games, in the page's language (the end
     reasons by the ruleset's words: *objectifs*, not ``objectives``)."""
     page = web.page
-    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
-    open_lab(web, request, "dire-alliance-raid", "ends")
+    open_lab(web, request, "dire-alliance-raid", "ends", lang="fr")
     page.fill("#lab-games", "4")
     page.fill("#lab-seed", "2")
     page.click("#lab-ask")
@@ -617,8 +617,7 @@ def test_what_if_a_ruling_were_otherwise_in_french(web, request):
     option's label in French, as the French report does (not ``overheal=allow``); what the job
     asked says the ruling so too (it said ``overheal: plafonné → permis``)."""
     page = web.page
-    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
-    open_lab(web, request, "cryptids", "rulingsfr")
+    open_lab(web, request, "cryptids", "rulingsfr", lang="fr")
     page.check("#lab-kind input[value=sweep]")
     page.fill("#lab-games", "2")
     page.click("#lab-rulings-summary")
@@ -839,8 +838,7 @@ def test_what_changed_without_a_change_is_said_before_any_game(web, request):
     itself (every matchup "did not move"): the page now says to change something first, in
     its language, and asks nothing."""
     page = web.page
-    page.context.add_init_script("localStorage.setItem('rk.lang', 'fr')")
-    open_lab(web, request, "cryptids", "nochange")
+    open_lab(web, request, "cryptids", "nochange", lang="fr")
     page.check("#lab-kind input[value=compare]")
     page.click("#lab-ask")
     expect(page.locator("#lab-message")).to_contain_text(
