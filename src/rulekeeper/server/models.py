@@ -77,8 +77,8 @@ class StoredGame(Base):
     deadline: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), index=True, doc="when the pending seat's clock runs out")
     address: Mapped[str | None] = mapped_column(
-        String(64), doc="the client address it was made from (None: made before revision "
-                        "0013; no address counts it)")
+        String(64), index=True, doc="the client address it was made from (None: made before "
+                                    "revision 0013; no address counts it)")
     seats: Mapped[list[GameSeat]] = relationship(
         back_populates="game", order_by="GameSeat.position", lazy="selectin")
 

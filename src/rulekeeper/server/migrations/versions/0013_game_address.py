@@ -19,8 +19,10 @@ def upgrade() -> None:
     """The games stored before have none (NULL): no address counts them."""
     with op.batch_alter_table("games") as games:
         games.add_column(sa.Column("address", sa.String(length=64), nullable=True))
+    op.create_index("ix_games_address", "games", ["address"])  # counted at each new game
 
 
 def downgrade() -> None:
+    op.drop_index("ix_games_address", table_name="games")
     with op.batch_alter_table("games") as games:
         games.drop_column("address")
