@@ -45,7 +45,7 @@ test: install
 	$(BIN)/lint-imports
 	npx --no-install eslint src/rulekeeper/server/web/static
 	$(BIN)/rulekeeper compile || echo "No compiled build: the tests run the Python source only."
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

@@ -41,3 +41,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 CACHE_KEY = pytest.StashKey[str]()
 DATA_KEY = pytest.StashKey[str]()
+
+MOST_WORKERS = 4
+"""``pytest -n auto`` (``make test``) runs at most this many workers: each may start a server,
+a browser and PostgreSQL databases, and more cores do not shorten the longest tests."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(MOST_WORKERS, cores or 1))
