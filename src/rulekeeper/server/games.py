@@ -579,8 +579,8 @@ def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang =
 
 @router.get("/{game_id}/events", response_class=Response,
             responses={200: {"content": {"text/event-stream": {}}}})
-def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: Request,
-                lang: Lang = "en", seat: SeatQuery = None, since: Since = 0) -> Response:
+async def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: Request,
+                      lang: Lang = "en", seat: SeatQuery = None, since: Since = 0) -> Response:
     """Server-Sent Events of a seat's view: a message (``event: view``, ``id``: the version,
     ``data``: the view as ``GET /api/games/{id}`` gives it) now and at every change. The
     first message's events start at ``since``, the next ones' where the last one's ended;
@@ -588,11 +588,11 @@ def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: 
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
     version; the stream ends with the game, and once the token it was opened with is
     rotated or revoked (its reconnection is then a 401, on every process at once: a
-    stream's opening asks the database for its token)."""
-    state = request.app.state
+    stream's opening asks the database for its token). Its opening and each of its
+    messages are charged to the player's work budget, as a read of the game is."""
     payers = (me.id, address(request))
-    with state.followers.opening(*payers):  # (an open may wait for a game out elsewhere)
-        return events_of(request, me, hashed, game_id, lang, seat, since, payers)
+    return await live.opening(request, payers, lambda: events_of(
+        request, me, hashed, game_id, lang, seat, since, payers))
 
 
 def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,

@@ -13,6 +13,13 @@ the view it serves (a seat's, or a spectator's) as JSON; a comment every
 :data:`KEEP_ALIVE` seconds keeps proxies from closing it. A client that reconnects with
 ``Last-Event-ID`` gets nothing until the game moves past that version. A player, and a client
 address, has at most so many streams open at once (:class:`Followers`).
+
+A stream's opening (its game read, rebuilt and checked: :func:`opening`) and each of its
+reads (the view it sends) run in a lane of :mod:`.costs`, charged to its payers (its player
+and address, or its spectator's address) as a plain read of the game is: a client that
+opens streams without pause, or many streams of games it makes change, spends its work
+budget (the opening is then a 429; a stream whose read is refused ends, and its
+reconnection is the 429).
 """
 
 from __future__ import annotations
@@ -26,14 +33,14 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import anyio
-from fastapi import Request
+from fastapi import Request, Response
 from fastapi.responses import StreamingResponse
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.game import Game
-from rulekeeper.server.costs import Payer
+from rulekeeper.server.costs import Busy, Costs, Payer
 from rulekeeper.server.errors import Gone, TooManyRequests, Unauthorized
 
 log = logging.getLogger("rulekeeper.server")
@@ -157,6 +164,19 @@ class Followers:
                         del self._open[payer]
 
 
+async def opening(request: Request, payers: tuple[Payer, ...],
+                  opened: Callable[[], Response]) -> Response:
+    """A stream's route: ``opened`` (its work: the game read, rebuilt and checked, then
+    :func:`stream`), counted as one of ``payers``' streams (:class:`Followers`) and run
+    in a worker thread in a lane charged to them (:class:`~.costs.Costs`); 429 past
+    either's limits."""
+    state = request.app.state
+    costs: Costs = state.costs
+    with state.followers.opening(*payers):
+        async with costs.lane(*payers):
+            return await anyio.to_thread.run_sync(opened)
+
+
 def announce(session: Session, game_id: str) -> None:
     """Tell every app process that ``game_id`` changed, once this transaction commits
     (PostgreSQL; on SQLite :func:`changed` does it after the commit)."""
@@ -237,10 +257,12 @@ def stream(request: Request, game_id: str, last: int | None,
     moves past that version. A game whose record stops replaying (``read`` raises
     :class:`Gone`, logged) ends the stream: the client's reconnection is answered 410; so
     does a token rotated or revoked (``read`` raises :class:`Unauthorized`), then 401. The
-    stream counts as ``payers``' (:class:`Followers`).
+    stream counts as ``payers``' (:class:`Followers`), and each ``read`` runs in a lane
+    charged to them: past their work budget the stream ends (its reconnection is a 429).
     """
     hub: Hub = request.app.state.hub
     followers: Followers = request.app.state.followers
+    costs: Costs = request.app.state.costs
 
     async def events() -> AsyncIterator[str]:
         seen = last
@@ -249,10 +271,11 @@ def stream(request: Request, game_id: str, last: int | None,
             while True:
                 changes.clear()
                 try:
-                    async with hub.reading(game_id):
+                    async with hub.reading(game_id), costs.lane(*payers, at_once=False):
                         message = await anyio.to_thread.run_sync(read, seen)
-                except (Gone, Unauthorized):  # its record no longer replays (logged), or
-                    return  # its token was rotated or revoked: the reconnection gets 410, 401
+                except (Gone, Unauthorized, TooManyRequests, Busy):  # its record no longer
+                    # replays (logged), its token was rotated or revoked, its payers spent
+                    return  # their work: the reconnection gets 410, 401, 429
                 if message is not None:
                     version, over, data = message
                     seen = version
