@@ -4,8 +4,10 @@ Every change is announced. On PostgreSQL it is a ``NOTIFY`` on the channel
 :data:`CHANNEL` in the change's own transaction (so it is heard only if the change is
 committed), and every app process hears it on one connection of its own that ``LISTEN``\\s
 (:func:`listen`, which reconnects, waking every stream to read again, when the database
-drops it): several app processes need no other broker. On SQLite (one app process) the
-process wakes its own streams once the change is committed.
+drops it): several app processes need no other broker. On SQLite the process wakes its own
+streams once the change is committed, and (a file has no ``NOTIFY``) reads the versions of
+the games its streams follow twice a second, waking those another process changed
+(:func:`poll`: ``serve --workers 2``, or two servers, on one file).
 
 A stream (:func:`stream`) is Server-Sent Events: it waits for its game's announcements and
 sends, at each new version, a message whose ``id`` is the version and whose ``data`` is
@@ -35,13 +37,15 @@ from typing import Any
 import anyio
 from fastapi import Request, Response
 from fastapi.responses import StreamingResponse
-from sqlalchemy import text
+from sqlalchemy import select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.game import Game
 from rulekeeper.server.costs import Busy, Costs, Payer
+from rulekeeper.server.db import Database
 from rulekeeper.server.errors import Gone, TooManyRequests, Unauthorized
+from rulekeeper.server.models import StoredGame
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -73,6 +77,10 @@ class Hub:
         for events in self._waiting.values():
             for event in events:
                 event.set()
+
+    def followed(self) -> list[str]:
+        """The games this process's streams follow (on the event loop's thread)."""
+        return list(self._waiting)
 
     def publish(self, game_id: str) -> None:
         """Wake the streams of ``game_id`` from any thread."""
@@ -211,6 +219,37 @@ async def listen(url: str, hub: Hub) -> None:
             log.warning("listening for game changes failed (%s); again in %.1f s", error, delay)
             await asyncio.sleep(delay)
             delay = min(delay * 2, 10.0)
+
+
+POLL = 0.5
+"""Seconds between two reads of the followed games' versions on SQLite (:func:`poll`)."""
+
+
+async def poll(db: Database, hub: Hub, every: float = POLL) -> None:
+    """On SQLite, until cancelled: wake the streams of each followed game whose version moved
+    since the last read (or that was not followed then), so that a change another process
+    made on the same file reaches them within ``every`` seconds. A stream woken for nothing
+    reads its game's version once and sends nothing."""
+    known: dict[str, int] = {}
+    while True:
+        await asyncio.sleep(every)
+        followed = hub.followed()
+        try:
+            versions = await anyio.to_thread.run_sync(versions_of, db, followed) \
+                if followed else {}
+        except Exception as error:  # the file busy or gone a moment: read again next time
+            log.warning("reading the followed games' versions failed (%s)", error)
+            continue
+        for game_id, version in versions.items():
+            if known.get(game_id) != version:
+                hub.wake(game_id)
+        known = versions
+
+
+def versions_of(db: Database, games: list[str]) -> dict[str, int]:
+    """The stored version of each of ``games``, by id."""
+    return db.read(lambda session: {game_id: version for game_id, version in session.execute(
+        select(StoredGame.id, StoredGame.version).where(StoredGame.id.in_(games)))})
 
 
 class Sent:
