@@ -7,8 +7,10 @@ now run in a lane charged to its payers, as a read is."""
 
 from __future__ import annotations
 
+import asyncio
 import warnings
 
+from rulekeeper.server.costs import Costs
 from tests.server.conftest import make_client, sign_up
 
 with warnings.catch_warnings():
@@ -61,3 +63,31 @@ def test_a_streams_read_past_its_payers_budget_ends_it(db_url):
         assert stream.status_code == 200, stream.text[:200]
         assert "event: view" not in stream.text
         assert client.get(f"/api/games/{game['id']}/events", headers=alice).status_code == 429
+
+
+def test_a_streams_read_does_not_crowd_out_its_players_own_calls():
+    """A stream's read is charged but not counted in its player's calls in flight: streams
+    of several games waking at once must not make the player's next decision a 429."""
+    costs = Costs(lanes=1, in_flight=1)
+
+    async def scenario() -> str:
+        reading, release = asyncio.Event(), asyncio.Event()
+
+        async def stream_read() -> None:
+            async with costs.lane(7, "address here", at_once=False):
+                reading.set()
+                await release.wait()
+
+        read = asyncio.create_task(stream_read())
+        await reading.wait()
+        decision = asyncio.create_task(decide())
+        await asyncio.sleep(0.05)
+        release.set()
+        await read
+        return await decision
+
+    async def decide() -> str:
+        async with costs.lane(7, "address here"):
+            return "decided"
+
+    assert asyncio.run(scenario()) == "decided"

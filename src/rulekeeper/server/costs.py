@@ -201,12 +201,13 @@ class Costs:
     async def lane(self, *payers: Payer, at_once: bool = True) -> AsyncIterator[None]:
         """Hold a lane for one call, charged to each of ``payers`` (a player and their
         address, or a spectator's address; see the module), and waiting its turn as the
-        first of them's. Without ``at_once`` the payers' calls in flight are counted but
-        not limited (a live stream's read: its game's change asks for it, not its client),
-        their lane time is."""
+        first of them's. Without ``at_once`` the call is neither limited by nor counted in
+        the payers' calls in flight (a live stream's read: its game's change asks for it,
+        not its client, whose own calls it must not crowd out); its lane time is."""
         for payer in payers:
             self._admit(payer, time.monotonic(), at_once)
-        for payer in payers:
+        flying = payers if at_once else ()
+        for payer in flying:
             self._flying[payer] = self._flying.get(payer, 0) + 1
         try:
             lanes = self._lanes()
@@ -223,7 +224,7 @@ class Costs:
                 ended = time.monotonic()
                 self.charge(payers, ended, ended - began)
         finally:
-            for payer in payers:
+            for payer in flying:
                 self._flying[payer] -= 1
                 if not self._flying[payer]:
                     del self._flying[payer]
