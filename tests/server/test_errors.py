@@ -192,6 +192,8 @@ def test_no_json_body_makes_a_500(game, path, body):
                                    "more, not '0'"),
     ("RULEKEEPER_ADDRESS_GAMES", "1e3", "$RULEKEEPER_ADDRESS_GAMES must be a whole number of "
                                         "1 or more, not '1e3'"),
+    ("RULEKEEPER_ADDRESS_GAMES_A_DAY", "0", "$RULEKEEPER_ADDRESS_GAMES_A_DAY must be a whole "
+                                            "number of 1 or more, not '0'"),
     ("RULEKEEPER_LOBBY_DAYS", "-2", "$RULEKEEPER_LOBBY_DAYS must be a number of days more "
                                     "than 0, not '-2'"),
     ("RULEKEEPER_SEARCH_BUDGET", "forever", "$RULEKEEPER_SEARCH_BUDGET must be a search "

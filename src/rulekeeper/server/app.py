@@ -60,7 +60,9 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
         if settings.lab_jobs:
             dispatcher.start()
         tasks = [asyncio.create_task(upkeep.sweeping(app.state))]
-        if not db.is_sqlite:
+        if db.is_sqlite:  # other processes on the file: their changes, read each second
+            tasks.append(asyncio.create_task(live.poll(db, app.state.hub)))
+        else:
             tasks.append(asyncio.create_task(live.listen(settings.db_url, app.state.hub)))
         yield
         for task in tasks:

@@ -72,6 +72,9 @@ class Settings:
         address_games: unfinished games made from one client address, whatever accounts
             made them (a new one beyond is refused with 429): one person's many free
             accounts cannot fill the lobby or the database.
+        address_games_a_day: games made from one client address in the last 24 hours,
+            finished or not, whatever accounts made them (a new one beyond is refused with
+            429): games over once made, or resigned at once, each stored, had no bound.
         invitations: seats one player may keep for another player, invited by name, in
             games going on that the other has not answered (one more is refused with 429):
             nobody fills another's invitations.
@@ -121,6 +124,7 @@ class Settings:
     searches_waiting: int = 4
     open_games: int = 20
     address_games: int = 200
+    address_games_a_day: int = 2_000
     invitations: int = 3
     invitations_held: int = 50
     lobby_days: float = 7.0
@@ -166,6 +170,7 @@ def env_settings() -> dict[str, Any]:
         "searches_waiting": _count("RULEKEEPER_SEARCHES_WAITING", s.searches_waiting),
         "open_games": _count("RULEKEEPER_OPEN_GAMES", s.open_games),
         "address_games": _count("RULEKEEPER_ADDRESS_GAMES", s.address_games),
+        "address_games_a_day": _count("RULEKEEPER_ADDRESS_GAMES_A_DAY", s.address_games_a_day),
         "invitations": _count("RULEKEEPER_INVITATIONS", s.invitations),
         "invitations_held": _count("RULEKEEPER_INVITATIONS_HELD", s.invitations_held),
         "lobby_days": _env("RULEKEEPER_LOBBY_DAYS", s.lobby_days, _positive,

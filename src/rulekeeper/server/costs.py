@@ -16,6 +16,8 @@ hammering replays slows nobody else's page: at most ``lanes`` threads compute at
 
 A spectator's calls (no token) run in lanes too, charged to the client's address
 (:data:`Watcher`): a crowd of anonymous watchers of one address is refused at its limits.
+So do the live streams' openings and each of their reads (:mod:`.live`), charged to the
+stream's player and address, or its spectator's address.
 
 The work the server does for a game when no request asks (a turn clock that runs out and
 lets a bot decide: :mod:`.upkeep`) is charged to the game's creator and to the address
@@ -162,10 +164,10 @@ class Costs:
         """Whether each of ``payers`` has lane time left in the window."""
         return all(self.spent(payer, now) < self.limits(payer)[1] for payer in payers)
 
-    def _admit(self, player: Payer, now: float) -> None:
+    def _admit(self, player: Payer, now: float, at_once: bool = True) -> None:
         whose = "an address" if isinstance(player, str) else "a player"
         in_flight, budget = self.limits(player)
-        if self._flying.get(player, 0) >= in_flight:
+        if at_once and self._flying.get(player, 0) >= in_flight:
             raise TooManyRequests(f"too many calls at once: at most {in_flight} that play "
                                   f"or replay games, per {whose.split()[1]}", retry_after=1)
         over = self.spent(player, now) - budget
@@ -196,13 +198,16 @@ class Costs:
         return self._turns
 
     @asynccontextmanager
-    async def lane(self, *payers: Payer) -> AsyncIterator[None]:
+    async def lane(self, *payers: Payer, at_once: bool = True) -> AsyncIterator[None]:
         """Hold a lane for one call, charged to each of ``payers`` (a player and their
         address, or a spectator's address; see the module), and waiting its turn as the
-        first of them's."""
+        first of them's. Without ``at_once`` the call is neither limited by nor counted in
+        the payers' calls in flight (a live stream's read: its game's change asks for it,
+        not its client, whose own calls it must not crowd out); its lane time is."""
         for payer in payers:
-            self._admit(payer, time.monotonic())
-        for payer in payers:
+            self._admit(payer, time.monotonic(), at_once)
+        flying = payers if at_once else ()
+        for payer in flying:
             self._flying[payer] = self._flying.get(payer, 0) + 1
         try:
             lanes = self._lanes()
@@ -219,7 +224,7 @@ class Costs:
                 ended = time.monotonic()
                 self.charge(payers, ended, ended - began)
         finally:
-            for payer in payers:
+            for payer in flying:
                 self._flying[payer] -= 1
                 if not self._flying[payer]:
                     del self._flying[payer]

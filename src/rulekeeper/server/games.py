@@ -20,7 +20,7 @@ import json
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -274,7 +274,8 @@ def json_types(schema: Mapping[str, Any]) -> set[str]:
 
 def create(session: Session, me: Me, body: NewGame, settings: Any,
            address: str) -> tuple[StoredGame, Game]:
-    admit(session, me, settings.open_games, address, settings.address_games)
+    admit(session, me, settings.open_games, address, settings.address_games,
+          settings.address_games_a_day)
     ruleset = load_ruleset(body.ruleset)
     options = parse_options(ruleset, body.options)
     rows = seat_rows(session, me, ruleset, ruleset.seats(options), body.seats,
@@ -325,11 +326,14 @@ ADMIT_LOCK = 7414
 games of one address are counted one after the other (its players are not one row)."""
 
 
-def admit(session: Session, me: Me, most: int, address: str, address_most: int) -> None:
+def admit(session: Session, me: Me, most: int, address: str, address_most: int,
+          a_day: int) -> None:
     """Refuse (429) a game that would make more than ``most`` unfinished games ``me`` made,
-    or more than ``address_most`` made from ``address`` whatever accounts made them (the
-    player's row is locked first, and on PostgreSQL an advisory lock is taken, so that two
-    at once are counted one after the other)."""
+    or more than ``address_most`` made from ``address`` whatever accounts made them, or
+    more than ``a_day`` games made from ``address`` in the last 24 hours, finished or not
+    (games over once made, or resigned at once, had no bound: each a stored record, one a
+    request). The player's row is locked first, and on PostgreSQL an advisory lock is
+    taken, so that two at once are counted one after the other."""
     if session.get_bind().dialect.name == "postgresql":
         session.execute(sql("SELECT pg_advisory_xact_lock(:lock, hashtext(:address))"),
                         {"lock": ADMIT_LOCK, "address": address})
@@ -349,6 +353,18 @@ def admit(session: Session, me: Me, most: int, address: str, address_most: int) 
                               f"whatever accounts made them (at most {address_most}): finish "
                               f"one, or cancel one nobody else has joined, before you start "
                               f"another", retry_after=60)
+    made = session.scalars(select(StoredGame.created_at).where(
+        StoredGame.address == address, StoredGame.created_at > now() - DAY).order_by(
+        StoredGame.created_at).limit(a_day)).all()
+    if len(made) >= a_day:
+        oldest = made[0] if made[0].tzinfo else made[0].replace(tzinfo=UTC)
+        raise TooManyRequests(f"your address made {len(made)} games in the last 24 hours, "
+                              f"whatever accounts made them (at most {a_day}): try again "
+                              f"later", retry_after=(oldest + DAY - now()).total_seconds())
+
+
+DAY = timedelta(days=1)
+"""The window of the games made from one address (:func:`admit`)."""
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -579,8 +595,8 @@ def read_game(game_id: GameId, me: CurrentPlayer, request: Request, lang: Lang =
 
 @router.get("/{game_id}/events", response_class=Response,
             responses={200: {"content": {"text/event-stream": {}}}})
-def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: Request,
-                lang: Lang = "en", seat: SeatQuery = None, since: Since = 0) -> Response:
+async def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: Request,
+                      lang: Lang = "en", seat: SeatQuery = None, since: Since = 0) -> Response:
     """Server-Sent Events of a seat's view: a message (``event: view``, ``id``: the version,
     ``data``: the view as ``GET /api/games/{id}`` gives it) now and at every change. The
     first message's events start at ``since``, the next ones' where the last one's ended;
@@ -588,11 +604,11 @@ def seat_events(game_id: GameId, me: CurrentPlayer, hashed: TokenHash, request: 
     Reconnecting with ``Last-Event-ID`` sends nothing until the game moves past that
     version; the stream ends with the game, and once the token it was opened with is
     rotated or revoked (its reconnection is then a 401, on every process at once: a
-    stream's opening asks the database for its token)."""
-    state = request.app.state
+    stream's opening asks the database for its token). Its opening and each of its
+    messages are charged to the player's work budget, as a read of the game is."""
     payers = (me.id, address(request))
-    with state.followers.opening(*payers):  # (an open may wait for a game out elsewhere)
-        return events_of(request, me, hashed, game_id, lang, seat, since, payers)
+    return await live.opening(request, payers, lambda: events_of(
+        request, me, hashed, game_id, lang, seat, since, payers))
 
 
 def events_of(request: Request, me: Me, hashed: str, game_id: str, lang: str,

@@ -4,8 +4,10 @@ Every change is announced. On PostgreSQL it is a ``NOTIFY`` on the channel
 :data:`CHANNEL` in the change's own transaction (so it is heard only if the change is
 committed), and every app process hears it on one connection of its own that ``LISTEN``\\s
 (:func:`listen`, which reconnects, waking every stream to read again, when the database
-drops it): several app processes need no other broker. On SQLite (one app process) the
-process wakes its own streams once the change is committed.
+drops it): several app processes need no other broker. On SQLite the process wakes its own
+streams once the change is committed, and (a file has no ``NOTIFY``) reads the versions of
+the games its streams follow twice a second, waking those another process changed
+(:func:`poll`: ``serve --workers 2``, or two servers, on one file).
 
 A stream (:func:`stream`) is Server-Sent Events: it waits for its game's announcements and
 sends, at each new version, a message whose ``id`` is the version and whose ``data`` is
@@ -13,6 +15,13 @@ the view it serves (a seat's, or a spectator's) as JSON; a comment every
 :data:`KEEP_ALIVE` seconds keeps proxies from closing it. A client that reconnects with
 ``Last-Event-ID`` gets nothing until the game moves past that version. A player, and a client
 address, has at most so many streams open at once (:class:`Followers`).
+
+A stream's opening (its game read, rebuilt and checked: :func:`opening`) and each of its
+reads (the view it sends) run in a lane of :mod:`.costs`, charged to its payers (its player
+and address, or its spectator's address) as a plain read of the game is: a client that
+opens streams without pause, or many streams of games it makes change, spends its work
+budget (the opening is then a 429; a stream whose read is refused ends, and its
+reconnection is the 429).
 """
 
 from __future__ import annotations
@@ -26,15 +35,17 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import anyio
-from fastapi import Request
+from fastapi import Request, Response
 from fastapi.responses import StreamingResponse
-from sqlalchemy import text
+from sqlalchemy import select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from rulekeeper.core.game import Game
-from rulekeeper.server.costs import Payer
+from rulekeeper.server.costs import Busy, Costs, Payer
+from rulekeeper.server.db import Database
 from rulekeeper.server.errors import Gone, TooManyRequests, Unauthorized
+from rulekeeper.server.models import StoredGame
 
 log = logging.getLogger("rulekeeper.server")
 
@@ -66,6 +77,10 @@ class Hub:
         for events in self._waiting.values():
             for event in events:
                 event.set()
+
+    def followed(self) -> list[str]:
+        """The games this process's streams follow (on the event loop's thread)."""
+        return list(self._waiting)
 
     def publish(self, game_id: str) -> None:
         """Wake the streams of ``game_id`` from any thread."""
@@ -157,6 +172,19 @@ class Followers:
                         del self._open[payer]
 
 
+async def opening(request: Request, payers: tuple[Payer, ...],
+                  opened: Callable[[], Response]) -> Response:
+    """A stream's route: ``opened`` (its work: the game read, rebuilt and checked, then
+    :func:`stream`), counted as one of ``payers``' streams (:class:`Followers`) and run
+    in a worker thread in a lane charged to them (:class:`~.costs.Costs`); 429 past
+    either's limits."""
+    state = request.app.state
+    costs: Costs = state.costs
+    with state.followers.opening(*payers):
+        async with costs.lane(*payers):
+            return await anyio.to_thread.run_sync(opened)
+
+
 def announce(session: Session, game_id: str) -> None:
     """Tell every app process that ``game_id`` changed, once this transaction commits
     (PostgreSQL; on SQLite :func:`changed` does it after the commit)."""
@@ -191,6 +219,37 @@ async def listen(url: str, hub: Hub) -> None:
             log.warning("listening for game changes failed (%s); again in %.1f s", error, delay)
             await asyncio.sleep(delay)
             delay = min(delay * 2, 10.0)
+
+
+POLL = 0.5
+"""Seconds between two reads of the followed games' versions on SQLite (:func:`poll`)."""
+
+
+async def poll(db: Database, hub: Hub, every: float = POLL) -> None:
+    """On SQLite, until cancelled: wake the streams of each followed game whose version moved
+    since the last read (or that was not followed then), so that a change another process
+    made on the same file reaches them within ``every`` seconds. A stream woken for nothing
+    reads its game's version once and sends nothing."""
+    known: dict[str, int] = {}
+    while True:
+        await asyncio.sleep(every)
+        followed = hub.followed()
+        try:
+            versions = await anyio.to_thread.run_sync(versions_of, db, followed) \
+                if followed else {}
+        except Exception as error:  # the file busy or gone a moment: read again next time
+            log.warning("reading the followed games' versions failed (%s)", error)
+            continue
+        for game_id, version in versions.items():
+            if known.get(game_id) != version:
+                hub.wake(game_id)
+        known = versions
+
+
+def versions_of(db: Database, games: list[str]) -> dict[str, int]:
+    """The stored version of each of ``games``, by id."""
+    return db.read(lambda session: {game_id: version for game_id, version in session.execute(
+        select(StoredGame.id, StoredGame.version).where(StoredGame.id.in_(games)))})
 
 
 class Sent:
@@ -237,10 +296,12 @@ def stream(request: Request, game_id: str, last: int | None,
     moves past that version. A game whose record stops replaying (``read`` raises
     :class:`Gone`, logged) ends the stream: the client's reconnection is answered 410; so
     does a token rotated or revoked (``read`` raises :class:`Unauthorized`), then 401. The
-    stream counts as ``payers``' (:class:`Followers`).
+    stream counts as ``payers``' (:class:`Followers`), and each ``read`` runs in a lane
+    charged to them: past their work budget the stream ends (its reconnection is a 429).
     """
     hub: Hub = request.app.state.hub
     followers: Followers = request.app.state.followers
+    costs: Costs = request.app.state.costs
 
     async def events() -> AsyncIterator[str]:
         seen = last
@@ -249,10 +310,11 @@ def stream(request: Request, game_id: str, last: int | None,
             while True:
                 changes.clear()
                 try:
-                    async with hub.reading(game_id):
+                    async with hub.reading(game_id), costs.lane(*payers, at_once=False):
                         message = await anyio.to_thread.run_sync(read, seen)
-                except (Gone, Unauthorized):  # its record no longer replays (logged), or
-                    return  # its token was rotated or revoked: the reconnection gets 410, 401
+                except (Gone, Unauthorized, TooManyRequests, Busy):  # its record no longer
+                    # replays (logged), its token was rotated or revoked, its payers spent
+                    return  # their work: the reconnection gets 410, 401, 429
                 if message is not None:
                     version, over, data = message
                     seen = version

@@ -90,25 +90,32 @@ def watch_game(game_id: GameId, request: Request, key: Key = None, lang: Lang = 
 
 @router.get("/{game_id}/watch/events", response_class=Response,
             responses={200: {"content": {"text/event-stream": {}}}})
-def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang = "en",
-                 since: Since = 0) -> Response:
-    """Server-Sent Events of the spectator's view, as ``/events`` gives a seat's."""
+async def watch_events(game_id: GameId, request: Request, key: Key = None, lang: Lang = "en",
+                       since: Since = 0) -> Response:
+    """Server-Sent Events of the spectator's view, as ``/events`` gives a seat's (its
+    opening and each of its messages charged to the spectator's address)."""
+    return await live.opening(request, (address(request),),
+                              lambda: watched_events(request, game_id, key, lang, since))
+
+
+def watched_events(request: Request, game_id: str, key: str | None, lang: str,
+                   since: int) -> Response:
+    """The spectator's stream (see :func:`watch_events`)."""
     state = request.app.state
-    with state.followers.opening(address(request)):
+    stored = read_watched(state, game_id, key)
+    game = take(state, stored)  # before streaming: 410 if its record no longer replays
+    state.games.keep(stored.id, stored.version, game)
+    check_lang(game.ruleset, lang)
+    last = live.last_event_id(request)
+    if stored.over and last == stored.version:
+        return Response(status_code=204)
+    sent = live.Sent(since)
+
+    def read(seen: int | None) -> live.Message | None:
         stored = read_watched(state, game_id, key)
-        game = take(state, stored)  # before streaming: 410 if its record no longer replays
-        state.games.keep(stored.id, stored.version, game)
-        check_lang(game.ruleset, lang)
-        last = live.last_event_id(request)
-        if stored.over and last == stored.version:
-            return Response(status_code=204)
-        sent = live.Sent(since)
+        if stored.version == seen and not sent.behind:
+            return None
+        view = spectator_view(state, stored, lang, sent, page(state))
+        return stored.version, view.over, view.model_dump_json()
 
-        def read(seen: int | None) -> live.Message | None:
-            stored = read_watched(state, game_id, key)
-            if stored.version == seen and not sent.behind:
-                return None
-            view = spectator_view(state, stored, lang, sent, page(state))
-            return stored.version, view.over, view.model_dump_json()
-
-        return live.stream(request, game_id, last, read, sent, (address(request),))
+    return live.stream(request, game_id, last, read, sent, (address(request),))
