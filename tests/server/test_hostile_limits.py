@@ -137,6 +137,40 @@ def test_the_labs_queue_is_shared_by_address_whatever_accounts_ask(db_url, tmp_p
         assert [next_job() for _ in range(4)] == [ids[0], theirs.json()["id"], ids[1], ids[2]]
 
 
+
+def test_an_address_asks_so_many_lab_jobs_a_day_whatever_accounts_ask(db_url, tmp_path):
+    """Each job keeps its results and report (about 84 KB for one game) and the lane runs
+    10 to 20 small jobs a minute: one address kept busy filled the lab's folder by a gigabyte
+    or two a day. Now it asks at most ``lab_address_jobs_a_day`` jobs in 24 hours, done,
+    cancelled or waiting, whatever accounts asked them; another address is not refused,
+    and a job a day old no longer counts."""
+    with make_client(db_url, lab_folder=tmp_path, lab_jobs=False,
+                     lab_address_jobs_a_day=3) as client:
+        sybils = [sign_up(client, f"sybil{i}") for i in range(3)]
+        ids = [client.post("/api/lab/jobs", json=LAB_JOB, headers=s).json()["id"]
+               for s in sybils]
+        db = client.app.state.db
+        db.write(lambda s: s.execute(update(StoredLabJob).where(StoredLabJob.id.in_(ids[:2]))
+                                     .values(state="done", finished_at=now())))
+        client.delete(f"/api/lab/jobs/{ids[2]}", headers=sybils[2])
+        refused = client.post("/api/lab/jobs", json=LAB_JOB, headers=sign_up(client, "sybil3"))
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["error"] == (
+            "your address asked 3 lab jobs in 24 hours, whatever accounts asked them (at most "
+            "3): try again tomorrow")
+        assert refused.headers["Retry-After"]
+        french = client.post("/api/lab/jobs?lang=fr", json=LAB_JOB, headers=sybils[0])
+        assert french.json()["error"].replace("\xa0", " ") == (
+            "votre adresse a demandé 3 tâches du labo en 24 heures, quels que soient les comptes "
+            "qui les ont demandées (au plus 3) : réessayez demain")
+        elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+        assert elsewhere.post("/api/lab/jobs", json=LAB_JOB,
+                              headers=sign_up(elsewhere, "designer")).status_code == 202
+        db.write(lambda s: s.execute(update(StoredLabJob).where(StoredLabJob.id == ids[0])
+                                     .values(created_at=now() - timedelta(days=1, minutes=1))))
+        again = client.post("/api/lab/jobs", json=LAB_JOB, headers=sybils[0])
+        assert again.status_code == 202, again.text
+
 def clocked(client, headers):
     """A game against a bot on a clock of 1 s whose bot decides for a late seat: left
     alone, the sweep plays it on by itself."""

@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None, *, upgrade: bool = True) -> Fas
     app.state.lab_limits = LabLimits(settings.lab_games, settings.lab_at_once,
                                      settings.lab_games_a_day, queue=settings.lab_queue,
                                      address_at_once=settings.lab_address_at_once,
+                                     address_jobs_a_day=settings.lab_address_jobs_a_day,
                                      search_seconds=settings.lab_search_seconds,
                                      search_iterations=settings.lab_search_iterations)
     app.state.costs = Costs(lanes=settings.work_lanes, in_flight=settings.calls_in_flight,

@@ -96,6 +96,8 @@ class Settings:
         lab_at_once: lab jobs of one player queued or running at once.
         lab_address_at_once: lab jobs of one client address queued or running at once,
             whatever accounts asked them.
+        lab_address_jobs_a_day: lab jobs one client address may ask in 24 hours, whatever
+            accounts asked them (each keeps its results and report in ``lab_folder``).
         lab_queue: lab jobs queued at once, in all.
         lab_games_a_day: games one player's lab jobs may ask in 24 hours.
         lab_seconds: the longest a lab job runs; past it, it stops with the games it has
@@ -137,6 +139,7 @@ class Settings:
     lab_games: int = 20_000
     lab_at_once: int = 2
     lab_address_at_once: int = 4
+    lab_address_jobs_a_day: int = 500
     lab_queue: int = 100
     lab_games_a_day: int = 100_000
     lab_seconds: float = 600.0
@@ -182,6 +185,8 @@ def env_settings() -> dict[str, Any]:
         "lab_games": _count("RULEKEEPER_LAB_GAMES", s.lab_games),
         "lab_at_once": _count("RULEKEEPER_LAB_AT_ONCE", s.lab_at_once),
         "lab_address_at_once": _count("RULEKEEPER_LAB_ADDRESS_AT_ONCE", s.lab_address_at_once),
+        "lab_address_jobs_a_day": _count("RULEKEEPER_LAB_ADDRESS_JOBS_A_DAY",
+                                         s.lab_address_jobs_a_day),
         "lab_queue": _count("RULEKEEPER_LAB_QUEUE", s.lab_queue),
         "lab_games_a_day": _count("RULEKEEPER_LAB_GAMES_A_DAY", s.lab_games_a_day),
         "lab_seconds": _seconds("RULEKEEPER_LAB_SECONDS", s.lab_seconds),

@@ -14,8 +14,10 @@ Every job is bounded: at most :attr:`LabLimits.games` games (the most a ``tune``
 play counts), content changes only as data (``set`` paths or an ``overlay``; never a
 folder of the server), per player at most :attr:`LabLimits.at_once` jobs queued or
 running and :attr:`LabLimits.games_a_day` games asked in the last 24 hours, per client
-address at most :attr:`LabLimits.address_at_once` jobs queued or running whatever accounts
-asked them, and at most :attr:`LabLimits.queue` jobs queued in all (429 beyond): one
+address at most :attr:`LabLimits.address_at_once` jobs queued or running and
+:attr:`LabLimits.address_jobs_a_day` jobs asked in the last 24 hours, whatever accounts
+asked them (each job keeps its files: this bounds what one address adds to the lab's
+folder in a day), and at most :attr:`LabLimits.queue` jobs queued in all (429 beyond): one
 person's many free accounts hold one address's share of the queue, never all of it;
 a searching agent (``mcts``) may search each decision at most :attr:`LabLimits.search_seconds`
 or :attr:`LabLimits.search_iterations` (400 beyond), and a job runs at most the server's time
@@ -71,6 +73,7 @@ class LabLimits:
     games_a_day: int = 100_000
     queue: int = 100
     address_at_once: int = 4
+    address_jobs_a_day: int = 500
     variants: int = 64
     search_seconds: float = 1.0
     search_iterations: int = 2_000
@@ -201,6 +204,13 @@ def admit(session: Session, me: Me, address: str, planned: int, limits: LabLimit
                               f"whatever accounts asked them (at most "
                               f"{limits.address_at_once}): wait for one, or cancel one",
                               retry_after=60)
+    of_address_today = session.scalar(select(func.count()).where(
+        StoredLabJob.address == address, StoredLabJob.created_at >= since)) or 0
+    if of_address_today >= limits.address_jobs_a_day:
+        raise TooManyRequests(f"your address asked {of_address_today:,} lab jobs in 24 hours, "
+                              f"whatever accounts asked them (at most "
+                              f"{limits.address_jobs_a_day:,}): try again tomorrow",
+                              retry_after=3600)
     queued = session.scalar(select(func.count()).where(StoredLabJob.state == "queued")) or 0
     if queued >= limits.queue:
         raise TooManyRequests(f"the lab's queue is full ({queued} jobs): try again later",
