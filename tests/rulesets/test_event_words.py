@@ -281,3 +281,17 @@ def test_a_negative_number_is_said_with_the_minus_sign(lang, modified, rated):
     assert modify.data["amount"] == "-1" and rating.data["mu"] == -2.635
     plus = Event("modify", "effects.modify-total", {**modify.data, "amount": "+1", "total": 5})
     assert run.messages.render(plus) == "Dahu changes the total by +1: 4 \u2192 5."
+
+
+
+def test_a_runs_candidates_are_named_and_rated_as_the_sentences_say_numbers():
+    """Matchmaking's candidates, kept as text (``bot-4 (25.0)``), are said with the run's
+    names for its bot players and their ratings as the sentence's other numbers: a decimal
+    comma in French, the minus sign (it said *bot-4 (25.0)* in French)."""
+    event = Event("match.candidates", "matchmaking.explained",
+                  {"candidates": ["bot-4 (25.0)", "alice (-3.5)"]})
+    run = registry.load("cryptids-run")
+    assert run.messages.render(event) == "Nearest candidates: Bot 4 (25.0) and alice (\u22123.5)."
+    assert run.messages.render(event, "fr") == (
+        "Candidats les plus proches\u00a0: Robot 4 (25,0) et alice (\u22123,5).")
+    assert event.data["candidates"] == ["bot-4 (25.0)", "alice (-3.5)"]

@@ -33,7 +33,7 @@ from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
 from rulekeeper.rulesets.cryptids_run.rulings import RunRulings
 from rulekeeper.rulesets.cryptids_run.run import SIDES, Run
 from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
-from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, players_named
+from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, players_named, rated
 from rulekeeper.rulesets.cryptids_run.table import Prepared, RunOptions, RunTable
 
 HERE = Path(__file__).parent
@@ -52,7 +52,8 @@ class ShopWords(Messages):
     roll: -1 to the dice total``): each cryptid's name and each ability as the shop offers
     it, from the content's names in every language (``named``: by language, English to it).
     A sentence names the run's players as people read them (``you``: *vous* in French;
-    ``bot-3``: *Bot 3*, :func:`~.snapshots.players_named`)."""
+    ``bot-3``: *Bot 3*, :func:`~.snapshots.players_named`) and says matchmaking's candidates'
+    ratings as its other numbers (*Robot 4 (25,0)*, :func:`~.snapshots.rated`)."""
 
     def __init__(self, templates: Mapping[str, str], folders: Sequence[Path],
                  named: Callable[[str], Mapping[str, str]]) -> None:
@@ -69,7 +70,12 @@ class ShopWords(Messages):
         return catalog
 
     def render(self, event: Event, locale: str = "en") -> str:
-        return super().render(players_named(event, self.wording(locale)), locale)
+        event = players_named(event, self.wording(locale))
+        if isinstance(event.data.get("candidates"), list):  # their ratings as numbers are said
+            candidates = [rated(c, locale) for c in event.data["candidates"]]
+            event = Event(event.kind, event.rule, {**event.data, "candidates": candidates},
+                          event.to)
+        return super().render(event, locale)
 
 
 class CryptidsRunRuleset(Ruleset[RunTable]):
@@ -215,8 +221,10 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
         ``view.po`` (*proposé (Black Shuck)*)."""
         measure, _, item = name.partition(".")
         cryptid, _, ability = item.partition(".")
+        if measure not in TALLIES:
+            return None
         stock = self.stock(self.load_content()[0])
-        if measure not in TALLIES or cryptid not in stock.entries:
+        if cryptid not in stock.entries:
             return None
         named = [title(stock.name(cryptid))]
         if ability:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field, field_serializer
 
 from rulekeeper.core.content import Model
-from rulekeeper.core.events import Event
+from rulekeeper.core.events import DECIMAL_COMMA, MINUS, Event
 from rulekeeper.rulesets.cryptids.models import MAX_HP, ROW_LIMIT, HitPoints, Threat
 from rulekeeper.rulesets.cryptids_run.models import AbilityOption
 
@@ -163,3 +163,21 @@ def players_named(event: Event, words: Callable[[str], str] = str, you: bool = T
 
     named = {key: value(found) for key, found in event.data.items()}
     return event if named == event.data else Event(event.kind, event.rule, named, event.to)
+
+
+_RATED = re.compile(r"(.*) \((-?\d+(?:\.\d+)?)\)")
+"""A matchmaking candidate as its event keeps it: its player and its rating (``bot-4 (25.0)``)."""
+
+
+def rated(text: Any, locale: str = "en") -> Any:
+    """A matchmaking candidate (``name (mu)``, made in English) with its rating said as a
+    sentence says its numbers in ``locale``: the minus sign, a decimal comma in French.
+
+    >>> rated("Bot 4 (25.0)", "fr"), rated("alice (-3.5)"), rated("alice (-0.0)")
+    ('Bot 4 (25,0)', 'alice (\u22123.5)', 'alice (0.0)')
+    """
+    found = _RATED.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
+        return text
+    said = found[2].replace("-", MINUS) if re.search("[1-9]", found[2]) else found[2].lstrip("-")
+    return f"{found[1]} ({said.replace('.', ',') if locale in DECIMAL_COMMA else said})"
