@@ -49,7 +49,7 @@ POOL_SEED = 0
 class ShopWords(Messages):
     """The run's sentences (:class:`Messages`), whose catalogs also word what the shop's
     decisions name in English (``Which ability does Dahu keep?``, ``Lopsided gait: every
-    roll: -1 to the dice total``): each cryptid's name and each ability as the shop offers
+    roll: −1 to the dice total``): each cryptid's name and each ability as the shop offers
     it, from the content's names in every language (``named``: by language, English to it).
     A sentence names the run's players as people read them (``you``: *vous* in French;
     ``bot-3``: *Bot 3*, :func:`~.snapshots.players_named`) and says matchmaking's candidates'
