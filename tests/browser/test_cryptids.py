@@ -100,6 +100,7 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     page.wait_for_selector("#before-fight")
     heading = page.inner_text("#before-fight h2")
     assert heading.startswith("Round 1: your opponent is "), heading
+    assert not re.search(r"\bbot-\d", heading), heading  # a bot player by a name: Bot 3
     assert ("ghost" in heading) == (page.locator("#before-fight .badge.ghost").count() == 1)
     assert page.locator("#before-fight .cryptid .ability").count() >= 2
     assert ids_on(page) == []
@@ -117,6 +118,7 @@ def test_a_newcomers_first_run_to_its_end_then_its_battles_replayed(web, request
     page.fill("#battle-view input[type=range]", str(total // 2))
     page.dispatch_event("#battle-view input[type=range]", "input")
     now = page.inner_text("#now")  # the event as it happens, under the dice (on a phone too)
+    assert not re.search(r"\bbot-\d", page.inner_text("#battle-view"))  # its log, its sides
     assert now and now in page.inner_text("#log li.current"), now
     web.shot("cryptids-battle")
     page.click("#play-pause")

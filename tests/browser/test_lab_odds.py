@@ -37,6 +37,10 @@ def test_the_labs_dice_odds_are_the_terminals(web, request, capsys, monkeypatch)
     question = web.page.locator("#odds-question option:checked").inner_text()
     assert question == "Win, tie and loss odds of a cryptid matchup.", question
     assert "Games (--games)" in web.page.inner_text("#odds-fields")
+    # the engine is chosen by its name (it was a text to type "kernel" in)
+    engines = web.page.locator("#odds-form select[data-param=engine] option")
+    assert engines.all_inner_texts() == ["the compiled kernel", "the Python engine"]
+    assert web.page.locator("#odds-form [data-param=engine]").input_value() == "kernel"
     web.page.locator("#odds").scroll_into_view_if_needed()
     web.shot("lab-odds")
 
@@ -60,6 +64,8 @@ def test_the_labs_dice_odds_speak_french(french, request):
     assert question.startswith("Probabilités de victoire, d'égalité et de défaite"), question
     fields = french.page.inner_text("#odds-fields")
     assert "Parties (--games)" in fields and "Games" not in fields, fields
+    engines = french.page.locator("#odds-form select[data-param=engine] option")
+    assert engines.all_inner_texts() == ["le noyau compilé", "le moteur Python"]
     assert "probabilité" in french.page.inner_text("#odds-answer thead")
     assert "," in french.page.locator("#odds-answer tbody td").first.inner_text()  # 84,3 %
     answer = french.page.inner_text("#odds-answer")

@@ -12,9 +12,9 @@ from tests.browser.conftest import unique
 BATTLE = "dire-alliance-battle"
 
 SAID = {"en": ("Resign", "Resign this game?", "Winner: Red",
-               "Blue: resignation, and the game is lost for Blue"),
+               "Blue: resignation, and the game is lost (losing side: Blue)"),
         "fr": ("Abandonner", "Abandonner cette partie ?", "Victoire : Rouge",
-               "Bleu : abandon, et la partie est perdue pour Bleu")}
+               "Bleu : abandon, et la partie est perdue (camp perdant : Bleu)")}
 
 
 def player(server, name: str) -> dict[str, str]:

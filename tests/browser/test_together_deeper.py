@@ -86,9 +86,9 @@ def refused(watched: Watched, status: int) -> None:
 
 
 FORFEIT = {"en": ("Winner: Blue after 1 round",
-                  "Red: the clock runs out, and the game is lost by forfeit for Red"),
+                  "Red: the clock runs out, and the game is lost by forfeit (losing side: Red)"),
            "fr": ("Victoire : Bleu en 1 manche",
-                  "Rouge : la pendule tombe, et la partie est perdue par forfait pour Rouge")}
+                  "Rouge : la pendule tombe, et la partie est perdue par forfait (camp perdant : Rouge)")}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -103,7 +103,7 @@ def test_resigning_at_the_prompt_ends_the_game_and_its_log_replays_it(tmp_path, 
     code, out, _ = run(["play", "duel", "--log", str(log)], capsys, monkeypatch,
                        stdin="1\nresign\n")
     said = " ".join(out.split())
-    assert code == 0 and "North: resignation, and the game is lost for North" in said
+    assert code == 0 and "North: resignation, and the game is lost (losing side: North)" in said
     assert "Game over: winner South" in said and "Game stopped" not in said
     record = json.loads(log.read_text().splitlines()[0])["record"]
     assert record["inputs"] == [{"kind": "resignation", "value": {"seat": "north"}, "at": 2}]

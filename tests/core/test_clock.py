@@ -35,7 +35,7 @@ def test_a_co_op_seat_forfeits_for_its_whole_side():
     assert game.result.winner == "enemies"
     assert game.ruleset.messages.render(game.events[-1]) == (
         f"{game.events[-1].data['seat']}: the clock runs out, and the game is lost by forfeit "
-        "for heroes")
+        "(losing side: heroes)")
 
 
 def test_a_forfeit_among_more_than_two_sides_has_no_winner():

@@ -33,9 +33,10 @@ def test_a_seat_resigns_while_the_other_decides_and_the_other_side_wins():
     assert event.to is None  # every seat, and a spectator, reads it
     say = {lang: sentences(game.ruleset, game.seats, lang) for lang in ("en", "fr")}
     name = {"red": ("Red", "Rouge"), "blue": ("Blue", "Bleu")}[waiting]
-    assert say["en"](event) == f"{name[0]}: resignation, and the game is lost for {name[0]}"
-    assert say["fr"](event) == (f"{name[1]}\u00a0: abandon, et la partie est perdue pour "
-                                f"{name[1]}")
+    assert say["en"](event) == (f"{name[0]}: resignation, and the game is lost (losing side: "
+                                f"{name[0]})")
+    assert say["fr"](event) == (f"{name[1]}\u00a0: abandon, et la partie est perdue (camp "
+                                f"perdant\u00a0: {name[1]})")
 
 
 def test_the_record_keeps_the_resignation_and_replays_it():
@@ -97,7 +98,22 @@ def test_a_co_op_seat_resigns_for_its_whole_side():
     game.resign("hero2")
     assert game.result.winner == "enemies" and game.result.reason == "resigned"
     assert game.ruleset.messages.render(game.events[-1]) == (
-        "hero2: resignation, and the game is lost for heroes")
+        "hero2: resignation, and the game is lost (losing side: heroes)")
+
+
+def test_a_co_op_resignation_reads_right_whatever_its_sides_name():
+    """The side is named after a colon, never as the object of "for" (*lost for Heroes*,
+    *perdue pour Héros*): the sentence reads right for *Heroes*, *Blue* or *Vous*; the event
+    keeps its data and its rule."""
+    game = played("dire-alliance-raid", 0, heroes=3)
+    game.resign("hero2")
+    event = game.events[-1]
+    assert (event.kind, event.rule, event.data) == (
+        "resign", "core.resign", {"seat": "hero2", "side": "heroes"})
+    said = {lang: sentences(game.ruleset, game.seats, lang)(event) for lang in ("en", "fr")}
+    assert said["en"] == "Hero 2: resignation, and the game is lost (losing side: Heroes)"
+    assert said["fr"] == ("Héros 2\u00a0: abandon, et la partie est perdue (camp "
+                          "perdant\u00a0: Héros)")
 
 
 def test_a_resignation_among_more_than_two_sides_has_no_winner():

@@ -147,13 +147,13 @@ def test_the_work_budget_is_said_in_french(ruleset_id, winner, side):
 @pytest.mark.rule("core.clock-expiry", "core.work-budget", "core.resign")
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", ["You: the clock runs out, and the seat's bot decides",
-            "You: the clock runs out, and the game is lost by forfeit for You",
-            "You: resignation, and the game is lost for You",
+            "You: the clock runs out, and the game is lost by forfeit (losing side: You)",
+            "You: resignation, and the game is lost (losing side: You)",
             "The work budget is reached (5 steps): the game ends, won on the rules' count by "
             "You"]),
     ("fr", ["Vous\u00a0: la pendule tombe, et le bot de la place décide",
-            "Vous\u00a0: la pendule tombe, et la partie est perdue par forfait pour Vous",
-            "Vous\u00a0: abandon, et la partie est perdue pour Vous",
+            "Vous\u00a0: la pendule tombe, et la partie est perdue par forfait (camp perdant\u00a0: Vous)",
+            "Vous\u00a0: abandon, et la partie est perdue (camp perdant\u00a0: Vous)",
             "Le budget de travail est atteint (5 étapes)\u00a0: la partie se termine, gagnée au "
             "décompte des règles par Vous"])])
 def test_the_engine_names_a_seat_where_any_name_reads_right(lang, expected):
@@ -255,3 +255,43 @@ def test_a_name_with_a_vowel_is_elided_in_a_rulesets_sentence():
                                                  "source": "the Jelly Cube", "health": 3})
     assert say(jelly) == ("Joueur 1 subit 1 dégât du cube gélatineux (pas des dégâts de combat)"
                           "\u00a0: il lui reste 3 de santé")
+
+
+@pytest.mark.parametrize(("lang", "modified", "rated"), [
+    ("en", "Dahu changes the total by \u22121: 4 \u2192 3.",
+     "Rating change of this battle (a loss against rating 25.0): \u22122.635; the run's total "
+     "so far \u22125.271, applied when the run ends."),
+    ("fr", "Total modifi\u00e9 par le Dahu (\u22121)\u00a0: 4 \u2192 3.",
+     "Variation de cote de cette bataille (une d\u00e9faite contre la cote 25,0)\u00a0: "
+     "\u22122,635\u202f; total de la partie jusqu'ici \u22125,271, appliqu\u00e9 \u00e0 la fin "
+     "de la partie.")])
+def test_a_negative_number_is_said_with_the_minus_sign(lang, modified, rated):
+    """A sentence writes a negative number with the minus sign, as the pages write ratings
+    (*−2,1*): a modifier the event keeps as text (``"-1"``) and a rating change it keeps as a
+    number alike; the events keep their data (``"-1"``, ``-2.635``)."""
+    modify = Event("modify", "effects.modify-total",
+                   {"who": {"en": "Dahu", "fr": "le Dahu"}, "amount": "-1", "before": 4,
+                    "total": 3})
+    rating = Event("rating.battle", "rating.battle",
+                   {"outcome": {"en": "a loss", "fr": "une d\u00e9faite"}, "mu": -2.635,
+                    "opponent_mu": 25.0, "total": -5.271})
+    run = registry.load("cryptids-run")
+    assert run.messages.render(modify, lang) == modified
+    assert run.messages.render(rating, lang) == rated
+    assert modify.data["amount"] == "-1" and rating.data["mu"] == -2.635
+    plus = Event("modify", "effects.modify-total", {**modify.data, "amount": "+1", "total": 5})
+    assert run.messages.render(plus) == "Dahu changes the total by +1: 4 \u2192 5."
+
+
+
+def test_a_runs_candidates_are_named_and_rated_as_the_sentences_say_numbers():
+    """Matchmaking's candidates, kept as text (``bot-4 (25.0)``), are said with the run's
+    names for its bot players and their ratings as the sentence's other numbers: a decimal
+    comma in French, the minus sign (it said *bot-4 (25.0)* in French)."""
+    event = Event("match.candidates", "matchmaking.explained",
+                  {"candidates": ["bot-4 (25.0)", "alice (-3.5)"]})
+    run = registry.load("cryptids-run")
+    assert run.messages.render(event) == "Nearest candidates: Bot 4 (25.0) and alice (\u22123.5)."
+    assert run.messages.render(event, "fr") == (
+        "Candidats les plus proches\u00a0: Robot 4 (25,0) et alice (\u22123,5).")
+    assert event.data["candidates"] == ["bot-4 (25.0)", "alice (-3.5)"]

@@ -153,13 +153,13 @@ def test_a_clocks_event_is_shown_in_the_pages_language_naming_the_seats(client, 
         shown[lang] = [event["text"], next(e["text"] for e in played["events"]
                                            if e["kind"] == "clock.bot")]
     assert shown == {
-        "en": ["Red: the clock runs out, and the game is lost by forfeit for Red",
+        "en": ["Red: the clock runs out, and the game is lost by forfeit (losing side: Red)",
                "Red: the clock runs out, and the seat's bot decides"],
-        "fr": ["Rouge\u00a0: la pendule tombe, et la partie est perdue par forfait pour Rouge",
+        "fr": ["Rouge\u00a0: la pendule tombe, et la partie est perdue par forfait (camp perdant\u00a0: Rouge)",
                "Rouge\u00a0: la pendule tombe, et le bot de la place décide"]}
     game = replay(stored(client, moved["id"]).record)  # the engine's events, unchanged
     assert game.ruleset.messages.render(game.events[-1]) == (
-        "red: the clock runs out, and the game is lost by forfeit for red")
+        "red: the clock runs out, and the game is lost by forfeit (losing side: red)")
     # the downloaded log file says it as the page does, and replays (its events are checked)
     for lang, (forfeit, _) in shown.items():
         log = client.get(f"/api/games/{moved['id']}/record?lang={lang}", headers=bob)

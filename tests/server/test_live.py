@@ -152,8 +152,8 @@ def test_a_resignation_on_one_process_reaches_the_other_player_and_the_spectator
                         {"seat": "blue", "version": joined["version"]})  # red is to play
         assert resigned["result"]["reason"] == "resigned"
         for stream, text in zip(streams, (
-                "Bleu\u00a0: abandon, et la partie est perdue pour Bleu",
-                "Blue: resignation, and the game is lost for Blue"), strict=True):
+                "Bleu\u00a0: abandon, et la partie est perdue (camp perdant\u00a0: Bleu)",
+                "Blue: resignation, and the game is lost (losing side: Blue)"), strict=True):
             version, seen = stream.next()
             assert int(version) == resigned["version"]
             assert seen["over"] and seen["result"]["winner"] == "red"

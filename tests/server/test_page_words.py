@@ -5,6 +5,7 @@ abilities' words come from their own catalog, complete in French too."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import string
@@ -306,3 +307,69 @@ def test_every_catalog_passes_msgfmt_check():
         if checked.returncode:
             refused[str(po)] = checked.stderr.splitlines()[:3]
     assert refused == {}
+
+
+def test_a_runs_player_is_worded_on_the_form_and_in_the_sentences_but_kept_as_its_id(page_client):
+    """The run's form says what its player is (not *l'id du joueur*) and shows its default,
+    ``you``, in the page's language (*vous*), which it never sends: a game made from the
+    French form plays as ``you``, whose sentences say *vous* in French and *you* in English;
+    the ghost opponents of the offline pool are named *Bot 4* (*Robot 4*), not ``bot-4``."""
+    said = {lang: {r["id"]: r for r in page_client.get(f"/api/rulesets?lang={lang}").json()}
+            ["cryptids-run-v1"]["options"]["properties"] for lang in ("en", "fr")}
+    assert (said["en"]["player"]["default"], said["fr"]["player"]["default"]) == ("you", "vous")
+    assert "id" not in said["en"]["player"]["description"].split()
+    assert said["fr"]["player"]["description"].startswith("le nom sous lequel")
+    assert said["fr"]["run"]["default"] == "run-1"  # a default no catalog words stays
+    me = sign_up(page_client, "runwords")
+    made = page_client.post("/api/games?lang=fr", headers=me,
+                            json={"ruleset": "cryptids-run", "seed": 3, "options": {}}).json()
+    start = made["events"][0]
+    assert start["data"]["player"] == "you"  # what the record keeps
+    assert start["text"].startswith("La partie run-1 commence pour vous\u00a0:")
+    game = made["id"]
+    while not made["over"]:
+        options = [o["id"] for o in made["view"]["pending"]["options"]]
+        option = next((o for o in options if o.startswith("buy-")), "end") if (
+            made["view"]["state"]["round"] < 3 and "end" in options and made["version"] % 2
+        ) else ("end" if "end" in options else options[0])
+        made = page_client.post(f"/api/games/{game}/decisions?lang=fr", headers=me, json={
+            "seat": "player", "option": option, "version": made["version"]}).json()
+    for lang in ("en", "fr"):
+        texts = [line["text"] for line in map(json.loads, page_client.get(
+            f"/api/games/{game}/record?lang={lang}", headers=me).text.splitlines()
+            ) if "text" in line]
+        assert not [t for t in texts if re.search(r"\bbot-\d|\byou\b" if lang == "fr"
+                                                  else r"\bbot-\d", t)], lang
+        assert any(re.search(r"\bRobot \d\b" if lang == "fr" else r"\bBot \d\b", t)
+                   for t in texts), lang
+
+
+def test_a_runs_counts_per_cryptid_are_worded_as_measures_on_the_lab():
+    """/lab's means of a run's counts per cryptid (``offered.black-shuck``) say the measure
+    and the cryptid's name, in the page's language, not the id spaced (*offered black
+    shuck*); an ability's count names the ability too."""
+    from rulekeeper.lab.names import answer_words
+
+    answer = {"summary": {"means": {name: {} for name in (
+        "offered.black-shuck", "fielded-won.dahu.lopsided", "victories", "rounds")}}}
+    assert answer_words("cryptids-run", answer, "en") == {
+        "offered.black-shuck": "offered (Black Shuck)",
+        "fielded-won.dahu.lopsided": "fielded in a win (Dahu · Lopsided gait)"}
+    french = answer_words("cryptids-run", answer, "fr")
+    assert french["offered.black-shuck"].startswith("proposé (")
+    assert french["fielded-won.dahu.lopsided"] == "aligné dans une victoire (Dahu · Pas de travers)"
+
+
+def test_the_dice_odds_engine_is_a_choice_worded_in_the_page_language(page_client):
+    """The cryptids odds' ``engine`` parameter is offered as its two engines by their names
+    (*the compiled kernel*, *le noyau compilé*), not as a text to type ``kernel`` in."""
+    def engine(lang):
+        asked = next(q for q in page_client.get(f"/api/lab/odds?lang={lang}").json()
+                     if q["ruleset"].startswith("cryptids-v"))
+        return asked["schema"]["properties"]["engine"]
+
+    english, french = engine("en"), engine("fr")
+    assert english["enum"] == french["enum"] == ["kernel", "python"]
+    assert english["x-labels"] == {"kernel": "the compiled kernel", "python": "the Python engine"}
+    assert french["x-labels"] == {"kernel": "le noyau compilé", "python": "le moteur Python"}
+    assert (english["title"], french["title"]) == ("Engine", "Moteur")

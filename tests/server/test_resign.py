@@ -37,10 +37,10 @@ def test_a_player_resigns_while_the_other_decides_and_the_other_side_wins(client
     assert over["over"] and over["turn"] is None and over["version"] == view["version"] + 1
     assert over["result"]["winner"] == "red" and over["result"]["reason"] == "resigned"
     assert over["events"][-1]["kind"] == "resign"
-    assert over["events"][-1]["text"] == "Blue: resignation, and the game is lost for Blue"
+    assert over["events"][-1]["text"] == "Blue: resignation, and the game is lost (losing side: Blue)"
     red = client.get(f"/api/games/{view['id']}?lang=fr", headers=alice).json()
     assert red["over"] and red["result"]["winner"] == "red"
-    assert red["events"][-1]["text"] == "Bleu\u00a0: abandon, et la partie est perdue pour Bleu"
+    assert red["events"][-1]["text"] == "Bleu\u00a0: abandon, et la partie est perdue (camp perdant\u00a0: Bleu)"
     key = view["watch"].partition("key=")[2]
     watched = client.get(f"/api/games/{view['id']}/watch?key={key}").json()
     assert watched["over"] and watched["events"][-1]["kind"] == "resign"

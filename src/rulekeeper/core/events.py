@@ -131,9 +131,60 @@ class _LocalizedData(dict[str, Any]):
     def _pick(self, value: Any) -> Any:
         if isinstance(value, Mapping) and "en" in value:
             return value.get(self.locale, value["en"])
-        if isinstance(value, str) and self.word is not None:
-            return self.word(value)
+        if isinstance(value, str):
+            if _SIGNED.fullmatch(value):  # a signed number an event keeps as text ("-1")
+                return value.replace("-", MINUS)
+            return self.word(value) if self.word is not None else value
+        return signed(value)
+
+
+MINUS = "\u2212"
+"""The minus sign a sentence writes a negative number with (*−2,1*, *(−1)*), as the pages
+write ratings and their changes: never a hyphen."""
+
+_SIGNED = re.compile(r"[+-]\d+(?:\.\d+)?")
+"""A signed number an event's data keeps as text (``"+1"``, ``"-1"``)."""
+
+
+def _minus(said: str) -> str:
+    """A negative number as formatted, with :data:`MINUS`; none where it rounds to zero
+    (*0,0*, never *−0,0*)."""
+    return said.replace("-", MINUS, 1) if re.search("[1-9]", said) else said.replace("-", "")
+
+
+class _NegativeInt(int):
+    """A negative whole number said with :data:`MINUS`, whatever its format."""
+
+    def __format__(self, spec: str) -> str:
+        return _minus(format(int(self), spec))
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+class _NegativeFloat(float):
+    """A negative decimal number said with :data:`MINUS`, whatever its format."""
+
+    def __format__(self, spec: str) -> str:
+        return _minus(format(float(self), spec))
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def signed(value: Any) -> Any:
+    """A number of an event's data as a sentence says it: a negative one with the minus sign
+    (:data:`MINUS`), a negative zero as zero; anything else as it is. The event's data is
+    not changed.
+
+    >>> f"{signed(-2.5)} {signed(-1):+d} {signed(3)} {signed(-0.0)}"
+    '\u22122.5 \u22121 3 0.0'
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return value
+    if isinstance(value, float):
+        return _NegativeFloat(value) if value < 0 else abs(value) if value == 0 else value
+    return _NegativeInt(value) if value < 0 else value
 
 
 @cache

@@ -95,8 +95,9 @@ CORE_TEMPLATES = {
     "work-budget.judged": "The work budget is reached ({limit} {what}): the game ends, won "
                           "on the rules' count by {winner}",
     "clock.bot": "{seat}: the clock runs out, and the seat's bot decides",
-    "clock.forfeit": "{seat}: the clock runs out, and the game is lost by forfeit for {side}",
-    "resign": "{seat}: resignation, and the game is lost for {side}",
+    "clock.forfeit": "{seat}: the clock runs out, and the game is lost by forfeit (losing "
+                     "side: {side})",
+    "resign": "{seat}: resignation, and the game is lost (losing side: {side})",
 }
 """Sentences of the events the engine itself emits, in every ruleset. A seat or side is
 named where any name reads right, whatever a ruleset calls it (*Red*, *You*, *Vous*): never
@@ -114,6 +115,18 @@ class Choice:
 SEATS_OF_THE_GAME: dict[str, Any] = {"x-seats": True}
 """``Field(json_schema_extra=SEATS_OF_THE_GAME)`` marks a setup option whose values are the
 game's seats (one, or a list): a form lists the seats the other options give."""
+
+
+WORDED_DEFAULT = "x-default-worded"
+"""``Field(json_schema_extra={WORDED_DEFAULT: True})`` marks a setup option whose default a
+form shows in the page's language (a run's player, ``you``: *vous*) and never sends: the
+game gets the option's own default (display only)."""
+
+
+LABELS = "x-labels"
+"""``Field(json_schema_extra={"enum": [...], LABELS: {value: label}})``: the values a text
+option or parameter takes, each by its label in English, which a form shows in the page's
+language (the ruleset's ``view.po``) while it sends the value."""
 
 
 def of_seat(seat: str) -> dict[str, Any]:
@@ -582,6 +595,12 @@ class Ruleset(ABC, Generic[TableT]):
     def render(self, view: Mapping[str, Any]) -> str:
         """A readable text picture of a view, for the terminal."""
         return ""
+
+    def metric_words(self, name: str, lang: str) -> str | None:
+        """A metric its games give per content item (``offered.black-shuck``), which no
+        catalog can word by its id, in words in ``lang`` (*offered (Black Shuck)*); None
+        for any other (the lab words it by the catalogs: ``lab.names.RulesetWords``)."""
+        return None
 
     @cached_property
     def messages(self) -> Messages:

@@ -165,6 +165,8 @@ class RulesetWords:
     """Each ruling's question, by its id."""
     title: str
     """The ruleset's title (its id for a ruleset this rulekeeper does not play)."""
+    per_item: Callable[[str], str | None] = lambda name: None
+    """A metric per content item in words (``Ruleset.metric_words``), None for the others."""
 
     @classmethod
     def of(cls, ruleset_id: str, lang: str) -> RulesetWords:
@@ -184,7 +186,7 @@ class RulesetWords:
         return cls(lang, lambda text: engine.get(text) or catalog(text),
                    {side: drawn[side].label for side in drawn},
                    {ruling.id: ruling.question for ruling in ruleset.rulings},
-                   catalog(ruleset.meta.title))
+                   catalog(ruleset.meta.title), lambda name: ruleset.metric_words(name, lang))
 
     def worded(self, english: str) -> str | None:
         """``english`` in the language where a catalog words it (None where none does: a
@@ -204,8 +206,9 @@ class RulesetWords:
     def metric(self, name: str) -> str:
         """A metric in words: the catalog's words for the whole, else those of a per-side
         metric's measure with its side's (``lives-lost.left``: *lives lost (Left)*), else
-        the metric spaced."""
-        worded = self.worded(spaced_id(name))
+        a metric per content item as its ruleset words it (``offered.black-shuck``:
+        *offered (Black Shuck)*), else the metric spaced."""
+        worded = self.worded(spaced_id(name)) or self.per_item(name)
         measure, dot, side = name.rpartition(".")
         if worded is None and dot and side in self.sides:
             return f"{self.metric(measure)} ({self.side(side)})"

@@ -34,7 +34,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.errors import OptionError, UsageError
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.records import log_lines
-from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.ruleset import LABELS, WORDED_DEFAULT, Ruleset
 from rulekeeper.core.rulings import CLOCK_EXPIRY, did_you_mean
 from rulekeeper.core.sentences import sentences
 from rulekeeper.lab.names import RulesetWords, spaced_id
@@ -888,10 +888,21 @@ def measures(ruleset: Ruleset, lang: str) -> dict[str, str]:
 
 def worded_options(schema: dict[str, Any], words: Callable[[str], str]) -> dict[str, Any]:
     """The options' JSON Schema with each option's title and description in the page's
-    language (the ruleset's board catalog, ``view.po``; English where it has none)."""
-    properties = {name: {**field, **{key: words(field[key]) for key in ("title", "description")
-                                     if isinstance(field.get(key), str)}}
-                  for name, field in schema.get("properties", {}).items()}
+    language (the ruleset's board catalog, ``view.po``; English where it has none), and the
+    default of an option marked ``x-default-worded`` too (a run's player, ``you``: *vous*; a
+    form sends an option only where it differs from the default it shows, so the game gets
+    the option's own default), and the labels of its values (``x-labels``: ``kernel``, *the
+    compiled kernel*, *le noyau compilé*)."""
+    def worded(field: dict[str, Any]) -> dict[str, Any]:
+        said: dict[str, Any] = {key: words(field[key]) for key in ("title", "description")
+                                if isinstance(field.get(key), str)}
+        if field.get(WORDED_DEFAULT) and isinstance(field.get("default"), str):
+            said["default"] = words(field["default"])
+        if isinstance(field.get(LABELS), dict):
+            said[LABELS] = {value: words(label) for value, label in field[LABELS].items()}
+        return {**field, **said}
+
+    properties = {name: worded(field) for name, field in schema.get("properties", {}).items()}
     return {**schema, "properties": properties}
 
 

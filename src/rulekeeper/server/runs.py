@@ -41,7 +41,7 @@ from rulekeeper.rulesets.cryptids_run.matchmaking import Matchmaker
 from rulekeeper.rulesets.cryptids_run.models import battle_ruleset
 from rulekeeper.rulesets.cryptids_run.odds import BATTLES as ODDS_BATTLES
 from rulekeeper.rulesets.cryptids_run.odds import WinChance, win_chance
-from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, snapshot_id
+from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, players_named, snapshot_id
 from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.view import row_view, summons_view
 from rulekeeper.server.auth import CurrentPlayer, Me
@@ -472,15 +472,18 @@ def side_of(battle: StoredBattle, me: Me) -> str:
 def told_for(side: str) -> Callable[[Ruleset[Any], Sequence[str], str], Callable[[Event], str]]:
     """The sentences of a battle's events for the player whose row fought on ``side``: as
     :func:`~rulekeeper.core.sentences.sentences`, but the events that name the sides told
-    by the battle's ruleset for that side ("your row has 6 HP left, theirs 5")."""
+    by the battle's ruleset for that side ("your row has 6 HP left, theirs 5"), and a bot
+    player's row named as the run's sentences name it (``bot-3, round 2``: *Bot 3, round 2*;
+    :func:`~rulekeeper.rulesets.cryptids_run.snapshots.players_named`)."""
 
     def said(ruleset: Ruleset[Any], seats: Sequence[str], lang: str) -> Callable[[Event], str]:
         plain = sentences(ruleset, seats, lang)  # the engine's own events too
         if not isinstance(ruleset, CryptidsRuleset):
             return plain
-        told = ruleset.told_for(side, lang)
+        told, words = ruleset.told_for(side, lang), run_ruleset().messages.wording(lang)
 
         def sentence(event: Event) -> str:
+            event = players_named(event, words, you=False)  # a person named "you" stays so
             text = told(event)
             return plain(event) if text is None else text
 

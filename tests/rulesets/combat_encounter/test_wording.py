@@ -38,7 +38,7 @@ def test_overkill_leaves_0_health_and_death_says_how_far_below():
     said = sentences(game)
     assert ("Player 1 (Sir Brannock) deals 10 Damage to Player 2 (Wren) (7 + brawn 3, at least 1): "
             "0 Health left") in said
-    assert "Player 2 (Wren) has no Health left (the Damage took it to -6): Death is triggered" in said
+    assert "Player 2 (Wren) has no Health left (the Damage took it to \u22126): Death is triggered" in said
 
 
 def test_a_loot_opportunity_names_the_backpack_and_only_then_the_dropped_weapons():

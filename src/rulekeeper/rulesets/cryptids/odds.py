@@ -42,6 +42,7 @@ from rulekeeper.core import registry
 from rulekeeper.core.content import parse_value
 from rulekeeper.core.errors import UsageError
 from rulekeeper.core.odds import Odds, OddsQuestion, in_parallel, wilson
+from rulekeeper.core.ruleset import LABELS
 from rulekeeper.core.rulings import resolve
 from rulekeeper.rulesets.cryptids.battle import SUDDEN_DEATH, Battle, Outcome
 from rulekeeper.rulesets.cryptids.cards import DICE_RESULTS, Card, Lineup
@@ -369,6 +370,12 @@ def _title(left: Lineup, right: Lineup) -> str:
     return f"{left.label['en']} (left) against {right.label['en']} (right)"
 
 
+ENGINE_CHOICES: dict[str, Any] = {
+    "enum": list(engines.ENGINES),
+    LABELS: {"kernel": "the compiled kernel", "python": "the Python engine"}}
+"""The engines as a form offers them, by their labels (French: ``view.po``)."""
+
+
 class MatchupParams(BaseModel):
     """Two teams, and how to answer: Monte Carlo over seeded battles, or exact enumeration."""
 
@@ -386,7 +393,8 @@ class MatchupParams(BaseModel):
                                 "(default: one per CPU; the answer is the same on any number)")
     engine: str = Field(engines.DEFAULT, description="who plays the Monte Carlo battles: "
                         "kernel (compiled, the default) or python (the readable engine); the "
-                        "same answer either way")
+                        "same answer either way",
+                        json_schema_extra=ENGINE_CHOICES)
     rulings: dict[str, str] = Field(default_factory=dict, description="id=option")
     content: str | None = Field(None, description="folder of YAML files over the sample content")
     set: dict[str, Any] = Field(default_factory=dict, description="a content value by path, "

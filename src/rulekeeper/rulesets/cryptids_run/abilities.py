@@ -60,8 +60,8 @@ def choice(ability: AbilityOption, names: Mapping[str, Localized] | None = None,
     ...     "id": "lopsided", "name": {"en": "Lopsided gait", "fr": "Pas de travers"},
     ...     "when": "each-roll", "do": [{"modify-total": -1}]})
     >>> choice(gait)
-    'Lopsided gait: every roll: -1 to the dice total'
-    >>> choice(gait, {}, "fr") == "Pas de travers\u00a0: à chaque lancer\u00a0: -1 au total des dés"
+    'Lopsided gait: every roll: \u22121 to the dice total'
+    >>> choice(gait, {}, "fr") == "Pas de travers\u00a0: à chaque lancer\u00a0: \u22121 au total des dés"
     True
     """
     said = {"en": describe(ability, names), lang: describe(ability, names, lang)}

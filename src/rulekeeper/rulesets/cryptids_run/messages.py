@@ -7,7 +7,7 @@ The battle's own events keep the battle's templates (cryptids/messages.py), whic
 from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE
 
 RUN = {
-    "run.start": "{player} begins run {run}: {lives:life|lives}, 0 victories; "
+    "run.start": "Run {run} begins for {player}: {lives:life|lives}, 0 victories; "
                  "{victories:victory|victories} win it. Rating {mu}.",
     "shop.open": "Round {round}: the shop opens with {gold} gold; tiers {tiers:and} on offer.",
     "shop.kept": "Frozen offers kept from the last round: {offers:and}.",

@@ -9,13 +9,14 @@ from typing import Any
 
 from rulekeeper.core.content import digest
 from rulekeeper.core.errors import DiceScriptError
-from rulekeeper.core.events import Messages
+from rulekeeper.core.events import Event, Messages
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.meta import RulesetMeta
 from rulekeeper.core.rng import ScriptValue, derive_seed
 from rulekeeper.core.ruleset import GameOver, InputSource, Procedure, Result, Ruleset
 from rulekeeper.core.targets import import_target
 from rulekeeper.rulesets.cryptids.kernel import engines as kernel_engines
+from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.ruleset import HERE as BATTLE_HERE
 from rulekeeper.rulesets.cryptids_run import view as views
 from rulekeeper.rulesets.cryptids_run.abilities import choice
@@ -32,10 +33,13 @@ from rulekeeper.rulesets.cryptids_run.pool import InMemoryPool
 from rulekeeper.rulesets.cryptids_run.rulings import RunRulings
 from rulekeeper.rulesets.cryptids_run.run import SIDES, Run
 from rulekeeper.rulesets.cryptids_run.shop import SEAT, Stock
-from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot
+from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, players_named, rated
 from rulekeeper.rulesets.cryptids_run.table import Prepared, RunOptions, RunTable
 
 HERE = Path(__file__).parent
+TALLIES = {"offered": "offered", "bought": "bought", "chosen": "chosen", "fielded": "fielded",
+           "fielded-won": "fielded in a win"}
+"""What a run counts per cryptid for the lab (``Run.metrics``: ``offered.dahu``), in words."""
 POOL_BOTS = ("greedy", "random", "greedy", "random")
 """The bot players whose runs fill the offline pool, two runs each."""
 POOL_RUNS = 2
@@ -45,8 +49,11 @@ POOL_SEED = 0
 class ShopWords(Messages):
     """The run's sentences (:class:`Messages`), whose catalogs also word what the shop's
     decisions name in English (``Which ability does Dahu keep?``, ``Lopsided gait: every
-    roll: -1 to the dice total``): each cryptid's name and each ability as the shop offers
-    it, from the content's names in every language (``named``: by language, English to it)."""
+    roll: −1 to the dice total``): each cryptid's name and each ability as the shop offers
+    it, from the content's names in every language (``named``: by language, English to it).
+    A sentence names the run's players as people read them (``you``: *vous* in French;
+    ``bot-3``: *Bot 3*, :func:`~.snapshots.players_named`) and says matchmaking's candidates'
+    ratings as its other numbers (*Robot 4 (25,0)*, :func:`~.snapshots.rated`)."""
 
     def __init__(self, templates: Mapping[str, str], folders: Sequence[Path],
                  named: Callable[[str], Mapping[str, str]]) -> None:
@@ -61,6 +68,14 @@ class ShopWords(Messages):
             catalog.update({english: said for english, said in self.named(locale).items()
                             if english not in catalog and said != english})
         return catalog
+
+    def render(self, event: Event, locale: str = "en") -> str:
+        event = players_named(event, self.wording(locale))
+        if isinstance(event.data.get("candidates"), list):  # their ratings as numbers are said
+            candidates = [rated(c, locale) for c in event.data["candidates"]]
+            event = Event(event.kind, event.rule, {**event.data, "candidates": candidates},
+                          event.to)
+        return super().render(event, locale)
 
 
 class CryptidsRunRuleset(Ruleset[RunTable]):
@@ -198,6 +213,27 @@ class CryptidsRunRuleset(Ruleset[RunTable]):
 
     def view(self, table: RunTable, player: str | None) -> dict[str, Any]:
         return views.run_view(table, player)
+
+    def metric_words(self, name: str, lang: str) -> str | None:
+        """A run's count per cryptid, or per cryptid and ability (``offered.black-shuck``,
+        ``fielded-won.dahu.lopsided``), by its measure and the sample content's names:
+        *offered (Black Shuck)*, *fielded in a win (Dahu · Lopsided gait)*; French from
+        ``view.po`` (*proposé (Black Shuck)*)."""
+        measure, _, item = name.partition(".")
+        cryptid, _, ability = item.partition(".")
+        if measure not in TALLIES:
+            return None
+        stock = self.stock(self.load_content()[0])
+        if cryptid not in stock.entries:
+            return None
+        named = [title(stock.name(cryptid))]
+        if ability:
+            found = next((a for a in stock.entries[cryptid].abilities if a.id == ability), None)
+            if found is None:
+                return None
+            named.append(found.name)
+        words = self.messages.wording(lang)
+        return f"{words(TALLIES[measure])} ({' · '.join(n.get(lang, n['en']) for n in named)})"
 
     def render(self, view: Mapping[str, Any]) -> str:
         return views.render(view.get("state", view))

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from rulekeeper.core.game import Record
-from rulekeeper.core.ruleset import NoOptions, Table
+from rulekeeper.core.ruleset import WORDED_DEFAULT, NoOptions, Table
 from rulekeeper.rulesets.cryptids_run import rating
 from rulekeeper.rulesets.cryptids_run.fight import Fought
 from rulekeeper.rulesets.cryptids_run.ghosts import Ghosts
@@ -102,8 +102,10 @@ class Prepared:
 class RunOptions(NoOptions):
     """Who plays the run: the player, the run's id, and the player's rating as stored."""
 
-    player: str = Field("you", min_length=1, description="the player's id")
-    run: str = Field("run-1", min_length=1, description="the run's id (names its snapshots)")
+    player: str = Field("you", min_length=1, json_schema_extra={WORDED_DEFAULT: True},
+                        description="the name the run is played under (its snapshots bear it)")
+    run: str = Field("run-1", min_length=1,
+                     description="the run's name (its snapshots are named after it)")
     mu: float | None = Field(None, ge=-RATING_MU, le=RATING_MU, allow_inf_nan=False,
                              description="the player's rating (default: a new player's)")
     sigma: float | None = Field(None, gt=0, le=RATING_SIGMA, allow_inf_nan=False,

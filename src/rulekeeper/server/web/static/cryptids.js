@@ -318,10 +318,18 @@ async function showUnseen(summary, runs) {
   leaderboard();
 }
 
+/** A player as the page names them: a bot player of the offline pool by a name ("bot-3":
+    "Bot 3"; no person's name starts with "bot-"), anyone else by their name. */
+function playerName(player) {
+  const bot = /^bot-(\d+)$/.exec(player || "");
+  return bot ? t("Bot {number}", { number: bot[1] }) : player;
+}
+
 /** Who the opponent is, as the page says it. */
 function opponentName(battle) {
   if (battle.opponent === "ghost") return t("a ghost (a row built by a bot)");
-  return battle.ghost ? t("{name}'s ghost (a row built by a bot)", { name: battle.opponent }) : t("{name}, a player", { name: battle.opponent });
+  const name = playerName(battle.opponent);
+  return battle.ghost ? t("{name}'s ghost (a row built by a bot)", { name }) : t("{name}, a player", { name });
 }
 
 /** Before the fight: the opponent, their row and yours; then watch, or skip to the result. */
@@ -386,7 +394,7 @@ async function watch(summary, after, { skip = false, theirs = false } = {}) {
     told, node));
   ui.viewer = new Viewer(node, film, ui.rules, {
     reveal: true, outcome, card: cardsOf(battle, film),
-    sides: theirs ? { left: t("{name}'s run", { name: battle.player }), right: t("Your row ({name})", { name: battle.opponent }) }
+    sides: theirs ? { left: t("{name}'s run", { name: battle.player }), right: t("Your row ({name})", { name: playerName(battle.opponent) }) }
       : { left: t("You ({name})", { name: battle.player }), right: t("Opponent: {who}", { who: opponentName(battle) }) },
     endTitle: () => outcomeWord(outcome),
     onEnd: () => { if (!told.childElementCount) (theirs ? storyOfTheirs : story)(told, battle, after); },
@@ -481,7 +489,7 @@ function battleList(run) {
     el("thead", {}, el("tr", {}, ...[t("Result"), t("Opponent"), t("Lives"), t("Rating"), ""].map((h) => el("th", {}, h)))),
     el("tbody", {}, ...run.battles.map((b) => el("tr", { "data-round": b.round }, // its round under its result: a phone's width
       el("td", {}, outcomeWord(b.outcome), el("div.muted", {}, t("Round {round}", { round: b.round }))),
-      el("td", {}, !b.id ? t("nobody: your row was empty") : b.opponent === "ghost" ? t("ghost") : b.opponent,
+      el("td", {}, !b.id ? t("nobody: your row was empty") : b.opponent === "ghost" ? t("ghost") : playerName(b.opponent),
         b.ghost && b.opponent !== "ghost" ? [" ", el("span.badge.ghost", {}, t("ghost"))] : null),
       el("td", {}, b.lives_lost ? `♥ ${b.lives} (−${b.lives_lost})` : `♥ ${b.lives}`),
       el("td", {}, signed(b.rating_change)),

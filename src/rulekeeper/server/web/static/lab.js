@@ -700,6 +700,8 @@ function oddsField(name, schema, required, info) {
   let input;
   if (kind === "string" && choices?.some((c) => c.id === value)) {
     input = el("select", {}, ...choices.map((c) => el("option", { value: c.id, selected: c.id === value }, c.label)));
+  } else if (kind === "string" && schema.enum) { // its values by their labels (x-labels: the page's language)
+    input = el("select", {}, ...schema.enum.map((v) => el("option", { value: v, selected: v === value }, schema["x-labels"]?.[v] ?? spaced(v))));
   } else if (kind === "integer" || kind === "number") input = el("input", { type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, step: kind === "integer" ? 1 : "any", required: required || value != null });
   else if (kind === "boolean") input = el("input", { type: "checkbox", checked: !!value });
   else if (kind === "string") input = el("input", { value: value ?? "", required: required || value != null });
