@@ -220,6 +220,22 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   return group;
 }
 
+/** Where a board wider than its frame (a phone's: swiped sideways) is scrolled once drawn
+    again (``stage``, the new frame): where it was (``scrolled``, the last frame's scrollLeft;
+    a move that came live or a tap on an area threw it back to the left edge, the figure
+    tapped out of sight), unless it shows a new decision (``fresh``) none of whose areas and
+    figures is in view: then they are brought to the middle (Blue's fighters, on Blue's side
+    of the board, were a swipe away that nothing said). */
+export function keepInView(stage, scrolled, fresh) {
+  stage.scrollLeft = scrolled;
+  if (!fresh || stage.scrollWidth <= stage.clientWidth) return;
+  const frame = stage.getBoundingClientRect();
+  const named = [...stage.querySelectorAll(".area.target, .piece.target")].map((n) => n.getBoundingClientRect());
+  if (!named.length || named.some((r) => r.left >= frame.left && r.right <= frame.right)) return;
+  const left = Math.min(...named.map((r) => r.left)), right = Math.max(...named.map((r) => r.right));
+  stage.scrollLeft += (left + right) / 2 - (frame.left + frame.right) / 2;
+}
+
 /** Under a board: on a phone, which shows the board wider than the screen (it stays
     readable), that the rest is a swipe away; hidden on a wider screen (style.css). "" when no
     board is drawn. */

@@ -10,14 +10,14 @@ import {
   loadWords, logLine, mergeEvents, nameForm, newestOnly, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
-import { areaNotes, describeSelection, drawBoard, drawPanels, side, swipeHint, symbolsLine } from "./board.js";
+import { areaNotes, describeSelection, drawBoard, drawPanels, keepInView, side, swipeHint, symbolsLine } from "./board.js";
 import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
 const main = document.getElementById("main");
 const rulesetId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
-const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, myGames: new Map() };
+const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, myGames: new Map(), drawn: null };
 
 async function start() {
   await loadWords();
@@ -610,6 +610,11 @@ function draw() {
   const acted = !!was?.closest("#decision, #setup, #handover"), lost = !was || was === document.body;
   const spot = was?.dataset?.area ? `[data-area="${CSS.escape(was.dataset.area)}"]` : was?.dataset?.piece ? `[data-piece="${CSS.escape(was.dataset.piece)}"]` : null;
   const pending = view.view.pending;
+  // a phone's board, swiped sideways, stays where it was (in this game); a new decision whose
+  // areas and figures are out of sight is swiped to them
+  const scrolled = ui.drawn?.id === view.id ? document.getElementById("board")?.scrollLeft || 0 : 0;
+  const fresh = ui.drawn?.id !== view.id || ui.drawn.seat !== view.seat || ui.drawn.version !== view.version;
+  ui.drawn = { id: view.id, seat: view.seat, version: view.version };
   const stage = el("div.board", { id: "board" });
   const selection = el("div");
   const message = el("div", { id: "message" });
@@ -657,6 +662,7 @@ function draw() {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending && !open ? targets : {},
       onSelect: (s) => { ui.selected = ui.selected && JSON.stringify(ui.selected) === JSON.stringify(s) ? null : s; draw(); } });
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
+    keepInView(stage, scrolled, fresh && pending && !open);
   } else if (board.geometry.kind === "rows") {
     clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, side(board.geometry, name).label),
       el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));

@@ -4,7 +4,7 @@
 import {
   api, clear, clockPanel, el, endWhy, follow, header, holder, labelled, langOf, loadWords, logLine, mergeEvents, overWords, readOn, rulesOf, scenarioName, showError, sideName, store, t,
 } from "./common.js";
-import { areaNotes, drawBoard, drawPanels, swipeHint, symbolsLine } from "./board.js";
+import { areaNotes, drawBoard, drawPanels, keepInView, swipeHint, symbolsLine } from "./board.js";
 
 const main = document.getElementById("main");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -52,6 +52,7 @@ function seatLine(s, out) {
 }
 
 function draw(view, board) {
+  const scrolled = document.getElementById("board")?.scrollLeft || 0; // (a phone's board, swiped sideways: kept)
   const stage = el("div.board", { id: "board" });
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...ui.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
@@ -67,6 +68,7 @@ function draw(view, board) {
         clockPanel(view, ui.info, ui.skew), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: {}, onSelect: (s) => { ui.selected = s; draw(view, board); } });
+  keepInView(stage, scrolled, false);
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
 }

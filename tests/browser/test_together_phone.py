@@ -1,0 +1,63 @@
+"""Playing together on a phone, whose board is wider than the screen (swiped sideways): the
+seat to decide is shown the areas and figures its decision names, and the board stays where
+it was swiped to when it is drawn again (a tap on a figure, a move that comes live), on a
+player's page and on a spectator's."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.browser.conftest import PHONE, unique
+from tests.browser.test_together_deeper import BATTLE, auth, devices, game, join, player
+
+__all__ = ["devices"]  # (the fixture, for pytest)
+
+IN_VIEW = """() => {
+  const frame = document.getElementById('board').getBoundingClientRect();
+  return [...document.querySelectorAll('#board .piece.target')].map((n) => n.getBoundingClientRect())
+    .filter((r) => r.left >= frame.left && r.right <= frame.right).length;
+}"""
+
+
+def scrolled(page) -> float:
+    return page.evaluate("document.getElementById('board').scrollLeft")
+
+
+def test_blue_on_a_phone_is_shown_its_fighters_and_keeps_its_swipe(devices, server, request):
+    # Blue's fighters stand on the right of the board: the phone showed its left edge, Red's
+    # camp, and threw a swipe away at each tap (the figure tapped went out of sight)
+    who = player(server, unique("blue", request))
+    made = game(server, who, seats={"red": {"kind": "bot", "bot": "first"},
+                                    "blue": {"kind": "human"}})
+    phone = devices("en", who, PHONE, has_touch=True, is_mobile=True)
+    page = phone.page
+    phone.open(f"/play/{BATTLE}?game={made['id']}")
+    page.wait_for_selector("#decision [data-option]")
+    assert page.evaluate("document.getElementById('board').scrollWidth > "
+                         "document.getElementById('board').clientWidth")
+    assert page.evaluate(IN_VIEW) > 0, scrolled(page)  # Blue's fighters, green, in sight
+    phone.shot("play-phone-blue-fighters")
+    swiped = scrolled(page)
+    assert swiped > 0
+    page.locator("#board .piece.target").first.tap()  # what it sees: the board stays put
+    page.wait_for_selector("#board .piece.selected")
+    assert scrolled(page) == swiped
+
+
+def test_a_spectator_on_a_phone_keeps_its_swipe_as_moves_come_live(devices, server, request):
+    ann, bob = player(server, unique("ann", request)), player(server, unique("bob", request))
+    made = game(server, ann, seats={"blue": {"kind": "open"}})
+    join(server, bob, made, "blue")
+    phone = devices("en", viewport=PHONE, has_touch=True, is_mobile=True)
+    page = phone.page
+    phone.open(made["watch"])
+    page.wait_for_selector("#board svg")
+    page.evaluate("document.getElementById('board').scrollLeft = 150")
+    page.evaluate("document.getElementById('board').dataset.before = 'the move'")
+    view = httpx.get(f"{server.url}/api/games/{made['id']}?seat=red", headers=auth(ann)).json()
+    option = view["view"]["pending"]["options"][0]["id"]
+    answer = httpx.post(f"{server.url}/api/games/{made['id']}/decisions", headers=auth(ann),
+                        json={"seat": "red", "option": option, "version": view["version"]})
+    assert answer.status_code == 200, answer.text
+    page.wait_for_selector("#board:not([data-before])")  # drawn again: the move came live
+    assert scrolled(page) == 150
