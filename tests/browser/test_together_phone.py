@@ -6,9 +6,10 @@ player's page and on a spectator's."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.browser.conftest import PHONE, unique
-from tests.browser.test_together_deeper import BATTLE, auth, devices, game, join, player
+from tests.browser.test_together_deeper import BATTLE, auth, devices, game, join, plain, player
 
 __all__ = ["devices"]  # (the fixture, for pytest)
 
@@ -61,3 +62,59 @@ def test_a_spectator_on_a_phone_keeps_its_swipe_as_moves_come_live(devices, serv
     assert answer.status_code == 200, answer.text
     page.wait_for_selector("#board:not([data-before])")  # drawn again: the move came live
     assert scrolled(page) == 150
+
+
+def on_screen(page, selector: str) -> bool:
+    """Whether ``selector`` is wholly on the phone's screen, where the page stands."""
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+def test_on_a_phone_whose_turn_it_is_and_how_the_game_ended_stay_on_screen(
+        devices, server, request):
+    # a seat not deciding, and a spectator, read "Waiting for Red" under the board and the
+    # legend, below the screen: the phone's screen said neither whose turn it was nor, once a
+    # player resigned, that the game was over
+    ann, bob = player(server, unique("ann", request)), player(server, unique("bob", request))
+    made = game(server, ann, seats={"blue": {"kind": "open"}})
+    join(server, bob, made, "blue")
+    blue = devices("en", bob, PHONE, has_touch=True, is_mobile=True)
+    blue.open(f"/play/{BATTLE}?game={made['id']}")
+    spectator = devices("en", viewport=PHONE, has_touch=True, is_mobile=True)
+    spectator.open(made["watch"])
+    blue.page.wait_for_selector("#decision >> text=Waiting for Red")
+    spectator.page.wait_for_selector("#turn >> text=Red is deciding.")
+    assert on_screen(blue.page, "#decision") and on_screen(spectator.page, "#turn")
+    blue.shot("play-phone-waiting")
+    version = httpx.get(f"{server.url}/api/games/{made['id']}?seat=red",
+                        headers=auth(ann)).json()["version"]
+    answer = httpx.post(f"{server.url}/api/games/{made['id']}/resign", headers=auth(ann),
+                        json={"seat": "red", "version": version})
+    assert answer.status_code == 200, answer.text
+    for watched in (blue, spectator):
+        watched.page.wait_for_selector("#result >> text=Winner: Blue")
+        assert on_screen(watched.page, "#result")
+    spectator.shot("watch-phone-resigned")
+
+
+TIMED_OUT = {"en": "Your time ran out: the bot heuristic decided for you.",
+             "fr": "Votre temps s'est écoulé : le bot heuristique a décidé à votre place."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_player_whose_clock_ran_out_is_told_the_bot_decided(devices, server, request, lang):
+    # the options went away and "Waiting for Blue" came, the clock's line deep in the log
+    # the only word of why
+    ann = player(server, unique(f"ann{lang}", request))
+    bob = player(server, unique(f"bob{lang}", request))
+    made = game(server, ann, seats={"blue": {"kind": "open"}},
+                clock={"decision": 2, "expiry": "bot", "bot": "heuristic"})
+    join(server, bob, made, "blue")
+    red = devices(lang, ann, PHONE, has_touch=True, is_mobile=True)
+    red.open(f"/play/{BATTLE}?game={made['id']}")
+    red.page.wait_for_selector("#decision [data-option]")
+    told = red.page.locator("#timed-out")
+    told.wait_for(timeout=10_000)
+    assert plain(told.inner_text()) == plain(TIMED_OUT[lang])
+    assert on_screen(red.page, "#timed-out")
+    red.shot(f"play-clock-bot-decided-{lang}")

@@ -527,6 +527,7 @@ function mySeats(view) {
 async function show(view) {
   const current = ui.game && ui.game.id === view.id && ui.game.seat === view.seat;
   if (current && view.version < ui.game.version) return; // an older answer than the stream's
+  const known = current ? ui.events.length : null;
   ui.events = mergeEvents(current ? ui.events : [], view);
   if (ui.events.length < view.events_total) { // a long game: its next pages
     const { id, seat } = view;
@@ -534,6 +535,7 @@ async function show(view) {
     if (ui.game && ui.game.id === id && ui.game.seat === seat && whole.view.version < ui.game.version) return; // a newer view came meanwhile
     ({ events: ui.events, view } = whole);
   }
+  if (known !== null && !ui.deciding && timedOut(view, ui.events.slice(known))) ui.timedOut = { id: view.id, seat: view.seat };
   const mine = mySeats(view);
   if (view.turn && view.turn !== view.seat && mine.includes(view.turn) && !view.over) {  // hot-seat
     follow_(null);
@@ -625,16 +627,22 @@ function draw() {
     () => tooLate(view, ui.events.slice(known)) || t("The game moved on meanwhile (another player's move, or yours in another tab or on another device): this is how it stands now."));
   const decide = async (option) => {
     const known = ui.events.length; // (the stream may bring the clock's event before the refusal)
-    try { await show(await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { await refused(error, known); }
+    ui.deciding = true; // (a decision too late says so itself: no notice besides)
+    try {
+      const next = await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } });
+      ui.timedOut = null;
+      await show(next);
+    } catch (error) { await refused(error, known); } finally { ui.deciding = false; }
   };
+  const late = ui.timedOut?.id === view.id && ui.timedOut.seat === view.seat && !view.over
+    ? el("p.warn", { id: "timed-out", role: "status" }, t("Your time ran out: the bot {bot} decided for you.", { bot: botName(view.clock.bot) })) : null;
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
-    el("h3", {}, labelled(seatName(pending.player), pending.prompt)),
+    late, el("h3", {}, labelled(seatName(pending.player), pending.prompt)),
     el("p.muted", {}, labelled(t("rule"), logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: "" }, ui.rules).querySelector(".rule"))),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
     : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat, tabIndex: -1 }, view.over ? resultBanner(view)
-      : el("p", {}, open ? t("The game starts once every seat is taken.") : botWords(view)));
+      : [late, el("p", {}, open ? t("The game starts once every seat is taken.") : botWords(view))]);
   const mine = mySeats(view);
   const tools = el("div.row", {},
     mine.length > 1 ? el("label", {}, `${t("Seat")} `, el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
@@ -674,6 +682,12 @@ function draw() {
   const first = main.querySelector("#decision button.lit") || (spot && main.querySelector(`#board ${spot}`))
     || (acted || lost ? main.querySelector("#decision [data-option]") : null) || (acted ? main.querySelector("#decision") : null);
   if (first) first.focus({ preventScroll: true });
+}
+
+/** Whether the seat's clock ran out among ``events`` (come since the page last showed the
+    game: live, or read again) and its bot decided for it. */
+function timedOut(view, events) {
+  return events.some((e) => e.kind === "clock.bot" && e.data.seat === view.seat);
 }
 
 /** A decision refused because the seat's clock ran out before it came (the clock's event for
