@@ -118,3 +118,29 @@ def test_a_player_whose_clock_ran_out_is_told_the_bot_decided(devices, server, r
     assert plain(told.inner_text()) == plain(TIMED_OUT[lang])
     assert on_screen(red.page, "#timed-out")
     red.shot(f"play-clock-bot-decided-{lang}")
+
+
+KEY = {"en": ("Figures: Player 1 · Player 2 (you) · Enemies", "Figures: Player 1 · Player 2 · Enemies"),
+       "fr": ("Figurines : Joueur 1 · Joueur 2 (vous) · Ennemis",
+              "Figurines : Joueur 1 · Joueur 2 · Ennemis")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_board_says_whose_figures_are_which_colour(devices, server, request, lang):
+    # Player 2 of the co-op crawler, who just took the seat, could not tell their red and
+    # blue figures apart: nothing said which colour was whose
+    ann = player(server, unique(f"ann{lang}", request))
+    bob = player(server, unique(f"bob{lang}", request))
+    made = game(server, ann, ruleset="enemy-attacks", options={"players": 2},
+                seats={"p2": {"kind": "open"}})
+    join(server, bob, made, "p2")
+    mine = devices(lang, bob, PHONE, has_touch=True, is_mobile=True)
+    mine.open(f"/play/enemy-attacks?game={made['id']}")
+    spectator = devices(lang)
+    spectator.open(made["watch"])
+    for watched, key in zip((mine, spectator), KEY[lang], strict=True):
+        watched.page.wait_for_selector("#sides-key")
+        said = " ".join(plain(watched.page.inner_text("#sides-key")).split())  # (a swatch, a space)
+        assert said == plain(key)
+    assert on_screen(mine.page, "#sides-key")
+    mine.shot(f"play-sides-key-{lang}")

@@ -236,6 +236,21 @@ export function keepInView(stage, scrolled, fresh) {
   stage.scrollLeft += (left + right) / 2 - (frame.left + frame.right) / 2;
 }
 
+/** Whose figures are which colour, above a board: each side with a figure on it, in the
+    order its ruleset declares them, in its figures' shape (a Raid's Hero 1 and its green
+    minions differ by it), the seat's own marked ``(you)`` ("Figures: ● Player 1 ·
+    ● Player 2 (you) · ● Enemies"); a newcomer could not tell which figures were theirs
+    outside Dire Alliance's Red and Blue. "" when no board or no figure is drawn. */
+export function sidesKey(geometry, table, seat = null) {
+  if (geometry?.kind !== "areas") return "";
+  const shapes = new Map([...Object.values(table.areas || {}).flatMap((a) => a.pieces), ...(table.offboard || [])].map((p) => [p.side, p.shape]));
+  const sides = [...Object.keys(geometry.sides || {}).filter((s) => shapes.has(s)), ...[...shapes.keys()].filter((s) => !geometry.sides?.[s])];
+  if (!sides.length) return "";
+  return el("p.legend.sides-key", { id: "sides-key" }, t("Figures"), colon(), ...sides.flatMap((name, i) => [i ? " · " : "",
+    el("span", { "data-side": name }, el(`span.swatch${shapes.get(name) === "square" ? ".square" : ""}`, { style: `background:${side(geometry, name).colour}`, "aria-hidden": "true" }), " ",
+      name === seat ? t("{side} (you)", { side: side(geometry, name).label }) : side(geometry, name).label)]));
+}
+
 /** Under a board: on a phone, which shows the board wider than the screen (it stays
     readable), that the rest is a swipe away; hidden on a wider screen (style.css). "" when no
     board is drawn. */

@@ -10,7 +10,7 @@ import {
   loadWords, logLine, mergeEvents, nameForm, newestOnly, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
-import { areaNotes, describeSelection, drawBoard, drawPanels, keepInView, side, swipeHint, symbolsLine } from "./board.js";
+import { areaNotes, describeSelection, drawBoard, drawPanels, keepInView, side, sidesKey, swipeHint, symbolsLine } from "./board.js";
 import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
@@ -663,7 +663,7 @@ function draw() {
   clear(main,
     el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
-      el("div", {}, stage, swipeHint(board.geometry), selection, el("p.legend", {}, legend(board.geometry), " ", areaNotes(board.geometry), " ", symbolsLine(board.table))),
+      el("div", {}, sidesKey(board.geometry, board.table, view.seat), stage, swipeHint(board.geometry), selection, el("p.legend", {}, legend(board.geometry), " ", areaNotes(board.geometry), " ", symbolsLine(board.table))),
       el("div", {}, waitingPanel(view), outPanel(view, board.table.out), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {

@@ -4,7 +4,7 @@
 import {
   api, clear, clockPanel, el, endWhy, follow, header, holder, labelled, langOf, loadWords, logLine, mergeEvents, overWords, readOn, rulesOf, scenarioName, showError, sideName, store, t,
 } from "./common.js";
-import { areaNotes, drawBoard, drawPanels, keepInView, swipeHint, symbolsLine } from "./board.js";
+import { areaNotes, drawBoard, drawPanels, keepInView, sidesKey, swipeHint, symbolsLine } from "./board.js";
 
 const main = document.getElementById("main");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -60,7 +60,7 @@ function draw(view, board) {
     : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: sideName(ui.info, view.turn) }));
   clear(main, el("h2", {}, [t("Watching {title}", { title: ui.info?.title || t("a game") }), scenarioName(ui.info, view.scenario)].filter(Boolean).join(" · ")),
     el("p.stats", { id: "headline" }, board.table.headline),
-    el("div.layout", {}, el("div", {}, stage, swipeHint(board.geometry), el("p.legend", {}, areaNotes(board.geometry), " ", symbolsLine(board.table))),
+    el("div.layout", {}, el("div", {}, sidesKey(board.geometry, board.table), stage, swipeHint(board.geometry), el("p.legend", {}, areaNotes(board.geometry), " ", symbolsLine(board.table))),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map((s) => seatLine(s, view.over ? {} : board.table.out || {}))),
         el("p.muted", { id: "what-you-see" }, ui.info?.hidden_information === false ? t("You watch what every player may see: in this game, everything but the order of decks.")
           : t("You watch what every player may see: hands and the order of decks stay hidden.")),
