@@ -144,3 +144,22 @@ def test_the_board_says_whose_figures_are_which_colour(devices, server, request,
         assert said == plain(key)
     assert on_screen(mine.page, "#sides-key")
     mine.shot(f"play-sides-key-{lang}")
+
+
+def test_a_game_made_on_a_phone_shows_the_invitation_to_send_first(devices, server, request):
+    # the page scrolled to the board, for a decision nobody could make yet: the invitation,
+    # the one thing to do, was under the board and its legend, its Copy behind the strip
+    ann = player(server, unique("ann", request))
+    phone = devices("en", ann, PHONE, has_touch=True, is_mobile=True)
+    page = phone.page
+    phone.open(f"/play/{BATTLE}")
+    page.wait_for_selector("#seats select[name='blue']")
+    page.select_option("#seats select[name='blue']", "open")
+    page.locator("#start-game").tap()
+    copy = page.locator("[data-invite='blue'] button")
+    copy.wait_for()
+    page.wait_for_timeout(300)  # (where the page stands once drawn)
+    assert on_screen(page, "[data-invite='blue'] button")
+    strip = page.locator("#decision").bounding_box()
+    assert copy.bounding_box()["y"] + copy.bounding_box()["height"] <= strip["y"]
+    phone.shot("play-phone-invitation-first")

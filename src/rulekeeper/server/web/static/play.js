@@ -677,8 +677,11 @@ function draw() {
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
-  // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it
-  if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
+  // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it;
+  // while seats are open, the invitations to send come first (they were under the board)
+  const narrow = matchMedia("(max-width: 900px)").matches;
+  if (narrow && open && fresh) document.getElementById("waiting")?.scrollIntoView({ block: "start" });
+  else if (narrow && pending && !open && board.geometry.kind === "areas") stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || (spot && main.querySelector(`#board ${spot}`))
     || (acted || lost ? main.querySelector("#decision [data-option]") : null) || (acted ? main.querySelector("#decision") : null);
   if (first) first.focus({ preventScroll: true });
