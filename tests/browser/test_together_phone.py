@@ -1,7 +1,9 @@
 """Playing together on a phone, whose board is wider than the screen (swiped sideways): the
 seat to decide is shown the areas and figures its decision names, and the board stays where
 it was swiped to when it is drawn again (a tap on a figure, a move that comes live), on a
-player's page and on a spectator's."""
+player's page and on a spectator's; whose turn it is, how the game ended, whose figures are
+which colour, a clock that ran out and the invitations to send are on the phone's screen; and
+the lobby offers only the rulesets others can join."""
 
 from __future__ import annotations
 
@@ -163,3 +165,17 @@ def test_a_game_made_on_a_phone_shows_the_invitation_to_send_first(devices, serv
     strip = page.locator("#decision").bounding_box()
     assert copy.bounding_box()["y"] + copy.bounding_box()["height"] <= strip["y"]
     phone.shot("play-phone-invitation-first")
+
+
+def test_the_lobby_offers_only_rulesets_others_can_join(devices, server, request):
+    # a ruleset of one seat (the cryptids run) has no seat for anyone else: choosing it in the
+    # lobby only ever said "No public game of … is waiting"
+    rulesets = httpx.get(f"{server.url}/api/rulesets").json()
+    shared = {r["id"] for r in rulesets if r["decisions"] and len(r["seats"]) > 1}
+    alone = {r["id"] for r in rulesets if r["decisions"] and len(r["seats"]) == 1}
+    assert alone  # (else this test checks nothing)
+    looker = devices("en", player(server, unique("look", request)), PHONE, has_touch=True, is_mobile=True)
+    looker.open("/play")
+    looker.page.wait_for_selector("#lobby-ruleset option >> nth=1", state="attached")
+    offered = {o.get_attribute("value") for o in looker.page.locator("#lobby-ruleset option").all()}
+    assert offered == shared | {""}

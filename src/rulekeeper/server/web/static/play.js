@@ -147,7 +147,7 @@ function lobbyPath(asked) {
 function lobbyChoices(rulesets, asked, changed) {
   const chosen = (key) => (e) => { asked[key] = e.target.value; asked.limit = LOBBY_PAGE; changed(); };
   const ruleset = el("select", { id: "lobby-ruleset", onchange: chosen("ruleset") }, el("option", { value: "" }, t("Every ruleset")),
-    ...rulesets.filter((r) => r.decisions).map((r) => el("option", { value: r.id }, r.title)));
+    ...rulesets.filter((r) => r.decisions && r.seats.length > 1).map((r) => el("option", { value: r.id }, r.title))); // (one seat: never in the lobby)
   const order = el("select", { id: "lobby-order", onchange: chosen("order") },
     el("option", { value: "waiting" }, t("Longest waiting first")), el("option", { value: "newest" }, t("Newest first")));
   return el("div.row", { style: "gap:.5rem;flex-wrap:wrap;margin:.25rem 0" },
