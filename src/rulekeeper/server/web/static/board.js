@@ -224,8 +224,8 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
     again (``stage``, the new frame): where it was (``scrolled``, the last frame's scrollLeft;
     a move that came live or a tap on an area threw it back to the left edge, the figure
     tapped out of sight), unless it shows a new decision (``fresh``) none of whose areas and
-    figures is in view: then they are brought to the middle (Blue's fighters, on Blue's side
-    of the board, were a swipe away that nothing said). */
+    figures is in view: then they are brought to the middle (a seat whose figures start on the
+    right of the board saw the other side's, and none of its own). */
 export function keepInView(stage, scrolled, fresh) {
   stage.scrollLeft = scrolled;
   if (!fresh || stage.scrollWidth <= stage.clientWidth) return;
@@ -237,10 +237,10 @@ export function keepInView(stage, scrolled, fresh) {
 }
 
 /** Whose figures are which colour, above a board: each side with a figure on it, in the
-    order its ruleset declares them, in its figures' shape (a Raid's Hero 1 and its green
-    minions differ by it), the seat's own marked ``(you)`` ("Figures: ● Player 1 ·
+    order its ruleset declares them, in its figures' shape (a hero and minions of nearly one
+    colour differ by it), the seat's own marked ``(you)`` ("Figures: ● Player 1 ·
     ● Player 2 (you) · ● Enemies"); a newcomer could not tell which figures were theirs
-    outside Dire Alliance's Red and Blue. "" when no board or no figure is drawn. */
+    where the sides are not named by their colours. "" when no board or no figure is drawn. */
 export function sidesKey(geometry, table, seat = null) {
   if (geometry?.kind !== "areas") return "";
   const shapes = new Map([...Object.values(table.areas || {}).flatMap((a) => a.pieces), ...(table.offboard || [])].map((p) => [p.side, p.shape]));
