@@ -15,9 +15,9 @@ from tests.browser.test_together_deeper import BATTLE, auth, devices, game, join
 
 __all__ = ["devices"]  # (the fixture, for pytest)
 
-IN_VIEW = """() => {
+IN_VIEW = """(selector) => {
   const frame = document.getElementById('board').getBoundingClientRect();
-  return [...document.querySelectorAll('#board .piece.target')].map((n) => n.getBoundingClientRect())
+  return [...document.querySelectorAll(selector)].map((n) => n.getBoundingClientRect())
     .filter((r) => r.left >= frame.left && r.right <= frame.right).length;
 }"""
 
@@ -38,7 +38,7 @@ def test_blue_on_a_phone_is_shown_its_fighters_and_keeps_its_swipe(devices, serv
     page.wait_for_selector("#decision [data-option]")
     assert page.evaluate("document.getElementById('board').scrollWidth > "
                          "document.getElementById('board').clientWidth")
-    assert page.evaluate(IN_VIEW) > 0, scrolled(page)  # Blue's fighters, green, in sight
+    assert page.evaluate(IN_VIEW, "#board .piece.target") > 0, scrolled(page)  # green, in sight
     phone.shot("play-phone-blue-fighters")
     swiped = scrolled(page)
     assert swiped > 0
@@ -87,6 +87,7 @@ def test_on_a_phone_whose_turn_it_is_and_how_the_game_ended_stay_on_screen(
     blue.page.wait_for_selector("#decision >> text=Waiting for Red")
     spectator.page.wait_for_selector("#turn >> text=Red is deciding.")
     assert on_screen(blue.page, "#decision") and on_screen(spectator.page, "#turn")
+    assert blue.page.evaluate(IN_VIEW, "#board [data-piece][data-side='blue']") > 0  # its own
     blue.shot("play-phone-waiting")
     version = httpx.get(f"{server.url}/api/games/{made['id']}?seat=red",
                         headers=auth(ann)).json()["version"]

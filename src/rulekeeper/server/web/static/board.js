@@ -201,7 +201,7 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   const hp = p.hp ? ` ${p.hp[0]}/${p.hp[1]}` : "";
   const statuses = p.statuses.map((s) => s.name);
   const label = `${p.name} (${side(geometry, p.side).label})${hp}${statuses.length ? ", " + statuses.join(", ") : ""}`;
-  const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id, "data-label": p.label },
+  const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id, "data-label": p.label, "data-side": p.side },
     shape, svg("title", {}, `${label}\n${p.stats}${p.text ? `\n${p.text}` : ""}`));
   if (lit.has(p.id)) group.prepend(svg("circle", { class: "halo", cx: x, cy: y, r: R + 0.06 }));
   const name = svg("text", { class: "piece-label", x, y: y + 0.07 * scale, "text-anchor": "middle" }, p.label);
@@ -223,14 +223,15 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
 /** Where a board wider than its frame (a phone's: swiped sideways) is scrolled once drawn
     again (``stage``, the new frame): where it was (``scrolled``, the last frame's scrollLeft;
     a move that came live or a tap on an area threw it back to the left edge, the figure
-    tapped out of sight), unless it shows a new decision (``fresh``) none of whose areas and
-    figures is in view: then they are brought to the middle (a seat whose figures start on the
-    right of the board saw the other side's, and none of its own). */
-export function keepInView(stage, scrolled, fresh) {
+    tapped out of sight), unless none of what ``shown`` selects (a new decision's areas and
+    figures, or the seat's own figures when it first opens the game) is in view: then they
+    are brought to the middle (a seat whose figures start on the right of the board saw the
+    other side's, and none of its own). */
+export function keepInView(stage, scrolled, shown = null) {
   stage.scrollLeft = scrolled;
-  if (!fresh || stage.scrollWidth <= stage.clientWidth) return;
+  if (!shown || stage.scrollWidth <= stage.clientWidth) return;
   const frame = stage.getBoundingClientRect();
-  const named = [...stage.querySelectorAll(".area.target, .piece.target")].map((n) => n.getBoundingClientRect());
+  const named = [...stage.querySelectorAll(shown)].map((n) => n.getBoundingClientRect());
   if (!named.length || named.some((r) => r.left >= frame.left && r.right <= frame.right)) return;
   const left = Math.min(...named.map((r) => r.left)), right = Math.max(...named.map((r) => r.right));
   stage.scrollLeft += (left + right) / 2 - (frame.left + frame.right) / 2;

@@ -614,6 +614,7 @@ function draw() {
   const pending = view.view.pending;
   // a phone's board, swiped sideways, stays where it was (in this game); a new decision whose
   // areas and figures are out of sight is swiped to them
+  const opened = ui.drawn?.id !== view.id || ui.drawn.seat !== view.seat; // (the seat's own figures shown first)
   const scrolled = ui.drawn?.id === view.id ? document.getElementById("board")?.scrollLeft || 0 : 0;
   const fresh = ui.drawn?.id !== view.id || ui.drawn.seat !== view.seat || ui.drawn.version !== view.version;
   ui.drawn = { id: view.id, seat: view.seat, version: view.version };
@@ -670,7 +671,8 @@ function draw() {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending && !open ? targets : {},
       onSelect: (s) => { ui.selected = ui.selected && JSON.stringify(ui.selected) === JSON.stringify(s) ? null : s; draw(); } });
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
-    keepInView(stage, scrolled, fresh && pending && !open);
+    keepInView(stage, scrolled, fresh && pending && !open ? ".area.target, .piece.target"
+      : opened ? `[data-piece][data-side="${CSS.escape(view.seat)}"]` : null);
   } else if (board.geometry.kind === "rows") {
     clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, side(board.geometry, name).label),
       el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));

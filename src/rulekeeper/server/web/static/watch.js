@@ -68,7 +68,7 @@ function draw(view, board) {
         clockPanel(view, ui.info, ui.skew), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: {}, onSelect: (s) => { ui.selected = s; draw(view, board); } });
-  keepInView(stage, scrolled, false);
+  keepInView(stage, scrolled);
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
 }
