@@ -201,7 +201,7 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   const hp = p.hp ? ` ${p.hp[0]}/${p.hp[1]}` : "";
   const statuses = p.statuses.map((s) => s.name);
   const label = `${p.name} (${side(geometry, p.side).label})${hp}${statuses.length ? ", " + statuses.join(", ") : ""}`;
-  const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id, "data-label": p.label },
+  const group = svg("g", { tabindex: 0, role: "button", "aria-label": label, "data-piece": p.id, "data-label": p.label, "data-side": p.side },
     shape, svg("title", {}, `${label}\n${p.stats}${p.text ? `\n${p.text}` : ""}`));
   if (lit.has(p.id)) group.prepend(svg("circle", { class: "halo", cx: x, cy: y, r: R + 0.06 }));
   const name = svg("text", { class: "piece-label", x, y: y + 0.07 * scale, "text-anchor": "middle" }, p.label);
@@ -218,6 +218,38 @@ function piece(geometry, p, x, y, scale, selected, lit, opts) {
   group.addEventListener("click", select);
   group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(e); } });
   return group;
+}
+
+/** Where a board wider than its frame (a phone's: swiped sideways) is scrolled once drawn
+    again (``stage``, the new frame): where it was (``scrolled``, the last frame's scrollLeft;
+    a move that came live or a tap on an area threw it back to the left edge, the figure
+    tapped out of sight), unless none of what ``shown`` selects (a new decision's areas and
+    figures, or the seat's own figures when it first opens the game) is in view: then they
+    are brought to the middle (a seat whose figures start on the right of the board saw the
+    other side's, and none of its own). */
+export function keepInView(stage, scrolled, shown = null) {
+  stage.scrollLeft = scrolled;
+  if (!shown || stage.scrollWidth <= stage.clientWidth) return;
+  const frame = stage.getBoundingClientRect();
+  const named = [...stage.querySelectorAll(shown)].map((n) => n.getBoundingClientRect());
+  if (!named.length || named.some((r) => r.left >= frame.left && r.right <= frame.right)) return;
+  const left = Math.min(...named.map((r) => r.left)), right = Math.max(...named.map((r) => r.right));
+  stage.scrollLeft += (left + right) / 2 - (frame.left + frame.right) / 2;
+}
+
+/** Whose figures are which colour, above a board: each side with a figure on it, in the
+    order its ruleset declares them, in its figures' shape (a hero and minions of nearly one
+    colour differ by it), the seat's own marked ``(you)`` ("Figures: ● Player 1 ·
+    ● Player 2 (you) · ● Enemies"); a newcomer could not tell which figures were theirs
+    where the sides are not named by their colours. "" when no board or no figure is drawn. */
+export function sidesKey(geometry, table, seat = null) {
+  if (geometry?.kind !== "areas") return "";
+  const shapes = new Map([...Object.values(table.areas || {}).flatMap((a) => a.pieces), ...(table.offboard || [])].map((p) => [p.side, p.shape]));
+  const sides = [...Object.keys(geometry.sides || {}).filter((s) => shapes.has(s)), ...[...shapes.keys()].filter((s) => !geometry.sides?.[s])];
+  if (!sides.length) return "";
+  return el("p.legend.sides-key", { id: "sides-key" }, t("Figures"), colon(), ...sides.flatMap((name, i) => [i ? " · " : "",
+    el("span", { "data-side": name }, el(`span.swatch${shapes.get(name) === "square" ? ".square" : ""}`, { style: `background:${side(geometry, name).colour}`, "aria-hidden": "true" }), " ",
+      name === seat ? t("{side} (you)", { side: side(geometry, name).label }) : side(geometry, name).label)]));
 }
 
 /** Under a board: on a phone, which shows the board wider than the screen (it stays

@@ -10,14 +10,14 @@ import {
   loadWords, logLine, mergeEvents, nameForm, newestOnly, notificationsButton, notifyTurn, overWords, readOn, rulesOf, scenarioName, seatOptions, showError, sideName,
   signIn, store, t, winnerWords, yourTurn,
 } from "./common.js";
-import { areaNotes, describeSelection, drawBoard, drawPanels, side, swipeHint, symbolsLine } from "./board.js";
+import { areaNotes, describeSelection, drawBoard, drawPanels, keepInView, side, sidesKey, swipeHint, symbolsLine } from "./board.js";
 import { cryptidCard } from "./cards.js";
 import { Viewer } from "./viewer.js";
 
 const main = document.getElementById("main");
 const rulesetId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const params = new URLSearchParams(location.search);
-const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, myGames: new Map() };
+const ui = { rulesets: [], game: null, board: null, events: [], seat: params.get("seat"), selected: null, rules: null, info: null, stream: null, skew: 0, myGames: new Map(), drawn: null };
 
 async function start() {
   await loadWords();
@@ -147,7 +147,7 @@ function lobbyPath(asked) {
 function lobbyChoices(rulesets, asked, changed) {
   const chosen = (key) => (e) => { asked[key] = e.target.value; asked.limit = LOBBY_PAGE; changed(); };
   const ruleset = el("select", { id: "lobby-ruleset", onchange: chosen("ruleset") }, el("option", { value: "" }, t("Every ruleset")),
-    ...rulesets.filter((r) => r.decisions).map((r) => el("option", { value: r.id }, r.title)));
+    ...rulesets.filter((r) => r.decisions && r.seats.length > 1).map((r) => el("option", { value: r.id }, r.title))); // (one seat: never in the lobby)
   const order = el("select", { id: "lobby-order", onchange: chosen("order") },
     el("option", { value: "waiting" }, t("Longest waiting first")), el("option", { value: "newest" }, t("Newest first")));
   return el("div.row", { style: "gap:.5rem;flex-wrap:wrap;margin:.25rem 0" },
@@ -527,6 +527,7 @@ function mySeats(view) {
 async function show(view) {
   const current = ui.game && ui.game.id === view.id && ui.game.seat === view.seat;
   if (current && view.version < ui.game.version) return; // an older answer than the stream's
+  const known = current ? ui.events.length : null;
   ui.events = mergeEvents(current ? ui.events : [], view);
   if (ui.events.length < view.events_total) { // a long game: its next pages
     const { id, seat } = view;
@@ -534,6 +535,7 @@ async function show(view) {
     if (ui.game && ui.game.id === id && ui.game.seat === seat && whole.view.version < ui.game.version) return; // a newer view came meanwhile
     ({ events: ui.events, view } = whole);
   }
+  if (known !== null && !ui.deciding && timedOut(view, ui.events.slice(known))) ui.timedOut = { id: view.id, seat: view.seat };
   const mine = mySeats(view);
   if (view.turn && view.turn !== view.seat && mine.includes(view.turn) && !view.over) {  // hot-seat
     follow_(null);
@@ -610,6 +612,12 @@ function draw() {
   const acted = !!was?.closest("#decision, #setup, #handover"), lost = !was || was === document.body;
   const spot = was?.dataset?.area ? `[data-area="${CSS.escape(was.dataset.area)}"]` : was?.dataset?.piece ? `[data-piece="${CSS.escape(was.dataset.piece)}"]` : null;
   const pending = view.view.pending;
+  // a phone's board, swiped sideways, stays where it was (in this game); a new decision whose
+  // areas and figures are out of sight is swiped to them
+  const opened = ui.drawn?.id !== view.id || ui.drawn.seat !== view.seat; // (the seat's own figures shown first)
+  const scrolled = ui.drawn?.id === view.id ? document.getElementById("board")?.scrollLeft || 0 : 0;
+  const fresh = ui.drawn?.id !== view.id || ui.drawn.seat !== view.seat || ui.drawn.version !== view.version;
+  ui.drawn = { id: view.id, seat: view.seat, version: view.version };
   const stage = el("div.board", { id: "board" });
   const selection = el("div");
   const message = el("div", { id: "message" });
@@ -620,16 +628,22 @@ function draw() {
     () => tooLate(view, ui.events.slice(known)) || t("The game moved on meanwhile (another player's move, or yours in another tab or on another device): this is how it stands now."));
   const decide = async (option) => {
     const known = ui.events.length; // (the stream may bring the clock's event before the refusal)
-    try { await show(await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } })); }
-    catch (error) { await refused(error, known); }
+    ui.deciding = true; // (a decision too late says so itself: no notice besides)
+    try {
+      const next = await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } });
+      ui.timedOut = null;
+      await show(next);
+    } catch (error) { await refused(error, known); } finally { ui.deciding = false; }
   };
+  const late = ui.timedOut?.id === view.id && ui.timedOut.seat === view.seat && !view.over
+    ? el("p.warn", { id: "timed-out", role: "status" }, t("Your time ran out: the bot {bot} decided for you.", { bot: botName(view.clock.bot) })) : null;
   const open = view.seats.some((s) => s.kind === "open");
   const decision = pending && !open ? el("section.panel.decision", { id: "decision", "data-version": view.version, "data-seat": view.seat },
-    el("h3", {}, labelled(seatName(pending.player), pending.prompt)),
+    late, el("h3", {}, labelled(seatName(pending.player), pending.prompt)),
     el("p.muted", {}, labelled(t("rule"), logLine({ n: -1, kind: pending.kind, rule: pending.rule, text: "" }, ui.rules).querySelector(".rule"))),
     el("div.options", {}, ...pending.options.map((o) => el(`button${lit.has(o.id) ? ".lit" : ""}`, { "data-option": o.id, onclick: () => decide(o.id) }, o.label))))
     : el("section.panel", { id: "decision", "data-version": view.version, "data-seat": view.seat, tabIndex: -1 }, view.over ? resultBanner(view)
-      : el("p", {}, open ? t("The game starts once every seat is taken.") : botWords(view)));
+      : [late, el("p", {}, open ? t("The game starts once every seat is taken.") : botWords(view))]);
   const mine = mySeats(view);
   const tools = el("div.row", {},
     mine.length > 1 ? el("label", {}, `${t("Seat")} `, el("select", { id: "seat", onchange: (e) => { follow_(null); load(view.id, e.target.value); } },
@@ -650,24 +664,35 @@ function draw() {
   clear(main,
     el("h2", {}, ui.info.title), el("p.stats", { id: "headline" }, board.table.headline),
     el("div.layout", {},
-      el("div", {}, stage, swipeHint(board.geometry), selection, el("p.legend", {}, legend(board.geometry), " ", areaNotes(board.geometry), " ", symbolsLine(board.table))),
+      el("div", {}, sidesKey(board.geometry, board.table, view.seat), stage, swipeHint(board.geometry), selection, el("p.legend", {}, legend(board.geometry), " ", areaNotes(board.geometry), " ", symbolsLine(board.table))),
       el("div", {}, waitingPanel(view), outPanel(view, board.table.out), decision, clockPanel(view, ui.info, ui.skew), el("div.panel", {}, tools, watching, message), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") {
     drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: pending && !open ? targets : {},
       onSelect: (s) => { ui.selected = ui.selected && JSON.stringify(ui.selected) === JSON.stringify(s) ? null : s; draw(); } });
     clear(selection, describeSelection(board.geometry, board.table, ui.selected));
+    keepInView(stage, scrolled, fresh && pending && !open ? ".area.target, .piece.target"
+      : opened ? `[data-piece][data-side="${CSS.escape(view.seat)}"]` : null);
   } else if (board.geometry.kind === "rows") {
     clear(stage, ...Object.entries(board.table.rows).map(([name, row]) => el("section", {}, el("h3", {}, side(board.geometry, name).label),
       el("div.cards", {}, ...row.map((c) => cryptidCard(c))))));
   }
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
-  // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it
-  if (pending && board.geometry.kind === "areas" && matchMedia("(max-width: 900px)").matches) stage.scrollIntoView({ block: "start" });
+  // a narrow screen shows the decision as a bottom sheet: the board goes to the top above it;
+  // while seats are open, the invitations to send come first (they were under the board)
+  const narrow = matchMedia("(max-width: 900px)").matches;
+  if (narrow && open && fresh) document.getElementById("waiting")?.scrollIntoView({ block: "start" });
+  else if (narrow && pending && !open && board.geometry.kind === "areas") stage.scrollIntoView({ block: "start" });
   const first = main.querySelector("#decision button.lit") || (spot && main.querySelector(`#board ${spot}`))
     || (acted || lost ? main.querySelector("#decision [data-option]") : null) || (acted ? main.querySelector("#decision") : null);
   if (first) first.focus({ preventScroll: true });
+}
+
+/** Whether the seat's clock ran out among ``events`` (come since the page last showed the
+    game: live, or read again) and its bot decided for it. */
+function timedOut(view, events) {
+  return events.some((e) => e.kind === "clock.bot" && e.data.seat === view.seat);
 }
 
 /** A decision refused because the seat's clock ran out before it came (the clock's event for

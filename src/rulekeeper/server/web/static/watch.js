@@ -4,7 +4,7 @@
 import {
   api, clear, clockPanel, el, endWhy, follow, header, holder, labelled, langOf, loadWords, logLine, mergeEvents, overWords, readOn, rulesOf, scenarioName, showError, sideName, store, t,
 } from "./common.js";
-import { areaNotes, drawBoard, drawPanels, swipeHint, symbolsLine } from "./board.js";
+import { areaNotes, drawBoard, drawPanels, keepInView, sidesKey, swipeHint, symbolsLine } from "./board.js";
 
 const main = document.getElementById("main");
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -52,6 +52,7 @@ function seatLine(s, out) {
 }
 
 function draw(view, board) {
+  const scrolled = document.getElementById("board")?.scrollLeft || 0; // (a phone's board, swiped sideways: kept)
   const stage = el("div.board", { id: "board" });
   const log = el("ol.log", { id: "log", "aria-label": t("events") }, ...ui.events.map((e) => logLine(e, ui.rules)));
   const panels = el("div.panels", { id: "panels" });
@@ -59,7 +60,7 @@ function draw(view, board) {
     : el("p", { id: "turn" }, view.seats.some((s) => s.kind === "open") ? t("Waiting for players.") : t("{seat} is deciding.", { seat: sideName(ui.info, view.turn) }));
   clear(main, el("h2", {}, [t("Watching {title}", { title: ui.info?.title || t("a game") }), scenarioName(ui.info, view.scenario)].filter(Boolean).join(" · ")),
     el("p.stats", { id: "headline" }, board.table.headline),
-    el("div.layout", {}, el("div", {}, stage, swipeHint(board.geometry), el("p.legend", {}, areaNotes(board.geometry), " ", symbolsLine(board.table))),
+    el("div.layout", {}, el("div", {}, sidesKey(board.geometry, board.table), stage, swipeHint(board.geometry), el("p.legend", {}, areaNotes(board.geometry), " ", symbolsLine(board.table))),
       el("div", {}, el("section.panel", { id: "status" }, status, el("ul", {}, ...view.seats.map((s) => seatLine(s, view.over ? {} : board.table.out || {}))),
         el("p.muted", { id: "what-you-see" }, ui.info?.hidden_information === false ? t("You watch what every player may see: in this game, everything but the order of decks.")
           : t("You watch what every player may see: hands and the order of decks stay hidden.")),
@@ -67,6 +68,7 @@ function draw(view, board) {
         clockPanel(view, ui.info, ui.skew), el("div.panel", {}, el("h3", {}, t("Events")), log))),
     panels);
   if (board.geometry.kind === "areas") drawBoard(stage, board.geometry, board.table, { selected: ui.selected, targets: {}, onSelect: (s) => { ui.selected = s; draw(view, board); } });
+  keepInView(stage, scrolled);
   drawPanels(panels, board.table);
   log.scrollTop = log.scrollHeight;
 }
