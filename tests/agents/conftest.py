@@ -17,5 +17,6 @@ def agent_games() -> Iterator[None]:
     for ruleset_id, ruleset in GAMES.items():
         registry.register(ruleset_id, ruleset)
     yield
+    registry.unregister("duel-v1")
     for ruleset_id in GAMES:
         registry.unregister(ruleset_id)

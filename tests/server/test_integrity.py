@@ -16,6 +16,7 @@ from sqlalchemy import func, select, update
 import rulekeeper
 from rulekeeper.core.game import replay
 from rulekeeper.server import live, upkeep
+from rulekeeper.server.costs import Costs
 from rulekeeper.server.errors import Gone
 from rulekeeper.server.models import StoredBattle, StoredGame, StoredRun, now
 from tests.server.conftest import accepted, alone, make_client, sign_up
@@ -201,7 +202,7 @@ def test_a_live_stream_of_a_stored_game_that_no_longer_replays_is_gone_too(db_ur
 def test_a_stream_whose_game_stops_replaying_ends_and_its_reconnection_is_gone():
     """A game whose record stops replaying while followed (a change stored by a process of
     another release): its stream ends cleanly (the reconnection is then answered 410)."""
-    state = SimpleNamespace(hub=live.Hub(), followers=live.Followers(2, 2))
+    state = SimpleNamespace(hub=live.Hub(), followers=live.Followers(2, 2), costs=Costs())
     reads = iter([(1, False, "{}")])
 
     def read(seen):
