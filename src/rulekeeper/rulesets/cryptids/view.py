@@ -34,11 +34,11 @@ def fighter_view(fighter: Fighter) -> dict[str, Any]:
             "max_hp": fighter.max_hp, "threat": fighter.threat, "attack": fighter.attack,
             "shield": fighter.shield,
             "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in fighter.dots],
-            "abilities": [{"text": dict(text)} for text in abilities(fighter.card)]}
+            "abilities": [{"text": dict(text)} for text in card_abilities(fighter.card)]}
 
 
 @lru_cache(maxsize=1024)
-def abilities(card: Card) -> tuple[Mapping[str, str], ...]:
+def card_abilities(card: Card) -> tuple[Mapping[str, str], ...]:
     """A card's abilities in words in every language, the cryptids they summon named (kept
     per card: a played-back battle takes the view at each of its events)."""
     names = {s.card_id: s.card.name for s in card.summons if s.card is not None}
