@@ -98,7 +98,7 @@ def test_no_content_id_is_shown_in_events_decisions_or_tables(ruleset_id):
 def test_the_check_finds_an_id_where_a_name_is_missing():
     """The check itself: an ability that summons, said without the names of the cryptids,
     shows an id, and is caught; said with them, it is not."""
-    from rulekeeper.rulesets.cryptids_run.abilities import describe
+    from rulekeeper.rulesets.cryptids.abilities import describe
 
     ruleset = registry.load("cryptids-run")
     content = ruleset.load_content()[0]

@@ -424,3 +424,25 @@ def test_on_a_phone_the_board_says_the_rest_is_a_swipe_away(phone, web, request)
             hint, sheet = laid_out(page, "#swipe-hint", "#decision")  # on screen, read
             assert hint["y"] >= 0 and hint["y"] + hint["height"] <= sheet["y"], (hint, sheet)
             person.shot("play-swipe-hint-phone")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["on 8: 2 damage to the enemy with the highest threat",
+            "on doubles: summon Jackalope Kit"]),
+    ("fr", ["sur 8\u00a0: 2 dégâts à l'ennemi à la menace la plus élevée",
+            "sur un double\u00a0: invoque le Lapereau cornu"])])
+def test_a_watched_battles_cryptids_show_their_abilities_in_words(web, request, lang, said):
+    page = web.page
+    page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open(f"/play/{newest('cryptids')}")
+    web.sign_up(unique("abilities" + lang, request))
+    page.wait_for_selector("#start-game")
+    page.select_option("#setup select[name='left']", "duo")
+    page.select_option("#setup select[name='right']", "lone-yeti")
+    page.click("#start-game")
+    page.wait_for_selector("#position")
+    page.fill("input.scrub", "3")  # the rows fielded, before any roll
+    page.dispatch_event("input.scrub", "input")
+    shown = page.locator("#board [data-cryptid='jackalope'] .ability").all_inner_texts()
+    assert [a.replace("\u00a0", " ") for a in shown] == [a.replace("\u00a0", " ") for a in said]
+    web.shot(f"play-cryptids-abilities-{lang}")

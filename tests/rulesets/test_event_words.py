@@ -259,10 +259,10 @@ def test_a_name_with_a_vowel_is_elided_in_a_rulesets_sentence():
 
 @pytest.mark.parametrize(("lang", "modified", "rated"), [
     ("en", "Dahu changes the total by \u22121: 4 \u2192 3.",
-     "Rating change of this battle (a loss against rating 25.0): \u22122.635; the run's total "
+     "Skill change of this battle (a loss against skill 25.0): \u22122.635; the run's total "
      "so far \u22125.271, applied when the run ends."),
     ("fr", "Total modifi\u00e9 par le Dahu (\u22121)\u00a0: 4 \u2192 3.",
-     "Variation de cote de cette bataille (une d\u00e9faite contre la cote 25,0)\u00a0: "
+     "Variation de niveau de cette bataille (une d\u00e9faite contre le niveau 25,0)\u00a0: "
      "\u22122,635\u202f; total de la partie jusqu'ici \u22125,271, appliqu\u00e9 \u00e0 la fin "
      "de la partie.")])
 def test_a_negative_number_is_said_with_the_minus_sign(lang, modified, rated):

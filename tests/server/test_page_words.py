@@ -17,8 +17,8 @@ import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.lab.names import spaced_id
-from rulekeeper.rulesets.cryptids_run.abilities import PHRASES, describe
-from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
+from rulekeeper.rulesets.cryptids.abilities import PHRASES, describe
+from rulekeeper.rulesets.cryptids.messages import ABILITY_PHRASES
 from rulekeeper.server.web import words
 from tests.server.conftest import make_client, sign_up
 

@@ -180,7 +180,9 @@ class Panel(ViewModel):
 
 
 class Ability(ViewModel):
-    name: Text
+    """An ability of a :class:`Cryptid` in words: its name, if it has one, and what it does."""
+
+    name: Text | None = None
     text: Text
 
 

@@ -257,6 +257,30 @@ def test_view_and_render():
     assert "left (Duo):" in text and "right (Lone Yeti):" in text
 
 
+def test_the_view_says_each_cryptids_abilities_in_english_and_french():
+    game = new_game("cryptids", seed=0, options={"left": "duo", "right": "lone-yeti"})
+    state = game.view(None)["state"]
+    said = {c["id"]: c["abilities"] for c in state["rows"]["left"]}
+    assert said["jackalope"] == [
+        {"text": {"en": "on 8: 2 damage to the enemy with the highest threat",
+                  "fr": "sur 8\u00a0: 2 dégâts à l'ennemi à la menace la plus élevée"}},
+        {"text": {"en": "on doubles: summon Jackalope Kit",  # the summoned cryptid named
+                  "fr": "sur un double\u00a0: invoque le Lapereau cornu"}}]
+    assert said["snallygaster"][0]["text"]["fr"].startswith("sur 5 ou 9\u00a0: 2 dégâts")
+    cards = RULESET.drawing.table(state, None).rows["left"]  # the page's cards carry them
+    assert [a.text for a in cards[0].abilities] == [a["text"] for a in said["jackalope"]]
+
+
+def test_the_view_says_the_abilities_a_team_member_left_the_shop_with(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("name: Mine\ncryptids:\n  - cryptid: jackalope\n    hp: 30\n"
+                    "    abilities:\n      - when: odd\n        do: [{heal: 1, target: self}]\n")
+    game = new_game("cryptids", seed=0, options={"left": str(path), "right": "lone-yeti"})
+    [mine] = [c for c in game.view(None)["state"]["rows"]["left"] if c["id"] == "jackalope"]
+    assert mine["abilities"] == [{"text": {"en": "on an odd total: heal itself by 1",
+                                           "fr": "sur un total impair\u00a0: se soigne de 1"}}]
+
+
 def test_every_event_cites_a_rule_of_the_index():
     from rulekeeper.core.rules_index import load_rules
 

@@ -78,6 +78,26 @@ def test_the_total_is_applied_once_when_the_run_ends():
                                              "sigma": round(after.sigma, 3), "battles": 3}]
 
 
+@pytest.mark.rule("rating.change.b")
+def test_the_applied_sentence_calls_mu_the_skill_not_the_rating_the_pages_show():
+    """The pages show a rating as mu - 3 sigma; the event's numbers are mu, said as skill."""
+    game = kappa_run(Opponents(1, 99), content_set={"shop.run.rounds": 3})
+    buy_and_end(game)
+    game.step("end")
+    game.step("end")
+    [event] = [e for e in game.events if e.kind == "rating.applied"]
+    said = {lang: game.ruleset.messages.render(event, lang) for lang in ("en", "fr")}
+    after, change, sigma = (str(event.data[k]).replace("-", "\u2212")
+                            for k in ("after", "change", "sigma"))
+    assert said["en"] == (f"The run's skill change is applied: skill (mu) 25.0 → {after} "
+                          f"({change} over 3 battles; uncertainty (σ) now {sigma}); "
+                          "the rating shown is mu − 3σ.")
+    assert said["fr"].replace("\u00a0", " ").startswith(
+        "La variation de niveau de la partie est appliquée : niveau (mu) 25,0 → ")
+    assert said["fr"].endswith("la cote affichée est mu − 3σ.")
+    assert "rating" not in said["en"].split(";")[0] and "cote" not in said["fr"].split(";")[0]
+
+
 def test_the_uncertainty_stays_above_its_floor():
     assert applied(Rating(mu=20.0, sigma=1.0), Change(2.0, -5.0), 0.5) == Rating(mu=22.0,
                                                                                  sigma=0.5)
@@ -113,13 +133,19 @@ def test_the_bounds_a_run_starts_from_are_where_openskill_stops():
 def test_a_rating_is_a_cote_in_french_as_on_the_web_page():
     """The run's French events, options and measures said a rating *classement* (which is a
     leaderboard) where the web page says *cote*: a French player read two words for the one
-    number. Every French text of a msgid that says "rating" says *cote*."""
+    number. Every French text of a msgid that says "rating" says *cote*; one that says
+    "skill" (the mu an event keeps, not the rating shown, mu - 3 sigma) says *niveau*, as the
+    page does ("the skill the game is sure you have": « le niveau dont le jeu est sûr »)."""
     folder = Path(package.__file__).parent / "locale" / "fr" / "LC_MESSAGES"
     said = {}
     for name in ("messages.po", "view.po"):
         with (folder / name).open("rb") as po:
-            said |= {m.id: m.string for m in read_po(po) if m.id and "rating" in str(m.id)}
-    assert len(said) >= 10, said
-    wrong = {english: french for english, french in said.items()
+            said |= {str(m.id): m.string for m in read_po(po) if m.id}
+    rated = {e: f for e, f in said.items() if "rating" in e}
+    skilled = {e: f for e, f in said.items() if "skill" in e.lower()}
+    assert len(rated) >= 5 and len(skilled) >= 8, said
+    wrong = {english: french for english, french in rated.items()
              if "classement" in french or "cote" not in french.lower()}
+    wrong |= {english: french for english, french in skilled.items()
+              if "niveau" not in french.lower()}
     assert wrong == {}

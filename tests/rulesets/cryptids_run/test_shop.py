@@ -7,7 +7,7 @@ import pytest
 
 from rulekeeper.core.errors import IllegalDecision
 from rulekeeper.core.game import new_game
-from rulekeeper.rulesets.cryptids_run.abilities import describe
+from rulekeeper.rulesets.cryptids.abilities import describe
 from rulekeeper.rulesets.cryptids_run.shop import IllegalShopAction
 from tests.rulesets.cryptids_run.helpers import (
     KAPPAS,

@@ -211,9 +211,9 @@ KINDS = ("modifiers", "each_roll", "hurt", "ally_hurt", "healed", "death", "ally
 class Card:
     """A cryptid as the battle uses it: stats and abilities by trigger."""
 
-    __slots__ = ("acts", "ally_death", "ally_hurt", "battle_start", "brings_modifiers", "death",
-                 "each_roll", "healed", "hp", "hurt", "id", "modifier", "modifiers", "name",
-                 "on_dice", "strikes", "threat", "tier")
+    __slots__ = ("abilities", "acts", "ally_death", "ally_hurt", "battle_start",
+                 "brings_modifiers", "death", "each_roll", "healed", "hp", "hurt", "id",
+                 "modifier", "modifiers", "name", "on_dice", "strikes", "threat", "tier")
 
     @cites("threat.value.b", "triggers.dice", "triggers.each-roll", "triggers.reactions",
             "triggers.deaths")
@@ -224,8 +224,9 @@ class Card:
         self.tier = cryptid.tier
         self.hp = hp if hp is not None else cryptid.hp
         self.threat = threat if threat is not None else cryptid.threat
-        self.acts = tuple(Act(a) for a in (abilities if abilities is not None
-                                           else cryptid.abilities))
+        self.abilities = tuple(abilities if abilities is not None else cryptid.abilities)
+        """Its abilities as declared (the card's, or a team member's own)."""
+        self.acts = tuple(Act(a) for a in self.abilities)
         by_kind = {kind: tuple(a for a in self.acts if a.kind == kind) for kind in (
             "each-roll", "hurt", "ally-hurt", "healed", "death", "ally-death", "battle-start")}
         self.modifiers = tuple(a for a in by_kind["each-roll"] if a.modifies_total)

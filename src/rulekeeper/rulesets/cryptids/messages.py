@@ -104,6 +104,51 @@ TEMPLATES = {
     "result.tie": "A tie after {rolls:roll|rolls}: no life lost, and no win.",
 }
 
+ABILITY_PHRASES = {
+    "ability": "{trigger}: {effects}",
+    "then": "{before}, then {after}",
+    "when.total": "on {total}",
+    "when.totals": "on {totals:or}",
+    "when.range": "on {low} to {high}",
+    "when.doubles": "on doubles",
+    "when.odd": "on an odd total",
+    "when.even": "on an even total",
+    "when.each-roll": "every roll",
+    "when.hurt": "when hurt",
+    "when.ally-hurt": "when an ally is hurt",
+    "when.healed": "when healed",
+    "when.ally-death": "when an ally dies",
+    "when.death": "when it dies",
+    "when.battle-start": "at the start of the battle",
+    "target.threat": "the enemy with the highest threat",
+    "target.lowest-hp": "the enemy with the lowest HP",
+    "target.all-enemies": "every enemy",
+    "target.random-enemy": "a random enemy",
+    "target.adjacent": "the highest-threat enemy and its neighbours",
+    "target.attacker": "its attacker",
+    "target.all-allies": "every ally",
+    "target.adjacent-allies": "its neighbours",
+    "target.lowest-hp-ally": "the ally with the lowest HP",
+    "target.that-ally": "that ally",
+    "do.damage": "{amount:d} damage to {target}",
+    "do.damage-over-time": "{amount:d} damage a roll for {rolls:roll|rolls} to {target}",
+    "do.heal": "heal {target} by {amount}",
+    "do.heal.self": "heal itself by {amount}",
+    "do.shield": "shield {target} by {amount}",
+    "do.shield.self": "shield itself by {amount}",
+    "do.buff-threat": "+{amount} threat to {target}",
+    "do.buff-threat.self": "+{amount} threat to itself",
+    "do.buff-attack": "+{amount} attack to {target}",
+    "do.buff-attack.self": "+{amount} attack to itself",
+    "do.modify-total": "{amount} to the dice total",
+    "do.reroll": "reroll the dice",
+    "do.summon": "summon {summoned}",
+    "do.swap.left": "swap places with its left neighbour",
+    "do.swap.right": "swap places with its right neighbour",
+}
+"""The words of an ability (``abilities.describe``), phrase by phrase; French in
+locale/fr/LC_MESSAGES/abilities.po."""
+
 
 def names(fighters: Sequence[Fighter]) -> list[Any]:
     """The names of cryptids, for a list in a sentence (``{tied:and}``)."""

@@ -4,11 +4,14 @@ the page draws it (``RowsDrawing``: the two rows of cryptids, with the roll)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from rulekeeper.core.view import Board, Cryptid, Drawing, Side, TableView
+from rulekeeper.core.view import Ability, Board, Cryptid, Drawing, Side, TableView
+from rulekeeper.rulesets.cryptids.abilities import texts
 from rulekeeper.rulesets.cryptids.battle import Battle
 from rulekeeper.rulesets.cryptids.board import SIDES, Fighter
+from rulekeeper.rulesets.cryptids.cards import Card
 from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.table import CryptidsTable
 
@@ -26,10 +29,20 @@ def view(table: CryptidsTable, player: str | None) -> dict[str, Any]:
 
 
 def fighter_view(fighter: Fighter) -> dict[str, Any]:
+    """A cryptid of a row: its stats now and its abilities in words, in every language."""
     return {"id": fighter.card.id, "name": title(fighter.label), "hp": fighter.hp,
             "max_hp": fighter.max_hp, "threat": fighter.threat, "attack": fighter.attack,
             "shield": fighter.shield,
-            "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in fighter.dots]}
+            "statuses": [{"damage_over_time": a, "rolls": n} for a, n, _ in fighter.dots],
+            "abilities": [{"text": dict(text)} for text in card_abilities(fighter.card)]}
+
+
+@lru_cache(maxsize=1024)
+def card_abilities(card: Card) -> tuple[Mapping[str, str], ...]:
+    """A card's abilities in words in every language, the cryptids they summon named (kept
+    per card: a played-back battle takes the view at each of its events)."""
+    names = {s.card_id: s.card.name for s in card.summons if s.card is not None}
+    return tuple(texts(a, names) for a in card.abilities)
 
 
 def render(view: Mapping[str, Any]) -> str:
@@ -59,7 +72,8 @@ flips, targeting, abilities)."""
 def row_card(c: Mapping[str, Any]) -> Cryptid:
     """A cryptid of a battle's row (as :func:`fighter_view` gives it)."""
     return Cryptid(id=c["id"], name=c["name"], hp=(c["hp"], c["max_hp"]), threat=c["threat"],
-                   attack=c["attack"], shield=c["shield"], statuses=c["statuses"])
+                   attack=c["attack"], shield=c["shield"], statuses=c["statuses"],
+                   abilities=[Ability(text=a["text"]) for a in c.get("abilities", ())])
 
 
 class RowsDrawing(Drawing):

@@ -1,55 +1,16 @@
-"""Abilities in words, in every language of the catalogs: what a trigger and its effects do.
+"""An ability as the shop offers it to keep: its name and what it does, in words.
 
-The phrases are in :data:`~rulekeeper.rulesets.cryptids_run.messages.ABILITY_PHRASES`
-(French: ``locale/fr/LC_MESSAGES/abilities.po``); a summoned cryptid is named, never
-shown by its id.
-
->>> from rulekeeper.rulesets.cryptids.models import Ability
->>> ability = Ability.model_validate({"when": {"range": [9, 11]},
-...                                   "do": [{"damage": 2, "target": "lowest-hp"}]})
->>> describe(ability)
-'on 9 to 11: 2 damage to the enemy with the lowest HP'
->>> describe(ability, {}, "fr")
-"de 9 à 11\xa0: 2 dégâts à l'ennemi aux PV les plus bas"
+What an ability does is said by the battle's own words
+(:mod:`rulekeeper.rulesets.cryptids.abilities`); the run only adds the option's name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
 
-from rulekeeper.core.events import Event, Localized, Messages
-from rulekeeper.rulesets.cryptids.models import Ability, Effect
-from rulekeeper.rulesets.cryptids_run.messages import ABILITY_PHRASES
+from rulekeeper.core.events import Localized
+from rulekeeper.rulesets.cryptids.abilities import describe, say
 from rulekeeper.rulesets.cryptids_run.models import AbilityOption
-
-PHRASES = Messages(ABILITY_PHRASES, Path(__file__).with_name("locale"))
-LANGUAGES = tuple(PHRASES.locales)
-
-
-def _say(key: str, lang: str, **data: Any) -> str:
-    return PHRASES.render(Event(key, "shop.abilities", data), lang)
-
-
-def describe(ability: Ability, names: Mapping[str, Localized] | None = None,
-             lang: str = "en") -> str:
-    """The ability in a short sentence in ``lang``; ``names`` names the cryptids it may
-    summon (by id; a cryptid not named there is shown by its id)."""
-    when = ability.when
-    if when.kind == "total":
-        trigger = _say("when.total", lang, total=when.totals[0])
-    elif when.kind == "totals":
-        trigger = _say("when.totals", lang, totals=[str(t) for t in when.totals])
-    elif when.kind == "range":
-        trigger = _say("when.range", lang, low=when.totals[0], high=when.totals[-1])
-    else:
-        trigger = _say(f"when.{when.kind}", lang)
-    effects = [_effect(e, names or {}, lang) for e in ability.do]
-    said = effects[0]
-    for after in effects[1:]:
-        said = _say("then", lang, before=said, after=after)
-    return _say("ability", lang, trigger=trigger, effects=said)
 
 
 def choice(ability: AbilityOption, names: Mapping[str, Localized] | None = None,
@@ -65,28 +26,4 @@ def choice(ability: AbilityOption, names: Mapping[str, Localized] | None = None,
     'Pas de travers : à chaque lancer : \u22121 au total des dés'
     """
     said = {"en": describe(ability, names), lang: describe(ability, names, lang)}
-    return _say("ability", lang, trigger=ability.name, effects=said)  # said, not worded again
-
-
-def texts(ability: Ability, names: Mapping[str, Localized] | None = None) -> dict[str, str]:
-    """The ability in words in every language: ``{"en": ..., "fr": ...}``."""
-    return {lang: describe(ability, names, lang) for lang in LANGUAGES}
-
-
-def _effect(effect: Effect, names: Mapping[str, Localized], lang: str) -> str:
-    kind = effect.kind
-    amount = getattr(effect, kind.replace("-", "_"))
-    if kind in ("damage", "damage-over-time", "heal", "shield", "buff-threat", "buff-attack"):
-        selector = effect.selector or ""
-        if selector == "self":
-            return _say(f"do.{kind}.self", lang, amount=amount)
-        target = _say(f"target.{selector}", lang)
-        return _say(f"do.{kind}", lang, amount=amount, target=target, rolls=effect.rolls)
-    if kind == "modify-total":
-        return _say("do.modify-total", lang, amount=f"{amount:+d}")
-    if kind == "summon":
-        summoned = names.get(amount, {"en": amount})
-        return _say("do.summon", lang, summoned=summoned)
-    if kind == "swap":
-        return _say(f"do.swap.{amount}", lang)
-    return _say("do.reroll", lang)
+    return say("ability", lang, trigger=ability.name, effects=said)  # said, not worded again

@@ -8,7 +8,7 @@ from rulekeeper.rulesets.cryptids.messages import TEMPLATES as BATTLE
 
 RUN = {
     "run.start": "Run {run} begins for {player}: {lives:life|lives}, 0 victories; "
-                 "{victories:victory|victories} win it. Rating {mu}.",
+                 "{victories:victory|victories} win it. Skill {mu}.",
     "shop.open": "Round {round}: the shop opens with {gold} gold; tiers {tiers:and} on offer.",
     "shop.kept": "Frozen offers kept from the last round: {offers:and}.",
     "shop.offers": "Offers: {offers}.",
@@ -23,30 +23,30 @@ RUN = {
     "shop.unfreeze": "Offer {offer} ({who}) is no longer frozen.",
     "shop.reroll": "The offers are rerolled for {price} gold ({gold} gold left): {offers}.",
     "shop.end": "The shop ends; {gold} unspent gold is lost.",
-    "snapshot": "Snapshot {id} is taken: round {round}, rating {mu}, the row {row:and}.",
+    "snapshot": "Snapshot {id} is taken: round {round}, skill {mu}, the row {row:and}.",
     "round.empty-row": "Round {round}: the row is empty; the battle is lost without a roll.",
-    "match.band": "Matchmaking, rating {mu} ± {band}: {found:snapshot|snapshots} of another "
+    "match.band": "Matchmaking, skill {mu} ± {band}: {found:snapshot|snapshots} of another "
                   "player at this round.",
-    "match.any": "Matchmaking, any rating around {mu}: {found:snapshot|snapshots} of another "
+    "match.any": "Matchmaking, any skill around {mu}: {found:snapshot|snapshots} of another "
                  "player at this round.",
     "match.again": "No other player has a snapshot at this round: the player met last time "
                    "may be met again ({found:snapshot|snapshots}).",
     "match.candidates": "Nearest candidates: {candidates:and}.",
-    "match.closest.chosen": "Opponent: {player}'s snapshot of round {round}, rating "
+    "match.closest.chosen": "Opponent: {player}'s snapshot of round {round}, skill "
                             "{opponent_mu}, the closest ({distance} away).",
-    "match.drawn.chosen": "Opponent: {player}'s snapshot of round {round}, rating "
+    "match.drawn.chosen": "Opponent: {player}'s snapshot of round {round}, skill "
                           "{opponent_mu}, drawn among the equally close ({distance} away).",
-    "match.again.chosen": "Opponent: {player}'s snapshot of round {round} again, rating "
+    "match.again.chosen": "Opponent: {player}'s snapshot of round {round} again, skill "
                           "{opponent_mu} ({distance} away).",
     "match.ghost.chosen": "No snapshot exists for round {round}: the opponent is a ghost built "
-                          "by the {bot} bot from the shop's rules, rating {opponent_mu}.",
+                          "by the {bot} bot from the shop's rules, skill {opponent_mu}.",
     "round.battle": "Battle of round {round}: your row (left) against {opponent} (right).",
     "round.won": "The battle is won: {victories} of {needed} victories.",
     "round.lost": "The battle is lost: round {round} costs {cost:life|lives}; "
                   "{lives:life|lives} left.",
     "round.tie": "A tie: no life is lost ({lives:life|lives} left).",
     "round.tie.no-victory": "A tie is no victory ({victories} so far).",
-    "rating.battle": "Rating change of this battle ({outcome} against rating {opponent_mu}): "
+    "rating.battle": "Skill change of this battle ({outcome} against skill {opponent_mu}): "
                      "{mu}; the run's total so far {total}, applied when the run ends.",
     "run.won": "The run is won: {victories:victory|victories} in {rounds:round|rounds}, "
                "{lives:life|lives} left.",
@@ -55,54 +55,10 @@ RUN = {
     "run.round-limit": "The run ends after round {rounds}, the last one: "
                        "{victories:victory|victories}, "
                        "{lives:life|lives} left.",
-    "rating.applied": "The run's rating total is applied: {before} → {after} ({change} over "
-                      "{battles:battle|battles}; uncertainty now {sigma}).",
+    "rating.applied": "The run's skill change is applied: skill (mu) {before} → {after} "
+                      "({change} over {battles:battle|battles}; uncertainty (σ) now {sigma}); "
+                      "the rating shown is mu − 3σ.",
 }
 
 TEMPLATES = {**BATTLE, **RUN}
 """Every sentence of a run: its battles' and its own."""
-
-ABILITY_PHRASES = {
-    "ability": "{trigger}: {effects}",
-    "then": "{before}, then {after}",
-    "when.total": "on {total}",
-    "when.totals": "on {totals:or}",
-    "when.range": "on {low} to {high}",
-    "when.doubles": "on doubles",
-    "when.odd": "on an odd total",
-    "when.even": "on an even total",
-    "when.each-roll": "every roll",
-    "when.hurt": "when hurt",
-    "when.ally-hurt": "when an ally is hurt",
-    "when.healed": "when healed",
-    "when.ally-death": "when an ally dies",
-    "when.death": "when it dies",
-    "when.battle-start": "at the start of the battle",
-    "target.threat": "the enemy with the highest threat",
-    "target.lowest-hp": "the enemy with the lowest HP",
-    "target.all-enemies": "every enemy",
-    "target.random-enemy": "a random enemy",
-    "target.adjacent": "the highest-threat enemy and its neighbours",
-    "target.attacker": "its attacker",
-    "target.all-allies": "every ally",
-    "target.adjacent-allies": "its neighbours",
-    "target.lowest-hp-ally": "the ally with the lowest HP",
-    "target.that-ally": "that ally",
-    "do.damage": "{amount:d} damage to {target}",
-    "do.damage-over-time": "{amount:d} damage a roll for {rolls:roll|rolls} to {target}",
-    "do.heal": "heal {target} by {amount}",
-    "do.heal.self": "heal itself by {amount}",
-    "do.shield": "shield {target} by {amount}",
-    "do.shield.self": "shield itself by {amount}",
-    "do.buff-threat": "+{amount} threat to {target}",
-    "do.buff-threat.self": "+{amount} threat to itself",
-    "do.buff-attack": "+{amount} attack to {target}",
-    "do.buff-attack.self": "+{amount} attack to itself",
-    "do.modify-total": "{amount} to the dice total",
-    "do.reroll": "reroll the dice",
-    "do.summon": "summon {summoned}",
-    "do.swap.left": "swap places with its left neighbour",
-    "do.swap.right": "swap places with its right neighbour",
-}
-"""The words of an ability (``abilities.describe``), phrase by phrase; French in
-locale/fr/LC_MESSAGES/abilities.po."""

@@ -20,9 +20,10 @@ from rulekeeper.core.decisions import Decision, options
 from rulekeeper.core.errors import IllegalDecision
 from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
+from rulekeeper.rulesets.cryptids.abilities import texts
 from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.models import CryptidsContent
-from rulekeeper.rulesets.cryptids_run.abilities import choice, texts
+from rulekeeper.rulesets.cryptids_run.abilities import choice
 from rulekeeper.rulesets.cryptids_run.models import RunContent, ShopRules, StockEntry
 from rulekeeper.rulesets.cryptids_run.snapshots import Fielded, StatChange
 

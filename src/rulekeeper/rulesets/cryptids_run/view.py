@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.view import Ability, Board, Cryptid, Drawing, Side, TableView
+from rulekeeper.rulesets.cryptids.abilities import texts
 from rulekeeper.rulesets.cryptids.messages import title
 from rulekeeper.rulesets.cryptids.view import AUTOMATION
 from rulekeeper.rulesets.cryptids_run import rating
-from rulekeeper.rulesets.cryptids_run.abilities import texts
 from rulekeeper.rulesets.cryptids_run.shop import Shopkeeper, Stock
 from rulekeeper.rulesets.cryptids_run.snapshots import Fielded
 
