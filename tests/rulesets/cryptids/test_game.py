@@ -255,6 +255,9 @@ def test_view_and_render():
     assert set(state["rows"]) == {"left", "right"} and state["roll"] == game.result.rounds
     text = RULESET.render(view)
     assert "left (Duo):" in text and "right (Lone Yeti):" in text
+    assert text.splitlines()[2:4] == [  # a cryptid's abilities under it
+        "  1. Jackalope Kit 3: 1/1 HP, threat 1",
+        "       on 8: 1 damage to the enemy with the highest threat"]
 
 
 def test_the_view_says_each_cryptids_abilities_in_english_and_french():

@@ -59,6 +59,7 @@ def render(view: Mapping[str, Any]) -> str:
                                      for s in f["statuses"])])
             lines.append(f"  {place}. {f['name']['en']}: {f['hp']}/{f['max_hp']} HP, "
                          f"threat {f['threat']}{extra}")
+            lines.extend(f"       {a['text']['en']}" for a in f.get("abilities", ()))
     return "\n".join(lines)
 
 
