@@ -296,7 +296,7 @@ def sweep(ctx: typer.Context, ruleset: RulesetArg, set_: SweepSetOpt = None,
         marks = [False, *(c.significant for c in first)] if len(series) == 1 else []
         figure = plots.rates(
             [value_text(v) for v in x], series,
-            f"{run.variants[0].spec.ruleset}: {side}'s win rate (95% intervals"
+            f"{run.variants[0].spec.ruleset}, {side}: win rate (95% intervals"
             + ("; * differs from the first)" if marks else ")"), varying[0].key, x, marks)
         write_bytes(plot, figure, "--plot")
     if as_json:

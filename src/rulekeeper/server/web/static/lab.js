@@ -888,8 +888,6 @@ function namesOf(ruleset) {
     has them (without them, the ids and the sections the answer gives). */
 const textsOf = (ruleset) => rulesOf(ruleset).then((found) => found.rules).catch(() => ({}));
 
-/** English's possessive of a side whose name ends in s: "Heroes' outcomes", not "Heroes's". */
-const whose = (text) => (store.lang === "en" ? text.replace(/s's\b/g, "s'") : text);
 // Numbers as the page's language writes them (52.1%, 52,1 %).
 /** ``x`` rounded to ``digits`` decimals as the command's Python rounds it: on the number's
     exact binary value, a tie to the even digit. The browser's Intl rounds the shortest
@@ -991,7 +989,7 @@ function answerOf(job, names, texts) {
   const cell = (label) => cellName(label, info, names);
   if (job.kind === "simulate") {
     const s = r.summary;
-    return [el("h3", {}, whose(t("{side}'s outcomes over {games} games (95%)", { side, games: number(s.games) }))),
+    return [el("h3", {}, t("{side}: outcomes over {games} games (95%)", { side, games: number(s.games) })),
       table("lab-outcomes", [t("outcome"), t("games"), t("rate (95%)")], Object.entries(s.outcomes).map(([k, e]) => [outcome(k), number(Math.round(e.value * s.games)), interval(e)])),
       el("h3", {}, t("How games ended")), table("lab-ends", [t("winner"), t("end reason"), t("games"), t("share")],
         (s.ends || []).map((end) => [end.winner == null ? t("no one (a tie)") : sideName(info, end.winner), said(end.reason), number(end.games), pct(end.games / s.games)])),
@@ -1005,7 +1003,7 @@ function answerOf(job, names, texts) {
       return [variantName(v, info), interval(o.win), pct(o.tie.value), pct(o.loss.value), number(v.summary.mean_rounds, 1),
         i ? signed(c.difference) : t("first"), i ? pValue(c.p_adjusted) : "", i ? (c.significant ? t("yes") : t("no")) : ""];
     });
-    return [el("h3", {}, whose(t("{side}'s win rate by variant, same seeds", { side }))), plot(plotted(r.variants, info), side),
+    return [el("h3", {}, t("{side}: win rate by variant, same seeds", { side })), plot(plotted(r.variants, info), side),
       table("lab-sweep", [t("variant"), t("{side} win (95%)", { side }), t("tie"), t("loss"), t("rounds"), t("win − first ({level})", { level: level(r.against_first) }), t("p (Holm)"), t("significant")], rows)];
   }
   if (job.kind === "matchup") {
@@ -1103,7 +1101,7 @@ function plot(points, side, target) {
   const longest = Math.max(0, ...points.map(([label]) => Math.min(label.length, PLOT_LABEL)));
   const left = Math.max(120, 8 * longest + 16), w = left + 420, row = 26, h = points.length * row + 30;
   const x = (v) => left + v * (w - left - 20);
-  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": whose(t("{side}'s win rate with 95% intervals", { side })) });
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "plot", role: "img", "aria-label": t("{side}: win rate with 95% intervals", { side }) });
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
     chart.append(svg("line", { x1: x(tick), x2: x(tick), y1: 4, y2: h - 22, stroke: "#c9c1b3" }),
       svg("text", { x: x(tick), y: h - 6, "text-anchor": "middle", "font-size": 12 }, tick.toLocaleString(store.lang, { style: "percent" })));
