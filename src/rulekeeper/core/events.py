@@ -146,7 +146,7 @@ _SIGNED = re.compile(r"[+-]\d+(?:\.\d+)?")
 """A signed number an event's data keeps as text (``"+1"``, ``"-1"``)."""
 
 
-def _minus(said: str) -> str:
+def minus_signed(said: str) -> str:
     """A negative number as formatted, with :data:`MINUS`; none where it rounds to zero
     (*0,0*, never *−0,0*)."""
     return said.replace("-", MINUS, 1) if re.search("[1-9]", said) else said.replace("-", "")
@@ -156,7 +156,7 @@ class _NegativeInt(int):
     """A negative whole number said with :data:`MINUS`, whatever its format."""
 
     def __format__(self, spec: str) -> str:
-        return _minus(format(int(self), spec))
+        return minus_signed(format(int(self), spec))
 
     def __str__(self) -> str:
         return format(self, "")
@@ -166,7 +166,7 @@ class _NegativeFloat(float):
     """A negative decimal number said with :data:`MINUS`, whatever its format."""
 
     def __format__(self, spec: str) -> str:
-        return _minus(format(float(self), spec))
+        return minus_signed(format(float(self), spec))
 
     def __str__(self) -> str:
         return format(self, "")

@@ -353,12 +353,11 @@ def admit(session: Session, me: Me, most: int, address: str, address_most: int,
                               f"whatever accounts made them (at most {address_most}): finish "
                               f"one, or cancel one nobody else has joined, before you start "
                               f"another", retry_after=60)
-    made = session.scalars(select(StoredGame.created_at).where(
-        StoredGame.address == address, StoredGame.created_at > now() - DAY).order_by(
-        StoredGame.created_at).limit(a_day)).all()
-    if len(made) >= a_day:
-        oldest = made[0] if made[0].tzinfo else made[0].replace(tzinfo=UTC)
-        raise TooManyRequests(f"your address made {len(made)} games in the last 24 hours, "
+    made, oldest = session.execute(select(func.count(), func.min(StoredGame.created_at)).where(
+        StoredGame.address == address, StoredGame.created_at > now() - DAY)).one()
+    if made >= a_day:
+        oldest = oldest if oldest.tzinfo else oldest.replace(tzinfo=UTC)
+        raise TooManyRequests(f"your address made {made} games in the last 24 hours, "
                               f"whatever accounts made them (at most {a_day}): try again "
                               f"later", retry_after=(oldest + DAY - now()).total_seconds())
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field, field_serializer
 
 from rulekeeper.core.content import Model
-from rulekeeper.core.events import DECIMAL_COMMA, MINUS, Event
+from rulekeeper.core.events import DECIMAL_COMMA, Event, minus_signed
 from rulekeeper.rulesets.cryptids.models import MAX_HP, ROW_LIMIT, HitPoints, Threat
 from rulekeeper.rulesets.cryptids_run.models import AbilityOption
 
@@ -179,5 +179,5 @@ def rated(text: Any, locale: str = "en") -> Any:
     found = _RATED.fullmatch(text) if isinstance(text, str) else None
     if found is None:
         return text
-    said = found[2].replace("-", MINUS) if re.search("[1-9]", found[2]) else found[2].lstrip("-")
+    said = minus_signed(found[2])
     return f"{found[1]} ({said.replace('.', ',') if locale in DECIMAL_COMMA else said})"
