@@ -121,8 +121,13 @@ def stop_signals() -> Iterator[Stop]:
     """SIGTERM stops the command as Ctrl-C does (as :class:`KeyboardInterrupt`), so that
     finished work is kept either way; yields which signal it was."""
     stop = Stop()
+    owner = os.getpid()
 
     def terminated(number: int, frame: Any) -> None:
+        if os.getpid() != owner:  # a worker forked from this process, before it set its own
+            signal.signal(number, signal.SIG_DFL)
+            signal.raise_signal(number)
+            return
         stop.signal = signal.Signals(number)
         raise KeyboardInterrupt
 

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,9 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
+from rulekeeper.cli_args import stop_signals
 from rulekeeper.lab import store
+from rulekeeper.lab.run import whole
 
 LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"),
                            reason="what a process does is read in Linux's /proc")
@@ -102,6 +105,49 @@ def test_a_stopped_batch_keeps_its_finished_games(sig, code, workers, tmp_path):
     assert games == sorted(set(games))
     assert pq.read_metadata(out).num_rows == kept
     assert [p.name for p in tmp_path.iterdir()] == ["r.parquet"]  # no spool left behind
+
+
+@pytest.mark.timeout(30)
+def test_a_stop_received_by_another_thread_waits_for_the_games_being_kept():
+    """A pool's own threads receive stop signals too, and Python runs the handler in the main
+    thread at once: holding the signal back in the main thread alone let a stop land in the
+    middle of a spool write (a results file that could not be read). It comes after."""
+    go, sent = threading.Event(), threading.Event()
+
+    def stopper() -> None:  # like the pool's manager thread, started before the games came
+        go.wait(10)
+        os.kill(os.getpid(), signal.SIGTERM)
+        sent.set()
+
+    thread = threading.Thread(target=stopper)
+    thread.start()
+    kept = []
+    with stop_signals(), pytest.raises(KeyboardInterrupt):
+        with whole():
+            go.set()
+            sent.wait(10)
+            for game in range(2_000):  # the handler has had every chance to run by now
+                kept.append(game)
+    thread.join()
+    assert len(kept) == 2_000
+
+
+@LINUX
+@pytest.mark.timeout(30)
+def test_a_worker_stopped_before_its_own_start_ends_quietly():
+    """A worker forked while the driver's SIGTERM handler is set, and terminated by the driver
+    before it sets its own, ends as SIGTERM ends a process, instead of raising the driver's
+    KeyboardInterrupt where Python can only print it ("Exception ignored", a traceback)."""
+    with stop_signals():
+        pid = os.fork()
+        if pid == 0:  # the worker
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)
+            finally:
+                os._exit(3)
+        _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM
 
 
 @LINUX

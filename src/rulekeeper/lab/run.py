@@ -241,16 +241,28 @@ STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM) if hasattr(signal, "SIGA
 
 @contextmanager
 def whole() -> Iterator[None]:
-    """Games handed to a sink are taken whole: a stop that comes meanwhile (its signal held
-    back) interrupts after it, never between the sink's tally and its file."""
+    """Games handed to a sink are taken whole: a stop that comes meanwhile is noted and
+    raised again after it, never between the sink's tally and its file.
+
+    The signals' handlers are swapped rather than the signals blocked: a thread's signal mask
+    holds nothing back while the pool's other threads may receive the signal, and Python
+    runs its handler in the main thread at once, whichever thread received it.
+    """
     if not STOPS or threading.current_thread() is not threading.main_thread():
-        yield  # (signals reach the main thread only)
+        yield  # (only the main thread may set handlers; the others' are run there)
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    came: list[int] = []
+    handlers = {number: handler for number in STOPS
+                if (handler := signal.getsignal(number)) is not None}  # (None: set outside Python)
+    for number in handlers:
+        signal.signal(number, lambda received, _: came.append(received))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        if came:
+            signal.raise_signal(came[0])  # handled as it would have been
 
 
 def play_batch(spec: BatchSpec, games: int, seed: int, plan: Plan | None, sink: Sink, *,

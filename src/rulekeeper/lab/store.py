@@ -147,14 +147,14 @@ class Writer:
         self.meta = {"format": FORMAT, "rulekeeper": RULEKEEPER_VERSION, "kind": kind,
                      "side": side, "seats": list(seats), "declared": self.declared,
                      "extra": dict(extra or {})}
-        self.games = 0
         self._keys: set[str] = set()
         self._constants: dict[int, dict[str, Any]] = {}
-        self._stream: pa.ipc.RecordBatchStreamWriter | None = None
-        self._whole = 0  # the spool's length up to its last whole batch of games
-        try:
+        # The spool's length up to its last whole batch, and the games in it: one attribute,
+        # so that a stop cannot come between the two.
+        self._whole = (0, 0)
+        try:  # unbuffered: what is written is where it was written, whenever a stop comes
             self._spool: IO[bytes] = tempfile.TemporaryFile(  # noqa: SIM115 (closed by close)
-                dir=path.parent or ".", prefix=f".{path.name}.")
+                buffering=0, dir=path.parent or ".", prefix=f".{path.name}.")
         except OSError as error:
             raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
@@ -199,18 +199,23 @@ class Writer:
         columns["consulted"] = pa.array(
             [None if r.consulted is None else sorted(r.consulted) for r in results], CONSULTED)
         columns["metrics"] = pa.array([list(r.metrics.items()) for r in results], METRICS_MAP)
-        for result in results:
-            self._keys.update(result.metrics)
         table = pa.table(columns)
+        length, games = self._whole
+        messages = [table.schema.serialize()] if not length else []  # an IPC stream's
+        messages += [batch.serialize() for batch in table.to_batches()]
         try:
-            if self._stream is None:
-                self._stream = pa.ipc.new_stream(self._spool, table.schema)
-            self._stream.write_table(table)
-            whole = self._spool.tell()
+            for message in messages:
+                length = _write_at(self._spool, message, length)
         except OSError as error:
             raise UsageError(f"cannot write {self.path}: {error.strerror or error}") from None
-        self._whole = whole
-        self.games += len(results)
+        self._whole = (length, games + len(results))
+        for result in results:
+            self._keys.update(result.metrics)
+
+    @property
+    def games(self) -> int:
+        """The games added (all kept when the writer closes)."""
+        return self._whole[1]
 
     def close(self) -> None:
         """Write the results file from the games added (replacing a file there at once)."""
@@ -245,13 +250,25 @@ class Writer:
 
     def _spooled(self) -> Any:
         """The whole batches spooled: a stop (Ctrl+C, SIGTERM) in the middle of :meth:`add`
-        leaves part of a batch written, which is cut off (its games were not counted)."""
-        if self._stream is None or not self._whole:
+        leaves part of a batch written after them, which is cut off (its games were not
+        counted)."""
+        length, _ = self._whole
+        if not length:
             return iter(())
-        self._stream.close()
-        self._spool.truncate(self._whole)
+        self._spool.truncate(length)
         self._spool.seek(0)
         return iter(pa.ipc.open_stream(self._spool))
+
+
+def _write_at(spool: IO[bytes], data: Any, offset: int) -> int:
+    """Write ``data`` (a buffer) into the unbuffered ``spool`` at ``offset``; the offset
+    after it. Bytes before ``offset`` are never touched, however the writing is stopped."""
+    view = memoryview(data)
+    spool.seek(offset)
+    while view:
+        written = spool.write(view) or 0
+        view, offset = view[written:], offset + written
+    return offset
 
 
 def _final_schema(spooled: pa.Schema | None, keys: Sequence[str]) -> pa.Schema:
