@@ -616,7 +616,7 @@ function draw() {
   // areas and figures are out of sight is swiped to them
   const opened = ui.drawn?.id !== view.id || ui.drawn.seat !== view.seat; // (the seat's own figures shown first)
   const scrolled = ui.drawn?.id === view.id ? document.getElementById("board")?.scrollLeft || 0 : 0;
-  const fresh = ui.drawn?.id !== view.id || ui.drawn.seat !== view.seat || ui.drawn.version !== view.version;
+  const fresh = opened || ui.drawn.version !== view.version;
   ui.drawn = { id: view.id, seat: view.seat, version: view.version };
   const stage = el("div.board", { id: "board" });
   const selection = el("div");
