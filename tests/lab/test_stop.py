@@ -115,17 +115,17 @@ def test_a_stop_received_by_another_thread_waits_for_the_games_being_kept():
     go, sent = threading.Event(), threading.Event()
 
     def stopper() -> None:  # like the pool's manager thread, started before the games came
-        go.wait(10)
+        go.wait()  # (unbounded: a late SIGTERM would end the test's process)
         os.kill(os.getpid(), signal.SIGTERM)
         sent.set()
 
-    thread = threading.Thread(target=stopper)
+    thread = threading.Thread(target=stopper, daemon=True)
     thread.start()
     kept = []
     with stop_signals(), pytest.raises(KeyboardInterrupt):
         with whole():
             go.set()
-            sent.wait(10)
+            sent.wait()
             for game in range(2_000):  # the handler has had every chance to run by now
                 kept.append(game)
     thread.join()
