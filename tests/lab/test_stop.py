@@ -122,12 +122,11 @@ def test_a_stop_received_by_another_thread_waits_for_the_games_being_kept():
     thread = threading.Thread(target=stopper, daemon=True)
     thread.start()
     kept = []
-    with stop_signals(), pytest.raises(KeyboardInterrupt):
-        with whole():
-            go.set()
-            sent.wait()
-            for game in range(2_000):  # the handler has had every chance to run by now
-                kept.append(game)
+    with stop_signals(), pytest.raises(KeyboardInterrupt), whole():
+        go.set()
+        sent.wait()
+        for game in range(2_000):  # the handler has had every chance to run by now
+            kept.append(game)
     thread.join()
     assert len(kept) == 2_000
 
