@@ -42,7 +42,8 @@ class LiveServer:
                     "RULEKEEPER_ADDRESS_STREAMS": "10000",
                     # every client of a test or a benchmark is 127.0.0.1
                     "RULEKEEPER_ADDRESS_GAMES": "100000",
-                    "RULEKEEPER_ADDRESS_GAMES_A_DAY": "1000000", **env}
+                    "RULEKEEPER_ADDRESS_GAMES_A_DAY": "1000000",
+                    "RULEKEEPER_ADDRESS_RUNS_A_DAY": "1000000", **env}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""

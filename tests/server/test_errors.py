@@ -194,6 +194,8 @@ def test_no_json_body_makes_a_500(game, path, body):
                                         "1 or more, not '1e3'"),
     ("RULEKEEPER_ADDRESS_GAMES_A_DAY", "0", "$RULEKEEPER_ADDRESS_GAMES_A_DAY must be a whole "
                                             "number of 1 or more, not '0'"),
+    ("RULEKEEPER_ADDRESS_RUNS_A_DAY", "many", "$RULEKEEPER_ADDRESS_RUNS_A_DAY must be a "
+                                              "whole number of 1 or more, not 'many'"),
     ("RULEKEEPER_LOBBY_DAYS", "-2", "$RULEKEEPER_LOBBY_DAYS must be a number of days more "
                                     "than 0, not '-2'"),
     ("RULEKEEPER_SEARCH_BUDGET", "forever", "$RULEKEEPER_SEARCH_BUDGET must be a search "

@@ -17,9 +17,10 @@ import pytest
 from sqlalchemy import update
 
 from rulekeeper.server import live, upkeep
+from rulekeeper.server.config import Settings
 from rulekeeper.server.errors import TooManyRequests
 from rulekeeper.server.lab_runner import claim
-from rulekeeper.server.models import StoredGame, StoredLabJob, now
+from rulekeeper.server.models import StoredGame, StoredLabJob, StoredRun, now
 from tests.server.conftest import make_client, sign_up
 
 with warnings.catch_warnings():
@@ -470,24 +471,85 @@ def test_the_games_one_address_makes_a_day_are_bounded_finished_or_not(db_url):
     ``address_games_a_day`` games in 24 hours, finished or not, whatever accounts made
     them; another address is not held back, and a game a day old frees its place."""
     with make_client(db_url, address_games_a_day=3) as client:
-        sybils = [sign_up(client, f"sybil{i}") for i in range(2)]
-        made = [client.post("/api/games", headers=sybils[i % 2], json={"ruleset": "cryptids"})
-                for i in range(4)]
-        assert [m.status_code for m in made] == [201, 201, 201, 429]
-        assert all(m.json()["over"] for m in made[:3])
-        assert made[3].json()["error"] == (
-            "your address made 3 games in the last 24 hours, whatever accounts made them (at "
-            "most 3): try again later")
-        assert 86_000 < int(made[3].headers["Retry-After"]) <= 86_400
-        french = client.post("/api/games?lang=fr", headers=sybils[0], json={"ruleset": "cryptids"})
-        assert french.status_code == 429
-        assert french.json()["error"].replace("\xa0", " ").replace("\u202f", " ").startswith(
+        made = bounded_a_day(
+            client, lambda c, headers, query="": c.post(
+                f"/api/games{query}", headers=headers, json={"ruleset": "cryptids"}),
+            StoredGame, "your address made 3 games in the last 24 hours, whatever accounts "
+                        "made them (at most 3): try again later",
             "3 parties ont été créées depuis votre adresse ces dernières 24 heures")
+        assert all(m.json()["over"] for m in made[:3])
+
+
+def test_the_runs_one_address_starts_a_day_are_bounded_whatever_accounts_start_them(db_url):
+    """Found in the fifth round: a player has one run at a time, but free accounts each
+    start one, and each run stores up to 30 battles and 30 rows: the runs of one address
+    grew the database with the request rates only. Now an address starts at most
+    ``address_runs_a_day`` runs in 24 hours whatever accounts started them; a player's run
+    in progress is returned to them still, another address is not held back, and a run a
+    day old frees its place."""
+    with make_client(db_url, address_runs_a_day=3) as client:
+        made = bounded_a_day(
+            client, lambda c, headers, query="": c.post(f"/api/runs{query}", headers=headers),
+            StoredRun, "your address started 3 runs in the last 24 hours, whatever accounts "
+                       "started them (at most 3): try again later",
+            "3 parties ont été commencées depuis votre adresse ces dernières 24 heures")
+        for headers, start in zip(made.sybils, made[:3], strict=False):  # at the bound:
+            mine = client.post("/api/runs", headers=headers)  # a run in progress is theirs
+            assert mine.status_code == 200 and mine.json()["id"] == start.json()["id"]
+
+
+class Made(list):
+    """What :func:`bounded_a_day` made (the answers), and the accounts that asked."""
+
+    sybils: list[dict[str, str]]
+
+
+def bounded_a_day(client, make, model, refused: str, french: str) -> Made:
+    """One address, at most 3 of ``model`` a day (``make(client, headers, query="")`` asks
+    for one as a new account of the client's): the fourth is 429 (``refused``, ``french``
+    on a French page) with ``Retry-After`` when the oldest is a day old, whatever account
+    asks; another address is not held back; one made 25 hours ago frees its place."""
+    sybils = [sign_up(client, f"sybil{i}") for i in range(5)]
+    made = Made(make(client, sybils[i]) for i in range(4))
+    made.sybils = sybils
+    assert [m.status_code for m in made] == [201, 201, 201, 429], made[-1].text
+    assert made[3].json()["error"] == refused
+    assert 86_000 < int(made[3].headers["Retry-After"]) <= 86_400
+    said = make(client, sybils[4], "?lang=fr")
+    assert said.status_code == 429
+    assert said.json()["error"].replace("\xa0", " ").replace("\u202f", " ").startswith(french)
+    elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
+    theirs = make(elsewhere, sign_up(elsewhere, "someone"))
+    assert theirs.status_code == 201, theirs.text
+    client.app.state.db.write(lambda s: s.execute(update(model).where(
+        model.id == made[0].json()["id"]).values(created_at=now() - timedelta(hours=25))))
+    again = make(client, sybils[3])
+    assert again.status_code == 201, again.text
+    assert make(client, sybils[4]).status_code == 429  # (at the bound again)
+    return made
+
+
+def test_an_address_signs_up_so_many_players_a_day(db_url, monkeypatch):
+    """Found in the fifth round: sign-ups were bounded by the minute only (60 a minute an
+    address: 86,400 accounts a day, each a row kept for good). The default limit has a day
+    window too, which the limiter keeps across its minutes: the 1,001st sign-up of a day is
+    429, said in the page's language, and a day later the address signs up again."""
+    clock = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: clock[0])  # (the limiter's clock)
+    with make_client(db_url, signup_limit=Settings.signup_limit) as client:
+        for n in range(1000):
+            client.app.state.limits.check("signup", "testclient")  # (as POST /api/players)
+            if n % 60 == 59:
+                clock[0] += 61  # the next minute
+        refused = client.post("/api/players", json={"name": "late"})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["error"] == ("too many requests: at most 1000 per 1 day per "
+                                           "address")
+        assert 85_000 < int(refused.headers["Retry-After"]) <= 86_400
+        french = client.post("/api/players?lang=fr", json={"name": "late"})
+        assert french.json()["error"].replace("\xa0", " ").replace("\u202f", " ") == (
+            "trop de requêtes : au plus 1000 par jour par adresse")
         elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))
-        theirs = elsewhere.post("/api/games", headers=sign_up(elsewhere, "someone"),
-                                json={"ruleset": "cryptids"})
-        assert theirs.status_code == 201, theirs.text
-        client.app.state.db.write(lambda s: s.execute(update(StoredGame).where(
-            StoredGame.id == made[0].json()["id"]).values(created_at=now() - timedelta(hours=25))))
-        again = client.post("/api/games", headers=sybils[1], json={"ruleset": "cryptids"})
-        assert again.status_code == 201, again.text
+        assert elsewhere.post("/api/players", json={"name": "other"}).status_code == 201
+        clock[0] += 86_400
+        assert client.post("/api/players", json={"name": "late"}).status_code == 201

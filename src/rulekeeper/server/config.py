@@ -44,7 +44,10 @@ class Settings:
     Attributes:
         db_url: a SQLAlchemy URL (``sqlite:///file.db``, ``postgresql+psycopg://...``).
         rate_limit: requests allowed per token, in the ``limits`` notation.
-        signup_limit: player creations allowed per client address.
+        signup_limit: player creations allowed per client address (a minute's and a
+            day's: each account is a row kept for good). Counted in each process's memory,
+            as the other rates: ``serve --workers N`` allows N times as many, and a restart
+            forgets them.
         address_limit: requests allowed per client address that carry no token the
             process knows (anonymous reads, sign-ups, made-up tokens; :class:`.auth.Anonymous`).
         address_ceiling: requests allowed per client address, with a known token or without
@@ -75,6 +78,10 @@ class Settings:
         address_games_a_day: games made from one client address in the last 24 hours,
             finished or not, whatever accounts made them (a new one beyond is refused with
             429): games over once made, or resigned at once, each stored, had no bound.
+        address_runs_a_day: cryptids runs started from one client address in the last 24
+            hours, whatever accounts started them (a new one beyond is refused with 429; a
+            player's run in progress is always returned): each run stores at most
+            ``run.rounds`` battles (30) and as many rows of its shops.
         invitations: seats one player may keep for another player, invited by name, in
             games going on that the other has not answered (one more is refused with 429):
             nobody fills another's invitations.
@@ -109,7 +116,7 @@ class Settings:
 
     db_url: str
     rate_limit: str = "50/second;1500/minute"
-    signup_limit: str = "60/minute"
+    signup_limit: str = "60/minute;1000/day"
     address_limit: str = "100/second;3000/minute"
     address_ceiling: str = "200/second;6000/minute"
     max_body: int = 64 * 1024
@@ -127,6 +134,7 @@ class Settings:
     open_games: int = 20
     address_games: int = 200
     address_games_a_day: int = 2_000
+    address_runs_a_day: int = 1_000
     invitations: int = 3
     invitations_held: int = 50
     lobby_days: float = 7.0
@@ -174,6 +182,7 @@ def env_settings() -> dict[str, Any]:
         "open_games": _count("RULEKEEPER_OPEN_GAMES", s.open_games),
         "address_games": _count("RULEKEEPER_ADDRESS_GAMES", s.address_games),
         "address_games_a_day": _count("RULEKEEPER_ADDRESS_GAMES_A_DAY", s.address_games_a_day),
+        "address_runs_a_day": _count("RULEKEEPER_ADDRESS_RUNS_A_DAY", s.address_runs_a_day),
         "invitations": _count("RULEKEEPER_INVITATIONS", s.invitations),
         "invitations_held": _count("RULEKEEPER_INVITATIONS_HELD", s.invitations_held),
         "lobby_days": _env("RULEKEEPER_LOBBY_DAYS", s.lobby_days, _positive,

@@ -334,9 +334,7 @@ def admit(session: Session, me: Me, most: int, address: str, address_most: int,
     (games over once made, or resigned at once, had no bound: each a stored record, one a
     request). The player's row is locked first, and on PostgreSQL an advisory lock is
     taken, so that two at once are counted one after the other."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(sql("SELECT pg_advisory_xact_lock(:lock, hashtext(:address))"),
-                        {"lock": ADMIT_LOCK, "address": address})
+    lock_address(session, ADMIT_LOCK, address)
     session.execute(select(Player.id).where(Player.id == me.id).with_for_update())
     unfinished = session.scalar(select(func.count()).where(
         StoredGame.created_by == me.id, StoredGame.over.is_(False))) or 0
@@ -353,17 +351,36 @@ def admit(session: Session, me: Me, most: int, address: str, address_most: int,
                               f"whatever accounts made them (at most {address_most}): finish "
                               f"one, or cancel one nobody else has joined, before you start "
                               f"another", retry_after=60)
-    made, oldest = session.execute(select(func.count(), func.min(StoredGame.created_at)).where(
-        StoredGame.address == address, StoredGame.created_at > now() - DAY)).one()
+    made, wait = made_a_day(session, StoredGame, address)
     if made >= a_day:
-        oldest = oldest if oldest.tzinfo else oldest.replace(tzinfo=UTC)
         raise TooManyRequests(f"your address made {made} games in the last 24 hours, "
                               f"whatever accounts made them (at most {a_day}): try again "
-                              f"later", retry_after=(oldest + DAY - now()).total_seconds())
+                              f"later", retry_after=wait)
+
+
+def lock_address(session: Session, lock: int, address: str) -> None:
+    """On PostgreSQL, take the advisory lock ``lock`` with ``address``'s hash until the
+    transaction ends: what one address makes is counted one after the other (its players
+    are not one row to lock). SQLite writes one transaction at a time already."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(sql("SELECT pg_advisory_xact_lock(:lock, hashtext(:address))"),
+                        {"lock": lock, "address": address})
 
 
 DAY = timedelta(days=1)
-"""The window of the games made from one address (:func:`admit`)."""
+"""The window of what one address makes a day (:func:`made_a_day`)."""
+
+
+def made_a_day(session: Session, model: Any, address: str) -> tuple[int, float]:
+    """How many rows of ``model`` (a game, a run: its ``address`` and ``created_at``) were
+    made from ``address`` in the last 24 hours, and the seconds until the oldest of them is
+    a day old (one count and one oldest, by the index on the address)."""
+    made, oldest = session.execute(select(func.count(), func.min(model.created_at)).where(
+        model.address == address, model.created_at > now() - DAY)).one()
+    if oldest is None:
+        return 0, 0.0
+    oldest = oldest if oldest.tzinfo else oldest.replace(tzinfo=UTC)
+    return made, (oldest + DAY - now()).total_seconds()
 
 
 # -- reading -------------------------------------------------------------------------------

@@ -113,7 +113,8 @@ class StoredRun(Base):
     """A cryptids run: its record, and what the lists show (kept equal to the record)."""
 
     __tablename__ = "runs"
-    __table_args__ = (Index("ix_runs_player_created", "player_id", "created_at"),)
+    __table_args__ = (Index("ix_runs_player_created", "player_id", "created_at"),
+                      Index("ix_runs_address_created", "address", "created_at"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
@@ -133,6 +134,9 @@ class StoredRun(Base):
                      "been shown that yet (on any device): until then the page shows it first")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    address: Mapped[str | None] = mapped_column(
+        String(64), doc="the client address it was started from (None: started before "
+                        "revision 0014; no address counts it)")
 
 
 class StoredSnapshot(Base):

@@ -44,12 +44,20 @@ from rulekeeper.rulesets.cryptids_run.odds import WinChance, win_chance
 from rulekeeper.rulesets.cryptids_run.snapshots import Snapshot, players_named, snapshot_id
 from rulekeeper.rulesets.cryptids_run.table import BattleEntry, RunState
 from rulekeeper.rulesets.cryptids_run.view import row_view, summons_view
+from rulekeeper.server import addresses
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.cache import GameCache
 from rulekeeper.server.changes import rebuilding
 from rulekeeper.server.costs import Costly
-from rulekeeper.server.errors import ApiError, Conflict, NotFound, documented, not_at
-from rulekeeper.server.games import EventOut, check_lang, log_file
+from rulekeeper.server.errors import (
+    ApiError,
+    Conflict,
+    NotFound,
+    TooManyRequests,
+    documented,
+    not_at,
+)
+from rulekeeper.server.games import EventOut, check_lang, lock_address, log_file, made_a_day
 from rulekeeper.server.models import Player, StoredBattle, StoredRun, StoredSnapshot, now
 from rulekeeper.server.pool import RUN_RULESET, DatabasePool, KeptSnapshots, run_ruleset
 from rulekeeper.server.refusals import concerning
@@ -585,14 +593,29 @@ def answer(request: Request, run_id: str, version: int, live: LiveRun) -> RunOut
     return out
 
 
-def start_run(session: Session, me: Me) -> tuple[StoredRun, LiveRun | None]:
-    """The player's run in progress (and None), or a new one (and the run rebuilt)."""
+START_LOCK = 7415
+"""PostgreSQL advisory lock taken, with the address's hash, while a run is started: the
+runs of one address are counted one after the other (its players are not one row)."""
+
+
+def start_run(session: Session, me: Me, address: str,
+              a_day: int) -> tuple[StoredRun, LiveRun | None]:
+    """The player's run in progress (and None), never refused; or a new one (and the run
+    rebuilt), refused (429) past ``a_day`` runs started from ``address`` in the last 24
+    hours whatever accounts started them (each run stores at most ``run.rounds`` battles and
+    rows: the battles an address stores a day are bounded so)."""
     player = session.execute(select(Player).where(Player.id == me.id)
                              .with_for_update()).scalar_one()  # one start at a time
     active = session.scalar(select(StoredRun).where(StoredRun.player_id == me.id,
                                                     StoredRun.over.is_(False)))
     if active is not None:
         return active, None
+    lock_address(session, START_LOCK, address)
+    started, wait = made_a_day(session, StoredRun, address)
+    if started >= a_day:
+        raise TooManyRequests(f"your address started {started} runs in the last 24 hours, "
+                              f"whatever accounts started them (at most {a_day}): try again "
+                              f"later", retry_after=wait)
     run_id = secrets.token_hex(8)
     source = PoolSource()
     game = new_game(run_ruleset().meta.id, seed=secrets.randbits(63), log=False,
@@ -601,7 +624,7 @@ def start_run(session: Session, me: Me) -> tuple[StoredRun, LiveRun | None]:
     state = state_of(game)
     stored = StoredRun(id=run_id, player_id=me.id, record=game.record().model_dump(mode="json"),
                        version=0, round=state.round, lives=state.lives, victories=0, over=False,
-                       rating_change=0.0)
+                       rating_change=0.0, address=address)
     session.add(stored)
     session.flush()
     return stored, LiveRun(game, source, me.id)
@@ -653,7 +676,8 @@ def end_shop(session: Session, run_id: str, player_id: int, version: int,
              responses={200: {"description": "your run in progress (none was created)"}})
 def create_run(me: CurrentPlayer, request: Request) -> Response:
     """Start a run (5 lives, 0 victories); if you have one in progress, it is returned (200)."""
-    stored, live = request.app.state.db.write(lambda s: start_run(s, me))
+    address, a_day = addresses.of_request(request), request.app.state.settings.address_runs_a_day
+    stored, live = request.app.state.db.write(lambda s: start_run(s, me, address, a_day))
     run = answer(request, stored.id, stored.version, live or rebuild(request, stored))
     return json_answer(run, 201 if live is not None else 200)
 
