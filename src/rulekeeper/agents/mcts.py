@@ -340,7 +340,8 @@ class MctsAgent:
         mean: float | None = None  # of the options tried here, worked out once
         best: Key | None = None
         top = 0.0
-        for option in decision.ids:
+        for offered in decision.options:
+            option = offered.id
             key = (player, kind, option)
             share = prior.get(option, 0.0)
             child = children.get(key)
