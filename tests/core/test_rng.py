@@ -89,3 +89,16 @@ def test_a_generator_set_at_a_snapshot_draws_what_the_original_draws_next():
     assert [again.roll(6) for _ in range(20)] == [rng.roll(6) for _ in range(20)]
     scripted = Rng.at(7, Rng(7, [2]).snapshot())
     assert scripted.scripted_left == 1 and scripted.roll(6) == 2
+
+
+def test_a_generator_reseeded_at_a_snapshot_is_one_set_there_then_reseeded():
+    rng = Rng(7, [5, 3, 2])
+    rng.roll(6)
+    snapshot = rng.snapshot()
+    at = Rng.at(7, snapshot)
+    at.reseed(99)
+    reseeded = Rng.reseeded_at(7, snapshot, 99)
+    assert (reseeded.seed, reseeded.draws, reseeded.scripted_left) == (7, 1, 2)
+    assert reseeded.snapshot() == at.snapshot()  # without ever setting the snapshot's state
+    draws = [(r.roll(6), r.roll(6), r.roll(6), r.below(1000)) for r in (at, reseeded)]
+    assert draws[0] == draws[1] and draws[0][:2] == (3, 2)  # the script first, then chance

@@ -103,17 +103,25 @@ class Budget:
         return f"{self.iterations}" if self.iterations else f"{(self.seconds or 0) * 1000:g}ms"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Node:
     """A decision taken in the tree: how often it was tried and what it earned the seat
     that took it; how often the decision after it was reached, and the prior's share of
-    each of its options (``prior``, from the first world that reached it)."""
+    each of its options (``prior``, from the first world that reached it). (Its
+    ``__init__`` is written out: mypyc compiles it, not the one ``dataclass`` generates.)"""
 
-    visits: int = 0
-    value: float = 0.0
-    reached: int = 0
-    children: dict[Key, Node] = field(default_factory=dict)
-    prior: dict[str, float] | None = None
+    visits: int
+    value: float
+    reached: int
+    children: dict[Key, Node]
+    prior: dict[str, float] | None
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.reached = 0
+        self.children = {}
+        self.prior = None
 
 
 C = 0.3
@@ -332,7 +340,8 @@ class MctsAgent:
         mean: float | None = None  # of the options tried here, worked out once
         best: Key | None = None
         top = 0.0
-        for option in decision.ids:
+        for offered in decision.options:
+            option = offered.id
             key = (player, kind, option)
             share = prior.get(option, 0.0)
             child = children.get(key)

@@ -179,7 +179,11 @@ def restore(checkpoint: Checkpoint, table: Table, events: Sequence[Event]) -> No
     memo[id(_TABLE)] = table
     for name in PARTS:
         memo[id(_PARTS[name])] = getattr(table, name)
-    table.state = copy.deepcopy(checkpoint.state, memo)
+    state = checkpoint.state
+    copier = getattr(type(state), "__deepcopy__", None)
+    # a state that copies itself is asked at once: what copy.deepcopy would do, without
+    # its dispatch and the memo's keep-alive list (the checkpoint keeps the state alive)
+    table.state = copier(state, memo) if copier is not None else copy.deepcopy(state, memo)
     table.steps = checkpoint.steps
     if table.logging:
         table.events[:] = events[:checkpoint.events]

@@ -126,12 +126,11 @@ class Game:
         self._procedure: Procedure = ruleset.play(self.table)
         self._advance(None)
 
-    def _new_table(self, inputs: Sequence[Mapping[str, Any]], log: bool, options: Any,
-                   rulings: Mapping[str, str] | None = None, rng: Rng | None = None) -> Table:
+    def _new_table(self, inputs: Sequence[Mapping[str, Any]], log: bool, options: Any) -> Table:
         record = self._record
         table = self.ruleset.table_type(
-            self.ruleset, rng or Rng(record.seed, record.dice), rulings or record.rulings,
-            self._content, record.scenario, options, self.ruleset.seats(options), log,
+            self.ruleset, Rng(record.seed, record.dice), record.rulings, self._content,
+            record.scenario, options, self.ruleset.seats(options), log,
             Inputs(inputs, self._source))
         table.labelled = self._labels
         return table
@@ -323,12 +322,22 @@ class Game:
         """
         self._refuse_sample("cannot be sampled")
         first = self.ruleset.resumable and self.table.saving is None
-        game = self.fork() if first else self._rerun(self.decisions, False, False, False)
+        checkpoint = self._checkpoint
+        # No chance since the latest checkpoint: the world, replaying from it to here, draws
+        # nothing either, so its generator may draw from ``seed`` from the start.
+        quiet = (not first and checkpoint is not None
+                 and checkpoint.decisions <= len(self.decisions)
+                 and checkpoint.rng[2] == self.table.rng.draws)
+        game = self.fork() if first else self._rerun(self.decisions, False, False, False,
+                                                     chance=seed if quiet else None)
         game._log = game.table.logging = False
         game._labels = game.table.labelled = False
         game.table.saving = None
         game._sampled = True
-        game.table.rng.reseed(seed)
+        if quiet:
+            assert game.table.rng.draws == self.table.rng.draws, "a world drew while replaying"
+        else:
+            game.table.rng.reseed(seed)
         self.ruleset.determinize(game.table, seat, game.table.rng)
         return game
 
@@ -366,16 +375,20 @@ class Game:
             inputs = self.table.inputs
             del inputs.known[len(inputs.used):]
 
-    def _rerun(self, decisions: Sequence[str], log: bool, keep: bool, labels: bool) -> Game:
+    def _rerun(self, decisions: Sequence[str], log: bool, keep: bool, labels: bool, *,
+               chance: int | None = None) -> Game:
         """The game played again with ``decisions``, from the latest checkpoint before them
         or from the start; outside inputs received so far are reused. With ``keep``, the
-        new game keeps checkpoints; ``labels``: whether its options are labelled."""
+        new game keeps checkpoints; ``labels``: whether its options are labelled; ``chance``:
+        the seed its generator draws from at once (a search's world, which draws nothing
+        from the checkpoint to the decisions' end: ``sample``)."""
         checkpoint = self._checkpoint
         if checkpoint is not None and checkpoint.decisions <= len(decisions):
             game = self._resumed(checkpoint, decisions[:checkpoint.decisions], log, keep,
-                                 labels)
+                                 labels, chance)
             decisions = decisions[checkpoint.decisions:]
         else:
+            assert chance is None, "a game replayed from the start draws from its own seed"
             record = self._record.model_copy(update={"inputs": self.table.inputs.known})
             game = Game(self.ruleset, record, self._content, log, self._source,
                         checkpoints=keep, labels=labels)
@@ -385,16 +398,19 @@ class Game:
         return game
 
     def _resumed(self, checkpoint: Checkpoint, before: Sequence[str], log: bool,
-                 keep: bool, labels: bool) -> Game:
-        """A new game standing where ``checkpoint`` was taken, after the decisions ``before``."""
+                 keep: bool, labels: bool, chance: int | None = None) -> Game:
+        """A new game standing where ``checkpoint`` was taken, after the decisions ``before``
+        (its generator drawing from ``chance`` when given)."""
         game = object.__new__(Game)
         game.__dict__.update(self.__dict__)
         game._log = log
         game._labels = labels
         game._checkpoint = checkpoint
         game.decisions = list(before)
-        game.table = game._new_table(self.table.inputs.known, log, self.table.options,
-                                     self.table.rulings, Rng.at(self._record.seed, checkpoint.rng))
+        rng = (Rng.at(self._record.seed, checkpoint.rng) if chance is None
+               else Rng.reseeded_at(self._record.seed, checkpoint.rng, chance))
+        game.table = self.table.resumed(rng, Inputs(self.table.inputs.known, self._source), log,
+                                        labels)
         game.pending = game.result = None
         checkpoints.restore(checkpoint, game.table, self.table.events)
         if keep:

@@ -111,6 +111,20 @@ class Rng:
         rng.restore(state)
         return rng
 
+    @classmethod
+    def reseeded_at(cls, seed: int, state: RngState, chance: int) -> Rng:
+        """:meth:`at` then :meth:`reseed` with ``chance``, for a game that draws nothing
+        before it is reseeded (a search's world that stands where the real game drew nothing
+        since ``state``): the scripted values and draws of ``state``, the random state of
+        ``chance``, without setting the state that the new seed would replace."""
+        rng = cls.__new__(cls)
+        rng.seed = seed
+        rng._random = random.Random(chance)
+        rng.rolled = None
+        _, script, rng.draws = state
+        rng._script = deque(script)
+        return rng
+
     def __repr__(self) -> str:
         return f"Rng({self.seed!r}, script={list(self._script)!r})"
 

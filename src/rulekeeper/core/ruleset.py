@@ -281,6 +281,35 @@ class Table:
         self.held: dict[str, Event] = {}
         """Events an older version's log holds back until a later one (``Change.log``)."""
 
+    def resumed(self, rng: Rng, inputs: Inputs, logging: bool, labelled: bool) -> Table:
+        """A new table of this same game, with no state yet (a checkpoint's is restored into
+        it: a fork's table, a search's world's), its own dice, outside inputs and log.
+
+        It shares what a game never changes (the ruleset, content, what ``prepare`` made of
+        it, scenario, options, seats) and the rulings object itself: a fork's reads count as
+        the game's (:meth:`RulingSet.report_to`), so one set serves both, and the new table
+        neither checks the rulings again nor reads each one afresh (a search makes hundreds
+        of worlds a second)."""
+        table = object.__new__(type(self))
+        table.ruleset = self.ruleset
+        table.rng = rng
+        table.rulings = self.rulings
+        table.content = self.content
+        table.prepared = self.prepared
+        table.steps = 0
+        table.scenario = self.scenario
+        table.options = self.options
+        table.seats = self.seats
+        table.logging = logging
+        table.labelled = labelled
+        table.events = []
+        table.state = None
+        table.inputs = inputs
+        table.saving = None
+        table.older_log = self.older_log
+        table.held = {}
+        return table
+
     def checkpoint(self) -> None:
         """Mark a point where the rules can go on from ``state`` alone (the end of a
         round...), for a ruleset that implements :meth:`Ruleset.resume`, which goes on from

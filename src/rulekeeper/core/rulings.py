@@ -156,7 +156,10 @@ class RulingSet(Mapping[str, str]):
 
     def report_to(self, other: RulingSet) -> None:
         """Count this set's reads, past and to come, as ``other``'s: a game's fork (a bot's
-        search, a rerun) reads for the game it came from."""
+        search, a rerun) reads for the game it came from. (A fork's table shares its game's
+        set itself: ``Table.resumed``.)"""
+        if other is self:
+            return
         shared: set[str] = other.__dict__["_consulted"]
         shared |= self.__dict__["_consulted"]
         object.__setattr__(self, "_consulted", shared)

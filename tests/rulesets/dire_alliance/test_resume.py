@@ -107,3 +107,34 @@ def test_a_checkpoint_inside_a_turn_resumes_to_the_same_events(monkeypatch):
     for option in decisions:
         game.step(option)
     assert events(fork) == events(game) and fork.result == game.result
+
+
+@pytest.mark.parametrize(("ruleset_id", "options", "seed"), GAMES)
+def test_a_world_is_the_one_made_at_the_checkpoint_reseeded_after_replaying(ruleset_id, options,
+                                                                            seed):
+    """A search's world where the game drew nothing since its latest checkpoint draws from
+    the world's seed at once (``Rng.reseeded_at``): it is the world set at the checkpoint's
+    dice, replayed to the decision, then reseeded and redrawn, and it goes on alike; its
+    table shares the game's rulings."""
+    game = new_game(ruleset_id, seed=seed, options=options, log=False)
+    game.fork()  # the game keeps checkpoints from here
+    chooser = random.Random(seed)
+    quiet = 0
+    while game.pending is not None and len(game.decisions) < 150:
+        seat, world_seed = game.pending.player, len(game.decisions)
+        checkpoint = game._checkpoint
+        quiet += checkpoint is not None and checkpoint.rng[2] == game.table.rng.draws
+        world = game.sample(seat, world_seed)
+        slow = game._rerun(game.decisions, False, False, False)  # at the checkpoint's dice
+        slow.table.rng.reseed(world_seed)
+        game.ruleset.determinize(slow.table, seat, slow.table.rng)
+        assert world.table.rulings is game.table.rulings
+        for _ in range(3):
+            assert where(world) == where(slow), len(game.decisions)
+            if world.pending is None:
+                break
+            option = chooser.choice(world.pending.ids)
+            world.step(option)
+            slow.step(option)
+        game.step(chooser.choice(game.pending.ids))
+    assert quiet > 20  # most worlds skip setting the checkpoint's dice

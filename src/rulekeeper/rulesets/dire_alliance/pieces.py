@@ -1,7 +1,12 @@
 """The pieces on the table that hold no rules: each player's play area (cards and claimed
 objectives), the fighters, the objective tokens and the scenario sites. (A module of their
 own so that the compiled build compiles them: the bots and the rules steps read their fields
-most of all.)"""
+most of all.)
+
+Each dataclass here writes its ``__init__`` out (``init=False``): mypyc compiles a written
+``__init__``, while the one ``dataclass`` generates stays interpreted Python, three to four
+times slower (0.34 against 0.10 µs a piece), and a search's every world makes some forty
+pieces when it copies its state."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from typing import Any
 from rulekeeper.rulesets.dire_alliance.models import FighterSpec, Form
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PlayArea:
     """One player's cards and claimed objectives."""
 
@@ -24,6 +29,19 @@ class PlayArea:
     supply: dict[str, int] = field(default_factory=dict)
     play: list[str] = field(default_factory=list)
     claimed: list[str] = field(default_factory=list)
+
+    def __init__(self, seat: str, deck: list[str] | None = None,
+                 hand: list[str] | None = None, discard: list[str] | None = None,
+                 graveyard: list[str] | None = None, supply: dict[str, int] | None = None,
+                 play: list[str] | None = None, claimed: list[str] | None = None) -> None:
+        self.seat = seat
+        self.deck = [] if deck is None else deck
+        self.hand = [] if hand is None else hand
+        self.discard = [] if discard is None else discard
+        self.graveyard = [] if graveyard is None else graveyard
+        self.supply = {} if supply is None else supply
+        self.play = [] if play is None else play
+        self.claimed = [] if claimed is None else claimed
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PlayArea:
         """Its piles hold card ids: a copy of a game's state (a checkpoint's, a search's
@@ -53,7 +71,7 @@ class PlayArea:
         return None
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, init=False)
 class Fighter:
     """A fighter token on the board (or defeated). Its stats come from its current form.
 
@@ -73,9 +91,19 @@ class Fighter:
     defeated: bool = False
     team: str = ""
 
-    def __post_init__(self) -> None:
-        if not self.team:
-            self.team = self.side
+    def __init__(self, id: str, side: str, card: str, spec: FighterSpec, form: Form,
+                 area: str | None = None, stunned: bool = False, sated: bool = False,
+                 defeated: bool = False, team: str = "") -> None:
+        self.id = id
+        self.side = side
+        self.card = card
+        self.spec = spec
+        self.form = form
+        self.area = area
+        self.stunned = stunned
+        self.sated = sated
+        self.defeated = defeated
+        self.team = team or side
 
     def __repr__(self) -> str:
         return f"<Fighter {self.id} in {self.area}>"
@@ -98,7 +126,7 @@ class Fighter:
         return self.area is not None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Objective:
     """An objective token on its site; claimed objectives leave the board."""
 
@@ -108,12 +136,20 @@ class Objective:
     name: str
     claimed_by: str | None = None
 
+    def __init__(self, id: str, owner: str, area: str, name: str,
+                 claimed_by: str | None = None) -> None:
+        self.id = id
+        self.owner = owner
+        self.area = area
+        self.name = name
+        self.claimed_by = claimed_by
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Objective:
         """Its fields are values: copied field by field (see ``Fighter``)."""
         return Objective(self.id, self.owner, self.area, self.name, self.claimed_by)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SiteState:
     """A scenario site in play (a ritual stone) and the colour it shows."""
 
@@ -122,6 +158,14 @@ class SiteState:
     area: str
     name: str
     holder: str | None = None
+
+    def __init__(self, id: str, kind: str, area: str, name: str,
+                 holder: str | None = None) -> None:
+        self.id = id
+        self.kind = kind
+        self.area = area
+        self.name = name
+        self.holder = holder
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SiteState:
         """Its fields are values: copied field by field (see ``Fighter``)."""

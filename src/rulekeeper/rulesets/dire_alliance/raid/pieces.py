@@ -1,5 +1,6 @@
 """The pieces of a Raid that hold no rules: a hero in play with its action row, the
-villain with its deck and wounds, and the names of the two teams."""
+villain with its deck and wounds, and the names of the two teams. (Each writes its
+``__init__`` out, which mypyc compiles: see :mod:`..pieces`.)"""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ ENEMIES = "enemies"
 """The enemies' team and side: the villain and its minions, played by the rules."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RowCard:
     """A card in a hero's action row: face up (its modifiers apply) or face down, and the
     tokens placed on it."""
@@ -26,12 +27,17 @@ class RowCard:
     faceup: bool
     tokens: list[str] = field(default_factory=list)
 
+    def __init__(self, card: str, faceup: bool, tokens: list[str] | None = None) -> None:
+        self.card = card
+        self.faceup = faceup
+        self.tokens = [] if tokens is None else tokens
+
     def __deepcopy__(self, memo: dict[int, Any]) -> RowCard:
         """Its fields are values (tokens are ids): copied field by field (see ``Fighter``)."""
         return RowCard(self.card, self.faceup, list(self.tokens))
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, init=False)
 class Hero:
     """A hero in play: its seat, cards and action row. The damage pile is ``piles.graveyard``
     (raid.damage.hero.damage-pile)."""
@@ -46,6 +52,19 @@ class Hero:
     done: bool = False
     resolving: RowCard | None = None
     """The face-up card whose special action is being resolved (tokens go on it)."""
+
+    def __init__(self, seat: str, spec: HeroSpec, hero_class: HeroClass, fighter: Fighter,
+                 piles: PlayArea, row: list[RowCard] | None = None, exerted: bool = False,
+                 done: bool = False, resolving: RowCard | None = None) -> None:
+        self.seat = seat
+        self.spec = spec
+        self.hero_class = hero_class
+        self.fighter = fighter
+        self.piles = piles
+        self.row = [] if row is None else row
+        self.exerted = exerted
+        self.done = done
+        self.resolving = resolving
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hero:
         """Its cards and row by value, its fighter the copy ``memo`` holds (see
@@ -73,7 +92,7 @@ class Hero:
         return self.piles.hand + self.piles.deck + self.piles.discard
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, init=False)
 class VillainState:
     """The villain: its fighter, deck, action row, discard pile and wounds."""
 
@@ -84,6 +103,17 @@ class VillainState:
     row: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     wounds: int = 0
+
+    def __init__(self, spec: Villain, fighter: Fighter, health: int,
+                 deck: list[str] | None = None, row: list[str] | None = None,
+                 discard: list[str] | None = None, wounds: int = 0) -> None:
+        self.spec = spec
+        self.fighter = fighter
+        self.health = health
+        self.deck = [] if deck is None else deck
+        self.row = [] if row is None else row
+        self.discard = [] if discard is None else discard
+        self.wounds = wounds
 
     def __deepcopy__(self, memo: dict[int, Any]) -> VillainState:
         """Its piles by value, its fighter the copy ``memo`` holds (see ``Hero``)."""
