@@ -1,15 +1,21 @@
 """Faults: a real server killed with SIGKILL mid-play, and a database that drops connections."""
 
+import contextlib
 import os
+import shutil
 import subprocess
+import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 from sqlalchemy import select, text
 
 from rulekeeper.core.game import replay
+from rulekeeper.server import upkeep
 from rulekeeper.server.db import Database
 from rulekeeper.server.models import StoredGame
 from tests.server.conftest import make_client, sign_up
@@ -125,15 +131,43 @@ def test_a_transaction_cut_by_a_lost_connection_runs_again_once(db_url):
     database.dispose()
 
 
-def test_the_service_survives_a_database_restart(db_url):
-    postgres_only(db_url)
-    pg_bin, pg_dir = os.environ.get("RK_PG_BIN"), os.environ.get("RK_PG_DIR")
-    if not (pg_bin and pg_dir):
-        pytest.skip("the PostgreSQL cluster was not started by .ci/postgres")
-    with make_client(db_url) as client:
+@contextlib.contextmanager
+def own_cluster(pg_bin: str) -> Iterator[tuple[str, Callable[[], None]]]:
+    """A PostgreSQL cluster of the test's own, on a Unix socket only, and what restarts it.
+    (The session's cluster is shared by every xdist worker: restarting it cut the
+    connections of the tests the other workers ran, whose next statement then failed.)"""
+    folder = Path(tempfile.mkdtemp(prefix="rulekeeper-pg-"))
+    as_root = os.geteuid() == 0  # PostgreSQL refuses to run as root: as .ci/postgres does
+
+    def pg(command: str) -> None:
+        subprocess.run(["su", "postgres", "-c", command] if as_root else ["sh", "-c", command],
+                       check=True, capture_output=True, timeout=120)
+
+    if as_root:
+        shutil.chown(folder, "postgres")
+    data, log = folder / "data", folder / "log"
+    try:
+        pg(f"{pg_bin}/initdb -D {data} -A trust -U postgres")
+        pg(f"{pg_bin}/pg_ctl -D {data} -l {log} -w -o \"-c listen_addresses='' -k {folder}\" "
+           f"start")
+        yield (f"postgresql+psycopg://postgres@/postgres?host={folder}",
+               lambda: pg(f"{pg_bin}/pg_ctl -D {data} -l {log} -w -m fast restart"))
+    finally:
+        with contextlib.suppress(subprocess.SubprocessError):
+            pg(f"{pg_bin}/pg_ctl -D {data} -w -m immediate stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_service_survives_a_database_restart(monkeypatch):
+    pg_bin = os.environ.get("RK_PG_BIN")
+    if not pg_bin:
+        pytest.skip("no PostgreSQL programs named (RK_PG_BIN, set by .ci/postgres)")
+    # no sweep meanwhile: it would meet the pool's lost connection first (every second), and
+    # the calls below would pass however the service took it
+    monkeypatch.setattr(upkeep, "SWEEP_EVERY", 3600.0)
+    with own_cluster(pg_bin) as (db_url, restart), make_client(db_url) as client:
         alice = sign_up(client, "alice")
-        subprocess.run(["su", "postgres", "-c", f"{pg_bin}/pg_ctl -D {pg_dir}/data -w -m fast "
-                        f"restart -l {pg_dir}/log"], check=True, capture_output=True)
+        restart()
         assert client.get("/api/players/me", headers=alice).status_code == 200
         assert client.get("/api/leaderboard", headers=alice).status_code == 200  # a read
         assert client.post("/api/runs", headers=alice).status_code == 201  # a write

@@ -20,7 +20,6 @@ from rulekeeper.server.app import create_app
 from rulekeeper.server.config import Settings
 from rulekeeper.server.models import StoredGame
 from tests.server.conftest import make_client, sign_up
-from tests.server.live import free_port
 
 JSON = {"content-type": "application/json"}
 
@@ -227,12 +226,18 @@ def test_after_a_500_the_connection_serves_the_next_request(db_url):
     def boom() -> None:
         raise RuntimeError("a bug")
 
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="critical"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    # the test's own socket, bound here: a port found free, then bound by the server, could
+    # be taken between the two by another worker's connection (the server then never started,
+    # and the test waited for it for ever)
+    listening = socket.create_server(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="critical"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     try:
+        deadline = time.monotonic() + 60
         while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
             time.sleep(0.05)
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
             assert _request(sock, "/api/boom").startswith(b"HTTP/1.1 500")
@@ -240,6 +245,7 @@ def test_after_a_500_the_connection_serves_the_next_request(db_url):
     finally:
         server.should_exit = True
         thread.join(10)
+        listening.close()
 
 
 def test_distinct_contents_in_requests_keep_memory_bounded(client, alice):
