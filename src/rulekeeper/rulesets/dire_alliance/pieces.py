@@ -3,15 +3,15 @@ objectives), the fighters, the objective tokens and the scenario sites. (A modul
 own so that the compiled build compiles them: the bots and the rules steps read their fields
 most of all.)
 
-Each dataclass here writes its ``__init__`` out (``init=False``): mypyc compiles a written
-``__init__``, while the one ``dataclass`` generates stays interpreted Python, three to four
-times slower (0.34 against 0.10 µs a piece), and a search's every world makes some forty
-pieces when it copies its state."""
+Each dataclass here writes its ``__init__`` out (``init=False``; its defaults are stated
+there only): mypyc compiles a written ``__init__``, while the one ``dataclass`` generates
+stays interpreted Python, three to four times slower (0.34 against 0.10 µs a piece), and a
+search's every world makes some forty pieces when it copies its state."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.rulesets.dire_alliance.models import FighterSpec, Form
@@ -22,13 +22,13 @@ class PlayArea:
     """One player's cards and claimed objectives."""
 
     seat: str
-    deck: list[str] = field(default_factory=list)
-    hand: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    graveyard: list[str] = field(default_factory=list)
-    supply: dict[str, int] = field(default_factory=dict)
-    play: list[str] = field(default_factory=list)
-    claimed: list[str] = field(default_factory=list)
+    deck: list[str]
+    hand: list[str]
+    discard: list[str]
+    graveyard: list[str]
+    supply: dict[str, int]
+    play: list[str]
+    claimed: list[str]
 
     def __init__(self, seat: str, deck: list[str] | None = None,
                  hand: list[str] | None = None, discard: list[str] | None = None,
@@ -85,11 +85,11 @@ class Fighter:
     card: str
     spec: FighterSpec
     form: Form
-    area: str | None = None
-    stunned: bool = False
-    sated: bool = False
-    defeated: bool = False
-    team: str = ""
+    area: str | None
+    stunned: bool
+    sated: bool
+    defeated: bool
+    team: str
 
     def __init__(self, id: str, side: str, card: str, spec: FighterSpec, form: Form,
                  area: str | None = None, stunned: bool = False, sated: bool = False,
@@ -134,7 +134,7 @@ class Objective:
     owner: str
     area: str
     name: str
-    claimed_by: str | None = None
+    claimed_by: str | None
 
     def __init__(self, id: str, owner: str, area: str, name: str,
                  claimed_by: str | None = None) -> None:
@@ -157,7 +157,7 @@ class SiteState:
     kind: str
     area: str
     name: str
-    holder: str | None = None
+    holder: str | None
 
     def __init__(self, id: str, kind: str, area: str, name: str,
                  holder: str | None = None) -> None:

@@ -5,7 +5,7 @@ villain with its deck and wounds, and the names of the two teams. (Each writes i
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.rulesets.dire_alliance.pieces import Fighter, PlayArea
@@ -25,7 +25,7 @@ class RowCard:
 
     card: str
     faceup: bool
-    tokens: list[str] = field(default_factory=list)
+    tokens: list[str]
 
     def __init__(self, card: str, faceup: bool, tokens: list[str] | None = None) -> None:
         self.card = card
@@ -47,10 +47,10 @@ class Hero:
     hero_class: HeroClass
     fighter: Fighter
     piles: PlayArea
-    row: list[RowCard] = field(default_factory=list)
-    exerted: bool = False
-    done: bool = False
-    resolving: RowCard | None = None
+    row: list[RowCard]
+    exerted: bool
+    done: bool
+    resolving: RowCard | None
     """The face-up card whose special action is being resolved (tokens go on it)."""
 
     def __init__(self, seat: str, spec: HeroSpec, hero_class: HeroClass, fighter: Fighter,
@@ -99,10 +99,10 @@ class VillainState:
     spec: Villain
     fighter: Fighter
     health: int
-    deck: list[str] = field(default_factory=list)
-    row: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    wounds: int = 0
+    deck: list[str]
+    row: list[str]
+    discard: list[str]
+    wounds: int
 
     def __init__(self, spec: Villain, fighter: Fighter, health: int,
                  deck: list[str] | None = None, row: list[str] | None = None,
