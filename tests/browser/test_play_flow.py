@@ -213,3 +213,32 @@ def test_too_many_players_for_a_scenario_are_refused_in_words(people, server, re
     assert plain(page.inner_text("#setup-message")) == plain(said)
     refused(host, 400)
     page.locator("#setup-message").screenshot(path=str(SHOTS / f"play-setup-players-{lang}.png"))
+
+
+INTRO = {"en": ("Play Combat Encounter (d20 dungeon), ", " or Enemy attacks (co-op crawler) in "
+                "your browser: against the bots, hot-seat on one device, or with friends anywhere",
+                "Play Enemy attacks (co-op crawler) in your browser: ",
+                "Choose a player name to start; no e-mail, no password."),
+         "fr": ("Jouez à Rencontre de combat (donjon d20), ", " ou Attaques ennemies "
+                "(exploration coopérative) dans votre navigateur : contre les bots, à tour de rôle "
+                "sur un même appareil, ou avec des amis où qu'ils soient",
+                "Jouez à Attaques ennemies (exploration coopérative) dans votre navigateur : ",
+                "Choisissez un nom de joueur pour commencer ; ni courriel, ni mot de passe.")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_before_signing_in_play_says_what_is_played_here_and_how(people, lang):
+    # /play opened signed out (a newcomer, a friend sent the page rather than an invitation)
+    # was a bare "Who are you?": nothing said what signing up was for
+    person, phone = (speaking(p, lang) for p in people(2))
+    person.open("/play")
+    first, last, one, name = INTRO[lang]
+    said = plain(person.page.inner_text("#intro"))
+    assert said.startswith(first) and last in said and said.endswith(name), said
+    assert "Cryptid" not in said and "cryptide" not in said.lower()  # (played on /, or watched)
+    person.shot(f"play-signed-out-{lang}")
+    phone.page.set_viewport_size({"width": 390, "height": 844})
+    phone.open("/play/enemy-attacks")  # a ruleset's page names it alone
+    said = plain(phone.page.inner_text("#intro"))
+    assert said.startswith(one) and "Dire Alliance" not in said, said
+    phone.shot(f"play-signed-out-ruleset-phone-{lang}")

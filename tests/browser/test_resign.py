@@ -1,6 +1,7 @@
 """Resigning on /play: a seated player of a started game resigns it, whoever's turn it is,
 after a confirmation (a first click alone changes nothing); the other player's page and a
-spectator's show the result live, told by the event's sentence, in the page's language."""
+spectator's show the result live, told by the event's sentence, in the page's language; each
+player's first says whether they won or lost."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ SAID = {"en": ("Resign", "Resign this game?", "Winner: Red",
                "Blue: resignation, and the game is lost (losing side: Blue)"),
         "fr": ("Abandonner", "Abandonner cette partie ?", "Victoire : Rouge",
                "Bleu : abandon, et la partie est perdue (camp perdant : Bleu)")}
+
+
+WON = {"en": "You won.\nWinner: Red", "fr": "Vous avez gagné.\nVictoire : Rouge"}
+LOST = {"en": "You lost.\nWinner: Red", "fr": "Vous avez perdu.\nVictoire : Rouge"}
+"""The result on the page of the player who won, and of the one who resigned."""
 
 
 def player(server, name: str) -> dict[str, str]:
@@ -71,10 +77,11 @@ def test_a_player_resigns_while_the_other_is_to_play_and_everyone_sees_it_live(
     blue.page.click("#resign")
     blue.page.click("#confirm-resign")
     red.page.wait_for_selector("#resign-dialog", state="detached")
-    for person in (blue, red, spectator):  # told live, by the event's sentence
-        person.page.wait_for_selector("#result")
-        said = plain(person.page.inner_text("#result"))
-        assert said.startswith(winner) and why in said, said
+    for person, verdict in ((blue, LOST[lang]), (red, WON[lang]), (spectator, "")):
+        person.page.wait_for_selector("#result")  # told live, by the event's sentence; each
+        said = plain(person.page.inner_text("#result"))  # player first whether they won
+        assert said.startswith(verdict) and winner in said and why in said, said
+    assert spectator.page.locator("#verdict").count() == 0  # (none of theirs)
     for person in (red, blue):
         assert person.page.locator("#resign").count() == 0
         assert person.page.locator("#decision [data-option]").count() == 0

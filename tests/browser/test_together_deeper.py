@@ -89,6 +89,8 @@ FORFEIT = {"en": ("Winner: Blue after 1 round",
                   "Red: the clock runs out, and the game is lost by forfeit (losing side: Red)"),
            "fr": ("Victoire : Bleu en 1 manche",
                   "Rouge : la pendule tombe, et la partie est perdue par forfait (camp perdant : Rouge)")}
+LOST = {"en": "You lost.\n", "fr": "Vous avez perdu.\n"}
+"""What the page of the player whose clock ran out says first."""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -102,11 +104,12 @@ def test_a_spectator_is_told_why_a_clock_ended_the_game_as_the_players_are(
     pages = [devices(lang, ann), devices(lang)]
     pages[0].open(f"/play/{BATTLE}?game={made['id']}")
     pages[1].open(made["watch"])
-    for watched in pages:  # red lets its 2 s run out: the sweep applies the forfeit
-        watched.page.wait_for_selector("#result", timeout=10_000)
+    for watched, lost in zip(pages, (LOST[lang], ""), strict=True):
+        watched.page.wait_for_selector("#result", timeout=10_000)  # red lets its 2 s run out:
+        # the sweep applies the forfeit
         winner, why = FORFEIT[lang]
         said = plain(watched.page.inner_text("#result"))
-        assert said.startswith(winner) and why in said, said
+        assert said.startswith(lost + winner) and why in said, said
     pages[1].shot(f"watch-clock-forfeit-{lang}")
     line = pages[0].page.locator("li[data-rule='core.clock-expiry']").last
     line.locator("button.rule").click()  # the engine's rule, in the page's language

@@ -23,7 +23,7 @@ async function start() {
   await loadWords();
   header({ title: t("rulekeeper · play") });
   if (!store.token && params.get("game") && params.get("invite")) return invited(params.get("game"), params.get("seat"), params.get("invite"));
-  if (!store.token) return signIn(main, () => location.reload());
+  if (!store.token) return signIn(main, () => location.reload(), { intro: await playIntro() });
   const rulesets = ui.rulesets = await api(`/api/rulesets?lang=${store.lang}`);
   if (!rulesetId) return chooser(rulesets);
   const named = (id) => id.replace(/-v\d+$/, ""); // a link to another version opens today's
@@ -33,6 +33,19 @@ async function start() {
   if (params.get("game") && params.get("invite") !== null) return accept(params.get("game"), params.get("seat"), params.get("invite"));
   if (params.get("game")) return load(params.get("game")).catch(notYours);
   setup();
+}
+
+/** Before signing in, what the page is for (a newcomer, or a friend sent its address rather
+    than an invitation): the rulesets played here (the one asked for, on its own page), how
+    (bots, hot-seat, friends anywhere), and that a name is all it takes. */
+async function playIntro() {
+  let rulesets = [];
+  try { rulesets = await api(`/api/rulesets?lang=${store.lang}`); } catch { /* said without their names */ }
+  const named = (id) => id.replace(/-v\d+$/, "");
+  const asked = rulesetId && rulesets.find((r) => r.id === rulesetId || named(r.id) === named(rulesetId));
+  const titles = asked ? [asked.title] : rulesets.filter((r) => r.decisions && !r.online).map((r) => r.title);
+  return el("div", { id: "intro" }, titles.length ? el("p.lead", {}, t("Play {titles:or} in your browser: against the bots, hot-seat on one device, or with friends anywhere (leave them a seat and send them its invitation link: every move reaches their page live).", { titles })) : null,
+    el("p", {}, t("Choose a player name to start; no e-mail, no password.")));
 }
 
 /** A game's address that is not one of the player's games (404: no seat of theirs, or its
@@ -734,7 +747,21 @@ function legend(geometry) {
 }
 
 function resultBanner(view) {
-  return el("div.banner.tie", { id: "result", role: "status" }, overWords(view, ui.info), endWhy(view, view.events));
+  const verdict = myOutcome(view);
+  return el(`div.banner.${verdict || "tie"}`, { id: "result", role: "status", "data-outcome": verdict },
+    verdict === "win" || verdict === "loss" ? el("div", { id: "verdict" }, verdict === "win" ? t("You won.") : t("You lost.")) : null, // (a tie says so below)
+    el("div", {}, overWords(view, ui.info)), endWhy(view, view.events));
+}
+
+/** How a game over ended for the player whose page it is: "win", "loss" or "tie"; "" when it
+    says nothing about them (a game closed before its end, or hot-seat seats on different sides,
+    a duel with oneself). A co-operative game's seats all play one side (``heroes``). */
+function myOutcome(view) {
+  const sides = new Set(view.seats.filter((s) => s.kind === "human" && s.player === store.name).map((s) => s.side || s.seat));
+  if (view.closed || !view.result || sides.size !== 1) return "";
+  const winner = view.result.winner;
+  if (!winner) return "tie";
+  return sides.has(winner) || mySeats(view).includes(winner) ? "win" : "loss";
 }
 
 async function downloadRecord(view, message) {
