@@ -2,7 +2,8 @@
 one wording wherever the page checks one (signing up, inviting a player by name); an
 invitation link unknown or no longer open says so and offers the lobby, not a sign-up for a
 seat nobody can take (a used one offers only a sign-in, for whoever took the seat); and a
-started game is resigned from Your games, after the game page's own question."""
+started game is resigned from Your games, after the game page's own question, and listed as
+lost (a game the other resigned, as won)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ SAID = {
            "used": "This invitation has been used: its seat is taken",
            "yours": "Is the seat yours? Sign in with your token",
            "lobby": "Your games and the lobby",
-           "resign": "Resign", "question": "Resign this game?", "over": "Over · Winner: Red",
+           "resign": "Resign", "question": "Resign this game?", "over": "Over · Winner: Red · you lost",
+           "won": "Over · Winner: Blue · you won",
            "moved on": "moved on meanwhile (another player's move)",
            "ended": "has already ended: it can no longer be resigned."},
     "fr": {"form": "Un nom de joueur a 2 à 20 lettres sans accents, chiffres, - ou _, et "
@@ -37,7 +39,8 @@ SAID = {
            "yours": "Cette place est la vôtre ? Connectez-vous avec votre jeton",
            "lobby": "Vos parties et le salon",
            "resign": "Abandonner", "question": "Abandonner cette partie ?",
-           "over": "Finie · Victoire : Rouge",
+           "over": "Finie · Victoire : Rouge · vous avez perdu",
+           "won": "Finie · Victoire : Bleu · vous avez gagné",
            "moved on": "a avancé entre-temps (le coup d'un autre joueur)",
            "ended": "est déjà finie : elle ne peut plus être abandonnée."},
 }
@@ -152,6 +155,7 @@ def test_a_started_game_is_resigned_from_your_games_after_the_same_question(
     assert page.locator(f"{row(waiting)} [data-cancel]").count() == 1  # waiting: Cancel
     for made in (waiting, finished):
         assert page.locator(f"{row(made)} [data-resign]").count() == 0
+    assert plain(said["won"]) in plain(page.inner_text(row(finished)))  # bob resigned: ann won
     person.shot(f"play-my-games-resign-{lang}")
 
     page.click(f"{row(started)} [data-resign]")  # the game page's question; keeping on first

@@ -109,7 +109,7 @@ function drawMyGames(node, games, refresh) {
     const info = rulesetOf(g);
     const open = g.seats.filter((s) => s.kind === "open").map((s) => seatName(s.seat, info));
     const status = g.closed === "expired" ? t("Expired: nobody took its open seats") : g.closed === "cancelled" ? t("Cancelled")
-      : g.over ? t("Over · {result}", { result: winnerWords(g.result, info) })
+      : g.over ? overLine(g, info)
       : open.length ? t("waiting for {seats}", { seats: open.join(", ") }) : g.your_turn ? t("your turn ({seat})", { seat: seatName(g.turn, info) })
       : g.mine.every((seat) => g.out.includes(seat)) ? t("out of play") : t("{seat}'s turn", { seat: seatName(g.turn, info) });
     return el("tr", { "data-game": g.id, class: g.your_turn ? "your-turn" : "" },
@@ -122,6 +122,13 @@ function drawMyGames(node, games, refresh) {
   clear(node, el("h2", {}, t("Your games")), notificationsButton(),
     games.length ? el("table.board-table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("turn")), el("th", {}, t("seats")))), el("tbody", {}, ...rows))
       : el("p.muted", {}, t("No games yet: start one below, or join one from the lobby.")));
+}
+
+/** A game over, in Your games: who won, and whether you did ("Over · Winner: Red · you lost"). */
+function overLine(game, info) {
+  const result = winnerWords(game.result, info), verdict = myOutcome(game);
+  return verdict === "win" ? t("Over · {result} · you won", { result }) : verdict === "loss" ? t("Over · {result} · you lost", { result })
+    : t("Over · {result}", { result });
 }
 
 /** The seats other players named you for: take one, or decline it (it is then open to
@@ -753,15 +760,17 @@ function resultBanner(view) {
     el("div", {}, overWords(view, ui.info)), endWhy(view, view.events));
 }
 
-/** How a game over ended for the player whose page it is: "win", "loss" or "tie"; "" when it
-    says nothing about them (a game closed before its end, or hot-seat seats on different sides,
-    a duel with oneself). A co-operative game's seats all play one side (``heroes``). */
-function myOutcome(view) {
-  const sides = new Set(view.seats.filter((s) => s.kind === "human" && s.player === store.name).map((s) => s.side || s.seat));
-  if (view.closed || !view.result || sides.size !== 1) return "";
-  const winner = view.result.winner;
+/** How a game over (its view, or its line of GET /api/games) ended for the player whose page
+    it is: "win", "loss" or "tie"; "" when it says nothing about them (a game closed before its
+    end, or hot-seat seats on different sides, a duel with oneself). A co-operative game's
+    seats all play one side (``heroes``). */
+function myOutcome(game) {
+  const mine = mySeats(game);
+  const sides = new Set(game.seats.filter((s) => mine.includes(s.seat)).map((s) => s.side || s.seat));
+  if (game.closed || !game.result || sides.size !== 1) return "";
+  const winner = game.result.winner;
   if (!winner) return "tie";
-  return sides.has(winner) || mySeats(view).includes(winner) ? "win" : "loss";
+  return sides.has(winner) || mine.includes(winner) ? "win" : "loss";
 }
 
 async function downloadRecord(view, message) {
