@@ -246,3 +246,31 @@ def test_before_signing_in_play_says_what_is_played_here_and_how(people, lang):
     said = plain(phone.page.inner_text("#intro"))
     assert said.startswith(one) and "Dire Alliance" not in said, said
     phone.shot(f"play-signed-out-ruleset-phone-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_decision_on_its_way_disables_the_options_until_its_answer(
+        people, server, request, lang):
+    # a click showed nothing until the next decision came (a second on a slow line), and a
+    # second option clicked meanwhile was sent too, refused as if another player had moved
+    who = player(server, unique(f"slow{lang}", request))
+    made = game(server, who, seats={"blue": {"kind": "bot", "bot": "first"}})
+    person = speaking(people(1)[0], lang, who)
+    page = person.page
+    held: list = []
+    page.route("**/decisions*", lambda route: held.append(route))  # held back: a slow line
+    person.open(f"/play/{BATTLE}?game={made['id']}")
+    page.wait_for_selector("#decision [data-option]")
+    version = page.get_attribute("#decision", "data-version")
+    page.click("#decision [data-option] >> nth=0")
+    page.wait_for_selector("#decision[aria-busy='true']")
+    assert page.locator("#decision [data-option]:not([disabled])").count() == 0
+    assert page.locator("#decision [data-option].chosen").count() == 1  # the one sent, shown
+    page.evaluate("[...document.querySelectorAll('#decision [data-option]')].at(-1).click()")
+    page.wait_for_timeout(300)
+    assert len(held) == 1  # the second click sent nothing
+    person.shot(f"play-decision-on-its-way-{lang}")
+    held[0].continue_()
+    page.wait_for_selector(f"#decision:not([data-version='{version}'])")
+    assert page.locator("#decision[aria-busy], #decision .chosen").count() == 0
+    assert page.locator("#message .error").count() == 0

@@ -649,11 +649,22 @@ function draw() {
   const decide = async (option) => {
     const known = ui.events.length; // (the stream may bring the clock's event before the refusal)
     ui.deciding = true; // (a decision too late says so itself: no notice besides)
+    // on its way, the options wait for its answer, disabled: a click said nothing until the
+    // next decision came (a second on a slow line), and a second option clicked meanwhile was
+    // refused as if another player had moved
+    const panel = document.getElementById("decision"), options = [...panel.querySelectorAll("[data-option]")];
+    panel.setAttribute("aria-busy", "true");
+    for (const button of options) button.disabled = true;
+    options.find((button) => button.dataset.option === option)?.classList.add("chosen"); // (the one sent stands out)
     try {
       const next = await api(`/api/games/${view.id}/decisions?lang=${lang()}&since=${ui.events.length}`, { method: "POST", body: { seat: view.seat, option, version: view.version } });
       ui.timedOut = null;
       await show(next);
-    } catch (error) { await refused(error, known); } finally { ui.deciding = false; }
+    } catch (error) { await refused(error, known); } finally {
+      ui.deciding = false;
+      panel.removeAttribute("aria-busy"); // (drawn anew by then, unless the answer was lost)
+      for (const button of options) { button.disabled = false; button.classList.remove("chosen"); }
+    }
   };
   const late = ui.timedOut?.id === view.id && ui.timedOut.seat === view.seat && !view.over
     ? el("p.warn", { id: "timed-out", role: "status" }, t("Your time ran out: the bot {bot} decided for you.", { bot: botName(view.clock.bot) })) : null;
