@@ -116,6 +116,9 @@ def play(ctx: typer.Context, ruleset: RulesetArg, scenario: ScenarioOpt = None, 
         assert result is not None
         over = say("game-over", lang, outcome=outcome(game, lang))
         console.print(f"[bold]{escape(over)}[/bold]")
+        said = verdict(game, humans, lang)
+        if said:
+            console.print(f"[bold]{escape(said)}[/bold]")
     except (QuitGame, EOFError, KeyboardInterrupt):
         console.print(f"[yellow]{escape(say('stopped', lang))}[/yellow]")
     finally:
@@ -178,6 +181,18 @@ def outcome(game: Game, lang: str) -> str:
         return say("no-winner", lang)
     return say("winner", lang,
                winner=side_names(game.ruleset, game.seats, lang).get(winner, winner))
+
+
+def verdict(game: Game, humans: set[str], lang: str) -> str:
+    """Whether the people at the terminal won an ended game ("You lost."), when their seats
+    play one side (a co-operative game's heroes, together); "" for a tie, a game with nobody
+    at the terminal, seats of several sides (a duel played with oneself), or a ruleset in
+    which nobody decides (a cryptids battle, watched)."""
+    winner = game.result.winner if game.result else None
+    sides = {game.ruleset.side_of(game.table.options, seat) for seat in humans}
+    if winner is None or len(sides) != 1 or game.ruleset.meta.max_length == 0:
+        return ""
+    return say("you-won" if winner in sides or winner in humans else "you-lost", lang)
 
 
 def print_events(game: Game, shown: int, humans: set[str], lang: str) -> int:

@@ -17,6 +17,8 @@ TEXTS = {
     "game-over": "Game over: {outcome}",  # why: the last event, printed just before
     "winner": "winner {winner}",
     "no-winner": "no winner",
+    "you-won": "You won.",  # play: said to the people at the terminal, after the winner
+    "you-lost": "You lost.",
     "stopped": "Game stopped.",
     "record-written": "Record written to {log}; replay it with: rulekeeper replay {log}",
     "reproduced": "Reproduced {ruleset}: {decisions:decision|decisions}, "

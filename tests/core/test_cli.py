@@ -105,6 +105,7 @@ def test_resigning_at_the_prompt_ends_the_game_and_its_log_replays_it(tmp_path, 
     said = " ".join(out.split())
     assert code == 0 and "North: resignation, and the game is lost (losing side: North)" in said
     assert "Game over: winner South" in said and "Game stopped" not in said
+    assert "Game over: winner South You lost." in said  # said to whoever is at the terminal
     record = json.loads(log.read_text().splitlines()[0])["record"]
     assert record["inputs"] == [{"kind": "resignation", "value": {"seat": "north"}, "at": 2}]
     code, out, _ = run(["replay", str(log)], capsys, monkeypatch)
