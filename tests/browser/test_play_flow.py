@@ -274,3 +274,30 @@ def test_a_decision_on_its_way_disables_the_options_until_its_answer(
     page.wait_for_selector(f"#decision:not([data-version='{version}'])")
     assert page.locator("#decision[aria-busy], #decision .chosen").count() == 0
     assert page.locator("#message .error").count() == 0
+
+
+CLOCKED = {"en": "clock: 1:30 a decision; then the game is lost",
+           "fr": "pendule : 1:30 par décision ; ensuite la partie est perdue"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_invitation_says_the_games_turn_clock_before_the_seat_is_taken(
+        people, server, request, lang):
+    # a clock that loses the game for a slow seat was learnt only once the seat was taken
+    ann = player(server, unique(f"ann{lang}", request))
+    made = game(server, ann, seats={"blue": {"kind": "open"}},
+                clock={"decision": 90, "expiry": "forfeit"})
+    invite = next(s["invite"] for s in made["seats"] if s["seat"] == "blue")
+    said = httpx.get(f"{server.url}/api/games/{made['id']}/invitation",
+                     params={"seat": "blue", "invite": invite}).json()
+    assert said["clock"] == {"decision": 90, "total": None, "expiry": "forfeit",
+                             "bot": "heuristic"}
+    friend = speaking(people(1)[0], lang)
+    friend.open(f"/play/{BATTLE}?game={made['id']}&seat=blue&invite={invite}")
+    assert plain(friend.page.inner_text("#invited-clock")) == plain(CLOCKED[lang])
+    friend.shot(f"play-invitation-clock-{lang}")
+    unclocked = game(server, ann, seats={"blue": {"kind": "open"}})  # none: nothing said
+    invite = next(s["invite"] for s in unclocked["seats"] if s["seat"] == "blue")
+    friend.open(f"/play/{BATTLE}?game={unclocked['id']}&seat=blue&invite={invite}")
+    friend.page.wait_for_selector("#invitation")
+    assert friend.page.locator("#invited-clock").count() == 0

@@ -47,7 +47,7 @@ def test_an_invitation_tells_its_holder_who_invites_to_what_and_nothing_more(cli
         "game": view["id"], "ruleset": "dire-alliance-battle-v3",
         "title": "Dire Alliance: Horror — Battle Mode", "scenario": "The Standing Stones",
         "seat": "blue", "seat_name": "Blue", "inviter": "alice", "players": ["alice"],
-        "bots": 0}
+        "bots": 0, "clock": None}
     for lang in ("fr", "FR", "fr-FR", "fr_fr"):  # read as every route reads a lang
         french = client.get(url, params={**blue, "lang": lang}).json()
         assert (french["scenario"], french["seat_name"]) == ("Les Pierres levées", "Bleu")

@@ -33,6 +33,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.server.auth import CurrentPlayer, Me
 from rulekeeper.server.bots import offered
+from rulekeeper.server.clocks import ClockSpec
 from rulekeeper.server.errors import (
     ApiError,
     Conflict,
@@ -300,6 +301,8 @@ class Invitation(BaseModel):
     inviter: str = Field(description="the player who made the game")
     players: list[str] = Field(description="the players seated so far")
     bots: int = Field(description="how many seats bots hold")
+    clock: ClockSpec | None = Field(None, description="the game's turn clock (its bot "
+                                    "named), to know before taking the seat; none without")
 
 
 invitations = APIRouter(tags=["games"], dependencies=[SAID_IN],
@@ -345,7 +348,8 @@ def described(session: Session, stored: StoredGame, row: GameSeat, lang: str) ->
         seat=row.seat, seat_name=words(sides[row.seat].label) if row.seat in sides
         else row.seat, inviter=inviter.name if inviter is not None else "",
         players=[s.player.name for s in stored.seats if s.player is not None],
-        bots=sum(1 for s in stored.seats if s.bot))
+        bots=sum(1 for s in stored.seats if s.bot),
+        clock=ClockSpec.model_validate(stored.clock) if stored.clock else None)
 
 
 @invitations.get("/api/invitations", response_model=list[Invitation],

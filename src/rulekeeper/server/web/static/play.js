@@ -391,7 +391,8 @@ async function invited(id, seat, invite) {
       inv.scenario ? el("p", {}, labelled(t("Scenario"), inv.scenario)) : null,
       el("p", { id: "invited-seat" }, t("Your seat: {seat}.", { seat: el("b", {}, inv.seat_name) })),
       others.length ? el("p.muted", {}, t("Also at the table: {players:and}.", { players: others })) : null,
-      inv.bots ? el("p.muted", {}, t("Bots hold {count:seat|seats}.", { count: inv.bots })) : null), signing);
+      inv.bots ? el("p.muted", {}, t("Bots hold {count:seat|seats}.", { count: inv.bots })) : null,
+      inv.clock ? el("p", { id: "invited-clock" }, clockWords(inv.clock)) : null), signing); // (a clock that loses the game, known before taking the seat)
     signIn(signing, () => location.reload(), { title: t("Choose a player name to take your seat") });
   } catch (error) {
     const used = error.refusal === "seat-taken"; // by whoever took the seat: maybe the one opening it here, on another device
