@@ -192,3 +192,18 @@ def test_a_link_choosing_english_lists_your_games_in_english_after_french(web, r
     assert words.startswith("Combat Encounter") and "as Player 1" in words, words
     assert "against bot always the first option" in words, words  # a bot, said to be one
     assert page.evaluate("localStorage.getItem('rk.lang')") == "en"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Step through a game event by event, its board as it was at each: one of your "
+           "games, or a log file"),
+    ("fr", "Revoyez une partie événement par événement, avec son plateau tel qu'il était à "
+           "chacun : l'une de vos parties, ou un fichier journal")])
+def test_before_signing_in_the_replays_page_says_what_it_is_for(web, lang, said):
+    # it was a bare "Who are you?": nothing said what signing up was for
+    web.page.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
+    web.open("/replay")
+    intro = web.page.inner_text("#intro").replace("\u00a0", " ").replace("\u202f", " ")
+    assert intro.startswith(said) and "rulekeeper play --log" in intro, intro
+    assert web.page.locator("#signup-name").count() == 1
+    web.shot(f"replay-signed-out-{lang}")

@@ -15,7 +15,11 @@ async function start() {
   await loadWords();
   rulesets = api(`/api/rulesets?lang=${store.lang}`).catch(() => []); // not before: a link's ?lang= chooses it
   header({ title: t("rulekeeper · replays") });
-  if (!store.token) return signIn(open, () => location.reload());
+  if (!store.token) { // what the page is for, above the sign-up (it was a bare "Who are you?")
+    return signIn(open, () => location.reload(), { intro: el("div", { id: "intro" },
+      el("p.lead", {}, t("Step through a game event by event, its board as it was at each: one of your games, or a log file (what `rulekeeper play --log FILE` or a game's “Download the record” writes).")),
+      el("p", {}, t("Choose a player name to start; no e-mail, no password."))) });
+  }
   const file = el("input", { type: "file", id: "file", accept: ".jsonl,.json,application/json", onchange: () => file.files[0] && fromFile(file.files[0]) });
   const games = el("select", { id: "games", "aria-label": t("your games") }, el("option", { value: "" }, t("one of your games…")));
   const played = await api("/api/games?limit=100");
