@@ -301,3 +301,12 @@ def test_an_invitation_says_the_games_turn_clock_before_the_seat_is_taken(
     friend.open(f"/play/{BATTLE}?game={unclocked['id']}&seat=blue&invite={invite}")
     friend.page.wait_for_selector("#invitation")
     assert friend.page.locator("#invited-clock").count() == 0
+    bob = player(server, unique(f"bob{lang}", request))  # a seat named for a player: in their
+    named = game(server, ann, seats={"blue": {"kind": "human", "player": bob["name"]}},  # list
+                 clock={"decision": 90, "expiry": "forfeit"})
+    listed = speaking(people(1)[0], lang, bob)
+    listed.open("/play")
+    line = f"[data-invitation='{named['id']}:blue'] [data-clock]"
+    listed.page.wait_for_selector(line)
+    assert plain(listed.page.inner_text(line)) == plain(CLOCKED[lang])
+    listed.shot(f"play-invitations-for-you-clock-{lang}")

@@ -149,7 +149,7 @@ function drawInvitations(node, invitations, refresh) {
   clear(node, el("section.panel", {}, el("h2", {}, t("Invitations for you")),
     ...invitations.map((inv) => el("div", { "data-invitation": `${inv.game}:${inv.seat}` },
       el("p", {}, t("{inviter} invites you to play {title}", { inviter: inv.inviter, title: inv.title }), inv.scenario ? ` · ${inv.scenario}` : "", el("br"),
-        t("Your seat: {seat}.", { seat: el("b", {}, inv.seat_name) })),
+        t("Your seat: {seat}.", { seat: el("b", {}, inv.seat_name) }), inv.clock ? [el("br"), el("span.muted", { "data-clock": "" }, clockWords(inv.clock))] : null),
       el("div.row", {}, el("button.primary.small", { "data-accept": inv.game, onclick: answer(inv, true) }, t("Accept and take the seat")),
         el("button.small", { "data-decline": inv.game, onclick: answer(inv, false) }, t("Decline")))))));
 }
