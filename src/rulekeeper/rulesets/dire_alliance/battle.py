@@ -78,8 +78,9 @@ def play_round(t: Battle, number: int) -> Asks[None]:
 def start_round(t: Battle, number: int) -> None:
     t.round = number
     cites("battle.round.turns", "battle.round.aggressor-defender")
-    t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
-           defender=t.defender)
+    if t.logging:
+        t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
+               defender=t.defender)
 
 
 def play_turn(t: Battle) -> Asks[None]:
@@ -116,13 +117,18 @@ def begin_turn(t: Battle, seat: str, role: str, number: int) -> None:
     turn = turn_of(role, number)
     t.turn = f"{NAMES[role]} {number}"
     t.active = seat
-    t.emit("turn", turn.plays, turn=t.turn, seat=seat)
+    if t.logging:
+        t.emit("turn", turn.plays, turn=t.turn, seat=seat)
     hand = len(t.sides[seat].hand)
     t.progress = TurnProgress(seat, role, number, min(2, hand) if number == 1 else hand)
 
 
+TURN_OF = {(x.role, x.number): x for x in TURNS}
+"""Each turn of the round by its role and number."""
+
+
 def turn_of(role: str, number: int) -> Turn:
-    return next(x for x in TURNS if (x.role, x.number) == (role, number))
+    return TURN_OF[role, number]
 
 
 def go_on_with_turn(t: Battle) -> Asks[None]:
@@ -146,9 +152,9 @@ def go_on_with_turn(t: Battle) -> Asks[None]:
             area.play.extend(area.hand)
             area.hand.clear()
         t.played.update(c for c in area.play if c != DREAD)
-        if area.play:  # played openly: everyone sees which
+        if t.logging and area.play:  # played openly: everyone sees which
             t.emit("play", turn.plays, seat=seat, cards=[t.card_name(c) for c in area.play])
-        else:
+        elif t.logging:
             t.emit("play.none", turn.plays, seat=seat)
         p.step = "initiative"
     if p.step == "initiative":
@@ -160,10 +166,11 @@ def go_on_with_turn(t: Battle) -> Asks[None]:
         p.slots = played_slots(t, seat)
         p.step = "activate"
     yield from activate_fighters(t, p, turn.discards)
-    for card in area.play:
-        t.emit("dread.played" if card == DREAD else "discard.played",
-               "battle.dread.play.no-effect" if card == DREAD else turn.discards, seat=seat,
-               card=t.card_name(card))
+    if t.logging:
+        for card in area.play:
+            t.emit("dread.played" if card == DREAD else "discard.played",
+                   "battle.dread.play.no-effect" if card == DREAD else turn.discards,
+                   seat=seat, card=t.card_name(card))
     area.discard.extend(area.play)
     area.play.clear()
     t.progress = None
@@ -190,11 +197,12 @@ def claim_initiative(t: Battle, seat: str) -> Asks[None]:
         cards.remove(DREAD)  # (the ruling is read only when it can matter)
     if not cards:
         return
+    labelled = t.table.labelled
     answer = yield from t.ask(
         seat, "claim-initiative",
         [("keep", "Do not claim initiative")]
-        + [(c, f"Discard the played {t.card_name(c)} card unresolved to claim initiative")
-           for c in cards],
+        + [(c, f"Discard the played {t.card_name(c)} card unresolved to claim initiative"
+            if labelled else c) for c in cards],
         "battle.initiative.claim.a", f"{t.turn}: claim initiative?")
     if answer == "keep":
         return
@@ -203,7 +211,8 @@ def claim_initiative(t: Battle, seat: str) -> Asks[None]:
     cites("battle.initiative.token")
     t.aggressor = seat
     t.bump("initiative_claims")
-    t.emit("claim", "battle.initiative.claim.b", seat=seat, card=t.card_name(answer))
+    if t.logging:
+        t.emit("claim", "battle.initiative.claim.b", seat=seat, card=t.card_name(answer))
 
 
 def played_slots(t: Battle, seat: str) -> list[tuple[str, list[str]]]:
@@ -235,8 +244,10 @@ def activate_fighters(t: Battle, p: TurnProgress, rule: str) -> Asks[None]:
         if not waiting:
             break
         t.table.checkpoint()
+        labelled = t.table.labelled
         fighter_id = yield from t.ask(
-            p.seat, "activate", sorted((i, f"Activate {f.name}") for i, f in waiting.items()),
+            p.seat, "activate",
+            sorted((i, f"Activate {f.name}" if labelled else i) for i, f in waiting.items()),
             "battle.activate.after-playing", f"{t.turn}: which fighter activates next?")
         card, ids = next(s for s in p.slots if fighter_id in s[1])
         ids.remove(fighter_id)
@@ -245,8 +256,9 @@ def activate_fighters(t: Battle, p: TurnProgress, rule: str) -> Asks[None]:
             p.slots.remove((card, ids))
             area.play.remove(card)
             area.discard.append(card)
-            t.emit("discard.played", "battle.action.discard-card" if acted else rule,
-                   seat=p.seat, card=t.card_name(card))
+            if t.logging:
+                t.emit("discard.played", "battle.action.discard-card" if acted else rule,
+                       seat=p.seat, card=t.card_name(card))
 
 
 def activation(t: Battle, fighter: Fighter) -> Asks[bool]:
@@ -277,7 +289,8 @@ def activation(t: Battle, fighter: Fighter) -> Asks[bool]:
         t.emit("activate.skip", "battle.activate.after-playing", seat=fighter.side,
                fighter=fighter.name)
         return False
-    t.emit("activate", "battle.fighter.active", fighter=fighter.name)
+    if t.logging:
+        t.emit("activate", "battle.fighter.active", fighter=fighter.name)
     if fighter.stunned:
         fighter.stunned = False
         t.emit("activate.ready", "battle.status.stunned-activation", fighter=fighter.name)
