@@ -55,10 +55,10 @@ def focus_options(t: Battle, fighter: Fighter) -> list[tuple[str, str]]:
     return out
 
 
+@cites("battle.status.stunned-prevents.control")  # only a ready enemy blocks Control
 def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
     """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
     area = fighter.area
-    cites("battle.status.stunned-prevents.control")  # only a ready enemy blocks Control
     if area is None or t.ready_enemies_in(area, fighter.team):
         return []
     return [o for o in t.objectives.values()

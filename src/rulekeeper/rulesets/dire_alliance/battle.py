@@ -75,9 +75,9 @@ def play_round(t: Battle, number: int) -> Asks[None]:
         yield from play_turn(t)
 
 
+@cites("battle.round.turns", "battle.round.aggressor-defender")
 def start_round(t: Battle, number: int) -> None:
     t.round = number
-    cites("battle.round.turns", "battle.round.aggressor-defender")
     if t.logging:
         t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
                defender=t.defender)
@@ -90,9 +90,9 @@ def play_turn(t: Battle) -> Asks[None]:
     end_turn(t)
 
 
+@cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
 def begin_next_turn(t: Battle) -> None:
     turn = TURNS[t.next_turn]
-    cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
     seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
     begin_turn(t, seat, turn.role, turn.number)
 
@@ -131,6 +131,8 @@ def turn_of(role: str, number: int) -> Turn:
     return TURN_OF[role, number]
 
 
+@cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",
+       "battle.round.aggressor-turn-2.b", "battle.round.defender-turn-2.b")
 def go_on_with_turn(t: Battle) -> Asks[None]:
     """The turn in progress from its step: play the cards, maybe claim initiative, activate,
     discard."""
@@ -161,8 +163,6 @@ def go_on_with_turn(t: Battle) -> Asks[None]:
         if p.role == "defender" and area.play:
             t.table.checkpoint()
             yield from claim_initiative(t, seat)
-        cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",
-              "battle.round.aggressor-turn-2.b", "battle.round.defender-turn-2.b")
         p.slots = played_slots(t, seat)
         p.step = "activate"
     yield from activate_fighters(t, p, turn.discards)
@@ -187,11 +187,11 @@ def card_label(t: Battle, card: str) -> str:
     return f"{t.card_name(card)} card: activates {names}"
 
 
+@cites("battle.ruling.dread-initiative", "battle.initiative.token")
 def claim_initiative(t: Battle, seat: str) -> Asks[None]:
     """The defender may discard one played card unresolved to become the aggressor (a dread
     card too, unless ruling dread-initiative refuses it)."""
     area = t.sides[seat]
-    cites("battle.ruling.dread-initiative")
     cards = sorted(set(area.play))
     if DREAD in cards and t.rulings.dread_initiative is DreadInitiative.REFUSE:
         cards.remove(DREAD)  # (the ruling is read only when it can matter)
@@ -208,18 +208,17 @@ def claim_initiative(t: Battle, seat: str) -> Asks[None]:
         return
     area.play.remove(answer)
     area.discard.append(answer)
-    cites("battle.initiative.token")
     t.aggressor = seat
     t.bump("initiative_claims")
     if t.logging:
         t.emit("claim", "battle.initiative.claim.b", seat=seat, card=t.card_name(answer))
 
 
+@cites("battle.overview.hand-of-cards")  # fighters act through the cards played from hand
 def played_slots(t: Battle, seat: str) -> list[tuple[str, list[str]]]:
     """Each played fighter card and the fighters (ids) it activates: each of its fighters
     on the board."""
     slots: list[tuple[str, list[str]]] = []
-    cites("battle.overview.hand-of-cards")  # fighters act through the cards played from hand
     for card in t.sides[seat].play:
         if card == DREAD:
             cites("battle.dread.dead-cards")  # a dread card activates no one
