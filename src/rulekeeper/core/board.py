@@ -140,6 +140,7 @@ class Board:
         }
         self._sight: dict[tuple[str, str], bool] = {}
         self._seen: dict[str, tuple[str, ...]] = {}
+        self._visible: dict[str, frozenset[str]] = {}
 
     def __repr__(self) -> str:
         return f"Board({self.spec.id!r}, {len(self.ids)} areas)"
@@ -237,6 +238,16 @@ class Board:
         if seen is None:
             seen = self._seen[area] = tuple(b for b in self.ids if self.sees(area, b))
         return list(seen)
+
+    def visible(self, area: str) -> frozenset[str]:
+        """The areas a figure in ``area`` sees, ``area`` included, as a set: ``b in
+        board.visible(a)`` is ``board.sees(a, b)``, without a call (rules that look at every
+        figure on the board ask it often). Worked out once an area, like each sight line: a
+        board never changes."""
+        found = self._visible.get(area)
+        if found is None:
+            found = self._visible[area] = frozenset(self.seen_from(area))
+        return found
 
     @cached_property
     def _outlines(self) -> dict[str, Polygon]:

@@ -138,3 +138,18 @@ def test_a_world_is_the_one_made_at_the_checkpoint_reseeded_after_replaying(rule
             slow.step(option)
         game.step(chooser.choice(game.pending.ids))
     assert quiet > 20  # most worlds skip setting the checkpoint's dice
+
+
+@pytest.mark.parametrize(("ruleset", "options", "seed"), GAMES)
+def test_a_logged_games_search_worlds_log_nothing(ruleset, options, seed):
+    """A world resumed from a logged game's checkpoint logs nothing, its state neither (the
+    state's flag is a copy of the checkpoint's): its rules skip the sentences' work."""
+    game = new_game(ruleset, seed=seed, options=options)
+    chooser = random.Random(seed)
+    for _ in range(30):
+        game.step(chooser.choice(game.pending.ids))
+    seat = game.pending.player
+    game.sample(seat, 1).release()  # the first world is a fork, which keeps the checkpoint
+    world = game.sample(seat, 2)
+    assert game.table.state.logging and not world.table.logging
+    assert not world.table.state.logging

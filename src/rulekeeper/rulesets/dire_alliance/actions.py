@@ -55,10 +55,10 @@ def focus_options(t: Battle, fighter: Fighter) -> list[tuple[str, str]]:
     return out
 
 
+@cites("battle.status.stunned-prevents.control")  # only a ready enemy blocks Control
 def claimable(t: Battle, fighter: Fighter) -> list[Objective]:
     """Enemy objectives in the fighter's area when no ready enemy fighter is there."""
     area = fighter.area
-    cites("battle.status.stunned-prevents.control")  # only a ready enemy blocks Control
     if area is None or t.ready_enemies_in(area, fighter.team):
         return []
     return [o for o in t.objectives.values()
@@ -140,8 +140,9 @@ def focus(t: Battle, fighter: Fighter, target: Fighter) -> None:
     """battle.action.focus.a/.b: 2 cards in its own area, 1 to a friendly fighter it sees."""
     here = target.area == fighter.area
     count = FOCUS_HERE if here else FOCUS_SEEN
-    t.emit("focus", "battle.action.focus.a" if here else "battle.action.focus.b",
-           fighter=fighter.name, target=target.name, count=count)
+    if t.logging:
+        t.emit("focus", "battle.action.focus.a" if here else "battle.action.focus.b",
+               fighter=fighter.name, target=target.name, count=count)
     gain(t, t.sides[target.side], target.card, count, target.name)
 
 
@@ -167,11 +168,14 @@ def gain(t: Battle, area: PlayArea, card: str, wanted: int, fighter: str) -> int
     count = wanted
     if held < wanted:
         count = held if t.rulings.focus_empty_supply is FocusEmptySupply.WHAT_IS_THERE else 0
-        t.emit("gain.short", "battle.ruling.focus-empty-supply", fighter=fighter, wanted=wanted,
-               held=held, count=count, ruling=t.rulings.focus_empty_supply.value)
+        if t.logging:
+            t.emit("gain.short", "battle.ruling.focus-empty-supply", fighter=fighter,
+                   wanted=wanted, held=held, count=count,
+                   ruling=t.rulings.focus_empty_supply.value)
     if count:
         area.supply[card] = held - count
         area.discard.extend([card] * count)
-        t.emit("gain", "battle.action.focus.c", fighter=fighter, seat=area.seat, count=count,
-               left=area.supply[card])
+        if t.logging:
+            t.emit("gain", "battle.action.focus.c", fighter=fighter, seat=area.seat,
+                   count=count, left=area.supply[card])
     return count

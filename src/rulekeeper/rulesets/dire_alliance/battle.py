@@ -75,11 +75,12 @@ def play_round(t: Battle, number: int) -> Asks[None]:
         yield from play_turn(t)
 
 
+@cites("battle.round.turns", "battle.round.aggressor-defender")
 def start_round(t: Battle, number: int) -> None:
     t.round = number
-    cites("battle.round.turns", "battle.round.aggressor-defender")
-    t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
-           defender=t.defender)
+    if t.logging:
+        t.emit("round", "battle.round.order", round=t.round, aggressor=t.aggressor,
+               defender=t.defender)
 
 
 def play_turn(t: Battle) -> Asks[None]:
@@ -89,9 +90,9 @@ def play_turn(t: Battle) -> Asks[None]:
     end_turn(t)
 
 
+@cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
 def begin_next_turn(t: Battle) -> None:
     turn = TURNS[t.next_turn]
-    cites("battle.initiative.defender-turn-1", "battle.initiative.defender-turn-2")
     seat = t.aggressor if turn.role == "aggressor" else t.defender  # after any claim
     begin_turn(t, seat, turn.role, turn.number)
 
@@ -116,15 +117,22 @@ def begin_turn(t: Battle, seat: str, role: str, number: int) -> None:
     turn = turn_of(role, number)
     t.turn = f"{NAMES[role]} {number}"
     t.active = seat
-    t.emit("turn", turn.plays, turn=t.turn, seat=seat)
+    if t.logging:
+        t.emit("turn", turn.plays, turn=t.turn, seat=seat)
     hand = len(t.sides[seat].hand)
     t.progress = TurnProgress(seat, role, number, min(2, hand) if number == 1 else hand)
 
 
+TURN_OF = {(x.role, x.number): x for x in TURNS}
+"""Each turn of the round by its role and number."""
+
+
 def turn_of(role: str, number: int) -> Turn:
-    return next(x for x in TURNS if (x.role, x.number) == (role, number))
+    return TURN_OF[role, number]
 
 
+@cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",
+       "battle.round.aggressor-turn-2.b", "battle.round.defender-turn-2.b")
 def go_on_with_turn(t: Battle) -> Asks[None]:
     """The turn in progress from its step: play the cards, maybe claim initiative, activate,
     discard."""
@@ -146,24 +154,23 @@ def go_on_with_turn(t: Battle) -> Asks[None]:
             area.play.extend(area.hand)
             area.hand.clear()
         t.played.update(c for c in area.play if c != DREAD)
-        if area.play:  # played openly: everyone sees which
+        if t.logging and area.play:  # played openly: everyone sees which
             t.emit("play", turn.plays, seat=seat, cards=[t.card_name(c) for c in area.play])
-        else:
+        elif t.logging:
             t.emit("play.none", turn.plays, seat=seat)
         p.step = "initiative"
     if p.step == "initiative":
         if p.role == "defender" and area.play:
             t.table.checkpoint()
             yield from claim_initiative(t, seat)
-        cites("battle.round.aggressor-turn-1.b", "battle.round.defender-turn-1.b",
-              "battle.round.aggressor-turn-2.b", "battle.round.defender-turn-2.b")
         p.slots = played_slots(t, seat)
         p.step = "activate"
     yield from activate_fighters(t, p, turn.discards)
-    for card in area.play:
-        t.emit("dread.played" if card == DREAD else "discard.played",
-               "battle.dread.play.no-effect" if card == DREAD else turn.discards, seat=seat,
-               card=t.card_name(card))
+    if t.logging:
+        for card in area.play:
+            t.emit("dread.played" if card == DREAD else "discard.played",
+                   "battle.dread.play.no-effect" if card == DREAD else turn.discards,
+                   seat=seat, card=t.card_name(card))
     area.discard.extend(area.play)
     area.play.clear()
     t.progress = None
@@ -180,37 +187,38 @@ def card_label(t: Battle, card: str) -> str:
     return f"{t.card_name(card)} card: activates {names}"
 
 
+@cites("battle.ruling.dread-initiative", "battle.initiative.token")
 def claim_initiative(t: Battle, seat: str) -> Asks[None]:
     """The defender may discard one played card unresolved to become the aggressor (a dread
     card too, unless ruling dread-initiative refuses it)."""
     area = t.sides[seat]
-    cites("battle.ruling.dread-initiative")
     cards = sorted(set(area.play))
     if DREAD in cards and t.rulings.dread_initiative is DreadInitiative.REFUSE:
         cards.remove(DREAD)  # (the ruling is read only when it can matter)
     if not cards:
         return
+    labelled = t.table.labelled
     answer = yield from t.ask(
         seat, "claim-initiative",
         [("keep", "Do not claim initiative")]
-        + [(c, f"Discard the played {t.card_name(c)} card unresolved to claim initiative")
-           for c in cards],
+        + [(c, f"Discard the played {t.card_name(c)} card unresolved to claim initiative"
+            if labelled else c) for c in cards],
         "battle.initiative.claim.a", f"{t.turn}: claim initiative?")
     if answer == "keep":
         return
     area.play.remove(answer)
     area.discard.append(answer)
-    cites("battle.initiative.token")
     t.aggressor = seat
     t.bump("initiative_claims")
-    t.emit("claim", "battle.initiative.claim.b", seat=seat, card=t.card_name(answer))
+    if t.logging:
+        t.emit("claim", "battle.initiative.claim.b", seat=seat, card=t.card_name(answer))
 
 
+@cites("battle.overview.hand-of-cards")  # fighters act through the cards played from hand
 def played_slots(t: Battle, seat: str) -> list[tuple[str, list[str]]]:
     """Each played fighter card and the fighters (ids) it activates: each of its fighters
     on the board."""
     slots: list[tuple[str, list[str]]] = []
-    cites("battle.overview.hand-of-cards")  # fighters act through the cards played from hand
     for card in t.sides[seat].play:
         if card == DREAD:
             cites("battle.dread.dead-cards")  # a dread card activates no one
@@ -235,8 +243,10 @@ def activate_fighters(t: Battle, p: TurnProgress, rule: str) -> Asks[None]:
         if not waiting:
             break
         t.table.checkpoint()
+        labelled = t.table.labelled
         fighter_id = yield from t.ask(
-            p.seat, "activate", sorted((i, f"Activate {f.name}") for i, f in waiting.items()),
+            p.seat, "activate",
+            sorted((i, f"Activate {f.name}" if labelled else i) for i, f in waiting.items()),
             "battle.activate.after-playing", f"{t.turn}: which fighter activates next?")
         card, ids = next(s for s in p.slots if fighter_id in s[1])
         ids.remove(fighter_id)
@@ -245,8 +255,9 @@ def activate_fighters(t: Battle, p: TurnProgress, rule: str) -> Asks[None]:
             p.slots.remove((card, ids))
             area.play.remove(card)
             area.discard.append(card)
-            t.emit("discard.played", "battle.action.discard-card" if acted else rule,
-                   seat=p.seat, card=t.card_name(card))
+            if t.logging:
+                t.emit("discard.played", "battle.action.discard-card" if acted else rule,
+                       seat=p.seat, card=t.card_name(card))
 
 
 def activation(t: Battle, fighter: Fighter) -> Asks[bool]:
@@ -277,7 +288,8 @@ def activation(t: Battle, fighter: Fighter) -> Asks[bool]:
         t.emit("activate.skip", "battle.activate.after-playing", seat=fighter.side,
                fighter=fighter.name)
         return False
-    t.emit("activate", "battle.fighter.active", fighter=fighter.name)
+    if t.logging:
+        t.emit("activate", "battle.fighter.active", fighter=fighter.name)
     if fighter.stunned:
         fighter.stunned = False
         t.emit("activate.ready", "battle.status.stunned-activation", fighter=fighter.name)

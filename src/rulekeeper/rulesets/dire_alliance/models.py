@@ -97,8 +97,10 @@ class BasicEffect(Model):
     def verb(self) -> str:
         return next(v for v in self.verbs if getattr(self, v) is not None)
 
-    @property
+    @cached_property
     def amount(self) -> int:
+        """How many times (or how far): the verb's number, else 1. (Cached, as ``verb`` and
+        ``target`` are: content never changes, and the rules ask it at every option list.)"""
         value = getattr(self, self.verb)
         return value if isinstance(value, int) else 1
 
@@ -112,7 +114,7 @@ class BasicEffect(Model):
             return "self"
         return self.who or DEFAULT_WHO[self.verb]
 
-    @property
+    @cached_property
     def attack(self) -> AttackBonus:
         value = getattr(self, self.verb)
         return value if isinstance(value, AttackBonus) else AttackBonus(dice=0, targets="one")

@@ -22,8 +22,9 @@ def move(t: Tabletop, mover: Fighter, destination: str) -> Asks[bool]:
     if not mover.on_board:
         return False
     t.place(mover, destination)
-    t.emit("move", "battle.action.move.a", fighter=mover.name, source=t.area_name(source),
-           destination=t.area_name(destination))
+    if t.logging:
+        t.emit("move", "battle.action.move.a", fighter=mover.name,
+               source=t.area_name(source), destination=t.area_name(destination))
     if stopped:
         t.emit("move.stops", "battle.opportunity-attack.stops.a", fighter=mover.name)
     return not stopped
@@ -35,5 +36,6 @@ def withdraw(t: Tabletop, fighter: Fighter, destination: str) -> None:
     assert fighter.area is not None
     source = fighter.area
     t.place(fighter, destination)
-    t.emit("withdraw", "battle.withdraw.no-opportunity-attacks", fighter=fighter.name,
-           source=t.area_name(source), destination=t.area_name(destination))
+    if t.logging:
+        t.emit("withdraw", "battle.withdraw.no-opportunity-attacks", fighter=fighter.name,
+               source=t.area_name(source), destination=t.area_name(destination))

@@ -90,6 +90,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
 
     def resume(self, table: BattleTable) -> Procedure:
         """Goes on after the setup, after a turn, or inside one (``Battle.progress``)."""
+        table.state.logging = table.logging  # a logged game's search worlds log nothing
         return battle.play_rounds(table.state)
 
     def evaluate(self, table: BattleTable) -> Mapping[str, float] | None:

@@ -55,10 +55,10 @@ def candidates(t: Tabletop, actor: Fighter, selector: Selector, it: Fighter | No
         return t.friends_in(area, actor.team)
     if selector == "enemy-here":
         return t.enemies_in(area, actor.team)
-    sees = t.board.sees  # t.sees from the actor's area, for every fighter on the board
+    visible = t.board.visible(area)  # t.sees from the actor's area (None: off the board)
     friends = selector == "friend-seen"
     seen = [f for f in t.fighters.values() if (f.team == actor.team) is friends
-            and f.area is not None and sees(area, f.area)]
+            and f.area in visible]
     if friends:
         return seen
     if selector == "enemy-seen":
@@ -95,10 +95,12 @@ def choose_fighter(t: Tabletop, actor: Fighter, pool: list[Fighter], what: str,
 def choose_area(t: Tabletop, actor: Fighter, areas: list[str], prompt: str, rule: str,
                 stay: str | None = None, about: Fighter | None = None) -> Asks[str | None]:
     """Ask the actor's controller for an area where it goes (or ``about``, the fighter it
-    moves), or to stay where it is, when ``stay`` names the current area."""
-    pairs = [(a, t.area_name(a)) for a in areas]
+    moves), or to stay where it is, when ``stay`` names the current area. (In a game no one
+    reads, the areas are labelled by their ids.)"""
+    labelled = t.table.labelled
+    pairs = [(a, t.area_name(a) if labelled else a) for a in areas]
     if stay is not None:
-        pairs.append(("stay", f"Stay in {t.area_name(stay)}"))
+        pairs.append(("stay", f"Stay in {t.area_name(stay)}" if labelled else "stay"))
     if not pairs:
         return None
     answer = yield from t.ask(actor.side, "area", pairs, rule, prompt, actor, about)

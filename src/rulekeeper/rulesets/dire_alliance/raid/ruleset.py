@@ -119,6 +119,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     def resume(self, table: RaidTable) -> Procedure:
         """Goes on after the setup, after a phase, before a hero's turn in a heroes phase
         (``Raid.waited``) or before an enemy's activation (``Raid.enemies``)."""
+        table.state.logging = table.logging  # a logged game's search worlds log nothing
         return rounds.play_rounds(table.state)
 
     def determinize(self, table: RaidTable, seat: str, rng: Rng) -> None:
