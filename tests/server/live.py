@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -15,23 +16,24 @@ from typing import Any
 
 import httpx
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+SERVING = re.compile(r"^rulekeeper serve: (?P<url>http://127\.0\.0\.1:(?P<port>\d+))/",
+                     re.MULTILINE)
+"""serve's start-up line, which names the port it listens on (``--port 0`` picks it)."""
 
 
 class LiveServer:
-    """``rulekeeper serve --db URL`` on 127.0.0.1; ``start`` waits until it answers."""
+    """``rulekeeper serve --db URL --port 0`` on 127.0.0.1: the server binds a free port itself
+    and names it (a port found free here and bound by the server later could be taken in
+    between by another test's server or connection); ``start`` waits until it answers, and
+    :attr:`port` and :attr:`url` are known from then on."""
 
     def __init__(self, db_url: str, workers: int = 1, args: tuple[str, ...] = (),
                  **env: str) -> None:
         self.db_url = db_url
         self.workers = workers
         self.args = args
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.port = 0  # until the server names the one it picked
+        self.url = ""
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
                     "RULEKEEPER_ADDRESS_LIMIT": "10000/second",
@@ -57,18 +59,27 @@ class LiveServer:
         with self.log.open("wb") as output:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", "from rulekeeper.cli import main; main()", "serve",
-                 "--db", self.db_url, "--port", str(self.port), "--workers",
+                 "--db", self.db_url, "--port", "0", "--workers",
                  str(self.workers), *self.args],
                 stdout=output, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         return self
 
     def wait(self, timeout: float = 120) -> LiveServer:
-        """Wait until the spawned server answers."""
+        """Wait until the spawned server names its port, then until it answers."""
         assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.output()}")
+            if not self.port:
+                if named := SERVING.search(self.output()):
+                    self.port, self.url = int(named["port"]), named["url"]
+                    if not self.port:
+                        self.stop()
+                        raise RuntimeError(f"serve --port 0 named no port: {self.output()}")
+                else:
+                    time.sleep(0.1)
+                    continue
             try:
                 if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
                     self.banner = self.output().splitlines()[0]

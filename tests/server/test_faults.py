@@ -33,6 +33,22 @@ def test_a_real_uvicorn_process_serves_the_api(db_url):
             assert client.get("/docs").status_code == 200
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_on_port_0_listens_on_a_free_port_and_names_it(tmp_path, workers):
+    """``serve --port 0`` binds a free port itself and names it in its start-up lines, for a
+    person and for a script: the tests' servers start so (a port the caller found free, bound
+    by the server later, could be taken in between). Its workers share the one socket."""
+    with LiveServer(f"sqlite:///{tmp_path / 'zero.db'}", workers=workers) as server:
+        lines = server.output().splitlines()
+        assert server.port > 0 and server.url == f"http://127.0.0.1:{server.port}"
+        assert lines[0].startswith(f"rulekeeper serve: {server.url}/ (API docs: /docs)")
+        assert f"ready: open {server.url}/" in lines
+        assert httpx.get(server.url + "/api/health", timeout=30).json()["status"] == "ok"
+        with httpx.Client(base_url=server.url, timeout=30) as client:  # new connections, each
+            assert all(client.get("/api/health", headers={"Connection": "close"}).status_code
+                       == 200 for _ in range(10))
+
+
 def play_until_stopped(url, headers, game_id, stop, acknowledged):
     """Decide the first option again and again; note each version the server confirmed."""
     with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
