@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import httpx
 import pytest
 
+from tests.browser import calls
 from tests.browser.conftest import SHOTS, Watched, unique
 from tests.browser.test_together_deeper import BATTLE, auth, game, join, plain, player, refused
 
@@ -54,14 +54,14 @@ def speaking(person: Watched, lang: str, who: dict[str, str] | None = None) -> W
 
 
 def view(server, who: dict[str, str], made: dict) -> dict:
-    answer = httpx.get(f"{server.url}/api/games/{made['id']}", headers=auth(who))
+    answer = calls.get(f"{server.url}/api/games/{made['id']}", headers=auth(who))
     assert answer.status_code == 200, answer.text
     return answer.json()
 
 
 def resign(server, who: dict[str, str], made: dict) -> None:
     seen = view(server, who, made)
-    answer = httpx.post(f"{server.url}/api/games/{made['id']}/resign", headers=auth(who),
+    answer = calls.post(f"{server.url}/api/games/{made['id']}/resign", headers=auth(who),
                         json={"seat": seen["seat"], "version": seen["version"]})
     assert answer.status_code == 200, answer.text
 
@@ -94,7 +94,7 @@ def test_an_invitation_unknown_or_no_longer_open_offers_the_lobby_not_a_sign_up(
     bob = player(server, unique(f"bob{lang}", request))
     waiting = game(server, ann, seats={"blue": {"kind": "open"}})
     cancelled = game(server, ann, seats={"blue": {"kind": "open"}})
-    answer = httpx.post(f"{server.url}/api/games/{cancelled['id']}/cancel", headers=auth(ann))
+    answer = calls.post(f"{server.url}/api/games/{cancelled['id']}/cancel", headers=auth(ann))
     assert answer.status_code == 200, answer.text
     taken = game(server, ann, seats={"blue": {"kind": "open"}})
     join(server, bob, taken, "blue")
@@ -164,7 +164,7 @@ def test_a_started_game_is_resigned_from_your_games_after_the_same_question(
 
     page.click(f"{row(started)} [data-resign]")  # bob moves while ann is asked
     red = view(server, bob, started)
-    answer = httpx.post(f"{server.url}/api/games/{started['id']}/decisions", headers=auth(bob),
+    answer = calls.post(f"{server.url}/api/games/{started['id']}/decisions", headers=auth(bob),
                         json={"seat": "red", "version": red["version"],
                               "option": red["view"]["pending"]["options"][0]["id"]})
     assert answer.status_code == 200, answer.text
