@@ -16,6 +16,11 @@ from typing import Any
 
 import httpx
 
+WAIT = 60.0
+"""Seconds a test waits for a live server's answer, or for an event of its streams: generous,
+for a loaded machine (CI runs two test processes on two cores, each beside its servers), where
+a few seconds were once not enough; what the tests check is what comes, not how fast."""
+
 SERVING = re.compile(r"^rulekeeper serve: (?P<url>http://127\.0\.0\.1:(?P<port>\d+))/",
                      re.MULTILINE)
 """serve's start-up line, which names the port it listens on (``--port 0`` picks it)."""
@@ -152,7 +157,7 @@ class EventStream:
         except BaseException as error:  # closed by the test, or a failure to report
             self.messages.put(error)
 
-    def next(self, timeout: float = 10) -> tuple[str, Any]:
+    def next(self, timeout: float = WAIT) -> tuple[str, Any]:
         item = self.messages.get(timeout=timeout)
         if isinstance(item, BaseException):
             raise item
