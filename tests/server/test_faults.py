@@ -19,7 +19,7 @@ from rulekeeper.server import upkeep
 from rulekeeper.server.db import Database
 from rulekeeper.server.models import StoredGame
 from tests.server.conftest import make_client, sign_up
-from tests.server.live import LiveServer
+from tests.server.live import WAIT, LiveServer
 
 
 def test_a_real_uvicorn_process_serves_the_api(db_url):
@@ -51,7 +51,7 @@ def test_serve_on_port_0_listens_on_a_free_port_and_names_it(tmp_path, workers):
 
 def play_until_stopped(url, headers, game_id, stop, acknowledged):
     """Decide the first option again and again; note each version the server confirmed."""
-    with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+    with httpx.Client(base_url=url, headers=headers, timeout=WAIT) as client:
         view = client.get(f"/api/games/{game_id}").json()
         while not stop.is_set() and not view["over"]:
             body = {"seat": view["seat"], "option": view["view"]["pending"]["options"][0]["id"],
@@ -193,7 +193,7 @@ def shop_until_stopped(url, headers, stop, acknowledged):
     """Play runs (shop actions and end-shops) until stopped; note each confirmed version."""
     from tests.server.runs_client import shop_action
 
-    with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+    with httpx.Client(base_url=url, headers=headers, timeout=WAIT) as client:
         try:
             run = client.post("/api/runs").json()
             while not stop.is_set() and not run["over"]:
