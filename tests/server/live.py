@@ -16,6 +16,10 @@ from typing import Any
 
 import httpx
 
+START_WAIT = 300.0
+"""Seconds a test waits for a server to start: its migrations, then each ruleset's warm-up
+(the cryptids kernel compiled when numba's cache is cold: minutes on a loaded machine)."""
+
 WAIT = 60.0
 """Seconds a test waits for a live server's answer, or for an event of its streams: generous,
 for a loaded machine (CI runs two test processes on two cores, each beside its servers), where
@@ -55,7 +59,7 @@ class LiveServer:
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""
 
-    def start(self, timeout: float = 120) -> LiveServer:
+    def start(self, timeout: float = START_WAIT) -> LiveServer:
         """Start the server and wait until it answers."""
         return self.spawn().wait(timeout)
 
@@ -69,7 +73,7 @@ class LiveServer:
                 stdout=output, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         return self
 
-    def wait(self, timeout: float = 120) -> LiveServer:
+    def wait(self, timeout: float = START_WAIT) -> LiveServer:
         """Wait until the spawned server names its port, then until it answers."""
         assert self.process is not None
         deadline = time.monotonic() + timeout

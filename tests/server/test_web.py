@@ -22,7 +22,7 @@ from rulekeeper.core.records import log_lines
 from rulekeeper.core.view import TableView
 from rulekeeper.server.web.frames import film
 from tests.server.conftest import sign_up
-from tests.server.live import SERVING
+from tests.server.live import SERVING, START_WAIT, WAIT
 
 
 def test_the_pages_and_their_assets_are_served(client):
@@ -246,12 +246,12 @@ def test_demo_plays_then_serves_the_page(tmp_path):
              "1", "--port", "0"], stdout=output, stderr=subprocess.STDOUT, env=env,
             start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + START_WAIT  # (its games, then the server's start)
         while time.monotonic() < deadline:
             assert process.poll() is None, log.read_text()
             named = SERVING.search(log.read_text())
             try:
-                if named and (page := httpx.get(named["url"], timeout=5)).status_code == 200:
+                if named and (page := httpx.get(named["url"], timeout=WAIT)).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
@@ -259,7 +259,7 @@ def test_demo_plays_then_serves_the_page(tmp_path):
         else:
             raise AssertionError("demo did not serve the page")
         assert named is not None and "Cryptids online" in page.text
-        ghosts = httpx.get(f"{named['url']}/api/health", timeout=30).json()
+        ghosts = httpx.get(f"{named['url']}/api/health", timeout=WAIT).json()
         assert ghosts["status"] == "ok"
     finally:
         os.killpg(process.pid, signal.SIGTERM)
