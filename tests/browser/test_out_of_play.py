@@ -49,7 +49,7 @@ def test_a_dead_players_page_says_they_are_out_of_play(web, server, request):
                   "p3": {"kind": "human"}}}).json()
     for seat, option in choices():
         answer = calls.post(f"{web.base}/api/games/{view['id']}/decisions", headers=bob, json={
-            "seat": seat, "option": option, "version": view["version"]}, timeout=30)
+            "seat": seat, "option": option, "version": view["version"]})
         assert answer.status_code == 200, answer.text
         view = answer.json()
     assert not view["over"] and view["turn"] == "p3"
