@@ -367,7 +367,8 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
          seed: SeedOpt = 0,
          serve: Annotated[bool, typer.Option(
              "--serve/--no-serve", help="then serve the web page (rulekeeper serve)")] = True,
-         port: Annotated[int, typer.Option(min=0, max=65535, help="the web page's port")] = 8000,
+         port: Annotated[int, typer.Option(
+             min=0, max=65535, help="the web page's port (0: a free one, named once up)")] = 8000,
          ) -> None:
     """The main job on built-in defaults: a short batch of every registered ruleset, then the
     web page to play them (on the default SQLite database, bot ghosts in the pool)."""
@@ -390,7 +391,8 @@ def demo(games: Annotated[int, typer.Option(min=1, help="games per ruleset")] = 
         console.print("No ruleset is registered yet.")
     console.print(table)
     if serve:
-        console.print(f"Now open http://127.0.0.1:{port}/ in a browser: the cryptids online game; "
+        where = f"http://127.0.0.1:{port}/" if port else "the address below"  # 0: serve picks
+        console.print(f"Now open {where} in a browser: the cryptids online game; "
                       f"/play: every ruleset against bots or hot-seat; /replay: replays. "
                       f"Ctrl+C stops the server.", soft_wrap=True)
         from rulekeeper.server.commands import serve as serve_page

@@ -12,9 +12,9 @@ import os
 import re
 from pathlib import Path
 
-import httpx
 import pytest
 
+from tests.browser import calls
 from tests.server.live import LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -22,6 +22,13 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path(os.environ.get("RULEKEEPER_SCREENSHOTS") or
              Path(os.environ.get("TMPDIR", "/tmp")) / "rulekeeper-screenshots").resolve()
+PAGE_WAIT = 30_000
+"""Milliseconds a page action (a click, a selector waited for) or an ``expect`` waits for the
+page by default: generous, for a loaded machine (CI runs two test processes on two cores,
+each beside its server and Chromium); Playwright's ``expect`` waited 5 s."""
+CLOCK_WAIT = 60_000
+"""Milliseconds a test waits for a game's clock to run out and the server to end the game
+(the clock's own seconds, then the server's sweep, on a loaded machine)."""
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -42,8 +49,9 @@ def browser():
         if os.environ.get("CI"):
             pytest.fail("CI must install Debian's chromium (see .ci/run)")
         pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=PAGE_WAIT)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                               args=FLAGS)
@@ -59,7 +67,7 @@ class Watched:
         self.errors: list[str] = []
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(PAGE_WAIT)
 
     def open(self, path: str) -> None:
         self.page.goto(self.base + path)
@@ -102,7 +110,7 @@ def record_of(web) -> dict:
     """The record of the game the page shows, as its player downloads it."""
     game = web.page.evaluate("new URLSearchParams(location.search).get('game')")
     token = web.page.evaluate("localStorage.getItem('rk.token')")
-    log = httpx.get(f"{web.base}/api/games/{game}/record",
+    log = calls.get(f"{web.base}/api/games/{game}/record",
                     headers={"Authorization": f"Bearer {token}"}).text
     return json.loads(log.splitlines()[0])["record"]
 

@@ -14,11 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 
 from rulekeeper.server.web import words
+from tests.browser import calls
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS, unique
 from tests.browser.test_no_ids import ids_on
 from tests.server.conftest import sign_up
@@ -260,9 +260,9 @@ def test_a_round_lost_without_a_fight_is_said_once_wherever_the_player_is(web, r
     page.wait_for_selector("#offers")
     token = page.evaluate("localStorage.getItem('rk.token')")
     auth = {"Authorization": f"Bearer {token}"}
-    run = httpx.get(f"{web.base}/api/runs", headers=auth).json()[0]["id"]
+    run = calls.get(f"{web.base}/api/runs", headers=auth).json()[0]["id"]
     version = int(page.get_attribute("#status", "data-version"))
-    ended = httpx.post(f"{web.base}/api/runs/{run}/end-shop", headers=auth,  # the phone
+    ended = calls.post(f"{web.base}/api/runs/{run}/end-shop", headers=auth,  # the phone
                        json={"version": version})
     assert ended.status_code == 200 and ended.json()["battle"] is None
 
@@ -638,7 +638,7 @@ def test_the_account_token_shown_downloaded_and_signing_out_asks_first(web, brow
 def test_a_new_token_replaces_the_old_one(web, server, request):
     """The page's "Make a new token" (POST /api/players/me/token, the revocable tokens'
     endpoint): the new token is kept in the browser and the old one stops working."""
-    if httpx.post(server.url + "/api/players/me/token", json={}).status_code in (404, 405):
+    if calls.post(server.url + "/api/players/me/token", json={}).status_code in (404, 405):
         pytest.skip("the server has no POST /api/players/me/token yet (wip/harden builds it)")
     page = web.page
     web.open("/")
@@ -652,9 +652,9 @@ def test_a_new_token_replaces_the_old_one(web, server, request):
     page.wait_for_selector("#rotated")
     new = page.evaluate("localStorage.getItem('rk.token')")
     assert new != old and page.inner_text("#account-dialog #token") == new
-    assert httpx.get(server.url + "/api/players/me",
+    assert calls.get(server.url + "/api/players/me",
                      headers={"Authorization": f"Bearer {old}"}).status_code == 401
-    assert httpx.get(server.url + "/api/players/me",
+    assert calls.get(server.url + "/api/players/me",
                      headers={"Authorization": f"Bearer {new}"}).status_code == 200
 
 
@@ -691,7 +691,7 @@ def test_a_player_sees_the_battles_fought_against_their_rows_and_watches_one(bro
     French, on a desktop and a phone), and plays one back told for her row; Bob's page lists none
     of them."""
     tokens = {}
-    with httpx.Client(base_url=met_server.url, timeout=60) as api:
+    with calls.client(met_server.url) as api:
         tokens["alice"] = sign_up(api, "alice")
         run = api.post("/api/runs", headers=tokens["alice"]).json()
         for _ in range(2):  # her rows of rounds 1 and 2 join the pool
@@ -808,7 +808,7 @@ def test_a_battle_ended_by_the_hp_left_is_told_from_the_players_side(web, server
     stacked on a phone), by the ruleset through the battle's API: in the story's why, the
     banner and the log, in English on a desktop, in French on a phone. The how-to-play's
     numbers of a battle ("after 36 rolls", "from roll 16") are the ruleset's too."""
-    with httpx.Client(base_url=server.url, timeout=60) as api:
+    with calls.client(server.url) as api:
         token, battle, dotted = a_battle_ended_by_the_hp_left(api, request)
         facts = api.get("/api/runs/rules").json()["battle"]
     end = next(m for m in battle["deciding"] if m["kind"].startswith("end."))
@@ -856,7 +856,7 @@ def test_a_token_that_no_longer_works_asks_who_you_are_again(web, server, reques
     """A new token made on another device stops the old one here: the page stayed blank (its
     first read refused, said nowhere); it forgets the token and asks who you are, saying why,
     in the page's language."""
-    with httpx.Client(base_url=server.url, timeout=60) as api:
+    with calls.client(server.url) as api:
         old = sign_up(api, unique("gone", request))
         assert api.post("/api/players/me/token", headers=old, json={}).status_code == 200
     page = web.page

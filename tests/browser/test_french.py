@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import httpx
 import pytest
 
+from tests.browser import calls
 from tests.browser.conftest import DESKTOP, SHOTS, Watched, unique
 from tests.browser.test_lab import open_lab
 from tests.browser.test_play import newest, start_game
@@ -151,7 +151,7 @@ def test_the_labs_answers_speak_french(french, request):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_name_taken_is_said_in_the_pages_language(web, server, request, lang):
     name = unique(f"taken{lang}", request)
-    assert httpx.post(f"{server.url}/api/players", json={"name": name}).status_code == 201
+    assert calls.post(f"{server.url}/api/players", json={"name": name}).status_code == 201
     web.page.context.add_init_script(f"localStorage.setItem('rk.lang', '{lang}')")
     web.open("/play")
     web.sign_up(name.upper())  # a name is taken whatever its case
@@ -279,14 +279,14 @@ def test_a_friend_whose_browser_speaks_french_reads_the_invitation_and_watch_lin
     speaks French; the invitation and the watch page are French (they were English until the
     switch was used), the language is not kept as chosen, and a German browser reads English."""
     name = unique("inviter", request)
-    player = httpx.post(f"{server.url}/api/players", json={"name": name}).json()
-    view = httpx.post(f"{server.url}/api/games", headers={
+    player = calls.post(f"{server.url}/api/players", json={"name": name}).json()
+    view = calls.post(f"{server.url}/api/games", headers={
         "Authorization": f"Bearer {player['token']}"}, json={
         "ruleset": "combat-encounter", "seats": {"p1": {"kind": "human"}, "p2": {"kind": "open"}}}
     ).json()
     seat = next(s for s in view["seats"] if s["seat"] == "p2")
     invitation = f"/play/{view['ruleset']}?game={view['id']}&seat=p2&invite={seat['invite']}"
-    watch = httpx.get(f"{server.url}/api/games/{view['id']}", headers={
+    watch = calls.get(f"{server.url}/api/games/{view['id']}", headers={
         "Authorization": f"Bearer {player['token']}"}).json()["watch"]
     said = {}
     for locale in ("fr-CA", "de-DE"):

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import calls
 from tests.browser.conftest import DESKTOP, watched_page
 from tests.server.live import LiveServer
 
@@ -28,15 +28,15 @@ def web(browser, paged):
 def long_game(server: LiveServer, name: str) -> tuple[str, dict[str, str]]:
     """A public Dire Alliance Battle of one player holding both seats (hot-seat), a few
     decisions in: the game's id, and its player's token and name."""
-    player = httpx.post(f"{server.url}/api/players", json={"name": name}).json()
+    player = calls.post(f"{server.url}/api/players", json={"name": name}).json()
     headers = {"Authorization": f"Bearer {player['token']}"}
-    view = httpx.post(f"{server.url}/api/games", headers=headers, json={
+    view = calls.post(f"{server.url}/api/games", headers=headers, json={
         "ruleset": "dire-alliance-battle", "public": True,
         "seats": {"red": {"kind": "human"}, "blue": {"kind": "human"}}}).json()
     for _ in range(6):
-        view = httpx.get(f"{server.url}/api/games/{view['id']}?seat={view['turn']}",
+        view = calls.get(f"{server.url}/api/games/{view['id']}?seat={view['turn']}",
                          headers=headers).json()
-        view = httpx.post(f"{server.url}/api/games/{view['id']}/decisions", headers=headers,
+        view = calls.post(f"{server.url}/api/games/{view['id']}/decisions", headers=headers,
                           json={"seat": view["seat"], "version": view["version"],
                                 "option": view["view"]["pending"]["options"][0]["id"]}).json()
     return view["id"], {"token": player["token"], "name": player["name"]}
@@ -53,9 +53,9 @@ def test_a_game_longer_than_a_page_shows_every_event_to_its_player_and_spectator
                                                                                   lang):
     game, player = long_game(paged, f"long{lang}")
     headers = {"Authorization": f"Bearer {player['token']}"}
-    seat = httpx.get(f"{paged.url}/api/games/{game}", headers=headers).json()["turn"]
-    mine = httpx.get(f"{paged.url}/api/games/{game}?seat={seat}", headers=headers).json()
-    watched = httpx.get(f"{paged.url}/api/games/{game}/watch").json()
+    seat = calls.get(f"{paged.url}/api/games/{game}", headers=headers).json()["turn"]
+    mine = calls.get(f"{paged.url}/api/games/{game}?seat={seat}", headers=headers).json()
+    watched = calls.get(f"{paged.url}/api/games/{game}/watch").json()
     assert len(mine["events"]) == PAGE < mine["events_total"] // 2  # three pages or more
     assert len(watched["events"]) == PAGE < watched["events_total"] // 2
     web.page.context.add_init_script(

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-import httpx
 from sqlalchemy import create_engine, text
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import SPECTATOR, new_game
+from tests.browser import calls
 from tests.browser.conftest import unique
 
 OPTIONS = {"players": 3}
@@ -42,14 +42,14 @@ def test_a_dead_players_page_says_they_are_out_of_play(web, server, request):
     page.wait_for_selector("[data-ruleset]")
     bob = {"Authorization": f"Bearer {page.evaluate('localStorage.getItem(`rk.token`)')}"}
     alice = unique("alice", request)
-    httpx.post(f"{web.base}/api/players", json={"name": alice}).raise_for_status()
-    view = httpx.post(f"{web.base}/api/games", headers=bob, json={
+    calls.post(f"{web.base}/api/players", json={"name": alice}).raise_for_status()
+    view = calls.post(f"{web.base}/api/games", headers=bob, json={
         "ruleset": "combat-encounter", "options": OPTIONS, "seed": SEED,
         "seats": {"p1": {"kind": "bot", "bot": "first"}, "p2": {"kind": "human"},
                   "p3": {"kind": "human"}}}).json()
     for seat, option in choices():
-        answer = httpx.post(f"{web.base}/api/games/{view['id']}/decisions", headers=bob, json={
-            "seat": seat, "option": option, "version": view["version"]}, timeout=30)
+        answer = calls.post(f"{web.base}/api/games/{view['id']}/decisions", headers=bob, json={
+            "seat": seat, "option": option, "version": view["version"]})
         assert answer.status_code == 200, answer.text
         view = answer.json()
     assert not view["over"] and view["turn"] == "p3"

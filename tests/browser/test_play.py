@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import math
 
-import httpx
 import pytest
 
 from rulekeeper.core import registry
 from rulekeeper.core.game import replay
+from tests.browser import calls
 from tests.browser.conftest import PHONE, record_of, unique
 
 ATTACKS = ("melee:", "shoot:")
@@ -78,7 +78,7 @@ def test_a_dire_alliance_battle_turn_by_clicking_with_undo(web, request):
     # itself: a fighter standing at its centre would take a pointer click)
     page.dispatch_event("#board [data-area='crossroads']", "click")
     sight = page.inner_text("#line-of-sight")
-    geometry = httpx.get(web.base + "/api/rulesets/dire-alliance-battle-v3/board").json()
+    geometry = calls.get(web.base + "/api/rulesets/dire-alliance-battle-v3/board").json()
     seen = next(a for a in geometry["areas"] if a["id"] == "crossroads")["sees"]
     names = {a["id"]: a["name"] for a in geometry["areas"]}
     assert sight == "sees: " + ", ".join(names[s] for s in seen)
@@ -148,7 +148,7 @@ def test_a_raid_round_shows_the_enemies_reasons(web, request):
     first = reasons.first
     rule = first.get_attribute("data-rule")
     first.locator(".rule").click()
-    rules = {r["id"]: r for r in httpx.get(web.base + "/api/rulesets/dire-alliance-raid-v7/rules").json()}
+    rules = {r["id"]: r for r in calls.get(web.base + "/api/rulesets/dire-alliance-raid-v7/rules").json()}
     assert rules[rule]["text"] in first.locator(".ruletext").inner_text()
     assert first.locator(".rule").get_attribute("title") == rules[rule]["text"]
     web.shot("play-dire-alliance-raid")
@@ -324,8 +324,8 @@ def test_after_a_409_the_page_reads_the_game_again(web, request):
     token = page.evaluate("localStorage.getItem('rk.token')")
     game = page.url.split("game=")[1]
     headers = {"Authorization": f"Bearer {token}"}
-    view = httpx.get(f"{web.base}/api/games/{game}", headers=headers).json()
-    moved = httpx.post(f"{web.base}/api/games/{game}/decisions", headers=headers, json={
+    view = calls.get(f"{web.base}/api/games/{game}", headers=headers).json()
+    moved = calls.post(f"{web.base}/api/games/{game}/decisions", headers=headers, json={
         "seat": view["seat"], "option": view["view"]["pending"]["options"][1]["id"],
         "version": view["version"]}).json()
     page.click("#decision [data-option]")  # the first option, on the stale page: not a repeat

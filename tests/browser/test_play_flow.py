@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import httpx
 import pytest
 
+from tests.browser import calls
 from tests.browser.conftest import SHOTS, Watched, unique
 from tests.browser.test_together_deeper import BATTLE, auth, game, join, plain, player, refused
 
@@ -57,14 +57,14 @@ def speaking(person: Watched, lang: str, who: dict[str, str] | None = None) -> W
 
 
 def view(server, who: dict[str, str], made: dict) -> dict:
-    answer = httpx.get(f"{server.url}/api/games/{made['id']}", headers=auth(who))
+    answer = calls.get(f"{server.url}/api/games/{made['id']}", headers=auth(who))
     assert answer.status_code == 200, answer.text
     return answer.json()
 
 
 def resign(server, who: dict[str, str], made: dict) -> None:
     seen = view(server, who, made)
-    answer = httpx.post(f"{server.url}/api/games/{made['id']}/resign", headers=auth(who),
+    answer = calls.post(f"{server.url}/api/games/{made['id']}/resign", headers=auth(who),
                         json={"seat": seen["seat"], "version": seen["version"]})
     assert answer.status_code == 200, answer.text
 
@@ -97,7 +97,7 @@ def test_an_invitation_unknown_or_no_longer_open_offers_the_lobby_not_a_sign_up(
     bob = player(server, unique(f"bob{lang}", request))
     waiting = game(server, ann, seats={"blue": {"kind": "open"}})
     cancelled = game(server, ann, seats={"blue": {"kind": "open"}})
-    answer = httpx.post(f"{server.url}/api/games/{cancelled['id']}/cancel", headers=auth(ann))
+    answer = calls.post(f"{server.url}/api/games/{cancelled['id']}/cancel", headers=auth(ann))
     assert answer.status_code == 200, answer.text
     taken = game(server, ann, seats={"blue": {"kind": "open"}})
     join(server, bob, taken, "blue")
@@ -168,7 +168,7 @@ def test_a_started_game_is_resigned_from_your_games_after_the_same_question(
 
     page.click(f"{row(started)} [data-resign]")  # bob moves while ann is asked
     red = view(server, bob, started)
-    answer = httpx.post(f"{server.url}/api/games/{started['id']}/decisions", headers=auth(bob),
+    answer = calls.post(f"{server.url}/api/games/{started['id']}/decisions", headers=auth(bob),
                         json={"seat": "red", "version": red["version"],
                               "option": red["view"]["pending"]["options"][0]["id"]})
     assert answer.status_code == 200, answer.text
@@ -288,7 +288,7 @@ def test_an_invitation_says_the_games_turn_clock_before_the_seat_is_taken(
     made = game(server, ann, seats={"blue": {"kind": "open"}},
                 clock={"decision": 90, "expiry": "forfeit"})
     invite = next(s["invite"] for s in made["seats"] if s["seat"] == "blue")
-    said = httpx.get(f"{server.url}/api/games/{made['id']}/invitation",
+    said = calls.get(f"{server.url}/api/games/{made['id']}/invitation",
                      params={"seat": "blue", "invite": invite}).json()
     assert said["clock"] == {"decision": 90, "total": None, "expiry": "forfeit",
                              "bot": "heuristic"}

@@ -8,9 +8,9 @@ import re
 import subprocess
 import sys
 
-import httpx
 import pytest
 
+from tests.browser import calls
 from tests.browser.conftest import unique
 
 
@@ -140,16 +140,16 @@ def test_the_list_of_your_games_says_who_plays_with_you_and_who_against(web, req
     names = {who: unique(f"{who}{lang}", request) for who in ("ann", "ben")}
     heads = {}
     for who, name in names.items():
-        made = httpx.post(f"{web.base}/api/players", json={"name": name})
+        made = calls.post(f"{web.base}/api/players", json={"name": name})
         assert made.status_code == 201, made.text
         heads[who] = {"Authorization": f"Bearer {made.json()['token']}"}
 
     def together(ruleset: str, seat: str, **body) -> str:
         """A game of ann's, ben invited by name to ``seat`` and seated: its id."""
-        view = httpx.post(f"{web.base}/api/games", headers=heads["ann"], json={
+        view = calls.post(f"{web.base}/api/games", headers=heads["ann"], json={
             "ruleset": ruleset, "seats": {seat: {"kind": "human", "player": names["ben"]}},
             **body}).json()
-        joined = httpx.post(f"{web.base}/api/games/{view['id']}/join", headers=heads["ben"],
+        joined = calls.post(f"{web.base}/api/games/{view['id']}/join", headers=heads["ben"],
                             json={"seat": seat})
         assert joined.status_code == 200, joined.text
         return view["id"]
@@ -179,8 +179,8 @@ def test_the_list_of_your_games_says_who_plays_with_you_and_who_against(web, req
 def test_a_link_choosing_english_lists_your_games_in_english_after_french(web, request):
     """/replay?lang=en in a browser that had chosen French: the list of one's games spoke
     French (the rulesets were asked before the link's language was taken)."""
-    made = httpx.post(f"{web.base}/api/players", json={"name": unique("relang", request)}).json()
-    game = httpx.post(f"{web.base}/api/games", headers={"Authorization": f"Bearer {made['token']}"},
+    made = calls.post(f"{web.base}/api/players", json={"name": unique("relang", request)}).json()
+    game = calls.post(f"{web.base}/api/games", headers={"Authorization": f"Bearer {made['token']}"},
                       json={"ruleset": "combat-encounter", "seats": {
                           "p1": {"kind": "human"}, "p2": {"kind": "bot", "bot": "first"}}}).json()
     page = web.page

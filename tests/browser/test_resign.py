@@ -5,9 +5,9 @@ player's first says whether they won or lost."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
+from tests.browser import calls
 from tests.browser.conftest import unique
 
 BATTLE = "dire-alliance-battle"
@@ -24,7 +24,7 @@ LOST = {"en": "You lost.\nWinner: Red", "fr": "Vous avez perdu.\nVictoire : Roug
 
 
 def player(server, name: str) -> dict[str, str]:
-    answer = httpx.post(f"{server.url}/api/players", json={"name": name})
+    answer = calls.post(f"{server.url}/api/players", json={"name": name})
     assert answer.status_code == 201, answer.text
     return answer.json()
 
@@ -47,10 +47,10 @@ def test_a_player_resigns_while_the_other_is_to_play_and_everyone_sees_it_live(
         people, server, request, lang):
     ann = player(server, unique(f"ann{lang}", request))
     bob = player(server, unique(f"bob{lang}", request))
-    made = httpx.post(f"{server.url}/api/games", headers={"Authorization": f"Bearer {ann['token']}"},
+    made = calls.post(f"{server.url}/api/games", headers={"Authorization": f"Bearer {ann['token']}"},
                       json={"ruleset": BATTLE, "seats": {"blue": {"kind": "open"}}}).json()
     invite = next(s["invite"] for s in made["seats"] if s["seat"] == "blue")
-    httpx.post(f"{server.url}/api/games/{made['id']}/join", json={"seat": "blue", "invite": invite},
+    calls.post(f"{server.url}/api/games/{made['id']}/join", json={"seat": "blue", "invite": invite},
                headers={"Authorization": f"Bearer {bob['token']}"}).raise_for_status()
     red, blue, spectator = people(3)
     for person, who in ((red, ann), (blue, bob), (spectator, None)):

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.browser.conftest import record_of, unique
+from tests.browser.conftest import CLOCK_WAIT, PAGE_WAIT, record_of, unique
 
 BATTLE = "dire-alliance-battle"
 
@@ -56,8 +56,9 @@ def shown_version(page) -> int:
     return int(page.get_attribute("#decision", "data-version"))
 
 
-def wait_version(page, version: int, timeout: float = 5000) -> float:
-    """Seconds until the page shows ``version`` (pushed by its live stream)."""
+def wait_version(page, version: int, timeout: float = PAGE_WAIT) -> float:
+    """Seconds until the page shows ``version`` (pushed by its live stream): waited for
+    generously, the time it took measured (and bounded where the page promises it)."""
     start = time.monotonic()
     page.wait_for_selector(f"#decision[data-version='{version}']", timeout=timeout)
     return time.monotonic() - start
@@ -109,7 +110,8 @@ def test_a_duel_by_invitation_live_watched_and_ended_by_a_clock(people, request)
             blue.reload()
             blue.wait_for_selector("#decision")
             assert shown_version(blue) == shown_version(red)
-    assert max(pushes) < 1.5, pushes  # a move reaches the other screen within a second
+    # the page's promise (docs/web.md): a move reaches the other screen within a second
+    assert max(pushes) < 1.5, pushes
     for page, mine, theirs in ((red, "red", "blue"), (blue, "blue", "red")):
         assert page.inner_text(f"[data-seat='{theirs}'] [data-pile='hand']").endswith("hidden")
         assert not page.inner_text(f"[data-seat='{mine}'] [data-pile='hand']").endswith("hidden")
@@ -126,10 +128,11 @@ def test_a_duel_by_invitation_live_watched_and_ended_by_a_clock(people, request)
     waiting.wait_for_selector("[data-game] .badge.turn")
     assert waiting.title().startswith("(1) Your turn")
     (alice if late == "red" else bob).shot("play-my-games")
-    carol.page.wait_for_selector("#result", timeout=20_000)
+    carol.page.wait_for_selector("#result", timeout=CLOCK_WAIT)
     winner = "Blue" if late == "red" else "Red"
     assert carol.page.inner_text("#result").startswith(f"Winner: {winner} after ")
-    blue.wait_for_selector(f"[data-game] >> text=Over · Winner: {winner}", timeout=20_000)
+    blue.wait_for_selector(f"[data-game] >> text=Over · Winner: {winner}",
+                          timeout=CLOCK_WAIT)
     for body in bodies:  # nothing a seat hides reached the spectator
         for player in json.loads(body).get("view", {}).get("state", {}).get("players", {}).values():
             assert player["hand"] is None

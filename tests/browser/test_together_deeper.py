@@ -13,18 +13,18 @@ import re
 import time
 from datetime import datetime
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Watched, unique
+from tests.browser import calls
+from tests.browser.conftest import CLOCK_WAIT, DESKTOP, PHONE, Watched, unique
 
 BATTLE = "dire-alliance-battle"
 
 
 def player(server, name: str) -> dict[str, str]:
     """A player signed up through the API: ``name`` and ``token``."""
-    answer = httpx.post(f"{server.url}/api/players", json={"name": name})
+    answer = calls.post(f"{server.url}/api/players", json={"name": name})
     assert answer.status_code == 201, answer.text
     return answer.json()
 
@@ -35,7 +35,7 @@ def auth(who: dict[str, str]) -> dict[str, str]:
 
 def game(server, who: dict[str, str], **body) -> dict:
     """A game made through the API by ``who`` (``body``: POST /api/games's)."""
-    answer = httpx.post(f"{server.url}/api/games", json={"ruleset": BATTLE, **body},
+    answer = calls.post(f"{server.url}/api/games", json={"ruleset": BATTLE, **body},
                         headers=auth(who))
     assert answer.status_code == 201, answer.text
     return answer.json()
@@ -43,7 +43,7 @@ def game(server, who: dict[str, str], **body) -> dict:
 
 def join(server, who: dict[str, str], made: dict, seat: str) -> None:
     invite = next(s["invite"] for s in made["seats"] if s["seat"] == seat)
-    answer = httpx.post(f"{server.url}/api/games/{made['id']}/join",
+    answer = calls.post(f"{server.url}/api/games/{made['id']}/join",
                         json={"seat": seat, "invite": invite}, headers=auth(who))
     assert answer.status_code == 200, answer.text
 
@@ -105,8 +105,8 @@ def test_a_spectator_is_told_why_a_clock_ended_the_game_as_the_players_are(
     pages[0].open(f"/play/{BATTLE}?game={made['id']}")
     pages[1].open(made["watch"])
     for watched, lost in zip(pages, (LOST[lang], ""), strict=True):
-        watched.page.wait_for_selector("#result", timeout=10_000)  # red lets its 2 s run out:
-        # the sweep applies the forfeit
+        # red lets its 2 s run out: the sweep applies the forfeit
+        watched.page.wait_for_selector("#result", timeout=CLOCK_WAIT)
         winner, why = FORFEIT[lang]
         said = plain(watched.page.inner_text("#result"))
         assert said.startswith(lost + winner) and why in said, said
@@ -144,7 +144,7 @@ def test_the_spectators_clock_counts_as_the_server_does_however_slowly_its_page_
     spectator.page.wait_for_selector("#clocks [data-clock='red'] .time:not(:empty)")
 
     def left() -> float:
-        clock = httpx.get(f"{server.url}/api/games/{made['id']}/watch").json()["clock"]
+        clock = calls.get(f"{server.url}/api/games/{made['id']}/watch").json()["clock"]
         return (datetime.fromisoformat(clock["deadline"])
                 - datetime.fromisoformat(clock["now"])).total_seconds()
 
@@ -283,7 +283,7 @@ def test_the_lobby_shows_more_than_its_first_fifty_games_when_asked(devices, ser
         assert {g["id"] for _, g in made} <= shown
     finally:  # the other tests' lobbies show their own games among the first fifty
         for who, g in made:
-            httpx.post(f"{server.url}/api/games/{g['id']}/cancel", headers=auth(who))
+            calls.post(f"{server.url}/api/games/{g['id']}/cancel", headers=auth(who))
 
 
 def test_answering_an_invitation_whose_game_was_cancelled_says_so(devices, server, request):
@@ -294,7 +294,7 @@ def test_answering_an_invitation_whose_game_was_cancelled_says_so(devices, serve
         invitee.open("/play")
         row = f"[data-invitation='{made['id']}:blue']"
         invitee.page.wait_for_selector(row)
-        assert httpx.post(f"{server.url}/api/games/{made['id']}/cancel",
+        assert calls.post(f"{server.url}/api/games/{made['id']}/cancel",
                           headers=auth(ann)).status_code == 200
         invitee.page.click(f"{row} [data-{answer}]")
         invitee.page.wait_for_selector(f"#invitations [data-refused='{made['id']}']")
@@ -390,7 +390,7 @@ def test_a_decision_that_comes_after_its_clock_ran_out_is_said_too_late(devices,
     red.page.click("#decision [data-option] >> nth=0")
     # the words of the status as it came: the clock's bot plays red's next decision 3 s
     # later, and the page drawn again has an empty #message (read after it, under load, '')
-    said = red.page.wait_for_selector("#message [role='status']", timeout=10_000).text_content()
+    said = red.page.wait_for_selector("#message [role='status']").text_content()
     assert plain(said or "").startswith(LATE[lang]), said
     refused(red, 409)
 

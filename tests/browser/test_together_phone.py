@@ -7,9 +7,9 @@ the lobby offers only the rulesets others can join."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
+from tests.browser import calls
 from tests.browser.conftest import PHONE, unique
 from tests.browser.test_together_deeper import BATTLE, auth, devices, game, join, plain, player
 
@@ -57,9 +57,9 @@ def test_a_spectator_on_a_phone_keeps_its_swipe_as_moves_come_live(devices, serv
     page.wait_for_selector("#board svg")
     page.evaluate("document.getElementById('board').scrollLeft = 150")
     page.evaluate("document.getElementById('board').dataset.before = 'the move'")
-    view = httpx.get(f"{server.url}/api/games/{made['id']}?seat=red", headers=auth(ann)).json()
+    view = calls.get(f"{server.url}/api/games/{made['id']}?seat=red", headers=auth(ann)).json()
     option = view["view"]["pending"]["options"][0]["id"]
-    answer = httpx.post(f"{server.url}/api/games/{made['id']}/decisions", headers=auth(ann),
+    answer = calls.post(f"{server.url}/api/games/{made['id']}/decisions", headers=auth(ann),
                         json={"seat": "red", "option": option, "version": view["version"]})
     assert answer.status_code == 200, answer.text
     page.wait_for_selector("#board:not([data-before])")  # drawn again: the move came live
@@ -89,9 +89,9 @@ def test_on_a_phone_whose_turn_it_is_and_how_the_game_ended_stay_on_screen(
     assert on_screen(blue.page, "#decision") and on_screen(spectator.page, "#turn")
     assert blue.page.evaluate(IN_VIEW, "#board [data-piece][data-side='blue']") > 0  # its own
     blue.shot("play-phone-waiting")
-    version = httpx.get(f"{server.url}/api/games/{made['id']}?seat=red",
+    version = calls.get(f"{server.url}/api/games/{made['id']}?seat=red",
                         headers=auth(ann)).json()["version"]
-    answer = httpx.post(f"{server.url}/api/games/{made['id']}/resign", headers=auth(ann),
+    answer = calls.post(f"{server.url}/api/games/{made['id']}/resign", headers=auth(ann),
                         json={"seat": "red", "version": version})
     assert answer.status_code == 200, answer.text
     for watched in (blue, spectator):
@@ -171,7 +171,7 @@ def test_a_game_made_on_a_phone_shows_the_invitation_to_send_first(devices, serv
 def test_the_lobby_offers_only_rulesets_others_can_join(devices, server, request):
     # a ruleset of one seat (the cryptids run) has no seat for anyone else: choosing it in the
     # lobby only ever said "No public game of … is waiting"
-    rulesets = httpx.get(f"{server.url}/api/rulesets").json()
+    rulesets = calls.get(f"{server.url}/api/rulesets").json()
     shared = {r["id"] for r in rulesets if r["decisions"] and len(r["seats"]) > 1}
     alone = {r["id"] for r in rulesets if r["decisions"] and len(r["seats"]) == 1}
     assert alone  # (else this test checks nothing)

@@ -505,9 +505,8 @@ def test_serve_names_a_mistyped_db_before_a_port_in_use(capsys, monkeypatch):
 def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_path):
     """``serve`` calls each registered ruleset's ``warm_up`` (cryptids compiles its battle
     kernel there) before uvicorn takes requests, and names no ruleset itself."""
-    import uvicorn
-
     from rulekeeper.core import registry
+    from rulekeeper.server import commands
     from rulekeeper.server.config import DB_ENV
 
     steps: list[str] = []
@@ -515,15 +514,18 @@ def test_serve_warms_every_ruleset_up_before_serving(capsys, monkeypatch, tmp_pa
     for ruleset in rulesets:
         monkeypatch.setattr(type(ruleset), "warm_up",
                             lambda self, say: steps.append(self.meta.id))
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: steps.append("serving"))
+    ports: list[int] = []
+    monkeypatch.setattr(commands, "run_uvicorn", lambda sock, workers, **settings: (
+        steps.append("serving"), ports.append(sock.getsockname()[1])))
     db = f"sqlite:///{tmp_path / 'w.db'}"
     monkeypatch.setenv(DB_ENV, db)  # serve sets it for its workers: undone after the test
     code, out, err = run(["serve", "--port", "0", "--db", db],
                          capsys, monkeypatch)
-    assert (code, err) == (0, "") and out.startswith("rulekeeper serve: http://127.0.0.1:0/")
+    address = f"http://127.0.0.1:{ports[0]}/"  # the port --port 0 picked, named
+    assert (code, err) == (0, "") and out.startswith(f"rulekeeper serve: {address}")
     assert sorted(steps[:-1]) == sorted(ruleset.meta.id for ruleset in rulesets)
     assert steps[-1] == "serving" and "cryptids-v1" in steps
-    assert out.rstrip().endswith("ready: open http://127.0.0.1:0/")  # once warmed up
+    assert out.rstrip().endswith(f"ready: open {address}")  # once warmed up
 
 
 def test_the_cryptids_warm_up_compiles_the_kernel_its_odds_use(monkeypatch):

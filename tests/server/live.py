@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -15,23 +16,33 @@ from typing import Any
 
 import httpx
 
+START_WAIT = 300.0
+"""Seconds a test waits for a server to start: its migrations, then each ruleset's warm-up
+(the cryptids kernel compiled when numba's cache is cold: minutes on a loaded machine)."""
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+WAIT = 60.0
+"""Seconds a test waits for a live server's answer, or for an event of its streams: generous,
+for a loaded machine (CI runs two test processes on two cores, each beside its servers), where
+a few seconds were once not enough; what the tests check is what comes, not how fast."""
+
+SERVING = re.compile(r"^rulekeeper serve: (?P<url>http://127\.0\.0\.1:(?P<port>\d+))/",
+                     re.MULTILINE)
+"""serve's start-up line, which names the port it listens on (``--port 0`` picks it)."""
 
 
 class LiveServer:
-    """``rulekeeper serve --db URL`` on 127.0.0.1; ``start`` waits until it answers."""
+    """``rulekeeper serve --db URL --port 0`` on 127.0.0.1: the server binds a free port itself
+    and names it (a port found free here and bound by the server later could be taken in
+    between by another test's server or connection); ``start`` waits until it answers, and
+    :attr:`port` and :attr:`url` are known from then on."""
 
     def __init__(self, db_url: str, workers: int = 1, args: tuple[str, ...] = (),
                  **env: str) -> None:
         self.db_url = db_url
         self.workers = workers
         self.args = args
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.port = 0  # until the server names the one it picked
+        self.url = ""
         self.env = {**os.environ, "RULEKEEPER_RATE_LIMIT": "10000/second",
                     "RULEKEEPER_SIGNUP_LIMIT": "10000/second",
                     "RULEKEEPER_ADDRESS_LIMIT": "10000/second",
@@ -48,7 +59,7 @@ class LiveServer:
         self.log = Path(tempfile.mkstemp(prefix="rulekeeper-serve-", suffix=".log")[1])
         self.banner = ""
 
-    def start(self, timeout: float = 120) -> LiveServer:
+    def start(self, timeout: float = START_WAIT) -> LiveServer:
         """Start the server and wait until it answers."""
         return self.spawn().wait(timeout)
 
@@ -57,18 +68,27 @@ class LiveServer:
         with self.log.open("wb") as output:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", "from rulekeeper.cli import main; main()", "serve",
-                 "--db", self.db_url, "--port", str(self.port), "--workers",
+                 "--db", self.db_url, "--port", "0", "--workers",
                  str(self.workers), *self.args],
                 stdout=output, stderr=subprocess.STDOUT, env=self.env, start_new_session=True)
         return self
 
-    def wait(self, timeout: float = 120) -> LiveServer:
-        """Wait until the spawned server answers."""
+    def wait(self, timeout: float = START_WAIT) -> LiveServer:
+        """Wait until the spawned server names its port, then until it answers."""
         assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.output()}")
+            if not self.port:
+                if named := SERVING.search(self.output()):
+                    self.port, self.url = int(named["port"]), named["url"]
+                    if not self.port:
+                        self.stop()
+                        raise RuntimeError(f"serve --port 0 named no port: {self.output()}")
+                else:
+                    time.sleep(0.1)
+                    continue
             try:
                 if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
                     self.banner = self.output().splitlines()[0]
@@ -141,7 +161,7 @@ class EventStream:
         except BaseException as error:  # closed by the test, or a failure to report
             self.messages.put(error)
 
-    def next(self, timeout: float = 10) -> tuple[str, Any]:
+    def next(self, timeout: float = WAIT) -> tuple[str, Any]:
         item = self.messages.get(timeout=timeout)
         if isinstance(item, BaseException):
             raise item

@@ -19,7 +19,7 @@ from rulekeeper.server import upkeep
 from rulekeeper.server.db import Database
 from rulekeeper.server.models import StoredGame
 from tests.server.conftest import make_client, sign_up
-from tests.server.live import LiveServer
+from tests.server.live import WAIT, LiveServer
 
 
 def test_a_real_uvicorn_process_serves_the_api(db_url):
@@ -33,9 +33,25 @@ def test_a_real_uvicorn_process_serves_the_api(db_url):
             assert client.get("/docs").status_code == 200
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_on_port_0_listens_on_a_free_port_and_names_it(tmp_path, workers):
+    """``serve --port 0`` binds a free port itself and names it in its start-up lines, for a
+    person and for a script: the tests' servers start so (a port the caller found free, bound
+    by the server later, could be taken in between). Its workers share the one socket."""
+    with LiveServer(f"sqlite:///{tmp_path / 'zero.db'}", workers=workers) as server:
+        lines = server.output().splitlines()
+        assert server.port > 0 and server.url == f"http://127.0.0.1:{server.port}"
+        assert lines[0].startswith(f"rulekeeper serve: {server.url}/ (API docs: /docs)")
+        assert f"ready: open {server.url}/" in lines
+        assert httpx.get(server.url + "/api/health", timeout=30).json()["status"] == "ok"
+        with httpx.Client(base_url=server.url, timeout=30) as client:  # new connections, each
+            assert all(client.get("/api/health", headers={"Connection": "close"}).status_code
+                       == 200 for _ in range(10))
+
+
 def play_until_stopped(url, headers, game_id, stop, acknowledged):
     """Decide the first option again and again; note each version the server confirmed."""
-    with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+    with httpx.Client(base_url=url, headers=headers, timeout=WAIT) as client:
         view = client.get(f"/api/games/{game_id}").json()
         while not stop.is_set() and not view["over"]:
             body = {"seat": view["seat"], "option": view["view"]["pending"]["options"][0]["id"],
@@ -177,7 +193,7 @@ def shop_until_stopped(url, headers, stop, acknowledged):
     """Play runs (shop actions and end-shops) until stopped; note each confirmed version."""
     from tests.server.runs_client import shop_action
 
-    with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+    with httpx.Client(base_url=url, headers=headers, timeout=WAIT) as client:
         try:
             run = client.post("/api/runs").json()
             while not stop.is_set() and not run["over"]:

@@ -357,18 +357,25 @@ def test_a_dead_rules_job_gives_the_commands_rules_and_keeps_no_games(lab, capsy
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the lab's clock, not the DB's)
 def test_a_job_stops_at_its_time_cap_with_the_games_it_played(db_url, tmp_path):
-    # 5 s, not less: a loaded machine once took 3 s to finish the first chunk of 50 games
-    with make_client(db_url, lab_folder=tmp_path / "lab", lab_seconds=5) as lab:
+    # The cap checked is the product's (a job stops at it with the games it finished), so
+    # it must leave the job time to finish a first chunk of 50 games, its process and pool
+    # started, on a loaded machine: 30 s (5 s was not always enough: CI once took 3 s for
+    # that chunk), with so many games asked that no machine plays them all in 30 s.
+    with make_client(db_url, lab_folder=tmp_path / "lab", lab_seconds=30,
+                     lab_games=1_000_000, lab_games_a_day=1_000_000) as lab:
         me = sign_up(lab, "designer")
         long = lab.post("/api/lab/jobs", json={"kind": "simulate", "ruleset": "enemy-attacks",
-                                               "games": 20_000}, headers=me).json()
-        job = wait(lab, me, long["id"])
+                                               "games": 1_000_000}, headers=me).json()
+        job = wait(lab, me, long["id"], limit=300)
         assert job["state"] == "done", job["error"]
-        assert "time cap (5 s)" in job["result"]["stopped"]
-        assert 0 < job["progress"]["done"] < 20_000
+        assert "time cap (30 s)" in job["result"]["stopped"]
+        assert 0 < job["progress"]["done"] < 1_000_000
         games = pq.read_table(io.BytesIO(lab.get(job["results"], headers=me).content))
         assert games.num_rows == job["progress"]["done"]
-        # a search slower than the cap: no game ends, the job fails and frees the lane
+    # a search slower than the cap: no game ends, the job fails and frees the lane (a short
+    # cap here: a loaded machine only makes the games slower still)
+    with make_client(db_url, lab_folder=tmp_path / "lab", lab_seconds=5) as lab:
+        me = sign_up(lab, "slow")
         slow = lab.post("/api/lab/jobs", json={
             "kind": "simulate", "ruleset": "dire-alliance-battle", "games": 2,
             "agents": ["mcts:budget=1s", "mcts:budget=1s"]}, headers=me).json()

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import fresh_database
-from tests.server.live import EventStream, LiveServer
+from tests.server.live import WAIT, EventStream, LiveServer
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -29,12 +29,13 @@ def servers(request, tmp_path_factory):
 
 
 def player(server, name):
-    token = httpx.post(f"{server.url}/api/players", json={"name": name}).json()["token"]
+    token = httpx.post(f"{server.url}/api/players", json={"name": name},
+                       timeout=WAIT).json()["token"]
     return {"Authorization": f"Bearer {token}"}
 
 
 def post(server, path, headers, body):
-    response = httpx.post(server.url + path, json=body, headers=headers, timeout=30)
+    response = httpx.post(server.url + path, json=body, headers=headers, timeout=WAIT)
     assert response.status_code in (200, 201), response.text
     return response.json()
 
@@ -64,7 +65,7 @@ def test_a_move_reaches_the_other_players_stream_from_another_process(servers):
         assert blue.status == 200 and version == "1" and first["seat"] == "blue"
         assert first["events_total"] == len(first["events"]) > 0
         assert watcher.next()[0] == "1"
-        red = httpx.get(f"{two.url}/api/games/{game}", headers=alice).json()
+        red = httpx.get(f"{two.url}/api/games/{game}", headers=alice, timeout=WAIT).json()
         total = first["events_total"]
         while red["turn"] == "red":  # alice plays on the other process
             red = play_first_option(two, alice, red)
@@ -107,7 +108,7 @@ def test_a_stream_ends_with_the_game_and_does_not_start_again(servers):
             stream.next()
     finally:
         stream.close()
-    ended = httpx.get(url, headers={**alice, "Last-Event-ID": version})
+    ended = httpx.get(url, headers={**alice, "Last-Event-ID": version}, timeout=WAIT)
     assert ended.status_code == 204  # an EventSource stops reconnecting
 
 
@@ -185,7 +186,7 @@ def test_a_token_rotated_or_revoked_ends_the_streams_it_opened(servers):
     finally:
         stream.close()
     again = f"{two.url}/api/games/{view['id']}/events"
-    assert httpx.get(again, headers=erin, timeout=10).status_code == 401
+    assert httpx.get(again, headers=erin, timeout=WAIT).status_code == 401
 
 
 def test_a_stream_read_after_an_undo_and_another_decision_sends_the_game_again():
@@ -233,7 +234,7 @@ def test_a_player_and_an_address_have_so_many_live_streams_open_at_once(tmp_path
             assert streams[-1].status == 200 and streams[-1].next()[0] == "0"
 
         def refused(path, headers=None):
-            answer = httpx.get(url + path, headers=headers, timeout=10)
+            answer = httpx.get(url + path, headers=headers, timeout=WAIT)
             assert answer.status_code == 429 and int(answer.headers["Retry-After"]) > 0
             return answer.json()["error"]
 
@@ -246,17 +247,19 @@ def test_a_player_and_an_address_have_so_many_live_streams_open_at_once(tmp_path
             assert refused("/watch/events").endswith("at most 3 per address (close a "
                                                      "game's page)")
             streams.pop(0).close()
-            for _ in range(50):  # the server sees the connection closed
-                answer = httpx.get(url, headers=alice, timeout=10)  # (a plain read: no stream)
+            deadline = time.monotonic() + WAIT  # for the server to see the connection closed
+            while True:
+                answer = httpx.get(url, headers=alice, timeout=WAIT)  # (a plain read: no stream)
                 assert answer.status_code == 200
                 try:
                     opened("/events", alice)
                     break
                 except AssertionError:
                     streams.pop().close()
+                    if time.monotonic() > deadline:
+                        raise AssertionError("a closed stream's place was not given back") \
+                            from None
                     time.sleep(0.1)
-            else:
-                raise AssertionError("a closed stream's place was not given back")
         finally:
             for stream in streams:
                 stream.close()

@@ -22,7 +22,7 @@ from rulekeeper.core.records import log_lines
 from rulekeeper.core.view import TableView
 from rulekeeper.server.web.frames import film
 from tests.server.conftest import sign_up
-from tests.server.live import free_port
+from tests.server.live import SERVING, START_WAIT, WAIT
 
 
 def test_the_pages_and_their_assets_are_served(client):
@@ -236,28 +236,35 @@ def test_every_rulesets_view_becomes_a_board(ruleset):
 
 
 def test_demo_plays_then_serves_the_page(tmp_path):
-    port = free_port()
+    """``demo --port 0``: the server picks a free port and names it (a port found free by the
+    test could be taken by another before the demo, a minute of games later, binds it)."""
     env = {**os.environ, "RULEKEEPER_DATA": str(tmp_path)}
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from rulekeeper.cli import main; main()", "demo", "--games", "1",
-         "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-        start_new_session=True)
+    log = tmp_path / "demo.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from rulekeeper.cli import main; main()", "demo", "--games",
+             "1", "--port", "0"], stdout=output, stderr=subprocess.STDOUT, env=env,
+            start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + START_WAIT  # (its games, then the server's start)
         while time.monotonic() < deadline:
+            assert process.poll() is None, log.read_text()
+            named = SERVING.search(log.read_text())
             try:
-                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                if page.status_code == 200:
+                if named and (page := httpx.get(named["url"], timeout=WAIT)).status_code == 200:
                     break
             except httpx.HTTPError:
-                time.sleep(0.3)
+                pass
+            time.sleep(0.3)
         else:
             raise AssertionError("demo did not serve the page")
-        assert "Cryptids online" in page.text
-        ghosts = httpx.get(f"http://127.0.0.1:{port}/api/health").json()
+        assert named is not None and "Cryptids online" in page.text
+        ghosts = httpx.get(f"{named['url']}/api/health", timeout=WAIT).json()
         assert ghosts["status"] == "ok"
     finally:
         os.killpg(process.pid, signal.SIGTERM)
-        out = process.communicate(timeout=20)[0].decode()
-    assert f"http://127.0.0.1:{port}/" in out and "Ctrl+C stops" in out
+        process.wait(20)
+    out = log.read_text()
+    assert "Now open the address below" in out and "Ctrl+C stops" in out
+    assert f"ready: open {named['url']}/" in out
     assert "rulekeeper demo" in out and (tmp_path / "rulekeeper.db").exists()

@@ -42,11 +42,15 @@ class RayHead:
     session: int
 
 
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def _address(temp: Path) -> str | None:
+    """The head's address, once its ``ray start`` has written it in its temporary folder
+    (``ray_current_cluster``, written when the node is up), else None."""
+    try:
+        written = (temp / "ray_current_cluster").read_text().strip()
+    except OSError:
+        return None
+    host, _, port = written.rpartition(":")
+    return written if host and port.isdigit() and int(port) > 0 else None
 
 
 @contextlib.contextmanager
@@ -55,14 +59,17 @@ def ray_head(paths: Sequence[Path] = (), cpus: int = 2, wait: float = 120.0) -> 
     their Python path (a tree's code, the tests' rulesets); stopped at the end. This process's
     environment gets :data:`LOOPBACK_ENV`, for the driver it connects with."""
     os.environ.update(LOOPBACK_ENV)
-    port = free_port()
     temp = Path(tempfile.mkdtemp(prefix="rk-ray-", dir="/tmp"))
     env = os.environ | {"PYTHONPATH": os.pathsep.join(filter(None, [
-        *map(str, paths), os.environ.get("PYTHONPATH", "")]))}
+        *map(str, paths), os.environ.get("PYTHONPATH", "")])),
+        # --port 0: the head's GCS binds a port of its own choosing (a port found free here
+        # and bound by the head later could be taken in between); ray start waits for it
+        # that long (30 s by default, short on a loaded machine)
+        "RAY_gcs_server_port_wait_time_s": f"{wait:.0f}"}
     with open(temp / "head.log", "wb") as log:
         head = subprocess.Popen(
             [str(Path(sys.executable).with_name("ray")), "start", "--head", "--block",
-             "--node-ip-address", "127.0.0.1", "--port", str(port), "--num-cpus", str(cpus),
+             "--node-ip-address", "127.0.0.1", "--port", "0", "--num-cpus", str(cpus),
              "--include-dashboard", "false", "--disable-usage-stats", "--temp-dir", str(temp),
              "--object-store-memory", str(100 << 20)],
             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -71,15 +78,19 @@ def ray_head(paths: Sequence[Path] = (), cpus: int = 2, wait: float = 120.0) -> 
         while True:
             if head.poll() is not None:
                 raise RayHeadError(f"ray start exited: {_tail(temp / 'head.log')}")
+            address = _address(temp)
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
+                if address is not None:
+                    host, _, port = address.rpartition(":")
+                    socket.create_connection((host, int(port)), timeout=1).close()
+                    break
             except OSError:
-                if time.monotonic() > deadline:
-                    raise RayHeadError(f"the Ray head did not start within {wait:.0f} s: "
-                                       f"{_tail(temp / 'head.log')}") from None
-                time.sleep(0.2)
-        yield RayHead(f"127.0.0.1:{port}", head.pid)
+                pass
+            if time.monotonic() > deadline:
+                raise RayHeadError(f"the Ray head did not start within {wait:.0f} s: "
+                                   f"{_tail(temp / 'head.log')}")
+            time.sleep(0.2)
+        yield RayHead(address, head.pid)
     finally:
         if "ray" in sys.modules:
             sys.modules["ray"].shutdown()

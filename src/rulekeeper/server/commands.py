@@ -1,13 +1,15 @@
 """The ``rulekeeper serve`` and ``rulekeeper db upgrade`` commands."""
 
 import os
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rulekeeper.core.errors import UsageError
 
 if TYPE_CHECKING:
+    import socket
+
     from rulekeeper.server.db import Database
 
 DbOpt = Annotated[str | None, typer.Option(
@@ -81,32 +83,62 @@ def upgrade(db: DbOpt = None) -> None:
     typer.echo(f"database {shown} is at revision {revision}")
 
 
-def check_port(host: str, port: int) -> None:
-    """Refuse, in one line, a port another program listens on (before anything starts)."""
+def listen_socket(host: str, port: int) -> "socket.socket":
+    """The socket ``serve`` listens on, bound here before anything starts (a port another
+    program listens on is refused in one line); port 0 picks a free port, which
+    ``getsockname()`` then names. Bound once and handed to uvicorn, so no other program can
+    take the port between the check and the start, and the ``--workers`` share it (the port
+    0 picked is the one port of them all)."""
     import errno
     import socket
 
-    if port == 0:
-        return
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # (as uvicorn binds)
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        sock.bind((host, port))
     except socket.gaierror as error:
+        sock.close()
         raise UsageError(f"--host {host!r}: {error.strerror}") from None
-    family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
-        try:
-            probe.bind(address)
-        except OSError as error:
-            if error.errno == errno.EADDRINUSE:
-                raise UsageError(f"port {port} on {host} is already in use (another server?): "
-                                 f"choose another with --port, e.g. --port {port + 1}") from None
-            raise UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise UsageError(f"port {port} on {host} is already in use (another server?): "
+                             f"choose another with --port, e.g. --port {port + 1}") from None
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def run_uvicorn(sock: "socket.socket", workers: int, **settings: Any) -> None:
+    """uvicorn on the socket ``sock`` (bound, not yet listening: each process listens on it
+    as it starts), in ``workers`` processes: what ``uvicorn.run`` does with a port it binds
+    itself (``Server.run(sockets=...)``, the ``Multiprocess`` supervisor for several), with
+    the socket bound by ``serve``."""
+    import sys
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config("rulekeeper.server.app:worker_app", factory=True, workers=workers,
+                            **settings)
+    server = uvicorn.Server(config)
+    try:
+        if workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            config.load_app()
+            server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    if workers == 1 and not server.started:
+        sys.exit(3)  # uvicorn's STARTUP_FAILURE: the app did not start
 
 
 def serve(db: DbOpt = None,
           host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(min=0, max=65535, help="port")] = 8000,
+          port: Annotated[int, typer.Option(
+              min=0, max=65535, help="port; 0: a free one, named by the start-up lines")] = 8000,
           workers: Annotated[int, typer.Option(min=1, max=64, help="app processes")] = 1,
           access_log: Annotated[bool, typer.Option(help="log every request")] = False,
           forwarded_allow_ips: Annotated[str, typer.Option(
@@ -115,7 +147,6 @@ def serve(db: DbOpt = None,
                    "the connection's address")] = "",
           ) -> None:
     """Run the online service (HTTP API, OpenAPI docs at /docs) under uvicorn."""
-    import uvicorn
     from sqlalchemy.engine import make_url
 
     from rulekeeper.server.config import DB_ENV, env_settings
@@ -127,22 +158,23 @@ def serve(db: DbOpt = None,
         env_settings()  # (each worker reads them again as it starts)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    check_port(host, port)
-    url, revision = _migrated(db, seed=True)
-    os.environ[DB_ENV] = url  # the worker processes read it
-    shown = make_url(url).render_as_string(hide_password=True)
-    typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database {shown} "
-               f"(revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
-               f"Ctrl+C stops", )
-    warm_every_ruleset(typer.echo)  # (no request waits for a kernel to load)
-    typer.echo(f"ready: open http://{host}:{port}/")
-    proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
-    uvicorn.run("rulekeeper.server.app:worker_app", factory=True, host=host, port=port,
-                http=TimedH11, h11_max_incomplete_event_size=MAX_HEADERS,
-                workers=workers, log_level="warning", access_log=access_log,
-                timeout_graceful_shutdown=STOP_WAIT,
-                timeout_worker_healthcheck=HEALTH_WAIT, timeout_keep_alive=IDLE_WAIT,
-                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
+    with listen_socket(host, port) as sock:
+        port = sock.getsockname()[1]  # the port picked, with --port 0
+        url, revision = _migrated(db, seed=True)
+        os.environ[DB_ENV] = url  # the worker processes read it
+        shown = make_url(url).render_as_string(hide_password=True)
+        typer.echo(f"rulekeeper serve: http://{host}:{port}/ (API docs: /docs), database "
+                   f"{shown} (revision {revision}), {workers} worker{'s' if workers > 1 else ''}; "
+                   f"Ctrl+C stops")
+        warm_every_ruleset(typer.echo)  # (no request waits for a kernel to load)
+        typer.echo(f"ready: open http://{host}:{port}/")
+        proxies = [ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()]
+        run_uvicorn(sock, workers, host=host, port=port,
+                    http=TimedH11, h11_max_incomplete_event_size=MAX_HEADERS,
+                    log_level="warning", access_log=access_log,
+                    timeout_graceful_shutdown=STOP_WAIT,
+                    timeout_worker_healthcheck=HEALTH_WAIT, timeout_keep_alive=IDLE_WAIT,
+                    proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
 
 
 def add_commands(to: typer.Typer) -> None:
