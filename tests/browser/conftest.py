@@ -7,6 +7,7 @@ pages are taken in a temporary folder, or in docs/web/ (which docs/web.md shows)
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -102,8 +103,11 @@ def watched_page(browser, url: str, viewport: dict[str, int], **options):
 
 
 def unique(name: str, request) -> str:
-    """A player name unique to the test (the server is shared by the session)."""
-    return (name + re.sub(r"[^a-z0-9]", "", request.node.name.lower()))[:20]
+    """A player name unique to the test (the server is shared by the session): ``name``, the
+    test's name cut short, and 6 hex digits of the test's whole id (two tests whose names
+    begin alike, cut to the same 20 letters, took the same name)."""
+    digest = hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:6]
+    return (name + re.sub(r"[^a-z0-9]", "", request.node.name.lower()))[:14] + digest
 
 
 def record_of(web) -> dict:
