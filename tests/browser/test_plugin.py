@@ -6,6 +6,7 @@ its own typed view; the server knows nothing of it beforehand."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,9 @@ def test_a_plug_in_ruleset_is_played_on_its_board(web, request):
     for _ in range(3):
         choose(page, options(page)[0])
     page.wait_for_selector("#result")
-    assert page.inner_text("#result").startswith(("Winner: ", "A tie"))
+    said = page.inner_text("#result")  # the player (North) told first whether they won
+    winner = re.search(r"Winner: (\w+)", said)
+    verdict = "" if winner is None else "You won.\n" if winner[1] == "North" else "You lost.\n"
+    assert said.startswith((f"{verdict}Winner: ", "A tie")), said
     web.open("/play")
     page.wait_for_selector("[data-ruleset='duel-v1']")
