@@ -26,13 +26,19 @@ async function start() {
   if (!store.token) return signIn(main, () => location.reload(), { intro: await playIntro() });
   const rulesets = ui.rulesets = await api(`/api/rulesets?lang=${store.lang}`);
   if (!rulesetId) return chooser(rulesets);
-  const named = (id) => id.replace(/-v\d+$/, ""); // a link to another version opens today's
-  ui.info = rulesets.find((r) => r.id === rulesetId) || rulesets.find((r) => named(r.id) === named(rulesetId));
+  ui.info = askedRuleset(rulesets);
   if (!ui.info) return clear(main, el("p.error", {}, t("No ruleset {ruleset}.", { ruleset: rulesetId }), " "), el("a", { href: "/play" }, t("Choose one")));
   ui.rules = await rulesOf(ui.info.id);
   if (params.get("game") && params.get("invite") !== null) return accept(params.get("game"), params.get("seat"), params.get("invite"));
   if (params.get("game")) return load(params.get("game")).catch(notYours);
   setup();
+}
+
+/** The ruleset the page's address names, among ``rulesets``: its own version, else today's
+    (a link to another version opens today's). */
+function askedRuleset(rulesets) {
+  const named = (id) => id.replace(/-v\d+$/, "");
+  return rulesets.find((r) => r.id === rulesetId) || rulesets.find((r) => named(r.id) === named(rulesetId));
 }
 
 /** Before signing in, what the page is for (a newcomer, or a friend sent its address rather
@@ -41,8 +47,7 @@ async function start() {
 async function playIntro() {
   let rulesets = [];
   try { rulesets = await api(`/api/rulesets?lang=${store.lang}`); } catch { /* said without their names */ }
-  const named = (id) => id.replace(/-v\d+$/, "");
-  const asked = rulesetId && rulesets.find((r) => r.id === rulesetId || named(r.id) === named(rulesetId));
+  const asked = rulesetId && askedRuleset(rulesets);
   const titles = asked ? [asked.title] : rulesets.filter((r) => r.decisions && !r.online).map((r) => r.title);
   return el("div", { id: "intro" }, titles.length ? el("p.lead", {}, t("Play {titles:or} in your browser: against the bots, hot-seat on one device, or with friends anywhere (leave them a seat and send them its invitation link: every move reaches their page live).", { titles })) : null,
     el("p", {}, t("Choose a player name to start; no e-mail, no password.")));
