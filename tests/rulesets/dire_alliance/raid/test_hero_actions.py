@@ -94,6 +94,19 @@ def test_face_up_gives_the_cards_special_action_or_nothing_face_down_a_basic_act
     assert game.pending.rule == "raid.hero-action.facedown"
 
 
+def test_a_card_face_up_is_offered_with_its_modifiers_then_its_action_in_english_and_french():
+    """The label ends with the action's own sentence and its full stop, not a full stop then
+    a semicolon; in French too, and a card without a special action says so in French."""
+    game = start(1)
+    label = {o.id: o.label for o in game.pending.options}["up:heavy-cleaver"]
+    assert label == "Play Heavy Cleaver face up (+2 melee, -1 defense; ➤ Hack: Melee with +1 die.)"
+    fr = game.ruleset.messages.wording("fr")
+    assert fr(label) == ("Jouer Heavy Cleaver face visible (+2 mêlée, -1 défense\u202f; "
+                         "➤ Hack\xa0: Mêlée avec +1 dé.)")
+    assert fr("Play Trophy face up (no modifiers; no ➤ action)") == (
+        "Jouer Trophy face visible (aucun modificateur\u202f; aucune action ➤)")
+
+
 @pytest.mark.rule("raid.hero-action.move.a", "raid.hero-action.move.b", "raid.enemy-clarify.zero-melee")
 def test_a_hero_leaving_an_area_is_attacked_by_every_enemy_there_before_it_moves():
     # two attacks: the Reclaimed (2 dice) and the Butcher's ★ (3 dice), each against 1 die

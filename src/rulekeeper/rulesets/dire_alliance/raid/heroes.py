@@ -131,7 +131,7 @@ def ask_turn(t: Raid, hero: Hero, act: bool, other: Hero | None) -> Asks[str]:
         spec = t.cards[card]
         mods = modifiers_text(spec.modifiers)
         what = f"➤ {spec.special.name}: {spec.special.text}" if spec.special else "no ➤ action"
-        pairs.append((up, f"Play {spec.name} face up ({what}; {mods})"))
+        pairs.append((up, f"Play {spec.name} face up ({mods}; {what})"))
         pairs.append((down, f"Play {spec.name} face down (a basic action)"))
     if not hero.exerted:
         cites("raid.exert.optional")
