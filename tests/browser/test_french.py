@@ -173,7 +173,7 @@ places, the seats)."""
 @pytest.mark.parametrize("ruleset", list(GAMES))
 def test_a_games_log_speaks_french(french, request, ruleset):
     """The events of every ruleset in French (not cryptids' only): the log's lines, after a
-    few moves, none as English writes it (English names stay: "Brannoc the Shield")."""
+    few moves, none as English writes it (the sample's names too: "Brannoc le Bouclier")."""
     page = french.page
     start_game(french, newest(ruleset), unique("log" + ruleset.replace("-", "")[-8:], request), seed=2)
     for _ in range(4):

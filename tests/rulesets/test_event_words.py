@@ -26,8 +26,8 @@ ENGLISH = re.compile(r"\b(?:the|and|with|from|into|its|his|her|then|of|is|are|to
                      r"at|in|has|no|not|was|who|which|left|gains?|moves?|plays?|attacks?|"
                      r"damage|round|turn|card|cards|hero|enemy|minion|area|[Hh]eroes|[Ee]nemies|"
                      r"[Aa]ct|[Rr]eact)\b")
-"""English words a French sentence has no business with, once the content's names (which
-stay as the game prints them: "Brannoc the Shield", "Toll of the Bell") are taken out."""
+"""English words a French sentence has no business with, once the content's names are taken
+out (a name a catalog does not say in French stays as the content prints it)."""
 
 UNELIDED = re.compile(r"(?<![\w'’-])(?:(?:de|que|le|la|je|ne|se) [aeiouàâéèêëîïôûœ]|"
                       r"(?:de|à) les? )", re.IGNORECASE)
@@ -214,7 +214,7 @@ def test_an_older_versions_events_are_said_by_their_own_templates():
     assert [messages.render(e) for e in (count, heal)] == [
         "Red plays 2 cards", "Dr. Kramer heals: Blue moves Dr. Kramer out of the graveyard"]
     assert [messages.render(e, "fr") for e in (count, heal)] == [
-        "Rouge joue 2 cartes", "Dr. Kramer se soigne\u00a0: Bleu sort Dr. Kramer du cimetière"]
+        "Rouge joue 2 cartes", "Dr Kramer se soigne\u00a0: Bleu sort Dr Kramer du cimetière"]
     healed = Event("heal", "battle.heal", {**heal.data, "pile": "discard pile"})
     assert messages.render(healed).endswith("from the graveyard to the discard pile")
 
@@ -242,13 +242,14 @@ def test_an_event_names_a_seat_by_its_name_in_english_too(ruleset_id: str,
 
 
 def test_a_name_with_a_vowel_is_elided_in_a_rulesets_sentence():
-    """*Empyreal se déplace d'Arbre aux pendus*, *subit 1 dégât du cube gélatineux*: the
-    events' data stay English (``Hanging Tree``, ``the Jelly Cube``); English is unchanged."""
+    """*Empyréen se déplace d'Arbre aux pendus*, *subit 1 dégât du cube gélatineux*: the
+    events' data stay English (``Empyreal``, ``Hanging Tree``, ``the Jelly Cube``); English is
+    unchanged."""
     battle = registry.load("dire-alliance-battle").messages
     move = Event("move", "battle.action.move.a", {"fighter": "Empyreal", "source": "Hanging Tree",
                                                   "destination": "Old Mill"})
     assert battle.render(move) == "Empyreal moves from Hanging Tree to Old Mill"
-    assert battle.render(move, "fr") == "Empyreal se déplace d'Arbre aux pendus à Vieux moulin"
+    assert battle.render(move, "fr") == "Empyréen se déplace d'Arbre aux pendus à Vieux moulin"
     encounter = registry.load("combat-encounter")
     say = sentences(encounter, ["p1", "p2"], "fr")
     jelly = Event("damage.other", "jelly-cube", {"who": "p1", "amount": 1,

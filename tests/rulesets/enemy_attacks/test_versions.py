@@ -80,7 +80,7 @@ def test_version_4_logs_the_seats_inside_words_as_it_did():
     assert ("Ayla Swiftbow takes the attack instead of Brannoc the Shield (agreed by p1, p2)"
             in said)
     french = [old.ruleset.messages.render(e, "fr") for e in old.events]
-    assert french[3] == "Torchbearer (Allié non-héros de Joueur 1) commence dans B"
+    assert french[3] == "Porte-torche (Allié non-héros de Joueur 1) commence dans B"
     # the same game otherwise: every other event, and the decisions
     assert old.decisions == new.decisions
     others = ("place", "place-hero", "place-ally", "place-enemy", "exception-taken",

@@ -142,10 +142,10 @@ def test_the_setup_names_each_allys_player_never_the_seats_id():
         "Torchbearer (Non-Hero Ally of Player 1) starts in A",
         "Ghoul (Enemy) starts in E"]
     assert [t for t in said(game, "fr") if "commence dans" in t] == [
-        "Brannoc the Shield (Héros de Joueur 1) commence dans A",
-        "Ayla Swiftbow (Héros de Joueur 2) commence dans B",
-        "Torchbearer (Allié non-héros de Joueur 1) commence dans A",
-        "Ghoul (Ennemi) commence dans E"]
+        "Brannoc le Bouclier (Héros de Joueur 1) commence dans A",
+        "Ayla Arc-Vif (Héros de Joueur 2) commence dans B",
+        "Porte-torche (Allié non-héros de Joueur 1) commence dans A",
+        "Goule (Ennemi) commence dans E"]
 
 
 @pytest.mark.rule("exception.players-agree")
@@ -160,7 +160,7 @@ def test_a_heros_exception_names_the_players_who_agreed():
     assert english == ["Ayla Swiftbow takes the attack instead of Brannoc the Shield "
                        "(agreed by Player 1 and Player 2)"]
     french = [t for t in said(game, "fr") if "à la place de" in t]
-    assert french == ["Ayla Swiftbow prend l'attaque à la place de Brannoc the Shield "
+    assert french == ["Ayla Arc-Vif prend l'attaque à la place de Brannoc le Bouclier "
                       "(accord de Joueur 1 et de Joueur 2)"]
     alone = pass_heroes(start(heroes=[("brannoc", "a"), ("ayla", "a")],
                               enemies=[("ghoul", "a")], dice=["blank"] * 6))

@@ -101,10 +101,10 @@ def test_a_card_face_up_is_offered_with_its_modifiers_then_its_action_in_english
     label = {o.id: o.label for o in game.pending.options}["up:heavy-cleaver"]
     assert label == "Play Heavy Cleaver face up (+2 melee, -1 defense; ➤ Hack: Melee with +1 die.)"
     fr = game.ruleset.messages.wording("fr")
-    assert fr(label) == ("Jouer Heavy Cleaver face visible (+2 mêlée, -1 défense\u202f; "
-                         "➤ Hack\xa0: Mêlée avec +1 dé.)")
+    assert fr(label) == ("Jouer Couperet lourd face visible (+2 mêlée, -1 défense\u202f; "
+                         "➤ Taillade\xa0: Mêlée avec +1 dé.)")
     assert fr("Play Trophy face up (no modifiers; no ➤ action)") == (
-        "Jouer Trophy face visible (aucun modificateur\u202f; aucune action ➤)")
+        "Jouer Trophée face visible (aucun modificateur\u202f; aucune action ➤)")
 
 
 @pytest.mark.rule("raid.hero-action.move.a", "raid.hero-action.move.b", "raid.enemy-clarify.zero-melee")
