@@ -60,7 +60,7 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     compiled = tuple(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
         "bots", "actions", "battle", "special", "attack", "damage", "movement", "opportunity",
         "cards", "estimate", "pieces", "copies", "asking", "messages", "tabletop", "table",
-        "mode", "hidden"))
+        "mode", "hidden", "dice"))
     """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
     compiled build")."""
     search = {"prior": "heuristic", "depth": "8"}

@@ -62,7 +62,7 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     default_bot = "heuristic"
     compiled = (*(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
         "bots", "attack", "movement", "special", "cards", "pieces", "copies", "asking",
-        "messages", "tabletop", "hidden")), *(
+        "messages", "tabletop", "hidden", "dice")), *(
         f"rulekeeper.rulesets.dire_alliance.raid.{name}" for name in (
             "bots", "heroes", "enemies", "enemy_actions", "attacks", "rounds", "minions",
             "goals", "movement", "damage", "ties", "estimate", "pieces", "stats", "table",
