@@ -14,7 +14,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import icepool
+# the compiled build's mypy reads no configuration: icepool, untyped, is ignored there
+import icepool  # type: ignore[import-untyped, unused-ignore]
+from mypy_extensions import mypyc_attr
 
 from rulekeeper.core.dice import FaceDie, Pool
 from rulekeeper.core.dice import probability as joint_probability
@@ -36,6 +38,7 @@ def script_faces(components: Components) -> tuple[frozenset[str], int]:
     return frozenset(name for faces in lists for name in faces), max(len(f) for f in lists)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Roll:
     """What one side rolled: the face names, and the HIT, BLOCK and DRAIN ESSENCE counts."""
@@ -46,6 +49,7 @@ class Roll:
     drain: bool
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class DiceSet:
     """The combat die and the vampire die in force for a game."""
@@ -101,6 +105,7 @@ class DiceSet:
         return _odds(self, attack, defense, attacker_sated, defender_sated)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class AttackOdds:
     """Exact probabilities of an attack's outcomes (battle.attack.apply-results.a/b/c)."""

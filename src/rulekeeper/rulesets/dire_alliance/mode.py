@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Stat
 
 
+@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class BattleMode(Battle):
     """The table of a Battle Mode game, with Battle Mode's answers to the tabletop's hooks."""

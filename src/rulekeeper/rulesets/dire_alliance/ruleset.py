@@ -23,8 +23,9 @@ from rulekeeper.rulesets.dire_alliance import (
 from rulekeeper.rulesets.dire_alliance.cards import DECK_COPIES, DREAD, SUPPLY_COPIES
 from rulekeeper.rulesets.dire_alliance.messages import TEMPLATES
 from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent
+from rulekeeper.rulesets.dire_alliance.options import BattleOptions
 from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
-from rulekeeper.rulesets.dire_alliance.table import BattleOptions, BattleTable
+from rulekeeper.rulesets.dire_alliance.table import BattleTable
 from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
 from rulekeeper.rulesets.dire_alliance.view import BattleDrawing, battle_view, render_battle
 
@@ -58,7 +59,8 @@ class DireAllianceBattle(Ruleset[BattleTable]):
     default_bot = "heuristic"
     compiled = tuple(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
         "bots", "actions", "battle", "special", "attack", "damage", "movement", "opportunity",
-        "cards", "estimate", "pieces", "copies", "asking", "messages"))
+        "cards", "estimate", "pieces", "copies", "asking", "messages", "tabletop", "table",
+        "mode", "hidden", "dice"))
     """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
     compiled build")."""
     search = {"prior": "heuristic", "depth": "8"}

@@ -1,39 +1,36 @@
 """The table of a Battle Mode game: the shared tabletop with the round's flow (round, turn,
-aggressor) and the dread pile, and the setup options. Battle Mode's answers to the
-tabletop's hooks are :class:`~.mode.BattleMode`'s.
+aggressor) and the dread pile; the setup options are :mod:`.options`'s. Battle Mode's
+answers to the tabletop's hooks are :class:`~.mode.BattleMode`'s.
+
+Its classes, and the tabletop's, are compiled as ordinary Python classes
+(``native_class=False``): each keeps its ``__dict__``, which a copy of the state copies
+(``Tabletop.__deepcopy__``), and narrows the attributes its base declares
+(``Battle.table: BattleTable``), which mypyc's native classes cannot; their methods are
+compiled all the same. The compiled module evaluates a class's annotations when it makes the
+class, so the types they name are imported at run time, and a class not made yet is named
+by a string.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from mypy_extensions import mypyc_attr
 
 from rulekeeper.core.checkpoints import Shared
+from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent, Scenario
+from rulekeeper.rulesets.dire_alliance.options import BattleOptions
+from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
 from rulekeeper.rulesets.dire_alliance.tabletop import DireTable, Tabletop
 
-if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent, Scenario
-    from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
 
-
-class BattleOptions(BaseModel):
-    """Setup options: each colour's faction and leader (``--red-faction shroud``...)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    red_faction: str = Field("shroud", description="faction id of the red player")
-    red_leader: str = Field("countess", description="leader id of the red player")
-    blue_faction: str = Field("grievers", description="faction id of the blue player")
-    blue_leader: str = Field("kramer", description="leader id of the blue player")
-
-
+@mypyc_attr(native_class=False)
 class BattleTable(DireTable):
     """The table of a Battle Mode game."""
 
     __slots__ = ()
-    state: Battle
+    state: "Battle"  # noqa: UP037 (a string: the compiled class is made before Battle)
     content: DireAllianceContent
     options: BattleOptions
     rulings: BattleRulings
@@ -67,6 +64,7 @@ class TurnProgress:
                             [(card, list(ids)) for card, ids in self.slots])
 
 
+@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class Battle(Tabletop):
     """Everything on the table of a Battle Mode game, and the round's flow (a game's is a

@@ -19,6 +19,8 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Self
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.core.board import Board
 from rulekeeper.core.checkpoints import Shared
 from rulekeeper.core.decisions import Decision
@@ -32,10 +34,10 @@ from rulekeeper.rulesets.dire_alliance.copies import copy_state
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import BoardSide
 from rulekeeper.rulesets.dire_alliance.pieces import Fighter, Objective, PlayArea, SiteState
+from rulekeeper.rulesets.dire_alliance.rulings import DireRulings
 
 if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.models import Effect
-    from rulekeeper.rulesets.dire_alliance.rulings import DireRulings
 
 Stat = Literal["melee", "shoot", "defense"]
 
@@ -62,6 +64,7 @@ def check_choice(kind: str, given: str, known: list[str], plural: str = "") -> N
                          f"{plural or kind + 's'}: {', '.join(known)}")
 
 
+@mypyc_attr(native_class=False)
 class DireTable(Table):
     """The table of a Dire Alliance game (either mode)."""
 
@@ -70,6 +73,7 @@ class DireTable(Table):
     prepared: Boards
 
 
+@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class Tabletop(ABC):
     """Everything on the table. ``sides`` maps each seat to its play area."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.tabletop import Done, Fighter, Outcome, Stat
 
 
+@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class RaidMode(Raid):
     """The table of a Raid game, with Raid Mode's answers to the tabletop's hooks."""

@@ -26,8 +26,9 @@ from rulekeeper.rulesets.dire_alliance.raid import (
 from rulekeeper.rulesets.dire_alliance.raid.content_checks import check_raid
 from rulekeeper.rulesets.dire_alliance.raid.messages import TEMPLATES
 from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
+from rulekeeper.rulesets.dire_alliance.raid.options import RaidOptions
 from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
-from rulekeeper.rulesets.dire_alliance.raid.table import RaidOptions, RaidTable
+from rulekeeper.rulesets.dire_alliance.raid.table import RaidTable
 from rulekeeper.rulesets.dire_alliance.raid.view import RaidDrawing, raid_view, render_raid
 from rulekeeper.rulesets.dire_alliance.tabletop import Boards, prepare_boards
 
@@ -61,10 +62,11 @@ class DireAllianceRaid(Ruleset[RaidTable]):
     default_bot = "heuristic"
     compiled = (*(f"rulekeeper.rulesets.dire_alliance.{name}" for name in (
         "bots", "attack", "movement", "special", "cards", "pieces", "copies", "asking",
-        "messages")), *(
+        "messages", "tabletop", "hidden", "dice")), *(
         f"rulekeeper.rulesets.dire_alliance.raid.{name}" for name in (
             "bots", "heroes", "enemies", "enemy_actions", "attacks", "rounds", "minions",
-            "goals", "movement", "damage", "ties", "estimate", "pieces", "stats")))
+            "goals", "movement", "damage", "ties", "estimate", "pieces", "stats", "table",
+            "mode")))
     """The bot, the steps of the rules and a search's estimate (docs/benchmarks.md, "The
     compiled build")."""
     drawing = RaidDrawing()

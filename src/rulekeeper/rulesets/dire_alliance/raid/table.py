@@ -1,67 +1,40 @@
 """The table of a Raid game: the shared ``Tabletop`` with the heroes, the villain, the minion
-bag and the round's flow, and the setup options. Raid Mode's answers to the tabletop's
-hooks are :class:`~.mode.RaidMode`'s."""
+bag and the round's flow; the setup options are :mod:`.options`'s. Raid Mode's answers to
+the tabletop's hooks are :class:`~.mode.RaidMode`'s. (Compiled as ordinary Python classes,
+as Battle Mode's: :mod:`..table`.)"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from mypy_extensions import mypyc_attr
 
 from rulekeeper.core.checkpoints import Shared
-from rulekeeper.core.ruleset import of_seat
-from rulekeeper.rulesets.dire_alliance.models import Whole
 from rulekeeper.rulesets.dire_alliance.raid.models import (
     HeroCard,
     MinionKind,
+    RaidContent,
     RaidScenario,
     RaidSide,
     VillainCard,
 )
+from rulekeeper.rulesets.dire_alliance.raid.options import RaidOptions
 from rulekeeper.rulesets.dire_alliance.raid.pieces import HEROES, Hero, VillainState
+from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
 from rulekeeper.rulesets.dire_alliance.tabletop import (
     DireTable,
     Fighter,
     Tabletop,
 )
 
-if TYPE_CHECKING:
-    from rulekeeper.rulesets.dire_alliance.raid.models import RaidContent
-    from rulekeeper.rulesets.dire_alliance.raid.rulings import RaidRulings
 
-
-class RaidOptions(BaseModel):
-    """Setup options: how many heroes, each seat's hero and class, the villain and faction."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    heroes: Whole = Field(2, ge=1, le=4, description="number of heroes (one player each)")
-    hero1: str = Field("maren", title="Hero 1", description="hero of the first seat",
-                       json_schema_extra=of_seat("hero1"))
-    hero2: str = Field("cole", title="Hero 2", description="hero of the second seat",
-                       json_schema_extra=of_seat("hero2"))
-    hero3: str = Field("varga", title="Hero 3", description="hero of the third seat",
-                       json_schema_extra=of_seat("hero3"))
-    hero4: str = Field("crane", title="Hero 4", description="hero of the fourth seat",
-                       json_schema_extra=of_seat("hero4"))
-    class1: str = Field("slayer", title="Class 1", description="hero class of the first seat",
-                        json_schema_extra=of_seat("hero1"))
-    class2: str = Field("hunter", title="Class 2", description="hero class of the second seat",
-                        json_schema_extra=of_seat("hero2"))
-    class3: str = Field("slayer", title="Class 3", description="hero class of the third seat",
-                        json_schema_extra=of_seat("hero3"))
-    class4: str = Field("hunter", title="Class 4", description="hero class of the fourth seat",
-                        json_schema_extra=of_seat("hero4"))
-    villain: str = Field("hollow-king", description="the villain")
-    faction: str = Field("grievers", description="the faction the villain leads")
-
-
+@mypyc_attr(native_class=False)
 class RaidTable(DireTable):
     """The table of a Raid game."""
 
     __slots__ = ()
-    state: Raid
+    state: "Raid"  # noqa: UP037 (a string: the compiled class is made before Raid)
     content: RaidContent
     options: RaidOptions
     rulings: RaidRulings
@@ -82,6 +55,7 @@ class EnemiesTurn:
         return EnemiesTurn(self.card, list(self.order), self.done)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class Raid(Tabletop):
     """Everything on the table of a Raid game, and its flow (round, phase, last actor); a
