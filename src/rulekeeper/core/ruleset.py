@@ -402,7 +402,12 @@ class Ruleset(ABC, Generic[TableT]):
     ``__slots__`` deriving from a class of another module, nothing patched at run time, and no
     reliance on a ``dict`` subclass's own methods through a value typed ``dict`` (a compiled
     ``d.get`` skips an overridden ``get``: type it ``Any`` where that matters, as
-    ``copies.known`` does for a checkpoint's memo)."""
+    ``copies.known`` does for a checkpoint's memo). A class marked
+    ``@mypyc_attr(native_class=False)`` (Dire Alliance's tabletop) is an ordinary Python class
+    with compiled methods: it may keep a ``__dict__``, narrow its base's attributes and derive
+    from an interpreted class, but its methods lose ``abstractmethod``'s mark. A compiled module
+    makes its classes' annotations at import (their types imported at run time, a later class
+    named by a string), and pydantic models stay in a module left out."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
     drawing: ClassVar[Drawing] = Drawing()
