@@ -446,3 +446,26 @@ def test_a_watched_battles_cryptids_show_their_abilities_in_words(web, request, 
     shown = page.locator("#board [data-cryptid='jackalope'] .ability").all_inner_texts()
     assert [a.replace("\u00a0", " ") for a in shown] == [a.replace("\u00a0", " ") for a in said]
     web.shot(f"play-cryptids-abilities-{lang}")
+
+
+FOCUS = """(selector) => {
+  const node = document.querySelector(selector);
+  const shape = node.querySelector('.piece, .area');
+  return [node.matches(':focus-visible'), getComputedStyle(node).outlineStyle,
+          getComputedStyle(shape).stroke];
+}"""
+
+
+def test_the_keyboards_focus_on_a_figure_or_an_area_is_a_ring_of_the_boards_own_size(web, request):
+    """A figure or an area reached by the keyboard is outlined by its own stroke in the focus
+    colour: the page's focus outline (3px), drawn in the board's units, covered a quarter of
+    the crawler's board with a black ring (board.js, style.css)."""
+    start_game(web, newest("enemy-attacks"), unique("focus", request), seed=1, players=1)
+    page = web.page
+    page.wait_for_selector("#board svg [data-piece]")
+    for selector in ("#board [data-piece]", "#board [data-area]"):
+        page.focus(selector)
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")  # reached by the keyboard
+        assert page.evaluate(FOCUS, selector) == [True, "none", "rgb(11, 97, 216)"], selector
+        web.shot(f"play-board-focus-{selector.split('-')[-1].strip(']')}")
