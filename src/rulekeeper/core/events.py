@@ -476,7 +476,7 @@ class Wording:
         self.catalog, self.locale = catalog, locale
         self.templates = sorted(  # the most specific first: the most words, then fields
             ((pattern, english) for english in catalog if (pattern := _read_as(english))),
-            key=lambda found: (-len(_FIELDS.sub("", found[1])), -len(found[0].pattern)))
+            key=lambda found: (-len(_FIELDS.sub("", found[1])), -_weight(found[0])))
         self._memo: dict[str, str] = {}
 
     def __call__(self, text: str) -> str:
@@ -554,8 +554,12 @@ def _outside_brackets(text: str, separator: str) -> list[str]:
     return [*parts, text[start:]]
 
 
-_FIELD = rf"(?:(?!{re.escape(Wording.PARTS)}).)+?"
-"""A field's value in a text: never across the parts of a text (``" · "``)."""
+_BRACKETED = r"\((?:[^()]|\([^()]*\))*\)|\[(?:[^\[\]]|\[[^\[\]]*\])*\]"
+"""A bracketed part of a text, with brackets of its own inside (two deep)."""
+_FIELD = rf"(?:{_BRACKETED}|(?!{re.escape(Wording.PARTS)})[^()\[\]])+?"
+"""A field's value in a text: never across the parts of a text (``" · "``), and never ending
+inside brackets, though it may hold bracketed parts (*Ellis (wolf form)*: a field then takes
+a bracket that another field's value cannot close)."""
 
 
 @cache
@@ -575,6 +579,18 @@ def _fields(template: str) -> frozenset[str]:
 
 _NUMBER = re.compile(r"-?\d+")
 """A whole number as a text says it (a counted field's value)."""
+
+_FIELD_WEIGHT = 16
+"""What a plain field weighs in the order templates are tried, among those with as many words
+of their own: as much as 16 characters of their pattern (a count's, with its nouns, weighs
+more: ``{n:free place|free places}`` is tried before ``{why}``)."""
+
+
+def _weight(pattern: re.Pattern[str]) -> int:
+    """How specific a template's ``pattern`` is (:data:`_FIELD_WEIGHT`)."""
+    fields = pattern.pattern.count(_FIELD)
+    return len(pattern.pattern) - fields * (len(_FIELD) - _FIELD_WEIGHT)
+
 
 _FIELDS = re.compile(r"\{[^{}]*\}")
 """A template's fields, whose values a text fills in: what is left is its own words."""
