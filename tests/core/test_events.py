@@ -104,6 +104,15 @@ def test_a_fields_value_may_hold_brackets_of_its_own():
     assert fr("Melee Ann (1 die against 2 dice") == "Melee Ann (1 die against 2 dice"
 
 
+def test_choices_joined_by_a_slash_are_worded_one_by_one():
+    """A villain card's actions (*Melee. / Heal a minion in its area.*) are each a sentence
+    of the catalog: a template never reads across them (*{what} in {where}* made *Melee. /
+    Heal a minion dans its area.*)."""
+    fr = Wording({"{what} in {where}": "{what} dans {where}", "Melee.": "Mêlée.",
+                  "Heal a minion in its area.": "Soigner un sbire de sa zone."}, "fr")
+    assert fr("Melee. / Heal a minion in its area.") == "Mêlée. / Soigner un sbire de sa zone."
+
+
 def test_a_field_the_translation_counts_is_read_back_as_a_number():
     """The English may say a number plainly where the French counts it: the text's value is
     then read as a number (it raised a TypeError: a 500 on a French page), and a text whose

@@ -46,9 +46,6 @@ GAMES = {
 """Games of each ruleset (each of Dire Alliance's modes) that meet every faction, leader,
 hero, class and villain."""
 STEPS = 300
-UNWORDED = {"text"}
-"""Keys of the table the board does not word (``core.view``: a piece's or card's rules text,
-said in English on the page): not read here."""
 
 
 def english_names(ruleset_id: str) -> list[str]:
@@ -63,8 +60,8 @@ def finder(found: list[str]) -> re.Pattern[str]:
 
 
 def table_words(value: Any, key: str | None = None) -> Iterator[str]:
-    """The strings of a worded table a person reads (not its ids, nor its rules texts)."""
-    if key in UNWORDED or key in NOT_SHOWN:
+    """The strings of a worded table a person reads (not its ids)."""
+    if key in NOT_SHOWN:
         return
     if isinstance(value, dict):
         for k, item in value.items():
@@ -101,6 +98,37 @@ def test_a_french_person_reads_no_sample_name_in_english(ruleset_id, seed, scena
     game = new_game(ruleset_id, scenario, seed=seed, options=options)
     english = {m[1]: text for text in read_in_french(game, STEPS) for m in found.finditer(text)}
     assert english == {}
+
+
+ENGLISH = re.compile(r"\b(the|his|her|its|in|then|with|every|icons|area|and|card|fighter)\b")
+"""English words no French rules text has."""
+
+
+@pytest.mark.parametrize(("ruleset_id", "seed", "scenario", "options"),
+                         [(r, *g) for r, games in GAMES.items() for g in games
+                          if r != "enemy-attacks"])  # (its pieces say no rules text)
+def test_the_rules_texts_of_cards_and_pieces_are_french(ruleset_id, seed, scenario, options):
+    """What a card or a piece says (a tooltip, a card's note: *➤ Frénésie sanglante :
+    Déplacement, puis Mêlée avec +1 dé.*, a leader's rule, a villain card's actions) is
+    French on a French page, whole (it was English; a template reading part of a text made
+    *Heal a minion dans its area*)."""
+    game = new_game(ruleset_id, scenario, seed=seed, options=options)
+    words = game.ruleset.messages.wording("fr")
+    agents = {seat: RandomAgent(seat, i) for i, seat in enumerate(game.seats)}
+    texts: dict[str, str] = {}
+    for _ in range(STEPS // 3):
+        if (pending := game.pending) is None:
+            break
+        table = game.table_view(pending.player)
+        cards = [c for p in table.panels for pile in p.piles for c in pile.cards or ()]
+        french = translated(table, words)
+        said = [c for p in french.panels for pile in p.piles for c in pile.cards or ()]
+        texts |= {a.text: b.text for a, b in zip([*table.pieces(), *cards],
+                                                [*french.pieces(), *said], strict=True)
+                  if a.text}
+        game.step(agents[pending.player].choose(None, pending))
+    assert texts
+    assert {e: f for e, f in texts.items() if f == e or ENGLISH.search(f)} == {}
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(GAMES))

@@ -453,8 +453,8 @@ class Wording:
     template it reads as (the most specific one), its fields worded in turn (a field
     ``{n:d}`` reads only a number, and no field's value ends inside brackets); else, when it
     is several parts joined by ``", "`` outside brackets, each part worded; else itself. A text
-    of several parts joined by ``" · "`` or ``"; "`` (outside brackets) is worded part by part
-    first (``"; "`` as the language spaces it: :func:`spaced`). What is around a text (spaces,
+    of several parts joined by ``" · "``, ``"; "`` or ``" / "`` (outside brackets) is worded
+    part by part first (``"; "`` as the language spaces it: :func:`spaced`). What is around a text (spaces,
     a leading ``", "``) stays around its words.
 
     >>> fr = Wording({"round {round:d} of {rounds:d}": "manche {round:d} sur {rounds:d}",
@@ -465,9 +465,11 @@ class Wording:
 
     PARTS = " · "
     CLAUSES = "; "
+    CHOICES = " / "
     ITEMS = ", "
-    """What else joins the parts of a text worded part by part, outside brackets: clauses,
-    before any template is tried, and items of a list where no template reads the whole
+    """What else joins the parts of a text worded part by part, outside brackets: clauses
+    and choices (a villain card's actions, ``"Melee. / Move, then Melee."``), before any
+    template is tried, and items of a list where no template reads the whole
     (``"Ann (distance 2), Bob (distance 3)"``, ``"melee 1, shoot 2"``)."""
     MEMO = 8192
     """Texts remembered (views repeat theirs); beyond it the memory starts again."""
@@ -496,7 +498,7 @@ class Wording:
                     + self._spaced(text[start + len(bare):]))
         if text in self.catalog:
             return self.catalog[text]
-        for separator in self.PARTS, self.CLAUSES:
+        for separator in self.PARTS, self.CLAUSES, self.CHOICES:
             if len(parts := _outside_brackets(text, separator)) > 1:
                 return self._spaced(separator).join(self(part) for part in parts)
         for pattern, english in self.templates:

@@ -111,7 +111,7 @@ class Status(ViewModel):
 class Piece(ViewModel):
     """A figure on the board (or off it, known to the seat but not where it is)."""
 
-    said = ("name", "kind", "stats")
+    said = ("name", "kind", "stats", "text")
     id: str
     name: str
     label: str = Field(default="", max_length=4, description="short, and unique among the "
@@ -155,7 +155,7 @@ class Place(ViewModel):
 
 
 class Card(ViewModel):
-    said = ("name",)
+    said = ("name", "text")
     id: str
     name: str
     text: str = ""
