@@ -169,3 +169,43 @@ def test_the_french_names_read_in_sentences():
     assert words("Heal Empyreal: move an Empyreal card from the graveyard to the discard "
                  "pile") == ("Soigner Empyréen\u00a0: remettre une carte Empyréen du cimetière "
                              "dans la défausse")
+
+
+FIGURE = re.compile(r"\{(fighter|target|hero|enemy|villain|minion|ally|figure)\w*\}|\b(it|he|she)\b")
+"""What in an English sentence names a figure (a fighter, a hero, an enemy...) or speaks of one."""
+MASCULINE = re.compile(
+    r"(?<![-'])\bil\b(?! (y a|faut|en reste))|-t-il\b|\bqu'il\b(?! faut)"
+    r"|\}(,)? (est|a été|devient|redevient|reste)( \w+)? (vaincu|prêt|rassasié|étourdi|placé|arrêté"
+    r"|épuisé|mis|blessé|retiré|activé|soigné)\b|\((vaincu|activé|blessé)\)|— vaincu")
+"""A French sentence that agrees with a masculine figure: *il*, *l'attaque-t-il*, *{fighter} est
+vaincu*."""
+NOT_A_FIGURE = {
+    "A friendly fighter you see performs a Melee action (being stunned does not stop it, and it "
+    "stays stunned).",  # il: un combattant
+    "{fighter}: {verb} has no fighter or place to act on; it is skipped",  # il: l'effet
+    "The {faction} player flips the initiative token: it shows {colour}, so the {faction} "
+    "player is {colour}",  # il: le jeton
+    "Ellis takes his wolf form with ➤ Shed the Skin. In wolf form he uses the wolf's stats and "
+    "special action, and he returns to his human form when he suffers damage.",  # he is
+    "it still makes the group's decisions",  # a seat: Joueur 2
+}
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(GAMES))
+def test_a_french_sentence_about_a_figure_agrees_with_any_name(ruleset_id):
+    """*La Comtesse*, *Sœur Maren*, *Veuve Thorne*, *Goule* are feminine: a French sentence
+    about a figure never agrees as with a masculine one (*il redevient prêt*, *qu'il puisse*,
+    *{hero} l'attaque-t-il*, *Goule est vaincu*); it words the fact otherwise (*repasse à
+    l'état prêt*, *le seul héros attaquable*, *défaite de {villain}*)."""
+    from babel.messages.pofile import read_po
+
+    messages = registry.load(ruleset_id).messages
+    found = {}
+    for po in messages._files["fr"]:
+        if po.stem == "rulings":  # (its questions speak of a fighter, a hero: nouns)
+            continue
+        for m in read_po(po.open("rb")):
+            if (m.id and m.string and FIGURE.search(str(m.id)) and str(m.id) not in NOT_A_FIGURE
+                    and MASCULINE.search(str(m.string))):
+                found[str(m.id)] = str(m.string)
+    assert sorted(found) == []
