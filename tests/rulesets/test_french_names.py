@@ -209,3 +209,13 @@ def test_a_french_sentence_about_a_figure_agrees_with_any_name(ruleset_id):
                     and MASCULINE.search(str(m.string))):
                 found[str(m.id)] = str(m.string)
     assert sorted(found) == []
+
+
+def test_a_weapons_note_says_its_mode_as_its_options_do():
+    """combat-encounter's weapon card reads *mêlée, 1d8* as the attack's option does (it read
+    *de mêlée, 1d8*: the word of *arme de mêlée*)."""
+    game = new_game("combat-encounter", seed=2)
+    words = game.ruleset.messages.wording("fr")
+    table = translated(game.table_view(game.seats[0]), words)
+    notes = {c.name: c.text for p in table.panels for pile in p.piles for c in pile.cards or ()}
+    assert notes["Épée longue"] == "mêlée, 1d8" and notes["Arc court"] == "à distance, 1d6"
