@@ -454,8 +454,8 @@ class Wording:
     ``{n:d}`` reads only a number, and no field's value ends inside brackets); else, when it
     is several parts joined by ``", "`` outside brackets, each part worded; else itself. A text
     of several parts joined by ``" · "``, ``"; "`` or ``" / "`` (outside brackets) is worded
-    part by part first (``"; "`` as the language spaces it: :func:`spaced`). What is around a text (spaces,
-    a leading ``", "``) stays around its words.
+    part by part first (``"; "`` as the language spaces it: :func:`spaced`). What is around a
+    text (spaces, a leading ``", "``) stays around its words.
 
     >>> fr = Wording({"round {round:d} of {rounds:d}": "manche {round:d} sur {rounds:d}",
     ...               "{n:life|lives}": "{n:vie|vies}", "heroes": "héros"}, "fr")
