@@ -88,6 +88,31 @@ def test_the_template_with_the_most_words_of_its_own_is_tried_first():
     assert fr("Dagger (dropped)") == "Dagger (lâchée)"
 
 
+def test_a_fields_value_may_hold_brackets_of_its_own():
+    """A name with brackets (*Ellis (wolf form)*) fills a field of a template that brackets
+    another field: the first field takes the name's brackets whole (it ended at the first
+    bracket, the next field's value then unbalanced, and the text stayed English)."""
+    fr = Wording({"Melee {enemy} ({roll})": "Mêlée contre {enemy} ({roll})",
+                  "{who} ({side}) in {area}": "{who} ({side}) dans {area}",
+                  "Ellis (wolf form)": "Ellis (forme de loup)", "Red": "Rouge",
+                  "{a:d} die against {b:d} dice": "{a:d} dé contre {b:d} dés"}, "fr")
+    assert fr("Melee Ellis (wolf form) (1 die against 2 dice)") == (
+        "Mêlée contre Ellis (forme de loup) (1 dé contre 2 dés)")
+    assert fr("Ellis (wolf form) (Red) in Nave") == "Ellis (forme de loup) (Rouge) dans Nave"
+    assert fr("Melee Ann [x (y)] (1 die against 2 dice)") == (
+        "Mêlée contre Ann [x (y)] (1 dé contre 2 dés)")
+    assert fr("Melee Ann (1 die against 2 dice") == "Melee Ann (1 die against 2 dice"
+
+
+def test_choices_joined_by_a_slash_are_worded_one_by_one():
+    """A villain card's actions (*Melee. / Heal a minion in its area.*) are each a sentence
+    of the catalog: a template never reads across them (*{what} in {where}* made *Melee. /
+    Heal a minion dans its area.*)."""
+    fr = Wording({"{what} in {where}": "{what} dans {where}", "Melee.": "Mêlée.",
+                  "Heal a minion in its area.": "Soigner un sbire de sa zone."}, "fr")
+    assert fr("Melee. / Heal a minion in its area.") == "Mêlée. / Soigner un sbire de sa zone."
+
+
 def test_a_field_the_translation_counts_is_read_back_as_a_number():
     """The English may say a number plainly where the French counts it: the text's value is
     then read as a number (it raised a TypeError: a 500 on a French page), and a text whose

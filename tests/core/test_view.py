@@ -21,6 +21,7 @@ from rulekeeper.core.view import (
     name_box,
     named_in,
     short_labels,
+    translated,
 )
 from tests.core.test_skeleton import March
 
@@ -78,6 +79,27 @@ def test_labels_given_are_kept_unless_two_pieces_share_one():
     labelled(pieces)
     labels = [p.label for p in pieces]
     assert labels[0] == "p1" and len(set(labels)) == 4 and "G" not in labels
+
+
+def test_a_label_core_made_is_made_again_from_the_name_in_other_words():
+    """A page in French labels a piece from its French name (*Le Roi Creux*: ``RC``, not
+    *The Hollow King*'s ``HK``), as core labels it from its English name, unique on the table;
+    a label the ruleset gave stays."""
+    pieces = [Piece(id="p1", name="Sir Brannock", label="p1", side="p1"),
+              Piece(id="k", name="The Hollow King", side="villain"),
+              Piece(id="c", name="Bone Colossus", side="enemy"),
+              Piece(id="s", name="Sister Maren", side="hero1"),
+              Piece(id="g-1", name="Ghoul", side="enemy"), Piece(id="g-2", name="Ghoul",
+                                                                side="enemy")]
+    labelled(pieces)
+    table = TableView(offboard=pieces)
+    assert [p.label for p in pieces] == ["p1", "HK", "BC", "Mar", "Gh1", "Gh2"]
+    french = {"The Hollow King": "Le Roi Creux", "Bone Colossus": "Colosse d'os",
+              "Sister Maren": "Sœur Maren", "Ghoul": "Goule", "Sir Brannock": "Papa"}
+    said = translated(table, lambda text: french.get(text, text))
+    assert [p.label for p in said.pieces()] == ["p1", "RC", "CO", "Mar", "Go1", "Go2"]
+    assert translated(table, lambda text: text) == table
+    assert [p.label for p in pieces] == ["p1", "HK", "BC", "Mar", "Gh1", "Gh2"]  # unchanged
 
 
 def test_area_names_go_clear_of_walls():

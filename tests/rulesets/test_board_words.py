@@ -20,6 +20,7 @@ from rulekeeper.core.view import (
     TableView,
     name_box,
     name_lines,
+    short_labels,
     translated,
     under_line,
 )
@@ -72,6 +73,23 @@ def test_the_board_chrome_is_french_when_the_page_is(ruleset_id):
         assert fr.headline != table.headline
         for english, worded in zip(table.panels, fr.panels, strict=True):
             assert worded != english, english  # a title, a fact or a pile in French
+
+
+@pytest.mark.parametrize("ruleset_id", BOARDS)
+def test_a_pieces_tag_is_made_from_its_name_in_the_pages_language(ruleset_id):
+    """A French board tags *Le Roi Creux* ``RC`` and *Boucher* ``Bou`` (they read ``HK`` and
+    ``But``, short for the English names), unique on the table as the English tags are; the
+    English tags stay."""
+    ruleset = registry.load(ruleset_id)
+    _, tables = played(ruleset_id)
+    french, english = ruleset.messages.wording("fr"), ruleset.messages.wording("en")
+    renamed = 0
+    for table in tables:
+        pieces = translated(table, french).pieces()
+        assert [p.label for p in pieces] == short_labels([(p.id, p.name) for p in pieces])
+        renamed += sum(p.label != q.label for p, q in zip(pieces, table.pieces(), strict=True))
+        assert translated(table, english) == table
+    assert renamed or ruleset_id == "combat-encounter"  # its people's names are French too
 
 
 def test_a_symbol_that_is_its_names_initial_is_the_french_names_initial():

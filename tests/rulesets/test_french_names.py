@@ -46,9 +46,6 @@ GAMES = {
 """Games of each ruleset (each of Dire Alliance's modes) that meet every faction, leader,
 hero, class and villain."""
 STEPS = 300
-UNWORDED = {"text"}
-"""Keys of the table the board does not word (``core.view``: a piece's or card's rules text,
-said in English on the page): not read here."""
 
 
 def english_names(ruleset_id: str) -> list[str]:
@@ -63,8 +60,8 @@ def finder(found: list[str]) -> re.Pattern[str]:
 
 
 def table_words(value: Any, key: str | None = None) -> Iterator[str]:
-    """The strings of a worded table a person reads (not its ids, nor its rules texts)."""
-    if key in UNWORDED or key in NOT_SHOWN:
+    """The strings of a worded table a person reads (not its ids)."""
+    if key in NOT_SHOWN:
         return
     if isinstance(value, dict):
         for k, item in value.items():
@@ -101,6 +98,37 @@ def test_a_french_person_reads_no_sample_name_in_english(ruleset_id, seed, scena
     game = new_game(ruleset_id, scenario, seed=seed, options=options)
     english = {m[1]: text for text in read_in_french(game, STEPS) for m in found.finditer(text)}
     assert english == {}
+
+
+ENGLISH = re.compile(r"\b(the|his|her|its|in|then|with|every|icons|area|and|card|fighter)\b")
+"""English words no French rules text has."""
+
+
+@pytest.mark.parametrize(("ruleset_id", "seed", "scenario", "options"),
+                         [(r, *g) for r, games in GAMES.items() for g in games
+                          if r != "enemy-attacks"])  # (its pieces say no rules text)
+def test_the_rules_texts_of_cards_and_pieces_are_french(ruleset_id, seed, scenario, options):
+    """What a card or a piece says (a tooltip, a card's note: *➤ Frénésie sanglante :
+    Déplacement, puis Mêlée avec +1 dé.*, a leader's rule, a villain card's actions) is
+    French on a French page, whole (it was English; a template reading part of a text made
+    *Heal a minion dans its area*)."""
+    game = new_game(ruleset_id, scenario, seed=seed, options=options)
+    words = game.ruleset.messages.wording("fr")
+    agents = {seat: RandomAgent(seat, i) for i, seat in enumerate(game.seats)}
+    texts: dict[str, str] = {}
+    for _ in range(STEPS // 3):
+        if (pending := game.pending) is None:
+            break
+        table = game.table_view(pending.player)
+        cards = [c for p in table.panels for pile in p.piles for c in pile.cards or ()]
+        french = translated(table, words)
+        said = [c for p in french.panels for pile in p.piles for c in pile.cards or ()]
+        texts |= {a.text: b.text for a, b in zip([*table.pieces(), *cards],
+                                                [*french.pieces(), *said], strict=True)
+                  if a.text}
+        game.step(agents[pending.player].choose(None, pending))
+    assert texts
+    assert {e: f for e, f in texts.items() if f == e or ENGLISH.search(f)} == {}
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(GAMES))
@@ -141,3 +169,53 @@ def test_the_french_names_read_in_sentences():
     assert words("Heal Empyreal: move an Empyreal card from the graveyard to the discard "
                  "pile") == ("Soigner Empyréen\u00a0: remettre une carte Empyréen du cimetière "
                              "dans la défausse")
+
+
+FIGURE = re.compile(r"\{(fighter|target|hero|enemy|villain|minion|ally|figure)\w*\}|\b(it|he|she)\b")
+"""What in an English sentence names a figure (a fighter, a hero, an enemy...) or speaks of one."""
+MASCULINE = re.compile(
+    r"(?<![-'])\bil\b(?! (y a|faut|en reste))|-t-il\b|\bqu'il\b(?! faut)"
+    r"|\}(,)? (est|a été|devient|redevient|reste)( \w+)? (vaincu|prêt|rassasié|étourdi|placé|arrêté"
+    r"|épuisé|mis|blessé|retiré|activé|soigné)\b|\((vaincu|activé|blessé)\)|— vaincu")
+"""A French sentence that agrees with a masculine figure: *il*, *l'attaque-t-il*, *{fighter} est
+vaincu*."""
+NOT_A_FIGURE = {
+    "A friendly fighter you see performs a Melee action (being stunned does not stop it, and it "
+    "stays stunned).",  # il: un combattant
+    "{fighter}: {verb} has no fighter or place to act on; it is skipped",  # il: l'effet
+    "The {faction} player flips the initiative token: it shows {colour}, so the {faction} "
+    "player is {colour}",  # il: le jeton
+    "Ellis takes his wolf form with ➤ Shed the Skin. In wolf form he uses the wolf's stats and "
+    "special action, and he returns to his human form when he suffers damage.",  # he is
+    "it still makes the group's decisions",  # a seat: Joueur 2
+}
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(GAMES))
+def test_a_french_sentence_about_a_figure_agrees_with_any_name(ruleset_id):
+    """*La Comtesse*, *Sœur Maren*, *Veuve Thorne*, *Goule* are feminine: a French sentence
+    about a figure never agrees as with a masculine one (*il redevient prêt*, *qu'il puisse*,
+    *{hero} l'attaque-t-il*, *Goule est vaincu*); it words the fact otherwise (*repasse à
+    l'état prêt*, *le seul héros attaquable*, *défaite de {villain}*)."""
+    from babel.messages.pofile import read_po
+
+    messages = registry.load(ruleset_id).messages
+    found = {}
+    for po in messages._files["fr"]:
+        if po.stem == "rulings":  # (its questions speak of a fighter, a hero: nouns)
+            continue
+        for m in read_po(po.open("rb")):
+            if (m.id and m.string and FIGURE.search(str(m.id)) and str(m.id) not in NOT_A_FIGURE
+                    and MASCULINE.search(str(m.string))):
+                found[str(m.id)] = str(m.string)
+    assert sorted(found) == []
+
+
+def test_a_weapons_note_says_its_mode_as_its_options_do():
+    """combat-encounter's weapon card reads *mêlée, 1d8* as the attack's option does (it read
+    *de mêlée, 1d8*: the word of *arme de mêlée*)."""
+    game = new_game("combat-encounter", seed=2)
+    words = game.ruleset.messages.wording("fr")
+    table = translated(game.table_view(game.seats[0]), words)
+    notes = {c.name: c.text for p in table.panels for pile in p.piles for c in pile.cards or ()}
+    assert notes["Épée longue"] == "mêlée, 1d8" and notes["Arc court"] == "à distance, 1d6"

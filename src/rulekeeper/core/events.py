@@ -453,9 +453,9 @@ class Wording:
     template it reads as (the most specific one), its fields worded in turn (a field
     ``{n:d}`` reads only a number, and no field's value ends inside brackets); else, when it
     is several parts joined by ``", "`` outside brackets, each part worded; else itself. A text
-    of several parts joined by ``" · "`` or ``"; "`` (outside brackets) is worded part by part
-    first (``"; "`` as the language spaces it: :func:`spaced`). What is around a text (spaces,
-    a leading ``", "``) stays around its words.
+    of several parts joined by ``" · "``, ``"; "`` or ``" / "`` (outside brackets) is worded
+    part by part first (``"; "`` as the language spaces it: :func:`spaced`). What is around a
+    text (spaces, a leading ``", "``) stays around its words.
 
     >>> fr = Wording({"round {round:d} of {rounds:d}": "manche {round:d} sur {rounds:d}",
     ...               "{n:life|lives}": "{n:vie|vies}", "heroes": "héros"}, "fr")
@@ -465,9 +465,11 @@ class Wording:
 
     PARTS = " · "
     CLAUSES = "; "
+    CHOICES = " / "
     ITEMS = ", "
-    """What else joins the parts of a text worded part by part, outside brackets: clauses,
-    before any template is tried, and items of a list where no template reads the whole
+    """What else joins the parts of a text worded part by part, outside brackets: clauses
+    and choices (a villain card's actions, ``"Melee. / Move, then Melee."``), before any
+    template is tried, and items of a list where no template reads the whole
     (``"Ann (distance 2), Bob (distance 3)"``, ``"melee 1, shoot 2"``)."""
     MEMO = 8192
     """Texts remembered (views repeat theirs); beyond it the memory starts again."""
@@ -476,7 +478,7 @@ class Wording:
         self.catalog, self.locale = catalog, locale
         self.templates = sorted(  # the most specific first: the most words, then fields
             ((pattern, english) for english in catalog if (pattern := _read_as(english))),
-            key=lambda found: (-len(_FIELDS.sub("", found[1])), -len(found[0].pattern)))
+            key=lambda found: (-len(_FIELDS.sub("", found[1])), -_weight(found[0])))
         self._memo: dict[str, str] = {}
 
     def __call__(self, text: str) -> str:
@@ -496,7 +498,7 @@ class Wording:
                     + self._spaced(text[start + len(bare):]))
         if text in self.catalog:
             return self.catalog[text]
-        for separator in self.PARTS, self.CLAUSES:
+        for separator in self.PARTS, self.CLAUSES, self.CHOICES:
             if len(parts := _outside_brackets(text, separator)) > 1:
                 return self._spaced(separator).join(self(part) for part in parts)
         for pattern, english in self.templates:
@@ -554,8 +556,12 @@ def _outside_brackets(text: str, separator: str) -> list[str]:
     return [*parts, text[start:]]
 
 
-_FIELD = rf"(?:(?!{re.escape(Wording.PARTS)}).)+?"
-"""A field's value in a text: never across the parts of a text (``" · "``)."""
+_BRACKETED = r"\((?:[^()]|\([^()]*\))*\)|\[(?:[^\[\]]|\[[^\[\]]*\])*\]"
+"""A bracketed part of a text, with brackets of its own inside (two deep)."""
+_FIELD = rf"(?:{_BRACKETED}|(?!{re.escape(Wording.PARTS)})[^()\[\]])+?"
+"""A field's value in a text: never across the parts of a text (``" · "``), and never ending
+inside brackets, though it may hold bracketed parts (*Ellis (wolf form)*: a field then takes
+a bracket that another field's value cannot close)."""
 
 
 @cache
@@ -575,6 +581,18 @@ def _fields(template: str) -> frozenset[str]:
 
 _NUMBER = re.compile(r"-?\d+")
 """A whole number as a text says it (a counted field's value)."""
+
+_FIELD_WEIGHT = 16
+"""What a plain field weighs in the order templates are tried, among those with as many words
+of their own: as much as 16 characters of their pattern (a count's, with its nouns, weighs
+more: ``{n:free place|free places}`` is tried before ``{why}``)."""
+
+
+def _weight(pattern: re.Pattern[str]) -> int:
+    """How specific a template's ``pattern`` is (:data:`_FIELD_WEIGHT`)."""
+    fields = pattern.pattern.count(_FIELD)
+    return len(pattern.pattern) - fields * (len(_FIELD) - _FIELD_WEIGHT)
+
 
 _FIELDS = re.compile(r"\{[^{}]*\}")
 """A template's fields, whose values a text fills in: what is left is its own words."""

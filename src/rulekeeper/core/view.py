@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from shapely import LineString, Polygon, box
 from shapely import Point as ShapelyPoint
 
@@ -111,7 +111,7 @@ class Status(ViewModel):
 class Piece(ViewModel):
     """A figure on the board (or off it, known to the seat but not where it is)."""
 
-    said = ("name", "kind", "stats")
+    said = ("name", "kind", "stats", "text")
     id: str
     name: str
     label: str = Field(default="", max_length=4, description="short, and unique among the "
@@ -124,6 +124,16 @@ class Piece(ViewModel):
     stats: str = ""
     text: str = ""
     hp: tuple[int, int] | None = Field(default=None, description="health now and at most")
+    _named: bool = PrivateAttr(default=False)
+    """Whether core made its label from its name (:func:`labelled`): a page in another
+    language gets one made from the name in its words (:func:`translated`)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Pieces with the same fields are the same, whoever made their labels (a piece read
+        back from its JSON is the piece)."""
+        if not isinstance(other, Piece):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
 
 
 class Mark(ViewModel):
@@ -145,7 +155,7 @@ class Place(ViewModel):
 
 
 class Card(ViewModel):
-    said = ("name",)
+    said = ("name", "text")
     id: str
     name: str
     text: str = ""
@@ -303,7 +313,9 @@ def translated(model: M, words: Callable[[str], str]) -> M:
     ``said`` (and those of the models it holds) put through ``words`` (a
     :class:`~rulekeeper.core.events.Wording`: the ruleset's catalog in the page's language).
     Ids, sides and kinds that are not words stay as they are. A board of areas whose names
-    changed has them placed again (:func:`renamed`): a longer name needs another place."""
+    changed has them placed again (:func:`renamed`): a longer name needs another place; a
+    table's pieces labelled by core are labelled from their names in these words
+    (:func:`relabelled`)."""
     said = getattr(model, "said", ())
     update = {name: _worded(value, words, name in said)
               for name, value in model if value is not None}
@@ -311,6 +323,8 @@ def translated(model: M, words: Callable[[str], str]) -> M:
         initial = update["name"][:1]
         update["symbol"] = initial.upper() if model.symbol.isupper() else initial.lower()
     worded = model.model_copy(update=update)
+    if isinstance(worded, TableView):
+        relabelled(worded.pieces())
     if isinstance(model, Board) and isinstance(worded, Board) and [
             a.name for a in model.areas] != [a.name for a in worded.areas]:
         return renamed(worded)  # type: ignore[return-value]  # M is Board here
@@ -363,7 +377,9 @@ def named_in(option_ids: Iterable[str], ids: Iterable[str]) -> dict[str, list[st
 # -- short labels --------------------------------------------------------------------------
 
 _SMALL = {"the", "of", "a", "an", "and", "dr", "dr.", "mr", "mr.", "mister", "sister", "sir",
-          "le", "la", "les", "de", "du", "des"}
+          "le", "la", "les", "l", "de", "du", "des", "d", "au", "aux", "à", "et", "un", "une",
+          "sœur"}
+"""Words a label skips (articles, titles), in English and French (*l'*, *d'*: ``l``, ``d``)."""
 _NUMBER = re.compile(r"(\d+)$")
 
 
@@ -435,6 +451,18 @@ def labelled(pieces: Sequence[Piece]) -> None:
     counts = Counter(p.label for p in pieces if p.label)
     kept = frozenset(label for label, n in counts.items() if n == 1)
     needs = [p for p in pieces if p.label not in kept]
+    for piece, label in zip(needs, _labels(tuple((p.id, p.name) for p in needs), kept),
+                            strict=True):
+        piece.label = label
+        piece._named = True
+
+
+def relabelled(pieces: Sequence[Piece]) -> None:
+    """Give the pieces whose labels core made (:func:`labelled`) labels made again from their
+    names, as :func:`labelled` made them (the names now in another language: *Le Roi Creux*
+    ``RC``, not *Hollow King*'s ``HK``); the labels the ruleset gave are kept."""
+    kept = frozenset(p.label for p in pieces if not p._named)
+    needs = [p for p in pieces if p._named]
     for piece, label in zip(needs, _labels(tuple((p.id, p.name) for p in needs), kept),
                             strict=True):
         piece.label = label
