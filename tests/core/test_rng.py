@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulekeeper.core.errors import DiceScriptError
-from rulekeeper.core.rng import Rng, derive_seed, parse_dice_script, shuffle
+from rulekeeper.core.rng import Rng, derive_seed, parse_dice_script, seeded, shuffle
 
 
 def test_same_seed_same_rolls():
@@ -149,3 +149,19 @@ def test_a_generator_pickles_and_copies_where_it_stands():
             rng.seed, rng.draws, rng.rolled, rng.snapshot())
     rolls = [rng.roll(6) for _ in range(5)]
     assert all([again.roll(6) for _ in range(5)] == rolls for again in copies)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**200))
+def test_a_generator_seeded_without_random_init_is_random_random(seed):
+    """``seeded`` and ``Rng.reseed`` (the C generator seeded at once) stand where
+    ``random.Random(seed)`` and ``Random.seed`` stand, gaussian included."""
+    reference = random.Random(seed)
+    made = seeded(seed)
+    assert made.getstate() == reference.getstate()
+    rng, other = Rng(3), Rng(3)
+    rng.reseed(seed)
+    other._random.gauss(0, 1)  # a gaussian kept, which seeding forgets
+    other.reseed(seed)
+    assert rng.snapshot() == other.snapshot() == (reference.getstate(), (), 0)
+    assert [made.random() for _ in range(5)] == [reference.random() for _ in range(5)]

@@ -8,6 +8,7 @@ them to make outcomes exact, and players use them for what-if questions
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 from collections import deque
@@ -94,7 +95,7 @@ class Rng:
     def __init__(self, seed: int, script: Iterable[ScriptValue] = (), *,
                  generator: random.Random | None = None, draws: int = 0) -> None:
         self.seed = seed
-        self._random = random.Random(seed) if generator is None else generator
+        self._random = seeded(seed) if generator is None else generator
         self._script: deque[ScriptValue] = deque(script)
         self.draws = draws
         self.rolled: list[Rolled] | None = None
@@ -117,7 +118,7 @@ class Rng:
         since ``state``): the scripted values and draws of ``state``, the random state of
         ``chance``, without setting the state that the new seed would replace."""
         _, script, draws = state
-        return cls(seed, script, generator=random.Random(chance), draws=draws)
+        return cls(seed, script, generator=seeded(chance), draws=draws)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and copied) as its seed and where it stands (a compiled class has no
@@ -145,7 +146,8 @@ class Rng:
     def reseed(self, seed: int) -> None:
         """Draw from ``seed`` from now on (scripted values stay first): the chance of a game
         imagined by a search, which must not know the real game's coming draws."""
-        self._random.seed(seed)
+        _random.Random.seed(self._random, seed)  # what Random.seed does with a whole number
+        self._random.gauss_next = None  # type: ignore[attr-defined]
 
     def next_scripted(self) -> ScriptValue | None:
         """Take the next scripted value, or None when the script is used up."""
@@ -206,6 +208,20 @@ class Rng:
         permutation as ``random.Random.shuffle`` draws."""
         self.draws += 1
         shuffle(self._random, items)
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``, made without the Python of its ``__init__`` and ``seed`` (a
+    search makes one for every world it imagines): the C generator seeded at once, as
+    ``Random.seed`` seeds it with a whole number, and no gaussian kept.
+
+    >>> seeded(12).getstate() == random.Random(12).getstate()
+    True
+    """
+    made = random.Random.__new__(random.Random)
+    _random.Random.seed(made, seed)
+    made.gauss_next = None  # type: ignore[attr-defined]
+    return made
 
 
 def _rebuilt(seed: int, state: RngState, rolled: list[Rolled] | None) -> Rng:
