@@ -16,8 +16,8 @@ app = typer.Typer()
 
 def compiled_modules() -> list[str]:
     """Every module a registered ruleset asks to compile (:attr:`Ruleset.compiled`), and
-    the search's (``compiled.SEARCH``)."""
-    found: set[str] = set(compiled.SEARCH)
+    the search's and the core's (``compiled.SEARCH``, ``compiled.CORE``)."""
+    found: set[str] = {*compiled.SEARCH, *compiled.CORE}
     for ruleset_id in registry.ids():
         found.update(type(registry.load(ruleset_id)).compiled)
     return sorted(found)

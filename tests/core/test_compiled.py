@@ -28,7 +28,7 @@ COMPILED_RULESETS = ("dire-alliance-battle", "dire-alliance-raid")
 
 
 def modules() -> list[str]:
-    return sorted({*compiled.SEARCH,
+    return sorted({*compiled.SEARCH, *compiled.CORE,
                    *(m for r in COMPILED_RULESETS for m in type(registry.load(r)).compiled)})
 
 

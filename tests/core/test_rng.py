@@ -1,7 +1,13 @@
+import copy
+import pickle
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulekeeper.core.errors import DiceScriptError
-from rulekeeper.core.rng import Rng, derive_seed, parse_dice_script
+from rulekeeper.core.rng import Rng, derive_seed, parse_dice_script, seeded, shuffle
 
 
 def test_same_seed_same_rolls():
@@ -102,3 +108,60 @@ def test_a_generator_reseeded_at_a_snapshot_is_one_set_there_then_reseeded():
     assert reseeded.snapshot() == at.snapshot()  # without ever setting the snapshot's state
     draws = [(r.roll(6), r.roll(6), r.roll(6), r.below(1000)) for r in (at, reseeded)]
     assert draws[0] == draws[1] and draws[0][:2] == (3, 2)  # the script first, then chance
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), length=st.integers(0, 300),
+       drawn=st.integers(0, 5))
+def test_shuffle_is_the_standard_librarys_permutation_draw_for_draw(seed, length, drawn):
+    """``rng.shuffle`` (compiled in the build) gives the permutation ``random.shuffle``
+    gives, and leaves the generator where it leaves it, whatever was drawn before."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for generator in (ours, theirs):
+        for _ in range(drawn):
+            generator.random()
+    mine, reference = list(range(length)), list(range(length))
+    shuffle(ours, mine)
+    theirs.shuffle(reference)
+    assert mine == reference
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_rng_shuffle_is_the_standard_librarys_for_many_seeds_and_lengths():
+    for seed in range(200):
+        for length in (0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 64, 100, 257):
+            rng, reference = Rng(seed), random.Random(seed)
+            items = [f"card{i}" for i in range(length)]
+            expected = list(items)
+            rng.shuffle(items)
+            reference.shuffle(expected)
+            assert items == expected, (seed, length)
+            assert rng.snapshot()[0] == reference.getstate()
+
+
+def test_a_generator_pickles_and_copies_where_it_stands():
+    rng = Rng(11, [4, 2, 5])
+    rng.roll(6)
+    rng.rolled = [(6, 0)]
+    copies = [pickle.loads(pickle.dumps(rng)), copy.deepcopy(rng), copy.copy(rng)]
+    for again in copies:
+        assert (again.seed, again.draws, again.rolled, again.snapshot()) == (
+            rng.seed, rng.draws, rng.rolled, rng.snapshot())
+    rolls = [rng.roll(6) for _ in range(5)]
+    assert all([again.roll(6) for _ in range(5)] == rolls for again in copies)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**200))
+def test_a_generator_seeded_without_random_init_is_random_random(seed):
+    """``seeded`` and ``Rng.reseed`` (the C generator seeded at once) stand where
+    ``random.Random(seed)`` and ``Random.seed`` stand, gaussian included."""
+    reference = random.Random(seed)
+    made = seeded(seed)
+    assert made.getstate() == reference.getstate()
+    rng, other = Rng(3), Rng(3)
+    rng.reseed(seed)
+    other._random.gauss(0, 1)  # a gaussian kept, which seeding forgets
+    other.reseed(seed)
+    assert rng.snapshot() == other.snapshot() == (reference.getstate(), (), 0)
+    assert [made.random() for _ in range(5)] == [reference.random() for _ in range(5)]

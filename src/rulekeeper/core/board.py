@@ -9,111 +9,27 @@ otherwise. Figures never block sight.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Iterable, Mapping
-from functools import cached_property
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AllowInfNan, Field, Strict, StrictInt, field_validator, model_validator
 from shapely import LineString, Polygon, STRtree
-from shapely.validation import explain_validity
 
-from rulekeeper.core.content import Model, invalid
+from rulekeeper.core.board_spec import (
+    MAX_AREAS,
+    MAX_CAPACITY,
+    MAX_HEIGHT,
+    MAX_POINTS,
+    MAX_WALLS,
+    AreaSpec,
+    BoardSpec,
+    Coordinate,
+    Point,
+    SightOverride,
+)
 
-Coordinate = Annotated[float, Strict(), AllowInfNan(False)]
-"""A finite number (an integer will do; ``true`` will not)."""
-Point = tuple[Coordinate, Coordinate]
-
-MAX_AREAS = 500
-MAX_CAPACITY = 100
-MAX_HEIGHT = 100
-MAX_POINTS = 1_000
-MAX_WALLS = 10_000
-
-
-class AreaSpec(Model):
-    """One area of a board."""
-
-    id: str
-    name: str = ""
-    neighbours: list[str] = Field(max_length=MAX_AREAS,
-                                  description="ids of the areas sharing a border with this one")
-    sight: Point | None = Field(None, description="the area's line-of-sight point (x, y)")
-    capacity: StrictInt | None = Field(None, ge=0, le=MAX_CAPACITY,
-                                       description="places for figures; None is unlimited")
-    height: StrictInt = Field(0, ge=-MAX_HEIGHT, le=MAX_HEIGHT)
-    polygon: list[Point] | None = Field(None, max_length=MAX_POINTS,
-                                        description="outline, for areas a line crosses: at "
-                                                    "least 3 distinct points, not crossing itself")
-    tags: list[str] = Field(default_factory=list, description="ruleset-specific marks")
-
-    @field_validator("polygon")
-    @classmethod
-    def _outline(cls, points: list[Point] | None) -> list[Point] | None:
-        if points is None:
-            return None
-        if len(set(points)) < 3:
-            raise invalid((), f"an outline needs at least 3 distinct points, got "
-                              f"{len(set(points))}", points)
-        if not (outline := Polygon(points)).is_valid:
-            raise invalid((), f"the outline must enclose an area without crossing itself "
-                              f"({explain_validity(outline)})", points)
-        return points
-
-    @model_validator(mode="after")
-    def _neighbours(self) -> AreaSpec:
-        seen: Counter[str] = Counter()
-        for index, other in enumerate(self.neighbours):
-            if other == self.id:
-                raise invalid(("neighbours", index), f"area {self.id!r} lists itself as a "
-                                                     "neighbour", other)
-            if seen[other]:
-                raise invalid(("neighbours", index), f"area {self.id!r} lists neighbour "
-                                                     f"{other!r} twice", other)
-            seen[other] += 1
-        return self
-
-
-class SightOverride(Model):
-    """An explicit answer for one pair of areas, overriding the geometry."""
-
-    between: tuple[str, str]
-    sees: bool
-
-
-class BoardSpec(Model):
-    """A board as written in a content file."""
-
-    id: str
-    name: str = ""
-    sample: bool = Field(True, description="true for content written for rulekeeper, not published")
-    areas: list[AreaSpec] = Field(max_length=MAX_AREAS)
-    walls: list[tuple[Point, Point]] = Field(default_factory=list, max_length=MAX_WALLS)
-    sight_overrides: list[SightOverride] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _check_areas(self) -> BoardSpec:
-        areas = {}
-        for index, area in enumerate(self.areas):
-            if area.id in areas:
-                raise invalid(("areas", index, "id"), f"area id {area.id!r} is used twice",
-                              area.id)
-            areas[area.id] = area
-        for index, area in enumerate(self.areas):
-            for at, other in enumerate(area.neighbours):
-                where = ("areas", index, "neighbours", at)
-                if other not in areas:
-                    raise invalid(where, f"area {area.id!r} names unknown neighbour {other!r}",
-                                  other)
-                if area.id not in areas[other].neighbours:
-                    raise invalid(where, f"area {other!r} does not list {area.id!r} as a "
-                                         "neighbour", other)
-        for index, override in enumerate(self.sight_overrides):
-            for end, name in enumerate(override.between):
-                if name not in areas:
-                    raise invalid(("sight_overrides", index, "between", end),
-                                  f"sight override names unknown area {name!r}", name)
-        return self
+__all__ = ["MAX_AREAS", "MAX_CAPACITY", "MAX_HEIGHT", "MAX_POINTS", "MAX_WALLS", "AreaSpec",
+           "Board", "BoardSpec", "Coordinate", "Point", "SightOverride"]
 
 
 class Board:
@@ -141,6 +57,8 @@ class Board:
         self._sight: dict[tuple[str, str], bool] = {}
         self._seen: dict[str, tuple[str, ...]] = {}
         self._visible: dict[str, frozenset[str]] = {}
+        self._wall_tree: STRtree | None = None
+        self._outline_of: dict[str, Polygon] | None = None
 
     def __repr__(self) -> str:
         return f"Board({self.spec.id!r}, {len(self.ids)} areas)"
@@ -167,8 +85,10 @@ class Board:
                     queue.append(nxt)
         return seen
 
-    def distance(self, a: str, b: str) -> float:
-        """Borders crossed on the shortest path; ``inf`` when there is none."""
+    def distance(self, a: str, b: str) -> int | float:
+        """Borders crossed on the shortest path (an ``int``); ``inf`` when there is none.
+        (Typed ``int | float``: compiled code reads a ``float`` as a C double, which would
+        make the count ``2.0``.)"""
         return self._distance[a].get(b, float("inf"))
 
     def distances_from(self, area: str) -> Mapping[str, int]:
@@ -207,9 +127,12 @@ class Board:
                     queue.append(nxt)
         return seen
 
-    @cached_property
     def _walls(self) -> STRtree:
-        return STRtree([LineString(w) for w in self.spec.walls])
+        """The walls as a tree for sight lines to query, made once (the first time a
+        wall may block a line)."""
+        if self._wall_tree is None:
+            self._wall_tree = STRtree([LineString(w) for w in self.spec.walls])
+        return self._wall_tree
 
     def _line(self, a: str, b: str) -> LineString | None:
         pa, pb = self.areas[a].sight, self.areas[b].sight
@@ -231,7 +154,7 @@ class Board:
         line = self._line(a, b)
         if line is None or not self.spec.walls:
             return line is not None
-        return len(self._walls.query(line, predicate="intersects")) == 0
+        return len(self._walls().query(line, predicate="intersects")) == 0
 
     def seen_from(self, area: str) -> list[str]:
         seen = self._seen.get(area)
@@ -249,16 +172,18 @@ class Board:
             found = self._visible[area] = frozenset(self.seen_from(area))
         return found
 
-    @cached_property
     def _outlines(self) -> dict[str, Polygon]:
-        return {a.id: Polygon(a.polygon) for a in self.spec.areas if a.polygon}
+        """The areas' outlines, made once."""
+        if self._outline_of is None:
+            self._outline_of = {a.id: Polygon(a.polygon) for a in self.spec.areas if a.polygon}
+        return self._outline_of
 
     def areas_crossed(self, a: str, b: str) -> list[str]:
         """The areas other than ``a`` and ``b`` whose outline the sight line passes through."""
         line = self._line(a, b)
         if line is None:
             return []
-        return [i for i, poly in self._outlines.items()
+        return [i for i, poly in self._outlines().items()
                 if i not in (a, b) and line.crosses(poly)]
 
     def to_json(self) -> dict[str, Any]:

@@ -53,6 +53,11 @@ class Checkpoint:
     """The objects every game shares that ``state`` refers to, by id (what a restore's copy
     keeps as they are: a plain dict, much faster to look up than all of them)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied and pickled by its fields (compiled, a frozen class takes no state after)
+        return Checkpoint, (self.state, self.rng, self.steps, self.decisions, self.events,
+                            self.inputs, self.shared)
+
 
 class _Part:
     """Stands, inside a checkpoint's copy of the state, for a part of the table."""

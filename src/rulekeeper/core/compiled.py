@@ -2,8 +2,14 @@
 of their Python source when it was built from exactly that source.
 
 A ruleset names the modules where its games spend their time (:attr:`Ruleset.compiled`:
-its bots, the steps of its rules). ``rulekeeper compile`` compiles them with mypyc (part
-of mypy; a C compiler is needed) into the cache folder (``compiled/<digest>/`` in
+its bots, the steps of its rules); the search (:data:`SEARCH`) and the core's modules that
+every game runs at each decision (:data:`CORE`: the generator, dice, boards, checkpoints)
+are compiled for every ruleset. ``game`` and ``decisions`` stay Python: a compiled method
+of a class that stays a Python class (``Game`` is copied by its ``__dict__``; ``Decision``
+is a dataclass with slots) refuses the instances of its subclasses (the server's filmed
+game, cryptids-run's ``ShopDecision``).
+``rulekeeper compile`` compiles them with mypyc (part of mypy; a C compiler is needed) into
+the cache folder (``compiled/<digest>/`` in
 :func:`rulekeeper.core.kept.folder`, or ``$RULEKEEPER_COMPILED_CACHE``), never into the
 source tree. At start-up, :func:`use` looks there
 for a build whose sources hash to what the installed source files hash to now, and when it
@@ -44,6 +50,10 @@ MARK = "built.json"
 SEARCH = ("rulekeeper.agents.mcts",)
 """Modules compiled for every ruleset: the search (``mcts``), whose own steps are a tenth of
 an iteration in Dire Alliance."""
+CORE = tuple(f"rulekeeper.core.{name}" for name in (
+    "board", "checkpoints", "dice", "rng"))
+"""The core's modules compiled for every ruleset: what every game runs at each decision (its
+generator, dice, boards, checkpoints)."""
 KEEP = 4
 """Builds kept in the cache folder (the latest; an older checkout's build may be one)."""
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -178,7 +188,8 @@ import sys, json
 from setuptools import setup
 from mypyc.build import mypycify
 paths, lib, temp = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
-setup(name="rulekeeper-compiled", ext_modules=mypycify(paths, opt_level="3", target_dir=temp),
+args = ["--ignore-missing-imports", *paths]  # (shapely and icepool have no types)
+setup(name="rulekeeper-compiled", ext_modules=mypycify(args, opt_level="3", target_dir=temp),
       script_args=["build_ext", "--build-lib", lib, "--build-temp", temp])
 """
 """The build: mypyc's setuptools extension, run in a child process in a scratch folder."""

@@ -40,6 +40,10 @@ class Face:
         """How many times this face shows ``symbol``."""
         return self.symbols.count(symbol)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied and pickled by its fields (compiled, a frozen class takes no state after)
+        return Face, (self.name, self.symbols)
+
 
 @dataclass(frozen=True)
 class NumericDie:
@@ -55,6 +59,9 @@ class NumericDie:
 
     def __str__(self) -> str:
         return f"d{self.sides}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return NumericDie, (self.sides,)
 
 
 d6 = NumericDie(6)
@@ -82,6 +89,9 @@ class FaceDie:
         """It never changes: a copied game state shares it (a checkpoint's copy)."""
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return FaceDie, (self.name, self.face_names)
+
     def roll(self, rng: Rng) -> Face:
         """Roll the die; a scripted value names the face (``HIT``) or gives its 1-based index."""
         return self.faces[rng.roll_index(self.face_names)]
@@ -104,6 +114,9 @@ class Pool:
 
     def roll(self, rng: Rng) -> list[Face]:
         return [die.roll(rng) for die in self.dice]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Pool, (self.dice,)
 
     def count_distribution(self, symbol: str) -> icepool.Die[int]:
         """The exact distribution of the number of ``symbol`` the whole pool shows."""
@@ -129,7 +142,8 @@ def probability(predicate: Callable[..., bool], *dice: icepool.Die[Any]) -> Frac
     >>> probability(lambda a, b: a > b, icepool.d(6), icepool.d(6))
     Fraction(5, 12)
     """
-    outcome = icepool.map(lambda *values: bool(predicate(*values)), *dice)
+    outcome = icepool.map(lambda *values: bool(predicate(*values)), *dice,
+                          star=False)  # (what icepool infers from the lambda: compiled, it cannot)
     return Fraction(outcome.probability(True))
 
 

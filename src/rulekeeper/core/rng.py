@@ -8,6 +8,7 @@ them to make outcomes exact, and players use them for what-if questions
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 from collections import deque
@@ -91,11 +92,12 @@ class Rng:
 
     __slots__ = ("_random", "_script", "draws", "rolled", "seed")
 
-    def __init__(self, seed: int, script: Iterable[ScriptValue] = ()) -> None:
+    def __init__(self, seed: int, script: Iterable[ScriptValue] = (), *,
+                 generator: random.Random | None = None, draws: int = 0) -> None:
         self.seed = seed
-        self._random = random.Random(seed)
+        self._random = seeded(seed) if generator is None else generator
         self._script: deque[ScriptValue] = deque(script)
-        self.draws = 0
+        self.draws = draws
         self.rolled: list[Rolled] | None = None
         """None, or a list each die roll is added to (the luck ledger watches a game's dice)."""
 
@@ -104,12 +106,10 @@ class Rng:
         """The generator of a game with ``seed``, standing where ``state`` was taken (a
         game resumed at a checkpoint): the same as ``Rng(seed)`` then :meth:`restore`,
         without seeding a generator only to replace its state."""
-        rng = cls.__new__(cls)
-        rng.seed = seed
-        rng._random = random.Random.__new__(random.Random)
-        rng.rolled = None
-        rng.restore(state)
-        return rng
+        random_state, script, draws = state
+        generator = random.Random.__new__(random.Random)
+        generator.setstate(random_state)
+        return cls(seed, script, generator=generator, draws=draws)
 
     @classmethod
     def reseeded_at(cls, seed: int, state: RngState, chance: int) -> Rng:
@@ -117,13 +117,13 @@ class Rng:
         before it is reseeded (a search's world that stands where the real game drew nothing
         since ``state``): the scripted values and draws of ``state``, the random state of
         ``chance``, without setting the state that the new seed would replace."""
-        rng = cls.__new__(cls)
-        rng.seed = seed
-        rng._random = random.Random(chance)
-        rng.rolled = None
-        _, script, rng.draws = state
-        rng._script = deque(script)
-        return rng
+        _, script, draws = state
+        return cls(seed, script, generator=seeded(chance), draws=draws)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) as its seed and where it stands (a compiled class has no
+        ``__slots__`` for pickle to read)."""
+        return _rebuilt, (self.seed, self.snapshot(), self.rolled)
 
     def __repr__(self) -> str:
         return f"Rng({self.seed!r}, script={list(self._script)!r})"
@@ -146,7 +146,8 @@ class Rng:
     def reseed(self, seed: int) -> None:
         """Draw from ``seed`` from now on (scripted values stay first): the chance of a game
         imagined by a search, which must not know the real game's coming draws."""
-        self._random.seed(seed)
+        _random.Random.seed(self._random, seed)  # what Random.seed does with a whole number
+        self._random.gauss_next = None  # type: ignore[attr-defined]
 
     def next_scripted(self) -> ScriptValue | None:
         """Take the next scripted value, or None when the script is used up."""
@@ -203,6 +204,47 @@ class Rng:
         return self.below(2) == 1
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (not a die roll: never scripted)."""
+        """Shuffle in place (not a die roll: never scripted): :func:`shuffle`, the same
+        permutation as ``random.Random.shuffle`` draws."""
         self.draws += 1
-        self._random.shuffle(items)
+        shuffle(self._random, items)
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``, made without the Python of its ``__init__`` and ``seed`` (a
+    search makes one for every world it imagines): the C generator seeded at once, as
+    ``Random.seed`` seeds it with a whole number, and no gaussian kept.
+
+    >>> seeded(12).getstate() == random.Random(12).getstate()
+    True
+    """
+    made = random.Random.__new__(random.Random)
+    _random.Random.seed(made, seed)
+    made.gauss_next = None  # type: ignore[attr-defined]
+    return made
+
+
+def _rebuilt(seed: int, state: RngState, rolled: list[Rolled] | None) -> Rng:
+    """An :class:`Rng` unpickled: where ``state`` stands."""
+    rng = Rng.at(seed, state)
+    rng.rolled = rolled
+    return rng
+
+
+def shuffle(generator: random.Random, items: MutableSequence[T]) -> None:
+    """Shuffle ``items`` in place as ``generator.shuffle(items)`` does, draw for draw and
+    swap for swap (CPython's Fisher–Yates over ``getrandbits``), in code the compiled build
+    compiles: the standard library's loop is interpreted Python.
+
+    >>> items, again = list(range(10)), list(range(10))
+    >>> shuffle(random.Random(4), items); random.Random(4).shuffle(again); items == again
+    True
+    """
+    getrandbits = generator.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1  # a uniform integer below n: as Random._randbelow_with_getrandbits draws it
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
