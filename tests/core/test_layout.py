@@ -28,3 +28,17 @@ def test_every_part_of_the_skeleton_says_what_it_holds():
     assert {p.name for p in LAYOUT if p.need is Need.EVERY} >= {
         "ruleset.py", "table.py", "models.py", "rulings.py", "messages.py", "view.py",
         "rules.yaml", "content/"}
+
+
+def test_the_setup_options_are_in_options_py_only_beside_a_compiled_table(monkeypatch):
+    """A package whose table.py is in the compiled build keeps its options (a pydantic
+    model, which mypyc cannot compile) in options.py; any other keeps them in table.py."""
+    from rulekeeper.core import registry
+
+    battle = type(registry.load("dire-alliance-battle"))
+    package = "rulekeeper.rulesets.dire_alliance"
+    assert f"{package}.table" in battle.compiled and departures(battle) == []
+    monkeypatch.setattr(battle, "compiled", tuple(m for m in battle.compiled
+                                                  if m != f"{package}.table"))
+    assert departures(battle) == [f"DireAllianceBattle.options_model is declared in "
+                                  f"{package}.options, not in {package}.table"]

@@ -47,7 +47,7 @@ LAYOUT: tuple[Part, ...] = (
          "metrics, and the hooks core calls (`play`, `prepare`, `game_over`, `judge`, "
          "`view`, `render`...)", Need.EVERY),
     Part("table.py", "the typed `Table` (`table_type`), the state it holds and the setup "
-         "options (`options_model`)", Need.EVERY),
+         "options (`options_model`; in `options.py` when `table.py` is compiled)", Need.EVERY),
     Part("models.py", "the pydantic content models (`content_model`: one field per content "
          "file)", Need.EVERY),
     Part("rulings.py", "the typed rulings (`ruling_set`: a `RulingSet` of `StrEnum` options)",
@@ -67,11 +67,13 @@ LAYOUT: tuple[Part, ...] = (
          "and a pure function returning `core.odds.Odds`)", Need.WHERE_USED),
     Part("content_checks.py", "checks across content files that one file's model cannot "
          "make (`check_content`)", Need.WHERE_USED),
+    Part("options.py", "the setup options (`options_model`) when `table.py` is in the compiled "
+         "build (`Ruleset.compiled`), which cannot hold a pydantic model", Need.WHERE_USED),
 )
 """The skeleton, in the order a newcomer reads it."""
 
 RETIRED = {"schema.py": "models.py", "state.py": "table.py", "battle_state.py": "table.py",
-           "options.py": "table.py", "templates.py": "messages.py", "words.py": "messages.py"}
+           "templates.py": "messages.py", "words.py": "messages.py"}
 """Names that meant a part of the skeleton in an older layout, and the part they mean."""
 
 
@@ -93,7 +95,9 @@ def departures(ruleset: type[Ruleset[Any]]) -> list[str]:
     for old, new in RETIRED.items():
         if (folder / old).exists():
             found.append(f"{package}.{old[:-3]}: what it holds belongs in {new}")
-    for attribute, home in (("table_type", "table"), ("options_model", "table"),
+    compiled = set(ruleset.compiled)
+    options = "options" if f"{package}.table" in compiled else "table"
+    for attribute, home in (("table_type", "table"), ("options_model", options),
                             ("content_model", "models"), ("ruling_set", "rulings")):
         declared = getattr(ruleset, attribute).__module__
         if declared != f"{package}.{home}" and not (
