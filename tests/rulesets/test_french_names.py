@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -22,7 +21,7 @@ from rulekeeper.core.events import Event
 from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.view import translated
 from tests.rulesets.test_event_words import names
-from tests.test_no_internal_ids import NOT_SHOWN
+from tests.test_no_internal_ids import shown
 
 SAME = {"dire-alliance-battle": {"Rutger", "Ellis", "Cairn"},
         "dire-alliance-raid": {"Cole Ashby", "Tobias Crane", "Cairn", "Charge", "Laudanum"},
@@ -59,33 +58,19 @@ def finder(found: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'])(" + "|".join(map(re.escape, found)) + r")(?![\w'])")
 
 
-def table_words(value: Any, key: str | None = None) -> Iterator[str]:
-    """The strings of a worded table a person reads (not its ids)."""
-    if key in NOT_SHOWN:
-        return
-    if isinstance(value, dict):
-        for k, item in value.items():
-            yield from table_words(item, k)
-    elif isinstance(value, list):
-        for item in value:
-            yield from table_words(item, key)
-    elif isinstance(value, str):
-        yield value
-
-
 def read_in_french(game: Game, steps: int) -> Iterator[str]:
     """What a French person reads of a game played by random agents for ``steps`` decisions."""
     ruleset = game.ruleset
     words = ruleset.messages.wording("fr")
     agents = {seat: RandomAgent(seat, i) for i, seat in enumerate(game.seats)}
-    yield from table_words(translated(game.board(), words).model_dump(mode="json"))
+    yield from shown(translated(game.board(), words).model_dump(mode="json"))
     for _ in range(steps):
         pending = game.pending
         if pending is None:
             break
         yield words(pending.prompt)
         yield from (words(o.label) for o in pending.options)
-        yield from table_words(translated(game.table_view(pending.player), words)
+        yield from shown(translated(game.table_view(pending.player), words)
                                .model_dump(mode="json"))
         game.step(agents[pending.player].choose(None, pending))
     yield from (ruleset.messages.render(e, "fr") for e in game.events)
