@@ -450,17 +450,16 @@ def labelled(pieces: Sequence[Piece]) -> None:
     (labels the ruleset gave and no other piece has are kept)."""
     counts = Counter(p.label for p in pieces if p.label)
     kept = frozenset(label for label, n in counts.items() if n == 1)
-    needs = [p for p in pieces if p.label not in kept]
-    for piece, label in zip(needs, _labels(tuple((p.id, p.name) for p in needs), kept),
-                            strict=True):
-        piece.label = label
-        piece._named = True
+    for piece in pieces:
+        if piece.label not in kept:
+            piece._named = True
+    relabelled(pieces)
 
 
 def relabelled(pieces: Sequence[Piece]) -> None:
-    """Give the pieces whose labels core made (:func:`labelled`) labels made again from their
-    names, as :func:`labelled` made them (the names now in another language: *Le Roi Creux*
-    ``RC``, not *Hollow King*'s ``HK``); the labels the ruleset gave are kept."""
+    """Give the pieces whose labels core makes (:func:`labelled`) labels made from their
+    names, unique beside the labels the ruleset gave (again when the names are now in another
+    language: *Le Roi Creux* ``RC``, not *Hollow King*'s ``HK``)."""
     kept = frozenset(p.label for p in pieces if not p._named)
     needs = [p for p in pieces if p._named]
     for piece, label in zip(needs, _labels(tuple((p.id, p.name) for p in needs), kept),
