@@ -4,10 +4,20 @@ Mode's: :mod:`..options`.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.ruleset import of_seat
 from rulekeeper.rulesets.dire_alliance.models import Whole
+
+
+def _seat_field(what: str, n: int, default: str) -> Any:
+    """The field of seat ``n``'s hero or class (``what``: ``Hero`` or ``Class``)."""
+    noun = "hero" if what == "Hero" else "hero class"
+    ordinal = ("first", "second", "third", "fourth")[n - 1]
+    return Field(default, title=f"{what} {n}", description=f"{noun} of the {ordinal} seat",
+                 json_schema_extra=of_seat(f"hero{n}"))
 
 
 class RaidOptions(BaseModel):
@@ -16,21 +26,13 @@ class RaidOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     heroes: Whole = Field(2, ge=1, le=4, description="number of heroes (one player each)")
-    hero1: str = Field("maren", title="Hero 1", description="hero of the first seat",
-                       json_schema_extra=of_seat("hero1"))
-    hero2: str = Field("cole", title="Hero 2", description="hero of the second seat",
-                       json_schema_extra=of_seat("hero2"))
-    hero3: str = Field("varga", title="Hero 3", description="hero of the third seat",
-                       json_schema_extra=of_seat("hero3"))
-    hero4: str = Field("crane", title="Hero 4", description="hero of the fourth seat",
-                       json_schema_extra=of_seat("hero4"))
-    class1: str = Field("slayer", title="Class 1", description="hero class of the first seat",
-                        json_schema_extra=of_seat("hero1"))
-    class2: str = Field("hunter", title="Class 2", description="hero class of the second seat",
-                        json_schema_extra=of_seat("hero2"))
-    class3: str = Field("slayer", title="Class 3", description="hero class of the third seat",
-                        json_schema_extra=of_seat("hero3"))
-    class4: str = Field("hunter", title="Class 4", description="hero class of the fourth seat",
-                        json_schema_extra=of_seat("hero4"))
+    hero1: str = _seat_field("Hero", 1, "maren")
+    hero2: str = _seat_field("Hero", 2, "cole")
+    hero3: str = _seat_field("Hero", 3, "varga")
+    hero4: str = _seat_field("Hero", 4, "crane")
+    class1: str = _seat_field("Class", 1, "slayer")
+    class2: str = _seat_field("Class", 2, "hunter")
+    class3: str = _seat_field("Class", 3, "slayer")
+    class4: str = _seat_field("Class", 4, "hunter")
     villain: str = Field("hollow-king", description="the villain")
     faction: str = Field("grievers", description="the faction the villain leads")
