@@ -15,24 +15,20 @@ VALUES = frozenset({str, int, float, bool, type(None), Measure})
 """The types of the values a table's containers hold, which copies share."""
 
 
-def copy_state(state: dict[str, Any], into: dict[str, Any], memo: dict[int, Any]) -> None:
-    """Copy a table's attributes ``state`` into the new table's ``into``: the fighters
-    first, by value, each one's copy recorded in ``memo`` so that every other reference to
-    it (a hero, the villain) finds that copy; the areas' occupants rebuilt from them; every
-    other attribute by :func:`copied`."""
-    fighters: dict[str, Fighter] = {}
-    old: dict[str, Fighter] = state["fighters"]
-    for key, fighter in old.items():
-        fighters[key] = memo[id(fighter)] = fighter.__deepcopy__(memo)
-    for name, value in state.items():
-        if name == "fighters":
-            into[name] = fighters
-        elif name == "occupants":
-            occupants: dict[str, list[Fighter]] = value
-            into[name] = {area: [fighters[f.id] for f in group]
-                          for area, group in occupants.items()}
-        else:
-            into[name] = copied(value, memo)
+def copy_fighters(fighters: dict[str, Fighter], memo: dict[int, Any]) -> dict[str, Fighter]:
+    """A table's fighters copied first (``Tabletop.__deepcopy__``), by value, each one's
+    copy recorded in ``memo`` so that every other reference to it (a hero, the villain)
+    finds that copy."""
+    out: dict[str, Fighter] = {}
+    for key, fighter in fighters.items():
+        out[key] = memo[id(fighter)] = fighter.__deepcopy__(memo)
+    return out
+
+
+def copy_occupants(occupants: dict[str, list[Fighter]],
+                   fighters: dict[str, Fighter]) -> dict[str, list[Fighter]]:
+    """The areas' occupants rebuilt from the copied ``fighters``."""
+    return {area: [fighters[f.id] for f in group] for area, group in occupants.items()}
 
 
 def known(memo: Any, value: object) -> Any:

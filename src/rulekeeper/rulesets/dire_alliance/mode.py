@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 from rulekeeper.core.entities import Measure
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, GameOver
@@ -19,7 +17,6 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.tabletop import Fighter, Stat
 
 
-@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class BattleMode(Battle):
     """The table of a Battle Mode game, with Battle Mode's answers to the tabletop's hooks."""
@@ -61,8 +58,6 @@ class BattleMode(Battle):
     def opportunity_attacks(self, mover: Fighter, destination: str) -> Asks[bool]:
         return (yield from opportunity.opportunity_attacks(self, mover, destination))
 
-    @cites("battle.game.goal", "battle.game.end.a", "battle.round.beaten-path-win",
-           "battle.round.other-scenarios")
     def check_goal(self, seat: str) -> None:
         """The scenario's goal, at once: enough of the opponent's objectives (Beaten Path:
         three), or of its sites (other scenarios' goals)."""
@@ -72,3 +67,9 @@ class BattleMode(Battle):
         held = sum(1 for site in self.sites.values() if site.holder == seat)
         if goal.sites is not None and held >= goal.sites:
             raise GameOver(seat, "sites", self.round)
+
+
+# Cited here, not by a decorator, which would have the compiled build call the method through
+# Python's protocol (as the tabletop's: :mod:`.tabletop`).
+cites("battle.game.goal", "battle.game.end.a", "battle.round.beaten-path-win",  # check_goal
+      "battle.round.other-scenarios")

@@ -14,15 +14,16 @@ by a string.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.core.checkpoints import Shared
+from rulekeeper.rulesets.dire_alliance.copies import copied
 from rulekeeper.rulesets.dire_alliance.models import DireAllianceContent, Scenario
 from rulekeeper.rulesets.dire_alliance.options import BattleOptions
 from rulekeeper.rulesets.dire_alliance.rulings import BattleRulings
-from rulekeeper.rulesets.dire_alliance.tabletop import DireTable, Tabletop
+from rulekeeper.rulesets.dire_alliance.tabletop import DireTable, Fighter, Tabletop
 
 
 @mypyc_attr(native_class=False)
@@ -64,13 +65,12 @@ class TurnProgress:
                             [(card, list(ids)) for card, ids in self.slots])
 
 
-@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class Battle(Tabletop):
     """Everything on the table of a Battle Mode game, and the round's flow (a game's is a
-    :class:`~.mode.BattleMode`, which answers the tabletop's hooks)."""
+    :class:`~.mode.BattleMode`, which answers the tabletop's hooks). Its ``table`` is a
+    :class:`BattleTable`."""
 
-    table: BattleTable
     scenario: Scenario
     aggressor: str
     dread: int
@@ -91,9 +91,26 @@ class Battle(Tabletop):
     progress: TurnProgress | None = None
     """The turn being played (None between turns)."""
 
+    def copy_fields(self, new: Self, fighters: dict[str, Fighter],
+                    memo: dict[int, Any]) -> None:
+        super().copy_fields(new, fighters, memo)
+        new.scenario = copied(self.scenario, memo)
+        new.aggressor = self.aggressor
+        new.dread = self.dread
+        new.factions = self.factions
+        new.leaders = self.leaders
+        new.faction_names = self.faction_names
+        new.leader_names = self.leader_names
+        new.round = self.round
+        new.next_turn = self.next_turn
+        new.turn = self.turn
+        new.active = self.active
+        new.played = copied(self.played, memo)
+        new.progress = copied(self.progress, memo)
+
     @property
     def rulings(self) -> BattleRulings:
-        return self.table.rulings
+        return cast("BattleRulings", self.table.rulings)
 
     @property
     def defender(self) -> str:

@@ -13,11 +13,11 @@ with :meth:`Tabletop.ask`, a generator that returns the chosen option id.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections import Counter
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Self
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -26,11 +26,12 @@ from rulekeeper.core.checkpoints import Shared
 from rulekeeper.core.decisions import Decision
 from rulekeeper.core.entities import Measure
 from rulekeeper.core.errors import UsageError
+from rulekeeper.core.rng import Rng
 from rulekeeper.core.rules_index import cites
-from rulekeeper.core.ruleset import Asks, Table
+from rulekeeper.core.ruleset import Asks, Ruleset, Table
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.dire_alliance.asking import ask as ask_seat
-from rulekeeper.rulesets.dire_alliance.copies import copy_state
+from rulekeeper.rulesets.dire_alliance.copies import copied, copy_fighters, copy_occupants
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import BoardSide
 from rulekeeper.rulesets.dire_alliance.pieces import Fighter, Objective, PlayArea, SiteState
@@ -73,12 +74,43 @@ class DireTable(Table):
     prepared: Boards
 
 
-@mypyc_attr(native_class=False)
-@dataclass(kw_only=True, eq=False)
-class Tabletop(ABC):
-    """Everything on the table. ``sides`` maps each seat to its play area."""
+class Owner(Protocol):
+    """What a state reads of the table it is on (a :class:`DireTable`). A protocol, because
+    mypyc checks no value for one: inside a checkpoint, a state's table (and its generator)
+    is the checkpoint's placeholder, which a compiled state's attribute typed
+    :class:`DireTable` (or :class:`~rulekeeper.core.rng.Rng`) would refuse."""
 
-    table: DireTable
+    @property
+    def ruleset(self) -> Ruleset[Any]: ...
+    @property
+    def rulings(self) -> DireRulings: ...
+    @property
+    def rng(self) -> Rng: ...
+    @property
+    def logging(self) -> bool: ...
+    @property
+    def labelled(self) -> bool: ...
+    def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None,
+             **data: Any) -> None: ...
+    def spend(self, steps: int = 1) -> None: ...
+    def checkpoint(self) -> None: ...
+
+
+@dataclass(kw_only=True, eq=False)
+class Tabletop(metaclass=ABCMeta):
+    """Everything on the table. ``sides`` maps each seat to its play area.
+
+    In the compiled build it is a native class, as are its subclasses (each mode's table and
+    hooks): compiled code reads its attributes at fixed places and calls its methods
+    directly. So it has no ``__dict__`` (its copy goes attribute by attribute:
+    :meth:`copy_fields`), a subclass keeps the types of the attributes it inherits
+    (``table`` stays a :class:`DireTable`: each mode's ``rulings`` narrows it), a method
+    that a compiled caller should call directly carries no decorator (the rules it applies
+    are cited beside the class), and ``abstractmethod`` does not refuse a subclass that
+    leaves a hook out (from the source, ``Tabletop(...)`` itself is refused)."""
+
+    table: Owner
+    """The game's :class:`DireTable` (each mode's: a ``BattleTable``, a ``RaidTable``)."""
     board: Board
     dice: DiceSet
     sides: dict[str, PlayArea] = field(default_factory=dict)
@@ -101,18 +133,50 @@ class Tabletop(ABC):
 
     def __post_init__(self) -> None:
         self.occupants = {area: [] for area in self.board.ids}
-        self.rng = self.table.rng
+        self.generator: Any = self.table.rng
+        """The game's generator (:attr:`rng`; untyped for the placeholder: :class:`Owner`)."""
         self.logging = self.table.logging
         self.emit = self.table.emit
         self.spend = self.table.spend
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A copy of the table (a checkpoint's, a fork's, a search's world), faster than the
-        general walk of ``copy.deepcopy`` (:func:`.copies.copy_state`)."""
-        new = object.__new__(type(self))
+        general walk of ``copy.deepcopy``: the fighters first (:func:`.copies.copy_fighters`),
+        then every attribute in the order the table was given them (:meth:`copy_fields`,
+        then what ``__post_init__`` sets), as :func:`.copies.copied` copies each."""
+        new = type(self).__new__(type(self))
         memo[id(self)] = new
-        copy_state(self.__dict__, new.__dict__, memo)
+        self.copy_fields(new, copy_fighters(self.fighters, memo), memo)
+        new.generator = copied(self.generator, memo)
+        new.logging = self.logging
+        new.emit = copied(self.emit, memo)
+        new.spend = copied(self.spend, memo)
         return new
+
+    def copy_fields(self, new: Self, fighters: dict[str, Fighter],
+                    memo: dict[int, Any]) -> None:
+        """Give ``new`` (a copy being made) this table's fields, in their order, ``fighters``
+        the copied fighters; a subclass gives its own fields after these. Values are shared
+        (as :func:`.copies.copied` shares them), and so are the ``Shared`` dicts."""
+        new.table = copied(self.table, memo)
+        new.board = copied(self.board, memo)
+        new.dice = copied(self.dice, memo)
+        new.sides = copied(self.sides, memo)
+        new.fighters = fighters
+        new.occupants = copy_occupants(self.occupants, fighters)
+        new.objectives = copied(self.objectives, memo)
+        new.sites = copied(self.sites, memo)
+        new.tokens = copied(self.tokens, memo)
+        new.card_names = self.card_names
+        new.stats = copied(self.stats, memo)
+        new.credits = copied(self.credits, memo)
+        new.asking = self.asking
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator."""
+        rng: Rng = self.generator
+        return rng
 
     @property
     def rulings(self) -> DireRulings:
@@ -133,12 +197,10 @@ class Tabletop(ABC):
     def in_area(self, area: str) -> list[Fighter]:
         return self.occupants[area]
 
-    @cites("battle.fighter.enemy")
     def enemies_in(self, area: str, of: str) -> list[Fighter]:
         """The fighters in ``area`` that are not on team ``of``."""
         return [f for f in self.occupants[area] if f.team != of]
 
-    @cites("battle.fighter.friendly")
     def friends_in(self, area: str, of: str) -> list[Fighter]:
         return [f for f in self.occupants[area] if f.team == of]
 
@@ -149,9 +211,6 @@ class Tabletop(ABC):
         return [f for f in self.fighters.values()
                 if f.area is not None and (side is None or f.side == side)]
 
-    @cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",
-           "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
-           "battle.line-of-sight.own-area", "battle.line-of-sight.components")
     def sees(self, looker: Fighter, area: str) -> bool:
         """The line between the designators crosses no black line; an area sees itself;
         figures never block (the board computes it from its walls)."""
@@ -192,7 +251,6 @@ class Tabletop(ABC):
 
     # --- placing fighters ----------------------------------------------------------------
 
-    @cites("battle.board.one-area", "battle.board.capacity")
     def place(self, fighter: Fighter, area: str) -> None:
         """Put a fighter in an area, taking it out of the one it was in; an area holds any
         number of fighters."""
@@ -280,3 +338,12 @@ class Tabletop(ABC):
     def area_name(self, area: str | None) -> str:
         return self.board.areas[area].name if area is not None else "(off the board)"
 
+
+# The rules the tabletop's methods apply without an event: cited here, not by decorators, which
+# would have the compiled build call those methods through Python's protocol.
+cites("battle.fighter.enemy")  # enemies_in
+cites("battle.fighter.friendly")  # friends_in
+cites("battle.line-of-sight.purpose", "battle.line-of-sight.line",  # sees
+      "battle.line-of-sight.blocked", "battle.line-of-sight.clear",
+      "battle.line-of-sight.own-area", "battle.line-of-sight.components")
+cites("battle.board.one-area", "battle.board.capacity")  # place

@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks
 from rulekeeper.rulesets.dire_alliance import special
@@ -23,7 +21,6 @@ if TYPE_CHECKING:
     from rulekeeper.rulesets.dire_alliance.tabletop import Done, Fighter, Outcome, Stat
 
 
-@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class RaidMode(Raid):
     """The table of a Raid game, with Raid Mode's answers to the tabletop's hooks."""
@@ -84,7 +81,6 @@ class RaidMode(Raid):
             return None
         return self.resolving(actor) is not None
 
-    @cites("raid.ruling.raid-special-shoot", "raid.hero-action.shoot.b")
     def shoot_barred(self, actor: Fighter) -> bool:
         """A hero may only Shoot with no enemy in its area (ruling raid-special-shoot: the
         Shoot of a card's special action too, by default)."""
@@ -96,3 +92,8 @@ class RaidMode(Raid):
         """The face-up card of the actor's action row whose special action is being resolved
         (the card its tokens go on); None when the actor is not a hero resolving one."""
         return self.heroes[actor.side].resolving if self.is_hero(actor) else None
+
+
+# Cited here, not by a decorator, which would have the compiled build call the method through
+# Python's protocol (as the tabletop's: :mod:`..tabletop`).
+cites("raid.ruling.raid-special-shoot", "raid.hero-action.shoot.b")  # shoot_barred

@@ -6,11 +6,12 @@ as Battle Mode's: :mod:`..table`.)"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.core.checkpoints import Shared
+from rulekeeper.rulesets.dire_alliance.copies import copied
 from rulekeeper.rulesets.dire_alliance.raid.models import (
     HeroCard,
     MinionKind,
@@ -55,13 +56,12 @@ class EnemiesTurn:
         return EnemiesTurn(self.card, list(self.order), self.done)
 
 
-@mypyc_attr(native_class=False)
 @dataclass(kw_only=True, eq=False)
 class Raid(Tabletop):
     """Everything on the table of a Raid game, and its flow (round, phase, last actor); a
-    game's is a :class:`~.mode.RaidMode`, which answers the tabletop's hooks."""
+    game's is a :class:`~.mode.RaidMode`, which answers the tabletop's hooks. Its ``table``
+    is a :class:`RaidTable`."""
 
-    table: RaidTable
     scenario: RaidScenario
     side: RaidSide
     heroes: dict[str, Hero] = field(default_factory=dict)
@@ -98,9 +98,32 @@ class Raid(Tabletop):
     """What the view shows of the printed cards and the board: built at the first view,
     never changed after (copies share it: copying it was more than half of a state's copy)."""
 
+    def copy_fields(self, new: Self, fighters: dict[str, Fighter],
+                    memo: dict[int, Any]) -> None:
+        super().copy_fields(new, fighters, memo)
+        new.scenario = copied(self.scenario, memo)
+        new.side = copied(self.side, memo)
+        new.heroes = copied(self.heroes, memo)
+        new.villain = copied(self.villain, memo)
+        new.bag = copied(self.bag, memo)
+        new.cards = self.cards
+        new.villain_cards = self.villain_cards
+        new.kinds = self.kinds
+        new.claimed = copied(self.claimed, memo)
+        new.round = self.round
+        new.next_phase = self.next_phase
+        new.phase = self.phase
+        new.last_actor = self.last_actor
+        new.activated = copied(self.activated, memo)
+        new.decider = self.decider
+        new.played = copied(self.played, memo)
+        new.waited = copied(self.waited, memo)
+        new.enemies = copied(self.enemies, memo)
+        new.printed = self.printed
+
     @property
     def rulings(self) -> RaidRulings:
-        return self.table.rulings
+        return cast("RaidRulings", self.table.rulings)
 
     # --- who is who ------------------------------------------------------------------------
 
