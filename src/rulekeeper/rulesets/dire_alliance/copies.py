@@ -34,7 +34,11 @@ def copy_occupants(occupants: dict[str, list[Fighter]],
 def known(memo: Any, value: object) -> Any:
     """The copy ``memo`` holds of ``value`` (None: none yet), looked up by the memo's own
     ``get``: a checkpoint's memo finds there what every copy shares (``checkpoints._Memo``),
-    which a compiled lookup in a ``dict`` would not ask it."""
+    which a compiled lookup in a ``dict`` would not ask it (a plain ``dict``, a restore's
+    memo, is looked up as one: the same answer without a call through Python)."""
+    if type(memo) is dict:
+        plain_memo: dict[int, Any] = memo
+        return plain_memo.get(id(value))
     return memo.get(id(value))
 
 
@@ -86,7 +90,6 @@ def copied_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any] |
     """:func:`copied` of a dict, or None when it holds anything else than its cases."""
     values_only = True
     dicts_only = True
-    pieces_only = True
     for key, item in value.items():
         if not plain(key):
             return None
@@ -95,8 +98,6 @@ def copied_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any] |
             values_only = False
         if kind is not dict:
             dicts_only = False
-        if not hasattr(kind, "__deepcopy__"):  # (a class as a value is kept as it is)
-            pieces_only = False
     if values_only:
         return dict(value)
     if dicts_only:
@@ -106,7 +107,8 @@ def copied_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any] |
                 if type(key) not in VALUES or type(item) not in VALUES:
                     return None
         return {key: dict(inner) for key, inner in value.items()}
-    if pieces_only:
+    # whether every value copies itself, asked only now (a class as a value is kept as it is)
+    if all(hasattr(type(item), "__deepcopy__") for item in value.values()):
         out: dict[Any, Any] = {}
         for key, piece in value.items():
             piece_copy = known(memo, piece)

@@ -105,7 +105,7 @@ class Battle(Tabletop):
         new.next_turn = self.next_turn
         new.turn = self.turn
         new.active = self.active
-        new.played = copied(self.played, memo)
+        new.played = set(self.played)
         new.progress = copied(self.progress, memo)
 
     @property

@@ -136,7 +136,6 @@ class Tabletop(metaclass=ABCMeta):
         self.generator: Any = self.table.rng
         """The game's generator (:attr:`rng`; untyped for the placeholder: :class:`Owner`)."""
         self.logging = self.table.logging
-        self.emit = self.table.emit
         self.spend = self.table.spend
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
@@ -149,7 +148,6 @@ class Tabletop(metaclass=ABCMeta):
         self.copy_fields(new, copy_fighters(self.fighters, memo), memo)
         new.generator = copied(self.generator, memo)
         new.logging = self.logging
-        new.emit = copied(self.emit, memo)
         new.spend = copied(self.spend, memo)
         return new
 
@@ -157,7 +155,9 @@ class Tabletop(metaclass=ABCMeta):
                     memo: dict[int, Any]) -> None:
         """Give ``new`` (a copy being made) this table's fields, in their order, ``fighters``
         the copied fighters; a subclass gives its own fields after these. Values are shared
-        (as :func:`.copies.copied` shares them), and so are the ``Shared`` dicts."""
+        (as :func:`.copies.copied` shares them), and so are the ``Shared`` dicts; the
+        containers of values that only this table holds are copied at once, as ``copied``
+        would copy them, without asking ``memo``."""
         new.table = copied(self.table, memo)
         new.board = copied(self.board, memo)
         new.dice = copied(self.dice, memo)
@@ -166,11 +166,19 @@ class Tabletop(metaclass=ABCMeta):
         new.occupants = copy_occupants(self.occupants, fighters)
         new.objectives = copied(self.objectives, memo)
         new.sites = copied(self.sites, memo)
-        new.tokens = copied(self.tokens, memo)
+        new.tokens = dict(self.tokens)
         new.card_names = self.card_names
-        new.stats = copied(self.stats, memo)
-        new.credits = copied(self.credits, memo)
+        new.stats = dict(self.stats)
+        new.credits = {fighter: dict(done) for fighter, done in self.credits.items()}
         new.asking = self.asking
+
+    def emit(self, kind: str, rule: str, to: tuple[str, ...] | None = None,
+             **data: Any) -> None:
+        """Record an event: the table's ``emit``, asked only when the table logs (it does
+        nothing otherwise, and a game no one reads would call into the core's Python for
+        each event only to learn it)."""
+        if self.table.logging:
+            self.table.emit(kind, rule, to, **data)
 
     @property
     def rng(self) -> Rng:

@@ -105,19 +105,19 @@ class Raid(Tabletop):
         new.side = copied(self.side, memo)
         new.heroes = copied(self.heroes, memo)
         new.villain = copied(self.villain, memo)
-        new.bag = copied(self.bag, memo)
+        new.bag = list(self.bag)
         new.cards = self.cards
         new.villain_cards = self.villain_cards
         new.kinds = self.kinds
-        new.claimed = copied(self.claimed, memo)
+        new.claimed = list(self.claimed)
         new.round = self.round
         new.next_phase = self.next_phase
         new.phase = self.phase
         new.last_actor = self.last_actor
-        new.activated = copied(self.activated, memo)
+        new.activated = set(self.activated)
         new.decider = self.decider
-        new.played = copied(self.played, memo)
-        new.waited = copied(self.waited, memo)
+        new.played = set(self.played)
+        new.waited = list(self.waited) if self.waited is not None else None
         new.enemies = copied(self.enemies, memo)
         new.printed = self.printed
 
