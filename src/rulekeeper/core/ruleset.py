@@ -402,12 +402,18 @@ class Ruleset(ABC, Generic[TableT]):
     ``__slots__`` deriving from a class of another module, nothing patched at run time, and no
     reliance on a ``dict`` subclass's own methods through a value typed ``dict`` (a compiled
     ``d.get`` skips an overridden ``get``: type it ``Any`` where that matters, as
-    ``copies.known`` does for a checkpoint's memo). A class marked
-    ``@mypyc_attr(native_class=False)`` (Dire Alliance's tabletop) is an ordinary Python class
-    with compiled methods: it may keep a ``__dict__``, narrow its base's attributes and derive
-    from an interpreted class, but its methods lose ``abstractmethod``'s mark. A compiled module
-    makes its classes' annotations at import (their types imported at run time, a later class
-    named by a string), and pydantic models stay in a module left out."""
+    ``copies.known`` does for a checkpoint's memo). A class is native there: its attributes
+    are read at fixed places and its methods called directly, but it has no ``__dict__``,
+    keeps the types of the attributes it inherits, and refuses a value of another type (so
+    Dire Alliance's state types its table by a protocol, which mypyc does not check: a
+    checkpoint's copy holds a placeholder there); a method with a decorator (``@cites``) is
+    called through Python; a dataclass takes ``metaclass=ABCMeta``, not an ``ABC`` base, and
+    ``abstractmethod`` refuses nothing. A class marked ``@mypyc_attr(native_class=False)``
+    (Dire Alliance's ``DireTable``, deriving from the interpreted ``Table``) is an ordinary
+    Python class with compiled methods: it may keep a ``__dict__``, narrow its base's
+    attributes and derive from an interpreted class, but its attributes are read by name. A
+    compiled module makes its classes' annotations at import (their types imported at run
+    time, a later class named by a string), and pydantic models stay in a module left out."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
     drawing: ClassVar[Drawing] = Drawing()

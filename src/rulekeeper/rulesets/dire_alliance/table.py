@@ -2,13 +2,13 @@
 aggressor) and the dread pile; the setup options are :mod:`.options`'s. Battle Mode's
 answers to the tabletop's hooks are :class:`~.mode.BattleMode`'s.
 
-Its classes, and the tabletop's, are compiled as ordinary Python classes
-(``native_class=False``): each keeps its ``__dict__``, which a copy of the state copies
-(``Tabletop.__deepcopy__``), and narrows the attributes its base declares
-(``Battle.table: BattleTable``), which mypyc's native classes cannot; their methods are
-compiled all the same. The compiled module evaluates a class's annotations when it makes the
-class, so the types they name are imported at run time, and a class not made yet is named
-by a string.
+In the compiled build, ``Battle`` and ``BattleMode`` are native classes, as the tabletop
+is (what that asks of them: :class:`~.tabletop.Tabletop`): a state has no ``__dict__`` and
+is copied field by field (``copy_fields``), and ``Battle.table`` keeps the tabletop's type
+(``rulings`` narrows it). ``BattleTable``, deriving from the core's interpreted ``Table``,
+stays an ordinary Python class (``native_class=False``) with compiled methods. The compiled
+module evaluates a class's annotations when it makes the class, so the types they name are
+imported at run time, and a class not made yet is named by a string.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The table of a Raid game: the shared ``Tabletop`` with the heroes, the villain, the minion
 bag and the round's flow; the setup options are :mod:`.options`'s. Raid Mode's answers to
-the tabletop's hooks are :class:`~.mode.RaidMode`'s. (Compiled as ordinary Python classes,
-as Battle Mode's: :mod:`..table`.)"""
+the tabletop's hooks are :class:`~.mode.RaidMode`'s. (``Raid`` is a native class in the
+compiled build, ``RaidTable`` an ordinary Python class, as Battle Mode's: :mod:`..table`.)"""
 
 from __future__ import annotations
 
