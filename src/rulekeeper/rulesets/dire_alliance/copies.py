@@ -31,6 +31,23 @@ def copy_occupants(occupants: dict[str, list[Fighter]],
     return {area: [fighters[f.id] for f in group] for area, group in occupants.items()}
 
 
+def copy_pieces(pieces: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
+    """:func:`copied` of a dict of pieces that copy themselves (a table's play areas,
+    objectives, sites, heroes: typed so), without asking what it holds: each piece's copy
+    taken from ``memo`` or made and recorded there, and the dict's copy recorded too."""
+    found = known(memo, pieces)
+    if found is not None:
+        return found
+    out: dict[str, Any] = {}
+    for key, piece in pieces.items():
+        piece_copy = known(memo, piece)
+        if piece_copy is None:
+            piece_copy = memo[id(piece)] = piece.__deepcopy__(memo)
+        out[key] = piece_copy
+    memo[id(pieces)] = out
+    return out
+
+
 def known(memo: Any, value: object) -> Any:
     """The copy ``memo`` holds of ``value`` (None: none yet), looked up by the memo's own
     ``get``: a checkpoint's memo finds there what every copy shares (``checkpoints._Memo``),

@@ -31,7 +31,12 @@ from rulekeeper.core.rules_index import cites
 from rulekeeper.core.ruleset import Asks, Ruleset, Table
 from rulekeeper.core.rulings import did_you_mean
 from rulekeeper.rulesets.dire_alliance.asking import ask as ask_seat
-from rulekeeper.rulesets.dire_alliance.copies import copied, copy_fighters, copy_occupants
+from rulekeeper.rulesets.dire_alliance.copies import (
+    copied,
+    copy_fighters,
+    copy_occupants,
+    copy_pieces,
+)
 from rulekeeper.rulesets.dire_alliance.dice import DiceSet
 from rulekeeper.rulesets.dire_alliance.models import BoardSide
 from rulekeeper.rulesets.dire_alliance.pieces import Fighter, Objective, PlayArea, SiteState
@@ -157,15 +162,16 @@ class Tabletop(metaclass=ABCMeta):
         the copied fighters; a subclass gives its own fields after these. Values are shared
         (as :func:`.copies.copied` shares them), and so are the ``Shared`` dicts; the
         containers of values that only this table holds are copied at once, as ``copied``
-        would copy them, without asking ``memo``."""
+        would copy them, without asking ``memo``, and its dicts of pieces by
+        :func:`.copies.copy_pieces`."""
         new.table = copied(self.table, memo)
         new.board = copied(self.board, memo)
         new.dice = copied(self.dice, memo)
-        new.sides = copied(self.sides, memo)
+        new.sides = copy_pieces(self.sides, memo)
         new.fighters = fighters
         new.occupants = copy_occupants(self.occupants, fighters)
-        new.objectives = copied(self.objectives, memo)
-        new.sites = copied(self.sites, memo)
+        new.objectives = copy_pieces(self.objectives, memo)
+        new.sites = copy_pieces(self.sites, memo)
         new.tokens = dict(self.tokens)
         new.card_names = self.card_names
         new.stats = dict(self.stats)

@@ -11,7 +11,7 @@ from typing import Any, Self, cast
 from mypy_extensions import mypyc_attr
 
 from rulekeeper.core.checkpoints import Shared
-from rulekeeper.rulesets.dire_alliance.copies import copied
+from rulekeeper.rulesets.dire_alliance.copies import copied, copy_pieces
 from rulekeeper.rulesets.dire_alliance.raid.models import (
     HeroCard,
     MinionKind,
@@ -103,7 +103,7 @@ class Raid(Tabletop):
         super().copy_fields(new, fighters, memo)
         new.scenario = copied(self.scenario, memo)
         new.side = copied(self.side, memo)
-        new.heroes = copied(self.heroes, memo)
+        new.heroes = copy_pieces(self.heroes, memo)
         new.villain = copied(self.villain, memo)
         new.bag = list(self.bag)
         new.cards = self.cards
