@@ -51,7 +51,7 @@ SEARCH = ("rulekeeper.agents.mcts",)
 """Modules compiled for every ruleset: the search (``mcts``), whose own steps are a tenth of
 an iteration in Dire Alliance."""
 CORE = tuple(f"rulekeeper.core.{name}" for name in (
-    "board", "checkpoints", "dice", "rng"))
+    "board", "checkpoints", "decisions", "dice", "game", "marks", "rng"))
 """The core's modules compiled for every ruleset: what every game runs at each decision (its
 generator, dice, boards, checkpoints)."""
 KEEP = 4
