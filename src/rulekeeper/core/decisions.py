@@ -21,12 +21,13 @@ class Option(NamedTuple):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Decision:
     """The pending question of a game. Treat it as immutable: a game makes one at every
     step, and a frozen dataclass is made nine times slower (each field set through
     ``object.__setattr__``), which a search's thousands of decisions a second feel.
-    Compiled, it is a native class: a subclass is a dataclass without ``slots`` (with
+    Compiled, it is a native class: its ``__init__`` is written out (the one ``dataclass``
+    writes stays Python code), and a subclass is a dataclass without ``slots`` (with
     ``slots``, it would hide the compiled fields behind slots of its own).
 
     Attributes:
@@ -42,6 +43,15 @@ class Decision:
     options: tuple[Option, ...]
     rule: str
     prompt: str
+
+    def __init__(self, player: str, kind: str, options: tuple[Option, ...], rule: str,
+                 prompt: str) -> None:
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.rule = rule
+        self.prompt = prompt
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if not self.options:
