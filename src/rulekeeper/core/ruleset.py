@@ -405,7 +405,9 @@ class Ruleset(ABC, Generic[TableT]):
     ``copies.known`` does for a checkpoint's memo). A class marked
     ``@mypyc_attr(native_class=False)`` (Dire Alliance's tabletop) is an ordinary Python class
     with compiled methods: it may keep a ``__dict__``, narrow its base's attributes and derive
-    from an interpreted class, but its methods lose ``abstractmethod``'s mark. A compiled module
+    from an interpreted class, but its methods lose ``abstractmethod``'s mark and refuse the
+    instances of an interpreted subclass (a native class marked
+    ``@mypyc_attr(allow_interpreted_subclasses=True)`` takes them: the core's ``Game``). A compiled module
     makes its classes' annotations at import (their types imported at run time, a later class
     named by a string), and pydantic models stay in a module left out."""
     odds_questions: ClassVar[OddsQuestions | None] = None
