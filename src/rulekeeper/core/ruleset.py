@@ -407,9 +407,9 @@ class Ruleset(ABC, Generic[TableT]):
     with compiled methods: it may keep a ``__dict__``, narrow its base's attributes and derive
     from an interpreted class, but its methods lose ``abstractmethod``'s mark and refuse the
     instances of an interpreted subclass (a native class marked
-    ``@mypyc_attr(allow_interpreted_subclasses=True)`` takes them: the core's ``Game``). A compiled module
-    makes its classes' annotations at import (their types imported at run time, a later class
-    named by a string), and pydantic models stay in a module left out."""
+    ``@mypyc_attr(allow_interpreted_subclasses=True)`` takes them: the core's ``Game``). A
+    compiled module makes its classes' annotations at import (their types imported at run
+    time, a later class named by a string), and pydantic models stay in a module left out."""
     odds_questions: ClassVar[OddsQuestions | None] = None
     """Its odds questions (:mod:`rulekeeper.core.odds`), offered as ``rulekeeper odds``."""
     drawing: ClassVar[Drawing] = Drawing()
