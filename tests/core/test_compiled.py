@@ -13,6 +13,7 @@ import random
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,9 @@ import pytest
 
 from rulekeeper.agents import decide, make_agent, play_out, seat_agents
 from rulekeeper.core import compiled, registry
-from rulekeeper.core.game import new_game
+from rulekeeper.core.decisions import Decision, Option
+from rulekeeper.core.decisions import options as offered
+from rulekeeper.core.game import Game, new_game
 from rulekeeper.core.rng import derive_seed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,6 +119,51 @@ def test_the_build_is_in_use_where_the_machine_can_compile() -> None:
     assert compiled.matching() is not None, "no build of today's sources: `rulekeeper compile`"
     for name in modules():
         assert compiled.in_use(importlib.import_module(name)), name
+
+
+class _Counted(Game):
+    """An interpreted subclass of the game, as the server's filmed game is: its own
+    attribute, a method of the game's overridden."""
+
+    def __init__(self, *args: Any) -> None:
+        self.advanced = 0
+        super().__init__(*args)
+
+    def _advance(self, option_id: str | None) -> None:
+        self.advanced += 1
+        super()._advance(option_id)
+
+
+@dataclass(unsafe_hash=True)
+class _Noted(Decision):
+    """An interpreted subclass of a decision, as cryptids-run's ``ShopDecision`` is."""
+
+    note: str = field(default="", compare=False)
+
+    def option(self, option_id: str) -> Option:
+        return Decision.option(self, option_id.lower())
+
+
+def test_the_game_and_its_decisions_take_interpreted_subclasses() -> None:
+    """Compiled, ``Game`` and ``Decision`` are native classes whose methods still take the
+    instances of an interpreted subclass, which may add attributes and override methods (an
+    ordinary Python class with compiled methods would refuse them)."""
+    played = new_game("duel", seed=4)
+    game = _Counted(played.ruleset, played.record(), played.table.content)
+    for _ in range(3):
+        assert game.pending is not None
+        game.step(game.pending.options[-1].id)
+    assert game.advanced == 4 and len(game.decisions) == 3
+    game.back_to(1, keep_inputs=False)  # the game re-run, taken field by field
+    assert isinstance(game, _Counted) and game.decisions == game.record().decisions[:1]
+    assert game.fork().decisions == game.decisions and type(game.fork()) is Game
+    noted = _Noted("north", "pick", offered([("a", "A"), ("b", "B")]), "duel.pick", "?",
+                   note="n")
+    assert noted.option("B") == ("b", "B") and noted.ids == ("a", "b") and noted.note == "n"
+    assert noted == _Noted("north", "pick", noted.options, "duel.pick", "?")
+    assert hash(noted) == hash(_Noted("north", "pick", noted.options, "duel.pick", "?"))
+    with pytest.raises(ValueError, match="offers no option"):
+        _Noted("north", "pick", (), "duel.pick", "?")
 
 
 def test_compiled_and_python_source_play_the_same_games() -> None:

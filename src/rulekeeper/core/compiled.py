@@ -3,11 +3,12 @@ of their Python source when it was built from exactly that source.
 
 A ruleset names the modules where its games spend their time (:attr:`Ruleset.compiled`:
 its bots, the steps of its rules); the search (:data:`SEARCH`) and the core's modules that
-every game runs at each decision (:data:`CORE`: the generator, dice, boards, checkpoints)
-are compiled for every ruleset. ``game`` and ``decisions`` stay Python: a compiled method
-of a class that stays a Python class (``Game`` is copied by its ``__dict__``; ``Decision``
-is a dataclass with slots) refuses the instances of its subclasses (the server's filmed
-game, cryptids-run's ``ShopDecision``).
+every game runs at each decision (:data:`CORE`: the game and its decisions, the generator,
+dice, boards, checkpoints, ``cites``) are compiled for every ruleset. ``Game`` and
+``Decision`` are native classes that interpreted subclasses may extend (the server's filmed
+game, cryptids-run's ``ShopDecision``): a compiled method of an ordinary Python class
+(``native_class=False``) refuses the instances of an interpreted subclass. ``Table`` and
+``Ruleset`` stay Python (every ruleset subclasses them), and so do pydantic models.
 ``rulekeeper compile`` compiles them with mypyc (part of mypy; a C compiler is needed) into
 the cache folder (``compiled/<digest>/`` in
 :func:`rulekeeper.core.kept.folder`, or ``$RULEKEEPER_COMPILED_CACHE``), never into the
@@ -51,9 +52,10 @@ SEARCH = ("rulekeeper.agents.mcts",)
 """Modules compiled for every ruleset: the search (``mcts``), whose own steps are a tenth of
 an iteration in Dire Alliance."""
 CORE = tuple(f"rulekeeper.core.{name}" for name in (
-    "board", "checkpoints", "dice", "rng"))
-"""The core's modules compiled for every ruleset: what every game runs at each decision (its
-generator, dice, boards, checkpoints)."""
+    "board", "checkpoints", "decisions", "dice", "game", "marks", "rng"))
+"""The core's modules compiled for every ruleset: what every game runs at each decision (the
+game's steps, its decisions, generator, dice, boards, checkpoints, and ``cites``, which rules
+steps call as they go)."""
 KEEP = 4
 """Builds kept in the cache folder (the latest; an older checkout's build may be one)."""
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from rulekeeper.core.errors import IllegalDecision
 
 
@@ -18,11 +20,15 @@ class Option(NamedTuple):
     label: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(init=False, slots=True, unsafe_hash=True)
 class Decision:
     """The pending question of a game. Treat it as immutable: a game makes one at every
     step, and a frozen dataclass is made nine times slower (each field set through
     ``object.__setattr__``), which a search's thousands of decisions a second feel.
+    Compiled, it is a native class: its ``__init__`` is written out (the one ``dataclass``
+    writes stays Python code), and a subclass is a dataclass without ``slots`` (with
+    ``slots``, it would hide the compiled fields behind slots of its own).
 
     Attributes:
         player: the seat that decides (``"red"``, ``"heroes"``, ``"p1"``).
@@ -37,6 +43,15 @@ class Decision:
     options: tuple[Option, ...]
     rule: str
     prompt: str
+
+    def __init__(self, player: str, kind: str, options: tuple[Option, ...], rule: str,
+                 prompt: str) -> None:
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.rule = rule
+        self.prompt = prompt
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -74,6 +89,7 @@ MOST_OPTIONS = 50_000
 afresh."""
 
 
+@mypyc_attr(native_class=False)  # (its ``__missing__``, which ``dict`` looks up by name)
 class _Offered(dict[tuple[str, str], Option]):
     """Every option made so far, by its (id, label) pair: an option is immutable, so the
     decisions that offer the same one share it, which is cheaper than making it again (a

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from mypy_extensions import mypyc_attr
+from pydantic import ValidationError
 
 from rulekeeper.core import archive, checkpoints, registry
 from rulekeeper.core.checkpoints import Checkpoint
@@ -26,7 +27,8 @@ from rulekeeper.core.errors import (
     UsageError,
 )
 from rulekeeper.core.events import Event, departure
-from rulekeeper.core.files import LocalPath
+from rulekeeper.core.record import RECORD_FORMAT as RECORD_FORMAT
+from rulekeeper.core.record import Record as Record
 from rulekeeper.core.rng import Rng, ScriptValue
 from rulekeeper.core.ruleset import (
     GameOver,
@@ -41,51 +43,6 @@ from rulekeeper.core.rulings import ClockExpiry, resolve
 from rulekeeper.core.version import VERSION as RULEKEEPER_VERSION
 from rulekeeper.core.versions import UNVERSIONED, candidates
 from rulekeeper.core.view import Board, TableView
-
-RECORD_FORMAT = 3
-"""The format version of records (and of the log files that hold them).
-
-1: the first; a content folder replaced the sample's files whole.
-2: a content folder is laid over the sample by item id, unless ``content_replace``.
-3: the record names its sample content by digest (``content_sample``, read back from the
-   archive of samples) and carries a user's content files as data (``content_files``);
-   it names no folder. Older records name a folder (``content_dir``), read at replay, and
-   their sample is found in the archive by the digest of their whole content.
-"""
-
-
-class Record(BaseModel):
-    """Everything needed to reproduce a game exactly."""
-
-    format: int = Field(default=RECORD_FORMAT, description="format version of the record")
-    rulekeeper: str = Field(default=RULEKEEPER_VERSION, description="version that wrote it")
-    ruleset: str = Field(description="versioned ruleset id")
-    scenario: str | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    content_sample: str | None = Field(
-        default=None, description="digest of the sample content the game was played with (from the "
-        "archive when it is not today's); None in records of format 2 and older")
-    content_files: dict[str, Any] = Field(
-        default_factory=dict, description="a user's content files as data, by file name "
-        "(without .yaml), laid over the sample")
-    content_dir: LocalPath | None = Field(
-        default=None, description="records of format 2 and older: a user content folder, read at "
-        "replay (None: the sample alone; refused in a request from the network)")
-    content_replace: bool = Field(
-        default=False, description="the user's files replace the sample's whole (else they "
-        "are laid over it by item id)")
-    content_set: dict[str, Any] = Field(default_factory=dict, description="--set values")
-    content_digest: str = Field(description="digest of the whole content's data")
-    rulings: dict[str, str] = Field(default_factory=dict)
-    seed: int = Field(ge=0, strict=True, description="the game's seed: a whole number, 0 or "
-                      "more (never text, a float or true: each would replay as another)")
-    dice: list[ScriptValue] = Field(default_factory=list, description="scripted dice")
-    decisions: list[str] = Field(default_factory=list)
-    inputs: list[dict[str, Any]] = Field(
-        default_factory=list, description="values received from outside the rules, in order "
-        "(kind and value), e.g. the opponent matchmaking picked")
-    events_digest: str | None = Field(None, description="digest of the events, when logged")
-
 
 SPECTATOR = "spectator"
 """Who watches a game without a seat: ``Game.view(SPECTATOR)`` and the events visible to it
@@ -102,8 +59,12 @@ def events_digest(events: Iterable[Event]) -> str:
     return digest([e.to_json() for e in events])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
-    """A running game. Drive it with :meth:`step` until :attr:`over`."""
+    """A running game. Drive it with :meth:`step` until :attr:`over`.
+
+    Compiled, it is a native class (no ``__dict__``; a subclass may add attributes and
+    override methods: the server's filmed game does)."""
 
     def __init__(self, ruleset: Ruleset[Any], record: Record, content: Any, log: bool = True,
                  source: InputSource | None = None, *, checkpoints: bool = False,
@@ -366,9 +327,8 @@ class Game:
         game to meet again, as :meth:`undo` does; without, they are forgotten, and the game
         is exactly the replay of its :meth:`record` (what a server storing records needs)."""
         self._refuse_sample("cannot be undone")
-        self.__dict__.update(
-            self._rerun(self.decisions[:decisions], self._log, self.ruleset.resumable,
-                        self._labels).__dict__)
+        self._become(self._rerun(self.decisions[:decisions], self._log, self.ruleset.resumable,
+                                 self._labels))
         if self.table.saving is not None:
             self._keep_checkpoints()
         if not keep_inputs:
@@ -401,8 +361,12 @@ class Game:
                  keep: bool, labels: bool, chance: int | None = None) -> Game:
         """A new game standing where ``checkpoint`` was taken, after the decisions ``before``
         (its generator drawing from ``chance`` when given)."""
-        game = object.__new__(Game)
-        game.__dict__.update(self.__dict__)
+        game = Game.__new__(Game)
+        game.ruleset = self.ruleset
+        game._record = self._record
+        game._content = self._content
+        game._source = self._source
+        game._sampled = self._sampled
         game._log = log
         game._labels = labels
         game._checkpoint = checkpoint
@@ -418,6 +382,22 @@ class Game:
         game._procedure = self.ruleset.resume(game.table)
         game._advance(None)
         return game
+
+    def _become(self, other: Game) -> None:
+        """Take every attribute of ``other`` (a game re-run, in :meth:`back_to`)."""
+        self.ruleset = other.ruleset
+        self._record = other._record
+        self._content = other._content
+        self._log = other._log
+        self._labels = other._labels
+        self._source = other._source
+        self._checkpoint = other._checkpoint
+        self._sampled = other._sampled
+        self.decisions = other.decisions
+        self.table = other.table
+        self.pending = other.pending
+        self.result = other.result
+        self._procedure = other._procedure
 
     def _keep_checkpoints(self) -> None:
         self.table.saving = self._save

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.content import load_file
-
-T = TypeVar("T")
+from rulekeeper.core.marks import cites as cites  # where the rules steps import it from
 
 
 class RuleEntry(BaseModel):
@@ -68,27 +66,6 @@ CORE_RULES = Path(__file__).with_name("rules.yaml")
 def load_rules(paths: Iterable[Path]) -> list[RuleEntry]:
     """All entries of the given rules.yaml files, in order."""
     return [entry for path in paths for entry in load_file(path, RuleIndex).rules]
-
-
-def cites(*rule_ids: str) -> Callable[[T], T]:
-    """Mark the code that applies a rule which emits no event (a guard, a filter).
-
-    It does nothing when it runs; :func:`find_code_sites` finds the ids written in it.
-    Written as a decorator, it marks a whole function or class and costs nothing per call
-    (for code on a hot path):
-
-    >>> cites("duel.reveal.higher")  # doctest: +ELLIPSIS
-    <function ...>
-    >>> @cites("duel.order")
-    ... def order(): return 1
-    >>> order()
-    1
-    """
-    return _unchanged
-
-
-def _unchanged(marked: T) -> T:
-    return marked
 
 
 def _python_files(paths: Iterable[Path]) -> Iterator[Path]:

@@ -408,10 +408,13 @@ class Ruleset(ABC, Generic[TableT]):
     Dire Alliance's state types its table by a protocol, which mypyc does not check: a
     checkpoint's copy holds a placeholder there); a method with a decorator (``@cites``) is
     called through Python; a dataclass takes ``metaclass=ABCMeta``, not an ``ABC`` base, and
-    ``abstractmethod`` refuses nothing. A class marked ``@mypyc_attr(native_class=False)``
+    ``abstractmethod`` refuses nothing. An interpreted subclass of a native class is refused
+    unless the class is marked ``@mypyc_attr(allow_interpreted_subclasses=True)`` (the core's
+    ``Game`` and ``Decision``). A class marked ``@mypyc_attr(native_class=False)``
     (Dire Alliance's ``DireTable``, deriving from the interpreted ``Table``) is an ordinary
     Python class with compiled methods: it may keep a ``__dict__``, narrow its base's
-    attributes and derive from an interpreted class, but its attributes are read by name. A
+    attributes and derive from an interpreted class, but its attributes are read by name and
+    its methods refuse the instances of an interpreted subclass. A
     compiled module makes its classes' annotations at import (their types imported at run
     time, a later class named by a string), and pydantic models stay in a module left out."""
     odds_questions: ClassVar[OddsQuestions | None] = None

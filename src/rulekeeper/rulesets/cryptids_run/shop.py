@@ -46,9 +46,11 @@ class IllegalShopAction(IllegalDecision):
     """A shop action the shop does not allow now; the message says why."""
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(unsafe_hash=True)
 class ShopDecision(Decision):
-    """A shop decision whose refusal of an option not offered gives the reason."""
+    """A shop decision whose refusal of an option not offered gives the reason. (No
+    ``slots``: compiled, :class:`Decision` is a native class whose fields such slots would
+    hide.)"""
 
     why_not: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
 
