@@ -38,14 +38,18 @@ def copy_pieces(pieces: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
     found = known(memo, pieces)
     if found is not None:
         return found
-    out: dict[str, Any] = {}
-    for key, piece in pieces.items():
-        piece_copy = known(memo, piece)
-        if piece_copy is None:
-            piece_copy = memo[id(piece)] = piece.__deepcopy__(memo)
-        out[key] = piece_copy
+    out: dict[str, Any] = {key: copy_piece(piece, memo) for key, piece in pieces.items()}
     memo[id(pieces)] = out
     return out
+
+
+def copy_piece(piece: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(piece, memo)`` of a piece that copies itself (``__deepcopy__``),
+    without Python's dispatch: the copy ``memo`` holds, else one made and recorded there."""
+    found = known(memo, piece)
+    if found is None:
+        found = memo[id(piece)] = piece.__deepcopy__(memo)
+    return found
 
 
 def known(memo: Any, value: object) -> Any:

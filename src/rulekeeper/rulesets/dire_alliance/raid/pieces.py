@@ -4,10 +4,10 @@ villain with its deck and wounds, and the names of the two teams. (Each writes i
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
+from rulekeeper.rulesets.dire_alliance.copies import copy_piece
 from rulekeeper.rulesets.dire_alliance.pieces import Fighter, PlayArea
 from rulekeeper.rulesets.dire_alliance.raid.models import Hero as HeroSpec
 from rulekeeper.rulesets.dire_alliance.raid.models import HeroClass, Villain
@@ -73,11 +73,10 @@ class Hero:
         for card in self.row:
             row.append(memo.get(id(card)) or card.__deepcopy__(memo))
             memo[id(card)] = row[-1]
-        fighter, piles = memo.get(id(self.fighter)), memo.get(id(self.piles))
-        return Hero(self.seat, self.spec, self.hero_class,
-                    fighter or copy.deepcopy(self.fighter, memo),
-                    piles or copy.deepcopy(self.piles, memo), row, self.exerted, self.done,
-                    copy.deepcopy(self.resolving, memo))
+        resolving = self.resolving
+        return Hero(self.seat, self.spec, self.hero_class, copy_piece(self.fighter, memo),
+                    copy_piece(self.piles, memo), row, self.exerted, self.done,
+                    None if resolving is None else copy_piece(resolving, memo))
 
     @property
     def name(self) -> str:
@@ -117,7 +116,7 @@ class VillainState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> VillainState:
         """Its piles by value, its fighter the copy ``memo`` holds (see ``Hero``)."""
-        return VillainState(self.spec, copy.deepcopy(self.fighter, memo), self.health,
+        return VillainState(self.spec, copy_piece(self.fighter, memo), self.health,
                             list(self.deck), list(self.row), list(self.discard), self.wounds)
 
     @property
