@@ -116,20 +116,28 @@ def nearest(board: Board, area: str | None, group: list[Fighter]) -> float:
     if not area:
         return float(FAR)
     borders = board.distances_from(area)
-    out = float(FAR)
+    out = FAR
     for fighter in group:
-        if fighter.area:
-            out = min(out, float(min(borders.get(fighter.area, math.inf), FAR)))
-    return out
+        where = fighter.area
+        if where and where in borders:  # (an area it cannot reach is as far as FAR)
+            out = min(out, borders[where])
+    return float(out)
 
 
 def mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
+    """The values' mean (0 for none), added in their order."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total / len(values) if values else 0.0
 
 
 def chances(t: Raid) -> dict[str, float]:
-    """Each side's chance to win, a logistic of the weighted signs."""
+    """Each side's chance to win, a logistic of the weighted signs (added in their order)."""
     weights = WEIGHTS[goal_kind(t)]
-    z = weights["bias"] + sum(weights[k] * v for k, v in signs(t).items())
+    weighed = 0.0
+    for sign, value in signs(t).items():
+        weighed += weights[sign] * value
+    z = weights["bias"] + weighed
     heroes = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
     return {"heroes": heroes, "enemies": 1 - heroes}
