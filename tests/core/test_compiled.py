@@ -296,3 +296,19 @@ def test_compile_check_says_whether_a_build_is_there(tmp_path: Path) -> None:
     if compiled.problem() is None:  # make test compiled first
         built = check(None)
         assert built.returncode == 0 and "; in use." in built.stdout, built.stdout
+
+
+def test_a_game_taken_back_takes_every_field_of_the_game_re_run() -> None:
+    """``Game._become`` (``back_to``) gives a game every field of the re-run game, one by one
+    (a compiled ``Game`` has no ``__dict__`` to update): a field it forgot would be missing."""
+    game = new_game("duel", seed=4)
+    for _ in range(3):
+        assert game.pending is not None
+        game.step(game.pending.options[-1].id)
+    fields = getattr(Game, "__mypyc_attrs__", None) or tuple(vars(game))
+    rerun = game._rerun(game.decisions[:1], True, game.ruleset.resumable, True)
+    taken = Game.__new__(Game)
+    taken._become(rerun)
+    assert "_procedure" in fields and "table" in fields
+    for name in fields:
+        assert getattr(taken, name) is getattr(rerun, name), name
