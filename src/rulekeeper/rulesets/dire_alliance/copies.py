@@ -130,11 +130,5 @@ def copied_dict(value: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any] |
         return {key: dict(inner) for key, inner in value.items()}
     # whether every value copies itself, asked only now (a class as a value is kept as it is)
     if all(hasattr(type(item), "__deepcopy__") for item in value.values()):
-        out: dict[Any, Any] = {}
-        for key, piece in value.items():
-            piece_copy = known(memo, piece)
-            if piece_copy is None:
-                piece_copy = memo[id(piece)] = piece.__deepcopy__(memo)
-            out[key] = piece_copy
-        return out
+        return {key: copy_piece(piece, memo) for key, piece in value.items()}
     return None
